@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_ROOT, PAGINATION_HEADERS } from '@observatory/shared';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { newSecret } from './lib/secrets';
+import { authRoutes } from './modules/auth/routes';
+import { invitationRoutes } from './modules/invitations/routes';
+import * as systemRepo from './modules/system/repo';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import spaPlugin from './plugins/spa';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this database (tests share one per worker); otherwise open and migrate the configured one. */
+  database?: Database;
+}
+
+/** The whole product as a Fastify instance; never listens (server.ts does). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config.database));
+  if (!options.database) {
+    app.addHook('onClose', () => database.close());
+    await database.migrate();
+  }
+  const tokenSecret =
+    config.jwtSecret ?? (await database.use((d) => systemRepo.putSettingOnce(d, 'jwt_secret', newSecret(48))));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('services', createServices(config, database, app.log, tokenSecret));
+
+  const secure = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    hsts: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('access-control-expose-headers', Object.values(PAGINATION_HEADERS).join(', '));
+  });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${config.app.productName} API`,
+        version: '1',
+        description: 'JSON in and out. Send `Authorization: Bearer <access token or API key>`.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(invitationRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_ROOT },
+  );
+  await app.register(spaPlugin, { root: config.webDist });
+  return app;
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'on', 'yes'].includes(v)));
+
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+const headerLinks = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (!raw?.trim()) return [];
+    // "Label|https://url, Other|/path"
+    return raw.split(',').flatMap((pair) => {
+      const [label, url] = pair.split('|').map((s) => s.trim());
+      if (!label || !url) {
+        ctx.addIssue({ code: 'custom', message: `HEADER_LINKS entry "${pair}" is not "Label|URL"` });
+        return [];
+      }
+      return [{ label, url }];
+    });
+  });
+
+const lonLat = z
+  .string()
+  .default('10.0,50.0')
+  .transform((raw, ctx) => {
+    const [lon, lat] = raw.split(',').map(Number);
+    if (lon === undefined || lat === undefined || !(Math.abs(lon) <= 180) || !(Math.abs(lat) <= 90)) {
+      ctx.addIssue({ code: 'custom', message: 'MAP_CENTER must be "longitude,latitude"' });
+      return [0, 0] as [number, number];
+    }
+    return [lon, lat] as [number, number];
+  });
+
+/** Every environment variable the server reads, with its default. README's table mirrors this. */
+const EnvSchema = z.object({
+  PORT: int(3000, 0),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DB_POOL_SIZE: int(10, 1),
+  DB_QUEUE_TIMEOUT_MS: int(10_000, 1),
+  SEED_DEMO: bool(true).optional(),
+  DEMO_PASSWORD: z.string().min(8).default('observatory-demo'),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Observatory Catalogue <no-reply@localhost>'),
+  PRODUCT_NAME: z.string().default('Observatory Catalogue'),
+  CONTACT_URL: z.string().optional(),
+  HEADER_LINKS: headerLinks,
+  MAP_STYLE_URL: z.string().default('https://demotiles.maplibre.org/style.json'),
+  MAP_CENTER: lonLat,
+  MAP_ZOOM: z.coerce.number().min(0).max(22).default(3),
+  BODY_LIMIT_BYTES: int(1_048_576, 1024),
+  AUTH_RATE_LIMIT_PER_IP: int(50, 1),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
+  AUTH_RATE_LIMIT_WINDOW_S: int(900, 1),
+  ARGON2_MEMORY_KIB: int(19_456, 8),
+  ARGON2_TIME_COST: int(2, 1),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  database: { url: string | null; dataDir: string | null; poolSize: number; queueTimeoutMs: number };
+  seedDemo: boolean;
+  demoPassword: string;
+  admin: { username: string; password: string | null; email: string | null };
+  jwtSecret: string | null;
+  mail: { smtpUrl: string | null; from: string };
+  app: {
+    productName: string;
+    contactUrl: string | null;
+    headerLinks: { label: string; url: string }[];
+    map: { styleUrl: string; center: [number, number]; zoom: number };
+  };
+  bodyLimit: number;
+  rateLimit: { perIp: number; perAccount: number; windowMs: number };
+  argon2: { memoryCost: number; timeCost: number };
+  webDist: string | null;
+}
+
+/** The project root: relative paths in the environment are taken from there. */
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
+
+/** Parse the environment once; fail fast with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const server = !!e.DATABASE_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    database: {
+      url: e.DATABASE_URL ?? null,
+      dataDir: server ? null : path.resolve(ROOT_DIR, e.DATA_DIR),
+      poolSize: e.DB_POOL_SIZE,
+      queueTimeoutMs: e.DB_QUEUE_TIMEOUT_MS,
+    },
+    seedDemo: e.SEED_DEMO ?? !server,
+    demoPassword: e.DEMO_PASSWORD,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null, email: e.ADMIN_EMAIL ?? null },
+    jwtSecret: e.JWT_SECRET ?? null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    app: {
+      productName: e.PRODUCT_NAME,
+      contactUrl: e.CONTACT_URL ?? null,
+      headerLinks: e.HEADER_LINKS,
+      map: { styleUrl: e.MAP_STYLE_URL, center: e.MAP_CENTER, zoom: e.MAP_ZOOM },
+    },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    rateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_S * 1000,
+    },
+    argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    webDist: e.WEB_DIST ? path.resolve(ROOT_DIR, e.WEB_DIST) : path.join(ROOT_DIR, 'apps/web/dist'),
+  };
+}

@@ -1,0 +1,138 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+import { DbQueue } from './queue';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: repos take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; null for the embedded database. */
+  url: string | null;
+  /** The embedded database's directory; null keeps it in memory (tests). */
+  dataDir: string | null;
+  poolSize: number;
+  queueTimeoutMs: number;
+  /** Start the in-memory database from a data-directory tarball (test template). */
+  loadDataDir?: Blob;
+}
+
+/**
+ * All database access goes through here: `use` and `transaction` wait their turn in
+ * one queue. Calls nested inside a running job reuse its handle instead of queueing
+ * again (which would deadlock the single embedded connection).
+ */
+export class Database {
+  private readonly current = new AsyncLocalStorage<Db>();
+
+  constructor(
+    readonly kind: 'embedded' | 'server',
+    private readonly root: Db,
+    private readonly queue: DbQueue,
+    private readonly closeClient: () => Promise<void>,
+    /** The embedded engine, for backups and test templates. */
+    readonly pglite: PGlite | null,
+  ) {}
+
+  use<T>(job: (db: Db) => Promise<T>): Promise<T> {
+    const running = this.current.getStore();
+    if (running) return job(running);
+    return this.queue.run(() => this.current.run(this.root, () => job(this.root)));
+  }
+
+  transaction<T>(job: (tx: Db) => Promise<T>): Promise<T> {
+    return this.use((db) => db.transaction((tx) => this.current.run(tx, () => job(tx))));
+  }
+
+  get pendingJobs(): number {
+    return this.queue.pending;
+  }
+
+  async migrate(): Promise<void> {
+    await this.use(async () => {
+      if (this.pglite) await migratePglite(drizzlePglite(this.pglite), { migrationsFolder: MIGRATIONS_DIR });
+      else await migratePg(this.root as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
+    });
+  }
+
+  /** How many migrations are applied, and the tag of the newest. */
+  async migrationState(): Promise<{ applied: number; latest: string | null }> {
+    const rows = await this.use((db) =>
+      db.execute<{ created_at: string }>(
+        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc`,
+      ),
+    );
+    const list = rowsOf<{ created_at: string }>(rows);
+    const newest = list[0] ? Number(list[0].created_at) : null;
+    const journal = readJournal();
+    const latest = journal.find((entry) => entry.when === newest)?.tag ?? null;
+    return { applied: list.length, latest };
+  }
+
+  async serverVersion(): Promise<string> {
+    const rows = await this.use((db) => db.execute<{ v: string }>(sql`select current_setting('server_version') as v`));
+    return rowsOf<{ v: string }>(rows)[0]?.v ?? 'unknown';
+  }
+
+  async close(): Promise<void> {
+    await this.closeClient();
+  }
+}
+
+/** Result rows of db.execute, whichever driver answered. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function readJournal(): { tag: string; when: number }[] {
+  const file = path.join(MIGRATIONS_DIR, 'meta/_journal.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: { tag: string; when: number }[] }).entries;
+}
+
+/** PGlite starts with fsync off ("-F"); the last setting wins, so this turns it on. */
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'fsync=on'];
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    const queue = new DbQueue(options.poolSize, options.queueTimeoutMs);
+    return new Database('server', db as unknown as Db, queue, () => pool.end(), null);
+  }
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const pglite = await PGlite.create({
+      ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { postgis },
+      startParams: DURABLE_START_PARAMS,
+    });
+    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
+    const queue = new DbQueue(1, options.queueTimeoutMs);
+    const close = async () => {
+      try {
+        await pglite.close();
+      } finally {
+        release();
+      }
+    };
+    return new Database('embedded', db as unknown as Db, queue, close, pglite);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

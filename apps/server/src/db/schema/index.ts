@@ -1,0 +1,4 @@
+export * from './people';
+export * from './users';
+export * from './roles';
+export * from './system';

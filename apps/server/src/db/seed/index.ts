@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { newSecret } from '../../lib/secrets';
+import type { Db } from '../client';
+import { affiliations, institutionCategories, institutions, people, roleAssignments, roles, settings, teams, users } from '../schema';
+import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_PEOPLE, DEMO_TEAM } from './demo';
+import { BUILTIN_ROLES } from './roles';
+
+/** Built-in roles (added when missing), the first administrator, and the demo data set if asked for. */
+export async function prepareData(app: FastifyInstance): Promise<void> {
+  const { database, config, services } = app;
+  await database.transaction(async (tx) => {
+    await tx.insert(roles).values(BUILTIN_ROLES).onConflictDoNothing({ target: roles.slug });
+  });
+  if ((await services.users.countUsers()) === 0) {
+    const password = config.admin.password ?? newSecret(12);
+    await database.transaction(async (tx) => {
+      const person = await services.people.createPerson(tx, { name: 'Administrator', slug: config.admin.username });
+      await services.users.createUser({
+        personId: person.id,
+        username: config.admin.username,
+        email: config.admin.email,
+        passwordHash: await services.hasher.hash(password),
+        super: true,
+      });
+    });
+    if (!config.admin.password) {
+      console.log(
+        `\n  First administrator created.\n  Username: ${config.admin.username}\n  Password: ${password}\n` +
+          '  (shown this once: sign in and change it under My Account)\n',
+      );
+    }
+  }
+  if (config.seedDemo) await seedDemo(database.transaction.bind(database), await services.hasher.hash(config.demoPassword), app);
+}
+
+async function seedDemo(transaction: <T>(job: (tx: Db) => Promise<T>) => Promise<T>, passwordHash: string, app: FastifyInstance) {
+  const seeded = await transaction(async (tx) => {
+    const [done] = await tx.select().from(settings).where(eq(settings.key, 'demo_seeded'));
+    if (done) return false;
+    await tx.insert(institutionCategories).values(DEMO_CATEGORIES);
+    const insts = await tx
+      .insert(institutions)
+      .values(DEMO_INSTITUTIONS.map(({ category, ...i }) => ({ ...i, categoryId: DEMO_CATEGORIES[category]!.id })))
+      .returning();
+    const bySlug = new Map(insts.map((i) => [i.slug, i.id]));
+    const [team] = await tx.insert(teams).values(DEMO_TEAM).returning();
+    const roleIds = new Map((await tx.select().from(roles)).map((r) => [r.slug, r.id]));
+    for (const p of DEMO_PEOPLE) {
+      const [person] = await tx.insert(people).values({ slug: p.username, name: p.name, email: p.email }).returning();
+      await tx.insert(affiliations).values({ personId: person!.id, institutionId: bySlug.get(p.institution)!, title: p.title, primary: true });
+      const [user] = await tx.insert(users).values({ personId: person!.id, username: p.username, email: p.email, passwordHash }).returning();
+      if (p.role) await tx.insert(roleAssignments).values({ userId: user!.id, roleId: roleIds.get(p.role)! });
+      await tx.insert(roleAssignments).values({
+        userId: user!.id,
+        roleId: roleIds.get(p.username === 'ada' ? 'owner' : 'editor')!,
+        targetType: 'team',
+        targetId: team!.id,
+      });
+    }
+    await tx.insert(settings).values({ key: 'demo_seeded', value: sql`now()::text` });
+    return true;
+  });
+  if (seeded) app.log.info(`Demo data added: users ${DEMO_PEOPLE.map((p) => p.username).join(', ')} (password from DEMO_PASSWORD)`);
+}

@@ -1,0 +1,31 @@
+import { ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@observatory/shared';
+
+/** The one error type services throw; the error handler turns it into HTTP. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** A 400 naming one field. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { details: [{ field, message }] });
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

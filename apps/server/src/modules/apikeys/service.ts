@@ -1,0 +1,82 @@
+import { API_KEY_PREFIX, isGlobalPermission, type ApiKey, type Permission } from '@observatory/shared';
+import type { z } from 'zod';
+import type { ApiKeyCreateSchema } from '@observatory/shared';
+import { authorize, type Actor } from '../../authz/authorize';
+import type { Database } from '../../db/client';
+import { AppError, invalidField } from '../../lib/errors';
+import { hashSecret, newSecret, sameSecret } from '../../lib/secrets';
+import { userResource, type UsersService } from '../users/service';
+import * as repo from './repo';
+
+const UUID_LENGTH = 36;
+const TOUCH_EVERY_MS = 60_000;
+
+const toApiKey = (row: repo.ApiKeyRow): ApiKey => ({
+  id: row.id,
+  comment: row.comment,
+  created: row.createdAt.toISOString(),
+  expires: row.expiresAt?.toISOString() ?? null,
+  lastUsed: row.lastUsedAt?.toISOString() ?? null,
+  permissions: row.permissions,
+  targets: row.targets,
+});
+
+/**
+ * API keys work as Bearer tokens: "obk_<key id>_<secret>", the secret stored hashed.
+ * A key acts as its owner narrowed to the key's permissions and targets.
+ */
+export function createApiKeysService(db: Database, users: UsersService) {
+  return {
+    async listKeys(actor: Actor | null, userKey: string): Promise<ApiKey[]> {
+      const user = await users.loadUser(actor, userKey);
+      return (await db.use((d) => repo.listKeysOf(d, user.id))).map(toApiKey);
+    },
+
+    /** Only the owner creates keys: the secret is shown to them once. */
+    async createKey(actor: Actor | null, userKey: string, input: z.output<typeof ApiKeyCreateSchema>) {
+      const user = await users.loadUser(actor, userKey);
+      authorize(actor, 'edit', userResource(user), 'User');
+      if (actor?.userId !== user.id) throw new AppError('FORBIDDEN', 'Only the owner of an account can create its API keys');
+      const missing = input.permissions.filter((p) => isGlobalPermission(p) && !actor.super && !actor.global.has(p));
+      if (missing.length) throw invalidField('body.permissions', `You do not hold ${missing.join(', ')}`);
+      const expiresAt = input.expires ? new Date(input.expires) : null;
+      if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalidField('body.expires', 'Must be in the future');
+      const secret = newSecret();
+      const row = await db.use((d) =>
+        repo.insertKey(d, {
+          userId: user.id,
+          secretHash: hashSecret(secret),
+          comment: input.comment,
+          permissions: [...new Set(input.permissions)],
+          targets: [...new Set(input.targets)],
+          expiresAt,
+        }),
+      );
+      return { ...toApiKey(row), secret: `${API_KEY_PREFIX}${row.id}_${secret}` };
+    },
+
+    async revokeKey(actor: Actor | null, userKey: string, keyId: string): Promise<void> {
+      const user = await users.loadUser(actor, userKey);
+      authorize(actor, 'edit', userResource(user), 'User');
+      if (!(await db.use((d) => repo.revokeKey(d, user.id, keyId)))) throw new AppError('NOT_FOUND', 'API key not found');
+    },
+
+    /** The actor a presented key stands for; null when unknown, revoked or expired. */
+    async actorForKey(token: string): Promise<Actor | null> {
+      const id = token.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + UUID_LENGTH);
+      const secret = token.slice(API_KEY_PREFIX.length + UUID_LENGTH + 1);
+      if (!/^[0-9a-f-]{36}$/.test(id) || !secret) return null;
+      const row = await db.use((d) => repo.findKey(d, id));
+      if (!row || row.revokedAt || !sameSecret(secret, row.secretHash)) return null;
+      if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
+      if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await db.use((d) => repo.touchKey(d, row.id));
+      }
+      return users.actorFor(row.userId, {
+        permissions: new Set(row.permissions as Permission[]),
+        targets: new Set(row.targets),
+      });
+    },
+  };
+}
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

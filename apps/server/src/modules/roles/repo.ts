@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roleAssignments, roles, teams } from '../../db/schema';
+import type { TargetType } from '@observatory/shared';
+
+export type RoleRow = typeof roles.$inferSelect;
+
+export const listRoles = (db: Db) => db.select().from(roles).orderBy(asc(roles.name));
+
+export async function findRoleBySlug(db: Db, slug: string): Promise<RoleRow | null> {
+  const [row] = await db.select().from(roles).where(eq(roles.slug, slug));
+  return row ?? null;
+}
+
+export async function insertRole(db: Db, values: typeof roles.$inferInsert): Promise<RoleRow> {
+  const [row] = await db.insert(roles).values(values).returning();
+  return row!;
+}
+
+export function assignmentsOfUser(db: Db, userId: string) {
+  return db
+    .select({ role: roles, targetId: roleAssignments.targetId, targetType: roleAssignments.targetType })
+    .from(roleAssignments)
+    .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
+    .where(eq(roleAssignments.userId, userId))
+    .orderBy(asc(roles.name));
+}
+
+/** Adds the assignment; one already held is left as it is. */
+export async function insertAssignment(
+  db: Db,
+  values: { userId: string; roleId: string; targetType: TargetType | null; targetId: string | null },
+): Promise<void> {
+  await db.insert(roleAssignments).values(values).onConflictDoNothing();
+}
+
+export async function deleteAssignment(
+  db: Db,
+  where: { userId: string; roleId: string; targetId: string | null },
+): Promise<number> {
+  const rows = await db
+    .delete(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.userId, where.userId),
+        eq(roleAssignments.roleId, where.roleId),
+        where.targetId ? eq(roleAssignments.targetId, where.targetId) : isNull(roleAssignments.targetId),
+      ),
+    )
+    .returning({ id: roleAssignments.id });
+  return rows.length;
+}
+
+export interface TargetRow {
+  id: string;
+  type: TargetType;
+  name: string;
+  slug: string;
+}
+
+/** Projects and teams a role can be held on (projects join this list when they land). */
+export async function findTargets(db: Db, ids: string[]): Promise<TargetRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, slug: teams.slug, type: sql<TargetType>`'team'` })
+    .from(teams)
+    .where(inArray(teams.id, ids));
+  return rows;
+}

@@ -1,0 +1,22 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outbox, settings } from '../../db/schema';
+
+export async function getSetting(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  return row?.value ?? null;
+}
+
+/** Stores the value unless one is already there; answers the stored one. */
+export async function putSettingOnce(db: Db, key: string, value: string): Promise<string> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing();
+  return (await getSetting(db, key))!;
+}
+
+export async function listOutbox(db: Db, limit: number, offset: number) {
+  const [rows, [count]] = await Promise.all([
+    db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(outbox),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}

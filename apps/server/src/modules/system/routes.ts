@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppConfigSchema, HealthSchema, PAGE_SIZES } from '@observatory/shared';
+import { authorize } from '../../authz/authorize';
+import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination';
+import * as repo from './repo';
+
+const OutboxSchema = z.object({
+  messages: z.array(
+    z.object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), transport: z.string(), createdAt: z.string() }),
+  ),
+});
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app;
+
+  app.get(
+    '/app/config',
+    { schema: { tags: ['system'], summary: 'What the web app needs at start', response: { 200: AppConfigSchema } } },
+    async () => config.app,
+  );
+
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Database reachability and migration version', response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_request, reply) => {
+      const kind = database.kind;
+      try {
+        const [version, migration] = await Promise.all([database.serverVersion(), database.migrationState()]);
+        return { status: 'ok' as const, database: { ok: true, kind, version }, migration };
+      } catch (err) {
+        app.log.error({ err }, 'Health check failed');
+        return reply.status(503).send({
+          status: 'degraded' as const,
+          database: { ok: false, kind, version: null },
+          migration: { applied: 0, latest: null },
+        });
+      }
+    },
+  );
+
+  app.get(
+    '/admin/outbox',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mail kept in the outbox, newest first (manageUsers)',
+        querystring: PageQuerySchema,
+        response: { 200: OutboxSchema },
+      },
+    },
+    async (request, reply) => {
+      authorize(request.actor, 'manageUsers');
+      const page = pageOf(request.query.p, PAGE_SIZES.outbox);
+      const { rows, total } = await database.use((d) => repo.listOutbox(d, page.limit, page.offset));
+      setPaginationHeaders(reply, page, total);
+      return { messages: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+    },
+  );
+};

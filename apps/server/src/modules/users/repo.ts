@@ -1,0 +1,70 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invitations, people, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/** By username or e-mail, case-insensitive. */
+export async function findByLogin(db: Db, login: string): Promise<UserRow | null> {
+  const l = login.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${l}`, sql`lower(${users.email}) = ${l}`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** `users/{id}` is keyed by the person id; the username also works. */
+export async function findByPersonIdOrUsername(db: Db, key: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(isUuid(key) ? or(eq(users.personId, key), eq(users.id, key)) : eq(users.username, key.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPersonOf(db: Db, user: UserRow) {
+  const [row] = await db
+    .select({ id: people.id, slug: people.slug, name: people.name })
+    .from(people)
+    .where(eq(people.id, user.personId));
+  return row!;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return !!row;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function latestInvitationOf(db: Db, personId: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.personId, personId), isNull(invitations.acceptedAt)))
+    .orderBy(sql`${invitations.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
+}

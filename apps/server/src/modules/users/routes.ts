@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiKeyCreateSchema,
+  ApiKeyCreatedSchema,
+  ApiKeysResponseSchema,
+  RoleAssignmentsResponseSchema,
+  RolesResponseSchema,
+  UserDetailSchema,
+} from '@observatory/shared';
+import { authorize } from '../../authz/authorize';
+
+const UserParams = z.object({ id: z.string().min(1).max(100).describe('Person id or username') });
+const RoleParams = z.object({
+  personId: z.string().min(1).max(100).describe('Person id or username'),
+  target: z.union([z.literal('global'), z.uuid()]).describe('A project or team id, or "global"'),
+  role: z.string().min(1).max(100).describe('Role slug'),
+});
+const KeyParams = UserParams.extend({ keyId: z.uuid() });
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users, roles, apiKeys } = app.services;
+  const tags = ['users'];
+
+  app.get(
+    '/roles',
+    { schema: { tags, summary: 'Every role with its permissions', response: { 200: RolesResponseSchema } } },
+    async (request) => {
+      authorize(request.actor, 'accessAdmin');
+      return { roles: await roles.listRoles() };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { tags, summary: 'A user account, its person and roles', params: UserParams, response: { 200: UserDetailSchema } } },
+    async (request) => users.getUserDetail(request.actor, request.params.id),
+  );
+
+  app.put(
+    '/users/:personId/roles/:target/:role',
+    {
+      schema: {
+        tags,
+        summary: 'Give a user a role, globally or on a target (a role already held changes nothing)',
+        params: RoleParams,
+        response: { 200: RoleAssignmentsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { personId, target, role } = request.params;
+      return users.assignRole(request.actor, personId, target, role);
+    },
+  );
+
+  app.delete(
+    '/users/:personId/roles/:target/:role',
+    { schema: { tags, summary: 'Take a role away', params: RoleParams, response: { 200: RoleAssignmentsResponseSchema } } },
+    async (request) => {
+      const { personId, target, role } = request.params;
+      return users.removeRole(request.actor, personId, target, role);
+    },
+  );
+
+  app.get(
+    '/users/:id/apikeys',
+    { schema: { tags, summary: "A user's API keys (never their secrets)", params: UserParams, response: { 200: ApiKeysResponseSchema } } },
+    async (request) => ({ apikeys: await apiKeys.listKeys(request.actor, request.params.id) }),
+  );
+
+  app.post(
+    '/users/:id/apikeys',
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key; the answer holds its secret, shown this once',
+        params: UserParams,
+        body: ApiKeyCreateSchema,
+        response: { 201: ApiKeyCreatedSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await apiKeys.createKey(request.actor, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/users/:id/apikeys/:keyId',
+    { schema: { tags, summary: 'Revoke an API key', params: KeyParams } },
+    async (request, reply) => {
+      await apiKeys.revokeKey(request.actor, request.params.id, request.params.keyId);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import {
+  isGlobalPermission,
+  isResourceAction,
+  type GlobalPermission,
+  type Invitation,
+  type ResourceAction,
+  type User,
+} from '@observatory/shared';
+import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import type { RolesService } from '../roles/service';
+import * as repo from './repo';
+
+export const toUser = (row: repo.UserRow): User => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  super: row.super,
+  disabled: row.disabled,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toInvitation = (row: {
+  id: string;
+  email: string;
+  personId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+}, name: string | null = null): Invitation => ({
+  id: row.id,
+  email: row.email,
+  personId: row.personId,
+  name,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  acceptedAt: row.acceptedAt?.toISOString() ?? null,
+});
+
+/** A user account as a resource: seen and edited by its owner and by holders of manageUsers. */
+export const userResource = (row: repo.UserRow): Resource => ({
+  type: 'user',
+  id: row.id,
+  visibility: 'members',
+  ownerUserId: row.id,
+});
+
+export function createUsersService(db: Database, roles: RolesService) {
+  async function findUser(key: string): Promise<repo.UserRow> {
+    const row = await db.use((d) => repo.findByPersonIdOrUsername(d, key));
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  async function loadUser(actor: Actor | null, key: string): Promise<repo.UserRow> {
+    const row = await findUser(key);
+    authorize(actor, 'view', userResource(row), 'User');
+    return row;
+  }
+
+  /** May the actor change roles on this target (null: global roles)? */
+  async function authorizeRoleChange(actor: Actor | null, targetKey: string) {
+    if (targetKey === 'global') {
+      authorize(actor, 'manageUsers');
+      return null;
+    }
+    const target = await roles.findTarget(targetKey);
+    const resource: Resource = { type: target.type, id: target.id, targetIds: [target.id] };
+    if (!(actor && (actor.super || actor.global.has('manageUsers')))) authorize(actor, 'manageMembers', resource);
+    return target;
+  }
+
+  return {
+    findByLogin: (login: string) => db.use((d) => repo.findByLogin(d, login)),
+    findById: (id: string) => db.use((d) => repo.findById(d, id)),
+    /** A new account for an existing person. The username must be free (409 naming it). */
+    async createUser(values: { personId: string; username: string; email: string | null; passwordHash: string | null; super?: boolean }) {
+      return db.use(async (d) => {
+        if (await repo.usernameTaken(d, values.username)) {
+          throw new AppError('CONFLICT', 'This username is taken', {
+            details: [{ field: 'body.username', message: 'This username is taken' }],
+          });
+        }
+        return repo.insertUser(d, values);
+      });
+    },
+    countUsers: () => db.use(repo.countUsers),
+    setPasswordHash: (userId: string, passwordHash: string) =>
+      db.use((d) => repo.updateUser(d, userId, { passwordHash })),
+
+    /** Who a user is for the policy; null when the account is gone or disabled. */
+    async actorFor(userId: string, key: Actor['key'] = null): Promise<Actor | null> {
+      const user = await db.use((d) => repo.findById(d, userId));
+      if (!user || user.disabled) return null;
+      const global = new Set<GlobalPermission>();
+      const onTargets = new Map<string, Set<ResourceAction>>();
+      for (const { role, targetId } of await roles.rawAssignmentsOf(user.id)) {
+        if (!targetId) role.permissions.filter(isGlobalPermission).forEach((p) => global.add(p));
+        else {
+          const actions = onTargets.get(targetId) ?? new Set<ResourceAction>();
+          role.permissions.filter(isResourceAction).forEach((p) => actions.add(p));
+          onTargets.set(targetId, actions);
+        }
+      }
+      return { userId: user.id, personId: user.personId, username: user.username, super: user.super, global, onTargets, key };
+    },
+
+    async getUserDetail(actor: Actor | null, key: string) {
+      const row = await loadUser(actor, key);
+      return db.use(async (d) => {
+        const person = await repo.findPersonOf(d, row);
+        const invitation = await repo.latestInvitationOf(d, row.personId);
+        return {
+          user: toUser(row),
+          person,
+          permissions: permissionsFor(actor, userResource(row)),
+          roles: await roles.assignmentsOf(row.id),
+          invitation: invitation ? toInvitation(invitation, person.name) : null,
+        };
+      });
+    },
+
+    async assignRole(actor: Actor | null, key: string, targetKey: string, roleSlug: string) {
+      const target = await authorizeRoleChange(actor, targetKey);
+      const row = await findUser(key);
+      const role = await roles.findRole(roleSlug);
+      await roles.assign(row.id, role.id, target);
+      return { roles: await roles.assignmentsOf(row.id) };
+    },
+
+    async removeRole(actor: Actor | null, key: string, targetKey: string, roleSlug: string) {
+      const target = await authorizeRoleChange(actor, targetKey);
+      const row = await findUser(key);
+      const role = await roles.findRole(roleSlug);
+      await roles.unassign(row.id, role.id, target?.id ?? null);
+      return { roles: await roles.assignmentsOf(row.id) };
+    },
+
+    loadUser,
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

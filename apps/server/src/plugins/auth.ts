@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_KEY_PREFIX } from '@observatory/shared';
+import type { Actor } from '../authz/policy';
+import { AppError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user (or API key owner) this request acts for; null for a visitor. */
+    actor: Actor | null;
+  }
+}
+
+/**
+ * Reads `Authorization: Bearer <access token | API key>`. A token that is present but
+ * invalid or expired answers 401 at once, so the web refreshes and retries.
+ */
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new AppError('UNAUTHENTICATED', 'Send the token as "Authorization: Bearer <token>"');
+    }
+    const { services } = app;
+    const actor = token.startsWith(API_KEY_PREFIX)
+      ? await services.apiKeys.actorForKey(token)
+      : await verifyAccessToken(token);
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has expired or the token is invalid; please sign in again');
+    request.actor = actor;
+  });
+
+  async function verifyAccessToken(token: string): Promise<Actor | null> {
+    const userId = await app.services.tokens.verify(token);
+    return userId ? app.services.users.actorFor(userId) : null;
+  }
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
+import { AppError } from '../lib/errors';
+
+const CODE_BY_STATUS = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),
+) as Record<number, ErrorCode>;
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, error: string, details?: ErrorDetail[]) {
+  const body: ErrorBody = { error, code, ...(details ? { details } : {}), requestId: String(request.id) };
+  return reply.status(ERROR_STATUS[code]).type('application/json').send(body);
+}
+
+function validationDetails(err: FastifyError): ErrorDetail[] {
+  const where = err.validationContext ?? 'body';
+  return (err.validation ?? []).map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return { field: path ? `${where}.${path}` : where, message: issue.message ?? 'Invalid value' };
+  });
+}
+
+/** The one error handler: every failure answers {error, code, details?, requestId}. */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      reply.headers(err.headers);
+      if (err.status >= 500) request.log.warn({ err }, err.message);
+      return sendError(reply, request, err.code, err.message, err.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = validationDetails(err as FastifyError);
+      const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
+      return sendError(reply, request, 'VALIDATION_FAILED', `Invalid input: ${summary}`, details);
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, request, 'PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${app.initialConfig.bodyLimit} bytes`, [
+        { field: 'body', message: 'Too large' },
+      ]);
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(reply, request, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    }
+    if (postgresCode(err) === '23505') return sendError(reply, request, 'CONFLICT', 'This already exists');
+    // Fastify's own client errors (malformed JSON, empty body with a JSON type...).
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
+      const message = err.code?.startsWith('FST_ERR_CTP') ? `Invalid request body: ${err.message}` : err.message;
+      return sendError(reply, request, code, message, code === 'VALIDATION_FAILED' ? [{ field: 'body', message }] : undefined);
+    }
+    request.log.error({ err, requestId: request.id }, 'Unexpected failure');
+    return sendError(reply, request, 'INTERNAL', `Something went wrong on our side (request ${request.id}); please try again`);
+  });
+}
+
+/** The SQLSTATE of a database error, through Drizzle's wrapper if any. */
+function postgresCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendError(reply, request, 'NOT_FOUND', `No such path: ${request.method} ${request.url.split('?')[0]}`);
+
+export default fp(errorsPlugin, { name: 'errors' });

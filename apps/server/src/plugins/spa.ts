@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_ROOT } from '@observatory/shared';
+import { sendNotFound } from './errors';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never
+ * cached, and index.html for every client route. Unknown /api paths answer JSON 404.
+ */
+async function spaPlugin(app: FastifyInstance, options: { root: string | null }) {
+  const root = options.root;
+  const hasWeb = !!root && fs.existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_ROOT || request.url.startsWith(`${API_ROOT}/`);
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !hasWeb || !wantsPage || path.extname(request.url.split('?')[0]!)) return sendNotFound(request, reply);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+export default fp(spaPlugin, { name: 'spa' });

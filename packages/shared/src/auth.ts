@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const UsernameSchema = z
+  .string()
+  .min(2, 'Use at least 2 characters')
+  .max(64, 'Use at most 64 characters')
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'Use lower-case letters, digits, dots, dashes and underscores');
+
+export const LoginInputSchema = z.object({
+  username: z.string().trim().min(1, 'Enter your username or e-mail').max(320).describe('Username or e-mail address'),
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+  remember: z.boolean().optional().describe('Keep me signed in: also set a refresh cookie'),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const AuthUserSchema = z.object({
+  username: z.string(),
+  permissions: z.array(z.string()),
+  super: z.boolean(),
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+export const AuthUserResponseSchema = z.object({ user: AuthUserSchema });
+
+export const ResetRequestSchema = z.object({
+  login: z.string().trim().min(1, 'Enter your username or e-mail').max(320),
+});
+
+export const ResetCodeCheckSchema = z.object({ username: z.string() });
+
+export const NewPasswordSchema = z.object({ password: PasswordSchema });
+
+export const InvitationCreateSchema = z.object({
+  email: z.email('Enter a valid e-mail address').max(320),
+  name: z.string().trim().min(1).max(200).optional().describe('Name of the person to create when personId is absent'),
+  personId: z.uuid().optional().describe('Invite an existing person'),
+});
+
+export const InvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  personId: z.uuid().nullable(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+export const InvitationAcceptSchema = z.object({
+  username: UsernameSchema,
+  password: PasswordSchema,
+});

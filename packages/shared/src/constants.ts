@@ -1,0 +1,31 @@
+/** Business constants of spec section 9. */
+export const ACCESS_TOKEN_MAX_AGE_S = 900;
+export const REFRESH_TOKEN_MAX_AGE_S = 5_184_000;
+export const REFRESH_COOKIE = 'refresh_token';
+export const PASSWORD_RESET_TTL_S = 3600;
+export const INVITATION_TTL_S = 14 * 24 * 3600;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const FIRST_PAGE = 1;
+export const PAGE_SIZES = {
+  projects: 25,
+  photos: 50,
+  notes: 20,
+  insights: 25,
+  photoSearch: 10,
+  children: 100,
+  users: 25,
+  outbox: 25,
+} as const;
+
+export const PAGINATION_HEADERS = {
+  page: 'pagination-page',
+  count: 'pagination-count',
+  limit: 'pagination-limit',
+} as const;
+
+export const API_ROOT = '/api/v1';
+/** Prefix of API key secrets, so a Bearer token can be told from a JWT at a glance. */
+export const API_KEY_PREFIX = 'obk_';

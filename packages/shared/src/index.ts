@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './permissions';
+export * from './constants';
+export * from './auth';
+export * from './users';
+export * from './app-config';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PERMISSIONS, TARGET_TYPES } from './permissions';
+import { InvitationSchema } from './auth';
+
+const PermissionNameSchema = z.enum(PERMISSIONS as [string, ...string[]]);
+
+export const RoleSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  permissions: z.array(z.string()),
+});
+export type Role = z.infer<typeof RoleSchema>;
+
+export const RolesResponseSchema = z.object({ roles: z.array(RoleSchema) });
+
+export const RoleTargetSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(TARGET_TYPES),
+  name: z.string(),
+  slug: z.string(),
+});
+
+export const RoleAssignmentSchema = z.object({
+  role: RoleSchema,
+  target: RoleTargetSchema.nullable().describe('null for a global role'),
+});
+export type RoleAssignment = z.infer<typeof RoleAssignmentSchema>;
+
+export const UserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string().nullable(),
+  super: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const PersonRefSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+});
+
+export const UserDetailSchema = z.object({
+  user: UserSchema,
+  person: PersonRefSchema,
+  permissions: z.array(z.string()).describe('What the caller may do with this user'),
+  roles: z.array(RoleAssignmentSchema),
+  invitation: InvitationSchema.nullable(),
+});
+
+export const RoleAssignmentsResponseSchema = z.object({ roles: z.array(RoleAssignmentSchema) });
+
+export const ApiKeySchema = z.object({
+  id: z.uuid(),
+  comment: z.string(),
+  created: z.string(),
+  expires: z.string().nullable(),
+  lastUsed: z.string().nullable(),
+  permissions: z.array(z.string()),
+  targets: z.array(z.uuid()),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeyCreateSchema = z.object({
+  comment: z.string().trim().min(1, 'Say what the key is for').max(200),
+  expires: z.iso
+    .datetime({ offset: true })
+    .or(z.iso.date())
+    .nullable()
+    .optional()
+    .describe('Expiry time (ISO 8601); null or absent: never'),
+  permissions: z.array(PermissionNameSchema).max(64).default([]),
+  targets: z.array(z.uuid()).max(100).default([]).describe('Limit the key to these projects or teams; empty: all'),
+});
+
+export const ApiKeyCreatedSchema = ApiKeySchema.extend({
+  secret: z.string().describe('Shown once: use it as a Bearer token'),
+});
+
+export const ApiKeysResponseSchema = z.object({ apikeys: z.array(ApiKeySchema) });
