@@ -8,10 +8,20 @@ import { BUILTIN_ROLES } from './roles';
 
 /** Built-in roles (added when missing), the first administrator, and the demo data set if asked for. */
 export async function prepareData(app: FastifyInstance): Promise<void> {
+  await ensureBuiltinRoles(app);
+  await ensureFirstAdmin(app);
+  if (app.config.seedDemo) {
+    await seedDemo(app.database.transaction.bind(app.database), await app.services.hasher.hash(app.config.demoPassword), app);
+  }
+}
+
+export async function ensureBuiltinRoles(app: FastifyInstance): Promise<void> {
+  await app.database.use((d) => d.insert(roles).values(BUILTIN_ROLES).onConflictDoNothing({ target: roles.slug }));
+}
+
+/** With no account at all, create the administrator: ADMIN_PASSWORD, or one generated and printed once. */
+async function ensureFirstAdmin(app: FastifyInstance): Promise<void> {
   const { database, config, services } = app;
-  await database.transaction(async (tx) => {
-    await tx.insert(roles).values(BUILTIN_ROLES).onConflictDoNothing({ target: roles.slug });
-  });
   if ((await services.users.countUsers()) === 0) {
     const password = config.admin.password ?? newSecret(12);
     await database.transaction(async (tx) => {
@@ -31,7 +41,6 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
       );
     }
   }
-  if (config.seedDemo) await seedDemo(database.transaction.bind(database), await services.hasher.hash(config.demoPassword), app);
 }
 
 async function seedDemo(transaction: <T>(job: (tx: Db) => Promise<T>) => Promise<T>, passwordHash: string, app: FastifyInstance) {

@@ -86,6 +86,7 @@ export function createUsersService(db: Database, roles: RolesService) {
       });
     },
     countUsers: () => db.use(repo.countUsers),
+    setDisabled: (userId: string, disabled: boolean) => db.use((d) => repo.updateUser(d, userId, { disabled })),
     setPasswordHash: (userId: string, passwordHash: string) =>
       db.use((d) => repo.updateUser(d, userId, { passwordHash })),
 

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { ensureBuiltinRoles } from '../src/db/seed';
+import { withDatabase } from './global-setup';
+
+/** Configuration for tests: cheap argon2 (production keeps OWASP's), quiet logs, no web build. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'unused',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    WEB_DIST: 'test/no-web-build',
+  });
+  return { ...base, ...overrides };
+}
+
+/** A database of its own for one test file, copied from the migrated template. */
+export async function openTestDatabase(options: { queueTimeoutMs?: number } = {}): Promise<Database> {
+  const template = inject('dbTemplate');
+  const queueTimeoutMs = options.queueTimeoutMs ?? 30_000;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const loadDataDir = new Blob([fs.readFileSync(template)]);
+    return openDatabase({ url: null, dataDir: null, poolSize: 1, queueTimeoutMs, loadDataDir });
+  }
+  const name = `observatory_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const db = await openDatabase({ url: withDatabase(serverUrl, name), dataDir: null, poolSize: 4, queueTimeoutMs });
+  const close = db.close.bind(db);
+  db.close = async () => {
+    await close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  return db;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, database?: Database): Promise<TestApp> {
+  const db = database ?? (await openTestDatabase());
+  const app = await buildApp(testConfig(overrides), { database: db });
+  await app.ready();
+  await ensureBuiltinRoles(app);
+  return {
+    app,
+    database: db,
+    close: async () => {
+      await app.close();
+      if (!database) await db.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A name no other test uses, so suites run in parallel on one database. */
+export const unique = (prefix: string) => `${prefix}${++counter}${randomBytes(3).toString('hex')}`;
+
+/** A distinct client address, so rate limits of one test never touch another. */
+export const uniqueIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${++counter % 250}`;
+
+export async function api(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string; cookies?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+    ...(options.cookies ? { cookies: options.cookies } : {}),
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+}
