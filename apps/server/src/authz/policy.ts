@@ -89,11 +89,15 @@ function userMay(actor: Actor, action: ResourceAction, resource: Resource): bool
   return (resource.targetIds ?? []).some((target) => actor.onTargets.get(target)?.has(action));
 }
 
-/** An API key never grants more than its owner: it can only narrow. */
+/**
+ * An API key never grants more than its owner: it can only narrow. It reads what its
+ * owner can read; it changes only what its permissions name, and only on its targets
+ * (when it lists any).
+ */
 function keyAllows(actor: Actor, action: Permission, resource?: Resource): boolean {
   const key = actor.key;
-  if (!key) return true;
-  if (action !== 'view' && !key.permissions.has(action)) return false;
+  if (!key || action === 'view') return true;
+  if (!key.permissions.has(action)) return false;
   if (!resource || key.targets.size === 0) return true;
   return [resource.id, ...(resource.targetIds ?? [])].some((target) => key.targets.has(target));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_PREFIX } from '@observatory/shared';
 import type { Actor } from '../authz/policy';
@@ -39,3 +39,8 @@ async function authPlugin(app: FastifyInstance) {
 }
 
 export default fp(authPlugin, { name: 'auth' });
+
+/** Route hook for sign-in-only calls: 401 before any lookup. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Sign in to do this');
+}

@@ -1,3 +1,4 @@
+import { signedIn } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvitationAcceptSchema, InvitationCreateSchema, InvitationSchema } from '@observatory/shared';
@@ -11,6 +12,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invitations',
     {
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Invite a person by e-mail (manageUsers); the code is valid 14 days',

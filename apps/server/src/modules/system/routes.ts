@@ -1,7 +1,9 @@
+import { signedIn } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppConfigSchema, HealthSchema, PAGE_SIZES } from '@observatory/shared';
 import { authorize } from '../../authz/authorize';
+import { AppError } from '../../lib/errors';
 import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination';
 import * as repo from './repo';
 
@@ -29,6 +31,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         const [version, migration] = await Promise.all([database.serverVersion(), database.migrationState()]);
         return { status: 'ok' as const, database: { ok: true, kind, version }, migration };
       } catch (err) {
+        if (err instanceof AppError) throw err; // e.g. 503 with Retry-After while a long job holds the database
         app.log.error({ err }, 'Health check failed');
         return reply.status(503).send({
           status: 'degraded' as const,
@@ -42,6 +45,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/outbox',
     {
+      onRequest: signedIn,
       schema: {
         tags: ['admin'],
         summary: 'Mail kept in the outbox, newest first (manageUsers)',

@@ -1,3 +1,4 @@
+import { signedIn } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roles',
-    { schema: { tags, summary: 'Every role with its permissions', response: { 200: RolesResponseSchema } } },
+    { onRequest: signedIn, schema: { tags, summary: 'Every role with its permissions', response: { 200: RolesResponseSchema } } },
     async (request) => {
       authorize(request.actor, 'accessAdmin');
       return { roles: await roles.listRoles() };
@@ -33,13 +34,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    { schema: { tags, summary: 'A user account, its person and roles', params: UserParams, response: { 200: UserDetailSchema } } },
+    { onRequest: signedIn, schema: { tags, summary: 'A user account, its person and roles', params: UserParams, response: { 200: UserDetailSchema } } },
     async (request) => users.getUserDetail(request.actor, request.params.id),
   );
 
   app.put(
     '/users/:personId/roles/:target/:role',
     {
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Give a user a role, globally or on a target (a role already held changes nothing)',
@@ -55,7 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:personId/roles/:target/:role',
-    { schema: { tags, summary: 'Take a role away', params: RoleParams, response: { 200: RoleAssignmentsResponseSchema } } },
+    { onRequest: signedIn, schema: { tags, summary: 'Take a role away', params: RoleParams, response: { 200: RoleAssignmentsResponseSchema } } },
     async (request) => {
       const { personId, target, role } = request.params;
       return users.removeRole(request.actor, personId, target, role);
@@ -64,13 +66,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id/apikeys',
-    { schema: { tags, summary: "A user's API keys (never their secrets)", params: UserParams, response: { 200: ApiKeysResponseSchema } } },
+    { onRequest: signedIn, schema: { tags, summary: "A user's API keys (never their secrets)", params: UserParams, response: { 200: ApiKeysResponseSchema } } },
     async (request) => ({ apikeys: await apiKeys.listKeys(request.actor, request.params.id) }),
   );
 
   app.post(
     '/users/:id/apikeys',
     {
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Create an API key; the answer holds its secret, shown this once',
@@ -84,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id/apikeys/:keyId',
-    { schema: { tags, summary: 'Revoke an API key', params: KeyParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Revoke an API key', params: KeyParams } },
     async (request, reply) => {
       await apiKeys.revokeKey(request.actor, request.params.id, request.params.keyId);
       return reply.status(204).send();

@@ -1,0 +1,214 @@
+/**
+ * `npm run bench`: requests per second and p99 latency of a few endpoints, served over
+ * real HTTP by the whole app, once on the embedded database and once on a PostgreSQL
+ * server when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. Each figure is also
+ * given relative to GET /health of the same run, which makes runs on different
+ * machines comparable. Reports only: no timed assertions.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { prepareData } from '../src/db/seed';
+
+const SECONDS = secondsFromEnv();
+const CONNECTIONS = 10;
+const ADMIN = { username: 'admin', password: 'bench-admin-password' };
+
+interface Endpoint {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Send the admin's access token. */
+  signedIn?: boolean;
+  body?: unknown;
+}
+
+const HEALTH: Endpoint = { label: 'GET /api/v1/health', method: 'GET', path: '/api/v1/health' };
+const ENDPOINTS: Endpoint[] = [
+  HEALTH,
+  { label: 'GET /api/v1/auth/user', method: 'GET', path: '/api/v1/auth/user', signedIn: true },
+  { label: 'POST /api/v1/auth/login', method: 'POST', path: '/api/v1/auth/login', body: ADMIN },
+];
+
+interface Figure {
+  endpoint: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  /** requestsPerSecond / the health check's. */
+  rpsRatio: number;
+  /** p99Ms / the health check's. */
+  p99Ratio: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Opened {
+  database: Database;
+  /** Close the database (and, for a server, drop the bench database). */
+  dispose: () => Promise<void>;
+}
+
+type Kind = 'embedded' | 'server';
+
+function secondsFromEnv(): number {
+  const raw = process.env.BENCH_SECONDS;
+  const seconds = raw ? Number(raw) : 5;
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BENCH_SECONDS must be a positive number, not "${raw}"`);
+  return seconds;
+}
+
+/** Production settings (argon2 cost included: login cost is part of what is measured), quiet, no rate limit in the way. */
+function benchConfig(): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    WEB_DIST: 'apps/server/bench/no-web-build',
+    SEED_DEMO: '0',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUTH_RATE_LIMIT_PER_IP: '100000000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000000',
+  });
+}
+
+async function openEmbedded(): Promise<Opened> {
+  const database = await openDatabase({ url: null, dataDir: null, poolSize: 1, queueTimeoutMs: 30_000 });
+  return { database, dispose: () => database.close() };
+}
+
+/**
+ * pg's Pool.end() resolves before its connections have closed; dropping WITH (FORCE)
+ * then would kill them, and the pool's unhandled error event would crash the process.
+ */
+async function waitForDisconnect(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0]?.n === 0) return;
+    await sleep(50);
+  }
+}
+
+/** A fresh database on the server, dropped again by dispose. */
+async function openServer(serverUrl: string, poolSize: number): Promise<Opened> {
+  const name = `observatory_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const drop = async () => {
+    await waitForDisconnect(admin, name);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize, queueTimeoutMs: 30_000 });
+    const dispose = async () => {
+      try {
+        await database.close();
+      } finally {
+        await drop();
+      }
+    };
+    return { database, dispose };
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+}
+
+async function logIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`Login failed: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function measure(baseUrl: string, endpoint: Endpoint, token: string): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${baseUrl}${endpoint.path}`,
+    method: endpoint.method,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: {
+      ...(endpoint.signedIn ? { authorization: `Bearer ${token}` } : {}),
+      ...(endpoint.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(endpoint.body !== undefined ? { body: JSON.stringify(endpoint.body) } : {}),
+  });
+}
+
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>): Promise<Figure[]> {
+  const config = benchConfig();
+  const { database, dispose } = await open(config);
+  try {
+    await database.migrate();
+    const app = await buildApp(config, { database });
+    try {
+      await prepareData(app);
+      const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await logIn(baseUrl);
+      const results: [Endpoint, autocannon.Result][] = [];
+      for (const endpoint of ENDPOINTS) results.push([endpoint, await measure(baseUrl, endpoint, token)]);
+      const health = results.find(([endpoint]) => endpoint === HEALTH)![1];
+      return results.map(([endpoint, result]) => {
+        if (result.non2xx > 0 || result.errors > 0) {
+          console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        }
+        return {
+          endpoint: endpoint.label,
+          requestsPerSecond: round(result.requests.average),
+          p99Ms: round(result.latency.p99),
+          rpsRatio: round(result.requests.average / health.requests.average, 3),
+          p99Ratio: round(result.latency.p99 / health.latency.p99, 3),
+          requests: result.requests.total,
+          non2xx: result.non2xx,
+          errors: result.errors,
+        };
+      });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await dispose();
+  }
+}
+
+function printTable(kind: Kind, figures: Figure[]): void {
+  const header = ['endpoint', 'req/s', 'p99 ms', 'req/s ÷ health', 'p99 ÷ health'];
+  const rows = figures.map((f) => [
+    f.endpoint,
+    f.requestsPerSecond.toFixed(1),
+    f.p99Ms.toFixed(1),
+    f.rpsRatio.toFixed(3),
+    f.p99Ratio.toFixed(3),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${kind} database: ${SECONDS} s per endpoint, ${CONNECTIONS} connections`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const kinds: Record<string, Figure[]> = {};
+  kinds.embedded = await benchKind('embedded', openEmbedded);
+  printTable('embedded', kinds.embedded);
+  if (serverUrl) {
+    kinds.server = await benchKind('server', (config) => openServer(serverUrl, config.database.poolSize));
+    printTable('server', kinds.server);
+  }
+  console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, kinds })}`);
+}
+
+await main();

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { GlobalPermission, Permission, ResourceAction } from '@observatory/shared';
+import { can, permissionsFor, type Actor, type Resource } from './policy';
+
+const PROJECT = 'project-1';
+
+function actor(overrides: Partial<Actor> & { targets?: Record<string, ResourceAction[]> } = {}): Actor {
+  const { targets = {}, ...rest } = overrides;
+  return {
+    userId: 'user-1',
+    personId: 'person-1',
+    username: 'someone',
+    super: false,
+    global: new Set<GlobalPermission>(),
+    onTargets: new Map(Object.entries(targets).map(([id, actions]) => [id, new Set(actions)])),
+    key: null,
+    ...rest,
+  };
+}
+
+const project = (visibility: Resource['visibility'], owner: string | null = null): Resource => ({
+  type: 'project',
+  id: PROJECT,
+  visibility,
+  targetIds: [PROJECT],
+  ownerUserId: owner,
+});
+
+const ACTORS = {
+  visitor: null,
+  signedIn: actor(),
+  member: actor({ targets: { [PROJECT]: ['view'] } }),
+  editor: actor({ targets: { [PROJECT]: ['view', 'edit', 'comment', 'upload'] } }),
+  admin: actor({ global: new Set<GlobalPermission>(['manageProjects']) }),
+  super: actor({ super: true }),
+  owner: actor({ userId: 'owner-1' }),
+} as const;
+type Who = keyof typeof ACTORS;
+
+/** Expected decisions: for each visibility and actor, the actions allowed. */
+const TABLE: Record<NonNullable<Resource['visibility']>, Record<Who, ResourceAction[]>> = {
+  public: {
+    visitor: ['view'],
+    signedIn: ['view'],
+    member: ['view'],
+    editor: ['view', 'edit', 'comment', 'upload'],
+    admin: ['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'],
+    super: ['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'],
+    owner: ['view', 'edit', 'delete', 'comment', 'upload'],
+  },
+  'signed-in': {
+    visitor: [],
+    signedIn: ['view'],
+    member: ['view'],
+    editor: ['view', 'edit', 'comment', 'upload'],
+    admin: ['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'],
+    super: ['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'],
+    owner: ['view', 'edit', 'delete', 'comment', 'upload'],
+  },
+  members: {
+    visitor: [],
+    signedIn: [],
+    member: ['view'],
+    editor: ['view', 'edit', 'comment', 'upload'],
+    admin: ['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'],
+    super: ['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'],
+    owner: ['view', 'edit', 'delete', 'comment', 'upload'],
+  },
+};
+
+describe('can: resource actions', () => {
+  for (const [visibility, rows] of Object.entries(TABLE)) {
+    for (const [who, allowed] of Object.entries(rows)) {
+      it(`${who} on a ${visibility} project may ${allowed.join(', ') || 'nothing'}`, () => {
+        expect(permissionsFor(ACTORS[who as Who], project(visibility as Resource['visibility'], 'owner-1'))).toEqual(allowed);
+      });
+    }
+  }
+
+  it('roles on another target grant nothing here', () => {
+    const elsewhere = actor({ targets: { 'project-2': ['view', 'edit'] } });
+    expect(permissionsFor(elsewhere, project('members'))).toEqual([]);
+  });
+
+  it('an object is seen by the members of any of its projects', () => {
+    const object: Resource = { type: 'object', id: 'obj', visibility: 'members', targetIds: ['p-a', 'p-b'] };
+    expect(can(actor({ targets: { 'p-b': ['view'] } }), 'view', object)).toBe(true);
+    expect(can(actor({ targets: { 'p-c': ['view'] } }), 'view', object)).toBe(false);
+  });
+
+  it('a user may view and edit, but not delete, their own account', () => {
+    const account: Resource = { type: 'user', id: 'user-1', visibility: 'members', ownerUserId: 'user-1' };
+    expect(permissionsFor(ACTORS.signedIn, account)).toEqual(['view', 'edit']);
+    expect(permissionsFor(actor({ userId: 'user-2' }), account)).toEqual([]);
+    expect(permissionsFor(actor({ userId: 'user-2', global: new Set(['manageUsers']) }), account)).toContain('delete');
+  });
+
+  it('a resource action needs a resource', () => {
+    expect(can(ACTORS.super, 'edit')).toBe(false);
+  });
+});
+
+describe('can: global permissions', () => {
+  it('pass for a holder or a super user only', () => {
+    expect(can(null, 'accessAdmin')).toBe(false);
+    expect(can(ACTORS.signedIn, 'accessAdmin')).toBe(false);
+    expect(can(actor({ global: new Set(['accessAdmin']) }), 'accessAdmin')).toBe(true);
+    expect(can(actor({ global: new Set(['accessAdmin']) }), 'manageUsers')).toBe(false);
+    expect(can(ACTORS.super, 'manageUsers')).toBe(true);
+  });
+
+  it('are not granted by roles on targets', () => {
+    expect(can(ACTORS.editor, 'manageProjects')).toBe(false);
+  });
+});
+
+describe('can: API keys narrow, never widen', () => {
+  const withKey = (base: Actor, permissions: Permission[], targets: string[] = []): Actor => ({
+    ...base,
+    key: { permissions: new Set(permissions), targets: new Set(targets) },
+  });
+
+  it('a key without permissions reads what its owner reads and changes nothing', () => {
+    const key = withKey(ACTORS.super, []);
+    expect(permissionsFor(key, project('members'))).toEqual(['view']);
+    expect(can(key, 'manageUsers')).toBe(false);
+  });
+
+  it('a key grants only what both the key and the owner allow', () => {
+    expect(permissionsFor(withKey(ACTORS.editor, ['edit', 'delete']), project('public'))).toEqual(['view', 'edit']);
+    expect(can(withKey(ACTORS.signedIn, ['manageUsers']), 'manageUsers')).toBe(false);
+  });
+
+  it('a key with targets changes only those', () => {
+    const key = withKey(ACTORS.admin, ['edit'], ['project-9']);
+    expect(can(key, 'edit', project('public'))).toBe(false);
+    expect(can(key, 'view', project('public'))).toBe(true);
+    expect(can(key, 'edit', { ...project('public'), id: 'project-9', targetIds: ['project-9'] })).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT_DIR, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has defaults that serve the embedded database on port 3000 with demo data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toMatchObject({ url: null, dataDir: path.join(ROOT_DIR, 'data'), queueTimeoutMs: 10_000 });
+    expect(config.seedDemo).toBe(true);
+    expect(config.argon2).toEqual({ memoryCost: 19_456, timeCost: 2 });
+  });
+
+  it('turns demo data off by default on a PostgreSQL server', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/observatory' });
+    expect(config.database.dataDir).toBeNull();
+    expect(config.seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', SEED_DEMO: 'on' }).seedDemo).toBe(true);
+  });
+
+  it('reads header links and the map view', () => {
+    const config = loadConfig({ HEADER_LINKS: 'Portal|https://p.example.org, Wiki|/doc/wiki', MAP_CENTER: '8.5,46.8', MAP_ZOOM: '7' });
+    expect(config.app.headerLinks).toEqual([
+      { label: 'Portal', url: 'https://p.example.org' },
+      { label: 'Wiki', url: '/doc/wiki' },
+    ]);
+    expect(config.app.map).toMatchObject({ center: [8.5, 46.8], zoom: 7 });
+  });
+
+  it('fails fast naming every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', MAP_CENTER: '500,1', ADMIN_PASSWORD: 'short' })).toThrow(
+      /PORT[\s\S]*ADMIN_PASSWORD[\s\S]*MAP_CENTER|PORT[\s\S]*MAP_CENTER[\s\S]*ADMIN_PASSWORD/,
+    );
+  });
+});
