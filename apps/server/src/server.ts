@@ -27,8 +27,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Serving ${config.app.productName} on ${config.publicUrl} (${app.database.kind} database)`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Listening on ${address}: ${config.app.productName} at ${config.publicUrl} (${app.database.kind} database)`);
 }
 
 main().catch((err: unknown) => {
