@@ -78,8 +78,7 @@ export class Database {
     );
     const list = rowsOf<{ created_at: string }>(rows);
     const newest = list[0] ? Number(list[0].created_at) : null;
-    const journal = readJournal();
-    const latest = journal.find((entry) => entry.when === newest)?.tag ?? null;
+    const latest = readJournal().find((entry) => entry.when === newest)?.tag ?? null;
     return { applied: list.length, latest };
   }
 
@@ -98,9 +97,12 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+let journal: { tag: string; when: number }[] | null = null;
+/** drizzle-kit's list of migrations: it maps an applied migration's timestamp to its name. */
 function readJournal(): { tag: string; when: number }[] {
   const file = path.join(MIGRATIONS_DIR, 'meta/_journal.json');
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: { tag: string; when: number }[] }).entries;
+  journal ??= (JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: { tag: string; when: number }[] }).entries;
+  return journal;
 }
 
 /** PGlite starts with fsync off ("-F"); the last setting wins, so this turns it on. */
@@ -109,6 +111,8 @@ const DURABLE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'fsync=on'];
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+    // An idle connection dropped by the server (restart, admin command) must not crash the process.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     const queue = new DbQueue(options.poolSize, options.queueTimeoutMs);
     return new Database('server', db as unknown as Db, queue, () => pool.end(), null);

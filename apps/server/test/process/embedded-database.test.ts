@@ -64,13 +64,13 @@ async function call(base: string, method: string, url: string, body?: unknown, t
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  return { status: res.status, body: (res.status === 204 ? null : await res.json()) as Record<string, unknown> };
 }
 
 async function signIn(base: string): Promise<string> {
   const res = await call(base, 'POST', '/auth/login', { username: 'admin', password: 'admin-password-1' });
   expect(res.status).toBe(200);
-  return res.body.access_token;
+  return res.body.access_token as string;
 }
 
 describe('the embedded database', () => {
@@ -88,7 +88,7 @@ describe('the embedded database', () => {
 
     const second = await startServer(dataDir);
     const keys = await call(second.url, 'GET', '/users/admin/apikeys', undefined, await signIn(second.url));
-    expect(keys.body.apikeys.map((k: { comment: string }) => k.comment)).toContain('survives a crash');
+    expect((keys.body.apikeys as { comment: string }[]).map((k) => k.comment)).toContain('survives a crash');
 
     // A second process on the same directory refuses to start, saying why.
     const intruder = run('apps/server/src/server.ts', { DATA_DIR: dataDir });
@@ -119,7 +119,7 @@ describe('the embedded database', () => {
 
     const restored = await startServer(restoredDir);
     const keys = await call(restored.url, 'GET', '/users/admin/apikeys', undefined, await signIn(restored.url));
-    expect(keys.body.apikeys.map((k: { comment: string }) => k.comment)).toContain('survives a crash');
+    expect((keys.body.apikeys as { comment: string }[]).map((k) => k.comment)).toContain('survives a crash');
     restored.proc.kill('SIGTERM');
     expect(await restored.exited).toBe(0);
   });

@@ -16,7 +16,12 @@ const login = (user: { username: string; password: string }, extra: { remember?:
     ip: extra.ip ?? uniqueIp(),
   });
 
-function refreshCookie(res: { cookies: { name: string; value: string }[] }) {
+interface Cookie {
+  name: string;
+  value: string;
+  secure?: boolean;
+}
+function refreshCookie(res: { cookies: Cookie[] }) {
   return res.cookies.find((c) => c.name === REFRESH_COOKIE);
 }
 
@@ -52,6 +57,20 @@ describe('POST /auth/login', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 5_184_000 });
     expect(cookie?.secure).toBeFalsy();
     expect(cookie?.value.length).toBeGreaterThan(30);
+  });
+
+  it('marks the cookie Secure, and sends HSTS, when the public URL is https', async () => {
+    const https = await startTestApp({ publicUrl: 'https://observatory.example.org' }, t.database);
+    try {
+      const res = await api(https.app, 'POST', '/auth/login', {
+        body: { username: user.username, password: user.password, remember: true },
+        ip: uniqueIp(),
+      });
+      expect(refreshCookie(res)?.secure).toBe(true);
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await https.app.close();
+    }
   });
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {

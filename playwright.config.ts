@@ -1,0 +1,54 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Chosen once in the main process; workers inherit it (they load this file again).
+process.env.E2E_PORT ??= String(3200 + (process.pid % 500));
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `observatory-e2e-${process.pid}`);
+const PORT = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
+
+/**
+ * Browser journeys against the real app (built once) on a fresh embedded database
+ * with the demo seed, in Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/server.ts',
+    url: `http://127.0.0.1:${PORT}/api/v1/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'on',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      DEMO_PASSWORD: 'e2e-demo-password',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
