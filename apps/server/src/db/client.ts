@@ -62,6 +62,11 @@ export class Database {
     return this.queue.pending;
   }
 
+  /** Jobs that run at once: 1 embedded, the pool size on a server. */
+  get capacity(): number {
+    return this.queue.capacity;
+  }
+
   async migrate(): Promise<void> {
     await this.use(async () => {
       if (this.pglite) await migratePglite(drizzlePglite(this.pglite), { migrationsFolder: MIGRATIONS_DIR });

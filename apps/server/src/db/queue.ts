@@ -19,6 +19,11 @@ export class DbQueue {
     private readonly maxWaitMs: number,
   ) {}
 
+  /** How many jobs may run at once. */
+  get capacity(): number {
+    return this.concurrency;
+  }
+
   get pending(): number {
     return this.waiting.length;
   }

@@ -139,13 +139,14 @@ describe('the database queue', () => {
       const user = await buildUser(busy.app);
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const longJob = database.use(() => held);
+      // Long jobs fill every slot (one embedded, the pool on a server).
+      const longJobs = Array.from({ length: database.capacity }, () => database.use(() => held));
       const res = await api(busy.app, 'GET', '/auth/user', { token: user.token });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('1');
       expect(res.json().code).toBe('UNAVAILABLE');
       release();
-      await longJob;
+      await Promise.all(longJobs);
       expect((await api(busy.app, 'GET', '/auth/user', { token: user.token })).statusCode).toBe(200);
     } finally {
       await busy.app.close();
