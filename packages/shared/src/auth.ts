@@ -64,3 +64,8 @@ export const InvitationAcceptSchema = z.object({
   username: UsernameSchema,
   password: PasswordSchema,
 });
+
+export const PasswordChangeSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+  newPassword: PasswordSchema,
+});

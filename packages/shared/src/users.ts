@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, TARGET_TYPES } from './permissions';
-import { InvitationSchema } from './auth';
+import { InvitationSchema, UsernameSchema } from './auth';
 
 const PermissionNameSchema = z.enum(PERMISSIONS as [string, ...string[]]);
 
@@ -49,6 +49,13 @@ export const UserDetailSchema = z.object({
   permissions: z.array(z.string()).describe('What the caller may do with this user'),
   roles: z.array(RoleAssignmentSchema),
   invitation: InvitationSchema.nullable(),
+});
+
+/** PUT users/{id}: the user changes the e-mail; an administrator also username and disabled. */
+export const AccountUpdateSchema = z.object({
+  email: z.email('Enter a valid e-mail address').max(320).nullable().optional(),
+  username: UsernameSchema.optional(),
+  disabled: z.boolean().optional(),
 });
 
 export const RoleAssignmentsResponseSchema = z.object({ roles: z.array(RoleAssignmentSchema) });

@@ -33,8 +33,8 @@ async function authPlugin(app: FastifyInstance) {
   });
 
   async function verifyAccessToken(token: string): Promise<Actor | null> {
-    const userId = await app.services.tokens.verify(token);
-    return userId ? app.services.users.actorFor(userId) : null;
+    const verified = await app.services.tokens.verify(token);
+    return verified ? app.services.users.actorFor(verified.userId, null, verified.issuedAt) : null;
   }
 }
 
@@ -43,4 +43,10 @@ export default fp(authPlugin, { name: 'auth' });
 /** Route hook for sign-in-only calls: 401 before any lookup. */
 export async function signedIn(request: FastifyRequest): Promise<void> {
   if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Sign in to do this');
+}
+
+/** Route hook for account security calls (password, sessions): a person, not an API key. */
+export async function signedInInPerson(request: FastifyRequest): Promise<void> {
+  await signedIn(request);
+  if (request.actor!.key) throw new AppError('FORBIDDEN', 'An API key cannot do this; sign in with your password');
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResets, refreshTokens } from '../../db/schema';
 
@@ -30,11 +30,18 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllOfUser(db: Db, userId: string): Promise<void> {
+/** Revokes every refresh token of the user, except those of `keepFamily`. */
+export async function revokeAllOfUser(db: Db, userId: string, keepFamily?: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
+      ),
+    );
 }
 
 export async function insertReset(db: Db, values: typeof passwordResets.$inferInsert): Promise<void> {

@@ -268,3 +268,64 @@ describe('password reset', () => {
     expect((await api(t.app, 'GET', `/auth/reset/${code}`)).statusCode).toBe(404);
   });
 });
+
+describe('PUT /auth/password', () => {
+  it('requires sign-in', async () => {
+    const res = await api(t.app, 'PUT', '/auth/password', { body: { currentPassword: 'x', newPassword: 'long enough pw' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('needs the current password, and validates the new one', async () => {
+    const user = await buildUser(t.app);
+    const wrong = await api(t.app, 'PUT', '/auth/password', { token: user.token, body: { currentPassword: 'nope', newPassword: 'long enough pw' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details[0].field).toBe('body.currentPassword');
+    const short = await api(t.app, 'PUT', '/auth/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'short' } });
+    expect(short.json().details[0].field).toBe('body.newPassword');
+    expect((await login(user)).statusCode).toBe(200);
+  });
+
+  it('changes the password, keeps this session and ends the others', async () => {
+    const user = await buildUser(t.app);
+    const here = refreshCookie(await login(user, { remember: true }))!.value;
+    const elsewhere = refreshCookie(await login(user, { remember: true }))!.value;
+    const res = await api(t.app, 'PUT', '/auth/password', {
+      token: user.token,
+      body: { currentPassword: user.password, newPassword: 'a changed password' },
+      cookies: { [REFRESH_COOKIE]: here },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await login(user)).statusCode).toBe(401);
+    expect((await login({ username: user.username, password: 'a changed password' })).statusCode).toBe(200);
+    expect((await api(t.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: here } })).statusCode).toBe(200);
+    expect((await api(t.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: elsewhere } })).statusCode).toBe(401);
+  });
+
+  it('is refused to an API key', async () => {
+    const user = await buildUser(t.app);
+    const key = (await api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: user.token, body: { comment: 'k', permissions: ['edit'] } })).json().secret;
+    const res = await api(t.app, 'PUT', '/auth/password', { token: key, body: { currentPassword: user.password, newPassword: 'long enough pw' } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('POST /auth/logout-all', () => {
+  it('requires sign-in', async () => {
+    expect((await api(t.app, 'POST', '/auth/logout-all')).statusCode).toBe(401);
+  });
+
+  it('ends every refresh token and every access token issued before it', async () => {
+    const user = await buildUser(t.app);
+    const session = await login(user, { remember: true });
+    const token = session.json().access_token;
+    const cookie = refreshCookie(session)!.value;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2000 });
+    const res = await api(t.app, 'POST', '/auth/logout-all', { token });
+    expect(res.statusCode).toBe(204);
+    expect((await api(t.app, 'GET', '/auth/user', { token })).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: cookie } })).statusCode).toBe(401);
+    vi.setSystemTime(Date.now() + 2000);
+    const fresh = (await login(user)).json().access_token;
+    expect((await api(t.app, 'GET', '/auth/user', { token: fresh })).statusCode).toBe(200);
+  });
+});

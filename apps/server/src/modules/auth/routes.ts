@@ -6,6 +6,7 @@ import {
   GLOBAL_PERMISSIONS,
   LoginInputSchema,
   NewPasswordSchema,
+  PasswordChangeSchema,
   REFRESH_COOKIE,
   REFRESH_TOKEN_MAX_AGE_S,
   ResetCodeCheckSchema,
@@ -14,6 +15,7 @@ import {
 } from '@observatory/shared';
 import { globalPermissionsOf } from '../../authz/policy';
 import { requireActor } from '../../authz/authorize';
+import { signedInInPerson } from '../../plugins/auth';
 import type { Session } from './service';
 
 const CodeParams = z.object({ code: z.string().min(10).max(200) });
@@ -80,6 +82,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await auth.logout(request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    { onRequest: signedInInPerson, schema: { tags, summary: 'Sign out everywhere: end every session of the signed-in user' } },
+    async (request, reply) => {
+      await auth.logoutEverywhere(request.actor!.userId);
+      reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/auth/password',
+    {
+      onRequest: signedInInPerson,
+      schema: {
+        tags,
+        summary: 'Change the password (needs the current one); other sessions end',
+        body: PasswordChangeSchema,
+      },
+    },
+    async (request, reply) => {
+      await auth.changePassword(request.actor!.userId, request.body, request.cookies[REFRESH_COOKIE]);
       return reply.status(204).send();
     },
   );

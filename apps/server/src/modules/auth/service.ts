@@ -113,8 +113,28 @@ export function createAuthService(deps: AuthDeps) {
       if (row) await db.use((d) => repo.revokeFamily(d, row.familyId));
     },
 
-    async revokeSessionsOf(userId: string): Promise<void> {
-      await db.use((d) => repo.revokeAllOfUser(d, userId));
+    /** Ends every session of the user: refresh tokens and access tokens alike. */
+    async logoutEverywhere(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await repo.revokeAllOfUser(tx, userId);
+        await users.endSessions(userId);
+      });
+    },
+
+    /** Needs the current password; other sign-ins of the user are ended, this one kept. */
+    async changePassword(userId: string, input: { currentPassword: string; newPassword: string }, refresh: string | undefined) {
+      const user = await users.findById(userId);
+      if (!user || !(await hasher.verify(user.passwordHash, input.currentPassword))) {
+        throw new AppError('VALIDATION_FAILED', 'The current password is wrong', {
+          details: [{ field: 'body.currentPassword', message: 'Wrong password' }],
+        });
+      }
+      const passwordHash = await hasher.hash(input.newPassword);
+      const current = refresh ? await db.use((d) => repo.findRefreshToken(d, hashSecret(refresh))) : null;
+      await db.transaction(async (tx) => {
+        await users.setPasswordHash(user.id, passwordHash);
+        await repo.revokeAllOfUser(tx, user.id, current?.userId === user.id ? current.familyId : undefined);
+      });
     },
 
     /** Always quiet: the answer never tells whether the account exists. */

@@ -13,11 +13,12 @@ export function createAccessTokens(secret: string) {
         .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_MAX_AGE_S)
         .sign(key);
     },
-    /** The user id, or null when the token is invalid or expired. */
-    async verify(token: string): Promise<string | null> {
+    /** Whose token it is and when it was issued; null when invalid or expired. */
+    async verify(token: string): Promise<{ userId: string; issuedAt: Date } | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date() });
-        return payload.sub ?? null;
+        if (!payload.sub || payload.iat === undefined) return null;
+        return { userId: payload.sub, issuedAt: new Date(payload.iat * 1000) };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

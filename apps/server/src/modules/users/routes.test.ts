@@ -54,6 +54,33 @@ describe('GET /users/{id}', () => {
   });
 });
 
+describe('PUT /users/{id}', () => {
+  it('requires sign-in', async () => {
+    expect((await api(t.app, 'PUT', '/users/anyone', { body: { email: 'a@example.org' } })).statusCode).toBe(401);
+  });
+  it('lets users change their own e-mail, validated', async () => {
+    const user = await buildUser(t.app);
+    const bad = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: 'nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('body.email');
+    const res = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: 'changed@example.org' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('changed@example.org');
+  });
+  it('keeps username and disabled to administrators, and hides other users', async () => {
+    const user = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    expect((await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { disabled: true } })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', `/users/${other.username}`, { token: user.token, body: { email: 'x@example.org' } })).statusCode).toBe(404);
+    const renamed = await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { username: `${user.username}x`, disabled: true } });
+    expect(renamed.json().user).toMatchObject({ username: `${user.username}x`, disabled: true });
+    const taken = await api(t.app, 'PUT', `/users/${other.username}`, { token: admin.token, body: { username: admin.username } });
+    expect(taken.statusCode).toBe(409);
+    const self = await api(t.app, 'PUT', `/users/${admin.username}`, { token: admin.token, body: { disabled: true } });
+    expect(self.statusCode).toBe(400);
+  });
+});
+
 describe('PUT and DELETE /users/{personId}/roles/{target}/{role}', () => {
   it('requires sign-in', async () => {
     const res = await api(t.app, 'PUT', '/users/anyone/roles/global/viewer');

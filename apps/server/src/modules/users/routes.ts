@@ -2,6 +2,7 @@ import { signedIn } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccountUpdateSchema,
   ApiKeyCreateSchema,
   ApiKeyCreatedSchema,
   ApiKeysResponseSchema,
@@ -36,6 +37,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     { onRequest: signedIn, schema: { tags, summary: 'A user account, its person and roles', params: UserParams, response: { 200: UserDetailSchema } } },
     async (request) => users.getUserDetail(request.actor, request.params.id),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "Change a user's e-mail (the user or manageUsers), username or disabled (manageUsers)",
+        params: UserParams,
+        body: AccountUpdateSchema,
+        response: { 200: UserDetailSchema },
+      },
+    },
+    async (request) => users.updateAccount(request.actor, request.params.id, request.body),
   );
 
   app.put(

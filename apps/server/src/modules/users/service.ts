@@ -8,7 +8,7 @@ import {
 } from '@observatory/shared';
 import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { RolesService } from '../roles/service';
 import * as repo from './repo';
 
@@ -89,11 +89,41 @@ export function createUsersService(db: Database, roles: RolesService) {
     setDisabled: (userId: string, disabled: boolean) => db.use((d) => repo.updateUser(d, userId, { disabled })),
     setPasswordHash: (userId: string, passwordHash: string) =>
       db.use((d) => repo.updateUser(d, userId, { passwordHash })),
+    /** Access tokens issued before this second stop working. */
+    endSessions: (userId: string) =>
+      db.use((d) => repo.updateUser(d, userId, { sessionsValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) })),
 
-    /** Who a user is for the policy; null when the account is gone or disabled. */
-    async actorFor(userId: string, key: Actor['key'] = null): Promise<Actor | null> {
+    /**
+     * Account fields: the user changes their e-mail; a holder of manageUsers also the
+     * username and whether the account is disabled (never their own).
+     */
+    async updateAccount(actor: Actor | null, key: string, input: { email?: string | null; username?: string; disabled?: boolean }) {
+      const row = await loadUser(actor, key);
+      authorize(actor, 'edit', userResource(row), 'User');
+      const admin = !!actor && (actor.super || actor.global.has('manageUsers'));
+      if ((input.username !== undefined || input.disabled !== undefined) && !admin) {
+        throw new AppError('FORBIDDEN', 'Only an administrator changes usernames or disables accounts');
+      }
+      if (input.disabled !== undefined && row.id === actor!.userId) {
+        throw invalidField('body.disabled', 'You cannot disable your own account');
+      }
+      await db.transaction(async (d) => {
+        if (input.username && input.username !== row.username && (await repo.usernameTaken(d, input.username))) {
+          throw new AppError('CONFLICT', 'This username is taken', { details: [{ field: 'body.username', message: 'This username is taken' }] });
+        }
+        await repo.updateUser(d, row.id, input);
+      });
+      return this.getUserDetail(actor, row.id);
+    },
+
+    /**
+     * Who a user is for the policy; null when the account is gone or disabled, or the
+     * access token predates a "sign out everywhere".
+     */
+    async actorFor(userId: string, key: Actor['key'] = null, tokenIssuedAt?: Date): Promise<Actor | null> {
       const user = await db.use((d) => repo.findById(d, userId));
       if (!user || user.disabled) return null;
+      if (tokenIssuedAt && user.sessionsValidAfter && tokenIssuedAt < user.sessionsValidAfter) return null;
       const global = new Set<GlobalPermission>();
       const onTargets = new Map<string, Set<ResourceAction>>();
       for (const { role, targetId } of await roles.rawAssignmentsOf(user.id)) {
