@@ -49,6 +49,9 @@ export default defineConfig({
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1: the per-address limit would throttle the suite.
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
     },
   },
 });

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * unit: pure logic. api: the in-process app on a real database (embedded by default,
  * TEST_DATABASE_URL for a PostgreSQL server). process: the real server as a child
- * process on the embedded database (durability, locking, backups).
+ * process on the embedded database (durability, locking, backups). web: the web app's
+ * own logic in a simulated browser (happy-dom).
  */
 export default defineConfig({
   test: {
@@ -29,6 +30,13 @@ export default defineConfig({
           include: ['apps/server/test/process/**/*.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
         },
       },
     ],

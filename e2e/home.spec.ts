@@ -1,20 +1,76 @@
-import { expect, test } from '@playwright/test';
+import { expect, expectAccessible, openUserMenu, test } from './fixtures';
 
-test('the home page names the product from app/config', async ({ page }) => {
+test('home: title, language, navbar, footer', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Observatory Catalogue');
   await expect(page).toHaveTitle('Projects · Observatory Catalogue');
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, href] of <[string, string][]>[
+    ['Projects', '/projects'],
+    ['Sites', '/map/properties'],
+    ['People', '/people'],
+    ['Partners', '/partners'],
+    ['Publications', '/pubs'],
+    ['Insights', '/insights'],
+  ]) {
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: /Creative Commons/ })).toHaveAttribute('href', /creativecommons\.org\/licenses\/by-sa/);
+  await footer.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+  await expect(page).toHaveTitle('Privacy · Observatory Catalogue');
+  await expectAccessible(page);
 });
 
-test('a client route deep link serves the app', async ({ page }) => {
-  const res = await page.goto('/projects/sample');
-  expect(res?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-});
-
-test('the page says so when the configuration cannot load', async ({ page }) => {
-  await page.route('**/api/v1/app/config', (route) => route.fulfill({ status: 500, body: '{}' }));
+test('home is accessible', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('alert')).toContainText('500');
+  await expect(page.getByRole('heading', { name: 'Recent insights' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the user menu of a visitor', async ({ page }) => {
+  await page.goto('/');
+  await openUserMenu(page);
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Help/Docs' })).toHaveAttribute('href', '/doc/index');
+  await expect(menu.getByRole('menuitem', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  await expect(menu.getByRole('menuitem', { name: 'My Account' })).toHaveCount(0);
+});
+
+test('an unknown route shows the 404 screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+  await expect(page.getByText('This page could not be found', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  await expectAccessible(page);
+});
+
+test('narrow screens get a burger menu with the links', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open the navigation' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Partners' })).toBeVisible();
+});
+
+test('the map layout stays alive: its panels survive navigating away and back', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+  await expect(page).toHaveTitle('Sites · Observatory Catalogue');
+  await page.getByRole('button', { name: 'Show layers' }).click();
+  await expect(page.getByLabel('Layers')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Observatory Catalogue' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Recent insights' })).toBeVisible();
+  await expect(page).toHaveTitle('Projects · Observatory Catalogue');
+  await page.goBack();
+  await expect(page.getByLabel('Layers')).toBeVisible();
+});
+
+test('a failed configuration load still leaves a working page', async ({ page }) => {
+  await page.route('**/api/v1/app/config', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
 });

@@ -1,37 +1,5 @@
 import { z } from 'zod';
-
-/** Stable error codes: the web branches on these, never on message text. */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'CONFLICT',
-  'GONE',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-  'UNAVAILABLE',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** The one code -> HTTP status table. */
-export const ERROR_STATUS: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  GONE: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-};
+import { ERROR_CODES } from './error-codes';
 
 export const ErrorDetailSchema = z.object({
   field: z.string().describe('Dotted path of the offending field, e.g. "body.password"'),
@@ -47,20 +15,3 @@ export const ErrorBodySchema = z.object({
   requestId: z.string(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-/** Error page headings by status (spec section 8). 413 shares the 431 heading. */
-export const ERROR_HEADINGS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Login Required',
-  402: 'Payment Required',
-  403: 'Access Denied',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Request Too Large',
-  429: 'Too Many Requests',
-  431: 'Request Too Large',
-  500: 'Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};

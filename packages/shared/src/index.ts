@@ -1,3 +1,4 @@
+export * from './error-codes';
 export * from './errors';
 export * from './permissions';
 export * from './constants';

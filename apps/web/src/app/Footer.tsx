@@ -1,0 +1,32 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+import { useAppConfig } from '../lib/app-config';
+
+export const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
+
+/** The data licence, the privacy policy and the configured contact link. */
+export function Footer() {
+  const contact = useAppConfig()?.contactUrl;
+  return (
+    <Group component="footer" justify="space-between" px="md" py="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Text size="sm" c="dimmed">
+        Data on this site is provided under the{' '}
+        <Anchor href={LICENCE_URL} rel="license noreferrer" target="_blank" size="sm" underline="always">
+          Creative Commons Attribution-ShareAlike 4.0
+        </Anchor>{' '}
+        licence.
+      </Text>
+      <Group gap="md">
+        <Anchor component={Link} to={paths.privacy} size="sm">
+          Privacy
+        </Anchor>
+        {contact ? (
+          <Anchor href={contact} size="sm">
+            Contact
+          </Anchor>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}

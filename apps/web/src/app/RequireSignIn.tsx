@@ -1,0 +1,15 @@
+import { Center, Loader } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '../lib/auth';
+import { useDelayedFlag } from '../lib/use-delayed';
+import { ErrorScreen } from './errors/ErrorScreen';
+
+const LOGIN_REQUIRED = { status: 401, heading: 'Login Required', message: '', code: null };
+
+/** Routes marked "requiring sign-in": the 401 screen for a visitor. */
+export function RequireSignIn() {
+  const { user, isLoading } = useCurrentUser();
+  const showSpinner = useDelayedFlag(isLoading);
+  if (isLoading) return showSpinner ? <Center p="xl"><Loader aria-label="Loading" /></Center> : null;
+  return user ? <Outlet /> : <ErrorScreen error={LOGIN_REQUIRED} />;
+}

@@ -1,0 +1,24 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** Orange-red for danger (spec: blue primary, green success, orange-red danger). */
+const danger: MantineColorsTuple = ['#fff0e6', '#ffdfcf', '#fcbd9e', '#f9996a', '#f67a3e', '#f46621', '#f45b11', '#d94b04', '#c24100', '#a93400'];
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  // Darker shades than Mantine's default keep text and links at WCAG AA contrast.
+  primaryShade: { light: 8, dark: 4 },
+  colors: { danger },
+  other: { success: 'green', danger: 'danger' },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'sm',
+});
+
+export const SUCCESS_COLOR = 'green';
+export const DANGER_COLOR = 'danger';
+
+/** "dimmed" text one shade darker than Mantine's, for contrast (axe: color-contrast). */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7]! },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1]! },
+});

@@ -1,0 +1,29 @@
+/** Every route path of the web app, in one place. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  forgot: '/forgot',
+  forgotCode: (code: string) => `/forgot/${encodeURIComponent(code)}`,
+  invitation: (code?: string) => (code ? `/invitation/${encodeURIComponent(code)}` : '/invitation'),
+  privacy: '/privacy',
+  me: '/me',
+  myProjects: '/me/projects',
+  myTeams: '/me/teams',
+  myPhotos: '/me/photos',
+  projects: '/projects',
+  project: (slug: string) => `/projects/${encodeURIComponent(slug)}`,
+  sites: '/map/properties',
+  map: (view?: string) => (view ? `/map/${encodeURIComponent(view)}` : '/map'),
+  people: '/people',
+  person: (slug: string) => `/people/${encodeURIComponent(slug)}`,
+  partners: '/partners',
+  pubs: '/pubs',
+  insights: '/insights',
+  data: '/data',
+  docs: '/doc/index',
+  apiDocs: '/doc/api',
+  admin: '/admin',
+} as const;
+
+/** Routes whose screens hide the user menu. */
+export const ROUTES_WITHOUT_USER_MENU = ['/invitation'];

@@ -1,0 +1,136 @@
+import { Button, Container, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { fieldErrors, FormError } from '../../components/FormError';
+import { useCurrentUser, useLogout } from '../../lib/auth';
+import { useTitle } from '../../lib/use-title';
+import { passwordRules } from '../auth/ResetPage';
+import { useAccount, useChangePassword, useUpdateEmail } from './api';
+import { ApiKeys } from './ApiKeys';
+
+function EmailForm({ username }: { username: string }) {
+  const account = useAccount(username);
+  if (!account.data) return <FormError error={account.error} />;
+  const email = account.data.user.email ?? '';
+  return <EmailFields key={email} username={username} email={email} />;
+}
+
+function EmailFields({ username, email }: { username: string; email: string }) {
+  const update = useUpdateEmail(username);
+  const form = useForm({ initialValues: { email }, validate: { email: (v) => (!v || /^\S+@\S+\.\S+$/.test(v) ? null : 'Enter a valid e-mail address') } });
+  return (
+    <form
+      onSubmit={form.onSubmit((v) =>
+        update.mutate(v.email || null, {
+          onSuccess: () => notifications.show({ color: 'green', message: 'E-mail address saved' }),
+          onError: (e) => form.setErrors(fieldErrors(e)),
+        }),
+      )}
+      noValidate
+    >
+      <Stack gap="sm" maw={480}>
+        <FormError error={update.error} />
+        <TextInput label="Username" value={username} readOnly description="Ask an administrator to change it" />
+        <TextInput label="E-mail" type="email" autoComplete="email" description="For password resets" {...form.getInputProps('email')} />
+        <Button type="submit" loading={update.isPending} disabled={!form.isDirty()} w="fit-content">
+          Save e-mail
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const change = useChangePassword();
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '', confirm: '' },
+    validate: { currentPassword: (v) => (v ? null : 'Enter your current password'), ...passwordRules },
+  });
+  return (
+    <form
+      onSubmit={form.onSubmit((v) =>
+        change.mutate(
+          { currentPassword: v.currentPassword, newPassword: v.password },
+          {
+            onSuccess: () => {
+              form.reset();
+              notifications.show({ color: 'green', message: 'Password changed; your other sessions have ended' });
+            },
+            onError: (e) => form.setErrors({ ...fieldErrors(e), password: fieldErrors(e).newPassword }),
+          },
+        ),
+      )}
+      noValidate
+      aria-label="Change password"
+    >
+      <Stack gap="sm" maw={480}>
+        <FormError error={change.error} />
+        <PasswordInput label="Current password" autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
+        <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('password')} />
+        <PasswordInput label="Repeat the new password" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        <Button type="submit" loading={change.isPending} w="fit-content">
+          Change password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function Sessions() {
+  const logout = useLogout();
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: 'Sign out everywhere?',
+      children: <Text size="sm">Every browser and device signed in as you, this one included, will have to sign in again.</Text>,
+      labels: { confirm: 'Sign out everywhere', cancel: 'Cancel' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () => logout.mutate({ everywhere: true }),
+    });
+  return (
+    <Group>
+      <Button variant="default" onClick={() => logout.mutate({})}>
+        Sign out
+      </Button>
+      <Button variant="outline" color="danger" onClick={confirm} loading={logout.isPending}>
+        Sign out everywhere
+      </Button>
+    </Group>
+  );
+}
+
+/** My Account: e-mail, password, sessions, API keys. */
+export default function AccountPage() {
+  useTitle('My Account');
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xl">
+        <Title order={1}>My Account</Title>
+        <Stack component="section" aria-labelledby="account-title">
+          <Title order={2} size="h3" id="account-title">
+            Account
+          </Title>
+          <EmailForm username={user.username} />
+        </Stack>
+        <Divider />
+        <Stack component="section" aria-labelledby="password-title">
+          <Title order={2} size="h3" id="password-title">
+            Password
+          </Title>
+          <PasswordForm />
+        </Stack>
+        <Divider />
+        <Stack component="section" aria-labelledby="sessions-title">
+          <Title order={2} size="h3" id="sessions-title">
+            Sessions
+          </Title>
+          <Sessions />
+        </Stack>
+        <Divider />
+        <ApiKeys user={user} />
+      </Stack>
+    </Container>
+  );
+}

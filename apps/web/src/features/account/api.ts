@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiKey, UserDetailSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { api, ApiError } from '../../lib/api-client';
+
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+export type CreatedApiKey = ApiKey & { secret: string };
+
+const accountKey = (username: string) => ['account', username] as const;
+const keysKey = (username: string) => ['apikeys', username] as const;
+const userPath = (username: string) => `/users/${encodeURIComponent(username)}`;
+
+/** A 403 or 404 here shows the error screen (the route's boundary), not an inline message. */
+export function useAccount(username: string) {
+  return useQuery({
+    queryKey: accountKey(username),
+    queryFn: () => api.get<UserDetail>(userPath(username)),
+    throwOnError: (error) => error instanceof ApiError && (error.status === 403 || error.status === 404),
+  });
+}
+
+export function useUpdateEmail(username: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string | null) => api.put<UserDetail>(userPath(username), { email }),
+    onSuccess: (detail) => client.setQueryData(accountKey(username), detail),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => api.put('/auth/password', input),
+  });
+}
+
+export function useApiKeys(username: string) {
+  return useQuery({
+    queryKey: keysKey(username),
+    queryFn: () => api.get<{ apikeys: ApiKey[] }>(`${userPath(username)}/apikeys`).then((r) => r.apikeys),
+  });
+}
+
+export function useCreateApiKey(username: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { comment: string; expires: string | null; permissions: string[] }) =>
+      api.post<CreatedApiKey>(`${userPath(username)}/apikeys`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: keysKey(username) }),
+  });
+}
+
+export function useRevokeApiKey(username: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`${userPath(username)}/apikeys/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: keysKey(username) }),
+  });
+}

@@ -1,0 +1,62 @@
+import { Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '@observatory/shared';
+import { FormError } from '../../components/FormError';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api-client';
+import { useDelayedFlag } from '../../lib/use-delayed';
+import { useTitle } from '../../lib/use-title';
+
+export const passwordRules = {
+  password: (v: string) => (v.length >= PASSWORD_MIN_LENGTH ? null : `Use at least ${PASSWORD_MIN_LENGTH} characters`),
+  confirm: (v: string, values: { password: string }) => (v === values.password ? null : 'The passwords differ'),
+};
+
+export default function ResetPage() {
+  useTitle('Choose a new password');
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const check = useQuery({ queryKey: ['reset', code], queryFn: () => api.get<{ username: string }>(`/auth/reset/${encodeURIComponent(code)}`), retry: false });
+  const reset = useMutation({
+    mutationFn: (password: string) => api.post(`/auth/reset/${encodeURIComponent(code)}`, { password }),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', title: 'Password changed', message: 'Sign in with your new password.' });
+      await navigate(paths.login);
+    },
+  });
+  const form = useForm({ initialValues: { password: '', confirm: '' }, validate: passwordRules });
+  const spinner = useDelayedFlag(check.isPending);
+  if (check.isPending) return spinner ? <Loader aria-label="Loading" /> : null;
+  if (check.isError) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          This link does not work
+        </Title>
+        <FormError error={check.error} />
+        <Anchor component={Link} to={paths.forgot}>
+          Ask for a new link
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={form.onSubmit((v) => reset.mutate(v.password))} noValidate>
+      <Stack>
+        <Title order={1} size="h2">
+          Choose a new password
+        </Title>
+        <Text size="sm">For the account {check.data.username}.</Text>
+        <FormError error={reset.error} />
+        <PasswordInput label="New password" autoComplete="new-password" required autoFocus {...form.getInputProps('password')} />
+        <PasswordInput label="Repeat the new password" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        <Button type="submit" loading={reset.isPending}>
+          Set the password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

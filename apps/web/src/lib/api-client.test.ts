@@ -1,0 +1,363 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, hasAccessToken, onSessionChange, refreshSession, rememberSession, request, setAccessToken } from './api-client';
+
+type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) } });
+
+const errorBody = (status: number, error: string, code: string) => json({ error, code, requestId: 'req-1' }, { status });
+
+let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
+const unsubscribers: (() => void)[] = [];
+
+function listen() {
+  const listener = vi.fn<(signedIn: boolean) => void>();
+  unsubscribers.push(onSessionChange(listener));
+  return listener;
+}
+
+/** The URL, method, headers and body of the nth fetch call. */
+function call(n: number) {
+  const [input, init = {}] = fetchMock.mock.calls[n] ?? [];
+  return { url: String(input), method: init.method, headers: new Headers(init.headers), body: init.body, init };
+}
+
+const urls = () => fetchMock.mock.calls.map(([input]) => String(input));
+const refreshCalls = () => fetchMock.mock.calls.filter(([input]) => String(input) === '/api/v1/auth/refresh');
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  setAccessToken(null);
+  rememberSession(true);
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  unsubscribers.splice(0).forEach((off) => off());
+  setAccessToken(null);
+  vi.unstubAllGlobals();
+});
+
+describe('request: JSON and the Bearer token', () => {
+  it('sends JSON, parses JSON and adds no authorization header without a token', async () => {
+    fetchMock.mockResolvedValueOnce(json({ id: 7, title: 'Saved' }, { status: 201 }));
+
+    const data = await api.post<{ id: number; title: string }>('/projects', { title: 'New', tags: ['a'] });
+
+    expect(data).toEqual({ id: 7, title: 'Saved' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const sent = call(0);
+    expect(sent.url).toBe('/api/v1/projects');
+    expect(sent.method).toBe('POST');
+    expect(sent.init.credentials).toBe('same-origin');
+    expect(sent.headers.get('content-type')).toBe('application/json');
+    expect(sent.headers.get('accept')).toBe('application/json');
+    expect(sent.headers.has('authorization')).toBe(false);
+    expect(JSON.parse(String(sent.body))).toEqual({ title: 'New', tags: ['a'] });
+  });
+
+  it('sends no body and no content-type on a GET', async () => {
+    fetchMock.mockResolvedValueOnce(json([]));
+
+    await api.get('/projects');
+
+    const sent = call(0);
+    expect(sent.method).toBe('GET');
+    expect(sent.body).toBeUndefined();
+    expect(sent.headers.has('content-type')).toBe(false);
+  });
+
+  it('adds the Bearer header once setAccessToken is set, and drops it when cleared', async () => {
+    fetchMock.mockImplementation(async () => json({ ok: true }));
+
+    setAccessToken('token-1');
+    expect(hasAccessToken()).toBe(true);
+    await api.get('/me');
+    expect(call(0).headers.get('authorization')).toBe('Bearer token-1');
+
+    setAccessToken(null);
+    expect(hasAccessToken()).toBe(false);
+    await api.get('/me');
+    expect(call(1).headers.has('authorization')).toBe(false);
+  });
+
+  it('tells session listeners when the token is set and cleared, until they unsubscribe', () => {
+    const listener = vi.fn<(signedIn: boolean) => void>();
+    const off = onSessionChange(listener);
+    setAccessToken('t');
+    setAccessToken(null);
+    off();
+    setAccessToken('again');
+    expect(listener.mock.calls).toEqual([[true], [false]]);
+  });
+});
+
+describe('request: refresh on 401', () => {
+  it('refreshes once through POST /auth/refresh and retries the original request with the new token', async () => {
+    setAccessToken('old');
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/v1/auth/refresh') return json({ access_token: 'new', token_type: 'Bearer', expires_in: 900 });
+      const auth = new Headers(init?.headers).get('authorization');
+      return auth === 'Bearer new' ? json({ id: 1 }) : errorBody(401, 'Token expired', 'UNAUTHENTICATED');
+    });
+
+    const data = await api.put<{ id: number }>('/projects/1', { title: 'x' });
+
+    expect(data).toEqual({ id: 1 });
+    expect(urls()).toEqual(['/api/v1/projects/1', '/api/v1/auth/refresh', '/api/v1/projects/1']);
+    expect(call(1).method).toBe('POST');
+    expect(call(1).init.credentials).toBe('same-origin');
+    expect(call(0).headers.get('authorization')).toBe('Bearer old');
+    expect(call(2).headers.get('authorization')).toBe('Bearer new');
+    expect(call(2).method).toBe('PUT');
+    expect(JSON.parse(String(call(2).body))).toEqual({ title: 'x' });
+    expect(hasAccessToken()).toBe(true);
+  });
+
+  it('does not refresh a second time when the retried request is also 401', async () => {
+    setAccessToken('old');
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/v1/auth/refresh' ? json({ access_token: 'new' }) : errorBody(401, 'Still no', 'UNAUTHENTICATED'),
+    );
+
+    const error = await api.get('/me').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('makes concurrent 401s share one refresh call', async () => {
+    setAccessToken('old');
+    const refreshAnswer = deferred<Response>();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/v1/auth/refresh') return refreshAnswer.promise;
+      const auth = new Headers(init?.headers).get('authorization');
+      return auth === 'Bearer new' ? json({ url: String(input) }) : errorBody(401, 'Token expired', 'UNAUTHENTICATED');
+    });
+
+    const first = api.get<{ url: string }>('/projects');
+    const second = api.get<{ url: string }>('/people');
+    const third = api.get<{ url: string }>('/sites');
+    // Let every request receive its 401 and ask for a refresh before the refresh answers.
+    await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(refreshCalls()).toHaveLength(1);
+
+    refreshAnswer.resolve(json({ access_token: 'new' }));
+    await expect(Promise.all([first, second, third])).resolves.toEqual([
+      { url: '/api/v1/projects' },
+      { url: '/api/v1/people' },
+      { url: '/api/v1/sites' },
+    ]);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(fetchMock).toHaveBeenCalledTimes(7);
+  });
+
+  it('starts a new refresh for a later 401 once the shared one has finished', async () => {
+    setAccessToken('a');
+    let issued = 0;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/v1/auth/refresh') return json({ access_token: `fresh-${++issued}` });
+      const auth = new Headers(init?.headers).get('authorization');
+      return auth === `Bearer fresh-${issued}` && issued > 0 ? json({ ok: true }) : errorBody(401, 'Expired', 'UNAUTHENTICATED');
+    });
+
+    await api.get('/me');
+    setAccessToken('stale');
+    await api.get('/me');
+
+    expect(refreshCalls()).toHaveLength(2);
+  });
+
+  it('clears the token when the refresh fails and rejects with ApiError 401', async () => {
+    setAccessToken('old');
+    const listener = listen();
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/v1/auth/refresh'
+        ? errorBody(401, 'Session expired', 'UNAUTHENTICATED')
+        : errorBody(401, 'Token expired', 'UNAUTHENTICATED'),
+    );
+
+    const error = await api.get('/me').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', errorText: 'Token expired', message: 'Token expired' });
+    expect(hasAccessToken()).toBe(false);
+    expect(listener.mock.calls).toEqual([[false]]);
+    // The original request is not retried after a failed refresh.
+    expect(urls()).toEqual(['/api/v1/me', '/api/v1/auth/refresh']);
+  });
+
+  it('treats a refresh that cannot reach the server as failed', async () => {
+    setAccessToken('old');
+    const listener = listen();
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/v1/auth/refresh') throw new TypeError('Failed to fetch');
+      return errorBody(401, 'Token expired', 'UNAUTHENTICATED');
+    });
+
+    await expect(api.get('/me')).rejects.toMatchObject({ name: 'ApiError', status: 401 });
+    expect(hasAccessToken()).toBe(false);
+    expect(listener).toHaveBeenCalledWith(false);
+  });
+
+  it('asks for no refresh when no session was kept (a visitor, or signed in without "keep me signed in")', async () => {
+    rememberSession(false);
+    fetchMock.mockResolvedValue(errorBody(401, 'Sign in', 'UNAUTHENTICATED'));
+    await expect(request('GET', '/me')).rejects.toMatchObject({ status: 401 });
+    expect(await refreshSession()).toBe(false);
+    expect(refreshCalls()).toHaveLength(0);
+  });
+
+  it('forgets the kept session when the refresh cookie is refused', async () => {
+    fetchMock.mockResolvedValue(errorBody(401, 'Your session has ended', 'UNAUTHENTICATED'));
+    expect(await refreshSession()).toBe(false);
+    expect(await refreshSession()).toBe(false);
+    expect(refreshCalls()).toHaveLength(1);
+  });
+
+  it.each(['/auth/login', '/auth/refresh', '/auth/logout'])('does not try a refresh for %s', async (path) => {
+    fetchMock.mockResolvedValue(errorBody(401, 'Wrong email or password', 'UNAUTHENTICATED'));
+
+    const error = await api.post(path, { email: 'a@example.org', password: 'x' }).catch((e: unknown) => e);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(call(0).url).toBe(`/api/v1${path}`);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, errorText: 'Wrong email or password' });
+  });
+});
+
+describe('request: errors', () => {
+  it('normalises an error response to ApiError with status, code, the server text and details', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(
+        { error: 'Title is required', code: 'VALIDATION_FAILED', details: [{ field: 'body.title', message: 'Required' }], requestId: 'r' },
+        { status: 400, statusText: 'Bad Request' },
+      ),
+    );
+
+    const error = await api.post('/projects', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(Error);
+    const apiError = error as ApiError;
+    expect(apiError.name).toBe('ApiError');
+    expect(apiError.status).toBe(400);
+    expect(apiError.code).toBe('VALIDATION_FAILED');
+    expect(apiError.errorText).toBe('Title is required');
+    expect(apiError.message).toBe('Title is required');
+    expect(apiError.details).toEqual([{ field: 'body.title', message: 'Required' }]);
+  });
+
+  it('falls back to the status text for a non-JSON error body', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
+
+    const error = await api.get('/projects').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, code: null, errorText: null, message: 'Bad Gateway', details: [] });
+  });
+
+  it('falls back to a message naming the status when there is neither JSON nor status text', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+
+    const error = await api.get('/projects').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 500, code: null, errorText: null, message: 'Request failed with status 500' });
+  });
+
+  it('ignores a JSON error body without a string error field', async () => {
+    fetchMock.mockResolvedValueOnce(json({ error: { nested: true } }, { status: 503, statusText: 'Service Unavailable' }));
+
+    const error = await api.get('/projects').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 503, errorText: null, message: 'Service Unavailable' });
+  });
+
+  it('gives ApiError status null and "Request Failed" when fetch throws', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    const error = await api.get('/projects').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: null, code: null, errorText: null, message: 'Request Failed' });
+  });
+
+  it('passes an abort through unchanged', async () => {
+    const controller = new AbortController();
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    fetchMock.mockRejectedValueOnce(abort);
+
+    const error = await api.get('/projects', undefined, controller.signal).catch((e: unknown) => e);
+
+    expect(call(0).init.signal).toBe(controller.signal);
+    expect(error).toBe(abort);
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('request: pagination, query and empty answers', () => {
+  it('reads the pagination headers', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json([{ id: 1 }], { headers: { 'pagination-page': '3', 'pagination-count': '57', 'pagination-limit': '20' } }),
+    );
+
+    const res = await api.page<{ id: number }[]>('/projects', { page: 3 });
+
+    expect(res).toEqual({ data: [{ id: 1 }], pagination: { page: 3, count: 57, limit: 20 } });
+  });
+
+  it('answers pagination null when the headers are absent', async () => {
+    fetchMock.mockResolvedValueOnce(json([{ id: 1 }]));
+
+    const res = await request<{ id: number }[]>('GET', '/projects');
+
+    expect(res.data).toEqual([{ id: 1 }]);
+    expect(res.pagination).toBeNull();
+  });
+
+  it('encodes query parameters and drops null and undefined', async () => {
+    fetchMock.mockResolvedValueOnce(json([]));
+
+    await api.get('/projects', { q: 'sea ice & snow/100%', page: 2, draft: false, empty: '', site: null, owner: undefined });
+
+    const sent = call(0).url;
+    const [path, qs] = sent.split('?');
+    expect(path).toBe('/api/v1/projects');
+    const params = new URLSearchParams(qs);
+    expect([...params.keys()]).toEqual(['q', 'page', 'draft', 'empty']);
+    expect(params.get('q')).toBe('sea ice & snow/100%');
+    expect(params.get('page')).toBe('2');
+    expect(params.get('draft')).toBe('false');
+    expect(params.get('empty')).toBe('');
+    // Reserved characters are encoded, not sent raw.
+    expect(qs).not.toContain(' ');
+    expect(qs).not.toContain('&snow');
+    expect(qs).toContain('q=sea+ice+%26+snow%2F100%25');
+  });
+
+  it('adds no "?" when every query value is dropped', async () => {
+    fetchMock.mockResolvedValueOnce(json([]));
+
+    await api.get('/projects', { site: null, owner: undefined });
+
+    expect(call(0).url).toBe('/api/v1/projects');
+  });
+
+  it('answers null for a 204', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+
+    await expect(api.del('/projects/1')).resolves.toBeNull();
+    expect(call(0).method).toBe('DELETE');
+  });
+});

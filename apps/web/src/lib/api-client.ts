@@ -1,0 +1,165 @@
+import { API_ROOT, PAGINATION_HEADERS, type TokenResponse } from '@observatory/shared';
+
+/** Every failed call becomes one of these: status null means no response at all. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | null,
+    readonly code: string | null,
+    /** The server's error text, when it sent one. */
+    readonly errorText: string | null,
+    message: string,
+    readonly details: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface Pagination {
+  page: number;
+  count: number;
+  limit: number;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  pagination: Pagination | null;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** The access token lives in memory only; the refresh cookie is httpOnly. */
+let accessToken: string | null = null;
+let refreshing: Promise<boolean> | null = null;
+const listeners = new Set<(signedIn: boolean) => void>();
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+  listeners.forEach((listener) => listener(!!token));
+}
+
+export const hasAccessToken = () => !!accessToken;
+
+/** Told when the session starts or ends (e.g. a refresh that failed). */
+export function onSessionChange(listener: (signedIn: boolean) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const REMEMBERED = 'observatory:remembered';
+
+/**
+ * Notes whether a refresh cookie should exist (signed in with "keep me signed in").
+ * The cookie itself is httpOnly; without this note every visitor's page load would
+ * ask for a refresh that cannot succeed.
+ */
+export function rememberSession(remember: boolean): void {
+  try {
+    if (remember) localStorage.setItem(REMEMBERED, '1');
+    else localStorage.removeItem(REMEMBERED);
+  } catch {
+    // storage unavailable (private mode): sessions simply end with the page
+  }
+}
+
+function isRemembered(): boolean {
+  try {
+    return localStorage.getItem(REMEMBERED) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Exchanges the refresh cookie for a new access token; concurrent callers share one call. */
+export function refreshSession(): Promise<boolean> {
+  if (!isRemembered()) return Promise.resolve(false);
+  refreshing ??= fetch(`${API_ROOT}/auth/refresh`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } })
+    .then(async (res) => {
+      if (!res.ok) {
+        if (res.status === 401) rememberSession(false);
+        return false;
+      }
+      setAccessToken(((await res.json()) as TokenResponse).access_token);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function readPagination(headers: Headers): Pagination | null {
+  const page = headers.get(PAGINATION_HEADERS.page);
+  if (page === null) return null;
+  return {
+    page: Number(page),
+    count: Number(headers.get(PAGINATION_HEADERS.count) ?? 0),
+    limit: Number(headers.get(PAGINATION_HEADERS.limit) ?? 0),
+  };
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: { error?: string; code?: string; details?: { field: string; message: string }[] } = {};
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON: keep the status text
+  }
+  const text = typeof body.error === 'string' ? body.error : null;
+  return new ApiError(res.status, body.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body.details ?? []);
+}
+
+function url(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.set(key, String(value));
+  const qs = params.toString();
+  return `${API_ROOT}${path}${qs ? `?${qs}` : ''}`;
+}
+
+const NO_RETRY = ['/auth/login', '/auth/refresh', '/auth/logout'];
+
+/**
+ * JSON in and out with the Bearer token. On a 401 it refreshes the session once
+ * through the cookie and retries; a refresh that fails ends the session.
+ */
+export async function request<T>(
+  method: string,
+  path: string,
+  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+): Promise<ApiResponse<T>> {
+  const send = () =>
+    fetch(url(path, options.query), {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  let res: Response;
+  try {
+    res = await send();
+    if (res.status === 401 && !NO_RETRY.includes(path)) {
+      if (await refreshSession()) res = await send();
+      else if (accessToken) setAccessToken(null);
+    }
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(null, null, null, 'Request Failed');
+  }
+  if (!res.ok) throw await toApiError(res);
+  const data = (res.status === 204 ? null : await res.json()) as T;
+  return { data, pagination: readPagination(res.headers) };
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, ...(signal ? { signal } : {}) }).then((r) => r.data),
+  page: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, ...(signal ? { signal } : {}) }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }).then((r) => r.data),
+  del: <T>(path: string) => request<T>('DELETE', path).then((r) => r.data),
+};

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AppConfig } from '@observatory/shared';
+import { api } from './api-client';
+
+export const appConfigQuery = {
+  queryKey: ['app-config'],
+  queryFn: () => api.get<AppConfig>('/app/config'),
+  staleTime: Infinity,
+};
+
+/** GET app/config, loaded once at start. */
+export function useAppConfig(): AppConfig | undefined {
+  return useQuery(appConfigQuery).data;
+}

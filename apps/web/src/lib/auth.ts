@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { hasGlobalPermission, type AuthUser, type GlobalPermission, type LoginInput, type TokenResponse } from '@observatory/shared';
+import { paths } from '../config/paths';
+import { api, hasAccessToken, onSessionChange, refreshSession, rememberSession, setAccessToken } from './api-client';
+
+export const currentUserKey = ['auth', 'user'] as const;
+
+/** Who is signed in: restored through the refresh cookie on the first load. */
+async function fetchCurrentUser(): Promise<AuthUser | null> {
+  if (!hasAccessToken() && !(await refreshSession())) return null;
+  return (await api.get<{ user: AuthUser }>('/auth/user')).user;
+}
+
+export function useCurrentUser() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onSessionChange((signedIn) => {
+        if (!signedIn) client.setQueryData(currentUserKey, null);
+      }),
+    [client],
+  );
+  const query = useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: Infinity, retry: false });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export function useHasPermission(permission: GlobalPermission): boolean {
+  return hasGlobalPermission(useCurrentUser().user, permission);
+}
+
+/** Sign in, then fetch GET auth/user at once, then go home. */
+export function useLogin() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => {
+      const token = await api.post<TokenResponse>('/auth/login', input);
+      rememberSession(!!input.remember);
+      setAccessToken(token.access_token);
+      const { user } = await api.get<{ user: AuthUser }>('/auth/user');
+      return user;
+    },
+    onSuccess: async (user) => {
+      await client.resetQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' });
+      client.setQueryData(currentUserKey, user);
+      await navigate(paths.home);
+    },
+  });
+}
+
+/** Sign out, forget every cached answer, go to /. */
+export function useLogout() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (options: { everywhere?: boolean } = {}) => api.post(options.everywhere ? '/auth/logout-all' : '/auth/logout'),
+    onSettled: async () => {
+      rememberSession(false);
+      setAccessToken(null);
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' });
+      client.setQueryData(currentUserKey, null);
+      await navigate(paths.home);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { ERROR_HEADINGS } from '@observatory/shared';
+import { ApiError } from './api-client';
+
+export interface ErrorView {
+  status: number | null;
+  heading: string;
+  /** The server's error text, otherwise the error's own message. */
+  message: string;
+  code: string | null;
+}
+
+export const GENERIC_ERROR_TEXT = 'Something unexpected went wrong. Please try again; if it keeps happening, tell us what you were doing.';
+export const STATUS_TEXT: Record<number, string> = {
+  401: 'You need to sign in to see this page.',
+  403: 'You are not allowed to view this page. Check that you are signed in with the right account.',
+  404: 'This page could not be found. Check the address (URL) and try again.',
+};
+
+/** The heading for a status (spec section 8): no response -> "Request Failed", unknown -> "Error". */
+export function errorHeading(status: number | null): string {
+  if (status === null) return 'Request Failed';
+  return ERROR_HEADINGS[status] ?? 'Error';
+}
+
+export function toErrorView(error: unknown): ErrorView {
+  if (error instanceof ApiError) {
+    return { status: error.status, heading: errorHeading(error.status), message: error.errorText ?? error.message, code: error.code };
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number') {
+    const data = (error as { data?: unknown }).data;
+    return { status, heading: errorHeading(status), message: typeof data === 'string' ? data : (STATUS_TEXT[status] ?? ''), code: null };
+  }
+  return { status: -1, heading: 'Error', message: error instanceof Error ? error.message : String(error), code: null };
+}

@@ -1,0 +1,51 @@
+import { expect, expectAccessible, goToAccount, newUser, signIn, test } from './fixtures';
+
+test('an API key created on My Account works as a Bearer token, until revoked', async ({ page, request }) => {
+  await signIn(page, 'tomas');
+  await goToAccount(page);
+  await expect(page).toHaveTitle('My Account · Observatory Catalogue');
+  await expect(page.getByText('You have no API keys.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('What is it for?').fill('Field laptop');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.getByTestId('api-key-secret').textContent())!.trim();
+  expect(secret).toMatch(/^obk_/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('cell', { name: 'Field laptop', exact: true })).toBeVisible();
+
+  const me = await request.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${secret}` } });
+  expect((await me.json()).user.username).toBe('tomas');
+
+  await page.getByRole('button', { name: 'Revoke Field laptop' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('You have no API keys.')).toBeVisible();
+  expect((await request.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
+});
+
+test('My Account: change e-mail and password; sign out everywhere', async ({ page, request }) => {
+  const user = await newUser(request);
+  await signIn(page, user.username, user.password);
+  await goToAccount(page);
+  await page.getByLabel('E-mail').fill('changed.address@example.org');
+  await page.getByRole('button', { name: 'Save e-mail' }).click();
+  await expect(page.getByText('E-mail address saved')).toBeVisible();
+  await page.getByRole('link', { name: 'Observatory Catalogue' }).first().click();
+  await goToAccount(page);
+  await expect(page.getByLabel('E-mail')).toHaveValue('changed.address@example.org');
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('wrong password');
+  await form.getByRole('textbox', { name: 'New password', exact: true }).fill('a fresh new password');
+  await form.getByLabel('Repeat the new password').fill('a fresh new password');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('Wrong password')).toBeVisible();
+  await form.getByLabel('Current password').fill(user.password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
+  await signIn(page, user.username, 'a fresh new password');
+});

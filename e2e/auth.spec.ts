@@ -1,0 +1,112 @@
+import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, goToAccount, lastMailTo, openUserMenu, signIn, test } from './fixtures';
+
+test('sign in and out; the user menu of a signed-in user', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign in · Observatory Catalogue');
+  await expectAccessible(page);
+  await signIn(page, 'ada');
+  await openUserMenu(page);
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/people/ada');
+  await expect(menu.getByRole('menuitem', { name: 'My Projects' })).toHaveAttribute('href', '/me/projects');
+  await expect(menu.getByRole('menuitem', { name: 'My Teams' })).toHaveAttribute('href', '/me/teams');
+  await expect(menu.getByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/me');
+  await expect(menu.getByRole('menuitem', { name: 'Site Admin' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
+});
+
+test('an administrator sees Site Admin', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await openUserMenu(page);
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Site Admin' })).toHaveAttribute('href', '/admin');
+});
+
+test('a wrong password says so; too many attempts say wait', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill('mallory');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong username or password');
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText(/Too many attempts/);
+});
+
+test('a protected route signed out: Login Required, Log In, sign in', async ({ page }) => {
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Username or e-mail').fill('mei');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+  await goToAccount(page);
+});
+
+test('"keep me signed in" survives a reload; without it the session ends with the page', async ({ page }) => {
+  await signIn(page, 'mei', DEMO_PASSWORD, true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await signIn(page, 'mei');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
+});
+
+test('a 403 from the server shows Access Denied', async ({ page }) => {
+  await signIn(page, 'ada');
+  await page.route('**/api/v1/users/ada', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'You are not allowed to do this', code: 'FORBIDDEN', requestId: 'r1' }) }),
+  );
+  await page.getByRole('button', { name: 'User menu of ada' }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('not allowed to view this page')).toBeVisible();
+  await expect(page.getByText('403 FORBIDDEN')).toBeVisible();
+});
+
+test('password reset through the e-mail link', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL('/forgot');
+  await expectAccessible(page);
+  await page.getByLabel('Username or e-mail').fill('grace');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText('reset link is on its way');
+  const link = /\/forgot\/[\w-]+/.exec(await lastMailTo(request, 'grace@example.org'))![0];
+  await page.goto(link);
+  await expect(page.getByText('For the account grace.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('grace has a new password');
+  await page.getByLabel('Repeat the new password').fill('grace has another');
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page.getByText('The passwords differ')).toBeVisible();
+  await page.getByLabel('Repeat the new password').fill('grace has a new password');
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page).toHaveURL('/login');
+  await signIn(page, 'grace', 'grace has a new password');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+});
+
+test('accepting an invitation creates the account and signs in', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const email = `invitee-${Date.now()}@example.org`;
+  const res = await request.post('/api/v1/invitations', { headers: { authorization: `Bearer ${token}` }, data: { email, name: 'Ines Invitee' } });
+  expect(res.status()).toBe(201);
+  const link = /\/invitation\/[\w-]+/.exec(await lastMailTo(request, email))![0];
+  await page.goto(link);
+  await expect(page.getByText('Welcome, Ines Invitee.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /User menu/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByLabel('Username').fill('ines');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('ines chose this');
+  await page.getByLabel('Repeat the password').fill('ines chose this');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'User menu of ines' })).toBeVisible();
+});

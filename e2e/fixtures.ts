@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+export const DEMO_PASSWORD = 'e2e-demo-password';
+
+/** Signs in through the form, as a person would. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, remember = false) {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  if (remember) await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: `User menu of ${username}` })).toBeVisible();
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /User menu/ }).click();
+}
+
+/** To My Account through the user menu (a full page load would drop a session not kept). */
+export async function goToAccount(page: Page) {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
+}
+
+/** An access token through the API, for setting up data the way a client would. */
+export async function apiToken(request: APIRequestContext, user = ADMIN): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: user });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).access_token;
+}
+
+/** The newest outbox message to an address (mail is kept there without SMTP). */
+export async function lastMailTo(request: APIRequestContext, to: string): Promise<string> {
+  const token = await apiToken(request);
+  const res = await request.get('/api/v1/admin/outbox', { headers: { authorization: `Bearer ${token}` } });
+  const message = (await res.json()).messages.find((m: { to: string }) => m.to === to);
+  expect(message, `a mail to ${to}`).toBeTruthy();
+  return message.text as string;
+}
+
+/** A new account of its own for a test that changes it (made by invitation, as in real life). */
+export async function newUser(request: APIRequestContext): Promise<{ username: string; password: string }> {
+  const username = `user${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const email = `${username}@example.org`;
+  const token = await apiToken(request);
+  await request.post('/api/v1/invitations', { headers: { authorization: `Bearer ${token}` }, data: { email, name: username } });
+  const code = /\/invitation\/([\w-]+)/.exec(await lastMailTo(request, email))![1];
+  const password = 'a password of its own';
+  const res = await request.post(`/api/v1/invitations/${code}/accept`, { data: { username, password } });
+  expect(res.status()).toBe(201);
+  return { username, password };
+}
+
+/** axe-core: no serious or critical violation on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };
