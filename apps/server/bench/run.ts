@@ -12,6 +12,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareData } from '../src/db/seed';
+import { benchWeb, printWeb } from './web';
 
 const SECONDS = secondsFromEnv();
 const CONNECTIONS = 10;
@@ -210,7 +211,9 @@ async function main(): Promise<void> {
     kinds.server = await benchKind('server', (config) => openServer(serverUrl, config.database.poolSize));
     printTable('server', kinds.server);
   }
-  console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, kinds })}`);
+  const web = await benchWeb();
+  if (web) printWeb(web);
+  console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, kinds, web })}`);
 }
 
 await main();

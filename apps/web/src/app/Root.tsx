@@ -2,10 +2,11 @@ import { nprogress, NavigationProgress } from '@mantine/nprogress';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { patterns } from '../config/paths';
 import { createProgressController } from '../lib/progress';
 import { MapLayout } from './MapLayout';
 
-const onMapRoute = (pathname: string) => !!matchPath('/map/:view?', pathname);
+const onMapRoute = (pathname: string) => !!matchPath(patterns.map, pathname);
 
 /** Drives the top progress bar from route loads and API activity. */
 function useProgressBar() {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths, patterns } from '../config/paths';
 import { NotFoundScreen } from './errors/ErrorScreen';
 import { RouteError } from './errors/RouteError';
 import { DefaultLayout, LoginLayout, PlainLayout } from './layouts';
@@ -21,11 +22,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: page(() => import('../features/home/HomePage')) },
-          { path: 'privacy', lazy: page(() => import('../features/privacy/PrivacyPage')) },
-          { path: 'invitation/:code?', lazy: page(() => import('../features/auth/InvitationPage')) },
+          { path: paths.privacy, lazy: page(() => import('../features/privacy/PrivacyPage')) },
+          { path: patterns.invitation, lazy: page(() => import('../features/auth/InvitationPage')) },
           {
             element: <RequireSignIn />,
-            children: [{ path: 'me', lazy: page(() => import('../features/account/AccountPage')) }],
+            children: [{ path: paths.me, lazy: page(() => import('../features/account/AccountPage')) }],
           },
           { path: '*', element: <NotFoundScreen /> },
         ],
@@ -34,17 +35,17 @@ export const routes: RouteObject[] = [
         element: <LoginLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: 'forgot', lazy: page(() => import('../features/auth/ForgotPage')) },
-          { path: 'forgot/:code', lazy: page(() => import('../features/auth/ResetPage')) },
+          { path: paths.forgot, lazy: page(() => import('../features/auth/ForgotPage')) },
+          { path: patterns.forgotCode, lazy: page(() => import('../features/auth/ResetPage')) },
         ],
       },
       {
         element: <PlainLayout />,
         errorElement: <RouteError />,
-        children: [{ path: 'login', lazy: page(() => import('../features/auth/LoginPage')) }],
+        children: [{ path: paths.login, lazy: page(() => import('../features/auth/LoginPage')) }],
       },
       // Rendered by Root's kept-alive map layout.
-      { path: 'map/:view?', element: null },
+      { path: patterns.map, element: null },
     ],
   },
 ];

@@ -25,5 +25,12 @@ export const paths = {
   admin: '/admin',
 } as const;
 
+/** Route patterns with parameters, as the router declares them. */
+export const patterns = {
+  forgotCode: '/forgot/:code',
+  invitation: '/invitation/:code?',
+  map: '/map/:view?',
+} as const;
+
 /** Routes whose screens hide the user menu. */
 export const ROUTES_WITHOUT_USER_MENU = ['/invitation'];
