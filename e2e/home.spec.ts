@@ -74,3 +74,22 @@ test('a failed configuration load still leaves a working page', async ({ page })
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
 });
+
+test('the navbar says when the browser is offline', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recent insights' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0);
+});
+
+test('a link prefetches its screen on hover, so the click needs no new download', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recent insights' })).toBeVisible();
+  const loaded: string[] = [];
+  page.on('request', (req) => loaded.push(new URL(req.url()).pathname));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).hover();
+  await expect.poll(() => loaded.some((p) => /PrivacyPage-.*\.js$/.test(p))).toBe(true);
+});

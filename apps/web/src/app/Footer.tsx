@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
 import { useAppConfig } from '../lib/app-config';
 
@@ -18,7 +18,7 @@ export function Footer() {
         licence.
       </Text>
       <Group gap="md">
-        <Anchor component={Link} to={paths.privacy} size="sm">
+        <Anchor component={PrefetchLink} to={paths.privacy} size="sm">
           Privacy
         </Anchor>
         {contact ? (
