@@ -1,4 +1,4 @@
-import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { GENERIC_ERROR_TEXT, STATUS_TEXT, type ErrorView } from '../../lib/errors';
@@ -26,21 +26,17 @@ export function ErrorScreen({ error, homeLink = false }: { error: ErrorView; hom
           </Button>
         ) : null}
         {homeLink || error.status !== 401 ? (
-          <Text>
-            <Link to={paths.home}>Back to the home page</Link>
-          </Text>
+          <Anchor component={Link} to={paths.home} w="fit-content">
+            Back to the home page
+          </Anchor>
         ) : null}
       </Stack>
     </Container>
   );
 }
 
-export const NOT_FOUND: ErrorView = {
-  status: 404,
-  heading: 'Not Found',
-  message: 'This page could not be found',
-  code: null,
-};
+/** An unmatched route: the 404 text says "This page could not be found". */
+export const NOT_FOUND: ErrorView = { status: 404, heading: 'Not Found', message: '', code: null };
 
 export function NotFoundScreen() {
   return <ErrorScreen error={NOT_FOUND} />;
