@@ -4,8 +4,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { useCurrentUser, useLogout } from '../../lib/auth';
+import { passwordRules } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
-import { passwordRules } from '../auth/ResetPage';
 import { useAccount, useChangePassword, useUpdateEmail } from './api';
 import { ApiKeys } from './ApiKeys';
 

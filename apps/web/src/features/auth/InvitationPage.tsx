@@ -8,8 +8,8 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { useLogin } from '../../lib/auth';
 import { useDelayedFlag } from '../../lib/use-delayed';
+import { passwordRules } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
-import { passwordRules } from './ResetPage';
 
 /** Without a code in the address: a field to paste the one from the e-mail. */
 function EnterCode() {

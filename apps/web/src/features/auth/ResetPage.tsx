@@ -3,17 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@observatory/shared';
 import { FormError } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
+import { passwordRules } from '../../lib/form-rules';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
-
-export const passwordRules = {
-  password: (v: string) => (v.length >= PASSWORD_MIN_LENGTH ? null : `Use at least ${PASSWORD_MIN_LENGTH} characters`),
-  confirm: (v: string, values: { password: string }) => (v === values.password ? null : 'The passwords differ'),
-};
 
 export default function ResetPage() {
   useTitle('Choose a new password');
