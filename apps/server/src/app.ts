@@ -16,6 +16,7 @@ import { openDatabase, type Database } from './db/client';
 import { newSecret } from './lib/secrets';
 import { authRoutes } from './modules/auth/routes';
 import { invitationRoutes } from './modules/invitations/routes';
+import { peopleRoutes } from './modules/people/routes';
 import * as systemRepo from './modules/system/repo';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(invitationRoutes);
+      await api.register(peopleRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_ROOT },

@@ -19,8 +19,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const tokens = createAccessTokens(tokenSecret);
   const limiter = new RateLimiter(config.rateLimit.windowMs);
   const roles = createRolesService(db);
-  const people = createPeopleService(db);
   const users = createUsersService(db, roles);
+  const people = createPeopleService(db, users);
   const apiKeys = createApiKeysService(db, users);
   const auth = createAuthService({
     db,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { teams } from '../src/db/schema';
+import { institutions, teams } from '../src/db/schema';
 import { unique } from './harness';
 
 export interface TestUser {
@@ -44,4 +44,11 @@ export async function buildTeam(app: FastifyInstance) {
   const slug = unique('team');
   const [team] = await app.database.use((d) => d.insert(teams).values({ slug, name: `Team ${slug}` }).returning());
   return team!;
+}
+
+/** An institution to affiliate people with. */
+export async function buildInstitution(app: FastifyInstance) {
+  const slug = unique('inst');
+  const [row] = await app.database.use((d) => d.insert(institutions).values({ slug, name: `Institute ${slug}` }).returning());
+  return row!;
 }

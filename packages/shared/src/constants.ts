@@ -17,6 +17,7 @@ export const PAGE_SIZES = {
   photoSearch: 10,
   children: 100,
   users: 25,
+  people: 25,
   outbox: 25,
 } as const;
 

@@ -5,3 +5,5 @@ export * from './constants';
 export * from './auth';
 export * from './users';
 export * from './app-config';
+export * from './orcid';
+export * from './people';

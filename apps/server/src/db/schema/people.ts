@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { ProseMirrorDoc } from '@observatory/shared';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -37,7 +38,7 @@ export const people = pgTable(
     name: text().notNull(),
     email: text(),
     orcid: text(),
-    bio: jsonb(),
+    bio: jsonb().$type<ProseMirrorDoc>(),
     photo: text(),
     ...timestamps,
   },

@@ -1,11 +1,22 @@
-import { eq, like, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { people } from '../../db/schema';
+import { affiliations, institutions, people, users } from '../../db/schema';
 
 export type PersonRow = typeof people.$inferSelect;
 
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
 export async function findPersonById(db: Db, id: string): Promise<PersonRow | null> {
   const [row] = await db.select().from(people).where(eq(people.id, id));
+  return row ?? null;
+}
+
+/** By id or slug. */
+export async function findPerson(db: Db, key: string): Promise<PersonRow | null> {
+  const [row] = await db
+    .select()
+    .from(people)
+    .where(isUuid(key) ? eq(people.id, key) : eq(people.slug, key));
   return row ?? null;
 }
 
@@ -14,10 +25,89 @@ export async function insertPerson(db: Db, values: typeof people.$inferInsert): 
   return row!;
 }
 
+export async function updatePerson(db: Db, id: string, values: Partial<typeof people.$inferInsert>): Promise<PersonRow> {
+  const [row] = await db.update(people).set({ ...values, updatedAt: new Date() }).where(eq(people.id, id)).returning();
+  return row!;
+}
+
+export async function deletePerson(db: Db, id: string): Promise<void> {
+  await db.delete(people).where(eq(people.id, id));
+}
+
 export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
   const rows = await db
     .select({ slug: people.slug })
     .from(people)
     .where(or(eq(people.slug, base), like(people.slug, `${base}-%`)));
   return new Set(rows.map((r) => r.slug));
+}
+
+export async function slugTaken(db: Db, slug: string, exceptId: string): Promise<boolean> {
+  const [row] = await db.select({ id: people.id }).from(people).where(and(eq(people.slug, slug), ne(people.id, exceptId)));
+  return !!row;
+}
+
+export async function usernameOf(db: Db, personId: string): Promise<string | null> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.personId, personId));
+  return row?.username ?? null;
+}
+
+/** Affiliations of these people, the primary first, then by institution name. */
+export function affiliationsOf(db: Db, personIds: string[]) {
+  if (personIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: affiliations.id,
+      personId: affiliations.personId,
+      title: affiliations.title,
+      primary: affiliations.primary,
+      institution: { id: institutions.id, slug: institutions.slug, name: institutions.name },
+    })
+    .from(affiliations)
+    .innerJoin(institutions, eq(institutions.id, affiliations.institutionId))
+    .where(inArray(affiliations.personId, personIds))
+    .orderBy(sql`${affiliations.primary} desc`, asc(institutions.name));
+}
+
+export async function listPeople(db: Db, options: { q?: string; limit: number; offset: number }) {
+  const where = options.q ? ilike(people.name, `%${options.q.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db.select().from(people).where(where).orderBy(asc(sql`lower(${people.name})`), asc(people.id)).limit(options.limit).offset(options.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(people).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findInstitutionId(db: Db, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(isUuid(key) ? eq(institutions.id, key) : eq(institutions.slug, key));
+  return row?.id ?? null;
+}
+
+/** Creates or replaces the person's affiliation with an institution; a new primary clears the others. */
+export async function upsertAffiliation(db: Db, personId: string, institutionId: string, values: { title?: string | null; primary?: boolean }) {
+  if (values.primary) {
+    await db.update(affiliations).set({ primary: false }).where(and(eq(affiliations.personId, personId), ne(affiliations.institutionId, institutionId)));
+  }
+  await db
+    .insert(affiliations)
+    .values({ personId, institutionId, title: values.title ?? null, primary: values.primary ?? false })
+    .onConflictDoUpdate({
+      target: [affiliations.personId, affiliations.institutionId],
+      set: {
+        ...(values.title !== undefined ? { title: values.title } : {}),
+        ...(values.primary !== undefined ? { primary: values.primary } : {}),
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function deleteAffiliation(db: Db, personId: string, institutionId: string): Promise<number> {
+  const rows = await db
+    .delete(affiliations)
+    .where(and(eq(affiliations.personId, personId), eq(affiliations.institutionId, institutionId)))
+    .returning({ id: affiliations.id });
+  return rows.length;
 }

@@ -1,16 +1,163 @@
+import { PAGE_SIZES, type Affiliation, type Person, type PersonInputSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
 import type { Database, Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/pagination';
 import { slugify, uniqueSlug } from '../../lib/slugs';
+import type { UsersService } from '../users/service';
 import * as repo from './repo';
 
-export function createPeopleService(db: Database) {
+type PersonInput = z.output<typeof PersonInputSchema>;
+
+/** People are public; a person edits their own entry, holders of managePeople any. */
+export const personResource = (row: { id: string }): Resource => ({ type: 'person', id: row.id, ownerPersonId: row.id });
+
+const toAffiliation = (a: Awaited<ReturnType<typeof repo.affiliationsOf>>[number]): Affiliation => ({
+  id: a.id,
+  institution: a.institution,
+  title: a.title,
+  primary: a.primary,
+});
+
+export function createPeopleService(db: Database, users: UsersService) {
+  async function load(actor: Actor | null, key: string): Promise<repo.PersonRow> {
+    const row = await db.use((d) => repo.findPerson(d, key));
+    if (!row) throw notFound('Person');
+    authorize(actor, 'view', personResource(row), 'Person');
+    return row;
+  }
+
+  async function toPerson(d: Db, actor: Actor | null, row: repo.PersonRow): Promise<Person> {
+    const affiliations = (await repo.affiliationsOf(d, [row.id])).map(toAffiliation);
+    const mayEdit = can(actor, 'edit', personResource(row));
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      orcid: row.orcid,
+      photo: row.photo,
+      email: mayEdit ? row.email : null,
+      username: await repo.usernameOf(d, row.id),
+      affiliations,
+    };
+  }
+
+  async function ensureSlugFree(d: Db, slug: string, personId: string) {
+    if (await repo.slugTaken(d, slug, personId)) {
+      throw new AppError('CONFLICT', 'This address is taken by another person', { details: [{ field: 'body.slug', message: 'Taken' }] });
+    }
+  }
+
   return {
     findById: (id: string) => db.use((d) => repo.findPersonById(d, id)),
 
-    /** A new person; the slug defaults to the preferred one (a username) made unique. */
+    /** A new person row; the slug defaults to the preferred one (a username or the name) made unique. */
     async createPerson(d: Db, input: { name: string; email?: string | null; slug?: string }) {
       const base = slugify(input.slug ?? input.name) || 'person';
       const slug = uniqueSlug(base, await repo.slugsLike(d, base));
       return repo.insertPerson(d, { name: input.name, email: input.email ?? null, slug });
+    },
+
+    async listPeople(query: { q?: string | undefined; p: number }) {
+      const page = pageOf(query.p, PAGE_SIZES.people);
+      return db.use(async (d) => {
+        const { rows, total } = await repo.listPeople(d, { ...(query.q ? { q: query.q } : {}), limit: page.limit, offset: page.offset });
+        const affiliations = await repo.affiliationsOf(d, rows.map((r) => r.id));
+        const people = rows.map((row) => {
+          const primary = affiliations.find((a) => a.personId === row.id && a.primary) ?? affiliations.find((a) => a.personId === row.id);
+          return { id: row.id, slug: row.slug, name: row.name, photo: row.photo, primaryAffiliation: primary ? toAffiliation(primary) : null };
+        });
+        return { people, page, total };
+      });
+    },
+
+    /** The profile: projects and publications join as those features land. */
+    async getPerson(actor: Actor | null, key: string) {
+      const row = await load(actor, key);
+      return db.use(async (d) => {
+        const seesInvitation = can(actor, 'manageUsers') || can(actor, 'managePeople');
+        const invitation = seesInvitation ? await users.openInvitationOf(row.id, row.name) : null;
+        return {
+          person: await toPerson(d, actor, row),
+          permissions: permissionsFor(actor, personResource(row)),
+          bio: row.bio ?? null,
+          invitation,
+          projects: [],
+          publications: [],
+        };
+      });
+    },
+
+    async addPerson(actor: Actor | null, input: PersonInput) {
+      authorize(actor, 'managePeople');
+      return db.transaction(async (tx) => {
+        const base = input.slug ?? (slugify(input.name) || 'person');
+        const slug = input.slug ?? uniqueSlug(base, await repo.slugsLike(tx, base));
+        if (input.slug) await ensureSlugFree(tx, slug, '00000000-0000-0000-0000-000000000000');
+        const row = await repo.insertPerson(tx, { name: input.name, slug, orcid: input.orcid ?? null, email: input.email ?? null, bio: input.bio ?? null });
+        await audit(tx, actor, 'person.create', { type: 'person', id: row.id }, { after: row });
+        return { person: await toPerson(tx, actor, row), permissions: permissionsFor(actor, personResource(row)), bio: row.bio ?? null };
+      });
+    },
+
+    async updatePerson(actor: Actor | null, key: string, input: Partial<PersonInput>) {
+      const before = await load(actor, key);
+      authorize(actor, 'edit', personResource(before), 'Person');
+      return db.transaction(async (tx) => {
+        if (input.slug && input.slug !== before.slug) await ensureSlugFree(tx, input.slug, before.id);
+        const row = await repo.updatePerson(tx, before.id, {
+          name: input.name,
+          ...(input.slug !== undefined ? { slug: input.slug } : {}),
+          ...(input.orcid !== undefined ? { orcid: input.orcid } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.bio !== undefined ? { bio: input.bio } : {}),
+        });
+        await audit(tx, actor, 'person.update', { type: 'person', id: row.id }, { before, after: row });
+        return { person: await toPerson(tx, actor, row), permissions: permissionsFor(actor, personResource(row)), bio: row.bio ?? null };
+      });
+    },
+
+    /** A person with an account is not deleted: disable the account instead. */
+    async deletePerson(actor: Actor | null, key: string): Promise<void> {
+      const row = await load(actor, key);
+      authorize(actor, 'managePeople');
+      await db.transaction(async (tx) => {
+        if (await repo.usernameOf(tx, row.id)) {
+          throw new AppError('CONFLICT', 'This person has an account: disable the account instead of deleting the person');
+        }
+        await repo.deletePerson(tx, row.id);
+        await audit(tx, actor, 'person.delete', { type: 'person', id: row.id }, { before: row });
+      });
+    },
+
+    /** Creates or replaces the affiliation with an institution; a primary one clears the others. */
+    async putAffiliation(actor: Actor | null, personKey: string, institutionKey: string, input: { title?: string | null | undefined; primary?: boolean | undefined }) {
+      const person = await load(actor, personKey);
+      authorize(actor, 'edit', personResource(person), 'Person');
+      return db.transaction(async (tx) => {
+        const institutionId = await repo.findInstitutionId(tx, institutionKey);
+        if (!institutionId) throw notFound('Institution');
+        await repo.upsertAffiliation(tx, person.id, institutionId, {
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.primary !== undefined ? { primary: input.primary } : {}),
+        });
+        const affiliations = (await repo.affiliationsOf(tx, [person.id])).map(toAffiliation);
+        await audit(tx, actor, 'affiliation.put', { type: 'person', id: person.id }, { after: affiliations.find((a) => a.institution.id === institutionId) });
+        return { affiliations };
+      });
+    },
+
+    async deleteAffiliation(actor: Actor | null, personKey: string, institutionKey: string) {
+      const person = await load(actor, personKey);
+      authorize(actor, 'edit', personResource(person), 'Person');
+      return db.transaction(async (tx) => {
+        const institutionId = await repo.findInstitutionId(tx, institutionKey);
+        if (!institutionId || !(await repo.deleteAffiliation(tx, person.id, institutionId))) throw notFound('Affiliation');
+        await audit(tx, actor, 'affiliation.delete', { type: 'person', id: person.id }, { before: { institutionId } });
+        return { affiliations: (await repo.affiliationsOf(tx, [person.id])).map(toAffiliation) };
+      });
     },
   };
 }

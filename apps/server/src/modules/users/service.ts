@@ -86,6 +86,11 @@ export function createUsersService(db: Database, roles: RolesService) {
       });
     },
     countUsers: () => db.use(repo.countUsers),
+    /** The person's invitation not yet accepted, if any. */
+    async openInvitationOf(personId: string, name: string) {
+      const row = await db.use((d) => repo.latestInvitationOf(d, personId));
+      return row ? toInvitation(row, name) : null;
+    },
     setDisabled: (userId: string, disabled: boolean) => db.use((d) => repo.updateUser(d, userId, { disabled })),
     setPasswordHash: (userId: string, passwordHash: string) =>
       db.use((d) => repo.updateUser(d, userId, { passwordHash })),

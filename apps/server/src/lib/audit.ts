@@ -1,0 +1,21 @@
+import type { Actor } from '../authz/policy';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+
+/** Records a write: who, what, and the object before and after. Call inside the write's transaction. */
+export async function audit(
+  db: Db,
+  actor: Actor | null,
+  action: string,
+  target: { type: string; id: string },
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor?.userId ?? null,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}

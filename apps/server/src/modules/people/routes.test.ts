@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInstitution, buildUser, type TestUser } from '../../../test/factories';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let manager: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  manager = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+});
+afterAll(() => t.close());
+
+async function addPerson(body: Record<string, unknown>) {
+  return api(t.app, 'POST', '/people', { token: manager.token, body });
+}
+
+describe('GET /people', () => {
+  it('lists people by name with their primary affiliation and pagination headers', async () => {
+    const marker = unique('Zyx');
+    const inst = await buildInstitution(t.app);
+    const a = (await addPerson({ name: `${marker} Beta` })).json().person;
+    await addPerson({ name: `${marker} Alpha` });
+    await api(t.app, 'PUT', `/people/${a.slug}/affiliations/${inst.slug}`, { token: manager.token, body: { title: 'Lecturer', primary: true } });
+    const res = await api(t.app, 'GET', `/people?q=${marker}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().people.map((p: { name: string }) => p.name)).toEqual([`${marker} Alpha`, `${marker} Beta`]);
+    expect(res.json().people[1].primaryAffiliation).toMatchObject({ title: 'Lecturer', institution: { slug: inst.slug } });
+    expect(res.headers).toMatchObject({ 'pagination-page': '1', 'pagination-count': '2', 'pagination-limit': '25' });
+  });
+  it('pages 25 at a time', async () => {
+    const marker = unique('Pager');
+    for (let i = 0; i < 27; i++) await addPerson({ name: `${marker} ${String(i).padStart(2, '0')}` });
+    const second = await api(t.app, 'GET', `/people?q=${marker}&p=2`);
+    expect(second.json().people).toHaveLength(2);
+    expect(second.headers['pagination-count']).toBe('27');
+  });
+  it('rejects a bad page number', async () => {
+    const res = await api(t.app, 'GET', '/people?p=zero');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('querystring.p');
+  });
+});
+
+describe('GET /people/{id}', () => {
+  it('answers person, permissions, bio, invitation, projects and publications, by slug or id', async () => {
+    const created = (await addPerson({ name: 'Profile Person', orcid: 'https://orcid.org/0000-0002-1825-0097', bio: { type: 'doc', content: [] } })).json();
+    const bySlug = await api(t.app, 'GET', `/people/${created.person.slug}`);
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json()).toMatchObject({
+      person: { name: 'Profile Person', orcid: '0000-0002-1825-0097', email: null },
+      permissions: ['view'],
+      bio: { type: 'doc' },
+      invitation: null,
+      projects: [],
+      publications: [],
+    });
+    expect((await api(t.app, 'GET', `/people/${created.person.id}`)).json().person.slug).toBe(created.person.slug);
+    expect((await api(t.app, 'GET', '/people/nobody-by-this-slug')).statusCode).toBe(404);
+  });
+  it('shows e-mail to the person and administrators only, and the invitation to administrators', async () => {
+    const user = await buildUser(t.app);
+    const visitor = await api(t.app, 'GET', `/people/${user.username}`);
+    expect(visitor.json().person.email).toBeNull();
+    const own = await api(t.app, 'GET', `/people/${user.username}`, { token: user.token });
+    expect(own.json().person.email).toBe(user.email);
+    expect(own.json().permissions).toEqual(['view', 'edit']);
+    const invitee = await api(t.app, 'POST', '/invitations', { token: (await buildUser(t.app, { super: true })).token, body: { email: 'p@example.org', name: 'Invited Profile' } });
+    const personId = invitee.json().invitation.personId;
+    expect((await api(t.app, 'GET', `/people/${personId}`, { token: manager.token })).json().invitation).toMatchObject({ email: 'p@example.org' });
+    expect((await api(t.app, 'GET', `/people/${personId}`, { token: user.token })).json().invitation).toBeNull();
+  });
+});
+
+describe('POST /people', () => {
+  it('requires sign-in, then managePeople', async () => {
+    expect((await api(t.app, 'POST', '/people', { body: { name: 'X' } })).statusCode).toBe(401);
+    const user = await buildUser(t.app);
+    expect((await api(t.app, 'POST', '/people', { token: user.token, body: { name: 'X' } })).statusCode).toBe(403);
+  });
+  it('validates the ORCID iD check digit and names the field', async () => {
+    const res = await addPerson({ name: 'Bad Orcid', orcid: '0000-0002-1825-0098' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('body.orcid');
+  });
+  it('makes a unique slug from the name; a taken slug given explicitly is a 409', async () => {
+    const first = (await addPerson({ name: 'Anenské Údolí' })).json().person;
+    const second = (await addPerson({ name: 'Anenské Údolí' })).json().person;
+    expect(first.slug).toMatch(/^anenske-udoli/);
+    expect(second.slug).not.toBe(first.slug);
+    const taken = await addPerson({ name: 'Other', slug: first.slug });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details[0].field).toBe('body.slug');
+  });
+  it('records the write in the audit log', async () => {
+    const created = (await addPerson({ name: 'Audited Person' })).json().person;
+    const rows = await t.database.use((d) =>
+      d.query.auditLog.findMany({ where: (log, { eq }) => eq(log.targetId, created.id) }),
+    );
+    expect(rows).toEqual([expect.objectContaining({ action: 'person.create', actorId: manager.id })]);
+  });
+});
+
+describe('PUT /people/{id}', () => {
+  it('lets a person edit their own entry, and not another’s', async () => {
+    const user = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const res = await api(t.app, 'PUT', `/people/${user.username}`, { token: user.token, body: { name: 'New Name', orcid: '0000-0001-5109-3700' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().person).toMatchObject({ name: 'New Name', orcid: '0000-0001-5109-3700' });
+    const denied = await api(t.app, 'PUT', `/people/${other.username}`, { token: user.token, body: { name: 'Hijacked' } });
+    expect(denied.statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/people/${other.username}`)).json().person.name).not.toBe('Hijacked');
+  });
+  it('requires sign-in and valid input', async () => {
+    const user = await buildUser(t.app);
+    expect((await api(t.app, 'PUT', `/people/${user.username}`, { body: { name: 'X' } })).statusCode).toBe(401);
+    const empty = await api(t.app, 'PUT', `/people/${user.username}`, { token: user.token, body: { name: '' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details[0].field).toBe('body.name');
+  });
+});
+
+describe('DELETE /people/{id}', () => {
+  it('deletes a person without an account (managePeople only), refuses one with an account', async () => {
+    const person = (await addPerson({ name: 'Short Lived' })).json().person;
+    const user = await buildUser(t.app);
+    expect((await api(t.app, 'DELETE', `/people/${person.slug}`)).statusCode).toBe(401);
+    expect((await api(t.app, 'DELETE', `/people/${person.slug}`, { token: user.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/people/${person.slug}`, { token: manager.token })).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', `/people/${person.slug}`)).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', `/people/${user.username}`, { token: manager.token })).statusCode).toBe(409);
+  });
+});
+
+describe('PUT and DELETE /people/{personId}/affiliations/{id}', () => {
+  it('adds affiliations; a new primary clears the others; the primary comes first', async () => {
+    const user = await buildUser(t.app);
+    const [a, b] = [await buildInstitution(t.app), await buildInstitution(t.app)];
+    await api(t.app, 'PUT', `/people/${user.username}/affiliations/${a.slug}`, { token: user.token, body: { title: 'Guest', primary: true } });
+    const res = await api(t.app, 'PUT', `/people/${user.username}/affiliations/${b.id}`, { token: user.token, body: { title: 'Professor', primary: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().affiliations.map((x: { institution: { id: string }; primary: boolean }) => [x.institution.id, x.primary])).toEqual([
+      [b.id, true],
+      [a.id, false],
+    ]);
+    const again = await api(t.app, 'PUT', `/people/${user.username}/affiliations/${b.id}`, { token: user.token, body: { title: 'Emeritus' } });
+    expect(again.json().affiliations).toHaveLength(2);
+    expect(again.json().affiliations[0]).toMatchObject({ title: 'Emeritus', primary: true });
+    const removed = await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${b.slug}`, { token: user.token });
+    expect(removed.json().affiliations.map((x: { institution: { id: string } }) => x.institution.id)).toEqual([a.id]);
+  });
+  it('requires sign-in, edit rights, a known institution and valid input', async () => {
+    const user = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const inst = await buildInstitution(t.app);
+    const path = `/people/${other.username}/affiliations/${inst.slug}`;
+    expect((await api(t.app, 'PUT', path, { body: {} })).statusCode).toBe(401);
+    expect((await api(t.app, 'PUT', path, { token: user.token, body: {} })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', `/people/${user.username}/affiliations/no-such-inst`, { token: user.token, body: {} })).statusCode).toBe(404);
+    const bad = await api(t.app, 'PUT', `/people/${user.username}/affiliations/${inst.slug}`, { token: user.token, body: { primary: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('body.primary');
+    expect((await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${inst.slug}`, { token: user.token })).statusCode).toBe(404);
+  });
+});

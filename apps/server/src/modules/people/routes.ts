@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AffiliationInputSchema,
+  AffiliationSchema,
+  DocumentSchema,
+  InvitationSchema,
+  PeopleQuerySchema,
+  PersonInputSchema,
+  PersonListItemSchema,
+  PersonSchema,
+} from '@observatory/shared';
+import { setPaginationHeaders } from '../../lib/pagination';
+import { signedIn } from '../../plugins/auth';
+
+const PersonParams = z.object({ id: z.string().min(1).max(100).describe('Person id or slug') });
+const AffiliationParams = z.object({
+  personId: z.string().min(1).max(100).describe('Person id or slug'),
+  id: z.string().min(1).max(100).describe('Institution id or slug'),
+});
+const PersonDetailSchema = z.object({
+  person: PersonSchema,
+  permissions: z.array(z.string()),
+  bio: DocumentSchema.nullable(),
+});
+const PersonProfileSchema = PersonDetailSchema.extend({
+  invitation: InvitationSchema.nullable().describe('Shown to holders of manageUsers or managePeople'),
+  projects: z.array(z.unknown()),
+  publications: z.array(z.unknown()),
+});
+const AffiliationsSchema = z.object({ affiliations: z.array(AffiliationSchema) });
+
+export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { people } = app.services;
+  const tags = ['people'];
+
+  app.get(
+    '/people',
+    { schema: { tags, summary: 'People, by name; search with q', querystring: PeopleQuerySchema, response: { 200: z.object({ people: z.array(PersonListItemSchema) }) } } },
+    async (request, reply) => {
+      const { people: list, page, total } = await people.listPeople(request.query);
+      setPaginationHeaders(reply, page, total);
+      return { people: list };
+    },
+  );
+
+  app.get(
+    '/people/:id',
+    { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } },
+    async (request) => people.getPerson(request.actor, request.params.id),
+  );
+
+  app.post(
+    '/people',
+    { onRequest: signedIn, schema: { tags, summary: 'Add a person (managePeople)', body: PersonInputSchema, response: { 201: PersonDetailSchema } } },
+    async (request, reply) => reply.status(201).send(await people.addPerson(request.actor, request.body)),
+  );
+
+  app.put(
+    '/people/:id',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Change a person (the person or managePeople)', params: PersonParams, body: PersonInputSchema.partial(), response: { 200: PersonDetailSchema } },
+    },
+    async (request) => people.updatePerson(request.actor, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/people/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Delete a person without an account (managePeople)', params: PersonParams } },
+    async (request, reply) => {
+      await people.deletePerson(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/people/:personId/affiliations/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Affiliate a person with an institution (title, primary: a new primary clears the others)',
+        params: AffiliationParams,
+        body: AffiliationInputSchema,
+        response: { 200: AffiliationsSchema },
+      },
+    },
+    async (request) => people.putAffiliation(request.actor, request.params.personId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/people/:personId/affiliations/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Remove an affiliation', params: AffiliationParams, response: { 200: AffiliationsSchema } } },
+    async (request) => people.deleteAffiliation(request.actor, request.params.personId, request.params.id),
+  );
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { isValidOrcid, normaliseOrcid } from './orcid';
+
+export const SlugSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes');
+
+export const OrcidSchema = z
+  .string()
+  .transform(normaliseOrcid)
+  .refine(isValidOrcid, 'Not a valid ORCID iD (0000-0000-0000-0000, with a correct check digit)');
+
+/** A rich-text document: ProseMirror JSON (its content is checked by the document schema). */
+export const DocumentSchema = z.object({ type: z.literal('doc'), content: z.array(z.unknown()).optional() }).passthrough();
+
+export type ProseMirrorDoc = z.infer<typeof DocumentSchema>;
+
+export const InstitutionRefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+
+export const AffiliationSchema = z.object({
+  id: z.uuid(),
+  institution: InstitutionRefSchema,
+  title: z.string().nullable(),
+  primary: z.boolean(),
+});
+export type Affiliation = z.infer<typeof AffiliationSchema>;
+
+export const PersonSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  orcid: z.string().nullable(),
+  photo: z.string().nullable(),
+  email: z.string().nullable().describe('Shown to the person and to holders of managePeople only'),
+  username: z.string().nullable().describe('The account of this person, if any'),
+  affiliations: z.array(AffiliationSchema).describe('The primary one first'),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+export const PersonListItemSchema = PersonSchema.pick({ id: true, slug: true, name: true, photo: true }).extend({
+  primaryAffiliation: AffiliationSchema.nullable(),
+});
+
+export const PersonInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give a name').max(200),
+  slug: SlugSchema.optional(),
+  orcid: OrcidSchema.nullable().optional(),
+  email: z.email().max(320).nullable().optional(),
+  bio: DocumentSchema.nullable().optional(),
+});
+
+export const AffiliationInputSchema = z.object({
+  title: z.string().trim().max(200).nullable().optional(),
+  primary: z.boolean().optional(),
+});
+
+export const PeopleQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().describe('Search in names'),
+  p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
