@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { newSecret } from './lib/secrets';
 import { authRoutes } from './modules/auth/routes';
+import { institutionRoutes } from './modules/institutions/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { peopleRoutes } from './modules/people/routes';
 import * as systemRepo from './modules/system/repo';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes);
       await api.register(invitationRoutes);
       await api.register(peopleRoutes);
+      await api.register(institutionRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_ROOT },

@@ -7,6 +7,7 @@ import { RateLimiter } from './lib/rate-limiter';
 import { createApiKeysService } from './modules/apikeys/service';
 import { createAuthService } from './modules/auth/service';
 import { createAccessTokens } from './modules/auth/tokens';
+import { createInstitutionsService } from './modules/institutions/service';
 import { createInvitationsService } from './modules/invitations/service';
 import { createPeopleService } from './modules/people/service';
 import { createRolesService } from './modules/roles/service';
@@ -21,6 +22,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const roles = createRolesService(db);
   const users = createUsersService(db, roles);
   const people = createPeopleService(db, users);
+  const institutions = createInstitutionsService(db);
   const apiKeys = createApiKeysService(db, users);
   const auth = createAuthService({
     db,
@@ -42,6 +44,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, roles, people, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, roles, people, institutions, users, apiKeys, auth, invitations };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -7,3 +7,4 @@ export * from './users';
 export * from './app-config';
 export * from './orcid';
 export * from './people';
+export * from './institutions';

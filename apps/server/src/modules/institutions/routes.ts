@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CategoryCreateSchema,
+  CategorySchema,
+  CategoryUpdateSchema,
+  InstitutionInputSchema,
+  InstitutionSchema,
+  InstitutionsResponseSchema,
+} from '@observatory/shared';
+import { signedIn } from '../../plugins/auth';
+
+const IdParams = z.object({ id: z.uuid().describe('Made by the client') });
+const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institution id or slug') });
+const CategoriesSchema = z.object({ categories: z.array(CategorySchema) });
+
+export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { institutions } = app.services;
+  const tags = ['institutions'];
+
+  app.get(
+    '/institutions',
+    { schema: { tags, summary: 'Every institution and the categories in their order', response: { 200: InstitutionsResponseSchema } } },
+    async () => institutions.listAll(),
+  );
+
+  app.get(
+    '/institutions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A partner institution with its people',
+        params: KeyParams,
+        response: {
+          200: z.object({
+            institution: InstitutionSchema,
+            permissions: z.array(z.string()),
+            people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: z.string().nullable(), title: z.string().nullable(), primary: z.boolean() })),
+            projects: z.array(z.unknown()),
+          }),
+        },
+      },
+    },
+    async (request) => institutions.getInstitution(request.actor, request.params.id),
+  );
+
+  app.post(
+    '/institutions/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Add an institution (manageInstitutions)', params: IdParams, body: InstitutionInputSchema, response: { 201: InstitutionSchema } } },
+    async (request, reply) => reply.status(201).send(await institutions.createInstitution(request.actor, request.params.id, request.body)),
+  );
+
+  app.put(
+    '/institutions/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Change an institution (manageInstitutions)', params: KeyParams, body: InstitutionInputSchema.partial(), response: { 200: InstitutionSchema } } },
+    async (request) => institutions.updateInstitution(request.actor, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/institutions/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Delete an institution and its affiliations (manageInstitutions)', params: KeyParams } },
+    async (request, reply) => {
+      await institutions.deleteInstitution(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/institution_categories/:id',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Add a category at the top (manageInstitutions)', params: IdParams, body: CategoryCreateSchema, response: { 201: CategoriesSchema.extend({ category: CategorySchema }) } },
+    },
+    async (request, reply) => reply.status(201).send(await institutions.createCategory(request.actor, request.params.id, request.body.name)),
+  );
+
+  app.put(
+    '/institution_categories/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Rename or move a category (body: position)', params: IdParams, body: CategoryUpdateSchema, response: { 200: CategoriesSchema } } },
+    async (request) => institutions.updateCategory(request.actor, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/institution_categories/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Delete an empty category (one holding institutions is refused)', params: IdParams, response: { 200: CategoriesSchema } } },
+    async (request) => institutions.deleteCategory(request.actor, request.params.id),
+  );
+};

@@ -1,0 +1,157 @@
+import type { Category, Institution, InstitutionInputSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import type { Database, Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { slugify, uniqueSlug } from '../../lib/slugs';
+import * as repo from './repo';
+
+type InstitutionInput = z.output<typeof InstitutionInputSchema>;
+
+export const institutionResource = (row: { id: string }): Resource => ({ type: 'institution', id: row.id });
+
+const toInstitution = (row: repo.InstitutionRow): Institution => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  description: row.description,
+  url: row.url,
+  ror: row.ror,
+  logo: row.logo,
+  categoryId: row.categoryId,
+});
+const toCategory = (row: repo.CategoryRow): Category => ({ id: row.id, name: row.name, position: row.position });
+
+/** Partner institutions and their categories; every write needs manageInstitutions. */
+export function createInstitutionsService(db: Database) {
+  async function load(key: string): Promise<repo.InstitutionRow> {
+    const row = await db.use((d) => repo.findInstitution(d, key));
+    if (!row) throw notFound('Institution');
+    return row;
+  }
+
+  async function checkCategory(d: Db, categoryId: string | null | undefined) {
+    if (categoryId && !(await repo.findCategory(d, categoryId))) throw invalidField('body.categoryId', 'No such category');
+  }
+
+  async function slugFor(d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) {
+    if (input.slug) {
+      if ((await repo.slugsLike(d, input.slug, exceptId)).has(input.slug)) {
+        throw new AppError('CONFLICT', 'This address is taken by another institution', { details: [{ field: 'body.slug', message: 'Taken' }] });
+      }
+      return input.slug;
+    }
+    const base = slugify(input.name) || 'institution';
+    return uniqueSlug(base, await repo.slugsLike(d, base, exceptId));
+  }
+
+  const categories = (d: Db) => repo.listCategories(d).then((rows) => rows.map(toCategory));
+
+  return {
+    async listAll() {
+      return db.use(async (d) => ({ institutions: (await repo.listInstitutions(d)).map(toInstitution), categories: await categories(d) }));
+    },
+
+    /** The partner page: projects join when they land. */
+    async getInstitution(actor: Actor | null, key: string) {
+      const row = await load(key);
+      return {
+        institution: toInstitution(row),
+        permissions: permissionsFor(actor, institutionResource(row)),
+        people: await db.use((d) => repo.peopleOf(d, row.id)),
+        projects: [],
+      };
+    },
+
+    /** Created with the id the client made. */
+    async createInstitution(actor: Actor | null, id: string, input: InstitutionInput) {
+      authorize(actor, 'manageInstitutions');
+      return db.transaction(async (tx) => {
+        if (await repo.findInstitution(tx, id)) throw new AppError('CONFLICT', 'An institution with this id exists');
+        await checkCategory(tx, input.categoryId);
+        const row = await repo.insertInstitution(tx, {
+          id,
+          slug: await slugFor(tx, input),
+          name: input.name,
+          description: input.description ?? null,
+          url: input.url ?? null,
+          ror: input.ror ?? null,
+          categoryId: input.categoryId ?? null,
+        });
+        await audit(tx, actor, 'institution.create', { type: 'institution', id }, { after: row });
+        return toInstitution(row);
+      });
+    },
+
+    async updateInstitution(actor: Actor | null, key: string, input: Partial<InstitutionInput>) {
+      authorize(actor, 'manageInstitutions');
+      const before = await load(key);
+      return db.transaction(async (tx) => {
+        await checkCategory(tx, input.categoryId);
+        const slug = input.slug !== undefined && input.slug !== before.slug ? await slugFor(tx, { slug: input.slug, name: before.name }, before.id) : undefined;
+        const row = await repo.updateInstitution(tx, before.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(slug ? { slug } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.url !== undefined ? { url: input.url } : {}),
+          ...(input.ror !== undefined ? { ror: input.ror } : {}),
+          ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+        });
+        await audit(tx, actor, 'institution.update', { type: 'institution', id: row.id }, { before, after: row });
+        return toInstitution(row);
+      });
+    },
+
+    async deleteInstitution(actor: Actor | null, key: string) {
+      authorize(actor, 'manageInstitutions');
+      const row = await load(key);
+      await db.transaction(async (tx) => {
+        await repo.deleteInstitution(tx, row.id);
+        await audit(tx, actor, 'institution.delete', { type: 'institution', id: row.id }, { before: row });
+      });
+    },
+
+    /** A new category, with the client's id, goes to the top. */
+    async createCategory(actor: Actor | null, id: string, name: string) {
+      authorize(actor, 'manageInstitutions');
+      return db.transaction(async (tx) => {
+        if (await repo.findCategory(tx, id)) throw new AppError('CONFLICT', 'A category with this id exists');
+        await repo.insertCategoryAtTop(tx, id, name);
+        await audit(tx, actor, 'category.create', { type: 'institution_category', id }, { after: { name } });
+        const all = await categories(tx);
+        return { category: all.find((c) => c.id === id)!, categories: all };
+      });
+    },
+
+    /** Rename and/or move; a move renumbers every category in one transaction. */
+    async updateCategory(actor: Actor | null, id: string, input: { name?: string | undefined; position?: number | undefined }) {
+      authorize(actor, 'manageInstitutions');
+      return db.transaction(async (tx) => {
+        const before = await repo.findCategory(tx, id);
+        if (!before) throw notFound('Category');
+        if (input.name !== undefined) await repo.renameCategory(tx, id, input.name);
+        if (input.position !== undefined) await repo.moveCategory(tx, id, input.position);
+        await audit(tx, actor, 'category.update', { type: 'institution_category', id }, { before, after: input });
+        return { categories: await categories(tx) };
+      });
+    },
+
+    /** Refused while the category holds institutions: they are never moved silently. */
+    async deleteCategory(actor: Actor | null, id: string) {
+      authorize(actor, 'manageInstitutions');
+      return db.transaction(async (tx) => {
+        const before = await repo.findCategory(tx, id);
+        if (!before) throw notFound('Category');
+        const held = await repo.countInCategory(tx, id);
+        if (held > 0) {
+          throw new AppError('CONFLICT', `“${before.name}” still holds ${held} institution${held === 1 ? '' : 's'}: move them to another category first`);
+        }
+        await repo.deleteCategory(tx, id);
+        await audit(tx, actor, 'category.delete', { type: 'institution_category', id }, { before });
+        return { categories: await categories(tx) };
+      });
+    },
+  };
+}
+export type InstitutionsService = ReturnType<typeof createInstitutionsService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { SlugSchema } from './people';
+
+export const CategorySchema = z.object({ id: z.uuid(), name: z.string(), position: z.number().int() });
+export type Category = z.infer<typeof CategorySchema>;
+
+export const InstitutionSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+  ror: z.string().nullable(),
+  logo: z.string().nullable(),
+  categoryId: z.uuid().nullable().describe('null: uncategorised'),
+});
+export type Institution = z.infer<typeof InstitutionSchema>;
+
+const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'Give an http(s) address' }).max(500);
+/** ROR ids look like 05a28rw58 (https://ror.org/05a28rw58 is accepted too). */
+const RorSchema = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/^https?:\/\/ror\.org\//i, '').toLowerCase())
+  .refine((s) => /^0[a-hj-km-np-tv-z0-9]{6}\d{2}$/.test(s), 'Not a ROR id (e.g. 05a28rw58)');
+
+export const InstitutionInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give a name').max(300),
+  slug: SlugSchema.optional(),
+  description: z.string().max(20_000).nullable().optional(),
+  url: HttpUrlSchema.nullable().optional(),
+  ror: RorSchema.nullable().optional(),
+  categoryId: z.uuid().nullable().optional(),
+});
+
+export const CategoryCreateSchema = z.object({ name: z.string().trim().min(1, 'Give a name').max(200) });
+export const CategoryUpdateSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  position: z.number().int().min(0).max(10_000).optional().describe('New place in the order, 0 = first'),
+});
+
+export const InstitutionsResponseSchema = z.object({ institutions: z.array(InstitutionSchema), categories: z.array(CategorySchema) });
