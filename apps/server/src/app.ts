@@ -20,6 +20,7 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { peopleRoutes } from './modules/people/routes';
 import * as systemRepo from './modules/system/repo';
 import { systemRoutes } from './modules/system/routes';
+import { teamRoutes } from './modules/teams/routes';
 import { userRoutes } from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(invitationRoutes);
       await api.register(peopleRoutes);
       await api.register(institutionRoutes);
+      await api.register(teamRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_ROOT },

@@ -11,6 +11,7 @@ import { createInstitutionsService } from './modules/institutions/service';
 import { createInvitationsService } from './modules/invitations/service';
 import { createPeopleService } from './modules/people/service';
 import { createRolesService } from './modules/roles/service';
+import { createTeamsService } from './modules/teams/service';
 import { createUsersService } from './modules/users/service';
 
 /** Wires every service once; routes reach them through `app.services`. */
@@ -23,6 +24,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const users = createUsersService(db, roles);
   const people = createPeopleService(db, users);
   const institutions = createInstitutionsService(db);
+  const teams = createTeamsService({ db, roles, users, people });
   const apiKeys = createApiKeysService(db, users);
   const auth = createAuthService({
     db,
@@ -44,6 +46,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, roles, people, institutions, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, roles, people, institutions, teams, users, apiKeys, auth, invitations };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -8,3 +8,4 @@ export * from './app-config';
 export * from './orcid';
 export * from './people';
 export * from './institutions';
+export * from './teams';

@@ -52,6 +52,8 @@ export function createPeopleService(db: Database, users: UsersService) {
 
   return {
     findById: (id: string) => db.use((d) => repo.findPersonById(d, id)),
+    /** By id or slug, no authorization (people are public). */
+    findPerson: (d: Db, key: string) => repo.findPerson(d, key),
 
     /** A new person row; the slug defaults to the preferred one (a username or the name) made unique. */
     async createPerson(d: Db, input: { name: string; email?: string | null; slug?: string }) {

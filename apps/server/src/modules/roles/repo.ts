@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { roleAssignments, roles, teams } from '../../db/schema';
+import { people, roleAssignments, roles, teams, users } from '../../db/schema';
 import type { TargetType } from '@observatory/shared';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -66,4 +66,28 @@ export async function findTargets(db: Db, ids: string[]): Promise<TargetRow[]> {
     .from(teams)
     .where(inArray(teams.id, ids));
   return rows;
+}
+
+/** Who holds a role on a target, with the role, sorted by name. */
+export const holdersOf = (db: Db, targetId: string) =>
+  db
+    .select({ id: people.id, slug: people.slug, name: people.name, username: users.username, role: { slug: roles.slug, name: roles.name } })
+    .from(roleAssignments)
+    .innerJoin(users, eq(users.id, roleAssignments.userId))
+    .innerJoin(people, eq(people.id, users.personId))
+    .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
+    .where(eq(roleAssignments.targetId, targetId))
+    .orderBy(sql`lower(${people.name})`, people.id);
+
+/** Takes away every role the user holds on the target. */
+export async function deleteOnTarget(db: Db, userId: string, targetId: string): Promise<number> {
+  const rows = await db
+    .delete(roleAssignments)
+    .where(and(eq(roleAssignments.userId, userId), eq(roleAssignments.targetId, targetId)))
+    .returning({ id: roleAssignments.id });
+  return rows.length;
+}
+
+export async function deleteAllOnTarget(db: Db, targetId: string): Promise<void> {
+  await db.delete(roleAssignments).where(eq(roleAssignments.targetId, targetId));
 }

@@ -52,6 +52,19 @@ export function createRolesService(db: Database) {
       );
     },
 
+    /** Members of a target: the people holding a role on it, sorted by name. */
+    holdersOf: (targetId: string) => db.use((d) => repo.holdersOf(d, targetId)),
+
+    /** One role per person on a target: replaces what they held there. */
+    async setRoleOnTarget(userId: string, roleId: string, target: { id: string; type: TargetType }) {
+      await db.transaction(async (tx) => {
+        await repo.deleteOnTarget(tx, userId, target.id);
+        await repo.insertAssignment(tx, { userId, roleId, targetType: target.type, targetId: target.id });
+      });
+    },
+    removeFromTarget: (userId: string, targetId: string) => db.use((d) => repo.deleteOnTarget(d, userId, targetId)),
+    removeAllOnTarget: (targetId: string) => db.use((d) => repo.deleteAllOnTarget(d, targetId)),
+
     async unassign(userId: string, roleId: string, targetId: string | null): Promise<void> {
       const removed = await db.use((d) => repo.deleteAssignment(d, { userId, roleId, targetId }));
       if (!removed) throw new AppError('NOT_FOUND', 'The user does not hold this role there');

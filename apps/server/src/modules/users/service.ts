@@ -86,6 +86,7 @@ export function createUsersService(db: Database, roles: RolesService) {
       });
     },
     countUsers: () => db.use(repo.countUsers),
+    findByPersonId: (personId: string) => db.use((d) => repo.findByPersonIdOrUsername(d, personId)),
     /** The person's invitation not yet accepted, if any. */
     async openInvitationOf(personId: string, name: string) {
       const row = await db.use((d) => repo.latestInvitationOf(d, personId));

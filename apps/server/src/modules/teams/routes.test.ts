@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestUser } from '../../../test/factories';
+import { api, startTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let manager: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+});
+afterAll(() => t.close());
+
+async function newTeam(name = 'Soil team') {
+  const res = await api(t.app, 'POST', '/teams', { token: manager.token, body: { name, description: 'Digs' } });
+  expect(res.statusCode).toBe(201);
+  return res.json().team as { id: string; slug: string; name: string };
+}
+
+describe('team CRUD', () => {
+  it('creates, shows, changes and deletes a team (manageTeams)', async () => {
+    const team = await newTeam('Snow & Ice');
+    expect(team.slug).toBe('snow-ice');
+    const shown = await api(t.app, 'GET', `/teams/${team.slug}`);
+    expect(shown.json()).toEqual({ team: { ...team, description: 'Digs' }, permissions: ['view'], members: [] });
+    const changed = await api(t.app, 'PUT', `/teams/${team.id}`, { token: manager.token, body: { description: 'Measures snow' } });
+    expect(changed.json().team.description).toBe('Measures snow');
+    expect((await api(t.app, 'DELETE', `/teams/${team.id}`, { token: manager.token })).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', `/teams/${team.id}`)).json()).toMatchObject({ code: 'NOT_FOUND', error: 'Team not found' });
+  });
+  it('requires sign-in and permission, and valid input', async () => {
+    const user = await buildUser(t.app);
+    expect((await api(t.app, 'POST', '/teams', { body: { name: 'X' } })).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', '/teams', { token: user.token, body: { name: 'X' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'POST', '/teams', { token: manager.token, body: { name: ' ' } })).json().details[0].field).toBe('body.name');
+    const team = await newTeam();
+    expect((await api(t.app, 'PUT', `/teams/${team.id}`, { token: user.token, body: { name: 'Mine now' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/teams/${team.id}`, { token: user.token })).statusCode).toBe(403);
+  });
+  it('lets a team’s owner edit it; mine=true lists the teams one belongs to', async () => {
+    const team = await newTeam();
+    const owner = await buildUser(t.app, { roles: [{ slug: 'owner', target: { id: team.id, type: 'team' } }] });
+    const res = await api(t.app, 'PUT', `/teams/${team.id}`, { token: owner.token, body: { name: 'Renamed by owner' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().permissions).toContain('manageMembers');
+    const mine = await api(t.app, 'GET', '/teams?mine=true', { token: owner.token });
+    expect(mine.json().teams.map((x: { id: string }) => x.id)).toEqual([team.id]);
+  });
+});
+
+describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
+  it('adds members with a role, answers the member, keeps members sorted by name', async () => {
+    const team = await newTeam();
+    const zed = await buildUser(t.app);
+    const amy = await buildUser(t.app);
+    await api(t.app, 'PUT', `/people/${zed.username}`, { token: zed.token, body: { name: 'Zed Zimmer' } });
+    await api(t.app, 'PUT', `/people/${amy.username}`, { token: amy.token, body: { name: 'Amy Adams' } });
+    const added = await api(t.app, 'PUT', `/teams/${team.id}/members/${zed.username}`, { token: manager.token, body: { role: 'editor' } });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ id: zed.personId, slug: zed.username, name: 'Zed Zimmer', username: zed.username, role: { slug: 'editor', name: 'Editor' } });
+    await api(t.app, 'PUT', `/teams/${team.slug}/members/${amy.personId}`, { token: manager.token, body: {} });
+    const members = (await api(t.app, 'GET', `/teams/${team.id}`)).json().members;
+    expect(members.map((m: { name: string; role: { slug: string } }) => [m.name, m.role.slug])).toEqual([
+      ['Amy Adams', 'contributor'],
+      ['Zed Zimmer', 'editor'],
+    ]);
+    // Changing the role keeps one membership.
+    await api(t.app, 'PUT', `/teams/${team.id}/members/${zed.username}`, { token: manager.token, body: { role: 'viewer' } });
+    expect((await api(t.app, 'GET', `/teams/${team.id}`)).json().members).toHaveLength(2);
+  });
+  it('is allowed to the team’s owner, not to its editors or outsiders', async () => {
+    const team = await newTeam();
+    const owner = await buildUser(t.app, { roles: [{ slug: 'owner', target: { id: team.id, type: 'team' } }] });
+    const editor = await buildUser(t.app, { roles: [{ slug: 'editor', target: { id: team.id, type: 'team' } }] });
+    const newcomer = await buildUser(t.app);
+    expect((await api(t.app, 'PUT', `/teams/${team.id}/members/${newcomer.username}`, { body: {} })).statusCode).toBe(401);
+    expect((await api(t.app, 'PUT', `/teams/${team.id}/members/${newcomer.username}`, { token: editor.token, body: {} })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', `/teams/${team.id}/members/${newcomer.username}`, { token: owner.token, body: {} })).statusCode).toBe(200);
+    expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${newcomer.username}`, { token: editor.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${newcomer.username}`, { token: owner.token })).statusCode).toBe(204);
+    expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${newcomer.username}`, { token: owner.token })).statusCode).toBe(404);
+  });
+  it('lets a member leave', async () => {
+    const team = await newTeam();
+    const member = await buildUser(t.app, { roles: [{ slug: 'viewer', target: { id: team.id, type: 'team' } }] });
+    expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${member.username}`, { token: member.token })).statusCode).toBe(204);
+  });
+  it('refuses an unknown role, a person without an account, and an unknown person', async () => {
+    const team = await newTeam();
+    const user = await buildUser(t.app);
+    const bad = await api(t.app, 'PUT', `/teams/${team.id}/members/${user.username}`, { token: manager.token, body: { role: 'administrator' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('body.role');
+    const person = (await api(t.app, 'POST', '/people', { token: manager.token, body: { name: 'No Account' } })).json().person;
+    const noAccount = await api(t.app, 'PUT', `/teams/${team.id}/members/${person.slug}`, { token: manager.token, body: {} });
+    expect(noAccount.statusCode).toBe(409);
+    expect(noAccount.json().error).toContain('invite them first');
+    expect((await api(t.app, 'PUT', `/teams/${team.id}/members/nobody-here`, { token: manager.token, body: {} })).statusCode).toBe(404);
+  });
+});

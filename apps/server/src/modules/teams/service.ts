@@ -1,0 +1,129 @@
+import type { Team, TeamInputSchema, TeamMember } from '@observatory/shared';
+import type { z } from 'zod';
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import type { Database, Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { slugify, uniqueSlug } from '../../lib/slugs';
+import type { PeopleService } from '../people/service';
+import type { RolesService } from '../roles/service';
+import type { UsersService } from '../users/service';
+import * as repo from './repo';
+
+type TeamInput = z.output<typeof TeamInputSchema>;
+
+/** Teams are public; their roles decide who edits and who manages members. */
+export const teamResource = (row: { id: string }): Resource => ({ type: 'team', id: row.id, targetIds: [row.id] });
+const TEAM_ROLES = ['owner', 'editor', 'contributor', 'viewer'];
+
+const toTeam = (row: repo.TeamRow): Team => ({ id: row.id, slug: row.slug, name: row.name, description: row.description });
+
+export function createTeamsService(deps: { db: Database; roles: RolesService; users: UsersService; people: PeopleService }) {
+  const { db, roles, users, people } = deps;
+
+  async function load(key: string): Promise<repo.TeamRow> {
+    const row = await db.use((d) => repo.findTeam(d, key));
+    if (!row) throw notFound('Team');
+    return row;
+  }
+
+  async function slugFor(d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) {
+    if (input.slug) {
+      if ((await repo.slugsLike(d, input.slug, exceptId)).has(input.slug)) {
+        throw new AppError('CONFLICT', 'This address is taken by another team', { details: [{ field: 'body.slug', message: 'Taken' }] });
+      }
+      return input.slug;
+    }
+    const base = slugify(input.name) || 'team';
+    return uniqueSlug(base, await repo.slugsLike(d, base, exceptId));
+  }
+
+  async function detail(actor: Actor | null, row: repo.TeamRow) {
+    return { team: toTeam(row), permissions: permissionsFor(actor, teamResource(row)), members: (await roles.holdersOf(row.id)) as TeamMember[] };
+  }
+
+  /** The member's account, found by person id or slug: roles belong to accounts. */
+  async function memberAccount(key: string) {
+    const person = await db.use((d) => people.findPerson(d, key));
+    if (!person) throw notFound('Person');
+    const user = await users.findByPersonId(person.id);
+    if (!user) throw new AppError('CONFLICT', `${person.name} has no account yet: invite them first`);
+    return user;
+  }
+
+  return {
+    /** Every team, or (mine) the teams the actor holds a role on. */
+    async listTeams(actor: Actor | null, mine: boolean) {
+      const ids = mine ? [...(actor?.onTargets.keys() ?? [])] : undefined;
+      return (await db.use((d) => repo.listTeams(d, ids))).map(toTeam);
+    },
+
+    async getTeam(actor: Actor | null, key: string) {
+      return detail(actor, await load(key));
+    },
+
+    async createTeam(actor: Actor | null, input: TeamInput) {
+      authorize(actor, 'manageTeams');
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertTeam(tx, { name: input.name, slug: await slugFor(tx, input), description: input.description ?? null });
+        await audit(tx, actor, 'team.create', { type: 'team', id: created.id }, { after: created });
+        return created;
+      });
+      return detail(actor, row);
+    },
+
+    async updateTeam(actor: Actor | null, key: string, input: Partial<TeamInput>) {
+      const before = await load(key);
+      authorize(actor, 'edit', teamResource(before), 'Team');
+      const row = await db.transaction(async (tx) => {
+        const slug = input.slug !== undefined && input.slug !== before.slug ? await slugFor(tx, { slug: input.slug, name: before.name }, before.id) : undefined;
+        const updated = await repo.updateTeam(tx, before.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(slug ? { slug } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+        });
+        await audit(tx, actor, 'team.update', { type: 'team', id: updated.id }, { before, after: updated });
+        return updated;
+      });
+      return detail(actor, row);
+    },
+
+    async deleteTeam(actor: Actor | null, key: string) {
+      const row = await load(key);
+      authorize(actor, 'delete', teamResource(row), 'Team');
+      await db.transaction(async (tx) => {
+        await roles.removeAllOnTarget(row.id);
+        await repo.deleteTeam(tx, row.id);
+        await audit(tx, actor, 'team.delete', { type: 'team', id: row.id }, { before: row });
+      });
+    },
+
+    /** Adds a member or changes their role (one role per member); answers the member. */
+    async putMember(actor: Actor | null, teamKey: string, memberKey: string, roleSlug: string): Promise<TeamMember> {
+      const team = await load(teamKey);
+      authorize(actor, 'manageMembers', teamResource(team), 'Team');
+      if (!TEAM_ROLES.includes(roleSlug)) throw invalidField('body.role', `Use one of ${TEAM_ROLES.join(', ')}`);
+      const role = await roles.findRole(roleSlug);
+      const user = await memberAccount(memberKey);
+      await db.transaction(async (tx) => {
+        await roles.setRoleOnTarget(user.id, role.id, { id: team.id, type: 'team' });
+        await audit(tx, actor, 'team.member.put', { type: 'team', id: team.id }, { after: { userId: user.id, role: role.slug } });
+      });
+      return (await roles.holdersOf(team.id)).find((m) => m.username === user.username) as TeamMember;
+    },
+
+    async removeMember(actor: Actor | null, teamKey: string, memberKey: string): Promise<void> {
+      const team = await load(teamKey);
+      const user = await memberAccount(memberKey);
+      // Members may leave a team themselves.
+      if (actor?.userId !== user.id) authorize(actor, 'manageMembers', teamResource(team), 'Team');
+      await db.transaction(async (tx) => {
+        if (!(await roles.removeFromTarget(user.id, team.id))) throw new AppError('NOT_FOUND', 'Not a member of this team');
+        await audit(tx, actor, 'team.member.delete', { type: 'team', id: team.id }, { before: { userId: user.id } });
+      });
+    },
+
+    canManage: (actor: Actor | null, team: Team) => can(actor, 'manageMembers', teamResource(team)),
+  };
+}
+export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { SlugSchema } from './people';
+
+export const TeamSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string().nullable() });
+export type Team = z.infer<typeof TeamSchema>;
+
+export const TeamMemberSchema = z.object({
+  id: z.uuid().describe('The person id'),
+  slug: z.string(),
+  name: z.string(),
+  username: z.string(),
+  role: z.object({ slug: z.string(), name: z.string() }),
+});
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+export const TeamInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give a name').max(200),
+  slug: SlugSchema.optional(),
+  description: z.string().max(20_000).nullable().optional(),
+});
+
+export const MemberInputSchema = z.object({
+  role: z.string().min(1).max(100).default('contributor').describe('Role slug on the team: owner, editor, contributor or viewer'),
+});
+
+export const TeamDetailSchema = z.object({ team: TeamSchema, permissions: z.array(z.string()), members: z.array(TeamMemberSchema).describe('Sorted by name') });
