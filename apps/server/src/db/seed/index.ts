@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { newSecret } from '../../lib/secrets';
 import type { Db } from '../client';
 import { affiliations, institutionCategories, institutions, people, roleAssignments, roles, settings, teams, users } from '../schema';
-import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_PEOPLE, DEMO_TEAM } from './demo';
+import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo';
+import { slugify } from '../../lib/slugs';
 import { BUILTIN_ROLES } from './roles';
 
 /** Built-in roles (added when missing), the first administrator, and the demo data set if asked for. */
@@ -53,20 +54,28 @@ async function seedDemo(transaction: <T>(job: (tx: Db) => Promise<T>) => Promise
       .values(DEMO_INSTITUTIONS.map(({ category, ...i }) => ({ ...i, categoryId: DEMO_CATEGORIES[category]!.id })))
       .returning();
     const bySlug = new Map(insts.map((i) => [i.slug, i.id]));
-    const [team] = await tx.insert(teams).values(DEMO_TEAM).returning();
+    const demoTeams = await tx.insert(teams).values(DEMO_TEAMS).returning();
     const roleIds = new Map((await tx.select().from(roles)).map((r) => [r.slug, r.id]));
-    for (const p of DEMO_PEOPLE) {
+    for (const [i, p] of DEMO_PEOPLE.entries()) {
       const [person] = await tx.insert(people).values({ slug: p.username, name: p.name, email: p.email }).returning();
       await tx.insert(affiliations).values({ personId: person!.id, institutionId: bySlug.get(p.institution)!, title: p.title, primary: true });
       const [user] = await tx.insert(users).values({ personId: person!.id, username: p.username, email: p.email, passwordHash }).returning();
       if (p.role) await tx.insert(roleAssignments).values({ userId: user!.id, roleId: roleIds.get(p.role)! });
-      await tx.insert(roleAssignments).values({
-        userId: user!.id,
-        roleId: roleIds.get(p.username === 'ada' ? 'owner' : 'editor')!,
-        targetType: 'team',
-        targetId: team!.id,
-      });
+      // Each account owns one team and edits the next.
+      const own = demoTeams[i % demoTeams.length]!;
+      const next = demoTeams[(i + 1) % demoTeams.length]!;
+      await tx.insert(roleAssignments).values([
+        { userId: user!.id, roleId: roleIds.get('owner')!, targetType: 'team', targetId: own.id },
+        { userId: user!.id, roleId: roleIds.get('editor')!, targetType: 'team', targetId: next.id },
+      ]);
     }
+    const more = await tx
+      .insert(people)
+      .values(DEMO_MORE_PEOPLE.map((p) => ({ slug: slugify(p.name), name: p.name })))
+      .returning();
+    await tx.insert(affiliations).values(
+      more.map((person, i) => ({ personId: person.id, institutionId: bySlug.get(DEMO_MORE_PEOPLE[i]!.institution)!, title: DEMO_MORE_PEOPLE[i]!.title, primary: true })),
+    );
     await tx.insert(settings).values({ key: 'demo_seeded', value: sql`now()::text` });
     return true;
   });
