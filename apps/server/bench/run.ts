@@ -7,6 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -32,7 +33,23 @@ const ENDPOINTS: Endpoint[] = [
   HEALTH,
   { label: 'GET /api/v1/auth/user', method: 'GET', path: '/api/v1/auth/user', signedIn: true },
   { label: 'POST /api/v1/auth/login', method: 'POST', path: '/api/v1/auth/login', body: ADMIN },
+  { label: 'GET /api/v1/people (1 of 10000)', method: 'GET', path: '/api/v1/people' },
+  { label: 'GET /api/v1/people/{slug}', method: 'GET', path: '/api/v1/people/bench-person-5000' },
 ];
+
+const BENCH_PEOPLE = 10_000;
+
+/** Ten thousand people, each with a primary affiliation, in three statements. */
+async function seedPeople(database: Database): Promise<void> {
+  await database.transaction(async (tx) => {
+    await tx.execute(sql`insert into institutions (slug, name) values ('bench-institute', 'Bench Institute')`);
+    await tx.execute(
+      sql`insert into people (slug, name) select 'bench-person-' || g, 'Person ' || lpad(g::text, 5, '0') from generate_series(1, ${BENCH_PEOPLE}) g`,
+    );
+    await tx.execute(sql`insert into affiliations (person_id, institution_id, title, "primary")
+      select p.id, i.id, 'Researcher', true from people p, institutions i where p.slug like 'bench-person-%' and i.slug = 'bench-institute'`);
+  });
+}
 
 interface Figure {
   endpoint: string;
@@ -156,6 +173,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
     const app = await buildApp(config, { database });
     try {
       await prepareData(app);
+      await seedPeople(database);
       const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
       const token = await logIn(baseUrl);
       // An unrecorded second first, so JIT warm-up does not land on the health baseline.
