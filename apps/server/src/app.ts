@@ -20,6 +20,7 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { peopleRoutes } from './modules/people/routes';
 import * as systemRepo from './modules/system/repo';
 import { systemRoutes } from './modules/system/routes';
+import { roleRoutes } from './modules/roles/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { userRoutes } from './modules/users/routes';
 import authPlugin from './plugins/auth';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(peopleRoutes);
       await api.register(institutionRoutes);
       await api.register(teamRoutes);
+      await api.register(roleRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_ROOT },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, TARGET_TYPES } from './permissions';
-import { InvitationSchema, UsernameSchema } from './auth';
+import { InvitationSchema, PasswordSchema, UsernameSchema } from './auth';
 
 const PermissionNameSchema = z.enum(PERMISSIONS as [string, ...string[]]);
 
@@ -88,3 +88,27 @@ export const ApiKeyCreatedSchema = ApiKeySchema.extend({
 });
 
 export const ApiKeysResponseSchema = z.object({ apikeys: z.array(ApiKeySchema) });
+
+export const RoleInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give a name').max(100),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes').max(80).optional(),
+  permissions: z.array(PermissionNameSchema).max(64).default([]),
+});
+
+export const UserListItemSchema = UserSchema.extend({ person: PersonRefSchema });
+
+export const UserCreateSchema = z.object({
+  name: z.string().trim().min(1, 'Give a name').max(200),
+  username: UsernameSchema,
+  email: z.email('Enter a valid e-mail address').max(320).nullable().optional(),
+  password: PasswordSchema,
+});
+
+export const AuditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  actor: z.string().nullable().describe('Username of who did it'),
+  createdAt: z.string(),
+});

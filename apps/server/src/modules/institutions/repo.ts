@@ -79,3 +79,8 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
   const [row] = await db.delete(institutionCategories).where(eq(institutionCategories.id, id)).returning({ position: institutionCategories.position });
   if (row) await db.update(institutionCategories).set({ position: sql`${institutionCategories.position} - 1` }).where(gte(institutionCategories.position, row.position));
 }
+
+export async function countInstitutions(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(institutions);
+  return row?.n ?? 0;
+}

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { PasswordHasher } from '../../lib/passwords';
+import { audit } from '../../lib/audit';
 import { hashSecret, newSecret } from '../../lib/secrets';
 import type { PeopleService } from '../people/service';
 import { toInvitation, type UsersService } from '../users/service';
@@ -60,6 +61,18 @@ export function createInvitationsService(deps: {
         text: `Hello ${name},\n\nYou are invited to join ${deps.productName}. Choose a username and password here (the link works for 14 days):\n${deps.publicUrl}/invitation/${code}\n`,
       });
       return toInvitation(invitation, name);
+    },
+
+    /** An administrator creates an account directly (with a password to hand over). */
+    async createAccount(actor: Actor | null, input: { name: string; username: string; email?: string | null | undefined; password: string }) {
+      authorize(actor, 'manageUsers');
+      const passwordHash = await deps.hasher.hash(input.password);
+      return db.transaction(async (tx) => {
+        const person = await people.createPerson(tx, { name: input.name, slug: input.username, email: input.email ?? null });
+        const user = await users.createUser({ personId: person.id, username: input.username, email: input.email ?? null, passwordHash });
+        await audit(tx, actor, 'user.create', { type: 'user', id: user.id }, { after: { username: user.username, personId: person.id } });
+        return users.getUserDetail(actor, user.username);
+      });
     },
 
     async check(code: string) {

@@ -111,3 +111,8 @@ export async function deleteAffiliation(db: Db, personId: string, institutionId:
     .returning({ id: affiliations.id });
   return rows.length;
 }
+
+export async function countPeople(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(people);
+  return row?.n ?? 0;
+}

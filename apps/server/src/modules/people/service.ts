@@ -52,6 +52,7 @@ export function createPeopleService(db: Database, users: UsersService) {
 
   return {
     findById: (id: string) => db.use((d) => repo.findPersonById(d, id)),
+    count: () => db.use(repo.countPeople),
     /** By id or slug, no authorization (people are public). */
     findPerson: (d: Db, key: string) => repo.findPerson(d, key),
 

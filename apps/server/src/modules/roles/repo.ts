@@ -91,3 +91,17 @@ export async function deleteOnTarget(db: Db, userId: string, targetId: string): 
 export async function deleteAllOnTarget(db: Db, targetId: string): Promise<void> {
   await db.delete(roleAssignments).where(eq(roleAssignments.targetId, targetId));
 }
+
+export async function updateRole(db: Db, id: string, values: Partial<typeof roles.$inferInsert>): Promise<RoleRow> {
+  const [row] = await db.update(roles).set(values).where(eq(roles.id, id)).returning();
+  return row!;
+}
+
+export async function deleteRole(db: Db, id: string): Promise<void> {
+  await db.delete(roles).where(eq(roles.id, id));
+}
+
+export async function countHolders(db: Db, roleId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roleAssignments).where(eq(roleAssignments.roleId, roleId));
+  return row?.n ?? 0;
+}

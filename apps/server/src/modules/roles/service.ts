@@ -1,6 +1,10 @@
 import type { Role, RoleAssignment, TargetType } from '@observatory/shared';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { authorize, type Actor } from '../../authz/authorize';
+import { BUILTIN_ROLES } from '../../db/seed/roles';
+import { audit } from '../../lib/audit';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { slugify } from '../../lib/slugs';
 import * as repo from './repo';
 
 const toRole = (row: repo.RoleRow): Role => ({
@@ -10,8 +14,62 @@ const toRole = (row: repo.RoleRow): Role => ({
   permissions: row.permissions,
 });
 
+const BUILTIN = new Set(BUILTIN_ROLES.map((r) => r.slug));
+
 export function createRolesService(db: Database) {
+  async function loadRole(slug: string) {
+    const row = await db.use((d) => repo.findRoleBySlug(d, slug));
+    if (!row) throw notFound('Role');
+    return row;
+  }
+
   return {
+    async getRole(actor: Actor | null, slug: string) {
+      authorize(actor, 'accessAdmin');
+      const row = await loadRole(slug);
+      return { role: toRole(row), holders: await db.use((d) => repo.countHolders(d, row.id)), builtin: BUILTIN.has(row.slug) };
+    },
+
+    async createRole(actor: Actor | null, input: { name: string; slug?: string | undefined; permissions: string[] }) {
+      authorize(actor, 'manageRoles');
+      const slug = input.slug ?? slugify(input.name);
+      if (!slug) throw invalidField('body.name', 'Give a name with letters or digits');
+      return db.transaction(async (tx) => {
+        if (await repo.findRoleBySlug(tx, slug)) {
+          throw new AppError('CONFLICT', 'A role with this address exists', { details: [{ field: 'body.slug', message: 'Taken' }] });
+        }
+        const row = await repo.insertRole(tx, { name: input.name, slug, permissions: [...new Set(input.permissions)] });
+        await audit(tx, actor, 'role.create', { type: 'role', id: row.id }, { after: row });
+        return toRole(row);
+      });
+    },
+
+    async updateRole(actor: Actor | null, slug: string, input: { name?: string | undefined; permissions?: string[] | undefined }) {
+      authorize(actor, 'manageRoles');
+      const before = await loadRole(slug);
+      return db.transaction(async (tx) => {
+        const row = await repo.updateRole(tx, before.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.permissions !== undefined ? { permissions: [...new Set(input.permissions)] } : {}),
+        });
+        await audit(tx, actor, 'role.update', { type: 'role', id: row.id }, { before, after: row });
+        return toRole(row);
+      });
+    },
+
+    /** Only a role nobody holds, and never a built-in one (they come back at every start). */
+    async deleteRole(actor: Actor | null, slug: string) {
+      authorize(actor, 'manageRoles');
+      const row = await loadRole(slug);
+      if (BUILTIN.has(row.slug)) throw new AppError('CONFLICT', 'Built-in roles cannot be deleted');
+      await db.transaction(async (tx) => {
+        const holders = await repo.countHolders(tx, row.id);
+        if (holders > 0) throw new AppError('CONFLICT', `${holders} assignment${holders === 1 ? '' : 's'} still use this role: remove them first`);
+        await repo.deleteRole(tx, row.id);
+        await audit(tx, actor, 'role.delete', { type: 'role', id: row.id }, { before: row });
+      });
+    },
+
     async listRoles(): Promise<Role[]> {
       return (await db.use(repo.listRoles)).map(toRole);
     },

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox, settings } from '../../db/schema';
+import { auditLog, outbox, settings, users } from '../../db/schema';
 
 export async function getSetting(db: Db, key: string): Promise<string | null> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
@@ -20,3 +20,12 @@ export async function listOutbox(db: Db, limit: number, offset: number) {
   ]);
   return { rows, total: count?.n ?? 0 };
 }
+
+/** The newest audit entries with who made them. */
+export const recentAudit = (db: Db, limit: number) =>
+  db
+    .select({ id: auditLog.id, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, actor: users.username, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);

@@ -1,7 +1,7 @@
 import { signedIn } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppConfigSchema, HealthSchema, PAGE_SIZES } from '@observatory/shared';
+import { AppConfigSchema, AuditEntrySchema, HealthSchema, PAGE_SIZES } from '@observatory/shared';
 import { authorize } from '../../authz/authorize';
 import { AppError } from '../../lib/errors';
 import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination';
@@ -39,6 +39,33 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           migration: { applied: 0, latest: null },
         });
       }
+    },
+  );
+
+  app.get(
+    '/admin/summary',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['admin'],
+        summary: 'Counts of what exists and the newest audit entries (accessAdmin)',
+        response: { 200: z.object({ counts: z.record(z.string(), z.number().int()), audit: z.array(AuditEntrySchema) }) },
+      },
+    },
+    async (request) => {
+      authorize(request.actor, 'accessAdmin');
+      const { users, people, institutions, teams } = app.services;
+      const [userCount, peopleCount, institutionCount, teamCount, audit] = await Promise.all([
+        users.countUsers(),
+        people.count(),
+        institutions.count(),
+        teams.count(),
+        database.use((d) => repo.recentAudit(d, 20)),
+      ]);
+      return {
+        counts: { users: userCount, people: peopleCount, institutions: institutionCount, teams: teamCount },
+        audit: audit.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+      };
     },
   );
 

@@ -35,3 +35,8 @@ export async function slugsLike(db: Db, base: string, exceptId?: string): Promis
     .where(and(or(eq(teams.slug, base), like(teams.slug, `${base}-%`)), exceptId ? ne(teams.id, exceptId) : undefined));
   return new Set(rows.map((r) => r.slug));
 }
+
+export async function countTeams(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(teams);
+  return row?.n ?? 0;
+}

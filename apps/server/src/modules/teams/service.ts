@@ -52,6 +52,8 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; us
   }
 
   return {
+    count: () => db.use(repo.countTeams),
+
     /** Every team, or (mine) the teams the actor holds a role on. */
     async listTeams(actor: Actor | null, mine: boolean) {
       const ids = mine ? [...(actor?.onTargets.keys() ?? [])] : undefined;

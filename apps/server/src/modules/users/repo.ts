@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations, people, users } from '../../db/schema';
 
@@ -67,4 +67,22 @@ export async function latestInvitationOf(db: Db, personId: string) {
     .orderBy(sql`${invitations.createdAt} desc`)
     .limit(1);
   return row ?? null;
+}
+
+/** Accounts with their person, by username; q searches username, e-mail and name. */
+export async function listUsers(db: Db, options: { q?: string | undefined; limit: number; offset: number }) {
+  const pattern = options.q ? `%${options.q.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const where = pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(people.name, pattern)) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ user: users, person: { id: people.id, slug: people.slug, name: people.name } })
+      .from(users)
+      .innerJoin(people, eq(people.id, users.personId))
+      .where(where)
+      .orderBy(asc(users.username))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).innerJoin(people, eq(people.id, users.personId)).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }

@@ -7,10 +7,11 @@ import {
   ApiKeyCreatedSchema,
   ApiKeysResponseSchema,
   RoleAssignmentsResponseSchema,
-  RolesResponseSchema,
+  UserCreateSchema,
   UserDetailSchema,
+  UserListItemSchema,
 } from '@observatory/shared';
-import { authorize } from '../../authz/authorize';
+import { setPaginationHeaders } from '../../lib/pagination';
 
 const UserParams = z.object({ id: z.string().min(1).max(100).describe('Person id or username') });
 const RoleParams = z.object({
@@ -21,16 +22,31 @@ const RoleParams = z.object({
 const KeyParams = UserParams.extend({ keyId: z.uuid() });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { users, roles, apiKeys } = app.services;
+  const { users, apiKeys, invitations } = app.services;
   const tags = ['users'];
 
   app.get(
-    '/roles',
-    { onRequest: signedIn, schema: { tags, summary: 'Every role with its permissions', response: { 200: RolesResponseSchema } } },
-    async (request) => {
-      authorize(request.actor, 'accessAdmin');
-      return { roles: await roles.listRoles() };
+    '/users',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Accounts by username; q searches username, e-mail and name (manageUsers)',
+        querystring: z.object({ q: z.string().trim().max(200).optional(), p: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
+        response: { 200: z.object({ users: z.array(UserListItemSchema) }) },
+      },
     },
+    async (request, reply) => {
+      const { users: list, page, total } = await users.listUsers(request.actor, request.query);
+      setPaginationHeaders(reply, page, total);
+      return { users: list };
+    },
+  );
+
+  app.post(
+    '/users',
+    { onRequest: signedIn, schema: { tags, summary: 'Create an account and its person (manageUsers)', body: UserCreateSchema, response: { 201: UserDetailSchema } } },
+    async (request, reply) => reply.status(201).send(await invitations.createAccount(request.actor, request.body)),
   );
 
   app.get(

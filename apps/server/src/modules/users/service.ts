@@ -1,4 +1,5 @@
 import {
+  PAGE_SIZES,
   isGlobalPermission,
   isResourceAction,
   type GlobalPermission,
@@ -9,6 +10,7 @@ import {
 import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
 import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/pagination';
 import type { RolesService } from '../roles/service';
 import * as repo from './repo';
 
@@ -86,6 +88,13 @@ export function createUsersService(db: Database, roles: RolesService) {
       });
     },
     countUsers: () => db.use(repo.countUsers),
+
+    async listUsers(actor: Actor | null, query: { q?: string | undefined; p: number }) {
+      authorize(actor, 'manageUsers');
+      const page = pageOf(query.p, PAGE_SIZES.users);
+      const { rows, total } = await db.use((d) => repo.listUsers(d, { q: query.q, limit: page.limit, offset: page.offset }));
+      return { users: rows.map((r) => ({ ...toUser(r.user), person: r.person })), page, total };
+    },
     findByPersonId: (personId: string) => db.use((d) => repo.findByPersonIdOrUsername(d, personId)),
     /** The person's invitation not yet accepted, if any. */
     async openInvitationOf(personId: string, name: string) {

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestUser } from '../../../test/factories';
+import { api, startTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let admin: TestUser;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  user = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+describe('roles', () => {
+  it('are created, renamed, given permissions from the catalogue, and deleted when unused', async () => {
+    const created = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Curator', permissions: ['importData', 'manageSchema'] } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ slug: 'curator', name: 'Curator', permissions: ['importData', 'manageSchema'] });
+    const changed = await api(t.app, 'PUT', '/roles/curator', { token: admin.token, body: { name: 'Data curator', permissions: ['importData'] } });
+    expect(changed.json()).toMatchObject({ slug: 'curator', name: 'Data curator', permissions: ['importData'] });
+    expect((await api(t.app, 'GET', '/roles/curator', { token: admin.token })).json()).toMatchObject({ holders: 0, builtin: false });
+    expect((await api(t.app, 'DELETE', '/roles/curator', { token: admin.token })).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', '/roles/curator', { token: admin.token })).statusCode).toBe(404);
+  });
+
+  it('are not deleted while held, nor when built in', async () => {
+    await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Held role', permissions: [] } });
+    await api(t.app, 'PUT', `/users/${user.username}/roles/global/held-role`, { token: admin.token });
+    const held = await api(t.app, 'DELETE', '/roles/held-role', { token: admin.token });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error).toContain('1 assignment');
+    expect((await api(t.app, 'DELETE', '/roles/viewer', { token: admin.token })).statusCode).toBe(409);
+  });
+
+  it('validate names and permissions, and refuse a taken slug', async () => {
+    const bad = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'X', permissions: ['everything'] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toMatch(/^body\.permissions/);
+    expect((await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Viewer' } })).statusCode).toBe(409);
+  });
+
+  it('need sign-in, then manageRoles to change and accessAdmin to read', async () => {
+    expect((await api(t.app, 'POST', '/roles', { body: { name: 'X' } })).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', '/roles', { token: user.token, body: { name: 'X' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', '/roles/viewer', { token: user.token, body: { name: 'Y' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', '/roles/viewer', { token: user.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', '/roles/viewer')).statusCode).toBe(401);
+  });
+});
+
+describe('GET and POST /users', () => {
+  it('lists accounts with search and pagination (manageUsers)', async () => {
+    const res = await api(t.app, 'GET', `/users?q=${user.username}`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users).toEqual([expect.objectContaining({ username: user.username, person: expect.objectContaining({ id: user.personId }) })]);
+    expect(res.headers['pagination-count']).toBe('1');
+    expect((await api(t.app, 'GET', '/users', { token: user.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', '/users')).statusCode).toBe(401);
+  });
+
+  it('creates an account with its person, who can then sign in', async () => {
+    const res = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'Direct Account', username: 'direct', email: 'direct@example.org', password: 'handed over pw' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ user: { username: 'direct' }, person: { name: 'Direct Account', slug: 'direct' } });
+    const login = await api(t.app, 'POST', '/auth/login', { body: { username: 'direct', password: 'handed over pw' }, ip: '10.9.9.9' });
+    expect(login.statusCode).toBe(200);
+    const again = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'Other', username: 'direct', password: 'handed over pw' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().details[0].field).toBe('body.username');
+    const bad = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'X', username: 'Bad Name', password: 'x' } });
+    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['body.password', 'body.username']);
+    expect((await api(t.app, 'POST', '/users', { token: user.token, body: { name: 'X', username: 'xx', password: 'long enough' } })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /admin/summary', () => {
+  it('counts what exists and lists the newest audit entries (accessAdmin)', async () => {
+    await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Audited role' } });
+    const res = await api(t.app, 'GET', '/admin/summary', { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().counts).toMatchObject({ users: expect.any(Number), people: expect.any(Number), institutions: 0, teams: 0 });
+    expect(res.json().counts.users).toBeGreaterThanOrEqual(2);
+    expect(res.json().audit[0]).toMatchObject({ action: 'role.create', actor: admin.username, targetType: 'role' });
+    expect((await api(t.app, 'GET', '/admin/summary', { token: user.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', '/admin/summary')).statusCode).toBe(401);
+  });
+});
