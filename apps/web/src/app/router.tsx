@@ -23,10 +23,18 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('../features/home/HomePage')) },
           { path: paths.privacy, lazy: page(() => import('../features/privacy/PrivacyPage')) },
+          { path: paths.people, lazy: page(() => import('../features/people/PeoplePage')) },
+          { path: patterns.person, lazy: page(() => import('../features/people/PersonPage')) },
+          { path: paths.partners, lazy: page(() => import('../features/partners/PartnersPage')) },
+          { path: patterns.partner, lazy: page(() => import('../features/partners/PartnerPage')) },
+          { path: patterns.team, lazy: page(() => import('../features/teams/TeamPage')) },
           { path: patterns.invitation, lazy: page(() => import('../features/auth/InvitationPage')) },
           {
             element: <RequireSignIn />,
-            children: [{ path: paths.me, lazy: page(() => import('../features/account/AccountPage')) }],
+            children: [
+              { path: paths.me, lazy: page(() => import('../features/account/AccountPage')) },
+              { path: paths.myTeams, lazy: page(() => import('../features/teams/MyTeamsPage')) },
+            ],
           },
           { path: '*', element: <NotFoundScreen /> },
         ],

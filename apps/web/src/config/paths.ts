@@ -17,6 +17,8 @@ export const paths = {
   people: '/people',
   person: (slug: string) => `/people/${encodeURIComponent(slug)}`,
   partners: '/partners',
+  partner: (slug: string) => `/partners/${encodeURIComponent(slug)}`,
+  team: (slug: string) => `/teams/${encodeURIComponent(slug)}`,
   pubs: '/pubs',
   insights: '/insights',
   data: '/data',
@@ -30,6 +32,9 @@ export const patterns = {
   forgotCode: '/forgot/:code',
   invitation: '/invitation/:code?',
   map: '/map/:view?',
+  person: '/people/:slug',
+  partner: '/partners/:slug',
+  team: '/teams/:slug',
 } as const;
 
 /** Routes whose screens hide the user menu. */

@@ -33,3 +33,17 @@ export function toErrorView(error: unknown): ErrorView {
   }
   return { status: -1, heading: 'Error', message: error instanceof Error ? error.message : String(error), code: null };
 }
+
+/**
+ * Project and team style loads (spec section 8): a 404 reads "The object you requested
+ * could not be found." followed by the server's error text; other errors show the
+ * server's text, otherwise the error's own.
+ */
+export function objectLoadErrorText(error: unknown): string {
+  const view = toErrorView(error);
+  if (view.status === 404) {
+    const serverText = error instanceof ApiError ? error.errorText : null;
+    return serverText ? `The object you requested could not be found. ${serverText}` : 'The object you requested could not be found.';
+  }
+  return view.message;
+}

@@ -1,0 +1,64 @@
+import { Anchor, Avatar, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageState } from '../../components/PageState';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { useTitle } from '../../lib/use-title';
+import { usePartner } from './api';
+
+/** A partner institution: logo, name, description, website, ROR id, people, projects. */
+export default function PartnerPage() {
+  const { slug = '' } = useParams();
+  const partner = usePartner(slug);
+  useTitle(partner.data?.institution.name ?? 'Partners');
+  if (!partner.data) return <PageState isPending={partner.isPending} error={partner.error} />;
+  const { institution, people, projects } = partner.data;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group gap="lg" wrap="nowrap">
+          <Avatar src={institution.logo} name={institution.name} radius="sm" size={72} color="blue" variant="filled" alt="" />
+          <Stack gap={4}>
+            <Title order={1}>{institution.name}</Title>
+            {institution.url ? (
+              <Anchor href={institution.url} target="_blank" rel="noreferrer">
+                {institution.url.replace(/^https?:\/\//, '')}
+              </Anchor>
+            ) : null}
+            {institution.ror ? (
+              <Anchor href={`https://ror.org/${institution.ror}`} target="_blank" rel="noreferrer" size="sm">
+                ROR {institution.ror}
+              </Anchor>
+            ) : null}
+          </Stack>
+        </Group>
+        {institution.description ? <Text>{institution.description}</Text> : null}
+        <Stack gap="xs" component="section" aria-labelledby="partner-people">
+          <Title order={2} size="h3" id="partner-people">
+            People
+          </Title>
+          {people.length === 0 ? (
+            <Text c="dimmed">Nobody is affiliated yet.</Text>
+          ) : (
+            <List listStyleType="none" spacing={4}>
+              {people.map((p) => (
+                <List.Item key={p.id}>
+                  <Anchor component={PrefetchLink} to={paths.person(p.slug)}>
+                    {p.name}
+                  </Anchor>
+                  {p.title ? <Text span c="dimmed" size="sm">{` — ${p.title}`}</Text> : null}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+        <Stack gap="xs" component="section" aria-labelledby="partner-projects">
+          <Title order={2} size="h3" id="partner-projects">
+            Projects
+          </Title>
+          {projects.length === 0 ? <Text c="dimmed">No projects with this partner yet.</Text> : null}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

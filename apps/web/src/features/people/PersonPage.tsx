@@ -1,0 +1,84 @@
+import { Anchor, Avatar, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { DocumentText } from '../../components/DocumentText';
+import { PageState } from '../../components/PageState';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { useTitle } from '../../lib/use-title';
+import { usePerson } from './api';
+
+/** A person's profile: photo, name, ORCID iD, affiliations (primary first), bio, projects, publications. */
+export default function PersonPage() {
+  const { slug = '' } = useParams();
+  const profile = usePerson(slug);
+  useTitle(profile.data?.person.name ?? 'People');
+  if (!profile.data) return <PageState isPending={profile.isPending} error={profile.error} />;
+  const { person, bio, invitation, projects, publications } = profile.data;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group gap="lg" wrap="nowrap">
+          <Avatar src={person.photo} name={person.name} color="blue" variant="filled" size={96} alt="" />
+          <Stack gap={4}>
+            <Title order={1}>{person.name}</Title>
+            {person.orcid ? (
+              <Anchor href={`https://orcid.org/${person.orcid}`} target="_blank" rel="noreferrer" size="sm">
+                ORCID {person.orcid}
+              </Anchor>
+            ) : null}
+            {person.email ? <Text size="sm">{person.email}</Text> : null}
+            {invitation ? (
+              <Badge color={invitation.acceptedAt ? 'green' : 'blue'} variant="light" w="fit-content">
+                {invitation.acceptedAt ? 'Invitation accepted' : `Invited ${new Date(invitation.createdAt).toLocaleDateString('en')}; not yet accepted`}
+              </Badge>
+            ) : null}
+          </Stack>
+        </Group>
+        <Stack gap="xs" component="section" aria-labelledby="affiliations-title">
+          <Title order={2} size="h3" id="affiliations-title">
+            Affiliations
+          </Title>
+          {person.affiliations.length === 0 ? (
+            <Text c="dimmed">No affiliations yet.</Text>
+          ) : (
+            <List listStyleType="none" spacing={4}>
+              {person.affiliations.map((a) => (
+                <List.Item key={a.id}>
+                  {a.title ? `${a.title}, ` : ''}
+                  <Anchor component={PrefetchLink} to={paths.partner(a.institution.slug)}>
+                    {a.institution.name}
+                  </Anchor>
+                  {a.primary ? (
+                    <Badge ml="xs" size="sm" variant="light">
+                      primary
+                    </Badge>
+                  ) : null}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+        {bio ? (
+          <Stack gap="xs" component="section" aria-labelledby="bio-title">
+            <Title order={2} size="h3" id="bio-title">
+              About
+            </Title>
+            <DocumentText doc={bio} />
+          </Stack>
+        ) : null}
+        <Stack gap="xs" component="section" aria-labelledby="projects-title">
+          <Title order={2} size="h3" id="projects-title">
+            Projects
+          </Title>
+          {projects.length === 0 ? <Text c="dimmed">Not part of any project yet.</Text> : null}
+        </Stack>
+        <Stack gap="xs" component="section" aria-labelledby="publications-title">
+          <Title order={2} size="h3" id="publications-title">
+            Publications
+          </Title>
+          {publications.length === 0 ? <Text c="dimmed">No publications listed yet.</Text> : null}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+import { Anchor, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageState } from '../../components/PageState';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { objectLoadErrorText } from '../../lib/errors';
+import { useTitle } from '../../lib/use-title';
+import { useTeam } from './api';
+import { sortMembers } from './team-members';
+
+/** A team: name, description, members sorted by name; its projects and insights as they land. */
+export default function TeamPage() {
+  const { slug = '' } = useParams();
+  const team = useTeam(slug);
+  useTitle(team.data?.team.name ?? 'Team');
+  if (!team.data) return <PageState isPending={team.isPending} error={team.error} message={team.error ? objectLoadErrorText(team.error) : undefined} />;
+  const { team: t, members } = team.data;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t.name}</Title>
+        {t.description ? <Text>{t.description}</Text> : null}
+        <Stack gap="xs" component="section" aria-labelledby="team-members">
+          <Title order={2} size="h3" id="team-members">
+            Members
+          </Title>
+          {members.length === 0 ? (
+            <Text c="dimmed">No members yet.</Text>
+          ) : (
+            <List listStyleType="none" spacing={4}>
+              {sortMembers(members).map((m) => (
+                <List.Item key={m.id}>
+                  <Group gap="xs">
+                    <Anchor component={PrefetchLink} to={paths.person(m.slug)}>
+                      {m.name}
+                    </Anchor>
+                    <Badge size="sm" variant="light">
+                      {m.role.name}
+                    </Badge>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+        <Stack gap="xs" component="section" aria-labelledby="team-projects">
+          <Title order={2} size="h3" id="team-projects">
+            Projects and insights
+          </Title>
+          <Text c="dimmed">This team has no projects or insights yet.</Text>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
