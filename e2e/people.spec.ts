@@ -1,4 +1,4 @@
-import { expect, expectAccessible, goToAccount, openUserMenu, signIn, test } from './fixtures';
+import { expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
 
 test('a visitor browses people: search, a profile, and on to the partner', async ({ page }) => {
   await page.goto('/');
@@ -45,4 +45,50 @@ test('My Teams lists the teams one belongs to', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Field team' })).toBeVisible();
   await expectAccessible(page);
   await goToAccount(page);
+});
+
+test('a person edits their own profile and affiliations', async ({ page, request }) => {
+  const user = await newUser(request);
+  await signIn(page, user.username, user.password);
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Edit / })).toBeVisible();
+  await expectAccessible(page);
+  const details = page.getByRole('form', { name: 'Details' });
+  await details.getByLabel('Name').fill('Edda Editor');
+  await details.getByLabel('ORCID iD').fill('0000-0002-1825-0098');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details.getByText('Not a valid ORCID iD')).toBeVisible();
+  await details.getByLabel('ORCID iD').fill('https://orcid.org/0000-0002-1825-0097');
+  await details.getByLabel('About').fill('Studies snow.\n\nAnd ice.');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edda Editor' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ORCID 0000-0002-1825-0097' })).toBeVisible();
+  await expect(page.getByText('And ice.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  const add = page.getByRole('form', { name: 'Add an affiliation' });
+  await add.getByRole('combobox', { name: 'Institution' }).fill('ETH');
+  await page.getByRole('option', { name: 'ETH Zurich' }).click();
+  await add.getByLabel('Title').fill('Visiting scientist');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('table', { name: 'Affiliations' }).getByText('Visiting scientist, ETH Zurich')).toBeVisible();
+  await add.getByRole('combobox', { name: 'Institution' }).fill('Lund');
+  await page.getByRole('option', { name: 'Lund University' }).click();
+  await add.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Make Lund University primary' }).click();
+  await expect(page.getByRole('button', { name: 'Make ETH Zurich primary' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove ETH Zurich' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('table', { name: 'Affiliations' }).getByText('ETH Zurich')).toHaveCount(0);
+});
+
+test('someone else’s profile has no Edit button and its edit page is refused', async ({ page }) => {
+  await signIn(page, 'tomas');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
+  await page.getByLabel('Search people').fill('Lindqvist');
+  await page.getByRole('link', { name: 'Ada Lindqvist' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Lindqvist' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 });

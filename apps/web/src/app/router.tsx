@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.me, lazy: page(() => import('../features/account/AccountPage')) },
               { path: paths.myTeams, lazy: page(() => import('../features/teams/MyTeamsPage')) },
+              { path: patterns.personEdit, lazy: page(() => import('../features/people/PersonEditPage')) },
             ],
           },
           { path: '*', element: <NotFoundScreen /> },

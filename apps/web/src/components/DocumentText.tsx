@@ -1,22 +1,14 @@
 import { Text } from '@mantine/core';
 import type { ProseMirrorDoc } from '@observatory/shared';
-
-interface Node {
-  type?: string;
-  text?: string;
-  content?: Node[];
-}
-
-const textOf = (node: Node): string => node.text ?? (node.content ?? []).map(textOf).join('');
+import { docToText } from '../lib/documents';
 
 /** A stored document's paragraphs as plain text (the rich renderer arrives with the document editor). */
 export function DocumentText({ doc }: { doc: ProseMirrorDoc | null }) {
-  const blocks = ((doc?.content ?? []) as Node[]).map(textOf).filter(Boolean);
-  if (blocks.length === 0) return null;
+  const blocks = docToText(doc).split('\n\n').filter(Boolean);
   return (
     <>
       {blocks.map((block, i) => (
-        <Text key={i} mb="sm">
+        <Text key={i} mb="sm" style={{ whiteSpace: 'pre-line' }}>
           {block}
         </Text>
       ))}

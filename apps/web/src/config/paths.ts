@@ -16,6 +16,7 @@ export const paths = {
   map: (view?: string) => (view ? `/map/${encodeURIComponent(view)}` : '/map'),
   people: '/people',
   person: (slug: string) => `/people/${encodeURIComponent(slug)}`,
+  personEdit: (slug: string) => `/people/${encodeURIComponent(slug)}/edit`,
   partners: '/partners',
   partner: (slug: string) => `/partners/${encodeURIComponent(slug)}`,
   team: (slug: string) => `/teams/${encodeURIComponent(slug)}`,
@@ -33,6 +34,7 @@ export const patterns = {
   invitation: '/invitation/:code?',
   map: '/map/:view?',
   person: '/people/:slug',
+  personEdit: '/people/:slug/edit',
   partner: '/partners/:slug',
   team: '/teams/:slug',
 } as const;

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DocumentText } from '../../components/DocumentText';
 import { PageState } from '../../components/PageState';
@@ -13,14 +13,21 @@ export default function PersonPage() {
   const profile = usePerson(slug);
   useTitle(profile.data?.person.name ?? 'People');
   if (!profile.data) return <PageState isPending={profile.isPending} error={profile.error} />;
-  const { person, bio, invitation, projects, publications } = profile.data;
+  const { person, bio, invitation, projects, publications, permissions } = profile.data;
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Group gap="lg" wrap="nowrap">
           <Avatar src={person.photo} name={person.name} color="blue" variant="filled" size={96} alt="" />
           <Stack gap={4}>
-            <Title order={1}>{person.name}</Title>
+            <Group gap="sm">
+              <Title order={1}>{person.name}</Title>
+              {permissions.includes('edit') ? (
+                <Button component={PrefetchLink} to={paths.personEdit(person.slug)} size="xs" variant="default">
+                  Edit
+                </Button>
+              ) : null}
+            </Group>
             {person.orcid ? (
               <Anchor href={`https://orcid.org/${person.orcid}`} target="_blank" rel="noreferrer" size="sm">
                 ORCID {person.orcid}

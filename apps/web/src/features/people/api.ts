@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invitation, Person, PersonListItemSchema, ProseMirrorDoc } from '@observatory/shared';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -23,4 +23,39 @@ export function usePeople(q: string, p: number) {
 
 export function usePerson(slug: string) {
   return useQuery({ queryKey: ['person', slug], queryFn: () => api.get<PersonProfile>(`/people/${encodeURIComponent(slug)}`) });
+}
+
+const personPath = (slug: string) => `/people/${encodeURIComponent(slug)}`;
+
+export function useUpdatePerson(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.put<PersonProfile>(personPath(slug), input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['person', slug] }),
+  });
+}
+
+export function useAffiliationMutations(slug: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['person', slug] });
+  return {
+    put: useMutation({
+      mutationFn: (input: { institution: string; title?: string | null; primary?: boolean }) =>
+        api.put(`${personPath(slug)}/affiliations/${encodeURIComponent(input.institution)}`, { title: input.title, primary: input.primary }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (institution: string) => api.del(`${personPath(slug)}/affiliations/${encodeURIComponent(institution)}`),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** Institutions to pick from (the same cached answer the partners pages use). */
+export function useInstitutionChoices() {
+  return useQuery({
+    queryKey: ['institutions'],
+    queryFn: () => api.get<{ institutions: { id: string; slug: string; name: string }[] }>('/institutions'),
+    select: (data) => data.institutions.map((i) => ({ value: i.slug, label: i.name })),
+  });
 }
