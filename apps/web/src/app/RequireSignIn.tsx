@@ -7,9 +7,10 @@ import { ErrorScreen } from './errors/ErrorScreen';
 const LOGIN_REQUIRED = { status: 401, heading: 'Login Required', message: '', code: null };
 
 /** Routes marked "requiring sign-in": the 401 screen for a visitor. */
-export function RequireSignIn() {
+export function RequireSignIn({ children }: { children?: React.ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   const showSpinner = useDelayedFlag(isLoading);
   if (isLoading) return showSpinner ? <Center p="xl"><Loader aria-label="Loading" /></Center> : null;
-  return user ? <Outlet /> : <ErrorScreen error={LOGIN_REQUIRED} />;
+  if (!user) return <ErrorScreen error={LOGIN_REQUIRED} />;
+  return children ?? <Outlet />;
 }

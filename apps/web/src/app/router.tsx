@@ -4,6 +4,7 @@ import { NotFoundScreen } from './errors/ErrorScreen';
 import { RouteError } from './errors/RouteError';
 import { DefaultLayout, LoginLayout, PlainLayout } from './layouts';
 import { registerRoutes } from './prefetch';
+import { RequirePermission } from './RequirePermission';
 import { RequireSignIn } from './RequireSignIn';
 import { Root } from './Root';
 
@@ -35,6 +36,19 @@ export const routes: RouteObject[] = [
               { path: paths.me, lazy: page(() => import('../features/account/AccountPage')) },
               { path: paths.myTeams, lazy: page(() => import('../features/teams/MyTeamsPage')) },
               { path: patterns.personEdit, lazy: page(() => import('../features/people/PersonEditPage')) },
+            ],
+          },
+          {
+            element: <RequirePermission permission="accessAdmin" />,
+            children: [
+              {
+                path: paths.admin,
+                lazy: page(() => import('../features/admin/AdminLayout')),
+                children: [
+                  { index: true, lazy: page(() => import('../features/admin/AdminIndexPage')) },
+                  { path: paths.adminInstitutions, lazy: page(() => import('../features/admin/InstitutionsAdminPage')) },
+                ],
+              },
             ],
           },
           { path: '*', element: <NotFoundScreen /> },

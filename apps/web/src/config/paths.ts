@@ -26,6 +26,7 @@ export const paths = {
   docs: '/doc/index',
   apiDocs: '/doc/api',
   admin: '/admin',
+  adminInstitutions: '/admin/institutions',
 } as const;
 
 /** Route patterns with parameters, as the router declares them. */

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import type { GlobalPermission } from '@observatory/shared';
+import { useHasPermission } from '../lib/auth';
+import { ErrorScreen } from './errors/ErrorScreen';
+import { RequireSignIn } from './RequireSignIn';
+
+const ACCESS_DENIED = { status: 403, heading: 'Access Denied', message: '', code: null };
+
+function Check({ permission }: { permission: GlobalPermission }) {
+  return useHasPermission(permission) ? <Outlet /> : <ErrorScreen error={ACCESS_DENIED} />;
+}
+
+/** Sign-in first (401 screen), then the global permission (403 screen). */
+export function RequirePermission({ permission }: { permission: GlobalPermission }) {
+  return <RequireSignIn>{<Check permission={permission} />}</RequireSignIn>;
+}
