@@ -4,7 +4,7 @@ import { authorize, permissionsFor, type Actor, type Resource } from '../../auth
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
-import { slugify, uniqueSlug } from '../../lib/slugs';
+import { chooseSlug } from '../../lib/slugs';
 import * as repo from './repo';
 
 type InstitutionInput = z.output<typeof InstitutionInputSchema>;
@@ -35,16 +35,9 @@ export function createInstitutionsService(db: Database) {
     if (categoryId && !(await repo.findCategory(d, categoryId))) throw invalidField('body.categoryId', 'No such category');
   }
 
-  async function slugFor(d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) {
-    if (input.slug) {
-      if ((await repo.slugsLike(d, input.slug, exceptId)).has(input.slug)) {
-        throw new AppError('CONFLICT', 'This address is taken by another institution', { details: [{ field: 'body.slug', message: 'Taken' }] });
-      }
-      return input.slug;
-    }
-    const base = slugify(input.name) || 'institution';
-    return uniqueSlug(base, await repo.slugsLike(d, base, exceptId));
-  }
+  const slugFor = (d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) =>
+    chooseSlug(input, (base) => repo.slugsLike(d, base, exceptId), 'institution');
+
 
   const categories = (d: Db) => repo.listCategories(d).then((rows) => rows.map(toCategory));
 

@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
-import { slugify, uniqueSlug } from '../../lib/slugs';
+import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs';
 import type { UsersService } from '../users/service';
 import * as repo from './repo';
 
@@ -96,9 +96,7 @@ export function createPeopleService(db: Database, users: UsersService) {
     async addPerson(actor: Actor | null, input: PersonInput) {
       authorize(actor, 'managePeople');
       return db.transaction(async (tx) => {
-        const base = input.slug ?? (slugify(input.name) || 'person');
-        const slug = input.slug ?? uniqueSlug(base, await repo.slugsLike(tx, base));
-        if (input.slug) await ensureSlugFree(tx, slug, '00000000-0000-0000-0000-000000000000');
+        const slug = await chooseSlug(input, (base) => repo.slugsLike(tx, base), 'person');
         const row = await repo.insertPerson(tx, { name: input.name, slug, orcid: input.orcid ?? null, email: input.email ?? null, bio: input.bio ?? null });
         await audit(tx, actor, 'person.create', { type: 'person', id: row.id }, { after: row });
         return { person: await toPerson(tx, actor, row), permissions: permissionsFor(actor, personResource(row)), bio: row.bio ?? null };

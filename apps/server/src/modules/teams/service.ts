@@ -4,7 +4,7 @@ import { authorize, can, permissionsFor, type Actor, type Resource } from '../..
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
-import { slugify, uniqueSlug } from '../../lib/slugs';
+import { chooseSlug } from '../../lib/slugs';
 import type { PeopleService } from '../people/service';
 import type { RolesService } from '../roles/service';
 import type { UsersService } from '../users/service';
@@ -27,16 +27,9 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; us
     return row;
   }
 
-  async function slugFor(d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) {
-    if (input.slug) {
-      if ((await repo.slugsLike(d, input.slug, exceptId)).has(input.slug)) {
-        throw new AppError('CONFLICT', 'This address is taken by another team', { details: [{ field: 'body.slug', message: 'Taken' }] });
-      }
-      return input.slug;
-    }
-    const base = slugify(input.name) || 'team';
-    return uniqueSlug(base, await repo.slugsLike(d, base, exceptId));
-  }
+  const slugFor = (d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) =>
+    chooseSlug(input, (base) => repo.slugsLike(d, base, exceptId), 'team');
+
 
   async function detail(actor: Actor | null, row: repo.TeamRow) {
     return { team: toTeam(row), permissions: permissionsFor(actor, teamResource(row)), members: (await roles.holdersOf(row.id)) as TeamMember[] };
