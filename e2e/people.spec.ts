@@ -92,3 +92,40 @@ test('someone else’s profile has no Edit button and its edit page is refused',
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lindqvist' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 });
+
+test('a team owner manages the members: add, change a role, no double add, remove', async ({ page }) => {
+  await signIn(page, 'ada', undefined, true);
+  await page.goto('/teams/field-team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Field team' })).toBeVisible();
+  const members = page.getByRole('table', { name: 'Members' });
+  const addForm = page.getByRole('form', { name: 'Add a member' });
+  const pick = async (text: string, option: string) => {
+    await addForm.getByRole('combobox', { name: 'Person' }).fill(text);
+    await page.getByRole('option', { name: option }).click();
+  };
+  await pick('Herrera', 'Tomás Herrera');
+  await addForm.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Viewer' }).click();
+  await addForm.getByRole('button', { name: 'Add member' }).click();
+  await expect(members.getByRole('cell', { name: 'Tomás Herrera', exact: true })).toBeVisible();
+  await expect(members.getByRole('combobox', { name: 'Role of Tomás Herrera' })).toHaveValue('Viewer');
+  await expectAccessible(page);
+
+  await members.getByRole('combobox', { name: 'Role of Tomás Herrera' }).click();
+  await page.getByRole('option', { name: 'Editor' }).click();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Members' }).getByRole('combobox', { name: 'Role of Tomás Herrera' })).toHaveValue('Editor');
+
+  let calls = 0;
+  page.on('request', (req) => {
+    if (req.method() === 'PUT' && req.url().includes('/members/')) calls++;
+  });
+  await pick('Herrera', 'Tomás Herrera');
+  await addForm.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Already a member.' })).toBeVisible();
+  expect(calls).toBe(0);
+
+  await page.getByRole('button', { name: 'Remove Tomás Herrera' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: 'Tomás Herrera', exact: true })).toHaveCount(0);
+});

@@ -210,6 +210,22 @@ describe('request: refresh on 401', () => {
     expect(listener).toHaveBeenCalledWith(false);
   });
 
+  it('lets a request wait for a session being restored, then sends the new token', async () => {
+    const refreshAnswer = deferred<Response>();
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/v1/auth/refresh' ? refreshAnswer.promise : json({ ok: true }),
+    );
+    const restoring = refreshSession();
+    const call = request('GET', '/teams/t1');
+    await Promise.resolve();
+    expect(urls()).toEqual(['/api/v1/auth/refresh']);
+    refreshAnswer.resolve(json({ access_token: 'restored' }));
+    await restoring;
+    await call;
+    const sent = fetchMock.mock.calls.find(([input]) => String(input) === '/api/v1/teams/t1')!;
+    expect((sent[1]!.headers as Record<string, string>).authorization).toBe('Bearer restored');
+  });
+
   it('asks for no refresh when no session was kept (a visitor, or signed in without "keep me signed in")', async () => {
     rememberSession(false);
     fetchMock.mockResolvedValue(errorBody(401, 'Sign in', 'UNAUTHENTICATED'));

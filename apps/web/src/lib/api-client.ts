@@ -142,6 +142,8 @@ export async function request<T>(
     });
   let res: Response;
   try {
+    // A session being restored: wait for its token rather than ask as a visitor.
+    if (refreshing && !NO_RETRY.includes(path)) await refreshing;
     res = await send();
     if (res.status === 401 && !NO_RETRY.includes(path)) {
       if (await refreshSession()) res = await send();

@@ -19,6 +19,8 @@ export function useCurrentUser() {
     () =>
       onSessionChange((signedIn) => {
         if (!signedIn) client.setQueryData(currentUserKey, null);
+        // Answers fetched as a visitor (permissions lists included) are stale once signed in.
+        else void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' && q.queryKey[0] !== currentUserKey[0] });
       }),
     [client],
   );

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { useTeam } from './api';
+import { MemberManager } from './MemberManager';
 import { sortMembers } from './team-members';
 
 /** A team: name, description, members sorted by name; its projects and insights as they land. */
@@ -14,7 +15,7 @@ export default function TeamPage() {
   const team = useTeam(slug);
   useTitle(team.data?.team.name ?? 'Team');
   if (!team.data) return <PageState isPending={team.isPending} error={team.error} message={team.error ? objectLoadErrorText(team.error) : undefined} />;
-  const { team: t, members } = team.data;
+  const { team: t, members, permissions } = team.data;
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -24,7 +25,9 @@ export default function TeamPage() {
           <Title order={2} size="h3" id="team-members">
             Members
           </Title>
-          {members.length === 0 ? (
+          {permissions.includes('manageMembers') ? (
+            <MemberManager slug={slug} members={members} />
+          ) : members.length === 0 ? (
             <Text c="dimmed">No members yet.</Text>
           ) : (
             <List listStyleType="none" spacing={4}>

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Team, TeamMember } from '@observatory/shared';
 import { api } from '../../lib/api-client';
+import { addMember, sortMembers } from './team-members';
 
 export interface TeamDetail {
   team: Team;
@@ -14,4 +15,45 @@ export function useTeam(slug: string) {
 
 export function useMyTeams() {
   return useQuery({ queryKey: ['teams', 'mine'], queryFn: () => api.get<{ teams: Team[] }>('/teams', { mine: 'true' }).then((r) => r.teams) });
+}
+
+const teamPath = (slug: string) => `/teams/${encodeURIComponent(slug)}`;
+
+/** Add, re-role and remove members of a loaded team (manageMembers). */
+export function useMemberMutations(slug: string) {
+  const client = useQueryClient();
+  const key = ['team', slug];
+  const setMembers = (members: TeamMember[]) => client.setQueryData<TeamDetail>(key, (old) => old && { ...old, members });
+  return {
+    add: useMutation({
+      mutationFn: async (input: { person: { id: string }; role: string }) =>
+        addMember(client.getQueryData<TeamDetail>(key), input.person, (teamId, personId) => api.put<TeamMember>(`${teamPath(teamId)}/members/${personId}`, { role: input.role })),
+      onSuccess: (members) => {
+        if (members) setMembers(members);
+      },
+    }),
+    setRole: useMutation({
+      mutationFn: (input: { personId: string; role: string }) => api.put<TeamMember>(`${teamPath(slug)}/members/${input.personId}`, { role: input.role }),
+      onSuccess: (saved) => {
+        const team = client.getQueryData<TeamDetail>(key);
+        if (team) setMembers(sortMembers(team.members.map((m) => (m.id === saved.id ? saved : m))));
+      },
+    }),
+    remove: useMutation({
+      mutationFn: (personId: string) => api.del(`${teamPath(slug)}/members/${personId}`).then(() => personId),
+      onSuccess: (personId) => {
+        const team = client.getQueryData<TeamDetail>(key);
+        if (team) setMembers(team.members.filter((m) => m.id !== personId));
+      },
+    }),
+  };
+}
+
+/** People to add, searched by name (only people with accounts can hold a team role). */
+export function usePeopleSearch(q: string) {
+  return useQuery({
+    queryKey: ['people', { q, p: 1 }],
+    queryFn: () => api.get<{ people: { id: string; slug: string; name: string }[] }>('/people', { q, p: 1 }).then((r) => r.people),
+    enabled: q.trim().length >= 2,
+  });
 }

@@ -1,0 +1,98 @@
+import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import type { TeamMember } from '@observatory/shared';
+import { FormError } from '../../components/FormError';
+import { useMemberMutations, usePeopleSearch } from './api';
+
+export const TEAM_ROLES = [
+  { value: 'owner', label: 'Owner' },
+  { value: 'editor', label: 'Editor' },
+  { value: 'contributor', label: 'Contributor' },
+  { value: 'viewer', label: 'Viewer' },
+];
+
+/** Members with their roles, for those who may manage them: add, change role, remove. */
+export function MemberManager({ slug, members }: { slug: string; members: TeamMember[] }) {
+  const { add, setRole, remove } = useMemberMutations(slug);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = usePeopleSearch(debounced);
+  const [personId, setPersonId] = useState<string | null>(null);
+  const [role, setNewRole] = useState<string>('contributor');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const confirmRemove = (m: TeamMember) =>
+    modals.openConfirmModal({
+      title: `Remove ${m.name} from the team?`,
+      children: <Text size="sm">They lose their role on the team and what it allows.</Text>,
+      labels: { confirm: 'Remove', cancel: 'Keep' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () => remove.mutate(m.id),
+    });
+
+  const submit = () => {
+    if (!personId) return;
+    setNotice(null);
+    add.mutate(
+      { person: { id: personId }, role },
+      {
+        onSuccess: (members) => {
+          if (members === false) setNotice('Already a member.');
+          setPersonId(null);
+          setSearch('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <FormError error={add.error ?? setRole.error ?? remove.error} />
+      <Table aria-label="Members">
+        <Table.Tbody>
+          {members.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>{m.name}</Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={`Role of ${m.name}`}
+                  data={TEAM_ROLES}
+                  value={m.role.slug}
+                  onChange={(value) => value && setRole.mutate({ personId: m.id, role: value })}
+                  allowDeselect={false}
+                  w={160}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="subtle" color="danger" onClick={() => confirmRemove(m)} aria-label={`Remove ${m.name}`}>
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group align="flex-end" gap="sm" component="form" aria-label="Add a member" onSubmit={(e) => (e.preventDefault(), submit())}>
+        <Select
+          label="Person"
+          placeholder="Type a name"
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          data={(found.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          value={personId}
+          onChange={setPersonId}
+          nothingFoundMessage={debounced.length >= 2 ? 'Nobody found' : 'Type two letters or more'}
+          w={280}
+        />
+        <Select label="Role" data={TEAM_ROLES} value={role} onChange={(v) => v && setNewRole(v)} allowDeselect={false} w={160} />
+        <Button type="submit" disabled={!personId} loading={add.isPending}>
+          Add member
+        </Button>
+      </Group>
+      {notice ? <Text role="status">{notice}</Text> : null}
+    </Stack>
+  );
+}
