@@ -1,4 +1,4 @@
-import { expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
+import { ADMIN, expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
 
 test('a visitor browses people: search, a profile, and on to the partner', async ({ page }) => {
   await page.goto('/');
@@ -128,4 +128,19 @@ test('a team owner manages the members: add, change a role, no double add, remov
   await page.getByRole('button', { name: 'Remove Tomás Herrera' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: 'Tomás Herrera', exact: true })).toHaveCount(0);
+});
+
+test('a holder of managePeople adds a person; a visitor sees no Add button', async ({ page }) => {
+  await page.goto('/people');
+  await expect(page.getByText(/\d+ people/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a person' })).toHaveCount(0);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
+  await page.getByRole('link', { name: 'Add a person' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a person' })).toBeVisible();
+  await expectAccessible(page);
+  const name = `Nadia Newcomer ${Date.now()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });

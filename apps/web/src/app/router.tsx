@@ -39,6 +39,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <RequirePermission permission="managePeople" />,
+            children: [{ path: paths.personNew, lazy: page(() => import('../features/people/PersonNewPage')) }],
+          },
+          {
             element: <RequirePermission permission="accessAdmin" />,
             children: [
               {

@@ -15,6 +15,7 @@ export const paths = {
   sites: '/map/properties',
   map: (view?: string) => (view ? `/map/${encodeURIComponent(view)}` : '/map'),
   people: '/people',
+  personNew: '/people/new',
   person: (slug: string) => `/people/${encodeURIComponent(slug)}`,
   personEdit: (slug: string) => `/people/${encodeURIComponent(slug)}/edit`,
   partners: '/partners',

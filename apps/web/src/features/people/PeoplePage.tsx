@@ -1,10 +1,11 @@
-import { Anchor, Avatar, Container, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Container, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
+import { useHasPermission } from '../../lib/auth';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
 import { usePeople } from './api';
@@ -17,6 +18,7 @@ export default function PeoplePage() {
   const page = Math.max(1, Number(params.get('p') ?? 1) || 1);
   const [debounced] = useDebouncedValue(q, 250);
   const people = usePeople(debounced, page);
+  const mayAdd = useHasPermission('managePeople');
   const busy = useDelayedFlag(people.isFetching);
   const pagination = people.data?.pagination;
   const pages = pagination ? Math.max(1, Math.ceil(pagination.count / pagination.limit)) : 1;
@@ -38,7 +40,14 @@ export default function PeoplePage() {
   return (
     <Container size="lg" py="xl">
       <Stack>
-        <Title order={1}>People</Title>
+        <Group justify="space-between">
+          <Title order={1}>People</Title>
+          {mayAdd ? (
+            <Button component={PrefetchLink} to={paths.personNew} variant="default">
+              Add a person
+            </Button>
+          ) : null}
+        </Group>
         <TextInput
           label="Search people"
           placeholder="Name"

@@ -59,3 +59,11 @@ export function useInstitutionChoices() {
     select: (data) => data.institutions.map((i) => ({ value: i.slug, label: i.name })),
   });
 }
+
+export function useAddPerson() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.post<PersonProfile>('/people', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['people'] }),
+  });
+}
