@@ -1,34 +1,29 @@
-import { Anchor, Button, Container, Group, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { isValidOrcid, normaliseOrcid, type Affiliation } from '@observatory/shared';
+import type { Affiliation } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../app/errors/ErrorScreen';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
-import { docToText, textToDoc } from '../../lib/documents';
+import { docToText } from '../../lib/documents';
 import { useTitle } from '../../lib/use-title';
+import { PersonFields, toPersonInput, usePersonForm } from './person-form';
 import { useAffiliationMutations, useInstitutionChoices, usePerson, useUpdatePerson, type PersonProfile } from './api';
 
 function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();
   const update = useUpdatePerson(profile.person.slug);
-  const form = useForm({
-    initialValues: { name: profile.person.name, orcid: profile.person.orcid ?? '', bio: docToText(profile.bio) },
-    validate: {
-      name: (v) => (v.trim() ? null : 'Give a name'),
-      orcid: (v) => (!v.trim() || isValidOrcid(normaliseOrcid(v)) ? null : 'Not a valid ORCID iD (0000-0000-0000-0000, with a correct check digit)'),
-    },
-  });
+  const form = usePersonForm({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: docToText(profile.bio) });
   return (
     <form
       noValidate
       aria-label="Details"
       onSubmit={form.onSubmit((v) =>
         update.mutate(
-          { name: v.name.trim(), orcid: v.orcid.trim() ? normaliseOrcid(v.orcid) : null, bio: textToDoc(v.bio) },
+          toPersonInput(v),
           {
             onSuccess: () => {
               notifications.show({ color: 'green', message: 'Profile saved' });
@@ -41,9 +36,7 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
     >
       <Stack gap="sm" maw={560}>
         <FormError error={update.error} />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
-        <TextInput label="ORCID iD" placeholder="0000-0002-1825-0097" {...form.getInputProps('orcid')} />
-        <Textarea label="About" description="Separate paragraphs with a blank line" autosize minRows={4} {...form.getInputProps('bio')} />
+        <PersonFields form={form} />
         <Group>
           <Button type="submit" loading={update.isPending}>
             Save
