@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { ADMIN, expect, expectAccessible, openUserMenu, signIn, test } from './fixtures';
 
 test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is refused', async ({ page }) => {
@@ -67,4 +68,64 @@ test('deleting a category that holds institutions is refused with the reason', a
   await page.getByRole('button', { name: 'Delete Universities' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alert')).toContainText('still holds 5 institutions');
+});
+
+test('an administrator adds an institution, moves it to another category, renames a category, and edits the partner', async ({ page }) => {
+  const name = `Alpine Station ${Date.now().toString(36)}`;
+  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await page.goto('/admin/institutions');
+  await page.getByRole('button', { name: 'New institution' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New institution' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'ROR id' }).fill('not a ror');
+  await dialog.getByRole('button', { name: 'Add institution' }).click();
+  await expect(dialog.getByText('Not a ROR id (e.g. 05a28rw58)')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'ROR id' }).fill('https://ror.org/05a28rw58');
+  await dialog.getByRole('button', { name: 'Add institution' }).click();
+  await expect(page.getByText(`${name} added`)).toBeVisible();
+  const category = page.getByRole('combobox', { name: `Category of ${name}` });
+  await expect(category).toHaveValue('Uncategorised');
+
+  await category.click();
+  await page.getByRole('option', { name: 'Universities' }).click();
+  await expect(page.getByText(`${name} moved`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: `Category of ${name}` })).toHaveValue('Universities');
+
+  const renamed = `Field stations ${Date.now().toString(36)}`;
+  await page.getByRole('textbox', { name: 'New category' }).fill('Stations to rename');
+  await page.getByRole('button', { name: 'Add at the top' }).click();
+  await page.getByRole('button', { name: 'Rename Stations to rename' }).first().click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(renamed);
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByTestId('category-row').filter({ hasText: renamed })).toBeVisible();
+
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
+  await expectAccessible(page);
+  const logo = await sharp({ create: { width: 640, height: 320, channels: 4, background: '#1c7ed6' } }).png().toBuffer();
+  await page.getByRole('region', { name: 'Logo' }).locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(page.getByText('The logo was saved')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Website' }).fill('https://alpine.example.org');
+  await page.getByRole('textbox', { name: 'Description' }).fill('A research station above the tree line.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('A research station above the tree line.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'alpine.example.org' })).toBeVisible();
+  await expect(page.locator('img[src*="/api/v1/assets/"]')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Delete institution' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL('/partners');
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
+});
+
+test('a partner’s edit page is refused to those without manageInstitutions', async ({ page }) => {
+  await signIn(page, 'tomas', undefined, true);
+  await page.goto('/partners/wsl');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await page.goto('/partners/wsl/edit');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });

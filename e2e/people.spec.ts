@@ -1,4 +1,5 @@
 import { ADMIN, expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
+import sharp from 'sharp';
 
 test('a visitor browses people: search, a profile, and on to the partner', async ({ page }) => {
   await page.goto('/');
@@ -61,11 +62,21 @@ test('a person edits their own profile and affiliations', async ({ page, request
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(details.getByText('Not a valid ORCID iD')).toBeVisible();
   await details.getByLabel('ORCID iD').fill('https://orcid.org/0000-0002-1825-0097');
-  await details.getByLabel('About').fill('Studies snow.\n\nAnd ice.');
+  // The bio is rich text: bold by shortcut, a bullet list from the toolbar.
+  await details.getByRole('textbox', { name: 'About' }).click();
+  await page.keyboard.type('Studies ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('snow');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.press('Enter');
+  await details.getByRole('button', { name: 'Bullet list' }).click();
+  await page.keyboard.type('And ice.');
+  await expectAccessible(page);
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edda Editor' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'ORCID 0000-0002-1825-0097' })).toBeVisible();
-  await expect(page.getByText('And ice.')).toBeVisible();
+  await expect(page.locator('strong', { hasText: 'snow' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'And ice.' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Edit' }).click();
   const add = page.getByRole('form', { name: 'Add an affiliation' });
@@ -143,4 +154,37 @@ test('a holder of managePeople adds a person; a visitor sees no Add button', asy
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('a person uploads a profile photo, replaces and removes it; a file that is not an image is refused', async ({ page, request }) => {
+  const user = await newUser(request);
+  await signIn(page, user.username, user.password);
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  const photo = page.getByRole('region', { name: 'Photo' });
+
+  await photo.locator('input[type=file]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are field notes, not a photo.') });
+  await expect(photo.getByRole('alert')).toContainText('JPEG, PNG or WebP');
+
+  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 120, b: 60 } } }).jpeg().toBuffer();
+  await photo.locator('input[type=file]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(page.getByText('The photo was saved')).toBeVisible();
+  const shown = photo.getByRole('img', { name: 'The current photo' });
+  await expect(shown).toHaveAttribute('src', /\/api\/v1\/assets\/[\w-]+\/400$/);
+  expect(await shown.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(400);
+  await expectAccessible(page);
+
+  const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#336699' } }).png().toBuffer();
+  const before = await shown.getAttribute('src');
+  await photo.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(shown).not.toHaveAttribute('src', before!);
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page.locator('img[src*="/api/v1/assets/"]')).toBeVisible();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await photo.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(photo.getByRole('img', { name: 'The current photo' })).toHaveCount(0);
+  await expect(photo.getByRole('button', { name: 'Upload a photo' })).toBeVisible();
 });

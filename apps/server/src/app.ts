@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -13,7 +15,9 @@ import {
 import { API_ROOT, PAGINATION_HEADERS } from '@observatory/shared';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { AppError } from './lib/errors';
 import { newSecret } from './lib/secrets';
+import { assetRoutes } from './modules/assets/routes';
 import { authRoutes } from './modules/auth/routes';
 import { institutionRoutes } from './modules/institutions/routes';
 import { invitationRoutes } from './modules/invitations/routes';
@@ -22,6 +26,9 @@ import * as systemRepo from './modules/system/repo';
 import { systemRoutes } from './modules/system/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { teamRoutes } from './modules/teams/routes';
+import { projectFileRoutes } from './modules/projects/files.routes';
+import { projectRoutes } from './modules/projects/routes';
+import { objectRoutes } from './modules/objects/routes';
 import { userRoutes } from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -65,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', createServices(config, database, app.log, tokenSecret));
+  app.addHook('onClose', () => app.services.storage.close());
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(fastifyHelmet, {
@@ -91,6 +99,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  // Uploads stream part by part; each upload route sets its own size limit.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 20 } });
+  app.addHook('preValidation', async (request) => {
+    // Other routes keep answering a multipart body as any body that is not JSON.
+    if (request.isMultipart() && !request.routeOptions.config.upload) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('access-control-expose-headers', Object.values(PAGINATION_HEADERS).join(', '));
@@ -110,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
 
   await app.register(
@@ -121,7 +138,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(peopleRoutes);
       await api.register(institutionRoutes);
       await api.register(teamRoutes);
+      await api.register(projectRoutes);
+      await api.register(objectRoutes);
+      await api.register(projectFileRoutes);
       await api.register(roleRoutes);
+      await api.register(assetRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_ROOT },

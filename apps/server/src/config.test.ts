@@ -28,6 +28,26 @@ describe('loadConfig', () => {
     expect(config.app.map).toMatchObject({ center: [8.5, 46.8], zoom: 7 });
   });
 
+  it('keeps uploaded files in DATA_DIR/files, with or without a database server, unless STORAGE_DIR says otherwise', () => {
+    expect(loadConfig({}).storage).toEqual({ dir: path.join(ROOT_DIR, 'data/files'), s3: null });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DATA_DIR: '/srv/observatory' }).storage.dir).toBe('/srv/observatory/files');
+    expect(loadConfig({ STORAGE_DIR: 'uploads' }).storage.dir).toBe(path.join(ROOT_DIR, 'uploads'));
+    expect(loadConfig({}).images).toEqual({ maxBytes: 10_485_760, maxPixels: 40_000_000 });
+  });
+
+  it('uses S3-compatible storage when a bucket is set; keys go in pairs', () => {
+    const config = loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
+    expect(config.storage.s3).toEqual({
+      bucket: 'files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'files' }).storage.s3).toMatchObject({ endpoint: null, credentials: null, forcePathStyle: false });
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', MAP_CENTER: '500,1', ADMIN_PASSWORD: 'short' })).toThrow(
       /PORT[\s\S]*ADMIN_PASSWORD[\s\S]*MAP_CENTER|PORT[\s\S]*MAP_CENTER[\s\S]*ADMIN_PASSWORD/,

@@ -48,6 +48,16 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: int(10, 1),
   DB_QUEUE_TIMEOUT_MS: int(10_000, 1),
+  STORAGE_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
+  IMAGE_MAX_BYTES: int(10_485_760, 1024),
+  IMAGE_MAX_PIXELS: int(40_000_000, 1),
+  FILE_MAX_BYTES: int(104_857_600, 1024),
   SEED_DEMO: bool(true).optional(),
   DEMO_PASSWORD: z.string().min(8).default('observatory-demo'),
   ADMIN_USERNAME: z.string().default('admin'),
@@ -78,6 +88,10 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   database: { url: string | null; dataDir: string | null; poolSize: number; queueTimeoutMs: number };
+  storage: StorageConfig;
+  images: { maxBytes: number; maxPixels: number };
+  /** Project files (any type, always downloaded as attachments). */
+  files: { maxBytes: number };
   seedDemo: boolean;
   demoPassword: string;
   admin: { username: string; password: string | null; email: string | null };
@@ -93,6 +107,21 @@ export interface Config {
   rateLimit: { perIp: number; perAccount: number; windowMs: number };
   argon2: { memoryCost: number; timeCost: number };
   webDist: string | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | null;
+  region: string;
+  /** Null: the AWS SDK's own chain (AWS_* variables, instance roles...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+}
+
+/** Uploaded files: in S3-compatible object storage when a bucket is set, else in a local directory. */
+export interface StorageConfig {
+  dir: string;
+  s3: S3Config | null;
 }
 
 /** The project root: relative paths in the environment are taken from there. */
@@ -119,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolSize: e.DB_POOL_SIZE,
       queueTimeoutMs: e.DB_QUEUE_TIMEOUT_MS,
     },
+    storage: {
+      dir: path.resolve(ROOT_DIR, e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
+      s3: e.S3_BUCKET ? s3Config(e) : null,
+    },
+    images: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
+    files: { maxBytes: e.FILE_MAX_BYTES },
     seedDemo: e.SEED_DEMO ?? !server,
     demoPassword: e.DEMO_PASSWORD,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null, email: e.ADMIN_EMAIL ?? null },
@@ -138,5 +173,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     webDist: e.WEB_DIST ? path.resolve(ROOT_DIR, e.WEB_DIST) : path.join(ROOT_DIR, 'apps/web/dist'),
+  };
+}
+
+function s3Config(e: z.infer<typeof EnvSchema>): S3Config {
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  return {
+    bucket: e.S3_BUCKET!,
+    endpoint: e.S3_ENDPOINT ?? null,
+    region: e.S3_REGION,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

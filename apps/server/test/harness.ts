@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { ensureBuiltinRoles } from '../src/db/seed';
+import { ensureBuiltinObjectTypes, ensureBuiltinRoles } from '../src/db/seed';
 import { withDatabase } from './global-setup';
 
 /** Configuration for tests: cheap argon2 (production keeps OWASP's), quiet logs, no web build. */
@@ -50,20 +52,26 @@ export async function openTestDatabase(options: { queueTimeoutMs?: number } = {}
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Where this app's uploaded files go (its own, removed on close). */
+  filesDir: string;
   close: () => Promise<void>;
 }
 
 export async function startTestApp(overrides: Partial<Config> = {}, database?: Database): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
-  const app = await buildApp(testConfig(overrides), { database: db });
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-test-files-'));
+  const app = await buildApp(testConfig({ storage: { dir: filesDir, s3: null }, ...overrides }), { database: db });
   await app.ready();
   await ensureBuiltinRoles(app);
+  await ensureBuiltinObjectTypes(app);
   return {
     app,
     database: db,
+    filesDir,
     close: async () => {
       await app.close();
       if (!database) await db.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }
@@ -89,4 +97,30 @@ export async function api(
     ...(options.cookies ? { cookies: options.cookies } : {}),
     remoteAddress: options.ip ?? '127.0.0.1',
   });
+}
+
+export interface FilePart {
+  data: Buffer;
+  /** The file name the client sends (any: the server never uses it for anything but display). */
+  fileName?: string;
+  /** The declared type (ignored by the server, which reads the bytes). */
+  type?: string;
+  /** The part's field name; "file" unless told. */
+  field?: string;
+}
+
+/** A multipart/form-data request, as a browser's FormData would send it. */
+export async function upload(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; file?: FilePart; fields?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+  const file = options.file;
+  if (file) form.append(file.field ?? 'file', new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.fileName ?? 'upload');
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return api(app, method, url, { token: options.token, body, headers: { 'content-type': encoded.headers.get('content-type')! } });
 }

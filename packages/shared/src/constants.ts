@@ -30,3 +30,9 @@ export const PAGINATION_HEADERS = {
 export const API_ROOT = '/api/v1';
 /** Prefix of API key secrets, so a Bearer token can be told from a JWT at a glance. */
 export const API_KEY_PREFIX = 'obk_';
+
+/** Image types an upload may be, decided by the file's first bytes (not its name or declared type). */
+export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
+/** Longest side, in px, of the WebP versions made of every uploaded image: a thumbnail and a display size. */
+export const IMAGE_SIZES = { thumb: 96, display: 400 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageRefSchema } from './assets';
 import { SlugSchema } from './people';
 
 export const CategorySchema = z.object({ id: z.uuid(), name: z.string(), position: z.number().int() });
@@ -11,7 +12,7 @@ export const InstitutionSchema = z.object({
   description: z.string().nullable(),
   url: z.string().nullable(),
   ror: z.string().nullable(),
-  logo: z.string().nullable(),
+  logo: ImageRefSchema.nullable().describe('Set with PUT institutions/{id}/logo'),
   categoryId: z.uuid().nullable().describe('null: uncategorised'),
 });
 export type Institution = z.infer<typeof InstitutionSchema>;

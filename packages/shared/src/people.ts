@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ImageRefSchema } from './assets';
+import { DocumentSchema } from './documents';
 import { isValidOrcid, normaliseOrcid } from './orcid';
 
 export const SlugSchema = z
@@ -11,11 +13,6 @@ export const OrcidSchema = z
   .string()
   .transform(normaliseOrcid)
   .refine(isValidOrcid, 'Not a valid ORCID iD (0000-0000-0000-0000, with a correct check digit)');
-
-/** A rich-text document: ProseMirror JSON (its content is checked by the document schema). */
-export const DocumentSchema = z.object({ type: z.literal('doc'), content: z.array(z.unknown()).optional() }).passthrough();
-
-export type ProseMirrorDoc = z.infer<typeof DocumentSchema>;
 
 export const InstitutionRefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 
@@ -32,7 +29,7 @@ export const PersonSchema = z.object({
   slug: z.string(),
   name: z.string(),
   orcid: z.string().nullable(),
-  photo: z.string().nullable(),
+  photo: ImageRefSchema.nullable().describe('Set with PUT people/{id}/photo'),
   email: z.string().nullable().describe('Shown to the person and to holders of managePeople only'),
   username: z.string().nullable().describe('The account of this person, if any'),
   affiliations: z.array(AffiliationSchema).describe('The primary one first'),

@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema';
 /** Records a write: who, what, and the object before and after. Call inside the write's transaction. */
 export async function audit(
   db: Db,
-  actor: Actor | null,
+  actor: Pick<Actor, 'userId'> | null,
   action: string,
   target: { type: string; id: string },
   change: { before?: unknown; after?: unknown },

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError, invalidField } from './errors';
 
 /** "Anenské údolí" -> "anenske-udoli". */
 export function slugify(text: string): string {
@@ -11,10 +11,14 @@ export function slugify(text: string): string {
     .slice(0, 80);
 }
 
+/** Words the web app uses as path segments (/people/new, /projects/create): never an entry's slug. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['new', 'edit', 'create', 'sample']);
+
 /** The base itself when free, else base-2, base-3... */
 export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  const free = (slug: string) => !taken.has(slug) && !RESERVED_SLUGS.has(slug);
+  if (free(base)) return base;
+  for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /**
@@ -28,6 +32,7 @@ export async function chooseSlug(
   what: string,
 ): Promise<string> {
   if (input.slug) {
+    if (RESERVED_SLUGS.has(input.slug)) throw invalidField('body.slug', 'This address is reserved; choose another');
     if ((await takenLike(input.slug)).has(input.slug)) {
       throw new AppError('CONFLICT', `This address is taken by another ${what}`, { details: [{ field: 'body.slug', message: 'Taken' }] });
     }

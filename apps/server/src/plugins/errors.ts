@@ -4,6 +4,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
 import { AppError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a multipart/form-data upload: a wrong body type is answered saying so. */
+    upload?: boolean;
+  }
+}
+
 const CODE_BY_STATUS = Object.fromEntries(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),
 ) as Record<number, ErrorCode>;
@@ -40,7 +47,8 @@ async function errorsPlugin(app: FastifyInstance) {
       ]);
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendError(reply, request, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+      const expected = request.routeOptions.config.upload ? 'multipart/form-data, the file in a part named "file"' : 'application/json';
+      return sendError(reply, request, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${expected}`);
     }
     if (postgresCode(err) === '23505') return sendError(reply, request, 'CONFLICT', 'This already exists');
     // Fastify's own client errors (malformed JSON, empty body with a JSON type...).

@@ -10,7 +10,7 @@ const LOGIN_REQUIRED = { status: 401, heading: 'Login Required', message: '', co
 export function RequireSignIn({ children }: { children?: React.ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   const showSpinner = useDelayedFlag(isLoading);
-  if (isLoading) return showSpinner ? <Center p="xl"><Loader aria-label="Loading" /></Center> : null;
+  if (isLoading) return showSpinner ? <Center p="xl"><Loader role="status" aria-label="Loading" /></Center> : null;
   if (!user) return <ErrorScreen error={LOGIN_REQUIRED} />;
   return children ?? <Outlet />;
 }

@@ -24,6 +24,18 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('../features/home/HomePage')) },
           { path: paths.privacy, lazy: page(() => import('../features/privacy/PrivacyPage')) },
+          { path: paths.projects, lazy: page(() => import('../features/projects/ProjectsPage')) },
+          {
+            path: patterns.project,
+            lazy: page(() => import('../features/projects/ProjectLayout')),
+            children: [
+              { index: true, lazy: page(() => import('../features/projects/ProjectOverview')) },
+              { path: 'data', lazy: page(() => import('../features/projects/ProjectData')) },
+              { path: 'files/:file?/*', lazy: page(() => import('../features/projects/ProjectFilesTab')) },
+              { path: 'updates', lazy: page(() => import('../features/projects/UpdatesPage')) },
+              { path: 'updates/:update', lazy: page(() => import('../features/projects/UpdatePage')) },
+            ],
+          },
           { path: paths.people, lazy: page(() => import('../features/people/PeoplePage')) },
           { path: patterns.person, lazy: page(() => import('../features/people/PersonPage')) },
           { path: paths.partners, lazy: page(() => import('../features/partners/PartnersPage')) },
@@ -35,7 +47,15 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.me, lazy: page(() => import('../features/account/AccountPage')) },
               { path: paths.myTeams, lazy: page(() => import('../features/teams/MyTeamsPage')) },
+              { path: paths.myProjects, lazy: page(() => import('../features/projects/MyProjectsPage')) },
+              { path: paths.projectCreate, lazy: page(() => import('../features/projects/ProjectEditPage')) },
+              { path: '/edit/projects', lazy: page(() => import('../features/projects/ProjectEditPage')) },
+              { path: patterns.projectEditAlias, lazy: page(() => import('../features/projects/ProjectEditPage')) },
+              { path: patterns.projectEdit, lazy: page(() => import('../features/projects/ProjectEditPage')) },
+              { path: patterns.projectUpdateNew, lazy: page(() => import('../features/projects/UpdateEditPage')) },
+              { path: patterns.projectUpdateEdit, lazy: page(() => import('../features/projects/UpdateEditPage')) },
               { path: patterns.personEdit, lazy: page(() => import('../features/people/PersonEditPage')) },
+              { path: patterns.partnerEdit, lazy: page(() => import('../features/partners/PartnerEditPage')) },
             ],
           },
           {
@@ -50,7 +70,31 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/admin/AdminLayout')),
                 children: [
                   { index: true, lazy: page(() => import('../features/admin/AdminIndexPage')) },
-                  { path: paths.adminInstitutions, lazy: page(() => import('../features/admin/InstitutionsAdminPage')) },
+                  { path: paths.adminInstitutions, lazy: page(() => import('../features/admin/institutions/InstitutionsAdminPage')) },
+                  {
+                    element: <RequirePermission permission="manageUsers" />,
+                    children: [
+                      { path: paths.adminUsers, lazy: page(() => import('../features/admin/users/UsersAdminPage')) },
+                      { path: patterns.adminUser, lazy: page(() => import('../features/admin/users/UserAdminPage')) },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission permission="manageProjects" />,
+                    children: [
+                      { path: paths.adminProjects, lazy: page(() => import('../features/admin/projects/ProjectsAdminPage')) },
+                      { path: paths.adminProjectNew, lazy: page(() => import('../features/projects/ProjectEditPage')) },
+                      { path: patterns.adminProject, lazy: page(() => import('../features/admin/projects/ProjectAdminPage')) },
+                    ],
+                  },
+                  { path: paths.adminRoles, lazy: page(() => import('../features/admin/roles/RolesAdminPage')) },
+                  { path: patterns.adminRole, lazy: page(() => import('../features/admin/roles/RoleAdminPage')) },
+                  {
+                    element: <RequirePermission permission="manageTeams" />,
+                    children: [
+                      { path: paths.adminTeams, lazy: page(() => import('../features/admin/teams/TeamsAdminPage')) },
+                      { path: patterns.adminTeam, lazy: page(() => import('../features/admin/teams/TeamAdminPage')) },
+                    ],
+                  },
                 ],
               },
             ],

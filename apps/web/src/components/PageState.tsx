@@ -13,7 +13,7 @@ export function PageState({ isPending, error, message }: { isPending: boolean; e
   if (isPending && spinner) {
     return (
       <Center p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, hasAccessToken, onSessionChange, refreshSession, rememberSession, request, setAccessToken } from './api-client';
+import { api, ApiError, hasAccessToken, onSessionChange, refreshSession, rememberSession, request, sendForm, setAccessToken } from './api-client';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
@@ -72,6 +72,20 @@ describe('request: JSON and the Bearer token', () => {
     expect(sent.method).toBe('GET');
     expect(sent.body).toBeUndefined();
     expect(sent.headers.has('content-type')).toBe(false);
+  });
+
+  it('uploads a file as multipart in the part "file", leaving the content type to the browser', async () => {
+    fetchMock.mockResolvedValueOnce(json({ ok: true }));
+    setAccessToken('tok');
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
+
+    await api.upload('/people/ada/photo', file);
+
+    const sent = call(0);
+    expect(sent.method).toBe('PUT');
+    expect(sent.headers.has('content-type')).toBe(false);
+    expect(sent.headers.get('authorization')).toBe('Bearer tok');
+    expect((sent.body as FormData).get('file')).toBe(file);
   });
 
   it('adds the Bearer header once setAccessToken is set, and drops it when cleared', async () => {
@@ -375,5 +389,111 @@ describe('request: pagination, query and empty answers', () => {
 
     await expect(api.del('/projects/1')).resolves.toBeNull();
     expect(call(0).method).toBe('DELETE');
+  });
+});
+
+/** Just enough of XMLHttpRequest: each instance answers with the next scripted reply. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  static replies: { status: number; body: unknown; progress?: [number, number][] }[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  aborted = false;
+  private listeners: Record<string, (() => void)[]> = {};
+  private uploadListeners: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void)[] = [];
+  upload = { addEventListener: (_type: string, fn: (e: { lengthComputable: boolean; loaded: number; total: number }) => void) => this.uploadListeners.push(fn) };
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  addEventListener(type: string, fn: () => void) {
+    (this.listeners[type] ??= []).push(fn);
+  }
+  abort() {
+    this.aborted = true;
+    this.listeners.abort?.forEach((fn) => fn());
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    const reply = FakeXhr.replies.shift();
+    setTimeout(() => {
+      if (this.aborted) return;
+      if (!reply) return this.listeners.error?.forEach((fn) => fn());
+      for (const [loaded, total] of reply.progress ?? []) this.uploadListeners.forEach((fn) => fn({ lengthComputable: true, loaded, total }));
+      this.status = reply.status;
+      this.responseText = JSON.stringify(reply.body);
+      this.listeners.load?.forEach((fn) => fn());
+    }, 0);
+  }
+}
+
+describe('sendForm: uploads with progress', () => {
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    FakeXhr.replies = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+
+  const form = () => {
+    const body = new FormData();
+    body.append('name', 'Core depths');
+    body.append('file', new File(['a,b\n1,2\n'], 'cores.csv', { type: 'text/csv' }));
+    return body;
+  };
+
+  it('POSTs the form with the Bearer token, reports progress and answers the JSON', async () => {
+    setAccessToken('tok');
+    FakeXhr.replies.push({ status: 201, body: { id: 'f1', name: 'Core depths' }, progress: [[50, 200], [200, 200]] });
+    const progress: number[] = [];
+    const body = form();
+
+    const data = await api.postForm<{ id: string }>('/projects/p/files', body, (f) => progress.push(f));
+
+    expect(data).toEqual({ id: 'f1', name: 'Core depths' });
+    expect(FakeXhr.sent).toHaveLength(1);
+    const [sent] = FakeXhr.sent;
+    expect([sent!.method, sent!.url]).toEqual(['POST', '/api/v1/projects/p/files']);
+    expect(sent!.headers).toEqual({ accept: 'application/json', authorization: 'Bearer tok' });
+    expect(sent!.body).toBe(body);
+    expect(progress).toEqual([0.25, 1]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('turns an error answer into ApiError with the server text (a 413 names the limit)', async () => {
+    FakeXhr.replies.push({ status: 413, body: { error: 'The file is larger than the limit of 100 MB (104857600 bytes)', code: 'PAYLOAD_TOO_LARGE', details: [{ field: 'file', message: 'At most 104857600 bytes' }] } });
+
+    const error = await api.postForm('/projects/p/files', form()).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', errorText: 'The file is larger than the limit of 100 MB (104857600 bytes)', details: [{ field: 'file', message: 'At most 104857600 bytes' }] });
+  });
+
+  it('refreshes once on a 401 and sends the form again with the new token', async () => {
+    setAccessToken('old');
+    fetchMock.mockResolvedValueOnce(json({ access_token: 'new', token_type: 'Bearer', expires_in: 900 }));
+    FakeXhr.replies.push({ status: 401, body: { error: 'Token expired', code: 'UNAUTHENTICATED' } }, { status: 201, body: { version: 2 } });
+
+    await expect(sendForm('POST', '/projects/p/files/f/version', form())).resolves.toEqual({ version: 2 });
+
+    expect(urls()).toEqual(['/api/v1/auth/refresh']);
+    expect(FakeXhr.sent.map((x) => x.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('answers "Request Failed" when the upload cannot reach the server, and passes an abort through', async () => {
+    await expect(sendForm('POST', '/x', form())).rejects.toMatchObject({ name: 'ApiError', status: null, message: 'Request Failed' });
+    const controller = new AbortController();
+    FakeXhr.replies.push({ status: 201, body: {} });
+    const pending = sendForm('POST', '/x', form(), { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ProseMirrorDoc } from '@observatory/shared';
+import { assets } from './assets';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -23,7 +24,7 @@ export const institutions = pgTable(
     description: text(),
     url: text(),
     ror: text(),
-    logo: text(),
+    logoId: uuid().references(() => assets.id, { onDelete: 'set null' }),
     categoryId: uuid().references(() => institutionCategories.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -39,7 +40,7 @@ export const people = pgTable(
     email: text(),
     orcid: text(),
     bio: jsonb().$type<ProseMirrorDoc>(),
-    photo: text(),
+    photoId: uuid().references(() => assets.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('people_name_idx').on(sql`lower(${t.name})`)],

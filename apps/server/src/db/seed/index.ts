@@ -2,22 +2,30 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newSecret } from '../../lib/secrets';
 import type { Db } from '../client';
-import { affiliations, institutionCategories, institutions, people, roleAssignments, roles, settings, teams, users } from '../schema';
+import { affiliations, institutionCategories, institutions, objectTypes, people, roleAssignments, roles, settings, teams, users } from '../schema';
+import { BUILTIN_OBJECT_TYPES } from './object-types';
 import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo';
 import { slugify } from '../../lib/slugs';
+import { seedDemoProjects } from './projects';
 import { BUILTIN_ROLES } from './roles';
 
 /** Built-in roles (added when missing), the first administrator, and the demo data set if asked for. */
 export async function prepareData(app: FastifyInstance): Promise<void> {
   await ensureBuiltinRoles(app);
+  await ensureBuiltinObjectTypes(app);
   await ensureFirstAdmin(app);
   if (app.config.seedDemo) {
     await seedDemo(app.database.transaction.bind(app.database), await app.services.hasher.hash(app.config.demoPassword), app);
+    await seedDemoProjects(app);
   }
 }
 
 export async function ensureBuiltinRoles(app: FastifyInstance): Promise<void> {
   await app.database.use((d) => d.insert(roles).values(BUILTIN_ROLES).onConflictDoNothing({ target: roles.slug }));
+}
+
+export async function ensureBuiltinObjectTypes(app: FastifyInstance): Promise<void> {
+  await app.database.use((d) => d.insert(objectTypes).values(BUILTIN_OBJECT_TYPES).onConflictDoNothing({ target: objectTypes.slug }));
 }
 
 /** With no account at all, create the administrator: ADMIN_PASSWORD, or one generated and printed once. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ApiKeyCreateSchema } from '@observatory/shared';
 import { authorize, type Actor } from '../../authz/authorize';
 import type { Database } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { AppError, invalidField } from '../../lib/errors';
 import { hashSecret, newSecret, sameSecret } from '../../lib/secrets';
 import { userResource, type UsersService } from '../users/service';
@@ -42,23 +43,28 @@ export function createApiKeysService(db: Database, users: UsersService) {
       const expiresAt = input.expires ? new Date(input.expires) : null;
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalidField('body.expires', 'Must be in the future');
       const secret = newSecret();
-      const row = await db.use((d) =>
-        repo.insertKey(d, {
+      const row = await db.transaction(async (d) => {
+        const key = await repo.insertKey(d, {
           userId: user.id,
           secretHash: hashSecret(secret),
           comment: input.comment,
           permissions: [...new Set(input.permissions)],
           targets: [...new Set(input.targets)],
           expiresAt,
-        }),
-      );
+        });
+        await audit(d, actor, 'apikey.create', { type: 'user', id: user.id }, { after: toApiKey(key) });
+        return key;
+      });
       return { ...toApiKey(row), secret: `${API_KEY_PREFIX}${row.id}_${secret}` };
     },
 
     async revokeKey(actor: Actor | null, userKey: string, keyId: string): Promise<void> {
       const user = await users.loadUser(actor, userKey);
       authorize(actor, 'edit', userResource(user), 'User');
-      if (!(await db.use((d) => repo.revokeKey(d, user.id, keyId)))) throw new AppError('NOT_FOUND', 'API key not found');
+      await db.transaction(async (d) => {
+        if (!(await repo.revokeKey(d, user.id, keyId))) throw new AppError('NOT_FOUND', 'API key not found');
+        await audit(d, actor, 'apikey.revoke', { type: 'user', id: user.id }, { before: { keyId } });
+      });
     },
 
     /** The actor a presented key stands for; null when unknown, revoked or expired. */

@@ -7,7 +7,9 @@ import {
   type TokenResponse,
 } from '@observatory/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import { authorize, type Actor } from '../../authz/authorize';
+import type { Database, Db } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { PasswordHasher } from '../../lib/passwords';
@@ -49,6 +51,21 @@ export function createAuthService(deps: AuthDeps) {
         headers: { 'retry-after': String(retryAfter) },
       });
     }
+  }
+
+  async function issueReset(d: Db, userId: string): Promise<{ link: string; expiresAt: Date }> {
+    const code = newSecret();
+    const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000);
+    await repo.insertReset(d, { userId, codeHash: hashSecret(code), expiresAt });
+    return { link: `${deps.publicUrl}/forgot/${code}`, expiresAt };
+  }
+
+  function mailResetLink(to: string, username: string, link: string) {
+    return deps.mailer.send({
+      to,
+      subject: 'Reset your password',
+      text: `Hello ${username},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+    });
   }
 
   async function startRefreshFamily(userId: string, familyId: string = randomUUID()): Promise<string> {
@@ -143,20 +160,25 @@ export function createAuthService(deps: AuthDeps) {
       limit(`reset:account:${login.toLowerCase()}`, limits.perAccount);
       const user = await users.findByLogin(login);
       if (!user || user.disabled || !user.email) return;
-      const code = newSecret();
-      await db.use((d) =>
-        repo.insertReset(d, {
-          userId: user.id,
-          codeHash: hashSecret(code),
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
-        }),
-      );
-      const link = `${deps.publicUrl}/forgot/${code}`;
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: `Hello ${user.username},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+      const { link } = await db.use((d) => issueReset(d, user.id));
+      await mailResetLink(user.email, user.username, link);
+    },
+
+    /**
+     * An administrator makes a reset link for an account (manageUsers): mailed when the
+     * account has an e-mail address, and answered so it can be handed over otherwise.
+     */
+    async resetLinkFor(actor: Actor | null, key: string): Promise<{ link: string; expiresAt: string; mailedTo: string | null }> {
+      const user = await users.loadUser(actor, key);
+      authorize(actor, 'manageUsers');
+      if (user.disabled) throw new AppError('CONFLICT', 'This account is disabled; enable it before sending a reset link');
+      const { link, expiresAt } = await db.transaction(async (tx) => {
+        const issued = await issueReset(tx, user.id);
+        await audit(tx, actor, 'user.reset-link', { type: 'user', id: user.id }, { after: { expiresAt: issued.expiresAt } });
+        return issued;
       });
+      if (user.email) await mailResetLink(user.email, user.username, link);
+      return { link, expiresAt: expiresAt.toISOString(), mailedTo: user.email };
     },
 
     async checkReset(code: string, ip: string): Promise<{ username: string }> {

@@ -25,6 +25,12 @@ export async function updateInstitution(db: Db, id: string, values: Partial<type
   return row!;
 }
 
+/** The institution's logo, locking the row so concurrent uploads replace each other in turn. */
+export async function lockLogo(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ logoId: institutions.logoId }).from(institutions).where(eq(institutions.id, id)).for('update');
+  return row?.logoId ?? null;
+}
+
 export async function deleteInstitution(db: Db, id: string): Promise<void> {
   await db.delete(institutions).where(eq(institutions.id, id));
 }
@@ -40,7 +46,7 @@ export async function slugsLike(db: Db, base: string, exceptId?: string): Promis
 /** People affiliated with the institution, by name. */
 export const peopleOf = (db: Db, institutionId: string) =>
   db
-    .select({ id: people.id, slug: people.slug, name: people.name, photo: people.photo, title: affiliations.title, primary: affiliations.primary })
+    .select({ id: people.id, slug: people.slug, name: people.name, photoId: people.photoId, title: affiliations.title, primary: affiliations.primary })
     .from(affiliations)
     .innerJoin(people, eq(people.id, affiliations.personId))
     .where(eq(affiliations.institutionId, institutionId))

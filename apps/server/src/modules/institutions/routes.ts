@@ -6,9 +6,11 @@ import {
   CategoryUpdateSchema,
   InstitutionInputSchema,
   InstitutionSchema,
+  ImageRefSchema,
   InstitutionsResponseSchema,
 } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth';
+import { readFilePart } from '../assets/multipart';
 
 const IdParams = z.object({ id: z.uuid().describe('Made by the client') });
 const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institution id or slug') });
@@ -35,7 +37,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             institution: InstitutionSchema,
             permissions: z.array(z.string()),
-            people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: z.string().nullable(), title: z.string().nullable(), primary: z.boolean() })),
+            people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() })),
             projects: z.array(z.unknown()),
           }),
         },
@@ -63,6 +65,28 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
       await institutions.deleteInstitution(request.actor, request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.put(
+    '/institutions/:id/logo',
+    {
+      onRequest: signedIn,
+      config: { upload: true },
+      schema: {
+        tags,
+        summary: 'Set or replace the logo (manageInstitutions): multipart/form-data, a JPEG, PNG or WebP in a part named "file"',
+        consumes: ['multipart/form-data'],
+        params: KeyParams,
+        response: { 200: InstitutionSchema },
+      },
+    },
+    async (request) => institutions.setLogo(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes)),
+  );
+
+  app.delete(
+    '/institutions/:id/logo',
+    { onRequest: signedIn, schema: { tags, summary: 'Remove the logo (manageInstitutions)', params: KeyParams, response: { 200: InstitutionSchema } } },
+    async (request) => institutions.deleteLogo(request.actor, request.params.id),
   );
 
   app.post(

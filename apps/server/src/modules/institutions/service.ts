@@ -5,6 +5,7 @@ import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { chooseSlug } from '../../lib/slugs';
+import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service';
 import * as repo from './repo';
 
 type InstitutionInput = z.output<typeof InstitutionInputSchema>;
@@ -18,13 +19,13 @@ const toInstitution = (row: repo.InstitutionRow): Institution => ({
   description: row.description,
   url: row.url,
   ror: row.ror,
-  logo: row.logo,
+  logo: imageRef(row.logoId),
   categoryId: row.categoryId,
 });
 const toCategory = (row: repo.CategoryRow): Category => ({ id: row.id, name: row.name, position: row.position });
 
 /** Partner institutions and their categories; every write needs manageInstitutions. */
-export function createInstitutionsService(db: Database) {
+export function createInstitutionsService(db: Database, assets: AssetsService) {
   async function load(key: string): Promise<repo.InstitutionRow> {
     const row = await db.use((d) => repo.findInstitution(d, key));
     if (!row) throw notFound('Institution');
@@ -54,7 +55,7 @@ export function createInstitutionsService(db: Database) {
       return {
         institution: toInstitution(row),
         permissions: permissionsFor(actor, institutionResource(row)),
-        people: await db.use((d) => repo.peopleOf(d, row.id)),
+        people: (await db.use((d) => repo.peopleOf(d, row.id))).map(({ photoId, ...person }) => ({ ...person, photo: imageRef(photoId) })),
         projects: [],
       };
     },
@@ -101,10 +102,39 @@ export function createInstitutionsService(db: Database) {
     async deleteInstitution(actor: Actor | null, key: string) {
       authorize(actor, 'manageInstitutions');
       const row = await load(key);
-      await db.transaction(async (tx) => {
+      const logoFiles = await db.transaction(async (tx) => {
+        const logoId = await repo.lockLogo(tx, row.id);
         await repo.deleteInstitution(tx, row.id);
         await audit(tx, actor, 'institution.delete', { type: 'institution', id: row.id }, { before: row });
+        return logoId ? assets.removeAsset(tx, logoId) : [];
       });
+      await assets.removeFiles(logoFiles);
+    },
+
+    /** Sets or replaces the logo; authorized before the upload is read. The replaced logo and its files are removed. */
+    async setLogo(actor: Actor | null, key: string, readUpload: () => Promise<Upload>) {
+      authorize(actor, 'manageInstitutions');
+      const institution = await load(key);
+      return assets.attachImage(actor, await readUpload(), async (tx, asset) => {
+        const replaced = await repo.lockLogo(tx, institution.id);
+        const row = await repo.updateInstitution(tx, institution.id, { logoId: asset.id });
+        await audit(tx, actor, 'institution.logo.put', { type: 'institution', id: row.id }, { before: { logoId: replaced }, after: describeAsset(asset) });
+        return { replaced, result: toInstitution(row) };
+      });
+    },
+
+    async deleteLogo(actor: Actor | null, key: string) {
+      authorize(actor, 'manageInstitutions');
+      const institution = await load(key);
+      const { result, files } = await db.transaction(async (tx) => {
+        const logoId = await repo.lockLogo(tx, institution.id);
+        if (!logoId) throw notFound('Logo');
+        const row = await repo.updateInstitution(tx, institution.id, { logoId: null });
+        await audit(tx, actor, 'institution.logo.delete', { type: 'institution', id: row.id }, { before: { logoId } });
+        return { result: toInstitution(row), files: await assets.removeAsset(tx, logoId) };
+      });
+      await assets.removeFiles(files);
+      return result;
     },
 
     /** A new category, with the client's id, goes to the top. */

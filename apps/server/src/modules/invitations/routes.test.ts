@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { buildUser, type TestUser } from '../../../test/factories';
 import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness';
 
@@ -57,6 +59,9 @@ describe('accepting an invitation', () => {
     expect(login.statusCode).toBe(200);
     const again = await api(t.app, 'POST', `/invitations/${code}/accept`, { body: { username: 'another', password: 'my own password' } });
     expect(again.statusCode).toBe(404);
+    const audited = await t.app.database.use((d) => d.select().from(auditLog).where(inArray(auditLog.action, ['invitation.create', 'invitation.accept'])));
+    expect(audited.find((e) => e.action === 'invitation.create')).toMatchObject({ actorId: admin.id, targetId: invitation.personId });
+    expect(audited.find((e) => e.action === 'invitation.accept')).toMatchObject({ after: { username: 'newmember', personId: invitation.personId } });
   });
 
   it('validates the username and password, naming the field, and keeps the code usable', async () => {

@@ -53,6 +53,7 @@ export function createInvitationsService(deps: {
           invitedBy: actor!.userId,
           expiresAt: new Date(Date.now() + INVITATION_TTL_S * 1000),
         });
+        await audit(tx, actor, 'invitation.create', { type: 'person', id: person.id }, { after: { email: input.email, expiresAt: row.expiresAt } });
         return { invitation: row, name: person.name };
       });
       await deps.mailer.send({
@@ -92,6 +93,7 @@ export function createInvitationsService(deps: {
           email: invitation.email,
           passwordHash,
         });
+        await audit(tx, { userId: user.id }, 'invitation.accept', { type: 'user', id: user.id }, { after: { username: user.username, personId: invitation.personId } });
         return { username: user.username };
       });
     },

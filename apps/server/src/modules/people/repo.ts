@@ -30,6 +30,12 @@ export async function updatePerson(db: Db, id: string, values: Partial<typeof pe
   return row!;
 }
 
+/** The person's photo, locking the row so concurrent uploads replace each other in turn. */
+export async function lockPhoto(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ photoId: people.photoId }).from(people).where(eq(people.id, id)).for('update');
+  return row?.photoId ?? null;
+}
+
 export async function deletePerson(db: Db, id: string): Promise<void> {
   await db.delete(people).where(eq(people.id, id));
 }

@@ -163,3 +163,27 @@ describe('PUT and DELETE /people/{personId}/affiliations/{id}', () => {
     expect((await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${inst.slug}`, { token: user.token })).statusCode).toBe(404);
   });
 });
+
+describe('the bio', () => {
+  const link = (href: string) => ({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'home page', marks: [{ type: 'link', attrs: { href, target: '_blank' } }] }] }],
+  });
+  it('is stored as checked rich text: allowed nodes, only known attributes', async () => {
+    const person = (await addPerson({ name: unique('Bio') })).json().person;
+    const res = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: link('https://example.org') } });
+    expect(res.statusCode).toBe(200);
+    const stored = (await api(t.app, 'GET', `/people/${person.slug}`)).json().bio;
+    expect(stored.content[0].content[0].marks).toEqual([{ type: 'link', attrs: { href: 'https://example.org' } }]);
+  });
+  it('refuses a javascript: link or an unknown node, naming the place, and keeps the old bio', async () => {
+    const person = (await addPerson({ name: unique('Bio'), bio: link('https://kept.example.org') })).json().person;
+    const bad = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: link('javascript:alert(1)') } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({ field: 'body.bio.content.0.content.0.marks.0.attrs.href', message: 'Links must start with http://, https:// or mailto:' });
+    const html = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: { type: 'doc', content: [{ type: 'html', text: '<script>' }] } } });
+    expect(html.statusCode).toBe(400);
+    expect(html.json().details[0].field).toMatch(/^body\.bio/);
+    expect((await api(t.app, 'GET', `/people/${person.slug}`)).json().bio.content[0].content[0].marks[0].attrs.href).toBe('https://kept.example.org');
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination';
 import { signedIn } from '../../plugins/auth';
+import { readFilePart } from '../assets/multipart';
 
 const PersonParams = z.object({ id: z.string().min(1).max(100).describe('Person id or slug') });
 const AffiliationParams = z.object({
@@ -72,6 +73,28 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       await people.deletePerson(request.actor, request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.put(
+    '/people/:id/photo',
+    {
+      onRequest: signedIn,
+      config: { upload: true },
+      schema: {
+        tags,
+        summary: 'Set or replace the photo (the person or managePeople): multipart/form-data, a JPEG, PNG or WebP in a part named "file"',
+        consumes: ['multipart/form-data'],
+        params: PersonParams,
+        response: { 200: PersonDetailSchema },
+      },
+    },
+    async (request) => people.setPhoto(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes)),
+  );
+
+  app.delete(
+    '/people/:id/photo',
+    { onRequest: signedIn, schema: { tags, summary: 'Remove the photo (the person or managePeople)', params: PersonParams, response: { 200: PersonDetailSchema } } },
+    async (request) => people.deletePhoto(request.actor, request.params.id),
   );
 
   app.put(

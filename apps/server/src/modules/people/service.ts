@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs';
+import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service';
 import type { UsersService } from '../users/service';
 import * as repo from './repo';
 
@@ -21,7 +22,7 @@ const toAffiliation = (a: Awaited<ReturnType<typeof repo.affiliationsOf>>[number
   primary: a.primary,
 });
 
-export function createPeopleService(db: Database, users: UsersService) {
+export function createPeopleService(db: Database, users: UsersService, assets: AssetsService) {
   async function load(actor: Actor | null, key: string): Promise<repo.PersonRow> {
     const row = await db.use((d) => repo.findPerson(d, key));
     if (!row) throw notFound('Person');
@@ -37,12 +38,18 @@ export function createPeopleService(db: Database, users: UsersService) {
       slug: row.slug,
       name: row.name,
       orcid: row.orcid,
-      photo: row.photo,
+      photo: imageRef(row.photoId),
       email: mayEdit ? row.email : null,
       username: await repo.usernameOf(d, row.id),
       affiliations,
     };
   }
+
+  const detail = async (d: Db, actor: Actor | null, row: repo.PersonRow) => ({
+    person: await toPerson(d, actor, row),
+    permissions: permissionsFor(actor, personResource(row)),
+    bio: row.bio ?? null,
+  });
 
   async function ensureSlugFree(d: Db, slug: string, personId: string) {
     if (await repo.slugTaken(d, slug, personId)) {
@@ -70,7 +77,7 @@ export function createPeopleService(db: Database, users: UsersService) {
         const affiliations = await repo.affiliationsOf(d, rows.map((r) => r.id));
         const people = rows.map((row) => {
           const primary = affiliations.find((a) => a.personId === row.id && a.primary) ?? affiliations.find((a) => a.personId === row.id);
-          return { id: row.id, slug: row.slug, name: row.name, photo: row.photo, primaryAffiliation: primary ? toAffiliation(primary) : null };
+          return { id: row.id, slug: row.slug, name: row.name, photo: imageRef(row.photoId), primaryAffiliation: primary ? toAffiliation(primary) : null };
         });
         return { people, page, total };
       });
@@ -81,7 +88,7 @@ export function createPeopleService(db: Database, users: UsersService) {
       const row = await load(actor, key);
       return db.use(async (d) => {
         const seesInvitation = can(actor, 'manageUsers') || can(actor, 'managePeople');
-        const invitation = seesInvitation ? await users.openInvitationOf(row.id, row.name) : null;
+        const invitation = seesInvitation ? await users.invitationOf(row.id, row.name) : null;
         return {
           person: await toPerson(d, actor, row),
           permissions: permissionsFor(actor, personResource(row)),
@@ -124,13 +131,45 @@ export function createPeopleService(db: Database, users: UsersService) {
     async deletePerson(actor: Actor | null, key: string): Promise<void> {
       const row = await load(actor, key);
       authorize(actor, 'managePeople');
-      await db.transaction(async (tx) => {
+      const photoFiles = await db.transaction(async (tx) => {
         if (await repo.usernameOf(tx, row.id)) {
           throw new AppError('CONFLICT', 'This person has an account: disable the account instead of deleting the person');
         }
+        const photoId = await repo.lockPhoto(tx, row.id);
         await repo.deletePerson(tx, row.id);
         await audit(tx, actor, 'person.delete', { type: 'person', id: row.id }, { before: row });
+        return photoId ? assets.removeAsset(tx, photoId) : [];
       });
+      await assets.removeFiles(photoFiles);
+    },
+
+    /**
+     * Sets or replaces the photo (the person or managePeople). Authorized before the
+     * upload is read; the replaced photo and its files are removed.
+     */
+    async setPhoto(actor: Actor | null, key: string, readUpload: () => Promise<Upload>) {
+      const person = await load(actor, key);
+      authorize(actor, 'edit', personResource(person), 'Person');
+      return assets.attachImage(actor, await readUpload(), async (tx, asset) => {
+        const replaced = await repo.lockPhoto(tx, person.id);
+        const row = await repo.updatePerson(tx, person.id, { photoId: asset.id });
+        await audit(tx, actor, 'person.photo.put', { type: 'person', id: person.id }, { before: { photoId: replaced }, after: describeAsset(asset) });
+        return { replaced, result: await detail(tx, actor, row) };
+      });
+    },
+
+    async deletePhoto(actor: Actor | null, key: string) {
+      const person = await load(actor, key);
+      authorize(actor, 'edit', personResource(person), 'Person');
+      const { result, files } = await db.transaction(async (tx) => {
+        const photoId = await repo.lockPhoto(tx, person.id);
+        if (!photoId) throw notFound('Photo');
+        const row = await repo.updatePerson(tx, person.id, { photoId: null });
+        await audit(tx, actor, 'person.photo.delete', { type: 'person', id: person.id }, { before: { photoId } });
+        return { result: await detail(tx, actor, row), files: await assets.removeAsset(tx, photoId) };
+      });
+      await assets.removeFiles(files);
+      return result;
     },
 
     /** Creates or replaces the affiliation with an institution; a primary one clears the others. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { people, roleAssignments, roles, teams, users } from '../../db/schema';
+import { people, projects, roleAssignments, roles, teams, users } from '../../db/schema';
 import type { TargetType } from '@observatory/shared';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -61,11 +61,15 @@ export interface TargetRow {
 /** Projects and teams a role can be held on (projects join this list when they land). */
 export async function findTargets(db: Db, ids: string[]): Promise<TargetRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const teamRows = await db
     .select({ id: teams.id, name: teams.name, slug: teams.slug, type: sql<TargetType>`'team'` })
     .from(teams)
     .where(inArray(teams.id, ids));
-  return rows;
+  const projectRows = await db
+    .select({ id: projects.id, name: projects.title, slug: projects.slug, type: sql<TargetType>`'project'` })
+    .from(projects)
+    .where(inArray(projects.id, ids));
+  return [...teamRows, ...projectRows];
 }
 
 /** Who holds a role on a target, with the role, sorted by name. */

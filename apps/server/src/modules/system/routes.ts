@@ -54,8 +54,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'accessAdmin');
-      const { users, people, institutions, teams } = app.services;
-      const [userCount, peopleCount, institutionCount, teamCount, audit] = await Promise.all([
+      const { users, people, institutions, teams, projects } = app.services;
+      const [projectCount, userCount, peopleCount, institutionCount, teamCount, audit] = await Promise.all([
+        projects.count(),
         users.countUsers(),
         people.count(),
         institutions.count(),
@@ -63,7 +64,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         database.use((d) => repo.recentAudit(d, 20)),
       ]);
       return {
-        counts: { users: userCount, people: peopleCount, institutions: institutionCount, teams: teamCount },
+        counts: { projects: projectCount, users: userCount, people: peopleCount, institutions: institutionCount, teams: teamCount },
         audit: audit.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
       };
     },

@@ -3,23 +3,21 @@ import type { z } from 'zod';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError, invalidField, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { chooseSlug } from '../../lib/slugs';
-import type { PeopleService } from '../people/service';
+import type { Memberships } from '../roles/members';
 import type { RolesService } from '../roles/service';
-import type { UsersService } from '../users/service';
 import * as repo from './repo';
 
 type TeamInput = z.output<typeof TeamInputSchema>;
 
 /** Teams are public; their roles decide who edits and who manages members. */
 export const teamResource = (row: { id: string }): Resource => ({ type: 'team', id: row.id, targetIds: [row.id] });
-const TEAM_ROLES = ['owner', 'editor', 'contributor', 'viewer'];
 
 const toTeam = (row: repo.TeamRow): Team => ({ id: row.id, slug: row.slug, name: row.name, description: row.description });
 
-export function createTeamsService(deps: { db: Database; roles: RolesService; users: UsersService; people: PeopleService }) {
-  const { db, roles, users, people } = deps;
+export function createTeamsService(deps: { db: Database; roles: RolesService; memberships: Memberships }) {
+  const { db, roles, memberships } = deps;
 
   async function load(key: string): Promise<repo.TeamRow> {
     const row = await db.use((d) => repo.findTeam(d, key));
@@ -33,15 +31,6 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; us
 
   async function detail(actor: Actor | null, row: repo.TeamRow) {
     return { team: toTeam(row), permissions: permissionsFor(actor, teamResource(row)), members: (await roles.holdersOf(row.id)) as TeamMember[] };
-  }
-
-  /** The member's account, found by person id or slug: roles belong to accounts. */
-  async function memberAccount(key: string) {
-    const person = await db.use((d) => people.findPerson(d, key));
-    if (!person) throw notFound('Person');
-    const user = await users.findByPersonId(person.id);
-    if (!user) throw new AppError('CONFLICT', `${person.name} has no account yet: invite them first`);
-    return user;
   }
 
   return {
@@ -97,25 +86,15 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; us
     async putMember(actor: Actor | null, teamKey: string, memberKey: string, roleSlug: string): Promise<TeamMember> {
       const team = await load(teamKey);
       authorize(actor, 'manageMembers', teamResource(team), 'Team');
-      if (!TEAM_ROLES.includes(roleSlug)) throw invalidField('body.role', `Use one of ${TEAM_ROLES.join(', ')}`);
-      const role = await roles.findRole(roleSlug);
-      const user = await memberAccount(memberKey);
-      await db.transaction(async (tx) => {
-        await roles.setRoleOnTarget(user.id, role.id, { id: team.id, type: 'team' });
-        await audit(tx, actor, 'team.member.put', { type: 'team', id: team.id }, { after: { userId: user.id, role: role.slug } });
-      });
-      return (await roles.holdersOf(team.id)).find((m) => m.username === user.username) as TeamMember;
+      return memberships.put(actor, { id: team.id, type: 'team' }, memberKey, roleSlug);
     },
 
     async removeMember(actor: Actor | null, teamKey: string, memberKey: string): Promise<void> {
       const team = await load(teamKey);
-      const user = await memberAccount(memberKey);
+      const user = await memberships.accountOf(memberKey);
       // Members may leave a team themselves.
       if (actor?.userId !== user.id) authorize(actor, 'manageMembers', teamResource(team), 'Team');
-      await db.transaction(async (tx) => {
-        if (!(await roles.removeFromTarget(user.id, team.id))) throw new AppError('NOT_FOUND', 'Not a member of this team');
-        await audit(tx, actor, 'team.member.delete', { type: 'team', id: team.id }, { before: { userId: user.id } });
-      });
+      await memberships.remove(actor, { id: team.id, type: 'team' }, user.id);
     },
 
     canManage: (actor: Actor | null, team: Team) => can(actor, 'manageMembers', teamResource(team)),

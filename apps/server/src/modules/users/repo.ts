@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations, people, users } from '../../db/schema';
 
@@ -63,7 +63,7 @@ export async function latestInvitationOf(db: Db, personId: string) {
   const [row] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.personId, personId), isNull(invitations.acceptedAt)))
+    .where(eq(invitations.personId, personId))
     .orderBy(sql`${invitations.createdAt} desc`)
     .limit(1);
   return row ?? null;

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
 import { buildTeam, buildUser, type TestUser } from '../../../test/factories';
 import { api, startTestApp, type TestApp } from '../../../test/harness';
 
@@ -252,3 +254,49 @@ describe('API keys', () => {
     expect((await api(t.app, 'GET', '/auth/user', { token: tampered })).statusCode).toBe(401);
   });
 });
+
+describe('POST /users/{id}/reset', () => {
+  it('requires sign-in, then manageUsers', async () => {
+    const user = await buildUser(t.app);
+    expect((await api(t.app, 'POST', `/users/${user.username}/reset`)).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', `/users/${user.username}/reset`, { token: user.token })).statusCode).toBe(403);
+    const other = await buildUser(t.app);
+    expect((await api(t.app, 'POST', `/users/${other.username}/reset`, { token: user.token })).statusCode).toBe(404);
+  });
+  it('answers a working link, mails it, and records who asked', async () => {
+    const user = await buildUser(t.app);
+    const res = await api(t.app, 'POST', `/users/${user.username}/reset`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    const { link, mailedTo } = res.json();
+    expect(mailedTo).toBe(user.email);
+    const code = link.split('/forgot/')[1];
+    expect((await api(t.app, 'GET', `/auth/reset/${code}`)).json()).toEqual({ username: user.username });
+    expect(await auditActions(user.id)).toContain('user.reset-link');
+  });
+  it('refuses a disabled account or an unknown one', async () => {
+    const disabled = await buildUser(t.app, { disabled: true });
+    expect((await api(t.app, 'POST', `/users/${disabled.username}/reset`, { token: admin.token })).statusCode).toBe(409);
+    expect((await api(t.app, 'POST', '/users/nobody-here/reset', { token: admin.token })).statusCode).toBe(404);
+  });
+});
+
+describe('the audit log', () => {
+  it('records account changes, roles, API keys and invitations: who, what, before and after', async () => {
+    const user = await buildUser(t.app);
+    await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { email: 'audited@example.org' } });
+    await api(t.app, 'PUT', `/users/${user.username}/roles/global/researcher`, { token: admin.token });
+    await api(t.app, 'DELETE', `/users/${user.username}/roles/global/researcher`, { token: admin.token });
+    const key = (await api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: user.token, body: { comment: 'audit' } })).json();
+    await api(t.app, 'DELETE', `/users/${user.username}/apikeys/${key.id}`, { token: admin.token });
+    const entries = await auditOf(user.id);
+    expect(entries.map((e) => e.action)).toEqual(['user.update', 'user.role.put', 'user.role.delete', 'apikey.create', 'apikey.revoke']);
+    expect(entries[0]).toMatchObject({ actorId: admin.id, before: { email: user.email }, after: { email: 'audited@example.org' } });
+    expect(entries[3]).toMatchObject({ actorId: user.id });
+    expect(JSON.stringify(entries)).not.toContain(key.secret);
+  });
+});
+
+async function auditOf(targetId: string) {
+  return t.app.database.use((d) => d.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.createdAt)));
+}
+const auditActions = async (targetId: string) => (await auditOf(targetId)).map((e) => e.action);

@@ -22,7 +22,7 @@ const RoleParams = z.object({
 const KeyParams = UserParams.extend({ keyId: z.uuid() });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { users, apiKeys, invitations } = app.services;
+  const { users, apiKeys, invitations, auth } = app.services;
   const tags = ['users'];
 
   app.get(
@@ -68,6 +68,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => users.updateAccount(request.actor, request.params.id, request.body),
+  );
+
+  app.post(
+    '/users/:id/reset',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Make a password-reset link for an account (manageUsers); mailed when it has an e-mail address',
+        params: UserParams,
+        response: { 200: z.object({ link: z.string(), expiresAt: z.string(), mailedTo: z.string().nullable() }) },
+      },
+    },
+    async (request) => auth.resetLinkFor(request.actor, request.params.id),
   );
 
   app.put(

@@ -9,6 +9,7 @@ import {
 } from '@observatory/shared';
 import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
 import type { Database } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import type { RolesService } from '../roles/service';
@@ -39,6 +40,8 @@ export const toInvitation = (row: {
   expiresAt: row.expiresAt.toISOString(),
   acceptedAt: row.acceptedAt?.toISOString() ?? null,
 });
+
+const accountFields = (row: repo.UserRow) => ({ username: row.username, email: row.email, disabled: row.disabled });
 
 /** A user account as a resource: seen and edited by its owner and by holders of manageUsers. */
 export const userResource = (row: repo.UserRow): Resource => ({
@@ -96,8 +99,8 @@ export function createUsersService(db: Database, roles: RolesService) {
       return { users: rows.map((r) => ({ ...toUser(r.user), person: r.person })), page, total };
     },
     findByPersonId: (personId: string) => db.use((d) => repo.findByPersonIdOrUsername(d, personId)),
-    /** The person's invitation not yet accepted, if any. */
-    async openInvitationOf(personId: string, name: string) {
+    /** The person's latest invitation, accepted or not. */
+    async invitationOf(personId: string, name: string) {
       const row = await db.use((d) => repo.latestInvitationOf(d, personId));
       return row ? toInvitation(row, name) : null;
     },
@@ -127,6 +130,7 @@ export function createUsersService(db: Database, roles: RolesService) {
           throw new AppError('CONFLICT', 'This username is taken', { details: [{ field: 'body.username', message: 'This username is taken' }] });
         }
         await repo.updateUser(d, row.id, input);
+        await audit(d, actor, 'user.update', { type: 'user', id: row.id }, { before: accountFields(row), after: { ...accountFields(row), ...input } });
       });
       return this.getUserDetail(actor, row.id);
     },
@@ -171,7 +175,10 @@ export function createUsersService(db: Database, roles: RolesService) {
       const target = await authorizeRoleChange(actor, targetKey);
       const row = await findUser(key);
       const role = await roles.findRole(roleSlug);
-      await roles.assign(row.id, role.id, target);
+      await db.transaction(async (tx) => {
+        await roles.assign(row.id, role.id, target);
+        await audit(tx, actor, 'user.role.put', { type: 'user', id: row.id }, { after: { role: role.slug, targetId: target?.id ?? null } });
+      });
       return { roles: await roles.assignmentsOf(row.id) };
     },
 
@@ -179,7 +186,10 @@ export function createUsersService(db: Database, roles: RolesService) {
       const target = await authorizeRoleChange(actor, targetKey);
       const row = await findUser(key);
       const role = await roles.findRole(roleSlug);
-      await roles.unassign(row.id, role.id, target?.id ?? null);
+      await db.transaction(async (tx) => {
+        await roles.unassign(row.id, role.id, target?.id ?? null);
+        await audit(tx, actor, 'user.role.delete', { type: 'user', id: row.id }, { before: { role: role.slug, targetId: target?.id ?? null } });
+      });
       return { roles: await roles.assignmentsOf(row.id) };
     },
 

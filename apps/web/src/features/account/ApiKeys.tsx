@@ -9,22 +9,11 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey, type CreatedApiKey } from
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' }) : 'never');
 
-/** The signed-in user's API keys: create (the secret shown once), list, revoke. */
-export function ApiKeys({ user }: { user: AuthUser }) {
-  const keys = useApiKeys(user.username);
-  const create = useCreateApiKey(user.username);
-  const revoke = useRevokeApiKey(user.username);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+/** A user's API keys, never their secrets, each with a confirmed revoke. */
+export function ApiKeyList({ username, empty }: { username: string; empty: string }) {
+  const keys = useApiKeys(username);
+  const revoke = useRevokeApiKey(username);
   const spinner = useDelayedFlag(keys.isPending);
-  const form = useForm({
-    initialValues: { comment: '', expires: '', permissions: [] as string[] },
-    validate: {
-      comment: (v) => (v.trim() ? null : 'Say what the key is for'),
-      expires: (v) => (!v || new Date(v).getTime() > Date.now() ? null : 'Choose a day in the future'),
-    },
-  });
-  const grantable = [...user.permissions, ...RESOURCE_ACTIONS.filter((a) => a !== 'view')];
-
   const confirmRevoke = (id: string, comment: string) =>
     modals.openConfirmModal({
       title: 'Revoke this API key?',
@@ -35,17 +24,10 @@ export function ApiKeys({ user }: { user: AuthUser }) {
     });
 
   return (
-    <Stack component="section" aria-labelledby="apikeys-title">
-      <Title order={2} size="h3" id="apikeys-title">
-        API keys
-      </Title>
-      <Text size="sm" c="dimmed">
-        A key lets a program use the API as you: send it as <Code>Authorization: Bearer &lt;key&gt;</Code>. It reads what you can
-        read, and changes only what its permissions name.
-      </Text>
+    <>
       <FormError error={keys.error ?? revoke.error} />
       {spinner ? <Text aria-busy="true">Loading…</Text> : null}
-      {keys.data && keys.data.length === 0 ? <Text>You have no API keys.</Text> : null}
+      {keys.data && keys.data.length === 0 ? <Text>{empty}</Text> : null}
       {keys.data && keys.data.length > 0 ? (
         <Table.ScrollContainer minWidth={560}>
           <Table>
@@ -80,6 +62,33 @@ export function ApiKeys({ user }: { user: AuthUser }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
+    </>
+  );
+}
+
+/** The signed-in user's API keys: create (the secret shown once), list, revoke. */
+export function ApiKeys({ user }: { user: AuthUser }) {
+  const create = useCreateApiKey(user.username);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const form = useForm({
+    initialValues: { comment: '', expires: '', permissions: [] as string[] },
+    validate: {
+      comment: (v) => (v.trim() ? null : 'Say what the key is for'),
+      expires: (v) => (!v || new Date(v).getTime() > Date.now() ? null : 'Choose a day in the future'),
+    },
+  });
+  const grantable = [...user.permissions, ...RESOURCE_ACTIONS.filter((a) => a !== 'view')];
+
+  return (
+    <Stack component="section" aria-labelledby="apikeys-title">
+      <Title order={2} size="h3" id="apikeys-title">
+        API keys
+      </Title>
+      <Text size="sm" c="dimmed">
+        A key lets a program use the API as you: send it as <Code>Authorization: Bearer &lt;key&gt;</Code>. It reads what you can
+        read, and changes only what its permissions name.
+      </Text>
+      <ApiKeyList username={user.username} empty="You have no API keys." />
       <form
         onSubmit={form.onSubmit((v) =>
           create.mutate(

@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { useLogin } from '../../lib/auth';
 import { useDelayedFlag } from '../../lib/use-delayed';
-import { passwordRules } from '../../lib/form-rules';
+import { passwordRules, usernameRule } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
 
 /** Without a code in the address: a field to paste the one from the e-mail. */
@@ -37,7 +37,7 @@ function Accept({ code }: { code: string }) {
   const login = useLogin();
   const form = useForm({
     initialValues: { username: '', password: '', confirm: '' },
-    validate: { username: (v) => (/^[a-z0-9][a-z0-9._-]{1,63}$/.test(v) ? null : 'Use 2 to 64 lower-case letters, digits, dots, dashes or underscores'), ...passwordRules },
+    validate: { username: usernameRule, ...passwordRules },
   });
   const accept = useMutation({
     mutationFn: (v: { username: string; password: string }) => api.post(`/invitations/${encodeURIComponent(code)}/accept`, v),
@@ -45,7 +45,7 @@ function Accept({ code }: { code: string }) {
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   const spinner = useDelayedFlag(check.isPending);
-  if (check.isPending) return spinner ? <Loader aria-label="Loading" /> : null;
+  if (check.isPending) return spinner ? <Loader role="status" aria-label="Loading" /> : null;
   if (check.isError) return <FormError error={check.error} />;
   const { invitation } = check.data;
   return (

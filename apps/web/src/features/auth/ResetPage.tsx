@@ -24,7 +24,7 @@ export default function ResetPage() {
   });
   const form = useForm({ initialValues: { password: '', confirm: '' }, validate: passwordRules });
   const spinner = useDelayedFlag(check.isPending);
-  if (check.isPending) return spinner ? <Loader aria-label="Loading" /> : null;
+  if (check.isPending) return spinner ? <Loader role="status" aria-label="Loading" /> : null;
   if (check.isError) {
     return (
       <Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -16,23 +16,30 @@ export default function PartnerPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Group gap="lg" wrap="nowrap">
-          <Avatar src={institution.logo} name={institution.name} radius="sm" size={72} color="blue" variant="filled" alt="" />
-          <Stack gap={4}>
-            <Title order={1}>{institution.name}</Title>
-            {institution.url ? (
-              <Anchor href={institution.url} target="_blank" rel="noreferrer">
-                {institution.url.replace(/^https?:\/\//, '')}
-              </Anchor>
-            ) : null}
-            {institution.ror ? (
-              <Anchor href={`https://ror.org/${institution.ror}`} target="_blank" rel="noreferrer" size="sm">
-                ROR {institution.ror}
-              </Anchor>
-            ) : null}
-          </Stack>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Avatar src={institution.logo?.url} name={institution.name} radius="sm" size={72} color="blue" variant="filled" alt="" />
+            <Stack gap={4}>
+              <Title order={1}>{institution.name}</Title>
+              {institution.url ? (
+                <Anchor href={institution.url} target="_blank" rel="noreferrer">
+                  {institution.url.replace(/^https?:\/\//, '')}
+                </Anchor>
+              ) : null}
+              {institution.ror ? (
+                <Anchor href={`https://ror.org/${institution.ror}`} target="_blank" rel="noreferrer" size="sm">
+                  ROR {institution.ror}
+                </Anchor>
+              ) : null}
+            </Stack>
+          </Group>
+          {partner.data.permissions.includes('edit') ? (
+            <Button component={PrefetchLink} to={paths.partnerEdit(institution.slug)} variant="default">
+              Edit
+            </Button>
+          ) : null}
         </Group>
-        {institution.description ? <Text>{institution.description}</Text> : null}
+        {institution.description ? <Text style={{ whiteSpace: 'pre-line' }}>{institution.description}</Text> : null}
         <Stack gap="xs" component="section" aria-labelledby="partner-people">
           <Title order={2} size="h3" id="partner-people">
             People

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Category, Institution } from '@observatory/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category, ImageRef, Institution } from '@observatory/shared';
 import { api } from '../../lib/api-client';
 
 export interface PartnerDetail {
   institution: Institution;
   permissions: string[];
-  people: { id: string; slug: string; name: string; photo: string | null; title: string | null; primary: boolean }[];
+  people: { id: string; slug: string; name: string; photo: ImageRef | null; title: string | null; primary: boolean }[];
   projects: unknown[];
 }
 
@@ -17,6 +17,33 @@ export function useInstitutions() {
 
 export function usePartner(slug: string) {
   return useQuery({ queryKey: ['institution', slug], queryFn: () => api.get<PartnerDetail>(`/institutions/${encodeURIComponent(slug)}`) });
+}
+
+type InstitutionInput = Partial<Omit<Institution, 'id' | 'slug' | 'logo'>>;
+
+/** Adds an institution with an id made here, or changes one; the lists and its page refetch. */
+export function useSaveInstitution() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: InstitutionInput }) =>
+      id ? api.put<Institution>(`/institutions/${id}`, input) : api.post<Institution>(`/institutions/${crypto.randomUUID()}`, input),
+    onSuccess: (saved) => {
+      void client.invalidateQueries({ queryKey: institutionsKey });
+      void client.invalidateQueries({ queryKey: ['institution'] });
+      return saved;
+    },
+  });
+}
+
+export function useDeleteInstitution() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`/institutions/${id}`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: institutionsKey });
+      void client.invalidateQueries({ queryKey: ['institution'] });
+    },
+  });
 }
 
 /** Institutions grouped by category in the categories' order; the uncategorised last. */

@@ -2,13 +2,14 @@ import { Anchor, Button, Container, Group, Select, Stack, Table, Text, TextInput
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Affiliation } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../app/errors/ErrorScreen';
 import { fieldErrors, FormError } from '../../components/FormError';
+import { ImageUpload } from '../../components/ImageUpload';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
-import { docToText } from '../../lib/documents';
 import { useTitle } from '../../lib/use-title';
 import { PersonFields, toPersonInput, usePersonForm } from './person-form';
 import { useAffiliationMutations, useInstitutionChoices, usePerson, useUpdatePerson, type PersonProfile } from './api';
@@ -16,7 +17,7 @@ import { useAffiliationMutations, useInstitutionChoices, usePerson, useUpdatePer
 function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();
   const update = useUpdatePerson(profile.person.slug);
-  const form = usePersonForm({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: docToText(profile.bio) });
+  const form = usePersonForm({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: profile.bio });
   return (
     <form
       noValidate
@@ -117,6 +118,7 @@ function Affiliations({ slug, affiliations }: { slug: string; affiliations: Affi
 export default function PersonEditPage() {
   const { slug = '' } = useParams();
   const profile = usePerson(slug);
+  const client = useQueryClient();
   useTitle(profile.data ? `Edit ${profile.data.person.name}` : 'Edit');
   if (!profile.data) return <PageState isPending={profile.isPending} error={profile.error} />;
   if (!profile.data.permissions.includes('edit')) {
@@ -126,6 +128,21 @@ export default function PersonEditPage() {
     <Container size="md" py="xl">
       <Stack gap="xl">
         <Title order={1}>Edit {profile.data.person.name}</Title>
+        <Stack gap="xs" component="section" aria-labelledby="edit-photo">
+          <Title order={2} size="h3" id="edit-photo">
+            Photo
+          </Title>
+          <ImageUpload
+            what="photo"
+            name={profile.data.person.name}
+            image={profile.data.person.photo}
+            path={`/people/${encodeURIComponent(profile.data.person.slug)}/photo`}
+            onChanged={() => {
+              void client.invalidateQueries({ queryKey: ['person', slug] });
+              void client.invalidateQueries({ queryKey: ['people'] });
+            }}
+          />
+        </Stack>
         <DetailsForm key={profile.data.person.slug} profile={profile.data} />
         <Stack gap="xs" component="section" aria-labelledby="edit-affiliations">
           <Title order={2} size="h3" id="edit-affiliations">

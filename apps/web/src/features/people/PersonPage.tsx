@@ -1,13 +1,13 @@
 import { Anchor, Avatar, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { DocumentText } from '../../components/DocumentText';
+import { RichText } from '../../components/RichText';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { usePerson } from './api';
 
-/** A person's profile: photo, name, ORCID iD, affiliations (primary first), bio, projects, publications. */
+/** A person's profile: photo, name, ORCID iD, affiliations (primary first), bio, projects, publications, photos. */
 export default function PersonPage() {
   const { slug = '' } = useParams();
   const profile = usePerson(slug);
@@ -18,7 +18,7 @@ export default function PersonPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Group gap="lg" wrap="nowrap">
-          <Avatar src={person.photo} name={person.name} color="blue" variant="filled" size={96} alt="" />
+          <Avatar src={person.photo?.url} name={person.name} color="blue" variant="filled" size={96} alt="" />
           <Stack gap={4}>
             <Group gap="sm">
               <Title order={1}>{person.name}</Title>
@@ -70,7 +70,7 @@ export default function PersonPage() {
             <Title order={2} size="h3" id="bio-title">
               About
             </Title>
-            <DocumentText doc={bio} />
+            <RichText doc={bio} />
           </Stack>
         ) : null}
         <Stack gap="xs" component="section" aria-labelledby="projects-title">
@@ -84,6 +84,13 @@ export default function PersonPage() {
             Publications
           </Title>
           {publications.length === 0 ? <Text c="dimmed">No publications listed yet.</Text> : null}
+        </Stack>
+        <Stack gap="xs" component="section" aria-labelledby="photos-title">
+          <Title order={2} size="h3" id="photos-title">
+            Photos
+          </Title>
+          {/* The photo search (with its per-person view) comes with the sites and photos screens. */}
+          <Text c="dimmed">{person.name} has not shared any site photos yet.</Text>
         </Stack>
       </Stack>
     </Container>

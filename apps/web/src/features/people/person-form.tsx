@@ -1,16 +1,16 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { isValidOrcid, normaliseOrcid } from '@observatory/shared';
-import { textToDoc } from '../../lib/documents';
+import { isValidOrcid, normaliseOrcid, type ProseMirrorDoc } from '@observatory/shared';
+import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 
 export interface PersonFormValues {
   name: string;
   orcid: string;
-  bio: string;
+  bio: ProseMirrorDoc | null;
 }
 
 /** The person form of the new and edit pages: the same fields, rules and conversion. */
-export function usePersonForm(initialValues: PersonFormValues = { name: '', orcid: '', bio: '' }) {
+export function usePersonForm(initialValues: PersonFormValues = { name: '', orcid: '', bio: null }) {
   return useForm({
     initialValues,
     validate: {
@@ -24,7 +24,7 @@ export function usePersonForm(initialValues: PersonFormValues = { name: '', orci
 export const toPersonInput = (v: PersonFormValues) => ({
   name: v.name.trim(),
   orcid: v.orcid.trim() ? normaliseOrcid(v.orcid) : null,
-  bio: textToDoc(v.bio),
+  bio: v.bio,
 });
 
 export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValues> }) {
@@ -32,7 +32,7 @@ export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValue
     <>
       <TextInput label="Name" required {...form.getInputProps('name')} />
       <TextInput label="ORCID iD" placeholder="0000-0002-1825-0097" {...form.getInputProps('orcid')} />
-      <Textarea label="About" description="Separate paragraphs with a blank line" autosize minRows={4} {...form.getInputProps('bio')} />
+      <LazyRichTextEditor label="About" value={form.values.bio} onChange={(doc) => form.setFieldValue('bio', doc)} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { TeamMember } from '@observatory/shared';
 import { FormError } from '../../components/FormError';
-import { useMemberMutations, usePeopleSearch } from './api';
+import { usePeopleSearch, type useMemberMutations } from './api';
 
 export const TEAM_ROLES = [
   { value: 'owner', label: 'Owner' },
@@ -13,9 +13,11 @@ export const TEAM_ROLES = [
   { value: 'viewer', label: 'Viewer' },
 ];
 
-/** Members with their roles, for those who may manage them: add, change role, remove. */
-export function MemberManager({ slug, members }: { slug: string; members: TeamMember[] }) {
-  const { add, setRole, remove } = useMemberMutations(slug);
+export type MemberMutations = ReturnType<typeof useMemberMutations>;
+
+/** Members (of a team or a project) with their roles, for those who may manage them: add, change role, remove. */
+export function MemberManager({ members, mutations }: { members: TeamMember[]; mutations: MemberMutations }) {
+  const { add, setRole, remove } = mutations;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const found = usePeopleSearch(debounced);

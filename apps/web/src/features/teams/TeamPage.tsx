@@ -5,7 +5,7 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
-import { useTeam } from './api';
+import { useMemberMutations, useTeam } from './api';
 import { MemberManager } from './MemberManager';
 import { sortMembers } from './team-members';
 
@@ -13,6 +13,7 @@ import { sortMembers } from './team-members';
 export default function TeamPage() {
   const { slug = '' } = useParams();
   const team = useTeam(slug);
+  const mutations = useMemberMutations(slug);
   useTitle(team.data?.team.name ?? 'Team');
   if (!team.data) return <PageState isPending={team.isPending} error={team.error} message={team.error ? objectLoadErrorText(team.error) : undefined} />;
   const { team: t, members, permissions } = team.data;
@@ -26,7 +27,7 @@ export default function TeamPage() {
             Members
           </Title>
           {permissions.includes('manageMembers') ? (
-            <MemberManager slug={slug} members={members} />
+            <MemberManager members={members} mutations={mutations} />
           ) : members.length === 0 ? (
             <Text c="dimmed">No members yet.</Text>
           ) : (

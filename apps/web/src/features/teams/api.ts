@@ -57,3 +57,28 @@ export function usePeopleSearch(q: string) {
     enabled: q.trim().length >= 2,
   });
 }
+
+export function useAllTeams() {
+  return useQuery({ queryKey: ['teams', 'all'], queryFn: () => api.get<{ teams: Team[] }>('/teams').then((r) => r.teams) });
+}
+
+/** Create a team (slug null) or change one; team lists and the team refetch. */
+export function useSaveTeam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, input }: { slug: string | null; input: { name: string; description: string | null } }) =>
+      slug ? api.put<TeamDetail>(teamPath(slug), input) : api.post<TeamDetail>('/teams', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['teams'] });
+      void client.invalidateQueries({ queryKey: ['team'] });
+    },
+  });
+}
+
+export function useDeleteTeam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (slug: string) => api.del(teamPath(slug)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['teams'] }),
+  });
+}

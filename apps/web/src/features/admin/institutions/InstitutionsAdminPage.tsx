@@ -6,12 +6,13 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { Category } from '@observatory/shared';
-import { FormError } from '../../components/FormError';
-import { PageState } from '../../components/PageState';
-import { useTitle } from '../../lib/use-title';
-import { useAddCategory, useDeleteCategory, useInstitutionsAdmin, useMoveCategory } from './api';
+import { FormError } from '../../../components/FormError';
+import { PageState } from '../../../components/PageState';
+import { useTitle } from '../../../lib/use-title';
+import { useAddCategory, useDeleteCategory, useInstitutionsAdmin, useMoveCategory, useRenameCategory } from './api';
+import { InstitutionsSection } from './InstitutionsSection';
 
-function CategoryRow({ category, count, onDelete }: { category: Category; count: number; onDelete: () => void }) {
+function CategoryRow({ category, count, onRename, onDelete }: { category: Category; count: number; onRename: () => void; onDelete: () => void }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
   return (
     <Paper
@@ -19,6 +20,7 @@ function CategoryRow({ category, count, onDelete }: { category: Category; count:
       withBorder
       p="sm"
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+      role="listitem"
       data-testid="category-row"
     >
       <Group justify="space-between" wrap="nowrap">
@@ -31,15 +33,41 @@ function CategoryRow({ category, count, onDelete }: { category: Category; count:
             {count} institution{count === 1 ? '' : 's'}
           </Text>
         </Group>
-        <Button size="xs" variant="subtle" color="danger" onClick={onDelete} aria-label={`Delete ${category.name}`}>
-          Delete
-        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Button size="xs" variant="subtle" onClick={onRename} aria-label={`Rename ${category.name}`}>
+            Rename
+          </Button>
+          <Button size="xs" variant="subtle" color="danger" onClick={onDelete} aria-label={`Delete ${category.name}`}>
+            Delete
+          </Button>
+        </Group>
       </Group>
     </Paper>
   );
 }
 
-/** Categories of partner institutions: add (at the top), reorder by drag and drop or keyboard, delete when empty. */
+function RenameCategoryForm({ category }: { category: Category }) {
+  const rename = useRenameCategory();
+  const form = useForm({ initialValues: { name: category.name }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  return (
+    <form noValidate aria-label="Rename category" onSubmit={form.onSubmit((v) => rename.mutate({ id: category.id, name: v.name.trim() }, { onSuccess: () => modals.closeAll() }))}>
+      <Stack gap="sm">
+        <FormError error={rename.error} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => modals.closeAll()}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={rename.isPending}>
+            Rename
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Categories of partner institutions: add (at the top), reorder by drag and drop or keyboard, rename, delete when empty; then the institutions. */
 export default function InstitutionsAdminPage() {
   useTitle('Institutions · Site Admin');
   const data = useInstitutionsAdmin();
@@ -99,14 +127,21 @@ export default function InstitutionsAdminPage() {
         </form>
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={categories.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-            <Stack gap="xs" aria-label="Categories in order">
+            <Stack gap="xs" role="list" aria-label="Categories in order">
               {categories.map((c) => (
-                <CategoryRow key={c.id} category={c} count={counts.get(c.id) ?? 0} onDelete={() => confirmDelete(c)} />
+                <CategoryRow
+                  key={c.id}
+                  category={c}
+                  count={counts.get(c.id) ?? 0}
+                  onRename={() => modals.open({ title: `Rename “${c.name}”`, children: <RenameCategoryForm category={c} /> })}
+                  onDelete={() => confirmDelete(c)}
+                />
               ))}
             </Stack>
           </SortableContext>
         </DndContext>
       </Stack>
+      <InstitutionsSection data={data.data} />
     </Stack>
   );
 }

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ProseMirrorDoc } from '@observatory/shared';
+import { assets } from './assets';
+import { institutions, people } from './people';
+import { projects } from './projects';
+
+/** Any PostGIS geometry in WGS 84; read back with ST_AsGeoJSON (lib/geometry.ts). */
+const geometry = customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Geometry, 4326)' });
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Kinds of object (property, site, plot...): a marker style and the JSON Schema their metadata follows. */
+export const objectTypes = pgTable('object_types', {
+  id: uuid().primaryKey().defaultRandom(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  /** default | mini | veg | soil */
+  marker: text().notNull().default('default'),
+  metadataSchema: jsonb().$type<Record<string, unknown>>(),
+  position: integer().notNull().default(0),
+  ...timestamps,
+});
+
+/** A geo-located catalogue entry; `name` is its unique URL key. */
+export const objects = pgTable(
+  'objects',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull().unique(),
+    title: text().notNull(),
+    geo: geometry(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    parentId: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
+    visibility: text().notNull().default('public'),
+    doc: jsonb().$type<ProseMirrorDoc>(),
+    /** Who changed it last (the "update" of the spec): a person. */
+    updatedById: uuid().references(() => people.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('objects_geo_idx').using('gist', t.geo),
+    index().on(t.parentId),
+    index('objects_title_idx').on(sql`lower(${t.title})`),
+  ],
+);
+
+export const objectTypeLinks = pgTable(
+  'object_type_links',
+  {
+    objectId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    typeId: uuid()
+      .notNull()
+      .references(() => objectTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.objectId, t.typeId] }), index().on(t.typeId)],
+);
+
+export const objectProjects = pgTable(
+  'object_projects',
+  {
+    objectId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.objectId, t.projectId] }), index().on(t.projectId)],
+);
+
+export const objectPeople = pgTable(
+  'object_people',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    objectId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    personId: uuid()
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    role: text(),
+    position: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.objectId, t.personId), index().on(t.personId)],
+);
+
+export const objectInstitutions = pgTable(
+  'object_institutions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    objectId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    institutionId: uuid()
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    role: text(),
+    position: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.objectId, t.institutionId), index().on(t.institutionId)],
+);
+
+/** The notebook of an object. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    objectId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => people.id, { onDelete: 'set null' }),
+    content: text().notNull(),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.objectId, t.timestamp)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    objectId: uuid().references(() => objects.id, { onDelete: 'set null' }),
+    assetId: uuid()
+      .notNull()
+      .references(() => assets.id, { onDelete: 'restrict' }),
+    authorId: uuid().references(() => people.id, { onDelete: 'set null' }),
+    caption: text(),
+    takenAt: timestamp({ withTimezone: true }),
+    geo: geometry(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.objectId, t.createdAt), index().on(t.authorId)],
+);

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ProjectCreateSchema, UpdateWriteSchema } from '@observatory/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../authz/authorize';
+import type { ReceiveUpload } from '../../modules/projects/files';
+import * as projectsRepo from '../../modules/projects/repo';
+import type { Db } from '../client';
+import { settings } from '../schema';
+import { DEMO_PROJECTS, SAMPLE_PROJECT, type DemoFile, type DemoProject } from './demo-projects';
+
+/** Set once the demo projects are in: a second start adds nothing. */
+const SEEDED_KEY = 'demo_projects_seeded';
+/** The web's /projects/sample shows the project with this slug. */
+export const SAMPLE_SLUG = 'sample';
+
+/** Slices of the test fixtures the demo files are made of (files/README.md says where from). */
+const FILES_DIR = path.join(import.meta.dirname, 'files');
+
+/**
+ * The demo projects (demo-projects.ts), made through the projects services as their owners
+ * would make them: each demo account creates its projects, adds the members, posts the
+ * news and uploads the files (contributors and institutions: see seedProject). All in one
+ * transaction, once: on a database that has the demo accounts (see seedDemo) and no demo
+ * projects yet.
+ */
+export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
+  const started = performance.now();
+  let added = 0;
+  try {
+    added = await app.database.transaction(async (tx) => {
+      const [done] = await tx.select().from(settings).where(eq(settings.key, SEEDED_KEY));
+      if (done) return 0;
+      const usernames = new Set(
+        [SAMPLE_PROJECT, ...DEMO_PROJECTS].flatMap((p) => [p.owner, ...p.members.map(([m]) => m), ...p.updates.map((u) => u.author), ...(p.files ?? []).flatMap((f) => f.versions.map((v) => v.author))]),
+      );
+      const accounts = new Map<string, string>();
+      for (const username of usernames) {
+        const user = await app.services.users.findByLogin(username);
+        if (!user) return 0; // the demo accounts are gone: nothing to seed them for
+        accounts.set(username, user.id);
+      }
+      // Fresh each time: roles given on a new project count from the next actor on.
+      const actorOf = async (username: string) => (await app.services.users.actorFor(accounts.get(username)!))!;
+
+      const sample = await seedProject(app, tx, actorOf, SAMPLE_PROJECT);
+      // "sample" is a reserved slug (lib/slugs.ts: the web's path word), so the service
+      // will not give it out: the sample project is made under its title's slug and
+      // renamed here, directly, without keeping that first slug as a former one.
+      await projectsRepo.updateProject(tx, sample, { slug: SAMPLE_SLUG });
+      for (const project of DEMO_PROJECTS) await seedProject(app, tx, actorOf, project);
+
+      await tx.insert(settings).values({ key: SEEDED_KEY, value: sql`now()::text` });
+      return 1 + DEMO_PROJECTS.length;
+    });
+  } catch (err) {
+    // Demo data must never stop a start (say a demo person was deleted since): skip it.
+    // (Bytes of demo files uploaded before the failure stay in the storage, unreferenced.)
+    app.log.warn({ err }, 'Demo projects not added');
+    return;
+  }
+  if (added) app.log.info(`Demo projects added: ${added}, among them /projects/${SAMPLE_SLUG} (${Math.round(performance.now() - started)} ms)`);
+}
+
+/** One project with everything it has; answers its id. */
+async function seedProject(app: FastifyInstance, tx: Db, actorOf: (username: string) => Promise<Actor>, p: DemoProject): Promise<string> {
+  const { projects } = app.services;
+  const teamId = (await projectsRepo.findTeam(tx, p.team))?.id ?? null;
+  const input = ProjectCreateSchema.parse({
+    project: { title: p.title, summary: p.summary, status: p.status, visibility: p.visibility, startDate: p.startDate, endDate: p.endDate, teamId },
+    doc: p.doc,
+  });
+  const id = (await projects.createProject(await actorOf(p.owner), input)).project.id;
+  const owner = await actorOf(p.owner);
+  for (const [username, role] of p.members) await projects.putMember(owner, id, username, role);
+  // Contributors and institutions go in through the repo with their final positions: the
+  // service's putContributor/putInstitution renumber every link of the project at each
+  // addition (a statement per link), which took about half of the seed's time on PGlite.
+  for (const [position, [key, title]] of p.contributors.entries()) {
+    const personId = await projectsRepo.findPersonId(tx, key);
+    if (!personId) throw new Error(`No demo person ${key}`);
+    await projectsRepo.upsertContributor(tx, { id: randomUUID(), projectId: id, personId, title, position });
+  }
+  for (const [position, [key, role]] of p.institutions.entries()) {
+    const institutionId = await projectsRepo.findInstitutionId(tx, key);
+    if (!institutionId) throw new Error(`No demo institution ${key}`);
+    await projectsRepo.upsertInstitutionLink(tx, { id: randomUUID(), projectId: id, institutionId, role, position });
+  }
+  for (const u of p.updates) {
+    const author = u.author === p.owner ? owner : await actorOf(u.author);
+    await projects.addUpdate(author, id, UpdateWriteSchema.parse({ update: { title: u.title, publishedAt: u.publishedAt }, doc: u.doc }));
+  }
+  for (const file of p.files ?? []) await addDemoFile(app, actorOf, id, file);
+  return id;
+}
+
+/** A file and its versions, uploaded through the files service as a browser's form would. */
+async function addDemoFile(app: FastifyInstance, actorOf: (username: string) => Promise<Actor>, projectId: string, file: DemoFile): Promise<void> {
+  const bytes = fs.readFileSync(path.join(FILES_DIR, file.source));
+  const upload = (lines: number | null): ReceiveUpload => async (store) => {
+    const fields = { name: file.name, description: file.description };
+    await store({ stream: Readable.from([firstLines(bytes, lines)]), fileName: file.source, declaredType: 'text/csv' }, fields);
+    return fields;
+  };
+  const [first, ...later] = file.versions;
+  const { id } = await app.services.projectFiles.addFile(await actorOf(first!.author), projectId, upload(first!.lines));
+  for (const v of later) await app.services.projectFiles.addVersion(await actorOf(v.author), projectId, id, upload(v.lines));
+}
+
+/** The first n lines, with their line ends (all of it when n is null). */
+function firstLines(bytes: Buffer, n: number | null): Buffer {
+  let end = 0;
+  for (let i = 0; n !== null && i < n; i++) {
+    const next = bytes.indexOf(0x0a, end);
+    if (next < 0) return bytes;
+    end = next + 1;
+  }
+  return n === null ? bytes : bytes.subarray(0, end);
+}

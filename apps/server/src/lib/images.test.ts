@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AppError } from './errors';
+import { displayFileName, makeImageVersions, peek, sniffImageType } from './images';
+
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6' } });
+
+describe('sniffImageType', () => {
+  it('knows JPEG, PNG and WebP by their first bytes', async () => {
+    expect(sniffImageType(await solid(4, 4).jpeg().toBuffer())).toBe('image/jpeg');
+    expect(sniffImageType(await solid(4, 4).png().toBuffer())).toBe('image/png');
+    expect(sniffImageType(await solid(4, 4).webp().toBuffer())).toBe('image/webp');
+  });
+
+  it('refuses everything else, whatever it is called', async () => {
+    expect(sniffImageType(await solid(4, 4).gif().toBuffer())).toBeNull();
+    expect(sniffImageType(await solid(4, 4).tiff().toBuffer())).toBeNull();
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImageType(Buffer.from('RIFF....WAVEfmt '))).toBeNull();
+    expect(sniffImageType(Buffer.from([0xff, 0xd8]))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('peek', () => {
+  it('answers the head and a stream of the whole content, in chunks of any size', async () => {
+    const chunks = ['ab', 'c', 'defghij', 'klmnop'].map((s) => Buffer.from(s));
+    const { head, stream } = await peek(Readable.from(chunks), 5);
+    expect(head.toString()).toBe('abcdefghij');
+    expect((await buffer(stream)).toString()).toBe('abcdefghijklmnop');
+  });
+
+  it('copes with a stream shorter than the head', async () => {
+    const { head, stream } = await peek(Readable.from([Buffer.from('ab')]), 12);
+    expect(head.toString()).toBe('ab');
+    expect((await buffer(stream)).toString()).toBe('ab');
+  });
+});
+
+describe('makeImageVersions', () => {
+  it('fits each version inside its size without enlarging, upright and without metadata', async () => {
+    const photo = await solid(300, 120).jpeg().withMetadata({ orientation: 8 }).withExifMerge({ IFD0: { Artist: 'Someone' } }).toBuffer();
+    const decoded = await makeImageVersions(Readable.from([photo]), { mediaType: 'image/jpeg', sizes: [96, 400], maxPixels: 1e6 });
+    expect([decoded.width, decoded.height]).toEqual([120, 300]);
+    expect(decoded.versions.map((v) => [v.size, v.width, v.height])).toEqual([[96, 38, 96], [400, 120, 300]]);
+    const meta = await sharp(decoded.versions[0]!.data).metadata();
+    expect([meta.format, meta.exif, meta.orientation]).toEqual(['webp', undefined, undefined]);
+  });
+
+  it('refuses a file whose content is not the type its first bytes claimed, and one over the pixel limit', async () => {
+    const png = await solid(50, 40).png().toBuffer();
+    await expect(makeImageVersions(Readable.from([png]), { mediaType: 'image/jpeg', sizes: [96], maxPixels: 1e6 })).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const error = await makeImageVersions(Readable.from([png]), { mediaType: 'image/png', sizes: [96], maxPixels: 1999 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('displayFileName', () => {
+  it('keeps the name only, for display', () => {
+    expect(displayFileName('C:\\Users\\me\\IMG 1.jpg')).toBe('IMG 1.jpg');
+    expect(displayFileName('../../etc/passwd')).toBe('passwd');
+    expect(displayFileName('bad\u0000name\n.png')).toBe('badname.png');
+    expect(displayFileName('dir/')).toBeNull();
+    expect(displayFileName(undefined)).toBeNull();
+    expect(displayFileName('x'.repeat(300))).toHaveLength(255);
+  });
+});

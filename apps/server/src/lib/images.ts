@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_MEDIA_TYPES, type ImageMediaType } from '@observatory/shared';
+import { AppError } from './errors';
+
+/** Enough of a file's start to tell JPEG, PNG and WebP apart. */
+export const SNIFF_BYTES = 12;
+
+/** The image type by the file's first bytes; null for anything we do not accept. */
+export function sniffImageType(head: Buffer): ImageMediaType | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+export const notAnImage = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not an image we accept: send a JPEG, PNG or WebP image', {
+    details: [{ field: 'file', message: `Accepted types: ${IMAGE_MEDIA_TYPES.join(', ')}` }],
+  });
+
+/**
+ * Reads the first `bytes` of a stream without losing them: answers them and a stream
+ * that yields the whole content again, still unread beyond the head.
+ */
+export async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes && !ended) {
+    const next = await iterator.next();
+    if (next.done) ended = true;
+    else {
+      chunks.push(next.value);
+      length += next.value.length;
+    }
+  }
+  const head = Buffer.concat(chunks);
+  async function* whole() {
+    try {
+      yield head;
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // Destroying the returned stream early (a refused upload) ends the source too.
+      await iterator.return?.();
+    }
+  }
+  return { head, stream: Readable.from(whole(), { objectMode: false }) };
+}
+
+export interface ImageVersion {
+  /** Longest side it was made for, e.g. 96. */
+  size: number;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface DecodedImage {
+  /** As displayed, i.e. after the EXIF orientation is applied. */
+  width: number;
+  height: number;
+  versions: ImageVersion[];
+}
+
+const FORMAT_OF: Record<ImageMediaType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/**
+ * Decodes an image (at most `maxPixels`) and makes a WebP of each size: turned upright
+ * by its EXIF orientation, fitted inside size x size without enlarging, metadata dropped.
+ */
+export async function makeImageVersions(input: Readable, options: { mediaType: ImageMediaType; sizes: readonly number[]; maxPixels: number }): Promise<DecodedImage> {
+  const image = sharp({ limitInputPixels: options.maxPixels });
+  input.on('error', (err) => image.destroy(err));
+  input.pipe(image);
+  try {
+    const meta = await image.metadata();
+    if (meta.format !== FORMAT_OF[options.mediaType]) throw notAnImage();
+    const width = meta.autoOrient?.width ?? meta.width;
+    const height = meta.autoOrient?.height ?? meta.height;
+    if (width * height > options.maxPixels) throw tooManyPixels(options.maxPixels);
+    const versions = await Promise.all(options.sizes.map((size) => resized(image, size)));
+    return { width, height, versions };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels(options.maxPixels);
+    throw new AppError('VALIDATION_FAILED', `The image could not be read: ${err instanceof Error ? err.message : String(err)}`, {
+      details: [{ field: 'file', message: 'Damaged or incomplete image' }],
+    });
+  }
+}
+
+async function resized(image: Sharp, size: number): Promise<ImageVersion> {
+  const { data, info } = await image
+    .clone()
+    .rotate()
+    .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { size, data, width: info.width, height: info.height };
+}
+
+const tooManyPixels = (maxPixels: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `The image has more than ${(maxPixels / 1e6).toLocaleString('en')} megapixels, the limit`, {
+    details: [{ field: 'file', message: `At most ${maxPixels} pixels` }],
+  });
+
+/** A user's file name, kept for display only: no path, no control characters, at most 255 characters. */
+export function displayFileName(name: string | undefined): string | null {
+  // Matching control characters is the point here: they are stripped from the name.
+  // eslint-disable-next-line no-control-regex
+  const base = (name ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base ? base.slice(0, 255) : null;
+}

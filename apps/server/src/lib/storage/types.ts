@@ -1,0 +1,61 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+
+/** What `put` measured while the bytes streamed through. */
+export interface StoredObject {
+  size: number;
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string;
+}
+
+/** Byte offsets, both inclusive, as HTTP ranges count them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where uploaded files live: a local directory or S3-compatible object storage. Keys
+ * are made by `newStorageKey`, never from a user's file name.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Streams `body` under `key`; an object appears there whole or not at all. */
+  put(key: string, body: Readable, options?: { contentType?: string }): Promise<StoredObject>;
+  /** The object's bytes, or a range of them; null when there is no such object. */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
+  stat(key: string): Promise<{ size: number } | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the object; a missing one is no error. */
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh key: the first two hex digits spread objects over 256 directories. */
+export function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+/** Lower-case segments that start with a letter or digit: no "..", no absolute paths, no hidden names. */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
+
+/** Our keys are ours, but a key that could escape the storage root is refused anyway. */
+export function checkKey(key: string): string {
+  if (key.length > 512 || !KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** A pass-through stream that counts and hashes what flows through it. */
+export function measuring(): { stream: Transform; result: () => StoredObject } {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { API_ROOT, IMAGE_SIZES, type ImageRef } from '@observatory/shared';
+import type { Actor } from '../../authz/authorize';
+import type { Database, Db } from '../../db/client';
+import type { AssetVariant } from '../../db/schema/assets';
+import { notFound } from '../../lib/errors';
+import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images';
+import { newStorageKey, type Storage } from '../../lib/storage';
+import * as repo from './repo';
+
+/** A file as a route hands it over: its bytes, still streaming, and the name it came with. */
+export interface Upload {
+  stream: Readable;
+  fileName: string | null;
+}
+
+/** The name under which the original of every asset is served. */
+export const ORIGINAL = 'original';
+
+export const assetUrl = (id: string, variant: string | number) => `${API_ROOT}/assets/${id}/${variant}`;
+
+/** How responses carry an image: URLs of its display size and its thumbnail. */
+export const imageRef = (assetId: string | null): ImageRef | null =>
+  assetId ? { id: assetId, url: assetUrl(assetId, IMAGE_SIZES.display), thumbUrl: assetUrl(assetId, IMAGE_SIZES.thumb) } : null;
+
+const seesOriginal = (actor: Actor | null, asset: repo.AssetRow) =>
+  !!actor && (actor.super || actor.global.has('manageAssets') || (asset.ownerId !== null && actor.userId === asset.ownerId));
+
+/** An asset whose files are stored, before its record is. */
+export type StoredAsset = Omit<repo.AssetRow, 'ownerId' | 'createdAt'>;
+
+/** What the audit log keeps of an asset. */
+export const describeAsset = (a: StoredAsset) => ({ assetId: a.id, fileName: a.fileName, mediaType: a.mediaType, size: a.size, sha256: a.sha256, width: a.width, height: a.height });
+
+/**
+ * Uploaded files: their bytes in the storage, their record in `assets`. Other modules
+ * attach an asset to their rows through `attachImage` and drop it with `removeAsset`.
+ */
+export function createAssetsService(deps: { db: Database; storage: Storage; images: { maxPixels: number }; log: FastifyBaseLogger }) {
+  const { db, storage, log } = deps;
+
+  /** Best effort: a file left behind is garbage, not a failure of the request that made it. */
+  async function removeFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'Could not remove a stored file'));
+    }
+  }
+
+  const keysOf = (asset: Pick<repo.AssetRow, 'storageKey' | 'variants'>) => [asset.storageKey, ...Object.values(asset.variants).map((v) => v.key)];
+
+  /**
+   * Checks the first bytes (JPEG, PNG or WebP, else 415, nothing stored), streams the
+   * original to the storage, then stores a WebP of each size in IMAGE_SIZES beside it.
+   */
+  async function storeImage(upload: Upload): Promise<StoredAsset> {
+    const { head, stream } = await peek(upload.stream, SNIFF_BYTES);
+    const mediaType = sniffImageType(head);
+    if (!mediaType) {
+      stream.destroy();
+      throw notAnImage();
+    }
+    const storageKey = newStorageKey();
+    const variants: Record<string, AssetVariant> = {};
+    try {
+      const original = await storage.put(storageKey, stream, { contentType: mediaType });
+      const sizes = Object.values(IMAGE_SIZES);
+      const decoded = await makeImageVersions((await storage.get(storageKey))!, { mediaType, sizes, maxPixels: deps.images.maxPixels });
+      for (const version of decoded.versions) variants[String(version.size)] = await storeVersion(`${storageKey}.${version.size}`, version);
+      return { id: randomUUID(), storageKey, fileName: upload.fileName, mediaType, ...original, width: decoded.width, height: decoded.height, variants };
+    } catch (err) {
+      await removeFiles(keysOf({ storageKey, variants }));
+      throw err;
+    }
+  }
+
+  async function storeVersion(key: string, version: ImageVersion): Promise<AssetVariant> {
+    const stored = await storage.put(key, Readable.from([version.data]), { contentType: 'image/webp' });
+    return { key, mediaType: 'image/webp', ...stored, width: version.width, height: version.height };
+  }
+
+  /** Deletes the asset's record inside the caller's transaction; answers its storage keys, for `removeFiles` after commit. */
+  async function removeAsset(tx: Db, id: string): Promise<string[]> {
+    const row = await repo.deleteAsset(tx, id);
+    return row ? keysOf(row) : [];
+  }
+
+  return {
+    removeFiles,
+    removeAsset,
+
+    /**
+     * Stores an uploaded image, then, in one transaction, records it and runs `link`,
+     * which points the caller's row at it and answers the asset it replaced (if any).
+     * The replaced asset's record goes with the transaction, its files after it; when
+     * anything fails, the new files are removed again.
+     */
+    async attachImage<T>(actor: Actor | null, upload: Upload, link: (tx: Db, asset: StoredAsset) => Promise<{ replaced: string | null; result: T }>): Promise<T> {
+      const asset = await storeImage(upload);
+      let outcome: { result: T; removed: string[] };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          await repo.insertAsset(tx, { ...asset, ownerId: actor?.userId ?? null });
+          const linked = await link(tx, asset);
+          return { result: linked.result, removed: linked.replaced ? await removeAsset(tx, linked.replaced) : [] };
+        });
+      } catch (err) {
+        await removeFiles(keysOf(asset));
+        throw err;
+      }
+      await removeFiles(outcome.removed);
+      return outcome.result;
+    },
+
+    /**
+     * A version of an asset. Derived versions are public; the original may hold what they
+     * drop (a photo's EXIF location), so only its uploader and holders of manageAssets see it.
+     */
+    async findVariant(actor: Actor | null, id: string, variant: string) {
+      const asset = await db.use((d) => repo.findAsset(d, id));
+      const file = !asset ? null : variant === ORIGINAL ? (seesOriginal(actor, asset) ? { ...asset, key: asset.storageKey } : null) : Object.hasOwn(asset.variants, variant) ? asset.variants[variant] : null;
+      if (!asset || !file) throw notFound('Asset');
+      return {
+        mediaType: file.mediaType,
+        size: file.size,
+        sha256: file.sha256,
+        fileName: asset.fileName,
+        open: async () => {
+          const stream = await storage.get(file.key);
+          if (!stream) {
+            log.warn({ assetId: id, key: file.key }, 'An asset’s file is missing from the storage');
+            throw notFound('Asset');
+          }
+          return stream;
+        },
+      };
+    },
+  };
+}
+export type AssetsService = ReturnType<typeof createAssetsService>;

@@ -1,0 +1,99 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestUser } from '../../../test/factories';
+import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let owner: TestUser;
+let contributor: TestUser;
+let stranger: TestUser;
+let objectName: string;
+let otherName: string;
+let closedName: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  contributor = await buildUser(t.app);
+  stranger = await buildUser(t.app);
+  const project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Photo project') } } })).json().project;
+  await api(t.app, 'PUT', `/projects/${project.id}/members/${contributor.username}`, { token: owner.token, body: { role: 'contributor' } });
+  const make = async (visibility = 'public') => {
+    const name = unique('photo-site-');
+    await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.id], visibility } });
+    return name;
+  };
+  objectName = await make();
+  otherName = await make();
+  closedName = await make('members');
+});
+afterAll(() => t.close());
+
+/** A camera JPEG: taken 1 July 2024 at 10:30, at 46.5° N 7.5° E. */
+const fieldPhoto = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+    .jpeg()
+    .withExif({
+      IFD2: { DateTimeOriginal: '2024:07:01 10:30:00' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' },
+    })
+    .toBuffer();
+const plainPng = () => sharp({ create: { width: 120, height: 80, channels: 3, background: '#888888' } }).png().toBuffer();
+
+const post = async (name: string, data: Buffer, token = contributor.token) => upload(t.app, 'POST', `/data/obj/${name}/photos`, { token, file: { data, fileName: 'photo.jpg' } });
+
+describe('photos', () => {
+  it('are uploaded by those who may upload; the EXIF time and GPS are read and offered as the location', async () => {
+    const res = await post(objectName, await fieldPhoto());
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json();
+    expect(photo).toMatchObject({
+      takenAt: expect.stringMatching(/^2024-07-01T/),
+      geo: { type: 'Point', coordinates: [7.5, 46.5] },
+      author: { id: contributor.personId },
+      object: { name: objectName },
+      caption: null,
+      permissions: ['view', 'edit', 'delete'],
+    });
+    const served = await t.app.inject({ method: 'GET', url: photo.image.url });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+
+    const without = (await post(objectName, await plainPng())).json();
+    expect(without).toMatchObject({ takenAt: null, geo: null });
+  });
+
+  it('are listed 50 a page, newest first, with pagination headers', async () => {
+    const name = otherName;
+    for (let i = 0; i < 3; i++) await post(name, await plainPng(), owner.token);
+    const list = await api(t.app, 'GET', `/data/obj/${name}/photos`);
+    expect(list.headers['pagination-limit']).toBe('50');
+    expect(list.headers['pagination-count']).toBe('3');
+    expect(list.json().photos).toHaveLength(3);
+    expect(list.json().photos[0].permissions).toEqual(['view']);
+  });
+
+  it('get a caption or move to another object (author or editor), and are deleted with their files', async () => {
+    const photo = (await post(objectName, await plainPng())).json();
+    const one = `/data/obj/${objectName}/photos/${photo.id}`;
+    expect((await api(t.app, 'PUT', one, { token: stranger.token, body: { caption: 'x' } })).statusCode).toBe(403);
+    const captioned = await api(t.app, 'PUT', one, { token: contributor.token, body: { caption: 'North plot after the storm' } });
+    expect(captioned.json().caption).toBe('North plot after the storm');
+    const moved = await api(t.app, 'PUT', one, { token: owner.token, body: { object: otherName } });
+    expect(moved.json().object.name).toBe(otherName);
+    const there = `/data/obj/${otherName}/photos/${photo.id}`;
+    expect((await api(t.app, 'DELETE', there, { token: stranger.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', there, { token: contributor.token })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: photo.image.url })).statusCode).toBe(404);
+  });
+
+  it('refuse what is not an image, need sign-in and upload, and stay hidden with a hidden object', async () => {
+    const text = await post(objectName, Buffer.from('not a photo at all'));
+    expect(text.statusCode).toBe(415);
+    expect((await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, { file: { data: await plainPng() } })).statusCode).toBe(401);
+    expect((await post(objectName, await plainPng(), stranger.token)).statusCode).toBe(403);
+    expect((await post(closedName, await plainPng(), stranger.token)).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/data/obj/${closedName}/photos`)).statusCode).toBe(404);
+    const missing = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, { token: contributor.token });
+    expect(missing.statusCode).toBe(400);
+  });
+});

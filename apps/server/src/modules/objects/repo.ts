@@ -1,0 +1,235 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema';
+import { geoJsonOf, geometrySql, withinBbox } from '../../lib/geometry';
+import type { Bbox, GeoJson } from '@observatory/shared';
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+const columns = {
+  id: objects.id,
+  name: objects.name,
+  title: objects.title,
+  metadata: objects.metadata,
+  parentId: objects.parentId,
+  visibility: objects.visibility,
+  doc: objects.doc,
+  updatedAt: objects.updatedAt,
+  updatedById: objects.updatedById,
+};
+export type ObjectRow = { [K in keyof typeof columns]: (typeof objects.$inferSelect)[K] } & { geo?: GeoJson | null };
+
+/** By id or name; with its geometry. */
+export async function findObject(db: Db, key: string): Promise<(ObjectRow & { geo: GeoJson | null }) | null> {
+  const [row] = await db
+    .select({ ...columns, geo: geoJsonOf(objects.geo) })
+    .from(objects)
+    .where(isUuid(key) ? eq(objects.id, key) : eq(objects.name, key));
+  return row ?? null;
+}
+
+export const typesOf = (db: Db, objectIds: string[]) =>
+  objectIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ objectId: objectTypeLinks.objectId, id: objectTypes.id, slug: objectTypes.slug, name: objectTypes.name, marker: objectTypes.marker, metadataSchema: objectTypes.metadataSchema })
+        .from(objectTypeLinks)
+        .innerJoin(objectTypes, eq(objectTypes.id, objectTypeLinks.typeId))
+        .where(inArray(objectTypeLinks.objectId, objectIds))
+        .orderBy(asc(objectTypes.position));
+
+export const projectsOf = (db: Db, objectIds: string[]) =>
+  objectIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ objectId: objectProjects.objectId, id: projects.id, slug: projects.slug, title: projects.title, visibility: projects.visibility })
+        .from(objectProjects)
+        .innerJoin(projects, eq(projects.id, objectProjects.projectId))
+        .where(inArray(objectProjects.objectId, objectIds))
+        .orderBy(asc(sql`lower(${projects.title})`));
+
+export async function namesOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: objects.id, name: objects.name, title: objects.title }).from(objects).where(inArray(objects.id, ids));
+}
+
+export async function personRef(db: Db, personId: string | null) {
+  if (!personId) return null;
+  const [row] = await db.select({ id: people.id, slug: people.slug, name: people.name }).from(people).where(eq(people.id, personId));
+  return row ?? null;
+}
+
+export const typesBySlug = (db: Db, slugs: string[]) => db.select().from(objectTypes).where(inArray(objectTypes.slug, slugs.length ? slugs : ['']));
+
+export async function projectsByKey(db: Db, keys: string[]) {
+  if (keys.length === 0) return [];
+  const ids = keys.filter(isUuid);
+  const slugs = keys.filter((k) => !isUuid(k));
+  return db
+    .select({ id: projects.id, slug: projects.slug, visibility: projects.visibility })
+    .from(projects)
+    .where(or(ids.length ? inArray(projects.id, ids) : undefined, slugs.length ? inArray(projects.slug, slugs) : undefined));
+}
+
+export async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db.select({ id: objects.id }).from(objects).where(eq(objects.name, name));
+  return !!row && row.id !== exceptId;
+}
+
+export interface ObjectValues {
+  name: string;
+  title: string;
+  metadata: Record<string, unknown>;
+  parentId: string | null;
+  visibility: string;
+  doc: unknown;
+  updatedById: string | null;
+}
+
+const geoValue = (geo: GeoJson | null) => (geo ? geometrySql(geo) : null);
+
+export async function insertObject(db: Db, values: ObjectValues, geo: GeoJson | null): Promise<string> {
+  const [row] = await db
+    .insert(objects)
+    .values({ ...values, doc: values.doc as never, geo: geoValue(geo) as never })
+    .returning({ id: objects.id });
+  return row!.id;
+}
+
+export async function updateObject(db: Db, id: string, values: Partial<ObjectValues>, geo?: GeoJson | null): Promise<void> {
+  await db
+    .update(objects)
+    .set({ ...values, doc: values.doc as never, ...(geo !== undefined ? { geo: geoValue(geo) as never } : {}), updatedAt: new Date() })
+    .where(eq(objects.id, id));
+}
+
+export async function deleteObject(db: Db, id: string): Promise<void> {
+  await db.delete(objects).where(eq(objects.id, id));
+}
+
+export async function setTypes(db: Db, objectId: string, typeIds: string[]): Promise<void> {
+  await db.delete(objectTypeLinks).where(eq(objectTypeLinks.objectId, objectId));
+  if (typeIds.length) await db.insert(objectTypeLinks).values(typeIds.map((typeId) => ({ objectId, typeId })));
+}
+
+export async function setProjects(db: Db, objectId: string, projectIds: string[]): Promise<void> {
+  await db.delete(objectProjects).where(eq(objectProjects.objectId, objectId));
+  if (projectIds.length) await db.insert(objectProjects).values(projectIds.map((projectId) => ({ objectId, projectId })));
+}
+
+/** Who sees which objects: public ones, signed-in ones when signed in, and those of one's projects. */
+export interface Viewer {
+  signedIn: boolean;
+  manager: boolean;
+  memberOf: string[];
+}
+
+function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.manager) return undefined;
+  return or(
+    eq(objects.visibility, 'public'),
+    viewer.signedIn ? eq(objects.visibility, 'signed-in') : undefined,
+    viewer.memberOf.length
+      ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${inArray(objectProjects.projectId, viewer.memberOf)})`
+      : undefined,
+  );
+}
+
+export interface ObjectFilters {
+  parentId?: string | undefined;
+  typeId?: string | undefined;
+  projectId?: string | undefined;
+  q?: string | undefined;
+  bbox?: Bbox | undefined;
+  withGeo: boolean;
+}
+
+export async function listObjects(db: Db, f: ObjectFilters, viewer: Viewer, page: { limit: number; offset: number }) {
+  const where = and(
+    visibleTo(viewer),
+    f.parentId ? eq(objects.parentId, f.parentId) : undefined,
+    f.typeId ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${objectTypeLinks.typeId} = ${f.typeId})` : undefined,
+    f.projectId ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${objectProjects.projectId} = ${f.projectId})` : undefined,
+    f.q ? or(ilike(objects.title, `%${f.q.replace(/[\\%_]/g, '\\$&')}%`), ilike(objects.name, `%${f.q.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
+    f.bbox ? withinBbox(objects.geo, f.bbox) : undefined,
+  );
+  const rows = await db
+    .select({ ...columns, ...(f.withGeo ? { geo: geoJsonOf(objects.geo) } : {}) })
+    .from(objects)
+    .where(where)
+    .orderBy(asc(sql`lower(${objects.title})`), asc(objects.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where);
+  return { rows: rows as ObjectRow[], total: count?.n ?? 0 };
+}
+
+// People and institutions of an object: ordered links keyed by the person or institution.
+
+export const peopleOf = (db: Db, objectId: string) =>
+  db
+    .select({ person: { id: people.id, slug: people.slug, name: people.name }, role: objectPeople.role, position: objectPeople.position })
+    .from(objectPeople)
+    .innerJoin(people, eq(people.id, objectPeople.personId))
+    .where(eq(objectPeople.objectId, objectId))
+    .orderBy(asc(objectPeople.position), asc(objectPeople.createdAt));
+
+export const institutionsOf = (db: Db, objectId: string) =>
+  db
+    .select({ institution: { id: institutions.id, slug: institutions.slug, name: institutions.name }, role: objectInstitutions.role, position: objectInstitutions.position })
+    .from(objectInstitutions)
+    .innerJoin(institutions, eq(institutions.id, objectInstitutions.institutionId))
+    .where(eq(objectInstitutions.objectId, objectId))
+    .orderBy(asc(objectInstitutions.position), asc(objectInstitutions.createdAt));
+
+const LINK_TABLES = {
+  people: { table: objectPeople, target: objectPeople.personId },
+  institutions: { table: objectInstitutions, target: objectInstitutions.institutionId },
+} as const;
+export type LinkKind = keyof typeof LINK_TABLES;
+
+/** The linked ids in order. */
+export async function linkOrder(db: Db, kind: LinkKind, objectId: string): Promise<string[]> {
+  const { table, target } = LINK_TABLES[kind];
+  const rows = await db.select({ id: target }).from(table).where(eq(table.objectId, objectId)).orderBy(asc(table.position), asc(table.createdAt));
+  return rows.map((r) => r.id);
+}
+
+export async function upsertLink(db: Db, kind: LinkKind, objectId: string, targetId: string, role: string | null | undefined, position: number) {
+  const { table, target } = LINK_TABLES[kind];
+  // A new link without a role gets none; an existing one keeps its role unless one is given.
+  const values = kind === 'people' ? { objectId, personId: targetId, role: role ?? null, position } : { objectId, institutionId: targetId, role: role ?? null, position };
+  await db
+    .insert(table)
+    .values(values as never)
+    .onConflictDoUpdate({ target: [table.objectId, target], set: { ...(role !== undefined ? { role } : {}), updatedAt: new Date() } });
+}
+
+export async function deleteLink(db: Db, kind: LinkKind, objectId: string, targetId: string): Promise<boolean> {
+  const { table, target } = LINK_TABLES[kind];
+  return (await db.delete(table).where(and(eq(table.objectId, objectId), eq(target, targetId))).returning()).length > 0;
+}
+
+/** Positions 0..n-1 in the given order. */
+export async function setLinkPositions(db: Db, kind: LinkKind, objectId: string, targetIds: string[]): Promise<void> {
+  const { table, target } = LINK_TABLES[kind];
+  for (const [position, id] of targetIds.entries()) await db.update(table).set({ position }).where(and(eq(table.objectId, objectId), eq(target, id)));
+}
+
+export async function findPersonId(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select({ id: people.id }).from(people).where(isUuid(key) ? eq(people.id, key) : eq(people.slug, key));
+  return row?.id ?? null;
+}
+
+export async function findInstitutionId(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select({ id: institutions.id }).from(institutions).where(isUuid(key) ? eq(institutions.id, key) : eq(institutions.slug, key));
+  return row?.id ?? null;
+}
+
+export async function addProject(db: Db, objectId: string, projectId: string): Promise<void> {
+  await db.insert(objectProjects).values({ objectId, projectId }).onConflictDoNothing();
+}
+
+export async function removeProject(db: Db, objectId: string, projectId: string): Promise<boolean> {
+  return (await db.delete(objectProjects).where(and(eq(objectProjects.objectId, objectId), eq(objectProjects.projectId, projectId))).returning()).length > 0;
+}

@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInstitution, buildUser, type TestUser } from '../../../test/factories';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let owner: TestUser;
+let manager: TestUser;
+let stranger: TestUser;
+let project: { id: string; slug: string };
+let closed: { id: string; slug: string };
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  stranger = await buildUser(t.app);
+  project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Field sites') } } })).json().project;
+  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed sites'), visibility: 'members' } } })).json().project;
+});
+afterAll(() => t.close());
+
+const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
+const square = (lon: number, lat: number, d = 0.01) => ({
+  type: 'Polygon',
+  coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]],
+});
+
+async function create(body: Record<string, unknown>, token = owner.token) {
+  return api(t.app, 'POST', '/data/obj', { token, body: { types: ['site'], projects: [project.slug], ...body } });
+}
+
+describe('POST and GET data/obj', () => {
+  it('creates a typed, geo-located object in a project; reads it by name or id with its doc and permissions', async () => {
+    const name = unique('NIWO-');
+    const res = await create({ name, title: 'Niwot Ridge', geo: point(-105.5824, 40.0543), metadata: { elevation: 3490, habitat: 'alpine' }, doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Alpine tundra.' }] }] } });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.obj).toMatchObject({
+      name,
+      title: 'Niwot Ridge',
+      types: [{ slug: 'site', name: 'Site', marker: 'mini' }],
+      projects: [{ id: project.id }],
+      geo: point(-105.5824, 40.0543),
+      metadata: { elevation: 3490, habitat: 'alpine' },
+      visibility: 'public',
+      parent: null,
+      update: { by: { id: owner.personId } },
+    });
+    expect(body.permissions).toEqual(expect.arrayContaining(['view', 'edit', 'delete']));
+    const byId = await api(t.app, 'GET', `/data/obj/${body.obj.id}`);
+    expect(byId.json()).toMatchObject({ obj: { name }, doc: { type: 'doc' }, permissions: ['view'] });
+  });
+
+  it('names what is wrong and stores nothing: metadata, geometry, types, projects, parent, name', async () => {
+    const name = unique('bad-');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name, title: 'x', metadata: { elevation: 'high' } }, 'body.metadata.elevation'],
+      [{ name, title: 'x', metadata: { colour: 'red' } }, 'body.metadata.colour'],
+      [{ name, title: 'x', geo: point(200, 10) }, 'body.geo.coordinates.0'],
+      [{ name, title: 'x', geo: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] } }, 'body.geo'],
+      [{ name, title: 'x', types: ['volcano'] }, 'body.types'],
+      [{ name, title: 'x', projects: ['no-such-project'] }, 'body.projects'],
+      [{ name, title: 'x', parent: 'no-such-object' }, 'body.parent'],
+      [{ name: 'has spaces', title: 'x' }, 'body.name'],
+      [{ name, title: '' }, 'body.title'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await create(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+    }
+    expect((await api(t.app, 'GET', `/data/obj/${name}`)).statusCode).toBe(404);
+    const taken = unique('taken-');
+    await create({ name: taken, title: 'First' });
+    expect((await create({ name: taken, title: 'Second' })).statusCode).toBe(409);
+  });
+
+  it('requires sign-in, then edit on each of its projects (or manageProjects)', async () => {
+    expect((await api(t.app, 'POST', '/data/obj', { body: { name: unique('x'), title: 'x', types: ['site'] } })).statusCode).toBe(401);
+    expect((await create({ name: unique('x'), title: 'x' }, stranger.token)).statusCode).toBe(403);
+    expect((await create({ name: unique('x'), title: 'x', projects: [] }, owner.token)).statusCode).toBe(403);
+    expect((await create({ name: unique('x'), title: 'x', projects: [] }, manager.token)).statusCode).toBe(201);
+  });
+});
+
+describe('a real boundary', () => {
+  it('takes the NEON domains (1.3 MB of polygons, above the usual body limit) and answers them back', async () => {
+    const domains = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/neon_domains.geojson'), 'utf8'));
+    const res = await create({ name: unique('neon-domains-'), title: 'NEON domains', types: ['property'], geo: domains }, manager.token);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(res.json().obj.geo.features).toHaveLength(domains.features.length);
+    expect(res.json().obj.geo.features[0].geometry).toEqual(domains.features[0].geometry);
+  });
+});
+
+describe('GET data/obj', () => {
+  it('lists the children of a parent, 100 at a time, with geometry when asked, and as GeoJSON', async () => {
+    const parent = (await create({ name: unique('prop-'), title: 'A property', types: ['property'], geo: square(8.0, 47.0, 0.5) })).json().obj;
+    for (let i = 0; i < 3; i++) await create({ name: unique('plot-'), title: `Plot ${i}`, types: ['vegetation-plot'], parent: parent.name, geo: point(8.1 + i / 100, 47.1) });
+    const children = await api(t.app, 'GET', `/data/obj?parent=${parent.name}&limit=100&geo=true`);
+    expect(children.headers['pagination-limit']).toBe('100');
+    expect(children.headers['pagination-count']).toBe('3');
+    expect(children.json().objects.map((o: { title: string }) => o.title)).toEqual(['Plot 0', 'Plot 1', 'Plot 2']);
+    expect(children.json().objects[0]).toMatchObject({ parent: { name: parent.name }, geo: point(8.1, 47.1) });
+    const plain = await api(t.app, 'GET', `/data/obj?parent=${parent.id}`);
+    expect(plain.json().objects[0].geo).toBeUndefined();
+
+    const geojson = await t.app.inject({ method: 'GET', url: `/api/v1/data/obj?parent=${parent.name}`, headers: { accept: 'application/geo+json' } });
+    expect(geojson.headers['content-type']).toMatch(/application\/geo\+json/);
+    expect(geojson.json()).toMatchObject({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: point(8.1, 47.1), properties: { title: 'Plot 0', marker: 'veg' } }, {}, {}] });
+  });
+
+  it('filters by type, project, search and map box', async () => {
+    const marker = unique('Lake');
+    await create({ name: unique('lake-'), title: `${marker} north`, geo: point(10, 60), types: ['site'] });
+    await create({ name: unique('lake-'), title: `${marker} south`, geo: point(10, 50), types: ['soil-plot'] });
+    const titles = async (query: string) => (await api(t.app, 'GET', `/data/obj?q=${encodeURIComponent(marker)}&${query}`)).json().objects.map((o: { title: string }) => o.title);
+    expect(await titles('type=soil-plot')).toEqual([`${marker} south`]);
+    expect(await titles(`project=${project.id}`)).toHaveLength(2);
+    expect(await titles('bbox=9,55,11,65')).toEqual([`${marker} north`]);
+    expect((await api(t.app, 'GET', '/data/obj?bbox=11,55,9,65')).statusCode).toBe(400);
+    expect((await api(t.app, 'GET', '/data/obj?limit=5000')).statusCode).toBe(400);
+  });
+});
+
+describe('CSV export', () => {
+  it('answers the same query as a spreadsheet: fields, coordinates, metadata, formulas defused', async () => {
+    const marker = unique('Csv');
+    await create({ name: unique('csv-'), title: `=${marker} HYPERLINK`, geo: point(7.5, 46.5), metadata: { elevation: -12.5, habitat: 'lake' } });
+    const res = await api(t.app, 'GET', `/data/obj?q=${marker}&format=csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="objects.csv"');
+    const [header, row] = res.body.trim().split('\r\n');
+    expect(header).toBe('name,title,types,projects,parent,visibility,longitude,latitude,geometry,elevation,habitat');
+    expect(row).toContain(`'=${marker} HYPERLINK,site,${project.slug},,public,7.5,46.5,`);
+    expect(row!.endsWith(',-12.5,lake')).toBe(true);
+  });
+});
+
+describe('members-only objects', () => {
+  it('are invisible (404) to all but the members of their projects, in lists, GeoJSON and detail', async () => {
+    const marker = unique('Hidden');
+    const obj = (await create({ name: unique('hidden-'), title: marker, visibility: 'members', projects: [closed.slug], geo: point(1, 1) })).json().obj;
+    for (const token of [undefined, stranger.token]) {
+      expect((await api(t.app, 'GET', `/data/obj/${obj.name}`, { token })).statusCode).toBe(404);
+      expect((await api(t.app, 'GET', `/data/obj?q=${marker}`, { token })).json().objects).toEqual([]);
+      expect((await api(t.app, 'GET', `/data/obj?q=${marker}&format=geojson`, { token })).json().features).toEqual([]);
+    }
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: stranger.token, body: { title: 'x' } })).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/data/obj?q=${marker}`, { token: owner.token })).json().objects).toHaveLength(1);
+  });
+});
+
+describe('PUT and DELETE data/obj/{name}', () => {
+  it('change fields, geometry (a FeatureCollection round-trips) and doc; delete needs delete', async () => {
+    const obj = (await create({ name: unique('edit-'), title: 'Before', geo: point(5, 5) })).json().obj;
+    const collection = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: point(5, 5) }, { type: 'Feature', properties: {}, geometry: square(5, 5) }] };
+    const res = await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { title: 'After', geo: collection, metadata: { elevation: 12 } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().obj).toMatchObject({ title: 'After', geo: collection, metadata: { elevation: 12 } });
+    const bad = await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { metadata: { habitat: 'moon' } } });
+    expect(bad.statusCode).toBe(400);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.metadata).toEqual({ elevation: 12 });
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}`, { body: { title: 'x' } })).statusCode).toBe(401);
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: stranger.token, body: { title: 'x' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/data/obj/${obj.name}`, { token: stranger.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/data/obj/${obj.name}`, { token: owner.token })).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).statusCode).toBe(404);
+  });
+});
+
+describe('projects, people and institutions of an object', () => {
+  it('adds and removes projects (edit on both), answering the project', async () => {
+    const obj = (await create({ name: unique('linked-'), title: 'Linked' })).json().obj;
+    const other = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Second home') } } })).json().project;
+    const added = await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/${other.slug}`, { token: owner.token });
+    expect(added.json()).toEqual({ id: other.id, slug: other.slug, title: other.title });
+    const foreign = (await api(t.app, 'POST', '/projects', { token: manager.token, body: { project: { title: unique('Not mine') } } })).json().project;
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/${foreign.id}`, { token: owner.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/no-such-project`, { token: owner.token })).statusCode).toBe(404);
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/${other.id}`)).statusCode).toBe(401);
+    expect((await api(t.app, 'DELETE', `/data/obj/${obj.name}/projects/${other.id}`, { token: owner.token })).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
+  });
+
+  it('keeps people in order: add (replace or append), move with only a position, remove', async () => {
+    const obj = (await create({ name: unique('people-'), title: 'Peopled' })).json().obj;
+    const [a, b, c] = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];
+    const path = (u: TestUser) => `/data/obj/${obj.name}/people/${u.username}`;
+    await api(t.app, 'PUT', path(a), { token: owner.token, body: { role: 'Site manager' } });
+    await api(t.app, 'PUT', path(b), { token: owner.token, body: {} });
+    const third = await api(t.app, 'PUT', path(c), { token: owner.token, body: { role: 'Technician' } });
+    expect(third.json().people.map((p: { person: { slug: string } }) => p.person.slug)).toEqual([a.username, b.username, c.username]);
+    const moved = await api(t.app, 'PUT', path(c), { token: owner.token, body: { position: 0 } });
+    expect(moved.json().people.map((p: { person: { slug: string }; position: number; role: string | null }) => [p.person.slug, p.position, p.role])).toEqual([
+      [c.username, 0, 'Technician'],
+      [a.username, 1, 'Site manager'],
+      [b.username, 2, null],
+    ]);
+    const replaced = await api(t.app, 'PUT', path(a), { token: owner.token, body: { role: 'Owner of the land' } });
+    expect(replaced.json().people[1]).toMatchObject({ role: 'Owner of the land', position: 1 });
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/people/${stranger.username}`, { token: owner.token, body: { position: 0 } })).statusCode).toBe(404);
+    expect((await api(t.app, 'PUT', path(a), { token: stranger.token, body: { role: 'x' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', path(a), { token: owner.token, body: { position: -1 } })).statusCode).toBe(400);
+    const removed = await api(t.app, 'DELETE', path(c), { token: owner.token });
+    expect(removed.json().people.map((p: { position: number }) => p.position)).toEqual([0, 1]);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.people).toHaveLength(2);
+  });
+
+  it('does the same for institutions', async () => {
+    const obj = (await create({ name: unique('inst-'), title: 'Hosted' })).json().obj;
+    const inst = await buildInstitution(t.app);
+    const res = await api(t.app, 'PUT', `/data/obj/${obj.name}/institutions/${inst.slug}`, { token: owner.token, body: { role: 'Host' } });
+    expect(res.json().institutions).toEqual([{ institution: { id: inst.id, slug: inst.slug, name: inst.name }, role: 'Host', position: 0 }]);
+    expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/institutions/no-such-place`, { token: owner.token, body: {} })).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', `/data/obj/${obj.name}/institutions/${inst.id}`, { token: owner.token })).json().institutions).toEqual([]);
+  });
+});
+
+describe('the doc of an object', () => {
+  it('keeps every saved version; editors open one and restore it; others cannot', async () => {
+    const text = (words: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] });
+    const obj = (await create({ name: unique('doc-'), title: 'Documented', doc: text('Fenced in 1998.') })).json().obj;
+    await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { doc: text('Rewritten.') } });
+    const list = await api(t.app, 'GET', `/data/obj/${obj.name}/revisions`, { token: owner.token });
+    expect(list.json().revisions).toHaveLength(2);
+    const oldest = list.json().revisions[1];
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}/revisions/${oldest.id}`, { token: owner.token })).json().doc).toEqual(text('Fenced in 1998.'));
+    const restored = await api(t.app, 'POST', `/data/obj/${obj.name}/revisions/${oldest.id}/restore`, { token: owner.token });
+    expect(restored.json().doc).toEqual(text('Fenced in 1998.'));
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}/revisions`, { token: owner.token })).json().revisions).toHaveLength(3);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}/revisions`)).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}/revisions`, { token: stranger.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}/revisions/not-a-uuid`, { token: owner.token })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,184 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FileVersionSchema, ProjectFileSchema } from '@observatory/shared';
+import { AppError, invalidField } from '../../lib/errors';
+import { displayFileName } from '../../lib/images';
+import { signedIn } from '../../plugins/auth';
+import { fileTooLarge } from '../assets/multipart';
+import { FileChangeSchema, type ReceiveUpload } from './files';
+
+const key = z.string().min(1).max(200);
+const ProjectParams = z.object({ id: key.describe('Project id or slug (a former slug works too)') });
+const FileParams = ProjectParams.extend({ fid: z.uuid().describe('The file id') });
+const VersionParams = FileParams.extend({ version: z.coerce.number().int().min(1).max(1_000_000_000).describe('The version number, from 1') });
+const SignParams = z.object({ '*': z.string().min(1).max(1000).describe('The API path of a file version: projects/{id}/files/{fileId}/{version|latest}') });
+const DownloadParams = z.object({ versionId: z.uuid().describe('The version id the signed URL names') });
+const DownloadQuery = z.object({
+  expires: z.string().max(20).optional().describe('Unix time in seconds'),
+  user: z.string().max(100).optional().describe('Whom the URL was made for'),
+  signature: z.string().max(200).optional(),
+});
+
+const UPLOAD_SUMMARY = 'multipart/form-data: the file in a part named "file"';
+
+/** `filename*` as RFC 8187 spells it: percent-encoded UTF-8, including the characters encodeURIComponent keeps but the syntax does not allow. */
+const attachment = (fileName: string) =>
+  `attachment; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+
+export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { projectFiles } = app.services;
+  const tags = ['projects'];
+  const write = { onRequest: signedIn };
+  const upload = { onRequest: signedIn, config: { upload: true } };
+  const receive = (request: FastifyRequest) => receiver(request, app.config.files.maxBytes);
+
+  app.get(
+    '/projects/:id/files',
+    { schema: { tags, summary: 'A project’s files, by name, each with its versions newest first', params: ProjectParams, response: { 200: z.object({ files: z.array(ProjectFileSchema) }) } } },
+    async (request) => ({ files: await projectFiles.listFiles(request.actor, request.params.id) }),
+  );
+
+  app.post(
+    '/projects/:id/files',
+    {
+      ...upload,
+      schema: {
+        tags,
+        summary: `Add a file (upload on the project): ${UPLOAD_SUMMARY}, optional fields "name" (default: the file's name) and "description". Answers the file with version 1`,
+        consumes: ['multipart/form-data'],
+        params: ProjectParams,
+        response: { 201: ProjectFileSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await projectFiles.addFile(request.actor, request.params.id, receive(request))),
+  );
+
+  app.get(
+    '/projects/:id/files/:fid',
+    { schema: { tags, summary: 'One file with its versions, newest first', params: FileParams, response: { 200: ProjectFileSchema } } },
+    async (request) => projectFiles.getFile(request.actor, request.params.id, request.params.fid),
+  );
+
+  app.put(
+    '/projects/:id/files/:fid',
+    { ...write, schema: { tags, summary: 'Rename or describe a file (edit)', params: FileParams, body: FileChangeSchema, response: { 200: ProjectFileSchema } } },
+    async (request) => projectFiles.changeFile(request.actor, request.params.id, request.params.fid, request.body),
+  );
+
+  app.delete('/projects/:id/files/:fid', { ...write, schema: { tags, summary: 'Delete a file with every version and their bytes (edit)', params: FileParams } }, async (request, reply) => {
+    await projectFiles.deleteFile(request.actor, request.params.id, request.params.fid);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/projects/:id/files/:fid/version',
+    {
+      ...upload,
+      schema: {
+        tags,
+        summary: `Add the next version of a file (upload on the project): ${UPLOAD_SUMMARY}. Answers the version`,
+        consumes: ['multipart/form-data'],
+        params: FileParams,
+        response: { 201: FileVersionSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await projectFiles.addVersion(request.actor, request.params.id, request.params.fid, receive(request))),
+  );
+
+  app.delete(
+    '/projects/:id/files/:fid/:version',
+    { ...write, schema: { tags, summary: 'Delete one version and its bytes (edit); the only version of a file cannot be deleted (409): delete the file. Answers the file', params: VersionParams, response: { 200: ProjectFileSchema } } },
+    async (request) => projectFiles.deleteVersion(request.actor, request.params.id, request.params.fid, request.params.version),
+  );
+
+  app.get(
+    '/auth/sign/*',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A download URL for a file version, valid 5 minutes, for whoever may see its project (signed in or not); the browser then opens it',
+        params: SignParams,
+        response: { 200: z.object({ url: z.string().describe('A path on this server, e.g. /api/v1/files/{versionId}?expires=…&signature=…'), expiresAt: z.string() }) },
+      },
+    },
+    async (request) => projectFiles.sign(request.actor, request.params['*']),
+  );
+
+  app.get(
+    '/files/:versionId',
+    {
+      // Compression would drop Content-Length and gains little on most files.
+      compress: false,
+      schema: {
+        tags: ['projects'],
+        summary: 'The bytes of a file version, as a download, through a URL signed by GET auth/sign/{path} (403 without a valid signature)',
+        params: DownloadParams,
+        querystring: DownloadQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await projectFiles.download(request.params.versionId, request.query);
+      reply
+        .type(file.mediaType)
+        .header('content-length', file.size)
+        .header('content-disposition', attachment(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private')
+        .header('etag', `"${file.sha256}"`);
+      // Fastify answers HEAD with the GET handler; an empty stream keeps our Content-Length.
+      return reply.send(request.method === 'HEAD' ? Readable.from([]) : await file.open());
+    },
+  );
+};
+
+/**
+ * Reads a multipart/form-data body part by part: form fields are collected, the part
+ * named "file" is handed to `store` as a stream (never buffered) that fails with 413
+ * past `maxBytes`; any other file part is read and dropped.
+ */
+function receiver(request: FastifyRequest, maxBytes: number): ReceiveUpload {
+  return async (store) => {
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in a part named "file"');
+    const fields: Record<string, string> = {};
+    let received = false;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20, fieldSize: 10_000 } })) {
+        if (part.type === 'field') {
+          if (part.valueTruncated) throw invalidField(`body.${part.fieldname}`, 'Too long');
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        } else if (part.fieldname !== 'file' || received) {
+          for await (const chunk of part.file) void chunk;
+        } else {
+          received = true;
+          const stream = Readable.from(capped(part.file, maxBytes), { objectMode: false });
+          await store({ stream, fileName: displayFileName(part.filename), declaredType: part.mimetype || null }, { ...fields });
+        }
+      }
+    } catch (err) {
+      throw malformed(err);
+    }
+    if (!received) throw invalidField('file', 'Attach a file (a part named "file")');
+    return fields;
+  };
+}
+
+/** Busboy ends a file at the size limit and marks it truncated: that must fail, not store a cut file. */
+async function* capped(file: Readable & { truncated?: boolean }, maxBytes: number) {
+  try {
+    for await (const chunk of file) yield chunk as Buffer;
+  } catch (err) {
+    throw malformed(err);
+  }
+  if (file.truncated) throw fileTooLarge(maxBytes);
+}
+
+/** A broken multipart body is the client's: 400, not a 500. */
+function malformed(err: unknown): unknown {
+  const status = (err as { statusCode?: number }).statusCode;
+  if (err instanceof AppError || (status && status >= 400 && status < 500)) return err;
+  const reason = err instanceof Error ? err.message : String(err);
+  return new AppError('VALIDATION_FAILED', `The upload could not be read: ${reason}`, { details: [{ field: 'body', message: reason }] });
+}

@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ContributorInputSchema,
+  ContributorSchema,
+  DocumentSchema,
+  ProjectCreateSchema,
+  ProjectDetailSchema,
+  ProjectInstitutionInputSchema,
+  ProjectInstitutionSchema,
+  ProjectListItemSchema,
+  ProjectMemberSchema,
+  ProjectsQuerySchema,
+  ProjectUpdateSchema,
+  RevisionSchema,
+  UpdateChangeSchema,
+  UpdateSchema,
+  UpdateWriteSchema,
+  MemberInputSchema,
+} from '@observatory/shared';
+import { setPaginationHeaders } from '../../lib/pagination';
+import { signedIn } from '../../plugins/auth';
+
+const key = z.string().min(1).max(200);
+const ProjectParams = z.object({ id: key.describe('Project id or slug (a former slug works too)') });
+const LinkParams = ProjectParams.extend({ cid: z.uuid().describe('The link id') });
+const InstitutionLinkParams = ProjectParams.extend({ iid: z.uuid().describe('The link id') });
+const UpdateParams = ProjectParams.extend({ uid: key.describe('Update id or slug') });
+const RevisionParams = ProjectParams.extend({ rid: z.uuid() });
+const UpdateRevisionParams = UpdateParams.extend({ rid: z.uuid() });
+const MemberParams = ProjectParams.extend({ person: key.describe('Person id or slug') });
+
+const UpdateDetailSchema = z.object({ update: UpdateSchema, doc: DocumentSchema.nullable(), permissions: z.array(z.string()) });
+const RevisionDetailSchema = z.object({ revision: RevisionSchema, doc: DocumentSchema.nullable() });
+
+export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { projects } = app.services;
+  const tags = ['projects'];
+  const write = { onRequest: signedIn };
+
+  app.get(
+    '/projects',
+    {
+      schema: {
+        tags,
+        summary: 'The project catalogue, 25 a page: search, filter, sort (members-only projects only for their members)',
+        querystring: ProjectsQuerySchema,
+        response: { 200: z.object({ projects: z.array(ProjectListItemSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const { projects: list, page, total } = await projects.listProjects(request.actor, request.query);
+      setPaginationHeaders(reply, page, total);
+      return { projects: list };
+    },
+  );
+
+  app.post(
+    '/projects',
+    { ...write, schema: { tags, summary: 'Create a project (createProjects); the creator becomes its owner', body: ProjectCreateSchema, response: { 201: ProjectDetailSchema } } },
+    async (request, reply) => reply.status(201).send(await projects.createProject(request.actor, request.body)),
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { tags, summary: 'A project with everything shown on its page', params: ProjectParams, response: { 200: ProjectDetailSchema } } },
+    async (request) => projects.getProject(request.actor, request.params.id),
+  );
+
+  app.put(
+    '/projects/:id',
+    { ...write, schema: { tags, summary: 'Change a project and its documentation (edit); a changed slug keeps the old one working', params: ProjectParams, body: ProjectUpdateSchema, response: { 200: ProjectDetailSchema } } },
+    async (request) => projects.updateProject(request.actor, request.params.id, request.body),
+  );
+
+  app.delete('/projects/:id', { ...write, schema: { tags, summary: 'Delete a project and everything in it (delete)', params: ProjectParams } }, async (request, reply) => {
+    await projects.deleteProject(request.actor, request.params.id);
+    return reply.status(204).send();
+  });
+
+  // Documentation revisions
+  app.get(
+    '/projects/:id/revisions',
+    { ...write, schema: { tags, summary: 'Saved versions of the documentation, newest first (edit)', params: ProjectParams, response: { 200: z.object({ revisions: z.array(RevisionSchema) }) } } },
+    async (request) => ({ revisions: await projects.revisions(request.actor, request.params.id) }),
+  );
+  app.get(
+    '/projects/:id/revisions/:rid',
+    { ...write, schema: { tags, summary: 'One saved version of the documentation (edit)', params: RevisionParams, response: { 200: RevisionDetailSchema } } },
+    async (request) => projects.revision(request.actor, request.params.id, request.params.rid),
+  );
+  app.post(
+    '/projects/:id/revisions/:rid/restore',
+    { ...write, schema: { tags, summary: 'Make an older version the documentation again (a new revision)', params: RevisionParams, response: { 200: ProjectDetailSchema } } },
+    async (request) => projects.restoreProjectRevision(request.actor, request.params.id, request.params.rid),
+  );
+
+  // Contributors and institutions: PUT creates or replaces a link; a body of only {position} reorders.
+  app.put(
+    '/projects/:id/contributors/:cid',
+    { ...write, schema: { tags, summary: 'Add or change a contributor, or move one (body: only position)', params: LinkParams, body: ContributorInputSchema, response: { 200: z.object({ contributors: z.array(ContributorSchema) }) } } },
+    async (request) => projects.putContributor(request.actor, request.params.id, request.params.cid, request.body),
+  );
+  app.delete(
+    '/projects/:id/contributors/:cid',
+    { ...write, schema: { tags, summary: 'Remove a contributor', params: LinkParams, response: { 200: z.object({ contributors: z.array(ContributorSchema) }) } } },
+    async (request) => projects.removeContributor(request.actor, request.params.id, request.params.cid),
+  );
+  app.put(
+    '/projects/:id/institutions/:iid',
+    { ...write, schema: { tags, summary: 'Add or change a partner institution, or move one (body: only position)', params: InstitutionLinkParams, body: ProjectInstitutionInputSchema, response: { 200: z.object({ institutions: z.array(ProjectInstitutionSchema) }) } } },
+    async (request) => projects.putInstitution(request.actor, request.params.id, request.params.iid, request.body),
+  );
+  app.delete(
+    '/projects/:id/institutions/:iid',
+    { ...write, schema: { tags, summary: 'Remove a partner institution', params: InstitutionLinkParams, response: { 200: z.object({ institutions: z.array(ProjectInstitutionSchema) }) } } },
+    async (request) => projects.removeInstitution(request.actor, request.params.id, request.params.iid),
+  );
+
+  // Updates
+  app.get(
+    '/projects/:id/updates',
+    { schema: { tags, summary: 'Every update of a project, newest first', params: ProjectParams, response: { 200: z.object({ updates: z.array(UpdateSchema) }) } } },
+    async (request) => projects.listUpdates(request.actor, request.params.id),
+  );
+  app.post(
+    '/projects/:id/updates',
+    { ...write, schema: { tags, summary: 'Post an update (edit on the project)', params: ProjectParams, body: UpdateWriteSchema, response: { 201: UpdateDetailSchema } } },
+    async (request, reply) => reply.status(201).send(await projects.addUpdate(request.actor, request.params.id, request.body)),
+  );
+  app.get(
+    '/projects/:id/updates/:uid',
+    { schema: { tags, summary: 'An update with its text', params: UpdateParams, response: { 200: UpdateDetailSchema } } },
+    async (request) => projects.getUpdate(request.actor, request.params.id, request.params.uid),
+  );
+  app.put(
+    '/projects/:id/updates/:uid',
+    { ...write, schema: { tags, summary: 'Change an update and its text (edit on the project)', params: UpdateParams, body: UpdateChangeSchema, response: { 200: UpdateDetailSchema } } },
+    async (request) => projects.changeUpdate(request.actor, request.params.id, request.params.uid, request.body),
+  );
+  app.delete('/projects/:id/updates/:uid', { ...write, schema: { tags, summary: 'Delete an update', params: UpdateParams } }, async (request, reply) => {
+    await projects.removeUpdate(request.actor, request.params.id, request.params.uid);
+    return reply.status(204).send();
+  });
+  app.get(
+    '/projects/:id/updates/:uid/revisions',
+    { ...write, schema: { tags, summary: 'Saved versions of an update’s text (edit)', params: UpdateParams, response: { 200: z.object({ revisions: z.array(RevisionSchema) }) } } },
+    async (request) => ({ revisions: await projects.revisions(request.actor, request.params.id, request.params.uid) }),
+  );
+  app.get(
+    '/projects/:id/updates/:uid/revisions/:rid',
+    { ...write, schema: { tags, summary: 'One saved version of an update’s text (edit)', params: UpdateRevisionParams, response: { 200: RevisionDetailSchema } } },
+    async (request) => projects.revision(request.actor, request.params.id, request.params.rid, request.params.uid),
+  );
+  app.post(
+    '/projects/:id/updates/:uid/revisions/:rid/restore',
+    { ...write, schema: { tags, summary: 'Make an older version the update’s text again', params: UpdateRevisionParams, response: { 200: UpdateDetailSchema } } },
+    async (request) => projects.restoreUpdateRevision(request.actor, request.params.id, request.params.uid, request.params.rid),
+  );
+
+  // Members: people holding a role on the project (owner, editor, contributor, viewer)
+  app.get(
+    '/projects/:id/members',
+    { schema: { tags, summary: 'The project’s members and their roles, by name', params: ProjectParams, response: { 200: z.object({ members: z.array(ProjectMemberSchema), permissions: z.array(z.string()) }) } } },
+    async (request) => projects.members(request.actor, request.params.id),
+  );
+  app.put(
+    '/projects/:id/members/:person',
+    { ...write, schema: { tags, summary: 'Add a member or change their role (manageMembers); answers the member', params: MemberParams, body: MemberInputSchema, response: { 200: ProjectMemberSchema } } },
+    async (request) => projects.putMember(request.actor, request.params.id, request.params.person, request.body.role),
+  );
+  app.delete(
+    '/projects/:id/members/:person',
+    { ...write, schema: { tags, summary: 'Remove a member (manageMembers; members may leave)', params: MemberParams } },
+    async (request, reply) => {
+      await projects.removeMember(request.actor, request.params.id, request.params.person);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,484 @@
+import {
+  documentText,
+  type Contributor,
+  type ProjectCreateSchema,
+  type ProjectInstitution,
+  type ProjectListItem,
+  type ProjectUpdate,
+  type ProjectUpdateSchema,
+  type ProjectsQuerySchema,
+  type ProseMirrorDoc,
+  type Revision,
+  type UpdateChangeSchema,
+  type UpdateWriteSchema,
+  PAGE_SIZES,
+} from '@observatory/shared';
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import type { Database, Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/pagination';
+import { chooseSlug } from '../../lib/slugs';
+import { imageRef, type AssetsService } from '../assets/service';
+import type { Memberships } from '../roles/members';
+import type { RolesService } from '../roles/service';
+import { assetIdsOfProject, filesOf } from './files.repo';
+import * as repo from './repo';
+
+/** Recent updates shown with a project. */
+const RECENT_UPDATES = 5;
+
+export const projectResource = (row: { id: string; visibility: string }): Resource => ({
+  type: 'project',
+  id: row.id,
+  visibility: row.visibility as Resource['visibility'],
+  targetIds: [row.id],
+});
+
+const viewerOf = (actor: Actor | null): repo.Viewer => ({
+  signedIn: !!actor,
+  manager: !!actor && (actor.super || actor.global.has('manageProjects')),
+  memberOf: actor ? [...actor.onTargets.keys()] : [],
+  personId: actor?.personId ?? null,
+});
+
+const toProject = (row: repo.ProjectRow, team: { id: string; slug: string; name: string } | null) => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  summary: row.summary,
+  status: row.status as 'planned' | 'active' | 'completed',
+  visibility: row.visibility as 'public' | 'signed-in' | 'members',
+  startDate: row.startDate,
+  endDate: row.endDate,
+  archived: row.archived,
+  team,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+type UpdateJoin = { update: repo.UpdateRow; author: { id: string; slug: string; name: string } | null };
+const toUpdate = ({ update, author }: UpdateJoin): ProjectUpdate => ({
+  id: update.id,
+  slug: update.slug,
+  title: update.title,
+  publishedAt: update.publishedAt.toISOString(),
+  author,
+  updatedAt: update.updatedAt.toISOString(),
+});
+
+const searchTextOf = (row: { title: string; summary: string | null }, doc: ProseMirrorDoc | null | undefined) =>
+  [row.title, row.summary ?? '', documentText(doc)].join('\n');
+
+type LinkInput<T extends string, D extends string> = { position: number } | ({ [k in T]: string } & { [k in D]?: string | null | undefined } & { position?: number | undefined });
+
+/** An ordered link of a project (contributors, institutions): the parts that differ. */
+interface LinkKind<K extends 'contributors' | 'institutions'> {
+  list: K;
+  audit: string;
+  field: string;
+  what: string;
+  unknown: string;
+  taken: string;
+  resolve: (d: Db, key: string) => Promise<string | null>;
+  find: (d: Db, projectId: string, id: string) => Promise<{ id: string; position: number } | null>;
+  linkTo: (d: Db, projectId: string, targetId: string) => Promise<{ id: string } | null>;
+  order: (d: Db, projectId: string) => Promise<string[]>;
+  setPositions: (d: Db, ids: string[]) => Promise<void>;
+  upsert: (d: Db, v: { id: string; projectId: string; targetId: string; detail: string | null; position: number }) => Promise<void>;
+  remove: (d: Db, projectId: string, id: string) => Promise<boolean>;
+  all: (d: Db, projectId: string) => Promise<K extends 'contributors' ? Contributor[] : ProjectInstitution[]>;
+}
+
+/** A position in 0..n: where a link goes, clamped. */
+const clamp = (position: number | undefined, length: number) => Math.min(Math.max(position ?? length, 0), length);
+
+export function createProjectsService(deps: { db: Database; roles: RolesService; memberships: Memberships; assets: AssetsService }) {
+  const { db, roles, memberships, assets } = deps;
+
+  /** The project as the actor may see it: 404 when it may not. */
+  async function load(actor: Actor | null, key: string): Promise<repo.ProjectRow> {
+    const row = await db.use((d) => repo.findProject(d, key));
+    if (!row || !can(actor, 'view', projectResource(row))) throw notFound('Project');
+    return row;
+  }
+
+  async function loadFor(actor: Actor | null, key: string, action: 'edit' | 'delete' | 'manageMembers') {
+    const row = await load(actor, key);
+    authorize(actor, action, projectResource(row), 'Project');
+    return row;
+  }
+
+  const slugFor = (d: Db, input: { slug?: string | undefined; title: string }, exceptId?: string) =>
+    chooseSlug({ slug: input.slug, name: input.title }, (base) => repo.slugsLike(d, base, exceptId), 'project');
+
+  async function teamIdOf(d: Db, teamId: string | null | undefined) {
+    if (!teamId) return teamId;
+    if (!(await repo.findTeam(d, teamId))) throw invalidField('body.project.teamId', 'No such team');
+    return teamId;
+  }
+
+  async function saveRevision(d: Db, actor: Actor | null, ownerType: 'project' | 'update', ownerId: string, doc: ProseMirrorDoc | null) {
+    await repo.insertRevision(d, { ownerType, ownerId, doc, authorId: actor?.personId ?? null });
+  }
+
+  async function detail(actor: Actor | null, row: repo.ProjectRow) {
+    return db.use(async (d) => {
+      const [team, contributors, institutions, updates, files] = [
+        await repo.teamOf(d, row.teamId),
+        await repo.contributorsOf(d, row.id),
+        await repo.institutionLinksOf(d, row.id),
+        await repo.updatesOf(d, row.id, RECENT_UPDATES),
+        await filesOf(d, row.id),
+      ];
+      return {
+        project: toProject(row, team),
+        permissions: permissionsFor(actor, projectResource(row)),
+        doc: row.doc ?? null,
+        contributors: contributors.map(toContributor),
+        institutions: institutions.map(toInstitutionLink),
+        updates: updates.map(toUpdate),
+        files,
+        publications: [],
+        datatables: [],
+      };
+    });
+  }
+
+  const toContributor = (c: Awaited<ReturnType<typeof repo.contributorsOf>>[number]): Contributor => ({
+    id: c.id,
+    title: c.title,
+    position: c.position,
+    person: { id: c.person.id, slug: c.person.slug, name: c.person.name, photo: imageRef(c.person.photoId) },
+  });
+  const toInstitutionLink = (i: Awaited<ReturnType<typeof repo.institutionLinksOf>>[number]): ProjectInstitution => ({
+    id: i.id,
+    role: i.role,
+    position: i.position,
+    institution: { id: i.institution.id, slug: i.institution.slug, name: i.institution.name, logo: imageRef(i.institution.logoId) },
+  });
+
+  /** Moves one link to a position and renumbers them all 0..n-1. */
+  async function reorder(order: string[], id: string, position: number, save: (ids: string[]) => Promise<void>) {
+    const rest = order.filter((x) => x !== id);
+    rest.splice(clamp(position, rest.length), 0, id);
+    await save(rest);
+  }
+
+  /**
+   * Creates or replaces a link (a body with the target), or only moves it (a body of only
+   * position); positions are renumbered 0..n-1 in the same transaction. Answers the list.
+   */
+  async function putLink<K extends 'contributors' | 'institutions'>(
+    kind: LinkKind<K>,
+    actor: Actor | null,
+    key: string,
+    linkId: string,
+    input: { position: number } | { target: string; detail?: string | null | undefined; position?: number | undefined },
+  ) {
+    const project = await loadFor(actor, key, 'edit');
+    await db.transaction(async (tx) => {
+      const existing = await kind.find(tx, project.id, linkId);
+      const order = await kind.order(tx, project.id);
+      const save = (ids: string[]) => kind.setPositions(tx, ids);
+      if (!('target' in input)) {
+        if (!existing) throw notFound(kind.what);
+        await reorder(order, linkId, input.position, save);
+      } else {
+        const targetId = await kind.resolve(tx, input.target);
+        if (!targetId) throw invalidField(`body.${kind.field}`, kind.unknown);
+        const other = await kind.linkTo(tx, project.id, targetId);
+        if (other && other.id !== linkId) throw new AppError('CONFLICT', kind.taken, { details: [{ field: `body.${kind.field}`, message: kind.taken }] });
+        await kind.upsert(tx, { id: linkId, projectId: project.id, targetId, detail: input.detail ?? null, position: existing?.position ?? order.length });
+        if (!existing || input.position !== undefined) await reorder([...order.filter((x) => x !== linkId), linkId], linkId, input.position ?? order.length, save);
+      }
+      await audit(tx, actor, `project.${kind.audit}.put`, { type: 'project', id: project.id }, { before: existing, after: { id: linkId, ...input } });
+    });
+    return { [kind.list]: await db.use((d) => kind.all(d, project.id)) } as Record<K, Awaited<ReturnType<LinkKind<K>['all']>>>;
+  }
+
+  async function removeLink<K extends 'contributors' | 'institutions'>(kind: LinkKind<K>, actor: Actor | null, key: string, linkId: string) {
+    const project = await loadFor(actor, key, 'edit');
+    await db.transaction(async (tx) => {
+      const existing = await kind.find(tx, project.id, linkId);
+      if (!existing || !(await kind.remove(tx, project.id, linkId))) throw notFound(kind.what);
+      await kind.setPositions(tx, await kind.order(tx, project.id));
+      await audit(tx, actor, `project.${kind.audit}.delete`, { type: 'project', id: project.id }, { before: existing });
+    });
+    return { [kind.list]: await db.use((d) => kind.all(d, project.id)) } as Record<K, Awaited<ReturnType<LinkKind<K>['all']>>>;
+  }
+
+  const CONTRIBUTORS: LinkKind<'contributors'> = {
+    list: 'contributors',
+    audit: 'contributor',
+    field: 'personId',
+    what: 'Contributor',
+    unknown: 'No such person',
+    taken: 'This person is already a contributor',
+    resolve: repo.findPersonId,
+    find: repo.findContributor,
+    linkTo: repo.contributorOfPerson,
+    order: repo.contributorOrder,
+    setPositions: repo.setContributorPositions,
+    upsert: (d, v) => repo.upsertContributor(d, { id: v.id, projectId: v.projectId, personId: v.targetId, title: v.detail, position: v.position }),
+    remove: repo.deleteContributor,
+    all: async (d, projectId) => (await repo.contributorsOf(d, projectId)).map(toContributor),
+  };
+
+  const INSTITUTIONS: LinkKind<'institutions'> = {
+    list: 'institutions',
+    audit: 'institution',
+    field: 'institutionId',
+    what: 'Institution link',
+    unknown: 'No such institution',
+    taken: 'This institution is already linked',
+    resolve: repo.findInstitutionId,
+    find: repo.findInstitutionLink,
+    linkTo: repo.linkOfInstitution,
+    order: repo.institutionOrder,
+    setPositions: repo.setInstitutionPositions,
+    upsert: (d, v) => repo.upsertInstitutionLink(d, { id: v.id, projectId: v.projectId, institutionId: v.targetId, role: v.detail, position: v.position }),
+    remove: repo.deleteInstitutionLink,
+    all: async (d, projectId) => (await repo.institutionLinksOf(d, projectId)).map(toInstitutionLink),
+  };
+
+  return {
+    count: () => db.use(repo.countProjects),
+
+    async listProjects(actor: Actor | null, query: z.output<typeof ProjectsQuerySchema>) {
+      const page = pageOf(query.p, PAGE_SIZES.projects);
+      return db.use(async (d) => {
+        const filters: repo.ProjectFilters = {
+          q: query.q || undefined,
+          status: query.status,
+          sort: query.sort,
+          mine: query.mine === 'true',
+          archived: query.archived === 'true',
+          teamId: query.team ? ((await repo.findTeam(d, query.team))?.id ?? '00000000-0000-0000-0000-000000000000') : undefined,
+          institutionId: query.institution ? ((await repo.findInstitutionId(d, query.institution)) ?? '00000000-0000-0000-0000-000000000000') : undefined,
+          personId: query.person ? ((await repo.findPersonId(d, query.person)) ?? '00000000-0000-0000-0000-000000000000') : undefined,
+        };
+        const { rows, total } = await repo.listProjects(d, filters, viewerOf(actor), page);
+        const links = await repo.institutionsOfProjects(d, rows.map((r) => r.project.id));
+        const projects: ProjectListItem[] = rows.map(({ project, team }) => ({
+          ...toProject(project, team?.id ? team : null),
+          institutions: links.filter((l) => l.projectId === project.id).map(({ id, slug, name }) => ({ id, slug, name })),
+        }));
+        return { projects, page, total };
+      });
+    },
+
+    async getProject(actor: Actor | null, key: string) {
+      return detail(actor, await load(actor, key));
+    },
+
+    /** Holders of createProjects (or manageProjects) create; the creator becomes the owner. */
+    async createProject(actor: Actor | null, input: z.output<typeof ProjectCreateSchema>) {
+      if (!can(actor, 'createProjects') && !can(actor, 'manageProjects')) authorize(actor, 'createProjects');
+      const { project, doc = null } = input;
+      const owner = await roles.findRole('owner');
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertProject(tx, {
+          title: project.title,
+          slug: await slugFor(tx, project),
+          summary: project.summary ?? null,
+          status: project.status ?? 'active',
+          visibility: project.visibility ?? 'public',
+          startDate: project.startDate ?? null,
+          endDate: project.endDate ?? null,
+          archived: project.archived ?? false,
+          teamId: (await teamIdOf(tx, project.teamId)) ?? null,
+          doc,
+          searchText: searchTextOf({ title: project.title, summary: project.summary ?? null }, doc),
+        });
+        if (doc) await saveRevision(tx, actor, 'project', created.id, doc);
+        await roles.setRoleOnTarget(actor!.userId, owner.id, { id: created.id, type: 'project' });
+        await audit(tx, actor, 'project.create', { type: 'project', id: created.id }, { after: { ...created, doc: undefined } });
+        return created;
+      });
+      // The new role is not in this request's actor yet: answer as its owner would see it.
+      return detail({ ...actor!, onTargets: new Map([...actor!.onTargets, [row.id, new Set(['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'] as const)]]) }, row);
+    },
+
+    async updateProject(actor: Actor | null, key: string, input: z.output<typeof ProjectUpdateSchema>) {
+      const before = await loadFor(actor, key, 'edit');
+      const fields = input.project ?? {};
+      const row = await db.transaction(async (tx) => {
+        const slug = fields.slug !== undefined && fields.slug !== before.slug ? await slugFor(tx, { slug: fields.slug, title: before.title }, before.id) : undefined;
+        if (slug) await repo.moveSlug(tx, before.id, before.slug, slug);
+        const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, before.doc);
+        const doc = input.doc !== undefined ? input.doc : before.doc;
+        const title = fields.title ?? before.title;
+        const summary = fields.summary !== undefined ? fields.summary : before.summary;
+        const updated = await repo.updateProject(tx, before.id, {
+          title,
+          summary,
+          ...(slug ? { slug } : {}),
+          ...(fields.status !== undefined ? { status: fields.status } : {}),
+          ...(fields.visibility !== undefined ? { visibility: fields.visibility } : {}),
+          ...(fields.startDate !== undefined ? { startDate: fields.startDate } : {}),
+          ...(fields.endDate !== undefined ? { endDate: fields.endDate } : {}),
+          ...(fields.archived !== undefined ? { archived: fields.archived } : {}),
+          ...(fields.teamId !== undefined ? { teamId: await teamIdOf(tx, fields.teamId) } : {}),
+          ...(docChanged ? { doc } : {}),
+          searchText: searchTextOf({ title, summary }, doc),
+        });
+        if ((updated.startDate ?? '') && (updated.endDate ?? '') && updated.startDate! > updated.endDate!) {
+          throw invalidField('body.project.endDate', 'The end comes before the start');
+        }
+        if (docChanged) await saveRevision(tx, actor, 'project', before.id, doc ?? null);
+        await audit(tx, actor, 'project.update', { type: 'project', id: before.id }, { before: { ...before, doc: undefined, searchText: undefined }, after: { ...updated, doc: undefined, searchText: undefined } });
+        return updated;
+      });
+      return detail(actor, row);
+    },
+
+    async deleteProject(actor: Actor | null, key: string) {
+      const row = await loadFor(actor, key, 'delete');
+      const files = await db.transaction(async (tx) => {
+        // Its files' versions go with the project; their assets (and after the commit their bytes) here.
+        const assetIds = await assetIdsOfProject(tx, row.id);
+        await roles.removeAllOnTarget(row.id);
+        await repo.deleteProject(tx, row.id);
+        const removed: string[] = [];
+        for (const id of assetIds) removed.push(...(await assets.removeAsset(tx, id)));
+        await audit(tx, actor, 'project.delete', { type: 'project', id: row.id }, { before: { ...row, doc: undefined, searchText: undefined } });
+        return removed;
+      });
+      await assets.removeFiles(files);
+      return row;
+    },
+
+    // Revisions of the documentation, and of an update's text
+
+    async revisions(actor: Actor | null, key: string, updateKey?: string): Promise<Revision[]> {
+      const project = await loadFor(actor, key, 'edit');
+      const owner = updateKey ? { type: 'update', id: (await this.findUpdateRow(project.id, updateKey)).update.id } : { type: 'project', id: project.id };
+      return (await db.use((d) => repo.revisionsOf(d, owner.type, owner.id))).map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), author: r.author?.id ? r.author : null }));
+    },
+
+    async revision(actor: Actor | null, key: string, revisionId: string, updateKey?: string) {
+      const project = await loadFor(actor, key, 'edit');
+      const owner = updateKey ? { type: 'update', id: (await this.findUpdateRow(project.id, updateKey)).update.id } : { type: 'project', id: project.id };
+      const row = await db.use((d) => repo.findRevision(d, owner.type, owner.id, revisionId));
+      if (!row) throw notFound('Revision');
+      return { revision: { id: row.id, createdAt: row.createdAt.toISOString(), author: row.author?.id ? row.author : null }, doc: row.doc ?? null };
+    },
+
+    /** Restoring writes the old text as the newest revision: nothing in the history is lost. */
+    async restoreProjectRevision(actor: Actor | null, key: string, revisionId: string) {
+      const { doc } = await this.revision(actor, key, revisionId);
+      return this.updateProject(actor, key, { doc });
+    },
+
+    async restoreUpdateRevision(actor: Actor | null, key: string, updateKey: string, revisionId: string) {
+      const { doc } = await this.revision(actor, key, revisionId, updateKey);
+      return this.changeUpdate(actor, key, updateKey, { doc });
+    },
+
+    // Contributors and institutions
+
+    putContributor: (actor: Actor | null, key: string, linkId: string, input: LinkInput<'personId', 'title'>) =>
+      putLink(CONTRIBUTORS, actor, key, linkId, 'personId' in input ? { target: input.personId, detail: input.title, position: input.position } : input),
+    removeContributor: (actor: Actor | null, key: string, linkId: string) => removeLink(CONTRIBUTORS, actor, key, linkId),
+    putInstitution: (actor: Actor | null, key: string, linkId: string, input: LinkInput<'institutionId', 'role'>) =>
+      putLink(INSTITUTIONS, actor, key, linkId, 'institutionId' in input ? { target: input.institutionId, detail: input.role, position: input.position } : input),
+    removeInstitution: (actor: Actor | null, key: string, linkId: string) => removeLink(INSTITUTIONS, actor, key, linkId),
+
+    // Updates (news)
+
+    async findUpdateRow(projectId: string, key: string) {
+      const row = await db.use((d) => repo.findUpdate(d, projectId, key));
+      if (!row) throw notFound('Update');
+      return row;
+    },
+
+    async listUpdates(actor: Actor | null, key: string) {
+      const project = await load(actor, key);
+      return { updates: (await db.use((d) => repo.updatesOf(d, project.id))).map(toUpdate) };
+    },
+
+    async getUpdate(actor: Actor | null, key: string, updateKey: string) {
+      const project = await load(actor, key);
+      const row = await this.findUpdateRow(project.id, updateKey);
+      return { update: toUpdate(row), doc: row.update.doc ?? null, permissions: permissionsFor(actor, projectResource(project)) };
+    },
+
+    async addUpdate(actor: Actor | null, key: string, input: z.output<typeof UpdateWriteSchema>) {
+      const project = await loadFor(actor, key, 'edit');
+      const doc = input.doc ?? null;
+      const id = await db.transaction(async (tx) => {
+        const slug = await chooseSlug({ slug: input.update.slug, name: input.update.title }, (base) => repo.updateSlugsLike(tx, project.id, base), 'update');
+        const row = await repo.insertUpdate(tx, {
+          projectId: project.id,
+          slug,
+          title: input.update.title,
+          doc,
+          publishedAt: input.update.publishedAt ? new Date(input.update.publishedAt) : new Date(),
+          authorId: actor!.personId,
+        });
+        if (doc) await saveRevision(tx, actor, 'update', row.id, doc);
+        await audit(tx, actor, 'project.update.create', { type: 'project', id: project.id }, { after: { id: row.id, title: row.title } });
+        return row.id;
+      });
+      return this.getUpdate(actor, project.id, id);
+    },
+
+    async changeUpdate(actor: Actor | null, key: string, updateKey: string, input: z.output<typeof UpdateChangeSchema>) {
+      const project = await loadFor(actor, key, 'edit');
+      const before = await this.findUpdateRow(project.id, updateKey);
+      await db.transaction(async (tx) => {
+        const fields = input.update ?? {};
+        const slug = fields.slug !== undefined && fields.slug !== before.update.slug
+          ? await chooseSlug({ slug: fields.slug, name: before.update.title }, (base) => repo.updateSlugsLike(tx, project.id, base, before.update.id), 'update')
+          : undefined;
+        const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, before.update.doc);
+        await repo.changeUpdate(tx, before.update.id, {
+          ...(fields.title !== undefined ? { title: fields.title } : {}),
+          ...(slug ? { slug } : {}),
+          ...(fields.publishedAt !== undefined ? { publishedAt: new Date(fields.publishedAt) } : {}),
+          ...(docChanged ? { doc: input.doc ?? null } : {}),
+        });
+        if (docChanged) await saveRevision(tx, actor, 'update', before.update.id, input.doc ?? null);
+        await audit(tx, actor, 'project.update.change', { type: 'project', id: project.id }, { before: { id: before.update.id, title: before.update.title }, after: fields });
+      });
+      return this.getUpdate(actor, project.id, before.update.id);
+    },
+
+    async removeUpdate(actor: Actor | null, key: string, updateKey: string) {
+      const project = await loadFor(actor, key, 'edit');
+      const row = await this.findUpdateRow(project.id, updateKey);
+      await db.transaction(async (tx) => {
+        await repo.deleteUpdate(tx, row.update.id);
+        await audit(tx, actor, 'project.update.delete', { type: 'project', id: project.id }, { before: { id: row.update.id, title: row.update.title } });
+      });
+    },
+
+    // Members: the people holding a role on the project
+
+    async members(actor: Actor | null, key: string) {
+      const project = await load(actor, key);
+      return { members: await roles.holdersOf(project.id), permissions: permissionsFor(actor, projectResource(project)) };
+    },
+
+    async putMember(actor: Actor | null, key: string, memberKey: string, roleSlug: string) {
+      const project = await loadFor(actor, key, 'manageMembers');
+      return memberships.put(actor, { id: project.id, type: 'project' }, memberKey, roleSlug);
+    },
+
+    /** Members may leave a project themselves. */
+    async removeMember(actor: Actor | null, key: string, memberKey: string) {
+      const project = await load(actor, key);
+      const user = await memberships.accountOf(memberKey);
+      if (actor?.userId !== user.id) authorize(actor, 'manageMembers', projectResource(project), 'Project');
+      await memberships.remove(actor, { id: project.id, type: 'project' }, user.id);
+    },
+
+    load,
+    loadFor,
+    viewerOf,
+  };
+}
+export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,0 +1,52 @@
+import type { TargetType, TeamMember } from '@observatory/shared';
+import type { Actor } from '../../authz/authorize';
+import type { Database } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import type { PeopleService } from '../people/service';
+import type { UsersService } from '../users/service';
+import type { RolesService } from './service';
+
+/** Roles a member holds on a team or project: one each. */
+export const MEMBER_ROLE_SLUGS = ['owner', 'editor', 'contributor', 'viewer'];
+
+/**
+ * Members of a target (a team, a project): the people holding one of the member roles
+ * on it. The caller authorises; this adds, re-roles and removes, and records it.
+ */
+export function createMemberships(deps: { db: Database; roles: RolesService; users: UsersService; people: PeopleService }) {
+  const { db, roles, users, people } = deps;
+
+  /** The member's account, found by person id or slug: roles belong to accounts. */
+  async function accountOf(key: string) {
+    const person = await db.use((d) => people.findPerson(d, key));
+    if (!person) throw notFound('Person');
+    const user = await users.findByPersonId(person.id);
+    if (!user) throw new AppError('CONFLICT', `${person.name} has no account yet: invite them first`);
+    return user;
+  }
+
+  return {
+    accountOf,
+
+    /** Adds a member or changes their role; answers the member. */
+    async put(actor: Actor | null, target: { id: string; type: TargetType }, memberKey: string, roleSlug: string): Promise<TeamMember> {
+      if (!MEMBER_ROLE_SLUGS.includes(roleSlug)) throw invalidField('body.role', `Use one of ${MEMBER_ROLE_SLUGS.join(', ')}`);
+      const role = await roles.findRole(roleSlug);
+      const user = await accountOf(memberKey);
+      await db.transaction(async (tx) => {
+        await roles.setRoleOnTarget(user.id, role.id, target);
+        await audit(tx, actor, `${target.type}.member.put`, { type: target.type, id: target.id }, { after: { userId: user.id, role: role.slug } });
+      });
+      return (await roles.holdersOf(target.id)).find((m) => m.username === user.username) as TeamMember;
+    },
+
+    async remove(actor: Actor | null, target: { id: string; type: TargetType }, userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await roles.removeFromTarget(userId, target.id))) throw new AppError('NOT_FOUND', `Not a member of this ${target.type}`);
+        await audit(tx, actor, `${target.type}.member.delete`, { type: target.type, id: target.id }, { before: { userId } });
+      });
+    },
+  };
+}
+export type Memberships = ReturnType<typeof createMemberships>;

@@ -1,0 +1,64 @@
+import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import type { ImageRef } from '@observatory/shared';
+import { api } from '../lib/api-client';
+import { FormError } from './FormError';
+
+const ACCEPTED = 'image/jpeg,image/png,image/webp';
+
+interface ImageUploadProps {
+  /** What the image is, in lower case: "photo", "logo". */
+  what: string;
+  /** Whose image it is, for the placeholder's initials and the messages. */
+  name: string;
+  image: ImageRef | null;
+  /** The API path that takes PUT (multipart) and DELETE. */
+  path: string;
+  onChanged: () => void;
+}
+
+/** Shows an image with buttons to upload a new one (JPEG, PNG or WebP) or remove it, after confirming. */
+export function ImageUpload({ what, name, image, path, onChanged }: ImageUploadProps) {
+  const upload = useMutation({ mutationFn: (file: File) => api.upload(path, file), onSuccess: onChanged });
+  const remove = useMutation({ mutationFn: () => api.del(path), onSuccess: onChanged });
+  const confirmRemove = () =>
+    modals.openConfirmModal({
+      title: `Remove the ${what}?`,
+      children: <Text size="sm">The {what} of {name} is deleted; you can upload another later.</Text>,
+      labels: { confirm: 'Remove', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () => remove.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: `The ${what} was removed` }) }),
+    });
+  return (
+    <Stack gap="xs">
+      <FormError error={upload.error ?? remove.error} />
+      <Group gap="lg">
+        <Avatar src={image?.url} name={name} size={96} radius={what === 'logo' ? 'sm' : 'xl'} color="blue" variant="filled" alt={image ? `The current ${what}` : ''} />
+        <Stack gap={6}>
+          <Group gap="sm">
+            <FileButton
+              accept={ACCEPTED}
+              onChange={(file) => file && upload.mutate(file, { onSuccess: () => notifications.show({ color: 'green', message: `The ${what} was saved` }) })}
+            >
+              {(props) => (
+                <Button {...props} variant="default" loading={upload.isPending}>
+                  {image ? `Replace the ${what}` : `Upload a ${what}`}
+                </Button>
+              )}
+            </FileButton>
+            {image ? (
+              <Button variant="subtle" color="danger" onClick={confirmRemove} loading={remove.isPending}>
+                Remove
+              </Button>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed">
+            JPEG, PNG or WebP. It is shown at most 400 pixels wide; its camera data (such as location) is not shown.
+          </Text>
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}

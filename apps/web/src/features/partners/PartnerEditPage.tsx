@@ -1,0 +1,116 @@
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { fieldErrors, FormError } from '../../components/FormError';
+import { ImageUpload } from '../../components/ImageUpload';
+import { PageState } from '../../components/PageState';
+import { paths } from '../../config/paths';
+import { useTitle } from '../../lib/use-title';
+import { institutionsKey, useDeleteInstitution, useInstitutions, usePartner, useSaveInstitution, type PartnerDetail } from './api';
+import { InstitutionFields, institutionFormValues, toInstitutionInput, useInstitutionForm } from './institution-form';
+
+function PartnerForm({ partner }: { partner: PartnerDetail }) {
+  const { institution } = partner;
+  const navigate = useNavigate();
+  const categories = useInstitutions().data?.categories ?? [];
+  const save = useSaveInstitution();
+  const remove = useDeleteInstitution();
+  const form = useInstitutionForm(institutionFormValues(institution));
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete ${institution.name}?`,
+      children: (
+        <Text size="sm">
+          {partner.people.length
+            ? `${partner.people.length} affiliated ${partner.people.length === 1 ? 'person loses' : 'people lose'} this affiliation. `
+            : ''}
+          This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () =>
+        remove.mutate(institution.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `${institution.name} was deleted` });
+            void navigate(paths.partners);
+          },
+        }),
+    });
+  return (
+    <form
+      noValidate
+      aria-label="Institution"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          { id: institution.id, input: toInstitutionInput(v) },
+          {
+            onSuccess: (saved) => {
+              notifications.show({ color: 'green', message: 'Institution saved' });
+              void navigate(paths.partner(saved.slug));
+            },
+            onError: (e) => form.setErrors(fieldErrors(e)),
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm" maw={560}>
+        <FormError error={save.error ?? remove.error} />
+        <InstitutionFields form={form} categories={categories} />
+        <Group justify="space-between">
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+            <Anchor component={Link} to={paths.partner(institution.slug)}>
+              Cancel
+            </Anchor>
+          </Group>
+          {partner.permissions.includes('delete') ? (
+            <Button variant="subtle" color="danger" onClick={confirmDelete} loading={remove.isPending}>
+              Delete institution
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Edit a partner institution (manageInstitutions). */
+export default function PartnerEditPage() {
+  const { slug = '' } = useParams();
+  const partner = usePartner(slug);
+  const client = useQueryClient();
+  useTitle(partner.data ? `Edit ${partner.data.institution.name}` : 'Edit');
+  if (!partner.data) return <PageState isPending={partner.isPending} error={partner.error} />;
+  if (!partner.data.permissions.includes('edit')) {
+    return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
+  }
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xl">
+        <Title order={1}>Edit {partner.data.institution.name}</Title>
+        <Stack gap="xs" component="section" aria-labelledby="edit-logo">
+          <Title order={2} size="h3" id="edit-logo">
+            Logo
+          </Title>
+          <ImageUpload
+            what="logo"
+            name={partner.data.institution.name}
+            image={partner.data.institution.logo}
+            path={`/institutions/${partner.data.institution.id}/logo`}
+            onChanged={() => {
+              void client.invalidateQueries({ queryKey: ['institution'] });
+              void client.invalidateQueries({ queryKey: institutionsKey });
+            }}
+          />
+        </Stack>
+        <PartnerForm key={partner.data.institution.id} partner={partner.data} />
+      </Stack>
+    </Container>
+  );
+}

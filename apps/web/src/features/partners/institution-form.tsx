@@ -1,0 +1,60 @@
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { Category, Institution } from '@observatory/shared';
+
+export interface InstitutionFormValues {
+  name: string;
+  url: string;
+  ror: string;
+  categoryId: string;
+  description: string;
+}
+
+const UNCATEGORISED = '';
+const ROR = /^0[a-hj-km-np-tv-z0-9]{6}\d{2}$/;
+const rorOf = (v: string) => v.trim().replace(/^https?:\/\/ror\.org\//i, '').toLowerCase();
+
+export const institutionFormValues = (i?: Institution): InstitutionFormValues => ({
+  name: i?.name ?? '',
+  url: i?.url ?? '',
+  ror: i?.ror ?? '',
+  categoryId: i?.categoryId ?? UNCATEGORISED,
+  description: i?.description ?? '',
+});
+
+/** The institution form of the partner edit page and the admin screen: the same fields and rules. */
+export function useInstitutionForm(initialValues: InstitutionFormValues = institutionFormValues()) {
+  return useForm({
+    initialValues,
+    validate: {
+      name: (v) => (v.trim() ? null : 'Give a name'),
+      url: (v) => (!v.trim() || /^https?:\/\/\S+\.\S+/.test(v.trim()) ? null : 'Give an http(s) address'),
+      ror: (v) => (!v.trim() || ROR.test(rorOf(v)) ? null : 'Not a ROR id (e.g. 05a28rw58)'),
+    },
+  });
+}
+
+/** The values as the API takes them. */
+export const toInstitutionInput = (v: InstitutionFormValues) => ({
+  name: v.name.trim(),
+  url: v.url.trim() || null,
+  ror: v.ror.trim() ? rorOf(v.ror) : null,
+  categoryId: v.categoryId || null,
+  description: v.description.trim() || null,
+});
+
+export function InstitutionFields({ form, categories }: { form: UseFormReturnType<InstitutionFormValues>; categories: Category[] }) {
+  const choices = [
+    ...[...categories].sort((a, b) => a.position - b.position).map((c) => ({ value: c.id, label: c.name })),
+    { value: UNCATEGORISED, label: 'Uncategorised' },
+  ];
+  return (
+    <>
+      <TextInput label="Name" required {...form.getInputProps('name')} />
+      <Select label="Category" data={choices} allowDeselect={false} {...form.getInputProps('categoryId')} />
+      <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('url')} />
+      <TextInput label="ROR id" placeholder="05a28rw58" description="From ror.org, the Research Organization Registry" {...form.getInputProps('ror')} />
+      <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { Anchor, Button, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { ProjectDetail } from '@observatory/shared';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { fieldErrors, FormError } from '../../components/FormError';
+import { PageState } from '../../components/PageState';
+import { paths } from '../../config/paths';
+import { objectLoadErrorText } from '../../lib/errors';
+import { useTitle } from '../../lib/use-title';
+import { useInstitutions } from '../partners/api';
+import { useAllTeams, usePeopleSearch } from '../teams/api';
+import { useLinks, useProject, useSaveProject } from './api';
+import { LinkList } from './LinkList';
+import { ProjectFieldsForm, projectFormValues, toProjectInput, useProjectForm } from './project-form';
+import { Revisions } from './Revisions';
+
+function DetailsForm({ detail }: { detail?: ProjectDetail }) {
+  const navigate = useNavigate();
+  const save = useSaveProject(detail?.project.id ?? null);
+  const teams = useAllTeams();
+  const form = useProjectForm(projectFormValues(detail));
+  return (
+    <form
+      noValidate
+      aria-label="Project"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(toProjectInput(v), {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: detail ? 'Project saved' : 'Project created: now add its contributors and institutions' });
+            void navigate(detail ? paths.project(saved.project.slug) : paths.projectEdit(saved.project.slug));
+          },
+          onError: (e) => form.setErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, m]) => [k.replace(/^project\./, ''), m]))),
+        }),
+      )}
+    >
+      <Stack gap="sm" maw={720}>
+        <FormError error={save.error} />
+        <ProjectFieldsForm form={form} teams={teams.data ?? []} />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {detail ? 'Save' : 'Create project'}
+          </Button>
+          <Anchor component={Link} to={detail ? paths.project(detail.project.slug) : paths.projects}>
+            Cancel
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Contributors({ detail }: { detail: ProjectDetail }) {
+  const { put, move, remove } = useLinks(detail.project.slug, 'contributors');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = usePeopleSearch(debounced);
+  const form = useForm({ initialValues: { personId: '', title: '' }, validate: { personId: (v) => (v ? null : 'Choose a person') } });
+  return (
+    <Stack gap="sm">
+      {move.error ? <FormError error={new Error(`The new order was not saved: ${(move.error as Error).message}. The previous order is back.`)} /> : <FormError error={put.error ?? remove.error} />}
+      {detail.contributors.length === 0 ? <Text c="dimmed">No contributors yet.</Text> : null}
+      <LinkList
+        label="Contributors in order"
+        detailLabel="Title"
+        items={detail.contributors.map((c) => ({ id: c.id, position: c.position, name: c.person.name, detail: c.title }))}
+        onMove={(id, position) => move.mutate({ id, position })}
+        onSaveDetail={(id, title) => put.mutate({ id, body: { personId: detail.contributors.find((c) => c.id === id)!.person.id, title } })}
+        onRemove={(id) => remove.mutate(id)}
+      />
+      <form
+        noValidate
+        aria-label="Add a contributor"
+        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { personId: v.personId, title: v.title.trim() || null } }, { onSuccess: () => (form.reset(), setSearch('')) }))}
+      >
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Person"
+            placeholder="Type a name"
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            data={(found.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            nothingFoundMessage={debounced.length >= 2 ? 'Nobody found' : 'Type two letters or more'}
+            w={280}
+            {...form.getInputProps('personId')}
+          />
+          <TextInput label="Title" placeholder="Principal investigator" w={220} {...form.getInputProps('title')} />
+          <Button type="submit" loading={put.isPending}>
+            Add contributor
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
+function Institutions({ detail }: { detail: ProjectDetail }) {
+  const { put, move, remove } = useLinks(detail.project.slug, 'institutions');
+  const institutions = useInstitutions();
+  const form = useForm({ initialValues: { institutionId: '', role: '' }, validate: { institutionId: (v) => (v ? null : 'Choose an institution') } });
+  return (
+    <Stack gap="sm">
+      {move.error ? <FormError error={new Error(`The new order was not saved: ${(move.error as Error).message}. The previous order is back.`)} /> : <FormError error={put.error ?? remove.error} />}
+      {detail.institutions.length === 0 ? <Text c="dimmed">No partner institutions yet.</Text> : null}
+      <LinkList
+        label="Institutions in order"
+        detailLabel="Role"
+        items={detail.institutions.map((i) => ({ id: i.id, position: i.position, name: i.institution.name, detail: i.role }))}
+        onMove={(id, position) => move.mutate({ id, position })}
+        onSaveDetail={(id, role) => put.mutate({ id, body: { institutionId: detail.institutions.find((i) => i.id === id)!.institution.id, role } })}
+        onRemove={(id) => remove.mutate(id)}
+      />
+      <form
+        noValidate
+        aria-label="Add an institution"
+        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { institutionId: v.institutionId, role: v.role.trim() || null } }, { onSuccess: () => form.reset() }))}
+      >
+        <Group align="flex-end" gap="sm">
+          <Select label="Institution" searchable data={(institutions.data?.institutions ?? []).map((i) => ({ value: i.id, label: i.name }))} w={320} {...form.getInputProps('institutionId')} />
+          <TextInput label="Role" placeholder="Partner" w={180} {...form.getInputProps('role')} />
+          <Button type="submit" loading={put.isPending}>
+            Add institution
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** Create a project (no slug) or edit one: fields and documentation, its history, contributors and institutions. */
+export default function ProjectEditPage() {
+  const { slug } = useParams();
+  const project = useProject(slug ?? '');
+  useTitle(slug ? `Edit ${project.data?.project.title ?? 'project'}` : 'New project');
+  if (!slug) {
+    return (
+      <Container size="lg" py="xl">
+        <Stack gap="xl">
+          <Title order={1}>New project</Title>
+          <DetailsForm />
+        </Stack>
+      </Container>
+    );
+  }
+  if (!project.data) return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
+  if (!project.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
+  const detail = project.data;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Title order={1}>Edit {detail.project.title}</Title>
+        <DetailsForm key={detail.project.updatedAt} detail={detail} />
+        <Section id="edit-history" title="Documentation history">
+          <Revisions slug={detail.project.slug} />
+        </Section>
+        <Section id="edit-contributors" title="Contributors">
+          <Contributors detail={detail} />
+        </Section>
+        <Section id="edit-institutions" title="Institutions">
+          <Institutions detail={detail} />
+        </Section>
+      </Stack>
+    </Container>
+  );
+}

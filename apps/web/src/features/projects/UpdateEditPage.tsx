@@ -1,0 +1,85 @@
+import { Anchor, Button, Container, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { ProseMirrorDoc } from '@observatory/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { fieldErrors, FormError } from '../../components/FormError';
+import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { PageState } from '../../components/PageState';
+import { paths } from '../../config/paths';
+import { objectLoadErrorText } from '../../lib/errors';
+import { useTitle } from '../../lib/use-title';
+import { useAddUpdate, useChangeUpdate, useProject, useUpdate, type UpdateDetail } from './api';
+import { Revisions } from './Revisions';
+
+function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail }) {
+  const navigate = useNavigate();
+  const add = useAddUpdate(slug);
+  const change = useChangeUpdate(slug, existing?.update.id ?? '');
+  const save = existing ? change : add;
+  const form = useForm({
+    initialValues: { title: existing?.update.title ?? '', doc: (existing?.doc ?? null) as ProseMirrorDoc | null },
+    validate: { title: (v) => (v.trim() ? null : 'Give a title') },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Update"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          { update: { title: v.title.trim() }, doc: v.doc },
+          {
+            onSuccess: (saved) => {
+              notifications.show({ color: 'green', message: existing ? 'Update saved' : 'Update posted' });
+              void navigate(paths.projectUpdate(slug, saved.update.slug));
+            },
+            onError: (e) => form.setErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, m]) => [k.replace(/^update\./, ''), m]))),
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm" maw={720}>
+        <FormError error={save.error} />
+        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <LazyRichTextEditor label="Text" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {existing ? 'Save' : 'Post update'}
+          </Button>
+          <Anchor component={Link} to={existing ? paths.projectUpdate(slug, existing.update.slug) : paths.projectUpdates(slug)}>
+            Cancel
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Post a news update (no update in the address) or edit one, with its history. */
+export default function UpdateEditPage() {
+  const { slug = '', update: key } = useParams();
+  const project = useProject(slug);
+  const existing = useUpdate(slug, key ?? '');
+  useTitle(key ? 'Edit update' : 'Post an update');
+  if (!project.data) return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
+  if (!project.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
+  if (key && !existing.data) return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
+  const projectSlug = project.data.project.slug;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Title order={1}>{existing.data ? `Edit “${existing.data.update.title}”` : `Post an update to ${project.data.project.title}`}</Title>
+        <UpdateForm key={existing.data?.update.updatedAt ?? 'new'} slug={projectSlug} {...(key && existing.data ? { existing: existing.data } : {})} />
+        {existing.data ? (
+          <Stack gap="xs" component="section" aria-labelledby="update-history">
+            <Title order={2} size="h3" id="update-history">
+              Text history
+            </Title>
+            <Revisions slug={projectSlug} update={existing.data.update.id} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,195 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Contributor, ProjectDetail, ProjectListItem, ProjectInstitution, ProjectUpdate, ProseMirrorDoc, Revision, TeamMember } from '@observatory/shared';
+import { api, ApiError } from '../../lib/api-client';
+import { moveInOrder } from '../../lib/ordering';
+
+export const projectPath = (key: string) => `/projects/${encodeURIComponent(key)}`;
+export const projectKey = (slug: string) => ['project', slug] as const;
+
+/** A page of the catalogue for the list store: `query` is the filters as a query string. */
+export const fetchProjects = (query: string, p: number) => api.page<{ projects: ProjectListItem[] }>('/projects', { ...Object.fromEntries(new URLSearchParams(query)), p });
+
+/** 404s and 403s show the route's error screen through the page; nothing is retried. */
+export function useProject(slug: string) {
+  return useQuery({
+    queryKey: projectKey(slug),
+    queryFn: () => api.get<ProjectDetail>(projectPath(slug)),
+    retry: (count, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2,
+  });
+}
+
+export interface ProjectFields {
+  title: string;
+  slug?: string;
+  summary: string | null;
+  status: 'planned' | 'active' | 'completed';
+  visibility: 'public' | 'signed-in' | 'members';
+  startDate: string | null;
+  endDate: string | null;
+  teamId: string | null;
+  archived?: boolean;
+}
+
+/** Create (no key) or change a project; the project and the lists refetch. */
+export function useSaveProject(key: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { project: Partial<ProjectFields>; doc?: ProseMirrorDoc | null }) =>
+      key ? api.put<ProjectDetail>(projectPath(key), input) : api.post<ProjectDetail>('/projects', input),
+    onSuccess: (saved) => {
+      client.setQueryData(projectKey(saved.project.slug), saved);
+      void client.invalidateQueries({ queryKey: ['projects'] });
+      void client.invalidateQueries({ queryKey: ['project'], predicate: (q) => q.queryKey[1] !== saved.project.slug });
+    },
+  });
+}
+
+export function useDeleteProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => api.del(projectPath(key)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+// Revisions of the documentation (or of an update's text when `update` is given)
+
+const revisionsPath = (slug: string, update?: string) => `${projectPath(slug)}${update ? `/updates/${encodeURIComponent(update)}` : ''}/revisions`;
+
+export function useRevisions(slug: string, update?: string) {
+  return useQuery({ queryKey: ['revisions', slug, update ?? null], queryFn: () => api.get<{ revisions: Revision[] }>(revisionsPath(slug, update)).then((r) => r.revisions) });
+}
+
+export function useRevision(slug: string, id: string | null, update?: string) {
+  return useQuery({
+    queryKey: ['revision', slug, update ?? null, id],
+    queryFn: () => api.get<{ revision: Revision; doc: ProseMirrorDoc | null }>(`${revisionsPath(slug, update)}/${id}`),
+    enabled: !!id,
+  });
+}
+
+export function useRestoreRevision(slug: string, update?: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`${revisionsPath(slug, update)}/${id}/restore`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: projectKey(slug) });
+      void client.invalidateQueries({ queryKey: ['revisions', slug] });
+      void client.invalidateQueries({ queryKey: ['update', slug] });
+    },
+  });
+}
+
+// Contributors and institutions: ordered links with ids made here; moves show at once and go back if refused.
+
+type LinkKind = 'contributors' | 'institutions';
+type LinkOf<K extends LinkKind> = K extends 'contributors' ? Contributor : ProjectInstitution;
+
+export function useLinks<K extends LinkKind>(slug: string, kind: K) {
+  const client = useQueryClient();
+  const key = projectKey(slug);
+  const setLinks = (links: LinkOf<K>[]) => client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, [kind]: links });
+  const path = (id: string) => `${projectPath(slug)}/${kind}/${id}`;
+  const answer = (r: Record<string, unknown>) => r[kind] as LinkOf<K>[];
+  return {
+    put: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => api.put<Record<string, unknown>>(path(id), body).then(answer),
+      onSuccess: setLinks,
+    }),
+    move: useMutation({
+      mutationFn: ({ id, position }: { id: string; position: number }) => api.put<Record<string, unknown>>(path(id), { position }).then(answer),
+      onMutate: async ({ id, position }) => {
+        await client.cancelQueries({ queryKey: key });
+        const previous = client.getQueryData<ProjectDetail>(key);
+        if (previous) setLinks(moveInOrder(previous[kind] as LinkOf<K>[], id, position));
+        return { previous };
+      },
+      onError: (_e, _v, context) => {
+        if (context?.previous) client.setQueryData(key, context.previous);
+      },
+      onSuccess: setLinks,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => api.del<Record<string, unknown>>(path(id)).then(answer), onSuccess: setLinks }),
+  };
+}
+
+// Updates
+
+export interface UpdateDetail {
+  update: ProjectUpdate;
+  doc: ProseMirrorDoc | null;
+  permissions: string[];
+}
+const updatePath = (slug: string, update: string) => `${projectPath(slug)}/updates/${encodeURIComponent(update)}`;
+
+export function useUpdates(slug: string) {
+  return useQuery({ queryKey: ['updates', slug], queryFn: () => api.get<{ updates: ProjectUpdate[] }>(`${projectPath(slug)}/updates`).then((r) => r.updates) });
+}
+
+export function useUpdate(slug: string, update: string) {
+  return useQuery({ queryKey: ['update', slug, update], queryFn: () => api.get<UpdateDetail>(updatePath(slug, update)) });
+}
+
+/** After a change both the full list and the project's recent updates refetch. */
+function useUpdateWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: projectKey(slug) });
+      void client.invalidateQueries({ queryKey: ['updates', slug] });
+      void client.invalidateQueries({ queryKey: ['update', slug] });
+    },
+  });
+}
+
+export type UpdateInput = { update: { title: string; slug?: string; publishedAt?: string }; doc: ProseMirrorDoc | null };
+export const useAddUpdate = (slug: string) => useUpdateWrite(slug, (input: UpdateInput) => api.post<UpdateDetail>(`${projectPath(slug)}/updates`, input));
+export const useChangeUpdate = (slug: string, update: string) => useUpdateWrite(slug, (input: UpdateInput) => api.put<UpdateDetail>(updatePath(slug, update), input));
+
+/** Deleting an update takes it out of the full and the recent list at once. */
+export function useDeleteUpdate(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(updatePath(slug, id)).then(() => id),
+    onSuccess: (id) => {
+      removeUpdateEverywhere(client, slug, id);
+      void client.invalidateQueries({ queryKey: projectKey(slug) });
+    },
+  });
+}
+
+/** A deleted update leaves the full list and the project's recent updates at once (spec: project store). */
+export function removeUpdateEverywhere(client: QueryClient, slug: string, id: string) {
+  const without = (updates: ProjectUpdate[]) => updates.filter((u) => u.id !== id);
+  client.setQueryData<ProjectUpdate[]>(['updates', slug], (old) => old && without(old));
+  client.setQueryData<ProjectDetail>(projectKey(slug), (old) => old && { ...old, updates: without(old.updates) });
+}
+
+// Members
+
+export function useProjectMembers(slug: string) {
+  return useQuery({ queryKey: ['project-members', slug], queryFn: () => api.get<{ members: TeamMember[]; permissions: string[] }>(`${projectPath(slug)}/members`) });
+}
+
+/** Add, re-role and remove members (manageMembers), as the member manager of teams expects. */
+export function useProjectMemberMutations(slug: string) {
+  const client = useQueryClient();
+  const key = ['project-members', slug];
+  const path = (personId: string) => `${projectPath(slug)}/members/${encodeURIComponent(personId)}`;
+  const refresh = () => client.invalidateQueries({ queryKey: key });
+  return {
+    add: useMutation({
+      mutationFn: async (input: { person: { id: string }; role: string }): Promise<TeamMember[] | false> => {
+        const current = client.getQueryData<{ members: TeamMember[] }>(key);
+        if (!current) throw new Error('No project loaded');
+        if (current.members.some((m) => m.id === input.person.id)) return false;
+        const saved = await api.put<TeamMember>(path(input.person.id), { role: input.role });
+        return [...current.members, saved].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+      },
+      onSuccess: () => void refresh(),
+    }),
+    setRole: useMutation({ mutationFn: (input: { personId: string; role: string }) => api.put<TeamMember>(path(input.personId), { role: input.role }), onSuccess: () => void refresh() }),
+    remove: useMutation({ mutationFn: (personId: string) => api.del(path(personId)).then(() => personId), onSuccess: () => void refresh() }),
+  };
+}

@@ -1,0 +1,93 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ProjectDetail, ProjectFile } from '@observatory/shared';
+import { api } from '../../../lib/api-client';
+
+/** The project detail query (`['project', slug]`) holds the files: every change refetches it. */
+const projectKey = (slug: string) => ['project', slug] as const;
+const filesPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/files`;
+const filePath = (projectId: string, fileId: string) => `${filesPath(projectId)}/${fileId}`;
+
+export type FileVersion = ProjectFile['versions'][number];
+
+/** 1536 -> "1.5 KB": sizes in the units people read (1 KB = 1024 bytes, as the server's limit message counts). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString('en', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${units[unit]}`;
+}
+
+/** A form with the fields first and the file last, so the server checks the fields before it stores a byte. */
+function uploadForm(file: File, fields: Record<string, string | null | undefined> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
+  form.append('file', file);
+  return form;
+}
+
+/** An upload with its progress (0..1) while it runs. */
+function useUpload<I, O>(slug: string, send: (input: I, onProgress: (fraction: number) => void) => Promise<O>, onSuccess?: (client: QueryClient, saved: O) => void) {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (input: I) => {
+      setProgress(0);
+      return send(input, setProgress);
+    },
+    onSuccess: (saved) => onSuccess?.(client, saved),
+    onSettled: () => client.invalidateQueries({ queryKey: projectKey(slug) }),
+  });
+  return { ...mutation, progress };
+}
+
+/** A new file with its first version. */
+export const useAddFile = (project: { id: string; slug: string }) =>
+  useUpload(project.slug, (input: { file: File; name?: string; description?: string }, onProgress) =>
+    api.postForm<ProjectFile>(filesPath(project.id), uploadForm(input.file, { name: input.name?.trim(), description: input.description?.trim() }), onProgress),
+  );
+
+/** The next version of a file. */
+export const useAddVersion = (project: { id: string; slug: string }, fileId: string) =>
+  useUpload(
+    project.slug,
+    (file: File, onProgress) => api.postForm<FileVersion>(`${filePath(project.id, fileId)}/version`, uploadForm(file), onProgress),
+    (client, version) => client.setQueryData<ProjectDetail>(projectKey(project.slug), (old) => old && withNewVersion(old, fileId, version)),
+  );
+
+/** A new version goes to the front of its file's version list (spec: project store). */
+export function withNewVersion(detail: ProjectDetail, fileId: string, version: FileVersion): ProjectDetail {
+  return { ...detail, files: detail.files.map((f) => (f.id === fileId ? { ...f, versions: [version, ...f.versions.filter((v) => v.version !== version.version)] } : f)) };
+}
+
+function useFileWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: projectKey(slug) }) });
+}
+
+export const useChangeFile = (project: { id: string; slug: string }, fileId: string) =>
+  useFileWrite(project.slug, (input: { name: string; description: string | null }) => api.put<ProjectFile>(filePath(project.id, fileId), input));
+
+export const useDeleteFile = (project: { id: string; slug: string }) => useFileWrite(project.slug, (fileId: string) => api.del(filePath(project.id, fileId)));
+
+export const useDeleteVersion = (project: { id: string; slug: string }, fileId: string) =>
+  useFileWrite(project.slug, (version: number) => api.del<ProjectFile>(`${filePath(project.id, fileId)}/${version}`));
+
+/**
+ * Downloads a version: asks the server for a signed URL (valid a few minutes), then lets
+ * the browser open it; the answer is an attachment, so the page stays where it is.
+ */
+export function useDownload(project: { id: string }) {
+  return useMutation({
+    mutationFn: async ({ fileId, version }: { fileId: string; version: number | 'latest' }) => {
+      const { url } = await api.get<{ url: string; expiresAt: string }>(`/auth/sign/projects/${encodeURIComponent(project.id)}/files/${fileId}/${version}`);
+      window.location.assign(url);
+      return url;
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ImageRefSchema } from './assets';
+import { DocumentSchema } from './documents';
+import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo';
+import { VISIBILITIES } from './projects';
+
+/** How an object's marker is drawn on the map (spec: marker styles). */
+export const MARKER_STYLES = ['default', 'mini', 'veg', 'soil'] as const;
+
+export const ObjectTypeSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  marker: z.enum(MARKER_STYLES),
+  metadataSchema: z.record(z.string(), z.unknown()).nullable().describe('The JSON Schema (draft 2020-12 subset) its objects’ metadata follows'),
+});
+export type ObjectType = z.infer<typeof ObjectTypeSchema>;
+
+const RefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+
+/** An object's unique name: its URL key (/data/{name}). */
+export const ObjectNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, dashes and underscores, starting with a letter or digit');
+
+export const GeoObjectSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  title: z.string(),
+  types: z.array(z.object({ slug: z.string(), name: z.string(), marker: z.enum(MARKER_STYLES) })),
+  projects: z.array(z.object({ id: z.uuid(), slug: z.string(), title: z.string() })),
+  parent: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable(),
+  people: z.array(z.object({ person: RefSchema, role: z.string().nullable(), position: z.number().int() })).describe('In order'),
+  institutions: z.array(z.object({ institution: RefSchema, role: z.string().nullable(), position: z.number().int() })).describe('In order'),
+  geo: GeoJsonSchema.nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  visibility: z.enum(VISIBILITIES).describe('members: the members of any of its projects'),
+  update: z.object({ at: z.string(), by: RefSchema.nullable() }).describe('The last change: when and who'),
+});
+export type GeoObject = z.infer<typeof GeoObjectSchema>;
+
+export const GeoObjectListItemSchema = GeoObjectSchema.omit({ geo: true, metadata: true, people: true, institutions: true }).extend({
+  geo: GeoJsonSchema.nullable().optional().describe('With geo=true'),
+});
+
+const ObjectFields = z.object({
+  name: ObjectNameSchema,
+  title: z.string().trim().min(1, 'Give a title').max(300),
+  types: z.array(z.string().min(1).max(80)).min(1, 'Give the object a type').max(10).describe('Object type slugs'),
+  projects: z.array(z.string().min(1).max(200)).max(50).optional().describe('Project ids or slugs'),
+  parent: z.string().min(1).max(100).nullable().optional().describe('The parent object: name or id'),
+  geo: GeoJsonInputSchema.nullable().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  visibility: z.enum(VISIBILITIES).optional(),
+  doc: DocumentSchema.nullable().optional(),
+});
+/** POST data/obj: the object fields plus its doc. */
+export const GeoObjectCreateSchema = ObjectFields;
+/** PUT data/obj/{name}: the changed fields plus, when it changed, the doc. */
+export const GeoObjectUpdateSchema = ObjectFields.partial();
+
+export const GeoObjectsQuerySchema = z.object({
+  parent: z.string().min(1).max(100).optional().describe('Children of this object (name or id)'),
+  type: z.string().min(1).max(80).optional().describe('Object type slug'),
+  project: z.string().min(1).max(200).optional().describe('Project id or slug'),
+  q: z.string().trim().max(200).optional().describe('Search in names and titles'),
+  bbox: BboxSchema.optional(),
+  geo: z.enum(['true', 'false']).optional().describe('Include each object’s geometry'),
+  format: z.enum(['json', 'geojson', 'csv']).optional().describe('geojson: a FeatureCollection (or send Accept: application/geo+json); csv: a spreadsheet of the same query'),
+  limit: z.coerce.number().int().min(1).max(1000).optional().describe('Page size (the children request uses 100)'),
+  p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+/** PUT data/obj/{id}/people/{personId} (and institutions): the link, or only {position} to reorder. */
+export const ObjectLinkInputSchema = z.union([
+  z.object({ position: z.number().int().min(0).max(10_000) }).strict(),
+  z.object({ role: z.string().trim().max(200).nullable().optional(), position: z.number().int().min(0).max(10_000).optional() }),
+]);
+
+export const NoteSchema = z.object({
+  id: z.uuid(),
+  author: RefSchema.nullable(),
+  content: z.string(),
+  timestamp: z.string(),
+  permissions: z.array(z.string()).describe('edit and delete for its author and the object’s editors'),
+});
+export type Note = z.infer<typeof NoteSchema>;
+/** The author and time come from the signed-in user and the server, never from the body. */
+export const NoteInputSchema = z.object({ content: z.string().trim().min(1, 'Write something').max(20_000) });
+
+export const PhotoSchema = z.object({
+  id: z.uuid(),
+  image: ImageRefSchema,
+  caption: z.string().nullable(),
+  takenAt: z.string().nullable().describe('From the photo’s EXIF, when it has one'),
+  geo: z.object({ type: z.literal('Point'), coordinates: z.array(z.number()) }).nullable().describe('The EXIF GPS position, offered as the photo’s location'),
+  object: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable(),
+  author: RefSchema.nullable(),
+  createdAt: z.string(),
+  permissions: z.array(z.string()),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+export const PhotoChangeSchema = z.object({
+  caption: z.string().trim().max(2000).nullable().optional(),
+  object: z.string().min(1).max(100).optional().describe('Move the photo to another object (name or id)'),
+});

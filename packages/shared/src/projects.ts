@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { ImageRefSchema } from './assets';
+import { DocumentSchema } from './documents';
+import { SlugSchema } from './people';
+
+export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
+export const VISIBILITIES = ['public', 'signed-in', 'members'] as const;
+export const PROJECT_SORTS = ['title', 'updated', 'start'] as const;
+/** Roles a member holds on a project (and on a team). */
+export const MEMBER_ROLES = ['owner', 'editor', 'contributor', 'viewer'] as const;
+
+const IsoDate = z.iso.date('Use a date like 2024-05-31');
+const RefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+
+export const ProjectSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  visibility: z.enum(VISIBILITIES).describe('public: everyone; signed-in: any signed-in user; members: holders of a role on it'),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  archived: z.boolean(),
+  team: RefSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+const ProjectFields = z.object({
+  title: z.string().trim().min(1, 'Give a title').max(300),
+  slug: SlugSchema.optional(),
+  summary: z.string().trim().max(2000).nullable().optional(),
+  status: z.enum(PROJECT_STATUSES).optional(),
+  visibility: z.enum(VISIBILITIES).optional(),
+  startDate: IsoDate.nullable().optional(),
+  endDate: IsoDate.nullable().optional(),
+  teamId: z.uuid().nullable().optional(),
+  archived: z.boolean().optional(),
+});
+const datesInOrder = (p: { startDate?: string | null | undefined; endDate?: string | null | undefined }) => !p.startDate || !p.endDate || p.startDate <= p.endDate;
+const DATES_IN_ORDER = { message: 'The end comes before the start', path: ['endDate'] };
+
+export const ProjectInputSchema = ProjectFields.refine(datesInOrder, DATES_IN_ORDER);
+
+/** POST /projects: the project and its documentation. */
+export const ProjectCreateSchema = z.object({ project: ProjectInputSchema, doc: DocumentSchema.nullable().optional() });
+/** PUT /projects/{id}: the changed fields and, when it changed, the documentation. */
+export const ProjectUpdateSchema = z.object({
+  project: ProjectFields.partial().refine(datesInOrder, DATES_IN_ORDER).optional(),
+  doc: DocumentSchema.nullable().optional(),
+});
+
+export const ProjectsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().describe('Full-text search in title, summary and documentation'),
+  p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  status: z.enum(PROJECT_STATUSES).optional(),
+  institution: z.string().max(100).optional().describe('Institution id or slug'),
+  person: z.string().max(100).optional().describe('Contributor: person id or slug'),
+  team: z.string().max(100).optional().describe('Team id or slug'),
+  sort: z.enum(PROJECT_SORTS).optional().describe('Default: relevance when searching, else title'),
+  mine: z.enum(['true', 'false']).optional().describe('Only projects the caller is a member of or contributes to'),
+  archived: z.enum(['true', 'false']).optional().describe('Include archived projects (default false)'),
+});
+
+export const ContributorSchema = z.object({
+  id: z.uuid().describe('The link id (made by the client)'),
+  person: RefSchema.extend({ photo: ImageRefSchema.nullable() }),
+  title: z.string().nullable().describe('e.g. "Principal investigator"'),
+  position: z.number().int(),
+});
+export type Contributor = z.infer<typeof ContributorSchema>;
+export const ContributorInputSchema = z.union([
+  z.object({ position: z.number().int().min(0).max(10_000) }).strict(),
+  z.object({ personId: z.string().min(1).max(100).describe('Person id or slug'), title: z.string().trim().max(200).nullable().optional(), position: z.number().int().min(0).max(10_000).optional() }),
+]);
+
+export const ProjectInstitutionSchema = z.object({
+  id: z.uuid().describe('The link id (made by the client)'),
+  institution: RefSchema.extend({ logo: ImageRefSchema.nullable() }),
+  role: z.string().nullable().describe('e.g. "Lead", "Partner", "Funder"'),
+  position: z.number().int(),
+});
+export type ProjectInstitution = z.infer<typeof ProjectInstitutionSchema>;
+export const ProjectInstitutionInputSchema = z.union([
+  z.object({ position: z.number().int().min(0).max(10_000) }).strict(),
+  z.object({ institutionId: z.string().min(1).max(100).describe('Institution id or slug'), role: z.string().trim().max(200).nullable().optional(), position: z.number().int().min(0).max(10_000).optional() }),
+]);
+
+export const UpdateSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  publishedAt: z.string(),
+  author: RefSchema.nullable(),
+  updatedAt: z.string(),
+});
+export type ProjectUpdate = z.infer<typeof UpdateSchema>;
+export const UpdateInputSchema = z.object({
+  title: z.string().trim().min(1, 'Give a title').max(300),
+  slug: SlugSchema.optional(),
+  publishedAt: z.iso.datetime({ offset: true }).optional().describe('Default: now'),
+});
+export const UpdateWriteSchema = z.object({ update: UpdateInputSchema, doc: DocumentSchema.nullable().optional() });
+export const UpdateChangeSchema = z.object({ update: UpdateInputSchema.partial().optional(), doc: DocumentSchema.nullable().optional() });
+
+export const RevisionSchema = z.object({ id: z.uuid(), createdAt: z.string(), author: RefSchema.nullable() });
+export type Revision = z.infer<typeof RevisionSchema>;
+
+export const FileVersionSchema = z.object({
+  version: z.number().int().min(1),
+  fileName: z.string().nullable(),
+  mediaType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  createdAt: z.string(),
+  author: RefSchema.nullable(),
+});
+export const ProjectFileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  versions: z.array(FileVersionSchema).describe('Newest first'),
+});
+export type ProjectFile = z.infer<typeof ProjectFileSchema>;
+
+export const ProjectMemberSchema = z.object({
+  id: z.uuid().describe('The person id'),
+  slug: z.string(),
+  name: z.string(),
+  username: z.string(),
+  role: z.object({ slug: z.string(), name: z.string() }),
+});
+
+export const ProjectListItemSchema = ProjectSchema.extend({ institutions: z.array(RefSchema).describe('In order') });
+export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
+
+export const ProjectDetailSchema = z.object({
+  project: ProjectSchema,
+  permissions: z.array(z.string()),
+  doc: DocumentSchema.nullable(),
+  contributors: z.array(ContributorSchema).describe('In order'),
+  institutions: z.array(ProjectInstitutionSchema).describe('In order'),
+  updates: z.array(UpdateSchema).describe('The recent ones, newest first'),
+  files: z.array(ProjectFileSchema),
+  publications: z.array(z.unknown()).describe('Filled when publications land'),
+  datatables: z.array(z.unknown()).describe('Filled when data tables land'),
+});
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
