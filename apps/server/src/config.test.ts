@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     expect(config.app.map).toMatchObject({ center: [8.5, 46.8], zoom: 7 });
   });
 
+  it('has no map style by default (the plain background needs no network) and reads map views', () => {
+    expect(loadConfig({}).app.map.styleUrl).toBeNull();
+    expect(loadConfig({}).app.map.views.map((v) => v.name)).toEqual(['properties', 'plots']);
+    const views = loadConfig({ MAP_VIEWS: '[{"name":"lakes","title":"Lakes","types":["lake"],"extent":[5,45,11,48]}]' }).app.map.views;
+    expect(views).toEqual([{ name: 'lakes', title: 'Lakes', types: ['lake'], extent: [5, 45, 11, 48] }]);
+    expect(() => loadConfig({ MAP_VIEWS: 'lakes' })).toThrow(/MAP_VIEWS is not JSON/);
+    expect(() => loadConfig({ MAP_VIEWS: '[{"name":"Big Lakes","title":"x","types":[]}]' })).toThrow(/MAP_VIEWS: 0\.name/);
+  });
+
   it('keeps uploaded files in DATA_DIR/files, with or without a database server, unless STORAGE_DIR says otherwise', () => {
     expect(loadConfig({}).storage).toEqual({ dir: path.join(ROOT_DIR, 'data/files'), s3: null });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DATA_DIR: '/srv/observatory' }).storage.dir).toBe('/srv/observatory/files');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MapViewSchema, type AppConfig, type MapView } from '@observatory/shared';
 
 const bool = (fallback: boolean) =>
   z
@@ -37,6 +38,33 @@ const lonLat = z
     return [lon, lat] as [number, number];
   });
 
+/** The map views shipped by default: /map/properties is the navbar's Sites. */
+export const DEFAULT_MAP_VIEWS: MapView[] = [
+  { name: 'properties', title: 'Sites', types: ['property'] },
+  { name: 'plots', title: 'Plots', types: ['vegetation-plot', 'soil-plot'] },
+];
+
+/** MAP_VIEWS: a JSON array of views ({name, title, types, styleUrl?, extent?}), replacing the defaults. */
+const mapViews = z
+  .string()
+  .optional()
+  .transform((raw, ctx): MapView[] => {
+    if (!raw?.trim()) return DEFAULT_MAP_VIEWS;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'MAP_VIEWS is not JSON' });
+      return [];
+    }
+    const views = z.array(MapViewSchema).safeParse(parsed);
+    if (!views.success) {
+      ctx.addIssue({ code: 'custom', message: `MAP_VIEWS: ${views.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
+      return [];
+    }
+    return views.data;
+  });
+
 /** Every environment variable the server reads, with its default. README's table mirrors this. */
 const EnvSchema = z.object({
   PORT: int(3000, 0),
@@ -69,7 +97,8 @@ const EnvSchema = z.object({
   PRODUCT_NAME: z.string().default('Observatory Catalogue'),
   CONTACT_URL: z.string().optional(),
   HEADER_LINKS: headerLinks,
-  MAP_STYLE_URL: z.string().default('https://demotiles.maplibre.org/style.json'),
+  MAP_STYLE_URL: z.string().optional(),
+  MAP_VIEWS: mapViews,
   MAP_CENTER: lonLat,
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(3),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
@@ -97,12 +126,8 @@ export interface Config {
   admin: { username: string; password: string | null; email: string | null };
   jwtSecret: string | null;
   mail: { smtpUrl: string | null; from: string };
-  app: {
-    productName: string;
-    contactUrl: string | null;
-    headerLinks: { label: string; url: string }[];
-    map: { styleUrl: string; center: [number, number]; zoom: number };
-  };
+  /** What GET app/config tells the web. */
+  app: AppConfig;
   bodyLimit: number;
   rateLimit: { perIp: number; perAccount: number; windowMs: number };
   argon2: { memoryCost: number; timeCost: number };
@@ -163,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       productName: e.PRODUCT_NAME,
       contactUrl: e.CONTACT_URL ?? null,
       headerLinks: e.HEADER_LINKS,
-      map: { styleUrl: e.MAP_STYLE_URL, center: e.MAP_CENTER, zoom: e.MAP_ZOOM },
+      map: { styleUrl: e.MAP_STYLE_URL || null, center: e.MAP_CENTER, zoom: e.MAP_ZOOM, views: e.MAP_VIEWS },
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {

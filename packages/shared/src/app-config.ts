@@ -3,14 +3,25 @@ import { z } from 'zod';
 export const HeaderLinkSchema = z.object({ label: z.string(), url: z.string() });
 
 /** GET app/config: what the web needs to know at start. */
+/** A configured map view (/map/{name}): which object types it shows, its style and first extent. */
+export const MapViewSchema = z.object({
+  name: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string(),
+  types: z.array(z.string()).describe('Object type slugs shown; empty: every type'),
+  styleUrl: z.string().nullable().optional().describe('Overrides the site-wide style'),
+  extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable().optional().describe('[minLon, minLat, maxLon, maxLat] shown first'),
+});
+export type MapView = z.infer<typeof MapViewSchema>;
+
 export const AppConfigSchema = z.object({
   productName: z.string().describe('Suffix of every page title'),
   contactUrl: z.string().nullable(),
   headerLinks: z.array(HeaderLinkSchema),
   map: z.object({
-    styleUrl: z.string(),
+    styleUrl: z.string().nullable().describe('MapLibre style; null: the built-in plain background, which needs no network'),
     center: z.tuple([z.number(), z.number()]).describe('[longitude, latitude]'),
     zoom: z.number(),
+    views: z.array(MapViewSchema).describe('The named map views, /map/{name}'),
   }),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

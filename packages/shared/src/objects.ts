@@ -73,6 +73,43 @@ export const GeoObjectsQuerySchema = z.object({
   p: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
+/**
+ * GET data/map: what the map draws for one view of the world. Objects are clustered on
+ * the server on a screen-sized grid, so the answer stays small whatever the number of
+ * objects, and carries no metadata.
+ */
+export const MapQuerySchema = z.object({
+  bbox: BboxSchema,
+  zoom: z.coerce.number().min(0).max(24).describe('The map’s zoom level (MapLibre, 512-pixel tiles)'),
+  types: z.string().max(2000).optional().describe('Comma-separated object type slugs; every type when absent'),
+  project: z.string().min(1).max(200).optional().describe('Project id or slug'),
+});
+
+const LonLatSchema = z.tuple([z.number(), z.number()]);
+/** Several objects drawn as one circle; zoom to its bbox to see them apart. */
+export const MapClusterSchema = z.object({ cluster: z.literal(true), count: z.number().int().min(2), bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]) });
+/** One object, drawn in its first type's marker style at a point on its geometry. */
+export const MapObjectSchema = z.object({
+  cluster: z.literal(false),
+  id: z.uuid(),
+  name: z.string(),
+  title: z.string(),
+  marker: z.enum(MARKER_STYLES),
+  types: z.array(z.string()),
+});
+export const MapDataSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      geometry: z.object({ type: z.literal('Point'), coordinates: LonLatSchema }),
+      properties: z.discriminatedUnion('cluster', [MapClusterSchema, MapObjectSchema]),
+    }),
+  ),
+});
+export type MapData = z.infer<typeof MapDataSchema>;
+export type MapFeatureProperties = MapData['features'][number]['properties'];
+
 /** PUT data/obj/{id}/people/{personId} (and institutions): the link, or only {position} to reorder. */
 export const ObjectLinkInputSchema = z.union([
   z.object({ position: z.number().int().min(0).max(10_000) }).strict(),

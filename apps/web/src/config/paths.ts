@@ -33,6 +33,9 @@ export const paths = {
   pubs: '/pubs',
   insights: '/insights',
   data: '/data',
+  objectNew: '/data/new',
+  object: (name: string, tab?: 'notebook' | 'photos') => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
+  objectEdit: (name: string) => `/data/${encodeURIComponent(name)}/edit`,
   docs: '/doc/index',
   apiDocs: '/doc/api',
   admin: '/admin',
@@ -67,6 +70,8 @@ export const patterns = {
   adminRole: '/admin/roles/:slug',
   adminTeam: '/admin/teams/:slug',
   team: '/teams/:slug',
+  object: '/data/:name',
+  objectEdit: '/data/:name/edit',
 } as const;
 
 /** Routes whose screens hide the user menu. */
