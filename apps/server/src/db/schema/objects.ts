@@ -7,6 +7,8 @@ import { projects } from './projects';
 
 /** Any PostGIS geometry in WGS 84; read back with ST_AsGeoJSON (lib/geometry.ts). */
 const geometry = customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Geometry, 4326)' });
+/** One point in WGS 84 (an object's anchor on the map). */
+const point = customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Point, 4326)' });
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +35,11 @@ export const objects = pgTable(
     name: text().notNull().unique(),
     title: text().notNull(),
     geo: geometry(),
+    /**
+     * Where the map draws the object: a point on its geometry (inside a polygon, on a line),
+     * kept by the database. The map data groups these points on a screen grid.
+     */
+    anchor: point().generatedAlwaysAs(sql`ST_PointOnSurface(geo)`),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     parentId: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
     visibility: text().notNull().default('public'),
@@ -43,6 +50,7 @@ export const objects = pgTable(
   },
   (t) => [
     index('objects_geo_idx').using('gist', t.geo),
+    index('objects_anchor_idx').using('gist', t.anchor),
     index().on(t.parentId),
     index('objects_title_idx').on(sql`lower(${t.title})`),
   ],

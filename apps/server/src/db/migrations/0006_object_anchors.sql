@@ -1,0 +1,2 @@
+ALTER TABLE "objects" ADD COLUMN "anchor" geometry(Point, 4326) GENERATED ALWAYS AS (ST_PointOnSurface(geo)) STORED;--> statement-breakpoint
+CREATE INDEX "objects_anchor_idx" ON "objects" USING gist ("anchor");
