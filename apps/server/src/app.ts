@@ -29,6 +29,7 @@ import { teamRoutes } from './modules/teams/routes';
 import { projectFileRoutes } from './modules/projects/files.routes';
 import { projectRoutes } from './modules/projects/routes';
 import { objectRoutes } from './modules/objects/routes';
+import { mapRoutes } from './modules/objects/map';
 import { userRoutes } from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(teamRoutes);
       await api.register(projectRoutes);
       await api.register(objectRoutes);
+      await api.register(mapRoutes);
       await api.register(projectFileRoutes);
       await api.register(roleRoutes);
       await api.register(assetRoutes);

@@ -124,7 +124,7 @@ export interface Viewer {
   memberOf: string[];
 }
 
-function visibleTo(viewer: Viewer): SQL | undefined {
+export function visibleTo(viewer: Viewer): SQL | undefined {
   if (viewer.manager) return undefined;
   return or(
     eq(objects.visibility, 'public'),

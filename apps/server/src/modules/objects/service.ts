@@ -22,7 +22,7 @@ export const objectResource = (row: { id: string; visibility: string }, projectI
   targetIds: projectIds,
 });
 
-const viewerOf = (actor: Actor | null): repo.Viewer => ({
+export const viewerOf = (actor: Actor | null): repo.Viewer => ({
   signedIn: !!actor,
   manager: !!actor && (actor.super || actor.global.has('manageProjects')),
   memberOf: actor ? [...actor.onTargets.keys()] : [],

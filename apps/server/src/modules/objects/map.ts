@@ -1,0 +1,193 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MapDataSchema, MapQuerySchema, type Bbox, type MapData } from '@observatory/shared';
+import type { Actor } from '../../authz/authorize';
+import { rowsOf, type Database, type Db } from '../../db/client';
+import { objectProjects, objects, objectTypeLinks } from '../../db/schema';
+import * as repo from './repo';
+import { viewerOf } from './service';
+
+/**
+ * GET data/map: the objects of one map view, grouped on the server on a grid of
+ * screen-sized cells (docs/architecture.md, "Map data"). The same SQL runs on PGlite
+ * and on a PostgreSQL server: PGlite's PostGIS has no protobuf, so no ST_AsMVT.
+ */
+
+/** A MapLibre world is 512 pixels wide at zoom 0. */
+const TILE_PX = 512;
+/** Objects closer than about this on screen are drawn as one cluster. */
+const CELL_PX = 60;
+/** From this zoom on, objects are answered one by one (a city block fills the screen). */
+export const UNCLUSTERED_ZOOM = 16;
+/** The most objects answered one by one; beyond, they are clustered even at high zoom. */
+export const MAX_OBJECTS = 2000;
+/** Cells widen when a box is so large for its zoom that it would hold more of them. */
+export const MAX_CELLS = 4000;
+/** Web Mercator's edge: latitudes beyond are drawn at it. */
+const MAX_LAT = 85.05112878;
+/** Decimals of answered coordinates: about 10 cm, as much as a marker needs. */
+const DECIMALS = 6;
+
+const round = (n: number) => Number(n.toFixed(DECIMALS));
+
+/** Pixel position in the whole world at the zoom (0,0 top left), as MapLibre projects it. */
+function worldPixels(lon: number, lat: number, worldPx: number): [number, number] {
+  const phi = (Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180;
+  return [((lon + 180) / 360) * worldPx, ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * worldPx];
+}
+
+/** The cell size in world pixels: CELL_PX, or wider when the box would hold more than MAX_CELLS cells. */
+export function cellPixels(bbox: Bbox, zoom: number): number {
+  const worldPx = TILE_PX * 2 ** zoom;
+  const [x0, y0] = worldPixels(bbox[0], bbox[3], worldPx);
+  const [x1, y1] = worldPixels(bbox[2], bbox[1], worldPx);
+  return Math.max(CELL_PX, Math.sqrt(((x1 - x0) * (y1 - y0)) / MAX_CELLS));
+}
+
+interface Filters {
+  bbox: Bbox;
+  /** Type ids; undefined: every type. */
+  typeIds: string[] | undefined;
+  /** undefined: every project. */
+  projectId: string | undefined;
+}
+
+/** Objects with an anchor in the box that the viewer may see, of the types and project asked for. */
+function shownWhere(f: Filters, viewer: repo.Viewer): SQL {
+  const [minLon, minLat, maxLon, maxLat] = f.bbox;
+  return and(
+    sql`${objects.anchor} && ST_MakeEnvelope(${minLon}::float8, ${minLat}::float8, ${maxLon}::float8, ${maxLat}::float8, 4326)`,
+    repo.visibleTo(viewer),
+    f.typeIds
+      ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${objectTypeLinks.typeId} in (${sql.join(
+          f.typeIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`
+      : undefined,
+    f.projectId ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${objectProjects.projectId} = ${f.projectId}::uuid)` : undefined,
+  )!;
+}
+
+/** One grid cell: how many objects, where (their mean position), their extent, and one member's id. */
+interface CellRow {
+  n: number;
+  lon: number;
+  lat: number;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+  id: string;
+}
+
+/**
+ * Groups the shown objects' anchors by grid cell in world pixels (Web Mercator, computed
+ * in SQL so that no projection tables are needed). The grid starts at the world's corner,
+ * so panning does not move clusters.
+ */
+async function cells(d: Db, where: SQL, zoom: number, cellPx: number): Promise<CellRow[]> {
+  const scale = (TILE_PX * 2 ** zoom) / cellPx;
+  const result = await d.execute(sql`
+    with shown as (
+      select ${objects.id} as id, ST_X(${objects.anchor}) as lon, ST_Y(${objects.anchor}) as lat from ${objects} where ${where}
+    )
+    select count(*)::int as n, avg(lon) as lon, avg(lat) as lat,
+      min(lon) as min_lon, min(lat) as min_lat, max(lon) as max_lon, max(lat) as max_lat, min(id::text) as id
+    from shown
+    group by floor((lon + 180) / 360 * ${scale}::float8),
+      floor((1 - ln(tan(pi() / 4 + radians(greatest(least(lat, ${MAX_LAT}::float8), ${-MAX_LAT}::float8)) / 2)) / pi()) / 2 * ${scale}::float8)
+    order by 1 desc, 2, 3`);
+  return rowsOf<CellRow>(result).map((r) => ({ ...r, n: Number(r.n), lon: Number(r.lon), lat: Number(r.lat), min_lon: Number(r.min_lon), min_lat: Number(r.min_lat), max_lon: Number(r.max_lon), max_lat: Number(r.max_lat) }));
+}
+
+/** Up to `limit` shown objects with their anchors, by title. */
+async function singles(d: Db, where: SQL, limit: number): Promise<{ id: string; lon: number; lat: number }[]> {
+  const result = await d.execute(sql`
+    select ${objects.id} as id, ST_X(${objects.anchor}) as lon, ST_Y(${objects.anchor}) as lat
+    from ${objects} where ${where} order by lower(${objects.title}), ${objects.id} limit ${limit}`);
+  return rowsOf<{ id: string; lon: number; lat: number }>(result).map((r) => ({ id: r.id, lon: Number(r.lon), lat: Number(r.lat) }));
+}
+
+type Feature = MapData['features'][number];
+const pointAt = (lon: number, lat: number): Feature['geometry'] => ({ type: 'Point', coordinates: [round(lon), round(lat)] });
+
+/** Features for single objects: name, title, types and the first type's marker (types come ordered by position). */
+async function objectFeatures(d: Db, placed: { id: string; lon: number; lat: number }[]): Promise<Feature[]> {
+  const ids = placed.map((p) => p.id);
+  const [names, types] = [await repo.namesOf(d, ids), await repo.typesOf(d, ids)];
+  const byId = new Map(names.map((n) => [n.id, n]));
+  return placed.map(({ id, lon, lat }) => {
+    const own = types.filter((t) => t.objectId === id);
+    const { name, title } = byId.get(id)!;
+    const marker = (own[0]?.marker ?? 'default') as 'default';
+    return { type: 'Feature', geometry: pointAt(lon, lat), properties: { cluster: false, id, name, title, marker, types: own.map((t) => t.slug) } };
+  });
+}
+
+const clusterFeature = (c: CellRow): Feature => ({
+  type: 'Feature',
+  geometry: pointAt(c.lon, c.lat),
+  properties: { cluster: true, count: c.n, bbox: [round(c.min_lon), round(c.min_lat), round(c.max_lon), round(c.max_lat)] },
+});
+
+type MapQuery = z.output<typeof MapQuerySchema>;
+
+/** Type slugs of the query: undefined for every type, [] for none. */
+const typeSlugs = (types: string | undefined) =>
+  types === undefined
+    ? undefined
+    : types
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+export function createMapData(db: Database) {
+  /** The ids the query's type slugs and project key stand for; null when nothing can match. */
+  async function filtersOf(d: Db, query: MapQuery): Promise<Filters | null> {
+    const slugs = typeSlugs(query.types);
+    const typeIds = slugs && (await repo.typesBySlug(d, slugs)).map((t) => t.id);
+    const projectId = query.project ? (await repo.projectsByKey(d, [query.project]))[0]?.id : undefined;
+    if ((typeIds && typeIds.length === 0) || (query.project && !projectId)) return null;
+    return { bbox: query.bbox, typeIds, projectId };
+  }
+
+  return {
+    /** The map data of one view as the actor may see it. */
+    async view(actor: Actor | null, query: MapQuery): Promise<MapData> {
+      return db.use(async (d) => {
+        const filters = await filtersOf(d, query);
+        if (!filters) return { type: 'FeatureCollection', features: [] };
+        const where = shownWhere(filters, viewerOf(actor));
+        if (query.zoom >= UNCLUSTERED_ZOOM) {
+          const found = await singles(d, where, MAX_OBJECTS + 1);
+          if (found.length <= MAX_OBJECTS) return { type: 'FeatureCollection', features: await objectFeatures(d, found) };
+        }
+        const grid = await cells(d, where, query.zoom, cellPixels(query.bbox, query.zoom));
+        const lone = grid.filter((c) => c.n === 1).map((c) => ({ id: c.id, lon: c.lon, lat: c.lat }));
+        const features = [...grid.filter((c) => c.n > 1).map(clusterFeature), ...(await objectFeatures(d, lone))];
+        return { type: 'FeatureCollection', features };
+      });
+    },
+  };
+}
+
+export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mapData = createMapData(app.database);
+  app.get(
+    '/data/map',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: 'What the map draws for a view: clusters and single objects as GeoJSON points (no metadata)',
+        description: `Objects are grouped on a grid of about ${CELL_PX}-pixel cells at the given zoom; a cell of one object answers the object. From zoom ${UNCLUSTERED_ZOOM}, objects come one by one, up to ${MAX_OBJECTS} (more are clustered). Members-only objects count only for their members.`,
+        querystring: MapQuerySchema,
+        response: { 200: MapDataSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.type('application/geo+json');
+      return mapData.view(request.actor, request.query);
+    },
+  );
+};
