@@ -6,6 +6,7 @@ import { affiliations, institutionCategories, institutions, objectTypes, people,
 import { BUILTIN_OBJECT_TYPES } from './object-types';
 import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo';
 import { slugify } from '../../lib/slugs';
+import { seedDemoObjects } from './objects';
 import { seedDemoProjects } from './projects';
 import { BUILTIN_ROLES } from './roles';
 
@@ -17,6 +18,7 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
   if (app.config.seedDemo) {
     await seedDemo(app.database.transaction.bind(app.database), await app.services.hasher.hash(app.config.demoPassword), app);
     await seedDemoProjects(app);
+    await seedDemoObjects(app);
   }
 }
 

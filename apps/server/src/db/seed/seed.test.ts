@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import exifr from 'exifr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness';
+import { createMetadataValidator } from '../../lib/metadata';
 import { rowsOf } from '../client';
+import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects';
 import { DEMO_PROJECTS } from './demo-projects';
 import { prepareData } from './index';
 
@@ -137,6 +141,157 @@ describe('the demo projects', () => {
       });
     const before = await counts();
     expect(before.projects).toBe(12);
+    await prepareData(t.app);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the demo objects', () => {
+  const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
+  const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
+  type Row = { name: string; level: string; types: string[]; parent_types: string[] | null; metadata: Record<string, unknown> };
+  const objects = () =>
+    query<Row>(`
+      select o.name, o.metadata,
+        (select array_agg(t.slug order by t.position) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = o.id) as types,
+        (select array_agg(t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = o.parent_id) as parent_types,
+        '' as level
+      from objects o`);
+
+  it('are about three hundred properties, sites and plots of all four types, as planned', async () => {
+    const rows = await objects();
+    const planned = planDemoObjects(new Date());
+    expect(rows.length).toBe(planned.length);
+    expect(rows.length).toBeGreaterThanOrEqual(280);
+    expect(rows.length).toBeLessThanOrEqual(330);
+    expect(new Set(rows.flatMap((r) => r.types))).toEqual(new Set(['property', 'site', 'vegetation-plot', 'soil-plot']));
+    expect(rows.filter((r) => r.types.includes('property'))).toHaveLength(DEMO_PROPERTIES.length);
+    expect(new Set(rows.map((r) => r.name))).toEqual(new Set(planned.map((o) => o.name)));
+  });
+
+  it('nest plots in sites and sites in properties', async () => {
+    for (const row of await objects()) {
+      if (row.types.includes('property')) expect(row.parent_types, row.name).toBeNull();
+      else if (row.types.includes('site')) expect(row.parent_types, row.name).toEqual(['property']);
+      else expect(row.parent_types, row.name).toEqual(['site']);
+    }
+  });
+
+  it('have metadata that fits their types’ schemas, varied from object to object', async () => {
+    const types = (await api(t.app, 'GET', '/data/objtypes')).json().types as { slug: string; name: string; metadataSchema: Record<string, unknown> }[];
+    const validator = createMetadataValidator();
+    const rows = await objects();
+    for (const row of rows) {
+      expect(Object.keys(row.metadata).length, row.name).toBeGreaterThan(0);
+      expect(() => validator.check(row.metadata, types.filter((ty) => row.types.includes(ty.slug))), row.name).not.toThrow();
+    }
+    const sites = rows.filter((r) => r.types.includes('site'));
+    expect(new Set(sites.map((r) => r.metadata.habitat)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(sites.map((r) => r.metadata.elevation)).size).toBeGreaterThan(sites.length * 0.9);
+  });
+
+  it('lie at their landscapes: valid boundaries, sites inside them, plots near their sites', async () => {
+    const [bounds] = await query<{ valid: boolean; min_lon: number; max_lon: number; min_lat: number; max_lat: number }>(
+      `select bool_and(ST_IsValid(geo)) as valid, min(ST_XMin(geo)) as min_lon, max(ST_XMax(geo)) as max_lon, min(ST_YMin(geo)) as min_lat, max(ST_YMax(geo)) as max_lat from objects`,
+    );
+    expect(bounds).toMatchObject({ valid: true });
+    expect(bounds!.min_lon).toBeGreaterThan(-160); // Alaska
+    expect(bounds!.max_lon).toBeLessThan(30); // Finland
+    expect(bounds!.min_lat).toBeGreaterThan(35);
+    expect(bounds!.max_lat).toBeLessThan(71);
+    const misplaced = await query<{ name: string }>(`
+      select c.name from objects c join objects p on p.id = c.parent_id
+      where (GeometryType(p.geo) = 'POLYGON' and not ST_Contains(p.geo, c.geo))
+         or (GeometryType(p.geo) = 'POINT' and not ST_DWithin(p.geo::geography, c.geo::geography, 500))`);
+    expect(misplaced).toEqual([]);
+    const properties = await query<{ name: string; type: string; stated: number; measured: number }>(
+      `select name, GeometryType(geo) as type, (metadata->>'area')::float8 as stated, ST_Area(geo::geography) / 10000 as measured from objects where parent_id is null`,
+    );
+    for (const p of properties) {
+      expect(p.type, p.name).toBe('POLYGON');
+      expect(Math.abs(p.stated - p.measured) / p.measured, p.name).toBeLessThan(0.02); // the area in the metadata is the boundary's
+    }
+  });
+
+  it('have people and institutions in order, and some documentation with its revision', async () => {
+    const davos = (await api(t.app, 'GET', '/data/obj/davos-treeline')).json().obj;
+    expect(davos.people.map((l: { person: { slug: string }; position: number }) => [l.person.slug, l.position])).toEqual([
+      ['ada', 0],
+      ['farah-haddad', 1],
+      ['oskar-nystrom', 2],
+    ]);
+    expect(davos.institutions.map((l: { institution: { slug: string }; role: string }) => [l.institution.slug, l.role])).toEqual([
+      ['wsl', 'Operator'],
+      ['davos-station', 'Field station'],
+    ]);
+    expect((await api(t.app, 'GET', '/data/obj/davos-treeline')).json().doc.content.length).toBeGreaterThan(0);
+    const revisions = await api(t.app, 'GET', '/data/obj/davos-treeline/revisions', { token: await tokenOf('ada') });
+    expect(revisions.json().revisions).toHaveLength(1);
+    const [documented] = await query<{ n: number }>(`select count(*)::int as n from objects where doc is not null`);
+    expect(documented!.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('have notes by demo people over the past two years, several per property and some per site', async () => {
+    const perObject = await query<{ level: string; n: number; oldest: string; newest: string }>(`
+      select case when o.parent_id is null then 'property' else 'site' end as level, count(*)::int as n, min(n.timestamp)::text as oldest, max(n.timestamp)::text as newest
+      from notes n join objects o on o.id = n.object_id group by o.id, o.parent_id`);
+    const twoYearsAgo = Date.now() - 731 * 86_400_000;
+    expect(perObject.filter((r) => r.level === 'property')).toHaveLength(DEMO_PROPERTIES.length);
+    expect(perObject.filter((r) => r.level === 'property').every((r) => r.n >= 3)).toBe(true);
+    expect(perObject.filter((r) => r.level === 'site').length).toBeGreaterThan(50);
+    for (const r of perObject) {
+      expect(new Date(r.oldest).getTime()).toBeGreaterThan(twoYearsAgo);
+      expect(new Date(r.newest).getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const notes = (await api(t.app, 'GET', '/data/obj/davos-treeline/notes')).json().notes as { author: { slug: string } | null; timestamp: string }[];
+    expect(notes.length).toBeGreaterThanOrEqual(3);
+    expect(notes.every((n) => n.author !== null)).toBe(true);
+    expect(notes.map((n) => n.timestamp)).toEqual(notes.map((n) => n.timestamp).sort().reverse());
+  });
+
+  it('have generated photos with the time and place of their EXIF, served without it', async () => {
+    const [counts] = await query<{ photos: number; objects: number; near: number }>(`
+      select count(*)::int as photos, count(distinct p.object_id)::int as objects,
+        count(*) filter (where ST_DWithin(p.geo::geography, o.geo::geography, 1000))::int as near
+      from photos p join objects o on o.id = p.object_id where p.taken_at > now() - interval '731 days'`);
+    expect(counts!.photos).toBeGreaterThanOrEqual(20);
+    expect(counts!.photos).toBeLessThanOrEqual(30);
+    expect(counts!.near).toBe(counts!.photos); // every photo has an EXIF position at its object
+    const [photo] = (await api(t.app, 'GET', '/data/obj/davos-treeline/photos')).json().photos;
+    expect(photo).toMatchObject({ caption: 'Davos treeline valleys: overview', author: { slug: 'ada' }, geo: { type: 'Point' } });
+    for (const url of [photo.image.thumbUrl, photo.image.url]) {
+      const served = await t.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+      expect(await exifr.gps(served.rawPayload).catch(() => undefined)).toBeUndefined();
+    }
+  });
+
+  it('show the sample project’s landscapes under its data', async () => {
+    const res = await api(t.app, 'GET', '/data/obj?project=sample&type=property');
+    expect(res.json().objects.map((o: { name: string }) => o.name).sort()).toEqual(['davos-treeline', 'niwot-ridge']);
+    const sites = await api(t.app, 'GET', '/data/obj?parent=davos-treeline');
+    expect(sites.json().objects.map((o: { title: string }) => o.title)).toContain('Dischma transect D1 (north-facing)');
+  });
+
+  it('keep the members-only lakes to the project’s members and the snow study area to signed-in users', async () => {
+    const names = async (q: string, token?: string) => (await api(t.app, 'GET', `/data/obj?q=${encodeURIComponent(q)}&limit=100`, token ? { token } : {})).json().objects.map((o: { name: string }) => o.name);
+    expect(await names('kil-')).toEqual([]);
+    expect(await names('kil-', await tokenOf('mei'))).toEqual([]);
+    expect((await names('kil-', await tokenOf('ada'))).length).toBeGreaterThan(4);
+    expect(await names('wfj-')).toEqual([]);
+    expect((await names('wfj-', await tokenOf('tomas'))).length).toBeGreaterThan(4);
+  });
+
+  it('are planned the same way every time', () => {
+    const day = new Date('2026-06-01T00:00:00Z');
+    expect(planDemoObjects(day)).toEqual(planDemoObjects(new Date(day)));
+  });
+
+  it('are added once: another start changes nothing', async () => {
+    const tables = ['objects', 'object_type_links', 'object_projects', 'object_people', 'object_institutions', 'notes', 'photos', 'assets', 'audit_log'];
+    const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await query<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n])));
+    const before = await counts();
     await prepareData(t.app);
     expect(await counts()).toEqual(before);
   });
