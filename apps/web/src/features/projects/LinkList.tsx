@@ -54,6 +54,7 @@ export function LinkList({
   onMove,
   onSaveDetail,
   onRemove,
+  listedOn = 'the project',
 }: {
   items: LinkItem[];
   label: string;
@@ -61,6 +62,8 @@ export function LinkList({
   onMove: (id: string, position: number) => void;
   onSaveDetail: (id: string, detail: string | null) => void;
   onRemove: (id: string) => void;
+  /** Where the links are listed, for the removal question ("the project", "the object"). */
+  listedOn?: string;
 }) {
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ordered = [...items].sort((a, b) => a.position - b.position);
@@ -71,7 +74,7 @@ export function LinkList({
   const confirmRemove = (item: LinkItem) =>
     modals.openConfirmModal({
       title: `Remove ${item.name}?`,
-      children: <Text size="sm">{item.name} will no longer be listed on the project.</Text>,
+      children: <Text size="sm">{item.name} will no longer be listed on {listedOn}.</Text>,
       labels: { confirm: 'Remove', cancel: 'Keep' },
       confirmProps: { color: 'danger' },
       onConfirm: () => onRemove(item.id),

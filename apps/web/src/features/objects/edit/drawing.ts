@@ -3,7 +3,17 @@
  * tested on their own. A drawing is a list of vertices of one kind; finishing it makes
  * GeoJSON (a polygon's ring closed by repeating its first vertex).
  */
-import type { GeoJson } from '@observatory/shared';
+
+type Position = number[];
+/** The geometries an object may have (the shared schema's inferred type leaves coordinates unknown). */
+export type ObjectGeometry =
+  | { type: 'Point'; coordinates: Position }
+  | { type: 'LineString'; coordinates: Position[] }
+  | { type: 'MultiLineString'; coordinates: Position[][] }
+  | { type: 'Polygon'; coordinates: Position[][] }
+  | { type: 'MultiPolygon'; coordinates: Position[][][] };
+/** An object's `geo`: one geometry, or a collection of them. */
+export type GeoJson = ObjectGeometry | { type: 'FeatureCollection'; features: { type: 'Feature'; properties: Record<string, never>; geometry: ObjectGeometry }[] };
 
 export type DrawMode = 'Point' | 'LineString' | 'Polygon';
 /** [longitude, latitude]. */

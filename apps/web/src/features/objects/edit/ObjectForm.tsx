@@ -1,0 +1,245 @@
+import { Anchor, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc } from '@observatory/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fieldErrors, FormError } from '../../../components/FormError';
+import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor';
+import { paths } from '../../../config/paths';
+import { useHasPermission } from '../../../lib/auth';
+import { useObjectTypes, type ObjectDetail } from '../api';
+import { useEditableProjects, useObjectSearch, useSaveObject, type ObjectInput } from './api';
+import type { GeoJson } from './drawing';
+import { GeometryField } from './GeometryField';
+import { MetadataFields } from './MetadataFields';
+import { metadataFields, metadataFormValues, toMetadata, validateMetadata, type MetadataField, type MetadataValues } from './metadata-form';
+
+type Visibility = (typeof VISIBILITIES)[number];
+
+export interface ObjectFormValues {
+  name: string;
+  title: string;
+  types: string[];
+  /** The parent's id. */
+  parent: string | null;
+  /** Project ids. */
+  projects: string[];
+  visibility: Visibility;
+  metadata: MetadataValues;
+  geo: GeoJson | null;
+  doc: ProseMirrorDoc | null;
+}
+
+const VISIBILITY_LABELS: Record<Visibility, string> = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members only' };
+
+const formValues = (detail?: ObjectDetail): ObjectFormValues => ({
+  name: detail?.obj.name ?? '',
+  title: detail?.obj.title ?? '',
+  types: detail?.obj.types.map((t) => t.slug) ?? [],
+  parent: detail?.obj.parent?.id ?? null,
+  projects: detail?.obj.projects.map((p) => p.id) ?? [],
+  visibility: detail?.obj.visibility ?? 'public',
+  metadata: {},
+  geo: (detail?.obj.geo as GeoJson | null | undefined) ?? null,
+  doc: detail?.doc ?? null,
+});
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const nameRule = (v: string) => {
+  const parsed = ObjectNameSchema.safeParse(v);
+  return parsed.success ? null : v ? parsed.error.issues[0]!.message : 'Give a name: it is the object’s address';
+};
+
+/** A new object: everything. A saved one: only what changed (the doc too), projects apart. */
+function toRequest(values: ObjectFormValues, fields: MetadataField[], detail?: ObjectDetail): { input: ObjectInput; projects?: { add: string[]; remove: string[] } } {
+  const metadata = toMetadata(fields, values.metadata);
+  const full: ObjectInput = { name: values.name, title: values.title.trim(), types: values.types, parent: values.parent, visibility: values.visibility, metadata, geo: values.geo, doc: values.doc };
+  if (!detail) return { input: { ...full, projects: values.projects } };
+  const was = formValues(detail);
+  const input = Object.fromEntries(
+    Object.entries(full).filter(([key, value]) => {
+      if (key === 'metadata') return !same(value, detail.obj.metadata) || !same(values.types, was.types);
+      return !same(value, was[key as keyof ObjectFormValues]);
+    }),
+  ) as ObjectInput;
+  return { input, projects: { add: values.projects.filter((p) => !was.projects.includes(p)), remove: was.projects.filter((p) => !values.projects.includes(p)) } };
+}
+
+function ParentSelect({ form, detail }: { form: UseFormReturnType<ObjectFormValues>; detail?: ObjectDetail }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = useObjectSearch(debounced);
+  const [known, setKnown] = useState<Record<string, string>>(() => (detail?.obj.parent ? { [detail.obj.parent.id]: `${detail.obj.parent.title} (${detail.obj.parent.name})` } : {}));
+  useEffect(() => {
+    if (found.data) setKnown((k) => ({ ...k, ...Object.fromEntries(found.data.map((o) => [o.id, `${o.title} (${o.name})`])) }));
+  }, [found.data]);
+  const data = Object.entries(known)
+    .filter(([id]) => id !== detail?.obj.id)
+    .map(([value, label]) => ({ value, label }));
+  return (
+    <Select
+      label="Parent"
+      description="The object this one is part of, e.g. the property of a site"
+      placeholder="Type to search"
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={data}
+      nothingFoundMessage={debounced ? 'No object found' : 'Type a name or title'}
+      {...form.getInputProps('parent')}
+    />
+  );
+}
+
+function ProjectsSelect({ form, detail, required }: { form: UseFormReturnType<ObjectFormValues>; detail?: ObjectDetail; required: boolean }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const editable = useEditableProjects(debounced);
+  const options = new Map<string, string>();
+  for (const p of detail?.obj.projects ?? []) options.set(p.id, p.title);
+  for (const p of editable.projects) options.set(p.id, p.title);
+  return (
+    <MultiSelect
+      label="Projects"
+      required={required}
+      description="Projects you may edit; members of its projects see a members-only object"
+      placeholder={editable.isPending ? 'Loading your projects…' : 'Choose projects'}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={[...options].map(([value, label]) => ({ value, label }))}
+      nothingFoundMessage="No project of yours matches"
+      {...form.getInputProps('projects')}
+    />
+  );
+}
+
+/** Server answers name fields such as "metadata.elevation" or "geo.coordinates.0": each goes next to its field. */
+function splitServerErrors(error: unknown) {
+  const errors = fieldErrors(error);
+  const geo = Object.entries(errors).find(([key]) => key === 'geo' || key.startsWith('geo.'));
+  const rest = Object.fromEntries(Object.entries(errors).filter(([key]) => !key.startsWith('geo')));
+  return { geo: geo ? geo[1] : null, rest };
+}
+
+/** The object's fields, metadata, geometry and documentation: create (no detail) or save. */
+export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
+  const navigate = useNavigate();
+  const save = useSaveObject(detail?.obj.name ?? null);
+  const types = useObjectTypes();
+  const [unfinished, setUnfinished] = useState(false);
+  const [geoError, setGeoError] = useState<string | null>(null);
+  const fieldsRef = useRef<MetadataField[]>([]);
+  // Without manageProjects a new object must belong to a project its creator may edit.
+  const manager = useHasPermission('manageProjects');
+  const needsProject = !detail && !manager;
+  const form = useForm<ObjectFormValues>({
+    initialValues: formValues(detail),
+    validate: (values) => {
+      const errors: Record<string, string | null> = {
+        name: nameRule(values.name),
+        title: values.title.trim() ? null : 'Give a title',
+        types: values.types.length ? null : 'Give the object a type',
+        projects: needsProject && values.projects.length === 0 ? 'Choose one of your projects' : null,
+      };
+      for (const [key, message] of Object.entries(validateMetadata(fieldsRef.current, values.metadata))) errors[`metadata.${key}`] = message;
+      return errors;
+    },
+  });
+
+  const selectedTypes = useMemo(
+    () => form.values.types.map((slug) => types.data?.find((t) => t.slug === slug)).filter((t) => !!t),
+    [form.values.types, types.data],
+  );
+  const fields = useMemo(() => metadataFields(selectedTypes), [selectedTypes]);
+  fieldsRef.current = fields;
+
+  // A newly chosen type brings its fields: fill them from the saved metadata, or empty.
+  useEffect(() => {
+    const missing = fields.filter((f) => !(f.key in form.values.metadata));
+    if (missing.length) form.setFieldValue('metadata', { ...metadataFormValues(missing, detail?.obj.metadata ?? {}), ...form.values.metadata });
+  }, [fields]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onUnfinished = useCallback((v: boolean) => setUnfinished(v), []);
+
+  const submit = (values: ObjectFormValues) => {
+    if (unfinished) {
+      setGeoError('Finish the drawing, or clear it, before saving.');
+      return;
+    }
+    setGeoError(null);
+    save.mutate(toRequest(values, fields, detail), {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'green', message: detail ? 'Object saved' : 'Object created' });
+        void navigate(paths.object(saved.obj.name));
+      },
+      onError: (e) => {
+        const { geo, rest } = splitServerErrors(e);
+        setGeoError(geo);
+        form.setErrors(rest);
+      },
+    });
+  };
+
+  return (
+    <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
+      <Stack gap="md" maw={900}>
+        <FormError error={save.error} />
+        <TextInput label="Name" description="The object’s unique address: /data/name. Renaming it changes the address." required {...form.getInputProps('name')} />
+        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <MultiSelect
+          label="Types"
+          required
+          placeholder={types.isPending ? 'Loading the types…' : 'Choose one or more'}
+          data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))}
+          {...form.getInputProps('types')}
+        />
+        <ParentSelect form={form} detail={detail} />
+        <ProjectsSelect form={form} detail={detail} required={needsProject} />
+        <Select
+          label="Who can see it"
+          description="Members are the members of its projects"
+          data={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))}
+          allowDeselect={false}
+          {...form.getInputProps('visibility')}
+        />
+
+        <Stack gap="sm" component="section" aria-labelledby="object-metadata">
+          <Title order={2} size="h3" id="object-metadata">
+            Metadata
+          </Title>
+          {form.errors.metadata ? <Text c="danger">{form.errors.metadata}</Text> : null}
+          <MetadataFields fields={fields} form={form} typeCount={selectedTypes.length} />
+        </Stack>
+
+        <Stack gap="sm" component="section" aria-labelledby="object-geometry">
+          <Title order={2} size="h3" id="object-geometry">
+            Geometry
+          </Title>
+          <GeometryField
+            value={form.values.geo}
+            onChange={(geo) => {
+              setGeoError(null);
+              form.setFieldValue('geo', geo);
+            }}
+            error={geoError}
+            onUnfinished={onUnfinished}
+          />
+        </Stack>
+
+        <LazyRichTextEditor label="Documentation" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {detail ? 'Save' : 'Create object'}
+          </Button>
+          <Anchor component={Link} to={detail ? paths.object(detail.obj.name) : paths.data}>
+            Cancel
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

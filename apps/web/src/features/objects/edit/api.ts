@@ -1,0 +1,146 @@
+import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProjectDetail, ProjectListItem, ProseMirrorDoc } from '@observatory/shared';
+import { api } from '../../../lib/api-client';
+import type { GeoJson } from './drawing';
+import { useHasPermission } from '../../../lib/auth';
+import { objectKey, objectPath, type ObjectDetail, type ObjectListItem } from '../api';
+import { removeLink, reorderLink, saveLink, type InstitutionLink, type PersonLink } from './object-links';
+
+export interface ObjectInput {
+  name?: string;
+  title?: string;
+  types?: string[];
+  projects?: string[];
+  parent?: string | null;
+  geo?: GeoJson | null;
+  metadata?: Record<string, unknown>;
+  visibility?: 'public' | 'signed-in' | 'members';
+  doc?: ProseMirrorDoc | null;
+}
+
+/** Every object answer (the object, the catalogue, children, map data) may show what changed. */
+function refreshObjects(client: QueryClient, except?: string) {
+  void client.invalidateQueries({
+    predicate: (q) => {
+      const [head, name] = q.queryKey;
+      return typeof head === 'string' && /^(obj|map)/.test(head) && !(head === 'object' && name === except);
+    },
+  });
+}
+
+/**
+ * Create (no name) or change an object, then put its projects right: for an existing
+ * object they are added and taken away one by one (each needs edit on that project).
+ */
+export function useSaveObject(name: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ input, projects }: { input: ObjectInput; projects?: { add: string[]; remove: string[] } }) => {
+      const saved = name ? await api.put<ObjectDetail>(objectPath(name), input) : await api.post<ObjectDetail>('/data/obj', input);
+      if (!projects || (projects.add.length === 0 && projects.remove.length === 0)) return saved;
+      const path = (project: string) => `${objectPath(saved.obj.name)}/projects/${encodeURIComponent(project)}`;
+      for (const project of projects.add) await api.put(path(project));
+      for (const project of projects.remove) await api.del(path(project));
+      return api.get<ObjectDetail>(objectPath(saved.obj.name));
+    },
+    onSuccess: (saved) => {
+      if (name && name !== saved.obj.name) client.removeQueries({ queryKey: objectKey(name) });
+      client.setQueryData(objectKey(saved.obj.name), saved);
+      refreshObjects(client, saved.obj.name);
+    },
+  });
+}
+
+export function useDeleteObject(name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.del(objectPath(name)),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: objectKey(name) });
+      refreshObjects(client);
+    },
+  });
+}
+
+/** Candidate parents: objects whose name or title matches. */
+export function useObjectSearch(q: string) {
+  return useQuery({
+    queryKey: ['objects', 'search', q],
+    queryFn: () => api.get<{ objects: ObjectListItem[] }>('/data/obj', { q, limit: 20 }).then((r) => r.objects),
+    enabled: q.trim().length >= 1,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * The projects an object may be put in: with manageProjects any project (searched by
+ * title), otherwise the user's own projects on which they hold edit.
+ */
+export function useEditableProjects(q: string) {
+  const manager = useHasPermission('manageProjects');
+  const list = useQuery({
+    queryKey: ['projects', 'editable', manager, manager ? q : ''],
+    queryFn: () => api.get<{ projects: ProjectListItem[] }>('/projects', manager ? { q: q || undefined } : { mine: 'true' }).then((r) => r.projects),
+    staleTime: 60_000,
+  });
+  const details = useQueries({
+    queries: (manager ? [] : (list.data ?? [])).map((p) => ({
+      queryKey: ['project', p.slug],
+      queryFn: () => api.get<ProjectDetail>(`/projects/${encodeURIComponent(p.slug)}`),
+      staleTime: 60_000,
+    })),
+  });
+  if (manager) return { projects: list.data ?? [], isPending: list.isPending };
+  const editable = new Set(details.filter((d) => d.data?.permissions.includes('edit')).map((d) => d.data!.project.id));
+  return { projects: (list.data ?? []).filter((p) => editable.has(p.id)), isPending: list.isPending || details.some((d) => d.isPending) };
+}
+
+type LinkKind = 'people' | 'institutions';
+type LinkOf<K extends LinkKind> = K extends 'people' ? PersonLink : InstitutionLink;
+
+/**
+ * An object's people or institutions: every change shows at once (the spec's save,
+ * reorder and remove) and the previous list comes back if the server refuses it.
+ */
+export function useObjectLinks<K extends LinkKind>(name: string, kind: K) {
+  const client = useQueryClient();
+  const key = objectKey(name);
+  const path = (id: string) => `${objectPath(name)}/${kind}/${encodeURIComponent(id)}`;
+  const setLinks = (links: LinkOf<K>[]) => client.setQueryData<ObjectDetail>(key, (old) => old && { ...old, obj: { ...old.obj, [kind]: links } });
+  const optimistic = (change: (links: LinkOf<K>[]) => LinkOf<K>[]) => async () => {
+    await client.cancelQueries({ queryKey: key });
+    const previous = client.getQueryData<ObjectDetail>(key);
+    if (previous) setLinks(change(previous.obj[kind] as LinkOf<K>[]));
+    return { previous };
+  };
+  const rollback = (_e: unknown, _v: unknown, context?: { previous?: ObjectDetail }) => {
+    if (context?.previous) client.setQueryData(key, context.previous);
+  };
+  const answer = (r: Record<string, unknown>) => r[kind] as LinkOf<K>[];
+  const done = (links: LinkOf<K>[]) => {
+    setLinks(links);
+    refreshObjects(client, name);
+  };
+  return {
+    save: useMutation({
+      mutationFn: (link: LinkOf<K>) => api.put<Record<string, unknown>>(path(targetOf(link).id), { role: link.role }).then(answer),
+      onMutate: (link) => optimistic((links) => saveLink(links, link))(),
+      onError: rollback,
+      onSuccess: done,
+    }),
+    move: useMutation({
+      mutationFn: ({ id, position }: { id: string; position: number }) => api.put<Record<string, unknown>>(path(id), { position }).then(answer),
+      onMutate: ({ id, position }) => optimistic((links) => reorderLink(links, id, position))(),
+      onError: rollback,
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.del<Record<string, unknown>>(path(id)).then(answer),
+      onMutate: (id) => optimistic((links) => removeLink(links, id))(),
+      onError: rollback,
+      onSuccess: done,
+    }),
+  };
+}
+
+const targetOf = (link: PersonLink | InstitutionLink) => ('person' in link ? link.person : link.institution);

@@ -1,0 +1,177 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken, DEMO_PASSWORD, expect, expectAccessible, newUser, signIn, test } from './fixtures';
+
+const ADA = { username: 'ada', password: DEMO_PASSWORD };
+const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** A project of Ada's (she owns it, so she may put objects in it). */
+async function adasProject(request: APIRequestContext) {
+  const token = await apiToken(request, ADA);
+  const res = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${token}` }, data: { project: { title: `Alpine Sites ${suffix()}` } } });
+  expect(res.status()).toBe(201);
+  return { ...(await res.json()).project, token } as { id: string; slug: string; title: string; token: string };
+}
+
+async function createObject(request: APIRequestContext, body: Record<string, unknown>) {
+  const project = await adasProject(request);
+  const name = `site-${suffix()}`;
+  const res = await request.post('/api/v1/data/obj', {
+    headers: { authorization: `Bearer ${project.token}` },
+    data: { name, title: `Upper Meadow ${name}`, types: ['site'], projects: [project.id], ...body },
+  });
+  expect(res.status()).toBe(201);
+  return { name, title: `Upper Meadow ${name}`, token: project.token };
+}
+
+const getObject = (request: APIRequestContext, name: string, token: string) => request.get(`/api/v1/data/obj/${name}`, { headers: { authorization: `Bearer ${token}` } });
+
+async function chooseOption(page: Page, label: string, option: string, type?: string) {
+  const box = page.getByRole('form', { name: 'Object' }).getByRole('combobox', { name: label });
+  await box.click();
+  if (type) await box.fill(type);
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a researcher creates an object by drawing a polygon on the map and filling its metadata', async ({ page, request }) => {
+  test.slow(); // the map loads, then many steps
+  const project = await adasProject(request);
+  const name = `meadow-${suffix()}`;
+  await signIn(page, ADA.username, ADA.password, true);
+  await page.goto('/data/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New object' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Object' });
+
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Title' }).fill('Upper Meadow');
+  await chooseOption(page, 'Types', 'Site');
+  await page.keyboard.press('Escape');
+  await chooseOption(page, 'Projects', project.title);
+  await page.keyboard.press('Escape');
+
+  // The generated form: Site's fields, the elevation in metres.
+  const elevation = form.getByRole('textbox', { name: 'Elevation in m' });
+  await expect(elevation).toBeVisible();
+  await expect(form.getByText('m', { exact: true })).toBeVisible();
+  await elevation.fill('2140');
+  await form.getByRole('textbox', { name: 'Site code' }).fill('UM-1');
+
+  // Four clicks on the map, then finish: a closed polygon.
+  await form.getByRole('button', { name: 'Draw a polygon' }).click();
+  const canvas = page.getByRole('region', { name: 'Geometry map' }).locator('canvas');
+  await expect(canvas).toBeVisible();
+  for (const [x, y] of [
+    [200, 100],
+    [420, 110],
+    [430, 300],
+    [190, 280],
+  ] as const) {
+    await canvas.click({ position: { x, y } });
+  }
+  await expect(page.getByTestId('vertex')).toHaveCount(4);
+  await expect(page.getByTestId('geometry-summary')).toContainText('Drawing a polygon: 4 points so far.');
+  await form.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByTestId('geometry-summary')).toHaveText('A polygon of 4 corners.');
+  await expect(form.getByRole('textbox', { name: 'GeoJSON' })).toHaveValue(/"Polygon"/);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/object-new.png', fullPage: true });
+
+  await form.getByRole('button', { name: 'Create object' }).click();
+  await expect(page).toHaveURL(`/data/${name}`);
+  const saved = (await (await getObject(request, name, project.token)).json()).obj;
+  expect(saved.geo.type).toBe('Polygon');
+  expect(saved.geo.coordinates).toHaveLength(1);
+  expect(saved.geo.coordinates[0]).toHaveLength(5);
+  expect(saved.geo.coordinates[0][4]).toEqual(saved.geo.coordinates[0][0]);
+  expect(saved.metadata).toEqual({ elevation: 2140, siteCode: 'UM-1' });
+  expect(saved.types.map((t: { slug: string }) => t.slug)).toEqual(['site']);
+  expect(saved.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
+});
+
+test('invalid metadata and invalid GeoJSON are named next to their field and change nothing', async ({ page, request }) => {
+  const point = { type: 'Point', coordinates: [7.75, 46.02] };
+  const object = await createObject(request, { geo: point, metadata: { elevation: 1800 } });
+  await signIn(page, ADA.username, ADA.password, true);
+  await page.goto(`/data/${object.name}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit ${object.title}` })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Object' });
+
+  // Above the schema's maximum: refused before sending.
+  await form.getByRole('textbox', { name: 'Elevation in m' }).fill('9500');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('At most 9000 m')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Elevation in m' }).fill('1800');
+
+  // Not closed: the shared schema says why, here.
+  const geojson = form.getByRole('textbox', { name: 'GeoJSON' });
+  await geojson.fill('{"type":"Polygon","coordinates":[[[7.7,46],[7.8,46],[7.8,46.1],[7.7,46.05]]]}');
+  await form.getByRole('button', { name: 'Apply GeoJSON' }).click();
+  await expect(form.getByText('A polygon ring must be closed: its last position [7.7, 46.05] must equal its first [7.7, 46] (at coordinates.0)')).toBeVisible();
+  await expect(page.getByTestId('geometry-summary')).toHaveText('A point at longitude 7.75, latitude 46.02.');
+
+  // A bow tie passes the schema; the database refuses it and the server says why.
+  await geojson.fill('{"type":"Polygon","coordinates":[[[7.7,46],[7.8,46.1],[7.8,46],[7.7,46.1],[7.7,46]]]}');
+  await form.getByRole('button', { name: 'Apply GeoJSON' }).click();
+  await expect(page.getByTestId('geometry-summary')).toHaveText('A polygon of 4 corners.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: /Self-intersection/ }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/object-edit-errors.png', fullPage: true });
+
+  const unchanged = (await (await getObject(request, object.name, object.token)).json()).obj;
+  expect(unchanged.geo).toEqual(point);
+  expect(unchanged.metadata).toEqual({ elevation: 1800 });
+});
+
+async function personId(request: APIRequestContext, q: string) {
+  const res = await request.get('/api/v1/people', { params: { q } });
+  return (await res.json()).people[0].id as string;
+}
+
+test('an editor reorders the people of an object by keyboard drag, and the order is kept', async ({ page, request }) => {
+  test.slow();
+  const object = await createObject(request, {});
+  for (const [q, role] of [
+    ['Lindqvist', 'Site manager'],
+    ['Okafor', 'Data manager'],
+    ['Herrera', null],
+  ] as const) {
+    const res = await request.put(`/api/v1/data/obj/${object.name}/people/${await personId(request, q)}`, { headers: { authorization: `Bearer ${object.token}` }, data: { role } });
+    expect(res.status()).toBe(200);
+  }
+  await signIn(page, ADA.username, ADA.password, true);
+  await page.goto(`/data/${object.name}/edit`);
+  const list = page.getByRole('list', { name: 'People in order' });
+  const order = () => list.getByRole('listitem').getByRole('paragraph').allTextContents();
+  await expect.poll(order).toEqual(['Ada Lindqvist', 'Grace Okafor', 'Tomás Herrera']);
+
+  const handle = page.getByRole('button', { name: 'Move Tomás Herrera', exact: true });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await expect.poll(order).toEqual(['Tomás Herrera', 'Ada Lindqvist', 'Grace Okafor']);
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect.poll(order).toEqual(['Tomás Herrera', 'Ada Lindqvist', 'Grace Okafor']);
+  const people = (await (await getObject(request, object.name, object.token)).json()).obj.people;
+  expect(people.map((p: { person: { name: string }; position: number }) => [p.position, p.person.name])).toEqual([
+    [0, 'Tomás Herrera'],
+    [1, 'Ada Lindqvist'],
+    [2, 'Grace Okafor'],
+  ]);
+});
+
+test('a signed-in user who may not edit the object is refused on its edit page', async ({ page, request }) => {
+  const object = await createObject(request, {});
+  const stranger = await newUser(request);
+  await signIn(page, stranger.username, stranger.password, true);
+  await page.goto(`/data/${object.name}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('You may not edit this object.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Object' })).toHaveCount(0);
+});
