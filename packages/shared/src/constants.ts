@@ -34,5 +34,5 @@ export const API_KEY_PREFIX = 'obk_';
 /** Image types an upload may be, decided by the file's first bytes (not its name or declared type). */
 export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
-/** Longest side, in px, of the WebP versions made of every uploaded image: a thumbnail and a display size. */
-export const IMAGE_SIZES = { thumb: 96, display: 400 } as const;
+/** Longest side, in px, of the WebP versions made of every uploaded image: a thumbnail, a display size and a full view (lightbox). */
+export const IMAGE_SIZES = { thumb: 96, display: 400, large: 1600 } as const;

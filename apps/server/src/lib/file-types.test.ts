@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalMediaType, storedMediaType } from './file-types';
+import { isHeic, normalMediaType, storedMediaType } from './file-types';
 
 const text = (s: string) => Buffer.from(s);
 
@@ -14,7 +14,26 @@ describe('normalMediaType', () => {
   });
 });
 
+/** The first bytes of an ISO media file of this major brand. */
+const isoMedia = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}\0\0\0\0mif1${brand}`)]);
+
+describe('isHeic', () => {
+  it('knows HEIC and HEVC-coded HEIF by their brand', () => {
+    for (const brand of ['heic', 'heix', 'hevc', 'mif1']) expect(isHeic(isoMedia(brand)), brand).toBe(true);
+  });
+
+  it('does not take AVIF, MP4 or a short file for HEIC', () => {
+    for (const brand of ['avif', 'isom', 'mp42']) expect(isHeic(isoMedia(brand)), brand).toBe(false);
+    expect(isHeic(isoMedia('heic').subarray(0, 11))).toBe(false);
+  });
+});
+
 describe('storedMediaType', () => {
+  it('labels an undeclared HEIC file as such', () => {
+    expect(storedMediaType(undefined, isoMedia('heic'))).toBe('image/heic');
+    expect(storedMediaType('application/octet-stream', isoMedia('mif1'))).toBe('image/heic');
+  });
+
   it('keeps a harmless declared type', () => {
     expect(storedMediaType('application/pdf', text('%PDF-1.7\n'))).toBe('application/pdf');
     expect(storedMediaType('text/csv', text('site,value\nA,1\n'))).toBe('text/csv');

@@ -1,4 +1,20 @@
-import { sniffImageType } from './images';
+import type { ImageMediaType } from '@observatory/shared';
+
+/** The image type by the file's first bytes (12 are enough); null for anything we do not accept. */
+export function sniffImageType(head: Buffer): ImageMediaType | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** Major brands of HEIF files whose pictures are HEVC-coded: what phones save as .heic (AVIF, also HEIF, says "avif"). */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/** A HEIC photo by its first 12 bytes: an ISO media file ("ftyp" box first) of a HEIC brand. */
+export function isHeic(head: Buffer): boolean {
+  return head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(head.toString('latin1', 8, 12));
+}
 
 /** Enough of a file's start to see markup behind a byte-order mark and some white space. */
 export const FILE_SNIFF_BYTES = 512;
@@ -58,12 +74,13 @@ export function normalMediaType(declared: string | null | undefined): string | n
  * The media type a project file is stored with: the declared one, unless the file or
  * its declared type is something a browser renders or runs (HTML, SVG, XML, scripts),
  * which is kept as application/octet-stream. A missing type is taken from the bytes
- * for the images we know, else application/octet-stream.
+ * for the images we know (HEIC too: a project may keep phone photos as files), else
+ * application/octet-stream.
  */
 export function storedMediaType(declared: string | null | undefined, head: Buffer): string {
   const type = normalMediaType(declared);
   if (startsWithMarkup(head)) return OPAQUE_TYPE;
   if (type && isActive(type)) return OPAQUE_TYPE;
   if (type && type !== OPAQUE_TYPE) return type;
-  return sniffImageType(head) ?? OPAQUE_TYPE;
+  return sniffImageType(head) ?? (isHeic(head) ? 'image/heic' : OPAQUE_TYPE);
 }

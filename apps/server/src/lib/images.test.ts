@@ -3,7 +3,10 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { displayFileName, makeImageVersions, peek, sniffImageType } from './images';
+import { displayFileName, makeImageVersions, notAnImage, peek, sniffImageType } from './images';
+
+/** The start of an iPhone photo: an ISO media file of brand "heic" (a "meta" box follows). */
+const heicHead = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.from([0, 0, 0, 0x10]), Buffer.from('meta\0\0\0\0hdlr')]);
 
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6' } });
 
@@ -21,6 +24,22 @@ describe('sniffImageType', () => {
     expect(sniffImageType(Buffer.from('RIFF....WAVEfmt '))).toBeNull();
     expect(sniffImageType(Buffer.from([0xff, 0xd8]))).toBeNull();
     expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+    expect(sniffImageType(heicHead())).toBeNull();
+  });
+});
+
+describe('HEIC', () => {
+  it('cannot be read by the bundled sharp: its libvips decodes HEIF only with AV1 (AVIF), it has no HEVC codec', async () => {
+    // Should this change (a libvips built with libde265), HEIC could be accepted like the others.
+    expect(sharp.format.heif.input.fileSuffix).toEqual(['.avif']);
+    await expect(solid(8, 8).heif({ compression: 'hevc' }).toBuffer()).rejects.toThrow(/unsupported compression/i);
+  });
+
+  it('is refused with a message of its own, naming the accepted formats', () => {
+    const error = notAnImage(heicHead());
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', details: [{ field: 'file', message: expect.stringMatching(/^HEIC is not supported/) }] });
+    expect(error.message).toMatch(/HEIC .*JPEG, PNG or WebP/);
+    expect(notAnImage(Buffer.from('GIF89a')).message).not.toMatch(/HEIC/);
   });
 });
 

@@ -2,22 +2,27 @@ import { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_MEDIA_TYPES, type ImageMediaType } from '@observatory/shared';
 import { AppError } from './errors';
+import { isHeic } from './file-types';
 
-/** Enough of a file's start to tell JPEG, PNG and WebP apart. */
+export { sniffImageType } from './file-types';
+
+/** Enough of a file's start to tell JPEG, PNG and WebP apart (and HEIC from them). */
 export const SNIFF_BYTES = 12;
 
-/** The image type by the file's first bytes; null for anything we do not accept. */
-export function sniffImageType(head: Buffer): ImageMediaType | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
-
-export const notAnImage = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not an image we accept: send a JPEG, PNG or WebP image', {
-    details: [{ field: 'file', message: `Accepted types: ${IMAGE_MEDIA_TYPES.join(', ')}` }],
-  });
+/**
+ * The refusal of a file that is not a JPEG, PNG or WebP, by its first bytes. HEIC photos
+ * (iPhones save them) get a message of their own: the libvips bundled with sharp reads
+ * HEIF only with AV1 (AVIF), it has no HEVC decoder, so they cannot be converted here.
+ */
+export const notAnImage = (head?: Buffer) => {
+  const accepted = `Accepted types: ${IMAGE_MEDIA_TYPES.join(', ')}`;
+  if (head && isHeic(head)) {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'HEIC photos cannot be read here: send a JPEG, PNG or WebP image (phones can share or export a photo as JPEG)', {
+      details: [{ field: 'file', message: `HEIC is not supported. ${accepted}` }],
+    });
+  }
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not an image we accept: send a JPEG, PNG or WebP image', { details: [{ field: 'file', message: accepted }] });
+};
 
 /**
  * Reads the first `bytes` of a stream without losing them: answers them and a stream

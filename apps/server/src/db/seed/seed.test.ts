@@ -259,7 +259,7 @@ describe('the demo objects', () => {
     expect(counts!.near).toBe(counts!.photos); // every photo has an EXIF position at its object
     const [photo] = (await api(t.app, 'GET', '/data/obj/davos-treeline/photos')).json().photos;
     expect(photo).toMatchObject({ caption: 'Davos treeline valleys: overview', author: { slug: 'ada' }, geo: { type: 'Point' } });
-    for (const url of [photo.image.thumbUrl, photo.image.url]) {
+    for (const url of [photo.image.thumbUrl, photo.image.url, photo.image.largeUrl]) {
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');

@@ -21,9 +21,9 @@ export const ORIGINAL = 'original';
 
 export const assetUrl = (id: string, variant: string | number) => `${API_ROOT}/assets/${id}/${variant}`;
 
-/** How responses carry an image: URLs of its display size and its thumbnail. */
+/** How responses carry an image: URLs of its display size, its thumbnail and its full view. */
 export const imageRef = (assetId: string | null): ImageRef | null =>
-  assetId ? { id: assetId, url: assetUrl(assetId, IMAGE_SIZES.display), thumbUrl: assetUrl(assetId, IMAGE_SIZES.thumb) } : null;
+  assetId ? { id: assetId, url: assetUrl(assetId, IMAGE_SIZES.display), thumbUrl: assetUrl(assetId, IMAGE_SIZES.thumb), largeUrl: assetUrl(assetId, IMAGE_SIZES.large) } : null;
 
 const seesOriginal = (actor: Actor | null, asset: repo.AssetRow) =>
   !!actor && (actor.super || actor.global.has('manageAssets') || (asset.ownerId !== null && actor.userId === asset.ownerId));
@@ -59,7 +59,7 @@ export function createAssetsService(deps: { db: Database; storage: Storage; imag
     const mediaType = sniffImageType(head);
     if (!mediaType) {
       stream.destroy();
-      throw notAnImage();
+      throw notAnImage(head);
     }
     const storageKey = newStorageKey();
     const variants: Record<string, AssetVariant> = {};

@@ -1,7 +1,10 @@
+import { count, eq } from 'drizzle-orm';
+import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../../../test/factories';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness';
+import { assets, photos } from '../../db/schema';
 
 let t: TestApp;
 let owner: TestUser;
@@ -84,6 +87,34 @@ describe('photos', () => {
     expect((await api(t.app, 'DELETE', there, { token: stranger.token })).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', there, { token: contributor.token })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: photo.image.url })).statusCode).toBe(404);
+  });
+
+  it('are served in three sizes for thumbnails, the page and a full view, all WebP without the EXIF location', async () => {
+    const big = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#5a8c3c' } })
+      .jpeg()
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' } })
+      .toBuffer();
+    const { image } = (await post(objectName, big)).json();
+    expect(image.largeUrl).toBe(`/api/v1/assets/${image.id}/1600`);
+    for (const [url, width, height] of [[image.thumbUrl, 96, 64], [image.url, 400, 267], [image.largeUrl, 1600, 1067]]) {
+      const served = await t.app.inject({ method: 'GET', url });
+      expect(served.statusCode, url).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif], url).toEqual(['webp', width, height, undefined]);
+      expect(await exifr.gps(served.rawPayload).catch(() => undefined), url).toBeUndefined();
+    }
+  });
+
+  it('refuse HEIC with a message naming the formats to send, storing nothing', async () => {
+    // The start of an iPhone photo: sharp's bundled libvips has no HEVC decoder to convert it (lib/images.ts).
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)]);
+    const counts = () => t.database.use(async (d) => [(await d.select({ n: count() }).from(photos).where(eq(photos.objectId, (photoObject as { id: string }).id)))[0]!.n, (await d.select({ n: count() }).from(assets))[0]!.n]);
+    const photoObject = (await api(t.app, 'GET', `/data/obj/${objectName}`)).json().obj;
+    const before = await counts();
+    const res = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, { token: contributor.token, file: { data: heic, fileName: 'IMG_0001.HEIC', type: 'image/heic' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.stringMatching(/HEIC .*JPEG, PNG or WebP/), details: [{ field: 'file' }] });
+    expect(await counts()).toEqual(before);
   });
 
   it('refuse what is not an image, need sign-in and upload, and stay hidden with a hidden object', async () => {
