@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { assets } from './assets';
 import { institutions, people } from './people';
@@ -40,6 +40,15 @@ export const objects = pgTable(
      * kept by the database. The map data groups these points on a screen grid.
      */
     anchor: point().generatedAlwaysAs(sql`ST_PointOnSurface(geo)`),
+    /**
+     * The anchor in Web Mercator as a fraction of the world's width from its top-left
+     * corner (0..1; latitudes beyond ±85.0511 at the edge), so the map's screen grid is
+     * plain arithmetic on two numbers rather than geometry functions on every row.
+     */
+    anchorX: doublePrecision().generatedAlwaysAs(sql`(ST_X(ST_PointOnSurface(geo)) + 180) / 360`),
+    anchorY: doublePrecision().generatedAlwaysAs(
+      sql`(1 - ln(tan(pi() / 4 + radians(greatest(least(ST_Y(ST_PointOnSurface(geo)), 85.05112878), -85.05112878)) / 2)) / pi()) / 2`,
+    ),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     parentId: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
     visibility: text().notNull().default('public'),

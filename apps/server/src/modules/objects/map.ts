@@ -70,35 +70,40 @@ function shownWhere(f: Filters, viewer: repo.Viewer): SQL {
 }
 
 /** One grid cell: how many objects, where (their mean position), their extent, and one member's id. */
-interface CellRow {
+interface Cell {
   n: number;
   lon: number;
   lat: number;
-  min_lon: number;
-  min_lat: number;
-  max_lon: number;
-  max_lat: number;
+  bbox: Bbox;
   id: string;
 }
 
+/** Longitude and latitude of a point given as a fraction of the Web Mercator world (anchor_x, anchor_y). */
+const lonOf = (x: number) => x * 360 - 180;
+const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+
 /**
- * Groups the shown objects' anchors by grid cell in world pixels (Web Mercator, computed
- * in SQL so that no projection tables are needed). The grid starts at the world's corner,
- * so panning does not move clusters.
+ * Groups the shown objects by grid cell, on the Web Mercator position the database keeps
+ * for each anchor (anchor_x, anchor_y: plain numbers, no geometry read per row). The grid
+ * starts at the world's corner, so panning does not move clusters. A cluster stands at
+ * its members' mean position on screen.
  */
-async function cells(d: Db, where: SQL, zoom: number, cellPx: number): Promise<CellRow[]> {
-  const scale = (TILE_PX * 2 ** zoom) / cellPx;
+async function cells(d: Db, where: SQL, zoom: number, cellPx: number): Promise<Cell[]> {
+  const perWorld = (TILE_PX * 2 ** zoom) / cellPx;
   const result = await d.execute(sql`
-    with shown as (
-      select ${objects.id} as id, ST_X(${objects.anchor}) as lon, ST_Y(${objects.anchor}) as lat from ${objects} where ${where}
-    )
-    select count(*)::int as n, avg(lon) as lon, avg(lat) as lat,
-      min(lon) as min_lon, min(lat) as min_lat, max(lon) as max_lon, max(lat) as max_lat, min(id::text) as id
-    from shown
-    group by floor((lon + 180) / 360 * ${scale}::float8),
-      floor((1 - ln(tan(pi() / 4 + radians(greatest(least(lat, ${MAX_LAT}::float8), ${-MAX_LAT}::float8)) / 2)) / pi()) / 2 * ${scale}::float8)
+    select count(*)::int as n, avg(${objects.anchorX}) as x, avg(${objects.anchorY}) as y,
+      min(${objects.anchorX}) as x0, max(${objects.anchorY}) as y0, max(${objects.anchorX}) as x1, min(${objects.anchorY}) as y1,
+      min(${objects.id}::text) as id
+    from ${objects} where ${where}
+    group by floor(${objects.anchorX} * ${perWorld}::float8), floor(${objects.anchorY} * ${perWorld}::float8)
     order by 1 desc, 2, 3`);
-  return rowsOf<CellRow>(result).map((r) => ({ ...r, n: Number(r.n), lon: Number(r.lon), lat: Number(r.lat), min_lon: Number(r.min_lon), min_lat: Number(r.min_lat), max_lon: Number(r.max_lon), max_lat: Number(r.max_lat) }));
+  return rowsOf<{ n: number; x: number; y: number; x0: number; y0: number; x1: number; y1: number; id: string }>(result).map((r) => ({
+    n: Number(r.n),
+    lon: lonOf(Number(r.x)),
+    lat: latOf(Number(r.y)),
+    bbox: [lonOf(Number(r.x0)), latOf(Number(r.y0)), lonOf(Number(r.x1)), latOf(Number(r.y1))],
+    id: r.id,
+  }));
 }
 
 /** Up to `limit` shown objects with their anchors, by title. */
@@ -125,10 +130,10 @@ async function objectFeatures(d: Db, placed: { id: string; lon: number; lat: num
   });
 }
 
-const clusterFeature = (c: CellRow): Feature => ({
+const clusterFeature = (c: Cell): Feature => ({
   type: 'Feature',
   geometry: pointAt(c.lon, c.lat),
-  properties: { cluster: true, count: c.n, bbox: [round(c.min_lon), round(c.min_lat), round(c.max_lon), round(c.max_lat)] },
+  properties: { cluster: true, count: c.n, bbox: c.bbox.map(round) as Bbox },
 });
 
 type MapQuery = z.output<typeof MapQuerySchema>;

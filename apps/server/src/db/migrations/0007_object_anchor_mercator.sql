@@ -1,0 +1,2 @@
+ALTER TABLE "objects" ADD COLUMN "anchor_x" double precision GENERATED ALWAYS AS ((ST_X(ST_PointOnSurface(geo)) + 180) / 360) STORED;--> statement-breakpoint
+ALTER TABLE "objects" ADD COLUMN "anchor_y" double precision GENERATED ALWAYS AS ((1 - ln(tan(pi() / 4 + radians(greatest(least(ST_Y(ST_PointOnSurface(geo)), 85.05112878), -85.05112878)) / 2)) / pi()) / 2) STORED;
