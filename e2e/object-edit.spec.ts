@@ -122,6 +122,20 @@ test('invalid metadata and invalid GeoJSON are named next to their field and cha
   expect(unchanged.metadata).toEqual({ elevation: 1800 });
 });
 
+/** Picks up a row by its handle, moves it with the arrow keys and drops it (as a keyboard user does). */
+async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'ArrowDown', steps: number) {
+  const handle = page.getByRole('button', { name: `Move ${name}`, exact: true });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(200);
+  }
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Space');
+}
+
 async function personId(request: APIRequestContext, q: string) {
   const res = await request.get('/api/v1/people', { params: { q } });
   return (await res.json()).people[0].id as string;
@@ -144,20 +158,22 @@ test('an editor reorders the people of an object by keyboard drag, and the order
   const order = () => list.getByRole('listitem').getByRole('paragraph').allTextContents();
   await expect.poll(order).toEqual(['Ada Lindqvist', 'Grace Okafor', 'Tomás Herrera']);
 
-  const handle = page.getByRole('button', { name: 'Move Tomás Herrera', exact: true });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
+  await keyboardDrag(page, 'Tomás Herrera', 'ArrowUp', 2);
   await expect.poll(order).toEqual(['Tomás Herrera', 'Ada Lindqvist', 'Grace Okafor']);
   await expectAccessible(page);
 
   await page.reload();
   await expect.poll(order).toEqual(['Tomás Herrera', 'Ada Lindqvist', 'Grace Okafor']);
+
+  // A move the server fails shows at once, then goes back with a message.
+  await page.route('**/api/v1/data/obj/*/people/*', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 503, json: { error: 'The database is busy', code: 'UNAVAILABLE' } }) : route.continue(),
+  );
+  await keyboardDrag(page, 'Grace Okafor', 'ArrowUp', 1);
+  await expect(page.getByText('The new order was not saved: The database is busy. The previous order is back.')).toBeVisible();
+  await expect.poll(order).toEqual(['Tomás Herrera', 'Ada Lindqvist', 'Grace Okafor']);
+  await page.unroute('**/api/v1/data/obj/*/people/*');
+
   const people = (await (await getObject(request, object.name, object.token)).json()).obj.people;
   expect(people.map((p: { person: { name: string }; position: number }) => [p.position, p.person.name])).toEqual([
     [0, 'Tomás Herrera'],
@@ -174,4 +190,20 @@ test('a signed-in user who may not edit the object is refused on its edit page',
   await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('You may not edit this object.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Object' })).toHaveCount(0);
+});
+
+test('an editor deletes an object after typing its name', async ({ page, request }) => {
+  const object = await createObject(request, {});
+  await signIn(page, ADA.username, ADA.password, true);
+  await page.goto(`/data/${object.name}/edit`);
+  await page.getByRole('button', { name: 'Delete this object' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Delete object' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Object name' }).fill('not-its-name');
+  await expect(dialog.getByRole('button', { name: 'Delete object' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Object name' }).fill(object.name);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Delete object' }).click();
+  await expect(page).toHaveURL('/data');
+  expect((await getObject(request, object.name, object.token)).status()).toBe(404);
 });

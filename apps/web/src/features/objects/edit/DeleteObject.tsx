@@ -34,6 +34,7 @@ export function DeleteObject({ detail }: { detail: ObjectDetail }) {
   const confirm = () =>
     modals.open({
       title: `Delete ${title}?`,
+      closeButtonProps: { 'aria-label': 'Close' },
       children: (
         <TypedConfirmation
           name={name}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Layer, Marker, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../../components/map/BaseMap';
-import { boundsOf, previewGeoJson, type Drawing, type GeoJson, type LonLat } from './drawing';
+import { boundsOf, previewGeoJson, roundPosition, type Drawing, type GeoJson, type LonLat } from './drawing';
 
 const SHAPE_COLOUR = '#1864ab';
 const DRAWING_COLOUR = '#e8590c';
@@ -59,7 +59,7 @@ export default function GeometryMap({ geo, drawing, onAdd, onMove, fitVersion }:
   const onClick = (e: MapLayerMouseEvent) => {
     // A click on a vertex (a marker over the canvas) is not a new vertex.
     if ((e.originalEvent.target as HTMLElement | null)?.tagName !== 'CANVAS') return;
-    onAdd([e.lngLat.lng, e.lngLat.lat]);
+    onAdd(roundPosition([e.lngLat.lng, e.lngLat.lat]));
   };
 
   return (
@@ -89,7 +89,7 @@ export default function GeometryMap({ geo, drawing, onAdd, onMove, fitVersion }:
         </Source>
       ) : null}
       {drawing?.vertices.map((v, i) => (
-        <Marker key={i} longitude={v[0]} latitude={v[1]} draggable onDragEnd={(e) => onMove(i, [e.lngLat.lng, e.lngLat.lat])}>
+        <Marker key={i} longitude={v[0]} latitude={v[1]} draggable onDragEnd={(e) => onMove(i, roundPosition([e.lngLat.lng, e.lngLat.lat]))}>
           <div style={vertexStyle} data-testid="vertex" title={`Point ${i + 1}: drag to move`} />
         </Marker>
       ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addVertex, boundsOf, canFinish, describeGeometry, finishDrawing, fromGeoJson, moveVertex, previewGeoJson, startDrawing, toGeoJson, undoVertex, type Drawing } from './drawing';
+import { addVertex, boundsOf, canFinish, describeGeometry, finishDrawing, fromGeoJson, moveVertex, previewGeoJson, roundPosition, startDrawing, toGeoJson, undoVertex, type Drawing } from './drawing';
 
 const drawn = (mode: Drawing['mode'], ...vertices: [number, number][]) => vertices.reduce(addVertex, startDrawing(mode));
 
@@ -71,6 +71,10 @@ describe('drawing a geometry', () => {
     expect(previewGeoJson(drawn('Polygon', [0, 0]))).toBeNull();
     expect(previewGeoJson(drawn('Polygon', [0, 0], [1, 0], [1, 1]))).toEqual({ type: 'LineString', coordinates: [[0, 0], [1, 0], [1, 1], [0, 0]] });
     expect(previewGeoJson(drawn('LineString', [0, 0], [1, 0]))).toEqual({ type: 'LineString', coordinates: [[0, 0], [1, 0]] });
+  });
+
+  it('rounds clicked positions to 7 decimals', () => {
+    expect(roundPosition([7.451171875000455, -54.274231866458])).toEqual([7.4511719, -54.2742319]);
   });
 
   it('describes geometries in words and finds their bounds', () => {

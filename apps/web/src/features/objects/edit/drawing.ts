@@ -28,6 +28,9 @@ export interface Drawing {
 /** How many vertices each kind needs before it can be finished. */
 export const MIN_VERTICES: Record<DrawMode, number> = { Point: 1, LineString: 2, Polygon: 3 };
 
+/** A clicked position to 7 decimals (about a centimetre): no false precision in the saved GeoJSON. */
+export const roundPosition = (p: LonLat): LonLat => [Math.round(p[0] * 1e7) / 1e7, Math.round(p[1] * 1e7) / 1e7];
+
 export const startDrawing = (mode: DrawMode): Drawing => ({ mode, vertices: [], finished: false });
 
 /** A click on the map: a point moves to it; lines and polygons grow until finished. */
