@@ -1,41 +1,55 @@
-import { Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { matchPath, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
+import { paths, patterns } from '../../config/paths';
+import { useAppConfig } from '../../lib/app-config';
 import { useTitle } from '../../lib/use-title';
+import { resolveView } from './map-view';
+import { MapScreen } from './MapScreen';
 
-const VIEW_TITLES: Record<string, string> = { properties: 'Sites', sites: 'Sites' };
+function UnknownView({ name }: { name: string }) {
+  return (
+    <Center pos="absolute" inset={0} bg="dark.8" p="md">
+      <Paper p="lg" maw={420}>
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            Map view not found
+          </Title>
+          <Text>There is no map view called “{name}”.</Text>
+          <Anchor component={Link} to={paths.map()}>
+            Open the whole map
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
 
 /**
- * The map screen. Its panels keep their state while the map layout stays alive; the
- * map itself and its sites arrive with the geo objects feature.
+ * The map screen: /map (every type) or /map/{view} (a configured view). Root keeps it
+ * mounted while hidden, so the view stays put until the address names another map.
  */
 export default function MapPage({ active }: { active: boolean }) {
   const { pathname } = useLocation();
-  const [view, setView] = useState<string | undefined>();
+  const [viewName, setViewName] = useState<string | undefined>(() => matchPath(patterns.map, pathname)?.params.view);
   useEffect(() => {
-    if (active) setView(matchPath('/map/:view', pathname)?.params.view);
+    if (active) setViewName(matchPath(patterns.map, pathname)?.params.view);
   }, [active, pathname]);
-  const title = (view && VIEW_TITLES[view]) ?? 'Map';
-  useTitle(title, active);
-  const [panelOpen, setPanelOpen] = useState(false);
+  const config = useAppConfig();
+  const view = config ? resolveView(config.map.views, viewName) : undefined;
+  useTitle(view === null ? 'Map view not found' : (view?.title ?? 'Map'), active);
+
+  if (view === undefined) {
+    return (
+      <Center h="100%">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (view === null) return <UnknownView name={viewName ?? ''} />;
   return (
-    <Box h="100%" bg="dark.8" c="gray.3" p="md">
-      <Button variant="white" size="xs" onClick={() => setPanelOpen((open) => !open)} aria-expanded={panelOpen} aria-controls="map-panel">
-        {panelOpen ? 'Hide layers' : 'Show layers'}
-      </Button>
-      {panelOpen ? (
-        <Paper id="map-panel" p="md" mt="sm" maw={320} aria-label="Layers" c="var(--mantine-color-text)">
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              Layers
-            </Title>
-            <Text size="sm">No sites are on the map yet.</Text>
-          </Stack>
-        </Paper>
-      ) : null}
-      <Title order={1} size="h3" mt="md">
-        {title}
-      </Title>
+    <Box pos="absolute" inset={0}>
+      <MapScreen key={view.name ?? ''} view={view} />
     </Box>
   );
 }

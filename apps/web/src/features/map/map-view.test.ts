@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { clampBbox, clusterDiameter, geometryAnchor, geometryBbox, requestedTypes, resolveView } from './map-view';
+
+const views = [
+  { name: 'properties', title: 'Sites', types: ['property'] },
+  { name: 'lakes', title: 'Lakes', types: ['lake'], styleUrl: 'https://tiles.example.org/style.json', extent: [5, 45, 11, 48] as [number, number, number, number] },
+];
+
+describe('resolveView', () => {
+  it('shows every type on /map itself', () => {
+    expect(resolveView(views, undefined)).toEqual({ name: null, title: 'Map', types: [], styleUrl: undefined, extent: null });
+  });
+
+  it('takes a configured view with its types, style and extent', () => {
+    expect(resolveView(views, 'lakes')).toEqual({ name: 'lakes', title: 'Lakes', types: ['lake'], styleUrl: 'https://tiles.example.org/style.json', extent: [5, 45, 11, 48] });
+    expect(resolveView(views, 'properties')).toMatchObject({ title: 'Sites', styleUrl: undefined, extent: null });
+  });
+
+  it('answers null for a view not configured', () => {
+    expect(resolveView(views, 'nowhere')).toBeNull();
+  });
+});
+
+describe('clampBbox', () => {
+  it('keeps a box inside the world as it is, rounded to six decimals', () => {
+    expect(clampBbox([5.12345678, 45.1, 11.2, 48.987654321])).toEqual([5.123457, 45.1, 11.2, 48.987654]);
+  });
+
+  it('clamps a box reaching past the world edges', () => {
+    expect(clampBbox([-200, -95, 20, 100])).toEqual([-180, -90, 20, 90]);
+  });
+
+  it('asks for every longitude when more than one world is on screen', () => {
+    expect(clampBbox([-500, -60, 300, 70])).toEqual([-180, -60, 180, 70]);
+  });
+});
+
+describe('requestedTypes', () => {
+  it('asks for every type when the whole map shows all', () => {
+    expect(requestedTypes([], ['property', 'site'], new Set())).toBeUndefined();
+  });
+
+  it('leaves out the types switched off', () => {
+    expect(requestedTypes([], ['property', 'site', 'soil-plot'], new Set(['site']))).toEqual(['property', 'soil-plot']);
+    expect(requestedTypes(['vegetation-plot', 'soil-plot'], [], new Set(['soil-plot']))).toEqual(['vegetation-plot']);
+  });
+
+  it('answers an empty list when every type of a view is off', () => {
+    expect(requestedTypes(['property'], [], new Set(['property']))).toEqual([]);
+  });
+});
+
+describe('geometryBbox and geometryAnchor', () => {
+  it('a point is its own box and anchor', () => {
+    const point = { type: 'Point', coordinates: [8.5, 47.3] };
+    expect(geometryBbox(point)).toEqual([8.5, 47.3, 8.5, 47.3]);
+    expect(geometryAnchor(point)).toEqual([8.5, 47.3]);
+  });
+
+  it('a polygon spans its ring; its anchor is the box centre', () => {
+    const polygon = { type: 'Polygon', coordinates: [[[8, 47], [9, 47], [9, 48.5], [8, 47]]] };
+    expect(geometryBbox(polygon)).toEqual([8, 47, 9, 48.5]);
+    expect(geometryAnchor(polygon)).toEqual([8.5, 47.75]);
+  });
+
+  it('a FeatureCollection spans all its features', () => {
+    const collection = {
+      type: 'FeatureCollection',
+      features: [{ geometry: { type: 'Point', coordinates: [1, 2] } }, { geometry: { type: 'LineString', coordinates: [[3, -4], [5, 6]] } }],
+    };
+    expect(geometryBbox(collection)).toEqual([1, -4, 5, 6]);
+  });
+
+  it('no geometry: no box and no anchor', () => {
+    expect(geometryBbox(null)).toBeNull();
+    expect(geometryAnchor(undefined)).toBeNull();
+  });
+});
+
+describe('clusterDiameter', () => {
+  it('grows with the count, within bounds', () => {
+    expect(clusterDiameter(2)).toBeGreaterThanOrEqual(28);
+    expect(clusterDiameter(100)).toBeGreaterThan(clusterDiameter(10));
+    expect(clusterDiameter(10_000_000)).toBe(64);
+  });
+});

@@ -1,0 +1,89 @@
+import type { AppConfig } from '@observatory/shared';
+
+/** [minLon, minLat, maxLon, maxLat] */
+export type Bbox = [number, number, number, number];
+
+/** What one map screen shows: a configured view, or every type for /map. */
+export interface ResolvedView {
+  /** Null for /map itself. */
+  name: string | null;
+  title: string;
+  /** Object type slugs; empty: every type. */
+  types: string[];
+  /** Undefined: the site-wide style. */
+  styleUrl: string | undefined;
+  extent: Bbox | null;
+}
+
+export const WORLD: Bbox = [-180, -90, 180, 90];
+
+/** The view named in the address, the whole map without a name, or null for a name not configured. */
+export function resolveView(views: AppConfig['map']['views'], name: string | undefined): ResolvedView | null {
+  if (!name) return { name: null, title: 'Map', types: [], styleUrl: undefined, extent: null };
+  const view = views.find((v) => v.name === name);
+  if (!view) return null;
+  return { name: view.name, title: view.title, types: view.types, styleUrl: view.styleUrl ?? undefined, extent: view.extent ?? null };
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+/** Six decimals (about 10 cm) keep the query key stable across tiny differences. */
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * The box the server is asked about: within [-180, -90, 180, 90], since the map may
+ * show more than one world across (zoomed out) and the API refuses boxes outside it.
+ */
+export function clampBbox([west, south, east, north]: Bbox): Bbox {
+  if (east - west >= 360) return [-180, clamp(round(south), -90, 90), 180, clamp(round(north), -90, 90)];
+  return [clamp(round(west), -180, 180), clamp(round(south), -90, 90), clamp(round(east), -180, 180), clamp(round(north), -90, 90)];
+}
+
+/**
+ * The `types` of the map data request: the view's types (or, for every type, the known
+ * ones) less those switched off; undefined asks for every type; an empty list, none.
+ */
+export function requestedTypes(viewTypes: string[], allTypes: string[], hidden: ReadonlySet<string>): string[] | undefined {
+  if (viewTypes.length > 0) return viewTypes.filter((t) => !hidden.has(t));
+  if (hidden.size === 0) return undefined;
+  return allTypes.filter((t) => !hidden.has(t));
+}
+
+interface GeometryLike {
+  type: string;
+  coordinates?: unknown;
+  features?: { geometry: GeometryLike | null }[];
+}
+
+/** Grows a box by every position in nested coordinate arrays. */
+function extendBbox(box: Bbox | null, coordinates: unknown): Bbox | null {
+  if (!Array.isArray(coordinates)) return box;
+  const [lon, lat] = coordinates as unknown[];
+  if (typeof lon === 'number' && typeof lat === 'number') {
+    return box ? [Math.min(box[0], lon), Math.min(box[1], lat), Math.max(box[2], lon), Math.max(box[3], lat)] : [lon, lat, lon, lat];
+  }
+  return (coordinates as unknown[]).reduce<Bbox | null>(extendBbox, box);
+}
+
+/** The bounding box of a GeoJSON geometry or FeatureCollection; null when it has no positions. */
+export function geometryBbox(geo: GeometryLike | null | undefined): Bbox | null {
+  if (!geo) return null;
+  if (geo.type === 'FeatureCollection') {
+    return (geo.features ?? []).reduce<Bbox | null>((box, f) => {
+      const inner = geometryBbox(f.geometry);
+      return inner ? extendBbox(extendBbox(box, [inner[0], inner[1]]), [inner[2], inner[3]]) : box;
+    }, null);
+  }
+  return geo.coordinates === undefined ? null : extendBbox(null, geo.coordinates);
+}
+
+/** Where an object's popup opens before its map marker is known: its point, or its box's centre. */
+export function geometryAnchor(geo: GeometryLike | null | undefined): [number, number] | null {
+  if (geo?.type === 'Point' && Array.isArray(geo.coordinates)) return [geo.coordinates[0] as number, geo.coordinates[1] as number];
+  const box = geometryBbox(geo);
+  return box ? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2] : null;
+}
+
+/** A cluster's diameter in pixels: grows with the logarithm of its count, within 28 to 64. */
+export function clusterDiameter(count: number): number {
+  return Math.round(Math.min(64, 28 + 8 * Math.log10(Math.max(count, 1))));
+}

@@ -1,0 +1,167 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiToken, expect, expectAccessible, test } from './fixtures';
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * Properties a few hundred metres apart in a corner of Iceland: one cluster at low zoom,
+ * single objects close up. `word` is in every title, for the search.
+ */
+async function createProperties(request: APIRequestContext, word: string, count = 5) {
+  const token = await apiToken(request);
+  const created: { name: string; title: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const [lon, lat] = [-18.9 + i * 0.01, 64.95 + (i % 2) * 0.005];
+    const geo =
+      i === 0
+        ? { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.004, lat], [lon + 0.004, lat + 0.002], [lon, lat + 0.002], [lon, lat]]] }
+        : { type: 'Point', coordinates: [lon, lat] };
+    const object = { name: `${word}-${i}`, title: `Heath ${word} ${i}`, types: ['property'], geo };
+    const res = await request.post('/api/v1/data/obj', { headers: { authorization: `Bearer ${token}` }, data: object });
+    expect(res.status(), await res.text()).toBe(201);
+    created.push(object);
+  }
+  return created;
+}
+
+const mapOf = (page: Page) => page.locator('[data-map-state]');
+
+/** The map has drawn its data and is not moving or loading (a flight takes a few seconds). */
+async function expectSettled(page: Page) {
+  await expect(mapOf(page)).toHaveAttribute('data-map-state', 'ready');
+  await expect(mapOf(page)).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+}
+
+async function openSites(page: Page) {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+  await expect(page).toHaveURL('/map/properties');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+  await expectSettled(page);
+}
+
+/** The biggest cluster fully on screen and clear of the side panel. */
+async function reachableCluster(page: Page): Promise<Locator> {
+  const clusters = page.getByRole('button', { name: /objects, zoom in$/ });
+  const panel = await page.locator('.mantine-Paper-root').first().boundingBox();
+  const area = (await mapOf(page).boundingBox())!;
+  let best = -1;
+  let bestCount = 0;
+  for (let i = 0; i < (await clusters.count()); i++) {
+    const box = (await clusters.nth(i).boundingBox())!;
+    const count = Number((await clusters.nth(i).getAttribute('aria-label'))!.split(' ')[0]);
+    const onScreen = box.x > area.x && box.y > area.y + 40 && box.x + box.width < area.x + area.width - 50 && box.y + box.height < area.y + area.height;
+    const clearOfPanel = !panel || box.x > panel.x + panel.width || box.y > panel.y + panel.height;
+    if (onScreen && clearOfPanel && count > bestCount) [best, bestCount] = [i, count];
+  }
+  expect(best, 'a cluster on screen').toBeGreaterThanOrEqual(0);
+  return clusters.nth(best);
+}
+
+test('Sites: click through clusters to an object, open it from the map and follow its link', async ({ page, request }, testInfo) => {
+  test.slow(); // each zoom step waits for the map to move and its data to load
+  await createProperties(request, `heath${stamp()}`);
+  await openSites(page);
+  await expect(page).toHaveTitle(/^Sites/);
+  await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'List objects in view' }).click();
+  const inView = page.getByRole('region', { name: 'Objects in view' });
+  await expect(inView.getByRole('heading', { name: 'In view' })).toBeVisible();
+  // Zoom into the biggest cluster until objects are drawn one by one.
+  for (let step = 0; step < 16 && (await inView.getByRole('button').count()) === 0; step++) {
+    await (await reachableCluster(page)).click();
+    await expectSettled(page);
+  }
+  const first = inView.getByRole('button').first();
+  const title = (await first.textContent())!;
+  await first.click();
+  const popup = page.locator('.maplibregl-popup');
+  await expect(popup.getByRole('heading', { name: title })).toBeVisible();
+  await expect(popup.getByText('Property')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('map-popup.png') });
+  await expectAccessible(page);
+
+  // The same object clicked on the map itself: its circle is just below the popup's tip.
+  const tip = (await popup.locator('.maplibregl-popup-tip').boundingBox())!;
+  await popup.getByRole('button', { name: 'Close popup' }).click();
+  await expect(popup).toHaveCount(0);
+  await page.mouse.click(tip.x + tip.width / 2, tip.y + tip.height + 12);
+  await expect(popup.getByRole('heading', { name: title })).toBeVisible();
+
+  await popup.getByRole('link', { name: `Open ${title}` }).click();
+  await expect(page).toHaveURL(/\/data\/[^/]+$/);
+});
+
+test('Sites: layers switch off and on, search flies to an object, and the view is kept when coming back', async ({ page, request }, testInfo) => {
+  test.slow();
+  const word = `tarn${stamp()}`;
+  const [polygon] = await createProperties(request, word);
+  await openSites(page);
+  const clusters = page.getByRole('button', { name: /objects, zoom in$/ });
+  await expect(clusters.first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show layers' }).click();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  const property = layers.getByRole('checkbox', { name: 'Property' });
+  await expect(property).toBeChecked();
+  await property.uncheck();
+  await expect(clusters).toHaveCount(0);
+  await property.check();
+  await expect(clusters.first()).toBeVisible();
+  await expectSettled(page);
+
+  await page.getByRole('searchbox', { name: 'Search the map' }).fill(word);
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem')).toHaveCount(5);
+  await results.getByRole('button', { name: new RegExp(polygon!.title) }).click();
+  const popup = page.locator('.maplibregl-popup');
+  await expect(popup.getByRole('heading', { name: polygon!.title })).toBeVisible();
+  await expectSettled(page);
+  // Close up, the neighbours are single objects: no cluster holds them any more.
+  await page.getByRole('button', { name: 'List objects in view' }).click();
+  const inView = page.getByRole('region', { name: 'Objects in view' });
+  await expect(inView.getByRole('button', { name: polygon!.title })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('map-search.png') });
+  await expectAccessible(page);
+
+  // Away and back: the same place, panel, layers and popup.
+  const before = await popup.boundingBox();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(mapOf(page)).toBeHidden();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+  await expect(page).toHaveURL('/map/properties');
+  await expectSettled(page);
+  await expect(inView.getByRole('button', { name: polygon!.title })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: polygon!.title })).toBeVisible();
+  expect(await popup.boundingBox()).toEqual(before);
+  await expect(page.getByRole('searchbox', { name: 'Search the map' })).toHaveValue(polygon!.title);
+});
+
+test('a map data failure shows an error with Retry, which loads the data', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/v1/data/map?**', (route) => (fail ? route.fulfill({ status: 500, json: { error: 'The database is away', code: 'INTERNAL' } }) : route.fallback()));
+  await page.goto('/map/properties');
+  const alert = page.getByRole('alert').filter({ hasText: 'The map data could not be loaded' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('The database is away');
+  await expect(mapOf(page)).toHaveAttribute('data-map-state', 'loading');
+  await expectAccessible(page);
+  fail = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toHaveCount(0);
+  await expectSettled(page);
+});
+
+test('an unknown map view says so and links to the whole map', async ({ page }) => {
+  await page.goto('/map/nowhere');
+  await expect(page.getByRole('heading', { level: 1, name: 'Map view not found' })).toBeVisible();
+  await expect(page.getByText('There is no map view called “nowhere”.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Open the whole map' }).click();
+  await expect(page).toHaveURL('/map');
+  await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
+  await expectSettled(page);
+});
