@@ -38,7 +38,8 @@ interface PropertySpec {
   people: [string, string][];
   /** Institution slugs and roles, in order. */
   institutions: [string, string][];
-  sites: [title: string, habitat: Habitat][];
+  /** With a code of its own where the field work names it so (else the property's code and a number). */
+  sites: [title: string, habitat: Habitat, code?: string][];
   doc?: ProseMirrorDoc;
 }
 
@@ -74,12 +75,12 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     people: [['ada', 'Principal investigator'], ['farah-haddad', 'Field lead'], ['oskar-nystrom', 'Soil temperature loggers']],
     institutions: [['wsl', 'Operator'], ['davos-station', 'Field station']],
     sites: [
-      ['Dischma transect D1 (north-facing)', 'forest'],
-      ['Dischma transect D2 (south-facing)', 'alpine'],
-      ['Flüela transect F1', 'forest'],
-      ['Flüela transect F2', 'grassland'],
-      ['Sertig transect S1', 'alpine'],
-      ['Sertig transect S2', 'forest'],
+      ['Dischma transect D1 (north-facing)', 'forest', 'D1'],
+      ['Dischma transect D2 (south-facing)', 'alpine', 'D2'],
+      ['Flüela transect F1', 'forest', 'F1'],
+      ['Flüela transect F2', 'grassland', 'F2'],
+      ['Sertig transect S1', 'alpine', 'S1'],
+      ['Sertig transect S2', 'forest', 'S2'],
     ],
     doc: doc(
       p('Three side valleys of the Landwasser above Davos where the treeline transects of the sample project run, from closed larch and stone pine forest up to 200 m above the last tree.'),
@@ -575,8 +576,8 @@ function planProperty(spec: PropertySpec, now: Date, withPhotos: { sites: number
     photo: { caption: `${spec.title}: overview`, daysAgo: fieldDay(random, now), at: offset(spec.center, random.between(0, 0.5), random.between(0, 2 * Math.PI)) },
   };
   const objects = [property];
-  for (const [i, [title, habitat]] of spec.sites.entries()) {
-    const code = `${spec.code.toUpperCase()}-${i + 1}`;
+  for (const [i, [title, habitat, own]] of spec.sites.entries()) {
+    const code = `${spec.code.toUpperCase()}-${own ?? i + 1}`;
     // Within 55 % of the smallest radius: inside the boundary whatever its corners.
     const at = offset(spec.center, spec.radiusKm * random.between(0.1, 0.55), random.between(0, 2 * Math.PI));
     const site: PlannedObject = {

@@ -3,8 +3,8 @@ import type { LonLat } from './demo-objects';
 import { createRandom } from './random';
 
 /** Small, so the demo seed stays quick; still larger than the display size. */
-const WIDTH = 800;
-const HEIGHT = 533;
+const WIDTH = 720;
+const HEIGHT = 480;
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -40,6 +40,9 @@ export async function seedDemoObjects(app: FastifyInstance): Promise<void> {
         if (!user) return 0;
         actors.set(username, (await app.services.users.actorFor(user.id))!);
       }
+      // Drawn on sharp's threads while the objects go in.
+      const pictures = drawPhotos(plan, now);
+      pictures.catch(() => {}); // awaited below; a failure before that must not go unhandled
       const ids = new Map<string, string>();
       const level = (name: PlannedObject['level']) => plan.filter((o) => o.level === name);
       for (const object of level('property')) ids.set(object.name, await createObject(app, actors.get(object.creator)!, object, keys));
@@ -47,7 +50,7 @@ export async function seedDemoObjects(app: FastifyInstance): Promise<void> {
       await insertMany(tx, level('plot'), ids, actors, keys);
       await addLinks(tx, plan, ids, keys);
       await addNotes(tx, plan, ids, keys.people, now);
-      for (const object of plan) if (object.photo) await addPhoto(app, actors.get(object.creator)!, object, now);
+      for (const [object, data] of await pictures) await addPhoto(app, actors.get(object.creator)!, object, data);
       await tx.insert(settings).values({ key: SEEDED_KEY, value: sql`now()::text` });
       return plan.length;
     });
@@ -153,11 +156,20 @@ async function addNotes(tx: Db, plan: PlannedObject[], ids: Map<string, string>,
 /** "46.7550° N, 9.8850° E". */
 const where = ([lon, lat]: [number, number]) => `${Math.abs(lat).toFixed(4)}° ${lat >= 0 ? 'N' : 'S'}, ${Math.abs(lon).toFixed(4)}° ${lon >= 0 ? 'E' : 'W'}`;
 
-/** A generated photo uploaded through the photos service, which reads its EXIF time and place; then its caption. */
-async function addPhoto(app: FastifyInstance, actor: Actor, o: PlannedObject, now: Date): Promise<void> {
-  const { caption, daysAgo, at } = o.photo!;
-  const takenAt = new Date(now.getTime() - daysAgo * DAY_MS + 10.5 * 3_600_000);
-  const data = await demoPhoto({ seed: o.name, title: o.title, subtitle: `${takenAt.toISOString().slice(0, 10)} · ${where(at)}`, takenAt, at });
+/** The demo photos as a camera would have saved them, with their objects. */
+function drawPhotos(plan: PlannedObject[], now: Date): Promise<[PlannedObject, Buffer][]> {
+  return Promise.all(
+    plan.flatMap((o) => {
+      if (!o.photo) return [];
+      const takenAt = new Date(now.getTime() - o.photo.daysAgo * DAY_MS + 10.5 * 3_600_000);
+      const subtitle = `${takenAt.toISOString().slice(0, 10)} · ${where(o.photo.at)}`;
+      return [demoPhoto({ seed: o.name, title: o.title, subtitle, takenAt, at: o.photo.at }).then((data): [PlannedObject, Buffer] => [o, data])];
+    }),
+  );
+}
+
+/** A photo uploaded through the photos service, which reads its EXIF time and place; then its caption. */
+async function addPhoto(app: FastifyInstance, actor: Actor, o: PlannedObject, data: Buffer): Promise<void> {
   const photo = await app.services.photos.add(actor, o.name, async () => ({ stream: Readable.from([data]), fileName: `${o.name}.jpg` }));
-  await app.services.photos.change(actor, o.name, photo.id, { caption });
+  await app.services.photos.change(actor, o.name, photo.id, { caption: o.photo!.caption });
 }
