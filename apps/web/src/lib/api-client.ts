@@ -126,7 +126,7 @@ const NO_RETRY = ['/auth/login', '/auth/refresh', '/auth/logout'];
 export async function request<T>(
   method: string,
   path: string,
-  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  options: { body?: unknown; query?: Query; signal?: AbortSignal; accept?: string; as?: 'json' | 'blob' } = {},
 ): Promise<ApiResponse<T>> {
   // A form (a file upload) goes as multipart: the browser sets its content type and boundary.
   const form = options.body instanceof FormData;
@@ -135,7 +135,7 @@ export async function request<T>(
       method,
       credentials: 'same-origin',
       headers: {
-        accept: 'application/json',
+        accept: options.accept ?? 'application/json',
         ...(options.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
         ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
       },
@@ -156,7 +156,7 @@ export async function request<T>(
     throw new ApiError(null, null, null, 'Request Failed');
   }
   if (!res.ok) throw await toApiError(res);
-  const data = (res.status === 204 ? null : await res.json()) as T;
+  const data = (res.status === 204 ? null : options.as === 'blob' ? await res.blob() : await res.json()) as T;
   return { data, pagination: readPagination(res.headers) };
 }
 
@@ -196,6 +196,8 @@ export async function sendForm<T>(method: string, path: string, form: FormData, 
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, ...(signal ? { signal } : {}) }).then((r) => r.data),
   page: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, ...(signal ? { signal } : {}) }),
+  /** A file (an export) with the caller's session, as a Blob: what a plain link cannot send. */
+  blob: (path: string, query?: Query, accept = '*/*') => request<Blob>('GET', path, { query, accept, as: 'blob' }).then((r) => r.data),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }).then((r) => r.data),
   /** PUT one file as multipart, in the part named `file`. */

@@ -1,4 +1,86 @@
-/** Placeholder until this screen is built. */
+import { Anchor, Badge, Breadcrumbs, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { onSessionChange } from '../../lib/api-client';
+import { PageState } from '../../components/PageState';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { useTitle } from '../../lib/use-title';
+import { createLiveObjectStore, ObjectStoreContext } from './object-context';
+import { TypeBadges } from './object-bits';
+
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'notebook', label: 'Notebook' },
+  { value: 'photos', label: 'Photos' },
+] as const;
+
+/** An object's page: its header, breadcrumbs and tabs (overview, notebook, photos), each its own address. */
 export default function ObjectLayout() {
-  return null;
+  const { name = '' } = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [store] = useState(createLiveObjectStore);
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  useEffect(() => void store.load(name), [store, name]);
+  // Signing in or out changes what may be seen and done: load the object again.
+  useEffect(() => onSessionChange(() => void store.load(name)), [store, name]);
+  const detail = state.detail?.obj.name === name || state.detail?.obj.id === name ? state.detail : null;
+  useTitle(detail?.obj.title ?? 'Object');
+  if (!detail) {
+    return <PageState isPending={state.loading || !state.loadError} error={state.loadError} message={store.loadErrorText() ?? undefined} />;
+  }
+  const { obj, permissions } = detail;
+  const tab = pathname.split('/')[3] || 'overview';
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Breadcrumbs separator="›" component="nav" aria-label="Breadcrumbs">
+            <Anchor component={PrefetchLink} to={paths.data} size="sm" end>
+              Data
+            </Anchor>
+            {obj.parent ? (
+              <Anchor component={PrefetchLink} to={paths.object(obj.parent.name)} size="sm">
+                {obj.parent.title}
+              </Anchor>
+            ) : null}
+            <Text size="sm" aria-current="page">
+              {obj.title}
+            </Text>
+          </Breadcrumbs>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={1}>{obj.title}</Title>
+            {permissions.includes('edit') ? (
+              <Button component={PrefetchLink} to={paths.objectEdit(obj.name)} variant="default">
+                Edit
+              </Button>
+            ) : null}
+          </Group>
+          <Group gap="sm">
+            <TypeBadges types={obj.types} />
+            {obj.visibility !== 'public' ? <Badge variant="default">{obj.visibility === 'members' ? 'Members only' : 'Signed-in users'}</Badge> : null}
+            <Text size="sm" c="dimmed">
+              {obj.name}
+            </Text>
+          </Group>
+        </Stack>
+        <Tabs
+          value={TABS.some((t) => t.value === tab) ? tab : 'overview'}
+          onChange={(next) => void navigate(paths.object(obj.name, next === 'notebook' || next === 'photos' ? next : undefined))}
+        >
+          <Tabs.List>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <ObjectStoreContext.Provider value={store}>
+          <Outlet />
+        </ObjectStoreContext.Provider>
+      </Stack>
+    </Container>
+  );
 }

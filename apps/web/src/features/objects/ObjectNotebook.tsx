@@ -1,4 +1,156 @@
-/** Placeholder until this screen is built. */
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { Note } from '@observatory/shared';
+import { useState } from 'react';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../lib/auth';
+import { useObjectPage } from './object-context';
+import { dateTime } from './object-bits';
+import type { ObjectStore, Tracked } from './object-store';
+
+const MAX_NOTE = 20_000;
+
+function NewNote({ store, busy, error }: { store: ObjectStore; busy: boolean; error: string | null }) {
+  const [content, setContent] = useState('');
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (content.trim() && (await store.addNote(content.trim()))) setContent('');
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label="Write a note">
+      <Stack gap="xs">
+        <Textarea label="New note" placeholder="What did you observe or do?" autosize minRows={3} maxLength={MAX_NOTE} value={content} onChange={(e) => setContent(e.currentTarget.value)} />
+        {error ? (
+          <Alert color="danger" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={busy} disabled={!content.trim()}>
+            Add note
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function NoteCard({ note, store }: { note: Tracked<Note>; store: ObjectStore }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const may = (action: string) => note.permissions.includes(action);
+  const save = async () => {
+    if (draft !== null && draft.trim() && (await store.saveNote(note.id, draft.trim()))) setDraft(null);
+  };
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete this note?',
+      children: <Text size="sm">The note is removed from the notebook for everyone. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () => void store.deleteNote(note.id),
+    });
+  const author = note.author ? (
+    <Anchor component={PrefetchLink} to={paths.person(note.author.slug)} size="sm" fw={600}>
+      {note.author.name}
+    </Anchor>
+  ) : (
+    <Text span size="sm" fw={600}>
+      Someone no longer here
+    </Text>
+  );
+  return (
+    <Card withBorder component="article" aria-busy={note.busy} aria-label={`Note by ${note.author?.name ?? 'a former user'}, ${dateTime(note.timestamp)}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            {author}
+            <Text size="sm" c="dimmed" component="time" dateTime={note.timestamp}>
+              {dateTime(note.timestamp)}
+            </Text>
+          </Group>
+          {draft === null ? (
+            <Group gap="xs">
+              {may('edit') ? (
+                <Button size="compact-sm" variant="subtle" onClick={() => setDraft(note.content)} disabled={note.busy}>
+                  Edit
+                </Button>
+              ) : null}
+              {may('delete') ? (
+                <Button size="compact-sm" variant="subtle" color="danger" onClick={confirmDelete} loading={note.busy}>
+                  Delete
+                </Button>
+              ) : null}
+            </Group>
+          ) : null}
+        </Group>
+        {draft === null ? (
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.content}</Text>
+        ) : (
+          <Stack gap="xs">
+            <Textarea label="Note" autosize minRows={2} maxLength={MAX_NOTE} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
+            <Group gap="xs">
+              <Button size="xs" onClick={() => void save()} loading={note.busy} disabled={!draft.trim()}>
+                Save
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setDraft(null)} disabled={note.busy}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {note.error ? (
+          <Alert color="danger" role="alert">
+            {note.error}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The object's notebook: newest first, 20 a page with "Load more", the count, and notes to write, change and delete. */
 export default function ObjectNotebook() {
-  return null;
+  const { state, store } = useObjectPage();
+  const user = useCurrentUser();
+  const { notes, newNote } = state;
+  const mayWrite = !!user.user && state.detail!.permissions.includes('comment');
+  const loaded = notes.page > 0;
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="notebook-heading">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h3" id="notebook-heading">
+          Notebook
+        </Title>
+        {loaded ? (
+          <Text c="dimmed" aria-live="polite">
+            {notes.total} {notes.total === 1 ? 'note' : 'notes'}
+          </Text>
+        ) : null}
+      </Group>
+      {mayWrite ? <NewNote store={store} busy={newNote.busy} error={newNote.error} /> : null}
+      {loaded && notes.items.length === 0 ? <Text c="dimmed">No notes yet.{mayWrite ? ' Write the first one above.' : ''}</Text> : null}
+      <Stack gap="sm" role="feed" aria-busy={notes.busy} aria-label="Notes, newest first">
+        {notes.items.map((n) => (
+          <NoteCard key={n.id} note={n} store={store} />
+        ))}
+      </Stack>
+      {notes.error ? (
+        <Alert color="danger" role="alert" title="The notes could not be loaded">
+          {notes.error}{' '}
+          <Anchor component="button" type="button" onClick={() => void (loaded ? store.loadMoreNotes() : store.reloadNotes())}>
+            Try again
+          </Anchor>
+        </Alert>
+      ) : null}
+      {!loaded && notes.busy ? <Text c="dimmed">Loading the notes…</Text> : null}
+      {loaded && notes.items.length < notes.total ? (
+        <Group>
+          <Button variant="default" onClick={() => void store.loadMoreNotes()} loading={notes.busy}>
+            Load more
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
 }

@@ -1,4 +1,160 @@
-/** Placeholder until this screen is built. */
+import { Alert, Anchor, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { RichText } from '../../components/RichText';
+import { paths } from '../../config/paths';
+import { objectQuery } from './api';
+import { toFeatures, type MapFeatures } from './geo-features';
+import { metadataRows } from './metadata-view';
+import { useObjectPage } from './object-context';
+import { dateTime, TypeBadges } from './object-bits';
+import type { ObjectState } from './object-store';
+
+const ObjectMap = lazy(() => import('./ObjectMap'));
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Metadata({ state }: { state: ObjectState }) {
+  const { obj } = state.detail!;
+  const types = obj.types.flatMap((t) => state.types[t.slug] ?? []);
+  const rows = metadataRows(obj.metadata, types);
+  if (rows.length === 0) return <Text c="dimmed">No details recorded.</Text>;
+  return (
+    <Table withRowBorders={false} verticalSpacing={4} w="auto">
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Th scope="row" fw={500} pr="lg">
+              {r.label}
+            </Table.Th>
+            <Table.Td>{r.value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The object, its parent and its children on a small map, when any of them has a geometry. */
+function ObjectsAround({ state }: { state: ObjectState }) {
+  const { obj } = state.detail!;
+  const navigate = useNavigate();
+  const parent = useQuery({ ...objectQuery(obj.parent?.name ?? ''), enabled: !!obj.parent, retry: false });
+  const features = useMemo<MapFeatures>(() => {
+    const marker = obj.types[0]?.marker ?? 'default';
+    const p = parent.data?.obj;
+    return {
+      type: 'FeatureCollection',
+      features: [
+        ...(p ? toFeatures(p.geo, { name: p.name, title: p.title, marker: p.types[0]?.marker ?? 'default', role: 'parent' }) : []),
+        ...state.children.items.flatMap((c) => toFeatures(c.geo, { name: c.name, title: c.title, marker: c.types[0]?.marker ?? 'default', role: 'child' })),
+        ...toFeatures(obj.geo, { name: obj.name, title: obj.title, marker, role: 'self' }),
+      ],
+    };
+  }, [obj, parent.data, state.children.items]);
+  if (features.features.length === 0) return <Text c="dimmed">No location recorded.</Text>;
+  return (
+    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the map" />}>
+      <ObjectMap features={features} label={`Map of ${obj.title}${obj.parent ? ', its parent' : ''} and its children`} onSelect={(name) => name !== obj.name && void navigate(paths.object(name))} />
+    </Suspense>
+  );
+}
+
+function Children({ state }: { state: ObjectState }) {
+  const { items, busy, error } = state.children;
+  if (error) return <Alert color="danger" role="alert">{`The children could not be loaded: ${error}`}</Alert>;
+  if (busy && items.length === 0) return <Loader size="sm" role="status" aria-label="Loading the children" />;
+  if (items.length === 0) return <Text c="dimmed">No objects within this one.</Text>;
+  return (
+    <List listStyleType="none" spacing={6} aria-label="Children">
+      {items.map((c) => (
+        <List.Item key={c.id}>
+          <Group gap="sm">
+            <Anchor component={PrefetchLink} to={paths.object(c.name)}>
+              {c.title}
+            </Anchor>
+            <TypeBadges types={c.types} />
+          </Group>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** Details by the types' schemas (with units), documentation, map, children; projects, people and institutions in order. */
 export default function ObjectOverview() {
-  return null;
+  const { state } = useObjectPage();
+  const { obj, doc } = state.detail!;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+      <Stack gap="lg" style={{ gridColumn: 'span 2' }}>
+        <Section id="object-details" title="Details">
+          <Metadata state={state} />
+        </Section>
+        <Section id="object-doc" title="Documentation">
+          {doc ? <RichText doc={doc} /> : <Text c="dimmed">No documentation yet.</Text>}
+        </Section>
+        <Section id="object-map" title="Location">
+          <ObjectsAround state={state} />
+        </Section>
+        <Section id="object-children" title="Children">
+          <Children state={state} />
+        </Section>
+      </Stack>
+      <Stack gap="lg">
+        <Section id="object-projects" title="Projects">
+          {obj.projects.length === 0 ? <Text c="dimmed">Not part of a project.</Text> : null}
+          <List listStyleType="none" spacing="xs">
+            {obj.projects.map((p) => (
+              <List.Item key={p.id}>
+                <Anchor component={PrefetchLink} to={paths.project(p.slug)}>
+                  {p.title}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Section>
+        <Section id="object-people" title="People">
+          {obj.people.length === 0 ? <Text c="dimmed">No people listed.</Text> : null}
+          <List listStyleType="none" spacing="xs" aria-label="People in order">
+            {obj.people.map((p) => (
+              <List.Item key={p.person.id}>
+                <Anchor component={PrefetchLink} to={paths.person(p.person.slug)}>
+                  {p.person.name}
+                </Anchor>
+                {p.role ? <Text span size="sm" c="dimmed">{` — ${p.role}`}</Text> : null}
+              </List.Item>
+            ))}
+          </List>
+        </Section>
+        <Section id="object-institutions" title="Institutions">
+          {obj.institutions.length === 0 ? <Text c="dimmed">No institutions listed.</Text> : null}
+          <List listStyleType="none" spacing="xs" aria-label="Institutions in order">
+            {obj.institutions.map((i) => (
+              <List.Item key={i.institution.id}>
+                <Anchor component={PrefetchLink} to={paths.partner(i.institution.slug)}>
+                  {i.institution.name}
+                </Anchor>
+                {i.role ? <Text span size="sm" c="dimmed">{` — ${i.role}`}</Text> : null}
+              </List.Item>
+            ))}
+          </List>
+        </Section>
+        <Text size="sm" c="dimmed">
+          Last changed{obj.update.by ? ` by ${obj.update.by.name}` : ''} on {dateTime(obj.update.at)}
+        </Text>
+      </Stack>
+    </SimpleGrid>
+  );
 }

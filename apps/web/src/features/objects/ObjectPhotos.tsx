@@ -1,4 +1,113 @@
-/** Placeholder until this screen is built. */
+import { Alert, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { Photo } from '@observatory/shared';
+import { lazy, Suspense, useState } from 'react';
+import { Paging } from '../../components/Paging';
+import { useCurrentUser } from '../../lib/auth';
+import { useObjectPage } from './object-context';
+import { dateTime } from './object-bits';
+import type { Tracked } from './object-store';
+
+const PhotoViewer = lazy(() => import('./PhotoViewer'));
+const ACCEPTED = 'image/jpeg,image/png,image/webp';
+
+/** What a photo shows, for its thumbnail's text alternative. */
+export const photoLabel = (photo: Photo, index: number) => photo.caption || `Photo ${index + 1}${photo.takenAt ? `, taken ${dateTime(photo.takenAt)}` : ''}`;
+
+function Thumbnail({ photo, index, onOpen }: { photo: Tracked<Photo>; index: number; onOpen: () => void }) {
+  return (
+    <Stack gap={4} component="figure" m={0} aria-busy={photo.busy}>
+      <UnstyledButton onClick={onOpen} data-photo={photo.id} aria-label={`Open ${photoLabel(photo, index)}`} style={{ borderRadius: 4, overflow: 'hidden', aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}>
+        <img src={photo.image.url} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+      </UnstyledButton>
+      <Text component="figcaption" size="sm" lineClamp={2}>
+        {photo.caption || <Text span c="dimmed" size="sm">No caption</Text>}
+      </Text>
+      {photo.takenAt ? (
+        <Text size="xs" c="dimmed">
+          Taken {dateTime(photo.takenAt)}
+        </Text>
+      ) : null}
+      {photo.error ? (
+        <Text size="xs" c="danger" role="alert">
+          {photo.error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Upload() {
+  const { state, store } = useObjectPage();
+  const { upload } = state;
+  return (
+    <Stack gap="xs">
+      <Group>
+        <FileButton accept={ACCEPTED} onChange={(file) => file && void store.addPhoto(file)}>
+          {(props) => (
+            <Button {...props} loading={upload.busy}>
+              Upload a photo
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          JPEG, PNG or WebP. Its capture time and GPS position are read; the versions shown carry no camera data.
+        </Text>
+      </Group>
+      {upload.busy ? <Progress value={upload.progress * 100} aria-label="Upload progress" size="sm" /> : null}
+      {upload.error ? (
+        <Alert color="danger" role="alert" title="The photo was not uploaded">
+          {upload.error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The object's photos: a grid of thumbnails 50 a page, upload, and a viewer with captions, dates and locations. */
 export default function ObjectPhotos() {
-  return null;
+  const { state, store } = useObjectPage();
+  const user = useCurrentUser();
+  const { photos } = state;
+  const [open, setOpen] = useState<number | null>(null);
+  const mayUpload = !!user.user && state.detail!.permissions.includes('upload');
+  /** Closes the viewer and gives focus to the thumbnail of the photo last shown. */
+  const close = () => {
+    const shown = open === null ? null : photos.items[open]?.id;
+    setOpen(null);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-photo="${shown}"]`)?.focus());
+  };
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="photos-heading">
+      <Title order={2} size="h3" id="photos-heading">
+        Photos
+      </Title>
+      {mayUpload ? <Upload /> : null}
+      {photos.error ? (
+        <Alert color="danger" role="alert" title="The photos could not be loaded">
+          {photos.error}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void store.loadPhotos(photos.page || 1, { force: true })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {photos.page > 0 && photos.items.length === 0 && !photos.busy ? <Text c="dimmed">No photos yet.{mayUpload ? ' Upload the first one.' : ''}</Text> : null}
+      {photos.page === 0 && photos.busy ? <Text c="dimmed">Loading the photos…</Text> : null}
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" aria-busy={photos.busy}>
+        {photos.items.map((p, i) => (
+          <Thumbnail
+            key={p.id}
+            photo={p}
+            index={i}
+            onOpen={() => setOpen(i)}
+          />
+        ))}
+      </SimpleGrid>
+      <Paging pagination={photos.page > 0 ? { page: photos.page, count: photos.total, limit: photos.perPage } : null} page={photos.page || 1} onChange={(p) => void store.loadPhotos(p)} noun={['photo', 'photos']} />
+      {open !== null && photos.items[open] ? (
+        <Suspense fallback={null}>
+          <PhotoViewer index={open} onIndex={setOpen} onClose={close} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
 }

@@ -1,4 +1,189 @@
-/** Placeholder until this screen is built. */
+import { Alert, Anchor, Button, Container, Group, Loader, Menu, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ProjectListItem } from '@observatory/shared';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Paging } from '../../components/Paging';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+import { toErrorView } from '../../lib/errors';
+import { useDelayedFlag } from '../../lib/use-delayed';
+import { useTitle } from '../../lib/use-title';
+import { downloadExport, EXPORT_LIMIT, fetchObjects, useObjectTypes, type ObjectListItem } from './api';
+import { TypeBadges } from './object-bits';
+import { SearchSelect } from './SearchSelect';
+
+const ObjectsMapView = lazy(() => import('./ObjectsMapView'));
+const FILTERS = ['q', 'type', 'project', 'parent'] as const;
+
+const searchProjects = (q: string) => api.get<{ projects: ProjectListItem[] }>('/projects', { q }).then((r) => r.projects.map((p) => ({ value: p.slug, label: p.title })));
+const searchObjects = (q: string) => api.get<{ objects: ObjectListItem[] }>('/data/obj', { q, limit: 20 }).then((r) => r.objects.map((o) => ({ value: o.name, label: o.title })));
+
+function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover aria-label="Objects">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Title</Table.Th>
+            <Table.Th scope="col">Types</Table.Th>
+            <Table.Th scope="col">Parent</Table.Th>
+            <Table.Th scope="col">Projects</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {objects.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>
+                <Anchor component={PrefetchLink} to={paths.object(o.name)} fw={500}>
+                  {o.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <TypeBadges types={o.types} />
+              </Table.Td>
+              <Table.Td>
+                {o.parent ? (
+                  <Anchor component={PrefetchLink} to={paths.object(o.parent.name)} size="sm">
+                    {o.parent.title}
+                  </Anchor>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {o.projects.map((p, i) => (
+                    <span key={p.id}>
+                      {i > 0 ? ', ' : ''}
+                      <Anchor component={PrefetchLink} to={paths.project(p.slug)} inherit>
+                        {p.title}
+                      </Anchor>
+                    </span>
+                  ))}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** GeoJSON or CSV of every object the current search and filters match, in parts of the server's largest page. */
+function ExportMenu({ query, total }: { query: string; total: number }) {
+  const [busy, setBusy] = useState(false);
+  const parts = Math.max(1, Math.ceil(total / EXPORT_LIMIT));
+  const download = (format: 'geojson' | 'csv', part: number) => {
+    setBusy(true);
+    downloadExport(query, format, part)
+      .catch((error: unknown) => notifications.show({ color: 'danger', title: 'The export failed', message: toErrorView(error).message }))
+      .finally(() => setBusy(false));
+  };
+  const range = (part: number) => `objects ${(part - 1) * EXPORT_LIMIT + 1}–${Math.min(part * EXPORT_LIMIT, total)}`;
+  return (
+    <Menu position="bottom-end" width={320}>
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />} loading={busy} disabled={total === 0}>
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label style={{ whiteSpace: 'normal' }}>
+          {total === 1 ? 'The 1 object' : `All ${total} objects`} matching the current search and filters
+          {parts > 1 ? `, in parts of ${EXPORT_LIMIT}` : ''}. GeoJSON leaves out objects without a location.
+        </Menu.Label>
+        {Array.from({ length: parts }, (_, i) => i + 1).flatMap((part) => [
+          <Menu.Item key={`geojson-${part}`} onClick={() => download('geojson', part)}>
+            GeoJSON{parts > 1 ? `, ${range(part)}` : ''}
+          </Menu.Item>,
+          <Menu.Item key={`csv-${part}`} onClick={() => download('csv', part)}>
+            CSV (spreadsheet){parts > 1 ? `, ${range(part)}` : ''}
+          </Menu.Item>,
+        ])}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The object catalogue: search, filters by type, project and parent, a table or a map of the page, exports. */
 export default function ObjectsPage() {
-  return null;
+  useTitle('Data');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('p') ?? 1) || 1);
+  const view = params.get('view') === 'map' ? 'map' : 'table';
+  const [q] = useDebouncedValue(params.get('q') ?? '', 250);
+  const query = useMemo(() => {
+    const filters = new URLSearchParams();
+    for (const name of FILTERS) {
+      const value = name === 'q' ? q.trim() : params.get(name);
+      if (value) filters.set(name, value);
+    }
+    return filters.toString();
+  }, [params, q]);
+  const list = useQuery({ queryKey: ['objects', query, page], queryFn: () => fetchObjects(query, page), placeholderData: keepPreviousData });
+  const types = useObjectTypes();
+  const { user } = useCurrentUser();
+  const spinner = useDelayedFlag(list.isFetching);
+
+  const set = (name: string, value: string | null, history = false) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== 'p' && name !== 'view') next.delete('p');
+        return next;
+      },
+      { replace: !history },
+    );
+
+  const objects = list.data?.data.objects ?? [];
+  const pagination = list.data?.pagination;
+  const filtered = query !== '';
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>Data</Title>
+          <Group gap="sm">
+            <ExportMenu query={query} total={pagination?.count ?? objects.length} />
+            {user ? (
+              <Button component={PrefetchLink} to={paths.objectNew}>
+                Add object
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Find objects">
+          <TextInput label="Search objects" placeholder="Name or title" leftSection={<IconSearch size={16} aria-hidden />} value={params.get('q') ?? ''} onChange={(e) => set('q', e.currentTarget.value)} w={260} />
+          <Select label="Type" placeholder="Any" clearable data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={params.get('type')} onChange={(v) => set('type', v)} w={180} />
+          <SearchSelect label="Project" placeholder="Any" queryKey="projects" search={searchProjects} value={params.get('project')} onChange={(v) => set('project', v)} />
+          <SearchSelect label="Within" placeholder="Anywhere" queryKey="objects" search={searchObjects} value={params.get('parent')} onChange={(v) => set('parent', v)} />
+          <SegmentedControl aria-label="Show as" data={[{ value: 'table', label: 'Table' }, { value: 'map', label: 'Map' }]} value={view} onChange={(v) => set('view', v === 'map' ? v : null, true)} />
+          {spinner ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
+        </Group>
+        {list.error ? (
+          <Alert color="danger" role="alert" title="The objects could not be loaded">
+            {toErrorView(list.error).message}{' '}
+            <Anchor component="button" type="button" onClick={() => void list.refetch()}>
+              Try again
+            </Anchor>
+          </Alert>
+        ) : null}
+        {list.isSuccess && objects.length === 0 ? <Text>{filtered ? 'No object matches this search and these filters.' : 'No objects are catalogued yet.'}</Text> : null}
+        {objects.length > 0 && view === 'table' ? <ObjectsTable objects={objects} /> : null}
+        {objects.length > 0 && view === 'map' ? (
+          <Suspense fallback={<Loader role="status" aria-label="Loading the map" />}>
+            <ObjectsMapView query={query} page={page} />
+          </Suspense>
+        ) : null}
+        <Paging pagination={pagination} page={page} onChange={(p) => set('p', p > 1 ? String(p) : null, true)} noun={['object', 'objects']} />
+      </Stack>
+    </Container>
+  );
 }

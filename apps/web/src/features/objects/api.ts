@@ -48,14 +48,31 @@ export const fetchObjectsGeoJson = (query: string, p: number) => api.get<ObjectF
 /** The server's largest page: an export of "all matching" asks for pages of this size. */
 export const EXPORT_LIMIT = 1000;
 
-/** A download link for the catalogue's query as GeoJSON or CSV; `page` of EXPORT_LIMIT rows each. */
-export function exportUrl(query: string, format: 'geojson' | 'csv', page = 1): string {
+/** The catalogue's query (without its page) as an export of `format`, `page` of EXPORT_LIMIT rows each. */
+export function exportQuery(query: string, format: 'geojson' | 'csv', page = 1): Record<string, string> {
   const params = new URLSearchParams(query);
   params.delete('p');
   params.set('format', format);
   params.set('limit', String(EXPORT_LIMIT));
   if (page > 1) params.set('p', String(page));
-  return `${API_ROOT}/data/obj?${params.toString()}`;
+  return Object.fromEntries(params);
+}
+
+/** The export's address, for those who script it (a plain link is answered as to a visitor). */
+export const exportUrl = (query: string, format: 'geojson' | 'csv', page = 1) => `${API_ROOT}/data/obj?${new URLSearchParams(exportQuery(query, format, page)).toString()}`;
+
+/**
+ * Downloads an export with the caller's session (members-only objects included when they
+ * may see them): fetched as a file, then saved through a temporary link.
+ */
+export async function downloadExport(query: string, format: 'geojson' | 'csv', page = 1): Promise<void> {
+  const blob = await api.blob('/data/obj', exportQuery(query, format, page));
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: `objects${page > 1 ? `-part-${page}` : ''}.${format}` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 // Notes

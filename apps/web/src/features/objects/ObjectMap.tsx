@@ -1,0 +1,55 @@
+import type { FillLayerSpecification, LineLayerSpecification } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
+import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import { BaseMap } from '../../components/map/BaseMap';
+import { markerPaint } from '../../components/map/markers';
+import { extentOf, type MapFeatures } from './geo-features';
+
+const SOURCE = 'objects';
+const POINTS = 'objects-points';
+const LINES = 'objects-lines';
+const FILLS = 'objects-fills';
+const FIT = { padding: 40, maxZoom: 15, duration: 0 } as const;
+
+/** The parent is drawn faintly, the object itself strongest. */
+const byRole = <T,>(self: T, parent: T, other: T) => ['match', ['get', 'role'], 'self', self, 'parent', parent, other] as unknown as T;
+const fillPaint: FillLayerSpecification['paint'] = { 'fill-color': byRole('#1c7ed6', '#868e96', '#2f9e44'), 'fill-opacity': byRole(0.25, 0.08, 0.15) };
+const linePaint: LineLayerSpecification['paint'] = { 'line-color': byRole('#1864ab', '#495057', '#2b8a3e'), 'line-width': byRole(2.5, 1.5, 1.5), 'line-opacity': byRole(1, 0.7, 0.9) };
+const pointPaint = { ...markerPaint, 'circle-opacity': byRole(1, 0.5, 0.9), 'circle-stroke-opacity': byRole(1, 0.5, 0.9) };
+
+/**
+ * A small map of objects' geometries (points, lines, polygons), fitted to their extent.
+ * Lazily loaded: MapLibre stays out of the pages' first chunks. `onSelect` is told the
+ * name of a clicked object.
+ */
+export default function ObjectMap({ features, label, height = 320, onSelect }: { features: MapFeatures; label: string; height?: number; onSelect?: (name: string) => void }) {
+  const ref = useRef<MapRef>(null);
+  const extent = useMemo(() => extentOf(features.features), [features]);
+  const fit = () => {
+    if (extent) ref.current?.fitBounds(extent, FIT);
+  };
+  useEffect(fit, [extent]); // refit only when the extent changes
+  const select = (e: MapLayerMouseEvent) => {
+    const name = e.features?.[0]?.properties?.name;
+    if (typeof name === 'string') onSelect?.(name);
+  };
+  return (
+    <div style={{ height }}>
+      <BaseMap
+        ref={ref}
+        label={label}
+        {...(extent ? { initialViewState: { bounds: extent, fitBoundsOptions: FIT } } : {})}
+        onLoad={fit}
+        interactiveLayerIds={onSelect ? [POINTS, LINES, FILLS] : []}
+        onClick={select}
+        cursor={onSelect ? 'pointer' : 'grab'}
+      >
+        <Source id={SOURCE} type="geojson" data={features as GeoJSON.FeatureCollection}>
+          <Layer id={FILLS} type="fill" filter={['==', ['geometry-type'], 'Polygon']} paint={fillPaint} />
+          <Layer id={LINES} type="line" filter={['any', ['==', ['geometry-type'], 'LineString'], ['==', ['geometry-type'], 'Polygon']]} paint={linePaint} />
+          <Layer id={POINTS} type="circle" filter={['==', ['geometry-type'], 'Point']} paint={pointPaint} />
+        </Source>
+      </BaseMap>
+    </div>
+  );
+}

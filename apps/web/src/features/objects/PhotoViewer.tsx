@@ -1,0 +1,140 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api-client';
+import { toErrorView } from '../../lib/errors';
+import { objectKey, objectPath, type ObjectDetail } from './api';
+import { useObjectPage } from './object-context';
+import { dateTime } from './object-bits';
+
+/** The largest served version: a larger variant when the server offers one, else the 400 px one. */
+const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.largeUrl ?? image.url;
+const coordinates = ([lon, lat]: number[]) => `${lat!.toFixed(5)}, ${lon!.toFixed(5)}`;
+
+/** One photo large, with its caption, date and location; previous and next by buttons or arrow keys; Escape closes. */
+export default function PhotoViewer({ index, onIndex, onClose }: { index: number; onIndex: (index: number) => void; onClose: () => void }) {
+  const { state, store } = useObjectPage();
+  const client = useQueryClient();
+  const items = state.photos.items;
+  const photo = items[index]!;
+  const [caption, setCaption] = useState<string | null>(null);
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const detail = state.detail!;
+  const go = (next: number) => {
+    if (next < 0 || next >= items.length) return;
+    setCaption(null);
+    onIndex(next);
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if ((e.target as HTMLElement).closest('textarea, input')) return;
+    if (e.key === 'ArrowLeft') go(index - 1);
+    if (e.key === 'ArrowRight') go(index + 1);
+  };
+  const saveCaption = async () => {
+    if (caption !== null && (await store.saveCaption(photo.id, caption.trim() || null))) setCaption(null);
+  };
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete this photo?',
+      children: <Text size="sm">The photo and its files are deleted for everyone. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () =>
+        void store.removePhoto(photo.id).then((ok) => {
+          if (!ok) return;
+          notifications.show({ color: 'green', message: 'The photo was deleted' });
+          onClose();
+        }),
+    });
+  const useAsLocation = () =>
+    modals.openConfirmModal({
+      title: 'Use this photo’s position as the object’s location?',
+      children: <Text size="sm">{detail.obj.geo ? `The object’s current geometry is replaced by the point ${coordinates(photo.geo!.coordinates)}.` : `The object is placed at ${coordinates(photo.geo!.coordinates)}.`}</Text>,
+      labels: { confirm: 'Use this position', cancel: 'Cancel' },
+      onConfirm: () => {
+        setLocationError(null);
+        api
+          .put<ObjectDetail>(objectPath(detail.obj.name), { geo: { type: 'Point', coordinates: photo.geo!.coordinates.slice(0, 2) } })
+          .then((saved) => {
+            store.setDetail(saved);
+            client.setQueryData(objectKey(saved.obj.name), saved);
+            notifications.show({ color: 'green', message: 'The object’s location was changed' });
+          })
+          .catch((error: unknown) => setLocationError(toErrorView(error).message));
+      },
+    });
+  const mayEdit = photo.permissions.includes('edit');
+  return (
+    <Modal opened onClose={onClose} size="xl" returnFocus={false} closeButtonProps={{ 'aria-label': 'Close the photo' }} title={`Photo ${index + 1} of ${items.length}`} onKeyDown={onKeyDown}>
+      <Stack gap="sm" aria-busy={photo.busy}>
+        <img src={largestUrl(photo.image)} alt={photo.caption ?? `Photo ${index + 1}`} style={{ maxWidth: '100%', maxHeight: '65vh', objectFit: 'contain', display: 'block', margin: '0 auto' }} />
+        {caption === null ? (
+          <Text>{photo.caption || <Text span c="dimmed">No caption</Text>}</Text>
+        ) : (
+          <Stack gap="xs">
+            <Textarea label="Caption" autosize maxLength={2000} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-autofocus />
+            <Group gap="xs">
+              <Button size="xs" onClick={() => void saveCaption()} loading={photo.busy}>
+                Save caption
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setCaption(null)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        <Group gap="lg">
+          <Text size="sm" c="dimmed">
+            {photo.takenAt ? `Taken ${dateTime(photo.takenAt)}` : `Uploaded ${dateTime(photo.createdAt)}`}
+            {photo.author ? ` · ${photo.author.name}` : ''}
+          </Text>
+          {photo.geo ? (
+            <Text size="sm" c="dimmed">
+              Position {coordinates(photo.geo.coordinates)}
+            </Text>
+          ) : null}
+        </Group>
+        {photo.error ? (
+          <Alert color="danger" role="alert">
+            {photo.error}
+          </Alert>
+        ) : null}
+        {locationError ? (
+          <Alert color="danger" role="alert" title="The location was not changed">
+            {locationError}
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => go(index - 1)} disabled={index === 0}>
+              Previous
+            </Button>
+            <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => go(index + 1)} disabled={index === items.length - 1}>
+              Next
+            </Button>
+          </Group>
+          <Group gap="xs">
+            {photo.geo && detail.permissions.includes('edit') ? (
+              <Button variant="subtle" onClick={useAsLocation}>
+                Use as the object’s location
+              </Button>
+            ) : null}
+            {mayEdit && caption === null ? (
+              <Button variant="subtle" onClick={() => setCaption(photo.caption ?? '')}>
+                Edit caption
+              </Button>
+            ) : null}
+            {photo.permissions.includes('delete') ? (
+              <Button variant="subtle" color="danger" onClick={confirmDelete} loading={photo.busy}>
+                Delete
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

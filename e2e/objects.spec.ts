@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+
+const ADA = { username: 'ada', password: DEMO_PASSWORD };
+const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+/** A valid 1×1 PNG, made here rather than kept as a file. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A project of Ada's (she owns it, so she may write notes and upload photos on its objects). */
+async function adaProject(request: APIRequestContext) {
+  const token = await apiToken(request, ADA);
+  const res = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${token}` }, data: { project: { title: `Treeline ${suffix()}`, status: 'active' } } });
+  expect(res.status()).toBe(201);
+  return { slug: (await res.json()).project.slug as string, token };
+}
+
+async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
+  const res = await request.post('/api/v1/data/obj', { headers: { authorization: `Bearer ${token}` }, data: fields });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).obj as { id: string; name: string; title: string };
+}
+
+/** Two public objects of one project whose titles share a word no other object has. */
+async function searchableObjects(request: APIRequestContext) {
+  const { slug, token } = await adaProject(request);
+  const word = `larch${suffix()}`;
+  const site = await createObject(request, token, {
+    name: `site-${word}`,
+    title: `Upper ${word} site`,
+    types: ['site'],
+    projects: [slug],
+    geo: { type: 'Point', coordinates: [7.65, 45.98] },
+    metadata: { elevation: 1850, habitat: 'alpine', siteCode: 'UL-1' },
+  });
+  const plot = await createObject(request, token, {
+    name: `plot-${word}`,
+    title: `Lower ${word} soil plot`,
+    types: ['soil-plot'],
+    projects: [slug],
+    parent: site.name,
+    geo: { type: 'Polygon', coordinates: [[[7.64, 45.97], [7.645, 45.97], [7.645, 45.975], [7.64, 45.97]]] },
+    metadata: { depth: 80 },
+  });
+  return { word, site, plot, token };
+}
+
+test('a visitor searches the catalogue, filters by type, opens an object with its metadata and units; an unknown object is a 404', async ({ page, request }) => {
+  const { word, site, plot } = await searchableObjects(request);
+  await page.goto('/data');
+  await expect(page.getByRole('heading', { level: 1, name: 'Data' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add object' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Search objects' }).fill(word);
+  const table = page.getByRole('table', { name: 'Objects' });
+  await expect(table.getByRole('link', { name: site.title })).toHaveCount(2); // its row, and the plot's parent
+  await expect(table.getByRole('link', { name: plot.title })).toBeVisible();
+  await expect(page.getByText('2 objects', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`q=${word}`));
+  await expectAccessible(page);
+  await page.getByText('Map', { exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Map of the objects on this page' })).toBeVisible();
+  await expect(page).toHaveURL(/view=map/);
+  await page.getByText('Table', { exact: true }).click();
+
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Soil plot' }).click();
+  await expect(table.getByRole('row')).toHaveCount(2); // the heading and the plot, whose parent is the site
+  await expect(page.getByText('1 object', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/type=soil-plot/);
+  await expect(table.getByRole('row', { name: new RegExp(plot.title) }).getByRole('link', { name: site.title })).toBeVisible();
+
+  await table.getByRole('link', { name: plot.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: plot.title })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Profile depth 80 cm' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: site.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: site.title })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Elevation 1850 m' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Habitat Alpine' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Children' }).getByRole('link', { name: plot.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: new RegExp(`Map of ${site.title}`) })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto(`/data/no-such-object-${word}`);
+  await expect(page.getByText(/^The object you requested could not be found\. .+/)).toBeVisible();
+});
+
+test('a project owner writes notes and deletes one; the count follows', async ({ page, request }) => {
+  const { site } = await searchableObjects(request);
+  await signIn(page, ADA.username, ADA.password, true);
+  await page.goto(`/data/${site.name}`);
+  await page.getByRole('tab', { name: 'Notebook' }).click();
+  await expect(page).toHaveURL(`/data/${site.name}/notebook`);
+  await expect(page.getByText('0 notes')).toBeVisible();
+  await expect(page.getByText('No notes yet.', { exact: false })).toBeVisible();
+
+  const feed = page.getByRole('feed', { name: 'Notes, newest first' });
+  const write = async (text: string) => {
+    await page.getByRole('textbox', { name: 'New note' }).fill(text);
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(feed.getByRole('article').first()).toContainText(text);
+  };
+  await write('Snow still lying on the north slope.');
+  await expect(page.getByText('1 note', { exact: true })).toBeVisible();
+  await write('Logger 3 replaced.');
+  await expect(page.getByText('2 notes')).toBeVisible();
+  await expect(feed.getByRole('article')).toHaveCount(2);
+  await expectAccessible(page);
+
+  const first = feed.getByRole('article').filter({ hasText: 'Logger 3 replaced.' });
+  await first.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(feed.getByRole('article')).toHaveCount(1);
+  await expect(page.getByText('1 note', { exact: true })).toBeVisible();
+
+  // What was saved is what the server keeps.
+  await page.reload();
+  await expect(page.getByRole('feed', { name: 'Notes, newest first' }).getByRole('article')).toHaveCount(1);
+  await expect(page.getByText('Snow still lying on the north slope.')).toBeVisible();
+});
+
+test('a project owner uploads a photo, sees its thumbnail, and views it in the lightbox', async ({ page, request }) => {
+  const { site } = await searchableObjects(request);
+  await signIn(page, ADA.username, ADA.password, true);
+  await page.goto(`/data/${site.name}/photos`);
+  await expect(page.getByRole('heading', { name: 'Photos', level: 2 })).toBeVisible();
+  await expect(page.getByText('No photos yet.', { exact: false })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'ridge.png', mimeType: 'image/png', buffer: PNG });
+  const thumbnail = page.getByRole('button', { name: 'Open Photo 1' });
+  await expect(thumbnail).toBeVisible();
+  await expect(page.getByText('1 photo', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await thumbnail.click();
+  const viewer = page.getByRole('dialog', { name: 'Photo 1 of 1' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await viewer.getByRole('button', { name: 'Edit caption' }).click();
+  await viewer.getByRole('textbox', { name: 'Caption' }).fill('The ridge from the hut');
+  await viewer.getByRole('button', { name: 'Save caption' }).click();
+  await expect(viewer.getByText('The ridge from the hut')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open The ridge from the hut' })).toBeFocused();
+});
+
+test('the catalogue exports what it shows as GeoJSON', async ({ page, request }) => {
+  const { word } = await searchableObjects(request);
+  await page.goto(`/data?q=${word}`);
+  const table = page.getByRole('table', { name: 'Objects' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  const titles = (await table.getByRole('row').allInnerTexts()).slice(1).map((row) => row.split('\t')[0]!.trim());
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByText('All 2 objects matching the current search and filters', { exact: false })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'GeoJSON' }).click()]);
+  expect(download.suggestedFilename()).toBe('objects.geojson');
+  const collection = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  expect(collection.type).toBe('FeatureCollection');
+  expect(collection.features.map((f: { properties: { title: string } }) => f.properties.title).sort()).toEqual([...titles].sort());
+  expect(collection.features.map((f: { geometry: { type: string } }) => f.geometry.type).sort()).toEqual(['Point', 'Polygon']);
+});
