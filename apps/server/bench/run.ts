@@ -13,6 +13,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareData } from '../src/db/seed';
+import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects';
 import { benchWeb, printWeb } from './web';
 
 const SECONDS = secondsFromEnv();
@@ -35,6 +36,8 @@ const ENDPOINTS: Endpoint[] = [
   { label: 'POST /api/v1/auth/login', method: 'POST', path: '/api/v1/auth/login', body: ADMIN },
   { label: 'GET /api/v1/people (1 of 10000)', method: 'GET', path: '/api/v1/people' },
   { label: 'GET /api/v1/people/{slug}', method: 'GET', path: '/api/v1/people/bench-person-5000' },
+  { label: `GET /api/v1/data/obj/{name} (1 of ${BENCH_OBJECTS})`, method: 'GET', path: `/api/v1/data/obj/${NOTED_OBJECT}` },
+  { label: 'GET /api/v1/data/obj/{name}/notes (page 1)', method: 'GET', path: `/api/v1/data/obj/${NOTED_OBJECT}/notes` },
 ];
 
 const BENCH_PEOPLE = 10_000;
@@ -71,6 +74,12 @@ interface Opened {
 }
 
 type Kind = 'embedded' | 'server';
+
+interface KindFigures {
+  endpoints: Figure[];
+  /** Map data and the bbox query, by number of objects. */
+  latency: Record<number, LatencyFigure[]>;
+}
 
 function secondsFromEnv(): number {
   const raw = process.env.BENCH_SECONDS;
@@ -165,7 +174,22 @@ function measure(baseUrl: string, endpoint: Endpoint, token: string, seconds = S
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
-async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>): Promise<Figure[]> {
+/** Map data and the bbox query with the objects seeded so far. */
+async function measureMap(baseUrl: string, objects: number): Promise<LatencyFigure[]> {
+  const figures: LatencyFigure[] = [];
+  for (const request of mapRequests(objects)) figures.push(await measureLatency(baseUrl, request, SECONDS));
+  return figures;
+}
+
+/** On a server: objects up to a million, then the same requests again. */
+async function measureMillion(database: Database, baseUrl: string): Promise<LatencyFigure[]> {
+  const started = Date.now();
+  await seedObjects(database, BENCH_OBJECTS + 1, ONE_MILLION);
+  console.log(`server database: ${ONE_MILLION - BENCH_OBJECTS} more objects seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return measureMap(baseUrl, ONE_MILLION);
+}
+
+async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>): Promise<KindFigures> {
   const config = benchConfig();
   const { database, dispose } = await open(config);
   try {
@@ -174,6 +198,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
     try {
       await prepareData(app);
       await seedPeople(database);
+      await seedObjects(database, 1, BENCH_OBJECTS);
       const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
       const token = await logIn(baseUrl);
       // An unrecorded second first, so JIT warm-up does not land on the health baseline.
@@ -181,7 +206,9 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const results: [Endpoint, autocannon.Result][] = [];
       for (const endpoint of ENDPOINTS) results.push([endpoint, await measure(baseUrl, endpoint, token)]);
       const health = results.find(([endpoint]) => endpoint === HEALTH)![1];
-      return results.map(([endpoint, result]) => {
+      const latency: KindFigures['latency'] = { [BENCH_OBJECTS]: await measureMap(baseUrl, BENCH_OBJECTS) };
+      if (kind === 'server') latency[ONE_MILLION] = await measureMillion(database, baseUrl);
+      const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
         }
@@ -196,12 +223,18 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
+      return { endpoints, latency };
     } finally {
       await app.close();
     }
   } finally {
     await dispose();
   }
+}
+
+function printKind(kind: Kind, figures: KindFigures): void {
+  printTable(kind, figures.endpoints);
+  for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency);
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {
@@ -222,12 +255,12 @@ function printTable(kind: Kind, figures: Figure[]): void {
 
 async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const kinds: Record<string, Figure[]> = {};
+  const kinds: Record<string, KindFigures> = {};
   kinds.embedded = await benchKind('embedded', openEmbedded);
-  printTable('embedded', kinds.embedded);
+  printKind('embedded', kinds.embedded);
   if (serverUrl) {
     kinds.server = await benchKind('server', (config) => openServer(serverUrl, config.database.poolSize));
-    printTable('server', kinds.server);
+    printKind('server', kinds.server);
   }
   const web = await benchWeb();
   if (web) printWeb(web);
