@@ -83,6 +83,11 @@ test('a visitor searches the catalogue, filters by type, opens an object with it
 
   await page.goto(`/data/no-such-object-${word}`);
   await expect(page.getByText(/^The object you requested could not be found\. .+/)).toBeVisible();
+
+  // A catalogue the server cannot answer says so (after the client's retries).
+  await page.route('**/api/v1/data/obj?*', (route) => route.fulfill({ status: 503, json: { error: 'The database is busy', code: 'INTERNAL' } }));
+  await page.goto('/data');
+  await expect(page.getByRole('alert').filter({ hasText: 'The objects could not be loaded' })).toContainText('The database is busy', { timeout: 15_000 });
 });
 
 test('a project owner writes notes and deletes one; the count follows', async ({ page, request }) => {
@@ -107,6 +112,13 @@ test('a project owner writes notes and deletes one; the count follows', async ({
   await expect(feed.getByRole('article')).toHaveCount(2);
   await expectAccessible(page);
 
+  const older = feed.getByRole('article').filter({ hasText: 'Snow still lying' });
+  await older.getByRole('button', { name: 'Edit' }).click();
+  await older.getByRole('textbox', { name: 'Note' }).fill('Snow still lying on the north slope; gone by June.');
+  await older.getByRole('button', { name: 'Save' }).click();
+  await expect(older.getByText('Snow still lying on the north slope; gone by June.')).toBeVisible();
+  await expect(page.getByText('2 notes')).toBeVisible();
+
   const first = feed.getByRole('article').filter({ hasText: 'Logger 3 replaced.' });
   await first.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Delete' }).click();
@@ -116,25 +128,37 @@ test('a project owner writes notes and deletes one; the count follows', async ({
   // What was saved is what the server keeps.
   await page.reload();
   await expect(page.getByRole('feed', { name: 'Notes, newest first' }).getByRole('article')).toHaveCount(1);
-  await expect(page.getByText('Snow still lying on the north slope.')).toBeVisible();
+  await expect(page.getByText('Snow still lying on the north slope; gone by June.')).toBeVisible();
+
+  // Signed in, the catalogue offers to add an object.
+  await page.getByRole('link', { name: 'Data', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Add object' })).toBeVisible();
 });
 
-test('a project owner uploads a photo, sees its thumbnail, and views it in the lightbox', async ({ page, request }) => {
+test('a project owner uploads photos, views them in the lightbox, captions one and deletes one', async ({ page, request }) => {
   const { site } = await searchableObjects(request);
   await signIn(page, ADA.username, ADA.password, true);
   await page.goto(`/data/${site.name}/photos`);
   await expect(page.getByRole('heading', { name: 'Photos', level: 2 })).toBeVisible();
   await expect(page.getByText('No photos yet.', { exact: false })).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'ridge.png', mimeType: 'image/png', buffer: PNG });
-  const thumbnail = page.getByRole('button', { name: 'Open Photo 1' });
-  await expect(thumbnail).toBeVisible();
-  await expect(page.getByText('1 photo', { exact: true })).toBeVisible();
+  const upload = async (name: string, count: string) => {
+    await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText(count, { exact: true })).toBeVisible();
+  };
+  await upload('ridge.png', '1 photo');
+  await upload('hut.png', '2 photos');
+  await expect(page.getByRole('button', { name: /^Open Photo \d$/ })).toHaveCount(2);
   await expectAccessible(page);
 
-  await thumbnail.click();
-  const viewer = page.getByRole('dialog', { name: 'Photo 1 of 1' });
-  await expect(viewer).toBeVisible();
+  await page.getByRole('button', { name: 'Open Photo 1' }).click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer).toHaveAccessibleName('Photo 1 of 2');
   await expect(viewer.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer).toHaveAccessibleName('Photo 2 of 2');
+  await viewer.getByRole('button', { name: 'Previous' }).click();
+  await expect(viewer).toHaveAccessibleName('Photo 1 of 2');
+  await viewer.getByRole('button', { name: 'Next' }).click();
   await viewer.getByRole('button', { name: 'Edit caption' }).click();
   await viewer.getByRole('textbox', { name: 'Caption' }).fill('The ridge from the hut');
   await viewer.getByRole('button', { name: 'Save caption' }).click();
@@ -142,7 +166,15 @@ test('a project owner uploads a photo, sees its thumbnail, and views it in the l
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
+  // Focus goes back to the thumbnail of the photo last shown.
   await expect(page.getByRole('button', { name: 'Open The ridge from the hut' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Open Photo 1' }).click();
+  await viewer.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete this photo?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('1 photo', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open / })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Open The ridge from the hut' })).toBeVisible();
 });
 
 test('the catalogue exports what it shows as GeoJSON', async ({ page, request }) => {
