@@ -129,6 +129,11 @@ export default function ObjectNotebook() {
         ) : null}
       </Group>
       {mayWrite ? <NewNote store={store} busy={newNote.busy} error={newNote.error} /> : null}
+      {!user.user && !user.isLoading ? (
+        <Text size="sm" c="dimmed">
+          Members of the object’s projects can <Anchor component={PrefetchLink} to={paths.login} inherit>sign in</Anchor> to write notes.
+        </Text>
+      ) : null}
       {loaded && notes.items.length === 0 ? <Text c="dimmed">No notes yet.{mayWrite ? ' Write the first one above.' : ''}</Text> : null}
       <Stack gap="sm" role="feed" aria-busy={notes.busy} aria-label="Notes, newest first">
         {notes.items.map((n) => (

@@ -1,7 +1,9 @@
-import { Alert, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Photo } from '@observatory/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Paging } from '../../components/Paging';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useObjectPage } from './object-context';
 import { dateTime } from './object-bits';
@@ -70,11 +72,11 @@ export default function ObjectPhotos() {
   const { photos } = state;
   const [open, setOpen] = useState<number | null>(null);
   const mayUpload = !!user.user && state.detail!.permissions.includes('upload');
-  /** Closes the viewer and gives focus to the thumbnail of the photo last shown. */
+  /** Closes the viewer and gives focus to the thumbnail of the photo last shown (the first one when it was deleted). */
   const close = () => {
     const shown = open === null ? null : photos.items[open]?.id;
     setOpen(null);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-photo="${shown}"]`)?.focus());
+    requestAnimationFrame(() => (document.querySelector<HTMLElement>(`[data-photo="${shown}"]`) ?? document.querySelector<HTMLElement>('[data-photo]'))?.focus());
   };
   return (
     <Stack gap="lg" component="section" aria-labelledby="photos-heading">
@@ -82,6 +84,11 @@ export default function ObjectPhotos() {
         Photos
       </Title>
       {mayUpload ? <Upload /> : null}
+      {!user.user && !user.isLoading ? (
+        <Text size="sm" c="dimmed">
+          Members of the object’s projects can <Anchor component={PrefetchLink} to={paths.login} inherit>sign in</Anchor> to upload photos.
+        </Text>
+      ) : null}
       {photos.error ? (
         <Alert color="danger" role="alert" title="The photos could not be loaded">
           {photos.error}{' '}

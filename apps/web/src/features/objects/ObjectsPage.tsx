@@ -163,7 +163,7 @@ export default function ObjectsPage() {
           <TextInput label="Search objects" placeholder="Name or title" leftSection={<IconSearch size={16} aria-hidden />} value={params.get('q') ?? ''} onChange={(e) => set('q', e.currentTarget.value)} w={260} />
           <Select label="Type" placeholder="Any" clearable data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={params.get('type')} onChange={(v) => set('type', v)} w={180} />
           <SearchSelect label="Project" placeholder="Any" queryKey="projects" search={searchProjects} value={params.get('project')} onChange={(v) => set('project', v)} />
-          <SearchSelect label="Within" placeholder="Anywhere" queryKey="objects" search={searchObjects} value={params.get('parent')} onChange={(v) => set('parent', v)} />
+          <SearchSelect label="Parent" placeholder="Any" queryKey="objects" search={searchObjects} value={params.get('parent')} onChange={(v) => set('parent', v)} />
           <SegmentedControl aria-label="Show as" data={[{ value: 'table', label: 'Table' }, { value: 'map', label: 'Map' }]} value={view} onChange={(v) => set('view', v === 'map' ? v : null, true)} />
           {spinner ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
         </Group>
