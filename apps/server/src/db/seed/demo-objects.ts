@@ -432,6 +432,7 @@ export interface PlannedObject {
   doc: ProseMirrorDoc | null;
   /** Written `daysAgo` days before the seed runs. */
   notes: { author: string; content: string; daysAgo: number }[];
+  /** Taken `daysAgo` days before the seed runs (in daylight: the seed starts at midnight UTC), at `at`. */
   photo: { caption: string; daysAgo: number; at: LonLat } | null;
 }
 
@@ -473,14 +474,17 @@ export function areaHa(ring: LonLat[]): number {
 
 const DAY_TWO_YEARS = 730;
 
-/** A day in the growing season (June to September) within the past two years, as days before the seed. */
+/** A day in the growing season (June to September) within the past two years, as whole days before the seed. */
 function fieldDay(random: Random, now: Date): number {
   for (;;) {
-    const days = random.between(1, DAY_TWO_YEARS);
+    const days = random.int(1, DAY_TWO_YEARS);
     const month = new Date(now.getTime() - days * 86_400_000).getUTCMonth();
     if (month >= 5 && month <= 8) return days;
   }
 }
+
+/** A time between 8 and 17 o'clock (UTC) on a field day, as days before the seed. */
+const fieldTime = (random: Random, now: Date) => fieldDay(random, now) - random.between(8, 17) / 24;
 
 const isoDay = (now: Date, daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -573,7 +577,7 @@ function planProperty(spec: PropertySpec, now: Date, withPhotos: { sites: number
     institutions: spec.institutions,
     doc: spec.doc ?? null,
     notes: notesFor(random, people, PROPERTY_NOTES, random.int(3, 5)),
-    photo: { caption: `${spec.title}: overview`, daysAgo: fieldDay(random, now), at: offset(spec.center, random.between(0, 0.5), random.between(0, 2 * Math.PI)) },
+    photo: { caption: `${spec.title}: overview`, daysAgo: fieldTime(random, now), at: offset(spec.center, random.between(0, 0.5), random.between(0, 2 * Math.PI)) },
   };
   const objects = [property];
   for (const [i, [title, habitat, own]] of spec.sites.entries()) {
@@ -593,7 +597,7 @@ function planProperty(spec: PropertySpec, now: Date, withPhotos: { sites: number
       institutions: [],
       doc: null,
       notes: notesFor(random, people, [...SITE_NOTES.any, ...SITE_NOTES[habitat]], random.int(1, 3)),
-      photo: i < withPhotos.sites ? { caption: `${title}, ${spec.title}`, daysAgo: fieldDay(random, now), at } : null,
+      photo: i < withPhotos.sites ? { caption: `${title}, ${spec.title}`, daysAgo: fieldTime(random, now), at } : null,
     };
     objects.push(site);
     const plots = random.int(2, 4);

@@ -15,7 +15,7 @@ function ridge(random: ReturnType<typeof createRandom>, top: number, bottom: num
   return `M0 ${HEIGHT} ${line} L${WIDTH} ${HEIGHT} Z`;
 }
 
-/** The picture as SVG: sky, two ranges of hills, a foreground, and the caption drawn on it. */
+/** The picture as SVG: sky, two ranges of hills, a foreground, and the caption drawn on it (centred, as thumbnails crop the sides). */
 function landscapeSvg(seed: string, title: string, subtitle: string): string {
   const random = createRandom(seed);
   const hue = Math.round(random.between(90, 150));
@@ -30,8 +30,8 @@ function landscapeSvg(seed: string, title: string, subtitle: string): string {
   <path d="${ridge(random, 230, 330, 7)}" fill="hsl(${hue},25%,${Math.round(random.between(42, 52))}%)"/>
   <path d="${ridge(random, 340, 400, 5)}" fill="url(#ground)"/>
   <rect y="${HEIGHT - 92}" width="${WIDTH}" height="92" fill="black" fill-opacity="0.35"/>
-  <text x="24" y="${HEIGHT - 52}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="28" font-weight="bold" fill="white">${escapeXml(title)}</text>
-  <text x="24" y="${HEIGHT - 20}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="18" fill="white">${escapeXml(subtitle)}</text>
+  <text x="${WIDTH / 2}" y="${HEIGHT - 52}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="28" font-weight="bold" fill="white">${escapeXml(title)}</text>
+  <text x="${WIDTH / 2}" y="${HEIGHT - 20}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="18" fill="white">${escapeXml(subtitle)}</text>
 </svg>`;
 }
 

@@ -161,7 +161,7 @@ function drawPhotos(plan: PlannedObject[], now: Date): Promise<[PlannedObject, B
   return Promise.all(
     plan.flatMap((o) => {
       if (!o.photo) return [];
-      const takenAt = new Date(now.getTime() - o.photo.daysAgo * DAY_MS + 10.5 * 3_600_000);
+      const takenAt = new Date(now.getTime() - o.photo.daysAgo * DAY_MS);
       const subtitle = `${takenAt.toISOString().slice(0, 10)} · ${where(o.photo.at)}`;
       return [demoPhoto({ seed: o.name, title: o.title, subtitle, takenAt, at: o.photo.at }).then((data): [PlannedObject, Buffer] => [o, data])];
     }),
