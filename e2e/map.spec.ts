@@ -4,14 +4,14 @@ import { apiToken, expect, expectAccessible, test } from './fixtures';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /**
- * Properties a few hundred metres apart in a corner of Iceland: one cluster at low zoom,
- * single objects close up. `word` is in every title, for the search.
+ * Properties a few hundred metres apart around `at`: one cluster at low zoom, single
+ * objects close up. `word` is in every title, for the search.
  */
-async function createProperties(request: APIRequestContext, word: string, count = 5) {
+async function createProperties(request: APIRequestContext, word: string, [lon0, lat0]: [number, number], count = 5) {
   const token = await apiToken(request);
   const created: { name: string; title: string }[] = [];
   for (let i = 0; i < count; i++) {
-    const [lon, lat] = [-18.9 + i * 0.01, 64.95 + (i % 2) * 0.005];
+    const [lon, lat] = [lon0 + i * 0.01, lat0 + (i % 2) * 0.005];
     const geo =
       i === 0
         ? { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.004, lat], [lon + 0.004, lat + 0.002], [lon, lat + 0.002], [lon, lat]]] }
@@ -40,27 +40,21 @@ async function openSites(page: Page) {
   await expectSettled(page);
 }
 
-/** The biggest cluster fully on screen and clear of the side panel. */
-async function reachableCluster(page: Page): Promise<Locator> {
+/** The cluster holding the place `at` ([lon, lat]): its button carries its objects' box. */
+async function clusterHolding(page: Page, [lon, lat]: [number, number]): Promise<Locator> {
   const clusters = page.getByRole('button', { name: /objects, zoom in$/ });
-  const panel = await page.locator('.mantine-Paper-root').first().boundingBox();
-  const area = (await mapOf(page).boundingBox())!;
-  let best = -1;
-  let bestCount = 0;
-  for (let i = 0; i < (await clusters.count()); i++) {
-    const box = (await clusters.nth(i).boundingBox())!;
-    const count = Number((await clusters.nth(i).getAttribute('aria-label'))!.split(' ')[0]);
-    const onScreen = box.x > area.x && box.y > area.y + 40 && box.x + box.width < area.x + area.width - 50 && box.y + box.height < area.y + area.height;
-    const clearOfPanel = !panel || box.x > panel.x + panel.width || box.y > panel.y + panel.height;
-    if (onScreen && clearOfPanel && count > bestCount) [best, bestCount] = [i, count];
-  }
-  expect(best, 'a cluster on screen').toBeGreaterThanOrEqual(0);
-  return clusters.nth(best);
+  const boxes = await clusters.evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.bbox!.split(',').map(Number)));
+  const index = boxes.findIndex(([west, south, east, north]) => west! <= lon && lon <= east! && south! <= lat && lat <= north!);
+  expect(index, 'a cluster holding the test objects').toBeGreaterThanOrEqual(0);
+  return clusters.nth(index);
 }
 
 test('Sites: click through clusters to an object, open it from the map and follow its link', async ({ page, request }, testInfo) => {
   test.slow(); // each zoom step waits for the map to move and its data to load
-  await createProperties(request, `heath${stamp()}`);
+  const word = `heath${stamp()}`;
+  const at: [number, number] = [20.5, 44];
+  const [, second] = await createProperties(request, word, at);
+  const secondAt: [number, number] = [at[0] + 0.01, at[1] + 0.005]; // a point: drawn where it is
   await openSites(page);
   await expect(page).toHaveTitle(/^Sites/);
   await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
@@ -69,14 +63,17 @@ test('Sites: click through clusters to an object, open it from the map and follo
   await page.getByRole('button', { name: 'List objects in view' }).click();
   const inView = page.getByRole('region', { name: 'Objects in view' });
   await expect(inView.getByRole('heading', { name: 'In view' })).toBeVisible();
-  // Zoom into the biggest cluster until objects are drawn one by one.
-  for (let step = 0; step < 16 && (await inView.getByRole('button').count()) === 0; step++) {
-    await (await reachableCluster(page)).click();
+  const mine = inView.getByRole('button', { name: second!.title });
+  // Zoom into the cluster holding the new properties until they are drawn one by one.
+  let steps = 0;
+  for (; steps < 16 && (await mine.count()) === 0; steps++) {
+    await (await clusterHolding(page, secondAt)).click();
     await expectSettled(page);
   }
-  const first = inView.getByRole('button').first();
-  const title = (await first.textContent())!;
-  await first.click();
+  expect(steps, 'clusters clicked through').toBeGreaterThan(0);
+  const title = second!.title;
+  await mine.click();
+  await expectSettled(page);
   const popup = page.locator('.maplibregl-popup');
   await expect(popup.getByRole('heading', { name: title })).toBeVisible();
   await expect(popup.getByText('Property')).toBeVisible();
@@ -91,13 +88,13 @@ test('Sites: click through clusters to an object, open it from the map and follo
   await expect(popup.getByRole('heading', { name: title })).toBeVisible();
 
   await popup.getByRole('link', { name: `Open ${title}` }).click();
-  await expect(page).toHaveURL(/\/data\/[^/]+$/);
+  await expect(page).toHaveURL(`/data/${second!.name}`);
 });
 
 test('Sites: layers switch off and on, search flies to an object, and the view is kept when coming back', async ({ page, request }, testInfo) => {
   test.slow();
   const word = `tarn${stamp()}`;
-  const [polygon] = await createProperties(request, word);
+  const [polygon] = await createProperties(request, word, [-18.9, 64.95]);
   await openSites(page);
   const clusters = page.getByRole('button', { name: /objects, zoom in$/ });
   await expect(clusters.first()).toBeVisible();
@@ -155,7 +152,7 @@ test('a map data failure shows an error with Retry, which loads the data', async
   await expectSettled(page);
 });
 
-test('an unknown map view says so and links to the whole map', async ({ page }) => {
+test('an unknown map view says so and links to the whole map, whose layers stay as left', async ({ page }, testInfo) => {
   await page.goto('/map/nowhere');
   await expect(page.getByRole('heading', { level: 1, name: 'Map view not found' })).toBeVisible();
   await expect(page.getByText('There is no map view called “nowhere”.')).toBeVisible();
@@ -164,4 +161,20 @@ test('an unknown map view says so and links to the whole map', async ({ page }) 
   await expect(page).toHaveURL('/map');
   await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
   await expectSettled(page);
+
+  await page.getByRole('button', { name: 'Show layers' }).click();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await expect(layers.getByRole('checkbox')).toHaveCount(4);
+  for (const name of ['Property', 'Site', 'Vegetation plot', 'Soil plot']) await expect(layers.getByRole('checkbox', { name })).toBeChecked();
+  await layers.getByRole('checkbox', { name: 'Site' }).uncheck();
+  await expectSettled(page);
+  await page.screenshot({ path: testInfo.outputPath('map-layers.png') });
+  await expectAccessible(page);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/map');
+  await expect(layers.getByRole('checkbox', { name: 'Site' })).not.toBeChecked();
+  await expect(layers.getByRole('checkbox', { name: 'Property' })).toBeChecked();
 });

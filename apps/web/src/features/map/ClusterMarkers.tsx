@@ -37,6 +37,8 @@ function ClusterMarker({ cluster }: { cluster: ClusterFeature }) {
     button.className = 'map-cluster';
     button.setAttribute('aria-label', `${count} objects, zoom in`);
     button.textContent = compact.format(count);
+    // Where its objects are, for whoever reads the page (journeys pick a cluster by it).
+    button.dataset.bbox = [west, south, east, north].join(',');
     const size = `${clusterDiameter(count)}px`;
     Object.assign(button.style, { width: size, height: size });
     button.addEventListener('click', () => zoomTo(map, [west, south, east, north]));

@@ -92,6 +92,11 @@ export function MapScreen({ view }: { view: ResolvedView }) {
   const showLoading = useDelayedFlag(query.isFetching);
 
   const select = (f: ObjectFeature) => setSelected({ ...f.properties, at: f.geometry.coordinates });
+  /** From the list: the object may be under the panel, so it comes to the middle. */
+  const showFromList = (f: ObjectFeature) => {
+    select(f);
+    mapRef.current?.easeTo({ center: f.geometry.coordinates });
+  };
   // Once the object's own marker is on the map, the popup points at it.
   const marker = selected && objects.features.find((f) => !f.properties.cluster && f.properties.id === selected.id);
   const popupAt = marker ? marker.geometry.coordinates : selected?.at;
@@ -168,7 +173,7 @@ export function MapScreen({ view }: { view: ResolvedView }) {
           </Group>
           {panel ? (
             <Box id="map-panel" component="section" aria-label={panel === 'layers' ? 'Layers' : 'Objects in view'}>
-              {panel === 'layers' ? <LayerPanel types={types.offered} isPending={types.isPending} hidden={hidden} onToggle={toggleType} /> : <InViewList features={features} onChoose={select} />}
+              {panel === 'layers' ? <LayerPanel types={types.offered} isPending={types.isPending} hidden={hidden} onToggle={toggleType} /> : <InViewList features={features} onChoose={showFromList} />}
             </Box>
           ) : null}
         </Stack>
