@@ -117,6 +117,23 @@ describe('GET data/map', () => {
   });
 });
 
+describe('the grid', () => {
+  it('draws objects either side of a cell boundary, close on screen, as one cluster', async () => {
+    // Zoom 10: cells of 60 px in a world of 512 * 2^10 px; two objects a pixel apart astride one boundary.
+    const perWorld = (512 * 2 ** 10) / 60;
+    const boundaryLon = (7000 / perWorld) * 360 - 180;
+    const y = 2800.5 / perWorld;
+    const lat = Number(((Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI).toFixed(6));
+    const west = Number((boundaryLon - 0.0004).toFixed(6));
+    const east = Number((boundaryLon + 0.0004).toFixed(6));
+    await create({ title: 'West of the line', geo: point(west, lat) });
+    await create({ title: 'East of the line', geo: point(east, lat) });
+    const data = await mapData(`bbox=${west - 0.5},${lat - 0.5},${east + 0.5},${lat + 0.5}&zoom=10`);
+    expect(data.features.map((f) => f.properties)).toEqual([{ cluster: true, count: 2, bbox: [west, lat, east, lat] }]);
+    expect(singlesOf(await mapData(`bbox=${west - 0.5},${lat - 0.5},${east + 0.5},${lat + 0.5}&zoom=16`))).toHaveLength(2);
+  });
+});
+
 describe('objects with an area or a line', () => {
   it('appear at a point on their geometry, which follows a change of geometry', async () => {
     const field = await create({ title: 'Field', types: ['property'], geo: square(-3.5, 55.0, 0.2) });

@@ -69,14 +69,25 @@ function shownWhere(f: Filters, viewer: repo.Viewer): SQL {
   )!;
 }
 
-/** One grid cell: how many objects, where (their mean position), their extent, and one member's id. */
+/**
+ * One grid cell (or neighbouring cells merged): how many objects, their mean position and
+ * their extent, in Web Mercator fractions of the world (y grows southwards), one member's
+ * id, and the cell's place in the grid.
+ */
 interface Cell {
   n: number;
-  lon: number;
-  lat: number;
-  bbox: Bbox;
+  x: number;
+  y: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
   id: string;
+  cx: number;
+  cy: number;
 }
+/** Clusters of neighbouring cells closer than this share of a cell are merged. */
+const MERGE_SHARE = 2 / 3;
 
 /** Longitude and latitude of a point given as a fraction of the Web Mercator world (anchor_x, anchor_y). */
 const lonOf = (x: number) => x * 360 - 180;
@@ -88,22 +99,62 @@ const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180)
  * starts at the world's corner, so panning does not move clusters. A cluster stands at
  * its members' mean position on screen.
  */
-async function cells(d: Db, where: SQL, zoom: number, cellPx: number): Promise<Cell[]> {
-  const perWorld = (TILE_PX * 2 ** zoom) / cellPx;
+async function cells(d: Db, where: SQL, perWorld: number): Promise<Cell[]> {
   const result = await d.execute(sql`
     select count(*)::int as n, avg(${objects.anchorX}) as x, avg(${objects.anchorY}) as y,
       min(${objects.anchorX}) as x0, max(${objects.anchorY}) as y0, max(${objects.anchorX}) as x1, min(${objects.anchorY}) as y1,
-      min(${objects.id}::text) as id
+      min(${objects.id}::text) as id, floor(${objects.anchorX} * ${perWorld}::float8) as cx, floor(${objects.anchorY} * ${perWorld}::float8) as cy
     from ${objects} where ${where}
-    group by floor(${objects.anchorX} * ${perWorld}::float8), floor(${objects.anchorY} * ${perWorld}::float8)
+    group by cx, cy
     order by 1 desc, 2, 3`);
-  return rowsOf<{ n: number; x: number; y: number; x0: number; y0: number; x1: number; y1: number; id: string }>(result).map((r) => ({
+  return rowsOf<Record<keyof Cell, number | string>>(result).map((r) => ({
     n: Number(r.n),
-    lon: lonOf(Number(r.x)),
-    lat: latOf(Number(r.y)),
-    bbox: [lonOf(Number(r.x0)), latOf(Number(r.y0)), lonOf(Number(r.x1)), latOf(Number(r.y1))],
-    id: r.id,
+    x: Number(r.x),
+    y: Number(r.y),
+    x0: Number(r.x0),
+    y0: Number(r.y0),
+    x1: Number(r.x1),
+    y1: Number(r.y1),
+    id: String(r.id),
+    cx: Number(r.cx),
+    cy: Number(r.cy),
   }));
+}
+
+/** Two cells as one cluster: counts added, positions weighted by count, extents joined. */
+const combine = (a: Cell, b: Cell): Cell => ({
+  ...a,
+  n: a.n + b.n,
+  x: (a.x * a.n + b.x * b.n) / (a.n + b.n),
+  y: (a.y * a.n + b.y * b.n) / (a.n + b.n),
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.max(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.min(a.y1, b.y1),
+});
+
+/**
+ * A grid cuts a town that straddles a cell boundary into circles drawn on top of each
+ * other: the largest cells, in turn, take in neighbouring ones whose mean lies within
+ * MERGE_SHARE of a cell of theirs on screen.
+ */
+function mergeNeighbours(grid: Cell[], perWorld: number): Cell[] {
+  const at = new Map(grid.map((c) => [`${c.cx},${c.cy}`, c]));
+  const taken = new Set<Cell>();
+  const merged: Cell[] = [];
+  for (const cell of [...grid].sort((a, b) => b.n - a.n)) {
+    if (taken.has(cell)) continue;
+    taken.add(cell);
+    let result = cell;
+    for (const [dx, dy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]] as const) {
+      const other = at.get(`${cell.cx + dx},${cell.cy + dy}`);
+      if (!other || taken.has(other) || Math.hypot((other.x - cell.x) * perWorld, (other.y - cell.y) * perWorld) >= MERGE_SHARE) continue;
+      taken.add(other);
+      result = combine(result, other);
+    }
+    merged.push(result);
+  }
+  return merged;
 }
 
 /** Up to `limit` shown objects with their anchors, by title. */
@@ -132,8 +183,8 @@ async function objectFeatures(d: Db, placed: { id: string; lon: number; lat: num
 
 const clusterFeature = (c: Cell): Feature => ({
   type: 'Feature',
-  geometry: pointAt(c.lon, c.lat),
-  properties: { cluster: true, count: c.n, bbox: c.bbox.map(round) as Bbox },
+  geometry: pointAt(lonOf(c.x), latOf(c.y)),
+  properties: { cluster: true, count: c.n, bbox: [round(lonOf(c.x0)), round(latOf(c.y0)), round(lonOf(c.x1)), round(latOf(c.y1))] },
 });
 
 type MapQuery = z.output<typeof MapQuerySchema>;
@@ -168,8 +219,9 @@ export function createMapData(db: Database) {
           const found = await singles(d, where, MAX_OBJECTS + 1);
           if (found.length <= MAX_OBJECTS) return { type: 'FeatureCollection', features: await objectFeatures(d, found) };
         }
-        const grid = await cells(d, where, query.zoom, cellPixels(query.bbox, query.zoom));
-        const lone = grid.filter((c) => c.n === 1).map((c) => ({ id: c.id, lon: c.lon, lat: c.lat }));
+        const perWorld = (TILE_PX * 2 ** query.zoom) / cellPixels(query.bbox, query.zoom);
+        const grid = mergeNeighbours(await cells(d, where, perWorld), perWorld);
+        const lone = grid.filter((c) => c.n === 1).map((c) => ({ id: c.id, lon: lonOf(c.x), lat: latOf(c.y) }));
         const features = [...grid.filter((c) => c.n > 1).map(clusterFeature), ...(await objectFeatures(d, lone))];
         return { type: 'FeatureCollection', features };
       });
