@@ -137,14 +137,22 @@ test('Sites: layers switch off and on, search flies to an object, and the view i
   await expect(page.getByRole('searchbox', { name: 'Search the map' })).toHaveValue(polygon!.title);
 });
 
-test('a map data failure shows an error with Retry, which loads the data', async ({ page }) => {
+test('loading map data shows so; a failure shows an error with Retry, which loads the data', async ({ page }, testInfo) => {
   let fail = true;
-  await page.route('**/api/v1/data/map?**', (route) => (fail ? route.fulfill({ status: 500, json: { error: 'The database is away', code: 'INTERNAL' } }) : route.fallback()));
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/v1/data/map?**', async (route) => {
+    await held;
+    return fail ? route.fulfill({ status: 500, json: { error: 'The database is away', code: 'INTERNAL' } }) : route.fallback();
+  });
   await page.goto('/map/properties');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading map data…' })).toBeVisible();
+  answer();
   const alert = page.getByRole('alert').filter({ hasText: 'The map data could not be loaded' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('The database is away');
   await expect(mapOf(page)).toHaveAttribute('data-map-state', 'loading');
+  await page.screenshot({ path: testInfo.outputPath('map-error.png') });
   await expectAccessible(page);
   fail = false;
   await alert.getByRole('button', { name: 'Retry' }).click();
