@@ -5,6 +5,7 @@ import { MapDataSchema, MapQuerySchema, type Bbox, type MapData } from '@observa
 import type { Actor } from '../../authz/authorize';
 import { rowsOf, type Database, type Db } from '../../db/client';
 import { objectProjects, objects, objectTypeLinks } from '../../db/schema';
+import { withinBbox } from '../../lib/geometry';
 import * as repo from './repo';
 import { viewerOf } from './service';
 
@@ -55,9 +56,8 @@ interface Filters {
 
 /** Objects with an anchor in the box that the viewer may see, of the types and project asked for. */
 function shownWhere(f: Filters, viewer: repo.Viewer): SQL {
-  const [minLon, minLat, maxLon, maxLat] = f.bbox;
   return and(
-    sql`${objects.anchor} && ST_MakeEnvelope(${minLon}::float8, ${minLat}::float8, ${maxLon}::float8, ${maxLat}::float8, 4326)`,
+    withinBbox(objects.anchor, f.bbox),
     repo.visibleTo(viewer),
     f.typeIds
       ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${objectTypeLinks.typeId} in (${sql.join(
