@@ -186,7 +186,8 @@ test('the catalogue exports what it shows as GeoJSON', async ({ page, request })
 
   await page.getByRole('button', { name: 'Export' }).click();
   await expect(page.getByText('All 2 objects matching the current search and filters', { exact: false })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'GeoJSON' }).click()]);
+  await expectAccessible(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'GeoJSON' }).click()]);
   expect(download.suggestedFilename()).toBe('objects.geojson');
   const collection = JSON.parse(await readFile((await download.path())!, 'utf8'));
   expect(collection.type).toBe('FeatureCollection');

@@ -15,7 +15,15 @@ const FIT = { padding: 40, maxZoom: 15, duration: 0 } as const;
 const byRole = <T,>(self: T, parent: T, other: T) => ['match', ['get', 'role'], 'self', self, 'parent', parent, other] as unknown as T;
 const fillPaint: FillLayerSpecification['paint'] = { 'fill-color': byRole('#1c7ed6', '#868e96', '#2f9e44'), 'fill-opacity': byRole(0.25, 0.08, 0.15) };
 const linePaint: LineLayerSpecification['paint'] = { 'line-color': byRole('#1864ab', '#495057', '#2b8a3e'), 'line-width': byRole(2.5, 1.5, 1.5), 'line-opacity': byRole(1, 0.7, 0.9) };
-const pointPaint = { ...markerPaint, 'circle-opacity': byRole(1, 0.5, 0.9), 'circle-stroke-opacity': byRole(1, 0.5, 0.9) };
+/** Points in their marker style; the object itself a little larger, with a dark ring, to stand out among its children. */
+const pointPaint = {
+  ...markerPaint,
+  'circle-radius': ['case', ['==', ['get', 'role'], 'self'], ['+', markerPaint!['circle-radius'], 3], markerPaint!['circle-radius']] as unknown as number,
+  'circle-stroke-color': byRole('#212529', '#ffffff', '#ffffff'),
+  'circle-stroke-width': byRole(2.5, 1.5, 1.5),
+  'circle-opacity': byRole(1, 0.5, 0.9),
+  'circle-stroke-opacity': byRole(1, 0.5, 0.9),
+};
 
 /**
  * A small map of objects' geometries (points, lines, polygons), fitted to their extent.

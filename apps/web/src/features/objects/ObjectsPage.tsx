@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, Loader, Menu, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Popover, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
@@ -86,27 +86,31 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
   };
   const range = (part: number) => `objects ${(part - 1) * EXPORT_LIMIT + 1}–${Math.min(part * EXPORT_LIMIT, total)}`;
   return (
-    <Menu position="bottom-end" width={320}>
-      <Menu.Target>
+    <Popover position="bottom-end" width={340} trapFocus shadow="md">
+      <Popover.Target>
         <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />} loading={busy} disabled={total === 0}>
           Export
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label style={{ whiteSpace: 'normal' }}>
-          {total === 1 ? 'The 1 object' : `All ${total} objects`} matching the current search and filters
-          {parts > 1 ? `, in parts of ${EXPORT_LIMIT}` : ''}. GeoJSON leaves out objects without a location.
-        </Menu.Label>
-        {Array.from({ length: parts }, (_, i) => i + 1).flatMap((part) => [
-          <Menu.Item key={`geojson-${part}`} onClick={() => download('geojson', part)}>
-            GeoJSON{parts > 1 ? `, ${range(part)}` : ''}
-          </Menu.Item>,
-          <Menu.Item key={`csv-${part}`} onClick={() => download('csv', part)}>
-            CSV (spreadsheet){parts > 1 ? `, ${range(part)}` : ''}
-          </Menu.Item>,
-        ])}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="sm">
+            {total === 1 ? 'The 1 object' : `All ${total} objects`} matching the current search and filters
+            {parts > 1 ? `, in parts of ${EXPORT_LIMIT}` : ''}. GeoJSON leaves out objects without a location.
+          </Text>
+          {Array.from({ length: parts }, (_, i) => i + 1).map((part) => (
+            <Group key={part} gap="xs">
+              <Button size="xs" variant="default" onClick={() => download('geojson', part)}>
+                GeoJSON{parts > 1 ? `, ${range(part)}` : ''}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => download('csv', part)}>
+                CSV (spreadsheet){parts > 1 ? `, ${range(part)}` : ''}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
