@@ -497,3 +497,20 @@ describe('sendForm: uploads with progress', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('api.blob: a file with the session', () => {
+  it('sends the token and answers the body as a Blob, whatever its type', async () => {
+    setAccessToken('tok');
+    fetchMock.mockResolvedValueOnce(new Response('name,title\na,A\n', { headers: { 'content-type': 'text/csv' } }));
+    const blob = await api.blob('/data/obj', { format: 'csv', limit: 1000 });
+    expect(call(0)).toMatchObject({ url: '/api/v1/data/obj?format=csv&limit=1000' });
+    expect(call(0).headers.get('authorization')).toBe('Bearer tok');
+    expect(call(0).headers.get('accept')).toBe('*/*');
+    expect(await blob.text()).toBe('name,title\na,A\n');
+  });
+
+  it('turns a refusal into an ApiError like any other call', async () => {
+    fetchMock.mockResolvedValueOnce(errorBody(400, 'limit must be at most 1000', 'VALIDATION_FAILED'));
+    await expect(api.blob('/data/obj', { limit: 5000 })).rejects.toMatchObject({ status: 400, errorText: 'limit must be at most 1000' });
+  });
+});
