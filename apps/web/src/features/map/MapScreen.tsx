@@ -1,18 +1,17 @@
-import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { MapData } from '@observatory/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../components/map/BaseMap';
 import { markerPaint } from '../../components/map/markers';
-import { toErrorView } from '../../lib/errors';
-import { useDelayedFlag } from '../../lib/use-delayed';
 import { ClusterMarkers } from './ClusterMarkers';
 import { InViewList, type ObjectFeature } from './InViewList';
 import { LayerPanel } from './LayerPanel';
 import { useObjectTypes } from '../objects/api';
 import { useMapData, type FoundObject } from './map-api';
 import { geometryAnchor, geometryBbox, requestedTypes, type ResolvedView } from './map-view';
-import { MapSearch } from './MapSearch';
+import { MapNotices } from './MapNotices';
+import { MapPanel, type Panel } from './MapPanel';
 import { ObjectPopup, type SelectedObject } from './ObjectPopup';
 import { useMapViewport } from './use-map-viewport';
 import './map.css';
@@ -24,8 +23,6 @@ const POINT_ZOOM = 14;
 /** A search result is flown to in this time, however far away (MapLibre's own pace takes long for far jumps). */
 const FLIGHT_MS = 2000;
 const FIT_OPTIONS = { padding: 60, maxZoom: 16, duration: FLIGHT_MS };
-
-type Panel = 'layers' | 'list' | null;
 
 /** The types the layer list offers: the view's own, or every type for the whole map. */
 function useViewTypes(view: ResolvedView) {
@@ -78,18 +75,13 @@ export function MapScreen({ view }: { view: ResolvedView }) {
   const types = useViewTypes(view);
   const { viewport, settling, onLoad, onMoveStart, onMoveEnd } = useMapViewport(mapRef);
 
-  const typesParam = requestedTypes(
-    view.types,
-    types.offered.map((t) => t.slug),
-    hidden,
-  );
+  const typesParam = requestedTypes(view.types, types.offered.map((t) => t.slug), hidden);
   const request = viewport ? { ...viewport, types: typesParam } : null;
   const query = useMapData(request);
   const drawn = useDrawnData(query.data, typesParam?.length === 0);
   const features = drawn?.features ?? EMPTY.features;
   const objects = useMemo<MapData>(() => ({ type: 'FeatureCollection', features: features.filter((f) => !f.properties.cluster) }), [features]);
   const ready = useReadiness(mapRef, drawn, loaded);
-  const showLoading = useDelayedFlag(query.isFetching);
 
   const select = (f: ObjectFeature) => setSelected({ ...f.properties, at: f.geometry.coordinates });
   /** From the list: the object may be under the panel, so it comes to the middle. */
@@ -157,47 +149,16 @@ export function MapScreen({ view }: { view: ResolvedView }) {
         </BaseMap>
       </Box>
 
-      <Paper pos="absolute" top={12} left={12} w={300} maw="calc(100% - 80px)" p="sm" shadow="md" style={{ maxHeight: 'calc(100% - 24px)', overflowY: 'auto' }}>
-        <Stack gap="sm">
-          <Title order={1} size="h4">
-            {view.title}
-          </Title>
-          <MapSearch viewTypes={view.types} onChoose={flyTo} />
-          <Group gap="xs">
-            <Button size="xs" variant={panel === 'layers' ? 'filled' : 'light'} onClick={() => togglePanel('layers')} aria-expanded={panel === 'layers'} aria-controls="map-panel">
-              {panel === 'layers' ? 'Hide layers' : 'Show layers'}
-            </Button>
-            <Button size="xs" variant={panel === 'list' ? 'filled' : 'light'} onClick={() => togglePanel('list')} aria-expanded={panel === 'list'} aria-controls="map-panel">
-              {panel === 'list' ? 'Hide list' : 'List objects in view'}
-            </Button>
-          </Group>
-          {panel ? (
-            <Box id="map-panel" component="section" aria-label={panel === 'layers' ? 'Layers' : 'Objects in view'}>
-              {panel === 'layers' ? <LayerPanel types={types.offered} isPending={types.isPending} hidden={hidden} onToggle={toggleType} /> : <InViewList features={features} onChoose={showFromList} />}
-            </Box>
-          ) : null}
-        </Stack>
-      </Paper>
-
-      {showLoading ? (
-        <Paper pos="absolute" bottom={32} left={12} px="sm" py={6} shadow="sm" role="status">
-          <Group gap="xs">
-            <Loader size="xs" aria-hidden />
-            <Text size="sm">Loading map data…</Text>
-          </Group>
-        </Paper>
-      ) : null}
-
-      {query.isError ? (
-        <Alert pos="absolute" bottom={32} left="50%" style={{ transform: 'translateX(-50%)' }} w={420} maw="calc(100% - 24px)" color="danger" role="alert" title="The map data could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{toErrorView(query.error).message}</Text>
-            <Button size="xs" color="danger" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
+      <MapPanel
+        title={view.title}
+        viewTypes={view.types}
+        onChoose={flyTo}
+        panel={panel}
+        onToggle={togglePanel}
+        layers={<LayerPanel types={types.offered} isPending={types.isPending} hidden={hidden} onToggle={toggleType} />}
+        list={<InViewList features={features} onChoose={showFromList} />}
+      />
+      <MapNotices fetching={query.isFetching} error={query.error} onRetry={() => void query.refetch()} />
     </Box>
   );
 }

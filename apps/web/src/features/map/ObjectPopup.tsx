@@ -20,7 +20,7 @@ export const POPUP_OFFSET = 12;
 export function ObjectPopup({ object, typeNames, onClose }: { object: SelectedObject; typeNames: Map<string, string>; onClose: () => void }) {
   return (
     <Popup longitude={object.at[0]} latitude={object.at[1]} anchor="bottom" offset={POPUP_OFFSET} closeOnClick={false} onClose={onClose} maxWidth="280px">
-      <Stack gap={4} pr="md">
+      <Stack gap={4} pr="md" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
         <Title order={2} size="h5">
           {object.title}
         </Title>
