@@ -24,7 +24,7 @@ const WORLD_BBOX = '-180,-85,180,85';
  * Objects bench-object-{from..to}: one in twenty in a dense 20 x 20 km patch around Kraków,
  * the others scattered around twenty European cities (a triangular spread of about
  * ±2 degrees), one in ten an area (a small square) rather than a point, in four types
- * round-robin, one in a hundred for signed-in users only.
+ * (each city has all four), one in a hundred for signed-in users only.
  */
 export async function seedObjects(database: Database, from: number, to: number): Promise<void> {
   await database.transaction(async (tx) => {
@@ -49,7 +49,7 @@ export async function seedObjects(database: Database, from: number, to: number):
     await tx.execute(sql`
       insert into object_type_links (object_id, type_id)
       select o.id, t.id from objects o
-      join object_types t on t.slug = (array['property', 'site', 'vegetation-plot', 'soil-plot'])[1 + split_part(o.name, '-', 3)::int % 4]
+      join object_types t on t.slug = (array['property', 'site', 'vegetation-plot', 'soil-plot'])[1 + split_part(o.name, '-', 3)::int / 20 % 4]
       where o.name like 'bench-object-%' and split_part(o.name, '-', 3)::int between ${from}::int and ${to}::int`);
     if (from <= 5000 && to >= 5000) {
       await tx.execute(sql`
