@@ -43,7 +43,7 @@ async function openSites(page: Page) {
 /** The cluster holding the place `at` ([lon, lat]): its button carries its objects' box. */
 async function clusterHolding(page: Page, [lon, lat]: [number, number]): Promise<Locator> {
   const clusters = page.getByRole('button', { name: /objects, zoom in$/ });
-  const boxes = await clusters.evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.bbox!.split(',').map(Number)));
+  const boxes = await clusters.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-bbox")!.split(',').map(Number)));
   const index = boxes.findIndex(([west, south, east, north]) => west! <= lon && lon <= east! && south! <= lat && lat <= north!);
   expect(index, 'a cluster holding the test objects').toBeGreaterThanOrEqual(0);
   return clusters.nth(index);
