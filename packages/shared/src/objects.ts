@@ -18,12 +18,16 @@ export type ObjectType = z.infer<typeof ObjectTypeSchema>;
 
 const RefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 
+/** Path segments of the web app under /data that no object may take as its name. */
+const RESERVED_OBJECT_NAMES = ['new'];
+
 /** An object's unique name: its URL key (/data/{name}). */
 export const ObjectNameSchema = z
   .string()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, dashes and underscores, starting with a letter or digit');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, dashes and underscores, starting with a letter or digit')
+  .refine((name) => !RESERVED_OBJECT_NAMES.includes(name.toLowerCase()), 'This name is the address of a page (/data/new): choose another');
 
 export const GeoObjectSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customType, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { assets } from './assets';
 import { institutions, people } from './people';
@@ -22,7 +22,8 @@ export const objectTypes = pgTable('object_types', {
   name: text().notNull(),
   /** default | mini | veg | soil */
   marker: text().notNull().default('default'),
-  metadataSchema: jsonb().$type<Record<string, unknown>>(),
+  /** json, not jsonb: a schema's properties keep the order they were written in, which is the order forms show. */
+  metadataSchema: json().$type<Record<string, unknown>>(),
   position: integer().notNull().default(0),
   ...timestamps,
 });

@@ -164,6 +164,11 @@ export async function listObjects(db: Db, f: ObjectFilters, viewer: Viewer, page
   return { rows: rows as ObjectRow[], total: count?.n ?? 0 };
 }
 
+export async function countObjects(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(objects);
+  return row?.n ?? 0;
+}
+
 // People and institutions of an object: ordered links keyed by the person or institution.
 
 export const peopleOf = (db: Db, objectId: string) =>

@@ -63,6 +63,7 @@ describe('POST and GET data/obj', () => {
       [{ name, title: 'x', projects: ['no-such-project'] }, 'body.projects'],
       [{ name, title: 'x', parent: 'no-such-object' }, 'body.parent'],
       [{ name: 'has spaces', title: 'x' }, 'body.name'],
+      [{ name: 'New', title: 'x' }, 'body.name'],
       [{ name, title: '' }, 'body.title'],
     ];
     for (const [body, field] of cases) {

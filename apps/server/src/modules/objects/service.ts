@@ -186,6 +186,8 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
 
     get: detail,
     load,
+    /** How many objects exist, for the admin overview. */
+    count: () => db.use(repo.countObjects),
 
     /** Saved versions of the object's doc, newest first (edit: history may hold what was taken out). */
     async revisions(actor: Actor | null, key: string) {

@@ -20,6 +20,8 @@ describe('object types', () => {
     ]);
     const site = await api(t.app, 'GET', '/data/objtypes/site');
     expect(site.json().type.metadataSchema.properties.elevation).toMatchObject({ type: 'number', 'x-unit': 'm' });
+    // Forms and pages show the fields in the order the schema lists them.
+    expect(Object.keys(site.json().type.metadataSchema.properties)).toEqual(['elevation', 'habitat', 'siteCode']);
   });
 
   it('answers 404 for an unknown type and 400 for a malformed slug', async () => {

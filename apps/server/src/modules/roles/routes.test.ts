@@ -79,7 +79,7 @@ describe('GET /admin/summary', () => {
     await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Audited role' } });
     const res = await api(t.app, 'GET', '/admin/summary', { token: admin.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().counts).toMatchObject({ users: expect.any(Number), people: expect.any(Number), institutions: 0, teams: 0 });
+    expect(res.json().counts).toMatchObject({ users: expect.any(Number), people: expect.any(Number), institutions: 0, teams: 0, projects: 0, objects: 0 });
     expect(res.json().counts.users).toBeGreaterThanOrEqual(2);
     expect(res.json().audit[0]).toMatchObject({ action: 'role.create', actor: admin.username, targetType: 'role' });
     expect((await api(t.app, 'GET', '/admin/summary', { token: user.token })).statusCode).toBe(403);

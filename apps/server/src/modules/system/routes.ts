@@ -54,9 +54,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'accessAdmin');
-      const { users, people, institutions, teams, projects } = app.services;
-      const [projectCount, userCount, peopleCount, institutionCount, teamCount, audit] = await Promise.all([
+      const { users, people, institutions, teams, projects, objects } = app.services;
+      const [projectCount, objectCount, userCount, peopleCount, institutionCount, teamCount, audit] = await Promise.all([
         projects.count(),
+        objects.count(),
         users.countUsers(),
         people.count(),
         institutions.count(),
@@ -64,7 +65,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         database.use((d) => repo.recentAudit(d, 20)),
       ]);
       return {
-        counts: { projects: projectCount, users: userCount, people: peopleCount, institutions: institutionCount, teams: teamCount },
+        counts: { projects: projectCount, objects: objectCount, users: userCount, people: peopleCount, institutions: institutionCount, teams: teamCount },
         audit: audit.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
       };
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "object_types" ALTER COLUMN "metadata_schema" SET DATA TYPE json;
