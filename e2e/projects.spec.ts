@@ -180,6 +180,14 @@ test('/projects/sample shows a complete example project: every section filled', 
   await expect(page.getByRole('region', { name: 'Recent updates' }).getByRole('link').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Field team' })).toBeVisible();
   await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Data' }).click();
+  const objects = page.getByRole('table', { name: 'Sites and objects' });
+  await expect(objects.getByRole('link', { name: 'Davos treeline valleys' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /^All \d+ in the data catalogue$/ }).click();
+  await expect(page).toHaveURL(/\/data\?project=sample$/);
+  await expect(page.getByRole('link', { name: 'Niwot Ridge alpine tundra' }).first()).toBeVisible();
+  await page.goBack();
   await page.getByRole('tab', { name: 'Files' }).click();
   await expect(page.getByText('NEON comparison sites').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Updates' }).click();

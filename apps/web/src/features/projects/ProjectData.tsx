@@ -1,12 +1,81 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { GeoObject } from '@observatory/shared';
+import { PageState } from '../../components/PageState';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api-client';
 import { useProjectDetail } from './ProjectLayout';
 
-/** The project's data tables and their metrics (they arrive with the schema-and-data work). */
-export default function ProjectData() {
-  const { datatables } = useProjectDetail();
+type ObjectRow = Pick<GeoObject, 'id' | 'name' | 'title' | 'types' | 'parent'>;
+const SHOWN = 25;
+
+/** The sites and other objects the project catalogues: the first page, and the way to all of them. */
+function ProjectObjects({ slug }: { slug: string }) {
+  const objects = useQuery({
+    queryKey: ['project-objects', slug],
+    queryFn: () => api.page<{ objects: ObjectRow[] }>('/data/obj', { project: slug, limit: SHOWN }),
+  });
+  if (!objects.data) return <PageState isPending={objects.isPending} error={objects.error} />;
+  const { objects: rows } = objects.data.data;
+  const total = objects.data.pagination?.count ?? rows.length;
+  if (rows.length === 0) return <Text c="dimmed">No sites or objects are catalogued in this project yet.</Text>;
   return (
     <Stack gap="xs">
-      {datatables.length === 0 ? <Text c="dimmed">This project has no data tables yet. Measured data appears here once a data manager catalogues it.</Text> : null}
+      <Table aria-label="Sites and objects">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Types</Table.Th>
+            <Table.Th>Part of</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>
+                <Anchor component={PrefetchLink} to={paths.object(o.name)}>
+                  {o.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {o.types.map((t) => (
+                    <Badge key={t.slug} variant="outline" size="sm">
+                      {t.name}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{o.parent?.title ?? ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Anchor component={PrefetchLink} to={`${paths.data}?project=${encodeURIComponent(slug)}`}>
+        {total > rows.length ? `All ${total} in the data catalogue` : 'Open in the data catalogue'}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** The project's sites and objects, then its data tables and their metrics (these arrive with the schema-and-data work). */
+export default function ProjectData() {
+  const { project, datatables } = useProjectDetail();
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs" component="section" aria-labelledby="project-objects">
+        <Title order={2} size="h3" id="project-objects">
+          Sites and objects
+        </Title>
+        <ProjectObjects slug={project.slug} />
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="project-datatables">
+        <Title order={2} size="h3" id="project-datatables">
+          Data tables
+        </Title>
+        {datatables.length === 0 ? <Text c="dimmed">This project has no data tables yet. Measured data appears here once a data manager catalogues it.</Text> : null}
+      </Stack>
     </Stack>
   );
 }
