@@ -106,3 +106,12 @@ export function withinBbox(column: SQLWrapper, bbox: Bbox): SQL {
   const [minLon, minLat, maxLon, maxLat] = bbox;
   return sql`${column} && ST_MakeEnvelope(${minLon}::float8, ${minLat}::float8, ${maxLon}::float8, ${maxLat}::float8, 4326)`;
 }
+
+/**
+ * Rows whose extent (a plain `box` column, see db/schema/objects.ts) overlaps the
+ * bounding box: the same test as withinBbox on the geometry, answered from the index.
+ */
+export function extentOverlaps(column: SQLWrapper, bbox: Bbox): SQL {
+  const [minLon, minLat, maxLon, maxLat] = bbox;
+  return sql`${column} && box(point(${minLon}::float8, ${minLat}::float8), point(${maxLon}::float8, ${maxLat}::float8))`;
+}

@@ -7,6 +7,8 @@ import { projects } from './projects';
 
 /** Any PostGIS geometry in WGS 84; read back with ST_AsGeoJSON (lib/geometry.ts). */
 const geometry = customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Geometry, 4326)' });
+/** A plain PostgreSQL box (two corners, double precision). */
+const box = customType<{ data: string; driverData: string }>({ dataType: () => 'box' });
 /** One point in WGS 84 (an object's anchor on the map). */
 const point = customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Point, 4326)' });
 
@@ -50,6 +52,12 @@ export const objects = pgTable(
     anchorY: doublePrecision().generatedAlwaysAs(
       sql`(1 - ln(tan(pi() / 4 + radians(greatest(least(ST_Y(ST_PointOnSurface(geo)), 85.05112878), -85.05112878)) / 2)) / pi()) / 2`,
     ),
+    /**
+     * The geometry's bounding box as a plain box, kept by the database. Its GiST index
+     * carries the visibility and id too, so counting the objects in a map box is an
+     * index-only scan: a PostGIS geometry index cannot answer without reading each row.
+     */
+    extent: box().generatedAlwaysAs(sql`box(geo)`),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     parentId: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
     visibility: text().notNull().default('public'),
@@ -61,6 +69,8 @@ export const objects = pgTable(
   (t) => [
     index('objects_geo_idx').using('gist', t.geo),
     index('objects_anchor_idx').using('gist', t.anchor),
+    // The migration adds INCLUDE (visibility, id), which drizzle cannot declare.
+    index('objects_extent_idx').using('gist', t.extent),
     index().on(t.parentId),
     index('objects_title_idx').on(sql`lower(${t.title})`),
   ],

@@ -125,6 +125,34 @@ describe('GET data/obj', () => {
   });
 });
 
+describe('GET data/obj?bbox=', () => {
+  it('finds every shape whose box overlaps: points, lines, polygons, collections; counts them; hides members-only; follows a changed geometry', async () => {
+    // A corner of the Pacific no other test uses.
+    const lon = -150 + Math.random() * 10;
+    const names = { point: unique('bx-point-'), line: unique('bx-line-'), polygon: unique('bx-poly-'), collection: unique('bx-fc-'), hidden: unique('bx-hidden-') };
+    await create({ name: names.point, title: 'Box point', geo: point(lon + 0.5, -20.5) });
+    await create({ name: names.line, title: 'Box line', geo: { type: 'LineString', coordinates: [[lon - 1, -21], [lon + 2, -20]] } });
+    await create({ name: names.polygon, title: 'Box polygon', geo: square(lon + 0.9, -20.1, 0.5) });
+    await create({ name: names.collection, title: 'Box collection', geo: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: point(lon + 5, -25) }, { type: 'Feature', properties: {}, geometry: point(lon + 0.2, -20.8) }] } });
+    await create({ name: names.hidden, title: 'Box hidden', visibility: 'members', projects: [closed.slug], geo: point(lon + 0.1, -20.1) });
+    const inBox = async (box: number[], token?: string) => {
+      const res = await api(t.app, 'GET', `/data/obj?bbox=${box.join(',')}`, { token });
+      expect(res.statusCode).toBe(200);
+      return { names: res.json().objects.map((o: { name: string }) => o.name).sort(), count: Number(res.headers['pagination-count']) };
+    };
+    const box = [lon, -21, lon + 1, -20];
+    const visible = [names.point, names.line, names.polygon, names.collection].sort();
+    expect(await inBox(box)).toEqual({ names: visible, count: 4 });
+    expect(await inBox(box, stranger.token)).toEqual({ names: visible, count: 4 });
+    expect(await inBox(box, owner.token)).toEqual({ names: [...visible, names.hidden].sort(), count: 5 });
+    // A degenerate box (one point) still finds the line whose box holds it.
+    expect((await inBox([lon + 1.5, -20.2, lon + 1.5, -20.2])).names).toEqual([names.line]);
+    await api(t.app, 'PUT', `/data/obj/${names.point}`, { token: owner.token, body: { geo: point(lon + 3, -19) } });
+    expect((await inBox(box)).names).not.toContain(names.point);
+    expect((await inBox([lon + 2.9, -19.1, lon + 3.1, -18.9])).names).toEqual([names.point]);
+  });
+});
+
 describe('CSV export', () => {
   it('answers the same query as a spreadsheet: fields, coordinates, metadata, formulas defused', async () => {
     const marker = unique('Csv');
