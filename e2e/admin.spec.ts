@@ -76,6 +76,8 @@ test('an administrator adds an institution, moves it to another category, rename
   await page.goto('/admin/institutions');
   await page.getByRole('button', { name: 'New institution' }).click();
   const dialog = page.getByRole('dialog', { name: 'New institution' });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'ROR id' }).fill('not a ror');
   await dialog.getByRole('button', { name: 'Add institution' }).click();

@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Modal, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Orange-red for danger (spec: blue primary, green success, orange-red danger). */
 const danger: MantineColorsTuple = ['#fff0e6', '#ffdfcf', '#fcbd9e', '#f9996a', '#f67a3e', '#f46621', '#f45b11', '#d94b04', '#c24100', '#a93400'];
@@ -14,6 +14,8 @@ export const theme = createTheme({
   components: {
     // Close buttons show only an icon: give them a name (axe: button-name).
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // The same for every dialog, including those opened through @mantine/modals.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
 
