@@ -118,6 +118,8 @@ export const projectFiles = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text(),
+    /** The highest version number ever given: a deleted version's number is never reused. */
+    lastVersion: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [index().on(t.projectId)],

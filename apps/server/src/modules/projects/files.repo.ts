@@ -56,7 +56,7 @@ export async function insertFile(db: Db, values: typeof projectFiles.$inferInser
   return row!;
 }
 
-export async function changeFile(db: Db, id: string, values: { name?: string; description?: string | null }): Promise<FileRow> {
+export async function changeFile(db: Db, id: string, values: { name?: string; description?: string | null; lastVersion?: number }): Promise<FileRow> {
   const [row] = await db.update(projectFiles).set({ ...values, updatedAt: new Date() }).where(eq(projectFiles.id, id)).returning();
   return row!;
 }

@@ -404,6 +404,20 @@ describe('changing and deleting', () => {
     expect(await snapshot()).toEqual(after);
   });
 
+  it('never gives a deleted version’s number to another: after deleting the newest, the next is still new', async () => {
+    const project = await createProject();
+    const file = await newFile(project.id, bytes('first'));
+    await addVersion(project.id, file.id, { data: bytes('second') });
+    const { url: secondUrl } = (await sign(`projects/${project.id}/files/${file.id}/2`)).json();
+    expect((await api(t.app, 'DELETE', `/projects/${project.id}/files/${file.id}/2`, { token: owner.token })).statusCode).toBe(200);
+    const third = await addVersion(project.id, file.id, { data: bytes('third') });
+    expect(third.json().version).toBe(3);
+    // A link made for the deleted version 2 finds nothing rather than other bytes.
+    expect((await t.app.inject({ method: 'GET', url: secondUrl })).statusCode).toBe(404);
+    const versions = (await api(t.app, 'GET', `/projects/${project.slug}`)).json().files.find((f: { id: string }) => f.id === file.id).versions;
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 1]);
+  });
+
   it('DELETE a file removes every version, asset and byte', async () => {
     const project = await createProject();
     const file = await newFile(project.id, bytes('one'));

@@ -140,11 +140,12 @@ export function createProjectFilesService(deps: {
       await requireFile(project.id, fileId);
       const version = await withUpload(receive, () => {}, (asset) =>
         db.transaction(async (tx) => {
-          if (!(await repo.lockFile(tx, project.id, fileId))) throw notFound('File');
-          const next = ((await repo.versionsOf(tx, fileId))[0]?.version ?? 0) + 1;
+          const file = await repo.lockFile(tx, project.id, fileId);
+          if (!file) throw notFound('File');
+          const next = file.lastVersion + 1;
           await fileAssets.record(tx, actor, asset);
           await repo.insertVersion(tx, { fileId, version: next, assetId: asset.id, authorId: actor!.personId });
-          await repo.changeFile(tx, fileId, {});
+          await repo.changeFile(tx, fileId, { lastVersion: next });
           await audit(tx, actor, 'project.file.version.create', { type: 'project', id: project.id }, { after: { fileId, version: next, ...describeAsset(asset) } });
           return next;
         }),
