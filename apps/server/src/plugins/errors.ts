@@ -15,8 +15,18 @@ const CODE_BY_STATUS = Object.fromEntries(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),
 ) as Record<number, ErrorCode>;
 
+/** More problems than this are summed up in one last entry: a huge bad body gets a bounded answer. */
+export const MAX_ERROR_DETAILS = 100;
+/** Problems named in the error text itself. */
+const SUMMARY_DETAILS = 5;
+
+function capped(details: ErrorDetail[]): ErrorDetail[] {
+  if (details.length <= MAX_ERROR_DETAILS) return details;
+  return [...details.slice(0, MAX_ERROR_DETAILS), { field: '(more)', message: `${details.length - MAX_ERROR_DETAILS} more problems not listed` }];
+}
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, error: string, details?: ErrorDetail[]) {
-  const body: ErrorBody = { error, code, ...(details ? { details } : {}), requestId: String(request.id) };
+  const body: ErrorBody = { error, code, ...(details ? { details: capped(details) } : {}), requestId: String(request.id) };
   return reply.status(ERROR_STATUS[code]).type('application/json').send(body);
 }
 
@@ -38,7 +48,8 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = validationDetails(err as FastifyError);
-      const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
+      const named = details.slice(0, SUMMARY_DETAILS).map((d) => `${d.field}: ${d.message}`);
+      const summary = [...named, ...(details.length > SUMMARY_DETAILS ? [`and ${details.length - SUMMARY_DETAILS} more`] : [])].join('; ');
       return sendError(reply, request, 'VALIDATION_FAILED', `Invalid input: ${summary}`, details);
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -77,6 +77,16 @@ describe('POST and GET data/obj', () => {
     expect((await create({ name: taken, title: 'Second' })).statusCode).toBe(409);
   });
 
+  it('answers a bounded list of problems however many there are', async () => {
+    const metadata = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`field${i}`, i]));
+    const res = await create({ name: unique('many-'), title: 'x', metadata });
+    expect(res.statusCode).toBe(400);
+    const details = res.json().details as { field: string; message: string }[];
+    expect(details).toHaveLength(101);
+    expect(details[0]!.field).toBe('body.metadata.field0');
+    expect(details[100]).toEqual({ field: '(more)', message: '150 more problems not listed' });
+  });
+
   it('requires sign-in, then edit on each of its projects (or manageProjects)', async () => {
     expect((await api(t.app, 'POST', '/data/obj', { body: { name: unique('x'), title: 'x', types: ['site'] } })).statusCode).toBe(401);
     expect((await create({ name: unique('x'), title: 'x' }, stranger.token)).statusCode).toBe(403);
