@@ -93,6 +93,23 @@ function Children({ state }: { state: ObjectState }) {
 }
 
 /** Details by the types' schemas (with units), documentation, map, children; projects, people and institutions in order. */
+/** Linked entries in their order, each with its role when it has one. */
+function LinkedList({ items, empty, label }: { items: { id: string; to: string; name: string; role: string | null }[]; empty: string; label?: string }) {
+  if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <List listStyleType="none" spacing="xs" aria-label={label}>
+      {items.map((item) => (
+        <List.Item key={item.id}>
+          <Anchor component={PrefetchLink} to={item.to}>
+            {item.name}
+          </Anchor>
+          {item.role ? <Text span size="sm" c="dimmed">{` — ${item.role}`}</Text> : null}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 export default function ObjectOverview() {
   const { state } = useObjectPage();
   const { obj, doc } = state.detail!;
@@ -114,42 +131,21 @@ export default function ObjectOverview() {
       </Stack>
       <Stack gap="lg">
         <Section id="object-projects" title="Projects">
-          {obj.projects.length === 0 ? <Text c="dimmed">Not part of a project.</Text> : null}
-          <List listStyleType="none" spacing="xs">
-            {obj.projects.map((p) => (
-              <List.Item key={p.id}>
-                <Anchor component={PrefetchLink} to={paths.project(p.slug)}>
-                  {p.title}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
+          <LinkedList empty="Not part of a project." items={obj.projects.map((p) => ({ id: p.id, to: paths.project(p.slug), name: p.title, role: null }))} />
         </Section>
         <Section id="object-people" title="People">
-          {obj.people.length === 0 ? <Text c="dimmed">No people listed.</Text> : null}
-          <List listStyleType="none" spacing="xs" aria-label="People in order">
-            {obj.people.map((p) => (
-              <List.Item key={p.person.id}>
-                <Anchor component={PrefetchLink} to={paths.person(p.person.slug)}>
-                  {p.person.name}
-                </Anchor>
-                {p.role ? <Text span size="sm" c="dimmed">{` — ${p.role}`}</Text> : null}
-              </List.Item>
-            ))}
-          </List>
+          <LinkedList
+            label="People in order"
+            empty="No people listed."
+            items={obj.people.map((p) => ({ id: p.person.id, to: paths.person(p.person.slug), name: p.person.name, role: p.role }))}
+          />
         </Section>
         <Section id="object-institutions" title="Institutions">
-          {obj.institutions.length === 0 ? <Text c="dimmed">No institutions listed.</Text> : null}
-          <List listStyleType="none" spacing="xs" aria-label="Institutions in order">
-            {obj.institutions.map((i) => (
-              <List.Item key={i.institution.id}>
-                <Anchor component={PrefetchLink} to={paths.partner(i.institution.slug)}>
-                  {i.institution.name}
-                </Anchor>
-                {i.role ? <Text span size="sm" c="dimmed">{` — ${i.role}`}</Text> : null}
-              </List.Item>
-            ))}
-          </List>
+          <LinkedList
+            label="Institutions in order"
+            empty="No institutions listed."
+            items={obj.institutions.map((i) => ({ id: i.institution.id, to: paths.partner(i.institution.slug), name: i.institution.name, role: i.role }))}
+          />
         </Section>
         <Text size="sm" c="dimmed">
           Last changed{obj.update.by ? ` by ${obj.update.by.name}` : ''} on {dateTime(obj.update.at)}

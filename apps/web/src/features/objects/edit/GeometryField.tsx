@@ -14,12 +14,14 @@ const KIND_NAMES: Record<DrawMode, string> = { Point: 'point', LineString: 'line
 
 function PointInputs({ geo, onSet }: { geo: GeoJson | null; onSet: (at: LonLat) => void }) {
   const current = geo?.type === 'Point' ? geo.coordinates : null;
-  const [lon, setLon] = useState<number | string>(current?.[0] ?? '');
-  const [lat, setLat] = useState<number | string>(current?.[1] ?? '');
+  const [savedLon, savedLat] = [current?.[0], current?.[1]];
+  const [lon, setLon] = useState<number | string>(savedLon ?? '');
+  const [lat, setLat] = useState<number | string>(savedLat ?? '');
+  // A point placed on the map shows in the inputs.
   useEffect(() => {
-    setLon(current?.[0] ?? '');
-    setLat(current?.[1] ?? '');
-  }, [current?.[0], current?.[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+    setLon(savedLon ?? '');
+    setLat(savedLat ?? '');
+  }, [savedLon, savedLat]);
   const ready = typeof lon === 'number' && typeof lat === 'number';
   return (
     <Group align="flex-end" gap="sm">

@@ -52,6 +52,8 @@ export default function GeometryMap({ geo, drawing, onAdd, onMove, fitVersion }:
     fitTo(map.current, geo);
   }, [geo]);
 
+  // Fit to the shape when asked (a pasted shape), not on every edit: moving a vertex must
+  // not move the map under the pointer. So `geo` is read but deliberately not a dependency.
   useEffect(() => {
     if (fitVersion > 0) fitTo(map.current, geo);
   }, [fitVersion]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -158,6 +158,8 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
   fieldsRef.current = fields;
 
   // A newly chosen type brings its fields: fill them from the saved metadata, or empty.
+  // Runs when the set of fields changes only: the values it reads are the form's at that
+  // moment, and re-running on each keystroke would be wasted work.
   useEffect(() => {
     const missing = fields.filter((f) => !(f.key in form.values.metadata));
     if (missing.length) form.setFieldValue('metadata', { ...metadataFormValues(missing, detail?.obj.metadata ?? {}), ...form.values.metadata });
