@@ -224,6 +224,34 @@ describe('projects, people and institutions of an object', () => {
     expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
   });
 
+  it('PUT with projects: an editor may keep or drop projects; adding needs edit there; none at all needs manageProjects', async () => {
+    const second = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Third home') } } })).json().project;
+    const obj = (await create({ name: unique('kept-'), title: 'Kept', projects: [project.slug, second.slug] })).json().obj;
+    const put = (body: Record<string, unknown>) => api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body });
+    expect((await put({ title: 'Kept still', projects: [project.slug, second.slug] })).statusCode).toBe(200);
+    const dropped = await put({ projects: [project.slug] });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().obj.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
+    const foreign = (await api(t.app, 'POST', '/projects', { token: manager.token, body: { project: { title: unique('Not mine either') } } })).json().project;
+    expect((await put({ projects: [project.slug, foreign.slug] })).statusCode).toBe(403);
+    expect((await put({ projects: [] })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
+  });
+
+  it('a parent the caller cannot see is "no such object", and nothing changes', async () => {
+    const hidden = (await create({ name: unique('secret-parent-'), title: 'Secret parent', visibility: 'members', projects: [closed.slug] })).json().obj;
+    const other = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+    const theirs = (await api(t.app, 'POST', '/projects', { token: other.token, body: { project: { title: unique('Their sites') } } })).json().project;
+    const child = (await create({ name: unique('child-'), title: 'Child', projects: [theirs.slug] }, other.token)).json().obj;
+    const refused = await api(t.app, 'PUT', `/data/obj/${child.name}`, { token: other.token, body: { parent: hidden.name } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ field: 'body.parent', message: 'No such object' }]);
+    expect((await api(t.app, 'GET', `/data/obj/${child.name}`, { token: other.token })).json().obj.parent).toBeNull();
+    // The owner, a member of the hidden object's project, may see it and so use it as a parent.
+    const made = await create({ name: unique('child-'), title: 'Child of the secret', parent: hidden.name });
+    expect(made.statusCode, made.body).toBe(201);
+  });
+
   it('keeps people in order: add (replace or append), move with only a position, remove', async () => {
     const obj = (await create({ name: unique('people-'), title: 'Peopled' })).json().obj;
     const [a, b, c] = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];

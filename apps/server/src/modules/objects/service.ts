@@ -43,6 +43,16 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     return { row, resource };
   }
 
+  /** The id of the object if the actor may see it, else null. */
+  async function visibleId(actor: Actor | null, key: string): Promise<string | null> {
+    try {
+      return (await load(actor, key)).row.id;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
   /** Objects with their types, projects, parent and who changed them last, as answered. */
   async function present(d: Db, rows: repo.ObjectRow[]): Promise<(Omit<GeoObject, 'geo' | 'people' | 'institutions'> & { geo?: GeoJson | null })[]> {
     const ids = rows.map((r) => r.id);
@@ -74,7 +84,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
   }
 
   /** Checks and resolves the parts given: types (their schemas check the metadata), projects, parent, geometry. */
-  async function resolve(d: Db, input: Partial<Input>, current: { id?: string; metadata: Record<string, unknown>; typeSlugs: string[] }) {
+  async function resolve(d: Db, actor: Actor | null, input: Partial<Input>, current: { id?: string; metadata: Record<string, unknown>; typeSlugs: string[] }) {
     const typeSlugs = input.types ?? current.typeSlugs;
     const types = await repo.typesBySlug(d, typeSlugs);
     const unknown = typeSlugs.filter((s) => !types.some((t) => t.slug === s));
@@ -84,7 +94,8 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     if (projects && projects.length !== new Set(input.projects).size) throw invalidField('body.projects', 'No such project');
     let parentId: string | null | undefined;
     if (input.parent !== undefined) {
-      parentId = input.parent === null ? null : ((await repo.findObject(d, input.parent))?.id ?? null);
+      // A parent the actor may not see is "no such object", as everywhere else.
+      parentId = input.parent === null ? null : await visibleId(actor, input.parent);
       if (input.parent !== null && !parentId) throw invalidField('body.parent', 'No such object');
       if (parentId && parentId === current.id) throw invalidField('body.parent', 'An object cannot be its own parent');
     }
@@ -207,7 +218,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     async create(actor: Actor | null, input: Input) {
       if (!actor) authorize(actor, 'edit');
       const id = await db.transaction(async (tx) => {
-        const { types, projects, parentId } = await resolve(tx, input, { metadata: {}, typeSlugs: [] });
+        const { types, projects, parentId } = await resolve(tx, actor, input, { metadata: {}, typeSlugs: [] });
         authorizeProjects(actor, projects ?? []);
         if (await repo.nameTaken(tx, input.name)) throw new AppError('CONFLICT', 'An object with this name exists', { details: [{ field: 'body.name', message: 'Taken' }] });
         const newId = await repo.insertObject(
@@ -237,8 +248,11 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       authorize(actor, 'edit', resource, 'Object');
       await db.transaction(async (tx) => {
         const typeSlugs = (await repo.typesOf(tx, [row.id])).map((t) => t.slug);
-        const { types, projects, parentId } = await resolve(tx, input, { id: row.id, metadata: row.metadata, typeSlugs });
-        if (projects) authorizeProjects(actor, projects.filter((p) => !resource.targetIds?.includes(p.id)));
+        const { types, projects, parentId } = await resolve(tx, actor, input, { id: row.id, metadata: row.metadata, typeSlugs });
+        // Only the projects added need edit there; an object left in no project needs manageProjects.
+        const added = projects?.filter((p) => !resource.targetIds?.includes(p.id)) ?? [];
+        if (projects?.length === 0) authorize(actor, 'manageProjects');
+        else if (added.length) authorizeProjects(actor, added);
         if (input.name && input.name !== row.name && (await repo.nameTaken(tx, input.name, row.id))) {
           throw new AppError('CONFLICT', 'An object with this name exists', { details: [{ field: 'body.name', message: 'Taken' }] });
         }
