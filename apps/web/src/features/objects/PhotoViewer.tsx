@@ -2,11 +2,9 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api-client';
 import { toErrorView } from '../../lib/errors';
-import { objectKey, objectPath, type ObjectDetail } from './api';
+import { useSaveObject } from './edit/api';
 import { useObjectPage } from './object-context';
 import { dateTime } from './object-bits';
 
@@ -17,15 +15,16 @@ const coordinates = ([lon, lat]: number[]) => `${lat!.toFixed(5)}, ${lon!.toFixe
 /** One photo large, with its caption, date and location; previous and next by buttons or arrow keys; Escape closes. */
 export default function PhotoViewer({ index, onIndex, onClose }: { index: number; onIndex: (index: number) => void; onClose: () => void }) {
   const { state, store } = useObjectPage();
-  const client = useQueryClient();
   const items = state.photos.items;
   const photo = items[index]!;
   const [caption, setCaption] = useState<string | null>(null);
-  const [locationError, setLocationError] = useState<string | null>(null);
   const detail = state.detail!;
+  // Saved like the editor saves, so the catalogue and the maps learn of the new place too.
+  const relocate = useSaveObject(detail.obj.name);
   const go = (next: number) => {
     if (next < 0 || next >= items.length) return;
     setCaption(null);
+    relocate.reset();
     onIndex(next);
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -54,17 +53,16 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
       title: 'Use this photo’s position as the object’s location?',
       children: <Text size="sm">{detail.obj.geo ? `The object’s current geometry is replaced by the point ${coordinates(photo.geo!.coordinates)}.` : `The object is placed at ${coordinates(photo.geo!.coordinates)}.`}</Text>,
       labels: { confirm: 'Use this position', cancel: 'Cancel' },
-      onConfirm: () => {
-        setLocationError(null);
-        api
-          .put<ObjectDetail>(objectPath(detail.obj.name), { geo: { type: 'Point', coordinates: photo.geo!.coordinates.slice(0, 2) } })
-          .then((saved) => {
-            store.setDetail(saved);
-            client.setQueryData(objectKey(saved.obj.name), saved);
-            notifications.show({ color: 'green', message: 'The object’s location was changed' });
-          })
-          .catch((error: unknown) => setLocationError(toErrorView(error).message));
-      },
+      onConfirm: () =>
+        relocate.mutate(
+          { input: { geo: { type: 'Point', coordinates: photo.geo!.coordinates.slice(0, 2) } } },
+          {
+            onSuccess: (saved) => {
+              store.setDetail(saved);
+              notifications.show({ color: 'green', message: 'The object’s location was changed' });
+            },
+          },
+        ),
     });
   const mayEdit = photo.permissions.includes('edit');
   return (
@@ -102,9 +100,9 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
             {photo.error}
           </Alert>
         ) : null}
-        {locationError ? (
+        {relocate.error ? (
           <Alert color="danger" role="alert" title="The location was not changed">
-            {locationError}
+            {toErrorView(relocate.error).message}
           </Alert>
         ) : null}
         <Group justify="space-between">
@@ -118,7 +116,7 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
           </Group>
           <Group gap="xs">
             {photo.geo && detail.permissions.includes('edit') ? (
-              <Button variant="subtle" onClick={useAsLocation}>
+              <Button variant="subtle" onClick={useAsLocation} loading={relocate.isPending}>
                 Use as the object’s location
               </Button>
             ) : null}

@@ -127,6 +127,20 @@ describe('notes', () => {
     expect(store.getState().newNote).toEqual({ busy: false, error: null });
   });
 
+  it('a note saved after the user moved to another object does not land in that one', async () => {
+    const saving = deferred<Note>();
+    const deps = fakes({ addNote: vi.fn(() => saving.promise) });
+    const store = createObjectStore(deps);
+    await store.load('alpha');
+    const adding = store.addNote('for alpha');
+    await store.load('beta');
+    const before = store.getState().notes;
+    saving.resolve(note('late', 'for alpha'));
+    expect(await adding).toBe(true);
+    expect(store.getState().notes).toEqual(before);
+    expect(store.getState().newNote.busy).toBe(false);
+  });
+
   it('a new note that fails keeps the error and changes nothing', async () => {
     const store = createObjectStore(fakes({ addNote: vi.fn(async () => Promise.reject(new ApiError(403, 'FORBIDDEN', 'Not allowed', 'Not allowed'))) }));
     await store.load('alpha');

@@ -157,7 +157,8 @@ export function createObjectStore(deps: ObjectStoreDeps) {
         name,
         loading: true,
         loadError: null,
-        ...(state.name !== name ? { detail: null, types: {}, notes: emptyList(NOTES_PER_PAGE) } : {}),
+        // Another object starts clean, including the new-note and upload forms' state.
+        ...(state.name !== name ? { detail: null, types: {}, notes: emptyList(NOTES_PER_PAGE), newNote: { busy: false, error: null }, upload: { busy: false, progress: 0, error: null } } : {}),
         photos: emptyList(PHOTOS_PER_PAGE),
         children: { items: [], busy: false, error: null },
       });
@@ -187,13 +188,15 @@ export function createObjectStore(deps: ObjectStoreDeps) {
     async addNote(content: string): Promise<boolean> {
       const name = state.name;
       if (!name) return false;
+      const gen = generation;
       set({ newNote: { busy: true, error: null } });
       try {
         const note = await deps.addNote(name, content);
+        if (!current(gen)) return true;
         set({ newNote: { busy: false, error: null }, notes: { ...state.notes, items: [track(note), ...state.notes.items], total: state.notes.total + 1 } });
         return true;
       } catch (error) {
-        set({ newNote: { busy: false, error: errorText(error) } });
+        if (current(gen)) set({ newNote: { busy: false, error: errorText(error) } });
         return false;
       }
     },
@@ -217,9 +220,11 @@ export function createObjectStore(deps: ObjectStoreDeps) {
     async deleteNote(id: string): Promise<boolean> {
       const name = state.name;
       if (!name) return false;
+      const gen = generation;
       mapNote(id, (n) => ({ ...n, busy: true, error: null }));
       try {
         await deps.deleteNote(name, id);
+        if (!current(gen)) return true;
         mapNote(id, () => null);
         set({ notes: { ...state.notes, total: Math.max(0, state.notes.total - 1) } });
         return true;
@@ -238,15 +243,17 @@ export function createObjectStore(deps: ObjectStoreDeps) {
     async addPhoto(file: File): Promise<boolean> {
       const name = state.name;
       if (!name) return false;
+      const gen = generation;
       set({ upload: { busy: true, progress: 0, error: null } });
       try {
-        await deps.uploadPhoto(name, file, (progress) => set({ upload: { ...state.upload, progress } }));
+        await deps.uploadPhoto(name, file, (progress) => current(gen) && set({ upload: { ...state.upload, progress } }));
+        if (!current(gen)) return true;
         set({ upload: { busy: false, progress: 1, error: null } });
       } catch (error) {
-        set({ upload: { busy: false, progress: 0, error: errorText(error) } });
+        if (current(gen)) set({ upload: { busy: false, progress: 0, error: errorText(error) } });
         return false;
       }
-      await loadPhotos(1, { force: true });
+      await loadPhotos(1, { force: true }, gen);
       return true;
     },
 
@@ -254,6 +261,7 @@ export function createObjectStore(deps: ObjectStoreDeps) {
     async removePhoto(id: string): Promise<boolean> {
       const name = state.name;
       if (!name) return false;
+      const gen = generation;
       mapPhoto(id, (p) => ({ ...p, busy: true, error: null }));
       try {
         await deps.deletePhoto(name, id);
@@ -261,9 +269,10 @@ export function createObjectStore(deps: ObjectStoreDeps) {
         mapPhoto(id, (p) => ({ ...p, busy: false, error: errorText(error) }));
         return false;
       }
+      if (!current(gen)) return true;
       const page = state.photos.page || 1;
       const wasLast = state.photos.items.length === 1 && page > 1;
-      await loadPhotos(wasLast ? page - 1 : page, { force: true });
+      await loadPhotos(wasLast ? page - 1 : page, { force: true }, gen);
       return true;
     },
 

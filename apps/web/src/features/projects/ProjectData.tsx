@@ -1,22 +1,27 @@
-import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { GeoObject } from '@observatory/shared';
-import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
-import { api } from '../../lib/api-client';
+import { toErrorView } from '../../lib/errors';
+import { fetchObjects } from '../objects/api';
+import { TypeBadges } from '../objects/object-bits';
 import { useProjectDetail } from './ProjectLayout';
 
-type ObjectRow = Pick<GeoObject, 'id' | 'name' | 'title' | 'types' | 'parent'>;
 const SHOWN = 25;
 
 /** The sites and other objects the project catalogues: the first page, and the way to all of them. */
 function ProjectObjects({ slug }: { slug: string }) {
-  const objects = useQuery({
-    queryKey: ['project-objects', slug],
-    queryFn: () => api.page<{ objects: ObjectRow[] }>('/data/obj', { project: slug, limit: SHOWN }),
-  });
-  if (!objects.data) return <PageState isPending={objects.isPending} error={objects.error} />;
+  // The catalogue's own query and cache entry, so saving an object refreshes this list too.
+  const query = new URLSearchParams({ project: slug, limit: String(SHOWN) }).toString();
+  const objects = useQuery({ queryKey: ['objects', query, 1], queryFn: () => fetchObjects(query, 1) });
+  if (objects.error) {
+    return (
+      <Alert color="danger" title="The sites and objects could not be loaded">
+        {toErrorView(objects.error).message}
+      </Alert>
+    );
+  }
+  if (!objects.data) return <Loader size="sm" role="status" aria-label="Loading sites and objects" />;
   const { objects: rows } = objects.data.data;
   const total = objects.data.pagination?.count ?? rows.length;
   if (rows.length === 0) return <Text c="dimmed">No sites or objects are catalogued in this project yet.</Text>;
@@ -39,13 +44,7 @@ function ProjectObjects({ slug }: { slug: string }) {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {o.types.map((t) => (
-                    <Badge key={t.slug} variant="outline" size="sm">
-                      {t.name}
-                    </Badge>
-                  ))}
-                </Group>
+                <TypeBadges types={o.types} />
               </Table.Td>
               <Table.Td>{o.parent?.title ?? ''}</Table.Td>
             </Table.Tr>
