@@ -192,6 +192,18 @@ describe('members-only objects', () => {
   });
 });
 
+describe('members-only projects of a public object', () => {
+  it('are not named to those who may not see them, in detail and lists', async () => {
+    const obj = (await create({ name: unique('shared-'), title: unique('Shared'), projects: [project.slug, closed.slug] })).json().obj;
+    const projectIds = (o: { projects: { id: string }[] }) => o.projects.map((p) => p.id).sort();
+    for (const token of [undefined, stranger.token]) {
+      expect(projectIds((await api(t.app, 'GET', `/data/obj/${obj.name}`, { token })).json().obj)).toEqual([project.id]);
+      expect(projectIds((await api(t.app, 'GET', `/data/obj?q=${obj.title}`, { token })).json().objects[0])).toEqual([project.id]);
+    }
+    expect(projectIds((await api(t.app, 'GET', `/data/obj/${obj.name}`, { token: owner.token })).json().obj)).toEqual([project.id, closed.id].sort());
+  });
+});
+
 describe('PUT and DELETE data/obj/{name}', () => {
   it('change fields, geometry (a FeatureCollection round-trips) and doc; delete needs delete', async () => {
     const obj = (await create({ name: unique('edit-'), title: 'Before', geo: point(5, 5) })).json().obj;

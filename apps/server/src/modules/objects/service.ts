@@ -43,6 +43,8 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     return { row, resource };
   }
 
+  const projectResource = (p: { id: string; visibility: string }): Resource => ({ type: 'project', id: p.id, visibility: p.visibility as Resource['visibility'], targetIds: [p.id] });
+
   /** The id of the object if the actor may see it, else null. */
   async function visibleId(actor: Actor | null, key: string): Promise<string | null> {
     try {
@@ -54,7 +56,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
   }
 
   /** Objects with their types, projects, parent and who changed them last, as answered. */
-  async function present(d: Db, rows: repo.ObjectRow[]): Promise<(Omit<GeoObject, 'geo' | 'people' | 'institutions'> & { geo?: GeoJson | null })[]> {
+  async function present(d: Db, actor: Actor | null, rows: repo.ObjectRow[]): Promise<(Omit<GeoObject, 'geo' | 'people' | 'institutions'> & { geo?: GeoJson | null })[]> {
     const ids = rows.map((r) => r.id);
     const [types, projects, parents] = [await repo.typesOf(d, ids), await repo.projectsOf(d, ids), await repo.namesOf(d, rows.flatMap((r) => (r.parentId ? [r.parentId] : [])))];
     const people = new Map<string, Awaited<ReturnType<typeof repo.personRef>>>();
@@ -64,7 +66,8 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       name: r.name,
       title: r.title,
       types: types.filter((t) => t.objectId === r.id).map((t) => ({ slug: t.slug, name: t.name, marker: t.marker as GeoObject['types'][number]['marker'] })),
-      projects: projects.filter((p) => p.objectId === r.id).map(({ id, slug, title }) => ({ id, slug, title })),
+      // A members-only project is not named to those who may not see it.
+      projects: projects.filter((p) => p.objectId === r.id && can(actor, 'view', projectResource(p))).map(({ id, slug, title }) => ({ id, slug, title })),
       parent: parents.find((p) => p.id === r.parentId) ?? null,
       metadata: r.metadata,
       visibility: r.visibility as GeoObject['visibility'],
@@ -76,7 +79,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
   async function detail(actor: Actor | null, key: string) {
     const { row, resource } = await load(actor, key);
     const { obj, people, institutions } = await db.use(async (d) => ({
-      obj: (await present(d, [row]))[0]!,
+      obj: (await present(d, actor, [row]))[0]!,
       people: await repo.peopleOf(d, row.id),
       institutions: await repo.institutionsOf(d, row.id),
     }));
@@ -107,7 +110,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
   function authorizeProjects(actor: Actor | null, projects: { id: string; visibility: string }[]) {
     if (can(actor, 'manageProjects')) return;
     if (projects.length === 0) authorize(actor, 'manageProjects');
-    for (const p of projects) authorize(actor, 'edit', { type: 'project', id: p.id, visibility: p.visibility as Resource['visibility'], targetIds: [p.id] }, 'Project');
+    for (const p of projects) authorize(actor, 'edit', projectResource(p), 'Project');
   }
 
   const linksOf = async (kind: repo.LinkKind, objectId: string) =>
@@ -191,7 +194,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
           withGeo: query.geo === 'true' || query.format === 'geojson' || query.format === 'csv',
         };
         const { rows, total } = await repo.listObjects(d, filters, viewerOf(actor), page);
-        return { objects: await present(d, rows), page, total };
+        return { objects: await present(d, actor, rows), page, total };
       });
     },
 
