@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema';
 import { extentOverlaps, geoJsonOf, geometrySql } from '../../lib/geometry';
 import type { Bbox, GeoJson } from '@observatory/shared';
@@ -165,6 +165,18 @@ export async function listObjects(db: Db, f: ObjectFilters, viewer: Viewer, page
     db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where),
   ]);
   return { rows: rows as ObjectRow[], total: count?.n ?? 0 };
+}
+
+/** Whether `ancestorId` is `objectId` or above it in its chain of parents. */
+export async function isAncestor(db: Db, ancestorId: string, objectId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    with recursive chain(id) as (
+      select ${objectId}::uuid
+      union
+      select o.parent_id from ${objects} o join chain on o.id = chain.id where o.parent_id is not null
+    )
+    select exists (select 1 from chain where id = ${ancestorId}::uuid) as found`);
+  return rowsOf<{ found: boolean }>(result)[0]?.found === true;
 }
 
 export async function countObjects(db: Db): Promise<number> {

@@ -250,6 +250,20 @@ describe('projects, people and institutions of an object', () => {
     expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
   });
 
+  it('parents cannot form a loop: an object is not its own parent, nor below one of its children', async () => {
+    const a = (await create({ name: unique('loop-a-'), title: 'A' })).json().obj;
+    const b = (await create({ name: unique('loop-b-'), title: 'B', parent: a.name })).json().obj;
+    const c = (await create({ name: unique('loop-c-'), title: 'C', parent: b.name })).json().obj;
+    for (const parent of [a.name, c.name, b.name]) {
+      const res = await api(t.app, 'PUT', `/data/obj/${a.name}`, { token: owner.token, body: { parent } });
+      expect(res.statusCode, parent).toBe(400);
+      expect(res.json().details[0].field).toBe('body.parent');
+    }
+    expect((await api(t.app, 'GET', `/data/obj/${a.name}`)).json().obj.parent).toBeNull();
+    // Moving a leaf elsewhere in the chain is fine.
+    expect((await api(t.app, 'PUT', `/data/obj/${c.name}`, { token: owner.token, body: { parent: a.name } })).statusCode).toBe(200);
+  });
+
   it('a parent the caller cannot see is "no such object", and nothing changes', async () => {
     const hidden = (await create({ name: unique('secret-parent-'), title: 'Secret parent', visibility: 'members', projects: [closed.slug] })).json().obj;
     const other = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });

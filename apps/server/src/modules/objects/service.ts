@@ -101,6 +101,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       parentId = input.parent === null ? null : await visibleId(actor, input.parent);
       if (input.parent !== null && !parentId) throw invalidField('body.parent', 'No such object');
       if (parentId && parentId === current.id) throw invalidField('body.parent', 'An object cannot be its own parent');
+      if (parentId && current.id && (await repo.isAncestor(d, current.id, parentId))) throw invalidField('body.parent', 'The parent is inside this object: parents cannot form a loop');
     }
     if (input.geo) await validateGeometry(d, input.geo);
     return { types, projects, parentId };
