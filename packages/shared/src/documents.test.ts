@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DocumentSchema, documentText } from './documents';
+import { checkContent, conflictingMarks, DOCUMENT_MARKS, DOCUMENT_NODES, normalizeDocument } from './document-nodes';
+import { DOCUMENT_SAMPLE } from './document-sample';
+import { DocumentSchema } from './documents';
+import { documentText } from './document-text';
 
 const doc = (...content: unknown[]) => ({ type: 'doc', content });
 const para = (text: string, marks?: unknown[]) => ({ type: 'paragraph', content: [{ type: 'text', text, ...(marks ? { marks } : {}) }] });
+const item = (...content: unknown[]) => ({ type: 'listItem', content });
 const issues = (value: unknown) => {
   const r = DocumentSchema.safeParse(value);
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
-describe('the document allowlist', () => {
-  it('accepts what the editor makes: headings, lists, quotes, code, marks and safe links', () => {
-    const value = doc(
-      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Methods' }] },
-      para('Cores were taken ', [{ type: 'bold' }]),
-      { type: 'bulletList', content: [{ type: 'listItem', content: [para('one')] }, { type: 'listItem', content: [{ type: 'orderedList', attrs: { start: 3 }, content: [{ type: 'listItem', content: [para('nested')] }] }] }] },
-      { type: 'blockquote', content: [para('quoted')] },
-      { type: 'codeBlock', attrs: { language: 'r' }, content: [{ type: 'text', text: 'x <- 1' }] },
-      { type: 'horizontalRule' },
-      { type: 'paragraph', content: [{ type: 'text', text: 'see', marks: [{ type: 'link', attrs: { href: 'https://doi.org/10.1000/1' } }] }, { type: 'hardBreak' }] },
-      { type: 'paragraph' },
-    );
-    expect(issues(value)).toEqual([]);
+describe('the document list', () => {
+  it('accepts a document holding every node and mark it lists', () => {
+    expect(issues(DOCUMENT_SAMPLE)).toEqual([]);
+    const types = new Set<string>();
+    const walk = (n: { type: string; content?: unknown[]; marks?: { type: string }[] }) => {
+      types.add(n.type);
+      n.marks?.forEach((m) => types.add(m.type));
+      (n.content as (typeof n)[] | undefined)?.forEach(walk);
+    };
+    walk(DOCUMENT_SAMPLE);
+    expect([...types].sort()).toEqual([...Object.keys(DOCUMENT_NODES), ...Object.keys(DOCUMENT_MARKS)].sort());
   });
 
   it('drops attributes it does not know (a link keeps only its href)', () => {
@@ -36,11 +38,33 @@ describe('the document allowlist', () => {
     expect(issues(doc(para('x', [{ type: 'link', attrs: { href: ' data:text/html,<script>' } }])))).toHaveLength(1);
   });
 
-  it('refuses unknown nodes and marks (raw HTML, images, iframes)', () => {
-    expect(issues(doc({ type: 'html', content: '<script>' }))).not.toEqual([]);
-    expect(issues(doc({ type: 'image', attrs: { src: 'https://x' } }))).not.toEqual([]);
-    expect(issues(doc(para('x', [{ type: 'textStyle', attrs: { style: 'x' } }])))).not.toEqual([]);
-    expect(issues({ type: 'notadoc' })).not.toEqual([]);
+  it('refuses unknown nodes and marks, naming them', () => {
+    expect(issues(doc({ type: 'image', attrs: { src: 'https://x' } }))).toEqual(['content.0.type: Unknown node "image"']);
+    expect(issues(doc(para('x', [{ type: 'textStyle', attrs: { style: 'x' } }])))).toEqual(['content.0.content.0.marks.0.type: Unknown mark "textStyle"']);
+    expect(issues(doc({ type: 'html', content: '<script>' }))).toEqual(['content.0.type: Unknown node "html"']);
+    expect(issues({ type: 'notadoc' })).toEqual(['type: A document is a node of type "doc"']);
+  });
+
+  it('refuses attributes outside their rule', () => {
+    expect(issues(doc({ type: 'heading', attrs: { level: 9 }, content: [] }))).toEqual(['content.0.attrs.level: Too big: expected number to be <=6']);
+    expect(issues(doc({ type: 'codeBlock', attrs: { language: 'x'.repeat(41) } }))).toHaveLength(1);
+  });
+
+  it('refuses nodes where the list does not allow them, as the editor would', () => {
+    expect(issues(doc({ type: 'bulletList', content: [item({ type: 'heading', attrs: { level: 2 } })] }))).toEqual([
+      'content.0.content.0.content.0: A listItem needs a paragraph here, not heading (it holds paragraph block*)',
+    ]);
+    expect(issues(doc({ type: 'paragraph', content: [para('inside')] }))).toEqual(['content.0.content.0: A paragraph cannot hold a paragraph here (it holds inline*)']);
+    expect(issues(doc({ type: 'text', text: 'loose' }))).toEqual(['content.0: A doc needs at least one block here, not text (it holds block+)']);
+    expect(issues(doc({ type: 'blockquote', content: [] }))).toEqual(['content.0: A blockquote needs at least one block here (it holds block+)']);
+    expect(issues(doc())).toEqual([': A document holds at least one block (send null for no document)']);
+    expect(issues(doc({ type: 'horizontalRule', content: [para('x')] }))).toEqual([]); // content of a leaf is dropped
+  });
+
+  it('refuses marks that cannot go together or where text carries none', () => {
+    expect(issues(doc(para('x', [{ type: 'bold' }, { type: 'code' }])))).toEqual(['content.0.content.0.marks: The marks bold and code cannot be combined']);
+    expect(issues(doc(para('x', [{ type: 'italic' }, { type: 'italic' }])))).toEqual(['content.0.content.0.marks: The mark italic is given twice']);
+    expect(issues(doc({ type: 'codeBlock', content: [{ type: 'text', text: 'x', marks: [{ type: 'bold' }] }] }))).toEqual(['content.0.content.0.marks: Text in a codeBlock carries no marks']);
   });
 
   it('refuses a hostile nesting depth without overflowing the stack', () => {
@@ -54,11 +78,52 @@ describe('the document allowlist', () => {
   });
 });
 
+describe('content expressions and marks', () => {
+  it('matches sequences with quantifiers over names and groups', () => {
+    expect(checkContent('listItem', ['paragraph', 'bulletList', 'codeBlock'])).toBeNull();
+    expect(checkContent('listItem', [])).toMatchObject({ index: 0 });
+    expect(checkContent('bulletList', ['listItem', 'paragraph'])).toMatchObject({ index: 1 });
+    expect(checkContent('codeBlock', ['text', 'hardBreak'])).toMatchObject({ index: 1 });
+    expect(checkContent('horizontalRule', [])).toBeNull();
+    expect(checkContent('horizontalRule', ['text'])).toMatchObject({ index: 0, message: 'A horizontalRule cannot hold a text here (it holds nothing)' });
+  });
+
+  it('lets code stand alone and every mark appear once', () => {
+    expect(conflictingMarks(['link', 'bold', 'italic', 'subscript'])).toBeNull();
+    expect(conflictingMarks(['code', 'link'])).toEqual(['code', 'link']);
+    expect(conflictingMarks(['code'])).toBeNull();
+  });
+});
+
+describe('normalizeDocument', () => {
+  it('fills defaults, drops unknown attributes, orders marks, joins texts and drops empty lists', () => {
+    expect(
+      normalizeDocument({
+        type: 'doc',
+        content: [
+          { type: 'heading', content: [] },
+          { type: 'paragraph', attrs: { textAlign: 'left' }, content: [{ type: 'text', text: 'a', marks: [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://x.org', target: '_blank' } }] }, { type: 'text', text: 'b', marks: [{ type: 'link', attrs: { href: 'https://x.org' } }, { type: 'bold' }] }] },
+          { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [] }] }] },
+          { type: 'codeBlock' },
+        ],
+      }),
+    ).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 } },
+        { type: 'paragraph', content: [{ type: 'text', text: 'ab', marks: [{ type: 'link', attrs: { href: 'https://x.org' } }, { type: 'bold' }] }] },
+        { type: 'orderedList', attrs: { start: 1 }, content: [{ type: 'listItem', content: [{ type: 'paragraph' }] }] },
+        { type: 'codeBlock', attrs: { language: null } },
+      ],
+    });
+  });
+});
+
 describe('documentText', () => {
   it('joins inline runs, separates blocks, and reads into lists and quotes', () => {
     const value = doc(
       { type: 'paragraph', content: [{ type: 'text', text: 'Pollen ' }, { type: 'text', text: 'cores', marks: [{ type: 'bold' }] }] },
-      { type: 'bulletList', content: [{ type: 'listItem', content: [para('one')] }, { type: 'listItem', content: [para('two')] }] },
+      { type: 'bulletList', content: [item(para('one')), item(para('two'))] },
     );
     expect(documentText(DocumentSchema.parse(value))).toBe('Pollen cores\n\none two');
     expect(documentText(null)).toBe('');

@@ -1,85 +1,110 @@
 import { z } from 'zod';
+import {
+  allowsMarks,
+  checkContent,
+  conflictingMarks,
+  DOCUMENT_MARKS,
+  DOCUMENT_NODES,
+  holdsContent,
+  type DocumentAttrSpec,
+  type DocumentMarkName,
+  type DocumentNodeName,
+} from './document-nodes';
 import { isSafeHref } from './links';
 
 /**
- * Rich text is stored as ProseMirror JSON (what TipTap edits) and checked against this
- * allowlist before it is stored: only these nodes, marks and attributes pass; unknown
- * attributes are dropped; links only to http(s) and mailto (a stored `javascript:` href
- * is a known TipTap hole). Renderers walk the same shape, never raw HTML.
+ * Rich text is stored as ProseMirror JSON (what TipTap edits) and checked before it is
+ * stored against the list of nodes and marks in document-nodes.ts, from which this
+ * validator is built: only those nodes, marks and attributes pass, in the places the
+ * list allows them; unknown attributes are dropped; links only to http(s) and mailto.
+ * Renderers walk the same shape, never raw HTML.
  */
 /** JSON nesting allowed: about 30 levels of lists in lists, far beyond any real document. */
 export const DOCUMENT_MAX_DEPTH = 100;
 
-const LinkMark = z.object({
-  type: z.literal('link'),
-  attrs: z.object({
-    href: z.string().trim().max(2000).refine(isSafeHref, 'Links must start with http://, https:// or mailto:'),
-  }),
-});
-const MarkSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bold') }),
-  z.object({ type: z.literal('italic') }),
-  z.object({ type: z.literal('strike') }),
-  z.object({ type: z.literal('code') }),
-  z.object({ type: z.literal('underline') }),
-  z.object({ type: z.literal('subscript') }),
-  z.object({ type: z.literal('superscript') }),
-  LinkMark,
-]);
-export type DocumentMark = z.infer<typeof MarkSchema>;
-
-const TextNode = z.object({ type: z.literal('text'), text: z.string().min(1).max(100_000), marks: z.array(MarkSchema).max(10).optional() });
-const HardBreak = z.object({ type: z.literal('hardBreak') });
-const InlineNode = z.discriminatedUnion('type', [TextNode, HardBreak]);
-const inline = () => z.array(InlineNode).max(10_000).optional();
-
-const Paragraph = z.object({ type: z.literal('paragraph'), content: inline() });
-const Heading = z.object({ type: z.literal('heading'), attrs: z.object({ level: z.number().int().min(1).max(6) }), content: inline() });
-const CodeBlock = z.object({
-  type: z.literal('codeBlock'),
-  attrs: z.object({ language: z.string().max(40).nullable().optional() }).optional(),
-  content: z.array(TextNode.omit({ marks: true })).max(10_000).optional(),
-});
-const HorizontalRule = z.object({ type: z.literal('horizontalRule') });
-
-type Block =
-  | z.infer<typeof Paragraph>
-  | z.infer<typeof Heading>
-  | z.infer<typeof CodeBlock>
-  | z.infer<typeof HorizontalRule>
-  | { type: 'blockquote'; content: Block[] }
-  | { type: 'bulletList'; content: ListItem[] }
-  | { type: 'orderedList'; attrs?: { start?: number | undefined } | undefined; content: ListItem[] };
-interface ListItem {
+export type DocumentMark = { type: Exclude<DocumentMarkName, 'link'> } | { type: 'link'; attrs: { href: string } };
+type Marked = { marks?: DocumentMark[] | undefined };
+export type DocumentInline = ({ type: 'text'; text: string } & Marked) | ({ type: 'hardBreak' } & Marked);
+export interface DocumentListItem {
   type: 'listItem';
-  content: Block[];
+  content: DocumentBlock[];
+}
+export type DocumentBlock =
+  | { type: 'paragraph'; content?: DocumentInline[] | undefined }
+  | { type: 'heading'; attrs?: { level?: number | undefined } | undefined; content?: DocumentInline[] | undefined }
+  | { type: 'codeBlock'; attrs?: { language?: string | null | undefined } | undefined; content?: { type: 'text'; text: string }[] | undefined }
+  | { type: 'horizontalRule' }
+  | { type: 'blockquote'; content: DocumentBlock[] }
+  | { type: 'bulletList'; content: DocumentListItem[] }
+  | { type: 'orderedList'; attrs?: { start?: number | undefined } | undefined; content: DocumentListItem[] };
+export interface ProseMirrorDoc {
+  type: 'doc';
+  content?: DocumentBlock[] | undefined;
 }
 
-const ListItemSchema: z.ZodType<ListItem> = z.lazy(() => z.object({ type: z.literal('listItem'), content: z.array(BlockSchema).min(1).max(10_000) }));
-const BlockSchema: z.ZodType<Block> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    Paragraph,
-    Heading,
-    CodeBlock,
-    HorizontalRule,
-    z.object({ type: z.literal('blockquote'), content: z.array(BlockSchema).min(1).max(10_000) }),
-    z.object({ type: z.literal('bulletList'), content: z.array(ListItemSchema).min(1).max(10_000) }),
-    z.object({
-      type: z.literal('orderedList'),
-      attrs: z.object({ start: z.number().int().min(0).max(1_000_000).optional() }).optional(),
-      content: z.array(ListItemSchema).min(1).max(10_000),
-    }),
-  ]),
-);
+// The types above name exactly the nodes of the list: adding one there fails here until it is typed.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const typesCoverTheList: Same<DocumentNodeName, ProseMirrorDoc['type'] | DocumentBlock['type'] | DocumentListItem['type'] | DocumentInline['type']> &
+  Same<DocumentMarkName, DocumentMark['type']> = true;
+void typesCoverTheList;
 
-// Named, so API descriptions can refer to the recursive parts instead of inlining them.
-z.globalRegistry.add(BlockSchema, { id: 'DocumentBlock' });
-z.globalRegistry.add(ListItemSchema, { id: 'DocumentListItem' });
+function attrSchema(spec: DocumentAttrSpec): z.ZodType {
+  const rule =
+    spec.type === 'integer'
+      ? z.number().int().min(spec.min).max(spec.max)
+      : spec.type === 'string'
+        ? z.string().max(spec.max)
+        : z.string().trim().max(spec.max).refine(isSafeHref, 'Links must start with http://, https:// or mailto:');
+  if (!('default' in spec)) return rule;
+  return (spec.default === null ? rule.nullable() : rule).optional();
+}
 
-const DocShape = z.object({ type: z.literal('doc'), content: z.array(BlockSchema).max(10_000).optional() });
-export type ProseMirrorDoc = z.infer<typeof DocShape>;
-export type DocumentBlock = Block;
-export type DocumentInline = z.infer<typeof InlineNode>;
+function attrsSchema(attrs: Record<string, DocumentAttrSpec> | undefined) {
+  if (!attrs) return {};
+  const shape = z.object(Object.fromEntries(Object.entries(attrs).map(([name, spec]) => [name, attrSchema(spec)])));
+  return { attrs: Object.values(attrs).every((s) => 'default' in s) ? shape.optional() : shape };
+}
+
+const unknownType = (what: 'node' | 'mark') => (issue: { code: string; input?: unknown; note?: string }) =>
+  issue.code === 'invalid_union' && issue.note === 'No matching discriminator' ? `Unknown ${what} "${String((issue.input as { type?: unknown })?.type)}"` : undefined;
+
+const markVariants = Object.entries(DOCUMENT_MARKS).map(([name, spec]) => z.object({ type: z.literal(name), ...attrsSchema((spec as { attrs?: Record<string, DocumentAttrSpec> }).attrs) }));
+const MarkSchema = z.discriminatedUnion('type', markVariants as [(typeof markVariants)[number], ...typeof markVariants], { error: unknownType('mark') });
+
+type AnyNode = { type: string; content?: AnyNode[]; marks?: { type: string }[]; text?: string };
+const NodeSchema: z.ZodType<AnyNode> = z.lazy(() => {
+  const variants = Object.entries(DOCUMENT_NODES).map(([name, spec]) => {
+    const type = name as DocumentNodeName;
+    const inline = type === 'text' || 'inline' in spec;
+    return z.object({
+      type: z.literal(name),
+      ...attrsSchema((spec as { attrs?: Record<string, DocumentAttrSpec> }).attrs),
+      ...(type === 'text' ? { text: z.string().min(1).max(100_000) } : {}),
+      ...(inline ? { marks: z.array(MarkSchema).max(10).optional() } : {}),
+      ...(holdsContent(type) ? { content: z.array(NodeSchema).max(10_000).optional() } : {}),
+    });
+  });
+  return z.discriminatedUnion('type', variants as [(typeof variants)[number], ...typeof variants], { error: unknownType('node') }) as unknown as z.ZodType<AnyNode>;
+});
+// Named, so API descriptions can refer to the recursive part instead of inlining it.
+z.globalRegistry.add(NodeSchema, { id: 'DocumentNode' });
+
+/** Where each node may stand and which marks go together: the list's structure rules. */
+function checkStructure(node: AnyNode, path: (string | number)[], ctx: z.RefinementCtx) {
+  const type = node.type as DocumentNodeName;
+  const children = node.content ?? [];
+  const misfit = checkContent(type, children.map((c) => c.type));
+  const message = type === 'doc' && !children.length ? 'A document holds at least one block (send null for no document)' : misfit?.message;
+  if (misfit) ctx.addIssue({ code: 'custom', path: misfit.index < children.length ? [...path, 'content', misfit.index] : path, message: message! });
+  children.forEach((child, i) => {
+    const at = [...path, 'content', i];
+    const marks = child.marks ?? [];
+    if (marks.length && !allowsMarks(type)) ctx.addIssue({ code: 'custom', path: [...at, 'marks'], message: `Text in a ${type} carries no marks` });
+    const conflict = conflictingMarks(marks.map((m) => m.type));
+    if (conflict) ctx.addIssue({ code: 'custom', path: [...at, 'marks'], message: conflict[0] === conflict[1] ? `The mark ${conflict[0]} is given twice` : `The marks ${conflict[0]} and ${conflict[1]} cannot be combined` });
+    checkStructure(child, at, ctx);
+  });
+}
 
 /** How deep the JSON nests, counted without recursion (a hostile document cannot blow the stack). */
 export function nestingDepth(value: unknown): number {
@@ -94,29 +119,22 @@ export function nestingDepth(value: unknown): number {
   return deepest;
 }
 
-/** A rich-text document, checked against the allowlist above. */
+/** A rich-text document, checked against the list of nodes and marks (document-nodes.ts). */
 export const DocumentSchema = z
   .unknown()
   .refine((v) => nestingDepth(v) <= DOCUMENT_MAX_DEPTH, { message: 'The document nests too deeply', abort: true })
-  .pipe(DocShape)
-  .describe('ProseMirror JSON limited to the allowed nodes and marks');
+  .pipe(
+    z
+      .object({ type: z.literal('doc', { error: 'A document is a node of type "doc"' }), content: z.array(NodeSchema).max(10_000).optional() })
+      .superRefine((doc, ctx) => checkStructure(doc, [], ctx)),
+  )
+  .describe(`ProseMirror JSON holding only the nodes ${Object.keys(DOCUMENT_NODES).join(', ')} and the marks ${Object.keys(DOCUMENT_MARKS).join(', ')}`) as unknown as z.ZodType<ProseMirrorDoc>;
 
-interface TextBearing {
-  type?: string;
-  text?: string;
-  content?: TextBearing[];
-}
-
-const textOf = (node: TextBearing): string => {
-  if (node.text !== undefined) return node.text;
-  if (node.type === 'hardBreak') return ' ';
-  const children = node.content ?? [];
-  // Inline text runs on; blocks inside a block (list items, quotes) are separated by a space.
-  const inline = children.every((c) => c.type === 'text' || c.type === 'hardBreak');
-  return children.map(textOf).join(inline ? '' : ' ');
-};
-
-/** A document's words, blocks separated by blank lines: for search and previews. */
-export function documentText(doc: ProseMirrorDoc | null | undefined): string {
-  return ((doc?.content ?? []) as TextBearing[]).map(textOf).filter(Boolean).join('\n\n');
-}
+/**
+ * A stored document as the API answers it. Every document passed DocumentSchema when it
+ * was written, but perhaps under an older list; it is answered as stored rather than
+ * refused (a 500), so the web can show what its editor would not open.
+ */
+export const StoredDocumentSchema = z
+  .looseObject({ type: z.literal('doc'), content: z.array(z.looseObject({ type: z.string() })).optional() })
+  .describe('ProseMirror JSON, as written through the document rules of the writes') as unknown as z.ZodType<ProseMirrorDoc>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './assets';
-import { DocumentSchema } from './documents';
+import { DocumentSchema, StoredDocumentSchema } from './documents';
 import { SlugSchema } from './people';
 
 export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
@@ -140,7 +140,7 @@ export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
 export const ProjectDetailSchema = z.object({
   project: ProjectSchema,
   permissions: z.array(z.string()),
-  doc: DocumentSchema.nullable(),
+  doc: StoredDocumentSchema.nullable(),
   contributors: z.array(ContributorSchema).describe('In order'),
   institutions: z.array(ProjectInstitutionSchema).describe('In order'),
   updates: z.array(UpdateSchema).describe('The recent ones, newest first'),

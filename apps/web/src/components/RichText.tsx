@@ -1,5 +1,5 @@
 import { Anchor, Blockquote, Code, Divider, List, Text, Title, Typography } from '@mantine/core';
-import { isSafeHref, type DocumentBlock, type DocumentInline, type DocumentMark, type ProseMirrorDoc } from '@observatory/shared';
+import { documentText, isSafeHref, type DocumentBlock, type DocumentInline, type DocumentMark, type ProseMirrorDoc } from '@observatory/shared';
 import type { ReactNode } from 'react';
 
 function withMark(node: ReactNode, mark: DocumentMark, key: number): ReactNode {
@@ -27,6 +27,9 @@ function withMark(node: ReactNode, mark: DocumentMark, key: number): ReactNode {
       ) : (
         node
       );
+    default:
+      // A mark this version does not know (a newer document): its text still shows.
+      return node;
   }
 }
 
@@ -39,7 +42,7 @@ function renderBlock(block: DocumentBlock, key: number): ReactNode {
       return <Text key={key}>{renderInline(block.content)}</Text>;
     case 'heading': {
       // The page title is the only h1.
-      const order = Math.max(2, block.attrs.level) as 2 | 3 | 4 | 5 | 6;
+      const order = Math.max(2, block.attrs?.level ?? 1) as 2 | 3 | 4 | 5 | 6;
       return (
         <Title key={key} order={order}>
           {renderInline(block.content)}
@@ -65,6 +68,9 @@ function renderBlock(block: DocumentBlock, key: number): ReactNode {
           ))}
         </List>
       );
+    default:
+      // A node this version does not know (a newer document): its words still show.
+      return <Text key={key}>{documentText({ type: 'doc', content: [block] })}</Text>;
   }
 }
 

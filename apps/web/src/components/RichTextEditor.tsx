@@ -1,32 +1,56 @@
 import '@mantine/tiptap/styles.css';
-import { Input } from '@mantine/core';
+import { Alert, Input, Paper } from '@mantine/core';
 import { RichTextEditor as Editor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useId } from 'react';
-import { isSafeHref, type ProseMirrorDoc } from '@observatory/shared';
+import { useEffect, useId, useState } from 'react';
+import type { ProseMirrorDoc } from '@observatory/shared';
+import { RichText } from './RichText';
+import { editorExtensions, editorLoadProblem } from './rich-text-extensions';
 
 export interface RichTextEditorProps {
   label: string;
   description?: string;
   value: ProseMirrorDoc | null;
   onChange: (doc: ProseMirrorDoc | null) => void;
+  /**
+   * Called once when the stored document cannot be opened without changing it: the editor
+   * then shows it read-only, and the form must offer no Save (it would lose the text).
+   */
+  onUnreadable: () => void;
 }
 
 /**
- * The rich-text editor of every document (TipTap): headings, lists, quotes, code and
- * links, limited to what the server's document allowlist accepts. An empty document is null.
- * Loaded lazily: TipTap stays out of the first visit.
+ * The rich-text editor of every document (TipTap), holding exactly the nodes and marks of
+ * the shared list (rich-text-extensions.ts). An empty document is null. Loaded lazily:
+ * TipTap stays out of the first visit.
  */
-export default function RichTextEditor({ label, description, value, onChange }: RichTextEditorProps) {
+export default function RichTextEditor(props: RichTextEditorProps) {
+  // Judged once, on the document as stored: later values are the editor's own.
+  const [problem] = useState(() => editorLoadProblem(props.value));
+  const { onUnreadable } = props;
+  useEffect(() => {
+    if (problem) onUnreadable();
+  }, [problem, onUnreadable]);
+  return problem ? <UnreadableDocument label={props.label} doc={props.value} problem={problem} /> : <DocumentEditor {...props} />;
+}
+
+function UnreadableDocument({ label, doc, problem }: { label: string; doc: ProseMirrorDoc | null; problem: string }) {
+  return (
+    <Input.Wrapper label={label} labelProps={{ component: 'span' }}>
+      <Alert color="danger" title="This text cannot be opened in the editor" mt={4} mb="xs">
+        Editing it here could lose part of it, so it is shown read-only and this page cannot save. Nothing has been changed. ({problem})
+      </Alert>
+      <Paper withBorder p="md" aria-label={`${label} (read-only)`} role="region">
+        <RichText doc={doc} />
+      </Paper>
+    </Input.Wrapper>
+  );
+}
+
+function DocumentEditor({ label, description, value, onChange }: RichTextEditorProps) {
   const labelId = useId();
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], isAllowedUri: (url) => isSafeHref(url) },
-      }),
-    ],
+    extensions: editorExtensions,
     content: value ?? '',
     immediatelyRender: true,
     editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
@@ -39,8 +63,13 @@ export default function RichTextEditor({ label, description, value, onChange }: 
           <Editor.ControlsGroup>
             <Editor.Bold />
             <Editor.Italic />
+            <Editor.Underline />
             <Editor.Strikethrough />
             <Editor.Code />
+          </Editor.ControlsGroup>
+          <Editor.ControlsGroup>
+            <Editor.Subscript />
+            <Editor.Superscript />
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
             <Editor.H2 />
@@ -52,6 +81,7 @@ export default function RichTextEditor({ label, description, value, onChange }: 
             <Editor.OrderedList />
             <Editor.Blockquote />
             <Editor.CodeBlock />
+            <Editor.Hr />
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
             <Editor.Link />

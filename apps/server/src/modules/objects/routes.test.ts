@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDocumentsChecked } from '../../../test/documents';
 import { buildInstitution, buildUser, type TestUser } from '../../../test/factories';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
 
@@ -313,6 +314,15 @@ describe('projects, people and institutions of an object', () => {
 });
 
 describe('the doc of an object', () => {
+  it('takes every node and mark of the document list and refuses others, naming them', async () => {
+    const obj = (await create({ name: unique('listed-'), title: 'Documented' })).json().obj;
+    await expectDocumentsChecked(
+      (doc) => api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { doc } }),
+      async () => (await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().doc,
+      'body.doc',
+    );
+  });
+
   it('keeps every saved version; editors open one and restore it; others cannot', async () => {
     const text = (words: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] });
     const obj = (await create({ name: unique('doc-'), title: 'Documented', doc: text('Fenced in 1998.') })).json().obj;

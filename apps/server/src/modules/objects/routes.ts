@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DocumentSchema,
+  StoredDocumentSchema,
   GeoObjectCreateSchema,
   GeoObjectListItemSchema,
   GeoObjectSchema,
@@ -34,7 +34,7 @@ function objectsCsv(list: { name: string; title: string; types: { slug: string }
 const GEO_BODY_LIMIT = 16 * 1024 * 1024;
 
 const ObjectParams = z.object({ key: z.string().min(1).max(100).describe('Object name or id') });
-const ObjectDetailSchema = z.object({ obj: GeoObjectSchema, doc: DocumentSchema.nullable(), permissions: z.array(z.string()) });
+const ObjectDetailSchema = z.object({ obj: GeoObjectSchema, doc: StoredDocumentSchema.nullable(), permissions: z.array(z.string()) });
 
 export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { objectTypes, objects, notes, photos } = app.services;
@@ -210,7 +210,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/data/obj/:key/revisions/:rid',
-    { onRequest: signedIn, schema: { tags, summary: 'One saved version of the doc (edit)', params: RevisionParams, response: { 200: z.object({ revision: RevisionSchema, doc: DocumentSchema.nullable() }) } } },
+    { onRequest: signedIn, schema: { tags, summary: 'One saved version of the doc (edit)', params: RevisionParams, response: { 200: z.object({ revision: RevisionSchema, doc: StoredDocumentSchema.nullable() }) } } },
     async (request) => objects.revision(request.actor, request.params.key, request.params.rid),
   );
   app.post(

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { people } from '../../db/schema';
+import { expectDocumentsChecked } from '../../../test/documents';
 import { buildInstitution, buildUser, type TestUser } from '../../../test/factories';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
 
@@ -43,7 +46,7 @@ describe('GET /people', () => {
 
 describe('GET /people/{id}', () => {
   it('answers person, permissions, bio, invitation, projects and publications, by slug or id', async () => {
-    const created = (await addPerson({ name: 'Profile Person', orcid: 'https://orcid.org/0000-0002-1825-0097', bio: { type: 'doc', content: [] } })).json();
+    const created = (await addPerson({ name: 'Profile Person', orcid: 'https://orcid.org/0000-0002-1825-0097', bio: { type: 'doc', content: [{ type: 'paragraph' }] } })).json();
     const bySlug = await api(t.app, 'GET', `/people/${created.person.slug}`);
     expect(bySlug.statusCode).toBe(200);
     expect(bySlug.json()).toMatchObject({
@@ -169,6 +172,24 @@ describe('the bio', () => {
     type: 'doc',
     content: [{ type: 'paragraph', content: [{ type: 'text', text: 'home page', marks: [{ type: 'link', attrs: { href, target: '_blank' } }] }] }],
   });
+  it('takes every node and mark of the document list and refuses others, naming them', async () => {
+    const person = (await addPerson({ name: unique('Bio') })).json().person;
+    await expectDocumentsChecked(
+      (bio) => api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio } }),
+      async () => (await api(t.app, 'GET', `/people/${person.slug}`)).json().bio,
+      'body.bio',
+    );
+  });
+
+  it('stored under older rules (a node the list no longer holds) is answered as stored, not refused', async () => {
+    const person = (await addPerson({ name: unique('Old bio') })).json().person;
+    const old = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Retired node below' }] }, { type: 'callout', content: [] }] };
+    await t.database.use((d) => d.update(people).set({ bio: old as never }).where(eq(people.id, person.id)));
+    const res = await api(t.app, 'GET', `/people/${person.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().bio).toEqual(old);
+  });
+
   it('is stored as checked rich text: allowed nodes, only known attributes', async () => {
     const person = (await addPerson({ name: unique('Bio') })).json().person;
     const res = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: link('https://example.org') } });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   AffiliationInputSchema,
   AffiliationSchema,
-  DocumentSchema,
+  StoredDocumentSchema,
   InvitationSchema,
   PeopleQuerySchema,
   PersonInputSchema,
@@ -22,7 +22,7 @@ const AffiliationParams = z.object({
 const PersonDetailSchema = z.object({
   person: PersonSchema,
   permissions: z.array(z.string()),
-  bio: DocumentSchema.nullable(),
+  bio: StoredDocumentSchema.nullable(),
 });
 const PersonProfileSchema = PersonDetailSchema.extend({
   invitation: InvitationSchema.nullable().describe('Shown to holders of manageUsers or managePeople'),

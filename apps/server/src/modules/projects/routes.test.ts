@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDocumentsChecked } from '../../../test/documents';
 import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../../test/factories';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
 
@@ -153,6 +154,15 @@ describe('PUT and DELETE /projects/{id}', () => {
     expect(taken.statusCode).toBe(409);
   });
 
+  it('takes every node and mark of the document list and refuses others, naming them', async () => {
+    const project = (await createProject({ title: unique('Documented') })).project;
+    await expectDocumentsChecked(
+      (doc) => api(t.app, 'PUT', `/projects/${project.id}`, { token: researcher.token, body: { doc } }),
+      async () => (await api(t.app, 'GET', `/projects/${project.id}`)).json().doc,
+      'body.doc',
+    );
+  });
+
   it('requires sign-in, then edit; delete needs delete', async () => {
     const project = (await createProject({ title: unique('Guarded') })).project;
     expect((await api(t.app, 'PUT', `/projects/${project.id}`, { body: { project: { title: 'x' } } })).statusCode).toBe(401);
@@ -261,6 +271,17 @@ describe('updates', () => {
     expect((await api(t.app, 'GET', `/projects/${project.id}`)).json().updates.map((u: { id: string }) => u.id)).not.toContain(newest);
     expect((await api(t.app, 'GET', `/projects/${project.id}/updates`)).json().updates.map((u: { id: string }) => u.id)).not.toContain(newest);
     expect((await api(t.app, 'GET', `/projects/${project.id}/updates/${newest}`)).statusCode).toBe(404);
+  });
+
+  it('take every node and mark of the document list and refuse others, naming them', async () => {
+    const project = (await createProject({ title: unique('Reported') })).project;
+    const update = (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title: 'Report' } } })).json().update;
+    const path = `/projects/${project.id}/updates/${update.id}`;
+    await expectDocumentsChecked(
+      (doc) => api(t.app, 'PUT', path, { token: researcher.token, body: { doc } }),
+      async () => (await api(t.app, 'GET', path)).json().doc,
+      'body.doc',
+    );
   });
 
   it('require edit on the project and a title', async () => {

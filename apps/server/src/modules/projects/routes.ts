@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ContributorInputSchema,
   ContributorSchema,
-  DocumentSchema,
+  StoredDocumentSchema,
   ProjectCreateSchema,
   ProjectDetailSchema,
   ProjectInstitutionInputSchema,
@@ -30,8 +30,8 @@ const RevisionParams = ProjectParams.extend({ rid: z.uuid() });
 const UpdateRevisionParams = UpdateParams.extend({ rid: z.uuid() });
 const MemberParams = ProjectParams.extend({ person: key.describe('Person id or slug') });
 
-const UpdateDetailSchema = z.object({ update: UpdateSchema, doc: DocumentSchema.nullable(), permissions: z.array(z.string()) });
-const RevisionDetailSchema = z.object({ revision: RevisionSchema, doc: DocumentSchema.nullable() });
+const UpdateDetailSchema = z.object({ update: UpdateSchema, doc: StoredDocumentSchema.nullable(), permissions: z.array(z.string()) });
+const RevisionDetailSchema = z.object({ revision: RevisionSchema, doc: StoredDocumentSchema.nullable() });
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { projects } = app.services;

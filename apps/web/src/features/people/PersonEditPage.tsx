@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Affiliation } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageState } from '../../components/PageState';
@@ -18,6 +19,7 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();
   const update = useUpdatePerson(profile.person.slug);
   const form = usePersonForm({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: profile.bio });
+  const bioLock = useDocumentLock();
   return (
     <form
       noValidate
@@ -37,11 +39,11 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
     >
       <Stack gap="sm" maw={560}>
         <FormError error={update.error} />
-        <PersonFields form={form} />
+        <PersonFields form={form} onUnreadableBio={bioLock.lock} />
         <Group>
-          <Button type="submit" loading={update.isPending}>
+          <SaveButton locked={bioLock.locked} loading={update.isPending}>
             Save
-          </Button>
+          </SaveButton>
           <Anchor component={Link} to={paths.person(profile.person.slug)}>
             Cancel
           </Anchor>

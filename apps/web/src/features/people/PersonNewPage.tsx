@@ -1,5 +1,6 @@
-import { Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
@@ -12,6 +13,7 @@ export default function PersonNewPage() {
   const navigate = useNavigate();
   const add = useAddPerson();
   const form = usePersonForm();
+  const bioLock = useDocumentLock();
   return (
     <Container size="md" py="xl">
       <Stack>
@@ -28,11 +30,11 @@ export default function PersonNewPage() {
         >
           <Stack gap="sm" maw={560}>
             <FormError error={add.error} />
-            <PersonFields form={form} />
+            <PersonFields form={form} onUnreadableBio={bioLock.lock} />
             <Group>
-              <Button type="submit" loading={add.isPending}>
+              <SaveButton locked={bioLock.locked} loading={add.isPending}>
                 Add
-              </Button>
+              </SaveButton>
               <Anchor component={Link} to={paths.people}>
                 Cancel
               </Anchor>

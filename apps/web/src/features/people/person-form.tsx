@@ -27,12 +27,12 @@ export const toPersonInput = (v: PersonFormValues) => ({
   bio: v.bio,
 });
 
-export function PersonFields({ form }: { form: UseFormReturnType<PersonFormValues> }) {
+export function PersonFields({ form, onUnreadableBio }: { form: UseFormReturnType<PersonFormValues>; onUnreadableBio: () => void }) {
   return (
     <>
       <TextInput label="Name" required {...form.getInputProps('name')} />
       <TextInput label="ORCID iD" placeholder="0000-0002-1825-0097" {...form.getInputProps('orcid')} />
-      <LazyRichTextEditor label="About" value={form.values.bio} onChange={(doc) => form.setFieldValue('bio', doc)} />
+      <LazyRichTextEditor label="About" value={form.values.bio} onChange={(doc) => form.setFieldValue('bio', doc)} onUnreadable={onUnreadableBio} />
     </>
   );
 }

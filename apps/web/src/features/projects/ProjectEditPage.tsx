@@ -6,6 +6,7 @@ import type { ProjectDetail } from '@observatory/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
@@ -23,6 +24,7 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
   const save = useSaveProject(detail?.project.id ?? null);
   const teams = useAllTeams();
   const form = useProjectForm(projectFormValues(detail));
+  const docLock = useDocumentLock();
   return (
     <form
       noValidate
@@ -39,11 +41,11 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
     >
       <Stack gap="sm" maw={720}>
         <FormError error={save.error} />
-        <ProjectFieldsForm form={form} teams={teams.data ?? []} />
+        <ProjectFieldsForm form={form} teams={teams.data ?? []} onUnreadableDoc={docLock.lock} />
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <SaveButton locked={docLock.locked} loading={save.isPending}>
             {detail ? 'Save' : 'Create project'}
-          </Button>
+          </SaveButton>
           <Anchor component={Link} to={detail ? paths.project(detail.project.slug) : paths.projects}>
             Cancel
           </Anchor>

@@ -1,9 +1,10 @@
-import { Anchor, Button, Container, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageState } from '../../components/PageState';
@@ -18,6 +19,7 @@ function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail 
   const add = useAddUpdate(slug);
   const change = useChangeUpdate(slug, existing?.update.id ?? '');
   const save = existing ? change : add;
+  const docLock = useDocumentLock();
   const form = useForm({
     initialValues: { title: existing?.update.title ?? '', doc: (existing?.doc ?? null) as ProseMirrorDoc | null },
     validate: { title: (v) => (v.trim() ? null : 'Give a title') },
@@ -42,11 +44,11 @@ function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail 
       <Stack gap="sm" maw={720}>
         <FormError error={save.error} />
         <TextInput label="Title" required {...form.getInputProps('title')} />
-        <LazyRichTextEditor label="Text" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} />
+        <LazyRichTextEditor label="Text" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <SaveButton locked={docLock.locked} loading={save.isPending}>
             {existing ? 'Save' : 'Post update'}
-          </Button>
+          </SaveButton>
           <Anchor component={Link} to={existing ? paths.projectUpdate(slug, existing.update.slug) : paths.projectUpdates(slug)}>
             Cancel
           </Anchor>

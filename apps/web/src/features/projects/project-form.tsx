@@ -57,7 +57,7 @@ export const toProjectInput = (v: ProjectFormValues) => ({
   doc: v.doc,
 });
 
-export function ProjectFieldsForm({ form, teams }: { form: UseFormReturnType<ProjectFormValues>; teams: { id: string; name: string }[] }) {
+export function ProjectFieldsForm({ form, teams, onUnreadableDoc }: { form: UseFormReturnType<ProjectFormValues>; teams: { id: string; name: string }[]; onUnreadableDoc: () => void }) {
   return (
     <>
       <TextInput label="Title" required {...form.getInputProps('title')} />
@@ -76,7 +76,7 @@ export function ProjectFieldsForm({ form, teams }: { form: UseFormReturnType<Pro
       <TextInput label="Start" type="date" {...form.getInputProps('startDate')} />
       <TextInput label="End" type="date" {...form.getInputProps('endDate')} />
       <Select label="Team" placeholder="None" clearable data={teams.map((t) => ({ value: t.id, label: t.name }))} {...form.getInputProps('teamId')} onChange={(v) => form.setFieldValue('teamId', v ?? '')} />
-      <LazyRichTextEditor label="Documentation" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} />
+      <LazyRichTextEditor label="Documentation" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={onUnreadableDoc} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -6,6 +6,7 @@ import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc } from '@observator
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors, FormError } from '../../../components/FormError';
+import { SaveButton, useDocumentLock } from '../../../components/document-lock';
 import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor';
 import { paths } from '../../../config/paths';
 import { useHasPermission } from '../../../lib/auth';
@@ -131,6 +132,7 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
   const save = useSaveObject(detail?.obj.name ?? null);
   const types = useObjectTypes();
   const [unfinished, setUnfinished] = useState(false);
+  const docLock = useDocumentLock();
   const [geoError, setGeoError] = useState<string | null>(null);
   const fieldsRef = useRef<MetadataField[]>([]);
   // Without manageProjects a new object must belong to a project its creator may edit.
@@ -232,11 +234,11 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
           />
         </Stack>
 
-        <LazyRichTextEditor label="Documentation" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} />
+        <LazyRichTextEditor label="Documentation" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <SaveButton locked={docLock.locked} loading={save.isPending}>
             {detail ? 'Save' : 'Create object'}
-          </Button>
+          </SaveButton>
           <Anchor component={Link} to={detail ? paths.object(detail.obj.name) : paths.data}>
             Cancel
           </Anchor>

@@ -1,0 +1,22 @@
+import type { ProseMirrorDoc } from './documents';
+
+// Apart from the validator, so pages that show a document's words do not load zod.
+interface TextBearing {
+  type?: string;
+  text?: string;
+  content?: TextBearing[];
+}
+
+const textOf = (node: TextBearing): string => {
+  if (node.text !== undefined) return node.text;
+  if (node.type === 'hardBreak') return ' ';
+  const children = node.content ?? [];
+  // Inline text runs on; blocks inside a block (list items, quotes) are separated by a space.
+  const inline = children.every((c) => c.type === 'text' || c.type === 'hardBreak');
+  return children.map(textOf).join(inline ? '' : ' ');
+};
+
+/** A document's words, blocks separated by blank lines: for search and previews. */
+export function documentText(doc: ProseMirrorDoc | null | undefined): string {
+  return ((doc?.content ?? []) as TextBearing[]).map(textOf).filter(Boolean).join('\n\n');
+}
