@@ -55,6 +55,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // process.stdout rather than pino's own asynchronous writer: log lines and console
+      // output (the first start's administrator notice) then come out in the order written.
+      stream: process.stdout,
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,

@@ -1,12 +1,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { prepareData } from './db/seed';
+import { firstAdminNotice } from './lib/admin-notice';
 
 /** `npm start`: configure, migrate, seed, listen; close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  await prepareData(app);
+  const generatedAdmin = await prepareData(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Listening on ${address}: ${config.app.productName} at ${config.publicUrl} (${app.database.kind} database)`);
+  if (generatedAdmin) console.log(firstAdminNotice(generatedAdmin, `${config.publicUrl}/login`));
 }
 
 main().catch((err: unknown) => {

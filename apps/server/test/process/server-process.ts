@@ -15,7 +15,8 @@ const children = new Set<ChildProcess>();
 /** Kills every child still running: call it in afterAll. */
 export const killChildren = () => children.forEach((c) => c.kill('SIGKILL'));
 
-export function run(script: string, env: Record<string, string>, args: string[] = []) {
+/** `env` overrides the defaults; a value of undefined leaves that variable unset. */
+export function run(script: string, env: Record<string, string | undefined>, args: string[] = []) {
   const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT_DIR,
     env: {
@@ -39,8 +40,8 @@ export function run(script: string, env: Record<string, string>, args: string[] 
   return { proc, output: () => output, exited };
 }
 
-export async function startServer(dataDir: string): Promise<Running> {
-  const child = run('apps/server/src/server.ts', { DATA_DIR: dataDir });
+export async function startServer(dataDir: string, env: Record<string, string | undefined> = {}): Promise<Running> {
+  const child = run('apps/server/src/server.ts', { DATA_DIR: dataDir, ...env });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /Listening on (http:\/\/[\d.]+:\d+)/.exec(child.output());

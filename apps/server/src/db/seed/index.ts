@@ -10,16 +10,27 @@ import { seedDemoObjects } from './objects';
 import { seedDemoProjects } from './projects';
 import { BUILTIN_ROLES } from './roles';
 
-/** Built-in roles (added when missing), the first administrator, and the demo data set if asked for. */
-export async function prepareData(app: FastifyInstance): Promise<void> {
+/** The first administrator's sign-in, when the server made up its password. */
+export interface GeneratedAdmin {
+  username: string;
+  password: string;
+}
+
+/**
+ * Built-in roles (added when missing), the first administrator, and the demo data set if
+ * asked for. Answers the administrator's generated password, for server.ts to show once
+ * after start-up, below every log line.
+ */
+export async function prepareData(app: FastifyInstance): Promise<GeneratedAdmin | null> {
   await ensureBuiltinRoles(app);
   await ensureBuiltinObjectTypes(app);
-  await ensureFirstAdmin(app);
+  const admin = await ensureFirstAdmin(app);
   if (app.config.seedDemo) {
     await seedDemo(app.database.transaction.bind(app.database), await app.services.hasher.hash(app.config.demoPassword), app);
     await seedDemoProjects(app);
     await seedDemoObjects(app);
   }
+  return admin;
 }
 
 export async function ensureBuiltinRoles(app: FastifyInstance): Promise<void> {
@@ -30,28 +41,22 @@ export async function ensureBuiltinObjectTypes(app: FastifyInstance): Promise<vo
   await app.database.use((d) => d.insert(objectTypes).values(BUILTIN_OBJECT_TYPES).onConflictDoNothing({ target: objectTypes.slug }));
 }
 
-/** With no account at all, create the administrator: ADMIN_PASSWORD, or one generated and printed once. */
-async function ensureFirstAdmin(app: FastifyInstance): Promise<void> {
+/** With no account at all, create the administrator: ADMIN_PASSWORD, or a generated one (answered). */
+async function ensureFirstAdmin(app: FastifyInstance): Promise<GeneratedAdmin | null> {
   const { database, config, services } = app;
-  if ((await services.users.countUsers()) === 0) {
-    const password = config.admin.password ?? newSecret(12);
-    await database.transaction(async (tx) => {
-      const person = await services.people.createPerson(tx, { name: 'Administrator', slug: config.admin.username });
-      await services.users.createUser({
-        personId: person.id,
-        username: config.admin.username,
-        email: config.admin.email,
-        passwordHash: await services.hasher.hash(password),
-        super: true,
-      });
+  if ((await services.users.countUsers()) > 0) return null;
+  const password = config.admin.password ?? newSecret(12);
+  await database.transaction(async (tx) => {
+    const person = await services.people.createPerson(tx, { name: 'Administrator', slug: config.admin.username });
+    await services.users.createUser({
+      personId: person.id,
+      username: config.admin.username,
+      email: config.admin.email,
+      passwordHash: await services.hasher.hash(password),
+      super: true,
     });
-    if (!config.admin.password) {
-      console.log(
-        `\n  First administrator created.\n  Username: ${config.admin.username}\n  Password: ${password}\n` +
-          '  (shown this once: sign in and change it under My Account)\n',
-      );
-    }
-  }
+  });
+  return config.admin.password ? null : { username: config.admin.username, password };
 }
 
 async function seedDemo(transaction: <T>(job: (tx: Db) => Promise<T>) => Promise<T>, passwordHash: string, app: FastifyInstance) {
