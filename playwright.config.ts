@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 // Chosen once in the main process; workers inherit it (they load this file again).
 process.env.E2E_PORT ??= String(3200 + (process.pid % 500));
@@ -22,17 +23,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    // CHROMIUM_PATH, Debian's Chromium or Playwright's own (scripts/ensure-chromium.mjs installs it when none is there).
+    launchOptions: { ...findChromium(), args: CHROMIUM_ARGS },
   },
   webServer: {
     command: 'node --import tsx apps/server/src/server.ts',

@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/{authz,lib}/**/*.test.ts', 'apps/server/src/db/*.test.ts', 'apps/server/src/config.test.ts'],
+          include: ['scripts/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/server/src/{authz,lib}/**/*.test.ts', 'apps/server/src/db/*.test.ts', 'apps/server/src/config.test.ts'],
         },
       },
       {

@@ -14,6 +14,7 @@ import { loadConfig, ROOT_DIR } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { ensureBuiltinObjectTypes } from '../src/db/seed';
 import { BENCH_OBJECTS, seedObjects } from './objects';
+import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium.mjs';
 
 export const FIRST_VISIT_BUDGET_KB = 200;
 const PAGES = ['/', '/login', '/no/such/page'];
@@ -83,10 +84,7 @@ export async function benchWeb(): Promise<WebFigures | null> {
   await ensureBuiltinObjectTypes(app);
   await seedObjects(database, 1, BENCH_OBJECTS);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch({ ...findChromium(), args: CHROMIUM_ARGS });
   try {
     const scripts = new Set<string>();
     const page = await browser.newPage();
