@@ -19,7 +19,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // Ceilings, not waits: a journey of many round trips on a busy 2-core machine (two
+  // workers beside the server) can take twice its idle time. The longest take ~15 s idle.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

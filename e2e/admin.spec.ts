@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, expectAccessible, openUserMenu, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, expectAccessible, openUserMenu, signIn, test } from './fixtures';
 
 test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is refused', async ({ page }) => {
   await page.goto('/admin');
@@ -70,7 +71,7 @@ test('deleting a category that holds institutions is refused with the reason', a
   await expect(page.getByRole('alert')).toContainText('still holds 5 institutions');
 });
 
-test('an administrator adds an institution, moves it to another category, renames a category, and edits the partner', async ({ page }) => {
+test('an administrator adds an institution, its ROR id checked, and moves it to another category', async ({ page }) => {
   const name = `Alpine Station ${Date.now().toString(36)}`;
   await signIn(page, ADMIN.username, ADMIN.password, true);
   await page.goto('/admin/institutions');
@@ -93,27 +94,43 @@ test('an administrator adds an institution, moves it to another category, rename
   await expect(page.getByText(`${name} moved`)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('combobox', { name: `Category of ${name}` })).toHaveValue('Universities');
+});
 
+test('an administrator renames a category', async ({ page }) => {
+  const added = `Stations to rename ${Date.now().toString(36)}`;
   const renamed = `Field stations ${Date.now().toString(36)}`;
-  await page.getByRole('textbox', { name: 'New category' }).fill('Stations to rename');
+  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await page.goto('/admin/institutions');
+  await page.getByRole('textbox', { name: 'New category' }).fill(added);
   await page.getByRole('button', { name: 'Add at the top' }).click();
-  await page.getByRole('button', { name: 'Rename Stations to rename' }).first().click();
+  await page.getByRole('button', { name: `Rename ${added}` }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(renamed);
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByTestId('category-row').filter({ hasText: renamed })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('category-row').filter({ hasText: renamed })).toBeVisible();
+});
 
+test('an administrator edits a partner (logo, website, description) and deletes it', async ({ page, request }) => {
+  const name = `Valley Station ${Date.now().toString(36)}`;
+  const created = await request.post(`/api/v1/institutions/${randomUUID()}`, { headers: { authorization: `Bearer ${await apiToken(request)}` }, data: { name } });
+  expect(created.status()).toBe(201);
+  const slug = (await created.json()).slug as string;
+  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await page.goto('/admin/institutions');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
+  await expect(page).toHaveURL(`/partners/${slug}/edit`);
   await expectAccessible(page);
   const logo = await sharp({ create: { width: 640, height: 320, channels: 4, background: '#1c7ed6' } }).png().toBuffer();
   await page.getByRole('region', { name: 'Logo' }).locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await expect(page.getByText('The logo was saved')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Website' }).fill('https://alpine.example.org');
-  await page.getByRole('textbox', { name: 'Description' }).fill('A research station above the tree line.');
+  await page.getByRole('textbox', { name: 'Website' }).fill('https://valley.example.org');
+  await page.getByRole('textbox', { name: 'Description' }).fill('A research station below the tree line.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByText('A research station above the tree line.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'alpine.example.org' })).toBeVisible();
+  await expect(page.getByText('A research station below the tree line.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'valley.example.org' })).toBeVisible();
   await expect(page.locator('img[src*="/api/v1/assets/"]')).toBeVisible();
 
   await page.getByRole('link', { name: 'Edit' }).click();
