@@ -31,10 +31,11 @@ test('the sample project’s documentation opens whole in the editor, and saving
   await expect(box.getByRole('heading', { name: 'Questions' })).toBeVisible();
   await expectAccessible(page);
 
-  await box.click();
+  await box.focus();
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Note.');
+  await expect(box.locator(':scope > p').last()).toHaveText('Note.');
   await page.getByRole('form', { name: 'Project' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Project saved')).toBeVisible();
 
