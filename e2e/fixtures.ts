@@ -59,7 +59,11 @@ export async function newUser(request: APIRequestContext): Promise<{ username: s
 export async function expectAccessible(page: Page) {
   // axe measures colours as drawn: a dialog fading in has text of too little contrast
   // for a moment. Wait until finite transitions and animations have ended (spinners run on).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  await page.waitForFunction(() => {
+    type Running = { playState: string; effect: { getComputedTiming(): { iterations: number } } | null };
+    const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } }; // e2e/ has no DOM types
+    return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
