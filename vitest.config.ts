@@ -13,12 +13,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['scripts/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/server/src/{authz,lib}/**/*.test.ts', 'apps/server/src/db/*.test.ts', 'apps/server/src/config.test.ts'],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/db/seed/**/*.test.ts'],
+          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/db/seed/**/*.test.ts', 'apps/server/src/**/*.api.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,

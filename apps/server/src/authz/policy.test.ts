@@ -95,6 +95,26 @@ describe('can: resource actions', () => {
     expect(permissionsFor(actor({ userId: 'user-2', global: new Set(['manageUsers']) }), account)).toContain('delete');
   });
 
+  it('a row inside another is seen as its parent is: owning a note does not show a hidden object', () => {
+    const object: Resource = { type: 'object', id: 'obj', visibility: 'members', targetIds: [PROJECT] };
+    const author = actor({ personId: 'author-1' });
+    const note: Resource = { type: 'note', id: 'n', targetIds: [PROJECT], ownerPersonId: 'author-1', parent: object };
+    expect(permissionsFor(author, note)).toEqual([]);
+    expect(permissionsFor(ACTORS.member, note)).toEqual(['view']);
+    const openNote: Resource = { ...note, parent: { ...object, visibility: 'public' } };
+    expect(permissionsFor(null, openNote)).toEqual(['view']);
+    // Its author and the object's editors change and remove it (delete is granted by edit for notes).
+    expect(permissionsFor(author, openNote)).toEqual(['view', 'edit', 'delete']);
+    expect(permissionsFor(ACTORS.editor, { ...openNote, ownerPersonId: 'someone-else' })).toEqual(['view', 'edit', 'delete']);
+    expect(permissionsFor(ACTORS.signedIn, openNote)).toEqual(['view']);
+  });
+
+  it('a manager of a kind sees and changes its rows, also inside a hidden parent', () => {
+    const update: Resource = { type: 'update', id: 'u', targetIds: [PROJECT], parent: project('members') };
+    expect(can(ACTORS.admin, 'edit', update)).toBe(true);
+    expect(can(actor({ global: new Set(['managePeople']) }), 'view', update)).toBe(false);
+  });
+
   it('a resource action needs a resource', () => {
     expect(can(ACTORS.super, 'edit')).toBe(false);
   });

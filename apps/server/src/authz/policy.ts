@@ -1,3 +1,4 @@
+import { managerOf, RESOURCES, type Kind, type Visibility } from './resources';
 import {
   RESOURCE_ACTIONS,
   isGlobalPermission,
@@ -20,11 +21,11 @@ export interface Actor {
   key: { permissions: ReadonlySet<Permission>; targets: ReadonlySet<string> } | null;
 }
 
-export type Visibility = 'public' | 'signed-in' | 'members';
-export type ResourceType = 'user' | 'person' | 'project' | 'team' | 'institution' | 'object' | 'insight';
+export type { Kind, Visibility } from './resources';
 
+/** One row as the policy sees it, built from its kind's descriptor (lookup.ts). */
 export interface Resource {
-  type: ResourceType;
+  type: Kind;
   id: string;
   /** Absent: public. */
   visibility?: Visibility;
@@ -32,60 +33,61 @@ export interface Resource {
   targetIds?: readonly string[];
   ownerUserId?: string | null;
   ownerPersonId?: string | null;
+  /** A row seen as its parent is (an update with its project, a note with its object). */
+  parent?: Resource;
 }
 
-/** The global permission that lets an administrator do anything to a resource type. */
-const MANAGER: Partial<Record<ResourceType, GlobalPermission>> = {
-  user: 'manageUsers',
-  person: 'managePeople',
-  project: 'manageProjects',
-  team: 'manageTeams',
-  institution: 'manageInstitutions',
-  object: 'manageProjects',
-};
+/**
+ * What an actor sees of a kind, as data: canSee reads it for one row, and visibleTo
+ * (visibility.ts) turns the same facts into SQL for lists, so the two cannot differ.
+ */
+export interface Sight {
+  /** A manager of the kind (or a super user): every row. */
+  everything: boolean;
+  /** The visibilities open to the actor as such. */
+  open: readonly Visibility[];
+  /** A members-only row is seen by its owner and by holders of a role on one of its targets. */
+  userId: string | null;
+  personId: string | null;
+  targets: readonly string[];
+}
 
-/** What owning a resource grants, by type (a user may edit but not delete their own account). */
-const OWNER_ACTIONS: Partial<Record<ResourceType, readonly ResourceAction[]>> = {
-  user: ['view', 'edit'],
-  person: ['view', 'edit'],
-};
+export function sightOf(actor: Actor | null, kind: Kind): Sight {
+  const manager = managerOf(kind);
+  return {
+    everything: !!actor && (actor.super || (!!manager && actor.global.has(manager))),
+    open: actor ? ['public', 'signed-in'] : ['public'],
+    userId: actor?.userId ?? null,
+    personId: actor?.personId ?? null,
+    targets: actor ? [...actor.onTargets.keys()] : [],
+  };
+}
+
+/** What owning a row grants, unless its kind says otherwise (a user may edit but not delete their own account). */
 const DEFAULT_OWNER_ACTIONS: readonly ResourceAction[] = ['view', 'edit', 'delete', 'comment', 'upload'];
 
 function holdsGlobal(actor: Actor, permission: GlobalPermission): boolean {
   return actor.super || actor.global.has(permission);
 }
 
-function isOwner(actor: Actor, resource: Resource): boolean {
-  return (
-    (!!resource.ownerUserId && resource.ownerUserId === actor.userId) ||
-    (!!resource.ownerPersonId && resource.ownerPersonId === actor.personId)
-  );
-}
+const owns = (who: { userId: string | null; personId: string | null }, resource: Resource) =>
+  (!!resource.ownerUserId && resource.ownerUserId === who.userId) || (!!resource.ownerPersonId && resource.ownerPersonId === who.personId);
 
 function isManager(actor: Actor, resource: Resource): boolean {
-  const manager = MANAGER[resource.type];
-  return actor.super || (!!manager && actor.global.has(manager));
+  return sightOf(actor, resource.type).everything;
 }
 
-const isMember = (actor: Actor, resource: Resource) =>
-  (resource.targetIds ?? []).some((target) => actor.onTargets.has(target));
-
 function canSee(actor: Actor | null, resource: Resource): boolean {
-  switch (resource.visibility ?? 'public') {
-    case 'public':
-      return true;
-    case 'signed-in':
-      return !!actor;
-    case 'members':
-      return !!actor && (isManager(actor, resource) || isOwner(actor, resource) || isMember(actor, resource));
-  }
+  if (resource.parent) return canSee(actor, resource.parent);
+  const sight = sightOf(actor, resource.type);
+  const visibility = resource.visibility ?? 'public';
+  if (sight.everything || sight.open.includes(visibility)) return true;
+  return visibility === 'members' && (owns(sight, resource) || (resource.targetIds ?? []).some((t) => sight.targets.includes(t)));
 }
 
 function userMay(actor: Actor, action: ResourceAction, resource: Resource): boolean {
   if (isManager(actor, resource)) return true;
-  if (isOwner(actor, resource) && (OWNER_ACTIONS[resource.type] ?? DEFAULT_OWNER_ACTIONS).includes(action)) {
-    return true;
-  }
+  if (owns(actor, resource) && (RESOURCES[resource.type].ownerActions ?? DEFAULT_OWNER_ACTIONS).includes(action)) return true;
   return (resource.targetIds ?? []).some((target) => actor.onTargets.get(target)?.has(action));
 }
 
@@ -115,9 +117,14 @@ export function can(actor: Actor | null, action: Permission, resource?: Resource
   return action === 'view' || userMay(actor, action, resource);
 }
 
-/** The actions this actor may take on this resource: every detail response carries it. */
+/**
+ * The actions this actor may take on this resource: every detail response carries it.
+ * A kind with actions of its own lists those, each granted by its policy action.
+ */
 export function permissionsFor(actor: Actor | null, resource: Resource): ResourceAction[] {
-  return RESOURCE_ACTIONS.filter((action) => can(actor, action, resource));
+  const actions = RESOURCES[resource.type].actions;
+  if (!actions) return RESOURCE_ACTIONS.filter((action) => can(actor, action, resource));
+  return RESOURCE_ACTIONS.filter((action) => actions[action] && can(actor, actions[action], resource));
 }
 
 /** The global permissions an actor holds, as GET auth/user reports them. */

@@ -6,6 +6,7 @@ import { ProjectCreateSchema, UpdateWriteSchema } from '@observatory/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../authz/authorize';
+import { findByKey } from '../../authz/lookup';
 import type { ReceiveUpload } from '../../modules/projects/files';
 import * as projectsRepo from '../../modules/projects/repo';
 import type { Db } from '../client';
@@ -68,7 +69,7 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
 /** One project with everything it has; answers its id. */
 async function seedProject(app: FastifyInstance, tx: Db, actorOf: (username: string) => Promise<Actor>, p: DemoProject): Promise<string> {
   const { projects } = app.services;
-  const teamId = (await projectsRepo.findTeam(tx, p.team))?.id ?? null;
+  const teamId = (await findByKey(tx, 'team', p.team))?.id ?? null;
   const input = ProjectCreateSchema.parse({
     project: { title: p.title, summary: p.summary, status: p.status, visibility: p.visibility, startDate: p.startDate, endDate: p.endDate, teamId },
     doc: p.doc,
@@ -80,12 +81,12 @@ async function seedProject(app: FastifyInstance, tx: Db, actorOf: (username: str
   // service's putContributor/putInstitution renumber every link of the project at each
   // addition (a statement per link), which took about half of the seed's time on PGlite.
   for (const [position, [key, title]] of p.contributors.entries()) {
-    const personId = await projectsRepo.findPersonId(tx, key);
+    const personId = (await findByKey(tx, 'person', key))?.id;
     if (!personId) throw new Error(`No demo person ${key}`);
     await projectsRepo.upsertContributor(tx, { id: randomUUID(), projectId: id, personId, title, position });
   }
   for (const [position, [key, role]] of p.institutions.entries()) {
-    const institutionId = await projectsRepo.findInstitutionId(tx, key);
+    const institutionId = (await findByKey(tx, 'institution', key))?.id;
     if (!institutionId) throw new Error(`No demo institution ${key}`);
     await projectsRepo.upsertInstitutionLink(tx, { id: randomUUID(), projectId: id, institutionId, role, position });
   }

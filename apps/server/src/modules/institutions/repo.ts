@@ -1,17 +1,16 @@
 import { and, asc, eq, gte, like, ne, or, sql } from 'drizzle-orm';
+import { byKey } from '../../authz/lookup';
 import type { Db } from '../../db/client';
 import { affiliations, institutionCategories, institutions, people } from '../../db/schema';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
 export type CategoryRow = typeof institutionCategories.$inferSelect;
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
 export const listInstitutions = (db: Db) => db.select().from(institutions).orderBy(asc(sql`lower(${institutions.name})`));
 export const listCategories = (db: Db) => db.select().from(institutionCategories).orderBy(asc(institutionCategories.position), asc(institutionCategories.name));
 
 export async function findInstitution(db: Db, key: string): Promise<InstitutionRow | null> {
-  const [row] = await db.select().from(institutions).where(isUuid(key) ? eq(institutions.id, key) : eq(institutions.slug, key));
+  const [row] = await db.select().from(institutions).where(byKey('institution', key));
   return row ?? null;
 }
 
@@ -86,7 +85,3 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
   if (row) await db.update(institutionCategories).set({ position: sql`${institutionCategories.position} - 1` }).where(gte(institutionCategories.position, row.position));
 }
 
-export async function countInstitutions(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(institutions);
-  return row?.n ?? 0;
-}

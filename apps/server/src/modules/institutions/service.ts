@@ -43,7 +43,6 @@ export function createInstitutionsService(db: Database, assets: AssetsService) {
   const categories = (d: Db) => repo.listCategories(d).then((rows) => rows.map(toCategory));
 
   return {
-    count: () => db.use(repo.countInstitutions),
 
     async listAll() {
       return db.use(async (d) => ({ institutions: (await repo.listInstitutions(d)).map(toInstitution), categories: await categories(d) }));

@@ -6,8 +6,9 @@ import type { Actor } from '../../authz/authorize';
 import { rowsOf, type Database, type Db } from '../../db/client';
 import { objectProjects, objects, objectTypeLinks } from '../../db/schema';
 import { withinBbox } from '../../lib/geometry';
+import { findVisible } from '../../authz/lookup';
+import { visibleTo } from '../../authz/visibility';
 import * as repo from './repo';
-import { viewerOf } from './service';
 
 /**
  * GET data/map: the objects of one map view, grouped on the server on a grid of
@@ -55,10 +56,10 @@ interface Filters {
 }
 
 /** Objects with an anchor in the box that the viewer may see, of the types and project asked for. */
-function shownWhere(f: Filters, viewer: repo.Viewer): SQL {
+function shownWhere(f: Filters, visible: SQL | undefined): SQL {
   return and(
     withinBbox(objects.anchor, f.bbox),
-    repo.visibleTo(viewer),
+    visible,
     f.typeIds
       ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${objectTypeLinks.typeId} in (${sql.join(
           f.typeIds.map((id) => sql`${id}::uuid`),
@@ -171,7 +172,8 @@ const pointAt = (lon: number, lat: number): Feature['geometry'] => ({ type: 'Poi
 /** Features for single objects: name, title, types and the first type's marker (types come ordered by position). */
 async function objectFeatures(d: Db, placed: { id: string; lon: number; lat: number }[]): Promise<Feature[]> {
   const ids = placed.map((p) => p.id);
-  const [names, types] = [await repo.namesOf(d, ids), await repo.typesOf(d, ids)];
+  // The ids come from a query that already kept to what the reader may see.
+  const [names, types] = [await repo.namesOf(d, ids, undefined), await repo.typesOf(d, ids)];
   const byId = new Map(names.map((n) => [n.id, n]));
   return placed.map(({ id, lon, lat }) => {
     const own = types.filter((t) => t.objectId === id);
@@ -200,10 +202,11 @@ const typeSlugs = (types: string | undefined) =>
 
 export function createMapData(db: Database) {
   /** The ids the query's type slugs and project key stand for; null when nothing can match. */
-  async function filtersOf(d: Db, query: MapQuery): Promise<Filters | null> {
+  async function filtersOf(d: Db, actor: Actor | null, query: MapQuery): Promise<Filters | null> {
     const slugs = typeSlugs(query.types);
     const typeIds = slugs && (await repo.typesBySlug(d, slugs)).map((t) => t.id);
-    const projectId = query.project ? (await repo.projectsByKey(d, [query.project]))[0]?.id : undefined;
+    // A project the reader may not see is one that does not exist.
+    const projectId = query.project ? (await findVisible(d, actor, 'project', query.project))?.id : undefined;
     if ((typeIds && typeIds.length === 0) || (query.project && !projectId)) return null;
     return { bbox: query.bbox, typeIds, projectId };
   }
@@ -212,9 +215,9 @@ export function createMapData(db: Database) {
     /** The map data of one view as the actor may see it. */
     async view(actor: Actor | null, query: MapQuery): Promise<MapData> {
       return db.use(async (d) => {
-        const filters = await filtersOf(d, query);
+        const filters = await filtersOf(d, actor, query);
         if (!filters) return { type: 'FeatureCollection', features: [] };
-        const where = shownWhere(filters, viewerOf(actor));
+        const where = shownWhere(filters, visibleTo(actor, 'object'));
         if (query.zoom >= UNCLUSTERED_ZOOM) {
           const found = await singles(d, where, MAX_OBJECTS + 1);
           if (found.length <= MAX_OBJECTS) return { type: 'FeatureCollection', features: await objectFeatures(d, found) };

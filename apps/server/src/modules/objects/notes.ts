@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { PAGE_SIZES, type Note } from '@observatory/shared';
-import { authorize, can, type Actor, type Resource } from '../../authz/authorize';
+import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import { resourceOf } from '../../authz/lookup';
 import type { Database, Db } from '../../db/client';
 import { notes, people } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -17,22 +18,22 @@ const selectNotes = (d: Db) => d.select(columns).from(notes).leftJoin(people, eq
 export function createNotesService(deps: { db: Database; objects: ObjectsService }) {
   const { db, objects } = deps;
 
-  /** The policy decides: its author owns it, and the object's editors may change it too. */
-  const mayChange = (actor: Actor | null, note: { authorId: string | null }, object: Resource) => can(actor, 'edit', { ...object, ownerPersonId: note.authorId });
+  /** Seen with its object; its author owns it, and the object's editors may change it too (the registry's note). */
+  const resourceOfNote = (row: { id: string; authorId: string | null }, object: Resource) => resourceOf('note', row, { parent: object });
 
   const toNote = (actor: Actor | null, object: Resource, row: NoteRow): Note => ({
     id: row.id,
     author: row.author?.id ? row.author : null,
     content: row.content,
     timestamp: row.timestamp.toISOString(),
-    permissions: mayChange(actor, row, object) ? ['view', 'edit', 'delete'] : ['view'],
+    permissions: permissionsFor(actor, resourceOfNote(row, object)),
   });
 
   async function loadNote(actor: Actor | null, key: string, noteId: string) {
     const { row: object, resource } = await objects.load(actor, key);
     const [note] = await db.use((d) => selectNotes(d).where(and(eq(notes.objectId, object.id), eq(notes.id, noteId))));
     if (!note) throw notFound('Note');
-    if (!mayChange(actor, note, resource)) authorize(actor, 'edit', resource, 'Object');
+    authorize(actor, 'edit', resourceOfNote(note, resource), 'Note');
     return { object, resource, note };
   }
 

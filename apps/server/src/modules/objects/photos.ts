@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import exifr from 'exifr';
 import { PAGE_SIZES, type Photo } from '@observatory/shared';
-import { authorize, can, type Actor, type Resource } from '../../authz/authorize';
+import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import { resourceOf } from '../../authz/lookup';
 import type { Database, Db } from '../../db/client';
 import { objects as objectsTable, people, photos } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -53,8 +54,8 @@ export async function readExif(storage: Storage, key: string): Promise<{ takenAt
 export function createPhotosService(deps: { db: Database; objects: ObjectsService; assets: AssetsService; storage: Storage }) {
   const { db, objects, assets, storage } = deps;
 
-  /** The policy decides: its author owns it, and the object's editors may change it too. */
-  const mayChange = (actor: Actor | null, photo: { authorId: string | null }, object: Resource) => can(actor, 'edit', { ...object, ownerPersonId: photo.authorId });
+  /** Seen with its object; its author owns it, and the object's editors may change it too (the registry's photo). */
+  const resourceOfPhoto = (row: { id: string; authorId: string | null }, object: Resource) => resourceOf('photo', row, { parent: object });
 
   const toPhoto = (actor: Actor | null, object: Resource, row: PhotoRow): Photo => ({
     id: row.id,
@@ -65,14 +66,14 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
     object: row.object?.id ? row.object : null,
     author: row.author?.id ? row.author : null,
     createdAt: row.createdAt.toISOString(),
-    permissions: mayChange(actor, row, object) ? ['view', 'edit', 'delete'] : ['view'],
+    permissions: permissionsFor(actor, resourceOfPhoto(row, object)),
   });
 
   async function loadPhoto(actor: Actor | null, key: string, photoId: string) {
     const { row: object, resource } = await objects.load(actor, key);
     const [photo] = await db.use((d) => selectPhotos(d).where(and(eq(photos.objectId, object.id), eq(photos.id, photoId))));
     if (!photo) throw notFound('Photo');
-    if (!mayChange(actor, photo, resource)) authorize(actor, 'edit', resource, 'Object');
+    authorize(actor, 'edit', resourceOfPhoto(photo, resource), 'Photo');
     return { object, resource, photo };
   }
 

@@ -4,8 +4,6 @@ import { institutions, objectInstitutions, objectPeople, objectProjects, objects
 import { extentOverlaps, geoJsonOf, geometrySql } from '../../lib/geometry';
 import type { Bbox, GeoJson } from '@observatory/shared';
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
 const columns = {
   id: objects.id,
   name: objects.name,
@@ -19,12 +17,12 @@ const columns = {
 };
 export type ObjectRow = { [K in keyof typeof columns]: (typeof objects.$inferSelect)[K] } & { geo?: GeoJson | null };
 
-/** By id or name; with its geometry. */
-export async function findObject(db: Db, key: string): Promise<(ObjectRow & { geo: GeoJson | null }) | null> {
+/** With its geometry. */
+export async function findObject(db: Db, id: string): Promise<(ObjectRow & { geo: GeoJson | null }) | null> {
   const [row] = await db
     .select({ ...columns, geo: geoJsonOf(objects.geo) })
     .from(objects)
-    .where(isUuid(key) ? eq(objects.id, key) : eq(objects.name, key));
+    .where(eq(objects.id, id));
   return row ?? null;
 }
 
@@ -38,19 +36,21 @@ export const typesOf = (db: Db, objectIds: string[]) =>
         .where(inArray(objectTypeLinks.objectId, objectIds))
         .orderBy(asc(objectTypes.position));
 
-export const projectsOf = (db: Db, objectIds: string[]) =>
+/** The projects of objects that `visible` lets through (the registry's condition for the reader). */
+export const projectsOf = (db: Db, objectIds: string[], visible: SQL | undefined) =>
   objectIds.length === 0
     ? Promise.resolve([])
     : db
-        .select({ objectId: objectProjects.objectId, id: projects.id, slug: projects.slug, title: projects.title, visibility: projects.visibility })
+        .select({ objectId: objectProjects.objectId, id: projects.id, slug: projects.slug, title: projects.title })
         .from(objectProjects)
         .innerJoin(projects, eq(projects.id, objectProjects.projectId))
-        .where(inArray(objectProjects.objectId, objectIds))
+        .where(and(inArray(objectProjects.objectId, objectIds), visible))
         .orderBy(asc(sql`lower(${projects.title})`));
 
-export async function namesOf(db: Db, ids: string[]) {
+/** Names and titles of objects that `visible` lets through. */
+export async function namesOf(db: Db, ids: string[], visible: SQL | undefined) {
   if (ids.length === 0) return [];
-  return db.select({ id: objects.id, name: objects.name, title: objects.title }).from(objects).where(inArray(objects.id, ids));
+  return db.select({ id: objects.id, name: objects.name, title: objects.title }).from(objects).where(and(inArray(objects.id, ids), visible));
 }
 
 export async function personRef(db: Db, personId: string | null) {
@@ -60,16 +60,6 @@ export async function personRef(db: Db, personId: string | null) {
 }
 
 export const typesBySlug = (db: Db, slugs: string[]) => db.select().from(objectTypes).where(inArray(objectTypes.slug, slugs.length ? slugs : ['']));
-
-export async function projectsByKey(db: Db, keys: string[]) {
-  if (keys.length === 0) return [];
-  const ids = keys.filter(isUuid);
-  const slugs = keys.filter((k) => !isUuid(k));
-  return db
-    .select({ id: projects.id, slug: projects.slug, visibility: projects.visibility })
-    .from(projects)
-    .where(or(ids.length ? inArray(projects.id, ids) : undefined, slugs.length ? inArray(projects.slug, slugs) : undefined));
-}
 
 export async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
   const [row] = await db.select({ id: objects.id }).from(objects).where(eq(objects.name, name));
@@ -117,24 +107,6 @@ export async function setProjects(db: Db, objectId: string, projectIds: string[]
   if (projectIds.length) await db.insert(objectProjects).values(projectIds.map((projectId) => ({ objectId, projectId })));
 }
 
-/** Who sees which objects: public ones, signed-in ones when signed in, and those of one's projects. */
-export interface Viewer {
-  signedIn: boolean;
-  manager: boolean;
-  memberOf: string[];
-}
-
-export function visibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer.manager) return undefined;
-  return or(
-    eq(objects.visibility, 'public'),
-    viewer.signedIn ? eq(objects.visibility, 'signed-in') : undefined,
-    viewer.memberOf.length
-      ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${inArray(objectProjects.projectId, viewer.memberOf)})`
-      : undefined,
-  );
-}
-
 export interface ObjectFilters {
   parentId?: string | undefined;
   typeId?: string | undefined;
@@ -144,9 +116,10 @@ export interface ObjectFilters {
   withGeo: boolean;
 }
 
-export async function listObjects(db: Db, f: ObjectFilters, viewer: Viewer, page: { limit: number; offset: number }) {
+/** A page of the objects `visible` lets through (the registry's condition for the reader), and their total. */
+export async function listObjects(db: Db, f: ObjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
   const where = and(
-    visibleTo(viewer),
+    visible,
     f.parentId ? eq(objects.parentId, f.parentId) : undefined,
     f.typeId ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${objectTypeLinks.typeId} = ${f.typeId})` : undefined,
     f.projectId ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${objectProjects.projectId} = ${f.projectId})` : undefined,
@@ -177,11 +150,6 @@ export async function isAncestor(db: Db, ancestorId: string, objectId: string): 
     )
     select exists (select 1 from chain where id = ${ancestorId}::uuid) as found`);
   return rowsOf<{ found: boolean }>(result)[0]?.found === true;
-}
-
-export async function countObjects(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(objects);
-  return row?.n ?? 0;
 }
 
 // People and institutions of an object: ordered links keyed by the person or institution.
@@ -234,16 +202,6 @@ export async function deleteLink(db: Db, kind: LinkKind, objectId: string, targe
 export async function setLinkPositions(db: Db, kind: LinkKind, objectId: string, targetIds: string[]): Promise<void> {
   const { table, target } = LINK_TABLES[kind];
   for (const [position, id] of targetIds.entries()) await db.update(table).set({ position }).where(and(eq(table.objectId, objectId), eq(target, id)));
-}
-
-export async function findPersonId(db: Db, key: string): Promise<string | null> {
-  const [row] = await db.select({ id: people.id }).from(people).where(isUuid(key) ? eq(people.id, key) : eq(people.slug, key));
-  return row?.id ?? null;
-}
-
-export async function findInstitutionId(db: Db, key: string): Promise<string | null> {
-  const [row] = await db.select({ id: institutions.id }).from(institutions).where(isUuid(key) ? eq(institutions.id, key) : eq(institutions.slug, key));
-  return row?.id ?? null;
 }
 
 export async function addProject(db: Db, objectId: string, projectId: string): Promise<void> {

@@ -2,6 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { GeoJson, GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import { findByKey, findVisible, load as loadKind, NO_ROW } from '../../authz/lookup';
+import { visibleTo } from '../../authz/visibility';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -14,20 +16,6 @@ import * as repo from './repo';
 /** A page of the object catalogue when no limit is asked for. */
 const DEFAULT_LIMIT = 25;
 
-/** Members of an object are the members of its projects. */
-export const objectResource = (row: { id: string; visibility: string }, projectIds: string[]): Resource => ({
-  type: 'object',
-  id: row.id,
-  visibility: row.visibility as Resource['visibility'],
-  targetIds: projectIds,
-});
-
-export const viewerOf = (actor: Actor | null): repo.Viewer => ({
-  signedIn: !!actor,
-  manager: !!actor && (actor.super || actor.global.has('manageProjects')),
-  memberOf: actor ? [...actor.onTargets.keys()] : [],
-});
-
 type Input = z.output<typeof GeoObjectCreateSchema>;
 
 export function createObjectsService(deps: { db: Database; metadata: MetadataValidator }) {
@@ -35,30 +23,21 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
 
   /** The object as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string) {
-    const row = await db.use((d) => repo.findObject(d, key));
-    if (!row) throw notFound('Object');
-    const projects = await db.use((d) => repo.projectsOf(d, [row.id]));
-    const resource = objectResource(row, projects.map((p) => p.id));
-    if (!can(actor, 'view', resource)) throw notFound('Object');
-    return { row, resource };
-  }
-
-  const projectResource = (p: { id: string; visibility: string }): Resource => ({ type: 'project', id: p.id, visibility: p.visibility as Resource['visibility'], targetIds: [p.id] });
-
-  /** The id of the object if the actor may see it, else null. */
-  async function visibleId(actor: Actor | null, key: string): Promise<string | null> {
-    try {
-      return (await load(actor, key)).row.id;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-      throw error;
-    }
+    return db.use(async (d) => {
+      const { id, resource } = await loadKind(d, actor, 'object', key);
+      return { row: (await repo.findObject(d, id))!, resource };
+    });
   }
 
   /** Objects with their types, projects, parent and who changed them last, as answered. */
   async function present(d: Db, actor: Actor | null, rows: repo.ObjectRow[]): Promise<(Omit<GeoObject, 'geo' | 'people' | 'institutions'> & { geo?: GeoJson | null })[]> {
     const ids = rows.map((r) => r.id);
-    const [types, projects, parents] = [await repo.typesOf(d, ids), await repo.projectsOf(d, ids), await repo.namesOf(d, rows.flatMap((r) => (r.parentId ? [r.parentId] : [])))];
+    // Its projects and parent only where the reader may see them.
+    const [types, projects, parents] = [
+      await repo.typesOf(d, ids),
+      await repo.projectsOf(d, ids, visibleTo(actor, 'project')),
+      await repo.namesOf(d, rows.flatMap((r) => (r.parentId ? [r.parentId] : [])), visibleTo(actor, 'object')),
+    ];
     const people = new Map<string, Awaited<ReturnType<typeof repo.personRef>>>();
     for (const id of new Set(rows.flatMap((r) => (r.updatedById ? [r.updatedById] : [])))) people.set(id, await repo.personRef(d, id));
     return rows.map((r) => ({
@@ -66,8 +45,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       name: r.name,
       title: r.title,
       types: types.filter((t) => t.objectId === r.id).map((t) => ({ slug: t.slug, name: t.name, marker: t.marker as GeoObject['types'][number]['marker'] })),
-      // A members-only project is not named to those who may not see it.
-      projects: projects.filter((p) => p.objectId === r.id && can(actor, 'view', projectResource(p))).map(({ id, slug, title }) => ({ id, slug, title })),
+      projects: projects.filter((p) => p.objectId === r.id).map(({ id, slug, title }) => ({ id, slug, title })),
       parent: parents.find((p) => p.id === r.parentId) ?? null,
       metadata: r.metadata,
       visibility: r.visibility as GeoObject['visibility'],
@@ -93,12 +71,19 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     const unknown = typeSlugs.filter((s) => !types.some((t) => t.slug === s));
     if (unknown.length) throw invalidField('body.types', `Unknown object type: ${unknown.join(', ')}`);
     if (input.types !== undefined || input.metadata !== undefined) metadata.check(input.metadata ?? current.metadata, types);
-    const projects = input.projects !== undefined ? await repo.projectsByKey(d, input.projects) : null;
-    if (projects && projects.length !== new Set(input.projects).size) throw invalidField('body.projects', 'No such project');
+    // A project or parent the actor may not see is "no such", as one that does not exist.
+    let projects: Resource[] | null = null;
+    if (input.projects !== undefined) {
+      projects = [];
+      for (const key of new Set(input.projects)) {
+        const found = await findVisible(d, actor, 'project', key);
+        if (!found) throw invalidField('body.projects', 'No such project');
+        if (!projects.some((p) => p.id === found.id)) projects.push(found.resource);
+      }
+    }
     let parentId: string | null | undefined;
     if (input.parent !== undefined) {
-      // A parent the actor may not see is "no such object", as everywhere else.
-      parentId = input.parent === null ? null : await visibleId(actor, input.parent);
+      parentId = input.parent === null ? null : ((await findVisible(d, actor, 'object', input.parent))?.id ?? null);
       if (input.parent !== null && !parentId) throw invalidField('body.parent', 'No such object');
       if (parentId && parentId === current.id) throw invalidField('body.parent', 'An object cannot be its own parent');
       if (parentId && current.id && (await repo.isAncestor(d, current.id, parentId))) throw invalidField('body.parent', 'The parent is inside this object: parents cannot form a loop');
@@ -108,11 +93,14 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
   }
 
   /** Writing to an object's projects needs edit on each of them (or manageProjects). */
-  function authorizeProjects(actor: Actor | null, projects: { id: string; visibility: string }[]) {
+  function authorizeProjects(actor: Actor | null, projects: Resource[]) {
     if (can(actor, 'manageProjects')) return;
     if (projects.length === 0) authorize(actor, 'manageProjects');
-    for (const p of projects) authorize(actor, 'edit', projectResource(p), 'Project');
+    for (const p of projects) authorize(actor, 'edit', p, 'Project');
   }
+
+  /** A person or institution named in a path: public, so only whether it exists. */
+  const linkTargetId = async (d: Db, kind: repo.LinkKind, key: string) => (await findByKey(d, kind === 'people' ? 'person' : 'institution', key))?.id ?? null;
 
   const linksOf = async (kind: repo.LinkKind, objectId: string) =>
     kind === 'people' ? { people: await db.use((d) => repo.peopleOf(d, objectId)) } : { institutions: await db.use((d) => repo.institutionsOf(d, objectId)) };
@@ -122,7 +110,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     const { row, resource } = await load(actor, key);
     authorize(actor, 'edit', resource, 'Object');
     await db.transaction(async (tx) => {
-      const targetId = kind === 'people' ? await repo.findPersonId(tx, targetKey) : await repo.findInstitutionId(tx, targetKey);
+      const targetId = await linkTargetId(tx, kind, targetKey);
       if (!targetId) throw notFound(kind === 'people' ? 'Person' : 'Institution');
       const order = await repo.linkOrder(tx, kind, row.id);
       const linked = order.includes(targetId);
@@ -143,7 +131,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     const { row, resource } = await load(actor, key);
     authorize(actor, 'edit', resource, 'Object');
     await db.transaction(async (tx) => {
-      const targetId = kind === 'people' ? await repo.findPersonId(tx, targetKey) : await repo.findInstitutionId(tx, targetKey);
+      const targetId = await linkTargetId(tx, kind, targetKey);
       if (!targetId || !(await repo.deleteLink(tx, kind, row.id, targetId))) throw notFound('Link');
       await repo.setLinkPositions(tx, kind, row.id, await repo.linkOrder(tx, kind, row.id));
       await audit(tx, actor, `object.${kind}.delete`, { type: 'object', id: row.id }, { before: { targetId } });
@@ -161,21 +149,20 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     async putProject(actor: Actor | null, key: string, projectKey: string) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'edit', resource, 'Object');
-      const [project] = await db.use((d) => repo.projectsByKey(d, [projectKey]));
-      if (!project) throw notFound('Project');
-      authorizeProjects(actor, [project]);
+      const project = await db.use((d) => loadKind(d, actor, 'project', projectKey));
+      authorizeProjects(actor, [project.resource]);
       await db.transaction(async (tx) => {
         await repo.addProject(tx, row.id, project.id);
         await audit(tx, actor, 'object.project.put', { type: 'object', id: row.id }, { after: { projectId: project.id } });
       });
-      const [linked] = (await db.use((d) => repo.projectsOf(d, [row.id]))).filter((p) => p.id === project.id);
+      const [linked] = (await db.use((d) => repo.projectsOf(d, [row.id], undefined))).filter((p) => p.id === project.id);
       return { id: linked!.id, slug: linked!.slug, title: linked!.title };
     },
 
     async removeProject(actor: Actor | null, key: string, projectKey: string) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'edit', resource, 'Object');
-      const [project] = await db.use((d) => repo.projectsByKey(d, [projectKey]));
+      const project = await db.use((d) => findVisible(d, actor, 'project', projectKey));
       await db.transaction(async (tx) => {
         if (!project || !(await repo.removeProject(tx, row.id, project.id))) throw notFound('Project link');
         await audit(tx, actor, 'object.project.delete', { type: 'object', id: row.id }, { before: { projectId: project.id } });
@@ -185,24 +172,22 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     async list(actor: Actor | null, query: z.output<typeof GeoObjectsQuerySchema>) {
       const page = pageOf(query.p, query.limit ?? DEFAULT_LIMIT);
       return db.use(async (d) => {
-        const none = '00000000-0000-0000-0000-000000000000';
+        // A parent or project the reader may not see matches nothing, as one that does not exist.
         const filters: repo.ObjectFilters = {
-          parentId: query.parent ? ((await repo.findObject(d, query.parent))?.id ?? none) : undefined,
-          typeId: query.type ? ((await repo.typesBySlug(d, [query.type]))[0]?.id ?? none) : undefined,
-          projectId: query.project ? ((await repo.projectsByKey(d, [query.project]))[0]?.id ?? none) : undefined,
+          parentId: query.parent ? ((await findVisible(d, actor, 'object', query.parent))?.id ?? NO_ROW) : undefined,
+          typeId: query.type ? ((await repo.typesBySlug(d, [query.type]))[0]?.id ?? NO_ROW) : undefined,
+          projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
           q: query.q || undefined,
           bbox: query.bbox,
           withGeo: query.geo === 'true' || query.format === 'geojson' || query.format === 'csv',
         };
-        const { rows, total } = await repo.listObjects(d, filters, viewerOf(actor), page);
+        const { rows, total } = await repo.listObjects(d, filters, visibleTo(actor, 'object'), page);
         return { objects: await present(d, actor, rows), page, total };
       });
     },
 
     get: detail,
     load,
-    /** How many objects exist, for the admin overview. */
-    count: () => db.use(repo.countObjects),
 
     /** Saved versions of the object's doc, newest first (edit: history may hold what was taken out). */
     async revisions(actor: Actor | null, key: string) {

@@ -1,10 +1,9 @@
 import { and, asc, eq, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { byKey } from '../../authz/lookup';
 import type { Db } from '../../db/client';
 import { affiliations, institutions, people, users } from '../../db/schema';
 
 export type PersonRow = typeof people.$inferSelect;
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 export async function findPersonById(db: Db, id: string): Promise<PersonRow | null> {
   const [row] = await db.select().from(people).where(eq(people.id, id));
@@ -16,7 +15,7 @@ export async function findPerson(db: Db, key: string): Promise<PersonRow | null>
   const [row] = await db
     .select()
     .from(people)
-    .where(isUuid(key) ? eq(people.id, key) : eq(people.slug, key));
+    .where(byKey('person', key));
   return row ?? null;
 }
 
@@ -84,14 +83,6 @@ export async function listPeople(db: Db, options: { q?: string; limit: number; o
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function findInstitutionId(db: Db, key: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .where(isUuid(key) ? eq(institutions.id, key) : eq(institutions.slug, key));
-  return row?.id ?? null;
-}
-
 /** Creates or replaces the person's affiliation with an institution; a new primary clears the others. */
 export async function upsertAffiliation(db: Db, personId: string, institutionId: string, values: { title?: string | null; primary?: boolean }) {
   if (values.primary) {
@@ -118,7 +109,3 @@ export async function deleteAffiliation(db: Db, personId: string, institutionId:
   return rows.length;
 }
 
-export async function countPeople(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(people);
-  return row?.n ?? 0;
-}

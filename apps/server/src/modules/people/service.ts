@@ -1,6 +1,7 @@
 import { PAGE_SIZES, type Affiliation, type Person, type PersonInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import { findByKey, resourceOf } from '../../authz/lookup';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -12,8 +13,8 @@ import * as repo from './repo';
 
 type PersonInput = z.output<typeof PersonInputSchema>;
 
-/** People are public; a person edits their own entry, holders of managePeople any. */
-export const personResource = (row: { id: string }): Resource => ({ type: 'person', id: row.id, ownerPersonId: row.id });
+/** People are public; a person edits their own entry, holders of managePeople any (the registry's person). */
+export const personResource = (row: repo.PersonRow): Resource => resourceOf('person', row);
 
 const toAffiliation = (a: Awaited<ReturnType<typeof repo.affiliationsOf>>[number]): Affiliation => ({
   id: a.id,
@@ -59,7 +60,6 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
 
   return {
     findById: (id: string) => db.use((d) => repo.findPersonById(d, id)),
-    count: () => db.use(repo.countPeople),
     /** By id or slug, no authorization (people are public). */
     findPerson: (d: Db, key: string) => repo.findPerson(d, key),
 
@@ -177,7 +177,7 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
       const person = await load(actor, personKey);
       authorize(actor, 'edit', personResource(person), 'Person');
       return db.transaction(async (tx) => {
-        const institutionId = await repo.findInstitutionId(tx, institutionKey);
+        const institutionId = (await findByKey(tx, 'institution', institutionKey))?.id;
         if (!institutionId) throw notFound('Institution');
         await repo.upsertAffiliation(tx, person.id, institutionId, {
           ...(input.title !== undefined ? { title: input.title } : {}),
@@ -193,7 +193,7 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
       const person = await load(actor, personKey);
       authorize(actor, 'edit', personResource(person), 'Person');
       return db.transaction(async (tx) => {
-        const institutionId = await repo.findInstitutionId(tx, institutionKey);
+        const institutionId = (await findByKey(tx, 'institution', institutionKey))?.id;
         if (!institutionId || !(await repo.deleteAffiliation(tx, person.id, institutionId))) throw notFound('Affiliation');
         await audit(tx, actor, 'affiliation.delete', { type: 'person', id: person.id }, { before: { institutionId } });
         return { affiliations: (await repo.affiliationsOf(tx, [person.id])).map(toAffiliation) };

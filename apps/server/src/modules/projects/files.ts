@@ -2,6 +2,7 @@ import { API_ROOT, type ProjectFile } from '@observatory/shared';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authorize, type Actor } from '../../authz/authorize';
+import { isUuid } from '../../authz/lookup';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -37,7 +38,6 @@ export interface Download {
 
 /** The paths GET auth/sign/{path} signs: a version of a project file, by number or "latest". */
 const SIGNABLE = /^(?:\/?api\/v1)?\/?projects\/([^/]+)\/files\/([^/]+)\/([^/]+)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Form fields as the JSON body would carry them, checked by the same schema; errors name `body.<field>`. */
 function formFields(fields: Readonly<Record<string, string>>): FileChange {
@@ -216,7 +216,7 @@ export function createProjectFilesService(deps: {
       const match = SIGNABLE.exec(path);
       if (!match) throw invalidField('params.path', 'Sign a file version: projects/{id}/files/{fileId}/{version|latest}');
       const [, projectKey, fileId, which] = match as unknown as [string, string, string, string];
-      if (!UUID.test(fileId)) throw invalidField('params.path', 'The file id is not a UUID');
+      if (!isUuid(fileId)) throw invalidField('params.path', 'The file id is not a UUID');
       if (which !== 'latest' && !/^[1-9]\d{0,8}$/.test(which)) throw invalidField('params.path', 'The version is a number from 1, or "latest"');
       const project = await projects.load(actor, projectKey);
       const versions = await db.use(async (d) => ((await repo.findFile(d, project.id, fileId)) ? repo.versionsOf(d, fileId) : null));

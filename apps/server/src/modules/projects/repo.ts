@@ -15,34 +15,14 @@ import {
 export type ProjectRow = typeof projects.$inferSelect;
 export type UpdateRow = typeof projectUpdates.$inferSelect;
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
-/** By id, current slug, or a slug it had before. */
-export async function findProject(db: Db, key: string): Promise<ProjectRow | null> {
-  if (isUuid(key)) return (await db.select().from(projects).where(eq(projects.id, key)))[0] ?? null;
-  const [current] = await db.select().from(projects).where(eq(projects.slug, key));
-  if (current) return current;
-  const [old] = await db.select({ project: projects }).from(projectSlugs).innerJoin(projects, eq(projects.id, projectSlugs.projectId)).where(eq(projectSlugs.slug, key));
-  return old?.project ?? null;
+export async function findProject(db: Db, id: string): Promise<ProjectRow | null> {
+  return (await db.select().from(projects).where(eq(projects.id, id)))[0] ?? null;
 }
 
-/** Who sees which projects, as SQL: the policy's visibility rule for lists and search. */
-export interface Viewer {
-  signedIn: boolean;
-  /** Holds manageProjects (or is super): sees everything. */
-  manager: boolean;
-  /** Projects the viewer holds a role on. */
+/** Whose projects "mine" are: those one holds a role on or contributes to. */
+export interface Mine {
   memberOf: string[];
   personId: string | null;
-}
-
-export function visibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer.manager) return undefined;
-  return or(
-    eq(projects.visibility, 'public'),
-    viewer.signedIn ? eq(projects.visibility, 'signed-in') : undefined,
-    viewer.memberOf.length ? inArray(projects.id, viewer.memberOf) : undefined,
-  );
 }
 
 export interface ProjectFilters {
@@ -51,7 +31,7 @@ export interface ProjectFilters {
   institutionId?: string | undefined;
   personId?: string | undefined;
   teamId?: string | undefined;
-  mine?: boolean;
+  mine?: Mine;
   archived?: boolean;
   sort?: 'title' | 'updated' | 'start' | undefined;
 }
@@ -59,11 +39,11 @@ export interface ProjectFilters {
 const searchVector = sql`to_tsvector('english', ${projects.searchText})`;
 const searchQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
-function whereOf(f: ProjectFilters, viewer: Viewer): SQL | undefined {
+function whereOf(f: ProjectFilters, visible: SQL | undefined): SQL | undefined {
   const contributes = (personId: string) =>
     sql`exists (select 1 from ${projectContributors} where ${projectContributors.projectId} = ${projects.id} and ${projectContributors.personId} = ${personId})`;
   return and(
-    visibleTo(viewer),
+    visible,
     f.archived ? undefined : eq(projects.archived, false),
     f.status ? eq(projects.status, f.status) : undefined,
     f.teamId ? eq(projects.teamId, f.teamId) : undefined,
@@ -71,7 +51,7 @@ function whereOf(f: ProjectFilters, viewer: Viewer): SQL | undefined {
       ? sql`exists (select 1 from ${projectInstitutions} where ${projectInstitutions.projectId} = ${projects.id} and ${projectInstitutions.institutionId} = ${f.institutionId})`
       : undefined,
     f.personId ? contributes(f.personId) : undefined,
-    f.mine ? or(viewer.memberOf.length ? inArray(projects.id, viewer.memberOf) : sql`false`, viewer.personId ? contributes(viewer.personId) : sql`false`) : undefined,
+    f.mine ? or(f.mine.memberOf.length ? inArray(projects.id, f.mine.memberOf) : sql`false`, f.mine.personId ? contributes(f.mine.personId) : sql`false`) : undefined,
     f.q ? or(sql`${searchVector} @@ ${searchQuery(f.q)}`, ilike(projects.title, `%${f.q.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
   );
 }
@@ -89,8 +69,9 @@ function orderOf(f: ProjectFilters): SQL[] {
   }
 }
 
-export async function listProjects(db: Db, f: ProjectFilters, viewer: Viewer, page: { limit: number; offset: number }) {
-  const where = whereOf(f, viewer);
+/** A page of the projects `visible` lets through (the registry's condition for the reader), and their total. */
+export async function listProjects(db: Db, f: ProjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
+  const where = whereOf(f, visible);
   const rows = await db
     .select({ project: projects, team: { id: teams.id, slug: teams.slug, name: teams.name } })
     .from(projects)
@@ -106,11 +87,6 @@ export async function listProjects(db: Db, f: ProjectFilters, viewer: Viewer, pa
 export async function teamOf(db: Db, teamId: string | null) {
   if (!teamId) return null;
   const [row] = await db.select({ id: teams.id, slug: teams.slug, name: teams.name }).from(teams).where(eq(teams.id, teamId));
-  return row ?? null;
-}
-
-export async function findTeam(db: Db, key: string) {
-  const [row] = await db.select({ id: teams.id }).from(teams).where(isUuid(key) ? eq(teams.id, key) : eq(teams.slug, key));
   return row ?? null;
 }
 
@@ -173,11 +149,6 @@ export async function slugsLike(db: Db, base: string, exceptId?: string): Promis
 export async function moveSlug(db: Db, projectId: string, from: string, to: string): Promise<void> {
   await db.delete(projectSlugs).where(eq(projectSlugs.slug, to));
   await db.insert(projectSlugs).values({ slug: from, projectId }).onConflictDoNothing();
-}
-
-export async function countProjects(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects);
-  return row?.n ?? 0;
 }
 
 // Contributors and institutions: ordered links, renumbered 0..n-1 in one statement each.
@@ -254,12 +225,8 @@ export const updatesOf = (db: Db, projectId: string, limit?: number) => {
   return limit ? query.limit(limit) : query;
 };
 
-export async function findUpdate(db: Db, projectId: string, key: string) {
-  const [row] = await db
-    .select(updateColumns)
-    .from(projectUpdates)
-    .leftJoin(people, eq(people.id, projectUpdates.authorId))
-    .where(and(eq(projectUpdates.projectId, projectId), isUuid(key) ? eq(projectUpdates.id, key) : eq(projectUpdates.slug, key)));
+export async function findUpdate(db: Db, id: string) {
+  const [row] = await db.select(updateColumns).from(projectUpdates).leftJoin(people, eq(people.id, projectUpdates.authorId)).where(eq(projectUpdates.id, id));
   return row ?? null;
 }
 
@@ -308,12 +275,3 @@ export async function findRevision(db: Db, ownerType: string, ownerId: string, i
   return row ?? null;
 }
 
-export async function findPersonId(db: Db, key: string): Promise<string | null> {
-  const [row] = await db.select({ id: people.id }).from(people).where(isUuid(key) ? eq(people.id, key) : eq(people.slug, key));
-  return row?.id ?? null;
-}
-
-export async function findInstitutionId(db: Db, key: string): Promise<string | null> {
-  const [row] = await db.select({ id: institutions.id }).from(institutions).where(isUuid(key) ? eq(institutions.id, key) : eq(institutions.slug, key));
-  return row?.id ?? null;
-}

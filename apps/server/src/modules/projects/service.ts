@@ -16,6 +16,8 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '../../authz/lookup';
+import { visibleTo } from '../../authz/visibility';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -30,19 +32,11 @@ import * as repo from './repo';
 /** Recent updates shown with a project. */
 const RECENT_UPDATES = 5;
 
-export const projectResource = (row: { id: string; visibility: string }): Resource => ({
-  type: 'project',
-  id: row.id,
-  visibility: row.visibility as Resource['visibility'],
-  targetIds: [row.id],
-});
+/** A project row as the policy sees it (the registry's project). */
+export const projectResource = (row: repo.ProjectRow): Resource => resourceOf('project', row);
 
-const viewerOf = (actor: Actor | null): repo.Viewer => ({
-  signedIn: !!actor,
-  manager: !!actor && (actor.super || actor.global.has('manageProjects')),
-  memberOf: actor ? [...actor.onTargets.keys()] : [],
-  personId: actor?.personId ?? null,
-});
+/** The id of a public thing a filter or a body names (a team, a person, an institution), or null. */
+const idOf = async (d: Db, kind: 'team' | 'person' | 'institution', key: string) => (await findByKey(d, kind, key))?.id ?? null;
 
 const toProject = (row: repo.ProjectRow, team: { id: string; slug: string; name: string } | null) => ({
   id: row.id,
@@ -100,9 +94,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
 
   /** The project as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string): Promise<repo.ProjectRow> {
-    const row = await db.use((d) => repo.findProject(d, key));
-    if (!row || !can(actor, 'view', projectResource(row))) throw notFound('Project');
-    return row;
+    return db.use(async (d) => (await repo.findProject(d, (await loadKind(d, actor, 'project', key)).id))!);
   }
 
   async function loadFor(actor: Actor | null, key: string, action: 'edit' | 'delete' | 'manageMembers') {
@@ -116,7 +108,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
 
   async function teamIdOf(d: Db, teamId: string | null | undefined) {
     if (!teamId) return teamId;
-    if (!(await repo.findTeam(d, teamId))) throw invalidField('body.project.teamId', 'No such team');
+    if (!(await idOf(d, 'team', teamId))) throw invalidField('body.project.teamId', 'No such team');
     return teamId;
   }
 
@@ -217,7 +209,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     what: 'Contributor',
     unknown: 'No such person',
     taken: 'This person is already a contributor',
-    resolve: repo.findPersonId,
+    resolve: (d, key) => idOf(d, 'person', key),
     find: repo.findContributor,
     linkTo: repo.contributorOfPerson,
     order: repo.contributorOrder,
@@ -234,7 +226,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     what: 'Institution link',
     unknown: 'No such institution',
     taken: 'This institution is already linked',
-    resolve: repo.findInstitutionId,
+    resolve: (d, key) => idOf(d, 'institution', key),
     find: repo.findInstitutionLink,
     linkTo: repo.linkOfInstitution,
     order: repo.institutionOrder,
@@ -245,7 +237,6 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
   };
 
   return {
-    count: () => db.use(repo.countProjects),
 
     async listProjects(actor: Actor | null, query: z.output<typeof ProjectsQuerySchema>) {
       const page = pageOf(query.p, PAGE_SIZES.projects);
@@ -254,13 +245,13 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
           q: query.q || undefined,
           status: query.status,
           sort: query.sort,
-          mine: query.mine === 'true',
+          mine: query.mine === 'true' ? { memberOf: actor ? [...actor.onTargets.keys()] : [], personId: actor?.personId ?? null } : undefined,
           archived: query.archived === 'true',
-          teamId: query.team ? ((await repo.findTeam(d, query.team))?.id ?? '00000000-0000-0000-0000-000000000000') : undefined,
-          institutionId: query.institution ? ((await repo.findInstitutionId(d, query.institution)) ?? '00000000-0000-0000-0000-000000000000') : undefined,
-          personId: query.person ? ((await repo.findPersonId(d, query.person)) ?? '00000000-0000-0000-0000-000000000000') : undefined,
+          teamId: query.team ? ((await findVisible(d, actor, 'team', query.team))?.id ?? NO_ROW) : undefined,
+          institutionId: query.institution ? ((await findVisible(d, actor, 'institution', query.institution))?.id ?? NO_ROW) : undefined,
+          personId: query.person ? ((await findVisible(d, actor, 'person', query.person))?.id ?? NO_ROW) : undefined,
         };
-        const { rows, total } = await repo.listProjects(d, filters, viewerOf(actor), page);
+        const { rows, total } = await repo.listProjects(d, filters, visibleTo(actor, 'project'), page);
         const links = await repo.institutionsOfProjects(d, rows.map((r) => r.project.id));
         const projects: ProjectListItem[] = rows.map(({ project, team }) => ({
           ...toProject(project, team?.id ? team : null),
@@ -390,7 +381,10 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     // Updates (news)
 
     async findUpdateRow(projectId: string, key: string) {
-      const row = await db.use((d) => repo.findUpdate(d, projectId, key));
+      const row = await db.use(async (d) => {
+        const found = await findByKey(d, 'update', key, projectId);
+        return found && repo.findUpdate(d, found.id);
+      });
       if (!row) throw notFound('Update');
       return row;
     },
@@ -478,7 +472,6 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
 
     load,
     loadFor,
-    viewerOf,
   };
 }
 export type ProjectsService = ReturnType<typeof createProjectsService>;

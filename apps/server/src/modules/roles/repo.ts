@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { people, projects, roleAssignments, roles, teams, users } from '../../db/schema';
 import type { TargetType } from '@observatory/shared';
@@ -59,7 +59,8 @@ export interface TargetRow {
 }
 
 /** Projects and teams a role can be held on (projects join this list when they land). */
-export async function findTargets(db: Db, ids: string[]): Promise<TargetRow[]> {
+/** Teams and the projects `visibleProjects` lets through (the registry's condition for the reader). */
+export async function findTargets(db: Db, ids: string[], visibleProjects: SQL | undefined): Promise<TargetRow[]> {
   if (ids.length === 0) return [];
   const teamRows = await db
     .select({ id: teams.id, name: teams.name, slug: teams.slug, type: sql<TargetType>`'team'` })
@@ -68,7 +69,7 @@ export async function findTargets(db: Db, ids: string[]): Promise<TargetRow[]> {
   const projectRows = await db
     .select({ id: projects.id, name: projects.title, slug: projects.slug, type: sql<TargetType>`'project'` })
     .from(projects)
-    .where(inArray(projects.id, ids));
+    .where(and(inArray(projects.id, ids), visibleProjects));
   return [...teamRows, ...projectRows];
 }
 

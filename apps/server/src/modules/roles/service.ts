@@ -1,6 +1,8 @@
 import type { Role, RoleAssignment, TargetType } from '@observatory/shared';
 import type { Database } from '../../db/client';
-import { authorize, type Actor } from '../../authz/authorize';
+import { authorize, type Actor, type Resource } from '../../authz/authorize';
+import { findVisible } from '../../authz/lookup';
+import { visibleTo } from '../../authz/visibility';
 import { BUILTIN_ROLES } from '../../db/seed/roles';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -79,15 +81,21 @@ export function createRolesService(db: Database) {
       return db.use((d) => repo.assignmentsOfUser(d, userId));
     },
 
-    async assignmentsOf(userId: string): Promise<RoleAssignment[]> {
+    /** A user's roles as the reader may see them: a role on a project the reader may not see is left out. */
+    async assignmentsOf(reader: Actor | null, userId: string): Promise<RoleAssignment[]> {
       return db.use(async (d) => {
         const rows = await repo.assignmentsOfUser(d, userId);
         const targets = await repo.findTargets(
           d,
           rows.flatMap((r) => (r.targetId ? [r.targetId] : [])),
+          visibleTo(reader, 'project'),
         );
         const byId = new Map(targets.map((t) => [t.id, t]));
-        return rows.map((r) => ({ role: toRole(r.role), target: r.targetId ? (byId.get(r.targetId) ?? null) : null }));
+        return rows.flatMap((r): RoleAssignment[] => {
+          if (!r.targetId) return [{ role: toRole(r.role), target: null }];
+          const target = byId.get(r.targetId);
+          return target ? [{ role: toRole(r.role), target }] : [];
+        });
       });
     },
 
@@ -97,10 +105,11 @@ export function createRolesService(db: Database) {
       return toRole(row);
     },
 
-    async findTarget(id: string): Promise<{ id: string; type: TargetType }> {
-      const [target] = await db.use((d) => repo.findTargets(d, [id]));
-      if (!target) throw new AppError('NOT_FOUND', 'Target not found: give a project or team id, or "global"');
-      return target;
+    /** A project or team named as a role's target: one the actor may not see is one that does not exist. */
+    async findTarget(actor: Actor | null, key: string): Promise<{ id: string; type: TargetType; resource: Resource }> {
+      const found = await db.use(async (d) => (await findVisible(d, actor, 'project', key)) ?? (await findVisible(d, actor, 'team', key)));
+      if (!found) throw new AppError('NOT_FOUND', 'Target not found: give a project or team id, or "global"');
+      return { id: found.id, type: found.resource.type as TargetType, resource: found.resource };
     },
 
     /** Adding a role already held changes nothing. */

@@ -1,4 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../authz/authorize';
+import { visibleTargets } from '../../authz/visibility';
 import type { Db } from '../../db/client';
 import { auditLog, outbox, settings, users } from '../../db/schema';
 
@@ -21,11 +23,12 @@ export async function listOutbox(db: Db, limit: number, offset: number) {
   return { rows, total: count?.n ?? 0 };
 }
 
-/** The newest audit entries with who made them. */
-export const recentAudit = (db: Db, limit: number) =>
+/** The newest audit entries the reader may see the targets of, with who made them. */
+export const recentAudit = (db: Db, actor: Actor | null, limit: number) =>
   db
     .select({ id: auditLog.id, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, actor: users.username, createdAt: auditLog.createdAt })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(visibleTargets(actor, auditLog.targetType, auditLog.targetId))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);

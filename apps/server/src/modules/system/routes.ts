@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppConfigSchema, AuditEntrySchema, HealthSchema, PAGE_SIZES } from '@observatory/shared';
 import { authorize } from '../../authz/authorize';
+import { countVisible } from '../../authz/visibility';
 import { AppError } from '../../lib/errors';
 import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination';
 import * as repo from './repo';
@@ -54,18 +55,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'accessAdmin');
-      const { users, people, institutions, teams, projects, objects } = app.services;
-      const [projectCount, objectCount, userCount, peopleCount, institutionCount, teamCount, audit] = await Promise.all([
-        projects.count(),
-        objects.count(),
-        users.countUsers(),
-        people.count(),
-        institutions.count(),
-        teams.count(),
-        database.use((d) => repo.recentAudit(d, 20)),
-      ]);
+      // What the reader may see: a members-only project is neither counted nor named to others.
+      const kinds = ['project', 'object', 'user', 'person', 'institution', 'team'] as const;
+      const { counts, audit } = await database.use(async (d) => {
+        const n: number[] = [];
+        for (const kind of kinds) n.push(await countVisible(d, request.actor, kind));
+        return { counts: n, audit: await repo.recentAudit(d, request.actor, 20) };
+      });
       return {
-        counts: { projects: projectCount, objects: objectCount, users: userCount, people: peopleCount, institutions: institutionCount, teams: teamCount },
+        counts: { projects: counts[0]!, objects: counts[1]!, users: counts[2]!, people: counts[3]!, institutions: counts[4]!, teams: counts[5]! },
         audit: audit.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
       };
     },

@@ -1,18 +1,17 @@
 import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { byKey, NO_ROW } from '../../authz/lookup';
 import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
 export async function findTeam(db: Db, key: string): Promise<TeamRow | null> {
-  const [row] = await db.select().from(teams).where(isUuid(key) ? eq(teams.id, key) : eq(teams.slug, key));
+  const [row] = await db.select().from(teams).where(byKey('team', key));
   return row ?? null;
 }
 
 export const listTeams = (db: Db, ids?: string[]) =>
-  db.select().from(teams).where(ids ? inArray(teams.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined).orderBy(asc(sql`lower(${teams.name})`));
+  db.select().from(teams).where(ids ? inArray(teams.id, ids.length ? ids : [NO_ROW]) : undefined).orderBy(asc(sql`lower(${teams.name})`));
 
 export async function insertTeam(db: Db, values: typeof teams.$inferInsert): Promise<TeamRow> {
   const [row] = await db.insert(teams).values(values).returning();
@@ -36,7 +35,3 @@ export async function slugsLike(db: Db, base: string, exceptId?: string): Promis
   return new Set(rows.map((r) => r.slug));
 }
 
-export async function countTeams(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(teams);
-  return row?.n ?? 0;
-}

@@ -1,6 +1,7 @@
 import type { Team, TeamInputSchema, TeamMember } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import { resourceOf } from '../../authz/lookup';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
@@ -11,8 +12,8 @@ import * as repo from './repo';
 
 type TeamInput = z.output<typeof TeamInputSchema>;
 
-/** Teams are public; their roles decide who edits and who manages members. */
-export const teamResource = (row: { id: string }): Resource => ({ type: 'team', id: row.id, targetIds: [row.id] });
+/** Teams are public; their roles decide who edits and who manages members (the registry's team). */
+export const teamResource = (row: { id: string }): Resource => resourceOf('team', row);
 
 const toTeam = (row: repo.TeamRow): Team => ({ id: row.id, slug: row.slug, name: row.name, description: row.description });
 
@@ -34,7 +35,6 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; me
   }
 
   return {
-    count: () => db.use(repo.countTeams),
 
     /** Every team, or (mine) the teams the actor holds a role on. */
     async listTeams(actor: Actor | null, mine: boolean) {

@@ -1,10 +1,9 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { byKey } from '../../authz/lookup';
 import type { Db } from '../../db/client';
 import { invitations, people, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** By username or e-mail, case-insensitive. */
 export async function findByLogin(db: Db, login: string): Promise<UserRow | null> {
@@ -27,7 +26,7 @@ export async function findByPersonIdOrUsername(db: Db, key: string): Promise<Use
   const [row] = await db
     .select()
     .from(users)
-    .where(isUuid(key) ? or(eq(users.personId, key), eq(users.id, key)) : eq(users.username, key.toLowerCase()))
+    .where(byKey('user', key))
     .limit(1);
   return row ?? null;
 }

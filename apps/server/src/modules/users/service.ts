@@ -8,6 +8,7 @@ import {
   type User,
 } from '@observatory/shared';
 import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
+import { resourceOf } from '../../authz/lookup';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -43,13 +44,8 @@ export const toInvitation = (row: {
 
 const accountFields = (row: repo.UserRow) => ({ username: row.username, email: row.email, disabled: row.disabled });
 
-/** A user account as a resource: seen and edited by its owner and by holders of manageUsers. */
-export const userResource = (row: repo.UserRow): Resource => ({
-  type: 'user',
-  id: row.id,
-  visibility: 'members',
-  ownerUserId: row.id,
-});
+/** A user account as a resource: seen and edited by its owner and by holders of manageUsers (the registry's user). */
+export const userResource = (row: repo.UserRow): Resource => resourceOf('user', row);
 
 export function createUsersService(db: Database, roles: RolesService) {
   async function findUser(key: string): Promise<repo.UserRow> {
@@ -70,8 +66,7 @@ export function createUsersService(db: Database, roles: RolesService) {
       authorize(actor, 'manageUsers');
       return null;
     }
-    const target = await roles.findTarget(targetKey);
-    const resource: Resource = { type: target.type, id: target.id, targetIds: [target.id] };
+    const { resource, ...target } = await roles.findTarget(actor, targetKey);
     if (!(actor && (actor.super || actor.global.has('manageUsers')))) authorize(actor, 'manageMembers', resource);
     return target;
   }
@@ -165,7 +160,7 @@ export function createUsersService(db: Database, roles: RolesService) {
           user: toUser(row),
           person,
           permissions: permissionsFor(actor, userResource(row)),
-          roles: await roles.assignmentsOf(row.id),
+          roles: await roles.assignmentsOf(actor, row.id),
           invitation: invitation ? toInvitation(invitation, person.name) : null,
         };
       });
@@ -179,7 +174,7 @@ export function createUsersService(db: Database, roles: RolesService) {
         await roles.assign(row.id, role.id, target);
         await audit(tx, actor, 'user.role.put', { type: 'user', id: row.id }, { after: { role: role.slug, targetId: target?.id ?? null } });
       });
-      return { roles: await roles.assignmentsOf(row.id) };
+      return { roles: await roles.assignmentsOf(actor, row.id) };
     },
 
     async removeRole(actor: Actor | null, key: string, targetKey: string, roleSlug: string) {
@@ -190,7 +185,7 @@ export function createUsersService(db: Database, roles: RolesService) {
         await roles.unassign(row.id, role.id, target?.id ?? null);
         await audit(tx, actor, 'user.role.delete', { type: 'user', id: row.id }, { before: { role: role.slug, targetId: target?.id ?? null } });
       });
-      return { roles: await roles.assignmentsOf(row.id) };
+      return { roles: await roles.assignmentsOf(actor, row.id) };
     },
 
     loadUser,

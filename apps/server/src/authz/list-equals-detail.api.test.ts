@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories';
+import { api, startTestApp, unique, upload, type TestApp } from '../../test/harness';
+import { findByKey } from './lookup';
+import { can } from './policy';
+import { RESOURCES, type Kind } from './resources';
+import { visibleTo } from './visibility';
+
+/**
+ * The registry's promise, checked for every kind and every kind of actor: a list shows
+ * exactly the rows whose detail the same actor may read; every reference inside an answer
+ * is itself readable; and a filter by a hidden target answers exactly as a filter by a
+ * target that does not exist. One world of projects and objects of each visibility,
+ * crossing each other (a public object of a members-only project, the public child of a
+ * members-only parent), seen by each actor.
+ */
+
+let t: TestApp;
+const VISIBILITIES = ['public', 'signed-in', 'members'] as const;
+type Vis = (typeof VISIBILITIES)[number];
+/** Where the world's objects lie, away from anything else: the map and the box filter ask for it. */
+const BOX = [-30.2, 10.1, -29.8, 10.5] as const;
+
+interface World {
+  owner: TestUser;
+  actors: Record<string, TestUser | null>;
+  marker: string;
+  projects: Record<Vis, { id: string; slug: string }>;
+  objects: { id: string; name: string; parent: string | null }[];
+  team: { id: string; slug: string };
+}
+let world: World;
+
+const get = (url: string, who: TestUser | null) => api(t.app, 'GET', url, who ? { token: who.token } : {});
+const readable = async (url: string, who: TestUser | null) => (await get(url, who)).statusCode === 200;
+const sorted = (ids: Iterable<string>) => [...ids].sort();
+/** The answer of a filter, as a caller sees it: status, body and the total the headers tell. */
+const seen = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body, count: res.headers['pagination-count'] ?? null });
+
+async function filterIds<T>(items: T[], keep: (item: T) => Promise<boolean>): Promise<T[]> {
+  const flags = await Promise.all(items.map(keep));
+  return items.filter((_, i) => flags[i]);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  const owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  const newRole = async (name: string, permissions: string[]) => {
+    const res = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: unique(name), permissions } });
+    expect(res.statusCode).toBe(201);
+    return res.json().slug as string;
+  };
+  const actors: World['actors'] = {
+    visitor: null,
+    nonMember: await buildUser(t.app),
+    viewer: await buildUser(t.app),
+    editor: await buildUser(t.app),
+    owner,
+    dataManager: await buildUser(t.app, { roles: [{ slug: 'data-manager' }] }),
+    projectManager: await buildUser(t.app, { roles: [{ slug: await newRole('Project manager', ['manageProjects', 'accessAdmin']) }] }),
+    userManager: await buildUser(t.app, { roles: [{ slug: await newRole('User manager', ['manageUsers', 'accessAdmin']) }] }),
+    administrator: admin,
+  };
+  const marker = unique('lev');
+  const teamRow = await buildTeam(t.app);
+  const institution = await buildInstitution(t.app);
+  const projects = {} as World['projects'];
+  for (const visibility of VISIBILITIES) {
+    const res = await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} project ${visibility}`, visibility, teamId: teamRow.id } } });
+    expect(res.statusCode, res.body).toBe(201);
+    const project = res.json().project;
+    projects[visibility] = { id: project.id, slug: project.slug };
+    for (const [who, roleSlug] of [['viewer', 'viewer'], ['editor', 'editor']] as const) {
+      expect((await api(t.app, 'PUT', `/projects/${project.id}/members/${actors[who]!.username}`, { token: owner.token, body: { role: roleSlug } })).statusCode).toBe(200);
+    }
+    await api(t.app, 'PUT', `/projects/${project.id}/contributors/${randomUUID()}`, { token: owner.token, body: { personId: owner.personId, title: 'Lead' } });
+    await api(t.app, 'PUT', `/projects/${project.id}/institutions/${randomUUID()}`, { token: owner.token, body: { institutionId: institution.id, role: 'Partner' } });
+    expect((await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: owner.token, body: { update: { title: `${marker} news` } } })).statusCode).toBe(201);
+    expect((await upload(t.app, 'POST', `/projects/${project.id}/files`, { token: owner.token, fields: { name: `${marker} data` }, file: { data: Buffer.from('a,b\n1,2\n'), fileName: 'data.csv' } })).statusCode).toBe(201);
+  }
+  // An object of each visibility in each project; the first members-only object is the parent of public ones.
+  const objects: World['objects'] = [];
+  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+  let n = 0;
+  const make = async (projectVis: Vis, visibility: Vis, parent: string | null) => {
+    const name = `${marker}-${n++}`;
+    const at = [BOX[0] + 0.05 + 0.01 * n, BOX[1] + 0.05 + 0.01 * n];
+    const res = await api(t.app, 'POST', '/data/obj', {
+      token: owner.token,
+      body: { name, title: `${marker} object ${projectVis} ${visibility}`, types: ['site'], projects: [projects[projectVis].id], visibility, geo: { type: 'Point', coordinates: at }, ...(parent ? { parent } : {}) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    objects.push({ id: res.json().obj.id, name, parent });
+    expect((await api(t.app, 'POST', `/data/obj/${name}/notes`, { token: owner.token, body: { content: `${marker} note` } })).statusCode).toBe(201);
+    expect((await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: photo, fileName: 'p.png' } })).statusCode).toBe(201);
+    return name;
+  };
+  for (const projectVis of VISIBILITIES) for (const visibility of VISIBILITIES) await make(projectVis, visibility, null);
+  const hiddenParent = await make('members', 'members', null);
+  await make('public', 'public', hiddenParent);
+  await make('members', 'public', hiddenParent);
+  const openParent = await make('public', 'public', null);
+  await make('public', 'members', openParent);
+  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug } };
+}, 240_000);
+afterAll(() => t.close());
+
+const ACTORS = ['visitor', 'nonMember', 'viewer', 'editor', 'owner', 'dataManager', 'projectManager', 'userManager', 'administrator'];
+
+describe.each(ACTORS)('as %s', (name) => {
+  const who = () => world.actors[name]!;
+
+  it('for every kind, the SQL of visibleTo keeps exactly the rows the policy shows one by one', async () => {
+    const user = who();
+    const actor = user ? await t.app.services.users.actorFor(user.id) : null;
+    for (const kind of Object.keys(RESOURCES) as Kind[]) {
+      const d = RESOURCES[kind];
+      const { all, shown } = await t.app.database.use(async (db) => ({
+        all: (await db.select({ id: d.id }).from(d.table)).map((r) => String(r.id)),
+        shown: (await db.select({ id: d.id }).from(d.table).where(visibleTo(actor, kind))).map((r) => String(r.id)),
+      }));
+      expect(all.length, kind).toBeGreaterThan(0);
+      const seen = await filterIds(all, async (id) => can(actor, 'view', (await t.app.database.use((db) => findByKey(db, kind, id)))!.resource));
+      expect(sorted(shown), kind).toEqual(sorted(seen));
+    }
+  });
+
+  it('projects: the catalogue and its search list exactly the readable ones; their references are readable', async () => {
+    const listed = (await get(`/projects?q=${encodeURIComponent(world.marker)}`, who())).json().projects.map((p: { id: string }) => p.id);
+    const all = Object.values(world.projects);
+    const detail = await filterIds(all, (p) => readable(`/projects/${p.id}`, who()));
+    expect(sorted(listed)).toEqual(sorted(detail.map((p) => p.id)));
+    for (const p of detail) {
+      const body = (await get(`/projects/${p.id}`, who())).json();
+      if (body.project.team) expect(await readable(`/teams/${body.project.team.id}`, who())).toBe(true);
+      for (const c of body.contributors) expect(await readable(`/people/${c.person.id}`, who())).toBe(true);
+      for (const i of body.institutions) expect(await readable(`/institutions/${i.institution.id}`, who())).toBe(true);
+      for (const u of body.updates) expect(await readable(`/projects/${p.id}/updates/${u.id}`, who())).toBe(true);
+    }
+  });
+
+  it('updates and files: listed with the projects that can be read, and nowhere else', async () => {
+    for (const p of Object.values(world.projects)) {
+      const canRead = await readable(`/projects/${p.id}`, who());
+      const updates = await get(`/projects/${p.id}/updates`, who());
+      const files = await get(`/projects/${p.id}/files`, who());
+      expect([updates.statusCode, files.statusCode]).toEqual(canRead ? [200, 200] : [404, 404]);
+      if (!canRead) continue;
+      for (const u of updates.json().updates) expect(await readable(`/projects/${p.id}/updates/${u.slug}`, who())).toBe(true);
+      for (const f of files.json().files) expect((await get(`/auth/sign/projects/${p.id}/files/${f.id}/latest`, who())).statusCode).toBe(200);
+    }
+  });
+
+  it('objects: the catalogue, its search, box, GeoJSON, CSV and the map list exactly the readable ones', async () => {
+    const readableObjects = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
+    const expected = sorted(readableObjects.map((o) => o.name));
+    const names = (res: LightMyRequestResponse) => sorted(res.json().objects.map((o: { name: string }) => o.name));
+    expect(names(await get(`/data/obj?q=${world.marker}&limit=1000`, who()))).toEqual(expected);
+    expect(names(await get(`/data/obj?bbox=${BOX.join(',')}&limit=1000`, who()))).toEqual(expected);
+    const geojson = (await get(`/data/obj?bbox=${BOX.join(',')}&limit=1000&format=geojson`, who())).json();
+    expect(sorted(geojson.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
+    const csv = (await get(`/data/obj?q=${world.marker}&limit=1000&format=csv`, who())).body;
+    const csvNames = csv.trim().split('\n').slice(1).map((line) => line.split(',')[0]!);
+    expect(sorted(csvNames)).toEqual(expected);
+    const map = (await get(`/data/map?bbox=${BOX.join(',')}&zoom=18`, who())).json();
+    expect(sorted(map.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
+    expect(csv).not.toMatch(new RegExp(world.objects.filter((o) => !expected.includes(o.name)).map((o) => `,${o.name},`).join('|') || '^$'));
+  });
+
+  it('objects: every parent, child and project named in an answer can be read', async () => {
+    const list = (await get(`/data/obj?q=${world.marker}&limit=1000`, who())).json().objects;
+    for (const o of list) {
+      const detail = (await get(`/data/obj/${o.name}`, who())).json().obj;
+      for (const ref of [o, detail]) {
+        if (ref.parent) expect(await readable(`/data/obj/${ref.parent.name}`, who()), `parent of ${o.name}`).toBe(true);
+        for (const p of ref.projects) expect(await readable(`/projects/${p.id}`, who()), `project of ${o.name}`).toBe(true);
+      }
+      const children = (await get(`/data/obj?parent=${o.name}&limit=100`, who())).json().objects;
+      for (const c of children) expect(await readable(`/data/obj/${c.name}`, who())).toBe(true);
+    }
+    // Each object's parent, as stored, shows only where the parent can be read.
+    for (const o of world.objects.filter((x) => x.parent)) {
+      const res = await get(`/data/obj/${o.name}`, who());
+      if (res.statusCode !== 200) continue;
+      const parentReadable = await readable(`/data/obj/${o.parent}`, who());
+      expect(res.json().obj.parent?.name ?? null).toBe(parentReadable ? o.parent : null);
+    }
+  });
+
+  it('notes and photos: listed with the objects that can be read, their images served', async () => {
+    for (const o of world.objects) {
+      const canRead = await readable(`/data/obj/${o.name}`, who());
+      const notes = await get(`/data/obj/${o.name}/notes`, who());
+      const photos = await get(`/data/obj/${o.name}/photos`, who());
+      expect([notes.statusCode, photos.statusCode], o.name).toEqual(canRead ? [200, 200] : [404, 404]);
+      if (!canRead) continue;
+      expect(notes.json().notes).toHaveLength(1);
+      for (const photo of photos.json().photos) {
+        expect((await api(t.app, 'GET', photo.image.thumbUrl.replace('/api/v1', ''))).statusCode).toBe(200);
+        if (photo.object) expect(await readable(`/data/obj/${photo.object.name}`, who())).toBe(true);
+      }
+    }
+  });
+
+  it('a filter by a hidden target answers as one by a target that does not exist', async () => {
+    const missing = `${world.marker}-nothing`;
+    for (const o of world.objects) {
+      if (await readable(`/data/obj/${o.name}`, who())) continue;
+      expect(seen(await get(`/data/obj?parent=${o.name}`, who())), `?parent=${o.name}`).toEqual(seen(await get(`/data/obj?parent=${missing}`, who())));
+      expect(seen(await get(`/data/obj?parent=${o.id}`, who()))).toEqual(seen(await get(`/data/obj?parent=${randomUUID()}`, who())));
+    }
+    for (const p of Object.values(world.projects)) {
+      if (await readable(`/projects/${p.id}`, who())) continue;
+      for (const url of ['/data/obj?project=', `/data/map?bbox=${BOX.join(',')}&zoom=18&project=`]) {
+        expect(seen(await get(`${url}${p.slug}`, who())), `${url}${p.slug}`).toEqual(seen(await get(`${url}${missing}`, who())));
+        expect(seen(await get(`${url}${p.id}`, who()))).toEqual(seen(await get(`${url}${randomUUID()}`, who())));
+      }
+    }
+  });
+
+  it('a role on a hidden project is refused as on one that does not exist', async () => {
+    const me = who();
+    if (!me) return expect((await api(t.app, 'PUT', `/users/${world.owner.personId}/roles/${world.projects.members.id}/viewer`)).statusCode).toBe(401);
+    for (const p of Object.values(world.projects)) {
+      if (await readable(`/projects/${p.id}`, me)) continue;
+      const hidden = await api(t.app, 'PUT', `/users/${me.personId}/roles/${p.id}/viewer`, { token: me.token });
+      const missing = await api(t.app, 'PUT', `/users/${me.personId}/roles/${randomUUID()}/viewer`, { token: me.token });
+      expect(seen(hidden)).toMatchObject({ status: missing.statusCode, count: null });
+      expect(hidden.json().error).toBe(missing.json().error);
+    }
+  });
+
+  it('teams, people, institutions and users: lists and details agree, and a user’s role targets can be read', async () => {
+    const teams = (await get('/teams', who())).json().teams.map((x: { id: string }) => x.id);
+    expect(teams).toContain(world.team.id);
+    expect(await readable(`/teams/${world.team.id}`, who())).toBe(true);
+    const people = (await get('/people?q=Test', who())).json().people;
+    for (const p of people) expect(await readable(`/people/${p.id}`, who())).toBe(true);
+    const institutions = (await get('/institutions', who())).json().institutions;
+    for (const i of institutions) expect(await readable(`/institutions/${i.id}`, who())).toBe(true);
+    const everyone = Object.values(world.actors).filter((u): u is TestUser => !!u);
+    const readableUsers = await filterIds(everyone, (u) => readable(`/users/${u.personId}`, who()));
+    const list = await get('/users?q=user', who());
+    if (list.statusCode === 200) {
+      const listed = list.json().users.map((u: { person: { id: string } }) => u.person.id);
+      expect(sorted(everyone.map((u) => u.personId).filter((id) => listed.includes(id)))).toEqual(sorted(readableUsers.map((u) => u.personId)));
+    } else {
+      expect(list.statusCode).toBe(who() ? 403 : 401);
+      expect(readableUsers.map((u) => u.personId)).toEqual(who() ? [who()!.personId] : []);
+    }
+    for (const u of readableUsers) {
+      for (const r of (await get(`/users/${u.personId}`, who())).json().roles) {
+        if (r.target?.type === 'project') expect(await readable(`/projects/${r.target.id}`, who()), `a role target of ${u.username}`).toBe(true);
+      }
+    }
+  });
+
+  it('Site Admin’s recent changes name only what can be read', async () => {
+    const res = await get('/admin/summary', who());
+    if (res.statusCode !== 200) return expect(res.statusCode).toBe(who() ? 403 : 401);
+    const entries: { targetType: string | null; targetId: string | null }[] = res.json().audit;
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) {
+      if (e.targetType === 'project') expect(await readable(`/projects/${e.targetId}`, who()), `audit of project ${e.targetId}`).toBe(true);
+      if (e.targetType === 'object') expect(await readable(`/data/obj/${e.targetId}`, who()), `audit of object ${e.targetId}`).toBe(true);
+    }
+    const counts = res.json().counts;
+    const projectsSeen = (await get(`/projects?q=${world.marker}`, who())).headers['pagination-count'];
+    expect(counts.projects).toBe(Number(projectsSeen));
+  });
+});

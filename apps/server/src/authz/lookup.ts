@@ -1,0 +1,118 @@
+import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { notFound } from '../lib/errors';
+import { can, type Actor, type Resource } from './policy';
+import { RESOURCES, type Kind, type Visibility } from './resources';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (key: string) => UUID.test(key);
+
+/** The JS name of one of a kind's columns (its table's row carries it under that name). */
+function fieldOf(kind: Kind, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(RESOURCES[kind].table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`${kind}: column ${column.name} is not in its table`);
+  return entry[0];
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The policy's view of one row already read (the whole row, or the facts `findByKey`
+ * reads): its visibility, owner and targets from the kind's descriptor. Targets held in
+ * a link table (an object's projects) and the parent's resource come from the caller.
+ */
+export function resourceOf(kind: Kind, row: Row, related: { targetIds?: readonly string[]; parent?: Resource | null } = {}): Resource {
+  const d = RESOURCES[kind];
+  const value = (column: AnyPgColumn | undefined) => (column ? ((row[fieldOf(kind, column)] as string | null | undefined) ?? null) : null);
+  const id = value(d.id)!;
+  const owner = { ownerUserId: value(d.owner?.user), ownerPersonId: value(d.owner?.person) };
+  if (d.parent) {
+    // A row whose parent is gone (a photo of a deleted object) is seen by managers only.
+    if (!related.parent) return { type: kind, id, visibility: 'members', targetIds: [], ...owner };
+    return { type: kind, id, targetIds: related.parent.targetIds ?? [], parent: related.parent, ...owner };
+  }
+  const visibility = (typeof d.visibility === 'string' ? d.visibility : (value(d.visibility) ?? 'public')) as Visibility;
+  return { type: kind, id, visibility, targetIds: d.targets === 'self' ? [id] : (related.targetIds ?? []), ...owner };
+}
+
+/** The columns the policy needs of a kind, under their JS names. */
+function factColumns(kind: Kind): Record<string, AnyPgColumn> {
+  const d = RESOURCES[kind];
+  const columns = [d.id, typeof d.visibility === 'object' ? d.visibility : undefined, d.owner?.user, d.owner?.person, d.parent?.column];
+  return Object.fromEntries(columns.filter((c): c is AnyPgColumn => !!c).map((c) => [fieldOf(kind, c), c]));
+}
+
+/** The ids of the targets held in a link table, per row (an object's projects). */
+export async function linkedTargets(d: Db, kind: Kind, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const targets = RESOURCES[kind].targets;
+  const byRow = new Map(ids.map((id) => [id, [] as string[]]));
+  if (!targets || targets === 'self' || ids.length === 0) return byRow;
+  const links = await d.select({ of: targets.of, target: targets.target }).from(targets.table).where(inArray(targets.of, [...ids]));
+  for (const link of links) byRow.get(link.of as string)?.push(link.target as string);
+  return byRow;
+}
+
+/**
+ * The condition a key names a row of a kind by: a UUID is its id, digits its number,
+ * anything else its slug, name or username. A key that cannot name one matches nothing.
+ */
+export function byKey(kind: Kind, key: string): SQL {
+  const d = RESOURCES[kind];
+  if (isUuid(key)) return or(...(d.uuidKeys ?? [d.id]).map((column) => eq(column, key)))!;
+  if (d.number && /^\d{1,9}$/.test(key)) return eq(d.number, Number(key));
+  if (!d.key) return sql`false`;
+  return eq(d.key, d.keyLowercase ? key.toLowerCase() : key);
+}
+
+/** A row found by a key: its id and what the policy needs of it. */
+export interface Found {
+  id: string;
+  resource: Resource;
+}
+
+async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
+  const desc = RESOURCES[kind];
+  const [row] = await d.select(factColumns(kind)).from(desc.table).where(where).limit(1);
+  if (!row) return null;
+  const parentId = desc.parent ? (row[fieldOf(kind, desc.parent.column)] as string | null) : null;
+  const parent = desc.parent && parentId ? await findWhere(d, desc.parent.kind, eq(RESOURCES[desc.parent.kind].id, parentId)) : null;
+  const id = row[fieldOf(kind, desc.id)] as string;
+  const targetIds = (await linkedTargets(d, kind, [id])).get(id);
+  return { id, resource: resourceOf(kind, row, { targetIds, parent: parent?.resource ?? null }) };
+}
+
+/**
+ * A row of a kind by any of its keys (id, slug or name, number, a former slug), inside
+ * `scope` (its parent's id) for kinds found inside a parent. No visibility check: `load`
+ * is for what a caller asked for.
+ */
+export async function findByKey(d: Db, kind: Kind, key: string, scope?: string): Promise<Found | null> {
+  const desc = RESOURCES[kind];
+  const found = await findWhere(d, kind, and(byKey(kind, key), desc.parent && scope ? eq(desc.parent.column, scope) : undefined)!);
+  if (found) return found;
+  if (desc.formerKeys && !isUuid(key)) {
+    const [old] = await d.select({ id: sql<string>`${desc.formerKeys.id}` }).from(desc.formerKeys.table).where(eq(desc.formerKeys.key, key));
+    if (old) return findByKey(d, kind, old.id, scope);
+  }
+  return null;
+}
+
+/** The row the actor asked for: 404 alike when it does not exist and when the actor may not see it. */
+export async function load(d: Db, actor: Actor | null, kind: Kind, key: string, scope?: string): Promise<Found> {
+  const found = await findByKey(d, kind, key, scope);
+  if (!found || !can(actor, 'view', found.resource)) throw notFound(RESOURCES[kind].what);
+  return found;
+}
+
+/**
+ * A row named as a target (a filter, a parent, a role's target): found when the actor may
+ * see it, else null, exactly as for a row that does not exist.
+ */
+export async function findVisible(d: Db, actor: Actor | null, kind: Kind, key: string, scope?: string): Promise<Found | null> {
+  const found = await findByKey(d, kind, key, scope);
+  return found && can(actor, 'view', found.resource) ? found : null;
+}
+
+/** An id no row has: a filter by a hidden or missing target matches nothing, in the same query. */
+export const NO_ROW = '00000000-0000-0000-0000-000000000000';
