@@ -33,13 +33,21 @@ export const AuthUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
+/** GET auth/user: the signed-in user. */
 export const AuthUserResponseSchema = z.object({ user: AuthUserSchema });
+export type AuthUserResponse = z.infer<typeof AuthUserResponseSchema>;
 
 export const ResetRequestSchema = z.object({
   login: z.string().trim().min(1, 'Enter your username or e-mail').max(320),
 });
 
+/** POST auth/reset (202): the same message whether or not the account exists. */
+export const ResetRequestedSchema = z.object({ message: z.string() });
+export type ResetRequested = z.infer<typeof ResetRequestedSchema>;
+
+/** GET auth/reset/{code}: whose password the code resets. */
 export const ResetCodeCheckSchema = z.object({ username: z.string() });
+export type ResetCodeCheck = z.infer<typeof ResetCodeCheckSchema>;
 
 export const NewPasswordSchema = z.object({ password: PasswordSchema });
 
@@ -59,6 +67,13 @@ export const InvitationSchema = z.object({
   acceptedAt: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** POST invitations and GET invitations/{code}: the invitation. */
+export const InvitationResponseSchema = z.object({ invitation: InvitationSchema });
+export type InvitationResponse = z.infer<typeof InvitationResponseSchema>;
+
+/** POST invitations/{code}/accept (201): the account made. */
+export const InvitationAcceptedSchema = z.object({ user: z.object({ username: z.string() }) });
 
 export const InvitationAcceptSchema = z.object({
   username: UsernameSchema,

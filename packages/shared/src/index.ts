@@ -18,3 +18,4 @@ export * from './teams';
 export * from './projects';
 export * from './objects';
 export * from './geo';
+export * from './system';

@@ -4,6 +4,11 @@ import { SlugSchema } from './people';
 
 export const CategorySchema = z.object({ id: z.uuid(), name: z.string(), position: z.number().int() });
 export type Category = z.infer<typeof CategorySchema>;
+/** PUT and DELETE institution_categories/{id}: every category, in order. */
+export const CategoriesResponseSchema = z.object({ categories: z.array(CategorySchema) });
+export type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
+/** POST institution_categories/{id}: every category, in order, and the new one. */
+export const CategoryCreatedSchema = CategoriesResponseSchema.extend({ category: CategorySchema });
 
 export const InstitutionSchema = z.object({
   id: z.uuid(),
@@ -16,6 +21,15 @@ export const InstitutionSchema = z.object({
   categoryId: z.uuid().nullable().describe('null: uncategorised'),
 });
 export type Institution = z.infer<typeof InstitutionSchema>;
+
+/** GET institutions/{id}: a partner institution with its people. */
+export const InstitutionDetailSchema = z.object({
+  institution: InstitutionSchema,
+  permissions: z.array(z.string()),
+  people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() })),
+  projects: z.array(z.unknown()),
+});
+export type InstitutionDetail = z.infer<typeof InstitutionDetailSchema>;
 
 const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'Give an http(s) address' }).max(500);
 /** ROR ids look like 05a28rw58 (https://ror.org/05a28rw58 is accepted too). */
@@ -40,4 +54,6 @@ export const CategoryUpdateSchema = z.object({
   position: z.number().int().min(0).max(10_000).optional().describe('New place in the order, 0 = first'),
 });
 
+/** GET institutions: every institution and the categories in their order. */
 export const InstitutionsResponseSchema = z.object({ institutions: z.array(InstitutionSchema), categories: z.array(CategorySchema) });
+export type InstitutionsResponse = z.infer<typeof InstitutionsResponseSchema>;

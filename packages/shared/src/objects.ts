@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './assets';
-import { DocumentSchema } from './documents';
+import { DocumentSchema, StoredDocumentSchema } from './documents';
 import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo';
 import { VISIBILITIES } from './projects';
 
@@ -16,6 +16,14 @@ export const ObjectTypeSchema = z.object({
 });
 export type ObjectType = z.infer<typeof ObjectTypeSchema>;
 
+/** GET data/objtypes. */
+export const ObjectTypesResponseSchema = z.object({ types: z.array(ObjectTypeSchema) });
+export type ObjectTypesResponse = z.infer<typeof ObjectTypesResponseSchema>;
+
+/** GET data/objtypes/{slug}. */
+export const ObjectTypeResponseSchema = z.object({ type: ObjectTypeSchema });
+export type ObjectTypeResponse = z.infer<typeof ObjectTypeResponseSchema>;
+
 const RefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 
 /** Path segments of the web app under /data that no object may take as its name. */
@@ -29,15 +37,20 @@ export const ObjectNameSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, dashes and underscores, starting with a letter or digit')
   .refine((name) => !RESERVED_OBJECT_NAMES.includes(name.toLowerCase()), 'This name is the address of a page (/data/new): choose another');
 
+/** A project of an object; PUT data/obj/{name}/projects/{project} answers the one added. */
+export const ObjectProjectRefSchema = z.object({ id: z.uuid(), slug: z.string(), title: z.string() });
+const ObjectPersonLinkSchema = z.object({ person: RefSchema, role: z.string().nullable(), position: z.number().int() });
+const ObjectInstitutionLinkSchema = z.object({ institution: RefSchema, role: z.string().nullable(), position: z.number().int() });
+
 export const GeoObjectSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   title: z.string(),
   types: z.array(z.object({ slug: z.string(), name: z.string(), marker: z.enum(MARKER_STYLES) })),
-  projects: z.array(z.object({ id: z.uuid(), slug: z.string(), title: z.string() })),
+  projects: z.array(ObjectProjectRefSchema),
   parent: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable(),
-  people: z.array(z.object({ person: RefSchema, role: z.string().nullable(), position: z.number().int() })).describe('In order'),
-  institutions: z.array(z.object({ institution: RefSchema, role: z.string().nullable(), position: z.number().int() })).describe('In order'),
+  people: z.array(ObjectPersonLinkSchema).describe('In order'),
+  institutions: z.array(ObjectInstitutionLinkSchema).describe('In order'),
   geo: GeoJsonSchema.nullable(),
   metadata: z.record(z.string(), z.unknown()),
   visibility: z.enum(VISIBILITIES).describe('members: the members of any of its projects'),
@@ -45,9 +58,46 @@ export const GeoObjectSchema = z.object({
 });
 export type GeoObject = z.infer<typeof GeoObjectSchema>;
 
+/** GET, POST and PUT data/obj/{name}, and POST data/obj/{name}/revisions/{rid}/restore: the object, its doc and what the caller may do with it. */
+export const ObjectDetailSchema = z.object({ obj: GeoObjectSchema, doc: StoredDocumentSchema.nullable(), permissions: z.array(z.string()) });
+export type ObjectDetail = z.infer<typeof ObjectDetailSchema>;
+
+/** PUT and DELETE data/obj/{name}/people/{person}: the object's people after the change. */
+export const ObjectPeopleResponseSchema = z.object({ people: z.array(ObjectPersonLinkSchema) });
+export type ObjectPeopleResponse = z.infer<typeof ObjectPeopleResponseSchema>;
+
+/** PUT and DELETE data/obj/{name}/institutions/{institution}: the object's institutions after the change. */
+export const ObjectInstitutionsResponseSchema = z.object({ institutions: z.array(ObjectInstitutionLinkSchema) });
+export type ObjectInstitutionsResponse = z.infer<typeof ObjectInstitutionsResponseSchema>;
+
+/** One row of the catalogue: no metadata, people or institutions; geo only with geo=true. */
 export const GeoObjectListItemSchema = GeoObjectSchema.omit({ geo: true, metadata: true, people: true, institutions: true }).extend({
   geo: GeoJsonSchema.nullable().optional().describe('With geo=true'),
 });
+export type GeoObjectListItem = z.infer<typeof GeoObjectListItemSchema>;
+
+/** GET data/obj as JSON (application/json): a page of the catalogue. */
+export const GeoObjectsResponseSchema = z.object({ objects: z.array(GeoObjectListItemSchema) });
+export type GeoObjectsResponse = z.infer<typeof GeoObjectsResponseSchema>;
+
+/** GET data/obj with format=geojson (or Accept: application/geo+json): the page's objects that have a geometry, one Feature each. */
+export const GeoObjectFeatureCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      id: z.uuid().describe('The object id'),
+      geometry: GeoJsonSchema,
+      properties: z.object({
+        name: z.string(),
+        title: z.string(),
+        types: z.array(z.string()).describe('Object type slugs'),
+        marker: z.enum(MARKER_STYLES).describe('The marker style of its first type'),
+      }),
+    }),
+  ),
+});
+export type GeoObjectFeatureCollection = z.infer<typeof GeoObjectFeatureCollectionSchema>;
 
 const ObjectFields = z.object({
   name: ObjectNameSchema,
@@ -128,6 +178,9 @@ export const NoteSchema = z.object({
   permissions: z.array(z.string()).describe('edit and delete for its author and the object’s editors'),
 });
 export type Note = z.infer<typeof NoteSchema>;
+/** GET data/obj/{name}/notes: a page of notes, newest first. */
+export const NotesResponseSchema = z.object({ notes: z.array(NoteSchema) });
+export type NotesResponse = z.infer<typeof NotesResponseSchema>;
 /** The author and time come from the signed-in user and the server, never from the body. */
 export const NoteInputSchema = z.object({ content: z.string().trim().min(1, 'Write something').max(20_000) });
 
@@ -143,6 +196,9 @@ export const PhotoSchema = z.object({
   permissions: z.array(z.string()),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
+/** GET data/obj/{name}/photos: a page of photos, newest first. */
+export const PhotosResponseSchema = z.object({ photos: z.array(PhotoSchema) });
+export type PhotosResponse = z.infer<typeof PhotosResponseSchema>;
 export const PhotoChangeSchema = z.object({
   caption: z.string().trim().max(2000).nullable().optional(),
   object: z.string().min(1).max(100).optional().describe('Move the photo to another object (name or id)'),

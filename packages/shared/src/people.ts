@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './assets';
-import { DocumentSchema } from './documents';
+import { InvitationSchema } from './auth';
+import { DocumentSchema, StoredDocumentSchema } from './documents';
 import { isValidOrcid, normaliseOrcid } from './orcid';
 
 export const SlugSchema = z
@@ -23,6 +24,8 @@ export const AffiliationSchema = z.object({
   primary: z.boolean(),
 });
 export type Affiliation = z.infer<typeof AffiliationSchema>;
+/** PUT and DELETE people/{personId}/affiliations/{id}: the person's affiliations after the change. */
+export const AffiliationsResponseSchema = z.object({ affiliations: z.array(AffiliationSchema) });
 
 export const PersonSchema = z.object({
   id: z.uuid(),
@@ -36,9 +39,28 @@ export const PersonSchema = z.object({
 });
 export type Person = z.infer<typeof PersonSchema>;
 
+/** POST and PUT people/{id}, and PUT and DELETE people/{id}/photo: the person, their bio and what the caller may do with them. */
+export const PersonDetailSchema = z.object({
+  person: PersonSchema,
+  permissions: z.array(z.string()),
+  bio: StoredDocumentSchema.nullable(),
+});
+export type PersonDetail = z.infer<typeof PersonDetailSchema>;
+
+/** GET people/{id}: a person's profile. */
+export const PersonProfileSchema = PersonDetailSchema.extend({
+  invitation: InvitationSchema.nullable().describe('Shown to holders of manageUsers or managePeople'),
+  projects: z.array(z.unknown()),
+  publications: z.array(z.unknown()),
+});
+export type PersonProfile = z.infer<typeof PersonProfileSchema>;
+
 export const PersonListItemSchema = PersonSchema.pick({ id: true, slug: true, name: true, photo: true }).extend({
   primaryAffiliation: AffiliationSchema.nullable(),
 });
+/** GET people: a page of people, by name. */
+export const PeopleResponseSchema = z.object({ people: z.array(PersonListItemSchema) });
+export type PeopleResponse = z.infer<typeof PeopleResponseSchema>;
 
 export const PersonInputSchema = z.object({
   name: z.string().trim().min(1, 'Give a name').max(200),

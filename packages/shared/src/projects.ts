@@ -71,6 +71,9 @@ export const ContributorSchema = z.object({
   position: z.number().int(),
 });
 export type Contributor = z.infer<typeof ContributorSchema>;
+/** PUT and DELETE projects/{id}/contributors/{cid}: the contributors after the change, in order. */
+export const ContributorsResponseSchema = z.object({ contributors: z.array(ContributorSchema) });
+export type ContributorsResponse = z.infer<typeof ContributorsResponseSchema>;
 export const ContributorInputSchema = z.union([
   z.object({ position: z.number().int().min(0).max(10_000) }).strict(),
   z.object({ personId: z.string().min(1).max(100).describe('Person id or slug'), title: z.string().trim().max(200).nullable().optional(), position: z.number().int().min(0).max(10_000).optional() }),
@@ -83,6 +86,9 @@ export const ProjectInstitutionSchema = z.object({
   position: z.number().int(),
 });
 export type ProjectInstitution = z.infer<typeof ProjectInstitutionSchema>;
+/** PUT and DELETE projects/{id}/institutions/{iid}: the partner institutions after the change, in order. */
+export const ProjectInstitutionsResponseSchema = z.object({ institutions: z.array(ProjectInstitutionSchema) });
+export type ProjectInstitutionsResponse = z.infer<typeof ProjectInstitutionsResponseSchema>;
 export const ProjectInstitutionInputSchema = z.union([
   z.object({ position: z.number().int().min(0).max(10_000) }).strict(),
   z.object({ institutionId: z.string().min(1).max(100).describe('Institution id or slug'), role: z.string().trim().max(200).nullable().optional(), position: z.number().int().min(0).max(10_000).optional() }),
@@ -97,6 +103,12 @@ export const UpdateSchema = z.object({
   updatedAt: z.string(),
 });
 export type ProjectUpdate = z.infer<typeof UpdateSchema>;
+/** GET projects/{id}/updates: every update, newest first. */
+export const UpdatesResponseSchema = z.object({ updates: z.array(UpdateSchema) });
+export type UpdatesResponse = z.infer<typeof UpdatesResponseSchema>;
+/** GET, POST and PUT projects/{id}/updates/{uid}, and the restore of one of its revisions: the update, its text and what the caller may do with it. */
+export const UpdateDetailSchema = z.object({ update: UpdateSchema, doc: StoredDocumentSchema.nullable(), permissions: z.array(z.string()) });
+export type UpdateDetail = z.infer<typeof UpdateDetailSchema>;
 export const UpdateInputSchema = z.object({
   title: z.string().trim().min(1, 'Give a title').max(300),
   slug: SlugSchema.optional(),
@@ -107,6 +119,12 @@ export const UpdateChangeSchema = z.object({ update: UpdateInputSchema.partial()
 
 export const RevisionSchema = z.object({ id: z.uuid(), createdAt: z.string(), author: RefSchema.nullable() });
 export type Revision = z.infer<typeof RevisionSchema>;
+/** GET …/revisions of a project's documentation, an update's text or an object's doc: the saved versions, newest first. */
+export const RevisionsResponseSchema = z.object({ revisions: z.array(RevisionSchema) });
+export type RevisionsResponse = z.infer<typeof RevisionsResponseSchema>;
+/** GET …/revisions/{rid} of a project's documentation, an update's text or an object's doc: one saved version. */
+export const RevisionDetailSchema = z.object({ revision: RevisionSchema, doc: StoredDocumentSchema.nullable() });
+export type RevisionDetail = z.infer<typeof RevisionDetailSchema>;
 
 export const FileVersionSchema = z.object({
   version: z.number().int().min(1),
@@ -125,6 +143,11 @@ export const ProjectFileSchema = z.object({
   versions: z.array(FileVersionSchema).describe('Newest first'),
 });
 export type ProjectFile = z.infer<typeof ProjectFileSchema>;
+/** GET projects/{id}/files: the project's files, by name. */
+export const ProjectFilesResponseSchema = z.object({ files: z.array(ProjectFileSchema) });
+/** GET auth/sign/{path}: a download URL for a file version, valid 5 minutes. */
+export const SignedUrlResponseSchema = z.object({ url: z.string().describe('A path on this server, e.g. /api/v1/files/{versionId}?expires=…&signature=…'), expiresAt: z.string() });
+export type SignedUrlResponse = z.infer<typeof SignedUrlResponseSchema>;
 
 export const ProjectMemberSchema = z.object({
   id: z.uuid().describe('The person id'),
@@ -133,10 +156,17 @@ export const ProjectMemberSchema = z.object({
   username: z.string(),
   role: z.object({ slug: z.string(), name: z.string() }),
 });
+/** GET projects/{id}/members: the members by name, and what the caller may do with the project. */
+export const ProjectMembersResponseSchema = z.object({ members: z.array(ProjectMemberSchema), permissions: z.array(z.string()) });
+export type ProjectMembersResponse = z.infer<typeof ProjectMembersResponseSchema>;
 
 export const ProjectListItemSchema = ProjectSchema.extend({ institutions: z.array(RefSchema).describe('In order') });
 export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
+/** GET projects: a page of the catalogue. */
+export const ProjectsResponseSchema = z.object({ projects: z.array(ProjectListItemSchema) });
+export type ProjectsResponse = z.infer<typeof ProjectsResponseSchema>;
 
+/** GET, POST and PUT projects/{id}, and the restore of a documentation revision: the project with everything its page shows. */
 export const ProjectDetailSchema = z.object({
   project: ProjectSchema,
   permissions: z.array(z.string()),

@@ -3,6 +3,9 @@ import { SlugSchema } from './people';
 
 export const TeamSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string().nullable() });
 export type Team = z.infer<typeof TeamSchema>;
+/** GET teams: teams by name. */
+export const TeamsResponseSchema = z.object({ teams: z.array(TeamSchema) });
+export type TeamsResponse = z.infer<typeof TeamsResponseSchema>;
 
 export const TeamMemberSchema = z.object({
   id: z.uuid().describe('The person id'),
@@ -23,4 +26,6 @@ export const MemberInputSchema = z.object({
   role: z.string().min(1).max(100).default('contributor').describe('Role slug on the team: owner, editor, contributor or viewer'),
 });
 
+/** GET, POST and PUT teams/{id}: the team, what the caller may do with it and its members. */
 export const TeamDetailSchema = z.object({ team: TeamSchema, permissions: z.array(z.string()), members: z.array(TeamMemberSchema).describe('Sorted by name') });
+export type TeamDetail = z.infer<typeof TeamDetailSchema>;

@@ -12,7 +12,13 @@ export const RoleSchema = z.object({
 });
 export type Role = z.infer<typeof RoleSchema>;
 
+/** GET roles: every role with its permissions. */
 export const RolesResponseSchema = z.object({ roles: z.array(RoleSchema) });
+export type RolesResponse = z.infer<typeof RolesResponseSchema>;
+
+/** GET roles/{slug}: a role, how many hold it, whether it is built in. */
+export const RoleDetailSchema = z.object({ role: RoleSchema, holders: z.number().int(), builtin: z.boolean() });
+export type RoleDetail = z.infer<typeof RoleDetailSchema>;
 
 export const RoleTargetSchema = z.object({
   id: z.uuid(),
@@ -43,6 +49,7 @@ export const PersonRefSchema = z.object({
   name: z.string(),
 });
 
+/** GET, POST and PUT users/{id}: a user account, its person and roles. */
 export const UserDetailSchema = z.object({
   user: UserSchema,
   person: PersonRefSchema,
@@ -50,6 +57,11 @@ export const UserDetailSchema = z.object({
   roles: z.array(RoleAssignmentSchema),
   invitation: InvitationSchema.nullable(),
 });
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+/** POST users/{id}/reset: a password-reset link, and the address it was mailed to (null: not mailed). */
+export const ResetLinkResponseSchema = z.object({ link: z.string(), expiresAt: z.string(), mailedTo: z.string().nullable() });
+export type ResetLinkResponse = z.infer<typeof ResetLinkResponseSchema>;
 
 /** PUT users/{id}: the user changes the e-mail; an administrator also username and disabled. */
 export const AccountUpdateSchema = z.object({
@@ -58,7 +70,9 @@ export const AccountUpdateSchema = z.object({
   disabled: z.boolean().optional(),
 });
 
+/** PUT and DELETE users/{personId}/roles/{target}/{role}: the user's roles after the change. */
 export const RoleAssignmentsResponseSchema = z.object({ roles: z.array(RoleAssignmentSchema) });
+export type RoleAssignmentsResponse = z.infer<typeof RoleAssignmentsResponseSchema>;
 
 export const ApiKeySchema = z.object({
   id: z.uuid(),
@@ -83,11 +97,15 @@ export const ApiKeyCreateSchema = z.object({
   targets: z.array(z.uuid()).max(100).default([]).describe('Limit the key to these projects or teams; empty: all'),
 });
 
+/** POST users/{id}/apikeys: the new key with its secret. */
 export const ApiKeyCreatedSchema = ApiKeySchema.extend({
   secret: z.string().describe('Shown once: use it as a Bearer token'),
 });
+export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;
 
+/** GET users/{id}/apikeys: a user's API keys (never their secrets). */
 export const ApiKeysResponseSchema = z.object({ apikeys: z.array(ApiKeySchema) });
+export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;
 
 export const RoleInputSchema = z.object({
   name: z.string().trim().min(1, 'Give a name').max(100),
@@ -96,6 +114,9 @@ export const RoleInputSchema = z.object({
 });
 
 export const UserListItemSchema = UserSchema.extend({ person: PersonRefSchema });
+/** GET users: a page of accounts, by username. */
+export const UsersResponseSchema = z.object({ users: z.array(UserListItemSchema) });
+export type UsersResponse = z.infer<typeof UsersResponseSchema>;
 
 export const UserCreateSchema = z.object({
   name: z.string().trim().min(1, 'Give a name').max(200),

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { hasGlobalPermission, type AuthUser, type GlobalPermission, type LoginInput, type TokenResponse } from '@observatory/shared';
+import { hasGlobalPermission, type AuthUser, type AuthUserResponse, type GlobalPermission, type LoginInput, type TokenResponse } from '@observatory/shared';
 import { paths } from '../config/paths';
 import { api, hasAccessToken, onSessionChange, refreshSession, rememberSession, setAccessToken } from './api-client';
 
@@ -10,7 +10,7 @@ export const currentUserKey = ['auth', 'user'] as const;
 /** Who is signed in: restored through the refresh cookie on the first load. */
 async function fetchCurrentUser(): Promise<AuthUser | null> {
   if (!hasAccessToken() && !(await refreshSession())) return null;
-  return (await api.get<{ user: AuthUser }>('/auth/user')).user;
+  return (await api.get<AuthUserResponse>('/auth/user')).user;
 }
 
 export function useCurrentUser() {
@@ -41,7 +41,7 @@ export function useLogin() {
       const token = await api.post<TokenResponse>('/auth/login', input);
       rememberSession(!!input.remember);
       setAccessToken(token.access_token);
-      const { user } = await api.get<{ user: AuthUser }>('/auth/user');
+      const { user } = await api.get<AuthUserResponse>('/auth/user');
       return user;
     },
     onSuccess: async (user) => {

@@ -10,6 +10,7 @@ import {
   REFRESH_COOKIE,
   REFRESH_TOKEN_MAX_AGE_S,
   ResetCodeCheckSchema,
+  ResetRequestedSchema,
   ResetRequestSchema,
   TokenResponseSchema,
 } from '@observatory/shared';
@@ -19,7 +20,6 @@ import { signedInInPerson } from '../../plugins/auth';
 import type { Session } from './service';
 
 const CodeParams = z.object({ code: z.string().min(10).max(200) });
-const Accepted = z.object({ message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
@@ -131,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ask for a password-reset e-mail',
         description: 'Always answers 202, whether or not the account exists.',
         body: ResetRequestSchema,
-        response: { 202: Accepted },
+        response: { 202: ResetRequestedSchema },
       },
     },
     async (request, reply) => {

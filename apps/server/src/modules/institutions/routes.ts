@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CategoriesResponseSchema,
+  CategoryCreatedSchema,
   CategoryCreateSchema,
-  CategorySchema,
   CategoryUpdateSchema,
+  InstitutionDetailSchema,
   InstitutionInputSchema,
   InstitutionSchema,
-  ImageRefSchema,
   InstitutionsResponseSchema,
 } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth';
@@ -14,7 +15,6 @@ import { readFilePart } from '../assets/multipart';
 
 const IdParams = z.object({ id: z.uuid().describe('Made by the client') });
 const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institution id or slug') });
-const CategoriesSchema = z.object({ categories: z.array(CategorySchema) });
 
 export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { institutions } = app.services;
@@ -28,21 +28,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/institutions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A partner institution with its people',
-        params: KeyParams,
-        response: {
-          200: z.object({
-            institution: InstitutionSchema,
-            permissions: z.array(z.string()),
-            people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() })),
-            projects: z.array(z.unknown()),
-          }),
-        },
-      },
-    },
+    { schema: { tags, summary: 'A partner institution with its people', params: KeyParams, response: { 200: InstitutionDetailSchema } } },
     async (request) => institutions.getInstitution(request.actor, request.params.id),
   );
 
@@ -93,20 +79,20 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/institution_categories/:id',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Add a category at the top (manageInstitutions)', params: IdParams, body: CategoryCreateSchema, response: { 201: CategoriesSchema.extend({ category: CategorySchema }) } },
+      schema: { tags, summary: 'Add a category at the top (manageInstitutions)', params: IdParams, body: CategoryCreateSchema, response: { 201: CategoryCreatedSchema } },
     },
     async (request, reply) => reply.status(201).send(await institutions.createCategory(request.actor, request.params.id, request.body.name)),
   );
 
   app.put(
     '/institution_categories/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Rename or move a category (body: position)', params: IdParams, body: CategoryUpdateSchema, response: { 200: CategoriesSchema } } },
+    { onRequest: signedIn, schema: { tags, summary: 'Rename or move a category (body: position)', params: IdParams, body: CategoryUpdateSchema, response: { 200: CategoriesResponseSchema } } },
     async (request) => institutions.updateCategory(request.actor, request.params.id, request.body),
   );
 
   app.delete(
     '/institution_categories/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete an empty category (one holding institutions is refused)', params: IdParams, response: { 200: CategoriesSchema } } },
+    { onRequest: signedIn, schema: { tags, summary: 'Delete an empty category (one holding institutions is refused)', params: IdParams, response: { 200: CategoriesResponseSchema } } },
     async (request) => institutions.deleteCategory(request.actor, request.params.id),
   );
 };

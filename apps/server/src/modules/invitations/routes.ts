@@ -1,7 +1,7 @@
 import { signedIn } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InvitationAcceptSchema, InvitationCreateSchema, InvitationSchema } from '@observatory/shared';
+import { InvitationAcceptedSchema, InvitationAcceptSchema, InvitationCreateSchema, InvitationResponseSchema } from '@observatory/shared';
 
 const CodeParams = z.object({ code: z.string().min(10).max(200) });
 
@@ -17,7 +17,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Invite a person by e-mail (manageUsers); the code is valid 14 days',
         body: InvitationCreateSchema,
-        response: { 201: z.object({ invitation: InvitationSchema }) },
+        response: { 201: InvitationResponseSchema },
       },
     },
     async (request, reply) => reply.status(201).send({ invitation: await invitations.invite(request.actor, request.body) }),
@@ -25,7 +25,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/invitations/:code',
-    { schema: { tags, summary: 'Check an invitation code', params: CodeParams, response: { 200: z.object({ invitation: InvitationSchema }) } } },
+    { schema: { tags, summary: 'Check an invitation code', params: CodeParams, response: { 200: InvitationResponseSchema } } },
     async (request) => ({ invitation: await invitations.check(request.params.code) }),
   );
 
@@ -37,7 +37,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accept an invitation: choose a username and password',
         params: CodeParams,
         body: InvitationAcceptSchema,
-        response: { 201: z.object({ user: z.object({ username: z.string() }) }) },
+        response: { 201: InvitationAcceptedSchema },
       },
     },
     async (request, reply) => reply.status(201).send({ user: await invitations.accept(request.params.code, request.body) }),

@@ -1,19 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  StoredDocumentSchema,
   GeoObjectCreateSchema,
-  GeoObjectListItemSchema,
-  GeoObjectSchema,
+  GeoObjectFeatureCollectionSchema,
+  GeoObjectsResponseSchema,
   GeoObjectsQuerySchema,
   GeoObjectUpdateSchema,
   NoteInputSchema,
   NoteSchema,
+  NotesResponseSchema,
+  ObjectDetailSchema,
+  ObjectInstitutionsResponseSchema,
   ObjectLinkInputSchema,
+  ObjectPeopleResponseSchema,
+  ObjectProjectRefSchema,
+  ObjectTypeResponseSchema,
+  ObjectTypesResponseSchema,
   PhotoChangeSchema,
   PhotoSchema,
-  RevisionSchema,
-  ObjectTypeSchema,
+  PhotosResponseSchema,
+  RevisionDetailSchema,
+  RevisionsResponseSchema,
+  type ObjectInstitutionsResponse,
+  type ObjectPeopleResponse,
 } from '@observatory/shared';
 import { toCsv } from '../../lib/csv';
 import { setPaginationHeaders } from '../../lib/pagination';
@@ -34,7 +43,6 @@ function objectsCsv(list: { name: string; title: string; types: { slug: string }
 const GEO_BODY_LIMIT = 16 * 1024 * 1024;
 
 const ObjectParams = z.object({ key: z.string().min(1).max(100).describe('Object name or id') });
-const ObjectDetailSchema = z.object({ obj: GeoObjectSchema, doc: StoredDocumentSchema.nullable(), permissions: z.array(z.string()) });
 
 export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { objectTypes, objects, notes, photos } = app.services;
@@ -42,13 +50,13 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/data/objtypes',
-    { schema: { tags, summary: 'Object types with their marker style and metadata schema', response: { 200: z.object({ types: z.array(ObjectTypeSchema) }) } } },
+    { schema: { tags, summary: 'Object types with their marker style and metadata schema', response: { 200: ObjectTypesResponseSchema } } },
     async () => ({ types: await objectTypes.list() }),
   );
 
   app.get(
     '/data/objtypes/:slug',
-    { schema: { tags, summary: 'One object type', params: z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes').max(80) }), response: { 200: z.object({ type: ObjectTypeSchema }) } } },
+    { schema: { tags, summary: 'One object type', params: z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes').max(80) }), response: { 200: ObjectTypeResponseSchema } } },
     async (request) => ({ type: await objectTypes.get(request.params.slug) }),
   );
 
@@ -59,6 +67,16 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The object catalogue: children of a parent, by type, project, search or map box; JSON or a GeoJSON FeatureCollection',
         querystring: GeoObjectsQuerySchema,
+        response: {
+          200: {
+            description: 'JSON, GeoJSON (format=geojson or Accept: application/geo+json) or CSV (format=csv)',
+            content: {
+              'application/json': { schema: GeoObjectsResponseSchema },
+              'application/geo+json': { schema: GeoObjectFeatureCollectionSchema },
+              'text/csv': { schema: z.string().describe('One row per object: its fields, a Point’s coordinates, the geometry as GeoJSON, then each metadata field') },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -68,13 +86,14 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format === 'csv') {
         return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="objects.csv"').send(objectsCsv(list));
       }
-      if (!geojson) return { objects: GeoObjectListItemSchema.array().parse(list) };
+      // The response schema of the media type strips what the list item does not show (metadata, people, institutions).
+      if (!geojson) return { objects: list };
       reply.type('application/geo+json');
       return {
-        type: 'FeatureCollection',
-        features: list
-          .filter((o) => o.geo)
-          .map(({ geo, ...o }) => ({ type: 'Feature', id: o.id, geometry: geo, properties: { name: o.name, title: o.title, types: o.types.map((t) => t.slug), marker: o.types[0]?.marker ?? 'default' } })),
+        type: 'FeatureCollection' as const,
+        features: list.flatMap(({ geo, ...o }) =>
+          geo ? [{ type: 'Feature' as const, id: o.id, geometry: geo, properties: { name: o.name, title: o.title, types: o.types.map((t) => t.slug), marker: o.types[0]?.marker ?? 'default' } }] : [],
+        ),
       };
     },
   );
@@ -107,13 +126,10 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const ProjectLinkParams = ObjectParams.extend({ project: linkKey('Project id or slug') });
   const PersonLinkParams = ObjectParams.extend({ person: linkKey('Person id or slug') });
   const InstitutionLinkParams = ObjectParams.extend({ institution: linkKey('Institution id or slug') });
-  const ProjectRef = z.object({ id: z.uuid(), slug: z.string(), title: z.string() });
-  const PeopleLinks = z.object({ people: z.array(z.object({ person: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }), role: z.string().nullable(), position: z.number().int() })) });
-  const InstitutionLinks = z.object({ institutions: z.array(z.object({ institution: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }), role: z.string().nullable(), position: z.number().int() })) });
 
   app.put(
     '/data/obj/:key/projects/:project',
-    { onRequest: signedIn, schema: { tags, summary: 'Add the object to a project (edit on both); answers the project', params: ProjectLinkParams, response: { 200: ProjectRef } } },
+    { onRequest: signedIn, schema: { tags, summary: 'Add the object to a project (edit on both); answers the project', params: ProjectLinkParams, response: { 200: ObjectProjectRefSchema } } },
     async (request) => objects.putProject(request.actor, request.params.key, request.params.project),
   );
   app.delete(
@@ -126,30 +142,30 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/data/obj/:key/people/:person',
-    { onRequest: signedIn, schema: { tags, summary: 'Add or change a person of the object, or move them (body: only position)', params: PersonLinkParams, body: ObjectLinkInputSchema, response: { 200: PeopleLinks } } },
-    async (request) => objects.putPerson(request.actor, request.params.key, request.params.person, request.body) as Promise<z.infer<typeof PeopleLinks>>,
+    { onRequest: signedIn, schema: { tags, summary: 'Add or change a person of the object, or move them (body: only position)', params: PersonLinkParams, body: ObjectLinkInputSchema, response: { 200: ObjectPeopleResponseSchema } } },
+    async (request) => objects.putPerson(request.actor, request.params.key, request.params.person, request.body) as Promise<ObjectPeopleResponse>,
   );
   app.delete(
     '/data/obj/:key/people/:person',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove a person from the object', params: PersonLinkParams, response: { 200: PeopleLinks } } },
-    async (request) => objects.removePerson(request.actor, request.params.key, request.params.person) as Promise<z.infer<typeof PeopleLinks>>,
+    { onRequest: signedIn, schema: { tags, summary: 'Remove a person from the object', params: PersonLinkParams, response: { 200: ObjectPeopleResponseSchema } } },
+    async (request) => objects.removePerson(request.actor, request.params.key, request.params.person) as Promise<ObjectPeopleResponse>,
   );
   app.put(
     '/data/obj/:key/institutions/:institution',
-    { onRequest: signedIn, schema: { tags, summary: 'Add or change an institution of the object, or move it (body: only position)', params: InstitutionLinkParams, body: ObjectLinkInputSchema, response: { 200: InstitutionLinks } } },
-    async (request) => objects.putInstitution(request.actor, request.params.key, request.params.institution, request.body) as Promise<z.infer<typeof InstitutionLinks>>,
+    { onRequest: signedIn, schema: { tags, summary: 'Add or change an institution of the object, or move it (body: only position)', params: InstitutionLinkParams, body: ObjectLinkInputSchema, response: { 200: ObjectInstitutionsResponseSchema } } },
+    async (request) => objects.putInstitution(request.actor, request.params.key, request.params.institution, request.body) as Promise<ObjectInstitutionsResponse>,
   );
   app.delete(
     '/data/obj/:key/institutions/:institution',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove an institution from the object', params: InstitutionLinkParams, response: { 200: InstitutionLinks } } },
-    async (request) => objects.removeInstitution(request.actor, request.params.key, request.params.institution) as Promise<z.infer<typeof InstitutionLinks>>,
+    { onRequest: signedIn, schema: { tags, summary: 'Remove an institution from the object', params: InstitutionLinkParams, response: { 200: ObjectInstitutionsResponseSchema } } },
+    async (request) => objects.removeInstitution(request.actor, request.params.key, request.params.institution) as Promise<ObjectInstitutionsResponse>,
   );
 
   // The notebook: notes of an object
   const NoteParams = ObjectParams.extend({ id: z.uuid() });
   app.get(
     '/data/obj/:key/notes',
-    { schema: { tags, summary: 'Notes of an object, newest first, 20 a page', params: ObjectParams, querystring: z.object({ p: z.coerce.number().int().min(1).max(1_000_000).default(1) }), response: { 200: z.object({ notes: z.array(NoteSchema) }) } } },
+    { schema: { tags, summary: 'Notes of an object, newest first, 20 a page', params: ObjectParams, querystring: z.object({ p: z.coerce.number().int().min(1).max(1_000_000).default(1) }), response: { 200: NotesResponseSchema } } },
     async (request, reply) => {
       const { notes: list, page, total } = await notes.list(request.actor, request.params.key, request.query.p);
       setPaginationHeaders(reply, page, total);
@@ -175,7 +191,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const PhotoParams = ObjectParams.extend({ id: z.uuid() });
   app.get(
     '/data/obj/:key/photos',
-    { schema: { tags, summary: 'Photos of an object, newest first, 50 a page', params: ObjectParams, querystring: z.object({ p: z.coerce.number().int().min(1).max(1_000_000).default(1) }), response: { 200: z.object({ photos: z.array(PhotoSchema) }) } } },
+    { schema: { tags, summary: 'Photos of an object, newest first, 50 a page', params: ObjectParams, querystring: z.object({ p: z.coerce.number().int().min(1).max(1_000_000).default(1) }), response: { 200: PhotosResponseSchema } } },
     async (request, reply) => {
       const { photos: list, page, total } = await photos.list(request.actor, request.params.key, request.query.p);
       setPaginationHeaders(reply, page, total);
@@ -205,12 +221,12 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const RevisionParams = ObjectParams.extend({ rid: z.uuid() });
   app.get(
     '/data/obj/:key/revisions',
-    { onRequest: signedIn, schema: { tags, summary: 'Saved versions of the object’s doc, newest first (edit)', params: ObjectParams, response: { 200: z.object({ revisions: z.array(RevisionSchema) }) } } },
+    { onRequest: signedIn, schema: { tags, summary: 'Saved versions of the object’s doc, newest first (edit)', params: ObjectParams, response: { 200: RevisionsResponseSchema } } },
     async (request) => ({ revisions: await objects.revisions(request.actor, request.params.key) }),
   );
   app.get(
     '/data/obj/:key/revisions/:rid',
-    { onRequest: signedIn, schema: { tags, summary: 'One saved version of the doc (edit)', params: RevisionParams, response: { 200: z.object({ revision: RevisionSchema, doc: StoredDocumentSchema.nullable() }) } } },
+    { onRequest: signedIn, schema: { tags, summary: 'One saved version of the doc (edit)', params: RevisionParams, response: { 200: RevisionDetailSchema } } },
     async (request) => objects.revision(request.actor, request.params.key, request.params.rid),
   );
   app.post(

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AffiliationInputSchema,
-  AffiliationSchema,
-  StoredDocumentSchema,
-  InvitationSchema,
+  AffiliationsResponseSchema,
   PeopleQuerySchema,
+  PeopleResponseSchema,
+  PersonDetailSchema,
   PersonInputSchema,
-  PersonListItemSchema,
-  PersonSchema,
+  PersonProfileSchema,
 } from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination';
 import { signedIn } from '../../plugins/auth';
@@ -19,17 +18,6 @@ const AffiliationParams = z.object({
   personId: z.string().min(1).max(100).describe('Person id or slug'),
   id: z.string().min(1).max(100).describe('Institution id or slug'),
 });
-const PersonDetailSchema = z.object({
-  person: PersonSchema,
-  permissions: z.array(z.string()),
-  bio: StoredDocumentSchema.nullable(),
-});
-const PersonProfileSchema = PersonDetailSchema.extend({
-  invitation: InvitationSchema.nullable().describe('Shown to holders of manageUsers or managePeople'),
-  projects: z.array(z.unknown()),
-  publications: z.array(z.unknown()),
-});
-const AffiliationsSchema = z.object({ affiliations: z.array(AffiliationSchema) });
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { people } = app.services;
@@ -37,7 +25,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/people',
-    { schema: { tags, summary: 'People, by name; search with q', querystring: PeopleQuerySchema, response: { 200: z.object({ people: z.array(PersonListItemSchema) }) } } },
+    { schema: { tags, summary: 'People, by name; search with q', querystring: PeopleQuerySchema, response: { 200: PeopleResponseSchema } } },
     async (request, reply) => {
       const { people: list, page, total } = await people.listPeople(request.query);
       setPaginationHeaders(reply, page, total);
@@ -106,7 +94,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Affiliate a person with an institution (title, primary: a new primary clears the others)',
         params: AffiliationParams,
         body: AffiliationInputSchema,
-        response: { 200: AffiliationsSchema },
+        response: { 200: AffiliationsResponseSchema },
       },
     },
     async (request) => people.putAffiliation(request.actor, request.params.personId, request.params.id, request.body),
@@ -114,7 +102,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/people/:personId/affiliations/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove an affiliation', params: AffiliationParams, response: { 200: AffiliationsSchema } } },
+    { onRequest: signedIn, schema: { tags, summary: 'Remove an affiliation', params: AffiliationParams, response: { 200: AffiliationsResponseSchema } } },
     async (request) => people.deleteAffiliation(request.actor, request.params.personId, request.params.id),
   );
 };

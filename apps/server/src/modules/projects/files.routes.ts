@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FileVersionSchema, ProjectFileSchema } from '@observatory/shared';
+import { FileVersionSchema, ProjectFileSchema, ProjectFilesResponseSchema, SignedUrlResponseSchema } from '@observatory/shared';
 import { AppError, invalidField } from '../../lib/errors';
 import { displayFileName } from '../../lib/images';
 import { signedIn } from '../../plugins/auth';
@@ -36,7 +36,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id/files',
-    { schema: { tags, summary: 'A project’s files, by name, each with its versions newest first', params: ProjectParams, response: { 200: z.object({ files: z.array(ProjectFileSchema) }) } } },
+    { schema: { tags, summary: 'A project’s files, by name, each with its versions newest first', params: ProjectParams, response: { 200: ProjectFilesResponseSchema } } },
     async (request) => ({ files: await projectFiles.listFiles(request.actor, request.params.id) }),
   );
 
@@ -100,7 +100,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'A download URL for a file version, valid 5 minutes, for whoever may see its project (signed in or not); the browser then opens it',
         params: SignParams,
-        response: { 200: z.object({ url: z.string().describe('A path on this server, e.g. /api/v1/files/{versionId}?expires=…&signature=…'), expiresAt: z.string() }) },
+        response: { 200: SignedUrlResponseSchema },
       },
     },
     async (request) => projectFiles.sign(request.actor, request.params['*']),

@@ -2,19 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ContributorInputSchema,
-  ContributorSchema,
-  StoredDocumentSchema,
+  ContributorsResponseSchema,
   ProjectCreateSchema,
   ProjectDetailSchema,
   ProjectInstitutionInputSchema,
-  ProjectInstitutionSchema,
-  ProjectListItemSchema,
+  ProjectInstitutionsResponseSchema,
   ProjectMemberSchema,
+  ProjectMembersResponseSchema,
   ProjectsQuerySchema,
+  ProjectsResponseSchema,
   ProjectUpdateSchema,
-  RevisionSchema,
+  RevisionDetailSchema,
+  RevisionsResponseSchema,
   UpdateChangeSchema,
-  UpdateSchema,
+  UpdateDetailSchema,
+  UpdatesResponseSchema,
   UpdateWriteSchema,
   MemberInputSchema,
 } from '@observatory/shared';
@@ -30,9 +32,6 @@ const RevisionParams = ProjectParams.extend({ rid: z.uuid() });
 const UpdateRevisionParams = UpdateParams.extend({ rid: z.uuid() });
 const MemberParams = ProjectParams.extend({ person: key.describe('Person id or slug') });
 
-const UpdateDetailSchema = z.object({ update: UpdateSchema, doc: StoredDocumentSchema.nullable(), permissions: z.array(z.string()) });
-const RevisionDetailSchema = z.object({ revision: RevisionSchema, doc: StoredDocumentSchema.nullable() });
-
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { projects } = app.services;
   const tags = ['projects'];
@@ -45,7 +44,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The project catalogue, 25 a page: search, filter, sort (members-only projects only for their members)',
         querystring: ProjectsQuerySchema,
-        response: { 200: z.object({ projects: z.array(ProjectListItemSchema) }) },
+        response: { 200: ProjectsResponseSchema },
       },
     },
     async (request, reply) => {
@@ -81,7 +80,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   // Documentation revisions
   app.get(
     '/projects/:id/revisions',
-    { ...write, schema: { tags, summary: 'Saved versions of the documentation, newest first (edit)', params: ProjectParams, response: { 200: z.object({ revisions: z.array(RevisionSchema) }) } } },
+    { ...write, schema: { tags, summary: 'Saved versions of the documentation, newest first (edit)', params: ProjectParams, response: { 200: RevisionsResponseSchema } } },
     async (request) => ({ revisions: await projects.revisions(request.actor, request.params.id) }),
   );
   app.get(
@@ -98,29 +97,29 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   // Contributors and institutions: PUT creates or replaces a link; a body of only {position} reorders.
   app.put(
     '/projects/:id/contributors/:cid',
-    { ...write, schema: { tags, summary: 'Add or change a contributor, or move one (body: only position)', params: LinkParams, body: ContributorInputSchema, response: { 200: z.object({ contributors: z.array(ContributorSchema) }) } } },
+    { ...write, schema: { tags, summary: 'Add or change a contributor, or move one (body: only position)', params: LinkParams, body: ContributorInputSchema, response: { 200: ContributorsResponseSchema } } },
     async (request) => projects.putContributor(request.actor, request.params.id, request.params.cid, request.body),
   );
   app.delete(
     '/projects/:id/contributors/:cid',
-    { ...write, schema: { tags, summary: 'Remove a contributor', params: LinkParams, response: { 200: z.object({ contributors: z.array(ContributorSchema) }) } } },
+    { ...write, schema: { tags, summary: 'Remove a contributor', params: LinkParams, response: { 200: ContributorsResponseSchema } } },
     async (request) => projects.removeContributor(request.actor, request.params.id, request.params.cid),
   );
   app.put(
     '/projects/:id/institutions/:iid',
-    { ...write, schema: { tags, summary: 'Add or change a partner institution, or move one (body: only position)', params: InstitutionLinkParams, body: ProjectInstitutionInputSchema, response: { 200: z.object({ institutions: z.array(ProjectInstitutionSchema) }) } } },
+    { ...write, schema: { tags, summary: 'Add or change a partner institution, or move one (body: only position)', params: InstitutionLinkParams, body: ProjectInstitutionInputSchema, response: { 200: ProjectInstitutionsResponseSchema } } },
     async (request) => projects.putInstitution(request.actor, request.params.id, request.params.iid, request.body),
   );
   app.delete(
     '/projects/:id/institutions/:iid',
-    { ...write, schema: { tags, summary: 'Remove a partner institution', params: InstitutionLinkParams, response: { 200: z.object({ institutions: z.array(ProjectInstitutionSchema) }) } } },
+    { ...write, schema: { tags, summary: 'Remove a partner institution', params: InstitutionLinkParams, response: { 200: ProjectInstitutionsResponseSchema } } },
     async (request) => projects.removeInstitution(request.actor, request.params.id, request.params.iid),
   );
 
   // Updates
   app.get(
     '/projects/:id/updates',
-    { schema: { tags, summary: 'Every update of a project, newest first', params: ProjectParams, response: { 200: z.object({ updates: z.array(UpdateSchema) }) } } },
+    { schema: { tags, summary: 'Every update of a project, newest first', params: ProjectParams, response: { 200: UpdatesResponseSchema } } },
     async (request) => projects.listUpdates(request.actor, request.params.id),
   );
   app.post(
@@ -144,7 +143,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/projects/:id/updates/:uid/revisions',
-    { ...write, schema: { tags, summary: 'Saved versions of an update’s text (edit)', params: UpdateParams, response: { 200: z.object({ revisions: z.array(RevisionSchema) }) } } },
+    { ...write, schema: { tags, summary: 'Saved versions of an update’s text (edit)', params: UpdateParams, response: { 200: RevisionsResponseSchema } } },
     async (request) => ({ revisions: await projects.revisions(request.actor, request.params.id, request.params.uid) }),
   );
   app.get(
@@ -161,7 +160,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   // Members: people holding a role on the project (owner, editor, contributor, viewer)
   app.get(
     '/projects/:id/members',
-    { schema: { tags, summary: 'The project’s members and their roles, by name', params: ProjectParams, response: { 200: z.object({ members: z.array(ProjectMemberSchema), permissions: z.array(z.string()) }) } } },
+    { schema: { tags, summary: 'The project’s members and their roles, by name', params: ProjectParams, response: { 200: ProjectMembersResponseSchema } } },
     async (request) => projects.members(request.actor, request.params.id),
   );
   app.put(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RoleInputSchema, RoleSchema, RolesResponseSchema } from '@observatory/shared';
+import { RoleDetailSchema, RoleInputSchema, RoleSchema, RolesResponseSchema } from '@observatory/shared';
 import { authorize } from '../../authz/authorize';
 import { signedIn } from '../../plugins/auth';
 
@@ -21,10 +21,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roles/:slug',
-    {
-      onRequest: signedIn,
-      schema: { tags, summary: 'A role, how many hold it, whether it is built in', params: RoleParams, response: { 200: z.object({ role: RoleSchema, holders: z.number().int(), builtin: z.boolean() }) } },
-    },
+    { onRequest: signedIn, schema: { tags, summary: 'A role, how many hold it, whether it is built in', params: RoleParams, response: { 200: RoleDetailSchema } } },
     async (request) => roles.getRole(request.actor, request.params.slug),
   );
 

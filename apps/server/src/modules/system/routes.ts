@@ -1,18 +1,11 @@
 import { signedIn } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppConfigSchema, AuditEntrySchema, HealthSchema, PAGE_SIZES } from '@observatory/shared';
+import { AdminSummarySchema, AppConfigSchema, HealthSchema, OutboxResponseSchema, PAGE_SIZES } from '@observatory/shared';
 import { authorize } from '../../authz/authorize';
 import { countVisible } from '../../authz/visibility';
 import { AppError } from '../../lib/errors';
 import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination';
 import * as repo from './repo';
-
-const OutboxSchema = z.object({
-  messages: z.array(
-    z.object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), transport: z.string(), createdAt: z.string() }),
-  ),
-});
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
@@ -50,7 +43,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Counts of what exists and the newest audit entries (accessAdmin)',
-        response: { 200: z.object({ counts: z.record(z.string(), z.number().int()), audit: z.array(AuditEntrySchema) }) },
+        response: { 200: AdminSummarySchema },
       },
     },
     async (request) => {
@@ -77,7 +70,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Mail kept in the outbox, newest first (manageUsers)',
         querystring: PageQuerySchema,
-        response: { 200: OutboxSchema },
+        response: { 200: OutboxResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MemberInputSchema, TeamDetailSchema, TeamInputSchema, TeamMemberSchema, TeamSchema } from '@observatory/shared';
+import { MemberInputSchema, TeamDetailSchema, TeamInputSchema, TeamMemberSchema, TeamsResponseSchema } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth';
 
 const TeamParams = z.object({ id: z.string().min(1).max(100).describe('Team id or slug') });
@@ -20,7 +20,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Teams by name; mine=true: those the signed-in user belongs to',
         querystring: z.object({ mine: z.enum(['true', 'false']).optional() }),
-        response: { 200: z.object({ teams: z.array(TeamSchema) }) },
+        response: { 200: TeamsResponseSchema },
       },
     },
     async (request) => ({ teams: await teams.listTeams(request.actor, request.query.mine === 'true') }),

@@ -6,10 +6,11 @@ import {
   ApiKeyCreateSchema,
   ApiKeyCreatedSchema,
   ApiKeysResponseSchema,
+  ResetLinkResponseSchema,
   RoleAssignmentsResponseSchema,
   UserCreateSchema,
   UserDetailSchema,
-  UserListItemSchema,
+  UsersResponseSchema,
 } from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination';
 
@@ -33,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Accounts by username; q searches username, e-mail and name (manageUsers)',
         querystring: z.object({ q: z.string().trim().max(200).optional(), p: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
-        response: { 200: z.object({ users: z.array(UserListItemSchema) }) },
+        response: { 200: UsersResponseSchema },
       },
     },
     async (request, reply) => {
@@ -78,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Make a password-reset link for an account (manageUsers); mailed when it has an e-mail address',
         params: UserParams,
-        response: { 200: z.object({ link: z.string(), expiresAt: z.string(), mailedTo: z.string().nullable() }) },
+        response: { 200: ResetLinkResponseSchema },
       },
     },
     async (request) => auth.resetLinkFor(request.actor, request.params.id),

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, UserDetailSchema } from '@observatory/shared';
-import type { z } from 'zod';
+import type { ApiKeyCreated, ApiKeysResponse, UserDetail } from '@observatory/shared';
 import { api, ApiError } from '../../lib/api-client';
 
-export type UserDetail = z.infer<typeof UserDetailSchema>;
-export type CreatedApiKey = ApiKey & { secret: string };
+export type { UserDetail };
+export type CreatedApiKey = ApiKeyCreated;
 
 const accountKey = (username: string) => ['account', username] as const;
 const keysKey = (username: string) => ['apikeys', username] as const;
@@ -36,7 +35,7 @@ export function useChangePassword() {
 export function useApiKeys(username: string) {
   return useQuery({
     queryKey: keysKey(username),
-    queryFn: () => api.get<{ apikeys: ApiKey[] }>(`${userPath(username)}/apikeys`).then((r) => r.apikeys),
+    queryFn: () => api.get<ApiKeysResponse>(`${userPath(username)}/apikeys`).then((r) => r.apikeys),
   });
 }
 

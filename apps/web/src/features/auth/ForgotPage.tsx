@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import type { ResetRequested } from '@observatory/shared';
 import { Link } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { paths } from '../../config/paths';
@@ -9,7 +10,7 @@ import { useTitle } from '../../lib/use-title';
 
 export default function ForgotPage() {
   useTitle('Forgot your password');
-  const request = useMutation({ mutationFn: (login: string) => api.post<{ message: string }>('/auth/reset', { login }) });
+  const request = useMutation({ mutationFn: (login: string) => api.post<ResetRequested>('/auth/reset', { login }) });
   const form = useForm({ initialValues: { login: '' }, validate: { login: (v) => (v.trim() ? null : 'Enter your username or e-mail') } });
   if (request.isSuccess) {
     return (

@@ -2,7 +2,7 @@ import { Button, Container, Loader, Paper, PasswordInput, Stack, Text, TextInput
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import type { Invitation } from '@observatory/shared';
+import type { InvitationResponse } from '@observatory/shared';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
@@ -31,7 +31,7 @@ function EnterCode() {
 function Accept({ code }: { code: string }) {
   const check = useQuery({
     queryKey: ['invitation', code],
-    queryFn: () => api.get<{ invitation: Invitation }>(`/invitations/${encodeURIComponent(code)}`),
+    queryFn: () => api.get<InvitationResponse>(`/invitations/${encodeURIComponent(code)}`),
     retry: false,
   });
   const login = useLogin();

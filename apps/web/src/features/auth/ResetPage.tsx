@@ -2,6 +2,7 @@ import { Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mant
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ResetCodeCheck } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { paths } from '../../config/paths';
@@ -14,7 +15,7 @@ export default function ResetPage() {
   useTitle('Choose a new password');
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const check = useQuery({ queryKey: ['reset', code], queryFn: () => api.get<{ username: string }>(`/auth/reset/${encodeURIComponent(code)}`), retry: false });
+  const check = useQuery({ queryKey: ['reset', code], queryFn: () => api.get<ResetCodeCheck>(`/auth/reset/${encodeURIComponent(code)}`), retry: false });
   const reset = useMutation({
     mutationFn: (password: string) => api.post(`/auth/reset/${encodeURIComponent(code)}`, { password }),
     onSuccess: async () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GeoObject, MapData } from '@observatory/shared';
+import type { GeoObjectListItem, GeoObjectsResponse, MapData } from '@observatory/shared';
 import { api, ApiError } from '../../lib/api-client';
 import type { Bbox } from './map-view';
 
@@ -32,7 +32,7 @@ export function useMapData(request: MapDataRequest | null) {
 }
 
 /** What the search finds: a list item with its geometry. */
-export type FoundObject = Pick<GeoObject, 'id' | 'name' | 'title' | 'types' | 'geo'>;
+export type FoundObject = Pick<GeoObjectListItem, 'id' | 'name' | 'title' | 'types' | 'geo'>;
 
 export const SEARCH_LIMIT = 10;
 
@@ -41,7 +41,7 @@ export function useObjectSearch(q: string, type: string | undefined) {
   return useQuery<FoundObject[]>({
     queryKey: ['map-search', q, type ?? null],
     queryFn: ({ signal }) =>
-      api.get<{ objects: FoundObject[] }>('/data/obj', { q, geo: 'true', limit: SEARCH_LIMIT, ...(type ? { type } : {}) }, signal).then((r) => r.objects),
+      api.get<GeoObjectsResponse>('/data/obj', { q, geo: 'true', limit: SEARCH_LIMIT, ...(type ? { type } : {}) }, signal).then((r) => r.objects),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProjectListItem } from '@observatory/shared';
+import type { GeoObjectsResponse, ProjectsResponse } from '@observatory/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Paging } from '../../components/Paging';
@@ -21,8 +21,8 @@ import { SearchSelect } from './SearchSelect';
 const ObjectsMapView = lazy(() => import('./ObjectsMapView'));
 const FILTERS = ['q', 'type', 'project', 'parent'] as const;
 
-const searchProjects = (q: string) => api.get<{ projects: ProjectListItem[] }>('/projects', { q }).then((r) => r.projects.map((p) => ({ value: p.slug, label: p.title })));
-const searchObjects = (q: string) => api.get<{ objects: ObjectListItem[] }>('/data/obj', { q, limit: 20 }).then((r) => r.objects.map((o) => ({ value: o.name, label: o.title })));
+const searchProjects = (q: string) => api.get<ProjectsResponse>('/projects', { q }).then((r) => r.projects.map((p) => ({ value: p.slug, label: p.title })));
+const searchObjects = (q: string) => api.get<GeoObjectsResponse>('/data/obj', { q, limit: 20 }).then((r) => r.objects.map((o) => ({ value: o.name, label: o.title })));
 
 function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
   return (

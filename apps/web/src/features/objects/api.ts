@@ -1,21 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_ROOT, type FeatureCollection, type GeoJson, type GeoObject, type Note, type ObjectType, type Photo, type ProseMirrorDoc } from '@observatory/shared';
+import {
+  API_ROOT,
+  type GeoObjectFeatureCollection,
+  type GeoObjectListItem,
+  type GeoObjectsResponse,
+  type Note,
+  type NotesResponse,
+  type ObjectDetail,
+  type ObjectTypeResponse,
+  type ObjectTypesResponse,
+  type Photo,
+  type PhotosResponse,
+} from '@observatory/shared';
 import { api, ApiError, type ApiResponse } from '../../lib/api-client';
 
-/** What GET data/obj/{name} answers. */
-export interface ObjectDetail {
-  obj: GeoObject;
-  doc: ProseMirrorDoc | null;
-  permissions: string[];
-}
-
+export type { ObjectDetail };
 /** One row of the catalogue (GET data/obj): no metadata, people or institutions; geo only with geo=true. */
-export type ObjectListItem = Omit<GeoObject, 'geo' | 'metadata' | 'people' | 'institutions'> & { geo?: GeoJson | null };
-
-/** The GeoJSON answer of GET data/obj?format=geojson. */
-export type ObjectFeatureCollection = FeatureCollection & {
-  features: (FeatureCollection['features'][number] & { id?: string; properties: { name: string; title: string; types: string[]; marker: string } })[];
-};
+export type ObjectListItem = GeoObjectListItem;
 
 export const objectPath = (name: string) => `/data/obj/${encodeURIComponent(name)}`;
 export const objectKey = (name: string) => ['object', name] as const;
@@ -29,21 +30,21 @@ export const fetchObject = (name: string) => api.get<ObjectDetail>(objectPath(na
 export const objectQuery = (name: string) => queryOptions({ queryKey: objectKey(name), queryFn: () => fetchObject(name), retry: retryServerErrors });
 export const useObject = (name: string) => useQuery(objectQuery(name));
 
-export const fetchObjectTypes = () => api.get<{ types: ObjectType[] }>('/data/objtypes').then((r) => r.types);
+export const fetchObjectTypes = () => api.get<ObjectTypesResponse>('/data/objtypes').then((r) => r.types);
 export const objectTypesQuery = () => queryOptions({ queryKey: objectTypesKey, queryFn: fetchObjectTypes, staleTime: 5 * 60_000 });
 export const useObjectTypes = () => useQuery(objectTypesQuery());
 
-export const fetchObjectType = (slug: string) => api.get<{ type: ObjectType }>(`/data/objtypes/${encodeURIComponent(slug)}`).then((r) => r.type);
+export const fetchObjectType = (slug: string) => api.get<ObjectTypeResponse>(`/data/objtypes/${encodeURIComponent(slug)}`).then((r) => r.type);
 export const objectTypeQuery = (slug: string) => queryOptions({ queryKey: objectTypeKey(slug), queryFn: () => fetchObjectType(slug), staleTime: 5 * 60_000 });
 
 /** The spec's children request: up to 100, with their geometry for the map. */
-export const fetchChildren = (parentId: string) => api.page<{ objects: ObjectListItem[] }>('/data/obj', { parent: parentId, limit: 100, geo: 'true' }).then((r) => r.data.objects);
+export const fetchChildren = (parentId: string) => api.page<GeoObjectsResponse>('/data/obj', { parent: parentId, limit: 100, geo: 'true' }).then((r) => r.data.objects);
 
 /** A page of the catalogue: `query` is the filters as a query string (q, type, project, parent). */
-export const fetchObjects = (query: string, p: number) => api.page<{ objects: ObjectListItem[] }>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p });
+export const fetchObjects = (query: string, p: number) => api.page<GeoObjectsResponse>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p });
 
 /** The same query as a GeoJSON FeatureCollection (for the map view). */
-export const fetchObjectsGeoJson = (query: string, p: number) => api.get<ObjectFeatureCollection>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p, format: 'geojson' });
+export const fetchObjectsGeoJson = (query: string, p: number) => api.get<GeoObjectFeatureCollection>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p, format: 'geojson' });
 
 /** The server's largest page: an export of "all matching" asks for pages of this size. */
 export const EXPORT_LIMIT = 1000;
@@ -77,14 +78,14 @@ export async function downloadExport(query: string, format: 'geojson' | 'csv', p
 
 // Notes
 
-export const fetchNotes = (name: string, p: number): Promise<ApiResponse<{ notes: Note[] }>> => api.page<{ notes: Note[] }>(`${objectPath(name)}/notes`, { p });
+export const fetchNotes = (name: string, p: number): Promise<ApiResponse<NotesResponse>> => api.page<NotesResponse>(`${objectPath(name)}/notes`, { p });
 export const addNote = (name: string, content: string) => api.post<Note>(`${objectPath(name)}/notes`, { content });
 export const changeNote = (name: string, id: string, content: string) => api.put<Note>(`${objectPath(name)}/notes/${id}`, { content });
 export const deleteNote = (name: string, id: string) => api.del<null>(`${objectPath(name)}/notes/${id}`);
 
 // Photos
 
-export const fetchPhotos = (name: string, p: number): Promise<ApiResponse<{ photos: Photo[] }>> => api.page<{ photos: Photo[] }>(`${objectPath(name)}/photos`, { p });
+export const fetchPhotos = (name: string, p: number): Promise<ApiResponse<PhotosResponse>> => api.page<PhotosResponse>(`${objectPath(name)}/photos`, { p });
 export function uploadPhoto(name: string, file: File, onProgress?: (fraction: number) => void) {
   const form = new FormData();
   form.append('file', file);

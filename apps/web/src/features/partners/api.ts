@@ -1,18 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category, ImageRef, Institution } from '@observatory/shared';
+import type { Category, Institution, InstitutionDetail, InstitutionsResponse } from '@observatory/shared';
 import { api } from '../../lib/api-client';
 
-export interface PartnerDetail {
-  institution: Institution;
-  permissions: string[];
-  people: { id: string; slug: string; name: string; photo: ImageRef | null; title: string | null; primary: boolean }[];
-  projects: unknown[];
-}
+/** GET institutions/{id}: a partner institution with its people. */
+export type PartnerDetail = InstitutionDetail;
 
 export const institutionsKey = ['institutions'] as const;
 
 export function useInstitutions() {
-  return useQuery({ queryKey: institutionsKey, queryFn: () => api.get<{ institutions: Institution[]; categories: Category[] }>('/institutions') });
+  return useQuery({ queryKey: institutionsKey, queryFn: () => api.get<InstitutionsResponse>('/institutions') });
 }
 
 export function usePartner(slug: string) {

@@ -1,22 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Invitation, Person, PersonListItemSchema, ProseMirrorDoc } from '@observatory/shared';
-import type { z } from 'zod';
+import type { InstitutionsResponse, PeopleResponse, PersonDetail, PersonProfile, ProseMirrorDoc } from '@observatory/shared';
 import { api } from '../../lib/api-client';
 
-export type PersonListItem = z.infer<typeof PersonListItemSchema>;
-export interface PersonProfile {
-  person: Person;
-  permissions: string[];
-  bio: ProseMirrorDoc | null;
-  invitation: Invitation | null;
-  projects: unknown[];
-  publications: unknown[];
-}
+export type { PersonProfile };
 
 export function usePeople(q: string, p: number) {
   return useQuery({
     queryKey: ['people', { q, p }],
-    queryFn: ({ signal }) => api.page<{ people: PersonListItem[] }>('/people', { q: q || undefined, p }, signal),
+    queryFn: ({ signal }) => api.page<PeopleResponse>('/people', { q: q || undefined, p }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +21,7 @@ const personPath = (slug: string) => `/people/${encodeURIComponent(slug)}`;
 export function useUpdatePerson(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.put<PersonProfile>(personPath(slug), input),
+    mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.put<PersonDetail>(personPath(slug), input),
     onSuccess: () => client.invalidateQueries({ queryKey: ['person', slug] }),
   });
 }
@@ -55,7 +46,7 @@ export function useAffiliationMutations(slug: string) {
 export function useInstitutionChoices() {
   return useQuery({
     queryKey: ['institutions'],
-    queryFn: () => api.get<{ institutions: { id: string; slug: string; name: string }[] }>('/institutions'),
+    queryFn: () => api.get<InstitutionsResponse>('/institutions'),
     select: (data) => data.institutions.map((i) => ({ value: i.slug, label: i.name })),
   });
 }
@@ -63,7 +54,7 @@ export function useInstitutionChoices() {
 export function useAddPerson() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.post<PersonProfile>('/people', input),
+    mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.post<PersonDetail>('/people', input),
     onSuccess: () => client.invalidateQueries({ queryKey: ['people'] }),
   });
 }

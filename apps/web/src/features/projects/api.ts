@@ -1,5 +1,20 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Contributor, ProjectDetail, ProjectListItem, ProjectInstitution, ProjectUpdate, ProseMirrorDoc, Revision, TeamMember } from '@observatory/shared';
+import type {
+  Contributor,
+  ContributorsResponse,
+  ProjectDetail,
+  ProjectInstitution,
+  ProjectInstitutionsResponse,
+  ProjectMembersResponse,
+  ProjectsResponse,
+  ProjectUpdate,
+  ProseMirrorDoc,
+  RevisionDetail,
+  RevisionsResponse,
+  TeamMember,
+  UpdateDetail,
+  UpdatesResponse,
+} from '@observatory/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { moveInOrder } from '../../lib/ordering';
 
@@ -7,7 +22,7 @@ export const projectPath = (key: string) => `/projects/${encodeURIComponent(key)
 export const projectKey = (slug: string) => ['project', slug] as const;
 
 /** A page of the catalogue for the list store: `query` is the filters as a query string. */
-export const fetchProjects = (query: string, p: number) => api.page<{ projects: ProjectListItem[] }>('/projects', { ...Object.fromEntries(new URLSearchParams(query)), p });
+export const fetchProjects = (query: string, p: number) => api.page<ProjectsResponse>('/projects', { ...Object.fromEntries(new URLSearchParams(query)), p });
 
 /** 404s and 403s show the route's error screen through the page; nothing is retried. */
 export function useProject(slug: string) {
@@ -57,13 +72,13 @@ export function useDeleteProject() {
 const revisionsPath = (slug: string, update?: string) => `${projectPath(slug)}${update ? `/updates/${encodeURIComponent(update)}` : ''}/revisions`;
 
 export function useRevisions(slug: string, update?: string) {
-  return useQuery({ queryKey: ['revisions', slug, update ?? null], queryFn: () => api.get<{ revisions: Revision[] }>(revisionsPath(slug, update)).then((r) => r.revisions) });
+  return useQuery({ queryKey: ['revisions', slug, update ?? null], queryFn: () => api.get<RevisionsResponse>(revisionsPath(slug, update)).then((r) => r.revisions) });
 }
 
 export function useRevision(slug: string, id: string | null, update?: string) {
   return useQuery({
     queryKey: ['revision', slug, update ?? null, id],
-    queryFn: () => api.get<{ revision: Revision; doc: ProseMirrorDoc | null }>(`${revisionsPath(slug, update)}/${id}`),
+    queryFn: () => api.get<RevisionDetail>(`${revisionsPath(slug, update)}/${id}`),
     enabled: !!id,
   });
 }
@@ -84,20 +99,22 @@ export function useRestoreRevision(slug: string, update?: string) {
 
 type LinkKind = 'contributors' | 'institutions';
 type LinkOf<K extends LinkKind> = K extends 'contributors' ? Contributor : ProjectInstitution;
+/** What a change of a link answers: every link of its kind, in order. */
+type LinksAnswer<K extends LinkKind> = K extends 'contributors' ? ContributorsResponse : ProjectInstitutionsResponse;
 
 export function useLinks<K extends LinkKind>(slug: string, kind: K) {
   const client = useQueryClient();
   const key = projectKey(slug);
   const setLinks = (links: LinkOf<K>[]) => client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, [kind]: links });
   const path = (id: string) => `${projectPath(slug)}/${kind}/${id}`;
-  const answer = (r: Record<string, unknown>) => r[kind] as LinkOf<K>[];
+  const answer = (r: LinksAnswer<K>) => (r as Record<K, LinkOf<K>[]>)[kind];
   return {
     put: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => api.put<Record<string, unknown>>(path(id), body).then(answer),
+      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => api.put<LinksAnswer<K>>(path(id), body).then(answer),
       onSuccess: setLinks,
     }),
     move: useMutation({
-      mutationFn: ({ id, position }: { id: string; position: number }) => api.put<Record<string, unknown>>(path(id), { position }).then(answer),
+      mutationFn: ({ id, position }: { id: string; position: number }) => api.put<LinksAnswer<K>>(path(id), { position }).then(answer),
       onMutate: async ({ id, position }) => {
         await client.cancelQueries({ queryKey: key });
         const previous = client.getQueryData<ProjectDetail>(key);
@@ -109,21 +126,17 @@ export function useLinks<K extends LinkKind>(slug: string, kind: K) {
       },
       onSuccess: setLinks,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api.del<Record<string, unknown>>(path(id)).then(answer), onSuccess: setLinks }),
+    remove: useMutation({ mutationFn: (id: string) => api.del<LinksAnswer<K>>(path(id)).then(answer), onSuccess: setLinks }),
   };
 }
 
 // Updates
 
-export interface UpdateDetail {
-  update: ProjectUpdate;
-  doc: ProseMirrorDoc | null;
-  permissions: string[];
-}
+export type { UpdateDetail };
 const updatePath = (slug: string, update: string) => `${projectPath(slug)}/updates/${encodeURIComponent(update)}`;
 
 export function useUpdates(slug: string) {
-  return useQuery({ queryKey: ['updates', slug], queryFn: () => api.get<{ updates: ProjectUpdate[] }>(`${projectPath(slug)}/updates`).then((r) => r.updates) });
+  return useQuery({ queryKey: ['updates', slug], queryFn: () => api.get<UpdatesResponse>(`${projectPath(slug)}/updates`).then((r) => r.updates) });
 }
 
 export function useUpdate(slug: string, update: string) {
@@ -169,7 +182,7 @@ export function removeUpdateEverywhere(client: QueryClient, slug: string, id: st
 // Members
 
 export function useProjectMembers(slug: string) {
-  return useQuery({ queryKey: ['project-members', slug], queryFn: () => api.get<{ members: TeamMember[]; permissions: string[] }>(`${projectPath(slug)}/members`) });
+  return useQuery({ queryKey: ['project-members', slug], queryFn: () => api.get<ProjectMembersResponse>(`${projectPath(slug)}/members`) });
 }
 
 /** Add, re-role and remove members (manageMembers), as the member manager of teams expects. */
@@ -181,7 +194,7 @@ export function useProjectMemberMutations(slug: string) {
   return {
     add: useMutation({
       mutationFn: async (input: { person: { id: string }; role: string }): Promise<TeamMember[] | false> => {
-        const current = client.getQueryData<{ members: TeamMember[] }>(key);
+        const current = client.getQueryData<ProjectMembersResponse>(key);
         if (!current) throw new Error('No project loaded');
         if (current.members.some((m) => m.id === input.person.id)) return false;
         const saved = await api.put<TeamMember>(path(input.person.id), { role: input.role });

@@ -1,5 +1,5 @@
-import type { ProjectListItem } from '@observatory/shared';
-import { ApiError, type Pagination } from '../../lib/api-client';
+import type { ProjectListItem, ProjectsResponse } from '@observatory/shared';
+import { ApiError, type ApiResponse } from '../../lib/api-client';
 import { objectLoadErrorText } from '../../lib/errors';
 
 /** Project list state (spec section 3): what the catalogue shows. */
@@ -17,7 +17,7 @@ export interface ProjectListState {
 
 export const initialListState: ProjectListState = { projects: [], currentPage: 0, totalRows: 0, perPage: 25, busy: false, error: null, query: '' };
 
-export type Fetcher = (query: string, page: number) => Promise<{ data: { projects: ProjectListItem[] }; pagination: Pagination | null }>;
+export type Fetcher = (query: string, page: number) => Promise<ApiResponse<ProjectsResponse>>;
 
 /**
  * The project list's behaviours (spec section 4): a search sets busy and clears the

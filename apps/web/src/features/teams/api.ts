@@ -1,20 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Team, TeamMember } from '@observatory/shared';
+import type { PeopleResponse, TeamDetail, TeamMember, TeamsResponse } from '@observatory/shared';
 import { api } from '../../lib/api-client';
 import { addMember, sortMembers } from './team-members';
 
-export interface TeamDetail {
-  team: Team;
-  permissions: string[];
-  members: TeamMember[];
-}
+export type { TeamDetail };
 
 export function useTeam(slug: string) {
   return useQuery({ queryKey: ['team', slug], queryFn: () => api.get<TeamDetail>(`/teams/${encodeURIComponent(slug)}`) });
 }
 
 export function useMyTeams() {
-  return useQuery({ queryKey: ['teams', 'mine'], queryFn: () => api.get<{ teams: Team[] }>('/teams', { mine: 'true' }).then((r) => r.teams) });
+  return useQuery({ queryKey: ['teams', 'mine'], queryFn: () => api.get<TeamsResponse>('/teams', { mine: 'true' }).then((r) => r.teams) });
 }
 
 const teamPath = (slug: string) => `/teams/${encodeURIComponent(slug)}`;
@@ -53,13 +49,13 @@ export function useMemberMutations(slug: string) {
 export function usePeopleSearch(q: string) {
   return useQuery({
     queryKey: ['people', { q, p: 1 }],
-    queryFn: () => api.get<{ people: { id: string; slug: string; name: string }[] }>('/people', { q, p: 1 }).then((r) => r.people),
+    queryFn: () => api.get<PeopleResponse>('/people', { q, p: 1 }).then((r) => r.people),
     enabled: q.trim().length >= 2,
   });
 }
 
 export function useAllTeams() {
-  return useQuery({ queryKey: ['teams', 'all'], queryFn: () => api.get<{ teams: Team[] }>('/teams').then((r) => r.teams) });
+  return useQuery({ queryKey: ['teams', 'all'], queryFn: () => api.get<TeamsResponse>('/teams').then((r) => r.teams) });
 }
 
 /** Create a team (slug null) or change one; team lists and the team refetch. */

@@ -1,13 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category, Institution } from '@observatory/shared';
+import type { CategoriesResponse, InstitutionsResponse } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
 import { institutionsKey } from '../../partners/api';
 import { addAtTop, moveInOrder } from './categories';
 
-export interface InstitutionsData {
-  institutions: Institution[];
-  categories: Category[];
-}
+export type InstitutionsData = InstitutionsResponse;
 
 export function useInstitutionsAdmin() {
   return useQuery({ queryKey: institutionsKey, queryFn: () => api.get<InstitutionsData>('/institutions') });
@@ -20,7 +17,7 @@ export function useInstitutionsAdmin() {
 export function useMoveCategory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (move: { id: string; position: number }) => api.put<{ categories: Category[] }>(`/institution_categories/${move.id}`, { position: move.position }),
+    mutationFn: (move: { id: string; position: number }) => api.put<CategoriesResponse>(`/institution_categories/${move.id}`, { position: move.position }),
     onMutate: async (move) => {
       await client.cancelQueries({ queryKey: institutionsKey });
       const previous = client.getQueryData<InstitutionsData>(institutionsKey);
@@ -38,7 +35,7 @@ export function useMoveCategory() {
 export function useAddCategory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (added: { id: string; name: string }) => api.post<{ categories: Category[] }>(`/institution_categories/${added.id}`, { name: added.name }),
+    mutationFn: (added: { id: string; name: string }) => api.post<CategoriesResponse>(`/institution_categories/${added.id}`, { name: added.name }),
     onMutate: async (added) => {
       await client.cancelQueries({ queryKey: institutionsKey });
       const previous = client.getQueryData<InstitutionsData>(institutionsKey);
@@ -55,7 +52,7 @@ export function useAddCategory() {
 export function useRenameCategory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; name: string }) => api.put<{ categories: Category[] }>(`/institution_categories/${input.id}`, { name: input.name }),
+    mutationFn: (input: { id: string; name: string }) => api.put<CategoriesResponse>(`/institution_categories/${input.id}`, { name: input.name }),
     onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionsKey, (old) => old && { ...old, categories }),
   });
 }
@@ -63,7 +60,7 @@ export function useRenameCategory() {
 export function useDeleteCategory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del<{ categories: Category[] }>(`/institution_categories/${id}`),
+    mutationFn: (id: string) => api.del<CategoriesResponse>(`/institution_categories/${id}`),
     onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionsKey, (old) => old && { ...old, categories }),
   });
 }

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
-import type { ProjectListItem } from '@observatory/shared';
+import type { ProjectsResponse } from '@observatory/shared';
 import { FormError } from '../../../components/FormError';
 import { Paging } from '../../../components/Paging';
 import { PrefetchLink } from '../../../components/PrefetchLink';
@@ -18,7 +18,7 @@ export default function ProjectsAdminPage() {
   const [debounced] = useDebouncedValue(q, 250);
   const projects = useQuery({
     queryKey: ['projects', 'admin', { q: debounced, p: page }],
-    queryFn: ({ signal }) => api.page<{ projects: ProjectListItem[] }>('/projects', { q: debounced || undefined, p: page, archived: 'true', sort: debounced ? undefined : 'title' }, signal),
+    queryFn: ({ signal }) => api.page<ProjectsResponse>('/projects', { q: debounced || undefined, p: page, archived: 'true', sort: debounced ? undefined : 'title' }, signal),
     placeholderData: keepPreviousData,
   });
   const list = projects.data?.data.projects;

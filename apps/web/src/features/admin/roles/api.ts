@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '@observatory/shared';
+import type { Role, RoleDetail } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
 
 export { useRoles } from '../users/api';
-
-export interface RoleDetail {
-  role: Role;
-  holders: number;
-  builtin: boolean;
-}
+export type { RoleDetail };
 
 const rolePath = (slug: string) => `/roles/${encodeURIComponent(slug)}`;
 

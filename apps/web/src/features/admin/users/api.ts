@@ -1,20 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Invitation, Role, RoleAssignment, User } from '@observatory/shared';
+import type { InvitationResponse, ResetLinkResponse, RoleAssignmentsResponse, RolesResponse, UsersResponse } from '@observatory/shared';
 import type { UserDetail } from '../../account/api';
 import { api } from '../../../lib/api-client';
 
 export type { UserDetail };
-
-export interface UserListItem extends User {
-  person: { id: string; slug: string; name: string };
-}
 const userPath = (key: string) => `/users/${encodeURIComponent(key)}`;
 const userKey = (key: string) => ['admin', 'user', key] as const;
 
 export function useUsers(q: string, p: number) {
   return useQuery({
     queryKey: ['admin', 'users', { q, p }],
-    queryFn: ({ signal }) => api.page<{ users: UserListItem[] }>('/users', { q: q || undefined, p }, signal),
+    queryFn: ({ signal }) => api.page<UsersResponse>('/users', { q: q || undefined, p }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,10 +35,10 @@ export const useUpdateAccount = (key: string) =>
   useUserWrite(key, (input: { email?: string | null; username?: string; disabled?: boolean }) => api.put<UserDetail>(userPath(key), input));
 
 export const useResetLink = (key: string) =>
-  useUserWrite(key, () => api.post<{ link: string; expiresAt: string; mailedTo: string | null }>(`${userPath(key)}/reset`));
+  useUserWrite(key, () => api.post<ResetLinkResponse>(`${userPath(key)}/reset`));
 
 export function useRoles() {
-  return useQuery({ queryKey: ['admin', 'roles'], queryFn: () => api.get<{ roles: Role[] }>('/roles').then((r) => r.roles) });
+  return useQuery({ queryKey: ['admin', 'roles'], queryFn: () => api.get<RolesResponse>('/roles').then((r) => r.roles) });
 }
 
 /** Give or take away a role, globally (target "global") or on a team or project. */
@@ -51,7 +47,7 @@ export function useRoleChange(key: string, personId: string) {
   return useMutation({
     mutationFn: ({ action, role, target }: { action: 'add' | 'remove'; role: string; target: string }) => {
       const path = `/users/${personId}/roles/${target}/${encodeURIComponent(role)}`;
-      return action === 'add' ? api.put<{ roles: RoleAssignment[] }>(path) : api.del<{ roles: RoleAssignment[] }>(path);
+      return action === 'add' ? api.put<RoleAssignmentsResponse>(path) : api.del<RoleAssignmentsResponse>(path);
     },
     onSuccess: ({ roles }) => client.setQueryData<UserDetail>(userKey(key), (old) => old && { ...old, roles }),
   });
@@ -68,7 +64,7 @@ export function useCreateUser() {
 export function useInvite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name?: string; personId?: string }) => api.post<{ invitation: Invitation }>('/invitations', input),
+    mutationFn: (input: { email: string; name?: string; personId?: string }) => api.post<InvitationResponse>('/invitations', input),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
       void client.invalidateQueries({ queryKey: ['person'] });

@@ -1,9 +1,9 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ProjectDetail, ProjectListItem, ProseMirrorDoc } from '@observatory/shared';
+import type { GeoObjectsResponse, ObjectInstitutionsResponse, ObjectPeopleResponse, ProjectDetail, ProjectsResponse, ProseMirrorDoc } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
 import type { GeoJson } from './drawing';
 import { useHasPermission } from '../../../lib/auth';
-import { objectKey, objectPath, type ObjectDetail, type ObjectListItem } from '../api';
+import { objectKey, objectPath, type ObjectDetail } from '../api';
 import { removeLink, reorderLink, saveLink, type InstitutionLink, type PersonLink } from './object-links';
 
 export interface ObjectInput {
@@ -66,7 +66,7 @@ export function useDeleteObject(name: string) {
 export function useObjectSearch(q: string) {
   return useQuery({
     queryKey: ['objects', 'search', q],
-    queryFn: () => api.get<{ objects: ObjectListItem[] }>('/data/obj', { q, limit: 20 }).then((r) => r.objects),
+    queryFn: () => api.get<GeoObjectsResponse>('/data/obj', { q, limit: 20 }).then((r) => r.objects),
     enabled: q.trim().length >= 1,
     staleTime: 30_000,
   });
@@ -80,7 +80,7 @@ export function useEditableProjects(q: string) {
   const manager = useHasPermission('manageProjects');
   const list = useQuery({
     queryKey: ['projects', 'editable', manager, manager ? q : ''],
-    queryFn: () => api.get<{ projects: ProjectListItem[] }>('/projects', manager ? { q: q || undefined } : { mine: 'true' }).then((r) => r.projects),
+    queryFn: () => api.get<ProjectsResponse>('/projects', manager ? { q: q || undefined } : { mine: 'true' }).then((r) => r.projects),
     staleTime: 60_000,
   });
   const details = useQueries({
@@ -97,6 +97,8 @@ export function useEditableProjects(q: string) {
 
 type LinkKind = 'people' | 'institutions';
 type LinkOf<K extends LinkKind> = K extends 'people' ? PersonLink : InstitutionLink;
+/** What a change of a link answers: every link of its kind, in order. */
+type LinksAnswer<K extends LinkKind> = K extends 'people' ? ObjectPeopleResponse : ObjectInstitutionsResponse;
 
 /**
  * An object's people or institutions: every change shows at once (the spec's save,
@@ -116,26 +118,26 @@ export function useObjectLinks<K extends LinkKind>(name: string, kind: K) {
   const rollback = (_e: unknown, _v: unknown, context?: { previous?: ObjectDetail }) => {
     if (context?.previous) client.setQueryData(key, context.previous);
   };
-  const answer = (r: Record<string, unknown>) => r[kind] as LinkOf<K>[];
+  const answer = (r: LinksAnswer<K>) => (r as Record<K, LinkOf<K>[]>)[kind];
   const done = (links: LinkOf<K>[]) => {
     setLinks(links);
     refreshObjects(client, name);
   };
   return {
     save: useMutation({
-      mutationFn: (link: LinkOf<K>) => api.put<Record<string, unknown>>(path(targetOf(link).id), { role: link.role }).then(answer),
+      mutationFn: (link: LinkOf<K>) => api.put<LinksAnswer<K>>(path(targetOf(link).id), { role: link.role }).then(answer),
       onMutate: (link) => optimistic((links) => saveLink(links, link))(),
       onError: rollback,
       onSuccess: done,
     }),
     move: useMutation({
-      mutationFn: ({ id, position }: { id: string; position: number }) => api.put<Record<string, unknown>>(path(id), { position }).then(answer),
+      mutationFn: ({ id, position }: { id: string; position: number }) => api.put<LinksAnswer<K>>(path(id), { position }).then(answer),
       onMutate: ({ id, position }) => optimistic((links) => reorderLink(links, id, position))(),
       onError: rollback,
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.del<Record<string, unknown>>(path(id)).then(answer),
+      mutationFn: (id: string) => api.del<LinksAnswer<K>>(path(id)).then(answer),
       onMutate: (id) => optimistic((links) => removeLink(links, id))(),
       onError: rollback,
       onSuccess: done,

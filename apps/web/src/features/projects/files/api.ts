@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ProjectDetail, ProjectFile } from '@observatory/shared';
+import type { ProjectDetail, ProjectFile, SignedUrlResponse } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
 
 /** The project detail query (`['project', slug]`) holds the files: every change refetches it. */
@@ -85,7 +85,7 @@ export const useDeleteVersion = (project: { id: string; slug: string }, fileId: 
 export function useDownload(project: { id: string }) {
   return useMutation({
     mutationFn: async ({ fileId, version }: { fileId: string; version: number | 'latest' }) => {
-      const { url } = await api.get<{ url: string; expiresAt: string }>(`/auth/sign/projects/${encodeURIComponent(project.id)}/files/${fileId}/${version}`);
+      const { url } = await api.get<SignedUrlResponse>(`/auth/sign/projects/${encodeURIComponent(project.id)}/files/${fileId}/${version}`);
       window.location.assign(url);
       return url;
     },

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { AuditEntrySchema } from './users';
+
+/** GET admin/summary: counts of what the reader may see, by kind, and the newest audit entries. */
+export const AdminSummarySchema = z.object({ counts: z.record(z.string(), z.number().int()), audit: z.array(AuditEntrySchema) });
+export type AdminSummary = z.infer<typeof AdminSummarySchema>;
+
+/** GET admin/outbox: a page of the mail kept in the outbox, newest first. */
+export const OutboxResponseSchema = z.object({
+  messages: z.array(
+    z.object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), transport: z.string(), createdAt: z.string() }),
+  ),
+});
+export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;
