@@ -30,7 +30,8 @@ export default defineConfig({
     launchOptions: { ...findChromium(), args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // The compiled server, as `npm start` runs it (test:e2e builds it first).
+    command: 'node apps/server/dist/server.js',
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** Tests read packages/shared from its TypeScript source, not from its build (see its package.json). */
+const fromSource = { resolve: { alias: { '@observatory/shared': fileURLToPath(new URL('packages/shared/src/index.ts', import.meta.url)) } } };
 
 /**
  * unit: pure logic. api: the in-process app on a real database (embedded by default,
@@ -7,16 +11,20 @@ import { defineConfig } from 'vitest/config';
  * own logic in a simulated browser (happy-dom).
  */
 export default defineConfig({
+  // Also for the global setups, which run outside the projects.
+  ...fromSource,
   test: {
     projects: [
       {
+        ...fromSource,
         test: {
           name: 'unit',
-          include: ['scripts/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/server/src/{authz,lib}/**/*.test.ts', 'apps/server/src/db/*.test.ts', 'apps/server/src/config.test.ts'],
+          include: ['scripts/*.test.ts', 'eslint-rules/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/server/src/{authz,lib}/**/*.test.ts', 'apps/server/src/db/*.test.ts', 'apps/server/src/config.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },
       {
+        ...fromSource,
         test: {
           name: 'api',
           include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/db/seed/**/*.test.ts', 'apps/server/src/**/*.api.test.ts'],
@@ -26,14 +34,17 @@ export default defineConfig({
         },
       },
       {
+        ...fromSource,
         test: {
           name: 'process',
           include: ['apps/server/test/process/**/*.test.ts'],
+          globalSetup: ['apps/server/test/process/build.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },
       },
       {
+        ...fromSource,
         test: {
           name: 'web',
           environment: 'happy-dom',

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, goToAccount, newUser, signIn, test } from './fixtures';
+import { answerDialog, expect, expectAccessible, goToAccount, newUser, signIn, test } from './fixtures';
 
 test('an API key created on My Account works as a Bearer token, until revoked', async ({ page, request }) => {
   await signIn(page, 'tomas');
@@ -18,7 +18,7 @@ test('an API key created on My Account works as a Bearer token, until revoked', 
   expect((await me.json()).user.username).toBe('tomas');
 
   await page.getByRole('button', { name: 'Revoke Field laptop' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await answerDialog(page, 'Revoke');
   await expect(page.getByText('You have no API keys.')).toBeVisible();
   expect((await request.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
 });

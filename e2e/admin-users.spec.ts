@@ -1,4 +1,4 @@
-import { ADMIN, apiToken, expect, expectAccessible, lastMailTo, newUser, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, expect, expectAccessible, lastMailTo, newUser, signIn, test } from './fixtures';
 
 const permissionsOf = async (request: Parameters<typeof apiToken>[0], user: { username: string; password: string }) => {
   const token = await apiToken(request, user);
@@ -46,7 +46,7 @@ test('an administrator grants a role and takes it away; giving it twice makes no
   await expect(held.getByRole('link', { name: 'Field team' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Take away Data manager' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Take it away' }).click();
+  await answerDialog(page, 'Take it away');
   await expect(held.getByRole('link', { name: 'Data manager' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('table', { name: 'Roles held' }).getByRole('link', { name: 'Editor' })).toBeVisible();
@@ -102,11 +102,11 @@ test('the account tab: change the e-mail, make a reset link, disable and enable'
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Disable account' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+  await answerDialog(page, 'Disable');
   await expect(page.getByText('This account is disabled.')).toBeVisible();
   expect((await request.post('/api/v1/auth/login', { data: user })).status()).toBe(401);
   await page.getByRole('button', { name: 'Enable account' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+  await answerDialog(page, 'Enable');
   await expect(page.getByText('This account can sign in.')).toBeVisible();
   expect((await request.post('/api/v1/auth/login', { data: user })).status()).toBe(200);
 });
@@ -119,7 +119,7 @@ test('the API keys tab lists the user’s real keys and revokes one', async ({ p
   await signIn(page, ADMIN.username, ADMIN.password, true);
   await page.goto(`/admin/users/${user.username}/apikeys`);
   await page.getByRole('button', { name: 'Revoke Logger upload' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await answerDialog(page, 'Revoke');
   await expect(page.getByText('This account has no API keys.')).toBeVisible();
   expect((await request.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
 });
@@ -139,7 +139,7 @@ test('roles: create one, choose its permissions, and delete it while unused; a h
   await expect(page.getByRole('checkbox', { name: 'importData' })).toBeChecked();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Delete role' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page).toHaveURL('/admin/roles');
   await expect(page.getByRole('table', { name: 'Roles' }).getByRole('link', { name })).toHaveCount(0);
 

@@ -55,15 +55,31 @@ export async function newUser(request: APIRequestContext): Promise<{ username: s
   return { username, password };
 }
 
-/** axe-core: no serious or critical violation on the page as it stands. */
-export async function expectAccessible(page: Page) {
-  // axe measures colours as drawn: a dialog fading in has text of too little contrast
-  // for a moment. Wait until finite transitions and animations have ended (spinners run on).
+/** Until finite transitions and animations have ended (spinners run on). */
+async function settled(page: Page) {
   await page.waitForFunction(() => {
     type Running = { playState: string; effect: { getComputedTiming(): { iterations: number } } | null };
     const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } }; // e2e/ has no DOM types
     return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
   });
+}
+
+/**
+ * Answers the open dialog with one of its buttons, once it has finished opening: a click
+ * while it still fades in can be lost on a busy machine. The dialog then closes.
+ */
+export async function answerDialog(page: Page, button: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await settled(page);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** axe-core: no serious or critical violation on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  // axe measures colours as drawn: a dialog fading in has text of too little contrast for a moment.
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);

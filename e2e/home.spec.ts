@@ -24,6 +24,20 @@ test('home: title, language, navbar, footer', async ({ page }) => {
   await expectAccessible(page);
 });
 
+test('the browser finds the icon the page names: no 404 on a first visit', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('response', (response) => void (response.status() === 404 && missing.push(response.url())));
+  const icon = page.waitForResponse((response) => /favicon/.test(response.url()));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Observatory Catalogue');
+  expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+  const served = await icon;
+  expect(new URL(served.url()).pathname).toBe('/favicon.svg');
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/svg+xml');
+  expect(missing).toEqual([]);
+});
+
 test('home is accessible', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Recent insights' })).toBeVisible();

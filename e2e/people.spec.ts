@@ -1,4 +1,4 @@
-import { ADMIN, expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
 import sharp from 'sharp';
 
 test('a visitor browses people: search, a profile, and on to the partner', async ({ page }) => {
@@ -91,7 +91,7 @@ test('a person edits their own profile and affiliations', async ({ page, request
   await page.getByRole('button', { name: 'Make Lund University primary' }).click();
   await expect(page.getByRole('button', { name: 'Make ETH Zurich primary' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove ETH Zurich' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await answerDialog(page, 'Remove');
   await expect(page.getByRole('table', { name: 'Affiliations' }).getByText('ETH Zurich')).toHaveCount(0);
 });
 
@@ -137,7 +137,7 @@ test('a team owner manages the members: add, change a role, no double add, remov
   expect(calls).toBe(0);
 
   await page.getByRole('button', { name: 'Remove Tomás Herrera' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await answerDialog(page, 'Remove');
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: 'Tomás Herrera', exact: true })).toHaveCount(0);
 });
 
@@ -184,7 +184,7 @@ test('a person uploads a profile photo, replaces and removes it; a file that is 
   await expect(page.locator('img[src*="/api/v1/assets/"]')).toBeVisible();
   await page.getByRole('link', { name: 'Edit' }).click();
   await photo.getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await answerDialog(page, 'Remove');
   await expect(photo.getByRole('img', { name: 'The current photo' })).toHaveCount(0);
   await expect(photo.getByRole('button', { name: 'Upload a photo' })).toBeVisible();
 });

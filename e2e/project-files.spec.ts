@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 
@@ -78,7 +78,7 @@ test('a project owner uploads a file, adds a version, downloads both through sig
 
   // Delete the first version, after confirming; the only one left cannot be deleted.
   await renamed.getByRole('button', { name: 'Delete version 1 of Core depths by site' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete the version' }).click();
+  await answerDialog(page, 'Delete the version');
   const left = renamed.getByRole('table', { name: 'Versions of Core depths by site' }).getByRole('row');
   await expect(left).toHaveCount(2);
   await expect(left.nth(1)).toContainText('cores-v2.csv');
@@ -86,6 +86,6 @@ test('a project owner uploads a file, adds a version, downloads both through sig
 
   // Delete the file, after confirming.
   await renamed.getByRole('button', { name: 'Delete Core depths by site' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete the file' }).click();
+  await answerDialog(page, 'Delete the file');
   await expect(page.getByText('No files yet.')).toBeVisible();
 });

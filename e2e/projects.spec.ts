@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -125,7 +125,7 @@ test('an editor opens an older version of the documentation and restores it', as
   await expect(page.getByRole('dialog').getByText('Ice-out dates from 1900.')).toBeVisible();
   await page.keyboard.press('Escape');
   await history.getByRole('button', { name: /^Restore/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await answerDialog(page, 'Restore');
   await expect(page.getByText('The earlier version is current again')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Saved versions' }).getByRole('row')).toHaveCount(3);
   await page.goto(`/projects/${project.slug}`);

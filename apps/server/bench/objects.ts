@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client';
+import type { Database } from '../src/db/client.js';
 
 /** Objects of the map figures on both databases; a PostgreSQL server adds up to ONE_MILLION. */
 export const BENCH_OBJECTS = 100_000;

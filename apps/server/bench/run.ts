@@ -9,15 +9,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
-import { prepareData } from '../src/db/seed';
-import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects';
-import { benchWeb, printWeb } from './web';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { prepareData } from '../src/db/seed/index.js';
+import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
+import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
+import { benchWeb, printWeb } from './web.js';
 
-const SECONDS = secondsFromEnv();
+const SECONDS = secondsFromEnv('BENCH_SECONDS', 5);
 const CONNECTIONS = 10;
+/** The load figure: many connections at once on a list and a detail. */
+const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
+const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
 interface Endpoint {
@@ -36,9 +40,14 @@ const ENDPOINTS: Endpoint[] = [
   { label: 'POST /api/v1/auth/login', method: 'POST', path: '/api/v1/auth/login', body: ADMIN },
   { label: 'GET /api/v1/people (1 of 10000)', method: 'GET', path: '/api/v1/people' },
   { label: 'GET /api/v1/people/{slug}', method: 'GET', path: '/api/v1/people/bench-person-5000' },
+  { label: `GET /api/v1/projects (page 1 of ${BENCH_PROJECTS})`, method: 'GET', path: '/api/v1/projects' },
+  { label: 'GET /api/v1/projects/{slug}', method: 'GET', path: `/api/v1/projects/${MEASURED_PROJECT}` },
+  { label: 'GET /api/v1/data/obj?limit=25', method: 'GET', path: '/api/v1/data/obj?limit=25' },
   { label: `GET /api/v1/data/obj/{name} (1 of ${BENCH_OBJECTS})`, method: 'GET', path: `/api/v1/data/obj/${NOTED_OBJECT}` },
   { label: 'GET /api/v1/data/obj/{name}/notes (page 1)', method: 'GET', path: `/api/v1/data/obj/${NOTED_OBJECT}/notes` },
 ];
+/** Under load: the catalogue's first page and an object's detail. */
+const LOADED: Endpoint[] = ENDPOINTS.filter((e) => e.path === '/api/v1/data/obj?limit=25' || e.path === `/api/v1/data/obj/${NOTED_OBJECT}`);
 
 const BENCH_PEOPLE = 10_000;
 
@@ -67,6 +76,19 @@ interface Figure {
   errors: number;
 }
 
+/** One endpoint under LOAD_CONNECTIONS connections: what a crowd meets. */
+interface LoadFigure {
+  endpoint: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  requests: number;
+  /** 503: waited longer than DB_QUEUE_TIMEOUT_MS for the database. */
+  unavailable: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
 interface Opened {
   database: Database;
   /** Close the database (and, for a server, drop the bench database). */
@@ -79,12 +101,13 @@ interface KindFigures {
   endpoints: Figure[];
   /** Map data and the bbox query, by number of objects. */
   latency: Record<number, LatencyFigure[]>;
+  load: LoadFigure[];
 }
 
-function secondsFromEnv(): number {
-  const raw = process.env.BENCH_SECONDS;
-  const seconds = raw ? Number(raw) : 5;
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BENCH_SECONDS must be a positive number, not "${raw}"`);
+function secondsFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const seconds = raw ? Number(raw) : fallback;
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
   return seconds;
 }
 
@@ -158,12 +181,14 @@ async function logIn(baseUrl: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-function measure(baseUrl: string, endpoint: Endpoint, token: string, seconds = SECONDS): Promise<autocannon.Result> {
+function measure(baseUrl: string, endpoint: Endpoint, token: string, seconds = SECONDS, connections = CONNECTIONS): Promise<autocannon.Result> {
   return autocannon({
     url: `${baseUrl}${endpoint.path}`,
     method: endpoint.method,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
+    // A request still waiting after the queue's own limit and then some counts as a timeout.
+    timeout: 30,
     headers: {
       ...(endpoint.signedIn ? { authorization: `Bearer ${token}` } : {}),
       ...(endpoint.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -173,6 +198,25 @@ function measure(baseUrl: string, endpoint: Endpoint, token: string, seconds = S
 }
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+async function measureLoad(baseUrl: string, token: string): Promise<LoadFigure[]> {
+  const figures: LoadFigure[] = [];
+  for (const endpoint of LOADED) {
+    const result = await measure(baseUrl, endpoint, token, LOAD_SECONDS, LOAD_CONNECTIONS);
+    const stats = (result as autocannon.Result & { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+    figures.push({
+      endpoint: endpoint.label,
+      requestsPerSecond: round(result.requests.average),
+      p99Ms: round(result.latency.p99),
+      requests: result.requests.total,
+      unavailable: stats['503']?.count ?? 0,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+    });
+  }
+  return figures;
+}
 
 /** Map data and the bbox query with the objects seeded so far. */
 async function measureMap(baseUrl: string, objects: number): Promise<LatencyFigure[]> {
@@ -199,6 +243,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       await prepareData(app);
       await seedPeople(database);
       await seedObjects(database, 1, BENCH_OBJECTS);
+      await seedProjects(database);
       const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
       const token = await logIn(baseUrl);
       // An unrecorded second first, so JIT warm-up does not land on the health baseline.
@@ -206,6 +251,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const results: [Endpoint, autocannon.Result][] = [];
       for (const endpoint of ENDPOINTS) results.push([endpoint, await measure(baseUrl, endpoint, token)]);
       const health = results.find(([endpoint]) => endpoint === HEALTH)![1];
+      const load = await measureLoad(baseUrl, token);
       const latency: KindFigures['latency'] = { [BENCH_OBJECTS]: await measureMap(baseUrl, BENCH_OBJECTS) };
       if (kind === 'server') latency[ONE_MILLION] = await measureMillion(database, baseUrl);
       const endpoints = results.map(([endpoint, result]) => {
@@ -223,7 +269,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency };
+      return { endpoints, latency, load };
     } finally {
       await app.close();
     }
@@ -234,6 +280,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
 
 function printKind(kind: Kind, figures: KindFigures): void {
   printTable(kind, figures.endpoints);
+  printLoad(kind, figures.load);
   for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency);
 }
 
@@ -251,6 +298,13 @@ function printTable(kind: Kind, figures: Figure[]): void {
   console.log(`\n${kind} database: ${SECONDS} s per endpoint, ${CONNECTIONS} connections`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
+}
+
+function printLoad(kind: Kind, figures: LoadFigure[]): void {
+  console.log(`\n${kind} database under load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s`);
+  for (const f of figures) {
+    console.log(`${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s, p99 ${f.p99Ms.toFixed(0)} ms, ${f.requests} answered, ${f.unavailable} 503s, ${f.non2xx} non-2xx, ${f.errors} errors, ${f.timeouts} timeouts`);
+  }
 }
 
 async function main(): Promise<void> {

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, errors, type Browser } from '@playwright/test';
-import { buildApp } from '../src/app';
-import { loadConfig, ROOT_DIR } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { ensureBuiltinObjectTypes } from '../src/db/seed';
-import { BENCH_OBJECTS, seedObjects } from './objects';
+import { buildApp } from '../src/app.js';
+import { loadConfig, ROOT_DIR } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { ensureBuiltinObjectTypes } from '../src/db/seed/index.js';
+import { BENCH_OBJECTS, seedObjects } from './objects.js';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium.mjs';
 
 export const FIRST_VISIT_BUDGET_KB = 200;

@@ -13,28 +13,28 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_ROOT, PAGINATION_HEADERS } from '@observatory/shared';
-import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
-import { AppError } from './lib/errors';
-import { newSecret } from './lib/secrets';
-import { assetRoutes } from './modules/assets/routes';
-import { authRoutes } from './modules/auth/routes';
-import { institutionRoutes } from './modules/institutions/routes';
-import { invitationRoutes } from './modules/invitations/routes';
-import { peopleRoutes } from './modules/people/routes';
-import * as systemRepo from './modules/system/repo';
-import { systemRoutes } from './modules/system/routes';
-import { roleRoutes } from './modules/roles/routes';
-import { teamRoutes } from './modules/teams/routes';
-import { projectFileRoutes } from './modules/projects/files.routes';
-import { projectRoutes } from './modules/projects/routes';
-import { objectRoutes } from './modules/objects/routes';
-import { mapRoutes } from './modules/objects/map';
-import { userRoutes } from './modules/users/routes';
-import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
-import spaPlugin from './plugins/spa';
-import { createServices, type Services } from './services';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { AppError } from './lib/errors.js';
+import { assetRoutes } from './modules/assets/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { institutionRoutes } from './modules/institutions/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
+import { peopleRoutes } from './modules/people/routes.js';
+import { storedTokenSecret } from './modules/system/service.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { teamRoutes } from './modules/teams/routes.js';
+import { projectFileRoutes } from './modules/projects/files.routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import { objectRoutes } from './modules/objects/routes.js';
+import { mapRoutes } from './modules/objects/map/routes.js';
+import { schemaRoutes } from './modules/schema/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import spaPlugin from './plugins/spa.js';
+import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,8 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', () => database.close());
     await database.migrate();
   }
-  const tokenSecret =
-    config.jwtSecret ?? (await database.use((d) => systemRepo.putSettingOnce(d, 'jwt_secret', newSecret(48))));
+  const tokenSecret = config.jwtSecret ?? (await storedTokenSecret(database));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', createServices(config, database, app.log, tokenSecret));
@@ -145,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes);
       await api.register(objectRoutes);
       await api.register(mapRoutes);
+      await api.register(schemaRoutes);
       await api.register(projectFileRoutes);
       await api.register(roleRoutes);
       await api.register(assetRoutes);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR, loadConfig } from './config';
+import { ROOT_DIR, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has defaults that serve the embedded database on port 3000 with demo data', () => {

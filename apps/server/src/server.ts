@@ -1,7 +1,7 @@
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { prepareData } from './db/seed';
-import { firstAdminNotice } from './lib/admin-notice';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { prepareData } from './db/seed/index.js';
+import { firstAdminNotice } from './lib/admin-notice.js';
 
 /** `npm start`: configure, migrate, seed, listen; close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {

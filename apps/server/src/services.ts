@@ -1,30 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import { createMailer } from './lib/mail';
-import { createPasswordHasher } from './lib/passwords';
-import { RateLimiter } from './lib/rate-limiter';
-import { createUrlSigner } from './lib/signed-urls';
-import { createStorage } from './lib/storage';
-import { createApiKeysService } from './modules/apikeys/service';
-import { createFileAssets } from './modules/assets/files';
-import { createAssetsService } from './modules/assets/service';
-import { createAuthService } from './modules/auth/service';
-import { createAccessTokens } from './modules/auth/tokens';
-import { createInstitutionsService } from './modules/institutions/service';
-import { createInvitationsService } from './modules/invitations/service';
-import { createPeopleService } from './modules/people/service';
-import { createRolesService } from './modules/roles/service';
-import { createTeamsService } from './modules/teams/service';
-import { createProjectFilesService } from './modules/projects/files';
-import { createProjectsService } from './modules/projects/service';
-import { createMemberships } from './modules/roles/members';
-import { createObjectTypesService } from './modules/objects/types';
-import { createObjectsService } from './modules/objects/service';
-import { createNotesService } from './modules/objects/notes';
-import { createPhotosService } from './modules/objects/photos';
-import { createMetadataValidator } from './lib/metadata';
-import { createUsersService } from './modules/users/service';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createMailer } from './lib/mail.js';
+import { createPasswordHasher } from './lib/passwords.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { createUrlSigner } from './lib/signed-urls.js';
+import { createStorage } from './lib/storage/index.js';
+import { createApiKeysService } from './modules/apikeys/service.js';
+import { createFileAssets } from './modules/assets/files.js';
+import { createAssetsService } from './modules/assets/service.js';
+import { createAuthService } from './modules/auth/service.js';
+import { createAccessTokens } from './modules/auth/tokens.js';
+import { createDocumentsService } from './modules/documents/service.js';
+import { createInstitutionsService } from './modules/institutions/service.js';
+import { createInvitationsService } from './modules/invitations/service.js';
+import { createPeopleService } from './modules/people/service.js';
+import { createRolesService } from './modules/roles/service.js';
+import { createTeamsService } from './modules/teams/service.js';
+import { createProjectFilesService } from './modules/projects/files.js';
+import { createProjectsService } from './modules/projects/service.js';
+import { createMemberships } from './modules/roles/members.js';
+import { createObjectsService } from './modules/objects/service.js';
+import { createMapService } from './modules/objects/map/service.js';
+import { createNotesService } from './modules/objects/notes/service.js';
+import { createPhotosService } from './modules/objects/photos/service.js';
+import { createSchemaService } from './modules/schema/service.js';
+import { createMetadataValidator } from './lib/metadata.js';
+import { createUsersService } from './modules/users/service.js';
 
 /** Wires every service once; routes reach them through `app.services`. */
 export function createServices(config: Config, db: Database, log: FastifyBaseLogger, tokenSecret: string) {
@@ -40,11 +42,13 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const institutions = createInstitutionsService(db, assets);
   const memberships = createMemberships({ db, roles, users, people });
   const teams = createTeamsService({ db, roles, memberships });
-  const objectTypes = createObjectTypesService(db);
-  const objects = createObjectsService({ db, metadata: createMetadataValidator() });
+  const documents = createDocumentsService(db);
+  const schema = createSchemaService(db);
+  const objects = createObjectsService({ db, metadata: createMetadataValidator(), documents, schema });
+  const map = createMapService({ db, schema });
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
-  const projects = createProjectsService({ db, roles, memberships, assets });
+  const projects = createProjectsService({ db, roles, memberships, assets, documents });
   const projectFiles = createProjectFilesService({
     db,
     projects,
@@ -74,6 +78,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, storage, assets, roles, people, institutions, teams, projects, projectFiles, objectTypes, objects, notes, photos, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
 }
 export type Services = ReturnType<typeof createServices>;

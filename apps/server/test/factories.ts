@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { institutions, teams } from '../src/db/schema';
-import { unique } from './harness';
+import { institutions, teams } from '../src/db/schema/index.js';
+import { unique } from './harness.js';
 
 export interface TestUser {
   id: string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_DIR, openDatabase } from '../src/db/client';
+import { MIGRATIONS_DIR, openDatabase } from '../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

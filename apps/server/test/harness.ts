@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
-import { ensureBuiltinObjectTypes, ensureBuiltinRoles } from '../src/db/seed';
-import { withDatabase } from './global-setup';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { ensureBuiltinObjectTypes, ensureBuiltinRoles } from '../src/db/seed/index.js';
+import { withDatabase } from './global-setup.js';
 
 /** Configuration for tests: cheap argon2 (production keeps OWASP's), quiet logs, no web build. */
 export function testConfig(overrides: Partial<Config> = {}): Config {

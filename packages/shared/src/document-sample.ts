@@ -1,4 +1,4 @@
-import type { ProseMirrorDoc } from './documents';
+import type { ProseMirrorDoc } from './documents.js';
 
 const text = (value: string, ...marks: ({ type: 'bold' | 'italic' | 'strike' | 'underline' | 'code' | 'subscript' | 'superscript' } | { type: 'link'; attrs: { href: string } })[]) =>
   marks.length ? { type: 'text' as const, text: value, marks } : { type: 'text' as const, text: value };

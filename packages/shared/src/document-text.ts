@@ -1,4 +1,4 @@
-import type { ProseMirrorDoc } from './documents';
+import type { ProseMirrorDoc } from './documents.js';
 
 // Apart from the validator, so pages that show a document's words do not load zod.
 interface TextBearing {

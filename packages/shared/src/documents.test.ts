@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkContent, conflictingMarks, DOCUMENT_MARKS, DOCUMENT_NODES, normalizeDocument } from './document-nodes';
-import { DOCUMENT_SAMPLE } from './document-sample';
-import { DocumentSchema } from './documents';
-import { documentText } from './document-text';
+import { checkContent, conflictingMarks, DOCUMENT_MARKS, DOCUMENT_NODES, normalizeDocument } from './document-nodes.js';
+import { DOCUMENT_SAMPLE } from './document-sample.js';
+import { DocumentSchema } from './documents.js';
+import { documentText } from './document-text.js';
 
 const doc = (...content: unknown[]) => ({ type: 'doc', content });
 const para = (text: string, marks?: unknown[]) => ({ type: 'paragraph', content: [{ type: 'text', text, ...(marks ? { marks } : {}) }] });

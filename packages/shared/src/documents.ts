@@ -9,8 +9,8 @@ import {
   type DocumentAttrSpec,
   type DocumentMarkName,
   type DocumentNodeName,
-} from './document-nodes';
-import { isSafeHref } from './links';
+} from './document-nodes.js';
+import { isSafeHref } from './links.js';
 
 /**
  * Rich text is stored as ProseMirror JSON (what TipTap edits) and checked before it is

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES } from './error-codes';
+import { ERROR_CODES } from './error-codes.js';
 
 export const ErrorDetailSchema = z.object({
   field: z.string().describe('Dotted path of the offending field, e.g. "body.password"'),

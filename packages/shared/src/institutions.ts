@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ImageRefSchema } from './assets';
-import { SlugSchema } from './people';
+import { ImageRefSchema } from './assets.js';
+import { SlugSchema } from './people.js';
 
 export const CategorySchema = z.object({ id: z.uuid(), name: z.string(), position: z.number().int() });
 export type Category = z.infer<typeof CategorySchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ImageRefSchema } from './assets';
-import { DocumentSchema, StoredDocumentSchema } from './documents';
-import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo';
-import { VISIBILITIES } from './projects';
+import { ImageRefSchema } from './assets.js';
+import { DocumentSchema, StoredDocumentSchema } from './documents.js';
+import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
+import { VISIBILITIES } from './projects.js';
 
 /** How an object's marker is drawn on the map (spec: marker styles). */
 export const MARKER_STYLES = ['default', 'mini', 'veg', 'soil'] as const;

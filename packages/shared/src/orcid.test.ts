@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidOrcid, normaliseOrcid } from './orcid';
+import { isValidOrcid, normaliseOrcid } from './orcid.js';
 
 describe('ORCID iDs', () => {
   it('accepts real iDs, including an X check digit', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ImageRefSchema } from './assets';
-import { InvitationSchema } from './auth';
-import { DocumentSchema, StoredDocumentSchema } from './documents';
-import { isValidOrcid, normaliseOrcid } from './orcid';
+import { ImageRefSchema } from './assets.js';
+import { InvitationSchema } from './auth.js';
+import { DocumentSchema, StoredDocumentSchema } from './documents.js';
+import { isValidOrcid, normaliseOrcid } from './orcid.js';
 
 export const SlugSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_PERMISSIONS, RESOURCE_ACTIONS, hasGlobalPermission } from './permissions';
+import { GLOBAL_PERMISSIONS, RESOURCE_ACTIONS, hasGlobalPermission } from './permissions.js';
 
 describe('hasGlobalPermission', () => {
   it('passes for a super user or a holder of the permission', () => {

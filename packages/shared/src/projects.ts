@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ImageRefSchema } from './assets';
-import { DocumentSchema, StoredDocumentSchema } from './documents';
-import { SlugSchema } from './people';
+import { ImageRefSchema } from './assets.js';
+import { DocumentSchema, StoredDocumentSchema } from './documents.js';
+import { SlugSchema } from './people.js';
 
 export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
 export const VISIBILITIES = ['public', 'signed-in', 'members'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditEntrySchema } from './users';
+import { AuditEntrySchema } from './users.js';
 
 /** GET admin/summary: counts of what the reader may see, by kind, and the newest audit entries. */
 export const AdminSummarySchema = z.object({ counts: z.record(z.string(), z.number().int()), audit: z.array(AuditEntrySchema) });

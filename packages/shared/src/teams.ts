@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SlugSchema } from './people';
+import { SlugSchema } from './people.js';
 
 export const TeamSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string().nullable() });
 export type Team = z.infer<typeof TeamSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PERMISSIONS, TARGET_TYPES } from './permissions';
-import { InvitationSchema, PasswordSchema, UsernameSchema } from './auth';
+import { PERMISSIONS, TARGET_TYPES } from './permissions.js';
+import { InvitationSchema, PasswordSchema, UsernameSchema } from './auth.js';
 
 const PermissionNameSchema = z.enum(PERMISSIONS as [string, ...string[]]);
 

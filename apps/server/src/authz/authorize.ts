@@ -1,6 +1,6 @@
 import type { Permission } from '@observatory/shared';
-import { AppError } from '../lib/errors';
-import { can, type Actor, type Resource } from './policy';
+import { AppError } from '../lib/errors.js';
+import { can, type Actor, type Resource } from './policy.js';
 
 /** A write or a sign-in-only read without a valid token: 401, before any lookup. */
 export function requireActor(actor: Actor | null): Actor {
@@ -19,4 +19,4 @@ export function authorize(actor: Actor | null, action: Permission, resource?: Re
   throw new AppError('FORBIDDEN', 'You are not allowed to do this');
 }
 
-export { can, permissionsFor, type Actor, type Resource } from './policy';
+export { can, permissionsFor, type Actor, type Resource } from './policy.js';

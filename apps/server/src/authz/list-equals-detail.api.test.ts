@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories';
-import { api, startTestApp, unique, upload, type TestApp } from '../../test/harness';
-import { findByKey } from './lookup';
-import { can } from './policy';
-import { RESOURCES, type Kind } from './resources';
-import { visibleTo } from './visibility';
+import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
+import { api, startTestApp, unique, upload, type TestApp } from '../../test/harness.js';
+import { findByKey } from './lookup.js';
+import { can } from './policy.js';
+import { RESOURCES, type Kind } from './resources.js';
+import { visibleTo } from './visibility.js';
 
 /**
  * The registry's promise, checked for every kind and every kind of actor: a list shows

@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import { notFound } from '../lib/errors';
-import { can, type Actor, type Resource } from './policy';
-import { RESOURCES, type Kind, type Visibility } from './resources';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { notFound } from '../lib/errors.js';
+import { can, type Actor, type Resource } from './policy.js';
+import { RESOURCES, type Kind, type Visibility } from './resources.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (key: string) => UUID.test(key);
@@ -43,26 +43,18 @@ function factColumns(kind: Kind): Record<string, AnyPgColumn> {
   return Object.fromEntries(columns.filter((c): c is AnyPgColumn => !!c).map((c) => [fieldOf(kind, c), c]));
 }
 
-/** The ids of the targets held in a link table, per row (an object's projects). */
-export async function linkedTargets(d: Db, kind: Kind, ids: readonly string[]): Promise<Map<string, string[]>> {
-  const targets = RESOURCES[kind].targets;
-  const byRow = new Map(ids.map((id) => [id, [] as string[]]));
-  if (!targets || targets === 'self' || ids.length === 0) return byRow;
-  const links = await d.select({ of: targets.of, target: targets.target }).from(targets.table).where(inArray(targets.of, [...ids]));
-  for (const link of links) byRow.get(link.of as string)?.push(link.target as string);
-  return byRow;
-}
-
 /**
  * The condition a key names a row of a kind by: a UUID is its id, digits its number,
  * anything else its slug, name or username. A key that cannot name one matches nothing.
  */
-export function byKey(kind: Kind, key: string): SQL {
+export function byKey(kind: Kind, key: string, as?: PgTable): SQL {
   const d = RESOURCES[kind];
-  if (isUuid(key)) return or(...(d.uuidKeys ?? [d.id]).map((column) => eq(column, key)))!;
-  if (d.number && /^\d{1,9}$/.test(key)) return eq(d.number, Number(key));
+  // On an alias of the kind's table (`as`), the same columns under the alias.
+  const col = (column: AnyPgColumn) => (as ? ((as as unknown as Record<string, AnyPgColumn>)[fieldOf(kind, column)] ?? column) : column);
+  if (isUuid(key)) return or(...(d.uuidKeys ?? [d.id]).map((column) => eq(col(column), key)))!;
+  if (d.number && /^\d{1,9}$/.test(key)) return eq(col(d.number), Number(key));
   if (!d.key) return sql`false`;
-  return eq(d.key, d.keyLowercase ? key.toLowerCase() : key);
+  return eq(col(d.key), d.keyLowercase ? key.toLowerCase() : key);
 }
 
 /** A row found by a key: its id and what the policy needs of it. */
@@ -73,13 +65,21 @@ export interface Found {
 
 async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
   const desc = RESOURCES[kind];
-  const [row] = await d.select(factColumns(kind)).from(desc.table).where(where).limit(1);
+  const targets = desc.targets && desc.targets !== 'self' ? desc.targets : null;
+  // Targets held in a link table come in the same statement: one round trip per row found.
+  const linked = targets && {
+    targetIds: sql<string[]>`coalesce((select array_agg(${targets.target}::text) from ${targets.table} where ${targets.of} = ${desc.id}), '{}')`,
+  };
+  const [row] = (await d
+    .select({ ...factColumns(kind), ...linked })
+    .from(desc.table)
+    .where(where)
+    .limit(1)) as Row[];
   if (!row) return null;
   const parentId = desc.parent ? (row[fieldOf(kind, desc.parent.column)] as string | null) : null;
   const parent = desc.parent && parentId ? await findWhere(d, desc.parent.kind, eq(RESOURCES[desc.parent.kind].id, parentId)) : null;
   const id = row[fieldOf(kind, desc.id)] as string;
-  const targetIds = (await linkedTargets(d, kind, [id])).get(id);
-  return { id, resource: resourceOf(kind, row, { targetIds, parent: parent?.resource ?? null }) };
+  return { id, resource: resourceOf(kind, row, { targetIds: linked ? (row.targetIds as string[]) : undefined, parent: parent?.resource ?? null }) };
 }
 
 /**
@@ -89,13 +89,14 @@ async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
  */
 export async function findByKey(d: Db, kind: Kind, key: string, scope?: string): Promise<Found | null> {
   const desc = RESOURCES[kind];
-  const found = await findWhere(d, kind, and(byKey(kind, key), desc.parent && scope ? eq(desc.parent.column, scope) : undefined)!);
-  if (found) return found;
-  if (desc.formerKeys && !isUuid(key)) {
-    const [old] = await d.select({ id: sql<string>`${desc.formerKeys.id}` }).from(desc.formerKeys.table).where(eq(desc.formerKeys.key, key));
-    if (old) return findByKey(d, kind, old.id, scope);
-  }
-  return null;
+  return findWhere(d, kind, and(namedBy(d, kind, key), desc.parent && scope ? eq(desc.parent.column, scope) : undefined)!);
+}
+
+/** The rows a key names: by `byKey`, or by a former key (an old slug), in the same statement; a current key never is a former one. */
+export function namedBy(d: Db, kind: Kind, key: string): SQL {
+  const desc = RESOURCES[kind];
+  const former = desc.formerKeys && !isUuid(key) ? inArray(desc.id, d.select({ id: desc.formerKeys.id }).from(desc.formerKeys.table).where(eq(desc.formerKeys.key, key))) : undefined;
+  return or(byKey(kind, key), former)!;
 }
 
 /** The row the actor asked for: 404 alike when it does not exist and when the actor may not see it. */

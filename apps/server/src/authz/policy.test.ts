@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GlobalPermission, Permission, ResourceAction } from '@observatory/shared';
-import { can, permissionsFor, type Actor, type Resource } from './policy';
+import { can, permissionsFor, type Actor, type Resource } from './policy.js';
 
 const PROJECT = 'project-1';
 

@@ -1,4 +1,4 @@
-import { managerOf, RESOURCES, type Kind, type Visibility } from './resources';
+import { managerOf, RESOURCES, type Kind, type Visibility } from './resources.js';
 import {
   RESOURCE_ACTIONS,
   isGlobalPermission,
@@ -21,7 +21,7 @@ export interface Actor {
   key: { permissions: ReadonlySet<Permission>; targets: ReadonlySet<string> } | null;
 }
 
-export type { Kind, Visibility } from './resources';
+export type { Kind, Visibility } from './resources.js';
 
 /** One row as the policy sees it, built from its kind's descriptor (lookup.ts). */
 export interface Resource {

@@ -15,7 +15,7 @@ import {
   projectUpdates,
   teams,
   users,
-} from '../db/schema';
+} from '../db/schema/index.js';
 
 /**
  * The resource registry: one descriptor per kind of thing the API shows. The policy

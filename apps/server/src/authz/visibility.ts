@@ -1,9 +1,9 @@
 import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import type { Actor } from './policy';
-import { sightOf } from './policy';
-import { RESOURCES, type Kind } from './resources';
+import type { Db } from '../db/client.js';
+import type { Actor } from './policy.js';
+import { sightOf } from './policy.js';
+import { RESOURCES, type Kind } from './resources.js';
 
 const never = sql`false`;
 

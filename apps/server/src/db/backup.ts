@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
-import { ROOT_DIR, loadConfig } from '../config';
-import { openDatabase } from './client';
+import { ROOT_DIR, loadConfig } from '../config.js';
+import { openDatabase } from './client.js';
 
 /**
  * `npm run db:backup [-- file.sql]`: a SQL dump of the embedded database, made with

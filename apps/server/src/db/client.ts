@@ -10,9 +10,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir } from './lock';
-import { DbQueue } from './queue';
-import * as schema from './schema';
+import { CountCache } from './counts.js';
+import { lockDataDir } from './lock.js';
+import { DbQueue } from './queue.js';
+import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** A database handle or a transaction: repos take either. */
@@ -46,12 +47,31 @@ export class Database {
     private readonly closeClient: () => Promise<void>,
     /** The embedded engine, for backups and test templates. */
     readonly pglite: PGlite | null,
+    private readonly counter: StatementCounter,
   ) {}
+
+  /** Statements sent since the database was opened: each is a round trip (tests hold answers to their budget). */
+  get statements(): number {
+    return this.counter.sent;
+  }
+
+  /** Totals of lists, kept until the next write. */
+  readonly counts = new CountCache(() => this.counter.writes);
 
   use<T>(job: (db: Db) => Promise<T>): Promise<T> {
     const running = this.current.getStore();
     if (running) return job(running);
-    return this.queue.run(() => this.current.run(this.root, () => job(this.root)));
+    return this.queue.run(() =>
+      this.current.run(this.root, async () => {
+        const writes = this.counter.writes;
+        try {
+          return await job(this.root);
+        } finally {
+          // Once committed: a count read while the write was under way is not kept.
+          if (this.counter.writes !== writes) this.counter.writes++;
+        }
+      }),
+    );
   }
 
   transaction<T>(job: (tx: Db) => Promise<T>): Promise<T> {
@@ -110,6 +130,16 @@ function readJournal(): { tag: string; when: number }[] {
   return journal;
 }
 
+/** Counts the statements Drizzle sends (its logger sees each one), and the writes among them. */
+class StatementCounter {
+  sent = 0;
+  writes = 0;
+  logQuery(query: string): void {
+    this.sent++;
+    if (!/^\s*select\b/i.test(query)) this.writes++;
+  }
+}
+
 /** PGlite starts with fsync off ("-F"); the last setting wins, so this turns it on. */
 const DURABLE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'fsync=on'];
 
@@ -118,9 +148,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
     // An idle connection dropped by the server (restart, admin command) must not crash the process.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    const counter = new StatementCounter();
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: counter });
     const queue = new DbQueue(options.poolSize, options.queueTimeoutMs);
-    return new Database('server', db as unknown as Db, queue, () => pool.end(), null);
+    return new Database('server', db as unknown as Db, queue, () => pool.end(), null, counter);
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
@@ -130,7 +161,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       extensions: { postgis },
       startParams: DURABLE_START_PARAMS,
     });
-    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
+    const counter = new StatementCounter();
+    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger: counter });
     const queue = new DbQueue(1, options.queueTimeoutMs);
     const close = async () => {
       try {
@@ -139,7 +171,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         release();
       }
     };
-    return new Database('embedded', db as unknown as Db, queue, close, pglite);
+    return new Database('embedded', db as unknown as Db, queue, close, pglite, counter);
   } catch (err) {
     release();
     throw err;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../lib/errors';
-import { DbQueue } from './queue';
+import { AppError } from '../lib/errors.js';
+import { DbQueue } from './queue.js';
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR, loadConfig } from '../config';
-import { openDatabase } from './client';
+import { ROOT_DIR, loadConfig } from '../config.js';
+import { openDatabase } from './client.js';
 
 /**
  * `npm run db:restore -- file.sql`: loads a dump made by db:backup into an empty

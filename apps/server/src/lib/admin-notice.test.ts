@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstAdminNotice } from './admin-notice';
+import { firstAdminNotice } from './admin-notice.js';
 
 describe('firstAdminNotice', () => {
   it('boxes the username, the password and where to sign in, every line the same width', () => {

@@ -1,6 +1,6 @@
-import type { Actor } from '../authz/policy';
-import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import type { Actor } from '../authz/policy.js';
+import type { Db } from '../db/client.js';
+import { auditLog } from '../db/schema/index.js';
 
 /** Records a write: who, what, and the object before and after. Call inside the write's transaction. */
 export async function audit(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHeic, normalMediaType, storedMediaType } from './file-types';
+import { isHeic, normalMediaType, storedMediaType } from './file-types.js';
 
 const text = (s: string) => Buffer.from(s);
 

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from '@observatory/shared';
-import { bboxOf, geoJsonFromDb, geoJsonOf, geometrySql, postgisGeoJson, withinBbox } from './geometry';
+import { bboxOf, geoJsonFromDb, geoJsonOf, geometrySql, postgisGeoJson, withinBbox } from './geometry.js';
 
 const dialect = new PgDialect();
 const render = (query: ReturnType<typeof sql>) => dialect.sqlToQuery(query);

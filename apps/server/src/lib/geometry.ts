@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Bbox, FeatureCollection, GeoJson, Geometry } from '@observatory/shared';
-import { rowsOf, type Db } from '../db/client';
-import { invalidField } from './errors';
+import { rowsOf, type Db } from '../db/client.js';
+import { invalidField } from './errors.js';
 
 /**
  * Map geometry in PostGIS: stored as geometry(Geometry, 4326), two-dimensional.

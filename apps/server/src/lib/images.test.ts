@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
-import { displayFileName, makeImageVersions, notAnImage, peek, sniffImageType } from './images';
+import { AppError } from './errors.js';
+import { displayFileName, makeImageVersions, notAnImage, peek, sniffImageType } from './images.js';
 
 /** The start of an iPhone photo: an ISO media file of brand "heic" (a "meta" box follows). */
 const heicHead = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.from([0, 0, 0, 0x10]), Buffer.from('meta\0\0\0\0hdlr')]);

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_MEDIA_TYPES, type ImageMediaType } from '@observatory/shared';
-import { AppError } from './errors';
-import { isHeic } from './file-types';
+import { AppError } from './errors.js';
+import { isHeic } from './file-types.js';
 
-export { sniffImageType } from './file-types';
+export { sniffImageType } from './file-types.js';
 
 /** Enough of a file's start to tell JPEG, PNG and WebP apart (and HEIC from them). */
 export const SNIFF_BYTES = 12;

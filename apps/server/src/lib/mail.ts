@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
-import { outbox } from '../db/schema';
+import type { Database } from '../db/client.js';
+import { outbox } from '../db/schema/index.js';
 
 export interface Message {
   to: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_OBJECT_TYPES } from '../db/seed/object-types';
-import { createMetadataValidator } from './metadata';
+import { BUILTIN_OBJECT_TYPES } from '../db/seed/object-types.js';
+import { createMetadataValidator } from './metadata.js';
 
 const type = (slug: string) => {
   const t = BUILTIN_OBJECT_TYPES.find((x) => x.slug === slug)!;

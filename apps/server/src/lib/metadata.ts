@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { AppError } from './errors';
+import { AppError } from './errors.js';
 
 /**
  * Checks an object's metadata against the JSON Schemas of its types (all of them must

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter } from './rate-limiter.js';
 
 describe('RateLimiter', () => {
   it('allows `limit` hits per window, then answers the seconds to wait', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlSigner } from './signed-urls';
+import { createUrlSigner } from './signed-urls.js';
 
 const SECRET = 'a server secret of some length, 0123456789';
 

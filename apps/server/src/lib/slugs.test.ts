@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSlug, slugify, uniqueSlug } from './slugs';
+import { chooseSlug, slugify, uniqueSlug } from './slugs.js';
 
 const takenOf = (...slugs: string[]) => async () => new Set(slugs);
 

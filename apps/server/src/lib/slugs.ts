@@ -1,4 +1,4 @@
-import { AppError, invalidField } from './errors';
+import { AppError, invalidField } from './errors.js';
 
 /** "Anenské údolí" -> "anenske-udoli". */
 export function slugify(text: string): string {

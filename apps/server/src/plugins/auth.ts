@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_PREFIX } from '@observatory/shared';
-import type { Actor } from '../authz/policy';
-import { AppError } from '../lib/errors';
+import type { Actor } from '../authz/policy.js';
+import { AppError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
-import { AppError } from '../lib/errors';
+import { AppError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_ROOT } from '@observatory/shared';
-import { sendNotFound } from './errors';
+import { sendNotFound } from './errors.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never

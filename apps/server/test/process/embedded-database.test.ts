@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, killChildren, run, signIn, startServer } from './server-process';
+import { call, killChildren, run, signIn, startServer } from './server-process.js';
 
 afterAll(killChildren);
 
@@ -24,7 +24,7 @@ describe('the embedded database', () => {
     expect((keys.body.apikeys as { comment: string }[]).map((k) => k.comment)).toContain('survives a crash');
 
     // A second process on the same directory refuses to start, saying why.
-    const intruder = run('apps/server/src/server.ts', { DATA_DIR: dataDir });
+    const intruder = run('server.js', { DATA_DIR: dataDir });
     expect(await intruder.exited).not.toBe(0);
     expect(intruder.output()).toMatch(/in use by process \d+/);
     expect((await call(second.url, 'GET', '/health')).status).toBe(200);
@@ -36,7 +36,7 @@ describe('the embedded database', () => {
   });
 
   it('backs up to a SQL dump that restores into a new directory', async () => {
-    const backup = run('apps/server/src/db/backup.ts', { DATA_DIR: dataDir }, [backupFile]);
+    const backup = run('db/backup.js', { DATA_DIR: dataDir }, [backupFile]);
     expect(await backup.exited).toBe(0);
     const dump = fs.readFileSync(backupFile, 'utf8');
     expect(dump).toContain('CREATE EXTENSION IF NOT EXISTS postgis');
@@ -44,9 +44,9 @@ describe('the embedded database', () => {
     expect(dump).toContain('survives a crash');
 
     const restoredDir = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-restored-'));
-    const restore = run('apps/server/src/db/restore.ts', { DATA_DIR: restoredDir }, [backupFile]);
+    const restore = run('db/restore.js', { DATA_DIR: restoredDir }, [backupFile]);
     expect(await restore.exited).toBe(0);
-    const refused = run('apps/server/src/db/restore.ts', { DATA_DIR: restoredDir }, [backupFile]);
+    const refused = run('db/restore.js', { DATA_DIR: restoredDir }, [backupFile]);
     expect(await refused.exited).not.toBe(0);
     expect(refused.output()).toContain('already holds a database');
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, killChildren, startServer } from './server-process';
+import { call, killChildren, startServer } from './server-process.js';
 
 afterAll(killChildren);
 

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { expect } from 'vitest';
-import { ROOT_DIR } from '../../src/config';
+import { ROOT_DIR } from '../../src/config.js';
 
-/** The real server (`npm start`'s entry point) as a child process on an embedded database. */
+/** The real, compiled server (`npm start`'s entry point) as a child process on an embedded database. */
 export interface Running {
   proc: ChildProcess;
   url: string;
@@ -15,9 +16,9 @@ const children = new Set<ChildProcess>();
 /** Kills every child still running: call it in afterAll. */
 export const killChildren = () => children.forEach((c) => c.kill('SIGKILL'));
 
-/** `env` overrides the defaults; a value of undefined leaves that variable unset. */
+/** `script` is a path inside the server's build, e.g. `db/backup.js`; `env` overrides the defaults (undefined unsets one). */
 export function run(script: string, env: Record<string, string | undefined>, args: string[] = []) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const proc = spawn(process.execPath, [path.join(ROOT_DIR, 'apps/server/dist', script), ...args], {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
@@ -41,7 +42,7 @@ export function run(script: string, env: Record<string, string | undefined>, arg
 }
 
 export async function startServer(dataDir: string, env: Record<string, string | undefined> = {}): Promise<Running> {
-  const child = run('apps/server/src/server.ts', { DATA_DIR: dataDir, ...env });
+  const child = run('server.js', { DATA_DIR: dataDir, ...env });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /Listening on (http:\/\/[\d.]+:\d+)/.exec(child.output());

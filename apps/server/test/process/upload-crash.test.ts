@@ -5,8 +5,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, rowsOf } from '../../src/db/client';
-import { call, killChildren, signIn, startServer } from './server-process';
+import { openDatabase, rowsOf } from '../../src/db/client.js';
+import { call, killChildren, signIn, startServer } from './server-process.js';
 
 const MiB = 1024 * 1024;
 afterAll(killChildren);

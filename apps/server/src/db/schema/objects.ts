@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { customType, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
-import { assets } from './assets';
-import { institutions, people } from './people';
-import { projects } from './projects';
+import { assets, institutions, people } from './people.js';
+import { projects } from './projects.js';
 
 /** Any PostGIS geometry in WGS 84; read back with ST_AsGeoJSON (lib/geometry.ts). */
 const geometry = customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Geometry, 4326)' });

@@ -1,7 +1,9 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ProseMirrorDoc } from '@observatory/shared';
-import { assets } from './assets';
+
+// People, their accounts and the files they upload refer to each other (a person's photo is
+// an asset, an asset's owner a user, a user a person): one file, so no import circle.
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -70,3 +72,58 @@ export const teams = pgTable('teams', {
   description: text(),
   ...timestamps,
 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    personId: uuid()
+      .notNull()
+      .unique()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    username: text().notNull().unique(),
+    email: text(),
+    passwordHash: text(),
+    super: boolean().notNull().default(false),
+    disabled: boolean().notNull().default(false),
+    /** "Sign out everywhere": access tokens issued before this are refused. */
+    sessionsValidAfter: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A stored version of an asset other than the original, e.g. a 96 px WebP thumbnail. */
+export interface AssetVariant {
+  key: string;
+  mediaType: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * An uploaded file: the original under `storageKey`, derived versions (thumbnails) in
+ * `variants` by name. The bytes live in the storage (a directory or S3), never here.
+ */
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storageKey: text().notNull().unique(),
+    /** As the uploader named it: for display only, never part of a path or key. */
+    fileName: text(),
+    mediaType: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    width: integer(),
+    height: integer(),
+    variants: jsonb().$type<Record<string, AssetVariant>>().notNull().default({}),
+    // Annotated: users -> people -> assets -> users is a circle type inference cannot follow.
+    ownerId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.ownerId)],
+);

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
-import { assets } from './assets';
-import { institutions, people, teams } from './people';
+import { assets, institutions, people, teams } from './people.js';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

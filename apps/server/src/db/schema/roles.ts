@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './people.js';
 
 export const roles = pgTable('roles', {
   id: uuid().primaryKey().defaultRandom(),

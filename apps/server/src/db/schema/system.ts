@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './people.js';
 
 /** Small key/value settings the server makes itself (e.g. its token signing secret). */
 export const settings = pgTable('settings', {

@@ -1,27 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { people } from './people';
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    personId: uuid()
-      .notNull()
-      .unique()
-      .references(() => people.id, { onDelete: 'cascade' }),
-    username: text().notNull().unique(),
-    email: text(),
-    passwordHash: text(),
-    super: boolean().notNull().default(false),
-    disabled: boolean().notNull().default(false),
-    /** "Sign out everywhere": access tokens issued before this are refused. */
-    sessionsValidAfter: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
-);
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { people, users } from './people.js';
 
 /** Refresh tokens: only a hash is stored; a family is one sign-in and its rotations. */
 export const refreshTokens = pgTable(

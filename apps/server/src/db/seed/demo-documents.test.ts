@@ -1,6 +1,6 @@
 import { DocumentSchema, normalizeDocument } from '@observatory/shared';
 import { describe, expect, it } from 'vitest';
-import { demoDocuments } from './demo-documents';
+import { demoDocuments } from './demo-documents.js';
 
 describe('the demo documents', () => {
   const documents = demoDocuments();

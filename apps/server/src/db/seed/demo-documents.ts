@@ -1,6 +1,6 @@
 import type { ProseMirrorDoc } from '@observatory/shared';
-import { DEMO_PROPERTIES } from './demo-objects';
-import { DEMO_PROJECTS, SAMPLE_PROJECT } from './demo-projects';
+import { DEMO_PROPERTIES } from './demo-objects.js';
+import { DEMO_PROJECTS, SAMPLE_PROJECT } from './demo-projects.js';
 
 /**
  * Every rich-text document of the demo data, named by where it is shown: the validator's

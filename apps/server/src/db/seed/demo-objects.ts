@@ -1,6 +1,6 @@
 import type { DocumentBlock, ProseMirrorDoc } from '@observatory/shared';
-import { slugify } from '../../lib/slugs';
-import { createRandom, type Random } from './random';
+import { slugify } from '../../lib/slugs.js';
+import { createRandom, type Random } from './random.js';
 
 /**
  * The demo geo-objects: fifteen properties at real research landscapes (their outlines are

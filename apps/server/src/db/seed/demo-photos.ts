@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { LonLat } from './demo-objects';
-import { createRandom } from './random';
+import type { LonLat } from './demo-objects.js';
+import { createRandom } from './random.js';
 
 /** Small, so the demo seed stays quick; still larger than the display size. */
 const WIDTH = 720;

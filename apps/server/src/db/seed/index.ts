@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { newSecret } from '../../lib/secrets';
-import type { Db } from '../client';
-import { affiliations, institutionCategories, institutions, objectTypes, people, roleAssignments, roles, settings, teams, users } from '../schema';
-import { BUILTIN_OBJECT_TYPES } from './object-types';
-import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo';
-import { slugify } from '../../lib/slugs';
-import { seedDemoObjects } from './objects';
-import { seedDemoProjects } from './projects';
-import { BUILTIN_ROLES } from './roles';
+import { newSecret } from '../../lib/secrets.js';
+import type { Db } from '../client.js';
+import { affiliations, institutionCategories, institutions, objectTypes, people, roleAssignments, roles, settings, teams, users } from '../schema/index.js';
+import { BUILTIN_OBJECT_TYPES } from './object-types.js';
+import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo.js';
+import { slugify } from '../../lib/slugs.js';
+import { seedDemoObjects } from './objects.js';
+import { seedDemoProjects } from './projects.js';
+import { BUILTIN_ROLES } from './roles.js';
 
 /** The first administrator's sign-in, when the server made up its password. */
 export interface GeneratedAdmin {

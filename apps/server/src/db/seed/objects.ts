@@ -2,13 +2,13 @@ import { Readable } from 'node:stream';
 import { GeoObjectCreateSchema } from '@observatory/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../authz/authorize';
-import { geometrySql } from '../../lib/geometry';
-import { createMetadataValidator } from '../../lib/metadata';
-import type { Db } from '../client';
-import { auditLog, institutions, notes, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects, settings } from '../schema';
-import { planDemoObjects, type PlannedObject } from './demo-objects';
-import { demoPhoto } from './demo-photos';
+import type { Actor } from '../../authz/authorize.js';
+import { geometrySql } from '../../lib/geometry.js';
+import { createMetadataValidator } from '../../lib/metadata.js';
+import type { Db } from '../client.js';
+import { auditLog, institutions, notes, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects, settings } from '../schema/index.js';
+import { planDemoObjects, type PlannedObject } from './demo-objects.js';
+import { demoPhoto } from './demo-photos.js';
 
 /** Set once the demo objects are in: a second start adds nothing. */
 const SEEDED_KEY = 'demo_objects_seeded';

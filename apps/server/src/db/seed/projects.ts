@@ -5,13 +5,12 @@ import { Readable } from 'node:stream';
 import { ProjectCreateSchema, UpdateWriteSchema } from '@observatory/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../authz/authorize';
-import { findByKey } from '../../authz/lookup';
-import type { ReceiveUpload } from '../../modules/projects/files';
-import * as projectsRepo from '../../modules/projects/repo';
-import type { Db } from '../client';
-import { settings } from '../schema';
-import { DEMO_PROJECTS, SAMPLE_PROJECT, type DemoFile, type DemoProject } from './demo-projects';
+import type { Actor } from '../../authz/authorize.js';
+import { findByKey } from '../../authz/lookup.js';
+import type { ReceiveUpload } from '../../modules/projects/files.js';
+import type { Db } from '../client.js';
+import { projects as projectsTable, settings } from '../schema/index.js';
+import { DEMO_PROJECTS, SAMPLE_PROJECT, type DemoFile, type DemoProject } from './demo-projects.js';
 
 /** Set once the demo projects are in: a second start adds nothing. */
 const SEEDED_KEY = 'demo_projects_seeded';
@@ -51,7 +50,7 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
       // "sample" is a reserved slug (lib/slugs.ts: the web's path word), so the service
       // will not give it out: the sample project is made under its title's slug and
       // renamed here, directly, without keeping that first slug as a former one.
-      await projectsRepo.updateProject(tx, sample, { slug: SAMPLE_SLUG });
+      await tx.update(projectsTable).set({ slug: SAMPLE_SLUG }).where(eq(projectsTable.id, sample));
       for (const project of DEMO_PROJECTS) await seedProject(app, tx, actorOf, project);
 
       await tx.insert(settings).values({ key: SEEDED_KEY, value: sql`now()::text` });
@@ -77,19 +76,8 @@ async function seedProject(app: FastifyInstance, tx: Db, actorOf: (username: str
   const id = (await projects.createProject(await actorOf(p.owner), input)).project.id;
   const owner = await actorOf(p.owner);
   for (const [username, role] of p.members) await projects.putMember(owner, id, username, role);
-  // Contributors and institutions go in through the repo with their final positions: the
-  // service's putContributor/putInstitution renumber every link of the project at each
-  // addition (a statement per link), which took about half of the seed's time on PGlite.
-  for (const [position, [key, title]] of p.contributors.entries()) {
-    const personId = (await findByKey(tx, 'person', key))?.id;
-    if (!personId) throw new Error(`No demo person ${key}`);
-    await projectsRepo.upsertContributor(tx, { id: randomUUID(), projectId: id, personId, title, position });
-  }
-  for (const [position, [key, role]] of p.institutions.entries()) {
-    const institutionId = (await findByKey(tx, 'institution', key))?.id;
-    if (!institutionId) throw new Error(`No demo institution ${key}`);
-    await projectsRepo.upsertInstitutionLink(tx, { id: randomUUID(), projectId: id, institutionId, role, position });
-  }
+  for (const [personId, title] of p.contributors) await projects.putContributor(owner, id, randomUUID(), { personId, title });
+  for (const [institutionId, role] of p.institutions) await projects.putInstitution(owner, id, randomUUID(), { institutionId, role });
   for (const u of p.updates) {
     const author = u.author === p.owner ? owner : await actorOf(u.author);
     await projects.addUpdate(author, id, UpdateWriteSchema.parse({ update: { title: u.title, publishedAt: u.publishedAt }, doc: u.doc }));

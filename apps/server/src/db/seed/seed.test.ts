@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness';
-import { createMetadataValidator } from '../../lib/metadata';
-import { rowsOf } from '../client';
-import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects';
-import { DEMO_PROJECTS } from './demo-projects';
-import { prepareData } from './index';
+import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
+import { createMetadataValidator } from '../../lib/metadata.js';
+import { rowsOf } from '../client.js';
+import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects.js';
+import { DEMO_PROJECTS } from './demo-projects.js';
+import { prepareData } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {

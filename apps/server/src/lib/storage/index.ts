@@ -1,11 +1,11 @@
-import type { StorageConfig } from '../../config';
-import { createLocalStorage } from './local';
-import { createS3Storage } from './s3';
-import type { Storage } from './types';
+import type { StorageConfig } from '../../config.js';
+import { createLocalStorage } from './local.js';
+import { createS3Storage } from './s3.js';
+import type { Storage } from './types.js';
 
-export { checkKey, newStorageKey, type ByteRange, type Storage, type StoredObject } from './types';
-export { createLocalStorage } from './local';
-export { createS3Storage } from './s3';
+export { checkKey, newStorageKey, type ByteRange, type Storage, type StoredObject } from './types.js';
+export { createLocalStorage } from './local.js';
+export { createS3Storage } from './s3.js';
 
 /** S3-compatible object storage when a bucket is configured, else the local directory. */
 export function createStorage(config: StorageConfig): Storage {

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, measuring, type ByteRange, type Storage, type StoredObject } from './types';
+import { checkKey, measuring, type ByteRange, type Storage, type StoredObject } from './types.js';
 
 /** Temporary files older than this were left by a process that died mid-upload. */
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { pipeline, type Readable } from 'node:stream';
-import type { S3Config } from '../../config';
-import { checkKey, measuring, type ByteRange, type Storage, type StoredObject } from './types';
+import type { S3Config } from '../../config.js';
+import { checkKey, measuring, type ByteRange, type Storage, type StoredObject } from './types.js';
 
 const isMissing = (err: unknown) =>
   err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage, newStorageKey, type Storage } from './index';
+import { createLocalStorage, createS3Storage, newStorageKey, type Storage } from './index.js';
 
 const MiB = 1024 * 1024;
 const tempDirs: string[] = [];

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { apiKeys } from '../../db/schema';
+import type { Db } from '../../db/client.js';
+import { apiKeys } from '../../db/schema/index.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

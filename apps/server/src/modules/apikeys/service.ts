@@ -1,13 +1,13 @@
 import { API_KEY_PREFIX, isGlobalPermission, type ApiKey, type Permission } from '@observatory/shared';
 import type { z } from 'zod';
 import type { ApiKeyCreateSchema } from '@observatory/shared';
-import { authorize, type Actor } from '../../authz/authorize';
-import type { Database } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError, invalidField } from '../../lib/errors';
-import { hashSecret, newSecret, sameSecret } from '../../lib/secrets';
-import { userResource, type UsersService } from '../users/service';
-import * as repo from './repo';
+import { authorize, type Actor } from '../../authz/authorize.js';
+import type { Database } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField } from '../../lib/errors.js';
+import { hashSecret, newSecret, sameSecret } from '../../lib/secrets.js';
+import { userResource, type UsersService } from '../users/service.js';
+import * as repo from './repo.js';
 
 const UUID_LENGTH = 36;
 const TOUCH_EVERY_MS = 60_000;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '../../authz/authorize';
-import type { Database, Db } from '../../db/client';
-import { FILE_SNIFF_BYTES, storedMediaType } from '../../lib/file-types';
-import { peek } from '../../lib/images';
-import { newStorageKey, type Storage } from '../../lib/storage';
-import * as repo from './repo';
-import type { StoredAsset, Upload } from './service';
+import type { Actor } from '../../authz/authorize.js';
+import type { Database, Db } from '../../db/client.js';
+import { FILE_SNIFF_BYTES, storedMediaType } from '../../lib/file-types.js';
+import { peek } from '../../lib/images.js';
+import { newStorageKey, type Storage } from '../../lib/storage/index.js';
+import * as repo from './repo.js';
+import type { StoredAsset, Upload } from './service.js';
 
 /** An uploaded file of any type, as a route hands it over. */
 export interface FileUpload extends Upload {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { AppError, invalidField } from '../../lib/errors';
-import { displayFileName } from '../../lib/images';
-import type { Upload } from './service';
+import { AppError, invalidField } from '../../lib/errors.js';
+import { displayFileName } from '../../lib/images.js';
+import type { Upload } from './service.js';
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { assets } from '../../db/schema';
+import type { Db } from '../../db/client.js';
+import { assets } from '../../db/schema/index.js';
 
 export type AssetRow = typeof assets.$inferSelect;
 

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, auditLog } from '../../db/schema';
-import { buildInstitution, buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, upload, type FilePart, type TestApp } from '../../../test/harness';
+import { assets, auditLog } from '../../db/schema/index.js';
+import { buildInstitution, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, upload, type FilePart, type TestApp } from '../../../test/harness.js';
 
 const MiB = 1024 * 1024;
 const LIMITS = { maxBytes: 3 * MiB, maxPixels: 2_000_000 };

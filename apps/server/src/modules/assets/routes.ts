@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MEDIA_TYPES } from '@observatory/shared';
-import { ORIGINAL } from './service';
+import { ORIGINAL } from './service.js';
 
 const VariantParams = z.object({
   id: z.uuid().describe('The asset id'),

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_ROOT, IMAGE_SIZES, type ImageRef } from '@observatory/shared';
-import type { Actor } from '../../authz/authorize';
-import type { Database, Db } from '../../db/client';
-import type { AssetVariant } from '../../db/schema/assets';
-import { notFound } from '../../lib/errors';
-import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images';
-import { newStorageKey, type Storage } from '../../lib/storage';
-import * as repo from './repo';
+import type { Actor } from '../../authz/authorize.js';
+import type { Database, Db } from '../../db/client.js';
+import type { AssetVariant } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images.js';
+import { newStorageKey, type Storage } from '../../lib/storage/index.js';
+import * as repo from './repo.js';
 
 /** A file as a route hands it over: its bytes, still streaming, and the name it came with. */
 export interface Upload {

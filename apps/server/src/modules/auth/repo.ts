@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { passwordResets, refreshTokens } from '../../db/schema';
+import type { Db } from '../../db/client.js';
+import { passwordResets, refreshTokens } from '../../db/schema/index.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_MAX_AGE_S, REFRESH_COOKIE } from '@observatory/shared';
-import { buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

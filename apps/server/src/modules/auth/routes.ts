@@ -14,10 +14,10 @@ import {
   ResetRequestSchema,
   TokenResponseSchema,
 } from '@observatory/shared';
-import { globalPermissionsOf } from '../../authz/policy';
-import { requireActor } from '../../authz/authorize';
-import { signedInInPerson } from '../../plugins/auth';
-import type { Session } from './service';
+import { globalPermissionsOf } from '../../authz/policy.js';
+import { requireActor } from '../../authz/authorize.js';
+import { signedInInPerson } from '../../plugins/auth.js';
+import type { Session } from './service.js';
 
 const CodeParams = z.object({ code: z.string().min(10).max(200) });
 

@@ -7,17 +7,17 @@ import {
   type TokenResponse,
 } from '@observatory/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { authorize, type Actor } from '../../authz/authorize';
-import type { Database, Db } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
-import type { PasswordHasher } from '../../lib/passwords';
-import type { RateLimiter } from '../../lib/rate-limiter';
-import { hashSecret, newSecret } from '../../lib/secrets';
-import type { UsersService } from '../users/service';
-import * as repo from './repo';
-import type { AccessTokens } from './tokens';
+import { authorize, type Actor } from '../../authz/authorize.js';
+import type { Database, Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { hashSecret, newSecret } from '../../lib/secrets.js';
+import type { UsersService } from '../users/service.js';
+import * as repo from './repo.js';
+import type { AccessTokens } from './tokens.js';
 
 export interface AuthDeps {
   db: Database;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, like, ne, or, sql } from 'drizzle-orm';
-import { byKey } from '../../authz/lookup';
-import type { Db } from '../../db/client';
-import { affiliations, institutionCategories, institutions, people } from '../../db/schema';
+import { byKey } from '../../authz/lookup.js';
+import type { Db } from '../../db/client.js';
+import { affiliations, institutionCategories, institutions, people } from '../../db/schema/index.js';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
 export type CategoryRow = typeof institutionCategories.$inferSelect;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, type TestApp } from '../../../test/harness';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let manager: TestUser;

@@ -10,8 +10,8 @@ import {
   InstitutionSchema,
   InstitutionsResponseSchema,
 } from '@observatory/shared';
-import { signedIn } from '../../plugins/auth';
-import { readFilePart } from '../assets/multipart';
+import { signedIn } from '../../plugins/auth.js';
+import { readFilePart } from '../assets/multipart.js';
 
 const IdParams = z.object({ id: z.uuid().describe('Made by the client') });
 const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institution id or slug') });

@@ -1,12 +1,12 @@
 import type { Category, Institution, InstitutionInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
-import type { Database, Db } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import { chooseSlug } from '../../lib/slugs';
-import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service';
-import * as repo from './repo';
+import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import type { Database, Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { chooseSlug } from '../../lib/slugs.js';
+import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service.js';
+import * as repo from './repo.js';
 
 type InstitutionInput = z.output<typeof InstitutionInputSchema>;
 

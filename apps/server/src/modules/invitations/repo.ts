@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { invitations, people, users } from '../../db/schema';
+import type { Db } from '../../db/client.js';
+import { invitations, people, users } from '../../db/schema/index.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { auditLog } from '../../db/schema';
-import { buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness';
+import { auditLog } from '../../db/schema/index.js';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,4 +1,4 @@
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../plugins/auth.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvitationAcceptedSchema, InvitationAcceptSchema, InvitationCreateSchema, InvitationResponseSchema } from '@observatory/shared';

@@ -1,15 +1,15 @@
 import { INVITATION_TTL_S, type InvitationCreateSchema } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, type Actor } from '../../authz/authorize';
-import type { Database } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
-import type { PasswordHasher } from '../../lib/passwords';
-import { audit } from '../../lib/audit';
-import { hashSecret, newSecret } from '../../lib/secrets';
-import type { PeopleService } from '../people/service';
-import { toInvitation, type UsersService } from '../users/service';
-import * as repo from './repo';
+import { authorize, type Actor } from '../../authz/authorize.js';
+import type { Database } from '../../db/client.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { audit } from '../../lib/audit.js';
+import { hashSecret, newSecret } from '../../lib/secrets.js';
+import type { PeopleService } from '../people/service.js';
+import { toInvitation, type UsersService } from '../users/service.js';
+import * as repo from './repo.js';
 
 const BAD_CODE = 'This invitation is invalid, has expired or was already used';
 

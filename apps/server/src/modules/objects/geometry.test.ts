@@ -6,10 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema, type GeoJson } from '@observatory/shared';
-import { rowsOf, type Database } from '../../db/client';
-import { bboxOf, extentOf, geoJsonOf, geometrySql, validateGeometry, withinBbox } from '../../lib/geometry';
-import errorsPlugin from '../../plugins/errors';
-import { openTestDatabase } from '../../../test/harness';
+import { rowsOf, type Database } from '../../db/client.js';
+import { bboxOf, extentOf, geoJsonOf, geometrySql, validateGeometry, withinBbox } from '../../lib/geometry.js';
+import errorsPlugin from '../../plugins/errors.js';
+import { openTestDatabase } from '../../../test/harness.js';
 
 /**
  * The geometry layer on a real database (embedded PostGIS, or PostgreSQL + PostGIS with

@@ -1,7 +1,12 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
-import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema';
-import { extentOverlaps, geoJsonOf, geometrySql } from '../../lib/geometry';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { rowsOf, type Db } from '../../db/client.js';
+import type { CountCache } from '../../db/counts.js';
+import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema/index.js';
+import { extentOverlaps, geoJsonOf, geometrySql } from '../../lib/geometry.js';
+import { byKey } from '../../authz/lookup.js';
+import { orderedLinks } from '../../lib/ordered-links.js';
+import { jsonList, jsonOne } from '../../lib/sql-json.js';
 import type { Bbox, GeoJson } from '@observatory/shared';
 
 const columns = {
@@ -53,13 +58,68 @@ export async function namesOf(db: Db, ids: string[], visible: SQL | undefined) {
   return db.select({ id: objects.id, name: objects.name, title: objects.title }).from(objects).where(and(inArray(objects.id, ids), visible));
 }
 
-export async function personRef(db: Db, personId: string | null) {
-  if (!personId) return null;
-  const [row] = await db.select({ id: people.id, slug: people.slug, name: people.name }).from(people).where(eq(people.id, personId));
-  return row ?? null;
+type Ref = { id: string; slug: string; name: string };
+type TypeRef = { slug: string; name: string; marker: string };
+const self = alias(objects, 'self');
+
+/** What an object answer shows beside its own columns, for the object row `o` (an alias or a page): its types, the projects and parent `visible` lets through, and who changed it last. */
+function shownWith(o: { id: SQLWrapper; parentId: SQLWrapper; updatedById: SQLWrapper }, visible: Visible) {
+  return {
+    types: jsonList<TypeRef>(
+      sql`select json_agg(json_build_object('slug', ${objectTypes.slug}, 'name', ${objectTypes.name}, 'marker', ${objectTypes.marker}) order by ${objectTypes.position})
+        from ${objectTypeLinks} join ${objectTypes} on ${objectTypes.id} = ${objectTypeLinks.typeId} where ${objectTypeLinks.objectId} = ${o.id}`,
+    ),
+    projects: jsonList<{ id: string; slug: string; title: string }>(
+      sql`select json_agg(json_build_object('id', ${projects.id}, 'slug', ${projects.slug}, 'title', ${projects.title}) order by lower(${projects.title}))
+        from ${objectProjects} join ${projects} on ${projects.id} = ${objectProjects.projectId} where ${objectProjects.objectId} = ${o.id} and ${visible.projects ?? sql`true`}`,
+    ),
+    parent: jsonOne<{ id: string; name: string; title: string }>(
+      sql`select json_build_object('id', ${objects.id}, 'name', ${objects.name}, 'title', ${objects.title}) from ${objects} where ${objects.id} = ${o.parentId} and ${visible.objects ?? sql`true`}`,
+    ),
+    updatedBy: jsonOne<Ref>(sql`select json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) from ${people} where ${people.id} = ${o.updatedById}`),
+  };
 }
 
-export const typesBySlug = (db: Db, slugs: string[]) => db.select().from(objectTypes).where(inArray(objectTypes.slug, slugs.length ? slugs : ['']));
+/** The registry's conditions for the reader, for the projects and objects an answer names. */
+export interface Visible {
+  projects: SQL | undefined;
+  objects: SQL | undefined;
+}
+
+/**
+ * The object a key names with everything its detail shows, in one statement: the ids of
+ * its projects (for the policy), its types, the projects and parent `visible` lets through
+ * (the registry's conditions for the reader), who changed it last, and its people and
+ * institutions in order.
+ */
+export async function findObjectDetail(db: Db, key: string, visible: Visible) {
+  const [row] = await db
+    .select({
+      id: self.id,
+      projectIds: sql<string[]>`array(select ${objectProjects.projectId}::text from ${objectProjects} where ${objectProjects.objectId} = ${self.id})`,
+      name: self.name,
+      title: self.title,
+      metadata: self.metadata,
+      parentId: self.parentId,
+      visibility: self.visibility,
+      doc: self.doc,
+      updatedAt: self.updatedAt,
+      updatedById: self.updatedById,
+      geo: geoJsonOf(self.geo),
+      ...shownWith(self, visible),
+      people: jsonList<{ person: Ref; role: string | null; position: number }>(
+        sql`select json_agg(json_build_object('person', json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}), 'role', ${objectPeople.role}, 'position', ${objectPeople.position}) order by ${objectPeople.position}, ${objectPeople.createdAt})
+          from ${objectPeople} join ${people} on ${people.id} = ${objectPeople.personId} where ${objectPeople.objectId} = ${self.id}`,
+      ),
+      institutions: jsonList<{ institution: Ref; role: string | null; position: number }>(
+        sql`select json_agg(json_build_object('institution', json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}), 'role', ${objectInstitutions.role}, 'position', ${objectInstitutions.position}) order by ${objectInstitutions.position}, ${objectInstitutions.createdAt})
+          from ${objectInstitutions} join ${institutions} on ${institutions.id} = ${objectInstitutions.institutionId} where ${objectInstitutions.objectId} = ${self.id}`,
+      ),
+    })
+    .from(self)
+    .where(byKey('object', key, self));
+  return row ?? null;
+}
 
 export async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
   const [row] = await db.select({ id: objects.id }).from(objects).where(eq(objects.name, name));
@@ -109,35 +169,57 @@ export async function setProjects(db: Db, objectId: string, projectIds: string[]
 
 export interface ObjectFilters {
   parentId?: string | undefined;
-  typeId?: string | undefined;
+  /** Objects of any of these types. */
+  typeIds?: string[] | undefined;
   projectId?: string | undefined;
   q?: string | undefined;
+  /** Objects whose extent overlaps the box. */
   bbox?: Bbox | undefined;
-  withGeo: boolean;
 }
 
-/** A page of the objects `visible` lets through (the registry's condition for the reader), and their total. */
-export async function listObjects(db: Db, f: ObjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
-  const where = and(
+const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The condition of the catalogue's filters, within what `visible` lets through (the registry's condition for the reader): the list and the map share it. */
+export function objectFilter(f: ObjectFilters, visible: SQL | undefined): SQL | undefined {
+  return and(
     visible,
     f.parentId ? eq(objects.parentId, f.parentId) : undefined,
-    f.typeId ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${objectTypeLinks.typeId} = ${f.typeId})` : undefined,
+    f.typeIds ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${inArray(objectTypeLinks.typeId, f.typeIds)})` : undefined,
     f.projectId ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${objectProjects.projectId} = ${f.projectId})` : undefined,
-    f.q ? or(ilike(objects.title, `%${f.q.replace(/[\\%_]/g, '\\$&')}%`), ilike(objects.name, `%${f.q.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
+    f.q ? or(ilike(objects.title, escapeLike(f.q)), ilike(objects.name, escapeLike(f.q))) : undefined,
     f.bbox ? extentOverlaps(objects.extent, f.bbox) : undefined,
   );
-  // The page and the total at once: on a server they run on two pooled connections.
-  const [rows, [count]] = await Promise.all([
+}
+
+/** A page of the objects the filter lets through, and their total. */
+export async function listObjects(db: Db, counts: CountCache, where: SQL | undefined, visible: Visible, withGeo: boolean, page: { limit: number; offset: number }) {
+  const rows = db
+    .select({ ...columns, geo: objects.geo })
+    .from(objects)
+    .where(where)
+    .orderBy(asc(sql`lower(${objects.title})`), asc(objects.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  // The page with what each row shows, and the total, at once (on a server, two pooled connections).
+  const [listed, total] = await Promise.all([
     db
-      .select({ ...columns, ...(f.withGeo ? { geo: geoJsonOf(objects.geo) } : {}) })
-      .from(objects)
-      .where(where)
-      .orderBy(asc(sql`lower(${objects.title})`), asc(objects.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where),
+      .select({
+        id: rows.id,
+        name: rows.name,
+        title: rows.title,
+        metadata: rows.metadata,
+        visibility: rows.visibility,
+        updatedAt: rows.updatedAt,
+        updatedById: rows.updatedById,
+        ...(withGeo ? { geo: geoJsonOf(rows.geo) } : {}),
+        ...shownWith(rows, visible),
+      })
+      .from(rows)
+      .orderBy(asc(sql`lower(${rows.title})`), asc(rows.id)),
+    counts.count(db, objects, where),
   ]);
-  return { rows: rows as ObjectRow[], total: count?.n ?? 0 };
+  return { rows: listed, total };
 }
 
 /** Whether `ancestorId` is `objectId` or above it in its chain of parents. */
@@ -170,38 +252,29 @@ export const institutionsOf = (db: Db, objectId: string) =>
     .where(eq(objectInstitutions.objectId, objectId))
     .orderBy(asc(objectInstitutions.position), asc(objectInstitutions.createdAt));
 
-const LINK_TABLES = {
-  people: { table: objectPeople, target: objectPeople.personId },
-  institutions: { table: objectInstitutions, target: objectInstitutions.institutionId },
-} as const;
-export type LinkKind = keyof typeof LINK_TABLES;
+/** People and institutions of an object: ordered links known by their target (lib/ordered-links.ts). */
+export const links = {
+  people: orderedLinks({ table: objectPeople, owner: objectPeople.objectId, key: objectPeople.personId, position: objectPeople.position, createdAt: objectPeople.createdAt }),
+  institutions: orderedLinks({
+    table: objectInstitutions,
+    owner: objectInstitutions.objectId,
+    key: objectInstitutions.institutionId,
+    position: objectInstitutions.position,
+    createdAt: objectInstitutions.createdAt,
+  }),
+};
+export type LinkKind = keyof typeof links;
 
-/** The linked ids in order. */
-export async function linkOrder(db: Db, kind: LinkKind, objectId: string): Promise<string[]> {
-  const { table, target } = LINK_TABLES[kind];
-  const rows = await db.select({ id: target }).from(table).where(eq(table.objectId, objectId)).orderBy(asc(table.position), asc(table.createdAt));
-  return rows.map((r) => r.id);
-}
+const LINK_TARGETS = { people: objectPeople.personId, institutions: objectInstitutions.institutionId } as const;
 
 export async function upsertLink(db: Db, kind: LinkKind, objectId: string, targetId: string, role: string | null | undefined, position: number) {
-  const { table, target } = LINK_TABLES[kind];
+  const table = kind === 'people' ? objectPeople : objectInstitutions;
   // A new link without a role gets none; an existing one keeps its role unless one is given.
   const values = kind === 'people' ? { objectId, personId: targetId, role: role ?? null, position } : { objectId, institutionId: targetId, role: role ?? null, position };
   await db
     .insert(table)
     .values(values as never)
-    .onConflictDoUpdate({ target: [table.objectId, target], set: { ...(role !== undefined ? { role } : {}), updatedAt: new Date() } });
-}
-
-export async function deleteLink(db: Db, kind: LinkKind, objectId: string, targetId: string): Promise<boolean> {
-  const { table, target } = LINK_TABLES[kind];
-  return (await db.delete(table).where(and(eq(table.objectId, objectId), eq(target, targetId))).returning()).length > 0;
-}
-
-/** Positions 0..n-1 in the given order. */
-export async function setLinkPositions(db: Db, kind: LinkKind, objectId: string, targetIds: string[]): Promise<void> {
-  const { table, target } = LINK_TABLES[kind];
-  for (const [position, id] of targetIds.entries()) await db.update(table).set({ position }).where(and(eq(table.objectId, objectId), eq(target, id)));
+    .onConflictDoUpdate({ target: [table.objectId, LINK_TARGETS[kind]], set: { ...(role !== undefined ? { role } : {}), updatedAt: new Date() } });
 }
 
 export async function addProject(db: Db, objectId: string, projectId: string): Promise<void> {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectDocumentsChecked } from '../../../test/documents';
-import { buildInstitution, buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
+import { expectDocumentsChecked } from '../../../test/documents.js';
+import { buildInstitution, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let owner: TestUser;

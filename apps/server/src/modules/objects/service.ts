@@ -1,25 +1,26 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import type { GeoJson, GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
-import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
-import { findByKey, findVisible, load as loadKind, NO_ROW } from '../../authz/lookup';
-import { visibleTo } from '../../authz/visibility';
-import type { Database, Db } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import { validateGeometry } from '../../lib/geometry';
-import type { MetadataValidator } from '../../lib/metadata';
-import { pageOf } from '../../lib/pagination';
-import { findRevision, insertRevision, revisionsOf } from '../projects/repo';
-import * as repo from './repo';
+import type { GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '../../authz/lookup.js';
+import { visibleTo } from '../../authz/visibility.js';
+import type { Database, Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { validateGeometry } from '../../lib/geometry.js';
+import type { MetadataValidator } from '../../lib/metadata.js';
+import { pageOf } from '../../lib/pagination.js';
+import type { DocumentOwner, DocumentsService } from '../documents/service.js';
+import type { SchemaService } from '../schema/service.js';
+import * as repo from './repo.js';
 
 /** A page of the object catalogue when no limit is asked for. */
 const DEFAULT_LIMIT = 25;
 
 type Input = z.output<typeof GeoObjectCreateSchema>;
 
-export function createObjectsService(deps: { db: Database; metadata: MetadataValidator }) {
-  const { db, metadata } = deps;
+export function createObjectsService(deps: { db: Database; metadata: MetadataValidator; documents: DocumentsService; schema: SchemaService }) {
+  const { db, metadata, documents, schema } = deps;
 
   /** The object as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string) {
@@ -29,45 +30,28 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     });
   }
 
-  /** Objects with their types, projects, parent and who changed them last, as answered. */
-  async function present(d: Db, actor: Actor | null, rows: repo.ObjectRow[]): Promise<(Omit<GeoObject, 'geo' | 'people' | 'institutions'> & { geo?: GeoJson | null })[]> {
-    const ids = rows.map((r) => r.id);
-    // Its projects and parent only where the reader may see them.
-    const [types, projects, parents] = [
-      await repo.typesOf(d, ids),
-      await repo.projectsOf(d, ids, visibleTo(actor, 'project')),
-      await repo.namesOf(d, rows.flatMap((r) => (r.parentId ? [r.parentId] : [])), visibleTo(actor, 'object')),
-    ];
-    const people = new Map<string, Awaited<ReturnType<typeof repo.personRef>>>();
-    for (const id of new Set(rows.flatMap((r) => (r.updatedById ? [r.updatedById] : [])))) people.set(id, await repo.personRef(d, id));
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      title: r.title,
-      types: types.filter((t) => t.objectId === r.id).map((t) => ({ slug: t.slug, name: t.name, marker: t.marker as GeoObject['types'][number]['marker'] })),
-      projects: projects.filter((p) => p.objectId === r.id).map(({ id, slug, title }) => ({ id, slug, title })),
-      parent: parents.find((p) => p.id === r.parentId) ?? null,
-      metadata: r.metadata,
-      visibility: r.visibility as GeoObject['visibility'],
-      update: { at: r.updatedAt.toISOString(), by: (r.updatedById && people.get(r.updatedById)) || null },
-      ...(r.geo !== undefined ? { geo: r.geo } : {}),
-    }));
-  }
-
+  /** The object's detail in one round trip: the row the key names, what the policy needs of it, and everything shown with it. */
   async function detail(actor: Actor | null, key: string) {
-    const { row, resource } = await load(actor, key);
-    const { obj, people, institutions } = await db.use(async (d) => ({
-      obj: (await present(d, actor, [row]))[0]!,
-      people: await repo.peopleOf(d, row.id),
-      institutions: await repo.institutionsOf(d, row.id),
-    }));
-    return { obj: { ...obj, people, institutions, geo: row.geo }, doc: row.doc ?? null, permissions: permissionsFor(actor, resource) };
+    const row = await db.use((d) => repo.findObjectDetail(d, key, { projects: visibleTo(actor, 'project'), objects: visibleTo(actor, 'object') }));
+    const resource = row && resourceOf('object', row, { targetIds: row.projectIds });
+    if (!row || !can(actor, 'view', resource!)) throw notFound('Object');
+    const { doc, updatedAt, updatedById, updatedBy, parentId: _parentId, projectIds: _projectIds, ...obj } = row;
+    return {
+      obj: {
+        ...obj,
+        types: obj.types as GeoObject['types'],
+        visibility: obj.visibility as GeoObject['visibility'],
+        update: { at: updatedAt.toISOString(), by: (updatedById && updatedBy) || null },
+      },
+      doc: doc ?? null,
+      permissions: permissionsFor(actor, resource!),
+    };
   }
 
   /** Checks and resolves the parts given: types (their schemas check the metadata), projects, parent, geometry. */
   async function resolve(d: Db, actor: Actor | null, input: Partial<Input>, current: { id?: string; metadata: Record<string, unknown>; typeSlugs: string[] }) {
     const typeSlugs = input.types ?? current.typeSlugs;
-    const types = await repo.typesBySlug(d, typeSlugs);
+    const types = await schema.typesBySlug(typeSlugs);
     const unknown = typeSlugs.filter((s) => !types.some((t) => t.slug === s));
     if (unknown.length) throw invalidField('body.types', `Unknown object type: ${unknown.join(', ')}`);
     if (input.types !== undefined || input.metadata !== undefined) metadata.check(input.metadata ?? current.metadata, types);
@@ -112,15 +96,12 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     await db.transaction(async (tx) => {
       const targetId = await linkTargetId(tx, kind, targetKey);
       if (!targetId) throw notFound(kind === 'people' ? 'Person' : 'Institution');
-      const order = await repo.linkOrder(tx, kind, row.id);
-      const linked = order.includes(targetId);
       const onlyMove = Object.keys(input).length === 1 && input.position !== undefined;
-      if (onlyMove && !linked) throw notFound('Link');
-      if (!onlyMove) await repo.upsertLink(tx, kind, row.id, targetId, 'role' in input ? input.role : undefined, linked ? order.indexOf(targetId) : order.length);
-      if (input.position !== undefined || !linked) {
-        const rest = order.filter((id) => id !== targetId);
-        rest.splice(Math.min(Math.max(input.position ?? rest.length, 0), rest.length), 0, targetId);
-        await repo.setLinkPositions(tx, kind, row.id, rest);
+      if (onlyMove) {
+        if (!(await repo.links[kind].move(tx, row.id, targetId, input.position!))) throw notFound('Link');
+      } else {
+        const write = (position: number) => repo.upsertLink(tx, kind, row.id, targetId, 'role' in input ? input.role : undefined, position);
+        await repo.links[kind].put(tx, row.id, targetId, write, input.position);
       }
       await audit(tx, actor, `object.${kind}.put`, { type: 'object', id: row.id }, { after: { targetId, ...input } });
     });
@@ -132,8 +113,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     authorize(actor, 'edit', resource, 'Object');
     await db.transaction(async (tx) => {
       const targetId = await linkTargetId(tx, kind, targetKey);
-      if (!targetId || !(await repo.deleteLink(tx, kind, row.id, targetId))) throw notFound('Link');
-      await repo.setLinkPositions(tx, kind, row.id, await repo.linkOrder(tx, kind, row.id));
+      if (!targetId || !(await repo.links[kind].remove(tx, row.id, targetId))) throw notFound('Link');
       await audit(tx, actor, `object.${kind}.delete`, { type: 'object', id: row.id }, { before: { targetId } });
     });
     return linksOf(kind, row.id);
@@ -175,33 +155,32 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
         // A parent or project the reader may not see matches nothing, as one that does not exist.
         const filters: repo.ObjectFilters = {
           parentId: query.parent ? ((await findVisible(d, actor, 'object', query.parent))?.id ?? NO_ROW) : undefined,
-          typeId: query.type ? ((await repo.typesBySlug(d, [query.type]))[0]?.id ?? NO_ROW) : undefined,
+          typeIds: query.type ? [(await schema.typesBySlug([query.type]))[0]?.id ?? NO_ROW] : undefined,
           projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
           q: query.q || undefined,
           bbox: query.bbox,
-          withGeo: query.geo === 'true' || query.format === 'geojson' || query.format === 'csv',
         };
-        const { rows, total } = await repo.listObjects(d, filters, visibleTo(actor, 'object'), page);
-        return { objects: await present(d, actor, rows), page, total };
+        const withGeo = query.geo === 'true' || query.format === 'geojson' || query.format === 'csv';
+        const visible = { projects: visibleTo(actor, 'project'), objects: visibleTo(actor, 'object') };
+        const { rows, total } = await repo.listObjects(d, db.counts, repo.objectFilter(filters, visible.objects), visible, withGeo, page);
+        const objects = rows.map(({ updatedAt, updatedById, updatedBy, ...r }) => ({
+          ...r,
+          types: r.types as GeoObject['types'],
+          visibility: r.visibility as GeoObject['visibility'],
+          update: { at: updatedAt.toISOString(), by: (updatedById && updatedBy) || null },
+        }));
+        return { objects, page, total };
       });
     },
 
     get: detail,
     load,
 
-    /** Saved versions of the object's doc, newest first (edit: history may hold what was taken out). */
-    async revisions(actor: Actor | null, key: string) {
+    /** The owner of the object's doc history, for whoever may edit it (history may hold what was taken out). */
+    async documentOf(actor: Actor | null, key: string): Promise<DocumentOwner> {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'edit', resource, 'Object');
-      return (await db.use((d) => revisionsOf(d, 'object', row.id))).map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), author: r.author?.id ? r.author : null }));
-    },
-
-    async revision(actor: Actor | null, key: string, revisionId: string) {
-      const { row, resource } = await load(actor, key);
-      authorize(actor, 'edit', resource, 'Object');
-      const found = await db.use((d) => findRevision(d, 'object', row.id, revisionId));
-      if (!found) throw notFound('Revision');
-      return { revision: { id: found.id, createdAt: found.createdAt.toISOString(), author: found.author?.id ? found.author : null }, doc: found.doc ?? null };
+      return { type: 'object', id: row.id };
     },
 
     async create(actor: Actor | null, input: Input) {
@@ -225,7 +204,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
         );
         await repo.setTypes(tx, newId, types.map((t) => t.id));
         await repo.setProjects(tx, newId, (projects ?? []).map((p) => p.id));
-        if (input.doc) await insertRevision(tx, { ownerType: 'object', ownerId: newId, doc: input.doc, authorId: actor!.personId });
+        if (input.doc) await documents.saveRevision(tx, actor, { type: 'object', id: newId }, input.doc);
         await audit(tx, actor, 'object.create', { type: 'object', id: newId }, { after: { ...input, doc: undefined } });
         return newId;
       });
@@ -262,7 +241,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
         );
         if (input.types !== undefined) await repo.setTypes(tx, row.id, types.map((t) => t.id));
         if (projects) await repo.setProjects(tx, row.id, projects.map((p) => p.id));
-        if (docChanged) await insertRevision(tx, { ownerType: 'object', ownerId: row.id, doc: input.doc ?? null, authorId: actor!.personId });
+        if (docChanged) await documents.saveRevision(tx, actor, { type: 'object', id: row.id }, input.doc ?? null);
         await audit(tx, actor, 'object.update', { type: 'object', id: row.id }, { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo }, after: { ...input, doc: undefined } });
       });
       return detail(actor, row.id);
@@ -273,14 +252,9 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       authorize(actor, 'delete', resource, 'Object');
       await db.transaction(async (tx) => {
         await repo.deleteObject(tx, row.id);
+        await documents.removeRevisions(tx, { type: 'object', id: row.id });
         await audit(tx, actor, 'object.delete', { type: 'object', id: row.id }, { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo } });
       });
-    },
-
-    /** Restoring saves the old text as the newest revision: nothing in the history is lost. */
-    async restoreRevision(actor: Actor | null, key: string, revisionId: string) {
-      const { doc } = await service.revision(actor, key, revisionId);
-      return service.update(actor, key, { doc });
     },
   };
   return service;

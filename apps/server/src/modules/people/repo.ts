@@ -1,7 +1,9 @@
 import { and, asc, eq, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
-import { byKey } from '../../authz/lookup';
-import type { Db } from '../../db/client';
-import { affiliations, institutions, people, users } from '../../db/schema';
+import { byKey } from '../../authz/lookup.js';
+import type { Db } from '../../db/client.js';
+import type { CountCache } from '../../db/counts.js';
+import { jsonList } from '../../lib/sql-json.js';
+import { affiliations, institutions, people, users } from '../../db/schema/index.js';
 
 export type PersonRow = typeof people.$inferSelect;
 
@@ -57,6 +59,26 @@ export async function usernameOf(db: Db, personId: string): Promise<string | nul
   return row?.username ?? null;
 }
 
+type AffiliationRef = { id: string; title: string | null; primary: boolean; institution: { id: string; slug: string; name: string } };
+
+/** A person with their account's username and their affiliations (as affiliationsOf orders them), in one statement. */
+export async function findPersonDetail(db: Db, key: string) {
+  const [row] = await db
+    .select({
+      person: people,
+      username: sql<string | null>`(select ${users.username} from ${users} where ${users.personId} = ${people.id})`,
+      affiliations: jsonList<AffiliationRef>(
+        sql`select json_agg(json_build_object('id', ${affiliations.id}, 'title', ${affiliations.title}, 'primary', ${affiliations.primary},
+            'institution', json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}))
+            order by ${affiliations.primary} desc, ${institutions.name})
+          from ${affiliations} join ${institutions} on ${institutions.id} = ${affiliations.institutionId} where ${affiliations.personId} = ${people.id}`,
+      ),
+    })
+    .from(people)
+    .where(byKey('person', key));
+  return row ?? null;
+}
+
 /** Affiliations of these people, the primary first, then by institution name. */
 export function affiliationsOf(db: Db, personIds: string[]) {
   if (personIds.length === 0) return Promise.resolve([]);
@@ -74,13 +96,13 @@ export function affiliationsOf(db: Db, personIds: string[]) {
     .orderBy(sql`${affiliations.primary} desc`, asc(institutions.name));
 }
 
-export async function listPeople(db: Db, options: { q?: string; limit: number; offset: number }) {
+export async function listPeople(db: Db, counts: CountCache, options: { q?: string; limit: number; offset: number }) {
   const where = options.q ? ilike(people.name, `%${options.q.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.select().from(people).where(where).orderBy(asc(sql`lower(${people.name})`), asc(people.id)).limit(options.limit).offset(options.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(people).where(where),
+    counts.count(db, people, where),
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows, total };
 }
 
 /** Creates or replaces the person's affiliation with an institution; a new primary clears the others. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { people } from '../../db/schema';
-import { expectDocumentsChecked } from '../../../test/documents';
-import { buildInstitution, buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
+import { people } from '../../db/schema/index.js';
+import { expectDocumentsChecked } from '../../../test/documents.js';
+import { buildInstitution, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let manager: TestUser;

@@ -9,9 +9,9 @@ import {
   PersonInputSchema,
   PersonProfileSchema,
 } from '@observatory/shared';
-import { setPaginationHeaders } from '../../lib/pagination';
-import { signedIn } from '../../plugins/auth';
-import { readFilePart } from '../assets/multipart';
+import { setPaginationHeaders } from '../../lib/pagination.js';
+import { signedIn } from '../../plugins/auth.js';
+import { readFilePart } from '../assets/multipart.js';
 
 const PersonParams = z.object({ id: z.string().min(1).max(100).describe('Person id or slug') });
 const AffiliationParams = z.object({

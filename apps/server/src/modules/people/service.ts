@@ -1,22 +1,22 @@
 import { PAGE_SIZES, type Affiliation, type Person, type PersonInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
-import { findByKey, resourceOf } from '../../authz/lookup';
-import type { Database, Db } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { pageOf } from '../../lib/pagination';
-import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs';
-import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service';
-import type { UsersService } from '../users/service';
-import * as repo from './repo';
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import { findByKey, resourceOf } from '../../authz/lookup.js';
+import type { Database, Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/pagination.js';
+import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs.js';
+import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service.js';
+import type { UsersService } from '../users/service.js';
+import * as repo from './repo.js';
 
 type PersonInput = z.output<typeof PersonInputSchema>;
 
 /** People are public; a person edits their own entry, holders of managePeople any (the registry's person). */
 export const personResource = (row: repo.PersonRow): Resource => resourceOf('person', row);
 
-const toAffiliation = (a: Awaited<ReturnType<typeof repo.affiliationsOf>>[number]): Affiliation => ({
+const toAffiliation = (a: Omit<Awaited<ReturnType<typeof repo.affiliationsOf>>[number], 'personId'>): Affiliation => ({
   id: a.id,
   institution: a.institution,
   title: a.title,
@@ -32,7 +32,10 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
   }
 
   async function toPerson(d: Db, actor: Actor | null, row: repo.PersonRow): Promise<Person> {
-    const affiliations = (await repo.affiliationsOf(d, [row.id])).map(toAffiliation);
+    return personOf(actor, row, (await repo.affiliationsOf(d, [row.id])).map(toAffiliation), await repo.usernameOf(d, row.id));
+  }
+
+  function personOf(actor: Actor | null, row: repo.PersonRow, affiliations: Affiliation[], username: string | null): Person {
     const mayEdit = can(actor, 'edit', personResource(row));
     return {
       id: row.id,
@@ -41,7 +44,7 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
       orcid: row.orcid,
       photo: imageRef(row.photoId),
       email: mayEdit ? row.email : null,
-      username: await repo.usernameOf(d, row.id),
+      username,
       affiliations,
     };
   }
@@ -73,7 +76,7 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
     async listPeople(query: { q?: string | undefined; p: number }) {
       const page = pageOf(query.p, PAGE_SIZES.people);
       return db.use(async (d) => {
-        const { rows, total } = await repo.listPeople(d, { ...(query.q ? { q: query.q } : {}), limit: page.limit, offset: page.offset });
+        const { rows, total } = await repo.listPeople(d, db.counts, { ...(query.q ? { q: query.q } : {}), limit: page.limit, offset: page.offset });
         const affiliations = await repo.affiliationsOf(d, rows.map((r) => r.id));
         const people = rows.map((row) => {
           const primary = affiliations.find((a) => a.personId === row.id && a.primary) ?? affiliations.find((a) => a.personId === row.id);
@@ -84,20 +87,21 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
     },
 
     /** The profile: projects and publications join as those features land. */
+    /** The profile in one statement (an invitation, for those who see it, in one more). */
     async getPerson(actor: Actor | null, key: string) {
-      const row = await load(actor, key);
-      return db.use(async (d) => {
-        const seesInvitation = can(actor, 'manageUsers') || can(actor, 'managePeople');
-        const invitation = seesInvitation ? await users.invitationOf(row.id, row.name) : null;
-        return {
-          person: await toPerson(d, actor, row),
-          permissions: permissionsFor(actor, personResource(row)),
-          bio: row.bio ?? null,
-          invitation,
-          projects: [],
-          publications: [],
-        };
-      });
+      const found = await db.use((d) => repo.findPersonDetail(d, key));
+      if (!found) throw notFound('Person');
+      const { person: row, affiliations, username } = found;
+      authorize(actor, 'view', personResource(row), 'Person');
+      const seesInvitation = can(actor, 'manageUsers') || can(actor, 'managePeople');
+      return {
+        person: personOf(actor, row, affiliations.map(toAffiliation), username),
+        permissions: permissionsFor(actor, personResource(row)),
+        bio: row.bio ?? null,
+        invitation: seesInvitation ? await users.invitationOf(row.id, row.name) : null,
+        projects: [],
+        publications: [],
+      };
     },
 
     async addPerson(actor: Actor | null, input: PersonInput) {

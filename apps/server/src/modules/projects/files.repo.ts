@@ -1,43 +1,34 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ProjectFile } from '@observatory/shared';
-import type { Db } from '../../db/client';
-import { assets, fileVersions, people, projectFiles } from '../../db/schema';
+import { rowsOf, type Db } from '../../db/client.js';
+import { isoTime, jsonList } from '../../lib/sql-json.js';
+import { assets, fileVersions, people, projectFiles } from '../../db/schema/index.js';
 
 export type FileRow = typeof projectFiles.$inferSelect;
 export type VersionRow = typeof fileVersions.$inferSelect;
 
-const versionColumns = {
-  fileId: fileVersions.fileId,
-  version: fileVersions.version,
-  createdAt: fileVersions.createdAt,
-  asset: { fileName: assets.fileName, mediaType: assets.mediaType, size: assets.size, sha256: assets.sha256 },
-  author: { id: people.id, slug: people.slug, name: people.name },
-};
+/**
+ * The files of the project `projectId` stands for (a column, or a value), or only those
+ * named, with their versions newest first, files by name: built as JSON in SQL, so a
+ * project's detail carries them in its own statement.
+ */
+export const filesJson = (projectId: SQLWrapper, fileIds?: string[]) =>
+  jsonList<ProjectFile>(sql`select json_agg(json_build_object(
+      'id', ${projectFiles.id}, 'name', ${projectFiles.name}, 'description', ${projectFiles.description}, 'createdAt', ${isoTime(projectFiles.createdAt)},
+      'versions', (select coalesce(json_agg(json_build_object(
+          'version', ${fileVersions.version}, 'fileName', ${assets.fileName}, 'mediaType', ${assets.mediaType}, 'size', ${assets.size}, 'sha256', ${assets.sha256},
+          'createdAt', ${isoTime(fileVersions.createdAt)},
+          'author', case when ${people.id} is null then null else json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) end
+        ) order by ${fileVersions.version} desc), '[]'::json)
+        from ${fileVersions} join ${assets} on ${assets.id} = ${fileVersions.assetId} left join ${people} on ${people.id} = ${fileVersions.authorId}
+        where ${fileVersions.fileId} = ${projectFiles.id})
+    ) order by lower(${projectFiles.name}), ${projectFiles.createdAt}, ${projectFiles.id})
+    from ${projectFiles} where ${projectFiles.projectId} = ${projectId} and ${fileIds ? inArray(projectFiles.id, fileIds) : sql`true`}`);
 
 /** A project's files with their versions (newest first), files by name; or only the files named. */
 export async function filesOf(db: Db, projectId: string, fileIds?: string[]): Promise<ProjectFile[]> {
-  const files = await db
-    .select()
-    .from(projectFiles)
-    .where(and(eq(projectFiles.projectId, projectId), fileIds ? inArray(projectFiles.id, fileIds) : undefined))
-    .orderBy(asc(sql`lower(${projectFiles.name})`), asc(projectFiles.createdAt), asc(projectFiles.id));
-  if (files.length === 0) return [];
-  const versions = await db
-    .select(versionColumns)
-    .from(fileVersions)
-    .innerJoin(assets, eq(assets.id, fileVersions.assetId))
-    .leftJoin(people, eq(people.id, fileVersions.authorId))
-    .where(inArray(fileVersions.fileId, files.map((f) => f.id)))
-    .orderBy(desc(fileVersions.version));
-  return files.map((f) => ({
-    id: f.id,
-    name: f.name,
-    description: f.description,
-    createdAt: f.createdAt.toISOString(),
-    versions: versions
-      .filter((v) => v.fileId === f.id)
-      .map((v) => ({ version: v.version, ...v.asset, createdAt: v.createdAt.toISOString(), author: v.author?.id ? v.author : null })),
-  }));
+  const result = await db.execute(sql`select ${filesJson(sql`${projectId}::uuid`, fileIds)} as files`);
+  return rowsOf<{ files: ProjectFile[] }>(result)[0]?.files ?? [];
 }
 
 export async function findFile(db: Db, projectId: string, fileId: string): Promise<FileRow | null> {

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ProjectUpdate } from '@observatory/shared';
+import { byKey, namedBy } from '../../authz/lookup.js';
+import type { Db } from '../../db/client.js';
+import type { CountCache } from '../../db/counts.js';
+import { jsonList, jsonOne, isoTime } from '../../lib/sql-json.js';
+import { filesJson } from './files.repo.js';
+import { orderedLinks } from '../../lib/ordered-links.js';
 import {
-  documentRevisions,
   institutions,
   people,
   projectContributors,
@@ -10,10 +15,55 @@ import {
   projects,
   projectUpdates,
   teams,
-} from '../../db/schema';
+} from '../../db/schema/index.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type UpdateRow = typeof projectUpdates.$inferSelect;
+
+type Ref = { id: string; slug: string; name: string };
+
+/** How many recent updates a project's detail shows. */
+export const RECENT_UPDATES = 5;
+
+/**
+ * The project a key names (or named once) with everything its detail shows, in one
+ * statement: its team, contributors and institutions in order, its recent updates, and
+ * its files with their versions.
+ */
+export async function findProjectDetail(db: Db, key: string) {
+  const [row] = await db
+    .select({
+      project: projects,
+      team: jsonOne<Ref>(sql`select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${projects.teamId}`),
+      contributors: jsonList<{ id: string; title: string | null; position: number; person: Ref & { photoId: string | null } }>(
+        sql`select json_agg(json_build_object('id', ${projectContributors.id}, 'title', ${projectContributors.title}, 'position', ${projectContributors.position},
+            'person', json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}, 'photoId', ${people.photoId}))
+            order by ${projectContributors.position}, ${projectContributors.createdAt})
+          from ${projectContributors} join ${people} on ${people.id} = ${projectContributors.personId} where ${projectContributors.projectId} = ${projects.id}`,
+      ),
+      institutions: jsonList<{ id: string; role: string | null; position: number; institution: Ref & { logoId: string | null } }>(
+        sql`select json_agg(json_build_object('id', ${projectInstitutions.id}, 'role', ${projectInstitutions.role}, 'position', ${projectInstitutions.position},
+            'institution', json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}, 'logoId', ${institutions.logoId}))
+            order by ${projectInstitutions.position}, ${projectInstitutions.createdAt})
+          from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${projects.id}`,
+      ),
+      updates: jsonList<ProjectUpdate>(
+        sql`select json_agg(recent.u order by recent.rank) from (
+            select json_build_object('id', ${projectUpdates.id}, 'slug', ${projectUpdates.slug}, 'title', ${projectUpdates.title},
+              'publishedAt', ${isoTime(projectUpdates.publishedAt)}, 'updatedAt', ${isoTime(projectUpdates.updatedAt)},
+              'author', case when ${people.id} is null then null else json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) end) as u,
+              row_number() over (order by ${projectUpdates.publishedAt} desc, ${projectUpdates.createdAt} desc) as rank
+            from ${projectUpdates} left join ${people} on ${people.id} = ${projectUpdates.authorId}
+            where ${projectUpdates.projectId} = ${projects.id}
+            order by rank limit ${RECENT_UPDATES}) recent`,
+      ),
+      files: filesJson(projects.id),
+    })
+    .from(projects)
+    .where(namedBy(db, 'project', key))
+    .limit(1);
+  return row ?? null;
+}
 
 export async function findProject(db: Db, id: string): Promise<ProjectRow | null> {
   return (await db.select().from(projects).where(eq(projects.id, id)))[0] ?? null;
@@ -70,36 +120,42 @@ function orderOf(f: ProjectFilters): SQL[] {
 }
 
 /** A page of the projects `visible` lets through (the registry's condition for the reader), and their total. */
-export async function listProjects(db: Db, f: ProjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
+/** What a project list item shows of the project's own columns (not its documentation). */
+const listedColumns = {
+  id: projects.id,
+  slug: projects.slug,
+  title: projects.title,
+  summary: projects.summary,
+  status: projects.status,
+  visibility: projects.visibility,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  archived: projects.archived,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+export type ListedProject = Pick<ProjectRow, keyof typeof listedColumns>;
+
+/** A page of the projects the filters and `visible` let through, each with its team and institutions in order, in one statement; and their total. */
+export async function listProjects(db: Db, counts: CountCache, f: ProjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
   const where = whereOf(f, visible);
   const rows = await db
-    .select({ project: projects, team: { id: teams.id, slug: teams.slug, name: teams.name } })
+    .select({
+      project: listedColumns,
+      team: { id: teams.id, slug: teams.slug, name: teams.name },
+      institutions: jsonList<Ref>(
+        sql`select json_agg(json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}) order by ${projectInstitutions.position})
+          from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${projects.id}`,
+      ),
+    })
     .from(projects)
     .leftJoin(teams, eq(teams.id, projects.teamId))
     .where(where)
     .orderBy(...orderOf(f), asc(projects.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
-  return { rows, total: count?.n ?? 0 };
+  return { rows, total: await counts.count(db, projects, where) };
 }
-
-export async function teamOf(db: Db, teamId: string | null) {
-  if (!teamId) return null;
-  const [row] = await db.select({ id: teams.id, slug: teams.slug, name: teams.name }).from(teams).where(eq(teams.id, teamId));
-  return row ?? null;
-}
-
-/** Institutions of many projects at once, in order: for list items. */
-export const institutionsOfProjects = (db: Db, projectIds: string[]) =>
-  projectIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({ projectId: projectInstitutions.projectId, id: institutions.id, slug: institutions.slug, name: institutions.name })
-        .from(projectInstitutions)
-        .innerJoin(institutions, eq(institutions.id, projectInstitutions.institutionId))
-        .where(inArray(projectInstitutions.projectId, projectIds))
-        .orderBy(asc(projectInstitutions.position));
 
 export const contributorsOf = (db: Db, projectId: string) =>
   db
@@ -129,7 +185,6 @@ export async function updateProject(db: Db, id: string, values: Partial<typeof p
 
 export async function deleteProject(db: Db, id: string): Promise<void> {
   await db.delete(projects).where(eq(projects.id, id));
-  await db.delete(documentRevisions).where(and(eq(documentRevisions.ownerType, 'project'), eq(documentRevisions.ownerId, id)));
 }
 
 /** Slugs in use (current or former) equal to base or starting with "base-". */
@@ -151,7 +206,23 @@ export async function moveSlug(db: Db, projectId: string, from: string, to: stri
   await db.insert(projectSlugs).values({ slug: from, projectId }).onConflictDoNothing();
 }
 
-// Contributors and institutions: ordered links, renumbered 0..n-1 in one statement each.
+// Contributors and institutions: ordered links known by their own id (lib/ordered-links.ts).
+
+export const contributorLinks = orderedLinks({
+  table: projectContributors,
+  owner: projectContributors.projectId,
+  key: projectContributors.id,
+  position: projectContributors.position,
+  createdAt: projectContributors.createdAt,
+});
+
+export const institutionLinks = orderedLinks({
+  table: projectInstitutions,
+  owner: projectInstitutions.projectId,
+  key: projectInstitutions.id,
+  position: projectInstitutions.position,
+  createdAt: projectInstitutions.createdAt,
+});
 
 export async function upsertContributor(db: Db, values: { id: string; projectId: string; personId: string; title: string | null; position: number }) {
   await db
@@ -168,18 +239,6 @@ export async function findContributor(db: Db, projectId: string, id: string) {
 export async function contributorOfPerson(db: Db, projectId: string, personId: string) {
   const [row] = await db.select().from(projectContributors).where(and(eq(projectContributors.projectId, projectId), eq(projectContributors.personId, personId)));
   return row ?? null;
-}
-
-export async function deleteContributor(db: Db, projectId: string, id: string): Promise<boolean> {
-  return (await db.delete(projectContributors).where(and(eq(projectContributors.projectId, projectId), eq(projectContributors.id, id))).returning()).length > 0;
-}
-
-export async function contributorOrder(db: Db, projectId: string): Promise<string[]> {
-  return (await db.select({ id: projectContributors.id }).from(projectContributors).where(eq(projectContributors.projectId, projectId)).orderBy(asc(projectContributors.position), asc(projectContributors.createdAt))).map((r) => r.id);
-}
-
-export async function setContributorPositions(db: Db, ids: string[]): Promise<void> {
-  for (const [position, id] of ids.entries()) await db.update(projectContributors).set({ position }).where(eq(projectContributors.id, id));
 }
 
 export async function upsertInstitutionLink(db: Db, values: { id: string; projectId: string; institutionId: string; role: string | null; position: number }) {
@@ -199,18 +258,6 @@ export async function linkOfInstitution(db: Db, projectId: string, institutionId
   return row ?? null;
 }
 
-export async function deleteInstitutionLink(db: Db, projectId: string, id: string): Promise<boolean> {
-  return (await db.delete(projectInstitutions).where(and(eq(projectInstitutions.projectId, projectId), eq(projectInstitutions.id, id))).returning()).length > 0;
-}
-
-export async function institutionOrder(db: Db, projectId: string): Promise<string[]> {
-  return (await db.select({ id: projectInstitutions.id }).from(projectInstitutions).where(eq(projectInstitutions.projectId, projectId)).orderBy(asc(projectInstitutions.position), asc(projectInstitutions.createdAt))).map((r) => r.id);
-}
-
-export async function setInstitutionPositions(db: Db, ids: string[]): Promise<void> {
-  for (const [position, id] of ids.entries()) await db.update(projectInstitutions).set({ position }).where(eq(projectInstitutions.id, id));
-}
-
 // Updates
 
 const updateColumns = { update: projectUpdates, author: { id: people.id, slug: people.slug, name: people.name } };
@@ -224,6 +271,21 @@ export const updatesOf = (db: Db, projectId: string, limit?: number) => {
     .orderBy(desc(projectUpdates.publishedAt), desc(projectUpdates.createdAt));
   return limit ? query.limit(limit) : query;
 };
+
+/**
+ * The project a key names (or named once) and, inside it, the update `updateKey` names with
+ * its author, in one statement; `update` is null when the project has no such update.
+ */
+export async function findProjectUpdate(db: Db, key: string, updateKey: string) {
+  const [row] = await db
+    .select({ project: projects, ...updateColumns })
+    .from(projects)
+    .leftJoin(projectUpdates, and(eq(projectUpdates.projectId, projects.id), byKey('update', updateKey)))
+    .leftJoin(people, eq(people.id, projectUpdates.authorId))
+    .where(namedBy(db, 'project', key))
+    .limit(1);
+  return row ?? null;
+}
 
 export async function findUpdate(db: Db, id: string) {
   const [row] = await db.select(updateColumns).from(projectUpdates).leftJoin(people, eq(people.id, projectUpdates.authorId)).where(eq(projectUpdates.id, id));
@@ -241,7 +303,6 @@ export async function changeUpdate(db: Db, id: string, values: Partial<typeof pr
 
 export async function deleteUpdate(db: Db, id: string): Promise<void> {
   await db.delete(projectUpdates).where(eq(projectUpdates.id, id));
-  await db.delete(documentRevisions).where(and(eq(documentRevisions.ownerType, 'update'), eq(documentRevisions.ownerId, id)));
 }
 
 export async function updateSlugsLike(db: Db, projectId: string, base: string, exceptId?: string): Promise<Set<string>> {
@@ -251,27 +312,3 @@ export async function updateSlugsLike(db: Db, projectId: string, base: string, e
     .where(and(eq(projectUpdates.projectId, projectId), or(eq(projectUpdates.slug, base), like(projectUpdates.slug, `${base}-%`)), exceptId ? ne(projectUpdates.id, exceptId) : undefined));
   return new Set(rows.map((r) => r.slug));
 }
-
-// Document revisions
-
-export async function insertRevision(db: Db, values: typeof documentRevisions.$inferInsert): Promise<void> {
-  await db.insert(documentRevisions).values(values);
-}
-
-export const revisionsOf = (db: Db, ownerType: string, ownerId: string) =>
-  db
-    .select({ id: documentRevisions.id, createdAt: documentRevisions.createdAt, author: { id: people.id, slug: people.slug, name: people.name } })
-    .from(documentRevisions)
-    .leftJoin(people, eq(people.id, documentRevisions.authorId))
-    .where(and(eq(documentRevisions.ownerType, ownerType), eq(documentRevisions.ownerId, ownerId)))
-    .orderBy(desc(documentRevisions.createdAt), desc(documentRevisions.id));
-
-export async function findRevision(db: Db, ownerType: string, ownerId: string, id: string) {
-  const [row] = await db
-    .select({ id: documentRevisions.id, createdAt: documentRevisions.createdAt, doc: documentRevisions.doc, author: { id: people.id, slug: people.slug, name: people.name } })
-    .from(documentRevisions)
-    .leftJoin(people, eq(people.id, documentRevisions.authorId))
-    .where(and(eq(documentRevisions.ownerType, ownerType), eq(documentRevisions.ownerId, ownerId), eq(documentRevisions.id, id)));
-  return row ?? null;
-}
-

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectDocumentsChecked } from '../../../test/documents';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
+import { expectDocumentsChecked } from '../../../test/documents.js';
+import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let researcher: TestUser;

@@ -12,24 +12,21 @@ import {
   ProjectsQuerySchema,
   ProjectsResponseSchema,
   ProjectUpdateSchema,
-  RevisionDetailSchema,
-  RevisionsResponseSchema,
   UpdateChangeSchema,
   UpdateDetailSchema,
   UpdatesResponseSchema,
   UpdateWriteSchema,
   MemberInputSchema,
 } from '@observatory/shared';
-import { setPaginationHeaders } from '../../lib/pagination';
-import { signedIn } from '../../plugins/auth';
+import { setPaginationHeaders } from '../../lib/pagination.js';
+import { revisionRoutes } from '../documents/routes.js';
+import { signedIn } from '../../plugins/auth.js';
 
 const key = z.string().min(1).max(200);
 const ProjectParams = z.object({ id: key.describe('Project id or slug (a former slug works too)') });
 const LinkParams = ProjectParams.extend({ cid: z.uuid().describe('The link id') });
 const InstitutionLinkParams = ProjectParams.extend({ iid: z.uuid().describe('The link id') });
 const UpdateParams = ProjectParams.extend({ uid: key.describe('Update id or slug') });
-const RevisionParams = ProjectParams.extend({ rid: z.uuid() });
-const UpdateRevisionParams = UpdateParams.extend({ rid: z.uuid() });
 const MemberParams = ProjectParams.extend({ person: key.describe('Person id or slug') });
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,20 +75,15 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Documentation revisions
-  app.get(
-    '/projects/:id/revisions',
-    { ...write, schema: { tags, summary: 'Saved versions of the documentation, newest first (edit)', params: ProjectParams, response: { 200: RevisionsResponseSchema } } },
-    async (request) => ({ revisions: await projects.revisions(request.actor, request.params.id) }),
-  );
-  app.get(
-    '/projects/:id/revisions/:rid',
-    { ...write, schema: { tags, summary: 'One saved version of the documentation (edit)', params: RevisionParams, response: { 200: RevisionDetailSchema } } },
-    async (request) => projects.revision(request.actor, request.params.id, request.params.rid),
-  );
-  app.post(
-    '/projects/:id/revisions/:rid/restore',
-    { ...write, schema: { tags, summary: 'Make an older version the documentation again (a new revision)', params: RevisionParams, response: { 200: ProjectDetailSchema } } },
-    async (request) => projects.restoreProjectRevision(request.actor, request.params.id, request.params.rid),
+  await app.register(
+    revisionRoutes('/projects/:id', {
+      tags,
+      what: 'the documentation',
+      params: ProjectParams,
+      ownerFor: (actor, params) => projects.documentOf(actor, params.id),
+      restore: (actor, params, doc) => projects.updateProject(actor, params.id, { doc }),
+      restored: ProjectDetailSchema,
+    }),
   );
 
   // Contributors and institutions: PUT creates or replaces a link; a body of only {position} reorders.
@@ -141,20 +133,15 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     await projects.removeUpdate(request.actor, request.params.id, request.params.uid);
     return reply.status(204).send();
   });
-  app.get(
-    '/projects/:id/updates/:uid/revisions',
-    { ...write, schema: { tags, summary: 'Saved versions of an update’s text (edit)', params: UpdateParams, response: { 200: RevisionsResponseSchema } } },
-    async (request) => ({ revisions: await projects.revisions(request.actor, request.params.id, request.params.uid) }),
-  );
-  app.get(
-    '/projects/:id/updates/:uid/revisions/:rid',
-    { ...write, schema: { tags, summary: 'One saved version of an update’s text (edit)', params: UpdateRevisionParams, response: { 200: RevisionDetailSchema } } },
-    async (request) => projects.revision(request.actor, request.params.id, request.params.rid, request.params.uid),
-  );
-  app.post(
-    '/projects/:id/updates/:uid/revisions/:rid/restore',
-    { ...write, schema: { tags, summary: 'Make an older version the update’s text again', params: UpdateRevisionParams, response: { 200: UpdateDetailSchema } } },
-    async (request) => projects.restoreUpdateRevision(request.actor, request.params.id, request.params.uid, request.params.rid),
+  await app.register(
+    revisionRoutes('/projects/:id/updates/:uid', {
+      tags,
+      what: 'the update’s text',
+      params: UpdateParams,
+      ownerFor: (actor, params) => projects.updateDocumentOf(actor, params.id, params.uid),
+      restore: (actor, params, doc) => projects.changeUpdate(actor, params.id, params.uid, { doc }),
+      restored: UpdateDetailSchema,
+    }),
   );
 
   // Members: people holding a role on the project (owner, editor, contributor, viewer)

@@ -8,29 +8,27 @@ import {
   type ProjectUpdateSchema,
   type ProjectsQuerySchema,
   type ProseMirrorDoc,
-  type Revision,
   type UpdateChangeSchema,
   type UpdateWriteSchema,
   PAGE_SIZES,
 } from '@observatory/shared';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
-import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '../../authz/lookup';
-import { visibleTo } from '../../authz/visibility';
-import type { Database, Db } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import { pageOf } from '../../lib/pagination';
-import { chooseSlug } from '../../lib/slugs';
-import { imageRef, type AssetsService } from '../assets/service';
-import type { Memberships } from '../roles/members';
-import type { RolesService } from '../roles/service';
-import { assetIdsOfProject, filesOf } from './files.repo';
-import * as repo from './repo';
-
-/** Recent updates shown with a project. */
-const RECENT_UPDATES = 5;
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '../../authz/lookup.js';
+import { visibleTo } from '../../authz/visibility.js';
+import type { Database, Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import type { OrderedLinks } from '../../lib/ordered-links.js';
+import { pageOf } from '../../lib/pagination.js';
+import { chooseSlug } from '../../lib/slugs.js';
+import { imageRef, type AssetsService } from '../assets/service.js';
+import type { DocumentOwner, DocumentsService } from '../documents/service.js';
+import type { Memberships } from '../roles/members.js';
+import type { RolesService } from '../roles/service.js';
+import { assetIdsOfProject } from './files.repo.js';
+import * as repo from './repo.js';
 
 /** A project row as the policy sees it (the registry's project). */
 export const projectResource = (row: repo.ProjectRow): Resource => resourceOf('project', row);
@@ -38,7 +36,7 @@ export const projectResource = (row: repo.ProjectRow): Resource => resourceOf('p
 /** The id of a public thing a filter or a body names (a team, a person, an institution), or null. */
 const idOf = async (d: Db, kind: 'team' | 'person' | 'institution', key: string) => (await findByKey(d, kind, key))?.id ?? null;
 
-const toProject = (row: repo.ProjectRow, team: { id: string; slug: string; name: string } | null) => ({
+const toProject = (row: repo.ListedProject, team: { id: string; slug: string; name: string } | null) => ({
   id: row.id,
   slug: row.slug,
   title: row.title,
@@ -79,18 +77,13 @@ interface LinkKind<K extends 'contributors' | 'institutions'> {
   resolve: (d: Db, key: string) => Promise<string | null>;
   find: (d: Db, projectId: string, id: string) => Promise<{ id: string; position: number } | null>;
   linkTo: (d: Db, projectId: string, targetId: string) => Promise<{ id: string } | null>;
-  order: (d: Db, projectId: string) => Promise<string[]>;
-  setPositions: (d: Db, ids: string[]) => Promise<void>;
+  links: OrderedLinks;
   upsert: (d: Db, v: { id: string; projectId: string; targetId: string; detail: string | null; position: number }) => Promise<void>;
-  remove: (d: Db, projectId: string, id: string) => Promise<boolean>;
   all: (d: Db, projectId: string) => Promise<K extends 'contributors' ? Contributor[] : ProjectInstitution[]>;
 }
 
-/** A position in 0..n: where a link goes, clamped. */
-const clamp = (position: number | undefined, length: number) => Math.min(Math.max(position ?? length, 0), length);
-
-export function createProjectsService(deps: { db: Database; roles: RolesService; memberships: Memberships; assets: AssetsService }) {
-  const { db, roles, memberships, assets } = deps;
+export function createProjectsService(deps: { db: Database; roles: RolesService; memberships: Memberships; assets: AssetsService; documents: DocumentsService }) {
+  const { db, roles, memberships, assets, documents } = deps;
 
   /** The project as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string): Promise<repo.ProjectRow> {
@@ -112,31 +105,24 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     return teamId;
   }
 
-  async function saveRevision(d: Db, actor: Actor | null, ownerType: 'project' | 'update', ownerId: string, doc: ProseMirrorDoc | null) {
-    await repo.insertRevision(d, { ownerType, ownerId, doc, authorId: actor?.personId ?? null });
-  }
+  const saveRevision = (d: Db, actor: Actor | null, type: 'project' | 'update', id: string, doc: ProseMirrorDoc | null) => documents.saveRevision(d, actor, { type, id }, doc);
 
-  async function detail(actor: Actor | null, row: repo.ProjectRow) {
-    return db.use(async (d) => {
-      const [team, contributors, institutions, updates, files] = [
-        await repo.teamOf(d, row.teamId),
-        await repo.contributorsOf(d, row.id),
-        await repo.institutionLinksOf(d, row.id),
-        await repo.updatesOf(d, row.id, RECENT_UPDATES),
-        await filesOf(d, row.id),
-      ];
-      return {
-        project: toProject(row, team),
-        permissions: permissionsFor(actor, projectResource(row)),
-        doc: row.doc ?? null,
-        contributors: contributors.map(toContributor),
-        institutions: institutions.map(toInstitutionLink),
-        updates: updates.map(toUpdate),
-        files,
-        publications: [],
-        datatables: [],
-      };
-    });
+  /** The project's detail in one statement: the row the key names and everything shown with it; 404 when the actor may not see it. */
+  async function detail(actor: Actor | null, key: string) {
+    const found = await db.use((d) => repo.findProjectDetail(d, key));
+    if (!found || !can(actor, 'view', projectResource(found.project))) throw notFound('Project');
+    const { project: row, team, contributors, institutions, updates, files } = found;
+    return {
+      project: toProject(row, team),
+      permissions: permissionsFor(actor, projectResource(row)),
+      doc: row.doc ?? null,
+      contributors: contributors.map(toContributor),
+      institutions: institutions.map(toInstitutionLink),
+      updates,
+      files,
+      publications: [],
+      datatables: [],
+    };
   }
 
   const toContributor = (c: Awaited<ReturnType<typeof repo.contributorsOf>>[number]): Contributor => ({
@@ -152,13 +138,6 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     institution: { id: i.institution.id, slug: i.institution.slug, name: i.institution.name, logo: imageRef(i.institution.logoId) },
   });
 
-  /** Moves one link to a position and renumbers them all 0..n-1. */
-  async function reorder(order: string[], id: string, position: number, save: (ids: string[]) => Promise<void>) {
-    const rest = order.filter((x) => x !== id);
-    rest.splice(clamp(position, rest.length), 0, id);
-    await save(rest);
-  }
-
   /**
    * Creates or replaces a link (a body with the target), or only moves it (a body of only
    * position); positions are renumbered 0..n-1 in the same transaction. Answers the list.
@@ -173,18 +152,15 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     const project = await loadFor(actor, key, 'edit');
     await db.transaction(async (tx) => {
       const existing = await kind.find(tx, project.id, linkId);
-      const order = await kind.order(tx, project.id);
-      const save = (ids: string[]) => kind.setPositions(tx, ids);
       if (!('target' in input)) {
-        if (!existing) throw notFound(kind.what);
-        await reorder(order, linkId, input.position, save);
+        if (!existing || !(await kind.links.move(tx, project.id, linkId, input.position))) throw notFound(kind.what);
       } else {
         const targetId = await kind.resolve(tx, input.target);
         if (!targetId) throw invalidField(`body.${kind.field}`, kind.unknown);
         const other = await kind.linkTo(tx, project.id, targetId);
         if (other && other.id !== linkId) throw new AppError('CONFLICT', kind.taken, { details: [{ field: `body.${kind.field}`, message: kind.taken }] });
-        await kind.upsert(tx, { id: linkId, projectId: project.id, targetId, detail: input.detail ?? null, position: existing?.position ?? order.length });
-        if (!existing || input.position !== undefined) await reorder([...order.filter((x) => x !== linkId), linkId], linkId, input.position ?? order.length, save);
+        const write = (position: number) => kind.upsert(tx, { id: linkId, projectId: project.id, targetId, detail: input.detail ?? null, position });
+        await kind.links.put(tx, project.id, linkId, write, input.position);
       }
       await audit(tx, actor, `project.${kind.audit}.put`, { type: 'project', id: project.id }, { before: existing, after: { id: linkId, ...input } });
     });
@@ -195,8 +171,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     const project = await loadFor(actor, key, 'edit');
     await db.transaction(async (tx) => {
       const existing = await kind.find(tx, project.id, linkId);
-      if (!existing || !(await kind.remove(tx, project.id, linkId))) throw notFound(kind.what);
-      await kind.setPositions(tx, await kind.order(tx, project.id));
+      if (!existing || !(await kind.links.remove(tx, project.id, linkId))) throw notFound(kind.what);
       await audit(tx, actor, `project.${kind.audit}.delete`, { type: 'project', id: project.id }, { before: existing });
     });
     return { [kind.list]: await db.use((d) => kind.all(d, project.id)) } as Record<K, Awaited<ReturnType<LinkKind<K>['all']>>>;
@@ -212,10 +187,8 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     resolve: (d, key) => idOf(d, 'person', key),
     find: repo.findContributor,
     linkTo: repo.contributorOfPerson,
-    order: repo.contributorOrder,
-    setPositions: repo.setContributorPositions,
+    links: repo.contributorLinks,
     upsert: (d, v) => repo.upsertContributor(d, { id: v.id, projectId: v.projectId, personId: v.targetId, title: v.detail, position: v.position }),
-    remove: repo.deleteContributor,
     all: async (d, projectId) => (await repo.contributorsOf(d, projectId)).map(toContributor),
   };
 
@@ -229,10 +202,8 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
     resolve: (d, key) => idOf(d, 'institution', key),
     find: repo.findInstitutionLink,
     linkTo: repo.linkOfInstitution,
-    order: repo.institutionOrder,
-    setPositions: repo.setInstitutionPositions,
+    links: repo.institutionLinks,
     upsert: (d, v) => repo.upsertInstitutionLink(d, { id: v.id, projectId: v.projectId, institutionId: v.targetId, role: v.detail, position: v.position }),
-    remove: repo.deleteInstitutionLink,
     all: async (d, projectId) => (await repo.institutionLinksOf(d, projectId)).map(toInstitutionLink),
   };
 
@@ -251,18 +222,14 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
           institutionId: query.institution ? ((await findVisible(d, actor, 'institution', query.institution))?.id ?? NO_ROW) : undefined,
           personId: query.person ? ((await findVisible(d, actor, 'person', query.person))?.id ?? NO_ROW) : undefined,
         };
-        const { rows, total } = await repo.listProjects(d, filters, visibleTo(actor, 'project'), page);
-        const links = await repo.institutionsOfProjects(d, rows.map((r) => r.project.id));
-        const projects: ProjectListItem[] = rows.map(({ project, team }) => ({
-          ...toProject(project, team?.id ? team : null),
-          institutions: links.filter((l) => l.projectId === project.id).map(({ id, slug, name }) => ({ id, slug, name })),
-        }));
+        const { rows, total } = await repo.listProjects(d, db.counts, filters, visibleTo(actor, 'project'), page);
+        const projects: ProjectListItem[] = rows.map(({ project, team, institutions }) => ({ ...toProject(project, team?.id ? team : null), institutions }));
         return { projects, page, total };
       });
     },
 
     async getProject(actor: Actor | null, key: string) {
-      return detail(actor, await load(actor, key));
+      return detail(actor, key);
     },
 
     /** Holders of createProjects (or manageProjects) create; the creator becomes the owner. */
@@ -290,7 +257,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
         return created;
       });
       // The new role is not in this request's actor yet: answer as its owner would see it.
-      return detail({ ...actor!, onTargets: new Map([...actor!.onTargets, [row.id, new Set(['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'] as const)]]) }, row);
+      return detail({ ...actor!, onTargets: new Map([...actor!.onTargets, [row.id, new Set(['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'] as const)]]) }, row.id);
     },
 
     async updateProject(actor: Actor | null, key: string, input: z.output<typeof ProjectUpdateSchema>) {
@@ -323,7 +290,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
         await audit(tx, actor, 'project.update', { type: 'project', id: before.id }, { before: { ...before, doc: undefined, searchText: undefined }, after: { ...updated, doc: undefined, searchText: undefined } });
         return updated;
       });
-      return detail(actor, row);
+      return detail(actor, row.id);
     },
 
     async deleteProject(actor: Actor | null, key: string) {
@@ -333,6 +300,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
         const assetIds = await assetIdsOfProject(tx, row.id);
         await roles.removeAllOnTarget(row.id);
         await repo.deleteProject(tx, row.id);
+        await documents.removeRevisions(tx, { type: 'project', id: row.id });
         const removed: string[] = [];
         for (const id of assetIds) removed.push(...(await assets.removeAsset(tx, id)));
         await audit(tx, actor, 'project.delete', { type: 'project', id: row.id }, { before: { ...row, doc: undefined, searchText: undefined } });
@@ -342,31 +310,15 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
       return row;
     },
 
-    // Revisions of the documentation, and of an update's text
+    // The histories of the documentation and of an update's text: their owners, for whoever may edit them
 
-    async revisions(actor: Actor | null, key: string, updateKey?: string): Promise<Revision[]> {
+    async documentOf(actor: Actor | null, key: string): Promise<DocumentOwner> {
+      return { type: 'project', id: (await loadFor(actor, key, 'edit')).id };
+    },
+
+    async updateDocumentOf(actor: Actor | null, key: string, updateKey: string): Promise<DocumentOwner> {
       const project = await loadFor(actor, key, 'edit');
-      const owner = updateKey ? { type: 'update', id: (await this.findUpdateRow(project.id, updateKey)).update.id } : { type: 'project', id: project.id };
-      return (await db.use((d) => repo.revisionsOf(d, owner.type, owner.id))).map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), author: r.author?.id ? r.author : null }));
-    },
-
-    async revision(actor: Actor | null, key: string, revisionId: string, updateKey?: string) {
-      const project = await loadFor(actor, key, 'edit');
-      const owner = updateKey ? { type: 'update', id: (await this.findUpdateRow(project.id, updateKey)).update.id } : { type: 'project', id: project.id };
-      const row = await db.use((d) => repo.findRevision(d, owner.type, owner.id, revisionId));
-      if (!row) throw notFound('Revision');
-      return { revision: { id: row.id, createdAt: row.createdAt.toISOString(), author: row.author?.id ? row.author : null }, doc: row.doc ?? null };
-    },
-
-    /** Restoring writes the old text as the newest revision: nothing in the history is lost. */
-    async restoreProjectRevision(actor: Actor | null, key: string, revisionId: string) {
-      const { doc } = await this.revision(actor, key, revisionId);
-      return this.updateProject(actor, key, { doc });
-    },
-
-    async restoreUpdateRevision(actor: Actor | null, key: string, updateKey: string, revisionId: string) {
-      const { doc } = await this.revision(actor, key, revisionId, updateKey);
-      return this.changeUpdate(actor, key, updateKey, { doc });
+      return { type: 'update', id: (await this.findUpdateRow(project.id, updateKey)).update.id };
     },
 
     // Contributors and institutions
@@ -394,10 +346,13 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
       return { updates: (await db.use((d) => repo.updatesOf(d, project.id))).map(toUpdate) };
     },
 
+    /** An update in one statement, with its project: 404 for a project the actor may not see, as for one that is not there. */
     async getUpdate(actor: Actor | null, key: string, updateKey: string) {
-      const project = await load(actor, key);
-      const row = await this.findUpdateRow(project.id, updateKey);
-      return { update: toUpdate(row), doc: row.update.doc ?? null, permissions: permissionsFor(actor, projectResource(project)) };
+      const found = await db.use((d) => repo.findProjectUpdate(d, key, updateKey));
+      if (!found || !can(actor, 'view', projectResource(found.project))) throw notFound('Project');
+      const { project, update, author } = found;
+      if (!update) throw notFound('Update');
+      return { update: toUpdate({ update, author }), doc: update.doc ?? null, permissions: permissionsFor(actor, projectResource(project)) };
     },
 
     async addUpdate(actor: Actor | null, key: string, input: z.output<typeof UpdateWriteSchema>) {
@@ -446,6 +401,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
       const row = await this.findUpdateRow(project.id, updateKey);
       await db.transaction(async (tx) => {
         await repo.deleteUpdate(tx, row.update.id);
+        await documents.removeRevisions(tx, { type: 'update', id: row.update.id });
         await audit(tx, actor, 'project.update.delete', { type: 'project', id: project.id }, { before: { id: row.update.id, title: row.update.title } });
       });
     },

@@ -1,11 +1,11 @@
 import type { TargetType, TeamMember } from '@observatory/shared';
-import type { Actor } from '../../authz/authorize';
-import type { Database } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import type { PeopleService } from '../people/service';
-import type { UsersService } from '../users/service';
-import type { RolesService } from './service';
+import type { Actor } from '../../authz/authorize.js';
+import type { Database } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import type { PeopleService } from '../people/service.js';
+import type { UsersService } from '../users/service.js';
+import type { RolesService } from './service.js';
 
 /** Roles a member holds on a team or project: one each. */
 export const MEMBER_ROLE_SLUGS = ['owner', 'editor', 'contributor', 'viewer'];

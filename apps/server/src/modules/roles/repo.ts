@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { people, projects, roleAssignments, roles, teams, users } from '../../db/schema';
+import type { Db } from '../../db/client.js';
+import { people, projects, roleAssignments, roles, teams, users } from '../../db/schema/index.js';
 import type { TargetType } from '@observatory/shared';
 
 export type RoleRow = typeof roles.$inferSelect;

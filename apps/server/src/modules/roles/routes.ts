@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RoleDetailSchema, RoleInputSchema, RoleSchema, RolesResponseSchema } from '@observatory/shared';
-import { authorize } from '../../authz/authorize';
-import { signedIn } from '../../plugins/auth';
+import { authorize } from '../../authz/authorize.js';
+import { signedIn } from '../../plugins/auth.js';
 
 const RoleParams = z.object({ slug: z.string().min(1).max(100) });
 

@@ -1,13 +1,13 @@
 import type { Role, RoleAssignment, TargetType } from '@observatory/shared';
-import type { Database } from '../../db/client';
-import { authorize, type Actor, type Resource } from '../../authz/authorize';
-import { findVisible } from '../../authz/lookup';
-import { visibleTo } from '../../authz/visibility';
-import { BUILTIN_ROLES } from '../../db/seed/roles';
-import { audit } from '../../lib/audit';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import { slugify } from '../../lib/slugs';
-import * as repo from './repo';
+import type { Database } from '../../db/client.js';
+import { authorize, type Actor, type Resource } from '../../authz/authorize.js';
+import { findVisible } from '../../authz/lookup.js';
+import { visibleTo } from '../../authz/visibility.js';
+import { BUILTIN_ROLES } from '../../db/seed/roles.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { slugify } from '../../lib/slugs.js';
+import * as repo from './repo.js';
 
 const toRole = (row: repo.RoleRow): Role => ({
   id: row.id,

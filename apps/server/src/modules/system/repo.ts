@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Actor } from '../../authz/authorize';
-import { visibleTargets } from '../../authz/visibility';
-import type { Db } from '../../db/client';
-import { auditLog, outbox, settings, users } from '../../db/schema';
+import type { Actor } from '../../authz/authorize.js';
+import { visibleTargets } from '../../authz/visibility.js';
+import type { Db } from '../../db/client.js';
+import { auditLog, outbox, settings, users } from '../../db/schema/index.js';
 
 export async function getSetting(db: Db, key: string): Promise<string | null> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key));

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { buildUser, type TestUser } from '../../../test/factories';
-import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness';
+import { buildApp } from '../../app.js';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,11 +1,11 @@
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../plugins/auth.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminSummarySchema, AppConfigSchema, HealthSchema, OutboxResponseSchema, PAGE_SIZES } from '@observatory/shared';
-import { authorize } from '../../authz/authorize';
-import { countVisible } from '../../authz/visibility';
-import { AppError } from '../../lib/errors';
-import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination';
-import * as repo from './repo';
+import { authorize } from '../../authz/authorize.js';
+import { countVisible } from '../../authz/visibility.js';
+import { AppError } from '../../lib/errors.js';
+import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination.js';
+import * as repo from './repo.js';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;

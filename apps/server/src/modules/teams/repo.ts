@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
-import { byKey, NO_ROW } from '../../authz/lookup';
-import type { Db } from '../../db/client';
-import { teams } from '../../db/schema';
+import { byKey, NO_ROW } from '../../authz/lookup.js';
+import type { Db } from '../../db/client.js';
+import { teams } from '../../db/schema/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MemberInputSchema, TeamDetailSchema, TeamInputSchema, TeamMemberSchema, TeamsResponseSchema } from '@observatory/shared';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../plugins/auth.js';
 
 const TeamParams = z.object({ id: z.string().min(1).max(100).describe('Team id or slug') });
 const MemberParams = z.object({

@@ -1,14 +1,14 @@
 import type { Team, TeamInputSchema, TeamMember } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
-import { resourceOf } from '../../authz/lookup';
-import type { Database, Db } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
-import { chooseSlug } from '../../lib/slugs';
-import type { Memberships } from '../roles/members';
-import type { RolesService } from '../roles/service';
-import * as repo from './repo';
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import { resourceOf } from '../../authz/lookup.js';
+import type { Database, Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { chooseSlug } from '../../lib/slugs.js';
+import type { Memberships } from '../roles/members.js';
+import type { RolesService } from '../roles/service.js';
+import * as repo from './repo.js';
 
 type TeamInput = z.output<typeof TeamInputSchema>;
 

@@ -1,7 +1,7 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
-import { byKey } from '../../authz/lookup';
-import type { Db } from '../../db/client';
-import { invitations, people, users } from '../../db/schema';
+import { byKey } from '../../authz/lookup.js';
+import type { Db } from '../../db/client.js';
+import { invitations, people, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 

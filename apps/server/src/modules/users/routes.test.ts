@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { auditLog } from '../../db/schema';
-import { buildTeam, buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, type TestApp } from '../../../test/harness';
+import { auditLog } from '../../db/schema/index.js';
+import { buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,4 +1,4 @@
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../plugins/auth.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
   UserDetailSchema,
   UsersResponseSchema,
 } from '@observatory/shared';
-import { setPaginationHeaders } from '../../lib/pagination';
+import { setPaginationHeaders } from '../../lib/pagination.js';
 
 const UserParams = z.object({ id: z.string().min(1).max(100).describe('Person id or username') });
 const RoleParams = z.object({

@@ -7,14 +7,14 @@ import {
   type ResourceAction,
   type User,
 } from '@observatory/shared';
-import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize';
-import { resourceOf } from '../../authz/lookup';
-import type { Database } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import { pageOf } from '../../lib/pagination';
-import type { RolesService } from '../roles/service';
-import * as repo from './repo';
+import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import { resourceOf } from '../../authz/lookup.js';
+import type { Database } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/pagination.js';
+import type { RolesService } from '../roles/service.js';
+import * as repo from './repo.js';
 
 export const toUser = (row: repo.UserRow): User => ({
   id: row.id,

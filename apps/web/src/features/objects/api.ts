@@ -7,7 +7,6 @@ import {
   type Note,
   type NotesResponse,
   type ObjectDetail,
-  type ObjectTypeResponse,
   type ObjectTypesResponse,
   type Photo,
   type PhotosResponse,
@@ -21,7 +20,6 @@ export type ObjectListItem = GeoObjectListItem;
 export const objectPath = (name: string) => `/data/obj/${encodeURIComponent(name)}`;
 export const objectKey = (name: string) => ['object', name] as const;
 export const objectTypesKey = ['objtypes'] as const;
-export const objectTypeKey = (slug: string) => ['objtype', slug] as const;
 
 /** 404s and 403s are answers, not hiccups: only network and server errors are retried. */
 const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
@@ -34,8 +32,6 @@ export const fetchObjectTypes = () => api.get<ObjectTypesResponse>('/data/objtyp
 export const objectTypesQuery = () => queryOptions({ queryKey: objectTypesKey, queryFn: fetchObjectTypes, staleTime: 5 * 60_000 });
 export const useObjectTypes = () => useQuery(objectTypesQuery());
 
-export const fetchObjectType = (slug: string) => api.get<ObjectTypeResponse>(`/data/objtypes/${encodeURIComponent(slug)}`).then((r) => r.type);
-export const objectTypeQuery = (slug: string) => queryOptions({ queryKey: objectTypeKey(slug), queryFn: () => fetchObjectType(slug), staleTime: 5 * 60_000 });
 
 /** The spec's children request: up to 100, with their geometry for the map. */
 export const fetchChildren = (parentId: string) => api.page<GeoObjectsResponse>('/data/obj', { parent: parentId, limit: 100, geo: 'true' }).then((r) => r.data.objects);

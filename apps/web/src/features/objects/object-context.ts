@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { queryClient } from '../../lib/query-client';
-import { addNote, changeNote, changePhoto, deleteNote, deletePhoto, fetchChildren, fetchNotes, fetchPhotos, objectQuery, objectTypeQuery, uploadPhoto } from './api';
+import { addNote, changeNote, changePhoto, deleteNote, deletePhoto, fetchChildren, fetchNotes, fetchPhotos, objectQuery, objectTypesQuery, uploadPhoto } from './api';
 import { createObjectStore, type ObjectState, type ObjectStore } from './object-store';
 
 /**
@@ -11,7 +11,7 @@ import { createObjectStore, type ObjectState, type ObjectStore } from './object-
 export const createLiveObjectStore = () =>
   createObjectStore({
     fetchObject: (name) => queryClient.fetchQuery({ ...objectQuery(name), staleTime: 0 }),
-    fetchObjectType: (slug) => queryClient.fetchQuery(objectTypeQuery(slug)),
+    fetchObjectTypes: () => queryClient.fetchQuery(objectTypesQuery()),
     fetchChildren,
     fetchNotes,
     addNote,

@@ -21,7 +21,7 @@ const paged = <K extends string, T>(key: K, items: T[], page: number, count: num
 function fakes(overrides: Partial<ObjectStoreDeps> = {}) {
   const deps = {
     fetchObject: vi.fn(async (name: string) => detail(name)),
-    fetchObjectType: vi.fn(async (slug: string) => ({ slug, name: slug }) as ObjectType),
+    fetchObjectTypes: vi.fn(async () => [{ slug: 'site', name: 'Site' }, { slug: 'soil-plot', name: 'Soil plot' }] as ObjectType[]),
     fetchChildren: vi.fn(async (): Promise<ObjectListItem[]> => [{ id: 'c1', name: 'child', title: 'Child' } as ObjectListItem]),
     fetchNotes: vi.fn(async (_name: string, page: number) => paged('notes', [note(`n${page}a`), note(`n${page}b`)], page, 3, 2)),
     addNote: vi.fn(async (_name: string, content: string) => note('new', content)),
@@ -50,13 +50,13 @@ describe('loading an object', () => {
     expect(store.getState().photos.items).toHaveLength(1);
 
     // A second object: photos and children go at once; nothing else is asked before its type answers.
-    const slowType = deferred<ObjectType>();
-    deps.fetchObjectType.mockImplementation(() => (order.push('type'), slowType.promise));
+    const slowType = deferred<ObjectType[]>();
+    deps.fetchObjectTypes.mockImplementation(() => (order.push('type'), slowType.promise));
     order.length = 0;
     const loading = store.load('beta');
     expect(store.getState()).toMatchObject({ name: 'beta', loading: true, photos: { items: [], page: 0 }, children: { items: [] } });
     await vi.waitFor(() => expect(order).toEqual(['type']));
-    slowType.resolve({ slug: 'site', name: 'Site' } as ObjectType);
+    slowType.resolve([{ slug: 'site', name: 'Site' }] as ObjectType[]);
     await loading;
     expect(order.slice(1).sort()).toEqual(['fetchChildren', 'fetchNotes', 'fetchPhotos']);
     expect(deps.fetchNotes).toHaveBeenLastCalledWith('beta', 1);
@@ -64,20 +64,24 @@ describe('loading an object', () => {
     expect(store.getState()).toMatchObject({ loading: false, types: { site: { name: 'Site' } }, children: { items: [{ name: 'child' }] }, notes: { page: 1, total: 3 }, photos: { page: 1, total: 51 } });
   });
 
-  it('loads each of several types; a failed type load is only logged', async () => {
+  it('takes several types from one list of all types; a type missing from it is only logged', async () => {
     const deps = fakes({
-      fetchObject: vi.fn(async (name: string) => detail(name, ['site', 'soil-plot'])),
-      fetchObjectType: vi.fn(async (slug: string) => {
-        if (slug === 'soil-plot') throw new ApiError(500, 'INTERNAL', 'boom', 'boom');
-        return { slug, name: 'Site' } as ObjectType;
-      }),
+      fetchObject: vi.fn(async (name: string) => detail(name, ['site', 'soil-plot', 'gone'])),
     });
     const store = createObjectStore(deps);
     await store.load('alpha');
-    expect(deps.fetchObjectType).toHaveBeenCalledTimes(2);
-    expect(deps.log).toHaveBeenCalledWith(expect.stringContaining('soil-plot'), expect.any(ApiError));
-    expect(store.getState()).toMatchObject({ loadError: null, types: { site: { name: 'Site' } }, notes: { page: 1 }, photos: { page: 1 } });
-    expect(store.getState().types['soil-plot']).toBeUndefined();
+    expect(deps.fetchObjectTypes).toHaveBeenCalledTimes(1);
+    expect(deps.log).toHaveBeenCalledWith(expect.stringContaining('gone'), null);
+    expect(store.getState()).toMatchObject({ loadError: null, types: { site: { name: 'Site' }, 'soil-plot': { name: 'Soil plot' } }, notes: { page: 1 }, photos: { page: 1 } });
+    expect(store.getState().types.gone).toBeUndefined();
+  });
+
+  it('goes on without types when their list fails to load, and logs it', async () => {
+    const deps = fakes({ fetchObjectTypes: vi.fn(async () => Promise.reject(new ApiError(500, 'INTERNAL', 'boom', 'boom'))) });
+    const store = createObjectStore(deps);
+    await store.load('alpha');
+    expect(deps.log).toHaveBeenCalledWith(expect.stringContaining('could not be loaded'), expect.any(ApiError));
+    expect(store.getState()).toMatchObject({ loadError: null, types: {}, notes: { page: 1 }, photos: { page: 1 } });
   });
 
   it('keeps the error of a failed load, worded as the spec says for a 404', async () => {

@@ -36,7 +36,8 @@ export interface ObjectState {
 /** The server calls the store makes; the app passes the real ones (api.ts), tests fakes. */
 export interface ObjectStoreDeps {
   fetchObject: (name: string) => Promise<ObjectDetail>;
-  fetchObjectType: (slug: string) => Promise<ObjectType>;
+  /** Every object type with its schema: one cached list, not a request per type. */
+  fetchObjectTypes: () => Promise<ObjectType[]>;
   fetchChildren: (parentId: string) => Promise<ObjectListItem[]>;
   fetchNotes: (name: string, page: number) => Promise<ApiResponse<{ notes: Note[] }>>;
   addNote: (name: string, content: string) => Promise<Note>;
@@ -72,7 +73,7 @@ const track = <T>(item: T): Tracked<T> => ({ ...item, busy: false, error: null }
 
 /**
  * One object page's state and the spec's object behaviours (section 4): loading an object
- * clears photos and children, loads each of its types, then photos, notes (from page 1)
+ * clears photos and children, loads its types (from the cached list of all), then photos, notes (from page 1)
  * and children in parallel; notes append page by page, a new one goes to the top and
  * counts, a deleted one stops counting; a note is busy while saved or deleted and gets
  * the error if that fails; adding a photo reloads page 1, removing one the current page.
@@ -92,12 +93,15 @@ export function createObjectStore(deps: ObjectStoreDeps) {
     set({ notes: { ...state.notes, items: state.notes.items.flatMap((n) => (n.id === id ? (change(n) ?? []) : [n])) } });
   const mapPhoto = (id: string, change: (p: Tracked<Photo>) => Tracked<Photo>) => set({ photos: { ...state.photos, items: state.photos.items.map((p) => (p.id === id ? change(p) : p)) } });
 
-  async function loadType(slug: string, gen: number) {
+  /** The object's types, from the list of all types; one missing or a failed load is only logged. */
+  async function loadTypes(slugs: string[], gen: number) {
     try {
-      const type = await deps.fetchObjectType(slug);
-      if (current(gen)) set({ types: { ...state.types, [slug]: type } });
+      const all = await deps.fetchObjectTypes();
+      const found = all.filter((t) => slugs.includes(t.slug));
+      for (const slug of slugs.filter((s) => !found.some((t) => t.slug === s))) log(`The object type ${slug} is not among the object types`, null);
+      if (current(gen)) set({ types: { ...state.types, ...Object.fromEntries(found.map((t) => [t.slug, t])) } });
     } catch (error) {
-      log(`The object type ${slug} could not be loaded`, error);
+      log(`The object types could not be loaded`, error);
     }
   }
 
@@ -171,7 +175,7 @@ export function createObjectStore(deps: ObjectStoreDeps) {
       }
       if (gen !== generation) return;
       set({ detail, loading: false });
-      await Promise.all(detail.obj.types.map((t) => loadType(t.slug, gen)));
+      await loadTypes(detail.obj.types.map((t) => t.slug), gen);
       if (gen !== generation) return;
       await Promise.all([loadPhotos(1, { force: true }, gen), loadNotes(1, gen), loadChildren(detail.obj.id, gen)]);
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestApp, type TestApp } from '../../../test/harness';
+import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness';
-import { assets, photos } from '../../db/schema';
+import { buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, unique, upload, type TestApp } from '../../../../test/harness.js';
+import { assets, photos } from '../../../db/schema/index.js';
 
 let t: TestApp;
 let owner: TestUser;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapData, MapFeatureProperties } from '@observatory/shared';
-import { buildUser, type TestUser } from '../../../test/factories';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness';
-import { cellPixels, MAX_CELLS, MAX_OBJECTS } from './map';
+import { buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../../test/harness.js';
+import { cellPixels, MAX_CELLS, MAX_OBJECTS } from './service.js';
 
 let t: TestApp;
 let owner: TestUser;

@@ -1,0 +1,33 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { ProseMirrorDoc } from '@observatory/shared';
+import type { Db } from '../../db/client.js';
+import { documentRevisions, people } from '../../db/schema/index.js';
+import type { DocumentOwner } from './service.js';
+
+const author = { id: people.id, slug: people.slug, name: people.name };
+const ofOwner = (owner: DocumentOwner) => and(eq(documentRevisions.ownerType, owner.type), eq(documentRevisions.ownerId, owner.id));
+
+export async function insertRevision(db: Db, owner: DocumentOwner, doc: ProseMirrorDoc | null, authorId: string | null): Promise<void> {
+  await db.insert(documentRevisions).values({ ownerType: owner.type, ownerId: owner.id, doc, authorId });
+}
+
+export const revisionsOf = (db: Db, owner: DocumentOwner) =>
+  db
+    .select({ id: documentRevisions.id, createdAt: documentRevisions.createdAt, author })
+    .from(documentRevisions)
+    .leftJoin(people, eq(people.id, documentRevisions.authorId))
+    .where(ofOwner(owner))
+    .orderBy(desc(documentRevisions.createdAt), desc(documentRevisions.id));
+
+export async function findRevision(db: Db, owner: DocumentOwner, id: string) {
+  const [row] = await db
+    .select({ id: documentRevisions.id, createdAt: documentRevisions.createdAt, doc: documentRevisions.doc, author })
+    .from(documentRevisions)
+    .leftJoin(people, eq(people.id, documentRevisions.authorId))
+    .where(and(ofOwner(owner), eq(documentRevisions.id, id)));
+  return row ?? null;
+}
+
+export async function deleteRevisionsOf(db: Db, owner: DocumentOwner): Promise<void> {
+  await db.delete(documentRevisions).where(ofOwner(owner));
+}

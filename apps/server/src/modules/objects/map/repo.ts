@@ -1,0 +1,61 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { Bbox } from '@observatory/shared';
+import { rowsOf, type Db } from '../../../db/client.js';
+import { objects } from '../../../db/schema/index.js';
+import { withinBbox } from '../../../lib/geometry.js';
+
+/** Objects with an anchor in the box, among those `where` (the catalogue's filter) lets through. */
+export const anchoredWithin = (bbox: Bbox, where: SQL | undefined): SQL => and(withinBbox(objects.anchor, bbox), where)!;
+
+/**
+ * One grid cell (or neighbouring cells merged): how many objects, their mean position and
+ * their extent, in Web Mercator fractions of the world (y grows southwards), one member's
+ * id, and the cell's place in the grid.
+ */
+export interface Cell {
+  n: number;
+  x: number;
+  y: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  id: string;
+  cx: number;
+  cy: number;
+}
+/**
+ * Groups the shown objects by grid cell, on the Web Mercator position the database keeps
+ * for each anchor (anchor_x, anchor_y: plain numbers, no geometry read per row). The grid
+ * starts at the world's corner, so panning does not move clusters. A cluster stands at
+ * its members' mean position on screen.
+ */
+export async function cells(d: Db, where: SQL, perWorld: number): Promise<Cell[]> {
+  const result = await d.execute(sql`
+    select count(*)::int as n, avg(${objects.anchorX}) as x, avg(${objects.anchorY}) as y,
+      min(${objects.anchorX}) as x0, max(${objects.anchorY}) as y0, max(${objects.anchorX}) as x1, min(${objects.anchorY}) as y1,
+      min(${objects.id}::text) as id, floor(${objects.anchorX} * ${perWorld}::float8) as cx, floor(${objects.anchorY} * ${perWorld}::float8) as cy
+    from ${objects} where ${where}
+    group by cx, cy
+    order by 1 desc, 2, 3`);
+  return rowsOf<Record<keyof Cell, number | string>>(result).map((r) => ({
+    n: Number(r.n),
+    x: Number(r.x),
+    y: Number(r.y),
+    x0: Number(r.x0),
+    y0: Number(r.y0),
+    x1: Number(r.x1),
+    y1: Number(r.y1),
+    id: String(r.id),
+    cx: Number(r.cx),
+    cy: Number(r.cy),
+  }));
+}
+
+/** Up to `limit` shown objects with their anchors, by title. */
+export async function singles(d: Db, where: SQL, limit: number): Promise<{ id: string; lon: number; lat: number }[]> {
+  const result = await d.execute(sql`
+    select ${objects.id} as id, ST_X(${objects.anchor}) as lon, ST_Y(${objects.anchor}) as lat
+    from ${objects} where ${where} order by lower(${objects.title}), ${objects.id} limit ${limit}`);
+  return rowsOf<{ id: string; lon: number; lat: number }>(result).map((r) => ({ id: r.id, lon: Number(r.lon), lat: Number(r.lat) }));
+}

@@ -1,0 +1,61 @@
+import { PAGE_SIZES, type Note } from '@observatory/shared';
+import { authorize, type Actor, type Resource } from '../../../authz/authorize.js';
+import type { Database } from '../../../db/client.js';
+import { audit } from '../../../lib/audit.js';
+import { attachedTo } from '../attached.js';
+import type { ObjectsService } from '../service.js';
+import * as repo from './repo.js';
+
+/** The notebook of an object: seen with the object; written by those who may comment; changed by the author or an editor. */
+export function createNotesService(deps: { db: Database; objects: ObjectsService }) {
+  const { db, objects } = deps;
+  const attached = attachedTo<repo.NoteRow>('note', objects);
+
+  const toNote = (actor: Actor | null, object: Resource, row: repo.NoteRow): Note => ({
+    id: row.id,
+    author: row.author?.id ? row.author : null,
+    content: row.content,
+    timestamp: row.timestamp.toISOString(),
+    permissions: attached.permissions(actor, object, row),
+  });
+
+  const loadNote = (actor: Actor | null, key: string, noteId: string) => attached.loadForEdit(actor, key, (objectId) => db.use((d) => repo.findNote(d, objectId, noteId)));
+
+  return {
+    /** 20 a page, newest first. */
+    async list(actor: Actor | null, key: string, p: number) {
+      const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.notes, (objectId, page) => db.use((d) => repo.notesOf(d, objectId, page)));
+      return { notes: rows.map((r) => toNote(actor, resource, r)), page, total };
+    },
+
+    async add(actor: Actor | null, key: string, content: string) {
+      const { row: object, resource } = await objects.load(actor, key);
+      authorize(actor, 'comment', resource, 'Object');
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertNote(tx, { objectId: object.id, authorId: actor!.personId, content });
+        await audit(tx, actor, 'note.create', { type: 'object', id: object.id }, { after: { id: created.id, content } });
+        return created;
+      });
+      return toNote(actor, resource, row);
+    },
+
+    async change(actor: Actor | null, key: string, noteId: string, content: string) {
+      const { object, resource, row: note } = await loadNote(actor, key, noteId);
+      const row = await db.transaction(async (tx) => {
+        const changed = await repo.changeNote(tx, note.id, content);
+        await audit(tx, actor, 'note.update', { type: 'object', id: object.id }, { before: { id: note.id, content: note.content }, after: { content } });
+        return changed;
+      });
+      return toNote(actor, resource, row);
+    },
+
+    async remove(actor: Actor | null, key: string, noteId: string) {
+      const { object, row: note } = await loadNote(actor, key, noteId);
+      await db.transaction(async (tx) => {
+        await repo.deleteNote(tx, note.id);
+        await audit(tx, actor, 'note.delete', { type: 'object', id: object.id }, { before: { id: note.id, content: note.content } });
+      });
+    },
+  };
+}
+export type NotesService = ReturnType<typeof createNotesService>;

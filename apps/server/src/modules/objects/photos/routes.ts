@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PhotoChangeSchema, PhotoSchema, PhotosResponseSchema } from '@observatory/shared';
+import { readFilePart } from '../../assets/multipart.js';
+import { setPaginationHeaders } from '../../../lib/pagination.js';
+import { signedIn } from '../../../plugins/auth.js';
+import { ObjectParams, PageQuery } from '../params.js';
+
+/** An object's photos. */
+export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { photos } = app.services;
+  const tags = ['objects'];
+  const PhotoParams = ObjectParams.extend({ id: z.uuid() });
+  app.get(
+    '/data/obj/:key/photos',
+    { schema: { tags, summary: 'Photos of an object, newest first, 50 a page', params: ObjectParams, querystring: PageQuery, response: { 200: PhotosResponseSchema } } },
+    async (request, reply) => {
+      const { photos: list, page, total } = await photos.list(request.actor, request.params.key, request.query.p);
+      setPaginationHeaders(reply, page, total);
+      return { photos: list };
+    },
+  );
+  app.post(
+    '/data/obj/:key/photos',
+    {
+      onRequest: signedIn,
+      config: { upload: true },
+      schema: { tags, summary: 'Upload a photo (upload on the object): JPEG, PNG or WebP in the part "file"; EXIF time and GPS are read, then stripped from the served versions', params: ObjectParams, consumes: ['multipart/form-data'], response: { 201: PhotoSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await photos.add(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes))),
+  );
+  app.put(
+    '/data/obj/:key/photos/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'Change a photo’s caption or move it to another object (its author or an editor)', params: PhotoParams, body: PhotoChangeSchema, response: { 200: PhotoSchema } } },
+    async (request) => photos.change(request.actor, request.params.key, request.params.id, request.body),
+  );
+  app.delete('/data/obj/:key/photos/:id', { onRequest: signedIn, schema: { tags, summary: 'Delete a photo and its files (its author or an editor)', params: PhotoParams } }, async (request, reply) => {
+    await photos.remove(request.actor, request.params.key, request.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,97 @@
+import exifr from 'exifr';
+import { PAGE_SIZES, type Photo } from '@observatory/shared';
+import { authorize, type Actor, type Resource } from '../../../authz/authorize.js';
+import type { Database } from '../../../db/client.js';
+import { audit } from '../../../lib/audit.js';
+import type { Storage } from '../../../lib/storage/index.js';
+import { describeAsset, imageRef, type AssetsService, type Upload } from '../../assets/service.js';
+import { attachedTo } from '../attached.js';
+import type { ObjectsService } from '../service.js';
+import * as repo from './repo.js';
+
+/** EXIF sits at the start of a JPEG (and in WebP/PNG chunks near it): this much is read. */
+const EXIF_BYTES = 512 * 1024;
+
+/** The capture time and GPS position a camera wrote, if any; a file without EXIF has neither. */
+export async function readExif(storage: Storage, key: string): Promise<{ takenAt: Date | null; lon: number | null; lat: number | null }> {
+  const stream = await storage.get(key);
+  if (!stream) return { takenAt: null, lon: null, lat: null };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= EXIF_BYTES) break;
+  }
+  stream.destroy();
+  // A damaged or missing EXIF block is simply no EXIF.
+  const exif = (await exifr.parse(Buffer.concat(chunks), { gps: true }).catch(() => null)) as { DateTimeOriginal?: unknown; CreateDate?: unknown; latitude?: unknown; longitude?: unknown } | null;
+  const when = exif?.DateTimeOriginal ?? exif?.CreateDate;
+  const lat = typeof exif?.latitude === 'number' && Math.abs(exif.latitude) <= 90 ? exif.latitude : null;
+  const lon = typeof exif?.longitude === 'number' && Math.abs(exif.longitude) <= 180 ? exif.longitude : null;
+  return { takenAt: when instanceof Date && !Number.isNaN(when.getTime()) ? when : null, lon: lat === null ? null : lon, lat: lon === null ? null : lat };
+}
+
+/** Photos of an object: seen with it, added by those who may upload, changed by their author or an editor. */
+export function createPhotosService(deps: { db: Database; objects: ObjectsService; assets: AssetsService; storage: Storage }) {
+  const { db, objects, assets, storage } = deps;
+
+  const attached = attachedTo<repo.PhotoRow>('photo', objects);
+
+  const toPhoto = (actor: Actor | null, object: Resource, row: repo.PhotoRow): Photo => ({
+    id: row.id,
+    image: imageRef(row.assetId)!,
+    caption: row.caption,
+    takenAt: row.takenAt?.toISOString() ?? null,
+    geo: row.geo ? (JSON.parse(row.geo) as Photo['geo']) : null,
+    object: row.object?.id ? row.object : null,
+    author: row.author?.id ? row.author : null,
+    createdAt: row.createdAt.toISOString(),
+    permissions: attached.permissions(actor, object, row),
+  });
+
+  const loadPhoto = (actor: Actor | null, key: string, photoId: string) => attached.loadForEdit(actor, key, (objectId) => db.use((d) => repo.findPhoto(d, objectId, photoId)));
+
+  return {
+    /** 50 a page, newest first. */
+    async list(actor: Actor | null, key: string, p: number) {
+      const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.photos, (objectId, page) => db.use((d) => repo.photosOf(d, objectId, page)));
+      return { photos: rows.map((r) => toPhoto(actor, resource, r)), page, total };
+    },
+
+    /** A new photo: its caption is set afterwards (PUT), its time and place come from its EXIF. */
+    async add(actor: Actor | null, key: string, readUpload: () => Promise<Upload>) {
+      const { row: object, resource } = await objects.load(actor, key);
+      authorize(actor, 'upload', resource, 'Object');
+      const id = await assets.attachImage(actor, await readUpload(), async (tx, asset) => {
+        const exif = await readExif(storage, asset.storageKey);
+        const created = await repo.insertPhoto(tx, { objectId: object.id, assetId: asset.id, authorId: actor!.personId, takenAt: exif.takenAt, lon: exif.lon, lat: exif.lat });
+        await audit(tx, actor, 'photo.create', { type: 'object', id: object.id }, { after: { id: created, ...describeAsset(asset) } });
+        return { replaced: null, result: created };
+      });
+      return toPhoto(actor, resource, await db.use((d) => repo.photoById(d, id)));
+    },
+
+    async change(actor: Actor | null, key: string, photoId: string, input: { caption?: string | null | undefined; object?: string | undefined }) {
+      const { object, resource, row: photo } = await loadPhoto(actor, key, photoId);
+      const target = input.object ? await objects.load(actor, input.object) : null;
+      if (target) authorize(actor, 'upload', target.resource, 'Object');
+      await db.transaction(async (tx) => {
+        await repo.changePhoto(tx, photo.id, { ...(input.caption !== undefined ? { caption: input.caption || null } : {}), ...(target ? { objectId: target.row.id } : {}) });
+        await audit(tx, actor, 'photo.update', { type: 'object', id: object.id }, { before: { id: photo.id, caption: photo.caption }, after: input });
+      });
+      return toPhoto(actor, target?.resource ?? resource, await db.use((d) => repo.photoById(d, photo.id)));
+    },
+
+    async remove(actor: Actor | null, key: string, photoId: string) {
+      const { object, row: photo } = await loadPhoto(actor, key, photoId);
+      const files = await db.transaction(async (tx) => {
+        await repo.deletePhoto(tx, photo.id);
+        await audit(tx, actor, 'photo.delete', { type: 'object', id: object.id }, { before: { id: photo.id, assetId: photo.assetId } });
+        return assets.removeAsset(tx, photo.assetId);
+      });
+      await assets.removeFiles(files);
+    },
+  };
+}
+export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -1,0 +1,17 @@
+// Builds the server (and packages/shared, which it references) to dist/ with `tsc -b`,
+// then copies what is not TypeScript (SQL migrations, seed files) beside the code that reads it.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-b', path.join(root, 'apps/server/tsconfig.build.json')], { stdio: 'inherit' });
+
+const src = path.join(root, 'apps/server/src');
+const dist = path.join(root, 'apps/server/dist');
+fs.cpSync(src, dist, {
+  recursive: true,
+  filter: (from) => fs.statSync(from).isDirectory() || !from.endsWith('.ts'),
+});
