@@ -23,6 +23,9 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
+const PARTS = ['endpoints', 'load', 'map', 'web'] as const;
+/** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
+const MEASURED = partsFromEnv();
 
 interface Endpoint {
   label: string;
@@ -109,6 +112,15 @@ function secondsFromEnv(name: string, fallback: number): number {
   const seconds = raw ? Number(raw) : fallback;
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
   return seconds;
+}
+
+function partsFromEnv(): Set<(typeof PARTS)[number]> {
+  const raw = process.env.BENCH_PARTS;
+  if (!raw) return new Set(PARTS);
+  const parts = raw.split(',').map((p) => p.trim());
+  const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`BENCH_PARTS: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+  return new Set(parts as (typeof PARTS)[number][]);
 }
 
 /** Production settings (argon2 cost included: login cost is part of what is measured), quiet, no rate limit in the way. */
@@ -249,11 +261,14 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       // An unrecorded second first, so JIT warm-up does not land on the health baseline.
       await measure(baseUrl, HEALTH, token, 1);
       const results: [Endpoint, autocannon.Result][] = [];
-      for (const endpoint of ENDPOINTS) results.push([endpoint, await measure(baseUrl, endpoint, token)]);
-      const health = results.find(([endpoint]) => endpoint === HEALTH)![1];
-      const load = await measureLoad(baseUrl, token);
-      const latency: KindFigures['latency'] = { [BENCH_OBJECTS]: await measureMap(baseUrl, BENCH_OBJECTS) };
-      if (kind === 'server') latency[ONE_MILLION] = await measureMillion(database, baseUrl);
+      if (MEASURED.has('endpoints')) for (const endpoint of ENDPOINTS) results.push([endpoint, await measure(baseUrl, endpoint, token)]);
+      const health = results.find(([endpoint]) => endpoint === HEALTH)?.[1];
+      const load = MEASURED.has('load') ? await measureLoad(baseUrl, token) : [];
+      const latency: KindFigures['latency'] = {};
+      if (MEASURED.has('map')) {
+        latency[BENCH_OBJECTS] = await measureMap(baseUrl, BENCH_OBJECTS);
+        if (kind === 'server') latency[ONE_MILLION] = await measureMillion(database, baseUrl);
+      }
       const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -262,8 +277,8 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           endpoint: endpoint.label,
           requestsPerSecond: round(result.requests.average),
           p99Ms: round(result.latency.p99),
-          rpsRatio: round(result.requests.average / health.requests.average, 3),
-          p99Ratio: round(result.latency.p99 / health.latency.p99, 3),
+          rpsRatio: round(result.requests.average / health!.requests.average, 3),
+          p99Ratio: round(result.latency.p99 / health!.latency.p99, 3),
           requests: result.requests.total,
           non2xx: result.non2xx,
           errors: result.errors,
@@ -279,8 +294,8 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
 }
 
 function printKind(kind: Kind, figures: KindFigures): void {
-  printTable(kind, figures.endpoints);
-  printLoad(kind, figures.load);
+  if (figures.endpoints.length) printTable(kind, figures.endpoints);
+  if (figures.load.length) printLoad(kind, figures.load);
   for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency);
 }
 
@@ -316,7 +331,7 @@ async function main(): Promise<void> {
     kinds.server = await benchKind('server', (config) => openServer(serverUrl, config.database.poolSize));
     printKind('server', kinds.server);
   }
-  const web = await benchWeb();
+  const web = MEASURED.has('web') ? await benchWeb() : null;
   if (web) printWeb(web);
   console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, kinds, web })}`);
 }

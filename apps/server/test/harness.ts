@@ -27,7 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A database of its own for one test file, copied from the migrated template. */
-export async function openTestDatabase(options: { queueTimeoutMs?: number } = {}): Promise<Database> {
+export async function openTestDatabase(options: { queueTimeoutMs?: number; poolSize?: number } = {}): Promise<Database> {
   const template = inject('dbTemplate');
   const queueTimeoutMs = options.queueTimeoutMs ?? 30_000;
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -39,7 +39,7 @@ export async function openTestDatabase(options: { queueTimeoutMs?: number } = {}
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const db = await openDatabase({ url: withDatabase(serverUrl, name), dataDir: null, poolSize: 4, queueTimeoutMs });
+  const db = await openDatabase({ url: withDatabase(serverUrl, name), dataDir: null, poolSize: options.poolSize ?? 4, queueTimeoutMs });
   const close = db.close.bind(db);
   db.close = async () => {
     await close();

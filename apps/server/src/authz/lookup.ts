@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { notFound } from '../lib/errors.js';
@@ -89,14 +89,17 @@ async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
  */
 export async function findByKey(d: Db, kind: Kind, key: string, scope?: string): Promise<Found | null> {
   const desc = RESOURCES[kind];
-  return findWhere(d, kind, and(namedBy(d, kind, key), desc.parent && scope ? eq(desc.parent.column, scope) : undefined)!);
+  return findWhere(d, kind, and(namedBy(kind, key), desc.parent && scope ? eq(desc.parent.column, scope) : undefined)!);
 }
 
 /** The rows a key names: by `byKey`, or by a former key (an old slug), in the same statement; a current key never is a former one. */
-export function namedBy(d: Db, kind: Kind, key: string): SQL {
+export function namedBy(kind: Kind, key: string): SQL {
   const desc = RESOURCES[kind];
-  const former = desc.formerKeys && !isUuid(key) ? inArray(desc.id, d.select({ id: desc.formerKeys.id }).from(desc.formerKeys.table).where(eq(desc.formerKeys.key, key))) : undefined;
-  return or(byKey(kind, key), former)!;
+  const current = byKey(kind, key);
+  if (!desc.formerKeys || isUuid(key)) return current;
+  // A union of two index lookups: an OR of the key and a subquery would scan the whole table.
+  const { formerKeys } = desc;
+  return sql`${desc.id} in (select ${desc.id} from ${desc.table} where ${current} union all select ${formerKeys.id} from ${formerKeys.table} where ${eq(formerKeys.key, key)})`;
 }
 
 /** The row the actor asked for: 404 alike when it does not exist and when the actor may not see it. */

@@ -9,9 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { CountCache } from './counts.js';
 import { lockDataDir } from './lock.js';
+import { namingPool, nameStatements, StatementNames } from './statements.js';
 import { DbQueue } from './queue.js';
 import * as schema from './schema/index.js';
 
@@ -145,7 +145,7 @@ const DURABLE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'fsync=on'];
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+    const pool = namingPool({ connectionString: options.url, max: options.poolSize }, new StatementNames());
     // An idle connection dropped by the server (restart, admin command) must not crash the process.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const counter = new StatementCounter();
@@ -161,6 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       extensions: { postgis },
       startParams: DURABLE_START_PARAMS,
     });
+    nameStatements(pglite, new StatementNames());
     const counter = new StatementCounter();
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger: counter });
     const queue = new DbQueue(1, options.queueTimeoutMs);

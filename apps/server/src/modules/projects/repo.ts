@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProjectUpdate } from '@observatory/shared';
 import { byKey, namedBy } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
@@ -25,6 +25,10 @@ type Ref = { id: string; slug: string; name: string };
 /** How many recent updates a project's detail shows. */
 export const RECENT_UPDATES = 5;
 
+/** A project's columns but its search text (derived, and as long as the documentation). */
+const { searchText: _searchText, ...shownColumns } = getTableColumns(projects);
+export type ShownProject = Omit<ProjectRow, 'searchText'>;
+
 /**
  * The project a key names (or named once) with everything its detail shows, in one
  * statement: its team, contributors and institutions in order, its recent updates, and
@@ -33,7 +37,7 @@ export const RECENT_UPDATES = 5;
 export async function findProjectDetail(db: Db, key: string) {
   const [row] = await db
     .select({
-      project: projects,
+      project: shownColumns,
       team: jsonOne<Ref>(sql`select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${projects.teamId}`),
       contributors: jsonList<{ id: string; title: string | null; position: number; person: Ref & { photoId: string | null } }>(
         sql`select json_agg(json_build_object('id', ${projectContributors.id}, 'title', ${projectContributors.title}, 'position', ${projectContributors.position},
@@ -60,7 +64,7 @@ export async function findProjectDetail(db: Db, key: string) {
       files: filesJson(projects.id),
     })
     .from(projects)
-    .where(namedBy(db, 'project', key))
+    .where(namedBy('project', key))
     .limit(1);
   return row ?? null;
 }
@@ -278,11 +282,11 @@ export const updatesOf = (db: Db, projectId: string, limit?: number) => {
  */
 export async function findProjectUpdate(db: Db, key: string, updateKey: string) {
   const [row] = await db
-    .select({ project: projects, ...updateColumns })
+    .select({ project: shownColumns, ...updateColumns })
     .from(projects)
     .leftJoin(projectUpdates, and(eq(projectUpdates.projectId, projects.id), byKey('update', updateKey)))
     .leftJoin(people, eq(people.id, projectUpdates.authorId))
-    .where(namedBy(db, 'project', key))
+    .where(namedBy('project', key))
     .limit(1);
   return row ?? null;
 }

@@ -31,7 +31,7 @@ import { assetIdsOfProject } from './files.repo.js';
 import * as repo from './repo.js';
 
 /** A project row as the policy sees it (the registry's project). */
-export const projectResource = (row: repo.ProjectRow): Resource => resourceOf('project', row);
+export const projectResource = (row: repo.ShownProject): Resource => resourceOf('project', row);
 
 /** The id of a public thing a filter or a body names (a team, a person, an institution), or null. */
 const idOf = async (d: Db, kind: 'team' | 'person' | 'institution', key: string) => (await findByKey(d, kind, key))?.id ?? null;
