@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { notFound } from '../lib/errors.js';
@@ -43,18 +43,32 @@ function factColumns(kind: Kind): Record<string, AnyPgColumn> {
   return Object.fromEntries(columns.filter((c): c is AnyPgColumn => !!c).map((c) => [fieldOf(kind, c), c]));
 }
 
+/** How a key names a row of a kind: the columns that may hold it and the value they hold; null when it cannot name one. */
+function keyOf(kind: Kind, key: string): { columns: AnyPgColumn[]; value: string | number } | null {
+  const d = RESOURCES[kind];
+  if (isUuid(key)) return { columns: d.uuidKeys ?? [d.id], value: key };
+  if (d.number && /^\d{1,9}$/.test(key)) return { columns: [d.number], value: Number(key) };
+  if (!d.key) return null;
+  return { columns: [d.key], value: d.keyLowercase ? key.toLowerCase() : key };
+}
+
+/** The value `byKey` compares a key's columns with (give it as the placeholder's value). */
+export const keyValue = (kind: Kind, key: string): string | number | null => keyOf(kind, key)?.value ?? null;
+
+/** Which columns a key is looked up in: keys of one form share a query template. */
+export const keyForm = (kind: Kind, key: string): string => (keyOf(kind, key)?.columns ?? []).map((c) => c.name).join(',') || 'none';
+
 /**
  * The condition a key names a row of a kind by: a UUID is its id, digits its number,
  * anything else its slug, name or username. A key that cannot name one matches nothing.
+ * `value` replaces the compared value (a placeholder in a query template).
  */
-export function byKey(kind: Kind, key: string, as?: PgTable): SQL {
-  const d = RESOURCES[kind];
+export function byKey(kind: Kind, key: string, as?: PgTable, value?: Placeholder): SQL {
   // On an alias of the kind's table (`as`), the same columns under the alias.
   const col = (column: AnyPgColumn) => (as ? ((as as unknown as Record<string, AnyPgColumn>)[fieldOf(kind, column)] ?? column) : column);
-  if (isUuid(key)) return or(...(d.uuidKeys ?? [d.id]).map((column) => eq(col(column), key)))!;
-  if (d.number && /^\d{1,9}$/.test(key)) return eq(col(d.number), Number(key));
-  if (!d.key) return sql`false`;
-  return eq(col(d.key), d.keyLowercase ? key.toLowerCase() : key);
+  const found = keyOf(kind, key);
+  if (!found) return sql`false`;
+  return or(...found.columns.map((column) => eq(col(column), value ?? found.value)))!;
 }
 
 /** A row found by a key: its id and what the policy needs of it. */
@@ -92,14 +106,18 @@ export async function findByKey(d: Db, kind: Kind, key: string, scope?: string):
   return findWhere(d, kind, and(namedBy(kind, key), desc.parent && scope ? eq(desc.parent.column, scope) : undefined)!);
 }
 
-/** The rows a key names: by `byKey`, or by a former key (an old slug), in the same statement; a current key never is a former one. */
-export function namedBy(kind: Kind, key: string): SQL {
+/**
+ * The rows a key names: by `byKey`, or by a former key (an old slug), in the same
+ * statement; a current key never is a former one. In a query template, `placeholders`
+ * stand for `keyValue(kind, key)` and the key as given.
+ */
+export function namedBy(kind: Kind, key: string, placeholders?: { key: Placeholder; former: Placeholder }): SQL {
   const desc = RESOURCES[kind];
-  const current = byKey(kind, key);
+  const current = byKey(kind, key, undefined, placeholders?.key);
   if (!desc.formerKeys || isUuid(key)) return current;
   // A union of two index lookups: an OR of the key and a subquery would scan the whole table.
   const { formerKeys } = desc;
-  return sql`${desc.id} in (select ${desc.id} from ${desc.table} where ${current} union all select ${formerKeys.id} from ${formerKeys.table} where ${eq(formerKeys.key, key)})`;
+  return sql`${desc.id} in (select ${desc.id} from ${desc.table} where ${current} union all select ${formerKeys.id} from ${formerKeys.table} where ${eq(formerKeys.key, placeholders?.former ?? key)})`;
 }
 
 /** The row the actor asked for: 404 alike when it does not exist and when the actor may not see it. */

@@ -4,7 +4,8 @@ import { rowsOf, type Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
 import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema/index.js';
 import { extentOverlaps, geoJsonOf, geometrySql } from '../../lib/geometry.js';
-import { byKey } from '../../authz/lookup.js';
+import { byKey, keyForm, keyValue } from '../../authz/lookup.js';
+import { queryTemplate } from '../../db/templates.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
 import { jsonList, jsonOne } from '../../lib/sql-json.js';
 import type { Bbox, GeoJson } from '@observatory/shared';
@@ -92,32 +93,39 @@ export interface Visible {
  * (the registry's conditions for the reader), who changed it last, and its people and
  * institutions in order.
  */
+const objectDetail = queryTemplate({
+  shape: ({ key, visible }: { key: string; visible: Visible }) => [keyForm('object', key), visible.projects, visible.objects],
+  values: ({ key }) => ({ key: keyValue('object', key) }),
+  build: (db, { key, visible }) =>
+    db
+      .select({
+        id: self.id,
+        projectIds: sql<string[]>`array(select ${objectProjects.projectId}::text from ${objectProjects} where ${objectProjects.objectId} = ${self.id})`,
+        name: self.name,
+        title: self.title,
+        metadata: self.metadata,
+        parentId: self.parentId,
+        visibility: self.visibility,
+        doc: self.doc,
+        updatedAt: self.updatedAt,
+        updatedById: self.updatedById,
+        geo: geoJsonOf(self.geo),
+        ...shownWith(self, visible),
+        people: jsonList<{ person: Ref; role: string | null; position: number }>(
+          sql`select json_agg(json_build_object('person', json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}), 'role', ${objectPeople.role}, 'position', ${objectPeople.position}) order by ${objectPeople.position}, ${objectPeople.createdAt})
+            from ${objectPeople} join ${people} on ${people.id} = ${objectPeople.personId} where ${objectPeople.objectId} = ${self.id}`,
+        ),
+        institutions: jsonList<{ institution: Ref; role: string | null; position: number }>(
+          sql`select json_agg(json_build_object('institution', json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}), 'role', ${objectInstitutions.role}, 'position', ${objectInstitutions.position}) order by ${objectInstitutions.position}, ${objectInstitutions.createdAt})
+            from ${objectInstitutions} join ${institutions} on ${institutions.id} = ${objectInstitutions.institutionId} where ${objectInstitutions.objectId} = ${self.id}`,
+        ),
+      })
+      .from(self)
+      .where(byKey('object', key, self, sql.placeholder('key'))),
+});
+
 export async function findObjectDetail(db: Db, key: string, visible: Visible) {
-  const [row] = await db
-    .select({
-      id: self.id,
-      projectIds: sql<string[]>`array(select ${objectProjects.projectId}::text from ${objectProjects} where ${objectProjects.objectId} = ${self.id})`,
-      name: self.name,
-      title: self.title,
-      metadata: self.metadata,
-      parentId: self.parentId,
-      visibility: self.visibility,
-      doc: self.doc,
-      updatedAt: self.updatedAt,
-      updatedById: self.updatedById,
-      geo: geoJsonOf(self.geo),
-      ...shownWith(self, visible),
-      people: jsonList<{ person: Ref; role: string | null; position: number }>(
-        sql`select json_agg(json_build_object('person', json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}), 'role', ${objectPeople.role}, 'position', ${objectPeople.position}) order by ${objectPeople.position}, ${objectPeople.createdAt})
-          from ${objectPeople} join ${people} on ${people.id} = ${objectPeople.personId} where ${objectPeople.objectId} = ${self.id}`,
-      ),
-      institutions: jsonList<{ institution: Ref; role: string | null; position: number }>(
-        sql`select json_agg(json_build_object('institution', json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}), 'role', ${objectInstitutions.role}, 'position', ${objectInstitutions.position}) order by ${objectInstitutions.position}, ${objectInstitutions.createdAt})
-          from ${objectInstitutions} join ${institutions} on ${institutions.id} = ${objectInstitutions.institutionId} where ${objectInstitutions.objectId} = ${self.id}`,
-      ),
-    })
-    .from(self)
-    .where(byKey('object', key, self));
+  const [row] = await objectDetail(db, { key, visible });
   return row ?? null;
 }
 
@@ -192,18 +200,25 @@ export function objectFilter(f: ObjectFilters, visible: SQL | undefined): SQL | 
 }
 
 /** A page of the objects the filter lets through, and their total. */
-export async function listObjects(db: Db, counts: CountCache, where: SQL | undefined, visible: Visible, withGeo: boolean, page: { limit: number; offset: number }) {
-  const rows = db
-    .select({ ...columns, geo: objects.geo })
-    .from(objects)
-    .where(where)
-    .orderBy(asc(sql`lower(${objects.title})`), asc(objects.id))
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  // The page with what each row shows, and the total, at once (on a server, two pooled connections).
-  const [listed, total] = await Promise.all([
-    db
+interface PageArgs {
+  where: SQL | undefined;
+  visible: Visible;
+  withGeo: boolean;
+  page: { limit: number; offset: number };
+}
+
+const objectPage = queryTemplate({
+  shape: ({ where, visible, withGeo, page }: PageArgs) => [where, visible.projects, visible.objects, withGeo, page.limit, page.offset],
+  build: (db, { where, visible, withGeo, page }) => {
+    const rows = db
+      .select({ ...columns, geo: objects.geo })
+      .from(objects)
+      .where(where)
+      .orderBy(asc(sql`lower(${objects.title})`), asc(objects.id))
+      .limit(page.limit)
+      .offset(page.offset)
+      .as('page');
+    return db
       .select({
         id: rows.id,
         name: rows.name,
@@ -216,10 +231,15 @@ export async function listObjects(db: Db, counts: CountCache, where: SQL | undef
         ...shownWith(rows, visible),
       })
       .from(rows)
-      .orderBy(asc(sql`lower(${rows.title})`), asc(rows.id)),
-    counts.count(db, objects, where),
-  ]);
-  return { rows: listed, total };
+      .orderBy(asc(sql`lower(${rows.title})`), asc(rows.id));
+  },
+});
+
+/** A page of objects under `where` with what each row shows, and their total. */
+export async function listObjects(db: Db, counts: CountCache, where: SQL | undefined, visible: Visible, withGeo: boolean, page: { limit: number; offset: number }) {
+  // The page and the total at once (on a server, two pooled connections).
+  const [rows, total] = await Promise.all([objectPage(db, { where, visible, withGeo, page }), counts.count(db, objects, where)]);
+  return { rows, total };
 }
 
 /** Whether `ancestorId` is `objectId` or above it in its chain of parents. */

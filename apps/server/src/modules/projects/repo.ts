@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProjectUpdate } from '@observatory/shared';
-import { byKey, namedBy } from '../../authz/lookup.js';
+import { byKey, keyForm, keyValue, namedBy } from '../../authz/lookup.js';
+import { queryTemplate } from '../../db/templates.js';
 import type { Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
 import { jsonList, jsonOne, isoTime } from '../../lib/sql-json.js';
@@ -34,38 +35,45 @@ export type ShownProject = Omit<ProjectRow, 'searchText'>;
  * statement: its team, contributors and institutions in order, its recent updates, and
  * its files with their versions.
  */
+const projectDetail = queryTemplate({
+  shape: (key: string) => [keyForm('project', key)],
+  values: (key) => ({ key: keyValue('project', key), former: key }),
+  build: (db, key) =>
+    db
+      .select({
+        project: shownColumns,
+        team: jsonOne<Ref>(sql`select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${projects.teamId}`),
+        contributors: jsonList<{ id: string; title: string | null; position: number; person: Ref & { photoId: string | null } }>(
+          sql`select json_agg(json_build_object('id', ${projectContributors.id}, 'title', ${projectContributors.title}, 'position', ${projectContributors.position},
+              'person', json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}, 'photoId', ${people.photoId}))
+              order by ${projectContributors.position}, ${projectContributors.createdAt})
+            from ${projectContributors} join ${people} on ${people.id} = ${projectContributors.personId} where ${projectContributors.projectId} = ${projects.id}`,
+        ),
+        institutions: jsonList<{ id: string; role: string | null; position: number; institution: Ref & { logoId: string | null } }>(
+          sql`select json_agg(json_build_object('id', ${projectInstitutions.id}, 'role', ${projectInstitutions.role}, 'position', ${projectInstitutions.position},
+              'institution', json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}, 'logoId', ${institutions.logoId}))
+              order by ${projectInstitutions.position}, ${projectInstitutions.createdAt})
+            from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${projects.id}`,
+        ),
+        updates: jsonList<ProjectUpdate>(
+          sql`select json_agg(recent.u order by recent.rank) from (
+              select json_build_object('id', ${projectUpdates.id}, 'slug', ${projectUpdates.slug}, 'title', ${projectUpdates.title},
+                'publishedAt', ${isoTime(projectUpdates.publishedAt)}, 'updatedAt', ${isoTime(projectUpdates.updatedAt)},
+                'author', case when ${people.id} is null then null else json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) end) as u,
+                row_number() over (order by ${projectUpdates.publishedAt} desc, ${projectUpdates.createdAt} desc) as rank
+              from ${projectUpdates} left join ${people} on ${people.id} = ${projectUpdates.authorId}
+              where ${projectUpdates.projectId} = ${projects.id}
+              order by rank limit ${RECENT_UPDATES}) recent`,
+        ),
+        files: filesJson(projects.id),
+      })
+      .from(projects)
+      .where(namedBy('project', key, { key: sql.placeholder('key'), former: sql.placeholder('former') }))
+      .limit(1),
+});
+
 export async function findProjectDetail(db: Db, key: string) {
-  const [row] = await db
-    .select({
-      project: shownColumns,
-      team: jsonOne<Ref>(sql`select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${projects.teamId}`),
-      contributors: jsonList<{ id: string; title: string | null; position: number; person: Ref & { photoId: string | null } }>(
-        sql`select json_agg(json_build_object('id', ${projectContributors.id}, 'title', ${projectContributors.title}, 'position', ${projectContributors.position},
-            'person', json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}, 'photoId', ${people.photoId}))
-            order by ${projectContributors.position}, ${projectContributors.createdAt})
-          from ${projectContributors} join ${people} on ${people.id} = ${projectContributors.personId} where ${projectContributors.projectId} = ${projects.id}`,
-      ),
-      institutions: jsonList<{ id: string; role: string | null; position: number; institution: Ref & { logoId: string | null } }>(
-        sql`select json_agg(json_build_object('id', ${projectInstitutions.id}, 'role', ${projectInstitutions.role}, 'position', ${projectInstitutions.position},
-            'institution', json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}, 'logoId', ${institutions.logoId}))
-            order by ${projectInstitutions.position}, ${projectInstitutions.createdAt})
-          from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${projects.id}`,
-      ),
-      updates: jsonList<ProjectUpdate>(
-        sql`select json_agg(recent.u order by recent.rank) from (
-            select json_build_object('id', ${projectUpdates.id}, 'slug', ${projectUpdates.slug}, 'title', ${projectUpdates.title},
-              'publishedAt', ${isoTime(projectUpdates.publishedAt)}, 'updatedAt', ${isoTime(projectUpdates.updatedAt)},
-              'author', case when ${people.id} is null then null else json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) end) as u,
-              row_number() over (order by ${projectUpdates.publishedAt} desc, ${projectUpdates.createdAt} desc) as rank
-            from ${projectUpdates} left join ${people} on ${people.id} = ${projectUpdates.authorId}
-            where ${projectUpdates.projectId} = ${projects.id}
-            order by rank limit ${RECENT_UPDATES}) recent`,
-      ),
-      files: filesJson(projects.id),
-    })
-    .from(projects)
-    .where(namedBy('project', key))
-    .limit(1);
+  const [row] = await projectDetail(db, key);
   return row ?? null;
 }
 
@@ -123,7 +131,6 @@ function orderOf(f: ProjectFilters): SQL[] {
   }
 }
 
-/** A page of the projects `visible` lets through (the registry's condition for the reader), and their total. */
 /** What a project list item shows of the project's own columns (not its documentation). */
 const listedColumns = {
   id: projects.id,
@@ -141,23 +148,30 @@ const listedColumns = {
 export type ListedProject = Pick<ProjectRow, keyof typeof listedColumns>;
 
 /** A page of the projects the filters and `visible` let through, each with its team and institutions in order, in one statement; and their total. */
+const projectPage = queryTemplate({
+  shape: ({ where, order, page }: { where: SQL | undefined; order: SQL[]; page: { limit: number; offset: number } }) => [where, sql.join(order, sql`, `), page.limit, page.offset],
+  build: (db, { where, order, page }) =>
+    db
+      .select({
+        project: listedColumns,
+        team: { id: teams.id, slug: teams.slug, name: teams.name },
+        institutions: jsonList<Ref>(
+          sql`select json_agg(json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}) order by ${projectInstitutions.position})
+            from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${projects.id}`,
+        ),
+      })
+      .from(projects)
+      .leftJoin(teams, eq(teams.id, projects.teamId))
+      .where(where)
+      .orderBy(...order, asc(projects.id))
+      .limit(page.limit)
+      .offset(page.offset),
+});
+
+/** A page of the projects the filters and `visible` let through, each with its team and institutions in order, in one statement; and their total. */
 export async function listProjects(db: Db, counts: CountCache, f: ProjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
   const where = whereOf(f, visible);
-  const rows = await db
-    .select({
-      project: listedColumns,
-      team: { id: teams.id, slug: teams.slug, name: teams.name },
-      institutions: jsonList<Ref>(
-        sql`select json_agg(json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}) order by ${projectInstitutions.position})
-          from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${projects.id}`,
-      ),
-    })
-    .from(projects)
-    .leftJoin(teams, eq(teams.id, projects.teamId))
-    .where(where)
-    .orderBy(...orderOf(f), asc(projects.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await projectPage(db, { where, order: orderOf(f), page });
   return { rows, total: await counts.count(db, projects, where) };
 }
 
