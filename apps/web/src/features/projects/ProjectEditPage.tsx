@@ -1,9 +1,7 @@
 import { Anchor, Button, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ProjectDetail } from '@observatory/shared';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../app/errors/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
@@ -13,7 +11,9 @@ import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { useInstitutions } from '../partners/api';
-import { useAllTeams, usePeopleSearch } from '../teams/api';
+import { useAllTeams } from '../teams/api';
+import { PersonPicker } from '../../components/pickers/PersonPicker';
+import { pickerProps, resetUnlessChanged } from '../../components/pickers/form';
 import { useLinks, useProject, useSaveProject } from './api';
 import { LinkList } from './LinkList';
 import { ProjectFieldsForm, projectFormValues, toProjectInput, useProjectForm } from './project-form';
@@ -57,9 +57,6 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
 
 function Contributors({ detail }: { detail: ProjectDetail }) {
   const { put, move, remove } = useLinks(detail.project.slug, 'contributors');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const found = usePeopleSearch(debounced);
   const form = useForm({ initialValues: { personId: '', title: '' }, validate: { personId: (v) => (v ? null : 'Choose a person') } });
   return (
     <Stack gap="sm">
@@ -76,20 +73,10 @@ function Contributors({ detail }: { detail: ProjectDetail }) {
       <form
         noValidate
         aria-label="Add a contributor"
-        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { personId: v.personId, title: v.title.trim() || null } }, { onSuccess: () => (form.reset(), setSearch('')) }))}
+        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { personId: v.personId, title: v.title.trim() || null } }, { onSuccess: () => resetUnlessChanged(form, v) }))}
       >
         <Group align="flex-end" gap="sm">
-          <Select
-            label="Person"
-            placeholder="Type a name"
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
-            data={(found.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-            nothingFoundMessage={debounced.length >= 2 ? 'Nobody found' : 'Type two letters or more'}
-            w={280}
-            {...form.getInputProps('personId')}
-          />
+          <PersonPicker w={280} {...pickerProps(form, 'personId')} />
           <TextInput label="Title" placeholder="Principal investigator" w={220} {...form.getInputProps('title')} />
           <Button type="submit" loading={put.isPending}>
             Add contributor

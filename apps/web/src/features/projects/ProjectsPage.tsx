@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Container, Alert } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { PROJECT_STATUSES, type ProjectListItem } from '@observatory/shared';
 import { useSearchParams } from 'react-router';
 import { Paging } from '../../components/Paging';
@@ -11,7 +11,8 @@ import { useHasPermission } from '../../lib/auth';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
 import { useInstitutions } from '../partners/api';
-import { useAllTeams, usePeopleSearch } from '../teams/api';
+import { PersonPicker } from '../../components/pickers/PersonPicker';
+import { useAllTeams } from '../teams/api';
 import { fetchProjects } from './api';
 import { createProjectList } from './list-state';
 import { ProjectDates, StatusBadge } from './project-bits';
@@ -51,30 +52,6 @@ function ProjectCard({ project }: { project: ProjectListItem }) {
         ) : null}
       </Stack>
     </Card>
-  );
-}
-
-/** Projects a person contributes to: pick them by name. */
-function ContributorFilter({ value, onChange }: { value: string | null; onChange: (slug: string | null) => void }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const found = usePeopleSearch(debounced);
-  const options = (found.data ?? []).map((p) => ({ value: p.slug, label: p.name }));
-  if (value && !options.some((o) => o.value === value)) options.push({ value, label: value });
-  return (
-    <Select
-      label="Contributor"
-      placeholder="Anyone"
-      clearable
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      data={options}
-      value={value}
-      onChange={onChange}
-      nothingFoundMessage={debounced.length >= 2 ? 'Nobody found' : 'Type two letters or more'}
-      w={220}
-    />
   );
 }
 
@@ -147,7 +124,7 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
             w={240}
           />
           <Select label="Team" placeholder="Any" clearable data={(teams.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={params.get('team')} onChange={(v) => set('team', v)} w={180} />
-          <ContributorFilter value={params.get('person')} onChange={(v) => set('person', v)} />
+          <PersonPicker label="Contributor" placeholder="Anyone" by="slug" clearable w={220} value={params.get('person')} valueLabel={params.get('person') ?? undefined} onChange={(v) => set('person', v)} />
           <Select label="Sort by" placeholder={params.get('q') ? 'Relevance' : 'Title'} clearable data={SORTS} value={params.get('sort')} onChange={(v) => set('sort', v)} w={180} />
         </Group>
         {state.error ? (

@@ -1,10 +1,10 @@
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { TeamMember } from '@observatory/shared';
 import { FormError } from '../../components/FormError';
-import { usePeopleSearch, type useMemberMutations } from './api';
+import { PersonPicker } from '../../components/pickers/PersonPicker';
+import type { useMemberMutations } from './api';
 
 export const TEAM_ROLES = [
   { value: 'owner', label: 'Owner' },
@@ -18,9 +18,6 @@ export type MemberMutations = ReturnType<typeof useMemberMutations>;
 /** Members (of a team or a project) with their roles, for those who may manage them: add, change role, remove. */
 export function MemberManager({ members, mutations }: { members: TeamMember[]; mutations: MemberMutations }) {
   const { add, setRole, remove } = mutations;
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const found = usePeopleSearch(debounced);
   const [personId, setPersonId] = useState<string | null>(null);
   const [role, setNewRole] = useState<string>('contributor');
   const [notice, setNotice] = useState<string | null>(null);
@@ -37,13 +34,14 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
   const submit = () => {
     if (!personId) return;
     setNotice(null);
+    const submitted = personId;
     add.mutate(
       { person: { id: personId }, role },
       {
         onSuccess: (members) => {
           if (members === false) setNotice('Already a member.');
-          setPersonId(null);
-          setSearch('');
+          // Unless another person was picked meanwhile.
+          setPersonId((current) => (current === submitted ? null : current));
         },
       },
     );
@@ -77,18 +75,7 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
         </Table.Tbody>
       </Table>
       <Group align="flex-end" gap="sm" component="form" aria-label="Add a member" onSubmit={(e) => (e.preventDefault(), submit())}>
-        <Select
-          label="Person"
-          placeholder="Type a name"
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          data={(found.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          value={personId}
-          onChange={setPersonId}
-          nothingFoundMessage={debounced.length >= 2 ? 'Nobody found' : 'Type two letters or more'}
-          w={280}
-        />
+        <PersonPicker value={personId} onChange={setPersonId} w={280} />
         <Select label="Role" data={TEAM_ROLES} value={role} onChange={(v) => v && setNewRole(v)} allowDeselect={false} w={160} />
         <Button type="submit" disabled={!personId} loading={add.isPending}>
           Add member

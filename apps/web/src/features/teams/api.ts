@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PeopleResponse, TeamDetail, TeamMember, TeamsResponse } from '@observatory/shared';
+import type { TeamDetail, TeamMember, TeamsResponse } from '@observatory/shared';
 import { api } from '../../lib/api-client';
 import { addMember, sortMembers } from './team-members';
 
@@ -43,15 +43,6 @@ export function useMemberMutations(slug: string) {
       },
     }),
   };
-}
-
-/** People to add, searched by name (only people with accounts can hold a team role). */
-export function usePeopleSearch(q: string) {
-  return useQuery({
-    queryKey: ['people', { q, p: 1 }],
-    queryFn: () => api.get<PeopleResponse>('/people', { q, p: 1 }).then((r) => r.people),
-    enabled: q.trim().length >= 2,
-  });
 }
 
 export function useAllTeams() {

@@ -1,11 +1,12 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { useInstitutions } from '../../partners/api';
 import { LinkList } from '../../projects/LinkList';
-import { usePeopleSearch } from '../../teams/api';
+import { pickerProps, resetUnlessChanged } from '../../../components/pickers/form';
+import type { PersonFound } from '../../../components/pickers/people';
+import { PersonPicker } from '../../../components/pickers/PersonPicker';
 import type { ObjectDetail } from '../api';
 import { useObjectLinks } from './api';
 import { linkTargetId, type ObjectLink } from './object-links';
@@ -22,10 +23,9 @@ const toItems = (links: ObjectLink[]) =>
 /** The object's people in order: add with a role, drag to reorder, change the role, remove. */
 export function ObjectPeople({ detail }: { detail: ObjectDetail }) {
   const links = useObjectLinks(detail.obj.name, 'people');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const found = usePeopleSearch(debounced);
+  const [picked, setPicked] = useState<PersonFound | null>(null);
   const form = useForm({ initialValues: { personId: '', role: '' }, validate: { personId: (v) => (v ? null : 'Choose a person') } });
+  const personField = pickerProps(form, 'personId');
   const people = detail.obj.people;
   return (
     <Stack gap="sm">
@@ -47,22 +47,18 @@ export function ObjectPeople({ detail }: { detail: ObjectDetail }) {
         noValidate
         aria-label="Add a person"
         onSubmit={form.onSubmit((v) => {
-          const person = found.data?.find((p) => p.id === v.personId);
-          if (!person) return;
-          links.save.mutate({ person, role: v.role.trim() || null, position: people.length }, { onSuccess: () => (form.reset(), setSearch('')) });
+          if (!picked || picked.id !== v.personId) return;
+          links.save.mutate({ person: picked, role: v.role.trim() || null, position: people.length }, { onSuccess: () => resetUnlessChanged(form, v) });
         })}
       >
         <Group align="flex-end" gap="sm">
-          <Select
-            label="Person"
-            placeholder="Type a name"
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
-            data={(found.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-            nothingFoundMessage={debounced.length >= 2 ? 'Nobody found' : 'Type two letters or more'}
+          <PersonPicker
             w={280}
-            {...form.getInputProps('personId')}
+            {...personField}
+            onChange={(id, person) => {
+              setPicked(person);
+              personField.onChange(id);
+            }}
           />
           <TextInput label="Role" placeholder="Site manager" w={220} {...form.getInputProps('role')} />
           <Button type="submit" loading={links.save.isPending}>
