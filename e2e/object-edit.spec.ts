@@ -182,6 +182,36 @@ test('an editor reorders the people of an object by keyboard drag, and the order
   ]);
 });
 
+test('an editor adds people to an object by picking them by name, one after another', async ({ page, request }) => {
+  const object = await createObject(request, {});
+  await signIn(page, ADA.username, ADA.password, true);
+  await page.goto(`/data/${object.name}/edit`);
+  const form = page.getByRole('form', { name: 'Add a person' });
+  const picker = form.getByRole('combobox', { name: 'Person' });
+  await form.getByRole('button', { name: 'Add person' }).click();
+  await expect(form.getByText('Choose a person')).toBeVisible();
+  await picker.fill('L');
+  await expect(page.getByText('Type two letters or more')).toBeVisible();
+  await picker.fill('Lindqvist');
+  await page.getByRole('option', { name: 'Ada Lindqvist' }).click();
+  await form.getByRole('textbox', { name: 'Role' }).fill('Site manager');
+  await form.getByRole('button', { name: 'Add person' }).click();
+  const list = page.getByRole('list', { name: 'People in order' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(picker).toHaveValue('');
+  await expect(form.getByRole('textbox', { name: 'Role' })).toHaveValue('');
+  await picker.fill('Okafor');
+  await page.getByRole('option', { name: 'Grace Okafor' }).click();
+  await form.getByRole('button', { name: 'Add person' }).click();
+  await expect.poll(() => list.getByRole('listitem').getByRole('paragraph').allTextContents()).toEqual(['Ada Lindqvist', 'Grace Okafor']);
+  await expect(picker).toHaveValue('');
+  const people = (await (await getObject(request, object.name, object.token)).json()).obj.people;
+  expect(people.map((p: { person: { name: string }; role: string | null }) => [p.person.name, p.role])).toEqual([
+    ['Ada Lindqvist', 'Site manager'],
+    ['Grace Okafor', null],
+  ]);
+});
+
 test('a signed-in user who may not edit the object is refused on its edit page', async ({ page, request }) => {
   const object = await createObject(request, {});
   const stranger = await newUser(request);
