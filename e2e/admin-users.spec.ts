@@ -8,7 +8,7 @@ const permissionsOf = async (request: Parameters<typeof apiToken>[0], user: { us
 
 test('an administrator grants a role and takes it away; giving it twice makes no call', async ({ page, request }) => {
   const user = await newUser(request);
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/users');
   await page.getByRole('textbox', { name: 'Search users' }).fill(user.username);
   await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: user.username }).click();
@@ -56,7 +56,7 @@ test('an administrator grants a role and takes it away; giving it twice makes no
 test('an administrator invites someone from Site Admin; the invitation is accepted and shows on the account', async ({ page, browser, request }) => {
   const name = `Invited ${Date.now().toString(36)}`;
   const email = `${name.replace(' ', '.').toLowerCase()}@example.org`;
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/users');
   await page.getByRole('button', { name: 'Invite someone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite someone' });
@@ -86,7 +86,7 @@ test('an administrator invites someone from Site Admin; the invitation is accept
 
 test('the account tab: change the e-mail, make a reset link, disable and enable', async ({ page, request }) => {
   const user = await newUser(request);
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/admin/users/${user.username}/account`);
   const form = page.getByRole('form', { name: 'Account' });
   await form.getByRole('textbox', { name: 'E-mail' }).fill('not-an-address');
@@ -116,7 +116,7 @@ test('the API keys tab lists the user’s real keys and revokes one', async ({ p
   const token = await apiToken(request, user);
   const created = await request.post(`/api/v1/users/${user.username}/apikeys`, { headers: { authorization: `Bearer ${token}` }, data: { comment: 'Logger upload' } });
   const { secret } = await created.json();
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/admin/users/${user.username}/apikeys`);
   await page.getByRole('button', { name: 'Revoke Logger upload' }).click();
   await answerDialog(page, 'Revoke');
@@ -126,7 +126,7 @@ test('the API keys tab lists the user’s real keys and revokes one', async ({ p
 
 test('roles: create one, choose its permissions, and delete it while unused; a held built-in role cannot be deleted', async ({ page }) => {
   const name = `Technician ${Date.now().toString(36)}`;
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/roles');
   await page.getByRole('textbox', { name: 'New role' }).fill(name);
   await page.getByRole('button', { name: 'Create role' }).click();
@@ -150,7 +150,7 @@ test('roles: create one, choose its permissions, and delete it while unused; a h
 
 test('teams: create one, add a member, delete it after typing its name', async ({ page }) => {
   const name = `Survey team ${Date.now().toString(36)}`;
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/teams');
   await page.getByRole('button', { name: 'New team' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(name);

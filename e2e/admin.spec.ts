@@ -6,7 +6,7 @@ import { ADMIN, apiToken, expect, expectAccessible, openUserMenu, signIn, test }
 test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is refused', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
-  await signIn(page, 'tomas', undefined, true);
+  await signIn(page, 'tomas');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expectAccessible(page);
@@ -39,7 +39,7 @@ async function moveWithKeyboard(page: Page, name: string, key: 'ArrowUp' | 'Arro
 }
 
 test('an administrator reorders categories with the keyboard; the order is kept, and put back when the server refuses', async ({ page }) => {
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await expect(page.getByRole('heading', { level: 1, name: 'Institutions' })).toBeVisible();
   await expectAccessible(page);
@@ -64,7 +64,7 @@ test('an administrator reorders categories with the keyboard; the order is kept,
 });
 
 test('deleting a category that holds institutions is refused with the reason', async ({ page }) => {
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await page.getByRole('button', { name: 'Delete Universities' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -73,7 +73,7 @@ test('deleting a category that holds institutions is refused with the reason', a
 
 test('an administrator adds an institution, its ROR id checked, and moves it to another category', async ({ page }) => {
   const name = `Alpine Station ${Date.now().toString(36)}`;
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await page.getByRole('button', { name: 'New institution' }).click();
   const dialog = page.getByRole('dialog', { name: 'New institution' });
@@ -99,7 +99,7 @@ test('an administrator adds an institution, its ROR id checked, and moves it to 
 test('an administrator renames a category', async ({ page }) => {
   const added = `Stations to rename ${Date.now().toString(36)}`;
   const renamed = `Field stations ${Date.now().toString(36)}`;
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await page.getByRole('textbox', { name: 'New category' }).fill(added);
   await page.getByRole('button', { name: 'Add at the top' }).click();
@@ -116,7 +116,7 @@ test('an administrator edits a partner (logo, website, description) and deletes 
   const created = await request.post(`/api/v1/institutions/${randomUUID()}`, { headers: { authorization: `Bearer ${await apiToken(request)}` }, data: { name } });
   expect(created.status()).toBe(201);
   const slug = (await created.json()).slug as string;
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
@@ -141,7 +141,7 @@ test('an administrator edits a partner (logo, website, description) and deletes 
 });
 
 test('a partner’s edit page is refused to those without manageInstitutions', async ({ page }) => {
-  await signIn(page, 'tomas', undefined, true);
+  await signIn(page, 'tomas');
   await page.goto('/partners/wsl');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);

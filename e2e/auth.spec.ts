@@ -1,10 +1,10 @@
-import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, goToAccount, lastMailTo, openUserMenu, signIn, test } from './fixtures';
+import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, goToAccount, lastMailTo, openUserMenu, signIn, signInWithForm, test } from './fixtures';
 
 test('sign in and out; the user menu of a signed-in user', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Sign in · Observatory Catalogue');
   await expectAccessible(page);
-  await signIn(page, 'ada');
+  await signInWithForm(page, 'ada');
   await openUserMenu(page);
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/people/ada');
@@ -47,12 +47,12 @@ test('a protected route signed out: Login Required, Log In, sign in', async ({ p
 });
 
 test('"keep me signed in" survives a reload; without it the session ends with the page', async ({ page }) => {
-  await signIn(page, 'mei', DEMO_PASSWORD, true);
+  await signInWithForm(page, 'mei', DEMO_PASSWORD, true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await signIn(page, 'mei');
+  await signInWithForm(page, 'mei');
   await page.reload();
   await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
 });
@@ -88,7 +88,7 @@ test('password reset through the e-mail link', async ({ page, request }) => {
   await page.getByLabel('Repeat the new password').fill('grace has a new password');
   await page.getByRole('button', { name: 'Set the password' }).click();
   await expect(page).toHaveURL('/login');
-  await signIn(page, 'grace', 'grace has a new password');
+  await signInWithForm(page, 'grace', 'grace has a new password');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
 });

@@ -50,7 +50,7 @@ test('the sample project’s documentation opens whole in the editor, and saving
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
   });
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/projects/${slug}/edit`);
   const box = page.getByRole('textbox', { name: 'Documentation' });
   await expect(box.locator('sub')).toHaveText('2');
@@ -83,7 +83,7 @@ const EDITORS = [
 
 for (const editor of EDITORS) {
   test(`${editor.page}: a document the editor cannot read is shown read-only, and the page offers no Save`, async ({ page }) => {
-    await signIn(page, ADA.username, ADA.password, true);
+    await signIn(page, ADA.username, ADA.password);
     // The stored document carries a mark this editor does not know (as if written by a newer version).
     await page.route(editor.api, async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();

@@ -4,8 +4,23 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 export const DEMO_PASSWORD = 'e2e-demo-password';
 
-/** Signs in through the form, as a person would. */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, remember = false) {
+/**
+ * Signs in through the API, as the form would with "keep me signed in": the refresh
+ * cookie lands in this test's own browser context (never shared with another test or
+ * worker: a used refresh token would revoke its family), and the page loaded next
+ * starts with that session.
+ */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post('/api/v1/auth/login', { data: { username, password, remember: true } });
+  expect(res.ok(), `sign in as ${username}`).toBe(true);
+  // What the web app notes when it is told to keep the session (lib/api-client.ts).
+  await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('observatory:remembered', '1'));
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: `User menu of ${username}` })).toBeVisible();
+}
+
+/** Signs in through the form, as a person would (the journeys about signing in). */
+export async function signInWithForm(page: Page, username: string, password = DEMO_PASSWORD, remember = false) {
   await page.goto('/login');
   await page.getByLabel('Username or e-mail').fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);

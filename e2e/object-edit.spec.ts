@@ -36,7 +36,7 @@ test('a researcher creates an object by drawing a polygon on the map and filling
   test.slow(); // the map loads, then many steps
   const project = await adasProject(request);
   const name = `meadow-${suffix()}`;
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto('/data/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New object' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Object' });
@@ -90,7 +90,7 @@ test('a researcher creates an object by drawing a polygon on the map and filling
 test('invalid metadata and invalid GeoJSON are named next to their field and change nothing', async ({ page, request }) => {
   const point = { type: 'Point', coordinates: [7.75, 46.02] };
   const object = await createObject(request, { geo: point, metadata: { elevation: 1800 } });
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${object.name}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${object.title}` })).toBeVisible();
   const form = page.getByRole('form', { name: 'Object' });
@@ -152,7 +152,7 @@ test('an editor reorders the people of an object by keyboard drag, and the order
     const res = await request.put(`/api/v1/data/obj/${object.name}/people/${await personId(request, q)}`, { headers: { authorization: `Bearer ${object.token}` }, data: { role } });
     expect(res.status()).toBe(200);
   }
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${object.name}/edit`);
   const list = page.getByRole('list', { name: 'People in order' });
   const order = () => list.getByRole('listitem').getByRole('paragraph').allTextContents();
@@ -184,7 +184,7 @@ test('an editor reorders the people of an object by keyboard drag, and the order
 
 test('an editor adds people to an object by picking them by name, one after another', async ({ page, request }) => {
   const object = await createObject(request, {});
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${object.name}/edit`);
   const form = page.getByRole('form', { name: 'Add a person' });
   const picker = form.getByRole('combobox', { name: 'Person' });
@@ -215,7 +215,7 @@ test('an editor adds people to an object by picking them by name, one after anot
 test('a signed-in user who may not edit the object is refused on its edit page', async ({ page, request }) => {
   const object = await createObject(request, {});
   const stranger = await newUser(request);
-  await signIn(page, stranger.username, stranger.password, true);
+  await signIn(page, stranger.username, stranger.password);
   await page.goto(`/data/${object.name}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('You may not edit this object.')).toBeVisible();
@@ -224,7 +224,7 @@ test('a signed-in user who may not edit the object is refused on its edit page',
 
 test('an editor deletes an object after typing its name', async ({ page, request }) => {
   const object = await createObject(request, {});
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${object.name}/edit`);
   await page.getByRole('button', { name: 'Delete this object' }).click();
   const dialog = page.getByRole('dialog');

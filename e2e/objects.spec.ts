@@ -92,7 +92,7 @@ test('a visitor searches the catalogue, filters by type, opens an object with it
 
 test('a project owner writes notes and deletes one; the count follows', async ({ page, request }) => {
   const { site } = await searchableObjects(request);
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${site.name}`);
   await page.getByRole('tab', { name: 'Notebook' }).click();
   await expect(page).toHaveURL(`/data/${site.name}/notebook`);
@@ -137,7 +137,7 @@ test('a project owner writes notes and deletes one; the count follows', async ({
 
 test('a project owner uploads photos, views them in the lightbox, captions one and deletes one', async ({ page, request }) => {
   const { site } = await searchableObjects(request);
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${site.name}/photos`);
   await expect(page.getByRole('heading', { name: 'Photos', level: 2 })).toBeVisible();
   await expect(page.getByText('No photos yet.', { exact: false })).toBeVisible();

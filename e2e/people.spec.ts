@@ -105,7 +105,7 @@ test('someone else’s profile has no Edit button and its edit page is refused',
 });
 
 test('a team owner manages the members: add, change a role, no double add, remove', async ({ page }) => {
-  await signIn(page, 'ada', undefined, true);
+  await signIn(page, 'ada');
   await page.goto('/teams/field-team');
   await expect(page.getByRole('heading', { level: 1, name: 'Field team' })).toBeVisible();
   const members = page.getByRole('table', { name: 'Members' });

@@ -20,7 +20,7 @@ test('a project owner uploads a file, adds a version, downloads both through sig
   const { project } = await created.json();
 
   // Kept signed in, so that opening the page's address directly keeps the session.
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/projects/${project.slug}/files`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('No files yet.')).toBeVisible();

@@ -51,7 +51,7 @@ async function addContributor(page: Page, search: string, option: string, title:
 test('a researcher creates a project with documentation, adds contributors and reorders them', async ({ page }) => {
   test.slow(); // many steps, each a round trip
   const title = unique('Peatland Carbon');
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto('/projects');
   await page.getByRole('link', { name: 'New project' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New project' })).toBeVisible();
@@ -92,7 +92,7 @@ test('a researcher creates a project with documentation, adds contributors and r
 
 test('an editor posts an update; deleting it removes it from the recent and the full list', async ({ page, request }) => {
   const project = await createProject(request, { title: unique('Snow Depth') });
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/projects/${project.slug}/updates`);
   await page.getByRole('link', { name: 'Post an update' }).click();
   const form = page.getByRole('form', { name: 'Update' });
@@ -117,7 +117,7 @@ test('an editor posts an update; deleting it removes it from the recent and the 
 test('an editor opens an older version of the documentation and restores it', async ({ page, request }) => {
   const project = await createProject(request, { title: unique('Lake Ice') }, { doc: doc('Ice-out dates from 1900.') });
   await request.put(`/api/v1/projects/${project.id}`, { headers: { authorization: `Bearer ${project.token}` }, data: { doc: doc('A rewrite that lost the history.') } });
-  await signIn(page, ADA.username, ADA.password, true);
+  await signIn(page, ADA.username, ADA.password);
   await page.goto(`/projects/${project.slug}/edit`);
   const history = page.getByRole('table', { name: 'Saved versions' });
   await expect(history.getByRole('row')).toHaveCount(2);
@@ -134,7 +134,7 @@ test('an editor opens an older version of the documentation and restores it', as
 
 test('Site Admin: a project’s members, its address and archive, and deletion after typing its title', async ({ page, request }) => {
   const project = await createProject(request, { title: unique('Admin Managed') });
-  await signIn(page, ADMIN.username, ADMIN.password, true);
+  await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/projects');
   await page.getByRole('textbox', { name: 'Search projects' }).fill(project.title);
   await page.getByRole('table', { name: 'Projects' }).getByRole('link', { name: project.title }).click();
