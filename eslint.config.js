@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noImportCycle from './eslint-rules/no-import-cycle.js';
+import importZones from './eslint-rules/import-zones.js';
 import repoInsideModule from './eslint-rules/repo-inside-module.js';
 
 export default tseslint.config(
@@ -42,6 +43,25 @@ export default tseslint.config(
     rules: {
       'local/no-import-cycle': 'error',
       'local/repo-inside-module': 'error',
+    },
+  },
+  {
+    // The web's layers (docs/architecture.md "Web"): a feature imports no other feature; shared
+    // code (components, lib, config) imports no feature and not app/; pages that combine
+    // features live in app/routes/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'import-zones': importZones } } },
+    rules: {
+      'local/import-zones': [
+        'error',
+        {
+          root: 'apps/web/src',
+          zones: [
+            { target: ['features/*'], from: ['features/*'], otherThanSelf: true, message: 'a feature imports no other feature (shared code goes to components/ or lib/, a page combining features to app/routes/)' },
+            { target: ['components', 'lib', 'config'], from: ['features', 'app'], message: 'shared code imports no feature and not app/' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import type { GlobalPermission } from '@observatory/shared';
 import { useHasPermission } from '../lib/auth';
-import { ErrorScreen } from './errors/ErrorScreen';
+import { ErrorScreen } from '../components/ErrorScreen';
 import { RequireSignIn } from './RequireSignIn';
 
 const ACCESS_DENIED = { status: 403, heading: 'Access Denied', message: '', code: null };

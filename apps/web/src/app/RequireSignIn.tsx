@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '../lib/auth';
 import { useDelayedFlag } from '../lib/use-delayed';
-import { ErrorScreen } from './errors/ErrorScreen';
+import { ErrorScreen } from '../components/ErrorScreen';
 
 const LOGIN_REQUIRED = { status: 401, heading: 'Login Required', message: '', code: null };
 

@@ -1,9 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, patterns } from '../config/paths';
-import { NotFoundScreen } from './errors/ErrorScreen';
+import { NotFoundScreen } from '../components/ErrorScreen';
 import { RouteError } from './errors/RouteError';
 import { DefaultLayout, LoginLayout, PlainLayout } from './layouts';
-import { registerRoutes } from './prefetch';
+import { registerRoutes } from '../lib/prefetch';
 import { RequirePermission } from './RequirePermission';
 import { RequireSignIn } from './RequireSignIn';
 import { Root } from './Root';
@@ -30,7 +30,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/projects/ProjectLayout')),
             children: [
               { index: true, lazy: page(() => import('../features/projects/ProjectOverview')) },
-              { path: 'data', lazy: page(() => import('../features/projects/ProjectData')) },
+              { path: 'data', lazy: page(() => import('./routes/projects/ProjectData')) },
               { path: 'files/:file?/*', lazy: page(() => import('../features/projects/ProjectFilesTab')) },
               { path: 'updates', lazy: page(() => import('../features/projects/UpdatesPage')) },
               { path: 'updates/:update', lazy: page(() => import('../features/projects/UpdatePage')) },
@@ -79,32 +79,32 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.admin,
-                lazy: page(() => import('../features/admin/AdminLayout')),
+                lazy: page(() => import('./routes/admin/AdminLayout')),
                 children: [
-                  { index: true, lazy: page(() => import('../features/admin/AdminIndexPage')) },
-                  { path: paths.adminInstitutions, lazy: page(() => import('../features/admin/institutions/InstitutionsAdminPage')) },
+                  { index: true, lazy: page(() => import('./routes/admin/AdminIndexPage')) },
+                  { path: paths.adminInstitutions, lazy: page(() => import('./routes/admin/institutions/InstitutionsAdminPage')) },
                   {
                     element: <RequirePermission permission="manageUsers" />,
                     children: [
-                      { path: paths.adminUsers, lazy: page(() => import('../features/admin/users/UsersAdminPage')) },
-                      { path: patterns.adminUser, lazy: page(() => import('../features/admin/users/UserAdminPage')) },
+                      { path: paths.adminUsers, lazy: page(() => import('./routes/admin/users/UsersAdminPage')) },
+                      { path: patterns.adminUser, lazy: page(() => import('./routes/admin/users/UserAdminPage')) },
                     ],
                   },
                   {
                     element: <RequirePermission permission="manageProjects" />,
                     children: [
-                      { path: paths.adminProjects, lazy: page(() => import('../features/admin/projects/ProjectsAdminPage')) },
+                      { path: paths.adminProjects, lazy: page(() => import('./routes/admin/projects/ProjectsAdminPage')) },
                       { path: paths.adminProjectNew, lazy: page(() => import('../features/projects/ProjectEditPage')) },
-                      { path: patterns.adminProject, lazy: page(() => import('../features/admin/projects/ProjectAdminPage')) },
+                      { path: patterns.adminProject, lazy: page(() => import('./routes/admin/projects/ProjectAdminPage')) },
                     ],
                   },
-                  { path: paths.adminRoles, lazy: page(() => import('../features/admin/roles/RolesAdminPage')) },
-                  { path: patterns.adminRole, lazy: page(() => import('../features/admin/roles/RoleAdminPage')) },
+                  { path: paths.adminRoles, lazy: page(() => import('./routes/admin/roles/RolesAdminPage')) },
+                  { path: patterns.adminRole, lazy: page(() => import('./routes/admin/roles/RoleAdminPage')) },
                   {
                     element: <RequirePermission permission="manageTeams" />,
                     children: [
-                      { path: paths.adminTeams, lazy: page(() => import('../features/admin/teams/TeamsAdminPage')) },
-                      { path: patterns.adminTeam, lazy: page(() => import('../features/admin/teams/TeamAdminPage')) },
+                      { path: paths.adminTeams, lazy: page(() => import('./routes/admin/teams/TeamsAdminPage')) },
+                      { path: patterns.adminTeam, lazy: page(() => import('./routes/admin/teams/TeamAdminPage')) },
                     ],
                   },
                 ],

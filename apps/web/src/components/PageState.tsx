@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { ErrorScreen } from '../app/errors/ErrorScreen';
+import { ErrorScreen } from './ErrorScreen';
 import { toErrorView } from '../lib/errors';
 import { useDelayedFlag } from '../lib/use-delayed';
 

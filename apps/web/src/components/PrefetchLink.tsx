@@ -1,6 +1,6 @@
 import { forwardRef, type ComponentProps } from 'react';
 import { NavLink } from 'react-router';
-import { prefetchRoute } from '../app/prefetch';
+import { prefetchRoute } from '../lib/prefetch';
 
 /** Whether prefetching is worth it: not on 2g connections or with data saver on. */
 export function mayPrefetch(connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection): boolean {

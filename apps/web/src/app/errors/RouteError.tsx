@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { reloadForChunkError } from '../../lib/chunk-reload';
 import { toErrorView } from '../../lib/errors';
-import { ErrorScreen } from './ErrorScreen';
+import { ErrorScreen } from '../../components/ErrorScreen';
 
 /** The fallback error boundary of every route: a failed chunk reloads (guarded), else the error page. */
 export function RouteError() {

@@ -1,7 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form';
 
 /** A picker bound to a form field holding an id ('' for none), with the field's error. */
-export function pickerProps<V extends Record<string, unknown>>(form: UseFormReturnType<V>, field: keyof V & string) {
+export function pickerProps<V extends object>(form: UseFormReturnType<V>, field: keyof V & string) {
   const input = form.getInputProps(field);
   return {
     value: (input.value as string) || null,
@@ -14,7 +14,7 @@ export function pickerProps<V extends Record<string, unknown>>(form: UseFormRetu
  * After a save, empty the form for the next entry, unless the user already started it:
  * a save finishing while the next name is typed must not wipe it.
  */
-export function resetUnlessChanged<V extends Record<string, unknown>>(form: UseFormReturnType<V>, submitted: V) {
-  const now = form.getValues();
-  if (Object.keys(submitted).every((k) => now[k] === submitted[k])) form.reset();
+export function resetUnlessChanged<V extends object>(form: UseFormReturnType<V>, submitted: V) {
+  const now = form.getValues() as Record<string, unknown>;
+  if (Object.entries(submitted).every(([k, v]) => now[k] === v)) form.reset();
 }

@@ -7,7 +7,7 @@ import { markerPaint } from '../../components/map/markers';
 import { ClusterMarkers } from './ClusterMarkers';
 import { InViewList, type ObjectFeature } from './InViewList';
 import { LayerPanel } from './LayerPanel';
-import { useObjectTypes } from '../objects/api';
+import { useObjectTypes } from '../../lib/object-types';
 import { useMapData, type FoundObject } from './map-api';
 import { geometryAnchor, geometryBbox, requestedTypes, type ResolvedView } from './map-view';
 import { MapNotices } from './MapNotices';

@@ -7,7 +7,6 @@ import {
   type Note,
   type NotesResponse,
   type ObjectDetail,
-  type ObjectTypesResponse,
   type Photo,
   type PhotosResponse,
 } from '@observatory/shared';
@@ -19,7 +18,6 @@ export type ObjectListItem = GeoObjectListItem;
 
 export const objectPath = (name: string) => `/data/obj/${encodeURIComponent(name)}`;
 export const objectKey = (name: string) => ['object', name] as const;
-export const objectTypesKey = ['objtypes'] as const;
 
 /** 404s and 403s are answers, not hiccups: only network and server errors are retried. */
 const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
@@ -28,9 +26,7 @@ export const fetchObject = (name: string) => api.get<ObjectDetail>(objectPath(na
 export const objectQuery = (name: string) => queryOptions({ queryKey: objectKey(name), queryFn: () => fetchObject(name), retry: retryServerErrors });
 export const useObject = (name: string) => useQuery(objectQuery(name));
 
-export const fetchObjectTypes = () => api.get<ObjectTypesResponse>('/data/objtypes').then((r) => r.types);
-export const objectTypesQuery = () => queryOptions({ queryKey: objectTypesKey, queryFn: fetchObjectTypes, staleTime: 5 * 60_000 });
-export const useObjectTypes = () => useQuery(objectTypesQuery());
+export { fetchObjectTypes, objectTypesQuery, useObjectTypes } from '../../lib/object-types';
 
 
 /** The spec's children request: up to 100, with their geometry for the map. */

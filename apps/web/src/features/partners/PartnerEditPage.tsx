@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { ErrorScreen } from '../../components/ErrorScreen';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageState } from '../../components/PageState';

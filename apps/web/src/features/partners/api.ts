@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category, Institution, InstitutionDetail, InstitutionsResponse } from '@observatory/shared';
+import type { Category, Institution, InstitutionDetail } from '@observatory/shared';
+import { institutionsQuery } from '../../components/pickers/lists';
 import { api } from '../../lib/api-client';
 
 /** GET institutions/{id}: a partner institution with its people. */
 export type PartnerDetail = InstitutionDetail;
 
-export const institutionsKey = ['institutions'] as const;
+export const institutionsKey = institutionsQuery().queryKey;
 
 export function useInstitutions() {
-  return useQuery({ queryKey: institutionsKey, queryFn: () => api.get<InstitutionsResponse>('/institutions') });
+  return useQuery(institutionsQuery());
 }
 
 export function usePartner(slug: string) {

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Affiliation } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { ImageUpload } from '../../components/ImageUpload';

@@ -1,28 +1,26 @@
-import { Anchor, Button, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ProjectDetail } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
-import { useInstitutions } from '../partners/api';
-import { useAllTeams } from '../teams/api';
+import { InstitutionPicker } from '../../components/pickers/InstitutionPicker';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
 import { pickerProps, resetUnlessChanged } from '../../components/pickers/form';
 import { useLinks, useProject, useSaveProject } from './api';
-import { LinkList } from './LinkList';
+import { LinkList } from '../../components/LinkList';
 import { ProjectFieldsForm, projectFormValues, toProjectInput, useProjectForm } from './project-form';
 import { Revisions } from './Revisions';
 
 function DetailsForm({ detail }: { detail?: ProjectDetail }) {
   const navigate = useNavigate();
   const save = useSaveProject(detail?.project.id ?? null);
-  const teams = useAllTeams();
   const form = useProjectForm(projectFormValues(detail));
   const docLock = useDocumentLock();
   return (
@@ -41,7 +39,7 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
     >
       <Stack gap="sm" maw={720}>
         <FormError error={save.error} />
-        <ProjectFieldsForm form={form} teams={teams.data ?? []} onUnreadableDoc={docLock.lock} />
+        <ProjectFieldsForm form={form} onUnreadableDoc={docLock.lock} />
         <Group>
           <SaveButton locked={docLock.locked} loading={save.isPending}>
             {detail ? 'Save' : 'Create project'}
@@ -89,7 +87,6 @@ function Contributors({ detail }: { detail: ProjectDetail }) {
 
 function Institutions({ detail }: { detail: ProjectDetail }) {
   const { put, move, remove } = useLinks(detail.project.slug, 'institutions');
-  const institutions = useInstitutions();
   const form = useForm({ initialValues: { institutionId: '', role: '' }, validate: { institutionId: (v) => (v ? null : 'Choose an institution') } });
   return (
     <Stack gap="sm">
@@ -106,10 +103,10 @@ function Institutions({ detail }: { detail: ProjectDetail }) {
       <form
         noValidate
         aria-label="Add an institution"
-        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { institutionId: v.institutionId, role: v.role.trim() || null } }, { onSuccess: () => form.reset() }))}
+        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { institutionId: v.institutionId, role: v.role.trim() || null } }, { onSuccess: () => resetUnlessChanged(form, v) }))}
       >
         <Group align="flex-end" gap="sm">
-          <Select label="Institution" searchable data={(institutions.data?.institutions ?? []).map((i) => ({ value: i.id, label: i.name }))} w={320} {...form.getInputProps('institutionId')} />
+          <InstitutionPicker w={320} {...pickerProps(form, 'institutionId')} />
           <TextInput label="Role" placeholder="Partner" w={180} {...form.getInputProps('role')} />
           <Button type="submit" loading={put.isPending}>
             Add institution

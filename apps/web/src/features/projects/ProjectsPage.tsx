@@ -10,9 +10,9 @@ import { paths } from '../../config/paths';
 import { useHasPermission } from '../../lib/auth';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
-import { useInstitutions } from '../partners/api';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
-import { useAllTeams } from '../teams/api';
+import { InstitutionPicker } from '../../components/pickers/InstitutionPicker';
+import { TeamPicker } from '../../components/pickers/TeamPicker';
 import { fetchProjects } from './api';
 import { createProjectList } from './list-state';
 import { ProjectDates, StatusBadge } from './project-bits';
@@ -77,8 +77,6 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
   const mayCreateOwn = useHasPermission('createProjects');
   const mayManage = useHasPermission('manageProjects');
   const mayCreate = mayCreateOwn || mayManage;
-  const institutions = useInstitutions();
-  const teams = useAllTeams();
 
   const set = (name: string, value: string | null, history = false) =>
     setParams(
@@ -113,17 +111,8 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
             w={320}
           />
           <Select label="Status" placeholder="Any" clearable data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} value={params.get('status')} onChange={(v) => set('status', v)} w={150} />
-          <Select
-            label="Institution"
-            placeholder="Any"
-            clearable
-            searchable
-            data={(institutions.data?.institutions ?? []).map((i) => ({ value: i.slug, label: i.name }))}
-            value={params.get('institution')}
-            onChange={(v) => set('institution', v)}
-            w={240}
-          />
-          <Select label="Team" placeholder="Any" clearable data={(teams.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={params.get('team')} onChange={(v) => set('team', v)} w={180} />
+          <InstitutionPicker placeholder="Any" by="slug" clearable w={240} value={params.get('institution')} onChange={(v) => set('institution', v)} />
+          <TeamPicker placeholder="Any" by="slug" clearable w={180} value={params.get('team')} onChange={(v) => set('team', v)} />
           <PersonPicker label="Contributor" placeholder="Anyone" by="slug" clearable w={220} value={params.get('person')} valueLabel={params.get('person') ?? undefined} onChange={(v) => set('person', v)} />
           <Select label="Sort by" placeholder={params.get('q') ? 'Relevance' : 'Title'} clearable data={SORTS} value={params.get('sort')} onChange={(v) => set('sort', v)} w={180} />
         </Group>

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorScreen } from '../../app/errors/ErrorScreen';
+import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';

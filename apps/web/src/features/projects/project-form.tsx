@@ -1,3 +1,5 @@
+import { pickerProps } from '../../components/pickers/form';
+import { TeamPicker } from '../../components/pickers/TeamPicker';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { PROJECT_STATUSES, VISIBILITIES, type ProjectDetail, type ProseMirrorDoc } from '@observatory/shared';
@@ -57,7 +59,7 @@ export const toProjectInput = (v: ProjectFormValues) => ({
   doc: v.doc,
 });
 
-export function ProjectFieldsForm({ form, teams, onUnreadableDoc }: { form: UseFormReturnType<ProjectFormValues>; teams: { id: string; name: string }[]; onUnreadableDoc: () => void }) {
+export function ProjectFieldsForm({ form, onUnreadableDoc }: { form: UseFormReturnType<ProjectFormValues>; onUnreadableDoc: () => void }) {
   return (
     <>
       <TextInput label="Title" required {...form.getInputProps('title')} />
@@ -75,7 +77,7 @@ export function ProjectFieldsForm({ form, teams, onUnreadableDoc }: { form: UseF
       />
       <TextInput label="Start" type="date" {...form.getInputProps('startDate')} />
       <TextInput label="End" type="date" {...form.getInputProps('endDate')} />
-      <Select label="Team" placeholder="None" clearable data={teams.map((t) => ({ value: t.id, label: t.name }))} {...form.getInputProps('teamId')} onChange={(v) => form.setFieldValue('teamId', v ?? '')} />
+      <TeamPicker placeholder="None" clearable {...pickerProps(form, 'teamId')} />
       <LazyRichTextEditor label="Documentation" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={onUnreadableDoc} />
     </>
   );

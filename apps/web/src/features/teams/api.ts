@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamDetail, TeamMember, TeamsResponse } from '@observatory/shared';
+import { teamsQuery } from '../../components/pickers/lists';
 import { api } from '../../lib/api-client';
 import { addMember, sortMembers } from './team-members';
 
@@ -46,7 +47,7 @@ export function useMemberMutations(slug: string) {
 }
 
 export function useAllTeams() {
-  return useQuery({ queryKey: ['teams', 'all'], queryFn: () => api.get<TeamsResponse>('/teams').then((r) => r.teams) });
+  return useQuery(teamsQuery());
 }
 
 /** Create a team (slug null) or change one; team lists and the team refetch. */

@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '../../../app/errors/ErrorScreen';
+import { ErrorScreen } from '../../../components/ErrorScreen';
 import { PageState } from '../../../components/PageState';
 import { paths } from '../../../config/paths';
 import { objectLoadErrorText } from '../../../lib/errors';

@@ -1,9 +1,11 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormError } from '../../../components/FormError';
-import { useInstitutions } from '../../partners/api';
-import { LinkList } from '../../projects/LinkList';
+import { InstitutionPicker } from '../../../components/pickers/InstitutionPicker';
+import { institutionsQuery } from '../../../components/pickers/lists';
+import { LinkList } from '../../../components/LinkList';
 import { pickerProps, resetUnlessChanged } from '../../../components/pickers/form';
 import type { PersonFound } from '../../../components/pickers/people';
 import { PersonPicker } from '../../../components/pickers/PersonPicker';
@@ -73,7 +75,7 @@ export function ObjectPeople({ detail }: { detail: ObjectDetail }) {
 /** The object's institutions in order, as its people. */
 export function ObjectInstitutions({ detail }: { detail: ObjectDetail }) {
   const links = useObjectLinks(detail.obj.name, 'institutions');
-  const all = useInstitutions();
+  const all = useQuery(institutionsQuery());
   const form = useForm({ initialValues: { institutionId: '', role: '' }, validate: { institutionId: (v) => (v ? null : 'Choose an institution') } });
   const institutions = detail.obj.institutions;
   return (
@@ -98,11 +100,11 @@ export function ObjectInstitutions({ detail }: { detail: ObjectDetail }) {
         onSubmit={form.onSubmit((v) => {
           const institution = all.data?.institutions.find((i) => i.id === v.institutionId);
           if (!institution) return;
-          links.save.mutate({ institution: { id: institution.id, slug: institution.slug, name: institution.name }, role: v.role.trim() || null, position: institutions.length }, { onSuccess: () => form.reset() });
+          links.save.mutate({ institution: { id: institution.id, slug: institution.slug, name: institution.name }, role: v.role.trim() || null, position: institutions.length }, { onSuccess: () => resetUnlessChanged(form, v) });
         })}
       >
         <Group align="flex-end" gap="sm">
-          <Select label="Institution" searchable data={(all.data?.institutions ?? []).map((i) => ({ value: i.id, label: i.name }))} w={320} {...form.getInputProps('institutionId')} />
+          <InstitutionPicker w={320} {...pickerProps(form, 'institutionId')} />
           <TextInput label="Role" placeholder="Land owner" w={180} {...form.getInputProps('role')} />
           <Button type="submit" loading={links.save.isPending}>
             Add institution

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CategoriesResponse, InstitutionsResponse } from '@observatory/shared';
+import { api } from '../../../../lib/api-client';
+import { institutionsKey } from '../../../../features/partners/api';
+import { addAtTop, moveInOrder } from './categories';
+
+export type InstitutionsData = InstitutionsResponse;
+
+export function useInstitutionsAdmin() {
+  return useQuery({ queryKey: institutionsKey, queryFn: () => api.get<InstitutionsData>('/institutions') });
+}
+
+/**
+ * Reorders optimistically: the list moves at once; if the server refuses, the old
+ * order comes back and the error is rethrown to the caller (spec: institution store).
+ */
+export function useMoveCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (move: { id: string; position: number }) => api.put<CategoriesResponse>(`/institution_categories/${move.id}`, { position: move.position }),
+    onMutate: async (move) => {
+      await client.cancelQueries({ queryKey: institutionsKey });
+      const previous = client.getQueryData<InstitutionsData>(institutionsKey);
+      if (previous) client.setQueryData<InstitutionsData>(institutionsKey, { ...previous, categories: moveInOrder(previous.categories, move.id, move.position) });
+      return { previous };
+    },
+    onError: (_error, _move, context) => {
+      if (context?.previous) client.setQueryData(institutionsKey, context.previous);
+    },
+    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionsKey, (old) => old && { ...old, categories }),
+  });
+}
+
+/** A new category with an id made here; it goes to the top. */
+export function useAddCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (added: { id: string; name: string }) => api.post<CategoriesResponse>(`/institution_categories/${added.id}`, { name: added.name }),
+    onMutate: async (added) => {
+      await client.cancelQueries({ queryKey: institutionsKey });
+      const previous = client.getQueryData<InstitutionsData>(institutionsKey);
+      if (previous) client.setQueryData<InstitutionsData>(institutionsKey, { ...previous, categories: addAtTop(previous.categories, added) });
+      return { previous };
+    },
+    onError: (_error, _added, context) => {
+      if (context?.previous) client.setQueryData(institutionsKey, context.previous);
+    },
+    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionsKey, (old) => old && { ...old, categories }),
+  });
+}
+
+export function useRenameCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; name: string }) => api.put<CategoriesResponse>(`/institution_categories/${input.id}`, { name: input.name }),
+    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionsKey, (old) => old && { ...old, categories }),
+  });
+}
+
+export function useDeleteCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del<CategoriesResponse>(`/institution_categories/${id}`),
+    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionsKey, (old) => old && { ...old, categories }),
+  });
+}

@@ -1,0 +1,149 @@
+import { Anchor, Button, Group, Select, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { VISIBILITIES, type ProjectDetail } from '@observatory/shared';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { NotFoundScreen } from '../../../../components/ErrorScreen';
+import { fieldErrors, FormError } from '../../../../components/FormError';
+import { PageState } from '../../../../components/PageState';
+import { PrefetchLink } from '../../../../components/PrefetchLink';
+import { paths } from '../../../../config/paths';
+import { objectLoadErrorText } from '../../../../lib/errors';
+import { useTitle } from '../../../../lib/use-title';
+import { useDeleteProject, useProject, useProjectMemberMutations, useProjectMembers, useSaveProject } from '../../../../features/projects/api';
+import { MemberManager } from '../../../../features/teams/MemberManager';
+
+const VISIBILITY_LABELS = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members only' } as const;
+
+function TypedDelete({ title, onConfirm }: { title: string; onConfirm: () => void }) {
+  const [typed, setTyped] = useState('');
+  return (
+    <Stack gap="sm">
+      <Text size="sm">The project, its documentation, updates, files and memberships are deleted. This cannot be undone. Type the project’s title to confirm.</Text>
+      <TextInput label="Project title" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-autofocus />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => modals.closeAll()}>
+          Keep it
+        </Button>
+        <Button color="danger" disabled={typed.trim() !== title} onClick={() => (modals.closeAll(), onConfirm())}>
+          Delete project
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Advanced({ detail }: { detail: ProjectDetail }) {
+  const navigate = useNavigate();
+  const save = useSaveProject(detail.project.id);
+  const remove = useDeleteProject();
+  const { project } = detail;
+  const form = useForm({ initialValues: { slug: project.slug, visibility: project.visibility, archived: project.archived } });
+  const confirmDelete = () =>
+    modals.open({
+      title: `Delete ${project.title}?`,
+      children: (
+        <TypedDelete
+          title={project.title}
+          onConfirm={() => remove.mutate(project.id, { onSuccess: () => (notifications.show({ color: 'green', message: `${project.title} was deleted` }), void navigate(paths.adminProjects)) })}
+        />
+      ),
+    });
+  return (
+    <Stack gap="xl">
+      <form
+        noValidate
+        aria-label="Advanced"
+        onSubmit={form.onSubmit((v) =>
+          save.mutate(
+            { project: { slug: v.slug, visibility: v.visibility, archived: v.archived } },
+            {
+              onSuccess: (saved) => {
+                notifications.show({ color: 'green', message: 'Project saved' });
+                if (saved.project.slug !== project.slug) void navigate(paths.adminProject(saved.project.slug, 'advanced'), { replace: true });
+              },
+              onError: (e) => form.setErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, m]) => [k.replace(/^project\./, ''), m]))),
+            },
+          ),
+        )}
+      >
+        <Stack gap="sm" maw={480}>
+          <FormError error={save.error} />
+          <TextInput label="Address (slug)" description="The old address keeps working after a change" {...form.getInputProps('slug')} />
+          <Select label="Who can see it" data={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))} allowDeselect={false} {...form.getInputProps('visibility')} />
+          <Switch label="Archived: hidden from the catalogue, still reachable by its address" {...form.getInputProps('archived', { type: 'checkbox' })} />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Stack gap="xs" component="section" aria-labelledby="project-delete">
+        <Title order={2} size="h3" id="project-delete">
+          Delete
+        </Title>
+        <FormError error={remove.error} />
+        <Group>
+          <Button variant="outline" color="danger" onClick={confirmDelete} loading={remove.isPending} disabled={!detail.permissions.includes('delete')}>
+            Delete project
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Membership({ slug }: { slug: string }) {
+  const members = useProjectMembers(slug);
+  const mutations = useProjectMemberMutations(slug);
+  if (!members.data) return <PageState isPending={members.isPending} error={members.error} />;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Members hold a role on the project: owners and editors change it, contributors upload files, viewers see it when it is for members only.
+      </Text>
+      <MemberManager members={members.data.members} mutations={mutations} />
+    </Stack>
+  );
+}
+
+const TABS = { advanced: 'Advanced', membership: 'Membership', catalog: 'Catalog' } as const;
+
+/** A project in Site Admin: advanced settings, membership, and what it catalogues. */
+export default function ProjectAdminPage() {
+  const { slug = '', tab } = useParams();
+  const navigate = useNavigate();
+  const project = useProject(slug);
+  useTitle(`${project.data?.project.title ?? slug} · Projects · Site Admin`);
+  if (!tab) return <Navigate to={paths.adminProject(slug, 'advanced')} replace />;
+  if (!(tab in TABS)) return <NotFoundScreen />;
+  if (!project.data) return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
+  const detail = project.data;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>{detail.project.title}</Title>
+        <Anchor component={PrefetchLink} to={paths.project(detail.project.slug)}>
+          Project page
+        </Anchor>
+      </Group>
+      <Tabs value={tab} onChange={(next) => next && void navigate(paths.adminProject(detail.project.slug, next))}>
+        <Tabs.List>
+          {Object.entries(TABS).map(([value, label]) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          {tab === 'advanced' ? <Advanced key={detail.project.updatedAt} detail={detail} /> : null}
+          {tab === 'membership' ? <Membership slug={detail.project.slug} /> : null}
+          {tab === 'catalog' ? <Text c="dimmed">Which object types and data tables this project catalogues is set here once the data schema is managed in Site Admin.</Text> : null}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconSearch } from '@tabler/icons-react';
+import type { ProjectsResponse } from '@observatory/shared';
+import { FormError } from '../../../../components/FormError';
+import { Paging } from '../../../../components/Paging';
+import { PrefetchLink } from '../../../../components/PrefetchLink';
+import { paths } from '../../../../config/paths';
+import { api } from '../../../../lib/api-client';
+import { useListParams } from '../../../../lib/use-list-params';
+import { useTitle } from '../../../../lib/use-title';
+
+/** Every project, archived ones included: search, then manage one. */
+export default function ProjectsAdminPage() {
+  useTitle('Projects · Site Admin');
+  const { q, page, setQuery, setPage } = useListParams();
+  const [debounced] = useDebouncedValue(q, 250);
+  const projects = useQuery({
+    queryKey: ['projects', 'admin', { q: debounced, p: page }],
+    queryFn: ({ signal }) => api.page<ProjectsResponse>('/projects', { q: debounced || undefined, p: page, archived: 'true', sort: debounced ? undefined : 'title' }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const list = projects.data?.data.projects;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Projects</Title>
+        <Button component={PrefetchLink} to={paths.adminProjectNew}>
+          New project
+        </Button>
+      </Group>
+      <TextInput label="Search projects" leftSection={<IconSearch size={16} aria-hidden />} value={q} onChange={(e) => setQuery(e.currentTarget.value)} maw={420} />
+      <FormError error={projects.error} />
+      {list?.length === 0 ? <Text>{q ? `No project matches “${q}”.` : 'There are no projects yet.'}</Text> : null}
+      {list && list.length > 0 ? (
+        <Table aria-label="Projects" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Visible to</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Anchor component={PrefetchLink} to={paths.adminProject(p.slug)}>
+                    {p.title}
+                  </Anchor>{' '}
+                  {p.archived ? <Badge variant="default" size="sm">Archived</Badge> : null}
+                </Table.Td>
+                <Table.Td>{p.status}</Table.Td>
+                <Table.Td>{{ public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members' }[p.visibility]}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      <Paging pagination={projects.data?.pagination} page={page} onChange={setPage} noun={['project', 'projects']} />
+    </Stack>
+  );
+}

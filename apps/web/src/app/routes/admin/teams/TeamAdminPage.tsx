@@ -1,0 +1,121 @@
+import { Anchor, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { fieldErrors, FormError } from '../../../../components/FormError';
+import { PageState } from '../../../../components/PageState';
+import { PrefetchLink } from '../../../../components/PrefetchLink';
+import { paths } from '../../../../config/paths';
+import { objectLoadErrorText } from '../../../../lib/errors';
+import { useTitle } from '../../../../lib/use-title';
+import { useDeleteTeam, useMemberMutations, useSaveTeam, useTeam, type TeamDetail } from '../../../../features/teams/api';
+import { MemberManager } from '../../../../features/teams/MemberManager';
+
+function TeamForm({ detail }: { detail: TeamDetail }) {
+  const save = useSaveTeam();
+  const form = useForm({
+    initialValues: { name: detail.team.name, description: detail.team.description ?? '' },
+    validate: { name: (v) => (v.trim() ? null : 'Give a name') },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Team"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          { slug: detail.team.slug, input: { name: v.name.trim(), description: v.description.trim() || null } },
+          { onSuccess: () => (notifications.show({ color: 'green', message: 'Team saved' }), form.resetDirty()), onError: (e) => form.setErrors(fieldErrors(e)) },
+        ),
+      )}
+    >
+      <Stack gap="sm" maw={560}>
+        <FormError error={save.error} />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Deleting a team takes every role on it away: the name must be typed to confirm. */
+function TypedDeleteConfirmation({ name, onConfirm }: { name: string; onConfirm: () => void }) {
+  const [typed, setTyped] = useState('');
+  return (
+    <Stack gap="sm">
+      <Text size="sm">Every member loses their role on the team. This cannot be undone. Type the team’s name to confirm.</Text>
+      <TextInput label="Team name" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-autofocus />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => modals.closeAll()}>
+          Keep it
+        </Button>
+        <Button color="danger" disabled={typed.trim() !== name} onClick={() => (modals.closeAll(), onConfirm())}>
+          Delete team
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A team: its name and description, its members with their roles, and deletion. */
+export default function TeamAdminPage() {
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const team = useTeam(slug);
+  const mutations = useMemberMutations(slug);
+  const remove = useDeleteTeam();
+  useTitle(`${team.data?.team.name ?? slug} · Teams · Site Admin`);
+  if (!team.data) return <PageState isPending={team.isPending} error={team.error} message={team.error ? objectLoadErrorText(team.error) : undefined} />;
+  const { team: t, members } = team.data;
+  const confirmDelete = () =>
+    modals.open({
+      title: `Delete ${t.name}?`,
+      children: (
+        <TypedDeleteConfirmation
+          name={t.name}
+          onConfirm={() =>
+            remove.mutate(t.slug, {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: `${t.name} was deleted` });
+                void navigate(paths.adminTeams);
+              },
+            })
+          }
+        />
+      ),
+    });
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between">
+        <Title order={1}>{t.name}</Title>
+        <Anchor component={PrefetchLink} to={paths.team(t.slug)}>
+          Public page
+        </Anchor>
+      </Group>
+      <TeamForm key={t.id} detail={team.data} />
+      <Stack gap="xs" component="section" aria-labelledby="admin-team-members">
+        <Title order={2} size="h3" id="admin-team-members">
+          Members
+        </Title>
+        <MemberManager members={members} mutations={mutations} />
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="admin-team-delete">
+        <Title order={2} size="h3" id="admin-team-delete">
+          Delete
+        </Title>
+        <FormError error={remove.error} />
+        <Group>
+          <Button variant="outline" color="danger" onClick={confirmDelete} loading={remove.isPending}>
+            Delete team
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useNavigate } from 'react-router';
+import { fieldErrors, FormError } from '../../../../components/FormError';
+import { PageState } from '../../../../components/PageState';
+import { PrefetchLink } from '../../../../components/PrefetchLink';
+import { paths } from '../../../../config/paths';
+import { useTitle } from '../../../../lib/use-title';
+import { useAllTeams, useSaveTeam } from '../../../../features/teams/api';
+
+function NewTeamForm({ onDone }: { onDone: () => void }) {
+  const navigate = useNavigate();
+  const save = useSaveTeam();
+  const form = useForm({ initialValues: { name: '', description: '' }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  return (
+    <form
+      noValidate
+      aria-label="New team"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          { slug: null, input: { name: v.name.trim(), description: v.description.trim() || null } },
+          { onSuccess: (created) => (onDone(), void navigate(paths.adminTeam(created.team.slug))), onError: (e) => form.setErrors(fieldErrors(e)) },
+        ),
+      )}
+    >
+      <Stack gap="sm">
+        <FormError error={save.error} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Create team
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Every team; create one, then add its members on its page. */
+export default function TeamsAdminPage() {
+  useTitle('Teams · Site Admin');
+  const teams = useAllTeams();
+  const [creating, create] = useDisclosure(false);
+  if (!teams.data) return <PageState isPending={teams.isPending} error={teams.error} />;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Teams</Title>
+        <Button onClick={create.open}>New team</Button>
+      </Group>
+      {teams.data.length === 0 ? <Text>There are no teams yet.</Text> : null}
+      {teams.data.length > 0 ? (
+        <Table aria-label="Teams">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Team</Table.Th>
+              <Table.Th>Description</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {teams.data.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td>
+                  <Anchor component={PrefetchLink} to={paths.adminTeam(t.slug)}>
+                    {t.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2}>
+                    {t.description}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      <Modal opened={creating} onClose={create.close} title="New team">
+        <NewTeamForm onDone={create.close} />
+      </Modal>
+    </Stack>
+  );
+}

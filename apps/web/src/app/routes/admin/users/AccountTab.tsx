@@ -1,0 +1,135 @@
+import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { fieldErrors, FormError } from '../../../../components/FormError';
+import { paths } from '../../../../config/paths';
+import { emailRule, usernameRule } from '../../../../lib/form-rules';
+import { useCurrentUser } from '../../../../lib/auth';
+import { useResetLink, useUpdateAccount, type UserDetail } from './api';
+
+function AccountForm({ detail }: { detail: UserDetail }) {
+  const navigate = useNavigate();
+  const update = useUpdateAccount(detail.user.username);
+  const form = useForm({
+    initialValues: { username: detail.user.username, email: detail.user.email ?? '' },
+    validate: { username: usernameRule, email: emailRule },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Account"
+      onSubmit={form.onSubmit((v) =>
+        update.mutate(
+          { username: v.username, email: v.email.trim() || null },
+          {
+            onSuccess: (saved) => {
+              notifications.show({ color: 'green', message: 'Account saved' });
+              form.resetDirty();
+              if (saved.user.username !== detail.user.username) void navigate(paths.adminUser(saved.user.username, 'account'), { replace: true });
+            },
+            onError: (e) => form.setErrors(fieldErrors(e)),
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm" maw={480}>
+        <FormError error={update.error} />
+        <TextInput label="Username" required autoComplete="off" {...form.getInputProps('username')} />
+        <TextInput label="E-mail" type="email" description="Reset links and notices go here" {...form.getInputProps('email')} />
+        <Group>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ResetLink({ detail }: { detail: UserDetail }) {
+  const reset = useResetLink(detail.user.username);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="reset-title">
+      <Title order={2} size="h4" id="reset-title">
+        Password
+      </Title>
+      <Text size="sm">A reset link lets them choose a new password within one hour. It is mailed when the account has an e-mail address.</Text>
+      <FormError error={reset.error} />
+      {reset.data ? (
+        <Alert color="blue" title={reset.data.mailedTo ? `Mailed to ${reset.data.mailedTo}` : 'No e-mail address: hand this link over'}>
+          <Group gap="xs" wrap="nowrap">
+            <Code style={{ wordBreak: 'break-all' }} aria-label="Reset link">
+              {reset.data.link}
+            </Code>
+            <CopyButton value={reset.data.link}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="default" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Alert>
+      ) : null}
+      <Group>
+        <Button variant="default" onClick={() => reset.mutate(undefined)} loading={reset.isPending} disabled={detail.user.disabled}>
+          Make a reset link
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Access({ detail }: { detail: UserDetail }) {
+  const me = useCurrentUser();
+  const update = useUpdateAccount(detail.user.username);
+  const { disabled, username } = detail.user;
+  const self = me.user?.username === username;
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: disabled ? `Enable ${username}?` : `Disable ${username}?`,
+      children: (
+        <Text size="sm">
+          {disabled
+            ? 'They can sign in again with their password and API keys.'
+            : 'They are signed out everywhere, cannot sign in, and their API keys stop working, until the account is enabled again. Nothing they made is deleted.'}
+        </Text>
+      ),
+      labels: { confirm: disabled ? 'Enable' : 'Disable', cancel: 'Cancel' },
+      confirmProps: { color: disabled ? 'blue' : 'danger' },
+      onConfirm: () =>
+        update.mutate({ disabled: !disabled }, { onSuccess: () => notifications.show({ color: 'green', message: disabled ? 'Account enabled' : 'Account disabled' }) }),
+    });
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="access-title">
+      <Title order={2} size="h4" id="access-title">
+        Access
+      </Title>
+      <Text size="sm">{disabled ? 'This account is disabled.' : 'This account can sign in.'}</Text>
+      <FormError error={update.error} />
+      <Group>
+        <Button variant={disabled ? 'filled' : 'outline'} color={disabled ? 'blue' : 'danger'} onClick={confirm} disabled={self} loading={update.isPending}>
+          {disabled ? 'Enable account' : 'Disable account'}
+        </Button>
+        {self ? (
+          <Text size="sm" c="dimmed">
+            You cannot disable your own account.
+          </Text>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** E-mail and username, a reset link, and whether the account may sign in. */
+export function AccountTab({ detail }: { detail: UserDetail }) {
+  return (
+    <Stack gap="xl">
+      <AccountForm key={detail.user.id} detail={detail} />
+      <ResetLink detail={detail} />
+      <Access detail={detail} />
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvitationResponse, ResetLinkResponse, RoleAssignmentsResponse, RolesResponse, UsersResponse } from '@observatory/shared';
+import type { UserDetail } from '../../../../features/account/api';
+import { api } from '../../../../lib/api-client';
+
+export type { UserDetail };
+const userPath = (key: string) => `/users/${encodeURIComponent(key)}`;
+const userKey = (key: string) => ['admin', 'user', key] as const;
+
+export function useUsers(q: string, p: number) {
+  return useQuery({
+    queryKey: ['admin', 'users', { q, p }],
+    queryFn: ({ signal }) => api.page<UsersResponse>('/users', { q: q || undefined, p }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserDetail(key: string) {
+  return useQuery({ queryKey: userKey(key), queryFn: () => api.get<UserDetail>(userPath(key)) });
+}
+
+/** After a change the user's page and the user list refetch. */
+function useUserWrite<I, O>(key: string, mutationFn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: userKey(key) });
+      void client.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+  });
+}
+
+export const useUpdateAccount = (key: string) =>
+  useUserWrite(key, (input: { email?: string | null; username?: string; disabled?: boolean }) => api.put<UserDetail>(userPath(key), input));
+
+export const useResetLink = (key: string) =>
+  useUserWrite(key, () => api.post<ResetLinkResponse>(`${userPath(key)}/reset`));
+
+export function useRoles() {
+  return useQuery({ queryKey: ['admin', 'roles'], queryFn: () => api.get<RolesResponse>('/roles').then((r) => r.roles) });
+}
+
+/** Give or take away a role, globally (target "global") or on a team or project. */
+export function useRoleChange(key: string, personId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, role, target }: { action: 'add' | 'remove'; role: string; target: string }) => {
+      const path = `/users/${personId}/roles/${target}/${encodeURIComponent(role)}`;
+      return action === 'add' ? api.put<RoleAssignmentsResponse>(path) : api.del<RoleAssignmentsResponse>(path);
+    },
+    onSuccess: ({ roles }) => client.setQueryData<UserDetail>(userKey(key), (old) => old && { ...old, roles }),
+  });
+}
+
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; username: string; email: string | null; password: string }) => api.post<UserDetail>('/users', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}
+
+export function useInvite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name?: string; personId?: string }) => api.post<InvitationResponse>('/invitations', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+      void client.invalidateQueries({ queryKey: ['person'] });
+    },
+  });
+}

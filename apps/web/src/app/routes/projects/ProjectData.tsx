@@ -1,0 +1,80 @@
+import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PrefetchLink } from '../../../components/PrefetchLink';
+import { paths } from '../../../config/paths';
+import { toErrorView } from '../../../lib/errors';
+import { fetchObjects } from '../../../features/objects/api';
+import { TypeBadges } from '../../../features/objects/object-bits';
+import { useProjectDetail } from '../../../features/projects/ProjectLayout';
+
+const SHOWN = 25;
+
+/** The sites and other objects the project catalogues: the first page, and the way to all of them. */
+function ProjectObjects({ slug }: { slug: string }) {
+  // The catalogue's own query and cache entry, so saving an object refreshes this list too.
+  const query = new URLSearchParams({ project: slug, limit: String(SHOWN) }).toString();
+  const objects = useQuery({ queryKey: ['objects', query, 1], queryFn: () => fetchObjects(query, 1) });
+  if (objects.error) {
+    return (
+      <Alert color="danger" title="The sites and objects could not be loaded">
+        {toErrorView(objects.error).message}
+      </Alert>
+    );
+  }
+  if (!objects.data) return <Loader size="sm" role="status" aria-label="Loading sites and objects" />;
+  const { objects: rows } = objects.data.data;
+  const total = objects.data.pagination?.count ?? rows.length;
+  if (rows.length === 0) return <Text c="dimmed">No sites or objects are catalogued in this project yet.</Text>;
+  return (
+    <Stack gap="xs">
+      <Table aria-label="Sites and objects">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Types</Table.Th>
+            <Table.Th>Part of</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>
+                <Anchor component={PrefetchLink} to={paths.object(o.name)}>
+                  {o.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <TypeBadges types={o.types} />
+              </Table.Td>
+              <Table.Td>{o.parent?.title ?? ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Anchor component={PrefetchLink} to={`${paths.data}?project=${encodeURIComponent(slug)}`}>
+        {total > rows.length ? `All ${total} in the data catalogue` : 'Open in the data catalogue'}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** The project's sites and objects, then its data tables and their metrics (these arrive with the schema-and-data work). */
+export default function ProjectData() {
+  const { project, datatables } = useProjectDetail();
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs" component="section" aria-labelledby="project-objects">
+        <Title order={2} size="h3" id="project-objects">
+          Sites and objects
+        </Title>
+        <ProjectObjects slug={project.slug} />
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="project-datatables">
+        <Title order={2} size="h3" id="project-datatables">
+          Data tables
+        </Title>
+        {datatables.length === 0 ? <Text c="dimmed">This project has no data tables yet. Measured data appears here once a data manager catalogues it.</Text> : null}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ObjectTypesResponse } from '@observatory/shared';
+import { api } from './api-client';
+
+/**
+ * The schema's object types (`GET data/objtypes`), loaded once and shared by every screen
+ * that shows or picks types (the catalogue, the map, the object forms).
+ */
+export const objectTypesKey = ['objtypes'] as const;
+export const fetchObjectTypes = () => api.get<ObjectTypesResponse>('/data/objtypes').then((r) => r.types);
+export const objectTypesQuery = () => queryOptions({ queryKey: objectTypesKey, queryFn: fetchObjectTypes, staleTime: 5 * 60_000 });
+export const useObjectTypes = () => useQuery(objectTypesQuery());
