@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Container, Group, Loader, Popover, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GeoObjectsResponse, ProjectsResponse } from '@observatory/shared';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useListParams } from '../../lib/use-list-params';
 import { Paging } from '../../components/Paging';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
@@ -19,7 +19,7 @@ import { TypeBadges } from './object-bits';
 import { SearchSelect } from './SearchSelect';
 
 const ObjectsMapView = lazy(() => import('./ObjectsMapView'));
-const FILTERS = ['q', 'type', 'project', 'parent'] as const;
+const FILTERS = ['type', 'project', 'parent'] as const;
 
 const searchProjects = (q: string) => api.get<ProjectsResponse>('/projects', { q }).then((r) => r.projects.map((p) => ({ value: p.slug, label: p.title })));
 const searchObjects = (q: string) => api.get<GeoObjectsResponse>('/data/obj', { q, limit: 20 }).then((r) => r.objects.map((o) => ({ value: o.name, label: o.title })));
@@ -117,34 +117,27 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
 /** The object catalogue: search, filters by type, project and parent, a table or a map of the page, exports. */
 export default function ObjectsPage() {
   useTitle('Data');
+  const { searchInput, q, page, setPage, filters, setFilter } = useListParams(FILTERS);
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('p') ?? 1) || 1);
   const view = params.get('view') === 'map' ? 'map' : 'table';
-  const [q] = useDebouncedValue(params.get('q') ?? '', 250);
-  const query = useMemo(() => {
-    const filters = new URLSearchParams();
-    for (const name of FILTERS) {
-      const value = name === 'q' ? q.trim() : params.get(name);
-      if (value) filters.set(name, value);
-    }
-    return filters.toString();
-  }, [params, q]);
+  // The search and filters as the API's query string (a string: the list's query key).
+  const all = new URLSearchParams();
+  if (q) all.set('q', q);
+  for (const name of FILTERS) if (filters[name]) all.set(name, filters[name]);
+  const query = all.toString();
   const list = useQuery({ queryKey: ['objects', query, page], queryFn: () => fetchObjects(query, page), placeholderData: keepPreviousData });
   const types = useObjectTypes();
   const { user } = useCurrentUser();
   const spinner = useDelayedFlag(list.isFetching);
 
-  const set = (name: string, value: string | null, history = false) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name !== 'p' && name !== 'view') next.delete('p');
-        return next;
-      },
-      { replace: !history },
-    );
+  // Table or map: a view of the same page, a history entry of its own.
+  const setView = (next: string) =>
+    setParams((old) => {
+      const merged = new URLSearchParams(old);
+      if (next === 'map') merged.set('view', 'map');
+      else merged.delete('view');
+      return merged;
+    });
 
   const objects = list.data?.data.objects ?? [];
   const pagination = list.data?.pagination;
@@ -164,11 +157,11 @@ export default function ObjectsPage() {
           </Group>
         </Group>
         <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Find objects">
-          <TextInput label="Search objects" placeholder="Name or title" leftSection={<IconSearch size={16} aria-hidden />} value={params.get('q') ?? ''} onChange={(e) => set('q', e.currentTarget.value)} w={260} />
-          <Select label="Type" placeholder="Any" clearable data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={params.get('type')} onChange={(v) => set('type', v)} w={180} />
-          <SearchSelect label="Project" placeholder="Any" queryKey="projects" search={searchProjects} value={params.get('project')} onChange={(v) => set('project', v)} />
-          <SearchSelect label="Parent" placeholder="Any" queryKey="objects" search={searchObjects} value={params.get('parent')} onChange={(v) => set('parent', v)} />
-          <SegmentedControl aria-label="Show as" data={[{ value: 'table', label: 'Table' }, { value: 'map', label: 'Map' }]} value={view} onChange={(v) => set('view', v === 'map' ? v : null, true)} />
+          <TextInput label="Search objects" placeholder="Name or title" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} w={260} />
+          <Select label="Type" placeholder="Any" clearable data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={filters.type} onChange={(v) => setFilter('type', v)} w={180} />
+          <SearchSelect label="Project" placeholder="Any" queryKey="projects" search={searchProjects} value={filters.project} onChange={(v) => setFilter('project', v)} />
+          <SearchSelect label="Parent" placeholder="Any" queryKey="objects" search={searchObjects} value={filters.parent} onChange={(v) => setFilter('parent', v)} />
+          <SegmentedControl aria-label="Show as" data={[{ value: 'table', label: 'Table' }, { value: 'map', label: 'Map' }]} value={view} onChange={setView} />
           {spinner ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
         </Group>
         {list.error ? (
@@ -186,7 +179,7 @@ export default function ObjectsPage() {
             <ObjectsMapView query={query} page={page} />
           </Suspense>
         ) : null}
-        <Paging pagination={pagination} page={page} onChange={(p) => set('p', p > 1 ? String(p) : null, true)} noun={['object', 'objects']} />
+        <Paging pagination={pagination} page={page} onChange={setPage} noun={['object', 'objects']} />
       </Stack>
     </Container>
   );

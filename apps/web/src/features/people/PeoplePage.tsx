@@ -1,5 +1,4 @@
 import { Anchor, Avatar, Button, Container, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { FormError } from '../../components/FormError';
 import { Paging } from '../../components/Paging';
@@ -14,9 +13,8 @@ import { usePeople } from './api';
 /** Everyone in the catalogue: searchable by name, 25 a page. */
 export default function PeoplePage() {
   useTitle('People');
-  const { q, page, setQuery, setPage } = useListParams();
-  const [debounced] = useDebouncedValue(q, 250);
-  const people = usePeople(debounced, page);
+  const { searchInput, q, page, setPage } = useListParams();
+  const people = usePeople(q, page);
   const mayAdd = useHasPermission('managePeople');
   const busy = useDelayedFlag(people.isFetching);
 
@@ -35,8 +33,7 @@ export default function PeoplePage() {
           label="Search people"
           placeholder="Name"
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={q}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          {...searchInput}
           maw={420}
         />
         <FormError error={people.error} />

@@ -1,9 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Container, Alert } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { PROJECT_STATUSES, type ProjectListItem } from '@observatory/shared';
-import { useSearchParams } from 'react-router';
 import { Paging } from '../../components/Paging';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
@@ -13,11 +10,11 @@ import { useTitle } from '../../lib/use-title';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
 import { InstitutionPicker } from '../../components/pickers/InstitutionPicker';
 import { TeamPicker } from '../../components/pickers/TeamPicker';
-import { fetchProjects } from './api';
-import { createProjectList } from './list-state';
+import { useListParams } from '../../lib/use-list-params';
+import { useProjectList } from './api';
 import { ProjectDates, StatusBadge } from './project-bits';
 
-const FILTERS = ['q', 'status', 'institution', 'team', 'person', 'sort'] as const;
+const FILTERS = ['status', 'institution', 'team', 'person', 'sort'] as const;
 const SORTS = [
   { value: 'title', label: 'Title' },
   { value: 'updated', label: 'Recently changed' },
@@ -58,37 +55,18 @@ function ProjectCard({ project }: { project: ProjectListItem }) {
 /** The project catalogue: full-text search, filters, sort, 25 a page (the server's limit wins). */
 export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
   useTitle(mine ? 'My Projects' : 'Projects');
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('p') ?? 1) || 1);
-  const [q] = useDebouncedValue(params.get('q') ?? '', 250);
-  const query = useMemo(() => {
-    const filters = new URLSearchParams();
-    for (const name of FILTERS) {
-      const value = name === 'q' ? q : params.get(name);
-      if (value) filters.set(name, value);
-    }
-    if (mine) filters.set('mine', 'true');
-    return filters.toString();
-  }, [params, q, mine]);
-  const list = useMemo(() => createProjectList(fetchProjects), []);
-  const state = useSyncExternalStore(list.subscribe, list.getState);
-  useEffect(() => void list.search(query, page), [list, query, page]);
+  const { searchInput, q, page, setPage, filters, setFilter } = useListParams(FILTERS);
+  // The search and filters as the API's query string (a string: the list's query key).
+  const all = new URLSearchParams();
+  if (q) all.set('q', q);
+  for (const name of FILTERS) if (filters[name]) all.set(name, filters[name]);
+  if (mine) all.set('mine', 'true');
+  const query = all.toString();
+  const state = useProjectList(query, page);
   const busy = useDelayedFlag(state.busy);
   const mayCreateOwn = useHasPermission('createProjects');
   const mayManage = useHasPermission('manageProjects');
   const mayCreate = mayCreateOwn || mayManage;
-
-  const set = (name: string, value: string | null, history = false) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name !== 'p') next.delete('p');
-        return next;
-      },
-      { replace: !history },
-    );
 
   return (
     <Container size="lg" py="xl">
@@ -106,20 +84,19 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
             label="Search projects"
             placeholder="Title, summary or documentation"
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={params.get('q') ?? ''}
-            onChange={(e) => set('q', e.currentTarget.value)}
+            {...searchInput}
             w={320}
           />
-          <Select label="Status" placeholder="Any" clearable data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} value={params.get('status')} onChange={(v) => set('status', v)} w={150} />
-          <InstitutionPicker placeholder="Any" by="slug" clearable w={240} value={params.get('institution')} onChange={(v) => set('institution', v)} />
-          <TeamPicker placeholder="Any" by="slug" clearable w={180} value={params.get('team')} onChange={(v) => set('team', v)} />
-          <PersonPicker label="Contributor" placeholder="Anyone" by="slug" clearable w={220} value={params.get('person')} valueLabel={params.get('person') ?? undefined} onChange={(v) => set('person', v)} />
-          <Select label="Sort by" placeholder={params.get('q') ? 'Relevance' : 'Title'} clearable data={SORTS} value={params.get('sort')} onChange={(v) => set('sort', v)} w={180} />
+          <Select label="Status" placeholder="Any" clearable data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} value={filters.status} onChange={(v) => setFilter('status', v)} w={150} />
+          <InstitutionPicker placeholder="Any" by="slug" clearable w={240} value={filters.institution} onChange={(v) => setFilter('institution', v)} />
+          <TeamPicker placeholder="Any" by="slug" clearable w={180} value={filters.team} onChange={(v) => setFilter('team', v)} />
+          <PersonPicker label="Contributor" placeholder="Anyone" by="slug" clearable w={220} value={filters.person} valueLabel={filters.person ?? undefined} onChange={(v) => setFilter('person', v)} />
+          <Select label="Sort by" placeholder={q ? 'Relevance' : 'Title'} clearable data={SORTS} value={filters.sort} onChange={(v) => setFilter('sort', v)} w={180} />
         </Group>
         {state.error ? (
           <Alert color="danger" role="alert" title="The projects could not be loaded">
             {state.error}{' '}
-            <Anchor component="button" type="button" onClick={() => void list.search(query, page, { force: true })}>
+            <Anchor component="button" type="button" onClick={state.retry}>
               Try again
             </Anchor>
           </Alert>
@@ -137,7 +114,7 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
         <Paging
           pagination={state.currentPage > 0 ? { page: state.currentPage, count: state.totalRows, limit: state.perPage } : null}
           page={page}
-          onChange={(p) => set('p', p > 1 ? String(p) : null, true)}
+          onChange={setPage}
           noun={['project', 'projects']}
         />
       </Stack>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Contributor,
   ContributorsResponse,
@@ -15,14 +15,49 @@ import type {
   UpdateDetail,
   UpdatesResponse,
 } from '@observatory/shared';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, type ApiResponse } from '../../lib/api-client';
+import { objectLoadErrorText } from '../../lib/errors';
 import { moveInOrder } from '../../lib/ordering';
 
 export const projectPath = (key: string) => `/projects/${encodeURIComponent(key)}`;
 export const projectKey = (slug: string) => ['project', slug] as const;
 
-/** A page of the catalogue for the list store: `query` is the filters as a query string. */
-export const fetchProjects = (query: string, p: number) => api.page<ProjectsResponse>('/projects', { ...Object.fromEntries(new URLSearchParams(query)), p });
+export type ProjectsFetcher = (query: string, page: number) => Promise<ApiResponse<ProjectsResponse>>;
+
+/** A page of the catalogue: `query` is the filters as a query string. */
+export const fetchProjects: ProjectsFetcher = (query, p) => api.page<ProjectsResponse>('/projects', { ...Object.fromEntries(new URLSearchParams(query)), p });
+
+/**
+ * A page of the project catalogue (spec section 4). A page already shown is not asked
+ * for again for 30 s unless retried; the page shown stays while the next one loads, and
+ * an answer to an older search never replaces a newer one (each has its own key).
+ */
+export const projectListQuery = (query: string, page: number, fetch: ProjectsFetcher = fetchProjects) =>
+  queryOptions({
+    queryKey: ['projects', 'list', query, page] as const,
+    queryFn: () => fetch(query, page),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** Project list state (spec section 3) from its query: what the catalogue shows. */
+export function useProjectList(query: string, page: number, fetch?: ProjectsFetcher) {
+  const list = useQuery(projectListQuery(query, page, fetch));
+  const answer = list.data;
+  const projects = answer?.data.projects ?? [];
+  return {
+    projects,
+    currentPage: answer ? (answer.pagination?.page ?? page) : 0,
+    totalRows: answer ? (answer.pagination?.count ?? projects.length) : 0,
+    /** 25 until the server's pagination-limit header says otherwise. */
+    perPage: answer?.pagination?.limit ?? 25,
+    busy: list.isFetching,
+    error: list.error ? objectLoadErrorText(list.error) : null,
+    /** A search again, even for the page shown. */
+    retry: () => void list.refetch(),
+  };
+}
 
 /** 404s and 403s show the route's error screen through the page; nothing is retried. */
 export function useProject(slug: string) {

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import type { ProjectsResponse } from '@observatory/shared';
@@ -14,11 +13,10 @@ import { useTitle } from '../../../../lib/use-title';
 /** Every project, archived ones included: search, then manage one. */
 export default function ProjectsAdminPage() {
   useTitle('Projects · Site Admin');
-  const { q, page, setQuery, setPage } = useListParams();
-  const [debounced] = useDebouncedValue(q, 250);
+  const { searchInput, q, page, setPage } = useListParams();
   const projects = useQuery({
-    queryKey: ['projects', 'admin', { q: debounced, p: page }],
-    queryFn: ({ signal }) => api.page<ProjectsResponse>('/projects', { q: debounced || undefined, p: page, archived: 'true', sort: debounced ? undefined : 'title' }, signal),
+    queryKey: ['projects', 'admin', { q: q, p: page }],
+    queryFn: ({ signal }) => api.page<ProjectsResponse>('/projects', { q: q || undefined, p: page, archived: 'true', sort: q ? undefined : 'title' }, signal),
     placeholderData: keepPreviousData,
   });
   const list = projects.data?.data.projects;
@@ -30,7 +28,7 @@ export default function ProjectsAdminPage() {
           New project
         </Button>
       </Group>
-      <TextInput label="Search projects" leftSection={<IconSearch size={16} aria-hidden />} value={q} onChange={(e) => setQuery(e.currentTarget.value)} maw={420} />
+      <TextInput label="Search projects" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} maw={420} />
       <FormError error={projects.error} />
       {list?.length === 0 ? <Text>{q ? `No project matches “${q}”.` : 'There are no projects yet.'}</Text> : null}
       {list && list.length > 0 ? (

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -104,9 +104,8 @@ function InviteForm({ onDone }: { onDone: () => void }) {
 /** Accounts: search by username, e-mail or name; create one, or invite someone. */
 export default function UsersAdminPage() {
   useTitle('Users · Site Admin');
-  const { q, page, setQuery, setPage } = useListParams();
-  const [debounced] = useDebouncedValue(q, 250);
-  const users = useUsers(debounced, page);
+  const { searchInput, q, page, setPage } = useListParams();
+  const users = useUsers(q, page);
   const busy = useDelayedFlag(users.isFetching);
   const [creating, create] = useDisclosure(false);
   const [inviting, invite] = useDisclosure(false);
@@ -126,8 +125,7 @@ export default function UsersAdminPage() {
         label="Search users"
         placeholder="Username, e-mail or name"
         leftSection={<IconSearch size={16} aria-hidden />}
-        value={q}
-        onChange={(e) => setQuery(e.currentTarget.value)}
+        {...searchInput}
         maw={420}
       />
       <FormError error={users.error} />
