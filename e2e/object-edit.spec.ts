@@ -191,7 +191,7 @@ test('an editor adds people to an object by picking them by name, one after anot
   await form.getByRole('button', { name: 'Add person' }).click();
   await expect(form.getByText('Choose a person')).toBeVisible();
   await picker.fill('L');
-  await expect(page.getByText('Type two letters or more')).toBeVisible();
+  await expect(page.getByRole('listbox').getByText('Type two letters or more')).toBeVisible();
   await picker.fill('Lindqvist');
   await page.getByRole('option', { name: 'Ada Lindqvist' }).click();
   await form.getByRole('textbox', { name: 'Role' }).fill('Site manager');
@@ -210,6 +210,23 @@ test('an editor adds people to an object by picking them by name, one after anot
     ['Ada Lindqvist', 'Site manager'],
     ['Grace Okafor', null],
   ]);
+});
+
+test('an editor puts an object under a parent picked by name; the object itself is not offered', async ({ page, request }) => {
+  const child = await createObject(request, {});
+  const parent = await createObject(request, {});
+  await signIn(page, ADA.username, ADA.password);
+  await page.goto(`/data/${child.name}/edit`);
+  const form = page.getByRole('form', { name: 'Object' });
+  const picker = form.getByRole('combobox', { name: 'Parent' });
+  await picker.fill(child.name);
+  await expect(page.getByRole('listbox').getByText('No object found')).toBeVisible();
+  await picker.fill(parent.name);
+  await page.getByRole('option', { name: `${parent.title} (${parent.name})` }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: child.title })).toBeVisible();
+  const saved = (await (await getObject(request, child.name, child.token)).json()).obj;
+  expect(saved.parent).toMatchObject({ name: parent.name });
 });
 
 test('a signed-in user who may not edit the object is refused on its edit page', async ({ page, request }) => {

@@ -12,7 +12,8 @@ async function adaProject(request: APIRequestContext) {
   const token = await apiToken(request, ADA);
   const res = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${token}` }, data: { project: { title: `Treeline ${suffix()}`, status: 'active' } } });
   expect(res.status()).toBe(201);
-  return { slug: (await res.json()).project.slug as string, token };
+  const created = (await res.json()).project as { slug: string; title: string };
+  return { slug: created.slug, title: created.title, token };
 }
 
 async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
@@ -23,7 +24,8 @@ async function createObject(request: APIRequestContext, token: string, fields: R
 
 /** Two public objects of one project whose titles share a word no other object has. */
 async function searchableObjects(request: APIRequestContext) {
-  const { slug, token } = await adaProject(request);
+  const project = await adaProject(request);
+  const { slug, token } = project;
   const word = `larch${suffix()}`;
   const site = await createObject(request, token, {
     name: `site-${word}`,
@@ -42,7 +44,7 @@ async function searchableObjects(request: APIRequestContext) {
     geo: { type: 'Polygon', coordinates: [[[7.64, 45.97], [7.645, 45.97], [7.645, 45.975], [7.64, 45.97]]] },
     metadata: { depth: 80 },
   });
-  return { word, site, plot, token };
+  return { word, site, plot, token, project };
 }
 
 test('a visitor searches the catalogue, filters by type, opens an object with its metadata and units; an unknown object is a 404', async ({ page, request }) => {
@@ -88,6 +90,27 @@ test('a visitor searches the catalogue, filters by type, opens an object with it
   await page.route('**/api/v1/data/obj?*', (route) => route.fulfill({ status: 503, json: { error: 'The database is busy', code: 'INTERNAL' } }));
   await page.goto('/data');
   await expect(page.getByRole('alert').filter({ hasText: 'The objects could not be loaded' })).toContainText('The database is busy', { timeout: 15_000 });
+});
+
+test('the catalogue filters by project and by parent, each picked by name', async ({ page, request }) => {
+  const { word, site, plot, project } = await searchableObjects(request);
+  await page.goto('/data');
+  const table = page.getByRole('table', { name: 'Objects' });
+  await page.getByRole('combobox', { name: 'Project' }).fill(project.title);
+  await page.getByRole('option', { name: project.title }).click();
+  await expect(page).toHaveURL(new RegExp(`project=${project.slug}`));
+  await expect(page.getByText('2 objects', { exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: plot.title })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Parent' }).fill(word);
+  await page.getByRole('option', { name: `${site.title} (${site.name})` }).click();
+  await expect(page).toHaveURL(new RegExp(`parent=${site.name}`));
+  await expect(page.getByText('1 object', { exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: plot.title })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear Parent' }).click();
+  await expect(page.getByText('2 objects', { exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/parent=/);
 });
 
 test('a project owner writes notes and deletes one; the count follows', async ({ page, request }) => {

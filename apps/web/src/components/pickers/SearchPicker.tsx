@@ -1,4 +1,4 @@
-import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
+import { CloseButton, Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type QueryFunction, type QueryKey, type SkipToken } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -27,6 +27,9 @@ export interface SearchPickerProps<T> {
   toOption: (item: T) => PickerOption;
   nothingFound: string;
   clearable?: boolean;
+  /** Answers not to offer (the object itself, as its own parent). */
+  hidden?: (item: T) => boolean;
+  description?: ReactNode;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface SearchPickerProps<T> {
  * typed is the picker's own: a form that resets its value after a save clears it, but a
  * save finishing while the next name is typed leaves that name alone.
  */
-export function SearchPicker<T>({ label, placeholder, error, w, value, onChange, valueLabel, search, toOption, nothingFound, clearable }: SearchPickerProps<T>) {
+export function SearchPicker<T>({ label, placeholder, error, w, value, onChange, valueLabel, search, toOption, nothingFound, clearable, hidden, description }: SearchPickerProps<T>) {
   const chosen = value || null;
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [typed, setTyped] = useState(valueLabel ?? '');
@@ -44,7 +47,7 @@ export function SearchPicker<T>({ label, placeholder, error, w, value, onChange,
   const enabled = debounced.length >= MIN_LETTERS && debounced !== chosenLabel;
   const { queryKey, queryFn } = search(debounced);
   const found = useQuery({ queryKey, queryFn, enabled, placeholderData: keepPreviousData });
-  const items = enabled ? (found.data ?? []) : [];
+  const items = enabled ? (found.data ?? []).filter((item) => !hidden?.(item)) : [];
 
   // A value cleared from outside (a form reset) clears the text shown for it.
   const [shownFor, setShownFor] = useState(chosen);
@@ -74,6 +77,7 @@ export function SearchPicker<T>({ label, placeholder, error, w, value, onChange,
       <Combobox.Target withExpandedAttribute>
         <InputBase
           label={label}
+          description={description}
           placeholder={placeholder}
           error={error}
           w={w}
@@ -96,7 +100,7 @@ export function SearchPicker<T>({ label, placeholder, error, w, value, onChange,
             found.isFetching && enabled ? (
               <Loader size={16} aria-label="Searching" />
             ) : clearable && chosen ? (
-              <Combobox.ClearButton onClear={() => choose(null)} aria-label={`Clear ${label}`} />
+              <CloseButton size="sm" aria-label={`Clear ${label}`} onMouseDown={(event) => event.preventDefault()} onClick={() => choose(null)} />
             ) : null
           }
         />

@@ -2,27 +2,24 @@ import { Alert, Anchor, Button, Container, Group, Loader, Popover, SegmentedCont
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GeoObjectsResponse, ProjectsResponse } from '@observatory/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListParams } from '../../lib/use-list-params';
 import { Paging } from '../../components/Paging';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
-import { api } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { toErrorView } from '../../lib/errors';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
 import { downloadExport, EXPORT_LIMIT, fetchObjects, useObjectTypes, type ObjectListItem } from './api';
 import { TypeBadges } from './object-bits';
-import { SearchSelect } from './SearchSelect';
+import { ObjectPicker } from '../../components/pickers/ObjectPicker';
+import { ProjectPicker } from '../../components/pickers/ProjectPicker';
 
 const ObjectsMapView = lazy(() => import('./ObjectsMapView'));
 const FILTERS = ['type', 'project', 'parent'] as const;
 
-const searchProjects = (q: string) => api.get<ProjectsResponse>('/projects', { q }).then((r) => r.projects.map((p) => ({ value: p.slug, label: p.title })));
-const searchObjects = (q: string) => api.get<GeoObjectsResponse>('/data/obj', { q, limit: 20 }).then((r) => r.objects.map((o) => ({ value: o.name, label: o.title })));
 
 function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
   return (
@@ -159,8 +156,8 @@ export default function ObjectsPage() {
         <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Find objects">
           <TextInput label="Search objects" placeholder="Name or title" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} w={260} />
           <Select label="Type" placeholder="Any" clearable data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={filters.type} onChange={(v) => setFilter('type', v)} w={180} />
-          <SearchSelect label="Project" placeholder="Any" queryKey="projects" search={searchProjects} value={filters.project} onChange={(v) => setFilter('project', v)} />
-          <SearchSelect label="Parent" placeholder="Any" queryKey="objects" search={searchObjects} value={filters.parent} onChange={(v) => setFilter('parent', v)} />
+          <ProjectPicker placeholder="Any" by="slug" clearable w={220} value={filters.project} valueLabel={filters.project ?? undefined} onChange={(v) => setFilter('project', v)} />
+          <ObjectPicker label="Parent" placeholder="Any" by="name" clearable w={220} value={filters.parent} valueLabel={filters.parent ?? undefined} onChange={(v) => setFilter('parent', v)} />
           <SegmentedControl aria-label="Show as" data={[{ value: 'table', label: 'Table' }, { value: 'map', label: 'Map' }]} value={view} onChange={setView} />
           {spinner ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
         </Group>

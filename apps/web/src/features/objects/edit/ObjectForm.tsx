@@ -1,3 +1,5 @@
+import { ObjectPicker } from '../../../components/pickers/ObjectPicker';
+import { pickerProps } from '../../../components/pickers/form';
 import { Anchor, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -11,7 +13,7 @@ import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor';
 import { paths } from '../../../config/paths';
 import { useHasPermission } from '../../../lib/auth';
 import { useObjectTypes, type ObjectDetail } from '../api';
-import { useEditableProjects, useObjectSearch, useSaveObject, type ObjectInput } from './api';
+import { useEditableProjects, useSaveObject, type ObjectInput } from './api';
 import type { GeoJson } from './drawing';
 import { GeometryField } from './GeometryField';
 import { MetadataFields } from './MetadataFields';
@@ -69,28 +71,15 @@ function toRequest(values: ObjectFormValues, fields: MetadataField[], detail?: O
 }
 
 function ParentSelect({ form, detail }: { form: UseFormReturnType<ObjectFormValues>; detail?: ObjectDetail }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const found = useObjectSearch(debounced);
-  const [known, setKnown] = useState<Record<string, string>>(() => (detail?.obj.parent ? { [detail.obj.parent.id]: `${detail.obj.parent.title} (${detail.obj.parent.name})` } : {}));
-  useEffect(() => {
-    if (found.data) setKnown((k) => ({ ...k, ...Object.fromEntries(found.data.map((o) => [o.id, `${o.title} (${o.name})`])) }));
-  }, [found.data]);
-  const data = Object.entries(known)
-    .filter(([id]) => id !== detail?.obj.id)
-    .map(([value, label]) => ({ value, label }));
+  const parent = detail?.obj.parent;
   return (
-    <Select
+    <ObjectPicker
       label="Parent"
       description="The object this one is part of, e.g. the property of a site"
-      placeholder="Type to search"
-      searchable
       clearable
-      searchValue={search}
-      onSearchChange={setSearch}
-      data={data}
-      nothingFoundMessage={debounced ? 'No object found' : 'Type a name or title'}
-      {...form.getInputProps('parent')}
+      except={detail?.obj.id}
+      valueLabel={parent && form.values.parent === parent.id ? `${parent.title} (${parent.name})` : undefined}
+      {...pickerProps(form, 'parent')}
     />
   );
 }

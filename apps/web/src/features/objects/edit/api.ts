@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { GeoObjectsResponse, ObjectInstitutionsResponse, ObjectPeopleResponse, ProjectDetail, ProjectsResponse, ProseMirrorDoc } from '@observatory/shared';
+import type { ObjectInstitutionsResponse, ObjectPeopleResponse, ProjectDetail, ProjectsResponse, ProseMirrorDoc } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
 import type { GeoJson } from './drawing';
 import { useHasPermission } from '../../../lib/auth';
@@ -59,16 +59,6 @@ export function useDeleteObject(name: string) {
       client.removeQueries({ queryKey: objectKey(name) });
       refreshObjects(client);
     },
-  });
-}
-
-/** Candidate parents: objects whose name or title matches. */
-export function useObjectSearch(q: string) {
-  return useQuery({
-    queryKey: ['objects', 'search', q],
-    queryFn: () => api.get<GeoObjectsResponse>('/data/obj', { q, limit: 20 }).then((r) => r.objects),
-    enabled: q.trim().length >= 1,
-    staleTime: 30_000,
   });
 }
 

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { GeoObjectsResponse, ProjectsResponse } from '@observatory/shared';
+import { api } from '../../lib/api-client';
+
+export type ObjectFound = GeoObjectsResponse['objects'][number];
+export type ProjectFound = ProjectsResponse['projects'][number];
+
+/** Objects whose name or title matches what was typed (`GET data/obj?q=`, 20 at most). */
+export const objectSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['objects', 'search', q] as const,
+    queryFn: () => api.get<GeoObjectsResponse>('/data/obj', { q, limit: 20 }).then((r) => r.objects),
+    staleTime: 30_000,
+  });
+
+/** Projects whose title or text matches what was typed (`GET projects?q=`, the first page). */
+export const projectSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['projects', 'search', q] as const,
+    queryFn: () => api.get<ProjectsResponse>('/projects', { q }).then((r) => r.projects),
+    staleTime: 30_000,
+  });
