@@ -138,6 +138,14 @@ test('a project owner writes notes and deletes one; the count follows', async ({
   const older = feed.getByRole('article').filter({ hasText: 'Snow still lying' });
   await older.getByRole('button', { name: 'Edit' }).click();
   await older.getByRole('textbox', { name: 'Note' }).fill('Snow still lying on the north slope; gone by June.');
+  // A save the server fails: the error shows beside the note, and the text typed stays.
+  await page.route('**/api/v1/data/obj/*/notes/*', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 503, json: { error: 'The database is busy', code: 'UNAVAILABLE' } }) : route.continue(),
+  );
+  await older.getByRole('button', { name: 'Save' }).click();
+  await expect(older.getByRole('alert')).toHaveText('The database is busy');
+  await expect(older.getByRole('textbox', { name: 'Note' })).toHaveValue('Snow still lying on the north slope; gone by June.');
+  await page.unroute('**/api/v1/data/obj/*/notes/*');
   await older.getByRole('button', { name: 'Save' }).click();
   await expect(older.getByText('Snow still lying on the north slope; gone by June.')).toBeVisible();
   await expect(page.getByText('2 notes')).toBeVisible();

@@ -1,12 +1,16 @@
 import { Anchor, Badge, Breadcrumbs, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { onSessionChange } from '../../lib/api-client';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
-import { createLiveObjectStore, ObjectStoreContext } from './object-context';
+import { objectLoadErrorText } from '../../lib/errors';
+import { objectKey } from './api';
+import { ObjectPageContext } from './object-context';
+import { objectPageKeys, useObjectChildren, useObjectNotes, useObjectPage, useObjectPhotos } from './object-page';
 import { TypeBadges } from './object-bits';
 
 const TABS = [
@@ -20,15 +24,31 @@ export default function ObjectLayout() {
   const { name = '' } = useParams();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [store] = useState(createLiveObjectStore);
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  useEffect(() => void store.load(name), [store, name]);
-  // Signing in or out changes what may be seen and done: load the object again.
-  useEffect(() => onSessionChange(() => void store.load(name)), [store, name]);
-  const detail = state.detail?.obj.name === name || state.detail?.obj.id === name ? state.detail : null;
+  const client = useQueryClient();
+  const { object, detail, types, ready } = useObjectPage(name);
+  const children = useObjectChildren(name, detail, ready);
+  // Notes and page 1 of the photos load with the children, whichever tab is open.
+  useObjectNotes(name, ready);
+  const [photoPage, showPhotoPage] = useState(1);
+  useObjectPhotos(name, 1, ready);
+  // Another object starts on its first page of photos.
+  const [shownName, setShownName] = useState(name);
+  if (shownName !== name) {
+    setShownName(name);
+    showPhotoPage(1);
+  }
+  // Signing in or out changes what may be seen and done: load the object and its parts again.
+  useEffect(
+    () =>
+      onSessionChange(() => {
+        void client.invalidateQueries({ queryKey: objectKey(name) });
+        void client.invalidateQueries({ queryKey: objectPageKeys.all(name) });
+      }),
+    [client, name],
+  );
   useTitle(detail?.obj.title ?? 'Object');
   if (!detail) {
-    return <PageState isPending={state.loading || !state.loadError} error={state.loadError} message={store.loadErrorText() ?? undefined} />;
+    return <PageState isPending={object.isPending} error={object.error} message={object.error ? objectLoadErrorText(object.error) : undefined} />;
   }
   const { obj, permissions } = detail;
   const tab = pathname.split('/')[3] || 'overview';
@@ -77,9 +97,9 @@ export default function ObjectLayout() {
             ))}
           </Tabs.List>
         </Tabs>
-        <ObjectStoreContext.Provider value={store}>
+        <ObjectPageContext.Provider value={{ name, detail, types, ready, children, photoPage, showPhotoPage }}>
           <Outlet />
-        </ObjectStoreContext.Provider>
+        </ObjectPageContext.Provider>
       </Stack>
     </Container>
   );

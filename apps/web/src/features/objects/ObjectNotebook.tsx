@@ -5,17 +5,21 @@ import { useState } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
-import { useObjectPage } from './object-context';
+import { useObjectPageValue } from './object-context';
+import { errorText, useAddNote, useNoteActions, useObjectNotes } from './object-page';
 import { dateTime } from './object-bits';
-import type { ObjectStore, Tracked } from './object-store';
 
 const MAX_NOTE = 20_000;
 
-function NewNote({ store, busy, error }: { store: ObjectStore; busy: boolean; error: string | null }) {
+function NewNote({ name }: { name: string }) {
   const [content, setContent] = useState('');
-  const submit = async (e: React.FormEvent) => {
+  const add = useAddNote(name);
+  const busy = add.isPending;
+  const error = add.error ? errorText(add.error) : null;
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (content.trim() && (await store.addNote(content.trim()))) setContent('');
+    // The text stays in the box until the note is saved; a failure keeps it.
+    if (content.trim()) add.mutate(content.trim(), { onSuccess: () => setContent('') });
   };
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Write a note">
@@ -36,11 +40,13 @@ function NewNote({ store, busy, error }: { store: ObjectStore; busy: boolean; er
   );
 }
 
-function NoteCard({ note, store }: { note: Tracked<Note>; store: ObjectStore }) {
+function NoteCard({ note, name }: { note: Note; name: string }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const actions = useNoteActions(name, note.id);
+  const { busy, error } = actions;
   const may = (action: string) => note.permissions.includes(action);
-  const save = async () => {
-    if (draft !== null && draft.trim() && (await store.saveNote(note.id, draft.trim()))) setDraft(null);
+  const save = () => {
+    if (draft !== null && draft.trim()) actions.save.mutate(draft.trim(), { onSuccess: () => setDraft(null) });
   };
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -48,7 +54,7 @@ function NoteCard({ note, store }: { note: Tracked<Note>; store: ObjectStore }) 
       children: <Text size="sm">The note is removed from the notebook for everyone. This cannot be undone.</Text>,
       labels: { confirm: 'Delete', cancel: 'Keep it' },
       confirmProps: { color: 'danger' },
-      onConfirm: () => void store.deleteNote(note.id),
+      onConfirm: () => actions.remove.mutate(),
     });
   const author = note.author ? (
     <Anchor component={PrefetchLink} to={paths.person(note.author.slug)} size="sm" fw={600}>
@@ -60,7 +66,7 @@ function NoteCard({ note, store }: { note: Tracked<Note>; store: ObjectStore }) 
     </Text>
   );
   return (
-    <Card withBorder component="article" aria-busy={note.busy} aria-label={`Note by ${note.author?.name ?? 'a former user'}, ${dateTime(note.timestamp)}`}>
+    <Card withBorder component="article" aria-busy={busy} aria-label={`Note by ${note.author?.name ?? 'a former user'}, ${dateTime(note.timestamp)}`}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs">
@@ -72,12 +78,12 @@ function NoteCard({ note, store }: { note: Tracked<Note>; store: ObjectStore }) 
           {draft === null ? (
             <Group gap="xs">
               {may('edit') ? (
-                <Button size="compact-sm" variant="subtle" onClick={() => setDraft(note.content)} disabled={note.busy}>
+                <Button size="compact-sm" variant="subtle" onClick={() => setDraft(note.content)} disabled={busy}>
                   Edit
                 </Button>
               ) : null}
               {may('delete') ? (
-                <Button size="compact-sm" variant="subtle" color="danger" onClick={confirmDelete} loading={note.busy}>
+                <Button size="compact-sm" variant="subtle" color="danger" onClick={confirmDelete} loading={busy}>
                   Delete
                 </Button>
               ) : null}
@@ -90,18 +96,18 @@ function NoteCard({ note, store }: { note: Tracked<Note>; store: ObjectStore }) 
           <Stack gap="xs">
             <Textarea label="Note" autosize minRows={2} maxLength={MAX_NOTE} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
             <Group gap="xs">
-              <Button size="xs" onClick={() => void save()} loading={note.busy} disabled={!draft.trim()}>
+              <Button size="xs" onClick={() => void save()} loading={busy} disabled={!draft.trim()}>
                 Save
               </Button>
-              <Button size="xs" variant="default" onClick={() => setDraft(null)} disabled={note.busy}>
+              <Button size="xs" variant="default" onClick={() => setDraft(null)} disabled={busy}>
                 Cancel
               </Button>
             </Group>
           </Stack>
         )}
-        {note.error ? (
+        {error ? (
           <Alert color="danger" role="alert">
-            {note.error}
+            {error}
           </Alert>
         ) : null}
       </Stack>
@@ -111,11 +117,11 @@ function NoteCard({ note, store }: { note: Tracked<Note>; store: ObjectStore }) 
 
 /** The object's notebook: newest first, 20 a page with "Load more", the count, and notes to write, change and delete. */
 export default function ObjectNotebook() {
-  const { state, store } = useObjectPage();
+  const { name, detail, ready } = useObjectPageValue();
   const user = useCurrentUser();
-  const { notes, newNote } = state;
-  const mayWrite = !!user.user && state.detail!.permissions.includes('comment');
-  const loaded = notes.page > 0;
+  const notes = useObjectNotes(name, ready);
+  const mayWrite = !!user.user && detail.permissions.includes('comment');
+  const { loaded } = notes;
   return (
     <Stack gap="lg" component="section" aria-labelledby="notebook-heading">
       <Group justify="space-between" align="baseline">
@@ -128,7 +134,7 @@ export default function ObjectNotebook() {
           </Text>
         ) : null}
       </Group>
-      {mayWrite ? <NewNote store={store} busy={newNote.busy} error={newNote.error} /> : null}
+      {mayWrite ? <NewNote name={name} /> : null}
       {!user.user && !user.isLoading ? (
         <Text size="sm" c="dimmed">
           Members of the object’s projects can <Anchor component={PrefetchLink} to={paths.login} inherit>sign in</Anchor> to write notes.
@@ -137,21 +143,21 @@ export default function ObjectNotebook() {
       {loaded && notes.items.length === 0 ? <Text c="dimmed">No notes yet.{mayWrite ? ' Write the first one above.' : ''}</Text> : null}
       <Stack gap="sm" role="feed" aria-busy={notes.busy} aria-label="Notes, newest first">
         {notes.items.map((n) => (
-          <NoteCard key={n.id} note={n} store={store} />
+          <NoteCard key={n.id} note={n} name={name} />
         ))}
       </Stack>
       {notes.error ? (
         <Alert color="danger" role="alert" title="The notes could not be loaded">
           {notes.error}{' '}
-          <Anchor component="button" type="button" onClick={() => void (loaded ? store.loadMoreNotes() : store.reloadNotes())}>
+          <Anchor component="button" type="button" onClick={loaded ? notes.loadMore : notes.reload}>
             Try again
           </Anchor>
         </Alert>
       ) : null}
       {!loaded && notes.busy ? <Text c="dimmed">Loading the notes…</Text> : null}
-      {loaded && notes.items.length < notes.total ? (
+      {loaded && notes.hasMore ? (
         <Group>
-          <Button variant="default" onClick={() => void store.loadMoreNotes()} loading={notes.busy}>
+          <Button variant="default" onClick={notes.loadMore} loading={notes.busy}>
             Load more
           </Button>
         </Group>

@@ -8,9 +8,8 @@ import { paths } from '../../config/paths';
 import { objectQuery } from './api';
 import { toFeatures, type MapFeatures } from './geo-features';
 import { metadataRows } from './metadata-view';
-import { useObjectPage } from './object-context';
+import { useObjectPageValue, type ObjectPageValue } from './object-context';
 import { dateTime, TypeBadges } from './object-bits';
-import type { ObjectState } from './object-store';
 
 const ObjectMap = lazy(() => import('./ObjectMap'));
 
@@ -25,8 +24,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Metadata({ state }: { state: ObjectState }) {
-  const { obj } = state.detail!;
+function Metadata({ state }: { state: ObjectPageValue }) {
+  const { obj } = state.detail;
   const types = obj.types.flatMap((t) => state.types[t.slug] ?? []);
   const rows = metadataRows(obj.metadata, types);
   if (rows.length === 0) return <Text c="dimmed">No details recorded.</Text>;
@@ -47,8 +46,8 @@ function Metadata({ state }: { state: ObjectState }) {
 }
 
 /** The object, its parent and its children on a small map, when any of them has a geometry. */
-function ObjectsAround({ state }: { state: ObjectState }) {
-  const { obj } = state.detail!;
+function ObjectsAround({ state }: { state: ObjectPageValue }) {
+  const { obj } = state.detail;
   const navigate = useNavigate();
   const parent = useQuery({ ...objectQuery(obj.parent?.name ?? ''), enabled: !!obj.parent, retry: false });
   const features = useMemo<MapFeatures>(() => {
@@ -71,7 +70,7 @@ function ObjectsAround({ state }: { state: ObjectState }) {
   );
 }
 
-function Children({ state }: { state: ObjectState }) {
+function Children({ state }: { state: ObjectPageValue }) {
   const { items, busy, error } = state.children;
   if (error) return <Alert color="danger" role="alert">{`The children could not be loaded: ${error}`}</Alert>;
   if (busy && items.length === 0) return <Loader size="sm" role="status" aria-label="Loading the children" />;
@@ -111,8 +110,8 @@ function LinkedList({ items, empty, label }: { items: { id: string; to: string; 
 }
 
 export default function ObjectOverview() {
-  const { state } = useObjectPage();
-  const { obj, doc } = state.detail!;
+  const state = useObjectPageValue();
+  const { obj, doc } = state.detail;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
       <Stack gap="lg" style={{ gridColumn: 'span 2' }}>

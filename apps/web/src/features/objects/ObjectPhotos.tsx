@@ -5,9 +5,9 @@ import { Paging } from '../../components/Paging';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
-import { useObjectPage } from './object-context';
+import { useObjectPageValue } from './object-context';
+import { errorText, useObjectPhotos, usePhotoState, useUploadPhoto } from './object-page';
 import { dateTime } from './object-bits';
-import type { Tracked } from './object-store';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
@@ -15,9 +15,10 @@ const ACCEPTED = 'image/jpeg,image/png,image/webp';
 /** What a photo shows, for its thumbnail's text alternative. */
 export const photoLabel = (photo: Photo, index: number) => photo.caption || `Photo ${index + 1}${photo.takenAt ? `, taken ${dateTime(photo.takenAt)}` : ''}`;
 
-function Thumbnail({ photo, index, onOpen }: { photo: Tracked<Photo>; index: number; onOpen: () => void }) {
+function Thumbnail({ photo, index, onOpen }: { photo: Photo; index: number; onOpen: () => void }) {
+  const { busy, error } = usePhotoState(photo.id);
   return (
-    <Stack gap={4} component="figure" m={0} aria-busy={photo.busy}>
+    <Stack gap={4} component="figure" m={0} aria-busy={busy}>
       <UnstyledButton onClick={onOpen} data-photo={photo.id} aria-label={`Open ${photoLabel(photo, index)}`} style={{ borderRadius: 4, overflow: 'hidden', aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}>
         <img src={photo.image.url} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
       </UnstyledButton>
@@ -29,9 +30,9 @@ function Thumbnail({ photo, index, onOpen }: { photo: Tracked<Photo>; index: num
           Taken {dateTime(photo.takenAt)}
         </Text>
       ) : null}
-      {photo.error ? (
+      {error ? (
         <Text size="xs" c="danger" role="alert">
-          {photo.error}
+          {error}
         </Text>
       ) : null}
     </Stack>
@@ -39,14 +40,22 @@ function Thumbnail({ photo, index, onOpen }: { photo: Tracked<Photo>; index: num
 }
 
 function Upload() {
-  const { state, store } = useObjectPage();
-  const { upload } = state;
+  const { name, showPhotoPage } = useObjectPageValue();
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadPhoto(name, setProgress, showPhotoPage);
   return (
     <Stack gap="xs">
       <Group>
-        <FileButton accept={ACCEPTED} onChange={(file) => file && void store.addPhoto(file)}>
+        <FileButton
+          accept={ACCEPTED}
+          onChange={(file) => {
+            if (!file) return;
+            setProgress(0);
+            upload.mutate(file);
+          }}
+        >
           {(props) => (
-            <Button {...props} loading={upload.busy}>
+            <Button {...props} loading={upload.isPending}>
               Upload a photo
             </Button>
           )}
@@ -55,10 +64,10 @@ function Upload() {
           JPEG, PNG or WebP. Its capture time and GPS position are read; the versions shown carry no camera data.
         </Text>
       </Group>
-      {upload.busy ? <Progress value={upload.progress * 100} aria-label="Upload progress" size="sm" /> : null}
+      {upload.isPending ? <Progress value={progress * 100} aria-label="Upload progress" size="sm" /> : null}
       {upload.error ? (
         <Alert color="danger" role="alert" title="The photo was not uploaded">
-          {upload.error}
+          {errorText(upload.error)}
         </Alert>
       ) : null}
     </Stack>
@@ -67,11 +76,11 @@ function Upload() {
 
 /** The object's photos: a grid of thumbnails 50 a page, upload, and a viewer with captions, dates and locations. */
 export default function ObjectPhotos() {
-  const { state, store } = useObjectPage();
+  const { name, detail, ready, photoPage, showPhotoPage } = useObjectPageValue();
   const user = useCurrentUser();
-  const { photos } = state;
+  const photos = useObjectPhotos(name, photoPage, ready);
   const [open, setOpen] = useState<number | null>(null);
-  const mayUpload = !!user.user && state.detail!.permissions.includes('upload');
+  const mayUpload = !!user.user && detail.permissions.includes('upload');
   /** Closes the viewer and gives focus to the thumbnail of the photo last shown (the first one when it was deleted). */
   const close = () => {
     const shown = open === null ? null : photos.items[open]?.id;
@@ -92,7 +101,7 @@ export default function ObjectPhotos() {
       {photos.error ? (
         <Alert color="danger" role="alert" title="The photos could not be loaded">
           {photos.error}{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void store.loadPhotos(photos.page || 1, { force: true })}>
+          <Button variant="subtle" size="compact-sm" onClick={photos.reload}>
             Try again
           </Button>
         </Alert>
@@ -109,10 +118,10 @@ export default function ObjectPhotos() {
           />
         ))}
       </SimpleGrid>
-      <Paging pagination={photos.page > 0 ? { page: photos.page, count: photos.total, limit: photos.perPage } : null} page={photos.page || 1} onChange={(p) => void store.loadPhotos(p)} noun={['photo', 'photos']} />
+      <Paging pagination={photos.page > 0 ? { page: photos.page, count: photos.total, limit: photos.perPage } : null} page={photos.page || 1} onChange={showPhotoPage} noun={['photo', 'photos']} />
       {open !== null && photos.items[open] ? (
         <Suspense fallback={null}>
-          <PhotoViewer index={open} onIndex={setOpen} onClose={close} />
+          <PhotoViewer items={photos.items} index={open} onIndex={setOpen} onClose={close} />
         </Suspense>
       ) : null}
     </Stack>

@@ -2,10 +2,12 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { Photo } from '@observatory/shared';
 import { useState } from 'react';
 import { toErrorView } from '../../lib/errors';
 import { useSaveObject } from './edit/api';
-import { useObjectPage } from './object-context';
+import { useObjectPageValue } from './object-context';
+import { usePhotoActions, usePhotoState } from './object-page';
 import { dateTime } from './object-bits';
 
 /** The largest served version: a larger variant when the server offers one, else the 400 px one. */
@@ -13,12 +15,12 @@ const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.l
 const coordinates = ([lon, lat]: number[]) => `${lat!.toFixed(5)}, ${lon!.toFixed(5)}`;
 
 /** One photo large, with its caption, date and location; previous and next by buttons or arrow keys; Escape closes. */
-export default function PhotoViewer({ index, onIndex, onClose }: { index: number; onIndex: (index: number) => void; onClose: () => void }) {
-  const { state, store } = useObjectPage();
-  const items = state.photos.items;
+export default function PhotoViewer({ items, index, onIndex, onClose }: { items: Photo[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {
+  const { name, detail, photoPage, showPhotoPage } = useObjectPageValue();
   const photo = items[index]!;
   const [caption, setCaption] = useState<string | null>(null);
-  const detail = state.detail!;
+  const actions = usePhotoActions(name, photo.id, { page: photoPage, count: items.length }, showPhotoPage);
+  const { busy, error } = usePhotoState(photo.id);
   // Saved like the editor saves, so the catalogue and the maps learn of the new place too.
   const relocate = useSaveObject(detail.obj.name);
   const go = (next: number) => {
@@ -32,8 +34,8 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
     if (e.key === 'ArrowLeft') go(index - 1);
     if (e.key === 'ArrowRight') go(index + 1);
   };
-  const saveCaption = async () => {
-    if (caption !== null && (await store.saveCaption(photo.id, caption.trim() || null))) setCaption(null);
+  const saveCaption = () => {
+    if (caption !== null) actions.caption.mutate(caption.trim() || null, { onSuccess: () => setCaption(null) });
   };
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -42,10 +44,11 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
       labels: { confirm: 'Delete', cancel: 'Keep it' },
       confirmProps: { color: 'danger' },
       onConfirm: () =>
-        void store.removePhoto(photo.id).then((ok) => {
-          if (!ok) return;
-          notifications.show({ color: 'green', message: 'The photo was deleted' });
-          onClose();
+        actions.remove.mutate(undefined, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: 'The photo was deleted' });
+            onClose();
+          },
         }),
     });
   const useAsLocation = () =>
@@ -57,8 +60,8 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
         relocate.mutate(
           { input: { geo: { type: 'Point', coordinates: photo.geo!.coordinates.slice(0, 2) } } },
           {
-            onSuccess: (saved) => {
-              store.setDetail(saved);
+            // The saved object replaces the one shown (useSaveObject writes it to the cache).
+            onSuccess: () => {
               notifications.show({ color: 'green', message: 'The object’s location was changed' });
             },
           },
@@ -67,7 +70,7 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
   const mayEdit = photo.permissions.includes('edit');
   return (
     <Modal opened onClose={onClose} size="xl" returnFocus={false} closeButtonProps={{ 'aria-label': 'Close the photo' }} title={`Photo ${index + 1} of ${items.length}`} onKeyDown={onKeyDown}>
-      <Stack gap="sm" aria-busy={photo.busy}>
+      <Stack gap="sm" aria-busy={busy}>
         <img src={largestUrl(photo.image)} alt={photo.caption ?? `Photo ${index + 1}`} style={{ maxWidth: '100%', maxHeight: '65vh', objectFit: 'contain', display: 'block', margin: '0 auto' }} />
         {caption === null ? (
           <Text>{photo.caption || <Text span c="dimmed">No caption</Text>}</Text>
@@ -75,7 +78,7 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
           <Stack gap="xs">
             <Textarea label="Caption" autosize maxLength={2000} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-autofocus />
             <Group gap="xs">
-              <Button size="xs" onClick={() => void saveCaption()} loading={photo.busy}>
+              <Button size="xs" onClick={() => void saveCaption()} loading={busy}>
                 Save caption
               </Button>
               <Button size="xs" variant="default" onClick={() => setCaption(null)}>
@@ -95,9 +98,9 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
             </Text>
           ) : null}
         </Group>
-        {photo.error ? (
+        {error ? (
           <Alert color="danger" role="alert">
-            {photo.error}
+            {error}
           </Alert>
         ) : null}
         {relocate.error ? (
@@ -126,7 +129,7 @@ export default function PhotoViewer({ index, onIndex, onClose }: { index: number
               </Button>
             ) : null}
             {photo.permissions.includes('delete') ? (
-              <Button variant="subtle" color="danger" onClick={confirmDelete} loading={photo.busy}>
+              <Button variant="subtle" color="danger" onClick={confirmDelete} loading={busy}>
                 Delete
               </Button>
             ) : null}

@@ -1,34 +1,27 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
-import { queryClient } from '../../lib/query-client';
-import { addNote, changeNote, changePhoto, deleteNote, deletePhoto, fetchChildren, fetchNotes, fetchPhotos, objectQuery, objectTypesQuery, uploadPhoto } from './api';
-import { createObjectStore, type ObjectState, type ObjectStore } from './object-store';
+import type { ObjectType } from '@observatory/shared';
+import { createContext, useContext } from 'react';
+import type { ObjectDetail, ObjectListItem } from './api';
 
-/**
- * A store on the real API. The object and its types go through the query cache, shared
- * with the edit page; the object is always asked for afresh (its permissions change with
- * the session).
- */
-export const createLiveObjectStore = () =>
-  createObjectStore({
-    fetchObject: (name) => queryClient.fetchQuery({ ...objectQuery(name), staleTime: 0 }),
-    fetchObjectTypes: () => queryClient.fetchQuery(objectTypesQuery()),
-    fetchChildren,
-    fetchNotes,
-    addNote,
-    changeNote,
-    deleteNote,
-    fetchPhotos,
-    uploadPhoto,
-    changePhoto,
-    deletePhoto,
-  });
+/** What an object's tabs share (given by ObjectLayout, from the object page's queries). */
+export interface ObjectPageValue {
+  /** The object's key in the address (its name or id). */
+  name: string;
+  detail: ObjectDetail;
+  /** The object's types by slug, as loaded (a missing one is not here). */
+  types: Record<string, ObjectType>;
+  /** The types have answered: photos, notes and children may load. */
+  ready: boolean;
+  children: { items: ObjectListItem[]; busy: boolean; error: string | null };
+  /** The page of photos shown, kept while the tabs change. */
+  photoPage: number;
+  showPhotoPage: (page: number) => void;
+}
 
-export const ObjectStoreContext = createContext<ObjectStore | null>(null);
+export const ObjectPageContext = createContext<ObjectPageValue | null>(null);
 
-/** The object page's store (given by ObjectLayout) and its current state. */
-export function useObjectPage(): { store: ObjectStore; state: ObjectState } {
-  const store = useContext(ObjectStoreContext);
-  if (!store) throw new Error('useObjectPage needs ObjectLayout around it');
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  return { store, state };
+/** The object page's shared state (ObjectLayout gives it). */
+export function useObjectPageValue(): ObjectPageValue {
+  const value = useContext(ObjectPageContext);
+  if (!value) throw new Error('useObjectPageValue needs ObjectLayout around it');
+  return value;
 }

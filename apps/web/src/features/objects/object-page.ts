@@ -1,0 +1,229 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Note, ObjectType, Photo } from '@observatory/shared';
+import { createContext, useContext, useEffect } from 'react';
+import { ApiError, type ApiResponse } from '../../lib/api-client';
+import { toErrorView } from '../../lib/errors';
+import { objectTypesKey } from '../../lib/object-types';
+import { addNote, changeNote, changePhoto, deleteNote, deletePhoto, fetchChildren, fetchNotes, fetchObject, fetchObjectTypes, fetchPhotos, objectKey, uploadPhoto, type ObjectDetail } from './api';
+
+/** The server calls an object's page makes: the real ones, or a test's through ObjectApiContext. */
+export interface ObjectPageApi {
+  fetchObject: (name: string) => Promise<ObjectDetail>;
+  /** Every object type with its schema: one cached list, not a request per type. */
+  fetchObjectTypes: () => Promise<ObjectType[]>;
+  fetchChildren: typeof fetchChildren;
+  fetchNotes: (name: string, page: number) => Promise<ApiResponse<{ notes: Note[] }>>;
+  addNote: (name: string, content: string) => Promise<Note>;
+  changeNote: (name: string, id: string, content: string) => Promise<Note>;
+  deleteNote: (name: string, id: string) => Promise<unknown>;
+  fetchPhotos: (name: string, page: number) => Promise<ApiResponse<{ photos: Photo[] }>>;
+  uploadPhoto: (name: string, file: File, onProgress?: (fraction: number) => void) => Promise<Photo>;
+  changePhoto: (name: string, id: string, change: { caption: string | null }) => Promise<Photo>;
+  deletePhoto: (name: string, id: string) => Promise<unknown>;
+  /** Where a failed or incomplete object-type load goes: it is only logged. */
+  log: (message: string, error: unknown) => void;
+}
+
+export const liveObjectApi: ObjectPageApi = {
+  fetchObject,
+  fetchObjectTypes,
+  fetchChildren,
+  fetchNotes,
+  addNote,
+  changeNote,
+  deleteNote,
+  fetchPhotos,
+  uploadPhoto,
+  changePhoto,
+  deletePhoto,
+  log: (message, error) => console.warn(message, error),
+};
+
+export const ObjectApiContext = createContext<ObjectPageApi>(liveObjectApi);
+const useObjectApi = () => useContext(ObjectApiContext);
+
+export const NOTES_PER_PAGE = 20;
+export const PHOTOS_PER_PAGE = 50;
+
+/** The keys of what an object's page shows beside the object (the object itself is `objectKey`, shared with its editor). */
+export const objectPageKeys = {
+  all: (name: string) => ['object-page', name] as const,
+  children: (name: string, id: string) => ['object-page', name, 'children', id] as const,
+  notes: (name: string) => ['object-page', name, 'notes'] as const,
+  photos: (name: string) => ['object-page', name, 'photos'] as const,
+  photoPage: (name: string, page: number) => ['object-page', name, 'photos', page] as const,
+};
+
+export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
+const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+
+/**
+ * An object and its types, in the spec's order (section 4): the object first (asked for
+ * afresh: its permissions change with the session), then its types from the one cached
+ * list of all types; a type missing from it, or a failed list, is only logged. `ready`
+ * once the types have answered either way: photos, notes and children wait for it.
+ */
+export function useObjectPage(name: string) {
+  const api = useObjectApi();
+  const object = useQuery({ queryKey: objectKey(name), queryFn: () => api.fetchObject(name), retry: retryServerErrors, staleTime: 0 });
+  const detail = object.data ?? null;
+  const all = useQuery({ queryKey: objectTypesKey, queryFn: () => api.fetchObjectTypes(), staleTime: 5 * 60_000, enabled: !!detail, retry: false });
+  const slugs = detail?.obj.types.map((t) => t.slug) ?? [];
+  const types = Object.fromEntries((all.data ?? []).filter((t) => slugs.includes(t.slug)).map((t) => [t.slug, t])) as Record<string, ObjectType>;
+  const missing = all.data ? slugs.filter((slug) => !types[slug]).join(',') : '';
+  useEffect(() => {
+    for (const slug of missing ? missing.split(',') : []) api.log(`The object type ${slug} is not among the object types`, null);
+  }, [api, missing]);
+  useEffect(() => {
+    if (all.error) api.log('The object types could not be loaded', all.error);
+  }, [api, all.error]);
+  return { object, detail, types, ready: !!detail && !all.isPending };
+}
+
+/** The object's children (its first 100), once its types have answered. */
+export function useObjectChildren(name: string, detail: ObjectDetail | null, ready: boolean) {
+  const api = useObjectApi();
+  const children = useQuery({ queryKey: objectPageKeys.children(name, detail?.obj.id ?? ''), queryFn: () => api.fetchChildren(detail!.obj.id), enabled: ready });
+  return { items: children.data ?? [], busy: children.isFetching, error: children.error ? errorText(children.error) : null };
+}
+
+type NotePages = InfiniteData<ApiResponse<{ notes: Note[] }>, unknown>;
+
+/** Notes of all pages loaded, newest first; a note that moved to a later page since (a new one pushed it) shows once. */
+const notesOf = (data: NotePages | undefined) => {
+  const seen = new Set<string>();
+  return (data?.pages ?? []).flatMap((p) => p.data.notes).filter((n) => !seen.has(n.id) && !!seen.add(n.id));
+};
+const countOf = (data: NotePages | undefined) => data?.pages.at(-1)?.pagination?.count ?? notesOf(data).length;
+
+/** Every page's notes changed by `change`, and the count moved by `delta`. */
+function changeNotes(data: NotePages | undefined, change: (notes: Note[], index: number) => Note[], delta = 0): NotePages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p, i) => ({
+      ...p,
+      data: { ...p.data, notes: change(p.data.notes, i) },
+      pagination: p.pagination && { ...p.pagination, count: Math.max(0, p.pagination.count + delta) },
+    })),
+  };
+}
+
+/** The notebook: page 1 once the types have answered, then a page more each time. */
+export function useObjectNotes(name: string, ready: boolean) {
+  const api = useObjectApi();
+  const notes = useInfiniteQuery({
+    queryKey: objectPageKeys.notes(name),
+    queryFn: ({ pageParam }) => api.fetchNotes(name, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (notesOf({ pages: all, pageParams: [] }).length < (last.pagination?.count ?? 0) ? all.length + 1 : undefined),
+    enabled: ready,
+  });
+  return {
+    items: notesOf(notes.data),
+    loaded: !!notes.data,
+    total: countOf(notes.data),
+    perPage: notes.data?.pages[0]?.pagination?.limit || NOTES_PER_PAGE,
+    busy: notes.isFetching,
+    error: notes.error ? errorText(notes.error) : null,
+    hasMore: notes.hasNextPage,
+    loadMore: () => void notes.fetchNextPage(),
+    reload: () => void notes.refetch(),
+  };
+}
+
+/** Writes a new note: it goes to the top and counts. */
+export function useAddNote(name: string) {
+  const api = useObjectApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => api.addNote(name, content),
+    onSuccess: (note) => client.setQueryData<NotePages>(objectPageKeys.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
+  });
+}
+
+/** Saving and deleting one note: busy while either runs, the error of the last that failed. */
+export function useNoteActions(name: string, id: string) {
+  const api = useObjectApi();
+  const client = useQueryClient();
+  const key = objectPageKeys.notes(name);
+  const save = useMutation({
+    mutationFn: (content: string) => api.changeNote(name, id, content),
+    onSuccess: (saved) => client.setQueryData<NotePages>(key, (data) => changeNotes(data, (notes) => notes.map((n) => (n.id === id ? saved : n)))),
+  });
+  const remove = useMutation({
+    mutationFn: () => api.deleteNote(name, id),
+    onSuccess: () => client.setQueryData<NotePages>(key, (data) => changeNotes(data, (notes) => notes.filter((n) => n.id !== id), -1)),
+  });
+  // The error of the latest try, whichever it was.
+  const latest = save.submittedAt >= remove.submittedAt ? save : remove;
+  return { save, remove, busy: save.isPending || remove.isPending, error: latest.error ? errorText(latest.error) : null };
+}
+
+/** A page of photos (the one shown stays while the next loads), once the types have answered. */
+export function useObjectPhotos(name: string, page: number, ready: boolean) {
+  const api = useObjectApi();
+  const photos = useQuery({ queryKey: objectPageKeys.photoPage(name, page), queryFn: () => api.fetchPhotos(name, page), enabled: ready, placeholderData: keepPreviousData });
+  const answer = photos.data;
+  return {
+    items: answer?.data.photos ?? [],
+    /** The page shown (0: none yet). */
+    page: answer ? (answer.pagination?.page ?? page) : 0,
+    total: answer?.pagination?.count ?? answer?.data.photos.length ?? 0,
+    perPage: answer?.pagination?.limit || PHOTOS_PER_PAGE,
+    busy: photos.isFetching,
+    error: photos.error ? errorText(photos.error) : null,
+    reload: () => void photos.refetch(),
+  };
+}
+
+/** Every page of photos is asked for again when shown (one was added or removed). */
+const refreshPhotos = (client: ReturnType<typeof useQueryClient>, name: string) => client.invalidateQueries({ queryKey: objectPageKeys.photos(name) });
+
+/** Uploads a photo with its progress; then page 1, where the newest is, is shown afresh. */
+export function useUploadPhoto(name: string, onProgress: (fraction: number) => void, showPage: (page: number) => void) {
+  const api = useObjectApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => api.uploadPhoto(name, file, onProgress),
+    onSuccess: async () => {
+      showPage(1);
+      await refreshPhotos(client, name);
+    },
+  });
+}
+
+const photoKey = (id: string) => ['photo', id] as const;
+
+/**
+ * Changing a photo's caption and deleting it. A caption saved replaces the photo on its
+ * page; a deletion shows the page again (the one before when it was the last on it).
+ */
+export function usePhotoActions(name: string, id: string, shown: { page: number; count: number }, showPage: (page: number) => void) {
+  const api = useObjectApi();
+  const client = useQueryClient();
+  const caption = useMutation({
+    mutationKey: photoKey(id),
+    mutationFn: (text: string | null) => api.changePhoto(name, id, { caption: text }),
+    onSuccess: (saved) =>
+      client.setQueriesData<ApiResponse<{ photos: Photo[] }>>({ queryKey: objectPageKeys.photos(name) }, (answer) =>
+        answer && { ...answer, data: { ...answer.data, photos: answer.data.photos.map((p) => (p.id === id ? saved : p)) } },
+      ),
+  });
+  const remove = useMutation({
+    mutationKey: photoKey(id),
+    mutationFn: () => api.deletePhoto(name, id),
+    onSuccess: async () => {
+      if (shown.count === 1 && shown.page > 1) showPage(shown.page - 1);
+      await refreshPhotos(client, name);
+    },
+  });
+  return { caption, remove };
+}
+
+/** Whether a photo is being changed or deleted, and the error of the last try that failed. */
+export function usePhotoState(id: string) {
+  const states = useMutationState({ filters: { mutationKey: photoKey(id) }, select: (m) => m.state });
+  const last = states.at(-1);
+  return { busy: last?.status === 'pending', error: last?.status === 'error' ? errorText(last.error) : null };
+}
