@@ -1,7 +1,8 @@
 import type { AppConfig } from '@observatory/shared';
 
-/** [minLon, minLat, maxLon, maxLat] */
-export type Bbox = [number, number, number, number];
+import { bboxOf, type Bbox, type GeometryLike } from '../../lib/bbox';
+
+export type { Bbox };
 
 /** What one map screen shows: a configured view, or every type for /map. */
 export interface ResolvedView {
@@ -48,33 +49,8 @@ export function requestedTypes(viewTypes: string[], allTypes: string[], hidden: 
   return allTypes.filter((t) => !hidden.has(t));
 }
 
-interface GeometryLike {
-  type: string;
-  coordinates?: unknown;
-  features?: { geometry: GeometryLike | null }[];
-}
-
-/** Grows a box by every position in nested coordinate arrays. */
-function extendBbox(box: Bbox | null, coordinates: unknown): Bbox | null {
-  if (!Array.isArray(coordinates)) return box;
-  const [lon, lat] = coordinates as unknown[];
-  if (typeof lon === 'number' && typeof lat === 'number') {
-    return box ? [Math.min(box[0], lon), Math.min(box[1], lat), Math.max(box[2], lon), Math.max(box[3], lat)] : [lon, lat, lon, lat];
-  }
-  return (coordinates as unknown[]).reduce<Bbox | null>(extendBbox, box);
-}
-
 /** The bounding box of a GeoJSON geometry or FeatureCollection; null when it has no positions. */
-export function geometryBbox(geo: GeometryLike | null | undefined): Bbox | null {
-  if (!geo) return null;
-  if (geo.type === 'FeatureCollection') {
-    return (geo.features ?? []).reduce<Bbox | null>((box, f) => {
-      const inner = geometryBbox(f.geometry);
-      return inner ? extendBbox(extendBbox(box, [inner[0], inner[1]]), [inner[2], inner[3]]) : box;
-    }, null);
-  }
-  return geo.coordinates === undefined ? null : extendBbox(null, geo.coordinates);
-}
+export const geometryBbox = (geo: GeometryLike | null | undefined): Bbox | null => bboxOf(geo);
 
 /** Where an object's popup opens before its map marker is known: its point, or its box's centre. */
 export function geometryAnchor(geo: GeometryLike | null | undefined): [number, number] | null {

@@ -1,4 +1,5 @@
 import type { Bbox, GeoJson, Geometry } from '@observatory/shared';
+import { bboxOf, type GeometryLike } from '../../lib/bbox';
 
 /** What the object maps draw: each geometry with its object's name, title, marker and role. */
 export interface MapFeature {
@@ -18,18 +19,5 @@ export function toFeatures(geo: GeoJson | null | undefined, properties: MapFeatu
   return geometries.map((geometry) => ({ type: 'Feature', geometry, properties }));
 }
 
-/** Every [lon, lat] in a geometry's coordinates, however deeply nested. */
-function positionsOf(coordinates: unknown): number[][] {
-  if (!Array.isArray(coordinates)) return [];
-  if (typeof coordinates[0] === 'number') return [coordinates as number[]];
-  return coordinates.flatMap(positionsOf);
-}
-
 /** The box around all the features, or null when there are none. */
-export function extentOf(features: MapFeature[]): Bbox | null {
-  const all = features.flatMap((f) => positionsOf((f.geometry as { coordinates: unknown }).coordinates));
-  if (all.length === 0) return null;
-  const lons = all.map((p) => p[0]!);
-  const lats = all.map((p) => p[1]!);
-  return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
-}
+export const extentOf = (features: MapFeature[]): Bbox | null => bboxOf({ type: 'FeatureCollection', features: features as GeometryLike['features'] });

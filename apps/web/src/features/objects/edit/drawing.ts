@@ -3,6 +3,7 @@
  * tested on their own. A drawing is a list of vertices of one kind; finishing it makes
  * GeoJSON (a polygon's ring closed by repeating its first vertex).
  */
+import { bboxOf, type Bbox } from '../../../lib/bbox';
 
 type Position = number[];
 /** The geometries an object may have (the shared schema's inferred type leaves coordinates unknown). */
@@ -130,17 +131,4 @@ export function describeGeometry(geo: GeoJson | null | undefined): string {
 }
 
 /** The box around every position of a geometry, [minLon, minLat, maxLon, maxLat]. */
-export function boundsOf(geo: GeoJson | null | undefined): [number, number, number, number] | null {
-  if (!geo) return null;
-  const positions: number[][] = [];
-  const collect = (value: unknown): void => {
-    if (Array.isArray(value) && typeof value[0] === 'number') positions.push(value as number[]);
-    else if (Array.isArray(value)) value.forEach(collect);
-  };
-  if (geo.type === 'FeatureCollection') geo.features.forEach((f) => collect(f.geometry.coordinates));
-  else collect(geo.coordinates);
-  if (positions.length === 0) return null;
-  const lons = positions.map((p) => p[0]!);
-  const lats = positions.map((p) => p[1]!);
-  return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
-}
+export const boundsOf = (geo: GeoJson | null | undefined): Bbox | null => bboxOf(geo);
