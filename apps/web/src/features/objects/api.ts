@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   API_ROOT,
   type GeoObjectFeatureCollection,
@@ -23,7 +23,7 @@ export const objectKey = (name: string) => ['object', name] as const;
 const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
 
 export const fetchObject = (name: string) => api.get<ObjectDetail>(objectPath(name));
-export const objectQuery = (name: string) => queryOptions({ queryKey: objectKey(name), queryFn: () => fetchObject(name), retry: retryServerErrors });
+export const objectQuery = (name: string, fetch = fetchObject) => queryOptions({ queryKey: objectKey(name), queryFn: () => fetch(name), retry: retryServerErrors });
 export const useObject = (name: string) => useQuery(objectQuery(name));
 
 export { fetchObjectTypes, objectTypesQuery, useObjectTypes } from '../../lib/object-types';
@@ -85,3 +85,31 @@ export function uploadPhoto(name: string, file: File, onProgress?: (fraction: nu
 }
 export const changePhoto = (name: string, id: string, change: { caption?: string | null; object?: string }) => api.put<Photo>(`${objectPath(name)}/photos/${id}`, change);
 export const deletePhoto = (name: string, id: string) => api.del<null>(`${objectPath(name)}/photos/${id}`);
+
+// What an object's page shows beside the object: its keys and query options. The server
+// calls can be given (the page's hook tests give a fake server).
+
+export const objectPageKeys = {
+  all: (name: string) => ['object-page', name] as const,
+  children: (name: string, id: string) => ['object-page', name, 'children', id] as const,
+  notes: (name: string) => ['object-page', name, 'notes'] as const,
+  photos: (name: string) => ['object-page', name, 'photos'] as const,
+  photoPage: (name: string, page: number) => ['object-page', name, 'photos', page] as const,
+};
+
+export const objectChildrenQuery = (name: string, id: string, fetch = fetchChildren) => queryOptions({ queryKey: objectPageKeys.children(name, id), queryFn: () => fetch(id) });
+
+type NotesFetcher = (name: string, page: number) => Promise<ApiResponse<{ notes: Note[] }>>;
+/** The notebook, page by page; a page more while the notes shown (each once) are fewer than the count. */
+export const objectNotesQuery = (name: string, fetch: NotesFetcher = fetchNotes) =>
+  infiniteQueryOptions({
+    queryKey: objectPageKeys.notes(name),
+    queryFn: ({ pageParam }) => fetch(name, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (new Set(all.flatMap((p) => p.data.notes.map((n) => n.id))).size < (last.pagination?.count ?? 0) ? all.length + 1 : undefined),
+  });
+
+type PhotosFetcher = (name: string, page: number) => Promise<ApiResponse<{ photos: Photo[] }>>;
+/** A page of photos; the page shown stays while the next loads. */
+export const objectPhotosQuery = (name: string, page: number, fetch: PhotosFetcher = fetchPhotos) =>
+  queryOptions({ queryKey: objectPageKeys.photoPage(name, page), queryFn: () => fetch(name, page), placeholderData: keepPreviousData });

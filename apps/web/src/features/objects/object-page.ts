@@ -1,10 +1,30 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Note, ObjectType, Photo } from '@observatory/shared';
 import { createContext, useContext, useEffect } from 'react';
-import { ApiError, type ApiResponse } from '../../lib/api-client';
+import type { ApiResponse } from '../../lib/api-client';
 import { toErrorView } from '../../lib/errors';
 import { objectTypesKey } from '../../lib/object-types';
-import { addNote, changeNote, changePhoto, deleteNote, deletePhoto, fetchChildren, fetchNotes, fetchObject, fetchObjectTypes, fetchPhotos, objectKey, uploadPhoto, type ObjectDetail } from './api';
+import {
+  addNote,
+  changeNote,
+  changePhoto,
+  deleteNote,
+  deletePhoto,
+  fetchChildren,
+  fetchNotes,
+  fetchObject,
+  fetchObjectTypes,
+  fetchPhotos,
+  objectChildrenQuery,
+  objectNotesQuery,
+  objectPageKeys,
+  objectPhotosQuery,
+  objectQuery,
+  uploadPhoto,
+  type ObjectDetail,
+} from './api';
+
+export { objectPageKeys };
 
 /** The server calls an object's page makes: the real ones, or a test's through ObjectApiContext. */
 export interface ObjectPageApi {
@@ -45,17 +65,7 @@ const useObjectApi = () => useContext(ObjectApiContext);
 export const NOTES_PER_PAGE = 20;
 export const PHOTOS_PER_PAGE = 50;
 
-/** The keys of what an object's page shows beside the object (the object itself is `objectKey`, shared with its editor). */
-export const objectPageKeys = {
-  all: (name: string) => ['object-page', name] as const,
-  children: (name: string, id: string) => ['object-page', name, 'children', id] as const,
-  notes: (name: string) => ['object-page', name, 'notes'] as const,
-  photos: (name: string) => ['object-page', name, 'photos'] as const,
-  photoPage: (name: string, page: number) => ['object-page', name, 'photos', page] as const,
-};
-
 export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
-const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
 
 /**
  * An object and its types, in the spec's order (section 4): the object first (asked for
@@ -65,7 +75,7 @@ const retryServerErrors = (count: number, error: unknown) => !(error instanceof 
  */
 export function useObjectPage(name: string) {
   const api = useObjectApi();
-  const object = useQuery({ queryKey: objectKey(name), queryFn: () => api.fetchObject(name), retry: retryServerErrors, staleTime: 0 });
+  const object = useQuery({ ...objectQuery(name, api.fetchObject), staleTime: 0 });
   const detail = object.data ?? null;
   const all = useQuery({ queryKey: objectTypesKey, queryFn: () => api.fetchObjectTypes(), staleTime: 5 * 60_000, enabled: !!detail, retry: false });
   const slugs = detail?.obj.types.map((t) => t.slug) ?? [];
@@ -83,7 +93,7 @@ export function useObjectPage(name: string) {
 /** The object's children (its first 100), once its types have answered. */
 export function useObjectChildren(name: string, detail: ObjectDetail | null, ready: boolean) {
   const api = useObjectApi();
-  const children = useQuery({ queryKey: objectPageKeys.children(name, detail?.obj.id ?? ''), queryFn: () => api.fetchChildren(detail!.obj.id), enabled: ready });
+  const children = useQuery({ ...objectChildrenQuery(name, detail?.obj.id ?? '', api.fetchChildren), enabled: ready });
   return { items: children.data ?? [], busy: children.isFetching, error: children.error ? errorText(children.error) : null };
 }
 
@@ -112,13 +122,7 @@ function changeNotes(data: NotePages | undefined, change: (notes: Note[], index:
 /** The notebook: page 1 once the types have answered, then a page more each time. */
 export function useObjectNotes(name: string, ready: boolean) {
   const api = useObjectApi();
-  const notes = useInfiniteQuery({
-    queryKey: objectPageKeys.notes(name),
-    queryFn: ({ pageParam }) => api.fetchNotes(name, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) => (notesOf({ pages: all, pageParams: [] }).length < (last.pagination?.count ?? 0) ? all.length + 1 : undefined),
-    enabled: ready,
-  });
+  const notes = useInfiniteQuery({ ...objectNotesQuery(name, api.fetchNotes), enabled: ready });
   return {
     items: notesOf(notes.data),
     loaded: !!notes.data,
@@ -163,7 +167,7 @@ export function useNoteActions(name: string, id: string) {
 /** A page of photos (the one shown stays while the next loads), once the types have answered. */
 export function useObjectPhotos(name: string, page: number, ready: boolean) {
   const api = useObjectApi();
-  const photos = useQuery({ queryKey: objectPageKeys.photoPage(name, page), queryFn: () => api.fetchPhotos(name, page), enabled: ready, placeholderData: keepPreviousData });
+  const photos = useQuery({ ...objectPhotosQuery(name, page, api.fetchPhotos), enabled: ready });
   const answer = photos.data;
   return {
     items: answer?.data.photos ?? [],
