@@ -83,6 +83,23 @@ test('the map layout stays alive: its panels survive navigating away and back', 
   await expect(page.getByLabel('Layers')).toBeVisible();
 });
 
+test('the header is drawn with the product name at once: its links do not move when the configuration arrives', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/app/config', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Observatory Catalogue' })).toBeVisible();
+  const sites = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' });
+  const before = await sites.boundingBox();
+  release();
+  // The configuration has come when the title carries its product name.
+  await expect(page).toHaveTitle('Projects · Observatory Catalogue');
+  expect(await sites.boundingBox()).toEqual(before);
+});
+
 test('a failed configuration load still leaves a working page', async ({ page }) => {
   await page.route('**/api/v1/app/config', (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.goto('/privacy');

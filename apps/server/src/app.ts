@@ -152,6 +152,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: API_ROOT },
   );
-  await app.register(spaPlugin, { root: config.webDist });
+  await app.register(spaPlugin, { root: config.webDist, productName: config.app.productName });
   return app;
 }

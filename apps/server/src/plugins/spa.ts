@@ -6,13 +6,25 @@ import fp from 'fastify-plugin';
 import { API_ROOT } from '@observatory/shared';
 import { sendNotFound } from './errors.js';
 
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page with this deployment's product name in `<meta name="application-name">`: the
+ * web app draws its header with it at once, instead of a default that the configuration
+ * replaces a moment later (the links moved under a reader's pointer).
+ */
+export function withProductName(html: string, productName: string): string {
+  return html.replace(/<meta name="application-name" content="[^"]*"\s*\/?>/, `<meta name="application-name" content="${escapeAttribute(productName)}" />`);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never
  * cached, and index.html for every client route. Unknown /api paths answer JSON 404.
  */
-async function spaPlugin(app: FastifyInstance, options: { root: string | null }) {
+async function spaPlugin(app: FastifyInstance, options: { root: string | null; productName: string }) {
   const root = options.root;
   const hasWeb = !!root && fs.existsSync(path.join(root, 'index.html'));
+  const page = hasWeb ? withProductName(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), options.productName) : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -29,7 +41,7 @@ async function spaPlugin(app: FastifyInstance, options: { root: string | null })
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !hasWeb || !wantsPage || path.extname(request.url.split('?')[0]!)) return sendNotFound(request, reply);
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(page);
   });
 }
 

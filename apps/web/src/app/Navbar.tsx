@@ -3,7 +3,7 @@ import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths, ROUTES_WITHOUT_USER_MENU } from '../config/paths';
-import { useAppConfig } from '../lib/app-config';
+import { pageProductName, useAppConfig } from '../lib/app-config';
 import { UserMenu } from './UserMenu';
 import classes from './Navbar.module.css';
 
@@ -47,7 +47,7 @@ function OnlineIndicator() {
 /** The top bar: brand, main links (a burger menu on narrow screens), online state, user menu. */
 export function Navbar({ dark = false }: { dark?: boolean }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const productName = useAppConfig()?.productName ?? 'Observatory';
+  const productName = useAppConfig()?.productName ?? pageProductName() ?? 'Observatory';
   const { pathname } = useLocation();
   const showUserMenu = !ROUTES_WITHOUT_USER_MENU.some((route) => pathname === route || pathname.startsWith(`${route}/`));
   return (

@@ -12,3 +12,6 @@ export const appConfigQuery = {
 export function useAppConfig(): AppConfig | undefined {
   return useQuery(appConfigQuery).data;
 }
+
+/** The product name the served page carries (the server writes it): known before the configuration loads. */
+export const pageProductName = (): string | null => document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content || null;

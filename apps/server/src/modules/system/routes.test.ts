@@ -174,11 +174,14 @@ describe('OpenAPI', () => {
 describe('serving the web app', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html lang="en"><title>Projects</title>${' '.repeat(2000)}</html>`);
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta name="application-name" content="Observatory Catalogue" /><title>Projects</title></head>${' '.repeat(2000)}</html>`,
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'index-a1b2c3.js'), `console.log(1);${'/*pad*/'.repeat(400)}`);
   let web: TestApp;
   beforeAll(async () => {
-    web = await startTestApp({ webDist: dist }, t.database);
+    web = await startTestApp({ webDist: dist, app: { ...testConfig().app, productName: 'Alpine "Field" <Station>' } }, t.database);
   });
   afterAll(() => web.app.close());
 
@@ -186,6 +189,9 @@ describe('serving the web app', () => {
     const res = await web.app.inject({ method: 'GET', url: '/projects/some-project/files' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="en">');
+    // The deployment's product name, escaped, so the header is drawn with it at once.
+    expect(res.body).toContain('<meta name="application-name" content="Alpine &quot;Field&quot; &lt;Station&gt;" />');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
