@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, apiToken, expect, expectAccessible, openUserMenu, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, expectAccessible, openUserMenu, signIn, test, keyboardDrag } from './fixtures';
 
 test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is refused', async ({ page }) => {
   await page.goto('/admin');
@@ -26,18 +26,6 @@ async function categoryOrder(page: Page) {
   return page.getByTestId('category-row').getByRole('paragraph').filter({ hasNotText: /institution/ }).allTextContents();
 }
 
-/** dnd-kit's keyboard drag: Space picks up (aria-pressed), an arrow moves, Space drops. */
-async function moveWithKeyboard(page: Page, name: string, key: 'ArrowUp' | 'ArrowDown') {
-  const handle = page.getByRole('button', { name: `Move ${name}` });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press(key);
-  await page.waitForTimeout(300); // the sortable animation settles before the drop
-  await page.keyboard.press('Space');
-  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
-}
-
 test('an administrator reorders categories with the keyboard; the order is kept, and put back when the server refuses', async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
@@ -48,7 +36,7 @@ test('an administrator reorders categories with the keyboard; the order is kept,
   await page.getByRole('textbox', { name: 'New category' }).fill(name);
   await page.getByRole('button', { name: 'Add at the top' }).click();
   await expect.poll(async () => (await categoryOrder(page))[0]).toBe(name);
-  await moveWithKeyboard(page, name, 'ArrowDown');
+  await keyboardDrag(page, name, 'ArrowDown', 1);
   await expect.poll(async () => (await categoryOrder(page))[1]).toBe(name);
   await page.reload();
   await expect.poll(async () => (await categoryOrder(page))[1]).toBe(name);
@@ -58,7 +46,7 @@ test('an administrator reorders categories with the keyboard; the order is kept,
   await page.route('**/api/v1/institution_categories/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong on our side', code: 'INTERNAL', requestId: 'r' }) }),
   );
-  await moveWithKeyboard(page, name, 'ArrowUp');
+  await keyboardDrag(page, name, 'ArrowUp', 1);
   await expect(page.getByRole('alert').filter({ hasText: 'The new order was not saved' })).toBeVisible();
   await expect.poll(() => categoryOrder(page)).toEqual(before);
 });

@@ -100,5 +100,31 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
 }
 
+/**
+ * Moves a row of a reorderable list by keyboard, as a keyboard user does: Space picks it
+ * up, each arrow moves it one place, Space drops it. Each step waits for the list's
+ * announcement of where the row is, so no key is pressed before the last one was handled.
+ */
+export async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'ArrowDown', steps: number) {
+  const handle = page.getByRole('button', { name: `Move ${name}`, exact: true });
+  // The live region of this row's list (a page may hold several sortable lists).
+  const heard = page.locator('[id^="DndLiveRegion"]').filter({ hasText: name });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  // Picked up, and at once over its own place: either tells where it starts.
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(heard).toHaveText(new RegExp(`^(Picked up ${escaped}, in|${escaped} is over) position \\d+ of \\d+\\.$`));
+  const [, from, of] = /position (\d+) of (\d+)/.exec((await heard.textContent()) ?? '')!;
+  let at = Number(from);
+  for (let i = 0; i < steps; i++) {
+    at += key === 'ArrowUp' ? -1 : 1;
+    await page.keyboard.press(key);
+    await expect(heard).toHaveText(`${name} is over position ${at} of ${of}.`);
+  }
+  await page.keyboard.press('Space');
+  await expect(heard).toHaveText(`${name} dropped in position ${at} of ${of}.`);
+}
+
 export const test = base;
 export { expect };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO_PASSWORD, expect, expectAccessible, newUser, signIn, test } from './fixtures';
+import { apiToken, DEMO_PASSWORD, expect, expectAccessible, keyboardDrag, newUser, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -121,20 +121,6 @@ test('invalid metadata and invalid GeoJSON are named next to their field and cha
   expect(unchanged.geo).toEqual(point);
   expect(unchanged.metadata).toEqual({ elevation: 1800 });
 });
-
-/** Picks up a row by its handle, moves it with the arrow keys and drops it (as a keyboard user does). */
-async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'ArrowDown', steps: number) {
-  const handle = page.getByRole('button', { name: `Move ${name}`, exact: true });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  for (let i = 0; i < steps; i++) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(200);
-  }
-  await page.waitForTimeout(100);
-  await page.keyboard.press('Space');
-}
 
 async function personId(request: APIRequestContext, q: string) {
   const res = await request.get('/api/v1/people', { params: { q } });

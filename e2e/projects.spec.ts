@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, keyboardDrag, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -73,15 +73,7 @@ test('a researcher creates a project with documentation, adds contributors and r
   await expect.poll(order).toEqual(['Ada Lindqvist', 'Grace Okafor', 'Tomás Herrera']);
 
   // Keyboard drag: Tomás to the top.
-  const handle = page.getByRole('button', { name: 'Move Tomás Herrera', exact: true });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
+  await keyboardDrag(page, 'Tomás Herrera', 'ArrowUp', 2);
   await expect.poll(order).toEqual(['Tomás Herrera', 'Ada Lindqvist', 'Grace Okafor']);
 
   await page.goto(page.url().replace(/\/edit$/, ''));

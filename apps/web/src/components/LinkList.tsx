@@ -1,5 +1,6 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { sortableAnnouncements } from './sortable-announcements';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -67,6 +68,7 @@ export function LinkList({
 }) {
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ordered = [...items].sort((a, b) => a.position - b.position);
+  const announcements = sortableAnnouncements(ordered);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     onMove(String(active.id), ordered.findIndex((i) => i.id === over.id));
@@ -80,7 +82,7 @@ export function LinkList({
       onConfirm: () => onRemove(item.id),
     });
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <SortableContext items={ordered.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <Stack gap={6} role="list" aria-label={label}>
           {ordered.map((item) => (

@@ -1,5 +1,6 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { sortableAnnouncements } from '../../../../components/sortable-announcements';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -125,7 +126,7 @@ export default function InstitutionsAdminPage() {
             </Button>
           </Group>
         </form>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements: sortableAnnouncements(categories) }}>
           <SortableContext items={categories.map((c) => c.id)} strategy={verticalListSortingStrategy}>
             <Stack gap="xs" role="list" aria-label="Categories in order">
               {categories.map((c) => (
