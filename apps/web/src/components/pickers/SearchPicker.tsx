@@ -11,7 +11,7 @@ export interface PickerOption {
   label: string;
 }
 
-export interface SearchPickerProps<T> {
+export interface SearchPickerProps<T, K extends QueryKey = QueryKey> {
   label: string;
   placeholder?: string;
   error?: ReactNode;
@@ -22,8 +22,7 @@ export interface SearchPickerProps<T> {
   /** The label of a value chosen before this picker was shown (an existing filter). */
   valueLabel?: string | undefined;
   /** The query-option factory answering the items for what was typed. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any factory's own key type
-  search: (q: string) => { queryKey: QueryKey; queryFn?: QueryFunction<T[], any, never> | SkipToken | undefined };
+  search: (q: string) => { queryKey: K; queryFn?: QueryFunction<T[], K, never> | SkipToken | undefined };
   toOption: (item: T) => PickerOption;
   nothingFound: string;
   clearable?: boolean;
@@ -38,7 +37,7 @@ export interface SearchPickerProps<T> {
  * typed is the picker's own: a form that resets its value after a save clears it, but a
  * save finishing while the next name is typed leaves that name alone.
  */
-export function SearchPicker<T>({ label, placeholder, error, w, value, onChange, valueLabel, search, toOption, nothingFound, clearable, hidden, description }: SearchPickerProps<T>) {
+export function SearchPicker<T, K extends QueryKey>({ label, placeholder, error, w, value, onChange, valueLabel, search, toOption, nothingFound, clearable, hidden, description }: SearchPickerProps<T, K>) {
   const chosen = value || null;
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [typed, setTyped] = useState(valueLabel ?? '');

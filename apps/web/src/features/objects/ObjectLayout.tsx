@@ -8,9 +8,9 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { objectLoadErrorText } from '../../lib/errors';
-import { objectKey } from './api';
+import { objectKey, objectPageKeys } from './api';
 import { ObjectPageContext } from './object-context';
-import { objectPageKeys, useObjectChildren, useObjectNotes, useObjectPage, useObjectPhotos } from './object-page';
+import { useObjectChildren, useObjectNotes, useObjectPage, useObjectPhotos } from './object-page';
 import { TypeBadges } from './object-bits';
 
 const TABS = [

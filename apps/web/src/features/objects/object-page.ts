@@ -24,8 +24,6 @@ import {
   type ObjectDetail,
 } from './api';
 
-export { objectPageKeys };
-
 /** The server calls an object's page makes: the real ones, or a test's through ObjectApiContext. */
 export interface ObjectPageApi {
   fetchObject: (name: string) => Promise<ObjectDetail>;
