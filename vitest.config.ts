@@ -7,7 +7,8 @@ const fromSource = { resolve: { alias: { '@observatory/shared': fileURLToPath(ne
 /**
  * unit: pure logic. api: the in-process app on a real database (embedded by default,
  * TEST_DATABASE_URL for a PostgreSQL server). process: the real server as a child
- * process on the embedded database (durability, locking, backups). web: the web app's
+ * process on the embedded database (durability, locking, backups). process-pg: two server
+ * processes on one PostgreSQL server (with TEST_DATABASE_URL). web: the web app's
  * own logic in a simulated browser (happy-dom).
  */
 export default defineConfig({
@@ -27,7 +28,7 @@ export default defineConfig({
         ...fromSource,
         test: {
           name: 'api',
-          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/db/seed/**/*.test.ts', 'apps/server/src/**/*.api.test.ts'],
+          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/db/seed/**/*.test.ts', 'apps/server/src/**/*.api.test.ts', 'apps/server/test/fuzz/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
@@ -43,6 +44,21 @@ export default defineConfig({
           hookTimeout: 240_000,
         },
       },
+      // Several server processes on one PostgreSQL database: only with a server to use (.ci/run's second step).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              ...fromSource,
+              test: {
+                name: 'process-pg',
+                include: ['apps/server/test/process-pg/**/*.test.ts'],
+                globalSetup: ['apps/server/test/process/build.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 240_000,
+              },
+            },
+          ]
+        : []),
       {
         ...fromSource,
         test: {

@@ -50,3 +50,32 @@ test('My Account: change e-mail and password; sign out everywhere', async ({ pag
   await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
   await signIn(page, user.username, 'a fresh new password');
 });
+
+test('/me shows account, photos, projects and teams as tabs, each with its own address', async ({ page }) => {
+  await signIn(page, 'ada');
+  await page.goto('/me');
+  const tabs = page.getByRole('navigation', { name: 'My pages' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Account', 'Photos', 'Projects', 'Teams']);
+  await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Photos' }).click();
+  await expect(page).toHaveURL('/me/photos');
+  await expect(page.getByText('The photos you add to sites and objects will be listed here')).toBeVisible();
+  await page.getByRole('tab', { name: 'Projects' }).click();
+  await expect(page).toHaveURL('/me/projects');
+  await expect(page.getByRole('heading', { name: 'My Projects', level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name: 'Teams' }).click();
+  await expect(page).toHaveURL('/me/teams');
+  await expect(page.getByRole('heading', { name: 'My Teams', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/^My Teams · /);
+
+  // An address opens its tab; keyboard arrows move between tabs.
+  await page.goto('/me/projects');
+  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Projects' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/me/teams');
+  await expectAccessible(page);
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, apiToken, expect, expectAccessible, openUserMenu, signIn, test, keyboardDrag } from './fixtures';
+import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, openUserMenu, signIn, test, keyboardDrag } from './fixtures';
 
 test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is refused', async ({ page }) => {
   await page.goto('/admin');
@@ -9,17 +9,27 @@ test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is r
   await signIn(page, 'tomas');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Access Denied · /);
   await expectAccessible(page);
 });
 
-test('Site Admin overview: counts, recent changes and the mail outbox', async ({ page }) => {
+test('Site Admin overview: counts, recent changes and the mail outbox', async ({ page, request }) => {
+  const title = `Tundra greening ${randomUUID().slice(0, 8)}`;
+  const made = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${await apiToken(request, { username: 'ada', password: DEMO_PASSWORD })}` }, data: { project: { title } } });
+  expect(made.status()).toBe(201);
   await signIn(page, ADMIN.username, ADMIN.password);
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Site Admin' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Site Admin' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Counts' }).getByText('institutions')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
+  // Recent changes in words, the target a link.
+  const changes = page.getByRole('table', { name: 'Recent changes' });
+  await expect(changes.getByRole('row').filter({ hasText: `ada created the project ${title}` })).toBeVisible();
+  await expect(changes.getByText('project.create')).toHaveCount(0);
   await expectAccessible(page);
+  await changes.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
 
 async function categoryOrder(page: Page) {

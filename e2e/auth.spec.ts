@@ -15,6 +15,10 @@ test('sign in and out; the user menu of a signed-in user', async ({ page }) => {
   await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
+  // A visitor sees Sign In in the header itself, not only inside the menu.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 });
 
 test('an administrator sees Site Admin', async ({ page }) => {
@@ -46,15 +50,48 @@ test('a protected route signed out: Login Required, Log In, sign in', async ({ p
   await goToAccount(page);
 });
 
-test('"keep me signed in" survives a reload; without it the session ends with the page', async ({ page }) => {
-  await signInWithForm(page, 'mei', DEMO_PASSWORD, true);
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+test('a session survives reloads and new tabs; "keep me signed in" also survives closing the browser', async ({ page, browser }) => {
+  /** The same browser started again: only cookies with an expiry, and the site's storage, are still there. */
+  const restarted = async () => {
+    const state = await page.context().storageState();
+    const context = await browser.newContext({ baseURL: new URL(page.url()).origin, storageState: { ...state, cookies: state.cookies.filter((c) => c.expires > 0) } });
+    const again = await context.newPage();
+    await again.goto('/');
+    return { context, again };
+  };
+
   await signInWithForm(page, 'mei');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
+  const tab = await page.context().newPage();
+  await tab.goto('/me');
+  await expect(tab.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
+  await tab.close();
+  const closed = await restarted();
+  await expect(closed.again.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
+  await closed.context.close();
+
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await signInWithForm(page, 'mei', DEMO_PASSWORD, true);
+  const kept = await restarted();
+  await expect(kept.again.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
+  await kept.context.close();
+});
+
+test('too many refreshes show Too Many Requests with the wait, not a sign-out', async ({ page }) => {
+  await signIn(page, 'mei');
+  await page.route('**/api/v1/auth/refresh', (route) =>
+    route.fulfill({ status: 429, headers: { 'retry-after': '30' }, json: { error: 'Too many attempts; try again in 30 s', code: 'RATE_LIMITED', requestId: 'r' } }),
+  );
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'Too Many Requests' })).toBeVisible();
+  await expect(page.getByText('Too many attempts; try again in 30 s')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Login Required' })).toHaveCount(0);
+  // Once the server lets it, the same session goes on.
+  await page.unroute('**/api/v1/auth/refresh');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
 });
 
 test('a 403 from the server shows Access Denied', async ({ page }) => {

@@ -108,3 +108,30 @@ for (const editor of EDITORS) {
     expect(writes).toEqual([]);
   });
 }
+
+test('the editor takes its placeholder’s place: nothing below it moves when it arrives, and a click anywhere in it writes', async ({ page }) => {
+  // The editor's code held back, so the placeholder can be measured first.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/RichTextEditor-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, ADA.username, ADA.password);
+  await page.goto('/data/new');
+  const save = page.getByRole('button', { name: 'Create object' });
+  await expect(page.getByRole('status', { name: 'Loading the editor' })).toBeVisible();
+  const before = (await save.boundingBox())!.y;
+  release();
+  const editor = page.getByRole('textbox', { name: 'Documentation' });
+  await expect(editor).toBeVisible();
+  expect((await save.boundingBox())!.y).toBe(before);
+
+  // The bottom of the empty box, well below the first line.
+  const frame = page.locator('.mantine-RichTextEditor-root');
+  await frame.scrollIntoViewIfNeeded();
+  const box = (await frame.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height - 8);
+  await page.keyboard.type('Written from the bottom of the box');
+  await expect(editor).toHaveText('Written from the bottom of the box');
+});

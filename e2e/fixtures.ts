@@ -14,7 +14,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   const res = await page.request.post('/api/v1/auth/login', { data: { username, password, remember: true } });
   expect(res.ok(), `sign in as ${username}`).toBe(true);
   // What the web app notes when it is told to keep the session (lib/api-client.ts).
-  await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('observatory:remembered', '1'));
+  await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('observatory:session', '1'));
   await page.goto('/');
   await expect(page.getByRole('button', { name: `User menu of ${username}` })).toBeVisible();
 }
@@ -109,6 +109,9 @@ export async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'A
   const handle = page.getByRole('button', { name: `Move ${name}`, exact: true });
   // The live region of this row's list (a page may hold several sortable lists).
   const heard = page.locator('[id^="DndLiveRegion"]').filter({ hasText: name });
+  // Start once the page has loaded, as one would: a part arriving during the drag moves
+  // the rows, and the list then misplaces the dragged row by as much.
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
@@ -116,11 +119,20 @@ export async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'A
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await expect(heard).toHaveText(new RegExp(`^(Picked up ${escaped}, in|${escaped} is over) position \\d+ of \\d+\\.$`));
   const [, from, of] = /position (\d+) of (\d+)/.exec((await heard.textContent()) ?? '')!;
+  // The list measures its rows in the frames after the pick-up; an arrow pressed before that moves nothing.
+  await page.evaluate(() => {
+    const frame = (globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }).requestAnimationFrame;
+    return new Promise<void>((resolve) => frame(() => frame(resolve)));
+  });
   let at = Number(from);
   for (let i = 0; i < steps; i++) {
+    const was = `${name} is over position ${at} of ${of}.`;
     at += key === 'ArrowUp' ? -1 : 1;
+    const now = `${name} is over position ${at} of ${of}.`;
     await page.keyboard.press(key);
-    await expect(heard).toHaveText(`${name} is over position ${at} of ${of}.`);
+    // An arrow the list was not yet ready for changed nothing: press it once more (never when it moved).
+    if (!(await expect(heard).toHaveText(now, { timeout: 3000 }).then(() => true, () => false)) && (await heard.textContent()) === was) await page.keyboard.press(key);
+    await expect(heard).toHaveText(now);
   }
   await page.keyboard.press('Space');
   await expect(heard).toHaveText(`${name} dropped in position ${at} of ${of}.`);

@@ -53,6 +53,19 @@ test('the user menu of a visitor', async ({ page }) => {
   await expect(menu.getByRole('menuitem', { name: 'My Account' })).toHaveCount(0);
 });
 
+test('on a phone a visitor sees Sign In and the burger, and finds Help/Docs in the drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'User menu', exact: true })).toBeHidden();
+  await header.getByRole('button', { name: 'Open the navigation' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('link', { name: 'Projects' })).toBeVisible();
+  await drawer.getByRole('link', { name: 'Help/Docs' }).click();
+  await expect(page).toHaveURL('/doc/index');
+});
+
 test('an unknown route shows the 404 screen', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();

@@ -41,6 +41,9 @@ test('a researcher creates an object by drawing a polygon on the map and filling
   await expect(page.getByRole('heading', { level: 1, name: 'New object' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Object' });
 
+  // The inputs know the server's limits, so the limit shows while typing.
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveAttribute('maxlength', '100');
+  await expect(form.getByRole('textbox', { name: 'Title' })).toHaveAttribute('maxlength', '300');
   await form.getByRole('textbox', { name: 'Name' }).fill(name);
   await form.getByRole('textbox', { name: 'Title' }).fill('Upper Meadow');
   await chooseOption(page, 'Types', 'Site');
@@ -223,6 +226,8 @@ test('a signed-in user who may not edit the object is refused on its edit page',
   await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('You may not edit this object.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Object' })).toHaveCount(0);
+  // The error's heading is the title, not the edit page's "Edit …".
+  await expect(page).toHaveTitle(/^Access Denied · /);
 });
 
 test('an editor deletes an object after typing its name', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { ADMIN, answerDialog, expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, goToAccount, newUser, openUserMenu, signIn, test } from './fixtures';
 import sharp from 'sharp';
 
 test('a visitor browses people: search, a profile, and on to the partner', async ({ page }) => {
@@ -172,7 +172,8 @@ test('a person uploads a profile photo, replaces and removes it; a file that is 
   await expect(page.getByText('The photo was saved')).toBeVisible();
   const shown = photo.getByRole('img', { name: 'The current photo' });
   await expect(shown).toHaveAttribute('src', /\/api\/v1\/assets\/[\w-]+\/400$/);
-  expect(await shown.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(400);
+  // Once loaded: the 400-pixel version.
+  await expect.poll(() => shown.evaluate((img) => ((img as unknown as { complete: boolean }).complete ? (img as unknown as { naturalWidth: number }).naturalWidth : 0))).toBe(400);
   await expectAccessible(page);
 
   const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#336699' } }).png().toBuffer();
@@ -187,4 +188,44 @@ test('a person uploads a profile photo, replaces and removes it; a file that is 
   await answerDialog(page, 'Remove');
   await expect(photo.getByRole('img', { name: 'The current photo' })).toHaveCount(0);
   await expect(photo.getByRole('button', { name: 'Upload a photo' })).toBeVisible();
+});
+
+test('a project made a moment ago shows on its contributor’s, partner’s and team’s pages; a members-only one to members only', async ({ page, request }) => {
+  const token = await apiToken(request, { username: 'ada', password: DEMO_PASSWORD });
+  const auth = { authorization: `Bearer ${token}` };
+  const team = (await (await request.get('/api/v1/teams/field-team')).json()).team;
+  const lund = (await (await request.get('/api/v1/institutions/university-of-lund')).json()).institution;
+  const ada = (await (await request.get('/api/v1/people/ada')).json()).person;
+  const marker = `Snowmelt ${Date.now().toString(36)}`;
+  const make = async (title: string, visibility: string) => {
+    const res = await request.post('/api/v1/projects', { headers: auth, data: { project: { title, visibility, teamId: team.id } } });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()).project;
+    expect((await request.put(`/api/v1/projects/${id}/contributors/${crypto.randomUUID()}`, { headers: auth, data: { personId: ada.id, title: 'Field lead' } })).status()).toBe(200);
+    expect((await request.put(`/api/v1/projects/${id}/institutions/${crypto.randomUUID()}`, { headers: auth, data: { institutionId: lund.id, role: 'Host' } })).status()).toBe(200);
+    return id as string;
+  };
+  const open = await make(`${marker} open`, 'public');
+  await make(`${marker} closed`, 'members');
+  const site = await request.post('/api/v1/data/obj', { headers: auth, data: { name: `snowmelt-${Date.now().toString(36)}`, title: `${marker} gauge`, types: ['site'], projects: [open] } });
+  expect(site.status(), await site.text()).toBe(201);
+  const { name } = (await site.json()).obj;
+  expect((await request.put(`/api/v1/data/obj/${name}/people/${ada.id}`, { headers: auth, data: { role: 'Observer' } })).status()).toBe(200);
+
+  for (const path of ['/people/ada', '/partners/university-of-lund', '/teams/field-team']) {
+    await page.goto(path);
+    const projects = page.getByRole('list', { name: 'Projects' });
+    await expect(projects.getByRole('link', { name: `${marker} open` })).toBeVisible();
+    await expect(projects.getByRole('link', { name: `${marker} closed` })).toHaveCount(0);
+  }
+  await page.goto('/people/ada');
+  await expect(page.getByRole('list', { name: 'Projects' }).getByText('Field lead').first()).toBeVisible();
+  await page.getByRole('list', { name: 'Objects' }).getByRole('link', { name: `${marker} gauge` }).click();
+  await expect(page).toHaveURL(`/data/${name}`);
+
+  await signIn(page, 'ada');
+  await page.goto('/partners/university-of-lund');
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: `${marker} closed` })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Projects' }).getByText('Members only').first()).toBeVisible();
+  await expectAccessible(page);
 });

@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_ROOT, PAGINATION_HEADERS } from '@observatory/shared';
+import { API_ROOT, PAGINATION_HEADERS, applyHumanMessages } from '@observatory/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
@@ -32,6 +32,7 @@ import { mapRoutes } from './modules/objects/map/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
+import inputPlugin from './plugins/input.js';
 import errorsPlugin from './plugins/errors.js';
 import spaPlugin from './plugins/spa.js';
 import { createServices, type Services } from './services.js';
@@ -50,6 +51,9 @@ export interface BuildOptions {
 }
 
 /** The whole product as a Fastify instance; never listens (server.ts does). */
+
+// Validation messages as people read them ("At most 300 characters"), for every schema that gives none.
+applyHumanMessages();
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -60,7 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       stream: process.stdout,
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (Fastify's own rule for a number).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -110,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
     }
   });
+  await app.register(inputPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('access-control-expose-headers', Object.values(PAGINATION_HEADERS).join(', '));
@@ -154,4 +160,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(spaPlugin, { root: config.webDist, productName: config.app.productName });
   return app;
+}
+
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -57,6 +57,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
   });
 
+  it('trusts no proxy by default, and then a number of hops or named addresses, never every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', '300.1.2.3', 'proxy.local']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY takes the number of proxies/);
+  });
+
+  it('bounds sessions not kept signed in: 12 hours idle, 7 days in all, unless set', () => {
+    expect(loadConfig({}).sessions).toEqual({ idleMs: 12 * 3_600_000, maxMs: 7 * 86_400_000 });
+    expect(loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '1' }).sessions).toEqual({ idleMs: 2 * 3_600_000, maxMs: 86_400_000 });
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', MAP_CENTER: '500,1', ADMIN_PASSWORD: 'short' })).toThrow(
       /PORT[\s\S]*ADMIN_PASSWORD[\s\S]*MAP_CENTER|PORT[\s\S]*MAP_CENTER[\s\S]*ADMIN_PASSWORD/,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MapViewSchema, type AppConfig, type MapView } from '@observatory/shared';
@@ -38,6 +39,36 @@ const lonLat = z
     return [lon, lat] as [number, number];
   });
 
+/** An address or a CIDR block (10.0.0.0/8, fd00::/8). */
+function isAddressOrBlock(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default; the number of proxies in front of the server (hops), or
+ * their addresses and CIDR blocks, comma-separated. Never "every hop": a client could then
+ * name any address it likes in X-Forwarded-For and escape the per-address limits.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.trim().toLowerCase() ?? '';
+    if (['', '0', 'false', 'off', 'no'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const wrong = list.filter((a) => !isAddressOrBlock(a));
+    if (wrong.length) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY takes the number of proxies in front (e.g. 1) or their addresses or CIDR blocks, not "${wrong.join(', ')}"` });
+      return false;
+    }
+    return list;
+  });
+
 /** The map views shipped by default: /map/properties is the navbar's Sites. */
 export const DEFAULT_MAP_VIEWS: MapView[] = [
   { name: 'properties', title: 'Sites', types: ['property'] },
@@ -71,7 +102,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: int(10, 1),
@@ -105,6 +136,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: int(50, 1),
   AUTH_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
   AUTH_RATE_LIMIT_WINDOW_S: int(900, 1),
+  AUTH_RATE_LIMIT_PER_SESSION: int(120, 1),
+  AUTH_ACCOUNT_CEILING: int(100, 1),
+  SESSION_IDLE_HOURS: int(12, 1),
+  SESSION_MAX_DAYS: int(7, 1),
   ARGON2_MEMORY_KIB: int(19_456, 8),
   ARGON2_TIME_COST: int(2, 1),
   WEB_DIST: z.string().optional(),
@@ -115,7 +150,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** False, a number of proxy hops, or the proxies' addresses and CIDR blocks. */
+  trustProxy: false | number | string[];
   database: { url: string | null; dataDir: string | null; poolSize: number; queueTimeoutMs: number };
   storage: StorageConfig;
   images: { maxBytes: number; maxPixels: number };
@@ -129,7 +165,14 @@ export interface Config {
   /** What GET app/config tells the web. */
   app: AppConfig;
   bodyLimit: number;
-  rateLimit: { perIp: number; perAccount: number; windowMs: number };
+  /**
+   * Sign-in limits per window: attempts per address; failures per account and address, and
+   * per known device; failures per account from unknown devices before each further one
+   * waits (accountCeiling); refreshes per session.
+   */
+  rateLimit: { perIp: number; perAccount: number; accountCeiling: number; perSession: number; windowMs: number };
+  /** A session without "keep me signed in" ends after idleMs without use, and maxMs after sign-in at the latest. */
+  sessions: { idleMs: number; maxMs: number };
   argon2: { memoryCost: number; timeCost: number };
   webDist: string | null;
 }
@@ -194,8 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      accountCeiling: e.AUTH_ACCOUNT_CEILING,
+      perSession: e.AUTH_RATE_LIMIT_PER_SESSION,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_S * 1000,
     },
+    sessions: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     webDist: e.WEB_DIST ? path.resolve(ROOT_DIR, e.WEB_DIST) : path.join(ROOT_DIR, 'apps/web/dist'),
   };

@@ -3,12 +3,13 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './lib/mail.js';
 import { createPasswordHasher } from './lib/passwords.js';
-import { RateLimiter } from './lib/rate-limiter.js';
+import { createDeviceCookies } from './lib/device-cookies.js';
+import { databaseRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createStorage } from './lib/storage/index.js';
 import { createApiKeysService } from './modules/apikeys/service.js';
 import { createFileAssets } from './modules/assets/files.js';
-import { createAssetsService } from './modules/assets/service.js';
+import { createAssetsService, IMAGE_URL_TTL_SECONDS } from './modules/assets/service.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createAccessTokens } from './modules/auth/tokens.js';
 import { createDocumentsService } from './modules/documents/service.js';
@@ -28,14 +29,27 @@ import { createSchemaService } from './modules/schema/service.js';
 import { createMetadataValidator } from './lib/metadata.js';
 import { createUsersService } from './modules/users/service.js';
 
+/** Past an account's ceiling of failures, one attempt from an unknown browser in this long. */
+const SLOW_WINDOW_MS = 5000;
+
 /** Wires every service once; routes reach them through `app.services`. */
 export function createServices(config: Config, db: Database, log: FastifyBaseLogger, tokenSecret: string) {
   const hasher = createPasswordHasher(config.argon2);
   const mailer = createMailer(config.mail, db, log);
   const tokens = createAccessTokens(tokenSecret);
-  const limiter = new RateLimiter(config.rateLimit.windowMs);
+  // One process on the embedded database counts in memory; processes sharing a server share the counts.
+  const rateLimiter = (windowMs: number) => (db.kind === 'server' ? databaseRateLimiter(db, windowMs) : new MemoryRateLimiter(windowMs));
+  const limiter = rateLimiter(config.rateLimit.windowMs);
   const storage = createStorage(config.storage);
-  const assets = createAssetsService({ db, storage, images: config.images, log });
+  const assets = createAssetsService({
+    db,
+    storage,
+    images: config.images,
+    log,
+    signer: createUrlSigner(tokenSecret, { ttlSeconds: IMAGE_URL_TTL_SECONDS }),
+    // Users are wired below; asked only when a signed image is served.
+    actorFor: (userId) => users.actorFor(userId),
+  });
   const roles = createRolesService(db);
   const users = createUsersService(db, roles);
   const people = createPeopleService(db, users, assets);
@@ -64,9 +78,12 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     hasher,
     tokens,
     limiter,
+    slow: rateLimiter(SLOW_WINDOW_MS),
+    devices: createDeviceCookies(tokenSecret),
     mailer,
     log,
     limits: config.rateLimit,
+    sessions: config.sessions,
     publicUrl: config.publicUrl,
   });
   const invitations = createInvitationsService({

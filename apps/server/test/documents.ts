@@ -1,4 +1,4 @@
-import { DOCUMENT_SAMPLE, normalizeDocument, type ProseMirrorDoc } from '@observatory/shared';
+import { DOCUMENT_SAMPLE, normalizeDocument, type ProseMirrorDoc, fieldProblem } from '@observatory/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
@@ -28,7 +28,7 @@ export async function expectDocumentsChecked(write: (doc: unknown) => Promise<Li
     const res = await write(bad.doc);
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toContainEqual({ field: `${field}${bad.at}`, message: bad.message });
-    expect(res.json().error).toContain(bad.message);
+    expect(res.json().error).toBe(fieldProblem(`${field}${bad.at}`, bad.message));
   }
   expect(normalizeDocument(await read())).toEqual(normalizeDocument(DOCUMENT_SAMPLE));
 }

@@ -19,3 +19,4 @@ export * from './projects.js';
 export * from './objects.js';
 export * from './geo.js';
 export * from './system.js';
+export * from './messages.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
-import { SlugSchema } from './people.js';
+import { LinkedProjectSchema } from './projects.js';
+import { SlugSchema } from './slug.js';
 
 export const CategorySchema = z.object({ id: z.uuid(), name: z.string(), position: z.number().int() });
 export type Category = z.infer<typeof CategorySchema>;
@@ -27,7 +28,7 @@ export const InstitutionDetailSchema = z.object({
   institution: InstitutionSchema,
   permissions: z.array(z.string()),
   people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() })),
-  projects: z.array(z.unknown()),
+  projects: z.array(LinkedProjectSchema).describe('The projects the caller may see, by title; archived ones left out'),
 });
 export type InstitutionDetail = z.infer<typeof InstitutionDetailSchema>;
 

@@ -99,7 +99,8 @@ export const GeoObjectFeatureCollectionSchema = z.object({
 });
 export type GeoObjectFeatureCollection = z.infer<typeof GeoObjectFeatureCollectionSchema>;
 
-const ObjectFields = z.object({
+/** An object's own fields, as written (the web's inputs take their limits from here). */
+export const ObjectFields = z.object({
   name: ObjectNameSchema,
   title: z.string().trim().min(1, 'Give a title').max(300),
   types: z.array(z.string().min(1).max(80)).min(1, 'Give the object a type').max(10).describe('Object type slugs'),
@@ -119,6 +120,8 @@ export const GeoObjectsQuerySchema = z.object({
   parent: z.string().min(1).max(100).optional().describe('Children of this object (name or id)'),
   type: z.string().min(1).max(80).optional().describe('Object type slug'),
   project: z.string().min(1).max(200).optional().describe('Project id or slug'),
+  person: z.string().min(1).max(100).optional().describe('Objects listing this person (id or slug)'),
+  institution: z.string().min(1).max(100).optional().describe('Objects listing this institution (id or slug)'),
   q: z.string().trim().max(200).optional().describe('Search in names and titles'),
   bbox: BboxSchema.optional(),
   geo: z.enum(['true', 'false']).optional().describe('Include each object’s geometry'),

@@ -3,12 +3,10 @@ import { ImageRefSchema } from './assets.js';
 import { InvitationSchema } from './auth.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { isValidOrcid, normaliseOrcid } from './orcid.js';
+import { LinkedProjectSchema } from './projects.js';
+import { SlugSchema } from './slug.js';
 
-export const SlugSchema = z
-  .string()
-  .min(1)
-  .max(80)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes');
+export { SlugSchema } from './slug.js';
 
 export const OrcidSchema = z
   .string()
@@ -50,7 +48,7 @@ export type PersonDetail = z.infer<typeof PersonDetailSchema>;
 /** GET people/{id}: a person's profile. */
 export const PersonProfileSchema = PersonDetailSchema.extend({
   invitation: InvitationSchema.nullable().describe('Shown to holders of manageUsers or managePeople'),
-  projects: z.array(z.unknown()),
+  projects: z.array(LinkedProjectSchema).describe('The projects the caller may see, by title; archived ones left out'),
   publications: z.array(z.unknown()),
 });
 export type PersonProfile = z.infer<typeof PersonProfileSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
-import { SlugSchema } from './people.js';
+import { SlugSchema } from './slug.js';
 
 export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
 export const VISIBILITIES = ['public', 'signed-in', 'members'] as const;
@@ -28,7 +28,14 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
-const ProjectFields = z.object({
+/** A project as a person's, a partner's or a team's page lists it: with the person's title or the partner's role on it. */
+export const LinkedProjectSchema = ProjectSchema.pick({ id: true, slug: true, title: true, summary: true, status: true, visibility: true }).extend({
+  role: z.string().nullable().describe('The contributor’s title or the institution’s role on the project; null for a team'),
+});
+export type LinkedProject = z.infer<typeof LinkedProjectSchema>;
+
+/** A project's own fields, as written (the web's inputs take their limits from here). */
+export const ProjectFields = z.object({
   title: z.string().trim().min(1, 'Give a title').max(300),
   slug: SlugSchema.optional(),
   summary: z.string().trim().max(2000).nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SlugSchema } from './people.js';
+import { LinkedProjectSchema } from './projects.js';
+import { SlugSchema } from './slug.js';
 
 export const TeamSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string().nullable() });
 export type Team = z.infer<typeof TeamSchema>;
@@ -27,5 +28,10 @@ export const MemberInputSchema = z.object({
 });
 
 /** GET, POST and PUT teams/{id}: the team, what the caller may do with it and its members. */
-export const TeamDetailSchema = z.object({ team: TeamSchema, permissions: z.array(z.string()), members: z.array(TeamMemberSchema).describe('Sorted by name') });
+export const TeamDetailSchema = z.object({
+  team: TeamSchema,
+  permissions: z.array(z.string()),
+  members: z.array(TeamMemberSchema).describe('Sorted by name'),
+  projects: z.array(LinkedProjectSchema).describe('The team’s projects the caller may see, by title; archived ones left out'),
+});
 export type TeamDetail = z.infer<typeof TeamDetailSchema>;

@@ -125,11 +125,21 @@ export const UserCreateSchema = z.object({
   password: PasswordSchema,
 });
 
+/** What an audit entry changed, as the reader may know it: named, hidden from them (no name), or deleted since. */
+export const AuditTargetSchema = z.object({
+  state: z.enum(['shown', 'hidden', 'gone']),
+  name: z.string().nullable().describe('Null when hidden, or gone and not the reader’s to know'),
+  key: z.string().nullable().describe('The key of its address (a slug, a name, a username) when shown'),
+});
+export type AuditTarget = z.infer<typeof AuditTargetSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.uuid(),
-  action: z.string(),
-  targetType: z.string(),
+  action: z.string().describe('What was done, e.g. photo.create'),
+  targetType: z.string().describe('project, object, person, institution, team, user, role or institution_category'),
   targetId: z.string().nullable(),
+  target: AuditTargetSchema,
   actor: z.string().nullable().describe('Username of who did it'),
   createdAt: z.string(),
 });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

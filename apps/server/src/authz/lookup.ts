@@ -137,4 +137,15 @@ export async function findVisible(d: Db, actor: Actor | null, kind: Kind, key: s
 }
 
 /** An id no row has: a filter by a hidden or missing target matches nothing, in the same query. */
+/**
+ * Inside a transaction that links something to the row (a photo to its object, a file to
+ * its project): holds the row until commit, so a delete waits rather than leaving the link
+ * dangling, and answers 404 when it was deleted before (an upload that took its time).
+ */
+export async function keepRow(tx: Db, kind: Kind, id: string): Promise<void> {
+  const d = RESOURCES[kind];
+  const [row] = await tx.select({ id: d.id }).from(d.table).where(eq(d.id, id)).for('share');
+  if (!row) throw notFound(d.what);
+}
+
 export const NO_ROW = '00000000-0000-0000-0000-000000000000';

@@ -1,5 +1,4 @@
-import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Actor } from './policy.js';
 import { sightOf } from './policy.js';
@@ -14,6 +13,15 @@ const never = sql`false`;
  * Undefined: every row.
  */
 export function visibleTo(actor: Actor | null, kind: Kind): SQL | undefined {
+  if (actor) return conditionFor(actor, kind);
+  // A visitor's sight is fixed: one condition per kind, so caches keyed by it (db/sql-key.ts) render it once.
+  if (!forVisitors.has(kind)) forVisitors.set(kind, conditionFor(null, kind));
+  return forVisitors.get(kind);
+}
+
+const forVisitors = new Map<Kind, SQL | undefined>();
+
+function conditionFor(actor: Actor | null, kind: Kind): SQL | undefined {
   const d = RESOURCES[kind];
   if (d.parent) {
     // Seen as its parent is: the parent row must be visible.
@@ -55,19 +63,3 @@ export async function countVisible(d: Db, actor: Actor | null, kind: Kind): Prom
   return row?.n ?? 0;
 }
 
-/**
- * Rows naming a target by kind and id (audit entries) whose target the actor may see. A
- * target that is gone is named to the managers of its kind only; other kinds of target
- * (a role, a category) are not the registry's and pass.
- */
-export function visibleTargets(actor: Actor | null, type: AnyPgColumn, id: AnyPgColumn): SQL {
-  const kinds = Object.keys(RESOURCES) as Kind[];
-  return or(
-    not(inArray(type, kinds)),
-    ...kinds.map((kind) => {
-      if (sightOf(actor, kind).everything) return eq(type, kind);
-      const d = RESOURCES[kind];
-      return and(eq(type, kind), sql`exists (select 1 from ${d.table} where ${d.id}::text = ${id} and ${visibleTo(actor, kind) ?? sql`true`})`);
-    }),
-  )!;
-}

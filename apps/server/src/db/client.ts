@@ -20,6 +20,16 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+/** The advisory lock start-up work holds (any constant, the same in every process). */
+const START_LOCK = 7_210_431_001;
+
+/**
+ * Inside a transaction: waits for any other process doing start-up work on the same
+ * database (migrating, creating the first administrator), until this transaction ends.
+ */
+export async function holdStartLock(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK})`);
+}
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; null for the embedded database. */
@@ -90,7 +100,11 @@ export class Database {
   async migrate(): Promise<void> {
     await this.use(async () => {
       if (this.pglite) await migratePglite(drizzlePglite(this.pglite), { migrationsFolder: MIGRATIONS_DIR });
-      else await migratePg(this.root as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
+      // Processes starting together on one server take turns: the first migrates, the rest find it done.
+      else await this.root.transaction(async (tx) => {
+        await holdStartLock(tx);
+        await migratePg(tx as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
+      });
     });
   }
 

@@ -1,13 +1,12 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { sqlKey } from './sql-key.js';
 
 /** A cached total is trusted this long at most (another process may write to a database server). */
 const TTL_MS = 30_000;
 /** Conditions remembered; the oldest goes first. */
 const MAX_ENTRIES = 2000;
-
-const dialect = new PgDialect();
 
 /**
  * The totals of list pages (count(*) under the page's condition), kept until anything is
@@ -22,8 +21,7 @@ export class CountCache {
 
   /** count(*) of the table's rows under `where`, from the cache while nothing has been written. */
   async count(d: Db, table: PgTable, where: SQL | undefined): Promise<number> {
-    const query = dialect.sqlToQuery(where ?? sql`true`);
-    const key = JSON.stringify([getTableName(table), query.sql, query.params]);
+    const key = `${getTableName(table)} ${where ? sqlKey(where) : ''}`;
     const writes = this.writes();
     const hit = this.totals.get(key);
     if (hit && hit.writes === writes && Date.now() - hit.at < TTL_MS) return hit.total;

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './client.js';
-import { queryTemplate } from './templates.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { sqlKey } from './sql-key.js';
+import { literal, queryTemplate } from './templates.js';
 
 /** Stands for a Drizzle query builder: records what was built and what each run was given. */
 function recorder() {
@@ -46,5 +48,21 @@ describe('query templates', () => {
     expect(built).toHaveLength(201);
     await template(db, { where: sql`true`, limit: 0, key: 'k' });
     expect(built).toHaveLength(202);
+  });
+
+  it('write page sizes into the text, where PostgreSQL can plan for them once', () => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(sql`select 1 limit ${literal(25)} offset ${literal(50)}`);
+    expect(text).toBe('select 1 limit 25 offset 50');
+    expect(params).toEqual([]);
+    for (const bad of [2.5, Number.NaN, 2 ** 60]) expect(() => literal(bad)).toThrow(/whole number/);
+  });
+});
+
+describe('condition keys', () => {
+  it('are equal for equal conditions and differ with any value', () => {
+    const visible = (v: string) => sql`visibility = ${v} and archived = ${false}`;
+    expect(sqlKey(visible('public'))).toBe(sqlKey(visible('public')));
+    expect(sqlKey(visible('public'))).not.toBe(sqlKey(visible('members')));
+    expect(sqlKey(sql`a = ${1}`)).not.toBe(sqlKey(sql`a = ${'1'}`));
   });
 });

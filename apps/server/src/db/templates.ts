@@ -1,11 +1,9 @@
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { sqlKey } from './sql-key.js';
 
 /** Shapes kept per template and database handle; the least recently used goes first. */
 const MAX_SHAPES = 200;
-
-const dialect = new PgDialect();
 
 /** What shapes a template's text: conditions a request brings, and plain choices. */
 export type ShapePart = SQL | string | number | boolean | null | undefined;
@@ -13,16 +11,19 @@ export type ShapePart = SQL | string | number | boolean | null | undefined;
 type Preparable = { prepare(name: string): { execute(placeholders?: Record<string, unknown>): Promise<unknown> } };
 type Prepared<Q extends Preparable> = ReturnType<Q['prepare']>;
 
-const keyOf = (shape: readonly ShapePart[]) =>
-  JSON.stringify(
-    shape.map((part) => {
-      if (part && typeof part === 'object') {
-        const { sql, params } = dialect.sqlToQuery(part);
-        return [sql, params];
-      }
-      return part ?? null;
-    }),
-  );
+/**
+ * A whole number written into a template's text rather than sent as a value; the shape must
+ * name it. A page's LIMIT and OFFSET go in this way: given as placeholders, PostgreSQL
+ * guesses them as a tenth of the table, finds its kept plan worse than one made for the
+ * values, and so plans the statement again on every execution (about as long as running it).
+ */
+export function literal(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new Error(`Not a whole number: ${n}`);
+  // Drizzle takes SQL wherever it takes a number for LIMIT and OFFSET.
+  return sql.raw(String(n)) as unknown as number;
+}
+
+const keyOf = (shape: readonly ShapePart[]) => JSON.stringify(shape.map((part) => (part && typeof part === 'object' ? sqlKey(part) : (part ?? null))));
 
 /**
  * A large statement built once per shape and then run with new values. Drizzle builds a

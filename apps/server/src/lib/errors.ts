@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@observatory/shared';
+import { ERROR_STATUS, fieldProblem, type ErrorCode, type ErrorDetail } from '@observatory/shared';
 
 /** The one error type services throw; the error handler turns it into HTTP. */
 export class AppError extends Error {
@@ -9,9 +9,9 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
@@ -25,7 +25,7 @@ export class AppError extends Error {
 
 /** A 400 naming one field. */
 export function invalidField(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { details: [{ field, message }] });
+  return new AppError('VALIDATION_FAILED', fieldProblem(field, message), { details: [{ field, message }] });
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

@@ -64,6 +64,19 @@ export function featureCollectionOf(collection: GeometryCollection): FeatureColl
   return { type: 'FeatureCollection', features: collection.geometries.map((geometry) => ({ type: 'Feature', properties: {}, geometry })) };
 }
 
+/**
+ * The API's GeoJSON of a geometry column as a json value built by the database, for answers
+ * written whole in SQL: what geoJsonOf answers, the stored GeometryCollection of a
+ * FeatureCollection included (one Feature per member, empty properties).
+ */
+export function geoJsonValue(column: SQLWrapper): SQL {
+  const digits = sql.raw(String(GEOJSON_DECIMALS));
+  const feature = (n: SQL) => sql`json_build_object('type', 'Feature', 'properties', '{}'::json, 'geometry', ST_AsGeoJSON(ST_GeometryN(${column}, ${n}), ${digits})::json)`;
+  return sql`case when GeometryType(${column}) = 'GEOMETRYCOLLECTION'
+    then json_build_object('type', 'FeatureCollection', 'features', coalesce((select json_agg(${feature(sql`n`)} order by n) from generate_series(1, ST_NumGeometries(${column})) n), '[]'::json))
+    else ST_AsGeoJSON(${column}, ${digits})::json end`;
+}
+
 /** The GeoJSON to answer for ST_AsGeoJSON's text (or a driver's parsed json). */
 export function geoJsonFromDb(value: string | object): GeoJson {
   const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as Geometry | GeometryCollection;

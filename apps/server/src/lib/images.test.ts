@@ -86,4 +86,10 @@ describe('displayFileName', () => {
     expect(displayFileName(undefined)).toBeNull();
     expect(displayFileName('x'.repeat(300))).toHaveLength(255);
   });
+
+  it('drops bidirectional controls, so a name reads as what it is', () => {
+    expect(displayFileName('evil\u202egnp.exe')).toBe('evilgnp.exe');
+    expect(displayFileName('\u2066report\u2069\u200f.pdf\u202a')).toBe('report.pdf');
+    expect(displayFileName('a\u202b/b\u2067\\c\u202c.txt')).toBe('c.txt');
+  });
 });

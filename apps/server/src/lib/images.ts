@@ -70,6 +70,8 @@ export interface DecodedImage {
   versions: ImageVersion[];
 }
 
+export const DAMAGED_IMAGE = 'The image file is damaged or not a JPEG, PNG or WebP';
+
 const FORMAT_OF: Record<ImageMediaType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
 /**
@@ -91,9 +93,8 @@ export async function makeImageVersions(input: Readable, options: { mediaType: I
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels(options.maxPixels);
-    throw new AppError('VALIDATION_FAILED', `The image could not be read: ${err instanceof Error ? err.message : String(err)}`, {
-      details: [{ field: 'file', message: 'Damaged or incomplete image' }],
-    });
+    // The decoder's own words ("VipsJpeg: Corrupt JPEG data…") mean nothing to a user: the log keeps them.
+    throw new AppError('VALIDATION_FAILED', DAMAGED_IMAGE, { details: [{ field: 'file', message: DAMAGED_IMAGE }], cause: err });
   }
 }
 
@@ -114,8 +115,17 @@ const tooManyPixels = (maxPixels: number) =>
 
 /** A user's file name, kept for display only: no path, no control characters, at most 255 characters. */
 export function displayFileName(name: string | undefined): string | null {
-  // Matching control characters is the point here: they are stripped from the name.
-  // eslint-disable-next-line no-control-regex
-  const base = (name ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = withoutHiddenControls((name ?? '').split(/[/\\]/).pop()!).trim();
   return base ? base.slice(0, 255) : null;
+}
+
+/**
+ * Text without control characters and bidirectional controls (U+200E, U+200F, U+061C,
+ * U+202A-U+202E, U+2066-U+2069): what a name shown to others must lose, or
+ * "evil\u202Egnp.exe" would read "evilexe.png".
+ */
+export function withoutHiddenControls(text: string): string {
+  // Matching control characters is the point here: they are stripped.
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 }

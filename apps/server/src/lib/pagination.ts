@@ -20,3 +20,14 @@ export function setPaginationHeaders(reply: FastifyReply, page: Page, total: num
   reply.header(PAGINATION_HEADERS.count, String(total));
   reply.header(PAGINATION_HEADERS.limit, String(page.limit));
 }
+
+/**
+ * A page whose items the database wrote as JSON text (lib/sql-json.ts jsonArrayText), as
+ * `{"<key>": items}` with the pagination headers. A string passes Fastify's serializer
+ * untouched, so the route's response schema documents the answer without re-reading it;
+ * tests hold the two together.
+ */
+export function sendJsonPage(reply: FastifyReply, key: string, items: { json: string; page: Page; total: number }) {
+  setPaginationHeaders(reply, items.page, items.total);
+  return reply.type('application/json; charset=utf-8').send(`{${JSON.stringify(key)}:${items.json}}`);
+}

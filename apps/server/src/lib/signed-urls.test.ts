@@ -36,4 +36,20 @@ describe('createUrlSigner', () => {
       expect(signer.verify(claim, bad), bad).toBe('invalid');
     }
   });
+
+  it('signs and checks a URL query: expires, user and signature', () => {
+    let now = 1_000_000_000_000;
+    const signer = createUrlSigner(SECRET, { ttlSeconds: 60, now: () => now });
+    const { query, expires } = signer.signQuery('assets/abc', 'u1');
+    expect(expires).toBe(1_000_000_060);
+    const parsed = Object.fromEntries(new URLSearchParams(query));
+    expect(parsed).toEqual({ expires: '1000000060', user: 'u1', signature: expect.any(String) });
+    expect(signer.verifyQuery('assets/abc', parsed)).toEqual({ verdict: 'valid', claim: { path: 'assets/abc', userId: 'u1', expires } });
+    expect(signer.verifyQuery('assets/other', parsed).verdict).toBe('invalid');
+    expect(signer.verifyQuery('assets/abc', { ...parsed, expires: '1e9' })).toEqual({ verdict: 'invalid', claim: null });
+    expect(signer.verifyQuery('assets/abc', { expires: parsed.expires, user: 'u1' })).toEqual({ verdict: 'invalid', claim: null });
+    expect(new URLSearchParams(signer.signQuery('assets/abc', null).query).has('user')).toBe(false);
+    now += 61_000;
+    expect(signer.verifyQuery('assets/abc', parsed).verdict).toBe('expired');
+  });
 });

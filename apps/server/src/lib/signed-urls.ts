@@ -15,6 +15,13 @@ export interface SignedClaim {
 
 export type Verdict = 'valid' | 'expired' | 'invalid';
 
+/** A signature as a URL's query carries it (`?expires=&user=&signature=`). */
+export interface SignedQuery {
+  expires?: string | undefined;
+  user?: string | undefined;
+  signature?: string | undefined;
+}
+
 /**
  * Signs short-lived URLs with HMAC-SHA256. The key is derived from the server's secret
  * for this one purpose, so a URL signature can never stand in for an access token.
@@ -33,6 +40,21 @@ export function createUrlSigner(serverSecret: string, options: { ttlSeconds?: nu
     sign(path: string, userId: string | null): SignedClaim & { signature: string } {
       const claim = { path, userId, expires: nowSeconds() + ttl };
       return { ...claim, signature: mac(claim).toString('base64url') };
+    },
+
+    /** The query string that signs `path` for `userId`, and when it stops working. */
+    signQuery(path: string, userId: string | null): { query: string; expires: number } {
+      const signed = this.sign(path, userId);
+      const query = new URLSearchParams({ expires: String(signed.expires), ...(signed.userId ? { user: signed.userId } : {}), signature: signed.signature });
+      return { query: query.toString(), expires: signed.expires };
+    },
+
+    /** Checks a URL's query for `path`: the verdict, and the claim it makes when well formed. */
+    verifyQuery(path: string, query: SignedQuery): { verdict: Verdict; claim: SignedClaim | null } {
+      const expires = /^\d{1,12}$/.test(query.expires ?? '') ? Number(query.expires) : null;
+      if (expires === null || !query.signature) return { verdict: 'invalid', claim: null };
+      const claim = { path, userId: query.user ?? null, expires };
+      return { verdict: this.verify(claim, query.signature), claim };
     },
 
     /** Constant-time: a wrong signature of the right length takes as long as a right one. */

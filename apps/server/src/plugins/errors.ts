@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
+import { ERROR_STATUS, fieldProblem, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
 import { AppError } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -48,9 +48,9 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = validationDetails(err as FastifyError);
-      const named = details.slice(0, SUMMARY_DETAILS).map((d) => `${d.field}: ${d.message}`);
-      const summary = [...named, ...(details.length > SUMMARY_DETAILS ? [`and ${details.length - SUMMARY_DETAILS} more`] : [])].join('; ');
-      return sendError(reply, request, 'VALIDATION_FAILED', `Invalid input: ${summary}`, details);
+      const named = details.slice(0, SUMMARY_DETAILS).map((d) => fieldProblem(d.field, d.message));
+      const summary = [...named, ...(details.length > SUMMARY_DETAILS ? [`and ${details.length - SUMMARY_DETAILS} more problems`] : [])].join('; ');
+      return sendError(reply, request, 'VALIDATION_FAILED', summary, details);
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendError(reply, request, 'PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${app.initialConfig.bodyLimit} bytes`, [
@@ -62,6 +62,8 @@ async function errorsPlugin(app: FastifyInstance) {
       return sendError(reply, request, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${expected}`);
     }
     if (postgresCode(err) === '23505') return sendError(reply, request, 'CONFLICT', 'This already exists');
+    // A row the change refers to was deleted meanwhile (an upload racing a delete).
+    if (postgresCode(err) === '23503') return sendError(reply, request, 'CONFLICT', 'Something this refers to was deleted meanwhile; reload and try again');
     // Fastify's own client errors (malformed JSON, empty body with a JSON type...).
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

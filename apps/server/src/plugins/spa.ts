@@ -35,6 +35,8 @@ async function spaPlugin(app: FastifyInstance, options: { root: string | null; p
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // Browsers ask for /favicon.ico whatever the page names; the icon is an SVG.
+    app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_ROOT || request.url.startsWith(`${API_ROOT}/`);

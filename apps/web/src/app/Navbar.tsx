@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Burger, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
@@ -44,6 +44,21 @@ function OnlineIndicator() {
   );
 }
 
+/** Help/Docs and the colours, which a visitor's small menu holds on wider screens. */
+function DrawerExtras({ onNavigate }: { onNavigate: () => void }) {
+  const { colorScheme, toggleColorScheme } = useMantineColorScheme();
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Anchor component={PrefetchLink} to={paths.docs} className={classes.link} onClick={onNavigate}>
+        Help/Docs
+      </Anchor>
+      <Button variant="subtle" color="gray" size="compact-sm" onClick={toggleColorScheme}>
+        {colorScheme === 'dark' ? 'Light colours' : 'Dark colours'}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The top bar: brand, main links (a burger menu on narrow screens), online state, user menu. */
 export function Navbar({ dark = false }: { dark?: boolean }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -53,10 +68,11 @@ export function Navbar({ dark = false }: { dark?: boolean }) {
   return (
     <Box component="header" className={dark ? `${classes.header} ${classes.dark}` : classes.header}>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-        <Group gap="md" wrap="nowrap">
+        {/* May shrink: a long product name is cut short rather than push the header past a phone's width. */}
+        <Group gap="md" wrap="nowrap" miw={0}>
           <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open the navigation" color={dark ? 'white' : undefined} />
-          <Anchor component={PrefetchLink} to={paths.home} className={classes.brand} underline="never">
-            <Text fw={700} span>
+          <Anchor component={PrefetchLink} to={paths.home} className={classes.brand} underline="never" miw={0}>
+            <Text fw={700} truncate="end">
               {productName}
             </Text>
           </Anchor>
@@ -73,6 +89,8 @@ export function Navbar({ dark = false }: { dark?: boolean }) {
         <nav aria-label="Main">
           <Links vertical onNavigate={close} />
         </nav>
+        <Divider my="sm" />
+        <DrawerExtras onNavigate={close} />
       </Drawer>
     </Box>
   );

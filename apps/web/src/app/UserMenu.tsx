@@ -1,12 +1,18 @@
-import { Avatar, Button, Menu, useMantineColorScheme } from '@mantine/core';
-import { IconBook, IconFolders, IconKey, IconLogin, IconLogout, IconMoon, IconSettings, IconSun, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Box, Button, Group, Menu, useMantineColorScheme } from '@mantine/core';
+import { IconBook, IconDotsVertical, IconFolders, IconKey, IconLogin, IconLogout, IconMoon, IconSettings, IconSun, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
 import { useCurrentUser, useHasPermission, useLogout } from '../lib/auth';
 
-/** Help/Docs always; the signed-in user's pages and Sign Out, or Sign In. */
+/**
+ * Signed in: a menu under the user's name (the avatar alone on a phone) with Help/Docs,
+ * their pages and Sign Out. A visitor: a visible Sign In, and Help/Docs and the colours
+ * in a small menu beside it (on a phone they are in the navigation drawer).
+ */
 export function UserMenu() {
   const { user } = useCurrentUser();
+  const { pathname } = useLocation();
   const isAdmin = useHasPermission('accessAdmin');
   const logout = useLogout();
   const { colorScheme, toggleColorScheme } = useMantineColorScheme();
@@ -15,17 +21,25 @@ export function UserMenu() {
       {label}
     </Menu.Item>
   );
-  return (
+  const menu = (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
         {user ? (
-          <Button variant="subtle" color="gray" leftSection={<Avatar size="sm" name={user.username} color="blue" variant="filled" />} aria-label={`User menu of ${user.username}`}>
-            {user.username}
+          <Button
+            variant="subtle"
+            color="gray"
+            px={6}
+            leftSection={<Avatar size="sm" name={user.username} color="blue" variant="filled" />}
+            aria-label={`User menu of ${user.username}`}
+          >
+            <Box component="span" visibleFrom="sm">
+              {user.username}
+            </Box>
           </Button>
         ) : (
-          <Button variant="default" aria-label="User menu">
-            Menu
-          </Button>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="User menu" visibleFrom="md">
+            <IconDotsVertical size={18} aria-hidden />
+          </ActionIcon>
         )}
       </Menu.Target>
       <Menu.Dropdown>
@@ -53,5 +67,16 @@ export function UserMenu() {
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+  if (user) return menu;
+  return (
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+      {pathname === paths.login ? null : (
+        <Button component={PrefetchLink} to={paths.login} variant="default" size="sm" style={{ flexShrink: 0 }} leftSection={<IconLogin size={16} aria-hidden />}>
+          Sign In
+        </Button>
+      )}
+      {menu}
+    </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, patterns } from '../config/paths';
 import { NotFoundScreen } from '../components/ErrorScreen';
+import { PageState } from '../components/PageState';
 import { RouteError } from './errors/RouteError';
 import { DefaultLayout, LoginLayout, PlainLayout } from './layouts';
 import { registerRoutes } from '../lib/prefetch';
@@ -17,6 +18,8 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <Root />,
     errorElement: <RouteError />,
+    // While the first screen's code loads: a spinner after 200 ms, as a page loading its data.
+    hydrateFallbackElement: <PageState isPending error={null} />,
     children: [
       {
         element: <DefaultLayout />,
@@ -55,9 +58,16 @@ export const routes: RouteObject[] = [
           {
             element: <RequireSignIn />,
             children: [
-              { path: paths.me, lazy: page(() => import('../features/account/AccountPage')) },
-              { path: paths.myTeams, lazy: page(() => import('../features/teams/MyTeamsPage')) },
-              { path: paths.myProjects, lazy: page(() => import('../features/projects/MyProjectsPage')) },
+              {
+                path: paths.me,
+                lazy: page(() => import('./routes/me/MeLayout')),
+                children: [
+                  { index: true, lazy: page(() => import('../features/account/AccountPage')) },
+                  { path: 'photos', lazy: page(() => import('./routes/me/MyPhotosPage')) },
+                  { path: 'projects', lazy: page(() => import('../features/projects/MyProjectsPage')) },
+                  { path: 'teams', lazy: page(() => import('../features/teams/MyTeamsPage')) },
+                ],
+              },
               { path: paths.projectCreate, lazy: page(() => import('../features/projects/ProjectEditPage')) },
               { path: '/edit/projects', lazy: page(() => import('../features/projects/ProjectEditPage')) },
               { path: patterns.projectEditAlias, lazy: page(() => import('../features/projects/ProjectEditPage')) },

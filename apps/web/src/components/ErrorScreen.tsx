@@ -6,7 +6,7 @@ import { useTitle } from '../lib/use-title';
 
 /** An error page of the spec's catalogue: heading by status, the code and the message. */
 export function ErrorScreen({ error, homeLink = false }: { error: ErrorView; homeLink?: boolean }) {
-  useTitle(error.heading);
+  useTitle(error.heading, true, 'error');
   const explanation = error.status !== null && STATUS_TEXT[error.status];
   return (
     <Container size="sm" py="xl">

@@ -2,6 +2,9 @@ import { Input, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor';
 
+/** The editor's least height, which its placeholder takes while it loads. */
+export const EDITOR_MIN_HEIGHT = 160;
+
 const Editor = lazy(() => import('./RichTextEditor'));
 
 /** The rich-text editor, fetched when a form first shows it. */
@@ -10,7 +13,7 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
     <Suspense
       fallback={
         <Input.Wrapper label={props.label} description={props.description}>
-          <Skeleton height={160} mt={4} role="status" aria-label="Loading the editor" />
+          <Skeleton height={EDITOR_MIN_HEIGHT} mt={4} role="status" aria-label="Loading the editor" />
         </Input.Wrapper>
       }
     >

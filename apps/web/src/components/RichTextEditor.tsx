@@ -1,4 +1,6 @@
 import '@mantine/tiptap/styles.css';
+import classes from './RichTextEditor.module.css';
+import { EDITOR_MIN_HEIGHT } from './LazyRichTextEditor';
 import { Alert, Input, Paper } from '@mantine/core';
 import { RichTextEditor as Editor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -58,7 +60,7 @@ function DocumentEditor({ label, description, value, onChange }: RichTextEditorP
   });
   return (
     <Input.Wrapper label={label} description={description} labelProps={{ id: labelId, component: 'span' }}>
-      <Editor editor={editor} mt={4}>
+      <Editor editor={editor} mt={4} classNames={{ root: classes.root, content: classes.content }} mih={EDITOR_MIN_HEIGHT}>
         <Editor.Toolbar>
           <Editor.ControlsGroup>
             <Editor.Bold />

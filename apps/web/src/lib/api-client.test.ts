@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, hasAccessToken, onSessionChange, refreshSession, rememberSession, request, sendForm, setAccessToken } from './api-client';
+import { api, ApiError, hasAccessToken, onSessionChange, noteSession, refreshSession, request, sendForm, setAccessToken } from './api-client';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
@@ -34,7 +34,7 @@ function deferred<T>() {
 
 beforeEach(() => {
   setAccessToken(null);
-  rememberSession(true);
+  noteSession(true);
   fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -211,7 +211,7 @@ describe('request: refresh on 401', () => {
     expect(urls()).toEqual(['/api/v1/me', '/api/v1/auth/refresh']);
   });
 
-  it('treats a refresh that cannot reach the server as failed', async () => {
+  it('keeps the session when a refresh cannot reach the server: the request fails, no one is signed out', async () => {
     setAccessToken('old');
     const listener = listen();
     fetchMock.mockImplementation(async (input) => {
@@ -219,9 +219,26 @@ describe('request: refresh on 401', () => {
       return errorBody(401, 'Token expired', 'UNAUTHENTICATED');
     });
 
-    await expect(api.get('/me')).rejects.toMatchObject({ name: 'ApiError', status: 401 });
-    expect(hasAccessToken()).toBe(false);
-    expect(listener).toHaveBeenCalledWith(false);
+    await expect(api.get('/me')).rejects.toMatchObject({ name: 'ApiError', status: null, message: 'Request Failed' });
+    expect(hasAccessToken()).toBe(true);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('answers too many refreshes as a 429 with the wait, never as a sign-out', async () => {
+    setAccessToken('old');
+    const listener = listen();
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/v1/auth/refresh'
+        ? json({ error: 'Too many attempts; try again in 42 s', code: 'RATE_LIMITED' }, { status: 429, headers: { 'retry-after': '42' } })
+        : errorBody(401, 'Token expired', 'UNAUTHENTICATED'),
+    );
+
+    const error = await api.get('/me').catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ApiError', status: 429, code: 'RATE_LIMITED', retryAfter: 42, errorText: 'Too many attempts; try again in 42 s' });
+    expect(listener).not.toHaveBeenCalled();
+    // The session is still there to refresh once the wait is over.
+    fetchMock.mockResolvedValueOnce(json({ access_token: 'later' }));
+    expect(await refreshSession()).toBe(true);
   });
 
   it('lets a request wait for a session being restored, then sends the new token', async () => {
@@ -241,7 +258,7 @@ describe('request: refresh on 401', () => {
   });
 
   it('asks for no refresh when no session was kept (a visitor, or signed in without "keep me signed in")', async () => {
-    rememberSession(false);
+    noteSession(false);
     fetchMock.mockResolvedValue(errorBody(401, 'Sign in', 'UNAUTHENTICATED'));
     await expect(request('GET', '/me')).rejects.toMatchObject({ status: 401 });
     expect(await refreshSession()).toBe(false);

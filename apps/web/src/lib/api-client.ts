@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly errorText: string | null,
     message: string,
     readonly details: { field: string; message: string }[] = [],
+    /** Seconds to wait before asking again (a 429's Retry-After). */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,43 +48,49 @@ export function onSessionChange(listener: (signedIn: boolean) => void): () => vo
   return () => listeners.delete(listener);
 }
 
-const REMEMBERED = 'observatory:remembered';
+const SESSION = 'observatory:session';
 
 /**
- * Notes whether a refresh cookie should exist (signed in with "keep me signed in").
- * The cookie itself is httpOnly; without this note every visitor's page load would
- * ask for a refresh that cannot succeed.
+ * Notes whether a refresh cookie may exist (after any sign-in: kept for 60 days, or for
+ * as long as the browser is open). The cookie itself is httpOnly; without this note every
+ * visitor's page load would ask for a refresh that cannot succeed.
  */
-export function rememberSession(remember: boolean): void {
+export function noteSession(active: boolean): void {
   try {
-    if (remember) localStorage.setItem(REMEMBERED, '1');
-    else localStorage.removeItem(REMEMBERED);
+    if (active) localStorage.setItem(SESSION, '1');
+    else localStorage.removeItem(SESSION);
   } catch {
     // storage unavailable (private mode): sessions simply end with the page
   }
 }
 
-function isRemembered(): boolean {
+function mayHaveSession(): boolean {
   try {
-    return localStorage.getItem(REMEMBERED) === '1';
+    return localStorage.getItem(SESSION) === '1';
   } catch {
     return false;
   }
 }
 
-/** Exchanges the refresh cookie for a new access token; concurrent callers share one call. */
+/**
+ * Exchanges the refresh cookie for a new access token; concurrent callers share one call.
+ * False when there is no session (a 401 ends it). Anything else, a 429 above all, is thrown
+ * as an ApiError: too many refreshes or a server fault is not a sign-out.
+ */
 export function refreshSession(): Promise<boolean> {
-  if (!isRemembered()) return Promise.resolve(false);
+  if (!mayHaveSession()) return Promise.resolve(false);
   refreshing ??= fetch(`${API_ROOT}/auth/refresh`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } })
     .then(async (res) => {
-      if (!res.ok) {
-        if (res.status === 401) rememberSession(false);
+      if (res.status === 401) {
+        noteSession(false);
         return false;
       }
+      if (!res.ok) throw await toApiError(res);
       setAccessToken(((await res.json()) as TokenResponse).access_token);
       return true;
+    }, () => {
+      throw new ApiError(null, null, null, 'Request Failed');
     })
-    .catch(() => false)
     .finally(() => {
       refreshing = null;
     });
@@ -107,7 +115,8 @@ async function toApiError(res: Response): Promise<ApiError> {
     // not JSON: keep the status text
   }
   const text = typeof body.error === 'string' ? body.error : null;
-  return new ApiError(res.status, body.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body.details ?? []);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  return new ApiError(res.status, body.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body.details ?? [], retryAfter > 0 ? retryAfter : null);
 }
 
 function url(path: string, query?: Query): string {
@@ -152,7 +161,7 @@ export async function request<T>(
       else if (accessToken) setAccessToken(null);
     }
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if ((err instanceof DOMException && err.name === 'AbortError') || err instanceof ApiError) throw err;
     throw new ApiError(null, null, null, 'Request Failed');
   }
   if (!res.ok) throw await toApiError(res);

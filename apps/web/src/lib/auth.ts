@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasGlobalPermission, type AuthUser, type AuthUserResponse, type GlobalPermission, type LoginInput, type TokenResponse } from '@observatory/shared';
 import { paths } from '../config/paths';
-import { api, hasAccessToken, onSessionChange, refreshSession, rememberSession, setAccessToken } from './api-client';
+import { api, ApiError, hasAccessToken, noteSession, onSessionChange, refreshSession, setAccessToken } from './api-client';
 
 export const currentUserKey = ['auth', 'user'] as const;
 
@@ -24,8 +24,22 @@ export function useCurrentUser() {
       }),
     [client],
   );
-  const query = useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: Infinity, retry: false });
-  return { user: query.data ?? null, isLoading: query.isPending };
+  const query = useQuery({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUser,
+    staleTime: Infinity,
+    // Too many refreshes: ask again once the server's wait is over; the session is not ended.
+    retry: (failures, error) => rateLimited(error) !== null && failures < 5,
+    retryDelay: (_, error) => (rateLimited(error) ?? 5) * 1000,
+  });
+  // While waiting out a 429, the error to show (Too Many Requests with the wait), not a sign-out.
+  const limited = rateLimited(query.failureReason);
+  return { user: query.data ?? null, isLoading: query.isPending, error: limited !== null ? query.failureReason : query.error };
+}
+
+/** The seconds a rate-limited answer asks to wait, or null for any other outcome. */
+function rateLimited(error: unknown): number | null {
+  return error instanceof ApiError && error.status === 429 ? (error.retryAfter ?? 5) : null;
 }
 
 export function useHasPermission(permission: GlobalPermission): boolean {
@@ -39,7 +53,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (input: LoginInput) => {
       const token = await api.post<TokenResponse>('/auth/login', input);
-      rememberSession(!!input.remember);
+      noteSession(true);
       setAccessToken(token.access_token);
       const { user } = await api.get<AuthUserResponse>('/auth/user');
       return user;
@@ -59,7 +73,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: (options: { everywhere?: boolean } = {}) => api.post(options.everywhere ? '/auth/logout-all' : '/auth/logout'),
     onSettled: async () => {
-      rememberSession(false);
+      noteSession(false);
       setAccessToken(null);
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' });
       client.setQueryData(currentUserKey, null);

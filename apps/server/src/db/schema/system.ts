@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './people.js';
 
 /** Small key/value settings the server makes itself (e.g. its token signing secret). */
@@ -6,6 +6,17 @@ export const settings = pgTable('settings', {
   key: text().primaryKey(),
   value: text().notNull(),
 });
+
+/** Rate-limit windows shared by every server process on one database server (lib/rate-limiter.ts). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.resetAt)],
+);
 
 /** Mail that was sent, or, with no SMTP server configured, only stored here. */
 export const outbox = pgTable(

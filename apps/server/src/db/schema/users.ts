@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { people, users } from './people.js';
 
 /** Refresh tokens: only a hash is stored; a family is one sign-in and its rotations. */
@@ -16,6 +16,10 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Kept signed in: a cookie that outlives the browser, 60 days from each use. Otherwise idle and absolute limits apply. */
+    remember: boolean().notNull().default(true),
+    /** When the session (the family) began: the absolute limit counts from here. */
+    sessionStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId), index().on(t.familyId)],
 );

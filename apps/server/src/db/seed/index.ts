@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newSecret } from '../../lib/secrets.js';
-import type { Db } from '../client.js';
+import { holdStartLock, type Db } from '../client.js';
 import { affiliations, institutionCategories, institutions, objectTypes, people, roleAssignments, roles, settings, teams, users } from '../schema/index.js';
 import { BUILTIN_OBJECT_TYPES } from './object-types.js';
 import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo.js';
@@ -46,7 +46,10 @@ async function ensureFirstAdmin(app: FastifyInstance): Promise<GeneratedAdmin | 
   const { database, config, services } = app;
   if ((await services.users.countUsers()) > 0) return null;
   const password = config.admin.password ?? newSecret(12);
-  await database.transaction(async (tx) => {
+  const created = await database.transaction(async (tx) => {
+    // Another process starting at the same time may have made it meanwhile.
+    await holdStartLock(tx);
+    if ((await services.users.countUsers()) > 0) return false;
     const person = await services.people.createPerson(tx, { name: 'Administrator', slug: config.admin.username });
     await services.users.createUser({
       personId: person.id,
@@ -55,8 +58,9 @@ async function ensureFirstAdmin(app: FastifyInstance): Promise<GeneratedAdmin | 
       passwordHash: await services.hasher.hash(password),
       super: true,
     });
+    return true;
   });
-  return config.admin.password ? null : { username: config.admin.username, password };
+  return created && !config.admin.password ? { username: config.admin.username, password } : null;
 }
 
 async function seedDemo(transaction: <T>(job: (tx: Db) => Promise<T>) => Promise<T>, passwordHash: string, app: FastifyInstance) {

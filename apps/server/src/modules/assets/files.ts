@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
+import { invalidField } from '../../lib/errors.js';
 import { FILE_SNIFF_BYTES, storedMediaType } from '../../lib/file-types.js';
 import { peek } from '../../lib/images.js';
 import { newStorageKey, type Storage } from '../../lib/storage/index.js';
@@ -34,6 +35,10 @@ export function createFileAssets(deps: { db: Database; storage: Storage; log: Fa
      */
     async store(upload: FileUpload): Promise<StoredAsset> {
       const { head, stream } = await peek(upload.stream, FILE_SNIFF_BYTES);
+      if (head.length === 0) {
+        stream.destroy();
+        throw invalidField('file', 'The file is empty (0 bytes): choose a file with something in it');
+      }
       const mediaType = storedMediaType(upload.declaredType, head);
       const storageKey = newStorageKey();
       try {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assets } from '../../db/schema/index.js';
+import { assets, photos } from '../../db/schema/index.js';
 
 export type AssetRow = typeof assets.$inferSelect;
 
@@ -12,6 +12,12 @@ export async function insertAsset(db: Db, values: typeof assets.$inferInsert): P
 export async function findAsset(db: Db, id: string): Promise<AssetRow | null> {
   const [row] = await db.select().from(assets).where(eq(assets.id, id));
   return row ?? null;
+}
+
+/** The object whose photo the asset is, if it is one: images of what not everyone may see are served to those who may. */
+export async function objectOfPhoto(db: Db, assetId: string): Promise<string | null> {
+  const [row] = await db.select({ objectId: photos.objectId }).from(photos).where(eq(photos.assetId, assetId));
+  return row?.objectId ?? null;
 }
 
 export async function deleteAsset(db: Db, id: string): Promise<AssetRow | null> {

@@ -152,7 +152,8 @@ describe('uploads that are refused change nothing', () => {
     const broken = Buffer.concat([(await cameraJpeg(200, 100)).subarray(0, 40), randomBytes(2000)]);
     const res = await putPhoto(person.username, { data: broken, fileName: 'broken.jpg' }, person.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'file' }] });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: 'The image file is damaged or not a JPEG, PNG or WebP', details: [{ field: 'file' }] });
+    expect(res.body).not.toMatch(/vips|jpeg data|libjpeg/i);
     await unchanged();
   });
 

@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MEDIA_TYPES } from '@observatory/shared';
-import { ORIGINAL } from './service.js';
+
+const SignatureQuery = z.object({
+  expires: z.string().max(20).optional(),
+  user: z.uuid().optional(),
+  signature: z.string().max(200).optional(),
+});
 
 const VariantParams = z.object({
   id: z.uuid().describe('The asset id'),
@@ -20,17 +25,19 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['assets'],
-        summary: 'An uploaded file or one of its versions; immutable, so cached for a year (ETag: its SHA-256). The original only for its uploader and manageAssets',
+        summary:
+          'An uploaded file or one of its versions; immutable, so cached for a year (ETag: its SHA-256). The original only for its uploader and manageAssets. An image of something not everyone may see (a photo of a members-only object) needs the signed URL its holder answers with, works while its signer may see the holder, and is cached privately until the URL expires',
         params: VariantParams,
+        querystring: SignatureQuery,
       },
     },
     async (request, reply) => {
       const { id, variant } = request.params;
-      const file = await assets.findVariant(request.actor, id, variant);
+      const file = await assets.findVariant(request.actor, id, variant, request.query);
       const etag = `"${file.sha256}"`;
       reply
-        // Originals are answered per user (see findVariant): no shared cache keeps them.
-        .header('cache-control', `${variant === ORIGINAL ? 'private' : 'public'}, max-age=31536000, immutable`)
+        // Originals and signed images are answered per user (see findVariant): no shared cache keeps them.
+        .header('cache-control', file.cacheControl)
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();

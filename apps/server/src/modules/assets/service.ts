@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_ROOT, IMAGE_SIZES, type ImageRef } from '@observatory/shared';
-import type { Actor } from '../../authz/authorize.js';
+import { can, type Actor, type Resource } from '../../authz/authorize.js';
+import { findByKey } from '../../authz/lookup.js';
 import type { Database, Db } from '../../db/client.js';
 import type { AssetVariant } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { SignedQuery, UrlSigner } from '../../lib/signed-urls.js';
 import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images.js';
 import { newStorageKey, type Storage } from '../../lib/storage/index.js';
 import * as repo from './repo.js';
@@ -21,9 +23,16 @@ export const ORIGINAL = 'original';
 
 export const assetUrl = (id: string, variant: string | number) => `${API_ROOT}/assets/${id}/${variant}`;
 
-/** How responses carry an image: URLs of its display size, its thumbnail and its full view. */
-export const imageRef = (assetId: string | null): ImageRef | null =>
-  assetId ? { id: assetId, url: assetUrl(assetId, IMAGE_SIZES.display), thumbUrl: assetUrl(assetId, IMAGE_SIZES.thumb), largeUrl: assetUrl(assetId, IMAGE_SIZES.large) } : null;
+/** How responses carry an image: URLs of its display size, its thumbnail and its full view (with `query` when signed). */
+export const imageRef = (assetId: string | null, query = ''): ImageRef | null =>
+  assetId
+    ? { id: assetId, url: assetUrl(assetId, IMAGE_SIZES.display) + query, thumbUrl: assetUrl(assetId, IMAGE_SIZES.thumb) + query, largeUrl: assetUrl(assetId, IMAGE_SIZES.large) + query }
+    : null;
+
+/** How long a signed image URL works: long enough for a page left open, short enough to end with a membership. */
+export const IMAGE_URL_TTL_SECONDS = 3600;
+
+const isPublic = (holder: Resource) => !holder.visibility || holder.visibility === 'public';
 
 const seesOriginal = (actor: Actor | null, asset: repo.AssetRow) =>
   !!actor && (actor.super || actor.global.has('manageAssets') || (asset.ownerId !== null && actor.userId === asset.ownerId));
@@ -38,8 +47,33 @@ export const describeAsset = (a: StoredAsset) => ({ assetId: a.id, fileName: a.f
  * Uploaded files: their bytes in the storage, their record in `assets`. Other modules
  * attach an asset to their rows through `attachImage` and drop it with `removeAsset`.
  */
-export function createAssetsService(deps: { db: Database; storage: Storage; images: { maxPixels: number }; log: FastifyBaseLogger }) {
-  const { db, storage, log } = deps;
+export function createAssetsService(deps: {
+  db: Database;
+  storage: Storage;
+  images: { maxPixels: number };
+  log: FastifyBaseLogger;
+  /** Signs image URLs of what not everyone may see (IMAGE_URL_TTL_SECONDS). */
+  signer: UrlSigner;
+  actorFor: (userId: string) => Promise<Actor | null>;
+}) {
+  const { db, storage, log, signer } = deps;
+
+  /** What holds the image when not everyone may see it (a photo of a members-only object), else null. */
+  async function restrictedHolder(d: Db, assetId: string): Promise<Resource | null> {
+    const objectId = await repo.objectOfPhoto(d, assetId);
+    const holder = objectId ? (await findByKey(d, 'object', objectId))?.resource : null;
+    return holder && !isPublic(holder) ? holder : null;
+  }
+
+  /** A signed image answers only while the one it was signed for may still see its holder. */
+  async function checkSignature(id: string, holder: Resource, query: SignedQuery): Promise<number> {
+    const { verdict, claim } = signer.verifyQuery(`assets/${id}`, query);
+    if (verdict === 'expired') throw new AppError('FORBIDDEN', 'This image link has expired: reload the page to get a new one');
+    if (verdict !== 'valid') throw new AppError('FORBIDDEN', 'This image is shown only through the page that holds it');
+    const signedFor = claim!.userId ? await deps.actorFor(claim!.userId) : null;
+    if (!can(signedFor, 'view', holder)) throw notFound('Asset');
+    return claim!.expires;
+  }
 
   /** Best effort: a file left behind is garbage, not a failure of the request that made it. */
   async function removeFiles(keys: string[]): Promise<void> {
@@ -114,18 +148,39 @@ export function createAssetsService(deps: { db: Database; storage: Storage; imag
     },
 
     /**
-     * A version of an asset. Derived versions are public; the original may hold what they
-     * drop (a photo's EXIF location), so only its uploader and holders of manageAssets see it.
+     * The image of something held by `holder` (a photo by its object), for `actor`: plain
+     * URLs when everyone may see the holder, else URLs signed for the actor.
      */
-    async findVariant(actor: Actor | null, id: string, variant: string) {
-      const asset = await db.use((d) => repo.findAsset(d, id));
+    imageFor(actor: Actor | null, assetId: string, holder: Resource): ImageRef {
+      if (isPublic(holder)) return imageRef(assetId)!;
+      return imageRef(assetId, `?${signer.signQuery(`assets/${assetId}`, actor?.userId ?? null).query}`)!;
+    },
+
+    /**
+     * A version of an asset and how it may be cached. Derived versions of public images are
+     * public; those of an image not everyone may see need its signed URL (imageFor), are
+     * cached privately and only until the URL expires. The original may hold what the
+     * versions drop (a photo's EXIF location), so only its uploader and holders of
+     * manageAssets see it.
+     */
+    async findVariant(actor: Actor | null, id: string, variant: string, signature: SignedQuery = {}) {
+      const { asset, holder } = await db.use(async (d) => {
+        const asset = await repo.findAsset(d, id);
+        return { asset, holder: asset ? await restrictedHolder(d, asset.id) : null };
+      });
       const file = !asset ? null : variant === ORIGINAL ? (seesOriginal(actor, asset) ? { ...asset, key: asset.storageKey } : null) : Object.hasOwn(asset.variants, variant) ? asset.variants[variant] : null;
       if (!asset || !file) throw notFound('Asset');
+      let cacheControl = `${variant === ORIGINAL ? 'private' : 'public'}, max-age=31536000, immutable`;
+      if (holder && variant !== ORIGINAL) {
+        const expires = await checkSignature(id, holder, signature);
+        cacheControl = `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`;
+      }
       return {
         mediaType: file.mediaType,
         size: file.size,
         sha256: file.sha256,
         fileName: asset.fileName,
+        cacheControl,
         open: async () => {
           const stream = await storage.get(file.key);
           if (!stream) {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_MAX_AGE_S, REFRESH_COOKIE } from '@observatory/shared';
 import { buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
+import { api, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +10,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
 
-const login = (user: { username: string; password: string }, extra: { remember?: boolean; ip?: string } = {}) =>
-  api(t.app, 'POST', '/auth/login', {
+const login = (user: { username: string; password: string }, extra: { remember?: boolean; ip?: string; device?: string; app?: TestApp } = {}) =>
+  api((extra.app ?? t).app, 'POST', '/auth/login', {
     body: { username: user.username, password: user.password, remember: extra.remember },
     ip: extra.ip ?? uniqueIp(),
+    ...(extra.device ? { cookies: { device: extra.device } } : {}),
   });
+const refresh = (cookie: string, app: TestApp = t, ip?: string) => api(app.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: cookie }, ...(ip ? { ip } : {}) });
+const wrong = (user: { username: string }) => ({ username: user.username, password: 'wrong-password' });
 
 interface Cookie {
   name: string;
@@ -24,6 +27,7 @@ interface Cookie {
 function refreshCookie(res: { cookies: Cookie[] }) {
   return res.cookies.find((c) => c.name === REFRESH_COOKIE);
 }
+const deviceCookie = (res: { cookies: Cookie[] }) => res.cookies.find((c) => c.name === 'device')!.value;
 
 describe('POST /auth/login', () => {
   let user: TestUser;
@@ -45,10 +49,16 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('sets no refresh cookie without "keep me signed in"', async () => {
+  it('without "keep me signed in", sets a refresh cookie that ends with the browser', async () => {
     const res = await login(user);
     const cookie = refreshCookie(res);
-    expect(cookie?.value ?? '').toBe('');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie).not.toHaveProperty('maxAge');
+    expect(cookie).not.toHaveProperty('expires');
+    // A reload or a new tab refreshes it, and the rotated cookie still ends with the browser.
+    const next = refreshCookie(await refresh(cookie!.value))!;
+    expect(next.value).not.toBe(cookie!.value);
+    expect(next).not.toHaveProperty('maxAge');
   });
 
   it('sets an httpOnly, SameSite=Strict, Path=/ refresh cookie of 60 days when remembered', async () => {
@@ -103,19 +113,73 @@ describe('POST /auth/login', () => {
 });
 
 describe('rate limits', () => {
-  it('limits failed sign-ins per account, with Retry-After', async () => {
+  it('limit failed sign-ins per account and address, with Retry-After; the owner still signs in elsewhere', async () => {
     const user = await buildUser(t.app);
+    const attacker = uniqueIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await login({ username: user.username, password: 'wrong-password' })).statusCode);
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    const limited = await login(user);
+    for (let i = 0; i < 5; i++) statuses.push((await login(wrong(user), { ip: attacker })).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const limited = await login(user, { ip: attacker });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await login(user, { ip: uniqueIp() })).statusCode).toBe(200);
   });
 
-  it('limits requests per IP address', async () => {
-    const limited = await startTestApp({ rateLimit: { perIp: 3, perAccount: 100, windowMs: 60_000 } }, t.database);
+  it('count and answer a username that does not exist exactly as a real one', async () => {
+    const user = await buildUser(t.app);
+    const seen = async (username: string) => {
+      const ip = uniqueIp();
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await login({ username, password: 'wrong-password' }, { ip });
+        answers.push([res.statusCode, res.json().code, res.json().error.replace(/\d+ s/, 'N s')]);
+      }
+      return answers;
+    };
+    expect(await seen('nobody-by-this-name')).toEqual(await seen(user.username));
+  });
+
+  it("never lock an account: past its ceiling, strangers' attempts wait their turn, and a known browser keeps its allowance", async () => {
+    const strict = await startTestApp({ rateLimit: { ...testConfig().rateLimit, accountCeiling: 4 } }, t.database);
+    try {
+      const owner = await buildUser(strict.app);
+      const device = deviceCookie(await login(owner, { app: strict }));
+      // Failures from many addresses, none of them past its own limit.
+      for (let i = 0; i < 4; i++) expect((await login(wrong(owner), { app: strict })).statusCode).toBe(401);
+      // From an unknown browser, one attempt at a time now.
+      expect((await login(wrong(owner), { app: strict })).statusCode).toBe(401);
+      const waiting = await login(owner, { app: strict });
+      expect(waiting.statusCode).toBe(429);
+      expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(5);
+      // The owner's browser signs in at once, however many strangers fail.
+      expect((await login(owner, { app: strict, device })).statusCode).toBe(200);
+      // A device cookie made for another account is no help.
+      const other = await buildUser(strict.app);
+      const otherDevice = deviceCookie(await login(other, { app: strict }));
+      expect((await login(owner, { app: strict, device: otherDevice })).statusCode).toBe(429);
+    } finally {
+      await strict.app.close();
+    }
+  });
+
+  it("limit a known browser's own failures, without touching the others", async () => {
+    const owner = await buildUser(t.app);
+    const device = deviceCookie(await login(owner));
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) expect((await login(wrong(owner), { device, ip })).statusCode).toBe(401);
+    expect((await login(owner, { device, ip })).statusCode).toBe(429);
+    expect((await login(owner, { ip })).statusCode).toBe(200);
+  });
+
+  it('set the device cookie for the sign-in routes only, for a year', async () => {
+    const user = await buildUser(t.app);
+    const cookie = (await login(user)).cookies.find((c) => c.name === 'device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth', maxAge: 365 * 86_400 });
+  });
+
+  it('limit requests per IP address', async () => {
+    const limited = await startTestApp({ rateLimit: { ...testConfig().rateLimit, perIp: 3, perAccount: 100 } }, t.database);
     try {
       const ip = uniqueIp();
       const statuses = [];
@@ -127,6 +191,55 @@ describe('rate limits', () => {
       expect(other.statusCode).toBe(401);
     } finally {
       await limited.app.close();
+    }
+  });
+
+  it('do not count refreshes against sign-ins; a session has its own limit of refreshes', async () => {
+    const limited = await startTestApp({ rateLimit: { ...testConfig().rateLimit, perIp: 3, perSession: 5 } }, t.database);
+    try {
+      const office = uniqueIp();
+      const user = await buildUser(limited.app);
+      let cookie = refreshCookie(await login(user, { app: limited, ip: office }))!.value;
+      for (let i = 0; i < 5; i++) {
+        const res = await refresh(cookie, limited, office);
+        expect(res.statusCode).toBe(200);
+        cookie = refreshCookie(res)!.value;
+      }
+      expect((await login(user, { app: limited, ip: office })).statusCode).toBe(200);
+      const limitedRefresh = await refresh(cookie, limited, office);
+      expect(limitedRefresh.statusCode).toBe(429);
+      expect(Number(limitedRefresh.headers['retry-after'])).toBeGreaterThan(0);
+      // Another session from the same address refreshes.
+      const other = refreshCookie(await login(user, { app: limited, ip: uniqueIp() }))!.value;
+      expect((await refresh(other, limited, office)).statusCode).toBe(200);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('take the address from X-Forwarded-For only from trusted proxies', async () => {
+    const user = await buildUser(t.app);
+    const client = uniqueIp();
+    // Untrusted (the default): a client naming a new address each time is still one address.
+    for (let i = 0; i < 5; i++) {
+      const res = await api(t.app, 'POST', '/auth/login', { body: wrong(user), ip: client, headers: { 'x-forwarded-for': uniqueIp() } });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await api(t.app, 'POST', '/auth/login', { body: user, ip: client, headers: { 'x-forwarded-for': uniqueIp() } })).statusCode).toBe(429);
+
+    // Behind one trusted proxy, the address it saw counts, and a forged hop before it does not.
+    const proxied = await startTestApp({ trustProxy: 1 }, t.database);
+    try {
+      const proxy = uniqueIp();
+      const [attacker, owner] = [uniqueIp(), uniqueIp()];
+      for (let i = 0; i < 5; i++) {
+        const headers = { 'x-forwarded-for': `${uniqueIp()}, ${attacker}` };
+        expect((await api(proxied.app, 'POST', '/auth/login', { body: wrong(user), ip: proxy, headers })).statusCode).toBe(401);
+      }
+      expect((await api(proxied.app, 'POST', '/auth/login', { body: user, ip: proxy, headers: { 'x-forwarded-for': attacker } })).statusCode).toBe(429);
+      expect((await api(proxied.app, 'POST', '/auth/login', { body: user, ip: proxy, headers: { 'x-forwarded-for': owner } })).statusCode).toBe(200);
+    } finally {
+      await proxied.app.close();
     }
   });
 });
@@ -174,7 +287,29 @@ describe('POST /auth/refresh', () => {
     const user = await buildUser(t.app);
     const cookie = refreshCookie(await login(user, { remember: true }))!.value;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_184_001 * 1000 });
-    expect((await api(t.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: cookie } })).statusCode).toBe(401);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a session not kept signed in after 12 hours unused', async () => {
+    const user = await buildUser(t.app);
+    const cookie = refreshCookie(await login(user))!.value;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 12 * 3_600_000 + 1000 });
+    expect((await refresh(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a session not kept signed in 7 days after sign-in, however often it is used', async () => {
+    const user = await buildUser(t.app);
+    let cookie = refreshCookie(await login(user))!.value;
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    for (let hours = 11; hours < 7 * 24; hours += 11) {
+      vi.setSystemTime(start + hours * 3_600_000);
+      const res = await refresh(cookie);
+      expect(res.statusCode).toBe(200);
+      cookie = refreshCookie(res)!.value;
+    }
+    vi.setSystemTime(start + 7 * 86_400_000 + 1000);
+    expect((await refresh(cookie)).statusCode).toBe(401);
   });
 });
 
@@ -285,20 +420,28 @@ describe('PUT /auth/password', () => {
     expect((await login(user)).statusCode).toBe(200);
   });
 
-  it('changes the password, keeps this session and ends the others', async () => {
+  it('changes the password, keeps this session and ends the others at once, access tokens included', async () => {
     const user = await buildUser(t.app);
-    const here = refreshCookie(await login(user, { remember: true }))!.value;
-    const elsewhere = refreshCookie(await login(user, { remember: true }))!.value;
+    const hereSession = await login(user);
+    const here = refreshCookie(hereSession)!.value;
+    const elsewhereSession = await login(user, { remember: true });
+    const elsewhere = refreshCookie(elsewhereSession)!.value;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2000 });
     const res = await api(t.app, 'PUT', '/auth/password', {
-      token: user.token,
+      token: hereSession.json().access_token,
       body: { currentPassword: user.password, newPassword: 'a changed password' },
       cookies: { [REFRESH_COOKIE]: here },
     });
-    expect(res.statusCode).toBe(204);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const fresh = res.json().access_token;
+    expect((await api(t.app, 'GET', '/auth/user', { token: fresh })).statusCode).toBe(200);
+    expect((await api(t.app, 'GET', '/auth/user', { token: elsewhereSession.json().access_token })).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', '/auth/user', { token: hereSession.json().access_token })).statusCode).toBe(401);
     expect((await login(user)).statusCode).toBe(401);
     expect((await login({ username: user.username, password: 'a changed password' })).statusCode).toBe(200);
-    expect((await api(t.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: here } })).statusCode).toBe(200);
-    expect((await api(t.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: elsewhere } })).statusCode).toBe(401);
+    expect((await refresh(here)).statusCode).toBe(200);
+    expect((await refresh(elsewhere)).statusCode).toBe(401);
   });
 
   it('is refused to an API key', async () => {

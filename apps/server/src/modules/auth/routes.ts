@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  API_ROOT,
   AuthUserResponseSchema,
   GLOBAL_PERMISSIONS,
   LoginInputSchema,
@@ -16,8 +17,12 @@ import {
 } from '@observatory/shared';
 import { globalPermissionsOf } from '../../authz/policy.js';
 import { requireActor } from '../../authz/authorize.js';
+import { DEVICE_COOKIE_MAX_AGE_S } from '../../lib/device-cookies.js';
 import { signedInInPerson } from '../../plugins/auth.js';
 import type { Session } from './service.js';
+
+/** The device cookie (lib/device-cookies.ts), sent only to the sign-in routes. */
+const DEVICE_COOKIE = 'device';
 
 const CodeParams = z.object({ code: z.string().min(10).max(200) });
 
@@ -26,19 +31,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.publicUrl.startsWith('https:');
   const tags = ['auth'];
 
-  /** The refresh cookie: httpOnly, SameSite=Strict, Path=/, Secure behind https. */
+  /**
+   * The refresh cookie: httpOnly, SameSite=Strict, Path=/, Secure behind https. Kept
+   * signed in, it lasts 60 days; otherwise it is a session cookie, gone when the browser
+   * closes (the server's idle and absolute limits bound it where browsers restore them).
+   */
   function setSession(reply: FastifyReply, session: Session) {
-    if (session.refresh) {
-      reply.setCookie(REFRESH_COOKIE, session.refresh, {
-        httpOnly: true,
-        sameSite: 'strict',
-        path: '/',
-        secure,
-        maxAge: REFRESH_TOKEN_MAX_AGE_S,
-      });
-    } else {
-      reply.clearCookie(REFRESH_COOKIE, { path: '/' });
-    }
+    reply.setCookie(REFRESH_COOKIE, session.refresh, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      secure,
+      ...(session.remember ? { maxAge: REFRESH_TOKEN_MAX_AGE_S } : {}),
+    });
     reply.header('cache-control', 'no-store');
     return session.token;
   }
@@ -49,12 +54,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in with username or e-mail and password',
-        description: 'With remember: true a refresh cookie keeps the user signed in for 60 days.',
+        description:
+          'Sets the refresh cookie: with remember: true it keeps the user signed in for 60 days; without, it ends with the browser (and after the idle and absolute limits). Also sets the device cookie that keeps this browser its own allowance of failed sign-ins.',
         body: LoginInputSchema,
         response: { 200: TokenResponseSchema },
       },
     },
-    async (request, reply) => setSession(reply, await auth.login(request.body, request.ip)),
+    async (request, reply) => {
+      const session = await auth.login(request.body, { ip: request.ip, device: request.cookies[DEVICE_COOKIE] });
+      reply.setCookie(DEVICE_COOKIE, session.device, { httpOnly: true, sameSite: 'strict', path: `${API_ROOT}/auth`, secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+      return setSession(reply, session);
+    },
   );
 
   app.post(
@@ -68,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        return setSession(reply, await auth.refresh(request.cookies[REFRESH_COOKIE], request.ip));
+        return setSession(reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
       } catch (err) {
         reply.clearCookie(REFRESH_COOKIE, { path: '/' });
         throw err;
@@ -102,13 +112,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedInInPerson,
       schema: {
         tags,
-        summary: 'Change the password (needs the current one); other sessions end',
+        summary: 'Change the password (needs the current one); every other session ends at once',
+        description: 'Answers a new access token for this session: access tokens issued before the change stop working.',
         body: PasswordChangeSchema,
+        response: { 200: TokenResponseSchema },
       },
     },
     async (request, reply) => {
-      await auth.changePassword(request.actor!.userId, request.body, request.cookies[REFRESH_COOKIE]);
-      return reply.status(204).send();
+      reply.header('cache-control', 'no-store');
+      return auth.changePassword(request.actor!.userId, request.body, request.cookies[REFRESH_COOKIE]);
     },
   );
 

@@ -1,3 +1,4 @@
+import { notFound } from '../../lib/errors.js';
 import { and, asc, eq, gte, like, ne, or, sql } from 'drizzle-orm';
 import { byKey } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
@@ -24,10 +25,11 @@ export async function updateInstitution(db: Db, id: string, values: Partial<type
   return row!;
 }
 
-/** The institution's logo, locking the row so concurrent uploads replace each other in turn. */
+/** The institution's logo, locking the row so concurrent uploads replace each other in turn; 404 when it was deleted meanwhile. */
 export async function lockLogo(db: Db, id: string): Promise<string | null> {
   const [row] = await db.select({ logoId: institutions.logoId }).from(institutions).where(eq(institutions.id, id)).for('update');
-  return row?.logoId ?? null;
+  if (!row) throw notFound('Institution');
+  return row.logoId;
 }
 
 export async function deleteInstitution(db: Db, id: string): Promise<void> {

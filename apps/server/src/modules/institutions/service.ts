@@ -48,14 +48,13 @@ export function createInstitutionsService(db: Database, assets: AssetsService) {
       return db.use(async (d) => ({ institutions: (await repo.listInstitutions(d)).map(toInstitution), categories: await categories(d) }));
     },
 
-    /** The partner page: projects join when they land. */
+    /** The partner page but its projects (the route adds them from the projects service). */
     async getInstitution(actor: Actor | null, key: string) {
       const row = await load(key);
       return {
         institution: toInstitution(row),
         permissions: permissionsFor(actor, institutionResource(row)),
         people: (await db.use((d) => repo.peopleOf(d, row.id))).map(({ photoId, ...person }) => ({ ...person, photo: imageRef(photoId) })),
-        projects: [],
       };
     },
 

@@ -3,11 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
 import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema/index.js';
-import { extentOverlaps, geoJsonOf, geometrySql } from '../../lib/geometry.js';
+import { extentOverlaps, geoJsonOf, geoJsonValue, geometrySql } from '../../lib/geometry.js';
 import { byKey, keyForm, keyValue } from '../../authz/lookup.js';
-import { queryTemplate } from '../../db/templates.js';
+import { literal, queryTemplate } from '../../db/templates.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
-import { jsonList, jsonOne } from '../../lib/sql-json.js';
+import { isoTime, jsonArrayText, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
 import type { Bbox, GeoJson } from '@observatory/shared';
 
 const columns = {
@@ -180,6 +180,10 @@ export interface ObjectFilters {
   /** Objects of any of these types. */
   typeIds?: string[] | undefined;
   projectId?: string | undefined;
+  /** Objects listing this person among their people. */
+  personId?: string | undefined;
+  /** Objects listing this institution among their institutions. */
+  institutionId?: string | undefined;
   q?: string | undefined;
   /** Objects whose extent overlaps the box. */
   bbox?: Bbox | undefined;
@@ -189,35 +193,46 @@ const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The condition of the catalogue's filters, within what `visible` lets through (the registry's condition for the reader): the list and the map share it. */
 export function objectFilter(f: ObjectFilters, visible: SQL | undefined): SQL | undefined {
+  // No filter: the reader's condition itself (for a visitor one object, whose key is rendered once: db/sql-key.ts).
+  if (!f.parentId && !f.typeIds && !f.projectId && !f.personId && !f.institutionId && !f.q && !f.bbox) return visible;
   return and(
     visible,
     f.parentId ? eq(objects.parentId, f.parentId) : undefined,
     f.typeIds ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${inArray(objectTypeLinks.typeId, f.typeIds)})` : undefined,
     f.projectId ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${objectProjects.projectId} = ${f.projectId})` : undefined,
+    f.personId ? sql`exists (select 1 from ${objectPeople} where ${objectPeople.objectId} = ${objects.id} and ${objectPeople.personId} = ${f.personId})` : undefined,
+    f.institutionId
+      ? sql`exists (select 1 from ${objectInstitutions} where ${objectInstitutions.objectId} = ${objects.id} and ${objectInstitutions.institutionId} = ${f.institutionId})`
+      : undefined,
     f.q ? or(ilike(objects.title, escapeLike(f.q)), ilike(objects.name, escapeLike(f.q))) : undefined,
     f.bbox ? extentOverlaps(objects.extent, f.bbox) : undefined,
   );
 }
 
-/** A page of the objects the filter lets through, and their total. */
 interface PageArgs {
   where: SQL | undefined;
   visible: Visible;
   withGeo: boolean;
   page: { limit: number; offset: number };
 }
+const pageShape = ({ where, visible, withGeo, page }: PageArgs) => [where, visible.projects, visible.objects, withGeo, page.limit, page.offset];
 
+/** The rows of a page of the catalogue, as a subquery: titles in alphabetical order. */
+const pageRows = (db: Db, { where, page }: PageArgs) =>
+  db
+    .select({ ...columns, geo: objects.geo })
+    .from(objects)
+    .where(where)
+    .orderBy(asc(sql`lower(${objects.title})`), asc(objects.id))
+    .limit(literal(page.limit))
+    .offset(literal(page.offset))
+    .as('page');
+
+/** A page with everything its rows show, as rows (for the formats, which need the metadata). */
 const objectPage = queryTemplate({
-  shape: ({ where, visible, withGeo, page }: PageArgs) => [where, visible.projects, visible.objects, withGeo, page.limit, page.offset],
-  build: (db, { where, visible, withGeo, page }) => {
-    const rows = db
-      .select({ ...columns, geo: objects.geo })
-      .from(objects)
-      .where(where)
-      .orderBy(asc(sql`lower(${objects.title})`), asc(objects.id))
-      .limit(page.limit)
-      .offset(page.offset)
-      .as('page');
+  shape: pageShape,
+  build: (db, args) => {
+    const rows = pageRows(db, args);
     return db
       .select({
         id: rows.id,
@@ -227,19 +242,48 @@ const objectPage = queryTemplate({
         visibility: rows.visibility,
         updatedAt: rows.updatedAt,
         updatedById: rows.updatedById,
-        ...(withGeo ? { geo: geoJsonOf(rows.geo) } : {}),
-        ...shownWith(rows, visible),
+        ...(args.withGeo ? { geo: geoJsonOf(rows.geo) } : {}),
+        ...shownWith(rows, args.visible),
       })
       .from(rows)
       .orderBy(asc(sql`lower(${rows.title})`), asc(rows.id));
   },
 });
 
+/** A page as the text of the JSON list items (GeoObjectListItemSchema), written by the database. */
+const objectPageJson = queryTemplate({
+  shape: pageShape,
+  build: (db, args) => {
+    const rows = pageRows(db, args);
+    const shown = shownWith(rows, args.visible);
+    const item = jsonObject({
+      id: rows.id,
+      name: rows.name,
+      title: rows.title,
+      types: shown.types,
+      projects: shown.projects,
+      parent: shown.parent,
+      visibility: rows.visibility,
+      update: jsonObject({ at: isoTime(rows.updatedAt), by: shown.updatedBy }),
+      ...(args.withGeo ? { geo: geoJsonValue(rows.geo) } : {}),
+    });
+    return db.select({ json: jsonArrayText(item, sql`lower(${rows.title}), ${rows.id}`) }).from(rows);
+  },
+});
+
+type Page = { limit: number; offset: number };
+
 /** A page of objects under `where` with what each row shows, and their total. */
-export async function listObjects(db: Db, counts: CountCache, where: SQL | undefined, visible: Visible, withGeo: boolean, page: { limit: number; offset: number }) {
+export async function listObjects(db: Db, counts: CountCache, where: SQL | undefined, visible: Visible, withGeo: boolean, page: Page) {
   // The page and the total at once (on a server, two pooled connections).
   const [rows, total] = await Promise.all([objectPage(db, { where, visible, withGeo, page }), counts.count(db, objects, where)]);
   return { rows, total };
+}
+
+/** The same page as the text of a JSON array of list items, and the total. */
+export async function listObjectsJson(db: Db, counts: CountCache, where: SQL | undefined, visible: Visible, withGeo: boolean, page: Page) {
+  const [[row], total] = await Promise.all([objectPageJson(db, { where, visible, withGeo, page }), counts.count(db, objects, where)]);
+  return { json: row!.json, total };
 }
 
 /** Whether `ancestorId` is `objectId` or above it in its chain of parents. */

@@ -14,7 +14,7 @@ import {
   type ObjectInstitutionsResponse,
   type ObjectPeopleResponse,
 } from '@observatory/shared';
-import { setPaginationHeaders } from '../../lib/pagination.js';
+import { sendJsonPage, setPaginationHeaders } from '../../lib/pagination.js';
 import { revisionRoutes } from '../documents/routes.js';
 import { signedIn } from '../../plugins/auth.js';
 import { objectsCsv, objectsGeoJson } from './formats.js';
@@ -50,13 +50,14 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const geojson = request.query.format === 'geojson' || /application\/geo\+json/.test(request.headers.accept ?? '');
-      const { objects: list, page, total } = await objects.list(request.actor, { ...request.query, ...(geojson ? { format: 'geojson' as const } : {}) });
+      if (!geojson && request.query.format !== 'csv') {
+        return sendJsonPage(reply, 'objects', await objects.list(request.actor, request.query));
+      }
+      const { objects: list, page, total } = await objects.listRows(request.actor, { ...request.query, ...(geojson ? { format: 'geojson' as const } : {}) });
       setPaginationHeaders(reply, page, total);
       if (request.query.format === 'csv') {
         return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="objects.csv"').send(objectsCsv(list));
       }
-      // The response schema of the media type strips what the list item does not show (metadata, people, institutions).
-      if (!geojson) return { objects: list };
       reply.type('application/geo+json');
       return objectsGeoJson(list);
     },

@@ -18,9 +18,31 @@ import * as repo from './repo.js';
 const DEFAULT_LIMIT = 25;
 
 type Input = z.output<typeof GeoObjectCreateSchema>;
+type Query = z.output<typeof GeoObjectsQuerySchema>;
 
 export function createObjectsService(deps: { db: Database; metadata: MetadataValidator; documents: DocumentsService; schema: SchemaService }) {
   const { db, metadata, documents, schema } = deps;
+
+  /** The page a catalogue query asks for: its condition within what the reader may see. */
+  async function pageQuery(d: Db, actor: Actor | null, query: Query) {
+    // A parent, project, person or institution the reader may not see matches nothing, as one that does not exist.
+    const filters: repo.ObjectFilters = {
+      parentId: query.parent ? ((await findVisible(d, actor, 'object', query.parent))?.id ?? NO_ROW) : undefined,
+      typeIds: query.type ? [(await schema.typesBySlug([query.type]))[0]?.id ?? NO_ROW] : undefined,
+      projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
+      personId: query.person ? ((await findVisible(d, actor, 'person', query.person))?.id ?? NO_ROW) : undefined,
+      institutionId: query.institution ? ((await findVisible(d, actor, 'institution', query.institution))?.id ?? NO_ROW) : undefined,
+      q: query.q || undefined,
+      bbox: query.bbox,
+    };
+    const visible = { projects: visibleTo(actor, 'project'), objects: visibleTo(actor, 'object') };
+    return {
+      where: repo.objectFilter(filters, visible.objects),
+      visible,
+      withGeo: query.geo === 'true' || query.format === 'geojson' || query.format === 'csv',
+      page: pageOf(query.p, query.limit ?? DEFAULT_LIMIT),
+    };
+  }
 
   /** The object as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string) {
@@ -149,20 +171,19 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       });
     },
 
-    async list(actor: Actor | null, query: z.output<typeof GeoObjectsQuerySchema>) {
-      const page = pageOf(query.p, query.limit ?? DEFAULT_LIMIT);
+    /** A page of the catalogue as the text of its JSON list items (the API's JSON answer). */
+    async list(actor: Actor | null, query: Query) {
       return db.use(async (d) => {
-        // A parent or project the reader may not see matches nothing, as one that does not exist.
-        const filters: repo.ObjectFilters = {
-          parentId: query.parent ? ((await findVisible(d, actor, 'object', query.parent))?.id ?? NO_ROW) : undefined,
-          typeIds: query.type ? [(await schema.typesBySlug([query.type]))[0]?.id ?? NO_ROW] : undefined,
-          projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
-          q: query.q || undefined,
-          bbox: query.bbox,
-        };
-        const withGeo = query.geo === 'true' || query.format === 'geojson' || query.format === 'csv';
-        const visible = { projects: visibleTo(actor, 'project'), objects: visibleTo(actor, 'object') };
-        const { rows, total } = await repo.listObjects(d, db.counts, repo.objectFilter(filters, visible.objects), visible, withGeo, page);
+        const { where, visible, withGeo, page } = await pageQuery(d, actor, query);
+        return { ...(await repo.listObjectsJson(d, db.counts, where, visible, withGeo, page)), page };
+      });
+    },
+
+    /** A page of the catalogue as rows with their metadata, for the GeoJSON and CSV formats. */
+    async listRows(actor: Actor | null, query: Query) {
+      return db.use(async (d) => {
+        const { where, visible, withGeo, page } = await pageQuery(d, actor, query);
+        const { rows, total } = await repo.listObjects(d, db.counts, where, visible, withGeo, page);
         const objects = rows.map(({ updatedAt, updatedById, updatedBy, ...r }) => ({
           ...r,
           types: r.types as GeoObject['types'],

@@ -1,3 +1,4 @@
+import { notFound } from '../../lib/errors.js';
 import { and, asc, eq, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { byKey } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
@@ -32,9 +33,11 @@ export async function updatePerson(db: Db, id: string, values: Partial<typeof pe
 }
 
 /** The person's photo, locking the row so concurrent uploads replace each other in turn. */
+/** The person's photo, locking the row; 404 when the person was deleted meanwhile. */
 export async function lockPhoto(db: Db, id: string): Promise<string | null> {
   const [row] = await db.select({ photoId: people.photoId }).from(people).where(eq(people.id, id)).for('update');
-  return row?.photoId ?? null;
+  if (!row) throw notFound('Person');
+  return row.photoId;
 }
 
 export async function deletePerson(db: Db, id: string): Promise<void> {

@@ -20,7 +20,7 @@ const AffiliationParams = z.object({
 });
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { people } = app.services;
+  const { people, projects } = app.services;
   const tags = ['people'];
 
   app.get(
@@ -36,7 +36,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/people/:id',
     { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } },
-    async (request) => people.getPerson(request.actor, request.params.id),
+    async (request) => {
+      const profile = await people.getPerson(request.actor, request.params.id);
+      return { ...profile, projects: await projects.linkedTo(request.actor, { personId: profile.person.id }) };
+    },
   );
 
   app.post(

@@ -86,8 +86,10 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
       });
     },
 
-    /** The profile: projects and publications join as those features land. */
-    /** The profile in one statement (an invitation, for those who see it, in one more). */
+    /**
+     * The profile in one statement (an invitation, for those who see it, in one more); the
+     * route adds the projects from the projects service. Publications join when they land.
+     */
     async getPerson(actor: Actor | null, key: string) {
       const found = await db.use((d) => repo.findPersonDetail(d, key));
       if (!found) throw notFound('Person');
@@ -99,7 +101,6 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
         permissions: permissionsFor(actor, personResource(row)),
         bio: row.bio ?? null,
         invitation: seesInvitation ? await users.invitationOf(row.id, row.name) : null,
-        projects: [],
         publications: [],
       };
     },

@@ -165,6 +165,28 @@ describe('POST /projects/{id}/files', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('400 for an empty (0-byte) file or version, storing nothing', async () => {
+    const project = await createProject();
+    const kept = await newFile(project.id, bytes('v1'));
+    const before = await snapshot();
+    const empty = { data: Buffer.alloc(0), fileName: 'empty.csv' };
+    for (const res of [await addFile(project.id, empty), await addVersion(project.id, kept.id, empty)]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([{ field: 'file', message: 'The file is empty (0 bytes): choose a file with something in it' }]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('shows names without bidirectional controls or folders, uploaded or typed', async () => {
+    const project = await createProject();
+    const uploaded = await newFile(project.id, bytes('MZ'), {}, 'C:\\Downloads\\evil\u202egnp.exe');
+    expect(uploaded.name).toBe('evilgnp.exe');
+    const typed = await newFile(project.id, bytes('x'), { name: 'report\u2067 final\u2069.pdf' });
+    expect(typed.name).toBe('report final.pdf');
+    const renamed = await api(t.app, 'PUT', `/projects/${project.id}/files/${typed.id}`, { token: owner.token, body: { name: '\u202eRenamed' } });
+    expect(renamed.json().name).toBe('Renamed');
+  });
+
   it('401 signed out (before any lookup); 403 without upload; 404 for a project one cannot see', async () => {
     const project = await createProject();
     const hidden = await createProject({ visibility: 'members' });

@@ -2,11 +2,12 @@ import { API_ROOT, type ProjectFile } from '@observatory/shared';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authorize, type Actor } from '../../authz/authorize.js';
-import { isUuid } from '../../authz/lookup.js';
+import { isUuid, keepRow } from '../../authz/lookup.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
-import type { UrlSigner } from '../../lib/signed-urls.js';
+import { withoutHiddenControls } from '../../lib/images.js';
+import type { SignedQuery, UrlSigner } from '../../lib/signed-urls.js';
 import type { FileAssets, FileUpload } from '../assets/files.js';
 import { describeAsset, type AssetsService, type StoredAsset } from '../assets/service.js';
 import type { UsersService } from '../users/service.js';
@@ -15,7 +16,8 @@ import { projectResource, type ProjectsService } from './service.js';
 
 /** PUT /projects/{id}/files/{fid}: the changed fields. Also the fields of an upload form. */
 export const FileChangeSchema = z.object({
-  name: z.string().trim().min(1, 'Give the file a name').max(300).optional(),
+  // A name shown to others keeps no bidirectional controls (see withoutHiddenControls).
+  name: z.string().overwrite(withoutHiddenControls).trim().min(1, 'Give the file a name').max(300).optional(),
   description: z.string().trim().max(2000).nullable().optional().transform((d) => (d === '' ? null : d)),
 });
 export type FileChange = z.output<typeof FileChangeSchema>;
@@ -124,6 +126,7 @@ export function createProjectFilesService(deps: {
         const input = formFields(fields);
         const name = input.name ?? asset.fileName ?? 'Untitled file';
         return db.transaction(async (tx) => {
+          await keepRow(tx, 'project', project.id);
           await fileAssets.record(tx, actor, asset);
           const file = await repo.insertFile(tx, { projectId: project.id, name, description: input.description ?? null });
           await repo.insertVersion(tx, { fileId: file.id, version: 1, assetId: asset.id, authorId: actor!.personId });
@@ -223,10 +226,9 @@ export function createProjectFilesService(deps: {
       if (!versions) throw notFound('File');
       const version = which === 'latest' ? versions[0] : versions.find((v) => v.version === Number(which));
       if (!version) throw notFound('File version');
-      const signed = signer.sign(`files/${version.id}`, actor?.userId ?? null);
-      const query = new URLSearchParams({ expires: String(signed.expires), ...(signed.userId ? { user: signed.userId } : {}), signature: signed.signature });
+      const signed = signer.signQuery(`files/${version.id}`, actor?.userId ?? null);
       return {
-        url: `${API_ROOT}/files/${version.id}?${query.toString()}`,
+        url: `${API_ROOT}/files/${version.id}?${signed.query}`,
         expiresAt: new Date(signed.expires * 1000).toISOString(),
       };
     },
@@ -235,9 +237,8 @@ export function createProjectFilesService(deps: {
      * Opens a signed download: 403 for a missing, altered or expired signature; 404 when
      * the version is gone or the one the URL was made for may no longer see the project.
      */
-    async download(versionId: string, query: { expires?: string | undefined; user?: string | undefined; signature?: string | undefined }): Promise<Download> {
-      const expires = /^\d{1,12}$/.test(query.expires ?? '') ? Number(query.expires) : null;
-      const verdict = expires === null || !query.signature ? 'invalid' : signer.verify({ path: `files/${versionId}`, userId: query.user ?? null, expires }, query.signature);
+    async download(versionId: string, query: SignedQuery): Promise<Download> {
+      const { verdict } = signer.verifyQuery(`files/${versionId}`, query);
       if (verdict === 'expired') throw new AppError('FORBIDDEN', 'This download link has expired: open the file again from its project to get a new one');
       if (verdict !== 'valid') throw new AppError('FORBIDDEN', 'This download link is not valid: open the file from its project');
       const found = await db.use((d) => repo.findVersionById(d, versionId));

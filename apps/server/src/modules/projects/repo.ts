@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProjectUpdate } from '@observatory/shared';
 import { byKey, keyForm, keyValue, namedBy } from '../../authz/lookup.js';
-import { queryTemplate } from '../../db/templates.js';
+import { literal, queryTemplate } from '../../db/templates.js';
 import type { Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
-import { jsonList, jsonOne, isoTime } from '../../lib/sql-json.js';
+import { isoTime, jsonArrayText, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
 import { filesJson } from './files.repo.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
 import {
@@ -101,12 +101,21 @@ export interface ProjectFilters {
 const searchVector = sql`to_tsvector('english', ${projects.searchText})`;
 const searchQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
+const notArchived = eq(projects.archived, false);
+/** The catalogue's usual condition (no filter) per visibility condition: one object, so its key is rendered once (db/sql-key.ts). */
+const unfiltered = new WeakMap<SQL, SQL | undefined>();
+
 function whereOf(f: ProjectFilters, visible: SQL | undefined): SQL | undefined {
+  const filtered = f.archived || f.status || f.teamId || f.institutionId || f.personId || f.mine || f.q;
+  if (!filtered && visible) {
+    if (!unfiltered.has(visible)) unfiltered.set(visible, and(visible, notArchived));
+    return unfiltered.get(visible);
+  }
   const contributes = (personId: string) =>
     sql`exists (select 1 from ${projectContributors} where ${projectContributors.projectId} = ${projects.id} and ${projectContributors.personId} = ${personId})`;
   return and(
     visible,
-    f.archived ? undefined : eq(projects.archived, false),
+    f.archived ? undefined : notArchived,
     f.status ? eq(projects.status, f.status) : undefined,
     f.teamId ? eq(projects.teamId, f.teamId) : undefined,
     f.institutionId
@@ -118,17 +127,16 @@ function whereOf(f: ProjectFilters, visible: SQL | undefined): SQL | undefined {
   );
 }
 
-function orderOf(f: ProjectFilters): SQL[] {
-  switch (f.sort ?? (f.q ? 'relevance' : 'title')) {
-    case 'updated':
-      return [desc(projects.updatedAt)];
-    case 'start':
-      return [sql`${projects.startDate} desc nulls last`];
-    case 'relevance':
-      return [sql`ts_rank(${searchVector}, ${searchQuery(f.q ?? '')}) desc`, asc(sql`lower(${projects.title})`)];
-    default:
-      return [asc(sql`lower(${projects.title})`)];
-  }
+/** A sort key of the project list: a value of the row and its direction. */
+type SortKey = [value: SQL, direction: 'asc' | 'desc' | 'desc nulls last'];
+
+const BY_TITLE: SortKey = [sql`lower(${projects.title})`, 'asc'];
+/** The sorts that need no search words, made once (their keys are rendered once). */
+const SORTS = { title: [BY_TITLE], updated: [[sql`${projects.updatedAt}`, 'desc']], start: [[sql`${projects.startDate}`, 'desc nulls last']] } satisfies Record<string, SortKey[]>;
+
+function sortOf(f: ProjectFilters): SortKey[] {
+  const sort = f.sort ?? (f.q ? 'relevance' : 'title');
+  return sort === 'relevance' ? [[sql`ts_rank(${searchVector}, ${searchQuery(f.q ?? '')})`, 'desc'], BY_TITLE] : SORTS[sort];
 }
 
 /** What a project list item shows of the project's own columns (not its documentation). */
@@ -147,32 +155,84 @@ const listedColumns = {
 };
 export type ListedProject = Pick<ProjectRow, keyof typeof listedColumns>;
 
-/** A page of the projects the filters and `visible` let through, each with its team and institutions in order, in one statement; and their total. */
-const projectPage = queryTemplate({
-  shape: ({ where, order, page }: { where: SQL | undefined; order: SQL[]; page: { limit: number; offset: number } }) => [where, sql.join(order, sql`, `), page.limit, page.offset],
-  build: (db, { where, order, page }) =>
-    db
-      .select({
-        project: listedColumns,
-        team: { id: teams.id, slug: teams.slug, name: teams.name },
-        institutions: jsonList<Ref>(
-          sql`select json_agg(json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}) order by ${projectInstitutions.position})
-            from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${projects.id}`,
-        ),
-      })
+/**
+ * A page of the projects the filters and `visible` let through as the text of their JSON
+ * list items (ProjectListItemSchema), each with its team and institutions in order, written
+ * by the database in one statement.
+ */
+const projectPageJson = queryTemplate({
+  shape: ({ where, sort, page }: { where: SQL | undefined; sort: SortKey[]; page: { limit: number; offset: number } }) => [where, ...sort.flat(), page.limit, page.offset],
+  build: (db, { where, sort, page }) => {
+    // The sort keys come out with the page (k0, k1…), so the items are aggregated in the page's order.
+    const keys = Object.fromEntries(sort.map(([value], i) => [`k${i}`, value.as(`k${i}`)]));
+    const rows = db
+      .select({ ...listedColumns, teamId: projects.teamId, ...keys })
       .from(projects)
-      .leftJoin(teams, eq(teams.id, projects.teamId))
       .where(where)
-      .orderBy(...order, asc(projects.id))
-      .limit(page.limit)
-      .offset(page.offset),
+      .orderBy(...sort.map(([value, direction]) => sql`${value} ${sql.raw(direction)}`), asc(projects.id))
+      .limit(literal(page.limit))
+      .offset(literal(page.offset))
+      .as('page');
+    // Drizzle's type of the page does not name the k0… columns built from a list.
+    const sortColumns = rows as unknown as Record<string, SQL.Aliased>;
+    const order = sql.join([...sort.map(([, direction], i) => sql`${sortColumns[`k${i}`]} ${sql.raw(direction)}`), sql`${rows.id}`], sql`, `);
+    const item = jsonObject({
+      id: rows.id,
+      slug: rows.slug,
+      title: rows.title,
+      summary: rows.summary,
+      status: rows.status,
+      visibility: rows.visibility,
+      startDate: rows.startDate,
+      endDate: rows.endDate,
+      archived: rows.archived,
+      team: sql`(select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${rows.teamId})`,
+      createdAt: isoTime(rows.createdAt),
+      updatedAt: isoTime(rows.updatedAt),
+      institutions: jsonList<Ref>(
+        sql`select json_agg(json_build_object('id', ${institutions.id}, 'slug', ${institutions.slug}, 'name', ${institutions.name}) order by ${projectInstitutions.position})
+          from ${projectInstitutions} join ${institutions} on ${institutions.id} = ${projectInstitutions.institutionId} where ${projectInstitutions.projectId} = ${rows.id}`,
+      ),
+    });
+    return db.select({ json: jsonArrayText(item, order) }).from(rows);
+  },
 });
 
-/** A page of the projects the filters and `visible` let through, each with its team and institutions in order, in one statement; and their total. */
-export async function listProjects(db: Db, counts: CountCache, f: ProjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
+/** Whose projects a page lists: a contributor's, a partner institution's or a team's. */
+export type ProjectLink = { personId: string } | { institutionId: string } | { teamId: string };
+
+/**
+ * The projects linked to a person, an institution or a team that `visible` lets through,
+ * not archived, by title, with the contributor's title or the institution's role.
+ */
+export async function linkedProjects(db: Db, link: ProjectLink, visible: SQL | undefined) {
+  const columns = { id: projects.id, slug: projects.slug, title: projects.title, summary: projects.summary, status: projects.status, visibility: projects.visibility };
+  const shown = and(visible, notArchived);
+  const query =
+    'personId' in link
+      ? db
+          .select({ ...columns, role: projectContributors.title })
+          .from(projectContributors)
+          .innerJoin(projects, eq(projects.id, projectContributors.projectId))
+          .where(and(eq(projectContributors.personId, link.personId), shown))
+      : 'institutionId' in link
+        ? db
+            .select({ ...columns, role: projectInstitutions.role })
+            .from(projectInstitutions)
+            .innerJoin(projects, eq(projects.id, projectInstitutions.projectId))
+            .where(and(eq(projectInstitutions.institutionId, link.institutionId), shown))
+        : db
+            .select({ ...columns, role: sql<string | null>`null` })
+            .from(projects)
+            .where(and(eq(projects.teamId, link.teamId), shown));
+  return query.orderBy(asc(sql`lower(${projects.title})`), asc(projects.id));
+}
+
+/** A page of the projects the filters and `visible` let through as the text of a JSON array of list items, and their total. */
+export async function listProjectsJson(db: Db, counts: CountCache, f: ProjectFilters, visible: SQL | undefined, page: { limit: number; offset: number }) {
   const where = whereOf(f, visible);
-  const rows = await projectPage(db, { where, order: orderOf(f), page });
-  return { rows, total: await counts.count(db, projects, where) };
+  const [[row], total] = await Promise.all([projectPageJson(db, { where, sort: sortOf(f), page }), counts.count(db, projects, where)]);
+  return { json: row!.json, total };
 }
 
 export const contributorsOf = (db: Db, projectId: string) =>

@@ -308,6 +308,23 @@ describe('members', () => {
     expect((await api(t.app, 'DELETE', path, { token: member.token })).statusCode).toBe(204);
     expect((await api(t.app, 'GET', `/projects/${project.id}/members`)).json().members.map((m: { username: string }) => m.username)).toEqual([researcher.username]);
   });
+
+  it('keep an owner: the last one can neither leave, be removed nor step down until another is named', async () => {
+    const project = (await createProject({ title: unique('Owned') })).project;
+    const self = `/projects/${project.id}/members/${researcher.username}`;
+    const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+    for (const [method, token, body] of [['DELETE', researcher.token], ['DELETE', admin.token], ['PUT', researcher.token, { role: 'editor' }]] as const) {
+      const res = await api(t.app, method, self, { token, ...(body ? { body } : {}) });
+      expect(res.statusCode, `${method} by ${token === admin.token ? 'an administrator' : 'the owner'}`).toBe(409);
+      expect(res.json().error).toBe('This is the only owner of this project: make someone else an owner first');
+    }
+    const members = async () => (await api(t.app, 'GET', `/projects/${project.id}/members`)).json().members.map((m: { username: string; role: { slug: string } }) => [m.username, m.role.slug]);
+    expect(await members()).toEqual([[researcher.username, 'owner']]);
+    const other = await buildUser(t.app);
+    expect((await api(t.app, 'PUT', `/projects/${project.id}/members/${other.username}`, { token: researcher.token, body: { role: 'owner' } })).statusCode).toBe(200);
+    expect((await api(t.app, 'DELETE', self, { token: researcher.token })).statusCode).toBe(204);
+    expect(await members()).toEqual([[other.username, 'owner']]);
+  });
 });
 
 describe('a members-only project', () => {

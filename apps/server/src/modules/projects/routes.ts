@@ -18,7 +18,7 @@ import {
   UpdateWriteSchema,
   MemberInputSchema,
 } from '@observatory/shared';
-import { setPaginationHeaders } from '../../lib/pagination.js';
+import { sendJsonPage } from '../../lib/pagination.js';
 import { revisionRoutes } from '../documents/routes.js';
 import { signedIn } from '../../plugins/auth.js';
 
@@ -45,9 +45,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { projects: list, page, total } = await projects.listProjects(request.actor, request.query);
-      setPaginationHeaders(reply, page, total);
-      return { projects: list };
+      return sendJsonPage(reply, 'projects', await projects.listProjects(request.actor, request.query));
     },
   );
 

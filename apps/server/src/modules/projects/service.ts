@@ -1,9 +1,9 @@
 import {
   documentText,
   type Contributor,
+  type LinkedProject,
   type ProjectCreateSchema,
   type ProjectInstitution,
-  type ProjectListItem,
   type ProjectUpdate,
   type ProjectUpdateSchema,
   type ProjectsQuerySchema,
@@ -222,10 +222,13 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
           institutionId: query.institution ? ((await findVisible(d, actor, 'institution', query.institution))?.id ?? NO_ROW) : undefined,
           personId: query.person ? ((await findVisible(d, actor, 'person', query.person))?.id ?? NO_ROW) : undefined,
         };
-        const { rows, total } = await repo.listProjects(d, db.counts, filters, visibleTo(actor, 'project'), page);
-        const projects: ProjectListItem[] = rows.map(({ project, team, institutions }) => ({ ...toProject(project, team?.id ? team : null), institutions }));
-        return { projects, page, total };
+        return { ...(await repo.listProjectsJson(d, db.counts, filters, visibleTo(actor, 'project'), page)), page };
       });
+    },
+
+    /** The projects of a person, a partner or a team that the actor may see: their pages list them. */
+    async linkedTo(actor: Actor | null, link: repo.ProjectLink): Promise<LinkedProject[]> {
+      return (await db.use((d) => repo.linkedProjects(d, link, visibleTo(actor, 'project')))) as LinkedProject[];
     },
 
     async getProject(actor: Actor | null, key: string) {

@@ -1,10 +1,11 @@
 import type { TargetType, TeamMember } from '@observatory/shared';
 import type { Actor } from '../../authz/authorize.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import type { PeopleService } from '../people/service.js';
 import type { UsersService } from '../users/service.js';
+import { lockAssignments } from './repo.js';
 import type { RolesService } from './service.js';
 
 /** Roles a member holds on a team or project: one each. */
@@ -26,6 +27,23 @@ export function createMemberships(deps: { db: Database; roles: RolesService; use
     return user;
   }
 
+  const hasOwner = async (targetId: string) => (await roles.holdersOf(targetId)).some((m) => m.role.slug === 'owner');
+
+  /**
+   * Within a change's transaction: refuses (and so rolls back) a change that took the
+   * target's last owner away. The target's assignments are locked first, so two owners
+   * removed at once cannot each see the other still there.
+   */
+  async function keepAnOwner(d: Db, target: { id: string; type: TargetType }) {
+    await lockAssignments(d, target.id);
+    const owned = await hasOwner(target.id);
+    return async () => {
+      if (owned && !(await hasOwner(target.id))) {
+        throw new AppError('CONFLICT', `This is the only owner of this ${target.type}: make someone else an owner first`);
+      }
+    };
+  }
+
   return {
     accountOf,
 
@@ -35,7 +53,9 @@ export function createMemberships(deps: { db: Database; roles: RolesService; use
       const role = await roles.findRole(roleSlug);
       const user = await accountOf(memberKey);
       await db.transaction(async (tx) => {
+        const ownerKept = await keepAnOwner(tx, target);
         await roles.setRoleOnTarget(user.id, role.id, target);
+        await ownerKept();
         await audit(tx, actor, `${target.type}.member.put`, { type: target.type, id: target.id }, { after: { userId: user.id, role: role.slug } });
       });
       return (await roles.holdersOf(target.id)).find((m) => m.username === user.username) as TeamMember;
@@ -43,7 +63,9 @@ export function createMemberships(deps: { db: Database; roles: RolesService; use
 
     async remove(actor: Actor | null, target: { id: string; type: TargetType }, userId: string): Promise<void> {
       await db.transaction(async (tx) => {
+        const ownerKept = await keepAnOwner(tx, target);
         if (!(await roles.removeFromTarget(userId, target.id))) throw new AppError('NOT_FOUND', `Not a member of this ${target.type}`);
+        await ownerKept();
         await audit(tx, actor, `${target.type}.member.delete`, { type: target.type, id: target.id }, { before: { userId } });
       });
     },

@@ -84,6 +84,11 @@ export const holdersOf = (db: Db, targetId: string) =>
     .where(eq(roleAssignments.targetId, targetId))
     .orderBy(sql`lower(${people.name})`, people.id);
 
+/** Locks the target's role assignments until the transaction ends. */
+export async function lockAssignments(db: Db, targetId: string): Promise<void> {
+  await db.select({ id: roleAssignments.id }).from(roleAssignments).where(eq(roleAssignments.targetId, targetId)).for('update');
+}
+
 /** Takes away every role the user holds on the target. */
 export async function deleteOnTarget(db: Db, userId: string, targetId: string): Promise<number> {
   const rows = await db

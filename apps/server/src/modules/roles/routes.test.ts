@@ -82,7 +82,29 @@ describe('GET /admin/summary', () => {
     expect(res.json().counts).toMatchObject({ users: expect.any(Number), people: expect.any(Number), institutions: 0, teams: 0, projects: 0, objects: 0 });
     expect(res.json().counts.users).toBeGreaterThanOrEqual(2);
     expect(res.json().audit[0]).toMatchObject({ action: 'role.create', actor: admin.username, targetType: 'role' });
+    expect(res.json().audit[0].target).toEqual({ state: 'shown', name: 'Audited role', key: 'audited-role' });
     expect((await api(t.app, 'GET', '/admin/summary', { token: user.token })).statusCode).toBe(403);
     expect((await api(t.app, 'GET', '/admin/summary')).statusCode).toBe(401);
+  });
+
+  it('names a change to a members-only project to those who may read it only, and a deleted one to its managers only', async () => {
+    await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Admin reader', permissions: ['accessAdmin'] } });
+    const reader = await buildUser(t.app);
+    expect((await api(t.app, 'PUT', `/users/${reader.username}/roles/global/admin-reader`, { token: admin.token })).statusCode).toBe(200);
+    const researcher = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+    const made = await api(t.app, 'POST', '/projects', { token: researcher.token, body: { project: { title: 'Hidden Fen', visibility: 'members' } } });
+    expect(made.statusCode).toBe(201);
+    const { id, slug } = made.json().project;
+    const entry = async (token: string) => {
+      const res = await api(t.app, 'GET', '/admin/summary', { token });
+      expect(res.statusCode).toBe(200);
+      return res.json().audit.find((a: { targetId: string }) => a.targetId === id);
+    };
+    expect(await entry(reader.token)).toMatchObject({ action: 'project.create', actor: researcher.username, target: { state: 'hidden', name: null, key: null } });
+    expect(await entry(admin.token)).toMatchObject({ target: { state: 'shown', name: 'Hidden Fen', key: slug } });
+
+    expect((await api(t.app, 'DELETE', `/projects/${id}`, { token: researcher.token })).statusCode).toBe(204);
+    expect(await entry(reader.token)).toMatchObject({ action: 'project.delete', target: { state: 'gone', name: null } });
+    expect(await entry(admin.token)).toMatchObject({ action: 'project.delete', target: { state: 'gone', name: 'Hidden Fen', key: null } });
   });
 });

@@ -1,8 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuditTarget } from '@observatory/shared';
 import type { Actor } from '../../authz/authorize.js';
-import { visibleTargets } from '../../authz/visibility.js';
+import { sightOf } from '../../authz/policy.js';
+import { RESOURCES, type Kind } from '../../authz/resources.js';
+import { visibleTo } from '../../authz/visibility.js';
 import type { Db } from '../../db/client.js';
-import { auditLog, outbox, settings, users } from '../../db/schema/index.js';
+import { auditLog, institutionCategories, institutions, objects, outbox, people, projects, roles, settings, teams, users } from '../../db/schema/index.js';
 
 export async function getSetting(db: Db, key: string): Promise<string | null> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
@@ -23,12 +27,60 @@ export async function listOutbox(db: Db, limit: number, offset: number) {
   return { rows, total: count?.n ?? 0 };
 }
 
-/** The newest audit entries the reader may see the targets of, with who made them. */
-export const recentAudit = (db: Db, actor: Actor | null, limit: number) =>
-  db
-    .select({ id: auditLog.id, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, actor: users.username, createdAt: auditLog.createdAt })
+/** How an audit entry's target is named and found: its name, and the key of its address. */
+const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn; key: AnyPgColumn }> = {
+  project: { table: projects, id: projects.id, name: projects.title, key: projects.slug },
+  object: { table: objects, id: objects.id, name: objects.title, key: objects.name },
+  person: { table: people, id: people.id, name: people.name, key: people.slug },
+  institution: { table: institutions, id: institutions.id, name: institutions.name, key: institutions.slug },
+  team: { table: teams, id: teams.id, name: teams.name, key: teams.slug },
+  user: { table: users, id: users.id, name: users.username, key: users.username },
+  role: { table: roles, id: roles.id, name: roles.name, key: roles.slug },
+  institution_category: { table: institutionCategories, id: institutionCategories.id, name: institutionCategories.name, key: institutionCategories.id },
+};
+
+const isKind = (type: string): type is Kind => type in RESOURCES;
+
+/**
+ * The target of each entry as JSON: its name and key, and whether the reader may see it
+ * (the registry's rule for its kind); null when it is gone.
+ */
+function targetJson(actor: Actor | null): SQL {
+  const cases = Object.entries(NAMED).map(([type, t]) => {
+    const shown = (isKind(type) && visibleTo(actor, type)) || sql`true`;
+    return sql`when ${type} then (select json_build_object('name', ${t.name}, 'key', ${t.key}, 'shown', ${shown}) from ${t.table} where ${t.id}::text = ${auditLog.targetId})`;
+  });
+  return sql`case ${auditLog.targetType} ${sql.join(cases, sql` `)} end`;
+}
+
+/**
+ * The newest audit entries with who made them and what they changed: named and linked
+ * when the reader may see it, "hidden" (no name) when not, "gone" when deleted (named
+ * from the entry to those who see every row of its kind).
+ */
+export async function recentAudit(db: Db, actor: Actor | null, limit: number) {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      actor: users.username,
+      createdAt: auditLog.createdAt,
+      found: sql<{ name: string; key: string; shown: boolean } | null>`${targetJson(actor)}`,
+      formerName: sql<string | null>`coalesce(${auditLog.before}->>'title', ${auditLog.before}->>'name', ${auditLog.before}->>'username')`,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(visibleTargets(actor, auditLog.targetType, auditLog.targetId))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
+  return rows.map(({ found, formerName, ...entry }) => {
+    const seesAll = !isKind(entry.targetType) || sightOf(actor, entry.targetType).everything;
+    const target: AuditTarget = found
+      ? found.shown
+        ? { state: 'shown', name: found.name, key: found.key }
+        : { state: 'hidden', name: null, key: null }
+      : { state: 'gone', name: seesAll ? formerName : null, key: null };
+    return { ...entry, target };
+  });
+}

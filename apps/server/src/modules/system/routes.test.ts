@@ -208,4 +208,10 @@ describe('serving the web app', () => {
     expect((await web.app.inject({ method: 'GET', url: '/api/v1/nothing' })).json().code).toBe('NOT_FOUND');
     expect((await web.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
+
+  it('sends a browser asking for /favicon.ico to the SVG icon, not a 404', async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+  });
 });

@@ -48,7 +48,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       authorize(request.actor, 'accessAdmin');
-      // What the reader may see: a members-only project is neither counted nor named to others.
+      // What the reader may see: a members-only project is neither counted nor named to others (only said to exist).
       const kinds = ['project', 'object', 'user', 'person', 'institution', 'team'] as const;
       const { counts, audit } = await database.use(async (d) => {
         const n: number[] = [];

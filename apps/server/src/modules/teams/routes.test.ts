@@ -21,7 +21,7 @@ describe('team CRUD', () => {
     const team = await newTeam('Snow & Ice');
     expect(team.slug).toBe('snow-ice');
     const shown = await api(t.app, 'GET', `/teams/${team.slug}`);
-    expect(shown.json()).toEqual({ team: { ...team, description: 'Digs' }, permissions: ['view'], members: [] });
+    expect(shown.json()).toEqual({ team: { ...team, description: 'Digs' }, permissions: ['view'], members: [], projects: [] });
     const changed = await api(t.app, 'PUT', `/teams/${team.id}`, { token: manager.token, body: { description: 'Measures snow' } });
     expect(changed.json().team.description).toBe('Measures snow');
     expect((await api(t.app, 'DELETE', `/teams/${team.id}`, { token: manager.token })).statusCode).toBe(204);
@@ -78,6 +78,19 @@ describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
     expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${newcomer.username}`, { token: editor.token })).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${newcomer.username}`, { token: owner.token })).statusCode).toBe(204);
     expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${newcomer.username}`, { token: owner.token })).statusCode).toBe(404);
+  });
+  it('keeps an owner: the last one cannot leave or be removed until another is named', async () => {
+    const team = await newTeam();
+    const owner = await buildUser(t.app, { roles: [{ slug: 'owner', target: { id: team.id, type: 'team' } }] });
+    const path = `/teams/${team.id}/members/${owner.username}`;
+    expect((await api(t.app, 'DELETE', path, { token: owner.token })).statusCode).toBe(409);
+    const removed = await api(t.app, 'DELETE', path, { token: manager.token });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().error).toBe('This is the only owner of this team: make someone else an owner first');
+    expect((await api(t.app, 'PUT', path, { token: owner.token, body: { role: 'viewer' } })).statusCode).toBe(409);
+    const second = await buildUser(t.app);
+    expect((await api(t.app, 'PUT', `/teams/${team.id}/members/${second.username}`, { token: owner.token, body: { role: 'owner' } })).statusCode).toBe(200);
+    expect((await api(t.app, 'DELETE', path, { token: owner.token })).statusCode).toBe(204);
   });
   it('lets a member leave', async () => {
     const team = await newTeam();

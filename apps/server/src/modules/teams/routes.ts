@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MemberInputSchema, TeamDetailSchema, TeamInputSchema, TeamMemberSchema, TeamsResponseSchema } from '@observatory/shared';
+import { MemberInputSchema, TeamDetailSchema, type TeamDetail, TeamInputSchema, TeamMemberSchema, TeamsResponseSchema } from '@observatory/shared';
+import type { Actor } from '../../authz/policy.js';
 import { signedIn } from '../../plugins/auth.js';
 
 const TeamParams = z.object({ id: z.string().min(1).max(100).describe('Team id or slug') });
@@ -10,8 +11,13 @@ const MemberParams = z.object({
 });
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { teams } = app.services;
+  const { teams, projects } = app.services;
   const tags = ['teams'];
+  /** A team's detail with the projects it runs that the caller may see. */
+  const withProjects = async (actor: Actor | null, detail: Omit<TeamDetail, 'projects'>): Promise<TeamDetail> => ({
+    ...detail,
+    projects: await projects.linkedTo(actor, { teamId: detail.team.id }),
+  });
 
   app.get(
     '/teams',
@@ -29,19 +35,19 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/teams/:id',
     { schema: { tags, summary: 'A team with its members, sorted by name', params: TeamParams, response: { 200: TeamDetailSchema } } },
-    async (request) => teams.getTeam(request.actor, request.params.id),
+    async (request) => withProjects(request.actor, await teams.getTeam(request.actor, request.params.id)),
   );
 
   app.post(
     '/teams',
     { onRequest: signedIn, schema: { tags, summary: 'Create a team (manageTeams)', body: TeamInputSchema, response: { 201: TeamDetailSchema } } },
-    async (request, reply) => reply.status(201).send(await teams.createTeam(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await withProjects(request.actor, await teams.createTeam(request.actor, request.body))),
   );
 
   app.put(
     '/teams/:id',
     { onRequest: signedIn, schema: { tags, summary: 'Change a team (manageTeams, or its owners and editors)', params: TeamParams, body: TeamInputSchema.partial(), response: { 200: TeamDetailSchema } } },
-    async (request) => teams.updateTeam(request.actor, request.params.id, request.body),
+    async (request) => withProjects(request.actor, await teams.updateTeam(request.actor, request.params.id, request.body)),
   );
 
   app.delete(

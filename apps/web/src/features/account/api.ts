@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyCreated, ApiKeysResponse, UserDetail } from '@observatory/shared';
-import { api, ApiError } from '../../lib/api-client';
+import type { ApiKeyCreated, ApiKeysResponse, TokenResponse, UserDetail } from '@observatory/shared';
+import { api, ApiError, setAccessToken } from '../../lib/api-client';
 
 export type { UserDetail };
 export type CreatedApiKey = ApiKeyCreated;
@@ -28,7 +28,9 @@ export function useUpdateEmail(username: string) {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => api.put('/auth/password', input),
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => api.put<TokenResponse>('/auth/password', input),
+    // Every other session has ended; this one goes on with the token answered.
+    onSuccess: (token) => setAccessToken(token.access_token),
   });
 }
 

@@ -1,6 +1,7 @@
 import { Button, Container, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { InvitationResponse } from '@observatory/shared';
 import { fieldErrors, FormError } from '../../components/FormError';
@@ -29,10 +30,13 @@ function EnterCode() {
 }
 
 function Accept({ code }: { code: string }) {
+  // Once accepted the invitation is used up: signing in (which asks every query again) must not ask for it.
+  const [accepted, setAccepted] = useState(false);
   const check = useQuery({
     queryKey: ['invitation', code],
     queryFn: () => api.get<InvitationResponse>(`/invitations/${encodeURIComponent(code)}`),
     retry: false,
+    enabled: !accepted,
   });
   const login = useLogin();
   const form = useForm({
@@ -41,7 +45,10 @@ function Accept({ code }: { code: string }) {
   });
   const accept = useMutation({
     mutationFn: (v: { username: string; password: string }) => api.post(`/invitations/${encodeURIComponent(code)}/accept`, v),
-    onSuccess: (_data, v) => login.mutate({ username: v.username, password: v.password }),
+    onSuccess: (_data, v) => {
+      setAccepted(true);
+      login.mutate({ username: v.username, password: v.password });
+    },
     onError: (error) => form.setErrors(fieldErrors(error)),
   });
   const spinner = useDelayedFlag(check.isPending);

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { lengthLimit, NoteInputSchema } from '@observatory/shared';
 import { modals } from '@mantine/modals';
 import type { Note } from '@observatory/shared';
 import { useState } from 'react';
@@ -9,7 +10,8 @@ import { useObjectPageValue } from './object-context';
 import { errorText, useAddNote, useNoteActions, useObjectNotes } from './object-page';
 import { dateTime } from './object-bits';
 
-const MAX_NOTE = 20_000;
+/** The server's limit, told while typing. */
+const MAX_NOTE = lengthLimit(NoteInputSchema.shape.content);
 
 function NewNote({ name }: { name: string }) {
   const [content, setContent] = useState('');

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { lengthLimit, PhotoChangeSchema } from '@observatory/shared';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -76,7 +77,7 @@ export default function PhotoViewer({ items, index, onIndex, onClose }: { items:
           <Text>{photo.caption || <Text span c="dimmed">No caption</Text>}</Text>
         ) : (
           <Stack gap="xs">
-            <Textarea label="Caption" autosize maxLength={2000} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-autofocus />
+            <Textarea label="Caption" autosize maxLength={lengthLimit(PhotoChangeSchema.shape.caption)} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-autofocus />
             <Group gap="xs">
               <Button size="xs" onClick={() => void saveCaption()} loading={busy}>
                 Save caption

@@ -1,12 +1,15 @@
 import { Anchor, Avatar, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { LinkedObjects } from '../../components/linked/LinkedObjects';
+import { LinkedProjects } from '../../components/linked/LinkedProjects';
+import { PageSection } from '../../components/PageSection';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { usePartner } from './api';
 
-/** A partner institution: logo, name, description, website, ROR id, people, projects. */
+/** A partner institution: logo, name, description, website, ROR id, people, projects, objects. */
 export default function PartnerPage() {
   const { slug = '' } = useParams();
   const partner = usePartner(slug);
@@ -40,10 +43,7 @@ export default function PartnerPage() {
           ) : null}
         </Group>
         {institution.description ? <Text style={{ whiteSpace: 'pre-line' }}>{institution.description}</Text> : null}
-        <Stack gap="xs" component="section" aria-labelledby="partner-people">
-          <Title order={2} size="h3" id="partner-people">
-            People
-          </Title>
+        <PageSection id="partner-people" title="People">
           {people.length === 0 ? (
             <Text c="dimmed">Nobody is affiliated yet.</Text>
           ) : (
@@ -58,13 +58,13 @@ export default function PartnerPage() {
               ))}
             </List>
           )}
-        </Stack>
-        <Stack gap="xs" component="section" aria-labelledby="partner-projects">
-          <Title order={2} size="h3" id="partner-projects">
-            Projects
-          </Title>
-          {projects.length === 0 ? <Text c="dimmed">No projects with this partner yet.</Text> : null}
-        </Stack>
+        </PageSection>
+        <PageSection id="partner-projects" title="Projects">
+          <LinkedProjects projects={projects} empty="No projects with this partner yet." />
+        </PageSection>
+        <PageSection id="partner-objects" title="Sites and objects">
+          <LinkedObjects of={{ institution: institution.id }} empty={`No site or object lists ${institution.name} yet.`} />
+        </PageSection>
       </Stack>
     </Container>
   );

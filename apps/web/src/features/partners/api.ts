@@ -38,7 +38,8 @@ export function useDeleteInstitution() {
     mutationFn: (id: string) => api.del(`/institutions/${id}`),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: institutionsKey });
-      void client.invalidateQueries({ queryKey: ['institution'] });
+      // Marked stale, not asked again: the deleted partner's page, still shown, would answer 404.
+      void client.invalidateQueries({ queryKey: ['institution'], refetchType: 'none' });
     },
   });
 }

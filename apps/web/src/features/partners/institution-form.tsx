@@ -1,4 +1,5 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
+import { lengthLimit, InstitutionInputSchema } from '@observatory/shared';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { Category, Institution } from '@observatory/shared';
 
@@ -50,11 +51,11 @@ export function InstitutionFields({ form, categories }: { form: UseFormReturnTyp
   ];
   return (
     <>
-      <TextInput label="Name" required {...form.getInputProps('name')} />
+      <TextInput label="Name" required maxLength={lengthLimit(InstitutionInputSchema.shape.name)} {...form.getInputProps('name')} />
       <Select label="Category" data={choices} allowDeselect={false} {...form.getInputProps('categoryId')} />
       <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('url')} />
       <TextInput label="ROR id" placeholder="05a28rw58" description="From ror.org, the Research Organization Registry" {...form.getInputProps('ror')} />
-      <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+      <Textarea label="Description" autosize minRows={3} maxLength={lengthLimit(InstitutionInputSchema.shape.description)} {...form.getInputProps('description')} />
     </>
   );
 }

@@ -1,13 +1,16 @@
 import { Anchor, Avatar, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { LinkedObjects } from '../../components/linked/LinkedObjects';
+import { LinkedProjects } from '../../components/linked/LinkedProjects';
 import { RichText } from '../../components/RichText';
+import { PageSection } from '../../components/PageSection';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { usePerson } from './api';
 
-/** A person's profile: photo, name, ORCID iD, affiliations (primary first), bio, projects, publications, photos. */
+/** A person's profile: photo, name, ORCID iD, affiliations (primary first), bio, projects, objects, publications, photos. */
 export default function PersonPage() {
   const { slug = '' } = useParams();
   const profile = usePerson(slug);
@@ -41,10 +44,7 @@ export default function PersonPage() {
             ) : null}
           </Stack>
         </Group>
-        <Stack gap="xs" component="section" aria-labelledby="affiliations-title">
-          <Title order={2} size="h3" id="affiliations-title">
-            Affiliations
-          </Title>
+        <PageSection id="affiliations-title" title="Affiliations">
           {person.affiliations.length === 0 ? (
             <Text c="dimmed">No affiliations yet.</Text>
           ) : (
@@ -64,34 +64,25 @@ export default function PersonPage() {
               ))}
             </List>
           )}
-        </Stack>
+        </PageSection>
         {bio ? (
-          <Stack gap="xs" component="section" aria-labelledby="bio-title">
-            <Title order={2} size="h3" id="bio-title">
-              About
-            </Title>
+          <PageSection id="bio-title" title="About">
             <RichText doc={bio} />
-          </Stack>
+          </PageSection>
         ) : null}
-        <Stack gap="xs" component="section" aria-labelledby="projects-title">
-          <Title order={2} size="h3" id="projects-title">
-            Projects
-          </Title>
-          {projects.length === 0 ? <Text c="dimmed">Not part of any project yet.</Text> : null}
-        </Stack>
-        <Stack gap="xs" component="section" aria-labelledby="publications-title">
-          <Title order={2} size="h3" id="publications-title">
-            Publications
-          </Title>
+        <PageSection id="projects-title" title="Projects">
+          <LinkedProjects projects={projects} empty="Not part of any project yet." />
+        </PageSection>
+        <PageSection id="objects-title" title="Sites and objects">
+          <LinkedObjects of={{ person: person.id }} empty={`No site or object lists ${person.name} yet.`} />
+        </PageSection>
+        <PageSection id="publications-title" title="Publications">
           {publications.length === 0 ? <Text c="dimmed">No publications listed yet.</Text> : null}
-        </Stack>
-        <Stack gap="xs" component="section" aria-labelledby="photos-title">
-          <Title order={2} size="h3" id="photos-title">
-            Photos
-          </Title>
+        </PageSection>
+        <PageSection id="photos-title" title="Photos">
           {/* The photo search (with its per-person view) comes with the sites and photos screens. */}
           <Text c="dimmed">{person.name} has not shared any site photos yet.</Text>
-        </Stack>
+        </PageSection>
       </Stack>
     </Container>
   );

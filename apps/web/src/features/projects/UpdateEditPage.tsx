@@ -1,4 +1,5 @@
 import { Anchor, Container, Group, Stack, TextInput, Title } from '@mantine/core';
+import { lengthLimit, UpdateInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ProseMirrorDoc } from '@observatory/shared';
@@ -43,7 +44,7 @@ function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail 
     >
       <Stack gap="sm" maw={720}>
         <FormError error={save.error} />
-        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <TextInput label="Title" required maxLength={lengthLimit(UpdateInputSchema.shape.title)} {...form.getInputProps('title')} />
         <LazyRichTextEditor label="Text" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
         <Group>
           <SaveButton locked={docLock.locked} loading={save.isPending}>

@@ -59,9 +59,10 @@ export function useProjectList(query: string, page: number, fetch?: ProjectsFetc
   };
 }
 
-/** 404s and 403s show the route's error screen through the page; nothing is retried. */
+/** 404s and 403s show the route's error screen through the page; nothing is retried. No slug (a new project): nothing asked. */
 export function useProject(slug: string) {
   return useQuery({
+    enabled: slug !== '',
     queryKey: projectKey(slug),
     queryFn: () => api.get<ProjectDetail>(projectPath(slug)),
     retry: (count, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2,
@@ -80,6 +81,11 @@ export interface ProjectFields {
   archived?: boolean;
 }
 
+/** The pages listing projects (a person's, a partner's, a team's): asked again after a project or its links change. */
+function refreshPagesListingProjects(client: QueryClient) {
+  for (const head of ['person', 'institution', 'team']) void client.invalidateQueries({ queryKey: [head] });
+}
+
 /** Create (no key) or change a project; the project and the lists refetch. */
 export function useSaveProject(key: string | null) {
   const client = useQueryClient();
@@ -90,6 +96,7 @@ export function useSaveProject(key: string | null) {
       client.setQueryData(projectKey(saved.project.slug), saved);
       void client.invalidateQueries({ queryKey: ['projects'] });
       void client.invalidateQueries({ queryKey: ['project'], predicate: (q) => q.queryKey[1] !== saved.project.slug });
+      refreshPagesListingProjects(client);
     },
   });
 }
@@ -98,7 +105,10 @@ export function useDeleteProject() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (key: string) => api.del(projectPath(key)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['projects'] });
+      refreshPagesListingProjects(client);
+    },
   });
 }
 
@@ -140,7 +150,10 @@ type LinksAnswer<K extends LinkKind> = K extends 'contributors' ? ContributorsRe
 export function useLinks<K extends LinkKind>(slug: string, kind: K) {
   const client = useQueryClient();
   const key = projectKey(slug);
-  const setLinks = (links: LinkOf<K>[]) => client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, [kind]: links });
+  const setLinks = (links: LinkOf<K>[]) => {
+    client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, [kind]: links });
+    refreshPagesListingProjects(client);
+  };
   const path = (id: string) => `${projectPath(slug)}/${kind}/${id}`;
   const answer = (r: LinksAnswer<K>) => (r as Record<K, LinkOf<K>[]>)[kind];
   return {
@@ -174,8 +187,9 @@ export function useUpdates(slug: string) {
   return useQuery({ queryKey: ['updates', slug], queryFn: () => api.get<UpdatesResponse>(`${projectPath(slug)}/updates`).then((r) => r.updates) });
 }
 
+/** No update key (a new update): nothing asked. */
 export function useUpdate(slug: string, update: string) {
-  return useQuery({ queryKey: ['update', slug, update], queryFn: () => api.get<UpdateDetail>(updatePath(slug, update)) });
+  return useQuery({ enabled: update !== '', queryKey: ['update', slug, update], queryFn: () => api.get<UpdateDetail>(updatePath(slug, update)) });
 }
 
 /** After a change both the full list and the project's recent updates refetch. */

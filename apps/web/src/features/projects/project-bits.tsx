@@ -1,15 +1,7 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Project } from '@observatory/shared';
 
-const STATUS_COLOURS = { planned: 'gray', active: 'green', completed: 'blue' } as const;
-
-export function StatusBadge({ status }: { status: Project['status'] }) {
-  return (
-    <Badge color={STATUS_COLOURS[status]} variant="dot" style={{ flexShrink: 0 }}>
-      {status}
-    </Badge>
-  );
-}
+export { StatusBadge } from '../../components/StatusBadge';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' });
 

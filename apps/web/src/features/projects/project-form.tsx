@@ -2,7 +2,7 @@ import { pickerProps } from '../../components/pickers/form';
 import { TeamPicker } from '../../components/pickers/TeamPicker';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { PROJECT_STATUSES, VISIBILITIES, type ProjectDetail, type ProseMirrorDoc } from '@observatory/shared';
+import { lengthLimit, PROJECT_STATUSES, ProjectFields as ProjectFieldSchemas, VISIBILITIES, type ProjectDetail, type ProseMirrorDoc } from '@observatory/shared';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import type { ProjectFields } from './api';
 
@@ -62,11 +62,11 @@ export const toProjectInput = (v: ProjectFormValues) => ({
 export function ProjectFieldsForm({ form, onUnreadableDoc }: { form: UseFormReturnType<ProjectFormValues>; onUnreadableDoc: () => void }) {
   return (
     <>
-      <TextInput label="Title" required {...form.getInputProps('title')} />
+      <TextInput label="Title" required maxLength={lengthLimit(ProjectFieldSchemas.shape.title)} {...form.getInputProps('title')} />
       {form.values.slug || form.isDirty('slug') ? (
         <TextInput label="Address (slug)" description="The project’s address; the old one keeps working after a change" {...form.getInputProps('slug')} />
       ) : null}
-      <Textarea label="Summary" description="One or two sentences for the catalogue" autosize minRows={2} {...form.getInputProps('summary')} />
+      <Textarea label="Summary" description="One or two sentences for the catalogue" autosize minRows={2} maxLength={lengthLimit(ProjectFieldSchemas.shape.summary)} {...form.getInputProps('summary')} />
       <Select label="Status" data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} allowDeselect={false} {...form.getInputProps('status')} />
       <Select
         label="Who can see it"

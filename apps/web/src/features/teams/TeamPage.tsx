@@ -1,5 +1,7 @@
 import { Anchor, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { LinkedProjects } from '../../components/linked/LinkedProjects';
+import { PageSection } from '../../components/PageSection';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
@@ -9,23 +11,20 @@ import { useMemberMutations, useTeam } from './api';
 import { MemberManager } from './MemberManager';
 import { sortMembers } from './team-members';
 
-/** A team: name, description, members sorted by name; its projects and insights as they land. */
+/** A team: name, description, members sorted by name, its projects; its insights as they land. */
 export default function TeamPage() {
   const { slug = '' } = useParams();
   const team = useTeam(slug);
   const mutations = useMemberMutations(slug);
   useTitle(team.data?.team.name ?? 'Team');
   if (!team.data) return <PageState isPending={team.isPending} error={team.error} message={team.error ? objectLoadErrorText(team.error) : undefined} />;
-  const { team: t, members, permissions } = team.data;
+  const { team: t, members, permissions, projects } = team.data;
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Title order={1}>{t.name}</Title>
         {t.description ? <Text>{t.description}</Text> : null}
-        <Stack gap="xs" component="section" aria-labelledby="team-members">
-          <Title order={2} size="h3" id="team-members">
-            Members
-          </Title>
+        <PageSection id="team-members" title="Members">
           {permissions.includes('manageMembers') ? (
             <MemberManager members={members} mutations={mutations} />
           ) : members.length === 0 ? (
@@ -46,13 +45,13 @@ export default function TeamPage() {
               ))}
             </List>
           )}
-        </Stack>
-        <Stack gap="xs" component="section" aria-labelledby="team-projects">
-          <Title order={2} size="h3" id="team-projects">
-            Projects and insights
-          </Title>
-          <Text c="dimmed">This team has no projects or insights yet.</Text>
-        </Stack>
+        </PageSection>
+        <PageSection id="team-projects" title="Projects">
+          <LinkedProjects projects={projects} empty="This team has no projects yet." />
+        </PageSection>
+        <PageSection id="team-insights" title="Insights">
+          <Text c="dimmed">This team has not published any insights yet.</Text>
+        </PageSection>
       </Stack>
     </Container>
   );

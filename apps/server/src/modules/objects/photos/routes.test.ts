@@ -117,6 +117,38 @@ describe('photos', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('of an object not everyone may see are served through URLs signed for the reader, privately cached, until membership ends', async () => {
+    const member = await buildUser(t.app);
+    const project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed photos') } } })).json().project;
+    await api(t.app, 'PUT', `/projects/${project.id}/members/${member.username}`, { token: owner.token, body: { role: 'viewer' } });
+    const name = unique('closed-photos-');
+    await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.id], visibility: 'members' } });
+    const added = await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: await plainPng(), fileName: 'closed.png' } });
+    expect(added.statusCode, added.body).toBe(201);
+    const image = (await api(t.app, 'GET', `/data/obj/${name}/photos`, { token: member.token })).json().photos[0].image;
+    for (const url of [image.url, image.thumbUrl, image.largeUrl]) expect(url).toMatch(new RegExp(`^/api/v1/assets/${image.id}/\\d+\\?expires=\\d+&user=${member.id}&signature=`));
+
+    // An <img> sends no token: the signature is what lets it through.
+    const served = await t.app.inject({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=(3[0-5]\d\d|3600)$/);
+    const plain = image.url.split('?')[0];
+    expect((await t.app.inject({ method: 'GET', url: plain })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: plain, headers: { authorization: `Bearer ${member.token}` } })).statusCode).toBe(403);
+    const altered = image.url.replace(/signature=(.)/, (_: string, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    expect((await t.app.inject({ method: 'GET', url: altered })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: image.url.replace(`user=${member.id}`, `user=${stranger.id}`) })).statusCode).toBe(403);
+
+    // Out of the project: the URL made for them stops working.
+    await api(t.app, 'DELETE', `/projects/${project.id}/members/${member.username}`, { token: owner.token });
+    expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
+
+    // A public object's photos keep plain URLs, cached publicly.
+    const open = (await post(objectName, await plainPng())).json().image;
+    expect(open.url).toBe(`/api/v1/assets/${open.id}/400`);
+    expect((await t.app.inject({ method: 'GET', url: open.url })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('refuse what is not an image, need sign-in and upload, and stay hidden with a hidden object', async () => {
     const text = await post(objectName, Buffer.from('not a photo at all'));
     expect(text.statusCode).toBe(415);

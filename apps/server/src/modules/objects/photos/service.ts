@@ -1,10 +1,11 @@
 import exifr from 'exifr';
 import { PAGE_SIZES, type Photo } from '@observatory/shared';
 import { authorize, type Actor, type Resource } from '../../../authz/authorize.js';
+import { keepRow } from '../../../authz/lookup.js';
 import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
 import type { Storage } from '../../../lib/storage/index.js';
-import { describeAsset, imageRef, type AssetsService, type Upload } from '../../assets/service.js';
+import { describeAsset, type AssetsService, type Upload } from '../../assets/service.js';
 import { attachedTo } from '../attached.js';
 import type { ObjectsService } from '../service.js';
 import * as repo from './repo.js';
@@ -40,7 +41,8 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
 
   const toPhoto = (actor: Actor | null, object: Resource, row: repo.PhotoRow): Photo => ({
     id: row.id,
-    image: imageRef(row.assetId)!,
+    // Signed for the reader when not everyone may see the object.
+    image: assets.imageFor(actor, row.assetId, object),
     caption: row.caption,
     takenAt: row.takenAt?.toISOString() ?? null,
     geo: row.geo ? (JSON.parse(row.geo) as Photo['geo']) : null,
@@ -64,6 +66,7 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       const { row: object, resource } = await objects.load(actor, key);
       authorize(actor, 'upload', resource, 'Object');
       const id = await assets.attachImage(actor, await readUpload(), async (tx, asset) => {
+        await keepRow(tx, 'object', object.id);
         const exif = await readExif(storage, asset.storageKey);
         const created = await repo.insertPhoto(tx, { objectId: object.id, assetId: asset.id, authorId: actor!.personId, takenAt: exif.takenAt, lon: exif.lon, lat: exif.lat });
         await audit(tx, actor, 'photo.create', { type: 'object', id: object.id }, { after: { id: created, ...describeAsset(asset) } });

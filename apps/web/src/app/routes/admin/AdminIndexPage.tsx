@@ -1,8 +1,28 @@
-import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { AuditEntry } from '@observatory/shared';
+import { PrefetchLink } from '../../../components/PrefetchLink';
 import { PageState } from '../../../components/PageState';
 import { useHasPermission } from '../../../lib/auth';
 import { useTitle } from '../../../lib/use-title';
 import { useAdminSummary, useOutbox } from './api';
+import { changeInWords } from './audit-words';
+
+/** "ada added a photo to Abisko birch–tundra ecotone", the target a link when it may be named. */
+function ChangeSentence({ entry }: { entry: AuditEntry }) {
+  const { lead, target } = changeInWords(entry);
+  return (
+    <>
+      {lead}{' '}
+      {target.to ? (
+        <Anchor component={PrefetchLink} to={target.to} fz="inherit">
+          {target.text}
+        </Anchor>
+      ) : (
+        target.text
+      )}
+    </>
+  );
+}
 
 const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,16 +59,16 @@ export default function AdminIndexPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
+                <Table.Th>What happened</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {summary.data.audit.map((a) => (
                 <Table.Tr key={a.id}>
-                  <Table.Td>{when(a.createdAt)}</Table.Td>
-                  <Table.Td>{a.actor ?? 'system'}</Table.Td>
-                  <Table.Td>{a.action}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(a.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <ChangeSentence entry={a} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

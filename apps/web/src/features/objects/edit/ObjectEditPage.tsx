@@ -1,6 +1,7 @@
 import { Anchor, Container, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ErrorScreen } from '../../../components/ErrorScreen';
+import { PageSection } from '../../../components/PageSection';
 import { PageState } from '../../../components/PageState';
 import { paths } from '../../../config/paths';
 import { objectLoadErrorText } from '../../../lib/errors';
@@ -9,17 +10,6 @@ import { useObject } from '../api';
 import { DeleteObject } from './DeleteObject';
 import { ObjectForm } from './ObjectForm';
 import { ObjectInstitutions, ObjectPeople } from './ObjectLinks';
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
 
 const NOT_ALLOWED = { status: 403, heading: 'Access Denied', message: 'You may not edit this object. Its editors are the owners and editors of its projects.', code: null };
 
@@ -51,16 +41,16 @@ function EditObject({ name }: { name: string }) {
           </Anchor>
         </Stack>
         <ObjectForm key={detail.obj.update.at} detail={detail} />
-        <Section id="edit-people" title="People">
+        <PageSection id="edit-people" title="People">
           <ObjectPeople detail={detail} />
-        </Section>
-        <Section id="edit-institutions" title="Institutions">
+        </PageSection>
+        <PageSection id="edit-institutions" title="Institutions">
           <ObjectInstitutions detail={detail} />
-        </Section>
+        </PageSection>
         {detail.permissions.includes('delete') ? (
-          <Section id="edit-delete" title="Delete">
+          <PageSection id="edit-delete" title="Delete">
             <DeleteObject detail={detail} />
-          </Section>
+          </PageSection>
         ) : null}
       </Stack>
     </Container>

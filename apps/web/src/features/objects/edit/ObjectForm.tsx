@@ -4,7 +4,7 @@ import { Anchor, Group, MultiSelect, Select, Stack, Text, TextInput, Title } fro
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc } from '@observatory/shared';
+import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc, lengthLimit, ObjectFields } from '@observatory/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors, FormError } from '../../../components/FormError';
@@ -181,8 +181,8 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
       <Stack gap="md" maw={900}>
         <FormError error={save.error} />
-        <TextInput label="Name" description="The object’s unique address: /data/name. Renaming it changes the address." required {...form.getInputProps('name')} />
-        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <TextInput label="Name" description="The object’s unique address: /data/name. Renaming it changes the address." required maxLength={lengthLimit(ObjectFields.shape.name)} {...form.getInputProps('name')} />
+        <TextInput label="Title" required maxLength={lengthLimit(ObjectFields.shape.title)} {...form.getInputProps('title')} />
         <MultiSelect
           label="Types"
           required

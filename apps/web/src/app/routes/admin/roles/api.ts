@@ -11,18 +11,22 @@ export function useRole(slug: string) {
   return useQuery({ queryKey: ['admin', 'role', slug], queryFn: () => api.get<RoleDetail>(rolePath(slug)) });
 }
 
-/** Create, change or delete a role; the role list and the role's page refetch. */
-function useRoleWrite<I, O>(mutationFn: (input: I) => Promise<O>) {
+/**
+ * Create, change or delete a role; the role list and the role's page refetch. A deleted
+ * role's page is only marked stale: asking for it again while it is still shown would
+ * answer 404.
+ */
+function useRoleWrite<I, O>(mutationFn: (input: I) => Promise<O>, deletes = false) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['admin', 'roles'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'role'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'role'], ...(deletes ? { refetchType: 'none' as const } : {}) });
     },
   });
 }
 
 export const useCreateRole = () => useRoleWrite((input: { name: string; slug?: string }) => api.post<Role>('/roles', input));
 export const useUpdateRole = (slug: string) => useRoleWrite((input: { name?: string; permissions?: string[] }) => api.put<Role>(rolePath(slug), input));
-export const useDeleteRole = (slug: string) => useRoleWrite(() => api.del(rolePath(slug)));
+export const useDeleteRole = (slug: string) => useRoleWrite(() => api.del(rolePath(slug)), true);

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { lengthLimit, TeamInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -32,8 +33,8 @@ function TeamForm({ detail }: { detail: TeamDetail }) {
     >
       <Stack gap="sm" maw={560}>
         <FormError error={save.error} />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+        <TextInput label="Name" required maxLength={lengthLimit(TeamInputSchema.shape.name)} {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={3} maxLength={lengthLimit(TeamInputSchema.shape.description)} {...form.getInputProps('description')} />
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
             Save

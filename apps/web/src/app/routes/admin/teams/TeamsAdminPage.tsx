@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { lengthLimit, TeamInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
@@ -26,8 +27,8 @@ function NewTeamForm({ onDone }: { onDone: () => void }) {
     >
       <Stack gap="sm">
         <FormError error={save.error} />
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+        <TextInput label="Name" required data-autofocus maxLength={lengthLimit(TeamInputSchema.shape.name)} {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={3} maxLength={lengthLimit(TeamInputSchema.shape.description)} {...form.getInputProps('description')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,0 +1,2 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "remember" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD COLUMN "session_started_at" timestamp with time zone DEFAULT now() NOT NULL;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { changeInWords } from './audit-words';
+
+describe('changeInWords', () => {
+  it('says who did what to which thing, with a link to it', () => {
+    expect(changeInWords({ action: 'photo.create', actor: 'ada', targetType: 'object', target: { state: 'shown', name: 'Abisko birch–tundra ecotone', key: 'abisko-ecotone' } })).toEqual({
+      lead: 'ada added a photo to',
+      target: { text: 'Abisko birch–tundra ecotone', to: '/data/abisko-ecotone' },
+    });
+    expect(changeInWords({ action: 'institution.update', actor: 'admin', targetType: 'institution', target: { state: 'shown', name: 'Lund University', key: 'university-of-lund' } }).target.to).toBe(
+      '/partners/university-of-lund',
+    );
+  });
+
+  it('names no hidden target and links none', () => {
+    expect(changeInWords({ action: 'project.update', actor: 'tomas', targetType: 'project', target: { state: 'hidden', name: null, key: null } })).toEqual({
+      lead: 'tomas changed the project',
+      target: { text: 'a members-only project', to: null },
+    });
+    expect(changeInWords({ action: 'note.create', actor: 'tomas', targetType: 'object', target: { state: 'hidden', name: null, key: null } }).target.text).toBe('a members-only object');
+  });
+
+  it('names a deleted target only when its name was given, without a link', () => {
+    expect(changeInWords({ action: 'project.delete', actor: 'ada', targetType: 'project', target: { state: 'gone', name: 'Hidden Fen', key: null } }).target).toEqual({ text: 'Hidden Fen (since deleted)', to: null });
+    expect(changeInWords({ action: 'project.delete', actor: 'ada', targetType: 'project', target: { state: 'gone', name: null, key: null } }).target.text).toBe('a project since deleted');
+  });
+
+  it('words a change by no account, and an action it does not know, plainly', () => {
+    const words = changeInWords({ action: 'object.merge', actor: null, targetType: 'object', target: { state: 'shown', name: 'Plot 4', key: 'plot-4' } });
+    expect(words.lead).toBe('The system did “object.merge” to');
+  });
+});

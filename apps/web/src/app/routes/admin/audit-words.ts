@@ -1,0 +1,100 @@
+import type { AuditEntry } from '@observatory/shared';
+import { paths } from '../../../config/paths';
+
+/** What was done, as the words before the target: "added a photo to". */
+const VERBS: Record<string, string> = {
+  'project.create': 'created the project',
+  'project.update': 'changed the project',
+  'project.delete': 'deleted the project',
+  'project.file.create': 'added a file to',
+  'project.file.change': 'changed a file of',
+  'project.file.delete': 'deleted a file of',
+  'project.file.version.create': 'added a file version to',
+  'project.file.version.delete': 'deleted a file version of',
+  'project.update.create': 'posted an update on',
+  'project.update.change': 'changed an update on',
+  'project.update.delete': 'deleted an update of',
+  'object.create': 'created',
+  'object.update': 'changed',
+  'object.delete': 'deleted',
+  'object.project.put': 'added a project to',
+  'object.project.delete': 'took a project from',
+  'note.create': 'wrote a note on',
+  'note.update': 'changed a note on',
+  'note.delete': 'deleted a note on',
+  'photo.create': 'added a photo to',
+  'photo.update': 'changed a photo of',
+  'photo.delete': 'deleted a photo of',
+  'person.create': 'added',
+  'person.update': 'changed the profile of',
+  'person.delete': 'deleted',
+  'person.photo.put': 'changed the photo of',
+  'person.photo.delete': 'removed the photo of',
+  'affiliation.put': 'changed an affiliation of',
+  'affiliation.delete': 'removed an affiliation of',
+  'invitation.create': 'invited',
+  'institution.create': 'added the partner',
+  'institution.update': 'changed the partner',
+  'institution.delete': 'deleted the partner',
+  'institution.logo.put': 'changed the logo of',
+  'institution.logo.delete': 'removed the logo of',
+  'category.create': 'created the category',
+  'category.update': 'changed the category',
+  'category.delete': 'deleted the category',
+  'team.create': 'created the team',
+  'team.update': 'changed the team',
+  'team.delete': 'deleted the team',
+  'role.create': 'created the role',
+  'role.update': 'changed the role',
+  'role.delete': 'deleted the role',
+  'user.create': 'created the account',
+  'user.reset-link': 'made a password reset link for',
+  'user.role.put': 'gave a role to',
+  'user.role.delete': 'took a role from',
+};
+
+/** A target of each kind in words when it may not be named. */
+const UNNAMED: Record<string, { hidden: string; gone: string }> = {
+  project: { hidden: 'a members-only project', gone: 'a project since deleted' },
+  object: { hidden: 'a members-only object', gone: 'an object since deleted' },
+  user: { hidden: 'an account', gone: 'an account since deleted' },
+};
+const unnamed = (type: string) => UNNAMED[type] ?? { hidden: `a ${type.replace(/_/g, ' ')}`, gone: `a ${type.replace(/_/g, ' ')} since deleted` };
+
+/** Where a named target's page is. */
+const ADDRESS: Record<string, (key: string) => string> = {
+  project: paths.project,
+  object: (key) => paths.object(key),
+  person: paths.person,
+  institution: paths.partner,
+  team: paths.team,
+  user: (key) => paths.adminUser(key),
+  role: paths.adminRole,
+  institution_category: () => paths.adminInstitutions,
+};
+
+export interface ChangeInWords {
+  /** Who did it and what: "ada added a photo to". */
+  lead: string;
+  /** What it was done to: a name with its page, or words without a link. */
+  target: { text: string; to: string | null };
+}
+
+/**
+ * An audit entry as a sentence: "ada added a photo to" + "Abisko birch–tundra ecotone"
+ * (a link). A target the reader may not see reads "a members-only project", with no name
+ * and no link; one deleted since is named only when the server gave its name.
+ */
+export function changeInWords(entry: Pick<AuditEntry, 'action' | 'actor' | 'targetType' | 'target'>): ChangeInWords {
+  const who = entry.actor ?? 'The system';
+  const verb = VERBS[entry.action] ?? `did “${entry.action}” to`;
+  const { state, name, key } = entry.target;
+  const address = ADDRESS[entry.targetType];
+  const target =
+    state === 'shown' && name !== null
+      ? { text: name, to: key !== null && address ? address(key) : null }
+      : state === 'gone' && name !== null
+        ? { text: `${name} (since deleted)`, to: null }
+        : { text: unnamed(entry.targetType)[state === 'gone' ? 'gone' : 'hidden'], to: null };
+  return { lead: `${who} ${verb}`, target };
+}
