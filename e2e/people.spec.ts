@@ -124,6 +124,7 @@ test('a team owner manages the members: add, change a role, no double add, remov
 
   await members.getByRole('combobox', { name: 'Role of Tomás Herrera' }).click();
   await page.getByRole('option', { name: 'Editor' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tomás Herrera is now Editor.' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('combobox', { name: 'Role of Tomás Herrera' })).toHaveValue('Editor');
 

@@ -13,6 +13,8 @@ export const TEAM_ROLES = [
   { value: 'viewer', label: 'Viewer' },
 ];
 
+const roleLabel = (slug: string) => TEAM_ROLES.find((r) => r.value === slug)?.label ?? slug;
+
 export type MemberMutations = ReturnType<typeof useMemberMutations>;
 
 /** Members (of a team or a project) with their roles, for those who may manage them: add, change role, remove. */
@@ -21,6 +23,15 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
   const [personId, setPersonId] = useState<string | null>(null);
   const [role, setNewRole] = useState<string>('contributor');
   const [notice, setNotice] = useState<string | null>(null);
+  // The role being saved shows at once; the notice says when it is kept.
+  const pendingRole = setRole.isPending ? setRole.variables : undefined;
+  const changeRole = (m: TeamMember, value: string) => {
+    setNotice(null);
+    setRole.mutate(
+      { personId: m.id, role: value },
+      { onSuccess: () => setNotice(`${m.name} is now ${roleLabel(value)}.`) },
+    );
+  };
 
   const confirmRemove = (m: TeamMember) =>
     modals.openConfirmModal({
@@ -59,8 +70,9 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
                 <Select
                   aria-label={`Role of ${m.name}`}
                   data={TEAM_ROLES}
-                  value={m.role.slug}
-                  onChange={(value) => value && setRole.mutate({ personId: m.id, role: value })}
+                  value={pendingRole?.personId === m.id ? pendingRole.role : m.role.slug}
+                  onChange={(value) => value && changeRole(m, value)}
+                  disabled={pendingRole?.personId === m.id}
                   allowDeselect={false}
                   w={160}
                 />
