@@ -134,8 +134,11 @@ export async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'A
     if (!(await expect(heard).toHaveText(now, { timeout: 3000 }).then(() => true, () => false)) && (await heard.textContent()) === was) await page.keyboard.press(key);
     await expect(heard).toHaveText(now);
   }
+  // A drop saves the new order: the journey goes on (and may leave the page) once the server has answered.
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/v1/'));
   await page.keyboard.press('Space');
   await expect(heard).toHaveText(`${name} dropped in position ${at} of ${of}.`);
+  await saved;
 }
 
 export const test = base;

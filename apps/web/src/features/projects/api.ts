@@ -156,12 +156,16 @@ export function useLinks<K extends LinkKind>(slug: string, kind: K) {
   };
   const path = (id: string) => `${projectPath(slug)}/${kind}/${id}`;
   const answer = (r: LinksAnswer<K>) => (r as Record<K, LinkOf<K>[]>)[kind];
+  // Changes to one list reach the server in the order they were made.
+  const scope = { id: `project-${slug}-${kind}` };
   return {
     put: useMutation({
+      scope,
       mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => api.put<LinksAnswer<K>>(path(id), body).then(answer),
       onSuccess: setLinks,
     }),
     move: useMutation({
+      scope,
       mutationFn: ({ id, position }: { id: string; position: number }) => api.put<LinksAnswer<K>>(path(id), { position }).then(answer),
       onMutate: async ({ id, position }) => {
         await client.cancelQueries({ queryKey: key });
@@ -174,7 +178,7 @@ export function useLinks<K extends LinkKind>(slug: string, kind: K) {
       },
       onSuccess: setLinks,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api.del<LinksAnswer<K>>(path(id)).then(answer), onSuccess: setLinks }),
+    remove: useMutation({ scope, mutationFn: (id: string) => api.del<LinksAnswer<K>>(path(id)).then(answer), onSuccess: setLinks }),
   };
 }
 

@@ -109,24 +109,29 @@ export function useObjectLinks<K extends LinkKind>(name: string, kind: K) {
     if (context?.previous) client.setQueryData(key, context.previous);
   };
   const answer = (r: LinksAnswer<K>) => (r as Record<K, LinkOf<K>[]>)[kind];
+  // Changes to one list reach the server in the order they were made.
+  const scope = { id: `object-${name}-${kind}` };
   const done = (links: LinkOf<K>[]) => {
     setLinks(links);
     refreshObjects(client, name);
   };
   return {
     save: useMutation({
+      scope,
       mutationFn: (link: LinkOf<K>) => api.put<LinksAnswer<K>>(path(targetOf(link).id), { role: link.role }).then(answer),
       onMutate: (link) => optimistic((links) => saveLink(links, link))(),
       onError: rollback,
       onSuccess: done,
     }),
     move: useMutation({
+      scope,
       mutationFn: ({ id, position }: { id: string; position: number }) => api.put<LinksAnswer<K>>(path(id), { position }).then(answer),
       onMutate: ({ id, position }) => optimistic((links) => reorderLink(links, id, position))(),
       onError: rollback,
       onSuccess: done,
     }),
     remove: useMutation({
+      scope,
       mutationFn: (id: string) => api.del<LinksAnswer<K>>(path(id)).then(answer),
       onMutate: (id) => optimistic((links) => removeLink(links, id))(),
       onError: rollback,

@@ -10,6 +10,9 @@ export function useInstitutionsAdmin() {
   return useQuery({ queryKey: institutionsKey, queryFn: () => api.get<InstitutionsData>('/institutions') });
 }
 
+/** Changes to the categories go to the server one after another, in the order made: a move right after an add finds the category. */
+const categoriesScope = { id: 'institution-categories' };
+
 /**
  * Reorders optimistically: the list moves at once; if the server refuses, the old
  * order comes back and the error is rethrown to the caller (spec: institution store).
@@ -17,6 +20,7 @@ export function useInstitutionsAdmin() {
 export function useMoveCategory() {
   const client = useQueryClient();
   return useMutation({
+    scope: categoriesScope,
     mutationFn: (move: { id: string; position: number }) => api.put<CategoriesResponse>(`/institution_categories/${move.id}`, { position: move.position }),
     onMutate: async (move) => {
       await client.cancelQueries({ queryKey: institutionsKey });
@@ -35,6 +39,7 @@ export function useMoveCategory() {
 export function useAddCategory() {
   const client = useQueryClient();
   return useMutation({
+    scope: categoriesScope,
     mutationFn: (added: { id: string; name: string }) => api.post<CategoriesResponse>(`/institution_categories/${added.id}`, { name: added.name }),
     onMutate: async (added) => {
       await client.cancelQueries({ queryKey: institutionsKey });
