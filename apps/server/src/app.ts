@@ -92,9 +92,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // A configured map style's hosts (and only those): the built-in style loads nothing from elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.app.map.origins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'", ...config.app.map.origins],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR, loadConfig } from './config.js';
+import { ROOT_DIR, loadConfig, mapOrigins } from './config.js';
 
 describe('loadConfig', () => {
   it('has defaults that serve the embedded database on port 3000 with demo data', () => {
@@ -35,6 +35,37 @@ describe('loadConfig', () => {
     expect(views).toEqual([{ name: 'lakes', title: 'Lakes', types: ['lake'], extent: [5, 45, 11, 48] }]);
     expect(() => loadConfig({ MAP_VIEWS: 'lakes' })).toThrow(/MAP_VIEWS is not JSON/);
     expect(() => loadConfig({ MAP_VIEWS: '[{"name":"Big Lakes","title":"x","types":[]}]' })).toThrow(/MAP_VIEWS: 0\.name/);
+  });
+
+  it('takes MAP_STYLE_URL as an http(s) URL and MAP_EXTRA_ORIGINS as origins alone, naming a bad value', () => {
+    const config = loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty', MAP_EXTRA_ORIGINS: 'https://fonts.example.net, http://Sprites.example.net:8080/' });
+    expect(config.app.map.styleUrl).toBe('https://tiles.example.org/styles/liberty');
+    expect(config.app.map.origins).toEqual(['https://tiles.example.org', 'https://fonts.example.net', 'http://sprites.example.net:8080']);
+    expect(loadConfig({ MAP_STYLE_URL: '' }).app.map.styleUrl).toBeNull();
+    for (const bad of ['tiles.example.org/style.json', '/styles/liberty.json', 'ftp://tiles.example.org/style.json', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ MAP_STYLE_URL: bad }), bad).toThrow(/MAP_STYLE_URL must be an http or https URL/);
+    }
+    for (const bad of ['https://fonts.example.net/glyphs', 'fonts.example.net', 'wss://fonts.example.net', 'https://fonts.example.net?x=1', 'https://user@fonts.example.net']) {
+      expect(() => loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/s', MAP_EXTRA_ORIGINS: bad }), bad).toThrow(/MAP_EXTRA_ORIGINS takes http or https origins/);
+    }
+    expect(() => loadConfig({ MAP_VIEWS: '[{"name":"lakes","title":"Lakes","types":[],"styleUrl":"lakes.json"}]' })).toThrow(/MAP_VIEWS: 0\.styleUrl must be an http or https URL/);
+  });
+
+  it('names the hosts the maps load from: the styles’ origins and the extra ones, none without a style or on this site', () => {
+    const views = [
+      { name: 'lakes', title: 'Lakes', types: [], styleUrl: 'https://lakes.example.org/style.json' },
+      { name: 'plots', title: 'Plots', types: [], styleUrl: null },
+    ];
+    expect(mapOrigins({ styleUrl: null, views: [] }, ['https://fonts.example.net'])).toEqual([]);
+    expect(mapOrigins({ styleUrl: 'https://tiles.example.org/a.json', views }, ['https://fonts.example.net', 'https://tiles.example.org'])).toEqual([
+      'https://tiles.example.org',
+      'https://lakes.example.org',
+      'https://fonts.example.net',
+    ]);
+    expect(mapOrigins({ styleUrl: null, views }, [])).toEqual(['https://lakes.example.org']);
+    expect(mapOrigins({ styleUrl: 'https://maps.example.org/style.json', views: [] }, [], 'https://maps.example.org')).toEqual([]);
+    expect(loadConfig({ PUBLIC_URL: 'https://catalogue.example.org', MAP_STYLE_URL: 'https://catalogue.example.org/styles/basic.json' }).app.map.origins).toEqual([]);
+    expect(loadConfig({ MAP_EXTRA_ORIGINS: 'https://fonts.example.net' }).app.map.origins).toEqual([]);
   });
 
   it('keeps uploaded files in DATA_DIR/files, with or without a database server, unless STORAGE_DIR says otherwise', () => {

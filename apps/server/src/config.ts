@@ -69,6 +69,60 @@ const trustProxy = z
     return list;
   });
 
+/** A URL the browser fetches from: http or https, absolute. */
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+}
+
+/** An origin alone: scheme, host and an optional port, no path, query or credentials ("https://fonts.example.net"). */
+function isHttpOrigin(value: string): boolean {
+  if (!isHttpUrl(value) || /[?#]/.test(value)) return false;
+  const url = new URL(value);
+  return url.pathname === '/' && !url.username && !url.password;
+}
+
+/** MAP_STYLE_URL: opt-in; unset or empty, the maps use the built-in style, which needs no network. */
+const mapStyleUrl = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string | null => {
+    const value = raw?.trim() ?? '';
+    if (!value) return null;
+    if (!isHttpUrl(value)) ctx.addIssue({ code: 'custom', message: `MAP_STYLE_URL must be an http or https URL, not "${value}"` });
+    return value;
+  });
+
+/**
+ * MAP_EXTRA_ORIGINS: further hosts a map style loads from (tiles, glyphs, sprites on
+ * another origin than the style's), comma-separated origins such as https://fonts.example.net.
+ */
+const extraOrigins = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const wrong = list.filter((o) => !isHttpOrigin(o));
+    if (wrong.length) {
+      ctx.addIssue({ code: 'custom', message: `MAP_EXTRA_ORIGINS takes http or https origins (scheme, host and port, no path), not "${wrong.join(', ')}"` });
+      return [];
+    }
+    return list.map((o) => new URL(o).origin);
+  });
+
+/**
+ * The hosts other than this site (ownOrigin) that the maps load from: the origins of the
+ * site-wide style and of each view's own, then the extra origins. None without a style:
+ * the built-in one loads nothing from elsewhere. The CSP admits these, and the privacy page names them.
+ */
+export function mapOrigins(map: { styleUrl: string | null; views: MapView[] }, extra: string[], ownOrigin: string | null = null): string[] {
+  const styles = [map.styleUrl, ...map.views.map((v) => v.styleUrl)].filter((u): u is string => !!u);
+  if (!styles.length) return [];
+  const origins = [...styles.map((u) => new URL(u).origin), ...extra.map((o) => new URL(o).origin)];
+  return [...new Set(origins)].filter((o) => o !== ownOrigin);
+}
+
 /** The map views shipped by default: /map/properties is the navbar's Sites. */
 export const DEFAULT_MAP_VIEWS: MapView[] = [
   { name: 'properties', title: 'Sites', types: ['property'] },
@@ -91,6 +145,11 @@ const mapViews = z
     const views = z.array(MapViewSchema).safeParse(parsed);
     if (!views.success) {
       ctx.addIssue({ code: 'custom', message: `MAP_VIEWS: ${views.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
+      return [];
+    }
+    const badStyles = views.data.flatMap((v, i) => (v.styleUrl && !isHttpUrl(v.styleUrl) ? [`${i}.styleUrl must be an http or https URL, not "${v.styleUrl}"`] : []));
+    if (badStyles.length) {
+      ctx.addIssue({ code: 'custom', message: `MAP_VIEWS: ${badStyles.join('; ')}` });
       return [];
     }
     return views.data;
@@ -128,7 +187,8 @@ const EnvSchema = z.object({
   PRODUCT_NAME: z.string().default('Observatory Catalogue'),
   CONTACT_URL: z.string().optional(),
   HEADER_LINKS: headerLinks,
-  MAP_STYLE_URL: z.string().optional(),
+  MAP_STYLE_URL: mapStyleUrl,
+  MAP_EXTRA_ORIGINS: extraOrigins,
   MAP_VIEWS: mapViews,
   MAP_CENTER: lonLat,
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(3),
@@ -204,10 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const server = !!e.DATABASE_URL;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const map = { styleUrl: e.MAP_STYLE_URL, views: e.MAP_VIEWS };
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     database: {
@@ -231,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       productName: e.PRODUCT_NAME,
       contactUrl: e.CONTACT_URL ?? null,
       headerLinks: e.HEADER_LINKS,
-      map: { styleUrl: e.MAP_STYLE_URL || null, center: e.MAP_CENTER, zoom: e.MAP_ZOOM, views: e.MAP_VIEWS },
+      map: { ...map, center: e.MAP_CENTER, zoom: e.MAP_ZOOM, origins: mapOrigins(map, e.MAP_EXTRA_ORIGINS, new URL(publicUrl).origin) },
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {

@@ -15,7 +15,7 @@ beforeAll(async () => {
       productName: 'Alpine Observatory',
       contactUrl: 'mailto:office@example.org',
       headerLinks: [{ label: 'Data portal', url: 'https://data.example.org' }],
-      map: { styleUrl: '/styles/basic.json', center: [8.5, 46.8], zoom: 6, views: [] },
+      map: { styleUrl: 'https://tiles.example.org/styles/basic.json', center: [8.5, 46.8], zoom: 6, views: [], origins: ['https://tiles.example.org'] },
     },
   });
   admin = await buildUser(t.app, { super: true });
@@ -30,7 +30,7 @@ describe('GET /app/config', () => {
       productName: 'Alpine Observatory',
       contactUrl: 'mailto:office@example.org',
       headerLinks: [{ label: 'Data portal', url: 'https://data.example.org' }],
-      map: { styleUrl: '/styles/basic.json', center: [8.5, 46.8], zoom: 6, views: [] },
+      map: { styleUrl: 'https://tiles.example.org/styles/basic.json', center: [8.5, 46.8], zoom: 6, views: [], origins: ['https://tiles.example.org'] },
     });
   });
 });

@@ -6,6 +6,8 @@ import { useTitle } from '../../lib/use-title';
 export default function PrivacyPage() {
   useTitle('Privacy');
   const config = useAppConfig();
+  // Hosts other than this site that a configured map style loads from (none with the built-in style).
+  const mapHosts = config?.map.origins ?? [];
   return (
     <Container size="md" py="xl">
       <Stack>
@@ -27,6 +29,25 @@ export default function PrivacyPage() {
           </List.Item>
           <List.Item>Server logs (address, time, request) for security, kept briefly.</List.Item>
         </List>
+        {mapHosts.length ? (
+          <>
+            <Title order={2} size="h3">
+              Maps
+            </Title>
+            <Text>
+              Maps load their style, tiles and fonts from {mapHosts.length === 1 ? 'another host' : 'other hosts'}:{' '}
+              {mapHosts.map((origin, i) => (
+                <span key={origin}>
+                  {i ? ', ' : null}
+                  <code>{origin}</code>
+                </span>
+              ))}
+              . When you view a map, your browser sends {mapHosts.length === 1 ? 'that host' : 'those hosts'} your IP address, your
+              browser's user agent, this site's origin as the referrer (its address without the page) and the map area you view (the
+              coordinates of the tiles it asks for).
+            </Text>
+          </>
+        ) : null}
         <Title order={2} size="h3">
           Why, and who sees it
         </Title>
