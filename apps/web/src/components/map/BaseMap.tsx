@@ -1,29 +1,20 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
 import { forwardRef, useEffect, useRef, useState } from 'react';
-import MapGL, { NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
+import MapGL, { NavigationControl, useMap, type MapProps, type MapRef } from 'react-map-gl/maplibre';
 import { useAppConfig } from '../../lib/app-config';
-import { loadLand, plainStyle } from './base-style';
+import { BUILT_IN_STYLE, FINE_LAND_ZOOM, LAND_SOURCE, loadLand, type Land } from './base-style';
 
 /** How long a configured style may take before the built-in one is used instead. */
 const STYLE_TIMEOUT_MS = 6000;
 
 /**
  * The configured base map (MAP_STYLE_URL, or the view's own), falling back to the
- * built-in plain style when there is none or it cannot be loaded: the data on top
- * always shows.
+ * built-in style when there is none or it cannot be loaded: the data on top always shows.
  */
 function useBaseStyle(styleUrl: string | null | undefined): { style: string | StyleSpecification; failed: () => void; loaded: () => void } {
-  const [fallback, setFallback] = useState<StyleSpecification>(() => plainStyle());
   const [useFallback, setUseFallback] = useState(!styleUrl);
   const loadedRef = useRef(false);
-  useEffect(() => {
-    let live = true;
-    void loadLand().then((land) => live && land && setFallback(plainStyle(land)));
-    return () => {
-      live = false;
-    };
-  }, []);
   useEffect(() => {
     loadedRef.current = false;
     setUseFallback(!styleUrl);
@@ -32,12 +23,55 @@ function useBaseStyle(styleUrl: string | null | undefined): { style: string | St
     return () => clearTimeout(timer);
   }, [styleUrl]);
   return {
-    style: useFallback || !styleUrl ? fallback : styleUrl,
+    style: useFallback || !styleUrl ? BUILT_IN_STYLE : styleUrl,
     failed: () => loadedRef.current || setUseFallback(true),
     loaded: () => {
       loadedRef.current = true;
     },
   };
+}
+
+/**
+ * Puts the coastlines into the built-in style: the coarse ones at once, the fine ones the
+ * first time the map is zoomed in far enough. A configured style has no such source and is left alone.
+ */
+function BuiltInLand() {
+  const map = useMap().current?.getMap();
+  useEffect(() => {
+    if (!map) return;
+    let live = true;
+    let land: Land | undefined;
+    let shownIn: GeoJSONSource | undefined;
+    let fine = false;
+    const apply = () => {
+      const source = map.getSource<GeoJSONSource>(LAND_SOURCE);
+      if (!land || !source || source === shownIn) return;
+      source.setData(land);
+      shownIn = source;
+    };
+    const show = (loaded: Land | undefined, isFine: boolean) => {
+      if (!live || !loaded || (fine && !isFine)) return;
+      fine ||= isFine;
+      land = loaded;
+      shownIn = undefined;
+      apply();
+    };
+    const zoomedIn = () => {
+      if (map.getZoom() < FINE_LAND_ZOOM) return;
+      map.off('zoomend', zoomedIn);
+      void loadLand('fine').then((loaded) => show(loaded, true));
+    };
+    void loadLand('coarse').then((loaded) => show(loaded, false));
+    map.on('styledata', apply);
+    map.on('zoomend', zoomedIn);
+    zoomedIn();
+    return () => {
+      live = false;
+      map.off('styledata', apply);
+      map.off('zoomend', zoomedIn);
+    };
+  }, [map]);
+  return null;
 }
 
 export type BaseMapProps = Omit<MapProps, 'mapStyle'> & { styleUrl?: string | null; label: string };
@@ -54,6 +88,8 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ style
         style={{ width: '100%', height: '100%' }}
         {...props}
         mapStyle={base.style}
+        // A new style (a configured one that failed) replaces the old whole: a diff against one still loading only warns and does so.
+        styleDiffing={false}
         onLoad={(e) => {
           base.loaded();
           onLoad?.(e);
@@ -64,6 +100,7 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ style
         }}
       >
         <NavigationControl position="top-right" showCompass={false} />
+        <BuiltInLand />
         {children}
       </MapGL>
     </div>

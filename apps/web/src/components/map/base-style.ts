@@ -1,30 +1,33 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import landUrl from 'world-atlas/land-110m.json?url';
+import coarseLandUrl from 'world-atlas/land-110m.json?url';
+import fineLandUrl from 'world-atlas/land-10m.json?url';
 
 /** Ocean and land colours of the built-in style. */
 const WATER = '#dbe4ea';
 const LAND = '#f4f3ef';
 const COAST = '#b9c3c9';
 
+/** The source of the built-in style that the coastlines are put in once loaded. */
+export const LAND_SOURCE = 'land';
+
+/** From this zoom on, the built-in style draws Natural Earth's 1:10m coastlines instead of 1:110m. */
+export const FINE_LAND_ZOOM = 4;
+
 /**
- * The built-in base map: a plain background with Natural Earth's coastlines (1:110m,
- * shipped with the app), so maps work with no style configured and no network.
+ * The built-in base map: a plain background with Natural Earth's coastlines (shipped
+ * with the app), so maps work with no style configured and no network. One object for
+ * the app's lifetime: the coastlines arrive by `setData`, never by a new style, which
+ * MapLibre would have to diff against one still loading.
  */
-export function plainStyle(land?: GeoJSON.FeatureCollection | GeoJSON.Feature | GeoJSON.Geometry): StyleSpecification {
-  return {
-    version: 8,
-    sources: land ? { land: { type: 'geojson', data: land } } : {},
-    layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': WATER } },
-      ...(land
-        ? ([
-            { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': LAND } },
-            { id: 'coast', type: 'line', source: 'land', paint: { 'line-color': COAST, 'line-width': 0.6 } },
-          ] as StyleSpecification['layers'])
-        : []),
-    ],
-  };
-}
+export const BUILT_IN_STYLE: StyleSpecification = {
+  version: 8,
+  sources: { [LAND_SOURCE]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } } },
+  layers: [
+    { id: 'background', type: 'background', paint: { 'background-color': WATER } },
+    { id: 'land', type: 'fill', source: LAND_SOURCE, paint: { 'fill-color': LAND } },
+    { id: 'coast', type: 'line', source: LAND_SOURCE, paint: { 'line-color': COAST, 'line-width': 0.6 } },
+  ],
+};
 
 type Ring = GeoJSON.Position[];
 
@@ -55,16 +58,28 @@ function continuousLand(geometry: GeoJSON.Geometry | null): GeoJSON.Geometry | n
   return geometry;
 }
 
-let landPromise: Promise<GeoJSON.FeatureCollection | GeoJSON.Feature | undefined> | undefined;
+export type LandDetail = 'coarse' | 'fine';
+export type Land = GeoJSON.FeatureCollection;
 
-/** The coastlines, fetched once from the app's own assets; without them the background alone. */
-export function loadLand(): Promise<GeoJSON.FeatureCollection | GeoJSON.Feature | undefined> {
-  landPromise ??= Promise.all([fetch(landUrl).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText)))), import('topojson-client')])
-    .then(([topology, { feature }]) => {
-      const land = feature(topology, topology.objects.land) as GeoJSON.FeatureCollection | GeoJSON.Feature;
-      const features = land.type === 'FeatureCollection' ? land.features : [land];
-      return { type: 'FeatureCollection', features: features.map((f) => ({ ...f, geometry: continuousLand(f.geometry)! })) } as GeoJSON.FeatureCollection;
-    })
-    .catch(() => undefined);
-  return landPromise;
+const LAND_URLS: Record<LandDetail, string> = { coarse: coarseLandUrl, fine: fineLandUrl };
+const landPromises = new Map<LandDetail, Promise<Land | undefined>>();
+
+/**
+ * The coastlines at one level of detail, fetched once from the app's own assets (the
+ * fine ones, 0.8 MB compressed, only when a map is zoomed in); undefined when they
+ * cannot be had, and the map shows its background alone.
+ */
+export function loadLand(detail: LandDetail): Promise<Land | undefined> {
+  let promise = landPromises.get(detail);
+  if (!promise) {
+    promise = Promise.all([fetch(LAND_URLS[detail]).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText)))), import('topojson-client')])
+      .then(([topology, { feature }]) => {
+        const land = feature(topology, topology.objects.land) as GeoJSON.FeatureCollection | GeoJSON.Feature;
+        const features = land.type === 'FeatureCollection' ? land.features : [land];
+        return { type: 'FeatureCollection', features: features.map((f) => ({ ...f, geometry: continuousLand(f.geometry)! })) } as Land;
+      })
+      .catch(() => undefined);
+    landPromises.set(detail, promise);
+  }
+  return promise;
 }

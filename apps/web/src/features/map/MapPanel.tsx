@@ -17,7 +17,6 @@ function PanelToggle({ which, open, onToggle, showLabel, hideLabel }: { which: E
 /** The box over the map's top left: the view's title, the search, and the layer list or the in-view list. */
 export function MapPanel({
   title,
-  viewTypes,
   onChoose,
   panel,
   onToggle,
@@ -25,7 +24,6 @@ export function MapPanel({
   list,
 }: {
   title: string;
-  viewTypes: string[];
   onChoose: (object: FoundObject) => void;
   panel: Panel;
   onToggle: (which: Exclude<Panel, null>) => void;
@@ -38,7 +36,7 @@ export function MapPanel({
         <Title order={1} size="h4">
           {title}
         </Title>
-        <MapSearch viewTypes={viewTypes} onChoose={onChoose} />
+        <MapSearch onChoose={onChoose} />
         <Group gap="xs">
           <PanelToggle which="layers" open={panel} onToggle={onToggle} showLabel="Show layers" hideLabel="Hide layers" />
           <PanelToggle which="list" open={panel} onToggle={onToggle} showLabel="List objects in view" hideLabel="Hide list" />

@@ -25,15 +25,15 @@ const FLIGHT_MS = 2000;
 const FIT_OPTIONS = { padding: 60, maxZoom: 16, duration: FLIGHT_MS };
 
 /** The types the layer list offers: the view's own, or every type for the whole map. */
-function useViewTypes(view: ResolvedView) {
+function useViewTypes(viewTypes: string[]) {
   const query = useObjectTypes();
   const all = useMemo(() => query.data ?? [], [query.data]);
   const offered = useMemo(
-    () => (view.types.length ? view.types.map((slug) => all.find((t) => t.slug === slug) ?? { slug, name: slug, marker: 'default' as const, id: slug, metadataSchema: null }) : all),
-    [all, view.types],
+    () => (viewTypes.length ? viewTypes.map((slug) => all.find((t) => t.slug === slug) ?? { slug, name: slug, marker: 'default' as const, id: slug, metadataSchema: null }) : all),
+    [all, viewTypes],
   );
   const names = useMemo(() => new Map(all.map((t) => [t.slug, t.name])), [all]);
-  return { offered, names, isPending: query.isPending && view.types.length === 0 };
+  return { offered, names, isPending: query.isPending && viewTypes.length === 0 };
 }
 
 /** The last map data received, kept on screen while the next loads or after it fails. */
@@ -72,10 +72,13 @@ export function MapScreen({ view }: { view: ResolvedView }) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<SelectedObject | null>(null);
   const [hovering, setHovering] = useState(false);
-  const types = useViewTypes(view);
+  // Types outside the view's own that a search result brought onto this map.
+  const [added, setAdded] = useState<string[]>([]);
+  const viewTypes = useMemo(() => (view.types.length ? [...view.types, ...added] : view.types), [view.types, added]);
+  const types = useViewTypes(viewTypes);
   const { viewport, settling, onLoad, onMoveStart, onMoveEnd } = useMapViewport(mapRef);
 
-  const typesParam = requestedTypes(view.types, types.offered.map((t) => t.slug), hidden);
+  const typesParam = requestedTypes(viewTypes, types.offered.map((t) => t.slug), hidden);
   const request = viewport ? { ...viewport, types: typesParam } : null;
   const query = useMapData(request);
   const drawn = useDrawnData(query.data, typesParam?.length === 0);
@@ -93,6 +96,25 @@ export function MapScreen({ view }: { view: ResolvedView }) {
   const marker = selected && objects.features.find((f) => !f.properties.cluster && f.properties.id === selected.id);
   const popupAt = marker ? marker.geometry.coordinates : selected?.at;
 
+  const togglePanel = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
+  const toggleType = (slug: string, shown: boolean) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (shown) next.delete(slug);
+      else next.add(slug);
+      return next;
+    });
+
+  /** The search finds objects of every type: one whose layer is off or not on this map gets it turned on. */
+  const showLayerOf = (object: FoundObject) => {
+    const slugs = object.types.map((t) => t.slug);
+    if (slugs.some((slug) => typesParam === undefined || typesParam.includes(slug))) return;
+    const slug = slugs.find((t) => hidden.has(t)) ?? slugs[0];
+    if (!slug) return;
+    if (hidden.has(slug)) toggleType(slug, true);
+    else if (view.types.length && !viewTypes.includes(slug)) setAdded((current) => [...current, slug]);
+  };
+
   const flyTo = (object: FoundObject) => {
     const map = mapRef.current;
     const box = geometryBbox(object.geo);
@@ -100,6 +122,7 @@ export function MapScreen({ view }: { view: ResolvedView }) {
     if (!map || !box || !at) return;
     if (box[0] === box[2] && box[1] === box[3]) map.flyTo({ center: at, zoom: Math.max(map.getZoom(), POINT_ZOOM), duration: FLIGHT_MS });
     else map.fitBounds(box, FIT_OPTIONS);
+    showLayerOf(object);
     setSelected({ id: object.id, name: object.name, title: object.title, types: object.types.map((t) => t.slug), at });
   };
 
@@ -112,14 +135,6 @@ export function MapScreen({ view }: { view: ResolvedView }) {
     select({ type: 'Feature', geometry: { type: 'Point', coordinates: feature.geometry.coordinates as [number, number] }, properties: { ...properties, types: parseTypes(properties.types) } });
   };
 
-  const togglePanel = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
-  const toggleType = (slug: string, shown: boolean) =>
-    setHidden((current) => {
-      const next = new Set(current);
-      if (shown) next.delete(slug);
-      else next.add(slug);
-      return next;
-    });
 
   return (
     <Box pos="absolute" inset={0}>
@@ -151,7 +166,6 @@ export function MapScreen({ view }: { view: ResolvedView }) {
 
       <MapPanel
         title={view.title}
-        viewTypes={view.types}
         onChoose={flyTo}
         panel={panel}
         onToggle={togglePanel}

@@ -8,15 +8,15 @@ import { useObjectSearch, type FoundObject } from './map-api';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Searches objects by name and title; choosing a result (or Enter for the first) hands it
- * over to be flown to. Results outside the view's types are left out.
+ * Searches every object the user may see, by name and title, whatever the layers shown;
+ * choosing a result (or Enter for the first) hands it over to be flown to.
  */
-export function MapSearch({ viewTypes, onChoose }: { viewTypes: string[]; onChoose: (object: FoundObject) => void }) {
+export function MapSearch({ onChoose }: { onChoose: (object: FoundObject) => void }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [q] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useObjectSearch(q, viewTypes.length === 1 ? viewTypes[0] : undefined);
-  const results = (search.data ?? []).filter((o) => viewTypes.length === 0 || o.types.some((t) => viewTypes.includes(t.slug)));
+  const search = useObjectSearch(q);
+  const results = search.data ?? [];
   const choose = (object: FoundObject) => {
     if (!object.geo) return;
     setOpen(false);

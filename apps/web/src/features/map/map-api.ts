@@ -36,12 +36,11 @@ export type FoundObject = Pick<GeoObjectListItem, 'id' | 'name' | 'title' | 'typ
 
 export const SEARCH_LIMIT = 10;
 
-/** Objects whose name or title matches, with their geometry, of one type when the view has only one. */
-export function useObjectSearch(q: string, type: string | undefined) {
+/** Objects of every type whose name or title matches, with their geometry. */
+export function useObjectSearch(q: string) {
   return useQuery<FoundObject[]>({
-    queryKey: ['map-search', q, type ?? null],
-    queryFn: ({ signal }) =>
-      api.get<GeoObjectsResponse>('/data/obj', { q, geo: 'true', limit: SEARCH_LIMIT, ...(type ? { type } : {}) }, signal).then((r) => r.objects),
+    queryKey: ['map-search', q],
+    queryFn: ({ signal }) => api.get<GeoObjectsResponse>('/data/obj', { q, geo: 'true', limit: SEARCH_LIMIT }, signal).then((r) => r.objects),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
   });

@@ -3,13 +3,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../components/map/BaseMap';
 import { markerPaint } from '../../components/map/markers';
-import { extentOf, type MapFeatures } from './geo-features';
+import { fitExtentOf, type MapFeatures } from './geo-features';
 
 const SOURCE = 'objects';
 const POINTS = 'objects-points';
 const LINES = 'objects-lines';
 const FILLS = 'objects-fills';
-const FIT = { padding: 40, maxZoom: 15, duration: 0 } as const;
+/** A point alone is shown with a few kilometres around it: its valley or lake, not a blank tile. */
+const FIT = { padding: 40, maxZoom: 13, duration: 0 } as const;
 
 /** The parent is drawn faintly, the object itself strongest. */
 const byRole = <T,>(self: T, parent: T, other: T) => ['match', ['get', 'role'], 'self', self, 'parent', parent, other] as unknown as T;
@@ -26,13 +27,14 @@ const pointPaint = {
 };
 
 /**
- * A small map of objects' geometries (points, lines, polygons), fitted to their extent.
+ * A small map of objects' geometries (points, lines, polygons), fitted to the object
+ * itself (role 'self') when it is among them, else to all of them.
  * Lazily loaded: MapLibre stays out of the pages' first chunks. `onSelect` is told the
  * name of a clicked object.
  */
 export default function ObjectMap({ features, label, height = 320, onSelect }: { features: MapFeatures; label: string; height?: number; onSelect?: (name: string) => void }) {
   const ref = useRef<MapRef>(null);
-  const extent = useMemo(() => extentOf(features.features), [features]);
+  const extent = useMemo(() => fitExtentOf(features.features), [features]);
   const fit = () => {
     if (extent) ref.current?.fitBounds(extent, FIT);
   };

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, CopyButton, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { RichText } from '../../components/RichText';
 import { paths } from '../../config/paths';
 import { objectQuery } from './api';
 import { toFeatures, type MapFeatures } from './geo-features';
+import { formatArea, formatLength, latLon, locationFacts } from './geo-measure';
 import { metadataRows } from './metadata-view';
 import { useObjectPageValue, type ObjectPageValue } from './object-context';
 import { dateTime, TypeBadges } from './object-bits';
@@ -34,6 +35,56 @@ function Metadata({ state }: { state: ObjectPageValue }) {
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.key}>
+            <Table.Th scope="row" fw={500} pr="lg">
+              {r.label}
+            </Table.Th>
+            <Table.Td>{r.value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Coordinates as text, with a button that copies them ("latitude, longitude", as map search boxes take them). */
+function Coordinates({ position, label }: { position: number[]; label: string }) {
+  const text = latLon(position);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text span ff="monospace" size="sm">
+        {text}
+      </Text>
+      <CopyButton value={text}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={copied ? `${label} copied` : `Copy the ${label.toLowerCase()}`}>
+              {copied ? '✓' : '⧉'}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+/** Where the object is, in numbers: its point, or its area, length and extent. */
+function LocationInWords({ geo }: { geo: NonNullable<ObjectPageValue['detail']['obj']['geo']> }) {
+  const facts = locationFacts(geo);
+  const rows: { label: string; value: ReactNode }[] = [];
+  if (facts.point) rows.push({ label: 'Latitude, longitude', value: <Coordinates position={facts.point} label="Coordinates" /> });
+  if (facts.area !== null) rows.push({ label: 'Area', value: formatArea(facts.area) });
+  if (facts.length !== null) rows.push({ label: 'Length', value: formatLength(facts.length) });
+  if (facts.extent) {
+    const { west, south, east, north, width, height } = facts.extent;
+    rows.push({ label: 'Extent', value: `${formatLength(width)} east–west × ${formatLength(height)} north–south` });
+    rows.push({ label: 'Bounds', value: `${latLon([west, south])} (south-west) to ${latLon([east, north])} (north-east)` });
+  }
+  if (facts.centre && !facts.point) rows.push({ label: 'Centre', value: <Coordinates position={facts.centre} label="Centre" /> });
+  return (
+    <Table withRowBorders={false} verticalSpacing={2} w="auto" aria-label="Location in numbers">
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.label}>
             <Table.Th scope="row" fw={500} pr="lg">
               {r.label}
             </Table.Th>
@@ -122,6 +173,7 @@ export default function ObjectOverview() {
           {doc ? <RichText doc={doc} /> : <Text c="dimmed">No documentation yet.</Text>}
         </Section>
         <Section id="object-map" title="Location">
+          {obj.geo ? <LocationInWords geo={obj.geo} /> : null}
           <ObjectsAround state={state} />
         </Section>
         <Section id="object-children" title="Children">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoJson } from '@observatory/shared';
-import { extentOf, toFeatures } from './geo-features';
+import { extentOf, fitExtentOf, toFeatures } from './geo-features';
 
 const props = { name: 'a', title: 'A', marker: 'default', role: 'self' as const };
 
@@ -26,5 +26,16 @@ describe('object geometry on the map', () => {
     ];
     expect(extentOf(features)).toEqual([9, 48, 12, 51]);
     expect(extentOf([])).toBeNull();
+  });
+
+  it("fits an object's map to the object itself, not to its far-flung parent and children", () => {
+    const features = [
+      ...toFeatures({ type: 'Polygon', coordinates: [[[0, 40], [20, 40], [20, 60], [0, 40]]] }, { ...props, role: 'parent' }),
+      ...toFeatures({ type: 'Point', coordinates: [10, 50] }, props),
+      ...toFeatures({ type: 'Point', coordinates: [15, 55] }, { ...props, role: 'child' }),
+    ];
+    expect(fitExtentOf(features)).toEqual([10, 50, 10, 50]);
+    // An object with no geometry of its own: everything drawn.
+    expect(fitExtentOf(features.filter((f) => f.properties.role !== 'self'))).toEqual([0, 40, 20, 60]);
   });
 });

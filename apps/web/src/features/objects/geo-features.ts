@@ -21,3 +21,9 @@ export function toFeatures(geo: GeoJson | null | undefined, properties: MapFeatu
 
 /** The box around all the features, or null when there are none. */
 export const extentOf = (features: MapFeature[]): Bbox | null => bboxOf({ type: 'FeatureCollection', features: features as GeometryLike['features'] });
+
+/** What an object's small map is fitted to: the object itself when it is drawn, else everything drawn. */
+export function fitExtentOf(features: MapFeature[]): Bbox | null {
+  const own = features.filter((f) => f.properties.role === 'self');
+  return extentOf(own.length ? own : features);
+}
