@@ -23,7 +23,8 @@ test('an API key created on My Account works as a Bearer token, until revoked', 
   expect((await request.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
 });
 
-test('My Account: change e-mail and password; sign out everywhere', async ({ page, request }) => {
+test('My Account: change e-mail and password; sign out everywhere', async ({ page, request, trouble }) => {
+  trouble.failure(400, /\/auth\/password$/); // the wrong current password
   const user = await newUser(request);
   await signIn(page, user.username, user.password);
   await goToAccount(page);

@@ -36,7 +36,8 @@ async function categoryOrder(page: Page) {
   return page.getByTestId('category-row').getByRole('paragraph').filter({ hasNotText: /institution/ }).allTextContents();
 }
 
-test('an administrator reorders categories with the keyboard; the order is kept, and put back when the server refuses', async ({ page }) => {
+test('an administrator reorders categories with the keyboard; the order is kept, and put back when the server refuses', async ({ page, trouble }) => {
+  trouble.failure(500, /\/institution_categories\//); // injected below
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await expect(page.getByRole('heading', { level: 1, name: 'Institutions' })).toBeVisible();
@@ -61,7 +62,8 @@ test('an administrator reorders categories with the keyboard; the order is kept,
   await expect.poll(() => categoryOrder(page)).toEqual(before);
 });
 
-test('deleting a category that holds institutions is refused with the reason', async ({ page }) => {
+test('deleting a category that holds institutions is refused with the reason', async ({ page, trouble }) => {
+  trouble.failure(409, /\/institution_categories\//);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await page.getByRole('button', { name: 'Delete Universities' }).click();

@@ -27,7 +27,9 @@ test('an administrator sees Site Admin', async ({ page }) => {
   await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Site Admin' })).toHaveAttribute('href', '/admin');
 });
 
-test('a wrong password says so; too many attempts say wait', async ({ page }) => {
+test('a wrong password says so; too many attempts say wait', async ({ page, trouble }) => {
+  trouble.failure(401, /\/auth\/login$/);
+  trouble.failure(429, /\/auth\/login$/);
   await page.goto('/login');
   await page.getByLabel('Username or e-mail').fill('mallory');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
@@ -79,7 +81,8 @@ test('a session survives reloads and new tabs; "keep me signed in" also survives
   await kept.context.close();
 });
 
-test('too many refreshes show Too Many Requests with the wait, not a sign-out', async ({ page }) => {
+test('too many refreshes show Too Many Requests with the wait, not a sign-out', async ({ page, trouble }) => {
+  trouble.failure(429, /\/auth\/refresh$/); // injected below
   await signIn(page, 'mei');
   await page.route('**/api/v1/auth/refresh', (route) =>
     route.fulfill({ status: 429, headers: { 'retry-after': '30' }, json: { error: 'Too many attempts; try again in 30 s', code: 'RATE_LIMITED', requestId: 'r' } }),
@@ -94,7 +97,10 @@ test('too many refreshes show Too Many Requests with the wait, not a sign-out', 
   await expect(page.getByRole('button', { name: 'User menu of mei' })).toBeVisible();
 });
 
-test('a 403 from the server shows Access Denied', async ({ page }) => {
+test('a 403 from the server shows Access Denied', async ({ page, trouble }) => {
+  trouble.failure(403, /\/users\/ada$/); // injected below
+  // React and React Router log an error that reaches an error screen.
+  trouble.console(/You are not allowed to do this/);
   await signIn(page, 'ada');
   await page.route('**/api/v1/users/ada', (route) =>
     route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'You are not allowed to do this', code: 'FORBIDDEN', requestId: 'r1' }) }),
@@ -106,7 +112,8 @@ test('a 403 from the server shows Access Denied', async ({ page }) => {
   await expect(page.getByText('403 FORBIDDEN')).toBeVisible();
 });
 
-test('password reset through the e-mail link', async ({ page, request }) => {
+test('password reset through the e-mail link', async ({ page, request, trouble }) => {
+  trouble.failure(404, /\/auth\/reset\//); // the link once used
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/forgot');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 export const DEMO_PASSWORD = 'e2e-demo-password';
@@ -141,5 +141,51 @@ export async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'A
   await saved;
 }
 
-export const test = base;
+/**
+ * What a journey declares it expects to go wrong; anything else it meets fails it.
+ * `failure(status, url)`: a request the journey makes fail, or whose refusal it checks.
+ * `console(text)`: a console message that such a failure makes the app log on purpose.
+ * `watch(context)`: a browser context the journey opens itself is watched as well.
+ */
+export type Trouble = {
+  failure(status: number, url: RegExp): void;
+  console(text: RegExp): void;
+  watch(context: BrowserContext): void;
+};
+
+/**
+ * Every journey fails on a console error or warning, an uncaught page error, a request
+ * that failed or a response of 400 or more, unless the journey declared it (Trouble).
+ * Chromium's own "Failed to load resource" line is left to the response it names, and
+ * its software renderer's notes on GPU stalls are the test machine's, not the app's.
+ */
+const BROWSER_NOISE = [/^Failed to load resource/, /^\[\.WebGL-[\w]+\]GL Driver Message/];
+
+export const test = base.extend<{ trouble: Trouble }>({
+  trouble: [
+    async ({ context }, use) => {
+      const failures: { status: number; url: RegExp }[] = [];
+      const messages: RegExp[] = [];
+      const met: string[] = [];
+      const watch = (watched: BrowserContext) => {
+        watched.on('console', (m) => {
+          if ((m.type() === 'error' || m.type() === 'warning') && ![...BROWSER_NOISE, ...messages].some((r) => r.test(m.text())))
+            met.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
+        });
+        watched.on('weberror', (e) => met.push(`page error: ${e.error().message}`));
+        watched.on('requestfailed', (r) => {
+          // A navigation or a fetch the app cancelled on purpose (a newer query, a page left).
+          if (r.failure()?.errorText !== 'net::ERR_ABORTED') met.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+        });
+        watched.on('response', (r) => {
+          if (r.status() >= 400 && !failures.some((f) => f.status === r.status() && f.url.test(r.url()))) met.push(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+        });
+      };
+      watch(context);
+      await use({ failure: (status, url) => failures.push({ status, url }), console: (text) => messages.push(text), watch });
+      expect(met, 'console errors and failed requests the journey did not declare').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -113,7 +113,8 @@ test('the header is drawn with the product name at once: its links do not move w
   expect(await sites.boundingBox()).toEqual(before);
 });
 
-test('a failed configuration load still leaves a working page', async ({ page }) => {
+test('a failed configuration load still leaves a working page', async ({ page, trouble }) => {
+  trouble.failure(500, /\/app\/config$/); // injected below
   await page.route('**/api/v1/app/config', (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();

@@ -137,7 +137,39 @@ test('Sites: layers switch off and on, search flies to an object, and the view i
   await expect(page.getByRole('searchbox', { name: 'Search the map' })).toHaveValue(polygon!.title);
 });
 
-test('loading map data shows so; a failure shows an error with Retry, which loads the data', async ({ page }, testInfo) => {
+test("Sites: the search finds any object the user may see, made a moment ago, and turns its layer on", async ({ page, request }) => {
+  const word = `fen${stamp()}`;
+  const [site] = await createProperties(request, word, [19.05, 68.36], 1);
+  const token = await apiToken(request);
+  const plot = { name: `${word}-plot`, title: `Plot ${word}`, types: ['vegetation-plot'], geo: { type: 'Point', coordinates: [19.07, 68.37] } };
+  expect((await request.post('/api/v1/data/obj', { headers: { authorization: `Bearer ${token}` }, data: plot })).status()).toBe(201);
+  await openSites(page);
+  await page.getByRole('button', { name: 'Show layers' }).click();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await layers.getByRole('checkbox', { name: 'Property' }).uncheck();
+  await expect(layers.getByRole('checkbox', { name: 'Vegetation plot' })).toHaveCount(0);
+
+  // A site whose layer is off: found, and its layer comes back.
+  const search = page.getByRole('searchbox', { name: 'Search the map' });
+  const results = page.getByRole('list', { name: 'Search results' });
+  const popup = page.locator('.maplibregl-popup');
+  await search.fill(site!.name);
+  await results.getByRole('button', { name: new RegExp(site!.title) }).click();
+  await expect(layers.getByRole('checkbox', { name: 'Property' })).toBeChecked();
+  await expect(popup.getByRole('heading', { name: site!.title })).toBeVisible();
+
+  // A plot, a type the Sites view does not show: found, and its layer joins the list, on.
+  await search.fill(plot.title);
+  await results.getByRole('button', { name: new RegExp(plot.title) }).click();
+  await expect(layers.getByRole('checkbox', { name: 'Vegetation plot' })).toBeChecked();
+  await expect(popup.getByRole('heading', { name: plot.title })).toBeVisible();
+  await expectSettled(page);
+  await page.getByRole('button', { name: 'List objects in view' }).click();
+  await expect(page.getByRole('region', { name: 'Objects in view' }).getByRole('button', { name: plot.title })).toBeVisible();
+});
+
+test('loading map data shows so; a failure shows an error with Retry, which loads the data', async ({ page, trouble }, testInfo) => {
+  trouble.failure(500, /\/data\/map\?/); // injected below
   let fail = true;
   let answer = () => {};
   const held = new Promise<void>((resolve) => (answer = resolve));

@@ -90,7 +90,8 @@ test('a researcher creates an object by drawing a polygon on the map and filling
   expect(saved.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
 });
 
-test('invalid metadata and invalid GeoJSON are named next to their field and change nothing', async ({ page, request }) => {
+test('invalid metadata and invalid GeoJSON are named next to their field and change nothing', async ({ page, request, trouble }) => {
+  trouble.failure(400, /\/data\/obj\/[\w-]+$/);
   const point = { type: 'Point', coordinates: [7.75, 46.02] };
   const object = await createObject(request, { geo: point, metadata: { elevation: 1800 } });
   await signIn(page, ADA.username, ADA.password);
@@ -130,7 +131,8 @@ async function personId(request: APIRequestContext, q: string) {
   return (await res.json()).people[0].id as string;
 }
 
-test('an editor reorders the people of an object by keyboard drag, and the order is kept', async ({ page, request }) => {
+test('an editor reorders the people of an object by keyboard drag, and the order is kept', async ({ page, request, trouble }) => {
+  trouble.failure(503, /\/people\//); // injected below
   test.slow();
   const object = await createObject(request, {});
   for (const [q, role] of [

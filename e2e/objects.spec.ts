@@ -47,7 +47,9 @@ async function searchableObjects(request: APIRequestContext) {
   return { word, site, plot, token, project };
 }
 
-test('a visitor searches the catalogue, filters by type, opens an object with its metadata and units; an unknown object is a 404', async ({ page, request }) => {
+test('a visitor searches the catalogue, filters by type, opens an object with its metadata and units; an unknown object is a 404', async ({ page, request, trouble }) => {
+  trouble.failure(404, /\/data\/obj\/no-such-object/);
+  trouble.failure(503, /\/data\/obj\?/); // injected below
   const { word, site, plot } = await searchableObjects(request);
   await page.goto('/data');
   await expect(page.getByRole('heading', { level: 1, name: 'Data' })).toBeVisible();
@@ -113,7 +115,27 @@ test('the catalogue filters by project and by parent, each picked by name', asyn
   await expect(page).not.toHaveURL(/parent=/);
 });
 
-test('a project owner writes notes and deletes one; the count follows', async ({ page, request }) => {
+test('an object page says where it is: coordinates to copy, a polygon\'s area and extent', async ({ page, context, request }) => {
+  const { site, plot } = await searchableObjects(request);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/data/${site.name}`);
+  const facts = page.getByRole('table', { name: 'Location in numbers' });
+  await expect(facts.getByRole('row', { name: /Latitude, longitude/ })).toContainText('45.98000, 7.65000');
+  await facts.getByRole('button', { name: 'Copy the coordinates' }).click();
+  await expect(facts.getByRole('button', { name: 'Coordinates copied' })).toBeVisible();
+  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe('45.98000, 7.65000');
+  await expect(page.getByRole('region', { name: /^Map of / })).toBeVisible();
+
+  // The soil plot: a triangle of about 10.8 ha (half of 387 m × 557 m).
+  await page.goto(`/data/${plot.name}`);
+  await expect(facts.getByRole('row', { name: /Area/ })).toContainText(/^Area\s*10\.\d\d ha$/);
+  await expect(facts.getByRole('row', { name: /Extent/ })).toContainText('387 m east–west × 557 m north–south');
+  await expect(facts.getByRole('row', { name: /Centre/ })).toContainText('45.97250, 7.64250');
+  await expect(facts.getByRole('row', { name: /Latitude, longitude/ })).toHaveCount(0);
+});
+
+test('a project owner writes notes and deletes one; the count follows', async ({ page, request, trouble }) => {
+  trouble.failure(503, /\/notes\//); // injected below
   const { site } = await searchableObjects(request);
   await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${site.name}`);

@@ -28,7 +28,8 @@ test('a visitor browses partners grouped by category, in order', async ({ page }
   await expectAccessible(page);
 });
 
-test('a team page lists its members; an unknown team says the object could not be found', async ({ page }) => {
+test('a team page lists its members; an unknown team says the object could not be found', async ({ page, trouble }) => {
+  trouble.failure(404, /\/teams\/no-such-team$/);
   await page.goto('/teams/field-team');
   await expect(page.getByRole('heading', { level: 1, name: 'Field team' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ada Lindqvist' })).toBeVisible();
@@ -157,7 +158,8 @@ test('a holder of managePeople adds a person; a visitor sees no Add button', asy
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
-test('a person uploads a profile photo, replaces and removes it; a file that is not an image is refused', async ({ page, request }) => {
+test('a person uploads a profile photo, replaces and removes it; a file that is not an image is refused', async ({ page, request, trouble }) => {
+  trouble.failure(415, /\/photo$/); // the file that is not an image
   const user = await newUser(request);
   await signIn(page, user.username, user.password);
   await openUserMenu(page);

@@ -59,8 +59,9 @@ const NODE_EXTENSIONS: Record<DocumentNodeName, AnyExtension> = {
 };
 
 const MARK_EXTENSIONS: Record<DocumentMarkName, AnyExtension> = {
+  // http, https and mailto are linkify's own schemes: naming them again as custom protocols re-registers them in every editor ("already initialized").
   link: keepListedAttributes(
-    Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], isAllowedUri: (url) => isSafeHref(url) }),
+    Link.configure({ openOnClick: false, autolink: true, isAllowedUri: (url) => isSafeHref(url) }),
     DOCUMENT_MARKS.link.attrs,
   ),
   bold: Bold,

@@ -29,8 +29,11 @@ function TypedConfirmation({ name, onConfirm }: { name: string; onConfirm: () =>
 
 export function DeleteObject({ detail }: { detail: ObjectDetail }) {
   const navigate = useNavigate();
-  const remove = useDeleteObject(detail.obj.name);
   const { title, name } = detail.obj;
+  const remove = useDeleteObject(name, () => {
+    notifications.show({ color: 'green', message: `${title} was deleted` });
+    return navigate(paths.data);
+  });
   const confirm = () =>
     modals.open({
       title: `Delete ${title}?`,
@@ -38,14 +41,7 @@ export function DeleteObject({ detail }: { detail: ObjectDetail }) {
       children: (
         <TypedConfirmation
           name={name}
-          onConfirm={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: `${title} was deleted` });
-                void navigate(paths.data);
-              },
-            })
-          }
+          onConfirm={() => remove.mutate()}
         />
       ),
     });

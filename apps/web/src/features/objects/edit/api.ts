@@ -51,13 +51,18 @@ export function useSaveObject(name: string | null) {
   });
 }
 
-export function useDeleteObject(name: string) {
+/**
+ * Deletes the object, then `leave`s its pages; only then are its queries dropped: a query
+ * dropped while its page still shows is fetched again, and answers 404.
+ */
+export function useDeleteObject(name: string, leave: () => Promise<void> | void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.del(objectPath(name)),
-    onSuccess: () => {
+    onSuccess: async () => {
+      refreshObjects(client, name);
+      await leave();
       client.removeQueries({ queryKey: objectKey(name) });
-      refreshObjects(client);
     },
   });
 }
