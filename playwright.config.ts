@@ -7,6 +7,9 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 process.env.E2E_PORT ??= String(3200 + (process.pid % 500));
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `observatory-e2e-${process.pid}`);
 const PORT = Number(process.env.E2E_PORT);
+/** The map style host of e2e/map-style-server.mjs: another origin, as a tile server is. */
+const STYLE_PORT = PORT + 1;
+process.env.E2E_STYLE_URL = `http://127.0.0.1:${STYLE_PORT}/style.json`;
 const dataDir = process.env.E2E_DATA_DIR;
 
 /**
@@ -29,25 +32,34 @@ export default defineConfig({
     // CHROMIUM_PATH, Debian's Chromium or Playwright's own (scripts/ensure-chromium.mjs installs it when none is there).
     launchOptions: { ...findChromium(), args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // The compiled server, as `npm start` runs it (test:e2e builds it first).
-    command: 'node apps/server/dist/server.js',
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'on',
-      ADMIN_PASSWORD: 'e2e-admin-password',
-      DEMO_PASSWORD: 'e2e-demo-password',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      LOG_LEVEL: 'warn',
-      // Every browser test comes from 127.0.0.1: the per-address limit would throttle the suite.
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+  webServer: [
+    { command: 'node e2e/map-style-server.mjs', url: process.env.E2E_STYLE_URL, env: { STYLE_PORT: String(STYLE_PORT) }, reuseExistingServer: false },
+    {
+      // The compiled server, as `npm start` runs it (test:e2e builds it first).
+      command: 'node apps/server/dist/server.js',
+      url: `http://127.0.0.1:${PORT}/api/v1/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'on',
+        ADMIN_PASSWORD: 'e2e-admin-password',
+        DEMO_PASSWORD: 'e2e-demo-password',
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
+        LOG_LEVEL: 'warn',
+        // Every browser test comes from 127.0.0.1: the per-address limit would throttle the suite.
+        AUTH_RATE_LIMIT_PER_IP: '100000',
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+        // The default views, and one drawn on a style from another host (e2e/map-style-server.mjs).
+        MAP_VIEWS: JSON.stringify([
+          { name: 'properties', title: 'Sites', types: ['property'] },
+          { name: 'plots', title: 'Plots', types: ['vegetation-plot', 'soil-plot'] },
+          { name: 'tiles', title: 'Sites on tiles', types: ['property'], styleUrl: process.env.E2E_STYLE_URL },
+        ]),
+      },
     },
-  },
+  ],
 });

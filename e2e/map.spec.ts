@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { apiToken, expect, expectAccessible, test } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -166,6 +167,34 @@ test("Sites: the search finds any object the user may see, made a moment ago, an
   await expectSettled(page);
   await page.getByRole('button', { name: 'List objects in view' }).click();
   await expect(page.getByRole('region', { name: 'Objects in view' }).getByRole('button', { name: plot.title })).toBeVisible();
+});
+
+test('a view on a style from another host draws its tiles within the CSP, and /privacy names that host', async ({ page, request }) => {
+  // e2e/map-style-server.mjs, named in the view "tiles" (playwright.config.ts).
+  const styleUrl = process.env.E2E_STYLE_URL!;
+  const host = new URL(styleUrl).origin;
+  const fromHost: string[] = [];
+  page.on('response', (r) => void (r.url().startsWith(host) && fromHost.push(`${r.status()} ${r.url().slice(host.length)}`)));
+  const csp = (await request.get('/')).headers()['content-security-policy']!;
+  expect(csp).toMatch(new RegExp(`connect-src 'self' ${host}(;|$)`));
+  expect(csp).toMatch(new RegExp(`img-src 'self' data: blob: ${host}(;|$)`));
+
+  await page.goto('/map/tiles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites on tiles' })).toBeVisible();
+  await expectSettled(page);
+  expect(fromHost).toContain('200 /style.json');
+  expect(fromHost.filter((r) => /^200 \/tiles\/\d+\/\d+\/\d+\.png$/.test(r)).length).toBeGreaterThan(0);
+  // The map is drawn in the tiles' one colour (the trouble fixture meanwhile saw no CSP refusal).
+  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body()).raw().toBuffer();
+  const shot = await sharp(await mapOf(page).screenshot()).removeAlpha().raw().toBuffer();
+  let same = 0;
+  for (let i = 0; i < shot.length; i += 3) if (Math.abs(shot[i]! - tile[0]!) + Math.abs(shot[i + 1]! - tile[1]!) + Math.abs(shot[i + 2]! - tile[2]!) < 12) same++;
+  expect(same / (shot.length / 3)).toBeGreaterThan(0.5);
+
+  await page.goto('/privacy');
+  const maps = page.getByText(/Maps load their style, tiles and fonts from another host/);
+  await expect(maps).toContainText(host);
+  await expect(maps).toContainText('your IP address');
 });
 
 test('loading map data shows so; a failure shows an error with Retry, which loads the data', async ({ page, trouble }, testInfo) => {
