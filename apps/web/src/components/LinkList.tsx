@@ -21,15 +21,16 @@ function Row({ item, detailLabel, onSaveDetail, onRemove }: { item: LinkItem; de
   const changed = (detail.trim() || null) !== item.detail;
   return (
     <Paper ref={setNodeRef} role="listitem" withBorder p="xs" style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }} data-testid="link-row">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
+      {/* On a narrow screen the title and the buttons go below the name. */}
+      <Group justify="space-between" gap="xs">
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
           <ActionIcon variant="subtle" color="gray" aria-label={`Move ${item.name}`} {...attributes} {...listeners}>
             <IconGripVertical size={18} aria-hidden />
           </ActionIcon>
           <Text fw={600}>{item.name}</Text>
         </Group>
-        <Group gap="xs" wrap="nowrap">
-          <TextInput aria-label={`${detailLabel} of ${item.name}`} placeholder={detailLabel} value={detail} onChange={(e) => setDetail(e.currentTarget.value)} size="xs" w={200} />
+        <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 18rem', maxWidth: '24rem' }}>
+          <TextInput aria-label={`${detailLabel} of ${item.name}`} placeholder={detailLabel} value={detail} onChange={(e) => setDetail(e.currentTarget.value)} size="xs" style={{ flex: 1, minWidth: 0 }} />
           {changed ? (
             <Button size="xs" variant="default" onClick={() => onSaveDetail(detail.trim() || null)}>
               Save

@@ -6,6 +6,7 @@ import { RESOURCE_ACTIONS, type AuthUser } from '@observatory/shared';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type CreatedApiKey } from './api';
+import { WideTable } from '../../components/WideTable';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' }) : 'never');
 
@@ -29,7 +30,7 @@ export function ApiKeyList({ username, empty }: { username: string; empty: strin
       {spinner ? <Text aria-busy="true">Loading…</Text> : null}
       {keys.data && keys.data.length === 0 ? <Text>{empty}</Text> : null}
       {keys.data && keys.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
+        <WideTable label="API keys" minWidth={560}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -60,7 +61,7 @@ export function ApiKeyList({ username, empty }: { username: string; empty: strin
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       ) : null}
     </>
   );

@@ -16,6 +16,7 @@ import { downloadExport, EXPORT_LIMIT, fetchObjects, useObjectTypes, type Object
 import { TypeBadges } from './object-bits';
 import { ObjectPicker } from '../../components/pickers/ObjectPicker';
 import { ProjectPicker } from '../../components/pickers/ProjectPicker';
+import { WideTable } from '../../components/WideTable';
 
 const ObjectsMapView = lazy(() => import('./ObjectsMapView'));
 const FILTERS = ['type', 'project', 'parent'] as const;
@@ -23,7 +24,7 @@ const FILTERS = ['type', 'project', 'parent'] as const;
 
 function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <WideTable label="Objects" minWidth={640}>
       <Table striped highlightOnHover aria-label="Objects">
         <Table.Thead>
           <Table.Tr>
@@ -67,7 +68,7 @@ function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }
 

@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { PersonFields, toPersonInput, usePersonForm } from './person-form';
 import { useAffiliationMutations, useInstitutionChoices, usePerson, useUpdatePerson, type PersonProfile } from './api';
+import { WideTable } from '../../components/WideTable';
 
 function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();
@@ -70,32 +71,34 @@ function Affiliations({ slug, affiliations }: { slug: string; affiliations: Affi
       <FormError error={put.error ?? remove.error} />
       {affiliations.length === 0 ? <Text c="dimmed">No affiliations yet.</Text> : null}
       {affiliations.length > 0 ? (
-        <Table aria-label="Affiliations">
-          <Table.Tbody>
-            {affiliations.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>
-                  {a.title ? `${a.title}, ` : ''}
-                  {a.institution.name}
-                </Table.Td>
-                <Table.Td>
-                  {a.primary ? (
-                    <Text size="sm">Primary</Text>
-                  ) : (
-                    <Button size="xs" variant="subtle" onClick={() => put.mutate({ institution: a.institution.slug, primary: true })} aria-label={`Make ${a.institution.name} primary`}>
-                      Make primary
+        <WideTable label="Affiliations" minWidth={480}>
+          <Table aria-label="Affiliations">
+            <Table.Tbody>
+              {affiliations.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    {a.title ? `${a.title}, ` : ''}
+                    {a.institution.name}
+                  </Table.Td>
+                  <Table.Td>
+                    {a.primary ? (
+                      <Text size="sm">Primary</Text>
+                    ) : (
+                      <Button size="xs" variant="subtle" onClick={() => put.mutate({ institution: a.institution.slug, primary: true })} aria-label={`Make ${a.institution.name} primary`}>
+                        Make primary
+                      </Button>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="danger" onClick={() => confirmRemove(a)} aria-label={`Remove ${a.institution.name}`}>
+                      Remove
                     </Button>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="subtle" color="danger" onClick={() => confirmRemove(a)} aria-label={`Remove ${a.institution.name}`}>
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
       ) : null}
       <form
         noValidate

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { RichText } from '../../components/RichText';
 import { useRestoreRevision, useRevision, useRevisions } from './api';
+import { WideTable } from '../../components/WideTable';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -26,29 +27,31 @@ export function Revisions({ slug, update }: { slug: string; update?: string }) {
       <FormError error={revisions.error ?? restore.error} />
       {revisions.data?.length === 0 ? <Text c="dimmed">No saved versions yet.</Text> : null}
       {revisions.data && revisions.data.length > 0 ? (
-        <Table aria-label="Saved versions">
-          <Table.Tbody>
-            {revisions.data.map((r, i) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{when(r.createdAt)}</Table.Td>
-                <Table.Td>{r.author?.name ?? 'someone'}</Table.Td>
-                <Table.Td>{i === 0 ? <Text size="sm">Current</Text> : null}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end">
-                    <Button size="xs" variant="subtle" onClick={() => setOpen(r.id)} aria-label={`Open the version of ${when(r.createdAt)}`}>
-                      Open
-                    </Button>
-                    {i > 0 ? (
-                      <Button size="xs" variant="subtle" onClick={() => confirmRestore(r.id, r.createdAt)} aria-label={`Restore the version of ${when(r.createdAt)}`}>
-                        Restore
+        <WideTable label="Saved versions" minWidth={420}>
+          <Table aria-label="Saved versions">
+            <Table.Tbody>
+              {revisions.data.map((r, i) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{when(r.createdAt)}</Table.Td>
+                  <Table.Td>{r.author?.name ?? 'someone'}</Table.Td>
+                  <Table.Td>{i === 0 ? <Text size="sm">Current</Text> : null}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end">
+                      <Button size="xs" variant="subtle" onClick={() => setOpen(r.id)} aria-label={`Open the version of ${when(r.createdAt)}`}>
+                        Open
                       </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                      {i > 0 ? (
+                        <Button size="xs" variant="subtle" onClick={() => confirmRestore(r.id, r.createdAt)} aria-label={`Restore the version of ${when(r.createdAt)}`}>
+                          Restore
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
       ) : null}
       <Modal opened={!!open} onClose={() => setOpen(null)} title={shown.data ? `Saved ${when(shown.data.revision.createdAt)}` : 'Saved version'} size="lg">
         {shown.data ? shown.data.doc ? <RichText doc={shown.data.doc} /> : <Text c="dimmed">Empty</Text> : <Text c="dimmed">Loading…</Text>}

@@ -5,6 +5,7 @@ import type { TeamMember } from '@observatory/shared';
 import { FormError } from '../../components/FormError';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
 import type { useMemberMutations } from './api';
+import { WideTable } from '../../components/WideTable';
 
 export const TEAM_ROLES = [
   { value: 'owner', label: 'Owner' },
@@ -61,31 +62,33 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
   return (
     <Stack gap="sm">
       <FormError error={add.error ?? setRole.error ?? remove.error} />
-      <Table aria-label="Members">
-        <Table.Tbody>
-          {members.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td>{m.name}</Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={`Role of ${m.name}`}
-                  data={TEAM_ROLES}
-                  value={pendingRole?.personId === m.id ? pendingRole.role : m.role.slug}
-                  onChange={(value) => value && changeRole(m, value)}
-                  disabled={pendingRole?.personId === m.id}
-                  allowDeselect={false}
-                  w={160}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="subtle" color="danger" onClick={() => confirmRemove(m)} aria-label={`Remove ${m.name}`}>
-                  Remove
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <WideTable label="Members" minWidth={420}>
+        <Table aria-label="Members">
+          <Table.Tbody>
+            {members.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>{m.name}</Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`Role of ${m.name}`}
+                    data={TEAM_ROLES}
+                    value={pendingRole?.personId === m.id ? pendingRole.role : m.role.slug}
+                    onChange={(value) => value && changeRole(m, value)}
+                    disabled={pendingRole?.personId === m.id}
+                    allowDeselect={false}
+                    w={160}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="subtle" color="danger" onClick={() => confirmRemove(m)} aria-label={`Remove ${m.name}`}>
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </WideTable>
       <Group align="flex-end" gap="sm" component="form" aria-label="Add a member" onSubmit={(e) => (e.preventDefault(), submit())}>
         <PersonPicker value={personId} onChange={setPersonId} w={280} />
         <Select label="Role" data={TEAM_ROLES} value={role} onChange={(v) => v && setNewRole(v)} allowDeselect={false} w={160} />

@@ -6,6 +6,7 @@ import { useHasPermission } from '../../../lib/auth';
 import { useTitle } from '../../../lib/use-title';
 import { useAdminSummary, useOutbox } from './api';
 import { changeInWords } from './audit-words';
+import { WideTable } from '../../../components/WideTable';
 
 /** "ada added a photo to Abisko birch–tundra ecotone", the target a link when it may be named. */
 function ChangeSentence({ entry }: { entry: AuditEntry }) {
@@ -55,24 +56,26 @@ export default function AdminIndexPage() {
         {summary.data.audit.length === 0 ? (
           <Text c="dimmed">Nothing has changed yet.</Text>
         ) : (
-          <Table aria-label="Recent changes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>What happened</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {summary.data.audit.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(a.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <ChangeSentence entry={a} />
-                  </Table.Td>
+          <WideTable label="Recent changes" minWidth={520}>
+            <Table aria-label="Recent changes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>What happened</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {summary.data.audit.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(a.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <ChangeSentence entry={a} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </WideTable>
         )}
       </Stack>
       {seesMail ? (
@@ -82,17 +85,19 @@ export default function AdminIndexPage() {
           </Title>
           {outbox.data?.messages.length === 0 ? <Text c="dimmed">No mail has been sent.</Text> : null}
           {outbox.data && outbox.data.messages.length > 0 ? (
-            <Table aria-label="Mail outbox">
-              <Table.Tbody>
-                {outbox.data.messages.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{when(m.createdAt)}</Table.Td>
-                    <Table.Td>{m.to}</Table.Td>
-                    <Table.Td>{m.subject}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <WideTable label="Mail outbox" minWidth={520}>
+              <Table aria-label="Mail outbox">
+                <Table.Tbody>
+                  {outbox.data.messages.map((m) => (
+                    <Table.Tr key={m.id}>
+                      <Table.Td>{when(m.createdAt)}</Table.Td>
+                      <Table.Td>{m.to}</Table.Td>
+                      <Table.Td>{m.subject}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </WideTable>
           ) : null}
         </Stack>
       ) : null}

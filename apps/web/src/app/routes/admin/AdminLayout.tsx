@@ -1,6 +1,8 @@
 import { hasGlobalPermission, type GlobalPermission } from '@observatory/shared';
-import { Container, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Box, Button, Container, Drawer, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMenu2 } from '@tabler/icons-react';
+import { Outlet, useLocation } from 'react-router';
 import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/auth';
@@ -14,22 +16,42 @@ const SECTIONS: { to: string; label: string; end?: boolean; permission?: GlobalP
   { to: paths.adminInstitutions, label: 'Institutions' },
 ];
 
-/** Site Admin: a side menu of sections beside the section's page. */
+function SectionLinks({ sections, onNavigate }: { sections: typeof SECTIONS; onNavigate?: () => void }) {
+  return (
+    <Stack component="nav" aria-label="Site Admin" gap={2}>
+      {sections.map((s) => (
+        <MantineNavLink key={s.to} component={PrefetchLink} to={s.to} end={s.end ?? false} label={s.label} onClick={onNavigate} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Site Admin: a side menu of sections beside the section's page; on a narrow screen the
+ * menu is a drawer behind a "Site Admin sections" button, and the page has the width.
+ */
 export default function AdminLayout() {
   const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const [opened, { open, close }] = useDisclosure(false);
   const sections = SECTIONS.filter((s) => !s.permission || hasGlobalPermission(user, s.permission));
+  const current = [...sections].reverse().find((s) => (s.end ? pathname === s.to : pathname.startsWith(s.to)));
   return (
-    <Container size="xl" py="xl">
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Group align="flex-start" gap="xl" wrap="nowrap">
-        <Stack component="nav" aria-label="Site Admin" gap={2} w={200} style={{ flexShrink: 0 }}>
-          {sections.map((s) => (
-            <MantineNavLink key={s.to} component={PrefetchLink} to={s.to} end={s.end ?? false} label={s.label} />
-          ))}
-        </Stack>
+        <Box w={200} visibleFrom="sm" style={{ flexShrink: 0 }}>
+          <SectionLinks sections={sections} />
+        </Box>
         <div style={{ flex: 1, minWidth: 0 }}>
+          <Button hiddenFrom="sm" variant="default" size="xs" mb="md" leftSection={<IconMenu2 size={16} aria-hidden />} onClick={open} aria-haspopup="dialog">
+            Site Admin{current ? `: ${current.label}` : ''}
+          </Button>
           <Outlet />
         </div>
       </Group>
+      <Drawer opened={opened} onClose={close} title="Site Admin" hiddenFrom="sm" size="xs">
+        <SectionLinks sections={sections} onNavigate={close} />
+      </Drawer>
     </Container>
   );
 }

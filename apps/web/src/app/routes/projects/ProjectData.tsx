@@ -6,6 +6,7 @@ import { toErrorView } from '../../../lib/errors';
 import { fetchObjects } from '../../../features/objects/api';
 import { TypeBadges } from '../../../features/objects/object-bits';
 import { useProjectDetail } from '../../../features/projects/ProjectLayout';
+import { WideTable } from '../../../components/WideTable';
 
 const SHOWN = 25;
 
@@ -27,30 +28,32 @@ function ProjectObjects({ slug }: { slug: string }) {
   if (rows.length === 0) return <Text c="dimmed">No sites or objects are catalogued in this project yet.</Text>;
   return (
     <Stack gap="xs">
-      <Table aria-label="Sites and objects">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Types</Table.Th>
-            <Table.Th>Part of</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((o) => (
-            <Table.Tr key={o.id}>
-              <Table.Td>
-                <Anchor component={PrefetchLink} to={paths.object(o.name)}>
-                  {o.title}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <TypeBadges types={o.types} />
-              </Table.Td>
-              <Table.Td>{o.parent?.title ?? ''}</Table.Td>
+      <WideTable label="Sites and objects" minWidth={480}>
+        <Table aria-label="Sites and objects">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Types</Table.Th>
+              <Table.Th>Part of</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>
+                  <Anchor component={PrefetchLink} to={paths.object(o.name)}>
+                    {o.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <TypeBadges types={o.types} />
+                </Table.Td>
+                <Table.Td>{o.parent?.title ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </WideTable>
       <Anchor component={PrefetchLink} to={`${paths.data}?project=${encodeURIComponent(slug)}`}>
         {total > rows.length ? `All ${total} in the data catalogue` : 'Open in the data catalogue'}
       </Anchor>

@@ -7,6 +7,7 @@ import { FormError, fieldErrors } from '../../../components/FormError';
 import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
 import { formatBytes, useAddFile, useAddVersion, useChangeFile, useDeleteFile, useDeleteVersion, useDownload } from './api';
+import { WideTable } from '../../../components/WideTable';
 
 type ProjectRef = { id: string; slug: string };
 type Version = ProjectFile['versions'][number];
@@ -185,7 +186,7 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
         {editing ? <EditFile project={project} file={file} onDone={() => setEditing(false)} /> : null}
         {addVersion.isPending ? <UploadProgress label={`Uploading ${uploading ?? 'a new version'}`} fraction={addVersion.progress} /> : null}
         <FormError error={addVersion.error ?? remove.error ?? removeVersion.error ?? download.error} />
-        <Table.ScrollContainer minWidth={560}>
+        <WideTable label={`Versions of ${file.name}`} minWidth={560}>
           <Table aria-label={`Versions of ${file.name}`} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -261,7 +262,7 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       </Stack>
     </Paper>
   );

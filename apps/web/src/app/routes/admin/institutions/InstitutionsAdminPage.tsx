@@ -24,17 +24,17 @@ function CategoryRow({ category, count, onRename, onDelete }: { category: Catego
       role="listitem"
       data-testid="category-row"
     >
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
+      <Group justify="space-between" gap="xs">
+        <Group gap="sm" wrap="nowrap" miw={0}>
           <ActionIcon variant="subtle" color="gray" aria-label={`Move ${category.name}`} {...attributes} {...listeners}>
             <IconGripVertical size={18} aria-hidden />
           </ActionIcon>
           <Text fw={600}>{category.name}</Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {count} institution{count === 1 ? '' : 's'}
           </Text>
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" ml="auto">
           <Button size="xs" variant="subtle" onClick={onRename} aria-label={`Rename ${category.name}`}>
             Rename
           </Button>

@@ -8,6 +8,7 @@ import { paths } from '../../../../config/paths';
 import { useSaveInstitution } from '../../../../features/partners/api';
 import { InstitutionFields, toInstitutionInput, useInstitutionForm } from '../../../../features/partners/institution-form';
 import type { InstitutionsData } from './api';
+import { WideTable } from '../../../../components/WideTable';
 
 const UNCATEGORISED = '';
 
@@ -74,44 +75,46 @@ export function InstitutionsSection({ data }: { data: InstitutionsData }) {
       <FormError error={move.error} />
       {sorted.length === 0 ? <Text c="dimmed">No institutions yet.</Text> : null}
       {sorted.length > 0 ? (
-        <Table aria-label="Institutions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>
-                  <Anchor component={PrefetchLink} to={paths.partner(i.slug)}>
-                    {i.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Category of ${i.name}`}
-                    data={choices}
-                    value={i.categoryId ?? UNCATEGORISED}
-                    allowDeselect={false}
-                    size="xs"
-                    w={220}
-                    onChange={(v) => v !== null && v !== (i.categoryId ?? UNCATEGORISED) && moveTo(i, v)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Button component={PrefetchLink} to={paths.partnerEdit(i.slug)} size="xs" variant="subtle" aria-label={`Edit ${i.name}`}>
-                    Edit
-                  </Button>
-                </Table.Td>
+        <WideTable label="Institutions" minWidth={520}>
+          <Table aria-label="Institutions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {sorted.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    <Anchor component={PrefetchLink} to={paths.partner(i.slug)}>
+                      {i.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Category of ${i.name}`}
+                      data={choices}
+                      value={i.categoryId ?? UNCATEGORISED}
+                      allowDeselect={false}
+                      size="xs"
+                      w={220}
+                      onChange={(v) => v !== null && v !== (i.categoryId ?? UNCATEGORISED) && moveTo(i, v)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button component={PrefetchLink} to={paths.partnerEdit(i.slug)} size="xs" variant="subtle" aria-label={`Edit ${i.name}`}>
+                      Edit
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
       ) : null}
       <Modal opened={adding} onClose={add.close} title="New institution" size="lg">
         <NewInstitutionForm data={data} onDone={add.close} />

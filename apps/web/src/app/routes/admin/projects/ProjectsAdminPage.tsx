@@ -9,6 +9,7 @@ import { paths } from '../../../../config/paths';
 import { api } from '../../../../lib/api-client';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useTitle } from '../../../../lib/use-title';
+import { WideTable } from '../../../../components/WideTable';
 
 /** Every project, archived ones included: search, then manage one. */
 export default function ProjectsAdminPage() {
@@ -32,29 +33,31 @@ export default function ProjectsAdminPage() {
       <FormError error={projects.error} />
       {list?.length === 0 ? <Text>{q ? `No project matches “${q}”.` : 'There are no projects yet.'}</Text> : null}
       {list && list.length > 0 ? (
-        <Table aria-label="Projects" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Visible to</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Anchor component={PrefetchLink} to={paths.adminProject(p.slug)}>
-                    {p.title}
-                  </Anchor>{' '}
-                  {p.archived ? <Badge variant="default" size="sm">Archived</Badge> : null}
-                </Table.Td>
-                <Table.Td>{p.status}</Table.Td>
-                <Table.Td>{{ public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members' }[p.visibility]}</Table.Td>
+        <WideTable label="Projects" minWidth={560}>
+          <Table aria-label="Projects" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Visible to</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Anchor component={PrefetchLink} to={paths.adminProject(p.slug)}>
+                      {p.title}
+                    </Anchor>{' '}
+                    {p.archived ? <Badge variant="default" size="sm">Archived</Badge> : null}
+                  </Table.Td>
+                  <Table.Td>{p.status}</Table.Td>
+                  <Table.Td>{{ public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members' }[p.visibility]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
       ) : null}
       <Paging pagination={projects.data?.pagination} page={page} onChange={setPage} noun={['project', 'projects']} />
     </Stack>

@@ -9,6 +9,7 @@ import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
 import { useAllTeams, useSaveTeam } from '../../../../features/teams/api';
+import { WideTable } from '../../../../components/WideTable';
 
 function NewTeamForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
@@ -56,30 +57,32 @@ export default function TeamsAdminPage() {
       </Group>
       {teams.data.length === 0 ? <Text>There are no teams yet.</Text> : null}
       {teams.data.length > 0 ? (
-        <Table aria-label="Teams">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Team</Table.Th>
-              <Table.Th>Description</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {teams.data.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td>
-                  <Anchor component={PrefetchLink} to={paths.adminTeam(t.slug)}>
-                    {t.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2}>
-                    {t.description}
-                  </Text>
-                </Table.Td>
+        <WideTable label="Teams" minWidth={480}>
+          <Table aria-label="Teams">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Team</Table.Th>
+                <Table.Th>Description</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {teams.data.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Anchor component={PrefetchLink} to={paths.adminTeam(t.slug)}>
+                      {t.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={2}>
+                      {t.description}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
       ) : null}
       <Modal opened={creating} onClose={create.close} title="New team">
         <NewTeamForm onDone={create.close} />
