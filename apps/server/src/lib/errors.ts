@@ -29,3 +29,8 @@ export function invalidField(field: string, message: string): AppError {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+/** A 409 for a unique value already in use, naming the field so a form shows it there. */
+export function taken(field: string, message: string): AppError {
+  return new AppError('CONFLICT', message, { details: [{ field, message }] });
+}

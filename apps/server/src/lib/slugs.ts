@@ -1,4 +1,4 @@
-import { AppError, invalidField } from './errors.js';
+import { invalidField, taken } from './errors.js';
 
 /** "Anenské údolí" -> "anenske-udoli". */
 export function slugify(text: string): string {
@@ -34,7 +34,7 @@ export async function chooseSlug(
   if (input.slug) {
     if (RESERVED_SLUGS.has(input.slug)) throw invalidField('body.slug', 'This address is reserved; choose another');
     if ((await takenLike(input.slug)).has(input.slug)) {
-      throw new AppError('CONFLICT', `This address is taken by another ${what}`, { details: [{ field: 'body.slug', message: 'Taken' }] });
+      throw taken('body.slug', `This address is taken by another ${what}`);
     }
     return input.slug;
   }

@@ -1,4 +1,6 @@
 import { Alert } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { flushSync } from 'react-dom';
 import { ApiError } from '../lib/api-client';
 
 /** The server's message of a failed call, next to the form that made it. */
@@ -12,8 +14,32 @@ export function FormError({ error }: { error: unknown }) {
   );
 }
 
-/** Field errors a 400 named, keyed by field name without the "body." prefix. */
-export function fieldErrors(error: unknown): Record<string, string> {
+/**
+ * Field errors a refusal named, keyed by field name without the "body." prefix, so a
+ * form can show each beside its field. `within` strips one more level, for a form that
+ * edits one part of the body (`project.title` → `title`).
+ */
+export function fieldErrors(error: unknown, within?: string): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.details.map((d) => [d.field.replace(/^body\./, ''), d.message]));
+  const prefix = within ? `${within}.` : '';
+  return Object.fromEntries(
+    error.details.map((d) => {
+      const field = d.field.replace(/^body\./, '');
+      return [prefix && field.startsWith(prefix) ? field.slice(prefix.length) : field, d.message];
+    }),
+  );
+}
+
+/**
+ * Puts a refusal's field errors beside their fields and moves the focus to the first on
+ * the page, which brings it into view: on a phone it may be a screen away from Save.
+ * (Only fields just marked invalid count: another form on the page may share a name.)
+ */
+export function showFieldErrors<V>(form: UseFormReturnType<V>, errors: Record<string, string | undefined>) {
+  // Drawn at once, so the fields are marked before looking for the first.
+  flushSync(() => form.setErrors(errors));
+  const named = Object.keys(errors).filter((field) => errors[field]);
+  if (!named.length) return;
+  const selector = named.map((field) => `[data-path="${CSS.escape(field)}"][aria-invalid="true"]`).join(',');
+  document.querySelector<HTMLElement>(selector)?.focus();
 }

@@ -6,7 +6,7 @@ import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '..
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { invalidField, notFound, taken } from '../../lib/errors.js';
 import { validateGeometry } from '../../lib/geometry.js';
 import type { MetadataValidator } from '../../lib/metadata.js';
 import { pageOf } from '../../lib/pagination.js';
@@ -209,7 +209,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       const id = await db.transaction(async (tx) => {
         const { types, projects, parentId } = await resolve(tx, actor, input, { metadata: {}, typeSlugs: [] });
         authorizeProjects(actor, projects ?? []);
-        if (await repo.nameTaken(tx, input.name)) throw new AppError('CONFLICT', 'An object with this name exists', { details: [{ field: 'body.name', message: 'Taken' }] });
+        if (await repo.nameTaken(tx, input.name)) throw taken('body.name', 'An object with this name exists');
         const newId = await repo.insertObject(
           tx,
           {
@@ -243,7 +243,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
         if (projects?.length === 0) authorize(actor, 'manageProjects');
         else if (added.length) authorizeProjects(actor, added);
         if (input.name && input.name !== row.name && (await repo.nameTaken(tx, input.name, row.id))) {
-          throw new AppError('CONFLICT', 'An object with this name exists', { details: [{ field: 'body.name', message: 'Taken' }] });
+          throw taken('body.name', 'An object with this name exists');
         }
         const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, row.doc);
         await repo.updateObject(

@@ -4,7 +4,7 @@ import { authorize, can, permissionsFor, type Actor, type Resource } from '../..
 import { findByKey, resourceOf } from '../../authz/lookup.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound, taken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs.js';
 import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service.js';
@@ -57,7 +57,7 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
 
   async function ensureSlugFree(d: Db, slug: string, personId: string) {
     if (await repo.slugTaken(d, slug, personId)) {
-      throw new AppError('CONFLICT', 'This address is taken by another person', { details: [{ field: 'body.slug', message: 'Taken' }] });
+      throw taken('body.slug', 'This address is taken by another person');
     }
   }
 

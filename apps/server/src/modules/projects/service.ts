@@ -19,7 +19,7 @@ import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '..
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { invalidField, notFound, taken } from '../../lib/errors.js';
 import type { OrderedLinks } from '../../lib/ordered-links.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug } from '../../lib/slugs.js';
@@ -158,7 +158,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
         const targetId = await kind.resolve(tx, input.target);
         if (!targetId) throw invalidField(`body.${kind.field}`, kind.unknown);
         const other = await kind.linkTo(tx, project.id, targetId);
-        if (other && other.id !== linkId) throw new AppError('CONFLICT', kind.taken, { details: [{ field: `body.${kind.field}`, message: kind.taken }] });
+        if (other && other.id !== linkId) throw taken(`body.${kind.field}`, kind.taken);
         const write = (position: number) => kind.upsert(tx, { id: linkId, projectId: project.id, targetId, detail: input.detail ?? null, position });
         await kind.links.put(tx, project.id, linkId, write, input.position);
       }

@@ -5,7 +5,7 @@ import { findVisible } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import { BUILTIN_ROLES } from '../../db/seed/roles.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
 import { slugify } from '../../lib/slugs.js';
 import * as repo from './repo.js';
 
@@ -38,7 +38,7 @@ export function createRolesService(db: Database) {
       if (!slug) throw invalidField('body.name', 'Give a name with letters or digits');
       return db.transaction(async (tx) => {
         if (await repo.findRoleBySlug(tx, slug)) {
-          throw new AppError('CONFLICT', 'A role with this address exists', { details: [{ field: 'body.slug', message: 'Taken' }] });
+          throw taken('body.slug', 'A role with this address exists');
         }
         const row = await repo.insertRole(tx, { name: input.name, slug, permissions: [...new Set(input.permissions)] });
         await audit(tx, actor, 'role.create', { type: 'role', id: row.id }, { after: row });

@@ -11,7 +11,7 @@ import { authorize, permissionsFor, type Actor, type Resource } from '../../auth
 import { resourceOf } from '../../authz/lookup.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import type { RolesService } from '../roles/service.js';
 import * as repo from './repo.js';
@@ -78,9 +78,7 @@ export function createUsersService(db: Database, roles: RolesService) {
     async createUser(values: { personId: string; username: string; email: string | null; passwordHash: string | null; super?: boolean }) {
       return db.use(async (d) => {
         if (await repo.usernameTaken(d, values.username)) {
-          throw new AppError('CONFLICT', 'This username is taken', {
-            details: [{ field: 'body.username', message: 'This username is taken' }],
-          });
+          throw taken('body.username', 'This username is taken');
         }
         return repo.insertUser(d, values);
       });
@@ -122,7 +120,7 @@ export function createUsersService(db: Database, roles: RolesService) {
       }
       await db.transaction(async (d) => {
         if (input.username && input.username !== row.username && (await repo.usernameTaken(d, input.username))) {
-          throw new AppError('CONFLICT', 'This username is taken', { details: [{ field: 'body.username', message: 'This username is taken' }] });
+          throw taken('body.username', 'This username is taken');
         }
         await repo.updateUser(d, row.id, input);
         await audit(d, actor, 'user.update', { type: 'user', id: row.id }, { before: accountFields(row), after: { ...accountFields(row), ...input } });

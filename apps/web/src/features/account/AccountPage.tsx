@@ -2,7 +2,7 @@ import { Button, Container, Divider, Group, PasswordInput, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { useCurrentUser, useLogout } from '../../lib/auth';
 import { passwordRules } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
@@ -24,7 +24,7 @@ function EmailFields({ username, email }: { username: string; email: string }) {
       onSubmit={form.onSubmit((v) =>
         update.mutate(v.email || null, {
           onSuccess: () => notifications.show({ color: 'green', message: 'E-mail address saved' }),
-          onError: (e) => form.setErrors(fieldErrors(e)),
+          onError: (e) => showFieldErrors(form, fieldErrors(e)),
         }),
       )}
       noValidate
@@ -57,7 +57,7 @@ function PasswordForm() {
               form.reset();
               notifications.show({ color: 'green', message: 'Password changed; your other sessions have ended' });
             },
-            onError: (e) => form.setErrors({ ...fieldErrors(e), password: fieldErrors(e).newPassword }),
+            onError: (e) => showFieldErrors(form, { ...fieldErrors(e), password: fieldErrors(e).newPassword }),
           },
         ),
       )}

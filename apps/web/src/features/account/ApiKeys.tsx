@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { RESOURCE_ACTIONS, type AuthUser } from '@observatory/shared';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type CreatedApiKey } from './api';
 import { WideTable } from '../../components/WideTable';
@@ -94,7 +94,7 @@ export function ApiKeys({ user }: { user: AuthUser }) {
         onSubmit={form.onSubmit((v) =>
           create.mutate(
             { comment: v.comment.trim(), expires: v.expires || null, permissions: v.permissions },
-            { onSuccess: (key) => (setCreated(key), form.reset()), onError: (e) => form.setErrors(fieldErrors(e)) },
+            { onSuccess: (key) => (setCreated(key), form.reset()), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
           ),
         )}
         noValidate

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { ResetRequested } from '@observatory/shared';
 import { Link } from 'react-router';
-import { FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
@@ -26,7 +26,7 @@ export default function ForgotPage() {
     );
   }
   return (
-    <form onSubmit={form.onSubmit((v) => request.mutate(v.login))} noValidate>
+    <form onSubmit={form.onSubmit((v) => request.mutate(v.login, { onError: (e) => showFieldErrors(form, fieldErrors(e)) }))} noValidate>
       <Stack>
         <Title order={1} size="h2">
           Forgot your password?

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { InvitationResponse } from '@observatory/shared';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { useLogin } from '../../lib/auth';
@@ -49,7 +49,7 @@ function Accept({ code }: { code: string }) {
       setAccepted(true);
       login.mutate({ username: v.username, password: v.password });
     },
-    onError: (error) => form.setErrors(fieldErrors(error)),
+    onError: (error) => showFieldErrors(form, fieldErrors(error)),
   });
   const spinner = useDelayedFlag(check.isPending);
   if (check.isPending) return spinner ? <Loader role="status" aria-label="Loading" /> : null;

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
 import { useLogin } from '../../lib/auth';
@@ -29,7 +29,7 @@ export default function LoginPage() {
         </Text>
       ) : null}
       <Paper withBorder shadow="sm" p="xl" mt="lg" radius="md">
-        <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+        <form onSubmit={form.onSubmit((values) => login.mutate(values, { onError: (e) => showFieldErrors(form, fieldErrors(e)) }))} noValidate>
           <Stack>
             <FormError error={login.error} />
             <TextInput label="Username or e-mail" autoComplete="username" required autoFocus {...form.getInputProps('username')} />

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ResetCodeCheck } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { passwordRules } from '../../lib/form-rules';
@@ -40,7 +40,7 @@ export default function ResetPage() {
     );
   }
   return (
-    <form onSubmit={form.onSubmit((v) => reset.mutate(v.password))} noValidate>
+    <form onSubmit={form.onSubmit((v) => reset.mutate(v.password, { onError: (e) => showFieldErrors(form, fieldErrors(e)) }))} noValidate>
       <Stack>
         <Title order={1} size="h2">
           Choose a new password

@@ -26,12 +26,7 @@ function NewNote({ name }: { name: string }) {
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Write a note">
       <Stack gap="xs">
-        <Textarea label="New note" placeholder="What did you observe or do?" autosize minRows={3} maxLength={MAX_NOTE} value={content} onChange={(e) => setContent(e.currentTarget.value)} />
-        {error ? (
-          <Alert color="danger" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <Textarea label="New note" placeholder="What did you observe or do?" autosize minRows={3} maxLength={MAX_NOTE} value={content} onChange={(e) => setContent(e.currentTarget.value)} error={error} />
         <Group>
           <Button type="submit" loading={busy} disabled={!content.trim()}>
             Add note

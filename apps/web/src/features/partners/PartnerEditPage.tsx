@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
@@ -52,7 +52,7 @@ function PartnerForm({ partner }: { partner: PartnerDetail }) {
               notifications.show({ color: 'green', message: 'Institution saved' });
               void navigate(paths.partner(saved.slug));
             },
-            onError: (e) => form.setErrors(fieldErrors(e)),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
           },
         ),
       )}

@@ -7,7 +7,7 @@ import type { Affiliation } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
@@ -33,7 +33,7 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
               notifications.show({ color: 'green', message: 'Profile saved' });
               void navigate(paths.person(profile.person.slug));
             },
-            onError: (e) => form.setErrors(fieldErrors(e)),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
           },
         ),
       )}

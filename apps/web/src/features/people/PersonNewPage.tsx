@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { useAddPerson } from './api';
@@ -24,7 +24,7 @@ export default function PersonNewPage() {
           onSubmit={form.onSubmit((v) =>
             add.mutate(
               toPersonInput(v),
-              { onSuccess: (created) => void navigate(paths.person(created.person.slug)), onError: (e) => form.setErrors(fieldErrors(e)) },
+              { onSuccess: (created) => void navigate(paths.person(created.person.slug)), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
             ),
           )}
         >

@@ -5,7 +5,7 @@ import type { ProjectDetail } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
@@ -33,7 +33,7 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
             notifications.show({ color: 'green', message: detail ? 'Project saved' : 'Project created: now add its contributors and institutions' });
             void navigate(detail ? paths.project(saved.project.slug) : paths.projectEdit(saved.project.slug));
           },
-          onError: (e) => form.setErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, m]) => [k.replace(/^project\./, ''), m]))),
+          onError: (e) => showFieldErrors(form, fieldErrors(e, 'project')),
         }),
       )}
     >

@@ -6,7 +6,7 @@ import type { ProseMirrorDoc } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
-import { fieldErrors, FormError } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
@@ -37,7 +37,7 @@ function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail 
               notifications.show({ color: 'green', message: existing ? 'Update saved' : 'Update posted' });
               void navigate(paths.projectUpdate(slug, saved.update.slug));
             },
-            onError: (e) => form.setErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, m]) => [k.replace(/^update\./, ''), m]))),
+            onError: (e) => showFieldErrors(form, fieldErrors(e, 'update')),
           },
         ),
       )}

@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { TeamMember } from '@observatory/shared';
-import { FormError } from '../../components/FormError';
+import { fieldErrors, FormError } from '../../components/FormError';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
 import type { useMemberMutations } from './api';
 import { WideTable } from '../../components/WideTable';
@@ -26,6 +26,7 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
   const [notice, setNotice] = useState<string | null>(null);
   // The role being saved shows at once; the notice says when it is kept.
   const pendingRole = setRole.isPending ? setRole.variables : undefined;
+  const addErrors = fieldErrors(add.error);
   const changeRole = (m: TeamMember, value: string) => {
     setNotice(null);
     setRole.mutate(
@@ -90,8 +91,8 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
         </Table>
       </WideTable>
       <Group align="flex-end" gap="sm" component="form" aria-label="Add a member" onSubmit={(e) => (e.preventDefault(), submit())}>
-        <PersonPicker value={personId} onChange={setPersonId} w={280} />
-        <Select label="Role" data={TEAM_ROLES} value={role} onChange={(v) => v && setNewRole(v)} allowDeselect={false} w={160} />
+        <PersonPicker value={personId} onChange={setPersonId} error={addErrors['person.id'] ?? addErrors.person} w={280} />
+        <Select label="Role" data={TEAM_ROLES} value={role} onChange={(v) => v && setNewRole(v)} error={addErrors.role} allowDeselect={false} w={160} />
         <Button type="submit" disabled={!personId} loading={add.isPending}>
           Add member
         </Button>

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc, lengthLimit, ObjectFields } from '@observatory/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrors, FormError } from '../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../components/FormError';
 import { SaveButton, useDocumentLock } from '../../../components/document-lock';
 import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor';
 import { paths } from '../../../config/paths';
@@ -172,7 +172,7 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
       onError: (e) => {
         const { geo, rest } = splitServerErrors(e);
         setGeoError(geo);
-        form.setErrors(rest);
+        showFieldErrors(form, rest);
       },
     });
   };

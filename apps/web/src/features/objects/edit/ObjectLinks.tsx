@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { FormError } from '../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../components/FormError';
 import { InstitutionPicker } from '../../../components/pickers/InstitutionPicker';
 import { institutionsQuery } from '../../../components/pickers/lists';
 import { LinkList } from '../../../components/LinkList';
@@ -50,7 +50,10 @@ export function ObjectPeople({ detail }: { detail: ObjectDetail }) {
         aria-label="Add a person"
         onSubmit={form.onSubmit((v) => {
           if (!picked || picked.id !== v.personId) return;
-          links.save.mutate({ person: picked, role: v.role.trim() || null, position: people.length }, { onSuccess: () => resetUnlessChanged(form, v) });
+          links.save.mutate({ person: picked, role: v.role.trim() || null, position: people.length }, {
+            onSuccess: () => resetUnlessChanged(form, v),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+          });
         })}
       >
         <Group align="flex-end" gap="sm">
@@ -100,7 +103,10 @@ export function ObjectInstitutions({ detail }: { detail: ObjectDetail }) {
         onSubmit={form.onSubmit((v) => {
           const institution = all.data?.institutions.find((i) => i.id === v.institutionId);
           if (!institution) return;
-          links.save.mutate({ institution: { id: institution.id, slug: institution.slug, name: institution.name }, role: v.role.trim() || null, position: institutions.length }, { onSuccess: () => resetUnlessChanged(form, v) });
+          links.save.mutate({ institution: { id: institution.id, slug: institution.slug, name: institution.name }, role: v.role.trim() || null, position: institutions.length }, {
+            onSuccess: () => resetUnlessChanged(form, v),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+          });
         })}
       >
         <Group align="flex-end" gap="sm">

@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { Category } from '@observatory/shared';
-import { FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { useTitle } from '../../../../lib/use-title';
 import { useAddCategory, useDeleteCategory, useInstitutionsAdmin, useMoveCategory, useRenameCategory } from './api';
@@ -51,7 +51,7 @@ function RenameCategoryForm({ category }: { category: Category }) {
   const rename = useRenameCategory();
   const form = useForm({ initialValues: { name: category.name }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
   return (
-    <form noValidate aria-label="Rename category" onSubmit={form.onSubmit((v) => rename.mutate({ id: category.id, name: v.name.trim() }, { onSuccess: () => modals.closeAll() }))}>
+    <form noValidate aria-label="Rename category" onSubmit={form.onSubmit((v) => rename.mutate({ id: category.id, name: v.name.trim() }, { onSuccess: () => modals.closeAll(), onError: (e) => showFieldErrors(form, fieldErrors(e)) }))}>
       <Stack gap="sm">
         <FormError error={rename.error} />
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
@@ -117,7 +117,7 @@ export default function InstitutionsAdminPage() {
         <form
           noValidate
           aria-label="New category"
-          onSubmit={form.onSubmit((v) => add.mutate({ id: crypto.randomUUID(), name: v.name.trim() }, { onSuccess: () => form.reset() }))}
+          onSubmit={form.onSubmit((v) => add.mutate({ id: crypto.randomUUID(), name: v.name.trim() }, { onSuccess: () => form.reset(), onError: (e) => showFieldErrors(form, fieldErrors(e)) }))}
         >
           <Group align="flex-end">
             <TextInput label="New category" placeholder="Field stations" {...form.getInputProps('name')} />

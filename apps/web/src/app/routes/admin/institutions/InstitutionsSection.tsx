@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, Title, Visual
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Institution } from '@observatory/shared';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useSaveInstitution } from '../../../../features/partners/api';
@@ -27,7 +27,7 @@ function NewInstitutionForm({ data, onDone }: { data: InstitutionsData; onDone: 
               notifications.show({ color: 'green', message: `${created.name} added` });
               onDone();
             },
-            onError: (e) => form.setErrors(fieldErrors(e)),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
           },
         ),
       )}

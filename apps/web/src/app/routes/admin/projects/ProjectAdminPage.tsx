@@ -6,7 +6,7 @@ import { VISIBILITIES, type ProjectDetail } from '@observatory/shared';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundScreen } from '../../../../components/ErrorScreen';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -64,7 +64,7 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
                 notifications.show({ color: 'green', message: 'Project saved' });
                 if (saved.project.slug !== project.slug) void navigate(paths.adminProject(saved.project.slug, 'advanced'), { replace: true });
               },
-              onError: (e) => form.setErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, m]) => [k.replace(/^project\./, ''), m]))),
+              onError: (e) => showFieldErrors(form, fieldErrors(e, 'project')),
             },
           ),
         )}

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { GLOBAL_PERMISSIONS, RESOURCE_ACTIONS } from '@observatory/shared';
 import { useNavigate, useParams } from 'react-router';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
@@ -52,7 +52,7 @@ function RoleForm({ detail }: { detail: RoleDetail }) {
       onSubmit={form.onSubmit((v) =>
         update.mutate(
           { name: v.name.trim(), permissions: v.permissions },
-          { onSuccess: () => (notifications.show({ color: 'green', message: 'Role saved' }), form.resetDirty()), onError: (e) => form.setErrors(fieldErrors(e)) },
+          { onSuccess: () => (notifications.show({ color: 'green', message: 'Role saved' }), form.resetDirty()), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
         ),
       )}
     >

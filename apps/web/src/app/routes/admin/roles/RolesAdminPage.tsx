@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -51,7 +51,7 @@ export default function RolesAdminPage() {
         noValidate
         aria-label="New role"
         onSubmit={form.onSubmit((v) =>
-          create.mutate({ name: v.name.trim() }, { onSuccess: (role) => void navigate(paths.adminRole(role.slug)), onError: (e) => form.setErrors(fieldErrors(e)) }),
+          create.mutate({ name: v.name.trim() }, { onSuccess: (role) => void navigate(paths.adminRole(role.slug)), onError: (e) => showFieldErrors(form, fieldErrors(e)) }),
         )}
       >
         <Stack gap="xs" maw={480}>

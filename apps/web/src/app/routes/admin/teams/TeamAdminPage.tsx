@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -27,7 +27,7 @@ function TeamForm({ detail }: { detail: TeamDetail }) {
       onSubmit={form.onSubmit((v) =>
         save.mutate(
           { slug: detail.team.slug, input: { name: v.name.trim(), description: v.description.trim() || null } },
-          { onSuccess: () => (notifications.show({ color: 'green', message: 'Team saved' }), form.resetDirty()), onError: (e) => form.setErrors(fieldErrors(e)) },
+          { onSuccess: () => (notifications.show({ color: 'green', message: 'Team saved' }), form.resetDirty()), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
         ),
       )}
     >

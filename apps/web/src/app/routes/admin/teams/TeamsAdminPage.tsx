@@ -3,7 +3,7 @@ import { lengthLimit, TeamInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -22,7 +22,7 @@ function NewTeamForm({ onDone }: { onDone: () => void }) {
       onSubmit={form.onSubmit((v) =>
         save.mutate(
           { slug: null, input: { name: v.name.trim(), description: v.description.trim() || null } },
-          { onSuccess: (created) => (onDone(), void navigate(paths.adminTeam(created.team.slug))), onError: (e) => form.setErrors(fieldErrors(e)) },
+          { onSuccess: (created) => (onDone(), void navigate(paths.adminTeam(created.team.slug))), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
         ),
       )}
     >

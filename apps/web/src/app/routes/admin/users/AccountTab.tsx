@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { paths } from '../../../../config/paths';
 import { emailRule, usernameRule } from '../../../../lib/form-rules';
 import { useCurrentUser } from '../../../../lib/auth';
@@ -29,7 +29,7 @@ function AccountForm({ detail }: { detail: UserDetail }) {
               form.resetDirty();
               if (saved.user.username !== detail.user.username) void navigate(paths.adminUser(saved.user.username, 'account'), { replace: true });
             },
-            onError: (e) => form.setErrors(fieldErrors(e)),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
           },
         ),
       )}

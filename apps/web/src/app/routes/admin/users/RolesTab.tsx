@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { GLOBAL_TARGET, type RoleAssignment } from '@observatory/shared';
-import { FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useAllTeams } from '../../../../features/teams/api';
@@ -39,7 +39,7 @@ export function RolesTab({ detail }: { detail: UserDetail }) {
       notifications.show({ color: 'gray', message: 'They already hold this role there; nothing changed.' });
       return;
     }
-    change.mutate({ action: 'add', ...v }, { onSuccess: () => form.setFieldValue('role', '') });
+    change.mutate({ action: 'add', ...v }, { onSuccess: () => form.setFieldValue('role', ''), onError: (e) => showFieldErrors(form, fieldErrors(e)) });
   };
   const confirmRemove = (a: RoleAssignment) =>
     modals.openConfirmModal({

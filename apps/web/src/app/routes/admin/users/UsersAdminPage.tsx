@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError } from '../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { Paging } from '../../../../components/Paging';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -36,7 +36,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
               onDone();
               void navigate(paths.adminUser(created.user.username));
             },
-            onError: (e) => form.setErrors(fieldErrors(e)),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
           },
         ),
       )}
@@ -79,7 +79,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
               notifications.show({ color: 'green', message: `Invitation sent to ${invitation.email}; it is valid 14 days` });
               onDone();
             },
-            onError: (e) => form.setErrors(fieldErrors(e)),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
           },
         ),
       )}
