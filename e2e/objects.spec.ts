@@ -120,6 +120,7 @@ test('an object page says where it is: coordinates to copy, a polygon\'s area an
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/data/${site.name}`);
   const facts = page.getByRole('table', { name: 'Location in numbers' });
+  await expect(page.getByText('A point at 45.98000° N, 7.65000° E.')).toBeVisible();
   await expect(facts.getByRole('row', { name: /Latitude, longitude/ })).toContainText('45.98000, 7.65000');
   await facts.getByRole('button', { name: 'Copy the coordinates' }).click();
   await expect(facts.getByRole('button', { name: 'Coordinates copied' })).toBeVisible();
@@ -128,6 +129,7 @@ test('an object page says where it is: coordinates to copy, a polygon\'s area an
 
   // The soil plot: a triangle of about 10.8 ha (half of 387 m × 557 m).
   await page.goto(`/data/${plot.name}`);
+  await expect(page.getByText(/^An area of 10\.\d\d ha around 45\.97250° N, 7\.64250° E, 387 m east–west by 557 m north–south\.$/)).toBeVisible();
   await expect(facts.getByRole('row', { name: /Area/ })).toContainText(/^Area\s*10\.\d\d ha$/);
   await expect(facts.getByRole('row', { name: /Extent/ })).toContainText('387 m east–west × 557 m north–south');
   await expect(facts.getByRole('row', { name: /Centre/ })).toContainText('45.97250, 7.64250');

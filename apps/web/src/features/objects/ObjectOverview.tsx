@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Anchor, CopyButton, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { RichText } from '../../components/RichText';
 import { paths } from '../../config/paths';
 import { objectQuery } from './api';
 import { toFeatures, type MapFeatures } from './geo-features';
-import { formatArea, formatLength, latLon, locationFacts } from './geo-measure';
+import { formatArea, formatLength, latLon, locationFacts, locationSentence } from './geo-measure';
 import { metadataRows } from './metadata-view';
 import { useObjectPageValue, type ObjectPageValue } from './object-context';
 import { dateTime, TypeBadges } from './object-bits';
@@ -58,7 +59,7 @@ function Coordinates({ position, label }: { position: number[]; label: string })
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
             <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={copied ? `${label} copied` : `Copy the ${label.toLowerCase()}`}>
-              {copied ? '✓' : '⧉'}
+              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
             </ActionIcon>
           </Tooltip>
         )}
@@ -67,7 +68,7 @@ function Coordinates({ position, label }: { position: number[]; label: string })
   );
 }
 
-/** Where the object is, in numbers: its point, or its area, length and extent. */
+/** Where the object is, in a sentence and in numbers: its point, or its area, length and extent. */
 function LocationInWords({ geo }: { geo: NonNullable<ObjectPageValue['detail']['obj']['geo']> }) {
   const facts = locationFacts(geo);
   const rows: { label: string; value: ReactNode }[] = [];
@@ -81,18 +82,21 @@ function LocationInWords({ geo }: { geo: NonNullable<ObjectPageValue['detail']['
   }
   if (facts.centre && !facts.point) rows.push({ label: 'Centre', value: <Coordinates position={facts.centre} label="Centre" /> });
   return (
-    <Table withRowBorders={false} verticalSpacing={2} w="auto" aria-label="Location in numbers">
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.label}>
-            <Table.Th scope="row" fw={500} pr="lg">
-              {r.label}
-            </Table.Th>
-            <Table.Td>{r.value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap="xs">
+      <Text>{locationSentence(facts)}</Text>
+      <Table withRowBorders={false} verticalSpacing={2} w="auto" aria-label="Location in numbers">
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.label}>
+              <Table.Th scope="row" fw={500} pr="lg">
+                {r.label}
+              </Table.Th>
+              <Table.Td>{r.value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }
 

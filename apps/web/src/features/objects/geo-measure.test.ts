@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GeoJsonInputSchema, type GeoJson } from '@observatory/shared';
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatLength, latLon, locationFacts } from './geo-measure';
+import { formatArea, formatLength, latLon, locationFacts, locationSentence } from './geo-measure';
 
 // NEON's eco-climatic domains (apps/server/test/fixtures/README.md): real polygons of a continent's size. Tests run from the repository's root.
 const domains = GeoJsonInputSchema.parse(JSON.parse(readFileSync('apps/server/test/fixtures/neon_domains.geojson', 'utf8')));
@@ -60,5 +60,18 @@ describe('formatArea and formatLength', () => {
     expect(formatArea(45_600_000)).toBe('45.6 km²');
     expect(formatLength(12.4)).toBe('12 m');
     expect(formatLength(1530)).toBe('1.53 km');
+  });
+});
+
+describe('locationSentence', () => {
+  it('says where a point is, with its hemispheres', () => {
+    expect(locationSentence(locationFacts({ type: 'Point', coordinates: [18.81551, 68.35413] }))).toBe('A point at 68.35413° N, 18.81551° E.');
+    expect(locationSentence(locationFacts({ type: 'Point', coordinates: [-70.3, -33.4] }))).toBe('A point at 33.40000° S, 70.30000° W.');
+  });
+
+  it('gives an area its size, centre and extent, and a line its length', () => {
+    const square: GeoJson = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
+    expect(locationSentence(locationFacts(square))).toBe('An area of 12,391 km² around 0.50000° N, 0.50000° E, 111 km east–west by 111 km north–south.');
+    expect(locationSentence(locationFacts({ type: 'LineString', coordinates: [[0, 0], [0, 1]] }))).toBe('A line 111 km long around 0.50000° N, 0.00000° E, 0 m east–west by 111 km north–south.');
   });
 });

@@ -94,3 +94,19 @@ export function formatArea(m2: number): string {
 export function formatLength(m: number): string {
   return m < 1000 ? `${number(m, 0)} m` : `${number(m / 1000, m < 100_000 ? 2 : 0)} km`;
 }
+
+/** A coordinate with its hemisphere, as it is read aloud: "68.34229° N". */
+const hemisphere = (value: number, positive: string, negative: string) => `${degrees(Math.abs(value))}° ${value < 0 ? negative : positive}`;
+
+/** "68.34229° N, 18.79586° E". */
+export const placeName = ([lon, lat]: Position) => `${hemisphere(lat!, 'N', 'S')}, ${hemisphere(lon!, 'E', 'W')}`;
+
+/** The location in one sentence: what it is, how big, and where. */
+export function locationSentence(facts: LocationFacts): string {
+  if (facts.point) return `A point at ${placeName(facts.point)}.`;
+  const around = facts.centre ? ` around ${placeName(facts.centre)}` : '';
+  const span = facts.extent ? `, ${formatLength(facts.extent.width)} east–west by ${formatLength(facts.extent.height)} north–south` : '';
+  if (facts.area !== null) return `An area of ${formatArea(facts.area)}${around}${span}.`;
+  if (facts.length !== null) return `A line ${formatLength(facts.length)} long${around}${span}.`;
+  return `Points${around}${span}.`;
+}
