@@ -57,8 +57,9 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const memberships = createMemberships({ db, roles, users, people });
   const teams = createTeamsService({ db, roles, memberships });
   const documents = createDocumentsService(db);
-  const schema = createSchemaService(db);
-  const objects = createObjectsService({ db, metadata: createMetadataValidator(), documents, schema });
+  const metadata = createMetadataValidator();
+  const schema = createSchemaService(db, metadata);
+  const objects = createObjectsService({ db, metadata, documents, schema });
   const map = createMapService({ db, schema });
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });

@@ -1,28 +1,9 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
+import { MARKER_STYLES } from './data-schema.js';
 import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
 import { VISIBILITIES } from './projects.js';
-
-/** How an object's marker is drawn on the map (spec: marker styles). */
-export const MARKER_STYLES = ['default', 'mini', 'veg', 'soil'] as const;
-
-export const ObjectTypeSchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  name: z.string(),
-  marker: z.enum(MARKER_STYLES),
-  metadataSchema: z.record(z.string(), z.unknown()).nullable().describe('The JSON Schema (draft 2020-12 subset) its objects’ metadata follows'),
-});
-export type ObjectType = z.infer<typeof ObjectTypeSchema>;
-
-/** GET data/objtypes. */
-export const ObjectTypesResponseSchema = z.object({ types: z.array(ObjectTypeSchema) });
-export type ObjectTypesResponse = z.infer<typeof ObjectTypesResponseSchema>;
-
-/** GET data/objtypes/{slug}. */
-export const ObjectTypeResponseSchema = z.object({ type: ObjectTypeSchema });
-export type ObjectTypeResponse = z.infer<typeof ObjectTypeResponseSchema>;
 
 const RefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 

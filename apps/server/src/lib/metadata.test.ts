@@ -4,7 +4,7 @@ import { createMetadataValidator } from './metadata.js';
 
 const type = (slug: string) => {
   const t = BUILTIN_OBJECT_TYPES.find((x) => x.slug === slug)!;
-  return { name: t.name, metadataSchema: t.metadataSchema as Record<string, unknown> };
+  return { name: t.name, schemas: [t.schema as Record<string, unknown>] };
 };
 
 describe('object metadata', () => {
@@ -16,7 +16,7 @@ describe('object metadata', () => {
     expect(() => validator.check({ elevation: 1650, habitat: 'alpine', plotSize: 100, canopyCover: 35 }, [type('site'), type('vegetation-plot')])).not.toThrow();
     expect(() => validator.check({ elevation: 1650, plotSize: 100 }, [type('site')])).toThrow(/body.metadata.plotSize: is not a field of Site/);
     expect(() => validator.check({ plotSize: 100, surveyed: '2024-07-01' }, [type('vegetation-plot')])).not.toThrow();
-    expect(() => validator.check({ anything: 1 }, [{ name: 'Free', metadataSchema: null }])).not.toThrow();
+    expect(() => validator.check({ anything: 1 }, [{ name: 'Free', schemas: [] }])).not.toThrow();
   });
 
   it('names each wrong field and says why', () => {
@@ -33,6 +33,22 @@ describe('object metadata', () => {
         ]),
       );
     }
+  });
+
+  it('holds an object to every schema of its type (allOf)', () => {
+    const extra = { type: 'object', properties: { elevation: { type: 'number', minimum: 1000 }, aspect: { type: 'string' } }, additionalProperties: false };
+    const site = { name: 'Site', schemas: [type('site').schemas[0]!, extra] };
+    expect(() => validator.check({ elevation: 1650, aspect: 'north' }, [site])).not.toThrow();
+    expect(() => validator.check({ elevation: 800 }, [site])).toThrow(/body.metadata.elevation: must be >= 1000 \(Site\)/);
+    expect(() => validator.check({ colour: 'green' }, [site])).toThrow(/body.metadata.colour: is not a field of Site/);
+  });
+
+  it('names what makes a schema no JSON Schema 2020-12', () => {
+    expect(validator.problemOf({ type: 'object', properties: { a: { type: 'string' } } })).toBeNull();
+    expect(validator.problemOf({ type: 'object', properties: { a: { type: 'text' } } })).toMatch(/properties\/a\/type/);
+    expect(validator.problemOf({ type: 'object', required: 'a' })).toMatch(/required must be array/);
+    expect(validator.problemOf({ type: 'array' })).toMatch(/type must be "object"/);
+    expect(validator.problemOf({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } })).toMatch(/missing/);
   });
 
   it('checks formats and ranges (dates, percentages)', () => {

@@ -7,6 +7,7 @@ import { api } from './api-client';
  * that shows or picks types (the catalogue, the map, the object forms).
  */
 export const objectTypesKey = ['objtypes'] as const;
-export const fetchObjectTypes = () => api.get<ObjectTypesResponse>('/data/objtypes').then((r) => r.types);
+/** The index by name, as a list in the schema's order. */
+export const fetchObjectTypes = () => api.get<ObjectTypesResponse>('/data/objtypes').then((r) => Object.values(r.objtypes));
 export const objectTypesQuery = () => queryOptions({ queryKey: objectTypesKey, queryFn: fetchObjectTypes, staleTime: 5 * 60_000 });
 export const useObjectTypes = () => useQuery(objectTypesQuery());

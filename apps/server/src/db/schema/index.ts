@@ -4,3 +4,4 @@ export * from './roles.js';
 export * from './system.js';
 export * from './projects.js';
 export * from './objects.js';
+export * from './data-schema.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { assets, institutions, people } from './people.js';
 import { projects } from './projects.js';
@@ -16,15 +16,17 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Kinds of object (property, site, plot...): a marker style and the JSON Schema their metadata follows. */
+/**
+ * Kinds of object (property, site, plot...): a marker style, and (data-schema.ts) the
+ * metrics measured on them, the schemas their metadata follows and the types they sit in.
+ * The index of types is keyed by name, so names are unique too.
+ */
 export const objectTypes = pgTable('object_types', {
   id: uuid().primaryKey().defaultRandom(),
   slug: text().notNull().unique(),
-  name: text().notNull(),
+  name: text().notNull().unique(),
   /** default | mini | veg | soil */
   marker: text().notNull().default('default'),
-  /** json, not jsonb: a schema's properties keep the order they were written in, which is the order forms show. */
-  metadataSchema: json().$type<Record<string, unknown>>(),
   position: integer().notNull().default(0),
   ...timestamps,
 });

@@ -2,7 +2,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newSecret } from '../../lib/secrets.js';
 import { holdStartLock, type Db } from '../client.js';
-import { affiliations, institutionCategories, institutions, objectTypes, people, roleAssignments, roles, settings, teams, users } from '../schema/index.js';
+import {
+  affiliations,
+  institutionCategories,
+  institutions,
+  metadataSchemas,
+  metadataSchemaVersions,
+  objectTypeParents,
+  objectTypes,
+  objectTypeSchemas,
+  people,
+  roleAssignments,
+  roles,
+  settings,
+  teams,
+  users,
+} from '../schema/index.js';
 import { BUILTIN_OBJECT_TYPES } from './object-types.js';
 import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo.js';
 import { slugify } from '../../lib/slugs.js';
@@ -37,8 +52,31 @@ export async function ensureBuiltinRoles(app: FastifyInstance): Promise<void> {
   await app.database.use((d) => d.insert(roles).values(BUILTIN_ROLES).onConflictDoNothing({ target: roles.slug }));
 }
 
+/** UCUM's units at every start; the built-in object types and their schemas at the first only (administrators manage them after). */
 export async function ensureBuiltinObjectTypes(app: FastifyInstance): Promise<void> {
-  await app.database.use((d) => d.insert(objectTypes).values(BUILTIN_OBJECT_TYPES).onConflictDoNothing({ target: objectTypes.slug }));
+  await app.services.schema.units.ensureReference();
+  await app.database.transaction(async (tx) => {
+    await holdStartLock(tx);
+    if ((await tx.select().from(settings).where(eq(settings.key, 'object_types_seeded'))).length) return;
+    const types = await tx
+      .insert(objectTypes)
+      .values(BUILTIN_OBJECT_TYPES.map(({ slug, name, marker, position }) => ({ slug, name, marker, position })))
+      .onConflictDoNothing({ target: objectTypes.slug })
+      .returning();
+    const id = (slug: string) => types.find((t) => t.slug === slug)?.id;
+    for (const type of BUILTIN_OBJECT_TYPES) {
+      const typeId = id(type.slug);
+      if (!typeId) continue; // there already, as an administrator left it
+      const [schema] = await tx.insert(metadataSchemas).values({ slug: `${type.slug}-basics`, title: `${type.name} basics`, schema: type.schema }).onConflictDoNothing().returning();
+      if (schema) {
+        await tx.insert(metadataSchemaVersions).values({ schemaId: schema.id, version: 1, title: schema.title, schema: schema.schema });
+        await tx.insert(objectTypeSchemas).values({ typeId, schemaId: schema.id });
+      }
+      const parents = type.parents.map(id).filter((p) => p !== undefined);
+      if (parents.length) await tx.insert(objectTypeParents).values(parents.map((parentId) => ({ typeId, parentId })));
+    }
+    await tx.insert(settings).values({ key: 'object_types_seeded', value: 'true' });
+  });
 }
 
 /** With no account at all, create the administrator: ADMIN_PASSWORD, or a generated one (answered). */

@@ -1,7 +1,7 @@
 /**
- * Object types every installation starts with, until administrators manage the data
- * schema themselves: a property holds sites, a site holds plots. Their metadata follows
- * these JSON Schemas (units in `x-unit`, shown next to the values).
+ * Object types every installation starts with (added at the first start; administrators
+ * manage them from then on): a property holds sites, a site holds plots. The metadata of
+ * each follows its JSON Schema, "{slug}-basics" (units in `x-unit`, shown next to the values).
  */
 export const BUILTIN_OBJECT_TYPES = [
   {
@@ -9,7 +9,8 @@ export const BUILTIN_OBJECT_TYPES = [
     name: 'Property',
     marker: 'default',
     position: 0,
-    metadataSchema: {
+    parents: [] as string[],
+    schema: {
       type: 'object',
       properties: {
         owner: { type: 'string', title: 'Owner', maxLength: 200 },
@@ -24,7 +25,8 @@ export const BUILTIN_OBJECT_TYPES = [
     name: 'Site',
     marker: 'mini',
     position: 1,
-    metadataSchema: {
+    parents: ['property'],
+    schema: {
       type: 'object',
       properties: {
         elevation: { type: 'number', title: 'Elevation', minimum: -500, maximum: 9000, 'x-unit': 'm' },
@@ -39,7 +41,8 @@ export const BUILTIN_OBJECT_TYPES = [
     name: 'Vegetation plot',
     marker: 'veg',
     position: 2,
-    metadataSchema: {
+    parents: ['site'],
+    schema: {
       type: 'object',
       properties: {
         plotSize: { type: 'number', title: 'Plot size', exclusiveMinimum: 0, 'x-unit': 'm²' },
@@ -54,7 +57,8 @@ export const BUILTIN_OBJECT_TYPES = [
     name: 'Soil plot',
     marker: 'soil',
     position: 3,
-    metadataSchema: {
+    parents: ['site'],
+    schema: {
       type: 'object',
       properties: {
         depth: { type: 'number', title: 'Profile depth', minimum: 0, 'x-unit': 'cm' },

@@ -6,7 +6,7 @@ import type { Actor } from '../../authz/authorize.js';
 import { geometrySql } from '../../lib/geometry.js';
 import { createMetadataValidator } from '../../lib/metadata.js';
 import type { Db } from '../client.js';
-import { auditLog, institutions, notes, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects, settings } from '../schema/index.js';
+import { auditLog, institutions, notes, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, people, projects, settings } from '../schema/index.js';
 import { planDemoObjects, type PlannedObject } from './demo-objects.js';
 import { demoPhoto } from './demo-photos.js';
 
@@ -46,8 +46,8 @@ export async function seedDemoObjects(app: FastifyInstance): Promise<void> {
       const ids = new Map<string, string>();
       const level = (name: PlannedObject['level']) => plan.filter((o) => o.level === name);
       for (const object of level('property')) ids.set(object.name, await createObject(app, actors.get(object.creator)!, object, keys));
-      await insertMany(tx, level('site'), ids, actors, keys);
-      await insertMany(tx, level('plot'), ids, actors, keys);
+      await insertMany(app, tx, level('site'), ids, actors, keys);
+      await insertMany(app, tx, level('plot'), ids, actors, keys);
       await addLinks(tx, plan, ids, keys);
       await addNotes(tx, plan, ids, keys.people, now);
       for (const [object, data] of await pictures) await addPhoto(app, actors.get(object.creator)!, object, data);
@@ -101,8 +101,8 @@ async function createObject(app: FastifyInstance, actor: Actor, o: PlannedObject
  * service took most of the seed's time. They pass the same checks (the create schema,
  * their types' metadata schemas; a point is always a valid geometry) and are audited alike.
  */
-async function insertMany(tx: Db, list: PlannedObject[], ids: Map<string, string>, actors: Map<string, Actor>, keys: Keys): Promise<void> {
-  const types = await tx.select().from(objectTypes);
+async function insertMany(app: FastifyInstance, tx: Db, list: PlannedObject[], ids: Map<string, string>, actors: Map<string, Actor>, keys: Keys): Promise<void> {
+  const types = await app.services.schema.types.typesWithSchemas(tx, [...new Set(list.flatMap((o) => o.types))]);
   const typeOf = new Map(types.map((t) => [t.slug, t]));
   const metadata = createMetadataValidator();
   const inputs = list.map((o) => inputOf(o, keys));

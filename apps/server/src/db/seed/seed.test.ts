@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemasOf, type ObjectType } from '@observatory/shared';
 import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
 import { createMetadataValidator } from '../../lib/metadata.js';
 import { rowsOf } from '../client.js';
@@ -178,7 +179,8 @@ describe('the demo objects', () => {
   });
 
   it('have metadata that fits their types’ schemas, varied from object to object', async () => {
-    const types = (await api(t.app, 'GET', '/data/objtypes')).json().types as { slug: string; name: string; metadataSchema: Record<string, unknown> }[];
+    const index = (await api(t.app, 'GET', '/data/objtypes')).json().objtypes as Record<string, ObjectType>;
+    const types = Object.values(index).map((ty) => ({ slug: ty.slug, name: ty.name, schemas: schemasOf(ty) }));
     const validator = createMetadataValidator();
     const rows = await objects();
     for (const row of rows) {

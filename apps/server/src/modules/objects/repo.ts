@@ -36,7 +36,7 @@ export const typesOf = (db: Db, objectIds: string[]) =>
   objectIds.length === 0
     ? Promise.resolve([])
     : db
-        .select({ objectId: objectTypeLinks.objectId, id: objectTypes.id, slug: objectTypes.slug, name: objectTypes.name, marker: objectTypes.marker, metadataSchema: objectTypes.metadataSchema })
+        .select({ objectId: objectTypeLinks.objectId, id: objectTypes.id, slug: objectTypes.slug, name: objectTypes.name, marker: objectTypes.marker })
         .from(objectTypeLinks)
         .innerJoin(objectTypes, eq(objectTypes.id, objectTypeLinks.typeId))
         .where(inArray(objectTypeLinks.objectId, objectIds))

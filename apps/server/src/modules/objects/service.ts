@@ -28,7 +28,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     // A parent, project, person or institution the reader may not see matches nothing, as one that does not exist.
     const filters: repo.ObjectFilters = {
       parentId: query.parent ? ((await findVisible(d, actor, 'object', query.parent))?.id ?? NO_ROW) : undefined,
-      typeIds: query.type ? [(await schema.typesBySlug([query.type]))[0]?.id ?? NO_ROW] : undefined,
+      typeIds: query.type ? [(await schema.types.typesBySlug([query.type]))[0]?.id ?? NO_ROW] : undefined,
       projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
       personId: query.person ? ((await findVisible(d, actor, 'person', query.person))?.id ?? NO_ROW) : undefined,
       institutionId: query.institution ? ((await findVisible(d, actor, 'institution', query.institution))?.id ?? NO_ROW) : undefined,
@@ -73,7 +73,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
   /** Checks and resolves the parts given: types (their schemas check the metadata), projects, parent, geometry. */
   async function resolve(d: Db, actor: Actor | null, input: Partial<Input>, current: { id?: string; metadata: Record<string, unknown>; typeSlugs: string[] }) {
     const typeSlugs = input.types ?? current.typeSlugs;
-    const types = await schema.typesBySlug(typeSlugs);
+    const types = await schema.types.typesWithSchemas(d, typeSlugs);
     const unknown = typeSlugs.filter((s) => !types.some((t) => t.slug === s));
     if (unknown.length) throw invalidField('body.types', `Unknown object type: ${unknown.join(', ')}`);
     if (input.types !== undefined || input.metadata !== undefined) metadata.check(input.metadata ?? current.metadata, types);

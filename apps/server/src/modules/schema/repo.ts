@@ -1,13 +1,144 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { objectTypes } from '../../db/schema/index.js';
+import {
+  metadataSchemas,
+  metadataSchemaVersions,
+  metrics,
+  nodes,
+  nodeTypes,
+  objectTypeLinks,
+  objectTypeMetrics,
+  objectTypeParents,
+  objectTypes,
+  objectTypeSchemas,
+  objects,
+  units,
+} from '../../db/schema/index.js';
 
 export type TypeRow = typeof objectTypes.$inferSelect;
+export type MetricRow = typeof metrics.$inferSelect;
+export type SchemaRow = typeof metadataSchemas.$inferSelect;
+export type UnitRow = typeof units.$inferSelect;
+export type NodeTypeRow = typeof nodeTypes.$inferSelect;
+export type NodeRow = typeof nodes.$inferSelect;
 
-export const listTypes = (db: Db) => db.select().from(objectTypes).orderBy(asc(objectTypes.position), asc(objectTypes.name));
+// ---------------------------------------------------------------- units
 
-export async function findType(db: Db, slug: string): Promise<TypeRow | null> {
-  return (await db.select().from(objectTypes).where(eq(objectTypes.slug, slug)))[0] ?? null;
+export const listUnits = (db: Db) => db.select().from(units).orderBy(asc(units.code));
+export const findUnit = async (db: Db, code: string) => (await db.select().from(units).where(eq(units.code, code)))[0] ?? null;
+export const metricsInUnit = (db: Db, code: string) => db.select({ name: metrics.name, title: metrics.title }).from(metrics).where(eq(metrics.unit, code)).orderBy(asc(metrics.name));
+
+// ---------------------------------------------------------------- metrics
+
+export const listMetrics = (db: Db) => db.select().from(metrics).orderBy(asc(metrics.name));
+export const findMetric = async (db: Db, name: string) => (await db.select().from(metrics).where(eq(metrics.name, name)))[0] ?? null;
+export const metricsByName = (db: Db, names: string[]) => (names.length ? db.select().from(metrics).where(inArray(metrics.name, names)) : Promise.resolve([]));
+
+/** The types that measure a metric. */
+export const typesWithMetric = (db: Db, metricId: string) =>
+  db.select({ slug: objectTypes.slug, name: objectTypes.name }).from(objectTypeMetrics).innerJoin(objectTypes, eq(objectTypes.id, objectTypeMetrics.typeId)).where(eq(objectTypeMetrics.metricId, metricId));
+
+// ---------------------------------------------------------------- metadata schemas
+
+export const listSchemas = (db: Db) => db.select().from(metadataSchemas).orderBy(asc(metadataSchemas.slug));
+export const findSchema = async (db: Db, slug: string) => (await db.select().from(metadataSchemas).where(eq(metadataSchemas.slug, slug)))[0] ?? null;
+export const schemasBySlug = (db: Db, slugs: string[]) => (slugs.length ? db.select().from(metadataSchemas).where(inArray(metadataSchemas.slug, slugs)) : Promise.resolve([]));
+export const findSchemaById = async (db: Db, id: string) => (await db.select().from(metadataSchemas).where(eq(metadataSchemas.id, id)))[0] ?? null;
+
+export async function insertSchemaVersion(db: Db, row: SchemaRow) {
+  await db.insert(metadataSchemaVersions).values({ schemaId: row.id, version: row.version, title: row.title, schema: row.schema });
 }
 
+/** The object types and node types whose metadata follows a schema. */
+export async function usersOfSchema(db: Db, schemaId: string) {
+  const types = await db
+    .select({ slug: objectTypes.slug, name: objectTypes.name })
+    .from(objectTypeSchemas)
+    .innerJoin(objectTypes, eq(objectTypes.id, objectTypeSchemas.typeId))
+    .where(eq(objectTypeSchemas.schemaId, schemaId));
+  const kinds = await db.select({ slug: nodeTypes.slug, name: nodeTypes.name }).from(nodeTypes).where(eq(nodeTypes.schemaId, schemaId));
+  return [...types.map((t) => ({ kind: 'object type', ...t })), ...kinds.map((k) => ({ kind: 'node type', ...k }))];
+}
+
+/** Objects of any of these types, with their metadata and the slugs of all their types. */
+export async function objectsOfTypes(db: Db, typeIds: string[]) {
+  if (!typeIds.length) return [];
+  const rows = await db
+    .selectDistinct({ id: objects.id, name: objects.name, title: objects.title, metadata: objects.metadata })
+    .from(objects)
+    .innerJoin(objectTypeLinks, eq(objectTypeLinks.objectId, objects.id))
+    .where(inArray(objectTypeLinks.typeId, typeIds))
+    .orderBy(asc(objects.name));
+  const links = rows.length ? await db.select().from(objectTypeLinks).where(inArray(objectTypeLinks.objectId, rows.map((r) => r.id))) : [];
+  return rows.map((r) => ({ ...r, typeIds: links.filter((l) => l.objectId === r.id).map((l) => l.typeId) }));
+}
+
+// ---------------------------------------------------------------- object types
+
+export const listTypes = (db: Db) => db.select().from(objectTypes).orderBy(asc(objectTypes.position), asc(objectTypes.name));
+export const findType = async (db: Db, slug: string) => (await db.select().from(objectTypes).where(eq(objectTypes.slug, slug)))[0] ?? null;
+export const findTypeByName = async (db: Db, name: string) => (await db.select().from(objectTypes).where(sql`lower(${objectTypes.name}) = lower(${name})`))[0] ?? null;
 export const typesBySlug = (db: Db, slugs: string[]) => (slugs.length === 0 ? Promise.resolve([]) : db.select().from(objectTypes).where(inArray(objectTypes.slug, slugs)));
+
+/** What every type embeds: its metrics, schemas and parents, in order. */
+export async function typeParts(db: Db, typeIds: string[]) {
+  if (!typeIds.length) return { metricLinks: [], schemaLinks: [], parentLinks: [] };
+  const [metricLinks, schemaLinks, parentLinks] = await Promise.all([
+    db
+      .select({ typeId: objectTypeMetrics.typeId, metric: metrics })
+      .from(objectTypeMetrics)
+      .innerJoin(metrics, eq(metrics.id, objectTypeMetrics.metricId))
+      .where(inArray(objectTypeMetrics.typeId, typeIds))
+      .orderBy(asc(objectTypeMetrics.position)),
+    db
+      .select({ typeId: objectTypeSchemas.typeId, schema: metadataSchemas })
+      .from(objectTypeSchemas)
+      .innerJoin(metadataSchemas, eq(metadataSchemas.id, objectTypeSchemas.schemaId))
+      .where(inArray(objectTypeSchemas.typeId, typeIds))
+      .orderBy(asc(objectTypeSchemas.position)),
+    db
+      .select({ typeId: objectTypeParents.typeId, slug: objectTypes.slug })
+      .from(objectTypeParents)
+      .innerJoin(objectTypes, eq(objectTypes.id, objectTypeParents.parentId))
+      .where(inArray(objectTypeParents.typeId, typeIds))
+      .orderBy(asc(objectTypes.position)),
+  ]);
+  return { metricLinks, schemaLinks, parentLinks };
+}
+
+/** Every parent link, to look for loops. */
+export const allParentLinks = (db: Db) => db.select().from(objectTypeParents);
+
+export async function replaceTypeParts(db: Db, typeId: string, parts: { parentIds: string[]; metricIds: string[]; schemaIds: string[] }) {
+  await db.delete(objectTypeParents).where(eq(objectTypeParents.typeId, typeId));
+  await db.delete(objectTypeMetrics).where(eq(objectTypeMetrics.typeId, typeId));
+  await db.delete(objectTypeSchemas).where(eq(objectTypeSchemas.typeId, typeId));
+  if (parts.parentIds.length) await db.insert(objectTypeParents).values(parts.parentIds.map((parentId) => ({ typeId, parentId })));
+  if (parts.metricIds.length) await db.insert(objectTypeMetrics).values(parts.metricIds.map((metricId, position) => ({ typeId, metricId, position })));
+  if (parts.schemaIds.length) await db.insert(objectTypeSchemas).values(parts.schemaIds.map((schemaId, position) => ({ typeId, schemaId, position })));
+}
+
+export const countObjectsOfType = async (db: Db, typeId: string) => (await db.select({ n: count() }).from(objectTypeLinks).where(eq(objectTypeLinks.typeId, typeId)))[0]!.n;
+
+// ---------------------------------------------------------------- nodes
+
+export const listNodeTypes = (db: Db) => db.select().from(nodeTypes).orderBy(asc(nodeTypes.name));
+export const findNodeType = async (db: Db, slug: string) => (await db.select().from(nodeTypes).where(eq(nodeTypes.slug, slug)))[0] ?? null;
+export const countNodesOfType = async (db: Db, nodeTypeId: string) => (await db.select({ n: count() }).from(nodes).where(eq(nodes.nodeTypeId, nodeTypeId)))[0]!.n;
+
+export const findNode = async (db: Db, path: string) => (await db.select().from(nodes).where(eq(nodes.path, path)))[0] ?? null;
+export const nodesByPath = (db: Db, paths: string[]) => (paths.length ? db.select().from(nodes).where(inArray(nodes.path, paths)) : Promise.resolve([]));
+export const childrenOf = (db: Db, parentId: string | null) =>
+  db
+    .select({ node: nodes, type: { slug: nodeTypes.slug, name: nodeTypes.name } })
+    .from(nodes)
+    .innerJoin(nodeTypes, eq(nodeTypes.id, nodes.nodeTypeId))
+    .where(parentId ? eq(nodes.parentId, parentId) : sql`${nodes.parentId} IS NULL`)
+    .orderBy(asc(nodes.position), asc(nodes.title));
+
+/** The node and everything below it, for a move: their paths change together. */
+export const subtree = (db: Db, path: string) =>
+  db
+    .select()
+    .from(nodes)
+    .where(or(eq(nodes.path, path), like(nodes.path, `${path.replace(/[\\%_]/g, '\\$&')}/%`)));

@@ -1,31 +1,17 @@
-import type { ObjectType } from '@observatory/shared';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
-import * as repo from './repo.js';
+import type { MetadataValidator } from '../../lib/metadata.js';
+import { createMetadataSchemasService } from './metadata-schemas.js';
+import { createMetricsService } from './metrics.js';
+import { createObjectTypesService } from './object-types.js';
+import { createUnitsService } from './units.js';
 
-const toType = (row: repo.TypeRow): ObjectType => ({
-  id: row.id,
-  slug: row.slug,
-  name: row.name,
-  marker: row.marker as ObjectType['marker'],
-  metadataSchema: row.metadataSchema ?? null,
-});
-
-/** The catalogue's schema: object types and their metadata schemas, readable by everyone (managed in Site Admin later). */
-export function createSchemaService(db: Database) {
+/** The catalogue's data schema: units, metrics, metadata schemas and object types (readable by all; manageSchema to change). */
+export function createSchemaService(db: Database, validator: MetadataValidator) {
   return {
-    async list(): Promise<ObjectType[]> {
-      return (await db.use(repo.listTypes)).map(toType);
-    },
-
-    async get(slug: string): Promise<ObjectType> {
-      const row = await db.use((d) => repo.findType(d, slug));
-      if (!row) throw notFound('Object type');
-      return toType(row);
-    },
-
-    /** The types of these slugs that exist, as stored (with their metadata schemas). */
-    typesBySlug: (slugs: string[]) => db.use((d) => repo.typesBySlug(d, slugs)),
+    units: createUnitsService(db),
+    metrics: createMetricsService(db),
+    schemas: createMetadataSchemasService(db, validator),
+    types: createObjectTypesService(db),
   };
 }
 export type SchemaService = ReturnType<typeof createSchemaService>;

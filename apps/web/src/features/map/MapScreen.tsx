@@ -29,7 +29,7 @@ function useViewTypes(viewTypes: string[]) {
   const query = useObjectTypes();
   const all = useMemo(() => query.data ?? [], [query.data]);
   const offered = useMemo(
-    () => (viewTypes.length ? viewTypes.map((slug) => all.find((t) => t.slug === slug) ?? { slug, name: slug, marker: 'default' as const, id: slug, metadataSchema: null }) : all),
+    () => (viewTypes.length ? viewTypes.map((slug) => all.find((t) => t.slug === slug) ?? { slug, name: slug, marker: 'default' as const, id: slug, parents: [], metrics: {}, metadata_schemas: {} }) : all),
     [all, viewTypes],
   );
   const names = useMemo(() => new Map(all.map((t) => [t.slug, t.name])), [all]);

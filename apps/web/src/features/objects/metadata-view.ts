@@ -1,4 +1,4 @@
-import type { ObjectType } from '@observatory/shared';
+import { schemasOf, type ObjectType } from '@observatory/shared';
 
 /** One metadata field as the overview shows it: its title, its value with the unit, and which type it belongs to. */
 export interface MetadataRow {
@@ -56,7 +56,14 @@ export function formatValue(value: unknown, schema: FieldSchema = {}): string {
   return JSON.stringify(value);
 }
 
-const fieldsOf = (type: ObjectType) => (type.metadataSchema?.properties ?? {}) as Record<string, FieldSchema>;
+/** The fields of all the type's schemas, in order; a field two schemas describe, as the first does. */
+function fieldsOf(type: ObjectType): Record<string, FieldSchema> {
+  const fields: Record<string, FieldSchema> = {};
+  for (const schema of schemasOf(type)) {
+    for (const [key, field] of Object.entries((schema.properties ?? {}) as Record<string, FieldSchema>)) if (!(key in fields)) fields[key] = field;
+  }
+  return fields;
+}
 
 /**
  * The object's metadata in the order of its types' schemas, each field under its schema

@@ -130,7 +130,7 @@ export function createMapService(deps: { db: Database; schema: SchemaService }) 
   /** The catalogue's filters the query's type slugs and project key stand for; null when nothing can match. */
   async function filtersOf(d: Db, actor: Actor | null, query: MapQuery): Promise<objectsRepo.ObjectFilters | null> {
     const slugs = typeSlugs(query.types);
-    const typeIds = slugs && (await schema.typesBySlug(slugs)).map((t) => t.id);
+    const typeIds = slugs && (await schema.types.typesBySlug(slugs)).map((t) => t.id);
     // A project the reader may not see is one that does not exist.
     const projectId = query.project ? (await findVisible(d, actor, 'project', query.project))?.id : undefined;
     if ((typeIds && typeIds.length === 0) || (query.project && !projectId)) return null;

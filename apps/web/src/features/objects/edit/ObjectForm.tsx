@@ -17,7 +17,7 @@ import { useEditableProjects, useSaveObject, type ObjectInput } from './api';
 import type { GeoJson } from './drawing';
 import { GeometryField } from './GeometryField';
 import { MetadataFields } from './MetadataFields';
-import { metadataFields, metadataFormValues, toMetadata, validateMetadata, type MetadataField, type MetadataValues } from './metadata-form';
+import { metadataFields, metadataFormValues, toMetadata, validateMetadata, withSchemas, type MetadataField, type MetadataValues } from './metadata-form';
 
 type Visibility = (typeof VISIBILITIES)[number];
 
@@ -145,7 +145,7 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     () => form.values.types.map((slug) => types.data?.find((t) => t.slug === slug)).filter((t) => !!t),
     [form.values.types, types.data],
   );
-  const fields = useMemo(() => metadataFields(selectedTypes), [selectedTypes]);
+  const fields = useMemo(() => metadataFields(selectedTypes.map(withSchemas)), [selectedTypes]);
   fieldsRef.current = fields;
 
   // A newly chosen type brings its fields: fill them from the saved metadata, or empty.

@@ -3,7 +3,7 @@ import { metadataFieldError, metadataFields, metadataFormValues, toMetadata, val
 
 const site = {
   name: 'Site',
-  metadataSchema: {
+  schemas: [{
     type: 'object',
     properties: {
       elevation: { type: 'number', title: 'Elevation', minimum: -500, maximum: 9000, 'x-unit': 'm' },
@@ -11,11 +11,11 @@ const site = {
       siteCode: { type: 'string', title: 'Site code', maxLength: 5, description: 'The code on the stake' },
     },
     required: ['siteCode'],
-  },
+  }],
 };
 const plot = {
   name: 'Vegetation plot',
-  metadataSchema: {
+  schemas: [{
     type: 'object',
     properties: {
       plotSize: { type: 'number', title: 'Plot size', exclusiveMinimum: 0, 'x-unit': 'm²' },
@@ -25,7 +25,7 @@ const plot = {
       elevation: { type: 'number', maximum: 3000 },
     },
     required: ['elevation'],
-  },
+  }],
 };
 
 describe('the metadata form from JSON Schemas', () => {
@@ -56,8 +56,15 @@ describe('the metadata form from JSON Schemas', () => {
     expect(fields[0]).toMatchObject({ label: 'Elevation', min: -500, max: 3000, unit: 'm', required: true, types: ['Site', 'Vegetation plot'] });
   });
 
+  it('takes the fields of every schema of a type, in order', () => {
+    const twoSchemas = { name: 'Site', schemas: [site.schemas[0]!, { type: 'object', properties: { aspect: { type: 'string', title: 'Aspect' }, elevation: { type: 'number', minimum: 1000 } } }] };
+    const fields = metadataFields([twoSchemas]);
+    expect(fields.map((f) => f.key)).toEqual(['elevation', 'habitat', 'siteCode', 'aspect']);
+    expect(fields[0]).toMatchObject({ min: 1000, max: 9000, types: ['Site'] });
+  });
+
   it('copes with types without a schema', () => {
-    expect(metadataFields([{ name: 'Plain', metadataSchema: null }, { name: 'Empty', metadataSchema: { type: 'object' } }])).toEqual([]);
+    expect(metadataFields([{ name: 'Plain', schemas: [] }, { name: 'Empty', schemas: [{ type: 'object' }] }])).toEqual([]);
   });
 
   it('fills the form from saved metadata, empty fields as empty text', () => {

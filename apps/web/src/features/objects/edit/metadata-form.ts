@@ -4,6 +4,8 @@
  * the unit (`x-unit`) shown beside the value. Pure, so the rules are tested without a page.
  */
 
+import { schemasOf, type ObjectType } from '@observatory/shared';
+
 export type MetadataFieldKind = 'text' | 'select' | 'number' | 'integer' | 'boolean' | 'date';
 
 export interface MetadataField {
@@ -30,10 +32,14 @@ export interface MetadataField {
 export type MetadataValue = string | number | boolean;
 export type MetadataValues = Record<string, MetadataValue>;
 
+/** A type as the form sees it: its name and its schemas, in order (an object satisfies all of them). */
 export interface TypeWithSchema {
   name: string;
-  metadataSchema: Record<string, unknown> | null;
+  schemas: Record<string, unknown>[];
 }
+
+/** An object type's schemas in order, as the form takes them. */
+export const withSchemas = (type: Pick<ObjectType, 'name' | 'metadata_schemas'>): TypeWithSchema => ({ name: type.name, schemas: schemasOf(type) });
 
 interface PropertySchema {
   type?: string | string[];
@@ -106,13 +112,15 @@ function merge(a: MetadataField, b: MetadataField): MetadataField {
 export function metadataFields(types: TypeWithSchema[]): MetadataField[] {
   const fields = new Map<string, MetadataField>();
   for (const type of types) {
-    const schema = type.metadataSchema;
-    const properties = (schema?.properties ?? {}) as Record<string, PropertySchema>;
-    const required = new Set(Array.isArray(schema?.required) ? (schema.required as string[]) : []);
-    for (const [key, property] of Object.entries(properties)) {
-      const field = fieldOf(key, property ?? {}, required.has(key), type.name);
-      const existing = fields.get(key);
-      fields.set(key, existing ? merge(existing, field) : field);
+    for (const schema of type.schemas) {
+      const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
+      const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+      for (const [key, property] of Object.entries(properties)) {
+        const field = fieldOf(key, property ?? {}, required.has(key), type.name);
+        const existing = fields.get(key);
+        // A field two schemas of one type describe is still that type's once.
+        fields.set(key, existing ? { ...merge(existing, field), types: [...new Set([...existing.types, ...field.types])] } : field);
+      }
     }
   }
   return [...fields.values()];

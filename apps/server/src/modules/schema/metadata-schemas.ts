@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type { MetadataSchema, MetadataSchemaInput, SchemaImpact } from '@observatory/shared';
+import { authorize, type Actor } from '../../authz/authorize.js';
+import type { Database, Db } from '../../db/client.js';
+import { metadataSchemas } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
+import type { MetadataValidator } from '../../lib/metadata.js';
+import { slugify } from '../../lib/slugs.js';
+import { inUse } from './metrics.js';
+import * as repo from './repo.js';
+
+export const toSchema = (row: repo.SchemaRow): MetadataSchema => ({ slug: row.slug, title: row.title, version: row.version, schema: row.schema });
+
+/** The most objects an impact check lists by name (it counts them all). */
+const LISTED = 50;
+
+/** JSON Schema 2020-12 documents for metadata, versioned; each change is checked against the objects it would govern. */
+export function createMetadataSchemasService(db: Database, validator: MetadataValidator) {
+  async function load(d: Db, slug: string) {
+    const row = await repo.findSchema(d, slug);
+    if (!row) throw notFound('Metadata schema');
+    return row;
+  }
+  const requireValid = (schema: Record<string, unknown>) => {
+    const problem = validator.problemOf(schema);
+    if (problem) throw invalidField('body.schema', `Not a valid JSON Schema 2020-12: ${problem}`);
+  };
+
+  return {
+    list: async () => (await db.use(repo.listSchemas)).map(toSchema),
+
+    get: (slug: string) => db.use(async (d) => {
+      const row = await load(d, slug);
+      return { schema: toSchema(row), usedBy: await repo.usersOfSchema(d, row.id) };
+    }),
+
+    async create(actor: Actor | null, input: MetadataSchemaInput): Promise<MetadataSchema> {
+      authorize(actor, 'manageSchema');
+      requireValid(input.schema);
+      const slug = input.slug ?? slugify(input.title);
+      if (!slug) throw invalidField('body.title', 'Give a title with letters or digits');
+      return db.transaction(async (tx) => {
+        if (await repo.findSchema(tx, slug)) throw taken('body.slug', 'A schema with this address exists');
+        const [row] = await tx.insert(metadataSchemas).values({ slug, title: input.title, schema: input.schema }).returning();
+        await repo.insertSchemaVersion(tx, row!);
+        await audit(tx, actor, 'schema.create', { type: 'schema', id: row!.id }, { after: row });
+        return toSchema(row!);
+      });
+    },
+
+    /** A new version; the check (`impact`) is the web's to show first, and saving anyway is the user's choice. */
+    async update(actor: Actor | null, slug: string, input: Omit<MetadataSchemaInput, 'slug'>): Promise<MetadataSchema> {
+      authorize(actor, 'manageSchema');
+      requireValid(input.schema);
+      return db.transaction(async (tx) => {
+        const before = await load(tx, slug);
+        const [row] = await tx
+          .update(metadataSchemas)
+          .set({ title: input.title, schema: input.schema, version: before.version + 1, updatedAt: new Date() })
+          .where(eq(metadataSchemas.id, before.id))
+          .returning();
+        await repo.insertSchemaVersion(tx, row!);
+        await audit(tx, actor, 'schema.update', { type: 'schema', id: row!.id }, { before, after: row });
+        return toSchema(row!);
+      });
+    },
+
+    /** How many objects of the types that use the schema a new version would refuse, and which. */
+    async impact(actor: Actor | null, slug: string, candidate: Record<string, unknown>): Promise<SchemaImpact> {
+      authorize(actor, 'manageSchema');
+      requireValid(candidate);
+      return db.use(async (d) => {
+        const current = await load(d, slug);
+        const types = await repo.listTypes(d);
+        const { schemaLinks } = await repo.typeParts(d, types.map((t) => t.id));
+        const users = new Set(schemaLinks.filter((l) => l.schema.id === current.id).map((l) => l.typeId));
+        const objects = await repo.objectsOfTypes(d, [...users]);
+        const schemasOf = (typeId: string) => schemaLinks.filter((l) => l.typeId === typeId).map((l) => (l.schema.id === current.id ? candidate : l.schema.schema));
+        const refused = objects.flatMap((o) => {
+          try {
+            validator.check(o.metadata, o.typeIds.map((id) => ({ name: types.find((t) => t.id === id)?.name ?? '', schemas: schemasOf(id) })));
+            return [];
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return [{ name: o.name, title: o.title, problems: (error.details ?? []).map((p) => `${p.field.replace(/^body\.metadata\./, '')}: ${p.message}`) }];
+          }
+        });
+        return { checked: objects.length, invalid: refused.length, objects: refused.slice(0, LISTED) };
+      });
+    },
+
+    /** Only a schema no object type or node type follows. */
+    async remove(actor: Actor | null, slug: string): Promise<void> {
+      authorize(actor, 'manageSchema');
+      await db.transaction(async (tx) => {
+        const before = await load(tx, slug);
+        const users = await repo.usersOfSchema(tx, before.id);
+        if (users.length) throw inUse(`This schema is used by ${users.length} type${users.length === 1 ? '' : 's'}`, users.map((u) => `${u.name} (${u.kind})`));
+        await tx.delete(metadataSchemas).where(eq(metadataSchemas.id, before.id));
+        await audit(tx, actor, 'schema.delete', { type: 'schema', id: before.id }, { before });
+      });
+    },
+  };
+}
+export type MetadataSchemasService = ReturnType<typeof createMetadataSchemasService>;

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Metric, MetricInputSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { authorize, type Actor } from '../../authz/authorize.js';
+import type { Database, Db } from '../../db/client.js';
+import { metrics } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound, taken } from '../../lib/errors.js';
+import * as repo from './repo.js';
+import { requireUcum } from './units.js';
+
+type Input = z.output<typeof MetricInputSchema>;
+
+export const toMetric = (row: repo.MetricRow): Metric => ({
+  name: row.name,
+  title: row.title,
+  description: row.description,
+  unit: row.unit,
+  type: row.type as Metric['type'],
+  allowed: row.allowed,
+  min: row.min,
+  max: row.max,
+});
+
+/** What is measured: typed values with a UCUM unit, limits or allowed values. */
+export function createMetricsService(db: Database) {
+  async function load(d: Db, name: string) {
+    const row = await repo.findMetric(d, name);
+    if (!row) throw notFound('Metric');
+    return row;
+  }
+  const values = (input: Input) => {
+    if (input.unit !== null) requireUcum('body.unit', input.unit);
+    return { name: input.name, title: input.title, description: input.description, unit: input.unit, type: input.type, allowed: input.allowed, min: input.min, max: input.max };
+  };
+
+  return {
+    list: async () => (await db.use(repo.listMetrics)).map(toMetric),
+    get: async (name: string) => toMetric(await db.use((d) => load(d, name))),
+
+    async create(actor: Actor | null, input: Input): Promise<Metric> {
+      authorize(actor, 'manageSchema');
+      const row = values(input);
+      return db.transaction(async (tx) => {
+        if (await repo.findMetric(tx, input.name)) throw taken('body.name', 'A metric with this name exists');
+        const [created] = await tx.insert(metrics).values(row).returning();
+        await audit(tx, actor, 'metric.create', { type: 'metric', id: created!.id }, { after: created });
+        return toMetric(created!);
+      });
+    },
+
+    async update(actor: Actor | null, name: string, input: Input): Promise<Metric> {
+      authorize(actor, 'manageSchema');
+      const row = values(input);
+      return db.transaction(async (tx) => {
+        const before = await load(tx, name);
+        if (input.name !== name && (await repo.findMetric(tx, input.name))) throw taken('body.name', 'A metric with this name exists');
+        const [after] = await tx.update(metrics).set({ ...row, updatedAt: new Date() }).where(eq(metrics.id, before.id)).returning();
+        await audit(tx, actor, 'metric.update', { type: 'metric', id: before.id }, { before, after });
+        return toMetric(after!);
+      });
+    },
+
+    /** Only a metric no object type measures. */
+    async remove(actor: Actor | null, name: string): Promise<void> {
+      authorize(actor, 'manageSchema');
+      await db.transaction(async (tx) => {
+        const before = await load(tx, name);
+        const types = await repo.typesWithMetric(tx, before.id);
+        if (types.length) throw inUse(`This metric is measured on ${types.length} object type${types.length === 1 ? '' : 's'}`, types.map((t) => t.name));
+        await tx.delete(metrics).where(eq(metrics.id, before.id));
+        await audit(tx, actor, 'metric.delete', { type: 'metric', id: before.id }, { before });
+      });
+    },
+  };
+}
+export type MetricsService = ReturnType<typeof createMetricsService>;
+
+/** A 409 for a delete refused while something uses the thing: how many, and which. */
+export const inUse = (what: string, names: string[]) => new AppError('CONFLICT', `${what}: ${names.join(', ')}. Take it off ${names.length === 1 ? 'it' : 'them'} first.`);

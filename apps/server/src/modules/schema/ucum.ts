@@ -1,0 +1,44 @@
+import ucum from '@lhncbc/ucum-lhc';
+import type { Unit } from '@observatory/shared';
+
+/**
+ * UCUM (https://ucum.org), through the reference implementation of the U.S. National
+ * Library of Medicine: it knows every unit code, its name and what it measures, and
+ * converts between commensurable units.
+ */
+const utils = ucum.UcumLhcUtils.getInstance();
+
+export type UnitCheck = { valid: true; name: string } | { valid: false; problem: string };
+
+/** Whether UCUM knows the code; if not, what it says, with its suggestions ("Did you mean kg?"). */
+export function checkUnit(code: string): UnitCheck {
+  const answer = utils.validateUnitString(code, true);
+  if (answer.status === 'valid') return { valid: true, name: String(answer.unit?.name ?? '') || code };
+  return { valid: false, problem: answer.msg.join(' ').replace(/\s+/g, ' ').trim() || `${code} is not a UCUM code` };
+}
+
+/** `value` in `from` expressed in `to`; null when the two are not commensurable. */
+export function convertUnit(value: number, from: string, to: string): number | null {
+  const answer = utils.convertUnitTo(from, value, to);
+  // Twelve significant digits: UCUM's factors leave binary noise (67.99999999999994 °F).
+  return answer.status === 'succeeded' && answer.toVal !== null ? Number(answer.toVal.toPrecision(12)) : null;
+}
+
+const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/** UCUM marks powers with <sup>: printed here as superscript digits (m<sup>3</sup> → m³). */
+const printable = (symbol: string) => symbol.replace(/<sup>([-\d]+)<\/sup>/g, (_, digits: string) => [...digits].map((d) => SUPERSCRIPT[d] ?? d).join(''));
+
+/**
+ * UCUM's own table of units (several hundred), as the reference list starts. Read when
+ * this module loads: the table also caches every unit checked later, which are not part
+ * of the reference list.
+ */
+const REFERENCE: Omit<Unit, 'builtin'>[] = Object.values(ucum.UnitTables.getInstance().unitCodes_).map((u) => ({
+  code: u.csCode_,
+  name: u.name_ || u.csCode_,
+  printSymbol: printable(u.printSymbol_ ?? ''),
+  property: u.property_ ?? '',
+}));
+
+export const referenceUnits = () => REFERENCE;
