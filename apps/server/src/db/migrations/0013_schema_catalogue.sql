@@ -106,6 +106,8 @@ CREATE INDEX "object_type_schemas_schema_id_index" ON "object_type_schemas" USIN
 INSERT INTO "metadata_schemas" ("slug", "title", "schema") SELECT "slug" || '-basics', "name" || ' basics', "metadata_schema" FROM "object_types" WHERE "metadata_schema" IS NOT NULL;--> statement-breakpoint
 INSERT INTO "metadata_schema_versions" ("schema_id", "version", "title", "schema") SELECT "id", 1, "title", "schema" FROM "metadata_schemas";--> statement-breakpoint
 INSERT INTO "object_type_schemas" ("type_id", "schema_id") SELECT t."id", s."id" FROM "object_types" t JOIN "metadata_schemas" s ON s."slug" = t."slug" || '-basics';--> statement-breakpoint
+-- The built-in types sit where they always did: sites in properties, plots in sites.
+INSERT INTO "object_type_parents" ("type_id", "parent_id") SELECT c."id", p."id" FROM "object_types" c JOIN "object_types" p ON (c."slug", p."slug") IN (('site', 'property'), ('vegetation-plot', 'site'), ('soil-plot', 'site'));--> statement-breakpoint
 ALTER TABLE "object_types" DROP COLUMN "metadata_schema";--> statement-breakpoint
 ALTER TABLE "object_types" ADD CONSTRAINT "object_types_name_unique" UNIQUE("name");--> statement-breakpoint
 -- The built-in types are added at the first start only: from now on administrators manage them.
