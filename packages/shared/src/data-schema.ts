@@ -118,7 +118,8 @@ export const MetadataSchemasResponseSchema = z.object({ schemas: z.array(Metadat
 export const SchemaImpactSchema = z.object({
   checked: z.number().int().describe('Objects of the types that use the schema'),
   invalid: z.number().int().describe('How many of them the new schema would refuse'),
-  objects: z.array(z.object({ name: z.string(), title: z.string(), problems: z.array(z.string()) })).describe('The first 50 of them, with what is wrong'),
+  hidden: z.number().int().describe('How many of those the caller may not see: counted, not named'),
+  objects: z.array(z.object({ name: z.string(), title: z.string(), problems: z.array(z.string()) })).describe('The first 50 of the refused ones the caller may see, with what is wrong'),
 });
 export type SchemaImpact = z.infer<typeof SchemaImpactSchema>;
 

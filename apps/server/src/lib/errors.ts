@@ -34,3 +34,6 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export function taken(field: string, message: string): AppError {
   return new AppError('CONFLICT', message, { details: [{ field, message }] });
 }
+
+/** A 409 for a delete refused while something uses the thing: how many, and which. */
+export const inUse = (what: string, names: string[]) => new AppError('CONFLICT', `${what}: ${names.join(', ')}. Take it off ${names.length === 1 ? 'it' : 'them'} first.`);

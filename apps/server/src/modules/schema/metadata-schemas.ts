@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { MetadataSchema, MetadataSchemaInput, SchemaImpact } from '@observatory/shared';
 import { authorize, type Actor } from '../../authz/authorize.js';
+import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { metadataSchemas } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
+import { AppError, inUse, invalidField, notFound, taken } from '../../lib/errors.js';
 import type { MetadataValidator } from '../../lib/metadata.js';
 import { slugify } from '../../lib/slugs.js';
-import { inUse } from './metrics.js';
 import * as repo from './repo.js';
 
 export const toSchema = (row: repo.SchemaRow): MetadataSchema => ({ slug: row.slug, title: row.title, version: row.version, schema: row.schema });
@@ -66,7 +66,11 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
       });
     },
 
-    /** How many objects of the types that use the schema a new version would refuse, and which. */
+    /**
+     * How many objects of the types that use the schema a new version would refuse, and
+     * which: every one is counted (saving affects them all), only those the reader may
+     * see are named.
+     */
     async impact(actor: Actor | null, slug: string, candidate: Record<string, unknown>): Promise<SchemaImpact> {
       authorize(actor, 'manageSchema');
       requireValid(candidate);
@@ -75,7 +79,7 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
         const types = await repo.listTypes(d);
         const { schemaLinks } = await repo.typeParts(d, types.map((t) => t.id));
         const users = new Set(schemaLinks.filter((l) => l.schema.id === current.id).map((l) => l.typeId));
-        const objects = await repo.objectsOfTypes(d, [...users]);
+        const objects = await repo.objectsOfTypes(d, [...users], visibleTo(actor, 'object'));
         const schemasOf = (typeId: string) => schemaLinks.filter((l) => l.typeId === typeId).map((l) => (l.schema.id === current.id ? candidate : l.schema.schema));
         const refused = objects.flatMap((o) => {
           try {
@@ -83,10 +87,11 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
             return [];
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
-            return [{ name: o.name, title: o.title, problems: (error.details ?? []).map((p) => `${p.field.replace(/^body\.metadata\./, '')}: ${p.message}`) }];
+            return [{ name: o.name, title: o.title, visible: o.visible, problems: (error.details ?? []).map((p) => `${p.field.replace(/^body\.metadata\./, '')}: ${p.message}`) }];
           }
         });
-        return { checked: objects.length, invalid: refused.length, objects: refused.slice(0, LISTED) };
+        const named = refused.filter((o) => o.visible);
+        return { checked: objects.length, invalid: refused.length, hidden: refused.length - named.length, objects: named.slice(0, LISTED).map(({ visible: _, ...o }) => o) };
       });
     },
 

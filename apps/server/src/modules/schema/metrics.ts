@@ -5,7 +5,7 @@ import { authorize, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
 import { metrics } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, notFound, taken } from '../../lib/errors.js';
+import { inUse, notFound, taken } from '../../lib/errors.js';
 import * as repo from './repo.js';
 import { requireUcum } from './units.js';
 
@@ -75,6 +75,3 @@ export function createMetricsService(db: Database) {
   };
 }
 export type MetricsService = ReturnType<typeof createMetricsService>;
-
-/** A 409 for a delete refused while something uses the thing: how many, and which. */
-export const inUse = (what: string, names: string[]) => new AppError('CONFLICT', `${what}: ${names.join(', ')}. Take it off ${names.length === 1 ? 'it' : 'them'} first.`);

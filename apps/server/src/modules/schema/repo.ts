@@ -1,10 +1,9 @@
-import { asc, count, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   metadataSchemas,
   metadataSchemaVersions,
   metrics,
-  nodes,
   nodeTypes,
   objectTypeLinks,
   objectTypeMetrics,
@@ -19,8 +18,6 @@ export type TypeRow = typeof objectTypes.$inferSelect;
 export type MetricRow = typeof metrics.$inferSelect;
 export type SchemaRow = typeof metadataSchemas.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
-export type NodeTypeRow = typeof nodeTypes.$inferSelect;
-export type NodeRow = typeof nodes.$inferSelect;
 
 // ---------------------------------------------------------------- units
 
@@ -60,11 +57,11 @@ export async function usersOfSchema(db: Db, schemaId: string) {
   return [...types.map((t) => ({ kind: 'object type', ...t })), ...kinds.map((k) => ({ kind: 'node type', ...k }))];
 }
 
-/** Objects of any of these types, with their metadata and the slugs of all their types. */
-export async function objectsOfTypes(db: Db, typeIds: string[]) {
+/** Objects of any of these types, with their metadata, all their types, and whether `visible` lets the reader see each. */
+export async function objectsOfTypes(db: Db, typeIds: string[], visible: SQL | undefined) {
   if (!typeIds.length) return [];
   const rows = await db
-    .selectDistinct({ id: objects.id, name: objects.name, title: objects.title, metadata: objects.metadata })
+    .selectDistinct({ id: objects.id, name: objects.name, title: objects.title, metadata: objects.metadata, visible: sql<boolean>`${visible ?? sql`true`}`.as('visible') })
     .from(objects)
     .innerJoin(objectTypeLinks, eq(objectTypeLinks.objectId, objects.id))
     .where(inArray(objectTypeLinks.typeId, typeIds))
@@ -119,26 +116,3 @@ export async function replaceTypeParts(db: Db, typeId: string, parts: { parentId
 }
 
 export const countObjectsOfType = async (db: Db, typeId: string) => (await db.select({ n: count() }).from(objectTypeLinks).where(eq(objectTypeLinks.typeId, typeId)))[0]!.n;
-
-// ---------------------------------------------------------------- nodes
-
-export const listNodeTypes = (db: Db) => db.select().from(nodeTypes).orderBy(asc(nodeTypes.name));
-export const findNodeType = async (db: Db, slug: string) => (await db.select().from(nodeTypes).where(eq(nodeTypes.slug, slug)))[0] ?? null;
-export const countNodesOfType = async (db: Db, nodeTypeId: string) => (await db.select({ n: count() }).from(nodes).where(eq(nodes.nodeTypeId, nodeTypeId)))[0]!.n;
-
-export const findNode = async (db: Db, path: string) => (await db.select().from(nodes).where(eq(nodes.path, path)))[0] ?? null;
-export const nodesByPath = (db: Db, paths: string[]) => (paths.length ? db.select().from(nodes).where(inArray(nodes.path, paths)) : Promise.resolve([]));
-export const childrenOf = (db: Db, parentId: string | null) =>
-  db
-    .select({ node: nodes, type: { slug: nodeTypes.slug, name: nodeTypes.name } })
-    .from(nodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, nodes.nodeTypeId))
-    .where(parentId ? eq(nodes.parentId, parentId) : sql`${nodes.parentId} IS NULL`)
-    .orderBy(asc(nodes.position), asc(nodes.title));
-
-/** The node and everything below it, for a move: their paths change together. */
-export const subtree = (db: Db, path: string) =>
-  db
-    .select()
-    .from(nodes)
-    .where(or(eq(nodes.path, path), like(nodes.path, `${path.replace(/[\\%_]/g, '\\$&')}/%`)));

@@ -86,6 +86,9 @@ describe('metrics', () => {
     expect((await api(t.app, 'GET', '/data/metrics')).json().metrics).toContainEqual(body);
     const category = await api(t.app, 'PUT', `/data/metrics/${name}`, { ...as(curator), body: { name, title: 'Texture', type: 'category', allowed: ['sand', 'silt', 'clay'] } });
     expect(category.json().metric).toMatchObject({ type: 'category', allowed: ['sand', 'silt', 'clay'], unit: null, min: null });
+    // Site Admin's recent changes name it.
+    const audit = (await api(t.app, 'GET', '/admin/summary', as(admin))).json().audit as { action: string; target: { name: string | null; key: string | null } }[];
+    expect(audit.find((a) => a.action === 'metric.update')?.target).toMatchObject({ name: 'Texture', key: name });
     expect((await api(t.app, 'DELETE', `/data/metrics/${name}`, as(curator))).statusCode).toBe(204);
     expect((await api(t.app, 'GET', `/data/metrics/${name}`)).statusCode).toBe(404);
   });
@@ -143,10 +146,20 @@ describe('metadata schemas', () => {
       const res = await api(t.app, 'POST', '/data/obj', { ...as(admin), body: { name: `${type.slug}-${name}`, title: `${name} site`, types: [type.slug], metadata: { elevation } } });
       expect(res.statusCode, res.body).toBe(201);
     }
+    // A members-only object of a project the curator is not in: counted, never named to them.
+    const project = await api(t.app, 'POST', '/projects', { ...as(admin), body: { project: { title: fresh('Closed'), visibility: 'members' } } });
+    const hidden = await api(t.app, 'POST', '/data/obj', {
+      ...as(admin),
+      body: { name: `${type.slug}-hidden`, title: 'hidden site', types: [type.slug], visibility: 'members', projects: [project.json().project.id], metadata: { elevation: 10 } },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(201);
     const stricter = schemaDoc({ elevation: { type: 'number', minimum: 1000 } });
     const impact = await api(t.app, 'POST', `/data/schema/${type.schema}/check`, { ...as(curator), body: { schema: stricter } });
     expect(impact.statusCode).toBe(200);
-    expect(impact.json()).toEqual({ checked: 2, invalid: 1, objects: [{ name: `${type.slug}-low`, title: 'low site', problems: ['elevation: must be >= 1000 (' + type.name + ')'] }] });
+    const low = { name: `${type.slug}-low`, title: 'low site', problems: ['elevation: must be >= 1000 (' + type.name + ')'] };
+    expect(impact.json()).toEqual({ checked: 3, invalid: 2, hidden: 1, objects: [low] });
+    const toAdmin = (await api(t.app, 'POST', `/data/schema/${type.schema}/check`, { ...as(admin), body: { schema: stricter } })).json();
+    expect(toAdmin).toMatchObject({ invalid: 2, hidden: 0, objects: [{ name: `${type.slug}-hidden` }, low] });
     // Checking saves nothing.
     expect((await api(t.app, 'GET', `/data/schema/${type.schema}`)).json().schema.version).toBe(1);
     expect((await api(t.app, 'POST', `/data/schema/${type.schema}/check`, { ...as(user), body: { schema: stricter } })).statusCode).toBe(403);

@@ -6,7 +6,23 @@ import { sightOf } from '../../authz/policy.js';
 import { RESOURCES, type Kind } from '../../authz/resources.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Db } from '../../db/client.js';
-import { auditLog, institutionCategories, institutions, objects, outbox, people, projects, roles, settings, teams, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  institutionCategories,
+  institutions,
+  metadataSchemas,
+  metrics,
+  objects,
+  objectTypes,
+  outbox,
+  people,
+  projects,
+  roles,
+  settings,
+  teams,
+  units,
+  users,
+} from '../../db/schema/index.js';
 
 export async function getSetting(db: Db, key: string): Promise<string | null> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
@@ -37,6 +53,10 @@ const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn
   user: { table: users, id: users.id, name: users.username, key: users.username },
   role: { table: roles, id: roles.id, name: roles.name, key: roles.slug },
   institution_category: { table: institutionCategories, id: institutionCategories.id, name: institutionCategories.name, key: institutionCategories.id },
+  unit: { table: units, id: units.code, name: units.code, key: units.code },
+  metric: { table: metrics, id: metrics.id, name: metrics.title, key: metrics.name },
+  schema: { table: metadataSchemas, id: metadataSchemas.id, name: metadataSchemas.title, key: metadataSchemas.slug },
+  objtype: { table: objectTypes, id: objectTypes.id, name: objectTypes.name, key: objectTypes.slug },
 };
 
 const isKind = (type: string): type is Kind => type in RESOURCES;

@@ -31,11 +31,16 @@ function Metadata({ state }: { state: ObjectPageValue }) {
   const types = obj.types.flatMap((t) => state.types[t.slug] ?? []);
   const rows = metadataRows(obj.metadata, types);
   if (rows.length === 0) return <Text c="dimmed">No details recorded.</Text>;
+  return <FactTable rows={rows} spacing={4} />;
+}
+
+/** Label and value pairs, one a row, the label as the row's header. */
+function FactTable({ rows, label, spacing }: { rows: { key?: string; label: string; value: ReactNode }[]; label?: string; spacing: number }) {
   return (
-    <Table withRowBorders={false} verticalSpacing={4} w="auto">
+    <Table withRowBorders={false} verticalSpacing={spacing} w="auto" aria-label={label}>
       <Table.Tbody>
         {rows.map((r) => (
-          <Table.Tr key={r.key}>
+          <Table.Tr key={r.key ?? r.label}>
             <Table.Th scope="row" fw={500} pr="lg">
               {r.label}
             </Table.Th>
@@ -84,18 +89,7 @@ function LocationInWords({ geo }: { geo: NonNullable<ObjectPageValue['detail']['
   return (
     <Stack gap="xs">
       <Text>{locationSentence(facts)}</Text>
-      <Table withRowBorders={false} verticalSpacing={2} w="auto" aria-label="Location in numbers">
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.label}>
-              <Table.Th scope="row" fw={500} pr="lg">
-                {r.label}
-              </Table.Th>
-              <Table.Td>{r.value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactTable rows={rows} label="Location in numbers" spacing={2} />
     </Stack>
   );
 }
