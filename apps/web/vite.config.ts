@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
-/** In development the API runs beside Vite (npm run dev) and is proxied. */
+/** In development the API runs beside Vite (npm run dev) and is proxied; API_URL points elsewhere. */
 export default defineConfig({
   plugins: [react()],
   // packages/shared is read from its TypeScript source (see its package.json).
   resolve: { conditions: ['@observatory/source', ...defaultClientConditions] },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
   build: { sourcemap: true },
 });

@@ -2,16 +2,20 @@ import type { Database } from '../../db/client.js';
 import type { MetadataValidator } from '../../lib/metadata.js';
 import { createMetadataSchemasService } from './metadata-schemas.js';
 import { createMetricsService } from './metrics.js';
+import { createNodesService } from './nodes.js';
 import { createObjectTypesService } from './object-types.js';
 import { createUnitsService } from './units.js';
 
-/** The catalogue's data schema: units, metrics, metadata schemas and object types (readable by all; manageSchema to change). */
+/** The catalogue's data schema: units, metrics, metadata schemas, object types and the node tree (readable by all; manageSchema to change). */
 export function createSchemaService(db: Database, validator: MetadataValidator) {
+  const nodes = createNodesService(db, validator);
   return {
     units: createUnitsService(db),
     metrics: createMetricsService(db),
     schemas: createMetadataSchemasService(db, validator),
     types: createObjectTypesService(db),
+    nodeTypes: nodes.types,
+    nodes: nodes.tree,
   };
 }
 export type SchemaService = ReturnType<typeof createSchemaService>;

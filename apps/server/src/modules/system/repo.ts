@@ -12,6 +12,8 @@ import {
   institutions,
   metadataSchemas,
   metrics,
+  nodes,
+  nodeTypes,
   objects,
   objectTypes,
   outbox,
@@ -57,6 +59,8 @@ const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn
   metric: { table: metrics, id: metrics.id, name: metrics.title, key: metrics.name },
   schema: { table: metadataSchemas, id: metadataSchemas.id, name: metadataSchemas.title, key: metadataSchemas.slug },
   objtype: { table: objectTypes, id: objectTypes.id, name: objectTypes.name, key: objectTypes.slug },
+  nodetype: { table: nodeTypes, id: nodeTypes.id, name: nodeTypes.name, key: nodeTypes.slug },
+  node: { table: nodes, id: nodes.id, name: nodes.title, key: nodes.path },
 };
 
 const isKind = (type: string): type is Kind => type in RESOURCES;

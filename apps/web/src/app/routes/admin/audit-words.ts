@@ -51,6 +51,24 @@ const VERBS: Record<string, string> = {
   'user.reset-link': 'made a password reset link for',
   'user.role.put': 'gave a role to',
   'user.role.delete': 'took a role from',
+  'unit.create': 'added the unit',
+  'unit.update': 'changed the unit',
+  'unit.delete': 'removed the unit',
+  'metric.create': 'created the metric',
+  'metric.update': 'changed the metric',
+  'metric.delete': 'deleted the metric',
+  'schema.create': 'created the metadata schema',
+  'schema.update': 'saved a new version of the metadata schema',
+  'schema.delete': 'deleted the metadata schema',
+  'objtype.create': 'created the object type',
+  'objtype.update': 'changed the object type',
+  'objtype.delete': 'deleted the object type',
+  'nodetype.create': 'created the node type',
+  'nodetype.update': 'changed the node type',
+  'nodetype.delete': 'deleted the node type',
+  'node.create': 'created the node',
+  'node.update': 'changed the node',
+  'node.delete': 'deleted the node',
 };
 
 /** A target of each kind in words when it may not be named. */
@@ -58,6 +76,9 @@ const UNNAMED: Record<string, { hidden: string; gone: string }> = {
   project: { hidden: 'a members-only project', gone: 'a project since deleted' },
   object: { hidden: 'a members-only object', gone: 'an object since deleted' },
   user: { hidden: 'an account', gone: 'an account since deleted' },
+  schema: { hidden: 'a metadata schema', gone: 'a metadata schema since deleted' },
+  objtype: { hidden: 'an object type', gone: 'an object type since deleted' },
+  nodetype: { hidden: 'a node type', gone: 'a node type since deleted' },
 };
 const unnamed = (type: string) => UNNAMED[type] ?? { hidden: `a ${type.replace(/_/g, ' ')}`, gone: `a ${type.replace(/_/g, ' ')} since deleted` };
 

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let curator: TestUser;
+let user: TestUser;
+let n = 0;
+/** A name of its own for each thing a test makes. */
+const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${n++}`;
+const as = (who: TestUser) => ({ token: who.token });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+  user = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+/** A metadata schema with one required number, and a node type following it. */
+async function typeWithSchema() {
+  const schema = fresh('dataset-basics');
+  const made = await api(t.app, 'POST', '/data/schema', {
+    ...as(curator),
+    body: { slug: schema, title: 'Dataset basics', schema: { type: 'object', properties: { depth_cm: { type: 'number', minimum: 0 } }, required: ['depth_cm'] } },
+  });
+  expect(made.statusCode).toBe(201);
+  const slug = fresh('dataset');
+  const type = await api(t.app, 'POST', '/data/nodetypes', { ...as(curator), body: { slug, name: `Dataset ${slug}`, schema } });
+  expect(type.statusCode).toBe(201);
+  return { schema, slug };
+}
+
+const node = (slug: string, type: string, more: Record<string, unknown> = {}) => ({ slug, title: slug.replace(/-.*/, ''), type, ...more });
+
+describe('node types', () => {
+  it('are created with a schema, read with their node count, changed, and deleted when no node has them', async () => {
+    const { schema, slug } = await typeWithSchema();
+    expect((await api(t.app, 'GET', `/data/nodetypes/${slug}`)).json()).toEqual({ nodetype: { slug, name: `Dataset ${slug}`, schema }, nodes: 0 });
+    expect((await api(t.app, 'GET', '/data/nodetypes')).json().nodetypes).toContainEqual({ slug, name: `Dataset ${slug}`, schema });
+    const changed = await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(curator), body: { name: 'Data set', schema: null } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ nodetype: { slug, name: 'Data set', schema: null }, nodes: 0 });
+    const root = fresh('soil');
+    expect((await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug) })).statusCode).toBe(201);
+    const refused = await api(t.app, 'DELETE', `/data/nodetypes/${slug}`, as(curator));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatch(new RegExp(`1 node is of this type: ${root}`));
+    expect((await api(t.app, 'DELETE', `/data/node/${root}`, as(curator))).statusCode).toBe(204);
+    expect((await api(t.app, 'DELETE', `/data/nodetypes/${slug}`, as(curator))).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', `/data/nodetypes/${slug}`)).statusCode).toBe(404);
+  });
+
+  it('refuse an unknown schema, a taken slug, and a new schema their nodes do not fit; a schema a node type uses stays', async () => {
+    const { schema, slug } = await typeWithSchema();
+    const unknown = await api(t.app, 'POST', '/data/nodetypes', { ...as(curator), body: { name: 'Sensor', schema: 'no-such-schema' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ field: 'body.schema', message: 'Unknown metadata schema: no-such-schema' }]);
+    const taken = await api(t.app, 'POST', '/data/nodetypes', { ...as(curator), body: { slug, name: 'Another' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details[0].field).toBe('body.slug');
+
+    await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(curator), body: { name: 'Loose', schema: null } });
+    const root = fresh('loose');
+    expect((await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 'deep' } }) })).statusCode).toBe(201);
+    const unfit = await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(curator), body: { name: 'Strict', schema } });
+    expect(unfit.statusCode).toBe(400);
+    expect(unfit.json().details).toEqual([{ field: 'body.schema', message: `The node ${root} does not fit this schema: change its metadata first` }]);
+    expect((await api(t.app, 'GET', `/data/nodetypes/${slug}`)).json().nodetype).toMatchObject({ name: 'Loose', schema: null });
+
+    await api(t.app, 'PUT', `/data/node/${root}`, { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 30 } }) });
+    expect((await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(curator), body: { name: 'Strict', schema } })).statusCode).toBe(200);
+    const inUse = await api(t.app, 'DELETE', `/data/schema/${schema}`, as(curator));
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().error).toMatch(/Strict \(node type\)/);
+  });
+
+  it('need sign-in, then manageSchema, to change', async () => {
+    const { slug } = await typeWithSchema();
+    expect((await api(t.app, 'POST', '/data/nodetypes', { body: { name: 'Sensor' } })).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', '/data/nodetypes', { ...as(user), body: { name: 'Sensor' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(user), body: { name: 'Sensor' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/data/nodetypes/${slug}`)).statusCode).toBe(401);
+    expect((await api(t.app, 'DELETE', `/data/nodetypes/${slug}`, as(user))).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/data/nodetypes/${slug}`)).json().nodetype.name).toBe(`Dataset ${slug}`);
+  });
+});
+
+describe('the node tree', () => {
+  it('is read by path with ancestors, children, metadata and schema', async () => {
+    const { schema, slug } = await typeWithSchema();
+    const root = fresh('soil');
+    for (const [parent, segment] of [[null, root], [root, 'chemistry'], [`${root}/chemistry`, 'carbon'], [`${root}/chemistry`, 'nitrogen']] as const) {
+      const res = await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(segment, slug, { parent, metadata: { depth_cm: 30 } }) });
+      expect(res.statusCode).toBe(201);
+    }
+    const res = await api(t.app, 'GET', `/data/node/${root}/chemistry/carbon`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      node: { path: `${root}/chemistry/carbon`, slug: 'carbon', title: 'carbon', description: '', type: { slug, name: `Dataset ${slug}` } },
+      ancestors: [
+        { path: root, title: 'soil' },
+        { path: `${root}/chemistry`, title: 'chemistry' },
+      ],
+      children: [],
+      metadata: { depth_cm: 30 },
+      schema: expect.objectContaining({ slug: schema, version: 1 }),
+    });
+    const middle = (await api(t.app, 'GET', `/data/node/${root}/chemistry`)).json();
+    expect(middle.children.map((c: { path: string }) => c.path)).toEqual([`${root}/chemistry/carbon`, `${root}/chemistry/nitrogen`]);
+    expect((await api(t.app, 'GET', '/data/node')).json().children.map((c: { path: string }) => c.path)).toContain(root);
+    expect((await api(t.app, 'GET', `/data/node/${root}/nothing-here`)).statusCode).toBe(404);
+  });
+
+  it('moves a node with everything below it, and refuses a move inside itself', async () => {
+    const { slug } = await typeWithSchema();
+    const [soil, water] = [fresh('soil'), fresh('water')];
+    const body = (segment: string, parent: string | null) => ({ ...as(curator), body: node(segment, slug, { parent, metadata: { depth_cm: 1 } }) });
+    await api(t.app, 'POST', '/data/node', body(soil, null));
+    await api(t.app, 'POST', '/data/node', body(water, null));
+    await api(t.app, 'POST', '/data/node', body('chemistry', soil));
+    await api(t.app, 'POST', '/data/node', body('carbon', `${soil}/chemistry`));
+
+    const inside = await api(t.app, 'PUT', `/data/node/${soil}`, body(soil, `${soil}/chemistry`));
+    expect(inside.statusCode).toBe(400);
+    expect(inside.json().details).toEqual([{ field: 'body.parent', message: `A node cannot go inside itself: ${soil}/chemistry is below it` }]);
+    expect((await api(t.app, 'PUT', `/data/node/${soil}`, body(soil, soil))).json().details[0].message).toMatch(/is the node/);
+
+    const moved = await api(t.app, 'PUT', `/data/node/${soil}/chemistry`, body('chem', water));
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().node.path).toBe(`${water}/chem`);
+    expect(moved.json().children.map((c: { path: string }) => c.path)).toEqual([`${water}/chem/carbon`]);
+    expect((await api(t.app, 'GET', `/data/node/${water}/chem/carbon`)).json().ancestors.map((a: { path: string }) => a.path)).toEqual([water, `${water}/chem`]);
+    expect((await api(t.app, 'GET', `/data/node/${soil}/chemistry/carbon`)).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/data/node/${soil}`)).json().children).toEqual([]);
+
+    const taken = await api(t.app, 'PUT', `/data/node/${water}/chem`, body(soil, null));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details[0]).toEqual({ field: 'body.slug', message: `A node at ${soil} exists` });
+  });
+
+  it('refuses empty or reserved segments, unknown parents and types, and metadata its schema refuses; nothing changes', async () => {
+    const { slug } = await typeWithSchema();
+    const root = fresh('soil');
+    await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 5 } }) });
+    const post = (body: Record<string, unknown>) => api(t.app, 'POST', '/data/node', { ...as(curator), body: node('chemistry', slug, { parent: root, metadata: { depth_cm: 5 }, ...body }) });
+
+    const reserved = await post({ slug: 'new' });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().details[0]).toMatchObject({ field: 'body.slug', message: expect.stringMatching(/reserved/) });
+    const empty = await post({ parent: `${root}//x` });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details[0]).toMatchObject({ field: 'body.parent', message: expect.stringMatching(/Segment 2 of the path is empty/) });
+    expect((await post({ parent: `${root}/edit` })).json().details[0].message).toMatch(/“edit”: This segment is reserved/);
+    expect((await post({ parent: `${root}/missing` })).json().details).toEqual([{ field: 'body.parent', message: `No node at ${root}/missing` }]);
+    expect((await post({ type: 'no-such-type' })).json().details).toEqual([{ field: 'body.type', message: 'Unknown node type: no-such-type' }]);
+    const metadata = await post({ metadata: { depth_cm: -3 } });
+    expect(metadata.statusCode).toBe(400);
+    expect(metadata.json().details[0].field).toBe('body.metadata.depth_cm');
+    expect((await api(t.app, 'GET', '/data/node/new')).statusCode).toBe(400);
+    expect((await api(t.app, 'GET', `/data/node/${root}`)).json().children).toEqual([]);
+  });
+
+  it('deletes only a node with nothing inside it', async () => {
+    const { slug } = await typeWithSchema();
+    const root = fresh('soil');
+    await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 5 } }) });
+    await api(t.app, 'POST', '/data/node', { ...as(curator), body: node('chemistry', slug, { parent: root, metadata: { depth_cm: 5 } }) });
+    const refused = await api(t.app, 'DELETE', `/data/node/${root}`, as(curator));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(`1 node sits inside ${root}: ${root}/chemistry. Move or delete it first.`);
+    expect((await api(t.app, 'DELETE', `/data/node/${root}/chemistry`, as(curator))).statusCode).toBe(204);
+    expect((await api(t.app, 'DELETE', `/data/node/${root}`, as(curator))).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', `/data/node/${root}`)).statusCode).toBe(404);
+  });
+
+  it('needs sign-in, then manageSchema, to change', async () => {
+    const { slug } = await typeWithSchema();
+    const root = fresh('soil');
+    const body = node(root, slug, { metadata: { depth_cm: 5 } });
+    expect((await api(t.app, 'POST', '/data/node', { body })).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', '/data/node', { ...as(user), body })).statusCode).toBe(403);
+    await api(t.app, 'POST', '/data/node', { ...as(curator), body });
+    expect((await api(t.app, 'PUT', `/data/node/${root}`, { body })).statusCode).toBe(401);
+    expect((await api(t.app, 'PUT', `/data/node/${root}`, { ...as(user), body: { ...body, title: 'Mine' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/data/node/${root}`, as(user))).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/data/node/${root}`)).json().node.title).toBe('soil');
+  });
+});
