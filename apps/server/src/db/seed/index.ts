@@ -21,6 +21,7 @@ import {
 import { BUILTIN_OBJECT_TYPES } from './object-types.js';
 import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo.js';
 import { slugify } from '../../lib/slugs.js';
+import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoObjects } from './objects.js';
 import { seedDemoProjects } from './projects.js';
 import { BUILTIN_ROLES } from './roles.js';
@@ -44,6 +45,7 @@ export async function prepareData(app: FastifyInstance): Promise<GeneratedAdmin 
     await seedDemo(app.database.transaction.bind(app.database), await app.services.hasher.hash(app.config.demoPassword), app);
     await seedDemoProjects(app);
     await seedDemoObjects(app);
+    await seedDemoCatalogue(app);
   }
   return admin;
 }

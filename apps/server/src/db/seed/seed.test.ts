@@ -6,6 +6,7 @@ import { schemasOf, type ObjectType } from '@observatory/shared';
 import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
 import { createMetadataValidator } from '../../lib/metadata.js';
 import { rowsOf } from '../client.js';
+import { DEMO_METRICS, DEMO_NODES, DEMO_TYPE_METRICS } from './demo-catalogue.js';
 import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
 import { prepareData } from './index.js';
@@ -294,6 +295,40 @@ describe('the demo objects', () => {
     const tables = ['objects', 'object_type_links', 'object_projects', 'object_people', 'object_institutions', 'notes', 'photos', 'assets', 'audit_log'];
     const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await query<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n])));
     const before = await counts();
+    await prepareData(t.app);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the demo data schema', () => {
+  it('has about twenty metrics with UCUM units, each measured on a built-in type', async () => {
+    const metrics = (await api(t.app, 'GET', '/data/metrics')).json().metrics as { name: string; unit: string | null }[];
+    expect(metrics.map((m) => m.name)).toEqual(expect.arrayContaining(DEMO_METRICS.map((m) => m.name)));
+    expect(metrics.length).toBeGreaterThanOrEqual(20);
+    const units = new Set(((await api(t.app, 'GET', '/data/units')).json().units as { code: string }[]).map((u) => u.code));
+    for (const m of metrics) if (m.unit) expect(units, `the unit of ${m.name} is in the list`).toContain(m.unit);
+    const types = Object.values((await api(t.app, 'GET', '/data/objtypes')).json().objtypes as Record<string, ObjectType>);
+    expect(types).toHaveLength(4);
+    for (const type of types) expect(Object.keys(type.metrics), type.slug).toEqual(DEMO_TYPE_METRICS[type.slug]);
+    expect(new Set(Object.values(DEMO_TYPE_METRICS).flat())).toEqual(new Set(DEMO_METRICS.map((m) => m.name)));
+  });
+
+  it('has a node tree of themes and variables whose metadata names a metric', async () => {
+    const roots = (await api(t.app, 'GET', '/data/node')).json().children as { path: string }[];
+    expect(roots.map((r) => r.path)).toEqual(['soil', 'climate', 'vegetation']);
+    const carbon = (await api(t.app, 'GET', '/data/node/soil/chemistry/carbon')).json();
+    expect(carbon.ancestors.map((a: { title: string }) => a.title)).toEqual(['Soil', 'Soil chemistry']);
+    expect(carbon.schema.slug).toBe('variable-basics');
+    const names = new Set(DEMO_METRICS.map((m) => m.name));
+    for (const node of DEMO_NODES) if (node.type === 'variable') expect(names).toContain((node.metadata as { metric: string }).metric);
+  });
+
+  it('is added once: another start changes nothing', async () => {
+    const tables = ['metrics', 'units', 'object_type_metrics', 'metadata_schemas', 'node_types', 'nodes'];
+    const count = async (name: string) => t.database.use(async (d) => rowsOf<{ n: number }>(await d.execute(sql.raw(`select count(*)::int as n from ${name}`)))[0]!.n);
+    const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await count(name)])));
+    const before = await counts();
+    expect(before.nodes).toBe(DEMO_NODES.length);
     await prepareData(t.app);
     expect(await counts()).toEqual(before);
   });
