@@ -112,6 +112,7 @@ export const MetadataSchemaInputSchema = z.object({
 export type MetadataSchemaInput = z.infer<typeof MetadataSchemaInputSchema>;
 
 export const MetadataSchemaResponseSchema = z.object({ schema: MetadataSchemaSchema, usedBy: z.array(UsageSchema) });
+export type MetadataSchemaResponse = z.infer<typeof MetadataSchemaResponseSchema>;
 export const MetadataSchemasResponseSchema = z.object({ schemas: z.array(MetadataSchemaSchema) });
 
 /** POST data/schema/{slug}/check: what saving this schema would do to the objects of the types that use it. */
@@ -211,6 +212,10 @@ export type NodeResponse = z.infer<typeof NodeResponseSchema>;
 
 /** GET data/node: the roots of the tree. */
 export const NodeRootsResponseSchema = z.object({ children: z.array(NodeSchema) });
+
+/** GET data/nodes: every node's path and title, by path (the outline a picker offers). */
+export const NodeOutlineResponseSchema = z.object({ nodes: z.array(z.object({ path: z.string(), title: z.string() })) });
+export type NodeOutline = z.infer<typeof NodeOutlineResponseSchema>['nodes'];
 
 /** POST data/node; PUT data/node/{path} (a new parent moves it, with everything below). */
 export const NodeInputSchema = z.object({

@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
           { path: paths.partners, lazy: page(() => import('../features/partners/PartnersPage')) },
           { path: patterns.partner, lazy: page(() => import('../features/partners/PartnerPage')) },
           { path: patterns.team, lazy: page(() => import('../features/teams/TeamPage')) },
+          { path: paths.nodes, lazy: page(() => import('./routes/nodes/NodeRoute')) },
+          { path: patterns.node, lazy: page(() => import('./routes/nodes/NodeRoute')) },
           { path: patterns.invitation, lazy: page(() => import('../features/auth/InvitationPage')) },
           {
             element: <RequireSignIn />,
@@ -106,6 +108,9 @@ export const routes: RouteObject[] = [
                       { path: paths.adminProjects, lazy: page(() => import('./routes/admin/projects/ProjectsAdminPage')) },
                       { path: paths.adminProjectNew, lazy: page(() => import('../features/projects/ProjectEditPage')) },
                       { path: patterns.adminProject, lazy: page(() => import('./routes/admin/projects/ProjectAdminPage')) },
+                      // Every object, whatever its projects: what manageProjects lets its holder edit.
+                      { path: paths.adminObjects, lazy: page(() => import('./routes/admin/schema/objects/ObjectsAdminPage')) },
+                      { path: patterns.adminObject, lazy: page(() => import('./routes/admin/schema/objects/ObjectAdminPage')) },
                     ],
                   },
                   { path: paths.adminRoles, lazy: page(() => import('./routes/admin/roles/RolesAdminPage')) },
@@ -115,6 +120,22 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: paths.adminTeams, lazy: page(() => import('./routes/admin/teams/TeamsAdminPage')) },
                       { path: patterns.adminTeam, lazy: page(() => import('./routes/admin/teams/TeamAdminPage')) },
+                    ],
+                  },
+                  {
+                    // The data schema is read by everyone (the API's GETs); its screens are for those who change it.
+                    element: <RequirePermission permission="manageSchema" />,
+                    children: [
+                      { path: paths.adminUnits, lazy: page(() => import('./routes/admin/schema/units/UnitsAdminPage')) },
+                      { path: patterns.adminUnit, lazy: page(() => import('./routes/admin/schema/units/UnitAdminPage')) },
+                      { path: paths.adminMetrics, lazy: page(() => import('./routes/admin/schema/metrics/MetricsAdminPage')) },
+                      { path: patterns.adminMetric, lazy: page(() => import('./routes/admin/schema/metrics/MetricAdminPage')) },
+                      { path: paths.adminObjectTypes, lazy: page(() => import('./routes/admin/schema/objtypes/ObjectTypesAdminPage')) },
+                      { path: patterns.adminObjectType, lazy: page(() => import('./routes/admin/schema/objtypes/ObjectTypeAdminPage')) },
+                      { path: paths.adminSchemas, lazy: page(() => import('./routes/admin/schema/schemas/SchemasAdminPage')) },
+                      { path: patterns.adminSchema, lazy: page(() => import('./routes/admin/schema/schemas/SchemaAdminPage')) },
+                      { path: paths.adminNodeTypes, lazy: page(() => import('./routes/admin/schema/nodetypes/NodeTypesAdminPage')) },
+                      { path: patterns.adminNodeType, lazy: page(() => import('./routes/admin/schema/nodetypes/NodeTypeAdminPage')) },
                     ],
                   },
                 ],

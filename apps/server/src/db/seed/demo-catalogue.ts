@@ -48,7 +48,7 @@ const NODE_SCHEMAS = [
   {
     slug: 'theme-basics',
     title: 'Theme basics',
-    schema: { type: 'object', properties: { keywords: { type: 'array', title: 'Keywords', items: { type: 'string' } } }, additionalProperties: false },
+    schema: { type: 'object', properties: { keywords: { type: 'string', title: 'Keywords', description: 'Separated by commas', maxLength: 300 } }, additionalProperties: false },
   },
   {
     slug: 'variable-basics',
@@ -66,7 +66,7 @@ const NODE_SCHEMAS = [
   },
 ];
 
-const theme = (parent: string | null, slug: string, title: string, description: string, keywords: string[]): NodeInput => ({ parent, slug, title, description, type: 'theme', metadata: { keywords } });
+const theme = (parent: string | null, slug: string, title: string, description: string, keywords: string[]): NodeInput => ({ parent, slug, title, description, type: 'theme', metadata: { keywords: keywords.join(', ') } });
 const variable = (parent: string, slug: string, title: string, metric: string, method: string, interval: string): NodeInput => ({ parent, slug, title, type: 'variable', metadata: { metric, method, interval } });
 
 /** The data catalogue's tree, parents before children. */

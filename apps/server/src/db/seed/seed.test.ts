@@ -305,7 +305,9 @@ describe('the demo data schema', () => {
     const metrics = (await api(t.app, 'GET', '/data/metrics')).json().metrics as { name: string; unit: string | null }[];
     expect(metrics.map((m) => m.name)).toEqual(expect.arrayContaining(DEMO_METRICS.map((m) => m.name)));
     expect(metrics.length).toBeGreaterThanOrEqual(20);
-    const units = new Set(((await api(t.app, 'GET', '/data/units')).json().units as { code: string }[]).map((u) => u.code));
+    const codes = ((await api(t.app, 'GET', '/data/units')).json().units as { code: string }[]).map((u) => u.code);
+    const units = new Set(codes);
+    expect(units.size, 'each unit once').toBe(codes.length);
     for (const m of metrics) if (m.unit) expect(units, `the unit of ${m.name} is in the list`).toContain(m.unit);
     const types = Object.values((await api(t.app, 'GET', '/data/objtypes')).json().objtypes as Record<string, ObjectType>);
     expect(types).toHaveLength(4);

@@ -28,6 +28,8 @@ const nodeQuery = (db: Db) =>
   db.select({ node: nodes, type: { slug: nodeTypes.slug, name: nodeTypes.name, schemaId: nodeTypes.schemaId } }).from(nodes).innerJoin(nodeTypes, eq(nodeTypes.id, nodes.nodeTypeId));
 export type NodeWithType = Awaited<ReturnType<typeof nodeQuery>>[number];
 
+/** Every node's path and title, by path: the catalogue's outline. */
+export const nodeOutline = (db: Db) => db.select({ path: nodes.path, title: nodes.title }).from(nodes).orderBy(asc(nodes.path));
 export const findNode = async (db: Db, path: string) => (await nodeQuery(db).where(eq(nodes.path, path)))[0] ?? null;
 export const nodesByPath = (db: Db, paths: string[]) => (paths.length ? nodeQuery(db).where(inArray(nodes.path, paths)).orderBy(asc(nodes.path)) : Promise.resolve([]));
 export const childrenOf = (db: Db, parentId: string | null) =>

@@ -109,6 +109,13 @@ describe('the node tree', () => {
     const middle = (await api(t.app, 'GET', `/data/node/${root}/chemistry`)).json();
     expect(middle.children.map((c: { path: string }) => c.path)).toEqual([`${root}/chemistry/carbon`, `${root}/chemistry/nitrogen`]);
     expect((await api(t.app, 'GET', '/data/node')).json().children.map((c: { path: string }) => c.path)).toContain(root);
+    const outline = (await api(t.app, 'GET', '/data/nodes')).json().nodes as { path: string; title: string }[];
+    expect(outline.filter((o) => o.path.startsWith(root))).toEqual([
+      { path: root, title: 'soil' },
+      { path: `${root}/chemistry`, title: 'chemistry' },
+      { path: `${root}/chemistry/carbon`, title: 'carbon' },
+      { path: `${root}/chemistry/nitrogen`, title: 'nitrogen' },
+    ]);
     expect((await api(t.app, 'GET', `/data/node/${root}/nothing-here`)).statusCode).toBe(404);
   });
 

@@ -145,6 +145,9 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
   const tree = {
     roots: () => db.use(async (d) => ({ children: (await nodeRepo.childrenOf(d, null)).map(toNode) })),
 
+    /** Every node's path and title, for a picker of where a node goes. */
+    outline: async () => ({ nodes: await db.use(nodeRepo.nodeOutline) }),
+
     get: (path: string) => db.use(async (d) => detail(d, await loadNode(d, path))),
 
     async create(actor: Actor | null, input: NodeInput): Promise<NodeResponse> {

@@ -28,6 +28,12 @@ describe('units', () => {
     expect(units.length).toBeGreaterThanOrEqual(200);
     expect(units).toContainEqual({ code: 'Cel', name: 'degree Celsius', printSymbol: '°C', property: 'temperature', builtin: true });
     expect(units.find((u) => u.code === 'kg/m3')?.printSymbol).toBe('kg/(m³)');
+    // UCUM's table writes "g/kg " with a space: listed trimmed, and once.
+    expect(units.filter((u) => u.code.trim() !== u.code)).toEqual([]);
+    expect(new Set(units.map((u) => u.code)).size).toBe(units.length);
+    expect(units.find((u) => u.code === 'g/kg')).toMatchObject({ name: 'gram per kilogram', builtin: true });
+    expect((await api(t.app, 'GET', '/data/units/g%2Fkg')).json().unit).toMatchObject({ code: 'g/kg', builtin: true });
+    expect((await api(t.app, 'POST', '/data/units', { ...as(curator), body: { code: 'g/kg' } })).statusCode).toBe(409);
   });
 
   it('are added when UCUM knows them, changed, and removed while unused; UCUM’s own stay', async () => {

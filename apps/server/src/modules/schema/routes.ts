@@ -10,6 +10,7 @@ import {
   MetricResponseSchema,
   MetricsResponseSchema,
   NodeInputSchema,
+  NodeOutlineResponseSchema,
   NodePathSchema,
   NodeResponseSchema,
   NodeRootsResponseSchema,
@@ -148,6 +149,7 @@ export const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The node tree
   app.get('/data/node', { schema: { tags, summary: 'The nodes at the root of the data catalogue', response: { 200: NodeRootsResponseSchema } } }, async () => nodes.roots());
+  app.get('/data/nodes', { schema: { tags, summary: 'Every node’s path and title, by path', response: { 200: NodeOutlineResponseSchema } } }, async () => nodes.outline());
   app.get('/data/node/*', { schema: { tags, summary: 'A node by path, with its ancestors, children, metadata and schema', params: PathParams, response: { 200: NodeResponseSchema } } }, async (request) =>
     nodes.get(request.params['*']),
   );

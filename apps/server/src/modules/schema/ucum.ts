@@ -32,13 +32,16 @@ const printable = (symbol: string) => symbol.replace(/<sup>([-\d]+)<\/sup>/g, (_
 /**
  * UCUM's own table of units (several hundred), as the reference list starts. Read when
  * this module loads: the table also caches every unit checked later, which are not part
- * of the reference list.
+ * of the reference list. Two of its codes carry a trailing space ("g/kg "): codes are
+ * trimmed, and each kept once.
  */
-const REFERENCE: Omit<Unit, 'builtin'>[] = Object.values(ucum.UnitTables.getInstance().unitCodes_).map((u) => ({
-  code: u.csCode_,
-  name: u.name_ || u.csCode_,
-  printSymbol: printable(u.printSymbol_ ?? ''),
-  property: u.property_ ?? '',
-}));
+const REFERENCE: Omit<Unit, 'builtin'>[] = [
+  ...new Map(
+    Object.values(ucum.UnitTables.getInstance().unitCodes_).map((u) => {
+      const code = u.csCode_.trim();
+      return [code, { code, name: u.name_?.trim() || code, printSymbol: printable((u.printSymbol_ ?? '').trim()), property: u.property_ ?? '' }] as const;
+    }),
+  ).values(),
+];
 
 export const referenceUnits = () => REFERENCE;

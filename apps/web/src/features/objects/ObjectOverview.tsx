@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { objectQuery } from './api';
 import { toFeatures, type MapFeatures } from './geo-features';
 import { formatArea, formatLength, latLon, locationFacts, locationSentence } from './geo-measure';
-import { metadataRows } from './metadata-view';
+import { metadataRows, objectTypeSource } from '../../components/metadata/metadata-view';
 import { useObjectPageValue, type ObjectPageValue } from './object-context';
 import { dateTime, TypeBadges } from './object-bits';
 
@@ -29,7 +29,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function Metadata({ state }: { state: ObjectPageValue }) {
   const { obj } = state.detail;
   const types = obj.types.flatMap((t) => state.types[t.slug] ?? []);
-  const rows = metadataRows(obj.metadata, types);
+  const rows = metadataRows(obj.metadata, types.map(objectTypeSource));
   if (rows.length === 0) return <Text c="dimmed">No details recorded.</Text>;
   return <FactTable rows={rows} spacing={4} />;
 }

@@ -154,6 +154,13 @@ export default function ObjectsPage() {
             ) : null}
           </Group>
         </Group>
+        <Text size="sm">
+          The sites, properties and plots of the observatory. What is measured, by theme, is in the{' '}
+          <Anchor component={PrefetchLink} to={paths.nodes}>
+            data catalogue
+          </Anchor>
+          .
+        </Text>
         <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Find objects">
           <TextInput label="Search objects" placeholder="Name or title" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} w={260} />
           <Select label="Type" placeholder="Any" clearable data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={filters.type} onChange={(v) => setFilter('type', v)} w={180} />

@@ -14,6 +14,12 @@ const SECTIONS: { to: string; label: string; end?: boolean; permission?: GlobalP
   { to: paths.adminRoles, label: 'Roles' },
   { to: paths.adminTeams, label: 'Teams', permission: 'manageTeams' },
   { to: paths.adminInstitutions, label: 'Institutions' },
+  { to: paths.adminUnits, label: 'Units', permission: 'manageSchema' },
+  { to: paths.adminMetrics, label: 'Metrics', permission: 'manageSchema' },
+  { to: paths.adminObjectTypes, label: 'Object types', permission: 'manageSchema' },
+  { to: paths.adminSchemas, label: 'Metadata schemas', permission: 'manageSchema' },
+  { to: paths.adminNodeTypes, label: 'Node types', permission: 'manageSchema' },
+  { to: paths.adminObjects, label: 'Objects', permission: 'manageProjects' },
 ];
 
 function SectionLinks({ sections, onNavigate }: { sections: typeof SECTIONS; onNavigate?: () => void }) {
@@ -35,7 +41,7 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const [opened, { open, close }] = useDisclosure(false);
   const sections = SECTIONS.filter((s) => !s.permission || hasGlobalPermission(user, s.permission));
-  const current = [...sections].reverse().find((s) => (s.end ? pathname === s.to : pathname.startsWith(s.to)));
+  const current = [...sections].reverse().find((s) => (s.end ? pathname === s.to : pathname === s.to || pathname.startsWith(`${s.to}/`)));
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Group align="flex-start" gap="xl" wrap="nowrap">

@@ -12,6 +12,20 @@ describe('changeInWords', () => {
     );
   });
 
+  it('words changes to the data schema, linked to their admin pages and to the node page', () => {
+    expect(changeInWords({ action: 'metric.create', actor: 'admin', targetType: 'metric', target: { state: 'shown', name: 'Soil pH', key: 'soil-ph' } })).toEqual({
+      lead: 'admin created the metric',
+      target: { text: 'Soil pH', to: '/admin/data/metrics/soil-ph' },
+    });
+    expect(changeInWords({ action: 'schema.update', actor: 'grace', targetType: 'schema', target: { state: 'shown', name: 'Site basics', key: 'site-basics' } })).toEqual({
+      lead: 'grace saved a new version of the metadata schema',
+      target: { text: 'Site basics', to: '/admin/data/schema/site-basics' },
+    });
+    expect(changeInWords({ action: 'node.update', actor: 'admin', targetType: 'node', target: { state: 'shown', name: 'Soil pH', key: 'soil/chemistry/ph' } }).target.to).toBe('/nodes/soil/chemistry/ph');
+    expect(changeInWords({ action: 'unit.create', actor: 'admin', targetType: 'unit', target: { state: 'shown', name: 'g/kg', key: 'g/kg' } }).target.to).toBe('/admin/data/units/g%2Fkg');
+    expect(changeInWords({ action: 'objtype.delete', actor: 'admin', targetType: 'objtype', target: { state: 'gone', name: null, key: null } }).target.text).toBe('an object type since deleted');
+  });
+
   it('names no hidden target and links none', () => {
     expect(changeInWords({ action: 'project.update', actor: 'tomas', targetType: 'project', target: { state: 'hidden', name: null, key: null } })).toEqual({
       lead: 'tomas changed the project',

@@ -92,6 +92,12 @@ const ADDRESS: Record<string, (key: string) => string> = {
   user: (key) => paths.adminUser(key),
   role: paths.adminRole,
   institution_category: () => paths.adminInstitutions,
+  unit: paths.adminUnit,
+  metric: paths.adminMetric,
+  schema: paths.adminSchema,
+  objtype: paths.adminObjectType,
+  nodetype: paths.adminNodeType,
+  node: paths.node,
 };
 
 export interface ChangeInWords {

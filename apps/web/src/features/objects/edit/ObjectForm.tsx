@@ -16,8 +16,8 @@ import { useObjectTypes, type ObjectDetail } from '../api';
 import { useEditableProjects, useSaveObject, type ObjectInput } from './api';
 import type { GeoJson } from './drawing';
 import { GeometryField } from './GeometryField';
-import { MetadataFields } from './MetadataFields';
-import { metadataFields, metadataFormValues, toMetadata, validateMetadata, withSchemas, type MetadataField, type MetadataValues } from './metadata-form';
+import { MetadataFields } from '../../../components/metadata/MetadataFields';
+import { metadataFields, metadataFormValues, toMetadata, validateMetadata, withSchemas, type MetadataField, type MetadataValues } from '../../../components/metadata/metadata-form';
 
 type Visibility = (typeof VISIBILITIES)[number];
 

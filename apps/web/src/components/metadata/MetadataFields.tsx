@@ -59,7 +59,7 @@ function MetadataControl<V extends { metadata: Record<string, unknown> }>({ fiel
 
 /** The metadata form generated from the schemas of the object's types. */
 export function MetadataFields<V extends { metadata: Record<string, unknown> }>({ fields, form, typeCount }: { fields: MetadataField[]; form: UseFormReturnType<V>; typeCount: number }) {
-  if (typeCount === 0) return <Text c="dimmed">Choose the object’s types to fill in their fields.</Text>;
+  if (typeCount === 0) return <Text c="dimmed">Choose a type to fill in its fields.</Text>;
   if (fields.length === 0) return <Text c="dimmed">Its types have no fields to fill in.</Text>;
   return (
     <>

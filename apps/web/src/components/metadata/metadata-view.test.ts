@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectType } from '@observatory/shared';
-import { formatValue, metadataRows } from './metadata-view';
+import { formatValue, metadataRows, objectTypeSource } from './metadata-view';
 
 const type = (slug: string, properties: Record<string, unknown>) => ({ id: slug, slug, name: slug, marker: 'default', parents: [], metrics: {}, metadata_schemas: { [`${slug}-basics`]: { slug: `${slug}-basics`, title: slug, version: 1, schema: { type: 'object', properties } } } }) as ObjectType;
 
@@ -17,7 +17,7 @@ const veg = type('vegetation-plot', {
 
 describe('metadata as the overview shows it', () => {
   it('titles fields from the schemas and puts units after the values', () => {
-    const rows = metadataRows({ elevation: 1850, canopyCover: 45.5, habitat: 'alpine', siteCode: 'A-1' }, [site, veg]);
+    const rows = metadataRows({ elevation: 1850, canopyCover: 45.5, habitat: 'alpine', siteCode: 'A-1' }, [site, veg].map(objectTypeSource));
     expect(rows.map((r) => [r.label, r.value])).toEqual([
       ['Elevation', '1850 m'],
       ['Habitat', 'Alpine'],
@@ -27,7 +27,7 @@ describe('metadata as the overview shows it', () => {
   });
 
   it('lists fields no schema knows plainly, last', () => {
-    const rows = metadataRows({ legacyId: 17, elevation: 3, notes: ['a', 'b'] }, [site]);
+    const rows = metadataRows({ legacyId: 17, elevation: 3, notes: ['a', 'b'] }, [site].map(objectTypeSource));
     expect(rows).toEqual([
       { key: 'elevation', label: 'Elevation', value: '3 m', type: 'site' },
       { key: 'legacyId', label: 'legacyId', value: '17', type: null },

@@ -56,27 +56,36 @@ export function formatValue(value: unknown, schema: FieldSchema = {}): string {
   return JSON.stringify(value);
 }
 
-/** The fields of all the type's schemas, in order; a field two schemas describe, as the first does. */
-function fieldsOf(type: ObjectType): Record<string, FieldSchema> {
+/** What describes metadata: a type (of an object or a node) by its key, and its schemas in order. */
+export interface MetadataSource {
+  key: string;
+  schemas: Record<string, unknown>[];
+}
+
+/** An object type as a source of metadata fields. */
+export const objectTypeSource = (type: ObjectType): MetadataSource => ({ key: type.slug, schemas: schemasOf(type) });
+
+/** The fields of all the source's schemas, in order; a field two schemas describe, as the first does. */
+function fieldsOf(source: MetadataSource): Record<string, FieldSchema> {
   const fields: Record<string, FieldSchema> = {};
-  for (const schema of schemasOf(type)) {
+  for (const schema of source.schemas) {
     for (const [key, field] of Object.entries((schema.properties ?? {}) as Record<string, FieldSchema>)) if (!(key in fields)) fields[key] = field;
   }
   return fields;
 }
 
 /**
- * The object's metadata in the order of its types' schemas, each field under its schema
+ * Metadata in the order of its types' schemas, each field under its schema
  * title with its unit; fields no loaded schema describes come last, under their own names.
  */
-export function metadataRows(metadata: Record<string, unknown>, types: ObjectType[]): MetadataRow[] {
+export function metadataRows(metadata: Record<string, unknown>, sources: MetadataSource[]): MetadataRow[] {
   const rows: MetadataRow[] = [];
   const seen = new Set<string>();
-  for (const type of types) {
-    for (const [key, schema] of Object.entries(fieldsOf(type))) {
+  for (const source of sources) {
+    for (const [key, schema] of Object.entries(fieldsOf(source))) {
       if (seen.has(key) || !(key in metadata)) continue;
       seen.add(key);
-      rows.push({ key, label: schema.title ?? key, value: formatValue(metadata[key], schema), type: type.slug });
+      rows.push({ key, label: schema.title ?? key, value: formatValue(metadata[key], schema), type: source.key });
     }
   }
   for (const [key, value] of Object.entries(metadata)) {

@@ -1,0 +1,185 @@
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType } from '@observatory/shared';
+import { useState, type ReactNode } from 'react';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
+import { unplacedError } from '../errors';
+
+export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
+  number: 'Number',
+  integer: 'Whole number',
+  boolean: 'Yes or no',
+  text: 'Text',
+  date: 'Date',
+  category: 'Category (one of a list)',
+};
+
+export interface MetricFormValues {
+  name: string;
+  title: string;
+  description: string;
+  type: MetricType;
+  unit: string | null;
+  allowed: string[];
+  /** A NumberInput's value: '' when empty. */
+  min: number | string;
+  max: number | string;
+}
+
+const FIELDS = ['name', 'title', 'description', 'type', 'unit', 'allowed', 'min', 'max'];
+
+const numeric = (type: MetricType) => type === 'number' || type === 'integer';
+const limit = (v: number | string) => (v === '' || v === null ? null : Number(v));
+
+export const metricFormValues = (metric?: Metric): MetricFormValues => ({
+  name: metric?.name ?? '',
+  title: metric?.title ?? '',
+  description: metric?.description ?? '',
+  type: metric?.type ?? 'number',
+  unit: metric?.unit ?? null,
+  allowed: metric?.allowed ?? [],
+  min: metric?.min ?? '',
+  max: metric?.max ?? '',
+});
+
+/** What is sent: limits only for numbers, allowed values only for a category (the fields shown). */
+export function toMetricInput(v: MetricFormValues): MetricInput {
+  return {
+    name: v.name.trim(),
+    title: v.title.trim(),
+    description: v.description.trim(),
+    type: v.type,
+    unit: v.unit || null,
+    allowed: v.type === 'category' ? v.allowed.map((a) => a.trim()).filter(Boolean) : [],
+    min: numeric(v.type) ? limit(v.min) : null,
+    max: numeric(v.type) ? limit(v.max) : null,
+  };
+}
+
+/**
+ * The server's own checks (the shared MetricInputSchema: the key's form, min ≤ max, a
+ * category's values), before sending; each problem beside its field.
+ */
+export function checkMetric(v: MetricFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!v.name.trim()) errors.name = 'Give a name: the metric’s key';
+  if (!v.title.trim()) errors.title = 'Give a title';
+  const parsed = MetricInputSchema.safeParse(toMetricInput(v));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (FIELDS.includes(field)) errors[field] ??= issue.message;
+    }
+  }
+  return errors;
+}
+
+/** "Soil respiration" → "soil-respiration": a key suggested from the title while the name is untouched. */
+export const nameFromTitle = (title: string) =>
+  title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+
+/**
+ * A metric's fields: the same form creates and edits. `save` sends; a refusal's field
+ * problems go beside their fields (the first one focused), anything else above the form.
+ */
+export function MetricForm({
+  metric,
+  save,
+  error,
+  pending,
+  submitLabel,
+  label,
+  extra,
+}: {
+  metric?: Metric;
+  save: (input: MetricInput) => Promise<unknown>;
+  error: unknown;
+  pending: boolean;
+  submitLabel: string;
+  label: string;
+  /** Beside the submit button (a delete, a cancel). */
+  extra?: ReactNode;
+}) {
+  const form = useForm<MetricFormValues>({ initialValues: metricFormValues(metric), validate: checkMetric });
+  // A new metric's name follows its title until the name is typed in.
+  const [nameTyped, setNameTyped] = useState(!!metric);
+  const type = form.values.type;
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      onSubmit={form.onSubmit(
+        (v) =>
+          save(toMetricInput(v)).then(
+            () => form.resetDirty(v),
+            (e: unknown) => showFieldErrors(form, fieldErrors(e)),
+          ),
+        // Refused before sending: the first problem is focused too (on a phone it may be a screen up).
+        (errors) => showFieldErrors(form, errors as Record<string, string>),
+      )}
+    >
+      <Stack gap="sm">
+        <FormError error={unplacedError(error, FIELDS)} />
+        <TextInput
+          label="Title"
+          required
+          data-autofocus
+          maxLength={lengthLimit(MetricInputSchema.shape.title)}
+          {...form.getInputProps('title')}
+          onChange={(e) => {
+            form.setFieldValue('title', e.currentTarget.value);
+            if (!nameTyped) form.setFieldValue('name', nameFromTitle(e.currentTarget.value));
+          }}
+        />
+        <TextInput
+          label="Name"
+          required
+          description={metric ? 'Its key in addresses and imports: changing it changes them' : 'Its key in addresses and imports: lower-case letters and digits, joined by - or _'}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={lengthLimit(MetricInputSchema.shape.name)}
+          {...form.getInputProps('name')}
+          onChange={(e) => {
+            setNameTyped(true);
+            form.setFieldValue('name', e.currentTarget.value);
+          }}
+        />
+        <Textarea label="Description" autosize minRows={2} maxLength={lengthLimit(MetricInputSchema.shape.description)} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select label="Type" description="What its values are" required allowDeselect={false} data={METRIC_TYPES.map((t) => ({ value: t, label: METRIC_TYPE_LABELS[t] }))} {...form.getInputProps('type')} />
+          <UnitPicker label="Unit" description="A UCUM unit; none for a count or a category" placeholder="Search units" clearable {...form.getInputProps('unit')} />
+        </SimpleGrid>
+        {type === 'category' ? (
+          <TagsInput
+            label="Allowed values"
+            required
+            description="Type a value and press Enter; the values a measurement may take"
+            splitChars={[',']}
+            clearable
+            {...form.getInputProps('allowed')}
+          />
+        ) : null}
+        {numeric(type) ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <NumberInput label="Minimum" description="Lowest value accepted; empty for none" allowDecimal={type === 'number'} {...form.getInputProps('min')} />
+            <NumberInput label="Maximum" description="Highest value accepted; empty for none" allowDecimal={type === 'number'} {...form.getInputProps('max')} />
+          </SimpleGrid>
+        ) : null}
+        <Group justify="space-between" mt="xs">
+          <Button type="submit" loading={pending} disabled={!!metric && !form.isDirty()}>
+            {submitLabel}
+          </Button>
+          {extra}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

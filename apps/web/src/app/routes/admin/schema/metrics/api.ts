@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Metric, MetricInput } from '@observatory/shared';
+import { api } from '../../../../../lib/api-client';
+import { metricEntriesKey, metricsKey, storeMetrics } from '../../../../../lib/metrics';
+import { objectTypesKey } from '../../../../../lib/object-types';
+
+/** Site Admin's metrics: a metric's page and its changes (the list is lib/metrics's). */
+
+export { useMetrics } from '../../../../../lib/metrics';
+
+const metricPath = (name: string) => `/data/metrics/${encodeURIComponent(name)}`;
+const metricDetailKey = ['admin', 'metric'] as const;
+
+/** One metric for its page: a 404 is the page's error, not an entry. */
+export function useMetricDetail(name: string) {
+  return useQuery({ queryKey: [...metricDetailKey, name], queryFn: () => api.get<{ metric: Metric }>(metricPath(name)).then((r) => r.metric) });
+}
+
+/**
+ * Everything that shows a metric: the list, the entries MetricName shows, the metric
+ * pages, the unit pages (their metrics), the object types (which embed their metrics).
+ * After a delete the metric's own page and entry are only marked stale: asking again
+ * while they are still shown would answer 404.
+ */
+function refreshMetrics(client: QueryClient, deleted?: string) {
+  void client.invalidateQueries({ queryKey: metricsKey });
+  void client.invalidateQueries({ queryKey: ['admin', 'unit'] });
+  void client.invalidateQueries({ queryKey: objectTypesKey });
+  if (deleted) {
+    void client.invalidateQueries({ queryKey: [...metricEntriesKey, deleted], refetchType: 'none' });
+    void client.invalidateQueries({ queryKey: [...metricDetailKey, deleted], refetchType: 'none' });
+  } else {
+    void client.invalidateQueries({ queryKey: metricEntriesKey });
+    void client.invalidateQueries({ queryKey: metricDetailKey });
+  }
+}
+
+export function useCreateMetric() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MetricInput) => api.post<{ metric: Metric }>('/data/metrics', input).then((r) => r.metric),
+    onSuccess: (metric) => {
+      storeMetrics(client, [metric]);
+      refreshMetrics(client);
+    },
+  });
+}
+
+/** Saves a metric; a new name is a new address, where the saved metric is shown at once. */
+export function useUpdateMetric(name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MetricInput) => api.put<{ metric: Metric }>(metricPath(name), input).then((r) => r.metric),
+    onSuccess: (metric) => {
+      client.setQueryData([...metricDetailKey, metric.name], metric);
+      storeMetrics(client, [metric]);
+      refreshMetrics(client, metric.name === name ? undefined : name);
+    },
+  });
+}
+
+export function useDeleteMetric(name: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => api.del(metricPath(name)), onSuccess: () => refreshMetrics(client, name) });
+}

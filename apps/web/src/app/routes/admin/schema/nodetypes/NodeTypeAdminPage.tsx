@@ -1,0 +1,115 @@
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useParams } from 'react-router';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { PageState } from '../../../../../components/PageState';
+import { PrefetchLink } from '../../../../../components/PrefetchLink';
+import { paths } from '../../../../../config/paths';
+import { useTitle } from '../../../../../lib/use-title';
+import { useDeleteNodeType, useNodeType, useSchemaChoices, useUpdateNodeType, type NodeTypeDetail } from './api';
+
+function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
+  const navigate = useNavigate();
+  const { nodetype, nodes } = detail;
+  const schemas = useSchemaChoices();
+  const update = useUpdateNodeType(nodetype.slug);
+  const remove = useDeleteNodeType(nodetype.slug);
+  const form = useForm<{ name: string; slug: string; schema: string | null }>({
+    initialValues: { name: nodetype.name, slug: nodetype.slug, schema: nodetype.schema },
+    validate: {
+      name: (v) => (v.trim() ? null : 'Give a name'),
+      slug: (v) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v) ? null : 'Use lower-case letters, digits and single dashes'),
+    },
+  });
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete the node type ${nodetype.name}?`,
+      children: <Text size="sm">No node has it. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `Node type ${nodetype.name} deleted` });
+            void navigate(paths.adminNodeTypes);
+          },
+        }),
+    });
+  return (
+    <Stack gap="lg">
+      <form
+        noValidate
+        aria-label="Node type"
+        onSubmit={form.onSubmit((v) =>
+          update.mutate(
+            { name: v.name.trim(), slug: v.slug, schema: v.schema },
+            {
+              onSuccess: (saved) => {
+                notifications.show({ color: 'green', message: `Node type ${saved.nodetype.name} saved` });
+                form.resetDirty();
+                if (saved.nodetype.slug !== nodetype.slug) void navigate(paths.adminNodeType(saved.nodetype.slug), { replace: true });
+              },
+              onError: (e) => showFieldErrors(form, fieldErrors(e)),
+            },
+          ),
+        )}
+      >
+        <Stack gap="sm" maw={520}>
+          <FormError error={update.error} />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <TextInput label="Address" description="Lower-case letters, digits and dashes" required {...form.getInputProps('slug')} />
+          <Select
+            label="Metadata schema"
+            description={nodes ? 'Another schema is taken only if every node of this type fits it' : undefined}
+            placeholder="None: any details"
+            clearable
+            searchable
+            data={(schemas.data ?? []).map((s) => ({ value: s.slug, label: s.title }))}
+            {...form.getInputProps('schema')}
+          />
+          {form.values.schema ? (
+            <Anchor component={PrefetchLink} to={paths.adminSchema(form.values.schema)} size="sm">
+              Open the schema
+            </Anchor>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          Delete
+        </Title>
+        <Text size="sm">{nodes ? `${nodes} node${nodes === 1 ? ' has' : 's have'} this type: it can be deleted when none has.` : 'No node has this type.'}</Text>
+        <FormError error={remove.error} />
+        <Group>
+          <Button variant="subtle" color="danger" onClick={confirmDelete} disabled={nodes > 0} loading={remove.isPending}>
+            Delete node type
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** One node type: its name, address and schema; deleted when no node has it. */
+export default function NodeTypeAdminPage() {
+  const { slug = '' } = useParams();
+  const detail = useNodeType(slug);
+  useTitle(`${detail.data?.nodetype.name ?? 'Node type'} · Site Admin`);
+  if (!detail.data) return <PageState isPending={detail.isPending} error={detail.error} />;
+  return (
+    <Stack gap="lg">
+      <Anchor component={PrefetchLink} to={paths.adminNodeTypes} size="sm">
+        ← Node types
+      </Anchor>
+      <Title order={1}>{detail.data.nodetype.name}</Title>
+      <NodeTypeForm key={detail.data.nodetype.slug} detail={detail.data} />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { PageState } from '../../../../../components/PageState';
+import { PrefetchLink } from '../../../../../components/PrefetchLink';
+import { WideTable } from '../../../../../components/WideTable';
+import { paths } from '../../../../../config/paths';
+import { useTitle } from '../../../../../lib/use-title';
+import { useCreateNodeType, useNodeTypeList, useSchemaChoices } from './api';
+
+/** The kinds of node in the data catalogue, each with the schema of its nodes' details; a new one is made here. */
+export default function NodeTypesAdminPage() {
+  useTitle('Node types · Site Admin');
+  const navigate = useNavigate();
+  const types = useNodeTypeList();
+  const schemas = useSchemaChoices();
+  const create = useCreateNodeType();
+  const form = useForm<{ name: string; schema: string | null }>({ initialValues: { name: '', schema: null }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  if (!types.data) return <PageState isPending={types.isPending} error={types.error} />;
+  const schemaTitle = (slug: string | null) => (slug ? (schemas.data?.find((s) => s.slug === slug)?.title ?? slug) : null);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Node types</Title>
+      <Text size="sm" c="dimmed">
+        Every node of the{' '}
+        <Anchor component={PrefetchLink} to={paths.nodes}>
+          data catalogue
+        </Anchor>{' '}
+        has a type; its details follow the type’s metadata schema.
+      </Text>
+      {types.data.length === 0 ? (
+        <Text c="dimmed">No node types yet: create the first below.</Text>
+      ) : (
+        <WideTable label="Node types" minWidth={420}>
+          <Table aria-label="Node types">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Metadata schema</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {types.data.map((t) => (
+                <Table.Tr key={t.slug}>
+                  <Table.Td>
+                    <Anchor component={PrefetchLink} to={paths.adminNodeType(t.slug)}>
+                      {t.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{t.schema ? <Anchor component={PrefetchLink} to={paths.adminSchema(t.schema)}>{schemaTitle(t.schema)}</Anchor> : <Text size="sm" c="dimmed">none: any details</Text>}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
+      )}
+      <form
+        noValidate
+        aria-label="New node type"
+        onSubmit={form.onSubmit((v) =>
+          create.mutate(
+            { name: v.name.trim(), schema: v.schema },
+            {
+              onSuccess: (made) => {
+                notifications.show({ color: 'green', message: `Node type ${made.nodetype.name} created` });
+                void navigate(paths.adminNodeType(made.nodetype.slug));
+              },
+              onError: (e) => showFieldErrors(form, fieldErrors(e)),
+            },
+          ),
+        )}
+      >
+        <Stack gap="xs" maw={640}>
+          <Title order={2} size="h3">
+            New node type
+          </Title>
+          <FormError error={create.error} />
+          <Group align="flex-start" wrap="wrap">
+            <TextInput label="Name" placeholder="Sensor" {...form.getInputProps('name')} />
+            <Select
+              label="Metadata schema"
+              placeholder="None: any details"
+              clearable
+              searchable
+              data={(schemas.data ?? []).map((s) => ({ value: s.slug, label: s.title }))}
+              {...form.getInputProps('schema')}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create node type
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { Anchor, Button, Container, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { MetadataSchemaResponse, NodeResponse } from '@observatory/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { metadataFields, metadataFormValues, toMetadata, validateMetadata, type MetadataField, type MetadataValues } from '../../components/metadata/metadata-form';
+import { MetadataFields } from '../../components/metadata/MetadataFields';
+import { PageState } from '../../components/PageState';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api-client';
+import { useTitle } from '../../lib/use-title';
+import { useCreateNode, useNode, useNodeTypes, useOutline, useUpdateNode } from './api';
+import { placesFor, toSegment } from './node-paths';
+
+interface NodeFormValues {
+  parent: string | null;
+  title: string;
+  slug: string;
+  description: string;
+  type: string | null;
+  metadata: MetadataValues;
+}
+
+/** The schema of the chosen node type, for its fields. */
+function useTypeSchema(schemaSlug: string | null) {
+  return useQuery({
+    queryKey: ['schema', schemaSlug],
+    queryFn: () => api.get<MetadataSchemaResponse>(`/data/schema/${schemaSlug}`).then((r) => r.schema.schema),
+    enabled: schemaSlug !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** Create a node inside `parent` (no `current`), or change, rename or move `current`. */
+function NodeForm({ parent, current }: { parent: string | null; current?: NodeResponse }) {
+  const navigate = useNavigate();
+  const types = useNodeTypes();
+  const outline = useOutline();
+  const create = useCreateNode();
+  const update = useUpdateNode(current?.node.path ?? '');
+  const save = current ? update : create;
+  const slugEdited = useRef(!!current);
+  const fieldsRef = useRef<MetadataField[]>([]);
+  const form = useForm<NodeFormValues>({
+    initialValues: {
+      parent,
+      title: current?.node.title ?? '',
+      slug: current?.node.slug ?? '',
+      description: current?.node.description ?? '',
+      type: current?.node.type.slug ?? null,
+      metadata: {},
+    },
+    validate: (values) => {
+      const errors: Record<string, string | null> = {
+        title: values.title.trim() ? null : 'Give a title',
+        slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(values.slug) ? null : 'Use lower-case letters, digits and single dashes',
+        type: values.type ? null : 'Choose a type',
+      };
+      for (const [key, message] of Object.entries(validateMetadata(fieldsRef.current, values.metadata))) errors[`metadata.${key}`] = message;
+      return errors;
+    },
+  });
+  const type = types.data?.find((t) => t.slug === form.values.type) ?? null;
+  const schema = useTypeSchema(type?.schema ?? null);
+  const fields = useMemo(() => (type ? metadataFields([{ name: type.name, schemas: schema.data ? [schema.data] : [] }]) : []), [type, schema.data]);
+  fieldsRef.current = fields;
+  // A type's fields arrive with its schema: fill them from the node's metadata, or empty
+  // (a cheap look on each render; it sets values only when a field is new).
+  const saved = current?.metadata;
+  useEffect(() => {
+    const missing = fields.filter((f) => !(f.key in form.values.metadata));
+    if (missing.length) form.setFieldValue('metadata', { ...metadataFormValues(missing, saved ?? {}), ...form.values.metadata });
+  }, [fields, form, saved]);
+
+  const places = placesFor(outline.data ?? [], current?.node.path ?? null).map((n) => ({ value: n.path, label: `${n.title} (${n.path})` }));
+  const newPath = form.values.parent ? `${form.values.parent}/${form.values.slug}` : form.values.slug;
+
+  const submit = (values: NodeFormValues) =>
+    save.mutate(
+      { parent: values.parent, slug: values.slug, title: values.title.trim(), description: values.description.trim(), type: values.type!, metadata: toMetadata(fields, values.metadata) },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: current ? `${values.title.trim()} saved` : `${values.title.trim()} created` });
+          void navigate(paths.node((saved as NodeResponse).node.path));
+        },
+        onError: (e) => showFieldErrors(form, fieldErrors(e)),
+      },
+    );
+
+  return (
+    <form noValidate aria-label="Node" onSubmit={form.onSubmit(submit)}>
+      <Stack gap="md" maw={720}>
+        <FormError error={save.error} />
+        <TextInput
+          label="Title"
+          required
+          maxLength={200}
+          {...form.getInputProps('title')}
+          onChange={(e) => {
+            form.setFieldValue('title', e.currentTarget.value);
+            if (!slugEdited.current) form.setFieldValue('slug', toSegment(e.currentTarget.value));
+          }}
+        />
+        <Select
+          label="Inside"
+          description={current ? 'Choose another node to move it there, with everything inside it' : undefined}
+          placeholder="At the root of the catalogue"
+          searchable
+          clearable
+          nothingFoundMessage="No such node"
+          data={places}
+          {...form.getInputProps('parent')}
+        />
+        <TextInput
+          label="Path segment"
+          description={`Its address: /nodes/${newPath || '…'}`}
+          required
+          maxLength={80}
+          {...form.getInputProps('slug')}
+          onChange={(e) => {
+            slugEdited.current = true;
+            form.setFieldValue('slug', e.currentTarget.value);
+          }}
+        />
+        <Select
+          label="Type"
+          required
+          placeholder={types.isPending ? 'Loading the types…' : 'Choose one'}
+          data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))}
+          allowDeselect={false}
+          {...form.getInputProps('type')}
+        />
+        <Textarea label="Description" autosize minRows={2} maxLength={5000} {...form.getInputProps('description')} />
+        {type ? (
+          <Stack gap="sm" component="section" aria-labelledby="node-metadata">
+            <Title order={2} size="h3" id="node-metadata">
+              Details of a {type.name.toLowerCase()}
+            </Title>
+            {schema.isPending && type.schema ? <Text c="dimmed">Loading its fields…</Text> : <MetadataFields fields={fields} form={form} typeCount={1} />}
+          </Stack>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {current ? 'Save' : 'Create node'}
+          </Button>
+          <Anchor component={PrefetchLink} to={current ? paths.node(current.node.path) : parent ? paths.node(parent) : paths.nodes}>
+            Cancel
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /nodes/{parent}/new: a node inside parent (or at the root). */
+export function NodeNewPage({ parent }: { parent: string | null }) {
+  useTitle('New node · Data catalogue');
+  const above = useNode(parent ?? '');
+  if (parent && !above.data) return <PageState isPending={above.isPending} error={above.error} />;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{above.data ? `New node in ${above.data.node.title}` : 'New node'}</Title>
+        <NodeForm parent={parent} />
+      </Stack>
+    </Container>
+  );
+}
+
+/** /nodes/{path}/edit: change, rename or move a node. */
+export function NodeEditPage({ path }: { path: string }) {
+  const node = useNode(path);
+  useTitle(node.data ? `Edit ${node.data.node.title} · Data catalogue` : 'Data catalogue');
+  if (!node.data) return <PageState isPending={node.isPending} error={node.error} />;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>Edit {node.data.node.title}</Title>
+        <NodeForm key={path} parent={node.data.ancestors.at(-1)?.path ?? null} current={node.data} />
+      </Stack>
+    </Container>
+  );
+}
