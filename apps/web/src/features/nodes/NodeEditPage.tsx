@@ -12,9 +12,10 @@ import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
+import { slugFromTitle } from '../../lib/slug';
 import { useTitle } from '../../lib/use-title';
 import { useCreateNode, useNode, useNodeTypes, useOutline, useUpdateNode } from './api';
-import { placesFor, toSegment } from './node-paths';
+import { placesFor } from './node-paths';
 
 interface NodeFormValues {
   parent: string | null;
@@ -102,7 +103,7 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
           {...form.getInputProps('title')}
           onChange={(e) => {
             form.setFieldValue('title', e.currentTarget.value);
-            if (!slugEdited.current) form.setFieldValue('slug', toSegment(e.currentTarget.value));
+            if (!slugEdited.current) form.setFieldValue('slug', slugFromTitle(e.currentTarget.value));
           }}
         />
         <Select

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVED_NODE_SEGMENTS } from '@observatory/shared';
-import { nodeScreen, placesFor, toSegment } from './node-paths';
+import { nodeScreen, placesFor } from './node-paths';
 
 describe('nodeScreen', () => {
   it('reads a node’s page, the new and edit pages, and the root', () => {
@@ -25,11 +25,3 @@ describe('placesFor', () => {
   });
 });
 
-describe('toSegment', () => {
-  it('makes a slug of a title', () => {
-    expect(toSegment('Soil chemistry')).toBe('soil-chemistry');
-    expect(toSegment('  Ødegård’s  C:N ratio! ')).toBe('degard-s-c-n-ratio');
-    expect(toSegment('Température de l’air')).toBe('temperature-de-l-air');
-    expect(toSegment('—')).toBe('');
-  });
-});

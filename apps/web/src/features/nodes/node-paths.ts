@@ -19,13 +19,3 @@ export function nodeScreen(rest: string): NodeScreen {
 export const placesFor = <T extends { path: string }>(outline: T[], moving: string | null) =>
   moving === null ? outline : outline.filter((n) => n.path !== moving && !n.path.startsWith(`${moving}/`));
 
-/** A title as a path segment: "Soil chemistry" → soil-chemistry (the server has the last word). */
-export const toSegment = (title: string) =>
-  title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');

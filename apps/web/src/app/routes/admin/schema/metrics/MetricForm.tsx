@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
 import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
 import { unplacedError } from '../errors';
+import { slugFromTitle } from '../../../../../lib/slug';
 
 export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
   number: 'Number',
@@ -75,17 +76,6 @@ export function checkMetric(v: MetricFormValues): Record<string, string> {
   return errors;
 }
 
-/** "Soil respiration" → "soil-respiration": a key suggested from the title while the name is untouched. */
-export const nameFromTitle = (title: string) =>
-  title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-
 /**
  * A metric's fields: the same form creates and edits. `save` sends; a refusal's field
  * problems go beside their fields (the first one focused), anything else above the form.
@@ -136,7 +126,7 @@ export function MetricForm({
           {...form.getInputProps('title')}
           onChange={(e) => {
             form.setFieldValue('title', e.currentTarget.value);
-            if (!nameTyped) form.setFieldValue('name', nameFromTitle(e.currentTarget.value));
+            if (!nameTyped) form.setFieldValue('name', slugFromTitle(e.currentTarget.value));
           }}
         />
         <TextInput

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +18,7 @@ import { JsonEditor } from '../JsonEditor';
 import { jsonText, parseJsonObject } from '../json-text';
 import { useObjectTypes } from '../types-api';
 import { fullObjectBody, metadataProblems } from './object-body';
+import { SaveOrUndo } from '../SaveOrUndo';
 
 interface Values {
   title: string;
@@ -118,16 +119,7 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
           {...form.getInputProps('metadata')}
           error={metadataError}
         />
-        <Group>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            Save
-          </Button>
-          {form.isDirty() ? (
-            <Button variant="default" onClick={() => form.reset()}>
-              Undo changes
-            </Button>
-          ) : null}
-        </Group>
+        <SaveOrUndo form={form} saving={save.isPending} />
       </Stack>
     </form>
   );

@@ -15,6 +15,7 @@ import { MONO } from '../JsonEditor';
 import { OrderedChoice, type Choice } from '../OrderedChoice';
 import { useDeleteObjectType, useMetrics, useObjectCounts, useObjectType, useObjectTypes, useSaveObjectType, useSchemas } from '../types-api';
 import { MARKER_OPTIONS } from './markers';
+import { SaveOrUndo } from '../SaveOrUndo';
 
 interface TypeValues {
   name: string;
@@ -169,16 +170,7 @@ function TypeForm({ type }: { type: ObjectType }) {
           error={form.errors.metadata_schemas}
           path="metadata_schemas"
         />
-        <Group>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            Save
-          </Button>
-          {form.isDirty() ? (
-            <Button variant="default" onClick={() => form.reset()}>
-              Undo changes
-            </Button>
-          ) : null}
-        </Group>
+        <SaveOrUndo form={form} saving={save.isPending} />
       </Stack>
     </form>
   );
