@@ -28,6 +28,9 @@ describe('units', () => {
     expect(units.length).toBeGreaterThanOrEqual(200);
     expect(units).toContainEqual({ code: 'Cel', name: 'degree Celsius', printSymbol: '°C', property: 'temperature', builtin: true });
     expect(units.find((u) => u.code === 'kg/m3')?.printSymbol).toBe('kg/(m³)');
+    // UCUM's markup is printed as text: cm H<sub><r>2</r></sub>O.
+    expect(units.filter((u) => /[<>]/.test(u.printSymbol))).toEqual([]);
+    expect(units.find((u) => u.code === 'cm[H2O]')?.printSymbol).toContain('₂');
     // UCUM's table writes "g/kg " with a space: listed trimmed, and once.
     expect(units.filter((u) => u.code.trim() !== u.code)).toEqual([]);
     expect(new Set(units.map((u) => u.code)).size).toBe(units.length);

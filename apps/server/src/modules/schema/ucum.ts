@@ -26,8 +26,16 @@ export function convertUnit(value: number, from: string, to: string): number | n
 
 const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
 
-/** UCUM marks powers with <sup>: printed here as superscript digits (m<sup>3</sup> → m³). */
-const printable = (symbol: string) => symbol.replace(/<sup>([-\d]+)<\/sup>/g, (_, digits: string) => [...digits].map((d) => SUPERSCRIPT[d] ?? d).join(''));
+const SUBSCRIPT: Record<string, string> = { '0': '₀', '1': '₁', '2': '₂', '3': '₃', '4': '₄', '5': '₅', '6': '₆', '7': '₇', '8': '₈', '9': '₉' };
+const digits = (text: string, table: Record<string, string>) => [...text].map((d) => table[d] ?? d).join('');
+
+/** UCUM marks up its symbols (m<sup>3</sup>, cm H<sub>2</sub>O, <r>…</r>): printed as plain text with super- and subscript digits. */
+const printable = (symbol: string) =>
+  symbol
+    .replace(/<\/?[ir]>/g, '')
+    .replace(/<sup>([-\d]+)<\/sup>/g, (_, d: string) => digits(d, SUPERSCRIPT))
+    .replace(/<sub>(\d+)<\/sub>/g, (_, d: string) => digits(d, SUBSCRIPT))
+    .replace(/<\/?[a-z]+>/g, '');
 
 /**
  * UCUM's own table of units (several hundred), as the reference list starts. Read when

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Unit, UnitConversion, UnitDetail, UnitInput } from '@observatory/shared';
 import { authorize, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
@@ -83,11 +83,21 @@ export function createUnitsService(db: Database) {
       return { value, from, to, result };
     },
 
-    /** UCUM's table, added when missing (at every start). */
+    /** UCUM's table, added when missing and kept up to date (at every start). */
     async ensureReference(): Promise<void> {
       const rows = referenceUnits().map((u) => ({ ...u, builtin: true }));
       await db.transaction(async (tx) => {
-        for (let i = 0; i < rows.length; i += 500) await tx.insert(units).values(rows.slice(i, i + 500)).onConflictDoNothing({ target: units.code });
+        for (let i = 0; i < rows.length; i += 500) {
+          // UCUM's own rows follow its table (read-only here); a unit an administrator added first stays theirs.
+          await tx
+            .insert(units)
+            .values(rows.slice(i, i + 500))
+            .onConflictDoUpdate({
+              target: units.code,
+              set: { name: sql`excluded.name`, printSymbol: sql`excluded.print_symbol`, property: sql`excluded.property` },
+              setWhere: sql`${units.builtin}`,
+            });
+        }
       });
     },
   };
