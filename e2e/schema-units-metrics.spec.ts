@@ -37,6 +37,8 @@ test('an administrator adds a unit (UCUM’s suggestion beside the code), then a
   await dialog.getByRole('button', { name: 'Add unit' }).click();
   await expectBeside(codeField, /Not a UCUM unit: .*Did you mean kg\?/);
   await expect(codeField).toHaveValue('kilogram');
+  // The refusal is read at AA contrast, as any field error.
+  await expectAccessible(page);
 
   // The code as UCUM writes it.
   await codeField.fill(code);
