@@ -47,6 +47,22 @@ const SIGNED_IN: Screen[] = [
   { path: '/admin/institutions', heading: 'Institutions', action: button('Add at the top') },
   { path: '/admin/projects', heading: 'Projects', action: link('New project') },
   { path: '/admin/projects/new', heading: 'New project', action: button(/^Create/) },
+  { path: '/nodes', heading: 'Data catalogue', action: link('New node') },
+  { path: '/nodes/soil/chemistry/carbon', heading: 'Soil organic carbon', action: link('Edit or move') },
+  { path: '/nodes/soil/edit', heading: 'Edit Soil', action: button('Save') },
+  { path: '/nodes/soil/new', heading: 'New node in Soil', action: button('Create node') },
+  { path: '/admin/data/units', heading: 'Units', action: button('Add a unit') },
+  { path: '/admin/data/units/g%2Fkg', heading: 'g/kg', action: button('Convert') },
+  { path: '/admin/data/metrics', heading: 'Metrics', action: button('New metric') },
+  { path: '/admin/data/metrics/soil-ph', heading: 'Soil pH', action: button('Save') },
+  { path: '/admin/data/objtypes', heading: 'Object types', action: button('Create object type') },
+  { path: '/admin/data/objtypes/soil-plot', heading: 'Soil plot', action: button('Save') },
+  { path: '/admin/data/schema', heading: 'Metadata schemas', action: button('Create schema') },
+  { path: '/admin/data/schema/site-basics', heading: 'Site basics', action: button('Check and save') },
+  { path: '/admin/data/obj', heading: 'Objects', action: field('Search objects') },
+  { path: '/admin/data/obj/abisko', heading: /Abisko/, action: button('Save') },
+  { path: '/admin/data/nodetypes', heading: 'Node types', action: button('Create node type') },
+  { path: '/admin/data/nodetypes/theme', heading: 'Theme', action: button('Save') },
 ];
 
 const VISITOR: Screen[] = [
@@ -54,6 +70,7 @@ const VISITOR: Screen[] = [
   { path: '/forgot', heading: /password/i, action: button('Send the link') },
   { path: '/projects', heading: 'Projects', action: field(/Search/) },
   { path: '/data/abisko', heading: 'Abisko birch–tundra ecotone', action: (main) => main.getByRole('tab', { name: 'Overview' }) },
+  { path: '/nodes/soil', heading: 'Soil', action: link('Soil chemistry') },
 ];
 
 /** The page does not scroll sideways, and the screen's main action lies within its width. */
