@@ -30,6 +30,7 @@ import { projectRoutes } from './modules/projects/routes.js';
 import { objectRoutes } from './modules/objects/routes.js';
 import { mapRoutes } from './modules/objects/map/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
+import { dataTableRoutes } from './modules/datatables/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
 import inputPlugin from './plugins/input.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(objectRoutes);
       await api.register(mapRoutes);
       await api.register(schemaRoutes);
+      await api.register(dataTableRoutes);
       await api.register(projectFileRoutes);
       await api.register(roleRoutes);
       await api.register(assetRoutes);

@@ -20,6 +20,7 @@ import { createRolesService } from './modules/roles/service.js';
 import { createTeamsService } from './modules/teams/service.js';
 import { createProjectFilesService } from './modules/projects/files.js';
 import { createProjectsService } from './modules/projects/service.js';
+import { createDataTablesService } from './modules/datatables/service.js';
 import { createMemberships } from './modules/roles/members.js';
 import { createObjectsService } from './modules/objects/service.js';
 import { createMapService } from './modules/objects/map/service.js';
@@ -64,6 +65,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
   const projects = createProjectsService({ db, roles, memberships, assets, documents });
+  const dataTables = createDataTablesService({ db, projects });
   const projectFiles = createProjectFilesService({
     db,
     projects,
@@ -96,6 +98,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, dataTables, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
 }
 export type Services = ReturnType<typeof createServices>;

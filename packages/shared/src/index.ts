@@ -21,3 +21,4 @@ export * from './data-schema.js';
 export * from './geo.js';
 export * from './system.js';
 export * from './messages.js';
+export * from './measured.js';

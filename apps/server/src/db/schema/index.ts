@@ -5,3 +5,4 @@ export * from './system.js';
 export * from './projects.js';
 export * from './objects.js';
 export * from './data-schema.js';
+export * from './measured.js';

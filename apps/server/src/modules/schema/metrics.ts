@@ -61,13 +61,15 @@ export function createMetricsService(db: Database) {
       });
     },
 
-    /** Only a metric no object type measures. */
+    /** Only a metric no object type measures and no data table holds. */
     async remove(actor: Actor | null, name: string): Promise<void> {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
         const before = await load(tx, name);
         const types = await repo.typesWithMetric(tx, before.id);
         if (types.length) throw inUse(`This metric is measured on ${types.length} object type${types.length === 1 ? '' : 's'}`, types.map((t) => t.name));
+        const tables = await repo.tablesWithMetric(tx, before.id);
+        if (tables.length) throw inUse(`${tables.length} data table${tables.length === 1 ? ' holds' : 's hold'} this metric`, tables.map((t) => `${t.title} (${t.project})`));
         await tx.delete(metrics).where(eq(metrics.id, before.id));
         await audit(tx, actor, 'metric.delete', { type: 'metric', id: before.id }, { before });
       });

@@ -1,6 +1,8 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  dataTableMetrics,
+  dataTables,
   metadataSchemas,
   metadataSchemaVersions,
   metrics,
@@ -11,6 +13,7 @@ import {
   objectTypes,
   objectTypeSchemas,
   objects,
+  projects,
   units,
 } from '../../db/schema/index.js';
 
@@ -30,6 +33,15 @@ export const metricsInUnit = (db: Db, code: string) => db.select({ name: metrics
 export const listMetrics = (db: Db) => db.select().from(metrics).orderBy(asc(metrics.name));
 export const findMetric = async (db: Db, name: string) => (await db.select().from(metrics).where(eq(metrics.name, name)))[0] ?? null;
 export const metricsByName = (db: Db, names: string[]) => (names.length ? db.select().from(metrics).where(inArray(metrics.name, names)) : Promise.resolve([]));
+
+/** The data tables that hold a metric, with their projects' titles (a delete names them). */
+export const tablesWithMetric = (db: Db, metricId: string) =>
+  db
+    .select({ title: dataTables.title, project: projects.title })
+    .from(dataTableMetrics)
+    .innerJoin(dataTables, eq(dataTables.id, dataTableMetrics.tableId))
+    .innerJoin(projects, eq(projects.id, dataTables.projectId))
+    .where(eq(dataTableMetrics.metricId, metricId));
 
 /** The types that measure a metric. */
 export const typesWithMetric = (db: Db, metricId: string) =>

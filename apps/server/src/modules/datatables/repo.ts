@@ -1,0 +1,91 @@
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { dataTableMetrics, dataTables, metrics, objects, observations } from '../../db/schema/index.js';
+
+export type DataTableRow = typeof dataTables.$inferSelect;
+export type MetricRow = typeof metrics.$inferSelect;
+export type ObservationRow = typeof observations.$inferInsert;
+
+export const tablesOf = (db: Db, projectId: string) => db.select().from(dataTables).where(eq(dataTables.projectId, projectId)).orderBy(asc(dataTables.position), asc(dataTables.createdAt));
+export const findTable = async (db: Db, projectId: string, id: string) =>
+  (await db.select().from(dataTables).where(and(eq(dataTables.projectId, projectId), eq(dataTables.id, id))))[0] ?? null;
+
+/** The metrics of these tables, in each table's order. */
+export const metricsOfTables = (db: Db, tableIds: string[]) =>
+  tableIds.length
+    ? db
+        .select({ tableId: dataTableMetrics.tableId, metric: metrics })
+        .from(dataTableMetrics)
+        .innerJoin(metrics, eq(metrics.id, dataTableMetrics.metricId))
+        .where(inArray(dataTableMetrics.tableId, tableIds))
+        .orderBy(asc(dataTableMetrics.position))
+    : Promise.resolve([]);
+
+export const metricsByName = (db: Db, names: string[]) => (names.length ? db.select().from(metrics).where(inArray(metrics.name, names)) : Promise.resolve([]));
+
+export async function replaceTableMetrics(db: Db, tableId: string, metricIds: string[]) {
+  await db.delete(dataTableMetrics).where(eq(dataTableMetrics.tableId, tableId));
+  if (metricIds.length) await db.insert(dataTableMetrics).values(metricIds.map((metricId, position) => ({ tableId, metricId, position })));
+}
+
+/** How many observations a table holds of each metric (a metric taken off a table must hold none). */
+export const countsByMetric = (db: Db, tableId: string) =>
+  db.select({ metricId: observations.metricId, n: count() }).from(observations).where(eq(observations.tableId, tableId)).groupBy(observations.metricId);
+
+/** The rows of these keys there are now: what a write replaces. */
+export function existing(db: Db, tableId: string, keys: { objectId: string; metricId: string; time: Date }[]) {
+  const tuples = sql.join(
+    keys.map((k) => sql`(${k.objectId}::uuid, ${k.metricId}::uuid, ${k.time.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  return db
+    .select()
+    .from(observations)
+    .where(and(eq(observations.tableId, tableId), sql`(${observations.objectId}, ${observations.metricId}, ${observations.time}) in (${tuples})`));
+}
+
+/** Writes rows, a key already there getting the new value and note. */
+export async function upsert(db: Db, rows: ObservationRow[]) {
+  await db
+    .insert(observations)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [observations.tableId, observations.objectId, observations.metricId, observations.time],
+      set: { number: sql`excluded.number`, text: sql`excluded.text`, note: sql`excluded.note` },
+    });
+}
+
+export interface ObservationFilter {
+  tableId: string;
+  objectId?: string;
+  metricId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** The filter as SQL, with only the objects `visible` lets the reader see. */
+function where(filter: ObservationFilter, visible: SQL | undefined) {
+  return and(
+    eq(observations.tableId, filter.tableId),
+    filter.objectId ? eq(observations.objectId, filter.objectId) : undefined,
+    filter.metricId ? eq(observations.metricId, filter.metricId) : undefined,
+    filter.from ? gte(observations.time, filter.from) : undefined,
+    filter.to ? lt(observations.time, filter.to) : undefined,
+    visible,
+  );
+}
+
+/** A page of observations by time, then object, then metric. */
+export const observationPage = (db: Db, filter: ObservationFilter, visible: SQL | undefined, page: { limit: number; offset: number }) =>
+  db
+    .select({ object: { name: objects.name, title: objects.title }, metric: metrics.name, type: metrics.type, time: observations.time, number: observations.number, text: observations.text, note: observations.note })
+    .from(observations)
+    .innerJoin(objects, eq(objects.id, observations.objectId))
+    .innerJoin(metrics, eq(metrics.id, observations.metricId))
+    .where(where(filter, visible))
+    .orderBy(asc(observations.time), asc(objects.name), asc(metrics.name))
+    .limit(page.limit)
+    .offset(page.offset);
+
+export const countObservations = async (db: Db, filter: ObservationFilter, visible: SQL | undefined) =>
+  (await db.select({ n: count() }).from(observations).innerJoin(objects, eq(objects.id, observations.objectId)).where(where(filter, visible)))[0]!.n;

@@ -1,0 +1,172 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let project: { id: string; slug: string };
+let shown: string;
+let hidden: string;
+const ph = unique('ph-');
+const trees = unique('trees-');
+const cover = unique('cover-');
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+  for (const metric of [
+    { name: ph, title: 'pH', type: 'number', unit: '[pH]', min: 0, max: 14 },
+    { name: trees, title: 'Trees', type: 'integer', min: 0 },
+    { name: cover, title: 'Cover', type: 'category', allowed: ['forest', 'heath'] },
+  ]) {
+    expect((await api(t.app, 'POST', '/data/metrics', { token: curator.token, body: metric })).statusCode).toBe(201);
+  }
+  project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Lake survey') } } })).json().project;
+  const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json().project;
+  const object = async (projects: string[], visibility: string) => {
+    const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: unique('lake-'), title: 'Lake', types: ['site'], projects, visibility } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().obj.name as string;
+  };
+  shown = await object([project.slug], 'public');
+  hidden = await object([closed.slug], 'members');
+});
+afterAll(() => t.close());
+
+const as = (who: TestUser | null) => (who ? { token: who.token } : {});
+const tablesUrl = () => `/projects/${project.slug}/datatables`;
+async function newTable(metrics = [ph, trees, cover]) {
+  const res = await api(t.app, 'POST', tablesUrl(), { ...as(owner), body: { title: unique('Water chemistry'), description: 'Monthly samples', metrics } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().datatable as { id: string; title: string; metrics: string[] };
+}
+const row = (object: string, metric: string, time: string, value: unknown, note?: string) => ({ object, metric, time, value, ...(note ? { note } : {}) });
+
+describe('data tables', () => {
+  it('are created with metrics in order, listed, read, changed and deleted (edit on the project)', async () => {
+    const table = await newTable([cover, ph]);
+    expect(table).toMatchObject({ description: 'Monthly samples', metrics: [cover, ph] });
+    expect((await api(t.app, 'GET', tablesUrl())).json().datatables).toContainEqual(table);
+    expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).json()).toEqual({ datatable: table });
+    const changed = await api(t.app, 'PUT', `${tablesUrl()}/${table.id}`, { ...as(owner), body: { title: 'Water', metrics: [ph, trees] } });
+    expect(changed.json().datatable).toEqual({ id: table.id, title: 'Water', description: '', metrics: [ph, trees] });
+    expect((await api(t.app, 'DELETE', `${tablesUrl()}/${table.id}`, as(owner))).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuse an unknown metric, and keep a metric that has observations', async () => {
+    const unknown = await api(t.app, 'POST', tablesUrl(), { ...as(owner), body: { title: 'X', metrics: ['no-such-metric'] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ field: 'body.metrics', message: 'Unknown metric: no-such-metric' }]);
+    const table = await newTable();
+    await api(t.app, 'POST', `${tablesUrl()}/${table.id}/observations`, { ...as(owner), body: { observations: [row(shown, ph, '2024-05-01', 7)] } });
+    const dropped = await api(t.app, 'PUT', `${tablesUrl()}/${table.id}`, { ...as(owner), body: { title: table.title, metrics: [trees] } });
+    expect(dropped.statusCode).toBe(400);
+    expect(dropped.json().details[0]).toEqual({ field: 'body.metrics', message: `The table holds observations of ${ph}: delete them before taking the metric off` });
+    // Nor is a metric a table holds deleted.
+    const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+    const held = await api(t.app, 'DELETE', `/data/metrics/${trees}`, as(curator));
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error).toMatch(new RegExp(`data tables? holds? this metric: .*${table.title} \\(`));
+  });
+
+  it('need sign-in, then edit on the project, to change', async () => {
+    const table = await newTable();
+    const body = { title: 'Mine' };
+    expect((await api(t.app, 'POST', tablesUrl(), { body })).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', tablesUrl(), { ...as(stranger), body })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', `${tablesUrl()}/${table.id}`, { ...as(stranger), body })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `${tablesUrl()}/${table.id}`, as(stranger))).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`, as(stranger))).json().datatable.title).toBe(table.title);
+  });
+});
+
+describe('observations', () => {
+  it('are written in bulk, a key written again replacing its value and note, and read by filter and page', async () => {
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    const first = await api(t.app, 'POST', url, {
+      ...as(owner),
+      body: { observations: [row(shown, ph, '2024-05-01', 7.1), row(shown, ph, '2024-06-01T10:00:00+02:00', 7.4), row(shown, trees, '2024-05-01', 12), row(shown, cover, '2024-05-01', 'heath')] },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ written: 4, replaced: 0 });
+    const again = await api(t.app, 'POST', url, { ...as(owner), body: { observations: [row(shown, ph, '2024-05-01T00:00:00Z', 6.9, 'Recalibrated probe')] } });
+    expect(again.json()).toEqual({ written: 1, replaced: 1 });
+    // The replaced value is kept in the audit log.
+    const audited = await t.database.use((d) => d.select().from(auditLog).where(and(eq(auditLog.action, 'observations.write'), eq(auditLog.targetId, table.id))));
+    expect(audited).toHaveLength(2);
+    expect(audited.map((a) => a.after)).toEqual(expect.arrayContaining([{ written: 1, replaced: 1 }]));
+    expect(audited.find((a) => (a.after as { replaced: number }).replaced === 1)!.before).toEqual({ replaced: [expect.objectContaining({ number: 7.1, note: '' })] });
+
+    const all = await api(t.app, 'GET', url);
+    expect(all.headers['pagination-count']).toBe('4');
+    expect(all.json().observations).toEqual([
+      { object: { name: shown, title: 'Lake' }, metric: cover, time: '2024-05-01T00:00:00.000Z', value: 'heath', note: '' },
+      { object: { name: shown, title: 'Lake' }, metric: ph, time: '2024-05-01T00:00:00.000Z', value: 6.9, note: 'Recalibrated probe' },
+      { object: { name: shown, title: 'Lake' }, metric: trees, time: '2024-05-01T00:00:00.000Z', value: 12, note: '' },
+      { object: { name: shown, title: 'Lake' }, metric: ph, time: '2024-06-01T08:00:00.000Z', value: 7.4, note: '' },
+    ]);
+    const filtered = (await api(t.app, 'GET', `${url}?metric=${ph}&from=2024-05-15&to=2024-07-01`)).json().observations;
+    expect(filtered.map((o: { value: number }) => o.value)).toEqual([7.4]);
+    const paged = await api(t.app, 'GET', `${url}?limit=3&p=2`);
+    expect(paged.json().observations).toHaveLength(1);
+    expect(paged.headers['pagination-page']).toBe('2');
+  });
+
+  it('refuse a whole batch for one bad row, naming the row and the column; nothing is written', async () => {
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    const send = (observations: unknown[]) => api(t.app, 'POST', url, { ...as(owner), body: { observations } });
+    const good = row(shown, ph, '2024-05-01', 7);
+    const cases: [unknown, string, RegExp][] = [
+      [row(shown, ph, '2024-05-02', 15), 'value', /^Row 2: 15 is above the maximum of .*, 14 \[pH\]$/],
+      [row(shown, trees, '2024-05-02', 2.5), 'value', /whole number/],
+      [row(shown, ph, '2024-05-02', 'acid'), 'value', /takes a number/],
+      [row(shown, cover, '2024-05-02', 'bog'), 'value', /one of forest, heath/],
+      [row(shown, 'no-such-metric', '2024-05-02', 1), 'metric', /is not a metric of this table/],
+      [row(shown, ph, 'last Tuesday', 7), 'time', /"last Tuesday" is not a date or a time/],
+      [row('no-such-object', ph, '2024-05-02', 7), 'object', /no object no-such-object/],
+      [row(shown, ph, '2024-05-01T00:00:00Z', 7.2), 'time', /^Row 2: repeats row 1/],
+    ];
+    for (const [bad, column, message] of cases) {
+      const res = await send([good, bad]);
+      expect(res.statusCode, column).toBe(400);
+      expect(res.json().details[0]).toEqual({ field: `body.observations.1.${column}`, message: expect.stringMatching(message) });
+    }
+    expect((await api(t.app, 'GET', url)).headers['pagination-count']).toBe('0');
+  });
+
+  it('need sign-in, then edit on the project, to write', async () => {
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    const body = { observations: [row(shown, ph, '2024-05-01', 7)] };
+    expect((await api(t.app, 'POST', url, { body })).statusCode).toBe(401);
+    expect((await api(t.app, 'POST', url, { ...as(stranger), body })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', url)).headers['pagination-count']).toBe('0');
+  });
+
+  it('of an object hidden from the reader stay hidden inside a public table, counts included', async () => {
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    const written = await api(t.app, 'POST', url, { ...as(owner), body: { observations: [row(shown, ph, '2024-05-01', 7), row(hidden, ph, '2024-05-01', 5)] } });
+    expect(written.json()).toEqual({ written: 2, replaced: 0 });
+    for (const reader of [null, stranger]) {
+      const res = await api(t.app, 'GET', url, as(reader));
+      expect(res.headers['pagination-count']).toBe('1');
+      expect(res.json().observations.map((o: { object: { name: string } }) => o.object.name)).toEqual([shown]);
+      expect((await api(t.app, 'GET', `${url}?object=${hidden}`, as(reader))).json().observations).toEqual([]);
+    }
+    expect((await api(t.app, 'GET', url, as(owner))).headers['pagination-count']).toBe('2');
+    // Nor may a writer who cannot see it write to it.
+    const member = await buildUser(t.app, { roles: [{ slug: 'editor', target: { id: project.id, type: 'project' } }] });
+    const refused = await api(t.app, 'POST', url, { ...as(member), body: { observations: [row(hidden, ph, '2024-06-01', 5)] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0]).toEqual({ field: 'body.observations.0.object', message: `Row 1: no object ${hidden}` });
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DataTableInputSchema,
+  DataTableResponseSchema,
+  DataTablesResponseSchema,
+  ObservationsQuerySchema,
+  ObservationsResponseSchema,
+  ObservationsWriteSchema,
+  ObservationsWrittenSchema,
+} from '@observatory/shared';
+import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
+import { signedIn } from '../../plugins/auth.js';
+
+const ProjectParams = z.object({ id: z.string().min(1).max(200).describe('Project id or slug') });
+const TableParams = ProjectParams.extend({ table: z.uuid().describe('The data table’s id') });
+
+/** A bulk write of 100,000 rows is about 12 MB of JSON. */
+const WRITE_BODY_LIMIT = 32 * 1024 * 1024;
+
+/** A project's data tables and their observations (visible as the project and each object are; edit on the project to change). */
+export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tables = app.services.dataTables;
+  const tags = ['measured data'];
+  const write = { onRequest: signedIn };
+
+  app.get('/projects/:id/datatables', { schema: { tags, summary: 'A project’s data tables', params: ProjectParams, response: { 200: DataTablesResponseSchema } } }, async (request) => ({
+    datatables: await tables.list(request.actor, request.params.id),
+  }));
+  app.get('/projects/:id/datatables/:table', { schema: { tags, summary: 'One data table', params: TableParams, response: { 200: DataTableResponseSchema } } }, async (request) => ({
+    datatable: await tables.get(request.actor, request.params.id, request.params.table),
+  }));
+  app.post(
+    '/projects/:id/datatables',
+    { ...write, schema: { tags, summary: 'Add a data table (edit on the project)', params: ProjectParams, body: DataTableInputSchema, response: { 201: DataTableResponseSchema } } },
+    async (request, reply) => reply.status(201).send({ datatable: await tables.create(request.actor, request.params.id, request.body) }),
+  );
+  app.put(
+    '/projects/:id/datatables/:table',
+    { ...write, schema: { tags, summary: 'Change a data table: title, description, metrics (edit on the project)', params: TableParams, body: DataTableInputSchema, response: { 200: DataTableResponseSchema } } },
+    async (request) => ({ datatable: await tables.update(request.actor, request.params.id, request.params.table, request.body) }),
+  );
+  app.delete('/projects/:id/datatables/:table', { ...write, schema: { tags, summary: 'Delete a data table with its observations (edit on the project)', params: TableParams } }, async (request, reply) => {
+    await tables.remove(request.actor, request.params.id, request.params.table);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/projects/:id/datatables/:table/observations',
+    {
+      schema: {
+        tags,
+        summary: 'A page of a table’s observations, by time; only those of objects the caller may see',
+        params: TableParams,
+        querystring: ObservationsQuerySchema.extend(PageQuerySchema.shape),
+        response: { 200: ObservationsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { observations, page, total } = await tables.read(request.actor, request.params.id, request.params.table, request.query, request.query.p);
+      setPaginationHeaders(reply, page, total);
+      return { observations };
+    },
+  );
+  app.post(
+    '/projects/:id/datatables/:table/observations',
+    {
+      ...write,
+      bodyLimit: WRITE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Write observations in one transaction; a key written again replaces its value (edit on the project)',
+        params: TableParams,
+        body: ObservationsWriteSchema,
+        response: { 200: ObservationsWrittenSchema },
+      },
+    },
+    async (request) => tables.write(request.actor, request.params.id, request.params.table, request.body),
+  );
+};

@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import type { DataTable, DataTableInputSchema, ErrorDetail, Observation, ObservationsQuerySchema, ObservationsWriteSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { authorize, type Actor } from '../../authz/authorize.js';
+import { findVisible } from '../../authz/lookup.js';
+import { visibleTo } from '../../authz/visibility.js';
+import type { Database, Db } from '../../db/client.js';
+import { dataTables } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/pagination.js';
+import { projectResource, type ProjectsService } from '../projects/service.js';
+import * as repo from './repo.js';
+import { answeredValue, parseTime, storedValue } from './values.js';
+
+type TableInput = z.output<typeof DataTableInputSchema>;
+type Write = z.output<typeof ObservationsWriteSchema>;
+type Query = z.output<typeof ObservationsQuerySchema>;
+
+/** Rows written per statement of a bulk write (7 parameters a row, well under the protocol's 65,535). */
+const CHUNK = 2_000;
+/** The most refused rows one answer names. */
+const NAMED_PROBLEMS = 20;
+/** The most replaced rows the audit entry of one write keeps (it counts them all). */
+const AUDITED_ROWS = 1_000;
+
+/** A project's data tables and their observations: read as the project and each object are visible; written with edit on the project. */
+export function createDataTablesService(deps: { db: Database; projects: ProjectsService }) {
+  const { db, projects } = deps;
+
+  async function withMetrics(d: Db, rows: repo.DataTableRow[]): Promise<DataTable[]> {
+    const links = await repo.metricsOfTables(d, rows.map((r) => r.id));
+    return rows.map((r) => ({ id: r.id, title: r.title, description: r.description, metrics: links.filter((l) => l.tableId === r.id).map((l) => l.metric.name) }));
+  }
+  async function loadTable(d: Db, projectId: string, id: string) {
+    const row = await repo.findTable(d, projectId, id);
+    if (!row) throw notFound('Data table');
+    return row;
+  }
+  async function editable(actor: Actor | null, projectKey: string) {
+    const project = await projects.load(actor, projectKey);
+    authorize(actor, 'edit', projectResource(project), 'Project');
+    return project;
+  }
+  /** The metrics named, in order, each once; an unknown one is a 400 naming it. */
+  async function metricIds(d: Db, names: string[]) {
+    const found = await repo.metricsByName(d, names);
+    const unknown = names.filter((n) => !found.some((m) => m.name === n));
+    if (unknown.length) throw invalidField('body.metrics', `Unknown metric: ${unknown.join(', ')}`);
+    return [...new Set(names)].map((n) => found.find((m) => m.name === n)!.id);
+  }
+
+  return {
+    /** The tables of a project the actor may see (the project's detail shows them too). */
+    async list(actor: Actor | null, projectKey: string): Promise<DataTable[]> {
+      const project = await projects.load(actor, projectKey);
+      return db.use(async (d) => withMetrics(d, await repo.tablesOf(d, project.id)));
+    },
+
+    tablesOfProject: (projectId: string) => db.use(async (d) => withMetrics(d, await repo.tablesOf(d, projectId))),
+
+    async get(actor: Actor | null, projectKey: string, id: string): Promise<DataTable> {
+      const project = await projects.load(actor, projectKey);
+      return db.use(async (d) => (await withMetrics(d, [await loadTable(d, project.id, id)]))[0]!);
+    },
+
+    async create(actor: Actor | null, projectKey: string, input: TableInput): Promise<DataTable> {
+      const project = await editable(actor, projectKey);
+      return db.transaction(async (tx) => {
+        const ids = await metricIds(tx, input.metrics);
+        const position = (await repo.tablesOf(tx, project.id)).length;
+        const [row] = await tx.insert(dataTables).values({ projectId: project.id, title: input.title, description: input.description, position }).returning();
+        await repo.replaceTableMetrics(tx, row!.id, ids);
+        const created = (await withMetrics(tx, [row!]))[0]!;
+        await audit(tx, actor, 'datatable.create', { type: 'datatable', id: row!.id }, { after: created });
+        return created;
+      });
+    },
+
+    /** A metric is taken off a table only while the table holds none of its observations. */
+    async update(actor: Actor | null, projectKey: string, id: string, input: TableInput): Promise<DataTable> {
+      const project = await editable(actor, projectKey);
+      return db.transaction(async (tx) => {
+        const before = (await withMetrics(tx, [await loadTable(tx, project.id, id)]))[0]!;
+        const ids = await metricIds(tx, input.metrics);
+        const dropped = before.metrics.filter((name) => !input.metrics.includes(name));
+        if (dropped.length) {
+          const held = await repo.countsByMetric(tx, id);
+          const kept = (await repo.metricsByName(tx, dropped)).filter((m) => held.some((h) => h.metricId === m.id && h.n > 0));
+          if (kept.length) throw invalidField('body.metrics', `The table holds observations of ${kept.map((m) => m.name).join(', ')}: delete them before taking the metric off`);
+        }
+        const [row] = await tx.update(dataTables).set({ title: input.title, description: input.description, updatedAt: new Date() }).where(eq(dataTables.id, id)).returning();
+        await repo.replaceTableMetrics(tx, id, ids);
+        const after = (await withMetrics(tx, [row!]))[0]!;
+        await audit(tx, actor, 'datatable.update', { type: 'datatable', id }, { before, after });
+        return after;
+      });
+    },
+
+    async remove(actor: Actor | null, projectKey: string, id: string): Promise<void> {
+      const project = await editable(actor, projectKey);
+      await db.transaction(async (tx) => {
+        const before = await loadTable(tx, project.id, id);
+        await tx.delete(dataTables).where(eq(dataTables.id, id));
+        await audit(tx, actor, 'datatable.delete', { type: 'datatable', id }, { before });
+      });
+    },
+
+    /**
+     * Writes observations in one transaction: each row is checked against its metric (one
+     * of the table's) and its object (one the writer may see), and a key written again
+     * replaces its value and note. Any bad row refuses the whole batch, naming the row and
+     * the column (`body.observations.<row>.<column>`).
+     */
+    async write(actor: Actor | null, projectKey: string, id: string, input: Write) {
+      const project = await editable(actor, projectKey);
+      return db.transaction(async (tx) => {
+        const table = await loadTable(tx, project.id, id);
+        const metrics = new Map((await repo.metricsOfTables(tx, [table.id])).map((l) => [l.metric.name, l.metric]));
+        const objectIds = new Map<string, string | null>();
+        for (const key of new Set(input.observations.map((o) => o.object))) objectIds.set(key, (await findVisible(tx, actor, 'object', key))?.id ?? null);
+
+        const problems: ErrorDetail[] = [];
+        const problem = (row: number, column: string, message: string) => problems.push({ field: `body.observations.${row}.${column}`, message: `Row ${row + 1}: ${message}` });
+        const seen = new Map<string, number>();
+        const rows: repo.ObservationRow[] = [];
+        input.observations.forEach((o, i) => {
+          const metric = metrics.get(o.metric);
+          const objectId = objectIds.get(o.object);
+          const time = parseTime(o.time);
+          if (!objectId) problem(i, 'object', `no object ${o.object}`);
+          if (!metric) problem(i, 'metric', `${o.metric} is not a metric of this table`);
+          if (!time) problem(i, 'time', `${JSON.stringify(o.time)} is not a date or a time`);
+          const stored = metric ? storedValue(metric, o.value) : null;
+          if (typeof stored === 'string') problem(i, 'value', stored);
+          if (!objectId || !metric || !time || !stored || typeof stored === 'string') return;
+          const key = `${objectId}|${metric.id}|${time.getTime()}`;
+          const first = seen.get(key);
+          if (first !== undefined) problem(i, 'time', `repeats row ${first + 1}: the same object, metric and time`);
+          else seen.set(key, i);
+          rows.push({ tableId: table.id, objectId, metricId: metric.id, time, ...stored, note: o.note });
+        });
+        if (problems.length) {
+          throw new AppError('VALIDATION_FAILED', `${problems.length} problem${problems.length === 1 ? '' : 's'} in the observations; nothing was written. ${problems[0]!.message}`, {
+            details: problems.slice(0, NAMED_PROBLEMS),
+          });
+        }
+
+        let replaced: repo.ObservationRow[] = [];
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          const chunk = rows.slice(i, i + CHUNK);
+          replaced = replaced.concat(await repo.existing(tx, table.id, chunk));
+          await repo.upsert(tx, chunk);
+        }
+        const written = { written: rows.length, replaced: replaced.length };
+        await audit(tx, actor, 'observations.write', { type: 'datatable', id: table.id }, { before: { replaced: replaced.slice(0, AUDITED_ROWS) }, after: written });
+        return written;
+      });
+    },
+
+    /** A page of observations: only those whose object the reader may see (the project's sight decides the table's). */
+    async read(actor: Actor | null, projectKey: string, id: string, query: Query, p: number) {
+      const project = await projects.load(actor, projectKey);
+      return db.use(async (d) => {
+        const table = await loadTable(d, project.id, id);
+        const filter: repo.ObservationFilter = { tableId: table.id };
+        if (query.metric) {
+          const [metric] = await repo.metricsByName(d, [query.metric]);
+          if (!metric) throw invalidField('querystring.metric', `Unknown metric: ${query.metric}`);
+          filter.metricId = metric.id;
+        }
+        if (query.object) filter.objectId = (await findVisible(d, actor, 'object', query.object))?.id ?? NO_OBJECT;
+        if (query.from) filter.from = parseTime(query.from) ?? undefined;
+        if (query.to) filter.to = parseTime(query.to) ?? undefined;
+        const visible = visibleTo(actor, 'object');
+        const page = pageOf(p, query.limit);
+        const [rows, total] = await Promise.all([repo.observationPage(d, filter, visible, page), repo.countObservations(d, filter, visible)]);
+        const observations: Observation[] = rows.map((r) => ({ object: r.object, metric: r.metric, time: r.time.toISOString(), value: answeredValue(r.type, r), note: r.note }));
+        return { observations, page, total };
+      });
+    },
+  };
+}
+export type DataTablesService = ReturnType<typeof createDataTablesService>;
+
+/** A hidden or missing object filters to nothing, without saying which. */
+const NO_OBJECT = '00000000-0000-0000-0000-000000000000';
