@@ -89,3 +89,39 @@ export const observationPage = (db: Db, filter: ObservationFilter, visible: SQL 
 
 export const countObservations = async (db: Db, filter: ObservationFilter, visible: SQL | undefined) =>
   (await db.select({ n: count() }).from(observations).innerJoin(objects, eq(objects.id, observations.objectId)).where(where(filter, visible)))[0]!.n;
+
+/** Where the last batch of an export ended: the next starts after this key. */
+export interface ExportCursor {
+  time: Date;
+  objectId: string;
+  metricId: string;
+}
+
+/** The next rows of an export by (time, object, metric), after `cursor`: keyset paging, so each batch costs the same however deep. */
+export const exportBatch = (db: Db, filter: ObservationFilter, visible: SQL | undefined, cursor: ExportCursor | null, limit: number) =>
+  db
+    .select({
+      objectId: observations.objectId,
+      metricId: observations.metricId,
+      object: objects.name,
+      title: objects.title,
+      metric: metrics.name,
+      unit: metrics.unit,
+      type: metrics.type,
+      time: observations.time,
+      number: observations.number,
+      text: observations.text,
+      note: observations.note,
+    })
+    .from(observations)
+    .innerJoin(objects, eq(objects.id, observations.objectId))
+    .innerJoin(metrics, eq(metrics.id, observations.metricId))
+    .where(
+      and(
+        where(filter, visible),
+        cursor ? sql`(${observations.time}, ${observations.objectId}, ${observations.metricId}) > (${cursor.time.toISOString()}::timestamptz, ${cursor.objectId}::uuid, ${cursor.metricId}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(observations.time), asc(observations.objectId), asc(observations.metricId))
+    .limit(limit);
+export type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number];

@@ -169,4 +169,30 @@ describe('observations', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details[0]).toEqual({ field: 'body.observations.0.object', message: `Row 1: no object ${hidden}` });
   });
+
+  it('download as CSV, every row the filter finds, streamed in batches, hidden objects left out', async () => {
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    // More rows than one batch of the export: 2 objects × 3,100 days.
+    const days = Array.from({ length: 3100 }, (_, i) => new Date(Date.UTC(2010, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const rows = days.flatMap((day, i) => [row(shown, ph, day, 6 + (i % 20) / 10), row(hidden, ph, day, 5)]);
+    const written = await api(t.app, 'POST', url, { ...as(owner), body: { observations: [...rows, row(shown, cover, days[0]!, 'heath', 'says "heath", mostly')] } });
+    expect(written.json()).toEqual({ written: 6201, replaced: 0 });
+
+    const owned = await api(t.app, 'GET', `${url}.csv`, as(owner));
+    expect(owned.statusCode).toBe(200);
+    expect(owned.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(owned.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${project.slug}-water-chemistry[^"]+\\.csv"$`));
+    const lines = owned.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 6201);
+    expect(lines[0]).toBe('object,title,metric,unit,time,value,note');
+    expect(lines).toContain(`${shown},Lake,${cover},,2010-01-01T00:00:00.000Z,heath,"says ""heath"", mostly"`);
+    expect(lines).toContain(`${shown},Lake,${ph},[pH],2010-01-02T00:00:00.000Z,6.1,`);
+    const times = lines.slice(1).map((l) => l.split(',')[4]!);
+    expect(times).toEqual([...times].sort());
+
+    const seen = (await api(t.app, 'GET', `${url}.csv?metric=${ph}&from=2010-01-01&to=2010-01-11`)).body.trimEnd().split('\r\n');
+    expect(seen).toHaveLength(1 + 10);
+    expect(seen.slice(1).every((l) => l.startsWith(`${shown},`))).toBe(true);
+  });
 });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -60,6 +61,26 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
       const { observations, page, total } = await tables.read(request.actor, request.params.id, request.params.table, request.query, request.query.p);
       setPaginationHeaders(reply, page, total);
       return { observations };
+    },
+  );
+  app.get(
+    '/projects/:id/datatables/:table/observations.csv',
+    {
+      schema: {
+        tags,
+        summary: 'Every observation the filter finds, as CSV, streamed; only those of objects the caller may see',
+        params: TableParams,
+        querystring: ObservationsQuerySchema.omit({ limit: true }),
+        produces: ['text/csv'],
+        response: { 200: { content: { 'text/csv': { schema: z.string().describe('object, title, metric, unit, time, value, note') } } } },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, lines } = await tables.csv(request.actor, request.params.id, request.params.table, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Readable.from(lines));
     },
   );
   app.post(

@@ -8,7 +8,9 @@ import type { Database, Db } from '../../db/client.js';
 import { dataTables } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { csvRow } from '../../lib/csv.js';
 import { pageOf } from '../../lib/pagination.js';
+import { slugify } from '../../lib/slugs.js';
 import { projectResource, type ProjectsService } from '../projects/service.js';
 import * as repo from './repo.js';
 import { answeredValue, parseTime, storedValue } from './values.js';
@@ -21,6 +23,8 @@ type Query = z.output<typeof ObservationsQuerySchema>;
 const CHUNK = 2_000;
 /** The most refused rows one answer names. */
 const NAMED_PROBLEMS = 20;
+/** Rows an export reads at a time. */
+const EXPORT_BATCH = 5_000;
 /** The most replaced rows the audit entry of one write keeps (it counts them all). */
 const AUDITED_ROWS = 1_000;
 
@@ -48,6 +52,20 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     const unknown = names.filter((n) => !found.some((m) => m.name === n));
     if (unknown.length) throw invalidField('body.metrics', `Unknown metric: ${unknown.join(', ')}`);
     return [...new Set(names)].map((n) => found.find((m) => m.name === n)!.id);
+  }
+
+  /** The query's filter: an unknown metric is a 400, a hidden or missing object finds nothing. */
+  async function filterOf(d: Db, actor: Actor | null, table: repo.DataTableRow, query: Omit<Query, 'limit'>): Promise<repo.ObservationFilter> {
+    const filter: repo.ObservationFilter = { tableId: table.id };
+    if (query.metric) {
+      const [metric] = await repo.metricsByName(d, [query.metric]);
+      if (!metric) throw invalidField('querystring.metric', `Unknown metric: ${query.metric}`);
+      filter.metricId = metric.id;
+    }
+    if (query.object) filter.objectId = (await findVisible(d, actor, 'object', query.object))?.id ?? NO_OBJECT;
+    if (query.from) filter.from = parseTime(query.from) ?? undefined;
+    if (query.to) filter.to = parseTime(query.to) ?? undefined;
+    return filter;
   }
 
   return {
@@ -162,22 +180,41 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     async read(actor: Actor | null, projectKey: string, id: string, query: Query, p: number) {
       const project = await projects.load(actor, projectKey);
       return db.use(async (d) => {
-        const table = await loadTable(d, project.id, id);
-        const filter: repo.ObservationFilter = { tableId: table.id };
-        if (query.metric) {
-          const [metric] = await repo.metricsByName(d, [query.metric]);
-          if (!metric) throw invalidField('querystring.metric', `Unknown metric: ${query.metric}`);
-          filter.metricId = metric.id;
-        }
-        if (query.object) filter.objectId = (await findVisible(d, actor, 'object', query.object))?.id ?? NO_OBJECT;
-        if (query.from) filter.from = parseTime(query.from) ?? undefined;
-        if (query.to) filter.to = parseTime(query.to) ?? undefined;
+        const filter = await filterOf(d, actor, await loadTable(d, project.id, id), query);
         const visible = visibleTo(actor, 'object');
         const page = pageOf(p, query.limit);
         const [rows, total] = await Promise.all([repo.observationPage(d, filter, visible, page), repo.countObservations(d, filter, visible)]);
         const observations: Observation[] = rows.map((r) => ({ object: r.object, metric: r.metric, time: r.time.toISOString(), value: answeredValue(r.type, r), note: r.note }));
         return { observations, page, total };
       });
+    },
+
+    /**
+     * The observations the filter finds as CSV lines, produced as they are read: batches
+     * of EXPORT_BATCH rows by key, each its own short database job, so a large table
+     * streams in constant memory and a slow download holds no connection.
+     */
+    async csv(actor: Actor | null, projectKey: string, id: string, query: Omit<Query, 'limit'>) {
+      const project = await projects.load(actor, projectKey);
+      const { table, filter } = await db.use(async (d) => {
+        const table = await loadTable(d, project.id, id);
+        return { table, filter: await filterOf(d, actor, table, query) };
+      });
+      const visible = visibleTo(actor, 'object');
+      async function* lines() {
+        yield `${csvRow(['object', 'title', 'metric', 'unit', 'time', 'value', 'note'])}\r\n`;
+        let cursor: repo.ExportCursor | null = null;
+        for (;;) {
+          const after: repo.ExportCursor | null = cursor;
+          const rows: repo.ExportRow[] = await db.use((d) => repo.exportBatch(d, filter, visible, after, EXPORT_BATCH));
+          if (rows.length === 0) return;
+          yield rows.map((r) => `${csvRow([r.object, r.title, r.metric, r.unit, r.time.toISOString(), answeredValue(r.type, r), r.note])}\r\n`).join('');
+          const last = rows.at(-1)!;
+          cursor = { time: last.time, objectId: last.objectId, metricId: last.metricId };
+          if (rows.length < EXPORT_BATCH) return;
+        }
+      }
+      return { fileName: `${project.slug}-${slugify(table.title) || 'data'}.csv`, lines: lines() };
     },
   };
 }
