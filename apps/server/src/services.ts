@@ -64,7 +64,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const map = createMapService({ db, schema });
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
-  const projects = createProjectsService({ db, roles, memberships, assets, documents });
+  // Data tables load their project through this service; the project's detail shows its tables (called later, once both exist).
+  const projects = createProjectsService({ db, roles, memberships, assets, documents, dataTablesOf: (id) => dataTables.tablesOfProject(id) });
   const dataTables = createDataTablesService({ db, projects });
   const projectFiles = createProjectFilesService({
     db,

@@ -1,3 +1,4 @@
+import { DataTableSchema } from './measured.js';
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
@@ -183,6 +184,6 @@ export const ProjectDetailSchema = z.object({
   updates: z.array(UpdateSchema).describe('The recent ones, newest first'),
   files: z.array(ProjectFileSchema),
   publications: z.array(z.unknown()).describe('Filled when publications land'),
-  datatables: z.array(z.unknown()).describe('Filled when data tables land'),
+  datatables: z.array(DataTableSchema).describe('Its data tables, in order'),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;

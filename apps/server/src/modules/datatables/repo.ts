@@ -6,6 +6,20 @@ export type DataTableRow = typeof dataTables.$inferSelect;
 export type MetricRow = typeof metrics.$inferSelect;
 export type ObservationRow = typeof observations.$inferInsert;
 
+/** A project's tables with their metrics' names in order, in one statement (a project's detail shows them). */
+export const tablesWithMetricNames = (db: Db, projectId: string) =>
+  db
+    .select({
+      id: dataTables.id,
+      title: dataTables.title,
+      description: dataTables.description,
+      // Table names spelled out: Drizzle leaves them off the columns of a one-table query, which a subquery would misread.
+      metrics: sql<string[]>`coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = "data_tables"."id"), '[]'::json)`,
+    })
+    .from(dataTables)
+    .where(eq(dataTables.projectId, projectId))
+    .orderBy(asc(dataTables.position), asc(dataTables.createdAt));
+
 export const tablesOf = (db: Db, projectId: string) => db.select().from(dataTables).where(eq(dataTables.projectId, projectId)).orderBy(asc(dataTables.position), asc(dataTables.createdAt));
 export const findTable = async (db: Db, projectId: string, id: string) =>
   (await db.select().from(dataTables).where(and(eq(dataTables.projectId, projectId), eq(dataTables.id, id))))[0] ?? null;

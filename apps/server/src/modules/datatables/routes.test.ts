@@ -53,6 +53,7 @@ describe('data tables', () => {
     expect(table).toMatchObject({ description: 'Monthly samples', metrics: [cover, ph] });
     expect((await api(t.app, 'GET', tablesUrl())).json().datatables).toContainEqual(table);
     expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).json()).toEqual({ datatable: table });
+    expect((await api(t.app, 'GET', `/projects/${project.slug}`)).json().datatables).toContainEqual(table);
     const changed = await api(t.app, 'PUT', `${tablesUrl()}/${table.id}`, { ...as(owner), body: { title: 'Water', metrics: [ph, trees] } });
     expect(changed.json().datatable).toEqual({ id: table.id, title: 'Water', description: '', metrics: [ph, trees] });
     expect((await api(t.app, 'DELETE', `${tablesUrl()}/${table.id}`, as(owner))).statusCode).toBe(204);
@@ -73,6 +74,20 @@ describe('data tables', () => {
     const held = await api(t.app, 'DELETE', `/data/metrics/${trees}`, as(curator));
     expect(held.statusCode).toBe(409);
     expect(held.json().error).toMatch(new RegExp(`data tables? holds? this metric: .*${table.title} \\(`));
+  });
+
+  it('are named in Site Admin’s recent changes to those who may see their project, linked by it', async () => {
+    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json().project;
+    const open = await newTable();
+    const shut = (await api(t.app, 'POST', `/projects/${closed.slug}/datatables`, { ...as(owner), body: { title: 'Secret series' } })).json().datatable;
+    const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+    const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+    type Entry = { action: string; targetId: string; target: { state: string; name: string | null; key: string | null } };
+    const entries = async (who: TestUser) => (await api(t.app, 'GET', '/admin/summary', as(who))).json().audit as Entry[];
+    const of = (list: Entry[], id: string) => list.find((a) => a.action === 'datatable.create' && a.targetId === id)?.target;
+    expect(of(await entries(admin), shut.id)).toEqual({ state: 'shown', name: 'Secret series', key: closed.slug });
+    expect(of(await entries(curator), shut.id)).toEqual({ state: 'hidden', name: null, key: null });
+    expect(of(await entries(curator), open.id)).toEqual({ state: 'shown', name: open.title, key: project.slug });
   });
 
   it('need sign-in, then edit on the project, to change', async () => {

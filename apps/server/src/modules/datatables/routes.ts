@@ -72,7 +72,8 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         params: TableParams,
         querystring: ObservationsQuerySchema.omit({ limit: true }),
         produces: ['text/csv'],
-        response: { 200: { content: { 'text/csv': { schema: z.string().describe('object, title, metric, unit, time, value, note') } } } },
+        // Streamed: a Readable, which the serializer passes untouched.
+        response: { 200: { content: { 'text/csv': { schema: z.unknown().describe('CSV: object, title, metric, unit, time, value, note') } } } },
       },
     },
     async (request, reply) => {

@@ -75,7 +75,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       return db.use(async (d) => withMetrics(d, await repo.tablesOf(d, project.id)));
     },
 
-    tablesOfProject: (projectId: string) => db.use(async (d) => withMetrics(d, await repo.tablesOf(d, projectId))),
+    /** The tables of a project already shown to the reader (its detail), in one statement. */
+    tablesOfProject: (projectId: string): Promise<DataTable[]> => db.use((d) => repo.tablesWithMetricNames(d, projectId)),
 
     async get(actor: Actor | null, projectKey: string, id: string): Promise<DataTable> {
       const project = await projects.load(actor, projectKey);

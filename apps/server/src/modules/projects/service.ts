@@ -1,4 +1,5 @@
 import {
+  type DataTable,
   documentText,
   type Contributor,
   type LinkedProject,
@@ -82,8 +83,16 @@ interface LinkKind<K extends 'contributors' | 'institutions'> {
   all: (d: Db, projectId: string) => Promise<K extends 'contributors' ? Contributor[] : ProjectInstitution[]>;
 }
 
-export function createProjectsService(deps: { db: Database; roles: RolesService; memberships: Memberships; assets: AssetsService; documents: DocumentsService }) {
-  const { db, roles, memberships, assets, documents } = deps;
+export function createProjectsService(deps: {
+  db: Database;
+  roles: RolesService;
+  memberships: Memberships;
+  assets: AssetsService;
+  documents: DocumentsService;
+  /** A project's data tables (the datatables module's, which itself loads projects through this service). */
+  dataTablesOf: (projectId: string) => Promise<DataTable[]>;
+}) {
+  const { db, roles, memberships, assets, documents, dataTablesOf } = deps;
 
   /** The project as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string): Promise<repo.ProjectRow> {
@@ -121,7 +130,7 @@ export function createProjectsService(deps: { db: Database; roles: RolesService;
       updates,
       files,
       publications: [],
-      datatables: [],
+      datatables: await dataTablesOf(row.id),
     };
   }
 

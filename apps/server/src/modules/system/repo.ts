@@ -8,6 +8,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import type { Db } from '../../db/client.js';
 import {
   auditLog,
+  dataTables,
   institutionCategories,
   institutions,
   metadataSchemas,
@@ -45,8 +46,11 @@ export async function listOutbox(db: Db, limit: number, offset: number) {
   return { rows, total: count?.n ?? 0 };
 }
 
-/** How an audit entry's target is named and found: its name, and the key of its address. */
-const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn; key: AnyPgColumn }> = {
+/**
+ * How an audit entry's target is named and found: its name, the key of its address, and
+ * (for a kind the registry does not hold) who may see it.
+ */
+const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn; key: AnyPgColumn | SQL; shown?: (actor: Actor | null) => SQL }> = {
   project: { table: projects, id: projects.id, name: projects.title, key: projects.slug },
   object: { table: objects, id: objects.id, name: objects.title, key: objects.name },
   person: { table: people, id: people.id, name: people.name, key: people.slug },
@@ -61,6 +65,14 @@ const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn
   objtype: { table: objectTypes, id: objectTypes.id, name: objectTypes.name, key: objectTypes.slug },
   nodetype: { table: nodeTypes, id: nodeTypes.id, name: nodeTypes.name, key: nodeTypes.slug },
   node: { table: nodes, id: nodes.id, name: nodes.title, key: nodes.path },
+  // A data table is seen as its project is, and found on the project's Data tab.
+  datatable: {
+    table: dataTables,
+    id: dataTables.id,
+    name: dataTables.title,
+    key: sql`(select ${projects.slug} from ${projects} where ${projects.id} = ${dataTables.projectId})`,
+    shown: (actor) => sql`exists (select 1 from ${projects} where ${projects.id} = ${dataTables.projectId} and ${visibleTo(actor, 'project') ?? sql`true`})`,
+  },
 };
 
 const isKind = (type: string): type is Kind => type in RESOURCES;
@@ -71,7 +83,7 @@ const isKind = (type: string): type is Kind => type in RESOURCES;
  */
 function targetJson(actor: Actor | null): SQL {
   const cases = Object.entries(NAMED).map(([type, t]) => {
-    const shown = (isKind(type) && visibleTo(actor, type)) || sql`true`;
+    const shown = t.shown?.(actor) ?? ((isKind(type) && visibleTo(actor, type)) || sql`true`);
     return sql`when ${type} then (select json_build_object('name', ${t.name}, 'key', ${t.key}, 'shown', ${shown}) from ${t.table} where ${t.id}::text = ${auditLog.targetId})`;
   });
   return sql`case ${auditLog.targetType} ${sql.join(cases, sql` `)} end`;

@@ -23,6 +23,10 @@ describe('changeInWords', () => {
     });
     expect(changeInWords({ action: 'node.update', actor: 'admin', targetType: 'node', target: { state: 'shown', name: 'Soil pH', key: 'soil/chemistry/ph' } }).target.to).toBe('/nodes/soil/chemistry/ph');
     expect(changeInWords({ action: 'unit.create', actor: 'admin', targetType: 'unit', target: { state: 'shown', name: 'g/kg', key: 'g/kg' } }).target.to).toBe('/admin/data/units/g%2Fkg');
+    expect(changeInWords({ action: 'observations.write', actor: 'grace', targetType: 'datatable', target: { state: 'shown', name: 'Chlorophyll', key: 'rivers' } })).toEqual({
+      lead: 'grace wrote observations to',
+      target: { text: 'Chlorophyll', to: '/projects/rivers/data' },
+    });
     expect(changeInWords({ action: 'objtype.delete', actor: 'admin', targetType: 'objtype', target: { state: 'gone', name: null, key: null } }).target.text).toBe('an object type since deleted');
   });
 

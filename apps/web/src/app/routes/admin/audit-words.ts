@@ -69,6 +69,10 @@ const VERBS: Record<string, string> = {
   'node.create': 'created the node',
   'node.update': 'changed the node',
   'node.delete': 'deleted the node',
+  'datatable.create': 'created the data table',
+  'datatable.update': 'changed the data table',
+  'datatable.delete': 'deleted the data table',
+  'observations.write': 'wrote observations to',
 };
 
 /** A target of each kind in words when it may not be named. */
@@ -79,6 +83,7 @@ const UNNAMED: Record<string, { hidden: string; gone: string }> = {
   schema: { hidden: 'a metadata schema', gone: 'a metadata schema since deleted' },
   objtype: { hidden: 'an object type', gone: 'an object type since deleted' },
   nodetype: { hidden: 'a node type', gone: 'a node type since deleted' },
+  datatable: { hidden: 'a data table of a project you may not see', gone: 'a data table since deleted' },
 };
 const unnamed = (type: string) => UNNAMED[type] ?? { hidden: `a ${type.replace(/_/g, ' ')}`, gone: `a ${type.replace(/_/g, ' ')} since deleted` };
 
@@ -98,6 +103,8 @@ const ADDRESS: Record<string, (key: string) => string> = {
   objtype: paths.adminObjectType,
   nodetype: paths.adminNodeType,
   node: paths.node,
+  // Its key is its project's: the table is on the project's Data tab.
+  datatable: (project) => `${paths.project(project)}/data`,
 };
 
 export interface ChangeInWords {

@@ -1,5 +1,6 @@
-import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { MetricName } from '../../../components/MetricName';
 import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
 import { toErrorView } from '../../../lib/errors';
@@ -61,7 +62,7 @@ function ProjectObjects({ slug }: { slug: string }) {
   );
 }
 
-/** The project's sites and objects, then its data tables and their metrics (these arrive with the schema-and-data work). */
+/** The project's sites and objects, then its data tables with their metrics. */
 export default function ProjectData() {
   const { project, datatables } = useProjectDetail();
   return (
@@ -76,7 +77,29 @@ export default function ProjectData() {
         <Title order={2} size="h3" id="project-datatables">
           Data tables
         </Title>
-        {datatables.length === 0 ? <Text c="dimmed">This project has no data tables yet. Measured data appears here once a data manager catalogues it.</Text> : null}
+        {datatables.length === 0 ? (
+          <Text c="dimmed">This project has no data tables yet. Measured data appears here once a data manager catalogues it.</Text>
+        ) : (
+          <List listStyleType="none" spacing="sm" aria-label="Data tables">
+            {datatables.map((table) => (
+              <List.Item key={table.id}>
+                <Text fw={500}>{table.title}</Text>
+                {table.description ? (
+                  <Text size="sm" c="dimmed">
+                    {table.description}
+                  </Text>
+                ) : null}
+                <Group gap={6} mt={4}>
+                  {table.metrics.map((name) => (
+                    <Badge key={name} variant="light" size="sm" tt="none">
+                      <MetricName name={name} />
+                    </Badge>
+                  ))}
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
       </Stack>
     </Stack>
   );
