@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv.js';
+import { csvCell, parseCsv, toCsv } from './csv.js';
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks', () => {
@@ -20,5 +20,21 @@ describe('CSV', () => {
   });
   it('writes a header and rows with CRLF line ends', () => {
     expect(toCsv(['name', 'title'], [['a', 'A'], ['b', 'B, b']])).toBe('name,title\r\na,A\r\nb,"B, b"\r\n');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, quotes and line breaks, CRLF or LF', () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['two\nlines', ''],
+    ]);
+    expect(parseCsv('one')).toEqual([['one']]);
+    expect(parseCsv('')).toEqual([]);
+  });
+  it('reads what toCsv writes', () => {
+    const rows = [['name', 'note'], ['plot 1', 'wet, "very"'], ['plot 2', '']];
+    expect(parseCsv(toCsv(rows[0]!, rows.slice(1)))).toEqual(rows);
   });
 });

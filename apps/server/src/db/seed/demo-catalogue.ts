@@ -29,6 +29,7 @@ export const DEMO_METRICS: MetricInput[] = [
   number('leaf-area-index', 'Leaf area index', 'm2/m2', 0, 15, 'One-sided leaf area per ground area.'),
   number('aboveground-biomass', 'Aboveground biomass', 'g/m2', 0, 100000, 'Dry mass, clipped and weighed.'),
   number('tree-cover', 'Tree cover', '%', 0, 100, 'Share of the ground under tree crowns.'),
+  number('chlorophyll-a', 'Chlorophyll a', 'ug/L', 0, 1000, 'Algal biomass in the water, from in-situ fluorescence.'),
   { name: 'species-richness', title: 'Species richness', unit: '{count}', type: 'integer', min: 0, max: null, description: 'Vascular plant species in the plot.' },
   { name: 'dominant-vegetation', title: 'Dominant vegetation', unit: null, type: 'category', allowed: ['forest', 'shrub', 'grassland', 'heath', 'mire', 'bare'], description: 'The cover type of most of the plot.' },
   { name: 'permafrost', title: 'Permafrost present', unit: null, type: 'boolean', description: 'Whether frozen ground persists through summer.' },
@@ -38,7 +39,7 @@ export const DEMO_METRICS: MetricInput[] = [
 /** The metrics measured on each built-in object type. */
 export const DEMO_TYPE_METRICS: Record<string, string[]> = {
   property: ['precipitation', 'air-temperature', 'tree-cover'],
-  site: ['air-temperature', 'precipitation', 'relative-humidity', 'wind-speed', 'global-radiation', 'snow-depth', 'permafrost'],
+  site: ['air-temperature', 'precipitation', 'relative-humidity', 'wind-speed', 'global-radiation', 'snow-depth', 'permafrost', 'chlorophyll-a'],
   'vegetation-plot': ['ndvi', 'canopy-height', 'leaf-area-index', 'aboveground-biomass', 'species-richness', 'dominant-vegetation', 'tree-cover'],
   'soil-plot': ['soil-organic-carbon', 'total-nitrogen', 'cn-ratio', 'soil-ph', 'bulk-density', 'soil-moisture', 'soil-temperature', 'water-table-depth', 'soil-sampled'],
 };

@@ -7,6 +7,7 @@ import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness
 import { createMetadataValidator } from '../../lib/metadata.js';
 import { rowsOf } from '../client.js';
 import { DEMO_METRICS, DEMO_NODES, DEMO_TYPE_METRICS } from './demo-catalogue.js';
+import { RIVER_METRIC, RIVER_PROJECT, stationTitle } from './demo-measured.js';
 import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
 import { prepareData } from './index.js';
@@ -152,13 +153,15 @@ describe('the demo objects', () => {
   const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
   const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
   type Row = { name: string; level: string; types: string[]; parent_types: string[] | null; metadata: Record<string, unknown> };
+  // The planned objects only: the river project's sites come with its measured data (below).
+  const plannedNames = planDemoObjects(new Date()).map((o) => `'${o.name}'`).join(', ');
   const objects = () =>
     query<Row>(`
       select o.name, o.metadata,
         (select array_agg(t.slug order by t.position) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = o.id) as types,
         (select array_agg(t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = o.parent_id) as parent_types,
         '' as level
-      from objects o`);
+      from objects o where o.name in (${plannedNames})`);
 
   it('are about three hundred properties, sites and plots of all four types, as planned', async () => {
     const rows = await objects();
@@ -195,7 +198,7 @@ describe('the demo objects', () => {
 
   it('lie at their landscapes: valid boundaries, sites inside them, plots near their sites', async () => {
     const [bounds] = await query<{ valid: boolean; min_lon: number; max_lon: number; min_lat: number; max_lat: number }>(
-      `select bool_and(ST_IsValid(geo)) as valid, min(ST_XMin(geo)) as min_lon, max(ST_XMax(geo)) as max_lon, min(ST_YMin(geo)) as min_lat, max(ST_YMax(geo)) as max_lat from objects`,
+      `select bool_and(ST_IsValid(geo)) as valid, min(ST_XMin(geo)) as min_lon, max(ST_XMax(geo)) as max_lon, min(ST_YMin(geo)) as min_lat, max(ST_YMax(geo)) as max_lat from objects where name in (${plannedNames})`,
     );
     expect(bounds).toMatchObject({ valid: true });
     expect(bounds!.min_lon).toBeGreaterThan(-160); // Alaska
@@ -208,7 +211,7 @@ describe('the demo objects', () => {
          or (GeometryType(p.geo) = 'POINT' and not ST_DWithin(p.geo::geography, c.geo::geography, 500))`);
     expect(misplaced).toEqual([]);
     const properties = await query<{ name: string; type: string; stated: number; measured: number }>(
-      `select name, GeometryType(geo) as type, (metadata->>'area')::float8 as stated, ST_Area(geo::geography) / 10000 as measured from objects where parent_id is null`,
+      `select name, GeometryType(geo) as type, (metadata->>'area')::float8 as stated, ST_Area(geo::geography) / 10000 as measured from objects where parent_id is null and name in (${plannedNames})`,
     );
     for (const p of properties) {
       expect(p.type, p.name).toBe('POLYGON');
@@ -333,5 +336,33 @@ describe('the demo data schema', () => {
     expect(before.nodes).toBe(DEMO_NODES.length);
     await prepareData(t.app);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the demo measured data', () => {
+  it('is the real river chlorophyll series at its fifteen sites, in the river project’s data table', async () => {
+    const projects = (await api(t.app, 'GET', `/projects?q=${encodeURIComponent('river chlorophyll')}`)).json().projects as { slug: string; title: string }[];
+    const river = projects.find((p) => p.title === RIVER_PROJECT)!;
+    const detail = (await api(t.app, 'GET', `/projects/${river.slug}`)).json();
+    expect(detail.datatables).toHaveLength(1);
+    const [table] = detail.datatables as { id: string; metrics: string[] }[];
+    expect(table!.metrics).toEqual([RIVER_METRIC]);
+    const url = `/projects/${river.slug}/datatables/${table!.id}/observations`;
+    const all = await api(t.app, 'GET', `${url}?limit=1`);
+    expect(all.headers['pagination-count']).toBe('53443');
+    // The first line of the series: DWR-GLE on 2013-02-26.
+    const first = (await api(t.app, 'GET', `${url}?object=dwr-gle&limit=1`)).json().observations[0];
+    expect(first).toMatchObject({ object: { name: 'dwr-gle', title: 'Grant Line Canal East' }, time: '2013-02-26T00:00:00.000Z', value: 4.195833333333333 });
+    const portland = (await api(t.app, 'GET', '/data/obj/usgs-14211720')).json().obj;
+    expect(portland).toMatchObject({ title: 'Willamette River at Portland, OR', geo: { type: 'Point', coordinates: [-122.6691667, 45.5175] } });
+    expect(stationTitle('CLACKAMAS RIVER NEAR OREGON CITY, OR')).toBe('Clackamas River near Oregon City, OR');
+  });
+
+  it('is added once: another start changes nothing', async () => {
+    const count = () => t.database.use(async (d) => rowsOf<{ n: number }>(await d.execute(sql.raw('select count(*)::int as n from observations')))[0]!.n);
+    const before = await count();
+    expect(before).toBe(53443);
+    await prepareData(t.app);
+    expect(await count()).toBe(before);
   });
 });

@@ -58,16 +58,24 @@ export function existing(db: Db, tableId: string, keys: { objectId: string; metr
     .where(and(eq(observations.tableId, tableId), sql`(${observations.objectId}, ${observations.metricId}, ${observations.time}) in (${tuples})`));
 }
 
-/** Writes rows, a key already there getting the new value and note. */
-export async function upsert(db: Db, rows: ObservationRow[]) {
-  await db
-    .insert(observations)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [observations.tableId, observations.objectId, observations.metricId, observations.time],
-      set: { number: sql`excluded.number`, text: sql`excluded.text`, note: sql`excluded.note` },
-    });
+/**
+ * Writes rows, a key already there getting the new value and note. The rows go as one
+ * array per column (unnest): six parameters however many rows, which parses and plans
+ * far faster than a VALUES list of seven per row.
+ */
+export async function upsert(db: Db, tableId: string, rows: ObservationRow[]) {
+  // One parameter holding the array (a bare array would be spread into one parameter per element).
+  const column = <T>(pick: (r: ObservationRow) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    insert into ${observations} (table_id, object_id, metric_id, time, number, text, note)
+    select ${tableId}::uuid, o, m, t, n, x, note
+    from unnest(${column((r) => r.objectId)}::uuid[], ${column((r) => r.metricId)}::uuid[], ${column((r) => (r.time as Date).toISOString())}::timestamptz[],
+                ${column((r) => r.number ?? null)}::float8[], ${column((r) => r.text ?? null)}::text[], ${column((r) => r.note ?? '')}::text[]) as u(o, m, t, n, x, note)
+    on conflict (table_id, object_id, metric_id, time) do update set number = excluded.number, text = excluded.text, note = excluded.note`);
 }
+
+/** Whether the table holds any observation (a first write replaces nothing, and need not look). */
+export const holdsAny = async (db: Db, tableId: string) => (await db.select({ one: sql`1` }).from(observations).where(eq(observations.tableId, tableId)).limit(1)).length > 0;
 
 export interface ObservationFilter {
   tableId: string;

@@ -19,8 +19,8 @@ type TableInput = z.output<typeof DataTableInputSchema>;
 type Write = z.output<typeof ObservationsWriteSchema>;
 type Query = z.output<typeof ObservationsQuerySchema>;
 
-/** Rows written per statement of a bulk write (7 parameters a row, well under the protocol's 65,535). */
-const CHUNK = 2_000;
+/** Rows written per statement of a bulk write (the replaced rows are looked up a chunk at a time too). */
+const CHUNK = 5_000;
 /** The most refused rows one answer names. */
 const NAMED_PROBLEMS = 20;
 /** Rows an export reads at a time. */
@@ -166,10 +166,11 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         }
 
         let replaced: repo.ObservationRow[] = [];
+        const mayReplace = await repo.holdsAny(tx, table.id);
         for (let i = 0; i < rows.length; i += CHUNK) {
           const chunk = rows.slice(i, i + CHUNK);
-          replaced = replaced.concat(await repo.existing(tx, table.id, chunk));
-          await repo.upsert(tx, chunk);
+          if (mayReplace) replaced = replaced.concat(await repo.existing(tx, table.id, chunk));
+          await repo.upsert(tx, table.id, chunk);
         }
         const written = { written: rows.length, replaced: replaced.length };
         await audit(tx, actor, 'observations.write', { type: 'datatable', id: table.id }, { before: { replaced: replaced.slice(0, AUDITED_ROWS) }, after: written });
