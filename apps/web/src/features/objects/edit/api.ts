@@ -52,8 +52,10 @@ export function useSaveObject(name: string | null) {
 }
 
 /**
- * Deletes the object, then `leave`s its pages; only then are its queries dropped: a query
- * dropped while its page still shows is fetched again, and answers 404.
+ * Deletes the object, then `leave`s its pages. Its own query is never refetched nor
+ * dropped: a query dropped while its page still shows (a lazily loaded next page keeps
+ * the old one up a moment longer) is fetched again and answers 404. Unobserved, the cache
+ * lets it go; opened again, it asks the server and shows Not Found.
  */
 export function useDeleteObject(name: string, leave: () => Promise<void> | void) {
   const client = useQueryClient();
@@ -62,7 +64,6 @@ export function useDeleteObject(name: string, leave: () => Promise<void> | void)
     onSuccess: async () => {
       refreshObjects(client, name);
       await leave();
-      client.removeQueries({ queryKey: objectKey(name) });
     },
   });
 }
