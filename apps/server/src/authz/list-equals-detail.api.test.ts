@@ -31,6 +31,8 @@ interface World {
   projects: Record<Vis, { id: string; slug: string }>;
   objects: { id: string; name: string; parent: string | null }[];
   team: { id: string; slug: string };
+  /** Each project's data table, holding an observation of every object of the world. */
+  tables: Record<Vis, string>;
 }
 let world: World;
 
@@ -105,7 +107,18 @@ beforeAll(async () => {
   await make('members', 'public', hiddenParent);
   const openParent = await make('public', 'public', null);
   await make('public', 'members', openParent);
-  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug } };
+  // A data table in each project with a value for every object, whatever the object's own sight.
+  const metric = unique('lev-depth-');
+  expect((await api(t.app, 'POST', '/data/metrics', { token: admin.token, body: { name: metric, title: 'Depth', type: 'number', unit: 'm' } })).statusCode).toBe(201);
+  const tables = {} as World['tables'];
+  for (const visibility of VISIBILITIES) {
+    const made = await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables`, { token: owner.token, body: { title: `${marker} series`, metrics: [metric] } });
+    expect(made.statusCode, made.body).toBe(201);
+    tables[visibility] = made.json().datatable.id;
+    const observations = objects.map((o, i) => ({ object: o.name, metric, time: '2024-06-01', value: i }));
+    expect((await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables/${tables[visibility]}/observations`, { token: owner.token, body: { observations } })).statusCode).toBe(200);
+  }
+  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables };
 }, 240_000);
 afterAll(() => t.close());
 
@@ -152,6 +165,27 @@ describe.each(ACTORS)('as %s', (name) => {
       if (!canRead) continue;
       for (const u of updates.json().updates) expect(await readable(`/projects/${p.id}/updates/${u.slug}`, who())).toBe(true);
       for (const f of files.json().files) expect((await get(`/auth/sign/projects/${p.id}/files/${f.id}/latest`, who())).statusCode).toBe(200);
+    }
+  });
+
+  it('data tables and observations: listed with the projects that can be read; rows, counts and CSV lines only of readable objects', async () => {
+    for (const visibility of VISIBILITIES) {
+      const p = world.projects[visibility];
+      const canRead = await readable(`/projects/${p.id}`, who());
+      const base = `/projects/${p.id}/datatables/${world.tables[visibility]}/observations`;
+      const [tables, rows, csv] = await Promise.all([get(`/projects/${p.id}/datatables`, who()), get(`${base}?limit=1000`, who()), get(`${base}.csv`, who())]);
+      expect([tables.statusCode, rows.statusCode, csv.statusCode]).toEqual(canRead ? [200, 200, 200] : [404, 404, 404]);
+      if (!canRead) continue;
+      expect(tables.json().datatables.map((d: { id: string }) => d.id)).toEqual([world.tables[visibility]]);
+      const shown = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
+      const names = sorted(shown.map((o) => o.name));
+      expect(sorted(rows.json().observations.map((o: { object: { name: string } }) => o.object.name))).toEqual(names);
+      expect(rows.headers['pagination-count']).toBe(String(shown.length));
+      expect(sorted(csv.body.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0]!))).toEqual(names);
+      // A filter by a hidden object answers as one by an object that does not exist.
+      for (const o of world.objects.filter((x) => !shown.includes(x))) {
+        expect(seen(await get(`${base}?object=${o.name}`, who()))).toEqual(seen(await get(`${base}?object=${world.marker}-nothing`, who())));
+      }
     }
   });
 
