@@ -122,3 +122,30 @@ test('an administrator adds a metric to an object type on its page', async ({ pa
   await page.reload();
   await expect(page.getByRole('group', { name: 'Metrics' }).getByRole('list', { name: 'Metrics' }).getByRole('listitem')).toContainText([`${metric.title} (%)`]);
 });
+
+test('an administrator edits any object’s raw metadata in Site Admin; a refusal names the field, and the rest of the object stays', async ({ page, request, trouble }) => {
+  trouble.failure(400, /\/api\/v1\/data\/obj\//); // the wrong depth below
+  const { type } = await soilCores(request, 0);
+  const name = `core-${suffix()}`;
+  const made = await post(request, '/data/obj', { name, title: `Core ${name}`, types: [type.slug], metadata: { depth: 10 }, geo: { type: 'Point', coordinates: [7.5, 46.9] } });
+  expect(made.obj.geo).toEqual({ type: 'Point', coordinates: [7.5, 46.9] });
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin/data/obj');
+  await page.getByRole('textbox', { name: 'Search objects' }).fill(name);
+  await page.getByRole('table', { name: 'Objects' }).getByRole('link', { name: `Core ${name}` }).click();
+  const editor = page.getByRole('textbox', { name: 'Metadata' });
+  await expect(editor).toHaveValue(/"depth": 10/);
+
+  await editor.fill('{ "depth": "deep" }');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^depth: /)).toBeVisible();
+  await editor.fill('{ "depth": 25 }');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(`Core ${name} saved`)).toBeVisible();
+
+  const res = await request.get(`/api/v1/data/obj/${name}`, { headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` } });
+  const { obj } = await res.json();
+  expect(obj.metadata).toEqual({ depth: 25 });
+  expect(obj.geo).toEqual({ type: 'Point', coordinates: [7.5, 46.9] });
+});

@@ -43,3 +43,13 @@ export function showFieldErrors<V>(form: UseFormReturnType<V>, errors: Record<st
   const selector = named.map((field) => `[data-path="${CSS.escape(field)}"][aria-invalid="true"]`).join(',');
   document.querySelector<HTMLElement>(selector)?.focus();
 }
+
+/**
+ * A refusal to show above a form: none when every problem it names is shown beside its
+ * own field (the fields the form has; "metadata." stands for all under it), so the same
+ * words are not shown twice.
+ */
+export function unplacedError(error: unknown, fields: readonly string[]): unknown {
+  const named = Object.keys(fieldErrors(error));
+  return named.length > 0 && named.every((f) => fields.includes(f) || fields.some((p) => p.endsWith('.') && f.startsWith(p))) ? null : error;
+}

@@ -6,8 +6,8 @@ export type DataTableRow = typeof dataTables.$inferSelect;
 export type MetricRow = typeof metrics.$inferSelect;
 export type ObservationRow = typeof observations.$inferInsert;
 
-/** A project's tables with their metrics' names in order, in one statement (a project's detail shows them). */
-export const tablesWithMetricNames = (db: Db, projectId: string) =>
+/** A project's tables (or the one of `id`) with their metrics' names in order, in one statement. */
+export const tablesWithMetricNames = (db: Db, projectId: string, id?: string) =>
   db
     .select({
       id: dataTables.id,
@@ -17,23 +17,16 @@ export const tablesWithMetricNames = (db: Db, projectId: string) =>
       metrics: sql<string[]>`coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = "data_tables"."id"), '[]'::json)`,
     })
     .from(dataTables)
-    .where(eq(dataTables.projectId, projectId))
+    .where(and(eq(dataTables.projectId, projectId), id ? eq(dataTables.id, id) : undefined))
     .orderBy(asc(dataTables.position), asc(dataTables.createdAt));
 
-export const tablesOf = (db: Db, projectId: string) => db.select().from(dataTables).where(eq(dataTables.projectId, projectId)).orderBy(asc(dataTables.position), asc(dataTables.createdAt));
+export const countTables = async (db: Db, projectId: string) => (await db.select({ n: count() }).from(dataTables).where(eq(dataTables.projectId, projectId)))[0]!.n;
 export const findTable = async (db: Db, projectId: string, id: string) =>
   (await db.select().from(dataTables).where(and(eq(dataTables.projectId, projectId), eq(dataTables.id, id))))[0] ?? null;
 
-/** The metrics of these tables, in each table's order. */
-export const metricsOfTables = (db: Db, tableIds: string[]) =>
-  tableIds.length
-    ? db
-        .select({ tableId: dataTableMetrics.tableId, metric: metrics })
-        .from(dataTableMetrics)
-        .innerJoin(metrics, eq(metrics.id, dataTableMetrics.metricId))
-        .where(inArray(dataTableMetrics.tableId, tableIds))
-        .orderBy(asc(dataTableMetrics.position))
-    : Promise.resolve([]);
+/** A table's metrics, whole (a write checks values against them). */
+export const metricsOfTable = (db: Db, tableId: string) =>
+  db.select({ metric: metrics }).from(dataTableMetrics).innerJoin(metrics, eq(metrics.id, dataTableMetrics.metricId)).where(eq(dataTableMetrics.tableId, tableId));
 
 export const metricsByName = (db: Db, names: string[]) => (names.length ? db.select().from(metrics).where(inArray(metrics.name, names)) : Promise.resolve([]));
 

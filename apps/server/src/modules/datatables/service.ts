@@ -32,9 +32,11 @@ const AUDITED_ROWS = 1_000;
 export function createDataTablesService(deps: { db: Database; projects: ProjectsService }) {
   const { db, projects } = deps;
 
-  async function withMetrics(d: Db, rows: repo.DataTableRow[]): Promise<DataTable[]> {
-    const links = await repo.metricsOfTables(d, rows.map((r) => r.id));
-    return rows.map((r) => ({ id: r.id, title: r.title, description: r.description, metrics: links.filter((l) => l.tableId === r.id).map((l) => l.metric.name) }));
+  /** A table as answered: its fields and its metrics' names. */
+  async function tableOf(d: Db, projectId: string, id: string): Promise<DataTable> {
+    const [table] = await repo.tablesWithMetricNames(d, projectId, id);
+    if (!table) throw notFound('Data table');
+    return table;
   }
   async function loadTable(d: Db, projectId: string, id: string) {
     const row = await repo.findTable(d, projectId, id);
@@ -72,7 +74,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     /** The tables of a project the actor may see (the project's detail shows them too). */
     async list(actor: Actor | null, projectKey: string): Promise<DataTable[]> {
       const project = await projects.load(actor, projectKey);
-      return db.use(async (d) => withMetrics(d, await repo.tablesOf(d, project.id)));
+      return db.use((d) => repo.tablesWithMetricNames(d, project.id));
     },
 
     /** The tables of a project already shown to the reader (its detail), in one statement. */
@@ -80,17 +82,17 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
 
     async get(actor: Actor | null, projectKey: string, id: string): Promise<DataTable> {
       const project = await projects.load(actor, projectKey);
-      return db.use(async (d) => (await withMetrics(d, [await loadTable(d, project.id, id)]))[0]!);
+      return db.use((d) => tableOf(d, project.id, id));
     },
 
     async create(actor: Actor | null, projectKey: string, input: TableInput): Promise<DataTable> {
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
         const ids = await metricIds(tx, input.metrics);
-        const position = (await repo.tablesOf(tx, project.id)).length;
+        const position = await repo.countTables(tx, project.id);
         const [row] = await tx.insert(dataTables).values({ projectId: project.id, title: input.title, description: input.description, position }).returning();
         await repo.replaceTableMetrics(tx, row!.id, ids);
-        const created = (await withMetrics(tx, [row!]))[0]!;
+        const created = await tableOf(tx, project.id, row!.id);
         await audit(tx, actor, 'datatable.create', { type: 'datatable', id: row!.id }, { after: created });
         return created;
       });
@@ -100,7 +102,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     async update(actor: Actor | null, projectKey: string, id: string, input: TableInput): Promise<DataTable> {
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
-        const before = (await withMetrics(tx, [await loadTable(tx, project.id, id)]))[0]!;
+        const before = await tableOf(tx, project.id, id);
         const ids = await metricIds(tx, input.metrics);
         const dropped = before.metrics.filter((name) => !input.metrics.includes(name));
         if (dropped.length) {
@@ -108,9 +110,9 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           const kept = (await repo.metricsByName(tx, dropped)).filter((m) => held.some((h) => h.metricId === m.id && h.n > 0));
           if (kept.length) throw invalidField('body.metrics', `The table holds observations of ${kept.map((m) => m.name).join(', ')}: delete them before taking the metric off`);
         }
-        const [row] = await tx.update(dataTables).set({ title: input.title, description: input.description, updatedAt: new Date() }).where(eq(dataTables.id, id)).returning();
+        await tx.update(dataTables).set({ title: input.title, description: input.description, updatedAt: new Date() }).where(eq(dataTables.id, id));
         await repo.replaceTableMetrics(tx, id, ids);
-        const after = (await withMetrics(tx, [row!]))[0]!;
+        const after = await tableOf(tx, project.id, id);
         await audit(tx, actor, 'datatable.update', { type: 'datatable', id }, { before, after });
         return after;
       });
@@ -135,7 +137,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
         const table = await loadTable(tx, project.id, id);
-        const metrics = new Map((await repo.metricsOfTables(tx, [table.id])).map((l) => [l.metric.name, l.metric]));
+        const metrics = new Map((await repo.metricsOfTable(tx, table.id)).map((l) => [l.metric.name, l.metric]));
         const objectIds = new Map<string, string | null>();
         for (const key of new Set(input.observations.map((o) => o.object))) objectIds.set(key, (await findVisible(tx, actor, 'object', key))?.id ?? null);
 

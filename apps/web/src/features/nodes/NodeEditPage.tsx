@@ -1,21 +1,25 @@
 import { Anchor, Button, Container, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { MetadataSchemaResponse, NodeResponse } from '@observatory/shared';
+import { NodeSegmentSchema, type NodeResponse } from '@observatory/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
 import { metadataFields, metadataFormValues, toMetadata, validateMetadata, type MetadataField, type MetadataValues } from '../../components/metadata/metadata-form';
 import { MetadataFields } from '../../components/metadata/MetadataFields';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
-import { api } from '../../lib/api-client';
+import { schemaRule } from '../../lib/form-rules';
+import { metadataSchemaQuery } from '../../lib/metadata-schemas';
 import { slugFromTitle } from '../../lib/slug';
 import { useTitle } from '../../lib/use-title';
 import { useCreateNode, useNode, useNodeTypes, useOutline, useUpdateNode } from './api';
-import { placesFor } from './node-paths';
+import { nodeMetadata, placesFor } from './node-paths';
+
+/** A path segment as the server takes it: a slug, and not one of the pages' own words. */
+const segmentRule = schemaRule(NodeSegmentSchema, 'Give a path segment');
 
 interface NodeFormValues {
   parent: string | null;
@@ -27,14 +31,7 @@ interface NodeFormValues {
 }
 
 /** The schema of the chosen node type, for its fields. */
-function useTypeSchema(schemaSlug: string | null) {
-  return useQuery({
-    queryKey: ['schema', schemaSlug],
-    queryFn: () => api.get<MetadataSchemaResponse>(`/data/schema/${schemaSlug}`).then((r) => r.schema.schema),
-    enabled: schemaSlug !== null,
-    staleTime: 60_000,
-  });
-}
+const useTypeSchema = (slug: string | null) => useQuery({ ...metadataSchemaQuery(slug ?? ''), enabled: slug !== null, select: (r) => r.schema.schema });
 
 /** Create a node inside `parent` (no `current`), or change, rename or move `current`. */
 function NodeForm({ parent, current }: { parent: string | null; current?: NodeResponse }) {
@@ -58,7 +55,7 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
     validate: (values) => {
       const errors: Record<string, string | null> = {
         title: values.title.trim() ? null : 'Give a title',
-        slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(values.slug) ? null : 'Use lower-case letters, digits and single dashes',
+        slug: segmentRule(values.slug),
         type: values.type ? null : 'Choose a type',
       };
       for (const [key, message] of Object.entries(validateMetadata(fieldsRef.current, values.metadata))) errors[`metadata.${key}`] = message;
@@ -82,7 +79,14 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
 
   const submit = (values: NodeFormValues) =>
     save.mutate(
-      { parent: values.parent, slug: values.slug, title: values.title.trim(), description: values.description.trim(), type: values.type!, metadata: toMetadata(fields, values.metadata) },
+      {
+        parent: values.parent,
+        slug: values.slug,
+        title: values.title.trim(),
+        description: values.description.trim(),
+        type: values.type!,
+        metadata: nodeMetadata(current?.metadata ?? {}, fields.map((f) => f.key), toMetadata(fields, values.metadata), schema.data?.additionalProperties === false),
+      },
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: current ? `${values.title.trim()} saved` : `${values.title.trim()} created` });
@@ -95,7 +99,8 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
   return (
     <form noValidate aria-label="Node" onSubmit={form.onSubmit(submit)}>
       <Stack gap="md" maw={720}>
-        <FormError error={save.error} />
+        <FormError error={unplacedError(save.error, ['parent', 'title', 'slug', 'type', 'description', 'metadata.'])} />
+        <FormError error={schema.error} />
         <TextInput
           label="Title"
           required
@@ -145,7 +150,7 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
           </Stack>
         ) : null}
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} disabled={!!type?.schema && !schema.data}>
             {current ? 'Save' : 'Create node'}
           </Button>
           <Anchor component={PrefetchLink} to={current ? paths.node(current.node.path) : parent ? paths.node(parent) : paths.nodes}>

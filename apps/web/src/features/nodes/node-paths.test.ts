@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVED_NODE_SEGMENTS } from '@observatory/shared';
-import { nodeScreen, placesFor } from './node-paths';
+import { nodeMetadata, nodeScreen, placesFor } from './node-paths';
 
 describe('nodeScreen', () => {
   it('reads a node’s page, the new and edit pages, and the root', () => {
@@ -25,3 +25,15 @@ describe('placesFor', () => {
   });
 });
 
+
+describe('nodeMetadata', () => {
+  const saved = { metric: 'soil-ph', site: 'A1' };
+  it('keeps the details no field shows, unless the schema is closed', () => {
+    expect(nodeMetadata(saved, [], {}, false)).toEqual(saved);
+    expect(nodeMetadata(saved, ['metric'], { metric: 'ndvi' }, false)).toEqual({ metric: 'ndvi', site: 'A1' });
+    expect(nodeMetadata(saved, ['metric'], { metric: 'ndvi' }, true)).toEqual({ metric: 'ndvi' });
+  });
+  it('leaves out a shown field emptied in the form', () => {
+    expect(nodeMetadata(saved, ['metric', 'site'], { metric: 'soil-ph' }, false)).toEqual({ metric: 'soil-ph' });
+  });
+});

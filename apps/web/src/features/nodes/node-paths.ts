@@ -19,3 +19,14 @@ export function nodeScreen(rest: string): NodeScreen {
 export const placesFor = <T extends { path: string }>(outline: T[], moving: string | null) =>
   moving === null ? outline : outline.filter((n) => n.path !== moving && !n.path.startsWith(`${moving}/`));
 
+
+/**
+ * The metadata a node is saved with: the fields of its type's schema as the form holds
+ * them, plus what it had that the schema does not describe, unless the schema is closed
+ * (additionalProperties: false) and would refuse it. A type with no schema (any details)
+ * thus keeps every detail; the form never drops what it does not show.
+ */
+export function nodeMetadata(saved: Record<string, unknown>, shown: string[], fromForm: Record<string, unknown>, closed: boolean): Record<string, unknown> {
+  const kept = closed ? {} : Object.fromEntries(Object.entries(saved).filter(([key]) => !shown.includes(key)));
+  return { ...kept, ...fromForm };
+}

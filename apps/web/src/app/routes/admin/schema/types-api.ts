@@ -3,7 +3,7 @@ import type {
   GeoObjectsResponse,
   MetadataSchema,
   MetadataSchemaInput,
-  NodeType,
+  MetadataSchemaResponse,
   ObjectType,
   ObjectTypeInput,
   ObjectTypeResponse,
@@ -11,7 +11,9 @@ import type {
 } from '@observatory/shared';
 import { api } from '../../../../lib/api-client';
 import { storeMetrics } from '../../../../lib/metrics';
+import { metadataSchemaKey, metadataSchemaPath, metadataSchemaQuery, metadataSchemasKey, metadataSchemasQuery } from '../../../../lib/metadata-schemas';
 import { objectTypesKey, objectTypesQuery } from '../../../../lib/object-types';
+import { nodeTypesQuery } from '../../../../features/nodes/api';
 
 /** Site Admin's object types, metadata schemas and objects: their queries and changes. */
 
@@ -61,7 +63,7 @@ export function useObjectCounts(slugs: string[]) {
  */
 function refreshSchema(client: QueryClient) {
   void client.invalidateQueries({ queryKey: objectTypesKey });
-  void client.invalidateQueries({ queryKey: schemasKey });
+  void client.invalidateQueries({ queryKey: metadataSchemasKey });
 }
 
 export function useCreateObjectType() {
@@ -92,53 +94,40 @@ export function useDeleteObjectType(slug: string) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: typeKey(slug), exact: true, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: objectTypesKey, exact: true });
-      void client.invalidateQueries({ queryKey: schemasKey });
+      void client.invalidateQueries({ queryKey: metadataSchemasKey });
     },
   });
 }
 
 // ---------------------------------------------------------------- metadata schemas
 
-export interface SchemaUsage {
-  kind: string;
-  slug: string;
-  name: string;
-}
-export interface SchemaDetail {
-  schema: MetadataSchema;
-  usedBy: SchemaUsage[];
-}
+export type SchemaDetail = MetadataSchemaResponse;
 
-const schemasKey = ['data', 'schema'] as const;
-const schemaListKey = [...schemasKey, 'list'] as const;
-const schemaKey = (slug: string) => [...schemasKey, 'one', slug] as const;
-const schemaPath = (slug: string) => `/data/schema/${encodeURIComponent(slug)}`;
+/** The node types, for what uses each schema (the node pages and their admin screens share the query). */
+export const useNodeTypes = () => useQuery(nodeTypesQuery());
 
-/** The node types, for what uses each schema (the node types' own screens share the query). */
-export const useNodeTypes = () => useQuery({ queryKey: ['nodetypes'], queryFn: () => api.get<{ nodetypes: NodeType[] }>('/data/nodetypes').then((r) => r.nodetypes) });
+export const useSchemas = () => useQuery(metadataSchemasQuery());
 
-export const useSchemas = () => useQuery({ queryKey: schemaListKey, queryFn: () => api.get<{ schemas: MetadataSchema[] }>('/data/schema').then((r) => r.schemas) });
-
-export const useSchema = (slug: string) => useQuery({ queryKey: schemaKey(slug), queryFn: () => api.get<SchemaDetail>(schemaPath(slug)) });
+export const useSchema = (slug: string) => useQuery(metadataSchemaQuery(slug));
 
 export function useCreateSchema() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: MetadataSchemaInput) => api.post<MetadataSchema>('/data/schema', input),
-    onSuccess: () => void client.invalidateQueries({ queryKey: schemaListKey }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: metadataSchemasQuery().queryKey }),
   });
 }
 
 /** What saving would do: nothing is saved. */
-export const useCheckSchema = (slug: string) => useMutation({ mutationFn: (schema: Record<string, unknown>) => api.post<SchemaImpact>(`${schemaPath(slug)}/check`, { schema }) });
+export const useCheckSchema = (slug: string) => useMutation({ mutationFn: (schema: Record<string, unknown>) => api.post<SchemaImpact>(`${metadataSchemaPath(slug)}/check`, { schema }) });
 
 /** A new version; the types embed their schemas, so they are asked for again too. */
 export function useSaveSchema(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { title: string; schema: Record<string, unknown> }) => api.put<MetadataSchema>(schemaPath(slug), input),
+    mutationFn: (input: { title: string; schema: Record<string, unknown> }) => api.put<MetadataSchema>(metadataSchemaPath(slug), input),
     onSuccess: (saved) => {
-      client.setQueryData<SchemaDetail>(schemaKey(slug), (old) => old && { ...old, schema: saved });
+      client.setQueryData<SchemaDetail>(metadataSchemaKey(slug), (old) => old && { ...old, schema: saved });
       refreshSchema(client);
     },
   });
@@ -147,10 +136,10 @@ export function useSaveSchema(slug: string) {
 export function useDeleteSchema(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del(schemaPath(slug)),
+    mutationFn: () => api.del(metadataSchemaPath(slug)),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: schemaKey(slug), refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: schemaListKey });
+      void client.invalidateQueries({ queryKey: metadataSchemaKey(slug), refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: metadataSchemasQuery().queryKey });
     },
   });
 }

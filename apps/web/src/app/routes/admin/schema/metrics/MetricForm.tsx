@@ -2,9 +2,8 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, Texta
 import { useForm } from '@mantine/form';
 import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType } from '@observatory/shared';
 import { useState, type ReactNode } from 'react';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
-import { unplacedError } from '../errors';
 import { slugFromTitle } from '../../../../../lib/slug';
 
 export const METRIC_TYPE_LABELS: Record<MetricType, string> = {

@@ -1,12 +1,14 @@
+import { SlugSchema } from '@observatory/shared';
 import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
+import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
 import { useDeleteNodeType, useNodeType, useSchemaChoices, useUpdateNodeType, type NodeTypeDetail } from './api';
 
@@ -20,7 +22,7 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
     initialValues: { name: nodetype.name, slug: nodetype.slug, schema: nodetype.schema },
     validate: {
       name: (v) => (v.trim() ? null : 'Give a name'),
-      slug: (v) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v) ? null : 'Use lower-case letters, digits and single dashes'),
+      slug: schemaRule(SlugSchema, 'Give an address'),
     },
   });
   const confirmDelete = () =>
@@ -57,7 +59,7 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
         )}
       >
         <Stack gap="sm" maw={520}>
-          <FormError error={update.error} />
+          <FormError error={unplacedError(update.error, ['name', 'slug', 'schema'])} />
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <TextInput label="Address" description="Lower-case letters, digits and dashes" required {...form.getInputProps('slug')} />
           <Select

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { WideTable } from '../../../../../components/WideTable';
@@ -76,7 +76,7 @@ export default function NodeTypesAdminPage() {
           <Title order={2} size="h3">
             New node type
           </Title>
-          <FormError error={create.error} />
+          <FormError error={unplacedError(create.error, ['name', 'schema'])} />
           <Group align="flex-start" wrap="wrap">
             <TextInput label="Name" placeholder="Sensor" {...form.getInputProps('name')} />
             <Select

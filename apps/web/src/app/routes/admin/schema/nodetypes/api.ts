@@ -1,37 +1,41 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MetadataSchema, NodeType } from '@observatory/shared';
+import type { NodeTypeInputSchema, NodeTypeResponseSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { nodeTypesQuery } from '../../../../../features/nodes/api';
 import { api } from '../../../../../lib/api-client';
+import { metadataSchemasKey, metadataSchemasQuery } from '../../../../../lib/metadata-schemas';
 
-export interface NodeTypeDetail {
-  nodetype: NodeType;
-  nodes: number;
-}
-export interface NodeTypeInput {
-  slug?: string;
-  name: string;
-  schema: string | null;
-}
+export type NodeTypeDetail = z.infer<typeof NodeTypeResponseSchema>;
+type NodeTypeInput = z.input<typeof NodeTypeInputSchema>;
 
 const url = (slug: string) => `/data/nodetypes/${encodeURIComponent(slug)}`;
+const detailKey = (slug: string) => ['nodetype', slug] as const;
 
-export const useNodeTypeList = () => useQuery({ queryKey: ['nodetypes'], queryFn: () => api.get<{ nodetypes: NodeType[] }>('/data/nodetypes').then((r) => r.nodetypes) });
-export const useNodeType = (slug: string) => useQuery({ queryKey: ['nodetype', slug], queryFn: () => api.get<NodeTypeDetail>(url(slug)) });
+export const useNodeTypeList = () => useQuery(nodeTypesQuery());
+export const useNodeType = (slug: string) => useQuery({ queryKey: detailKey(slug), queryFn: () => api.get<NodeTypeDetail>(url(slug)) });
 /** The metadata schemas a node type may follow. */
-export const useSchemaChoices = () => useQuery({ queryKey: ['admin', 'schemas'], queryFn: () => api.get<{ schemas: MetadataSchema[] }>('/data/schema').then((r) => r.schemas) });
+export const useSchemaChoices = () => useQuery(metadataSchemasQuery());
 
-/** A write to node types: the list and the pages refetch (a deleted type's page only goes stale: asked again it would be a 404). */
-function useNodeTypeWrite<I, O>(mutationFn: (input: I) => Promise<O>, deletes = false) {
+/**
+ * A write to node types: the list, the schemas (what uses each) and the node pages are
+ * stale after it. The page of the type written is answered by the write itself, under
+ * its (new) address; its former address is not asked again (a 404 after a rename or delete).
+ */
+function useNodeTypeWrite<I, O extends NodeTypeDetail | void>(slug: string | null, mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['nodetypes'] });
-      void client.invalidateQueries({ queryKey: ['nodetype'], ...(deletes ? { refetchType: 'none' as const } : {}) });
+    onSuccess: (saved) => {
+      // The former page stays while it shows (dropping it would fetch it again): only marked stale.
+      if (slug) void client.invalidateQueries({ queryKey: detailKey(slug), exact: true, refetchType: 'none' });
+      if (saved) client.setQueryData(detailKey((saved as NodeTypeDetail).nodetype.slug), saved);
+      void client.invalidateQueries({ queryKey: nodeTypesQuery().queryKey });
+      void client.invalidateQueries({ queryKey: metadataSchemasKey });
       void client.invalidateQueries({ queryKey: ['nodes'], refetchType: 'none' });
     },
   });
 }
 
-export const useCreateNodeType = () => useNodeTypeWrite((input: NodeTypeInput) => api.post<NodeTypeDetail>('/data/nodetypes', input));
-export const useUpdateNodeType = (slug: string) => useNodeTypeWrite((input: NodeTypeInput) => api.put<NodeTypeDetail>(url(slug), input));
-export const useDeleteNodeType = (slug: string) => useNodeTypeWrite(() => api.del(url(slug)), true);
+export const useCreateNodeType = () => useNodeTypeWrite(null, (input: NodeTypeInput) => api.post<NodeTypeDetail>('/data/nodetypes', input));
+export const useUpdateNodeType = (slug: string) => useNodeTypeWrite(slug, (input: NodeTypeInput) => api.put<NodeTypeDetail>(url(slug), input));
+export const useDeleteNodeType = (slug: string) => useNodeTypeWrite(slug, () => api.del<void>(url(slug)));

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { lengthLimit, ObjectFields } from '@observatory/shared';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
@@ -13,11 +13,10 @@ import { useObject, type ObjectDetail } from '../../../../../features/objects/ap
 import { useSaveObject } from '../../../../../features/objects/edit/api';
 import { metadataFields, withSchemas, type MetadataField } from '../../../../../components/metadata/metadata-form';
 import { useTitle } from '../../../../../lib/use-title';
-import { unplacedError } from '../errors';
 import { JsonEditor } from '../JsonEditor';
 import { jsonText, parseJsonObject } from '../json-text';
 import { useObjectTypes } from '../types-api';
-import { fullObjectBody, metadataProblems } from './object-body';
+import { metadataProblems } from './object-body';
 import { SaveOrUndo } from '../SaveOrUndo';
 
 interface Values {
@@ -76,7 +75,8 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
     const metadata = parseJsonObject(v.metadata, 'The metadata');
     if (!metadata.ok) return;
     save.mutate(
-      { input: fullObjectBody(detail, { title: v.title.trim(), types: v.types, metadata: metadata.value }) },
+      // Only what this page changes: an edit made elsewhere to the rest (its place, documentation, visibility) stays.
+      { input: { title: v.title.trim(), types: v.types, metadata: metadata.value } },
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: `${saved.obj.title} saved` });

@@ -4,13 +4,13 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { SlugSchema, type ObjectType } from '@observatory/shared';
 import { useNavigate, useParams } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { MetricName } from '../../../../../components/MetricName';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
+import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
-import { unplacedError } from '../errors';
 import { MONO } from '../JsonEditor';
 import { OrderedChoice, type Choice } from '../OrderedChoice';
 import { useDeleteObjectType, useMetrics, useObjectCounts, useObjectType, useObjectTypes, useSaveObjectType, useSchemas } from '../types-api';
@@ -37,10 +37,7 @@ const valuesOf = (type: ObjectType): TypeValues => ({
 
 const FIELDS = ['name', 'slug', 'marker', 'parents', 'metrics', 'metadata_schemas'];
 
-const slugRule = (v: string) => {
-  const parsed = SlugSchema.safeParse(v);
-  return parsed.success ? null : v ? parsed.error.issues[0]!.message : 'Give an address';
-};
+const slugRule = schemaRule(SlugSchema, 'Give an address');
 
 /** The type's metrics: picked from every metric, shown with their title and unit (or their error entry). */
 function useMetricChoices(type: ObjectType): { options: Choice[]; loading: boolean } {

@@ -2,14 +2,13 @@ import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import type { ObjectType } from '@observatory/shared';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { WideTable } from '../../../../../components/WideTable';
 import { paths } from '../../../../../config/paths';
 import { useTitle } from '../../../../../lib/use-title';
 import { useCreateObjectType, useCurrentObjectTypes, useObjectCounts } from '../types-api';
-import { unplacedError } from '../errors';
 import { MARKER_OPTIONS, MarkerLabel } from './markers';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@ma
 import { useForm } from '@mantine/form';
 import { SlugSchema, type MetadataSchema, type NodeType, type ObjectType } from '@observatory/shared';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { WideTable } from '../../../../../components/WideTable';
 import { paths } from '../../../../../config/paths';
+import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
-import { unplacedError } from '../errors';
 import { JsonEditor, MONO } from '../JsonEditor';
 import { jsonText, parseJsonObject } from '../json-text';
 import { useCreateSchema, useNodeTypes, useObjectTypes, useSchemas } from '../types-api';
@@ -93,11 +93,7 @@ function NewSchemaForm() {
     initialValues: { title: '', slug: '', schema: STARTER },
     validate: {
       title: (v) => (v.trim() ? null : 'Give a title'),
-      slug: (v) => {
-        if (!v) return null;
-        const parsed = SlugSchema.safeParse(v);
-        return parsed.success ? null : parsed.error.issues[0]!.message;
-      },
+      slug: schemaRule(SlugSchema),
       schema: (v) => {
         const read = parseJsonObject(v, 'A schema');
         return read.ok ? null : read.message;

@@ -6,14 +6,13 @@ import { lengthLimit, UnitInputSchema, type UnitDetail } from '@observatory/shar
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { MetricName } from '../../../../../components/MetricName';
 import { PageState } from '../../../../../components/PageState';
 import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
 import { useTitle } from '../../../../../lib/use-title';
-import { unplacedError } from '../errors';
 import { useConversion, useDeleteUnit, useUnitDetail, useUpdateUnit, type ConversionAsked } from './api';
 
 /** An added unit's name, symbol and property; deleted when no metric is measured in it. */

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { lengthLimit, UnitInputSchema, type Unit } from '@observatory/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { fieldErrors, FormError, showFieldErrors } from '../../../../../components/FormError';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { Paging } from '../../../../../components/Paging';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
@@ -14,7 +14,6 @@ import { paths } from '../../../../../config/paths';
 import { searchUnits, useUnits } from '../../../../../lib/units';
 import { useListParams } from '../../../../../lib/use-list-params';
 import { useTitle } from '../../../../../lib/use-title';
-import { unplacedError } from '../errors';
 import { useCreateUnit } from './api';
 
 /** Rows a page: the list holds UCUM's ~800 units. */
