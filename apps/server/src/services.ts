@@ -65,7 +65,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
   // Data tables load their project through this service; the project's detail shows its tables (called later, once both exist).
-  const projects = createProjectsService({ db, roles, memberships, assets, documents, dataTablesOf: (id) => dataTables.tablesOfProject(id) });
+  const projects = createProjectsService({ db, roles, memberships, assets, documents, catalogOf: (id) => dataTables.catalogOf(id) });
   const dataTables = createDataTablesService({ db, projects });
   const projectFiles = createProjectFilesService({
     db,

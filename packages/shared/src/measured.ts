@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MetricNameSchema } from './data-schema.js';
+import { SlugSchema } from './slug.js';
 
 export const DataTableSchema = z.object({
   id: z.uuid(),
@@ -67,4 +68,66 @@ export const ObservationsQuerySchema = z.object({
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Before this time (exclusive)'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+/** The orders of a page of observations: a column, descending with a leading minus. Ties go by time, object, metric. */
+export const OBSERVATION_SORTS = ['time', '-time', 'object', '-object', 'metric', '-metric', 'value', '-value'] as const;
+export type ObservationSort = (typeof OBSERVATION_SORTS)[number];
+export const ObservationsPageQuerySchema = ObservationsQuerySchema.extend({ sort: z.enum(OBSERVATION_SORTS).default('time') });
 export const ObservationsResponseSchema = z.object({ observations: z.array(ObservationSchema) });
+
+/** GET …/datatables/{id}/summary: per object and metric, over the filter's observations. */
+export const ObservationSummarySchema = z.object({
+  object: z.object({ name: z.string(), title: z.string() }),
+  metric: z.string(),
+  count: z.number().int(),
+  /** Of numeric metrics only (null for text, category and date). */
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  mean: z.number().nullable(),
+  first: z.string().describe('The earliest time, ISO 8601'),
+  last: z.string().describe('The latest time, ISO 8601'),
+});
+export type ObservationSummary = z.infer<typeof ObservationSummarySchema>;
+/** An object a table holds observations of, with a point to show it on a map. */
+export const DataTableObjectSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  types: z.array(SlugSchema).describe('Its object types’ slugs'),
+  point: z.tuple([z.number(), z.number()]).nullable().describe('[longitude, latitude] on the object (null without a location)'),
+});
+export type DataTableObject = z.infer<typeof DataTableObjectSchema>;
+export const DataTableSummaryResponseSchema = z.object({
+  summary: z.array(ObservationSummarySchema).describe('By object title, then metric'),
+  objects: z.array(DataTableObjectSchema).describe('Every object of the table the caller may see, by title'),
+});
+export type DataTableSummaryResponse = z.infer<typeof DataTableSummaryResponseSchema>;
+
+/** The widest chart asked for, in buckets (about a screen's pixels). */
+export const CHART_MAX_WIDTH = 4000;
+/** The most series (objects) one chart answer holds. */
+export const CHART_MAX_SERIES = 20;
+/** GET …/datatables/{id}/chart: one numeric metric over time, a series per object. */
+export const ChartQuerySchema = ObservationsQuerySchema.omit({ limit: true, metric: true }).extend({
+  metric: MetricNameSchema,
+  width: z.coerce.number().int().min(10).max(CHART_MAX_WIDTH).default(1000).describe('Buckets across the time range: the chart’s width in pixels'),
+});
+export const ChartSeriesSchema = z.object({
+  object: z.object({ name: z.string(), title: z.string() }),
+  times: z.array(z.number()).describe('Milliseconds since 1970, ascending'),
+  values: z.array(z.number()),
+});
+export type ChartSeries = z.infer<typeof ChartSeriesSchema>;
+export const ChartResponseSchema = z.object({
+  metric: z.string(),
+  unit: z.string(),
+  from: z.string().nullable().describe('The range drawn (the filter’s, else the data’s), ISO 8601; null when there is nothing'),
+  to: z.string().nullable(),
+  bucketed: z.boolean().describe('True when a series held more than two points per bucket: each bucket then gives its lowest and highest value, at their times'),
+  series: z.array(ChartSeriesSchema).describe(`By object title; at most ${CHART_MAX_SERIES}`),
+  omitted: z.number().int().describe('Objects left out beyond the most series'),
+});
+export type ChartResponse = z.infer<typeof ChartResponseSchema>;
+
+/** GET and PUT projects/{project}/objtypes: the object types a project catalogues, in order (none: any type). */
+export const ProjectObjectTypesSchema = z.object({ types: z.array(z.object({ slug: SlugSchema, name: z.string() })) });
+export type ProjectObjectTypes = z.infer<typeof ProjectObjectTypesSchema>;
+export const ProjectObjectTypesInputSchema = z.object({ types: z.array(SlugSchema).max(100) });

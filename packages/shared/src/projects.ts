@@ -1,4 +1,4 @@
-import { DataTableSchema } from './measured.js';
+import { DataTableSchema, ProjectObjectTypesSchema } from './measured.js';
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
@@ -185,5 +185,6 @@ export const ProjectDetailSchema = z.object({
   files: z.array(ProjectFileSchema),
   publications: z.array(z.unknown()).describe('Filled when publications land'),
   datatables: z.array(DataTableSchema).describe('Its data tables, in order'),
+  object_types: ProjectObjectTypesSchema.shape.types.describe('The object types it catalogues, in order (none: any type)'),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;

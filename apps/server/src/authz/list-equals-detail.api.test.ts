@@ -33,6 +33,7 @@ interface World {
   team: { id: string; slug: string };
   /** Each project's data table, holding an observation of every object of the world. */
   tables: Record<Vis, string>;
+  metric: string;
 }
 let world: World;
 
@@ -118,7 +119,7 @@ beforeAll(async () => {
     const observations = objects.map((o, i) => ({ object: o.name, metric, time: '2024-06-01', value: i }));
     expect((await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables/${tables[visibility]}/observations`, { token: owner.token, body: { observations } })).statusCode).toBe(200);
   }
-  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables };
+  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric };
 }, 240_000);
 afterAll(() => t.close());
 
@@ -168,13 +169,20 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
-  it('data tables and observations: listed with the projects that can be read; rows, counts and CSV lines only of readable objects', async () => {
+  it('data tables and observations: listed with the projects that can be read; rows, counts, summaries, chart series and CSV lines only of readable objects', async () => {
     for (const visibility of VISIBILITIES) {
       const p = world.projects[visibility];
       const canRead = await readable(`/projects/${p.id}`, who());
-      const base = `/projects/${p.id}/datatables/${world.tables[visibility]}/observations`;
-      const [tables, rows, csv] = await Promise.all([get(`/projects/${p.id}/datatables`, who()), get(`${base}?limit=1000`, who()), get(`${base}.csv`, who())]);
-      expect([tables.statusCode, rows.statusCode, csv.statusCode]).toEqual(canRead ? [200, 200, 200] : [404, 404, 404]);
+      const table = `/projects/${p.id}/datatables/${world.tables[visibility]}`;
+      const base = `${table}/observations`;
+      const [tables, rows, csv, summary, chart] = await Promise.all([
+        get(`/projects/${p.id}/datatables`, who()),
+        get(`${base}?limit=1000`, who()),
+        get(`${base}.csv`, who()),
+        get(`${table}/summary`, who()),
+        get(`${table}/chart?metric=${world.metric}`, who()),
+      ]);
+      expect([tables, rows, csv, summary, chart].map((r) => r.statusCode)).toEqual(canRead ? [200, 200, 200, 200, 200] : [404, 404, 404, 404, 404]);
       if (!canRead) continue;
       expect(tables.json().datatables.map((d: { id: string }) => d.id)).toEqual([world.tables[visibility]]);
       const shown = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
@@ -182,6 +190,11 @@ describe.each(ACTORS)('as %s', (name) => {
       expect(sorted(rows.json().observations.map((o: { object: { name: string } }) => o.object.name))).toEqual(names);
       expect(rows.headers['pagination-count']).toBe(String(shown.length));
       expect(sorted(csv.body.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0]!))).toEqual(names);
+      const named = (list: { name?: string; object?: { name: string } }[]) => sorted(list.map((x) => x.object?.name ?? x.name!));
+      expect(named(summary.json().summary)).toEqual(names);
+      expect(named(summary.json().objects)).toEqual(names);
+      // Up to the chart's most series: the world has fewer objects than that.
+      expect(named(chart.json().series)).toEqual(names);
       // A filter by a hidden object answers as one by an object that does not exist.
       for (const o of world.objects.filter((x) => !shown.includes(x))) {
         expect(seen(await get(`${base}?object=${o.name}`, who()))).toEqual(seen(await get(`${base}?object=${world.marker}-nothing`, who())));

@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { metrics } from './data-schema.js';
-import { objects } from './objects.js';
+import { objects, objectTypes } from './objects.js';
 import { projects } from './projects.js';
 
 /** A project's table of measured data: a title, a description, and the metrics it holds. */
@@ -58,4 +58,19 @@ export const observations = pgTable(
     note: text().notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.objectId, t.metricId, t.time] }), index().on(t.tableId, t.metricId, t.time), index().on(t.objectId)],
+);
+
+/** The object types a project catalogues, in order: its editors' type choices (none: any type). */
+export const projectObjectTypes = pgTable(
+  'project_object_types',
+  {
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    typeId: uuid()
+      .notNull()
+      .references(() => objectTypes.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.typeId] }), index().on(t.typeId)],
 );

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { dataTableMetrics, dataTables, metrics, objects, observations } from '../../db/schema/index.js';
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import type { ObservationSort } from '@observatory/shared';
+import { rowsOf, type Db } from '../../db/client.js';
+import { dataTableMetrics, dataTables, metrics, objects, objectTypes, observations, projectObjectTypes } from '../../db/schema/index.js';
 
 export type DataTableRow = typeof dataTables.$inferSelect;
 export type MetricRow = typeof metrics.$inferSelect;
@@ -90,15 +91,28 @@ function where(filter: ObservationFilter, visible: SQL | undefined) {
   );
 }
 
-/** A page of observations by time, then object, then metric. */
-export const observationPage = (db: Db, filter: ObservationFilter, visible: SQL | undefined, page: { limit: number; offset: number }) =>
+/** The orders of a page: the column first, then time, object and metric, so a page is stable. */
+function orderOf(sort: ObservationSort) {
+  const direction = sort.startsWith('-') ? desc : asc;
+  const first = {
+    time: [observations.time],
+    object: [objects.title],
+    metric: [metrics.name],
+    // Numbers by number, text by text: a table may hold both kinds.
+    value: [observations.number, observations.text],
+  }[sort.replace('-', '') as 'time' | 'object' | 'metric' | 'value'];
+  return [...first.map((c) => direction(c)), asc(observations.time), asc(objects.name), asc(metrics.name)];
+}
+
+/** A page of observations in the order asked for. */
+export const observationPage = (db: Db, filter: ObservationFilter, visible: SQL | undefined, page: { limit: number; offset: number }, sort: ObservationSort = 'time') =>
   db
     .select({ object: { name: objects.name, title: objects.title }, metric: metrics.name, type: metrics.type, time: observations.time, number: observations.number, text: observations.text, note: observations.note })
     .from(observations)
     .innerJoin(objects, eq(objects.id, observations.objectId))
     .innerJoin(metrics, eq(metrics.id, observations.metricId))
     .where(where(filter, visible))
-    .orderBy(asc(observations.time), asc(objects.name), asc(metrics.name))
+    .orderBy(...orderOf(sort))
     .limit(page.limit)
     .offset(page.offset);
 
@@ -140,3 +154,91 @@ export const exportBatch = (db: Db, filter: ObservationFilter, visible: SQL | un
     .orderBy(asc(observations.time), asc(observations.objectId), asc(observations.metricId))
     .limit(limit);
 export type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number];
+
+/** Per object and metric: how many, the lowest, highest and mean number, the first and last time. */
+export const summary = (db: Db, filter: ObservationFilter, visible: SQL | undefined) =>
+  db
+    .select({
+      object: { name: objects.name, title: objects.title },
+      metric: metrics.name,
+      count: count(),
+      min: min(observations.number),
+      max: max(observations.number),
+      mean: avg(observations.number).mapWith(Number),
+      first: min(observations.time),
+      last: max(observations.time),
+    })
+    .from(observations)
+    .innerJoin(objects, eq(objects.id, observations.objectId))
+    .innerJoin(metrics, eq(metrics.id, observations.metricId))
+    .where(where(filter, visible))
+    .groupBy(objects.name, objects.title, metrics.name)
+    .orderBy(asc(objects.title), asc(objects.name), asc(metrics.name));
+
+/** The objects a table holds observations of, with their types and a point on each (a polygon's point on its surface). */
+export const objectsOfTable = (db: Db, tableId: string, visible: SQL | undefined) =>
+  db
+    .select({
+      name: objects.name,
+      title: objects.title,
+      // Spelled out: a one-table query leaves the table's name off its columns.
+      types: sql<string[]>`coalesce((select json_agg(t.slug order by t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = "objects"."id"), '[]'::json)`,
+      lon: sql<number | null>`ST_X(${objects.anchor})`,
+      lat: sql<number | null>`ST_Y(${objects.anchor})`,
+    })
+    .from(objects)
+    .where(and(sql`${objects.id} in (select o.object_id from observations o where o.table_id = ${tableId})`, visible))
+    .orderBy(asc(objects.title), asc(objects.name));
+
+/** Each object's count and time range of a numeric metric (the filter names it): what a chart draws, and how. */
+export const chartSeries = (db: Db, filter: ObservationFilter, visible: SQL | undefined) =>
+  db
+    .select({ objectId: objects.id, name: objects.name, title: objects.title, count: count(), first: min(observations.time), last: max(observations.time) })
+    .from(observations)
+    .innerJoin(objects, eq(objects.id, observations.objectId))
+    .where(and(where(filter, visible), isNotNull(observations.number)))
+    .groupBy(objects.id, objects.name, objects.title)
+    .orderBy(asc(objects.title), asc(objects.name));
+
+/** Every point of these objects' series, by time. */
+export const chartPoints = (db: Db, filter: ObservationFilter, objectIds: string[]) =>
+  db
+    .select({ objectId: observations.objectId, time: observations.time, value: observations.number })
+    .from(observations)
+    .where(and(where(filter, undefined), inArray(observations.objectId, objectIds), isNotNull(observations.number)))
+    .orderBy(asc(observations.objectId), asc(observations.time));
+
+/**
+ * These objects' series in `buckets` equal spans of [from, to): each bucket's lowest and
+ * highest value at their times, so the drawn line keeps every peak and trough.
+ */
+export async function chartBuckets(db: Db, filter: ObservationFilter, objectIds: string[], from: Date, to: Date, buckets: number) {
+  const step = Math.max((to.getTime() - from.getTime()) / buckets, 1);
+  const result = await db.execute(sql`
+    select object_id, min(number) as lo, max(number) as hi,
+      (array_agg(time order by number, time))[1] as t_lo, (array_agg(time order by number desc, time))[1] as t_hi
+    from (
+      select object_id, time, number, least(floor((extract(epoch from time) * 1000 - ${from.getTime()}) / ${step}), ${buckets - 1}) as bucket
+      from ${observations}
+      where ${and(where(filter, undefined), inArray(observations.objectId, objectIds), isNotNull(observations.number))}
+    ) b
+    group by object_id, bucket
+    order by object_id, bucket`);
+  return rowsOf<{ object_id: string; lo: number; hi: number; t_lo: string | Date; t_hi: string | Date }>(result).map((r) => ({ objectId: r.object_id, lo: Number(r.lo), hi: Number(r.hi), tLo: new Date(r.t_lo), tHi: new Date(r.t_hi) }));
+}
+
+/** The object types a project catalogues, in order. */
+export const typesOfProject = (db: Db, projectId: string) =>
+  db
+    .select({ slug: objectTypes.slug, name: objectTypes.name })
+    .from(projectObjectTypes)
+    .innerJoin(objectTypes, eq(objectTypes.id, projectObjectTypes.typeId))
+    .where(eq(projectObjectTypes.projectId, projectId))
+    .orderBy(asc(projectObjectTypes.position));
+
+export const typesBySlug = (db: Db, slugs: string[]) => (slugs.length ? db.select({ id: objectTypes.id, slug: objectTypes.slug }).from(objectTypes).where(inArray(objectTypes.slug, slugs)) : Promise.resolve([]));
+
+export async function replaceProjectTypes(db: Db, projectId: string, typeIds: string[]) {
+  await db.delete(projectObjectTypes).where(eq(projectObjectTypes.projectId, projectId));
+  if (typeIds.length) await db.insert(projectObjectTypes).values(typeIds.map((typeId, position) => ({ projectId, typeId, position })));
+}

@@ -211,3 +211,113 @@ describe('observations', () => {
     expect(seen.slice(1).every((l) => l.startsWith(`${shown},`))).toBe(true);
   });
 });
+
+describe('reading a table', () => {
+  let table: { id: string };
+  let url: string;
+  let placed: string;
+  const days = Array.from({ length: 3100 }, (_, i) => new Date(Date.UTC(2010, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+  beforeAll(async () => {
+    table = await newTable();
+    url = `${tablesUrl()}/${table.id}`;
+    const res = await api(t.app, 'POST', '/data/obj', {
+      token: owner.token,
+      body: { name: unique('buoy-'), title: 'A buoy', types: ['site'], projects: [project.slug], geo: { type: 'Point', coordinates: [19.9, 50.05] } },
+    });
+    placed = res.json().obj.name;
+    // A long series (3,100 days, a peak of 14 on one day, a trough of 0 on another), a short one, and a hidden object's.
+    const long = days.map((day, i) => row(placed, ph, day, i === 1234 ? 14 : i === 2345 ? 0 : 6 + (i % 20) / 10));
+    const short = [row(shown, ph, '2024-05-01', 7), row(shown, ph, '2024-05-02', 8), row(shown, cover, '2024-05-01', 'heath')];
+    const written = await api(t.app, 'POST', `${url}/observations`, { ...as(owner), body: { observations: [...long, ...short, row(hidden, ph, '2024-05-01', 3)] } });
+    expect(written.statusCode, written.body).toBe(200);
+  });
+
+  it('pages in the order asked for: by value, object or metric, either way; an unknown order is refused', async () => {
+    const values = async (query: string) => (await api(t.app, 'GET', `${url}/observations?${query}`)).json().observations.map((o: { value: unknown }) => o.value);
+    expect(await values(`metric=${ph}&sort=-value&limit=3`)).toEqual([14, 8, 7.9]);
+    expect(await values(`metric=${ph}&sort=value&limit=2`)).toEqual([0, 6]);
+    const titles = (await api(t.app, 'GET', `${url}/observations?sort=-object&limit=1`)).json().observations.map((o: { object: { title: string } }) => o.object.title);
+    expect(titles).toEqual(['Lake']);
+    const bad = await api(t.app, 'GET', `${url}/observations?sort=colour`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('querystring.sort');
+  });
+
+  it('sums up each object’s metrics and lists the table’s objects with a point each, hidden objects left out', async () => {
+    const res = await api(t.app, 'GET', `${url}/summary`);
+    expect(res.statusCode).toBe(200);
+    const { summary, objects } = res.json();
+    expect(summary).toEqual([
+      { object: { name: placed, title: 'A buoy' }, metric: ph, count: 3100, min: 0, max: 14, mean: expect.closeTo(6.95, 1), first: '2010-01-01T00:00:00.000Z', last: `${days.at(-1)}T00:00:00.000Z` },
+      { object: { name: shown, title: 'Lake' }, metric: cover, count: 1, min: null, max: null, mean: null, first: '2024-05-01T00:00:00.000Z', last: '2024-05-01T00:00:00.000Z' },
+      { object: { name: shown, title: 'Lake' }, metric: ph, count: 2, min: 7, max: 8, mean: 7.5, first: '2024-05-01T00:00:00.000Z', last: '2024-05-02T00:00:00.000Z' },
+    ]);
+    expect(objects).toEqual([
+      { name: placed, title: 'A buoy', types: ['site'], point: [19.9, 50.05] },
+      { name: shown, title: 'Lake', types: ['site'], point: null },
+    ]);
+    const owned = (await api(t.app, 'GET', `${url}/summary?metric=${ph}`, as(owner))).json();
+    expect(owned.summary.map((s: { object: { name: string } }) => s.object.name)).toEqual([placed, hidden, shown]);
+    expect((await api(t.app, 'GET', `${url}/summary?metric=no-such-metric`)).statusCode).toBe(400);
+  });
+
+  it('charts a long series as each bucket’s lowest and highest value, keeping the peaks; a short one whole', async () => {
+    const res = await api(t.app, 'GET', `${url}/chart?metric=${ph}&width=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    const chart = res.json();
+    expect(chart).toMatchObject({ metric: ph, unit: '[pH]', from: '2010-01-01T00:00:00.000Z', to: '2024-05-02T00:00:00.000Z', bucketed: true, omitted: 0 });
+    const [buoy, lake] = chart.series;
+    expect(buoy.object).toEqual({ name: placed, title: 'A buoy' });
+    expect(buoy.times.length).toBeLessThanOrEqual(200);
+    expect(buoy.times).toEqual([...buoy.times].sort((a: number, b: number) => a - b));
+    expect(Math.max(...buoy.values)).toBe(14);
+    expect(Math.min(...buoy.values)).toBe(0);
+    expect(buoy.times[buoy.values.indexOf(14)]).toBe(Date.parse(days[1234]!));
+    expect(lake).toEqual({ object: { name: shown, title: 'Lake' }, times: [Date.parse('2024-05-01'), Date.parse('2024-05-02')], values: [7, 8] });
+    // Zoomed in on a month: every point of it.
+    const month = (await api(t.app, 'GET', `${url}/chart?metric=${ph}&object=${placed}&from=2013-05-01&to=2013-06-01&width=100`)).json();
+    expect(month).toMatchObject({ bucketed: false, from: '2013-05-01T00:00:00.000Z', to: '2013-06-01T00:00:00.000Z' });
+    expect(month.series[0].times).toHaveLength(31);
+  });
+
+  it('refuses a chart of a metric that is not a number, not of the table, or not given; shows owners their hidden objects only', async () => {
+    for (const [query, message] of [
+      [`metric=${cover}`, /only numbers are charted/],
+      ['metric=no-such-metric', /Unknown metric/],
+      [`metric=${ph}&width=1`, /./],
+      ['', /./],
+    ] as const) {
+      const res = await api(t.app, 'GET', `${url}/chart?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().details[0]).toEqual({ field: expect.stringMatching(/^querystring\.(metric|width)$/), message: expect.stringMatching(message) });
+    }
+    const names = async (who: TestUser | null) => (await api(t.app, 'GET', `${url}/chart?metric=${ph}`, as(who))).json().series.map((s: { object: { name: string } }) => s.object.name);
+    expect(await names(stranger)).toEqual([placed, shown]);
+    expect(await names(owner)).toEqual([placed, hidden, shown]);
+  });
+});
+
+describe('the object types a project catalogues', () => {
+  it('are set in order by its editors, and shown with the project', async () => {
+    const typesUrl = `/projects/${project.slug}/objtypes`;
+    const set = await api(t.app, 'PUT', typesUrl, { ...as(owner), body: { types: ['soil-plot', 'site'] } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ types: [expect.objectContaining({ slug: 'soil-plot' }), { slug: 'site', name: 'Site' }] });
+    expect((await api(t.app, 'GET', typesUrl)).json()).toEqual(set.json());
+    expect((await api(t.app, 'GET', `/projects/${project.slug}`)).json().object_types).toEqual(set.json().types);
+    expect((await api(t.app, 'PUT', typesUrl, { ...as(owner), body: { types: [] } })).json()).toEqual({ types: [] });
+  });
+
+  it('refuse an unknown type, a signed-out writer and one without edit; changing nothing', async () => {
+    const typesUrl = `/projects/${project.slug}/objtypes`;
+    await api(t.app, 'PUT', typesUrl, { ...as(owner), body: { types: ['site'] } });
+    const unknown = await api(t.app, 'PUT', typesUrl, { ...as(owner), body: { types: ['site', 'no-such-type'] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ field: 'body.types', message: 'Unknown object type: no-such-type' }]);
+    expect((await api(t.app, 'PUT', typesUrl, { body: { types: [] } })).statusCode).toBe(401);
+    expect((await api(t.app, 'PUT', typesUrl, { ...as(stranger), body: { types: [] } })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', typesUrl)).json().types.map((type: { slug: string }) => type.slug)).toEqual(['site']);
+    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json().project;
+    expect((await api(t.app, 'GET', `/projects/${closed.slug}/objtypes`, as(stranger))).statusCode).toBe(404);
+  });
+});

@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ChartQuerySchema,
+  ChartResponseSchema,
   DataTableInputSchema,
+  DataTableSummaryResponseSchema,
+  ObservationsPageQuerySchema,
+  ProjectObjectTypesInputSchema,
+  ProjectObjectTypesSchema,
   DataTableResponseSchema,
   DataTablesResponseSchema,
   ObservationsQuerySchema,
@@ -53,7 +59,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A page of a table’s observations, by time; only those of objects the caller may see',
         params: TableParams,
-        querystring: ObservationsQuerySchema.extend(PageQuerySchema.shape),
+        querystring: ObservationsPageQuerySchema.extend(PageQuerySchema.shape),
         response: { 200: ObservationsResponseSchema },
       },
     },
@@ -62,6 +68,32 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
       setPaginationHeaders(reply, page, total);
       return { observations };
     },
+  );
+  app.get(
+    '/projects/:id/datatables/:table/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Count, lowest, highest and mean per object and metric, and the table’s objects with a point each; only objects the caller may see',
+        params: TableParams,
+        querystring: ObservationsQuerySchema.omit({ limit: true }),
+        response: { 200: DataTableSummaryResponseSchema },
+      },
+    },
+    async (request) => tables.summary(request.actor, request.params.id, request.params.table, request.query),
+  );
+  app.get(
+    '/projects/:id/datatables/:table/chart',
+    {
+      schema: {
+        tags,
+        summary: 'A numeric metric over time, a series per object the caller may see; a series longer than twice the width comes as each bucket’s lowest and highest value',
+        params: TableParams,
+        querystring: ChartQuerySchema,
+        response: { 200: ChartResponseSchema },
+      },
+    },
+    async (request) => tables.chart(request.actor, request.params.id, request.params.table, request.query),
   );
   app.get(
     '/projects/:id/datatables/:table/observations.csv',
@@ -98,5 +130,14 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => tables.write(request.actor, request.params.id, request.params.table, request.body),
+  );
+
+  app.get('/projects/:id/objtypes', { schema: { tags, summary: 'The object types a project catalogues, in order (none: any type)', params: ProjectParams, response: { 200: ProjectObjectTypesSchema } } }, async (request) =>
+    tables.objectTypes(request.actor, request.params.id),
+  );
+  app.put(
+    '/projects/:id/objtypes',
+    { ...write, schema: { tags, summary: 'Set the object types a project catalogues (edit on the project)', params: ProjectParams, body: ProjectObjectTypesInputSchema, response: { 200: ProjectObjectTypesSchema } } },
+    async (request) => tables.setObjectTypes(request.actor, request.params.id, request.body.types),
   );
 };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DataTable, DataTableInputSchema, ErrorDetail, Observation, ObservationsQuerySchema, ObservationsWriteSchema } from '@observatory/shared';
+import { CHART_MAX_SERIES, type ChartQuerySchema, type ChartResponse, type DataTable, type DataTableInputSchema, type DataTableSummaryResponse, type ErrorDetail, type Observation, type ObservationSort, type ObservationsQuerySchema, type ObservationsWriteSchema, type ProjectObjectTypes } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../authz/authorize.js';
 import { findVisible } from '../../authz/lookup.js';
@@ -18,6 +18,8 @@ import { answeredValue, parseTime, storedValue } from './values.js';
 type TableInput = z.output<typeof DataTableInputSchema>;
 type Write = z.output<typeof ObservationsWriteSchema>;
 type Query = z.output<typeof ObservationsQuerySchema>;
+type Filter = Omit<Query, 'limit' | 'metric'> & { metric?: string | undefined };
+type ChartQuery = z.output<typeof ChartQuerySchema>;
 
 /** Rows written per statement of a bulk write (the replaced rows are looked up a chunk at a time too). */
 const CHUNK = 5_000;
@@ -57,7 +59,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
   }
 
   /** The query's filter: an unknown metric is a 400, a hidden or missing object finds nothing. */
-  async function filterOf(d: Db, actor: Actor | null, table: repo.DataTableRow, query: Omit<Query, 'limit'>): Promise<repo.ObservationFilter> {
+  async function filterOf(d: Db, actor: Actor | null, table: repo.DataTableRow, query: Filter): Promise<repo.ObservationFilter> {
     const filter: repo.ObservationFilter = { tableId: table.id };
     if (query.metric) {
       const [metric] = await repo.metricsByName(d, [query.metric]);
@@ -70,15 +72,18 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     return filter;
   }
 
+  /** The table (of a project the actor may see) and the query's filter on it. */
+  async function tableAndFilter(d: Db, actor: Actor | null, projectId: string, id: string, query: Filter) {
+    const table = await loadTable(d, projectId, id);
+    return { table, filter: await filterOf(d, actor, table, query) };
+  }
+
   return {
     /** The tables of a project the actor may see (the project's detail shows them too). */
     async list(actor: Actor | null, projectKey: string): Promise<DataTable[]> {
       const project = await projects.load(actor, projectKey);
       return db.use((d) => repo.tablesWithMetricNames(d, project.id));
     },
-
-    /** The tables of a project already shown to the reader (its detail), in one statement. */
-    tablesOfProject: (projectId: string): Promise<DataTable[]> => db.use((d) => repo.tablesWithMetricNames(d, projectId)),
 
     async get(actor: Actor | null, projectKey: string, id: string): Promise<DataTable> {
       const project = await projects.load(actor, projectKey);
@@ -181,29 +186,113 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     },
 
     /** A page of observations: only those whose object the reader may see (the project's sight decides the table's). */
-    async read(actor: Actor | null, projectKey: string, id: string, query: Query, p: number) {
+    async read(actor: Actor | null, projectKey: string, id: string, query: Query & { sort?: ObservationSort }, p: number) {
       const project = await projects.load(actor, projectKey);
       return db.use(async (d) => {
         const filter = await filterOf(d, actor, await loadTable(d, project.id, id), query);
         const visible = visibleTo(actor, 'object');
         const page = pageOf(p, query.limit);
-        const [rows, total] = await Promise.all([repo.observationPage(d, filter, visible, page), repo.countObservations(d, filter, visible)]);
+        const [rows, total] = await Promise.all([repo.observationPage(d, filter, visible, page, query.sort), repo.countObservations(d, filter, visible)]);
         const observations: Observation[] = rows.map((r) => ({ object: r.object, metric: r.metric, time: r.time.toISOString(), value: answeredValue(r.type, r), note: r.note }));
         return { observations, page, total };
       });
     },
+
+    /** Count, lowest, highest and mean per object and metric, and the table's objects with a point on each: of the objects the reader may see. */
+    async summary(actor: Actor | null, projectKey: string, id: string, query: Filter): Promise<DataTableSummaryResponse> {
+      const project = await projects.load(actor, projectKey);
+      return db.use(async (d) => {
+        const { table, filter } = await tableAndFilter(d, actor, project.id, id, query);
+        const visible = visibleTo(actor, 'object');
+        const [rows, objects] = await Promise.all([repo.summary(d, filter, visible), repo.objectsOfTable(d, table.id, visible)]);
+        return {
+          summary: rows.map((r) => ({ ...r, first: r.first!.toISOString(), last: r.last!.toISOString() })),
+          objects: objects.map(({ lon, lat, ...o }) => ({ ...o, point: lon === null || lat === null ? null : [lon, lat] })),
+        };
+      });
+    },
+
+    /**
+     * One numeric metric over time, a series per object the reader may see (the first
+     * CHART_MAX_SERIES by title). A series of more than two points per bucket comes as
+     * each bucket's lowest and highest value, so a chart of any length costs about its width.
+     */
+    async chart(actor: Actor | null, projectKey: string, id: string, query: ChartQuery): Promise<ChartResponse> {
+      const project = await projects.load(actor, projectKey);
+      return db.use(async (d) => {
+        const { table, filter } = await tableAndFilter(d, actor, project.id, id, query);
+        const metric = (await repo.metricsOfTable(d, table.id)).find((l) => l.metric.id === filter.metricId)?.metric;
+        if (!metric) throw invalidField('querystring.metric', `${query.metric} is not a metric of this table`);
+        if (!CHARTED.has(metric.type)) throw invalidField('querystring.metric', `${metric.name} is a ${metric.type} metric: only numbers are charted`);
+        const all = await repo.chartSeries(d, filter, visibleTo(actor, 'object'));
+        const shown = all.slice(0, CHART_MAX_SERIES);
+        const from = filter.from ?? minTime(shown.map((s) => s.first!));
+        const to = filter.to ?? maxTime(shown.map((s) => s.last!));
+        const answer: ChartResponse = { metric: metric.name, unit: metric.unit ?? '', from: from?.toISOString() ?? null, to: to?.toISOString() ?? null, bucketed: false, series: [], omitted: all.length - shown.length };
+        if (!from || !to) return answer;
+        const large = shown.filter((s) => s.count > 2 * query.width).map((s) => s.objectId);
+        const small = shown.filter((s) => s.count <= 2 * query.width).map((s) => s.objectId);
+        const series = new Map(shown.map((s) => [s.objectId, { object: { name: s.name, title: s.title }, times: [] as number[], values: [] as number[] }]));
+        if (small.length) {
+          for (const p of await repo.chartPoints(d, filter, small)) {
+            const s = series.get(p.objectId)!;
+            s.times.push(p.time.getTime());
+            s.values.push(p.value!);
+          }
+        }
+        if (large.length) {
+          // The span ends after the last point when it is the data's, not the filter's.
+          const end = filter.to ?? new Date(to.getTime() + 1);
+          for (const b of await repo.chartBuckets(d, filter, large, from, end, query.width)) {
+            const s = series.get(b.objectId)!;
+            const points = b.tLo <= b.tHi ? [[b.tLo, b.lo], [b.tHi, b.hi]] as const : [[b.tHi, b.hi], [b.tLo, b.lo]] as const;
+            for (const [time, value] of points) {
+              if (s.times.at(-1) === time.getTime()) continue;
+              s.times.push(time.getTime());
+              s.values.push(value);
+            }
+          }
+        }
+        return { ...answer, bucketed: large.length > 0, series: [...series.values()] };
+      });
+    },
+
+    /** The object types the project catalogues, in order. */
+    async objectTypes(actor: Actor | null, projectKey: string): Promise<ProjectObjectTypes> {
+      const project = await projects.load(actor, projectKey);
+      return { types: await db.use((d) => repo.typesOfProject(d, project.id)) };
+    },
+
+    /** Sets the object types the project catalogues (edit on the project); an unknown slug is a 400 naming it. */
+    async setObjectTypes(actor: Actor | null, projectKey: string, slugs: string[]): Promise<ProjectObjectTypes> {
+      const project = await editable(actor, projectKey);
+      return db.transaction(async (tx) => {
+        const found = await repo.typesBySlug(tx, slugs);
+        const unknown = slugs.filter((slug) => !found.some((t) => t.slug === slug));
+        if (unknown.length) throw invalidField('body.types', `Unknown object type: ${unknown.join(', ')}`);
+        const before = await repo.typesOfProject(tx, project.id);
+        await repo.replaceProjectTypes(tx, project.id, [...new Set(slugs)].map((slug) => found.find((t) => t.slug === slug)!.id));
+        const after = await repo.typesOfProject(tx, project.id);
+        await audit(tx, actor, 'project.objtypes', { type: 'project', id: project.id }, { before, after });
+        return { types: after };
+      });
+    },
+
+    /** What a project already shown to the reader catalogues (its detail): its data tables and object types. */
+    catalogOf: (projectId: string) =>
+      db.use(async (d) => {
+        const [datatables, objectTypes] = await Promise.all([repo.tablesWithMetricNames(d, projectId), repo.typesOfProject(d, projectId)]);
+        return { datatables, object_types: objectTypes };
+      }),
 
     /**
      * The observations the filter finds as CSV lines, produced as they are read: batches
      * of EXPORT_BATCH rows by key, each its own short database job, so a large table
      * streams in constant memory and a slow download holds no connection.
      */
-    async csv(actor: Actor | null, projectKey: string, id: string, query: Omit<Query, 'limit'>) {
+    async csv(actor: Actor | null, projectKey: string, id: string, query: Filter) {
       const project = await projects.load(actor, projectKey);
-      const { table, filter } = await db.use(async (d) => {
-        const table = await loadTable(d, project.id, id);
-        return { table, filter: await filterOf(d, actor, table, query) };
-      });
+      const { table, filter } = await db.use((d) => tableAndFilter(d, actor, project.id, id, query));
       const visible = visibleTo(actor, 'object');
       async function* lines() {
         yield `${csvRow(['object', 'title', 'metric', 'unit', 'time', 'value', 'note'])}\r\n`;
@@ -226,3 +315,9 @@ export type DataTablesService = ReturnType<typeof createDataTablesService>;
 
 /** A hidden or missing object filters to nothing, without saying which. */
 const NO_OBJECT = '00000000-0000-0000-0000-000000000000';
+
+/** The metric types a chart draws (booleans as 1 and 0). */
+const CHARTED = new Set(['number', 'integer', 'boolean']);
+
+const minTime = (times: Date[]) => (times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null);
+const maxTime = (times: Date[]) => (times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null);

@@ -89,10 +89,10 @@ export function createProjectsService(deps: {
   memberships: Memberships;
   assets: AssetsService;
   documents: DocumentsService;
-  /** A project's data tables (the datatables module's, which itself loads projects through this service). */
-  dataTablesOf: (projectId: string) => Promise<DataTable[]>;
+  /** What a project catalogues: its data tables and object types (the datatables module's, which itself loads projects through this service). */
+  catalogOf: (projectId: string) => Promise<{ datatables: DataTable[]; object_types: { slug: string; name: string }[] }>;
 }) {
-  const { db, roles, memberships, assets, documents, dataTablesOf } = deps;
+  const { db, roles, memberships, assets, documents, catalogOf } = deps;
 
   /** The project as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string): Promise<repo.ProjectRow> {
@@ -130,7 +130,7 @@ export function createProjectsService(deps: {
       updates,
       files,
       publications: [],
-      datatables: await dataTablesOf(row.id),
+      ...(await catalogOf(row.id)),
     };
   }
 
