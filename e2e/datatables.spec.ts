@@ -1,17 +1,133 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN, apiToken, expect, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
+import { ADMIN, apiToken, expect, signIn, test } from './fixtures';
 
-test('a project’s Data tab lists its data tables with their metrics', async ({ page, request }) => {
+/** Shows a table in another view (a segmented control: its radios are hidden behind their labels). */
+const view = (table: Locator, name: string) => table.locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+
+/** The demo's river project: 53,443 daily means of chlorophyll-a at fifteen sites. */
+const RIVERS = '/projects/near-term-forecasts-of-river-chlorophyll-a/data';
+
+test('a visitor charts a project’s data table, zooms in on a time range, sorts its rows and downloads that range as CSV', async ({ page }) => {
+  await page.goto(RIVERS);
+  const table = page.getByRole('region', { name: 'Chlorophyll-a, daily means' });
+  const chart = table.getByRole('img', { name: /^Chart of chlorophyll-a from 2005-07-07 to 2026-08-18, 15 series$/ });
+  await expect(chart).toBeVisible();
+  await expect(table.getByText('Long series are drawn as each span’s lowest and highest value.')).toBeVisible();
+
+  // Drag across the middle fifth of the plot: the chart asks for that range at full detail.
+  const plot = chart.locator('.u-over');
+  await plot.scrollIntoViewIfNeeded();
+  const box = (await plot.boundingBox())!;
+  const zoomed = page.waitForResponse((r) => r.url().includes('/chart?') && r.url().includes('from='));
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  expect((await zoomed).status()).toBe(200);
+  const from = table.getByRole('textbox', { name: 'From' });
+  const before = table.getByRole('textbox', { name: 'Before' });
+  await expect(from).not.toHaveValue('');
+  const [start, end] = [await from.inputValue(), await before.inputValue()];
+  expect(start < end).toBe(true);
+  await expect(table.getByRole('img', { name: new RegExp(`^Chart of chlorophyll-a from ${start} to ${end}, \\d+ series$`) })).toBeVisible();
+
+  // One site, as a table sorted by value, highest first.
+  await table.getByRole('combobox', { name: 'Object' }).click();
+  await page.getByRole('option', { name: 'San Joaquin River Near Vernalis' }).click();
+  await view(table, 'Table');
+  const rows = table.getByRole('table', { name: 'Observations' });
+  await expect(rows.getByRole('row')).not.toHaveCount(1);
+  await rows.getByRole('button', { name: 'Value' }).click();
+  await rows.getByRole('button', { name: 'Value' }).click();
+  await expect(rows.getByRole('columnheader', { name: 'Value' })).toHaveAttribute('aria-sort', 'descending');
+  const values = (await rows.getByRole('row').locator('td:nth-child(4)').allTextContents()).map(Number);
+  expect(values.length).toBeGreaterThan(1);
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+
+  await view(table, 'Summary');
+  const summary = table.getByRole('table', { name: 'Summary' });
+  await expect(summary.getByRole('row')).toHaveCount(2);
+  await expect(summary.getByRole('cell', { name: 'San Joaquin River Near Vernalis' })).toBeVisible();
+  expect(Number(await summary.getByRole('row').nth(1).locator('td').nth(4).textContent())).toBe(values[0]);
+
+  // The CSV holds that site's rows of that range.
+  const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('near-term-forecasts-of-river-chlorophyll-a-chlorophyll-a-daily-means.csv');
+  const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(lines[0]).toBe('object,title,metric,unit,time,value,note');
+  expect(lines.length).toBeGreaterThan(2);
+  const times = lines.slice(1).map((line) => line.split(',')[4]!);
+  expect(times.every((time) => time >= start && time < `${end}T23:59:59`)).toBe(true);
+  expect(lines.slice(1).every((line) => line.includes(',San Joaquin River Near Vernalis,chlorophyll-a,'))).toBe(true);
+});
+
+test('the table’s objects show on a map, and a chart that fails to load says so', async ({ page, trouble }) => {
+  await page.goto(RIVERS);
+  const table = page.getByRole('region', { name: 'Chlorophyll-a, daily means' });
+  await view(table, 'Map');
+  await expect(table.getByRole('region', { name: 'Map of the table’s objects' })).toBeVisible();
+  await expect(table.getByText('15 of 15 objects have a location. Select one on the map to open it.')).toBeVisible();
+
+  trouble.failure(500, /\/chart\?/);
+  await page.route(/\/chart\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable' }) }));
+  await table.getByRole('textbox', { name: 'From' }).fill('2015-01-01');
+  await view(table, 'Chart');
+  await expect(table.getByRole('alert').filter({ hasText: 'The chart could not be loaded' })).toBeVisible();
+});
+
+test('a data manager catalogues a project’s data tables and object types in Site Admin', async ({ page, request }) => {
   const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const title = `Lake chemistry ${randomUUID().slice(0, 8)}`;
   const project = (await (await request.post('/api/v1/projects', { headers, data: { project: { title } } })).json()).project;
-  const made = await request.post(`/api/v1/projects/${project.slug}/datatables`, { headers, data: { title: 'Monthly samples', description: 'Grab samples at 0.5 m', metrics: ['soil-ph', 'air-temperature'] } });
-  expect(made.status()).toBe(201);
 
-  await page.goto(`/projects/${project.slug}/data`);
-  const tables = page.getByRole('list', { name: 'Data tables' });
-  await expect(tables.getByText('Monthly samples')).toBeVisible();
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/admin/projects/${project.slug}/catalog`);
+  await expect(page.getByText('No data tables yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a data table' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a data table' });
+  await dialog.getByLabel('Title').fill('Monthly samples');
+  await dialog.getByLabel('Description').fill('Grab samples at 0.5 m');
+  await dialog.getByRole('combobox', { name: 'Metrics' }).click();
+  await page.getByRole('option', { name: /^Soil pH/ }).click();
+  await dialog.getByLabel('Description').click();
+  await dialog.getByRole('button', { name: 'Add data table' }).click();
+  const tables = page.getByRole('table', { name: 'Data tables' });
   await expect(tables.getByText('Grab samples at 0.5 m')).toBeVisible();
   await expect(tables.getByText('Soil pH ([pH])')).toBeVisible();
-  await expect(tables.getByText('Air temperature (Cel)')).toBeVisible();
+
+  await tables.getByRole('button', { name: 'Edit Monthly samples' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Monthly samples' });
+  await edit.getByLabel('Title').fill('Water samples');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(tables.getByText('Water samples')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Object types' }).click();
+  await page.getByRole('option', { name: 'Soil plot' }).click();
+  await page.getByRole('heading', { name: 'Object types it catalogues' }).click();
+  await page.getByRole('form', { name: 'Object types it catalogues' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Object types saved')).toBeVisible();
+
+  // A new object of the project is offered only the types it catalogues.
+  await page.goto('/data/new');
+  const form = page.getByRole('form', { name: 'Object' });
+  await form.getByRole('combobox', { name: 'Projects' }).click();
+  await form.getByRole('combobox', { name: 'Projects' }).fill(project.title);
+  await page.getByRole('option', { name: project.title }).click();
+  await form.getByRole('textbox', { name: 'Title' }).click();
+  await expect(form.getByText('Narrowed to the types its projects catalogue')).toBeVisible();
+  await form.getByRole('combobox', { name: 'Types' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Soil plot']);
+
+  // The project's Data tab shows the table, and offers its types as a filter.
+  await page.goto(`/projects/${project.slug}/data`);
+  await expect(page.getByRole('region', { name: 'Water samples' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Object type' })).toBeVisible();
+
+  await page.goto(`/admin/projects/${project.slug}/catalog`);
+  await page.getByRole('table', { name: 'Data tables' }).getByRole('button', { name: 'Delete Water samples' }).click();
+  await page.getByRole('dialog', { name: 'Delete Water samples?' }).getByRole('button', { name: 'Delete data table' }).click();
+  await expect(page.getByText('No data tables yet.')).toBeVisible();
 });

@@ -64,6 +64,7 @@ export const ObservationsWrittenSchema = z.object({
 export const ObservationsQuerySchema = z.object({
   object: z.string().max(200).optional().describe('An object’s name or id'),
   metric: MetricNameSchema.optional(),
+  type: SlugSchema.optional().describe('Only objects of this type'),
   from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('From this time on (inclusive)'),
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Before this time (exclusive)'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),

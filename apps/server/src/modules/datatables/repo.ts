@@ -75,6 +75,8 @@ export interface ObservationFilter {
   tableId: string;
   objectId?: string;
   metricId?: string;
+  /** Only objects of this type. */
+  typeId?: string;
   from?: Date;
   to?: Date;
 }
@@ -85,6 +87,7 @@ function where(filter: ObservationFilter, visible: SQL | undefined) {
     eq(observations.tableId, filter.tableId),
     filter.objectId ? eq(observations.objectId, filter.objectId) : undefined,
     filter.metricId ? eq(observations.metricId, filter.metricId) : undefined,
+    filter.typeId ? sql`${observations.objectId} in (select l.object_id from object_type_links l where l.type_id = ${filter.typeId})` : undefined,
     filter.from ? gte(observations.time, filter.from) : undefined,
     filter.to ? lt(observations.time, filter.to) : undefined,
     visible,

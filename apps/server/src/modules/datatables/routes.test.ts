@@ -259,6 +259,12 @@ describe('reading a table', () => {
     const owned = (await api(t.app, 'GET', `${url}/summary?metric=${ph}`, as(owner))).json();
     expect(owned.summary.map((s: { object: { name: string } }) => s.object.name)).toEqual([placed, hidden, shown]);
     expect((await api(t.app, 'GET', `${url}/summary?metric=no-such-metric`)).statusCode).toBe(400);
+    // By object type: the table's objects are all sites.
+    expect((await api(t.app, 'GET', `${url}/summary?type=site`)).json().summary).toHaveLength(3);
+    expect((await api(t.app, 'GET', `${url}/summary?type=soil-plot`)).json().summary).toEqual([]);
+    expect((await api(t.app, 'GET', `${url}/observations?type=soil-plot`)).headers['pagination-count']).toBe('0');
+    const unknownType = await api(t.app, 'GET', `${url}/chart?metric=${ph}&type=no-such-type`);
+    expect(unknownType.json().details).toEqual([{ field: 'querystring.type', message: 'Unknown object type: no-such-type' }]);
   });
 
   it('charts a long series as each bucket’s lowest and highest value, keeping the peaks; a short one whole', async () => {

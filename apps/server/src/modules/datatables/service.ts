@@ -66,6 +66,11 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       if (!metric) throw invalidField('querystring.metric', `Unknown metric: ${query.metric}`);
       filter.metricId = metric.id;
     }
+    if (query.type) {
+      const [type] = await repo.typesBySlug(d, [query.type]);
+      if (!type) throw invalidField('querystring.type', `Unknown object type: ${query.type}`);
+      filter.typeId = type.id;
+    }
     if (query.object) filter.objectId = (await findVisible(d, actor, 'object', query.object))?.id ?? NO_OBJECT;
     if (query.from) filter.from = parseTime(query.from) ?? undefined;
     if (query.to) filter.to = parseTime(query.to) ?? undefined;

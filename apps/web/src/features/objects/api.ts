@@ -10,6 +10,7 @@ import {
   type Photo,
   type PhotosResponse,
 } from '@observatory/shared';
+import { saveFile } from '../../lib/download';
 import { api, ApiError, type ApiResponse } from '../../lib/api-client';
 
 export type { ObjectDetail };
@@ -60,12 +61,7 @@ export const exportUrl = (query: string, format: 'geojson' | 'csv', page = 1) =>
  */
 export async function downloadExport(query: string, format: 'geojson' | 'csv', page = 1): Promise<void> {
   const blob = await api.blob('/data/obj', exportQuery(query, format, page));
-  const href = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href, download: `objects${page > 1 ? `-part-${page}` : ''}.${format}` });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveFile(blob, `objects${page > 1 ? `-part-${page}` : ''}.${format}`);
 }
 
 // Notes

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { MetricName } from '../../../components/MetricName';
 import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
 import { toErrorView } from '../../../lib/errors';
 import { fetchObjects } from '../../../features/objects/api';
 import { TypeBadges } from '../../../features/objects/object-bits';
+import { DataTableView } from './measured/DataTableView';
 import { useProjectDetail } from '../../../features/projects/ProjectLayout';
 import { WideTable } from '../../../components/WideTable';
 
@@ -64,7 +64,7 @@ function ProjectObjects({ slug }: { slug: string }) {
 
 /** The project's sites and objects, then its data tables with their metrics. */
 export default function ProjectData() {
-  const { project, datatables } = useProjectDetail();
+  const { project, datatables, object_types: objectTypes } = useProjectDetail();
   return (
     <Stack gap="lg">
       <Stack gap="xs" component="section" aria-labelledby="project-objects">
@@ -80,25 +80,7 @@ export default function ProjectData() {
         {datatables.length === 0 ? (
           <Text c="dimmed">This project has no data tables yet. Measured data appears here once a data manager catalogues it.</Text>
         ) : (
-          <List listStyleType="none" spacing="sm" aria-label="Data tables">
-            {datatables.map((table) => (
-              <List.Item key={table.id}>
-                <Text fw={500}>{table.title}</Text>
-                {table.description ? (
-                  <Text size="sm" c="dimmed">
-                    {table.description}
-                  </Text>
-                ) : null}
-                <Group gap={6} mt={4}>
-                  {table.metrics.map((name) => (
-                    <Badge key={name} variant="light" size="sm" tt="none">
-                      <MetricName name={name} />
-                    </Badge>
-                  ))}
-                </Group>
-              </List.Item>
-            ))}
-          </List>
+          datatables.map((table) => <DataTableView key={table.id} slug={project.slug} table={table} types={objectTypes} />)
         )}
       </Stack>
     </Stack>

@@ -4,6 +4,7 @@ import { Anchor, Group, MultiSelect, Select, Stack, Text, TextInput, Title } fro
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useQueries } from '@tanstack/react-query';
 import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc, lengthLimit, ObjectFields } from '@observatory/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,10 +13,12 @@ import { SaveButton, useDocumentLock } from '../../../components/document-lock';
 import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor';
 import { paths } from '../../../config/paths';
 import { useHasPermission } from '../../../lib/auth';
+import { projectObjectTypesQuery } from '../../../lib/project-object-types';
 import { useObjectTypes, type ObjectDetail } from '../api';
 import { useEditableProjects, useSaveObject, type ObjectInput } from './api';
 import type { GeoJson } from './drawing';
 import { GeometryField } from './GeometryField';
+import { narrowedTypes } from './narrowed-types';
 import { MetadataFields } from '../../../components/metadata/MetadataFields';
 import { metadataFields, metadataFormValues, toMetadata, validateMetadata, withSchemas, type MetadataField, type MetadataValues } from '../../../components/metadata/metadata-form';
 
@@ -147,6 +150,12 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
   );
   const fields = useMemo(() => metadataFields(selectedTypes.map(withSchemas)), [selectedTypes]);
   fieldsRef.current = fields;
+  // The types its projects catalogue (none: any type) narrow the types offered.
+  const catalogued = useQueries({
+    queries: form.values.projects.map((id) => projectObjectTypesQuery(id)),
+    combine: (results) => results.flatMap((r) => r.data?.map((t) => t.slug) ?? []),
+  });
+  const typeChoices = narrowedTypes(types.data ?? [], catalogued, form.values.types);
 
   // A newly chosen type brings its fields: fill them from the saved metadata, or empty.
   // Runs when the set of fields changes only: the values it reads are the form's at that
@@ -186,8 +195,9 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
         <MultiSelect
           label="Types"
           required
+          description={catalogued.length > 0 ? 'Narrowed to the types its projects catalogue' : undefined}
           placeholder={types.isPending ? 'Loading the types…' : 'Choose one or more'}
-          data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))}
+          data={typeChoices.map((t) => ({ value: t.slug, label: t.name }))}
           {...form.getInputProps('types')}
         />
         <ParentSelect form={form} detail={detail} />

@@ -14,6 +14,7 @@ import { objectLoadErrorText } from '../../../../lib/errors';
 import { useTitle } from '../../../../lib/use-title';
 import { useDeleteProject, useProject, useProjectMemberMutations, useProjectMembers, useSaveProject } from '../../../../features/projects/api';
 import { MemberManager } from '../../../../features/teams/MemberManager';
+import { CatalogTab } from './CatalogTab';
 
 const VISIBILITY_LABELS = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members only' } as const;
 
@@ -141,7 +142,7 @@ export default function ProjectAdminPage() {
         <Tabs.Panel value={tab} pt="lg">
           {tab === 'advanced' ? <Advanced key={detail.project.updatedAt} detail={detail} /> : null}
           {tab === 'membership' ? <Membership slug={detail.project.slug} /> : null}
-          {tab === 'catalog' ? <Text c="dimmed">Which object types and data tables this project catalogues is set here once the data schema is managed in Site Admin.</Text> : null}
+          {tab === 'catalog' ? <CatalogTab project={detail.project} /> : null}
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,220 @@
+import { Badge, Button, Group, Modal, MultiSelect, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { DataTableInputSchema, lengthLimit, type DataTable } from '@observatory/shared';
+import { useState } from 'react';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
+import { MetricName } from '../../../../components/MetricName';
+import { PageState } from '../../../../components/PageState';
+import { WideTable } from '../../../../components/WideTable';
+import { useDataTables, useDeleteDataTable, useMetrics, useObjectTypes, useProjectObjectTypes, useSaveDataTable, useSaveProjectObjectTypes } from './catalog-api';
+
+interface Project {
+  id: string;
+  slug: string;
+}
+
+/** The chosen types, in order; none chosen means any type. */
+function ObjectTypesForm({ project, saved }: { project: Project; saved: { slug: string; name: string }[] }) {
+  const types = useObjectTypes();
+  const save = useSaveProjectObjectTypes(project.id, project.slug);
+  const form = useForm({ initialValues: { types: saved.map((t) => t.slug) } });
+  const options = new Map(saved.map((t) => [t.slug, t.name]));
+  for (const t of types.data ?? []) options.set(t.slug, t.name);
+  return (
+    <form
+      noValidate
+      aria-label="Object types it catalogues"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(v.types, {
+          onSuccess: () => notifications.show({ color: 'green', message: 'Object types saved' }),
+          onError: (e) => showFieldErrors(form, fieldErrors(e)),
+        }),
+      )}
+    >
+      <Stack gap="sm" maw={480}>
+        <FormError error={unplacedError(save.error, ['types'])} />
+        <MultiSelect
+          label="Object types"
+          description="In the order chosen. None chosen: it catalogues objects of any type."
+          placeholder={types.isPending ? 'Loading the types…' : form.values.types.length ? undefined : 'Any type'}
+          searchable
+          clearable
+          nothingFoundMessage="No type matches"
+          data={[...options].map(([value, label]) => ({ value, label }))}
+          {...form.getInputProps('types')}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ObjectTypesSection({ project }: { project: Project }) {
+  const current = useProjectObjectTypes(project.id);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="catalog-types">
+      <Title order={2} size="h3" id="catalog-types">
+        Object types it catalogues
+      </Title>
+      {current.data ? (
+        <ObjectTypesForm key={current.data.map((t) => t.slug).join()} project={project} saved={current.data} />
+      ) : (
+        <PageState isPending={current.isPending} error={current.error} />
+      )}
+    </Stack>
+  );
+}
+
+const TABLE_FIELDS = ['title', 'description', 'metrics'];
+
+/** Adds a table (none given) or changes one; a refusal's problems beside their fields. */
+function DataTableForm({ project, table, onDone }: { project: Project; table: DataTable | null; onDone: () => void }) {
+  const save = useSaveDataTable(project.id, project.slug);
+  const metrics = useMetrics();
+  const form = useForm({
+    initialValues: { title: table?.title ?? '', description: table?.description ?? '', metrics: table?.metrics ?? [] },
+    validate: { title: (v) => (v.trim() ? null : 'Give a title') },
+  });
+  const options = new Map((table?.metrics ?? []).map((name) => [name, name]));
+  for (const m of metrics.data ?? []) options.set(m.name, m.title && m.title !== m.name ? `${m.title} (${m.name})` : m.name);
+  return (
+    <form
+      noValidate
+      aria-label={table ? `Edit ${table.title}` : 'Add a data table'}
+      onSubmit={form.onSubmit(
+        (v) =>
+          save.mutate(
+            { table: table?.id, input: { title: v.title.trim(), description: v.description.trim(), metrics: v.metrics } },
+            {
+              onSuccess: (saved) => (notifications.show({ color: 'green', message: `${saved.title} ${table ? 'saved' : 'added'}` }), onDone()),
+              onError: (e) => showFieldErrors(form, fieldErrors(e)),
+            },
+          ),
+        (errors) => showFieldErrors(form, errors as Record<string, string>),
+      )}
+    >
+      <Stack gap="sm">
+        <FormError error={unplacedError(save.error, TABLE_FIELDS)} />
+        <TextInput label="Title" required data-autofocus maxLength={lengthLimit(DataTableInputSchema.shape.title)} {...form.getInputProps('title')} />
+        <Textarea label="Description" autosize minRows={2} maxLength={lengthLimit(DataTableInputSchema.shape.description)} {...form.getInputProps('description')} />
+        <MultiSelect
+          label="Metrics"
+          description="What its observations measure, in the order chosen"
+          placeholder={metrics.isPending ? 'Loading the metrics…' : 'Choose metrics'}
+          searchable
+          nothingFoundMessage="No metric matches"
+          data={[...options].map(([value, label]) => ({ value, label }))}
+          {...form.getInputProps('metrics')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {table ? 'Save' : 'Add data table'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DataTablesSection({ project }: { project: Project }) {
+  const tables = useDataTables(project.id);
+  const remove = useDeleteDataTable(project.id, project.slug);
+  const [opened, dialog] = useDisclosure(false);
+  const [editing, setEditing] = useState<DataTable | null>(null);
+  const open = (table: DataTable | null) => (setEditing(table), dialog.open());
+  const confirmDelete = (table: DataTable) =>
+    modals.openConfirmModal({
+      title: `Delete ${table.title}?`,
+      children: <Text size="sm">The data table and all its observations are deleted. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete data table', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () => remove.mutate(table.id, { onSuccess: () => notifications.show({ color: 'green', message: `${table.title} deleted` }) }),
+    });
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="catalog-tables">
+      <Group justify="space-between">
+        <Title order={2} size="h3" id="catalog-tables">
+          Data tables
+        </Title>
+        <Button variant="default" onClick={() => open(null)}>
+          Add a data table
+        </Button>
+      </Group>
+      <FormError error={remove.error} />
+      {!tables.data ? <PageState isPending={tables.isPending} error={tables.error} /> : null}
+      {tables.data?.length === 0 ? <Text c="dimmed">No data tables yet.</Text> : null}
+      {tables.data?.length ? (
+        <WideTable label="Data tables" minWidth={560}>
+          <Table aria-label="Data tables">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Metrics</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tables.data.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Text fw={500}>{t.title}</Text>
+                    {t.description ? (
+                      <Text size="sm" c="dimmed">
+                        {t.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      {t.metrics.length === 0 ? '—' : null}
+                      {t.metrics.map((name) => (
+                        <Badge key={name} variant="light" size="sm" tt="none">
+                          <MetricName name={name} />
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Button size="xs" variant="subtle" aria-label={`Edit ${t.title}`} onClick={() => open(t)}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="subtle" color="danger" aria-label={`Delete ${t.title}`} onClick={() => confirmDelete(t)} loading={remove.isPending && remove.variables === t.id}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
+      ) : null}
+      <Modal opened={opened} onClose={dialog.close} title={editing ? `Edit ${editing.title}` : 'Add a data table'} size="lg">
+        <DataTableForm project={project} table={editing} onDone={dialog.close} />
+      </Modal>
+    </Stack>
+  );
+}
+
+/** What a project catalogues: the object types of its objects, and its data tables of measured metrics. */
+export function CatalogTab({ project }: { project: Project }) {
+  return (
+    <Stack gap="xl">
+      <ObjectTypesSection project={project} />
+      <DataTablesSection project={project} />
+    </Stack>
+  );
+}

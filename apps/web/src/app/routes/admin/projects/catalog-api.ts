@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { DataTable, DataTableInput, ProjectObjectTypes } from '@observatory/shared';
+import { api } from '../../../../lib/api-client';
+import { projectObjectTypesKey, projectObjectTypesPath, projectObjectTypesQuery } from '../../../../lib/project-object-types';
+import { projectKey, projectPath } from '../../../../features/projects/api';
+
+/** What a project catalogues: its object types and its data tables (by the project's id; its page is under its slug). */
+
+export { useMetrics } from '../../../../lib/metrics';
+export { useObjectTypes } from '../../../../lib/object-types';
+
+export const useProjectObjectTypes = (id: string) => useQuery(projectObjectTypesQuery(id));
+
+export function useSaveProjectObjectTypes(id: string, slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (types: string[]) => api.put<ProjectObjectTypes>(projectObjectTypesPath(id), { types }).then((r) => r.types),
+    onSuccess: (saved) => {
+      client.setQueryData(projectObjectTypesKey(id), saved);
+      void client.invalidateQueries({ queryKey: projectKey(slug) });
+    },
+  });
+}
+
+const tablesPath = (id: string, table?: string) => `${projectPath(id)}/datatables${table ? `/${encodeURIComponent(table)}` : ''}`;
+const tablesKey = (id: string) => ['project-datatables', id] as const;
+
+export const useDataTables = (id: string) => useQuery({ queryKey: tablesKey(id), queryFn: () => api.get<{ datatables: DataTable[] }>(tablesPath(id)).then((r) => r.datatables) });
+
+/** The tables here and on the project's page. */
+function refreshTables(client: QueryClient, id: string, slug: string) {
+  void client.invalidateQueries({ queryKey: tablesKey(id) });
+  void client.invalidateQueries({ queryKey: projectKey(slug) });
+}
+
+/** Adds a table (no `table`) or changes one. */
+export function useSaveDataTable(id: string, slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ table, input }: { table?: string; input: DataTableInput }) =>
+      (table ? api.put<{ datatable: DataTable }>(tablesPath(id, table), input) : api.post<{ datatable: DataTable }>(tablesPath(id), input)).then((r) => r.datatable),
+    onSuccess: () => refreshTables(client, id, slug),
+  });
+}
+
+/** Deletes a table with its observations. */
+export function useDeleteDataTable(id: string, slug: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (table: string) => api.del(tablesPath(id, table)), onSuccess: () => refreshTables(client, id, slug) });
+}

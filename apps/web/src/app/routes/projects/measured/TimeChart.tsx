@@ -1,0 +1,57 @@
+import { Box } from '@mantine/core';
+import type { ChartResponse } from '@observatory/shared';
+import { useEffect, useMemo, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { alignSeries } from './chart-data';
+
+const HEIGHT = 320;
+/** Distinct, colour-blind-friendly strokes (Okabe–Ito, then Tol's muted). */
+const COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#332288', '#882255', '#117733', '#999933'];
+/** Below this many points a series shows its points as well as its line. */
+const POINTS_SHOWN = 200;
+
+/**
+ * A time series chart (uPlot, lazily loaded: it stays out of the pages' first chunks), a
+ * line per object. Dragging across it selects a time range, handed to `onZoom` (in ms)
+ * so the page asks for that range at full detail.
+ */
+export default function TimeChart({ chart, width, onZoom }: { chart: ChartResponse; width: number; onZoom: (from: number, to: number) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const zoom = useRef(onZoom);
+  zoom.current = onZoom;
+  const data = useMemo(() => alignSeries(chart.series), [chart]);
+
+  useEffect(() => {
+    const options: uPlot.Options = {
+      width,
+      height: HEIGHT,
+      ms: 1,
+      scales: { x: { time: true } },
+      series: [
+        {},
+        ...chart.series.map((s, i) => ({
+          label: s.object.title,
+          stroke: COLORS[i % COLORS.length],
+          width: 1.5,
+          spanGaps: true,
+          points: { show: s.times.length < POINTS_SHOWN },
+        })),
+      ],
+      axes: [{}, { label: chart.unit, size: 60 }],
+      cursor: { drag: { x: true, y: false, setScale: false } },
+      hooks: {
+        setSelect: [
+          (u) => {
+            if (u.select.width > 2) zoom.current(u.posToVal(u.select.left, 'x'), u.posToVal(u.select.left + u.select.width, 'x'));
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          },
+        ],
+      },
+    };
+    const plot = new uPlot(options, data as uPlot.AlignedData, box.current!);
+    return () => plot.destroy();
+  }, [chart, data, width]);
+
+  return <Box ref={box} data-chart-points={data[0].length} />;
+}

@@ -1,0 +1,51 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ChartResponse, DataTableSummaryResponse, ObservationSort, ObservationsResponseSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { api } from '../../../../lib/api-client';
+import { saveFile } from '../../../../lib/download';
+import { slugFromTitle } from '../../../../lib/slug';
+
+/** What the Data tab narrows a table to; the chart also needs a metric. */
+export interface TableFilter {
+  object?: string | undefined;
+  metric?: string | undefined;
+  /** ISO 8601: from (inclusive) and to (exclusive). */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+type Observations = z.infer<typeof ObservationsResponseSchema>;
+/** Rows a page of the table shows. */
+export const ROWS_PER_PAGE = 25;
+
+const tablePath = (slug: string, id: string) => `/projects/${encodeURIComponent(slug)}/datatables/${id}`;
+/** The filter as query parameters, leaving out what is not set. */
+const params = (filter: TableFilter) => Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+
+export const summaryQuery = (slug: string, id: string, filter: TableFilter) =>
+  queryOptions({
+    queryKey: ['datatable', id, 'summary', params(filter)] as const,
+    queryFn: () => api.get<DataTableSummaryResponse>(`${tablePath(slug, id)}/summary`, params(filter)),
+    placeholderData: keepPreviousData,
+  });
+
+/** A chart `width` buckets across: the server sends about two points a bucket however long the series. */
+export const chartQuery = (slug: string, id: string, filter: TableFilter & { metric: string }, width: number) =>
+  queryOptions({
+    queryKey: ['datatable', id, 'chart', params(filter), width] as const,
+    queryFn: () => api.get<ChartResponse>(`${tablePath(slug, id)}/chart`, { ...params(filter), width }),
+    placeholderData: keepPreviousData,
+  });
+
+export const observationsQuery = (slug: string, id: string, filter: TableFilter, sort: ObservationSort, page: number) =>
+  queryOptions({
+    queryKey: ['datatable', id, 'observations', params(filter), sort, page] as const,
+    queryFn: () => api.page<Observations>(`${tablePath(slug, id)}/observations`, { ...params(filter), sort, p: page, limit: ROWS_PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every observation the filter finds, as CSV, with the reader's session (members-only objects included when they may see them). */
+export async function downloadCsv(slug: string, table: { id: string; title: string }, filter: TableFilter): Promise<void> {
+  const blob = await api.blob(`${tablePath(slug, table.id)}/observations.csv`, params(filter), 'text/csv');
+  saveFile(blob, `${slug}-${slugFromTitle(table.title) || 'data'}.csv`);
+}

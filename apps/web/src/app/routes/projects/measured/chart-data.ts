@@ -1,0 +1,31 @@
+import type { ChartSeries } from '@observatory/shared';
+
+/**
+ * The series on one time axis, as uPlot takes them: the times of all series in order,
+ * then each series' values at those times (null where it has none).
+ */
+export function alignSeries(series: ChartSeries[]): [number[], ...(number | null)[][]] {
+  const times = [...new Set(series.flatMap((s) => s.times))].sort((a, b) => a - b);
+  const index = new Map(times.map((t, i) => [t, i]));
+  const columns = series.map((s) => {
+    const values: (number | null)[] = new Array<number | null>(times.length).fill(null);
+    s.times.forEach((t, i) => (values[index.get(t)!] = s.values[i]!));
+    return values;
+  });
+  return [times, ...columns];
+}
+
+/** A time as the day a date field shows (UTC), or '' for none. */
+export const dayOf = (iso: string | undefined) => (iso ? iso.slice(0, 10) : '');
+
+/** A day from a date field as the start of that day (UTC), or undefined when empty or not a day. */
+export function dayStart(day: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? `${day}T00:00:00.000Z` : undefined;
+}
+
+/** A chart's width in buckets: the pixels it has, in steps of 100 so that a resize by a few pixels asks nothing again. */
+export const bucketsFor = (pixels: number) => Math.min(4000, Math.max(100, Math.round(pixels / 100) * 100));
+
+/** A value for a table cell or a summary: numbers to at most four decimals. */
+export const formatValue = (value: number | string | boolean | null) =>
+  value === null ? '' : typeof value === 'number' ? String(Number(value.toFixed(4))) : String(value);
