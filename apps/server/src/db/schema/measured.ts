@@ -57,7 +57,14 @@ export const observations = pgTable(
     text: text(),
     note: text().notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.tableId, t.objectId, t.metricId, t.time] }), index().on(t.tableId, t.metricId, t.time), index().on(t.objectId)],
+  (t) => [
+    primaryKey({ columns: [t.tableId, t.objectId, t.metricId, t.time] }),
+    index().on(t.tableId, t.metricId, t.time),
+    // A table's pages in time order (and its export by key), and by value, without sorting every row.
+    index().on(t.tableId, t.time),
+    index().on(t.tableId, t.number),
+    index().on(t.objectId),
+  ],
 );
 
 /** The object types a project catalogues, in order: its editors' type choices (none: any type). */

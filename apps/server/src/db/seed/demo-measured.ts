@@ -57,6 +57,7 @@ export async function seedDemoMeasured(app: FastifyInstance): Promise<void> {
         };
         await objects.create(actor, GeoObjectCreateSchema.parse(input));
       }
+      await dataTables.setObjectTypes(actor, project.slug, ['site']);
       const table = await dataTables.create(actor, project.slug, {
         title: 'Chlorophyll-a, daily means',
         description: 'Daily mean chlorophyll-a from in-situ fluorescence sensors (USGS NWIS) and California DWR stations, the targets the forecasts are scored against.',

@@ -327,3 +327,16 @@ describe('the object types a project catalogues', () => {
     expect((await api(t.app, 'GET', `/projects/${closed.slug}/objtypes`, as(stranger))).statusCode).toBe(404);
   });
 });
+
+describe('a large write into a table that holds rows', () => {
+  it('finds the keys it replaces among thousands in one go', async () => {
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    const days = Array.from({ length: 6000 }, (_, i) => new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    expect((await api(t.app, 'POST', url, { ...as(owner), body: { observations: days.slice(0, 10).map((day) => row(shown, ph, day, 7)) } })).json()).toEqual({ written: 10, replaced: 0 });
+    const again = await api(t.app, 'POST', url, { ...as(owner), body: { observations: days.map((day) => row(shown, ph, day, 8)) } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ written: 6000, replaced: 10 });
+    expect((await api(t.app, 'GET', `${url}?limit=1`)).json().observations[0].value).toBe(8);
+  });
+});

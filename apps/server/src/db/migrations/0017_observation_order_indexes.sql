@@ -1,0 +1,2 @@
+CREATE INDEX "observations_table_id_time_index" ON "observations" USING btree ("table_id","time");--> statement-breakpoint
+CREATE INDEX "observations_table_id_number_index" ON "observations" USING btree ("table_id","number");
