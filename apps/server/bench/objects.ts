@@ -71,7 +71,7 @@ export interface LatencyFigure {
   /** Answer size, uncompressed and gzip (what a browser downloads). */
   bytes: number;
   gzipBytes: number;
-  /** GeoJSON features (map data) or objects (catalogue) in one answer. */
+  /** GeoJSON features (map data), objects (catalogue), observations or chart points in one answer. */
   items: number;
   meanMs: number;
   p99Ms: number;
@@ -79,10 +79,12 @@ export interface LatencyFigure {
   targetMs?: number;
 }
 
-interface LatencyRequest {
+export interface LatencyRequest {
   label: string;
   path: string;
   targetMs?: number;
+  /** The items of one answer, when they are not its features or objects. */
+  count?: (answer: unknown) => number;
 }
 
 export const mapRequests = (objects: number): LatencyRequest[] => [
@@ -122,7 +124,7 @@ export async function measureLatency(baseUrl: string, request: LatencyRequest, s
     label: request.label,
     bytes: body.length,
     gzipBytes: gzipSync(body).length,
-    items: (parsed.features ?? parsed.objects ?? []).length,
+    items: request.count ? request.count(parsed) : (parsed.features ?? parsed.objects ?? []).length,
     meanMs: round(times.reduce((sum, t) => sum + t, 0) / times.length, 2),
     p99Ms: round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)]!, 2),
     requests: times.length,

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { prepareData } from '../src/db/seed/index.js';
+import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
 import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
 import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
 import { benchWeb, printWeb } from './web.js';
@@ -23,7 +24,7 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'web'] as const;
+const PARTS = ['endpoints', 'load', 'map', 'measured', 'web'] as const;
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
 const MEASURED = partsFromEnv();
 
@@ -105,6 +106,8 @@ interface KindFigures {
   /** Map data and the bbox query, by number of objects. */
   latency: Record<number, LatencyFigure[]>;
   load: LoadFigure[];
+  /** Observations seeded, reads and bulk writes of a data table (the measured part), or null. */
+  measured: MeasuredFigures | null;
 }
 
 function secondsFromEnv(name: string, fallback: number): number {
@@ -269,6 +272,8 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
         latency[BENCH_OBJECTS] = await measureMap(baseUrl, BENCH_OBJECTS);
         if (kind === 'server') latency[ONE_MILLION] = await measureMillion(database, baseUrl);
       }
+      // A fresh login: the first token may have expired (15 minutes) by now.
+      const measured = MEASURED.has('measured') ? await benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server') : null;
       const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -284,7 +289,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, load };
+      return { endpoints, latency, load, measured };
     } finally {
       await app.close();
     }
@@ -297,6 +302,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
   if (figures.endpoints.length) printTable(kind, figures.endpoints);
   if (figures.load.length) printLoad(kind, figures.load);
   for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency);
+  if (figures.measured) printMeasured(`${kind} database`, figures.measured);
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {
