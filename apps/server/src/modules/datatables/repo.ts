@@ -1,5 +1,5 @@
 import { and, asc, avg, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
-import type { ObservationSort } from '@observatory/shared';
+import type { DataTable, ObservationSort } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { dataTableMetrics, dataTables, metrics, objects, objectTypes, observations, projectObjectTypes } from '../../db/schema/index.js';
 
@@ -262,4 +262,16 @@ export const typesBySlug = (db: Db, slugs: string[]) => (slugs.length ? db.selec
 export async function replaceProjectTypes(db: Db, projectId: string, typeIds: string[]) {
   await db.delete(projectObjectTypes).where(eq(projectObjectTypes.projectId, projectId));
   if (typeIds.length) await db.insert(projectObjectTypes).values(typeIds.map((typeId, position) => ({ projectId, typeId, position })));
+}
+
+/** What a project catalogues, its data tables (as tablesWithMetricNames) and its object types, in one statement: the project's detail reads it. */
+export async function catalogOf(db: Db, projectId: string) {
+  const result = await db.execute(sql`
+    select
+      coalesce((select json_agg(json_build_object('id', t.id, 'title', t.title, 'description', t.description,
+          'metrics', coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = t.id), '[]'::json))
+        order by t.position, t.created_at) from data_tables t where t.project_id = ${projectId}::uuid), '[]'::json) as datatables,
+      coalesce((select json_agg(json_build_object('slug', ot.slug, 'name', ot.name) order by pot.position)
+        from project_object_types pot join object_types ot on ot.id = pot.type_id where pot.project_id = ${projectId}::uuid), '[]'::json) as object_types`);
+  return rowsOf<{ datatables: DataTable[]; object_types: { slug: string; name: string }[] }>(result)[0]!;
 }

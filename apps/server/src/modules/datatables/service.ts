@@ -283,12 +283,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       });
     },
 
-    /** What a project already shown to the reader catalogues (its detail): its data tables and object types. */
-    catalogOf: (projectId: string) =>
-      db.use(async (d) => {
-        const [datatables, objectTypes] = await Promise.all([repo.tablesWithMetricNames(d, projectId), repo.typesOfProject(d, projectId)]);
-        return { datatables, object_types: objectTypes };
-      }),
+    /** What a project already shown to the reader catalogues (its detail): its data tables and object types, in one statement. */
+    catalogOf: (projectId: string) => db.use((d) => repo.catalogOf(d, projectId)),
 
     /**
      * The observations the filter finds as CSV lines, produced as they are read: batches
