@@ -31,6 +31,7 @@ import { objectRoutes } from './modules/objects/routes.js';
 import { mapRoutes } from './modules/objects/map/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
 import { dataTableRoutes } from './modules/datatables/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
 import inputPlugin from './plugins/input.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(mapRoutes);
       await api.register(schemaRoutes);
       await api.register(dataTableRoutes);
+      await api.register(importRoutes);
       await api.register(projectFileRoutes);
       await api.register(roleRoutes);
       await api.register(assetRoutes);

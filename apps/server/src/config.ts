@@ -176,6 +176,9 @@ const EnvSchema = z.object({
   IMAGE_MAX_BYTES: int(10_485_760, 1024),
   IMAGE_MAX_PIXELS: int(40_000_000, 1),
   FILE_MAX_BYTES: int(104_857_600, 1024),
+  IMPORT_MAX_BYTES: int(52_428_800, 1024),
+  IMPORT_MAX_INFLATED_BYTES: int(314_572_800, 1024),
+  IMPORT_MAX_ROWS: int(100_000, 1),
   SEED_DEMO: bool(true).optional(),
   DEMO_PASSWORD: z.string().min(8).default('observatory-demo'),
   ADMIN_USERNAME: z.string().default('admin'),
@@ -217,6 +220,8 @@ export interface Config {
   images: { maxBytes: number; maxPixels: number };
   /** Project files (any type, always downloaded as attachments). */
   files: { maxBytes: number };
+  /** Imported spreadsheets: bytes uploaded, bytes a workbook inflates to, records. */
+  imports: { maxBytes: number; maxInflatedBytes: number; maxRows: number };
   seedDemo: boolean;
   demoPassword: string;
   admin: { username: string; password: string | null; email: string | null };
@@ -284,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     images: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
     files: { maxBytes: e.FILE_MAX_BYTES },
+    imports: { maxBytes: e.IMPORT_MAX_BYTES, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES, maxRows: e.IMPORT_MAX_ROWS },
     seedDemo: e.SEED_DEMO ?? !server,
     demoPassword: e.DEMO_PASSWORD,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null, email: e.ADMIN_EMAIL ?? null },

@@ -22,3 +22,4 @@ export * from './geo.js';
 export * from './system.js';
 export * from './messages.js';
 export * from './measured.js';
+export * from './imports.js';

@@ -6,3 +6,4 @@ export * from './projects.js';
 export * from './objects.js';
 export * from './data-schema.js';
 export * from './measured.js';
+export * from './imports.js';

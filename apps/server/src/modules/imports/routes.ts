@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ImportRecordsResponseSchema, ImportSessionResponseSchema, ImportSessionsResponseSchema, ImportSheetInputSchema } from '@observatory/shared';
+import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
+import { signedIn } from '../../plugins/auth.js';
+import { readFilePart } from '../assets/multipart.js';
+
+const SessionParams = z.object({ id: z.uuid().describe('The import session’s id') });
+
+/** Import sessions (importData): upload a spreadsheet once, then read its columns and records. */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sessions = app.services.importSessions;
+  const tags = ['import'];
+  const opts = { onRequest: signedIn };
+
+  app.get('/data/import/sessions', { ...opts, schema: { tags, summary: 'Past imports, newest first: who, when, the file and what its commit did', response: { 200: ImportSessionsResponseSchema } } }, async (request) => ({
+    sessions: await sessions.list(request.actor),
+  }));
+  app.post(
+    '/data/import/sessions',
+    {
+      ...opts,
+      config: { upload: true },
+      schema: {
+        tags,
+        summary: 'Upload a CSV, TSV or XLSX file (multipart/form-data, a part named "file"): decoded into columns and records',
+        consumes: ['multipart/form-data'],
+        response: { 201: ImportSessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readFilePart(request, app.config.imports.maxBytes);
+      return reply.status(201).send({ session: await sessions.upload(request.actor, upload) });
+    },
+  );
+  app.get('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'An import session: its columns and first records', params: SessionParams, response: { 200: ImportSessionResponseSchema } } }, async (request) => ({
+    session: await sessions.get(request.actor, request.params.id),
+  }));
+  app.put(
+    '/data/import/sessions/:id',
+    { ...opts, schema: { tags, summary: 'Read another sheet of the session’s workbook', params: SessionParams, body: ImportSheetInputSchema, response: { 200: ImportSessionResponseSchema } } },
+    async (request) => ({ session: await sessions.chooseSheet(request.actor, request.params.id, request.body.sheet) }),
+  );
+  app.get(
+    '/data/import/sessions/:id/records',
+    { ...opts, schema: { tags, summary: 'A page of the session’s records, each with its row in the file', params: SessionParams, querystring: PageQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(1000).default(100) }), response: { 200: ImportRecordsResponseSchema } } },
+    async (request, reply) => {
+      const { records, page, total } = await sessions.records(request.actor, request.params.id, request.query.p, request.query.limit);
+      setPaginationHeaders(reply, page, total);
+      return { records };
+    },
+  );
+  app.delete('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams } }, async (request, reply) => {
+    await sessions.remove(request.actor, request.params.id);
+    return reply.status(204).send();
+  });
+};
