@@ -1,0 +1,108 @@
+import type { GeoJson } from '@observatory/shared';
+
+/** What an import compares of an object, before and after. */
+export interface ObjectState {
+  title: string;
+  metadata: Record<string, unknown>;
+  geo: GeoJson | null;
+  projects: string[];
+  types: string[];
+}
+
+export interface ImportStats {
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: number;
+  metadataAdded: number;
+  metadataChanged: number;
+  metadataRemoved: number;
+  locationAdded: number;
+  locationChanged: number;
+  locationRemoved: number;
+  projectsAdded: number;
+  projectsRemoved: number;
+  typesAdded: number;
+  typesRemoved: number;
+}
+
+export const emptyStats = (): ImportStats => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  errors: 0,
+  metadataAdded: 0,
+  metadataChanged: 0,
+  metadataRemoved: 0,
+  locationAdded: 0,
+  locationChanged: 0,
+  locationRemoved: 0,
+  projectsAdded: 0,
+  projectsRemoved: 0,
+  typesAdded: 0,
+  typesRemoved: 0,
+});
+
+/** A location moved by this much or less, in the coordinates' own degrees, has not changed (the spec's threshold). */
+export const LOCATION_THRESHOLD = 0.00001;
+
+/** Every position of a geometry, in order. */
+function positions(geo: GeoJson): number[][] {
+  const walk = (c: unknown): number[][] => (Array.isArray(c) && typeof c[0] === 'number' ? [c as number[]] : Array.isArray(c) ? c.flatMap(walk) : []);
+  return walk((geo as { coordinates?: unknown }).coordinates);
+}
+
+/**
+ * How a location changed: added, removed, or changed when its kind differs, it has other
+ * positions, or a position moved more than LOCATION_THRESHOLD (planar distance).
+ */
+export function locationChange(before: GeoJson | null, after: GeoJson | null): 'added' | 'changed' | 'removed' | null {
+  if (!before) return after ? 'added' : null;
+  if (!after) return 'removed';
+  if (before.type !== after.type) return 'changed';
+  const [a, b] = [positions(before), positions(after)];
+  if (a.length !== b.length) return 'changed';
+  return a.some((p, i) => Math.hypot(p[0]! - b[i]![0]!, p[1]! - b[i]![1]!) > LOCATION_THRESHOLD) ? 'changed' : null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What an update changes, counted as the stats count it (each metadata field, project and type by itself). */
+export function changesOf(before: ObjectState, after: ObjectState): Partial<ImportStats> {
+  const keys = new Set([...Object.keys(before.metadata), ...Object.keys(after.metadata)]);
+  const changes: Partial<ImportStats> = {};
+  const add = (key: keyof ImportStats, n = 1) => {
+    if (n > 0) changes[key] = (changes[key] ?? 0) + n;
+  };
+  for (const key of keys) {
+    const [was, is] = [before.metadata[key], after.metadata[key]];
+    if (was === undefined) add('metadataAdded');
+    else if (is === undefined) add('metadataRemoved');
+    else if (!same(was, is)) add('metadataChanged');
+  }
+  const moved = locationChange(before.geo, after.geo);
+  if (moved) add(moved === 'added' ? 'locationAdded' : moved === 'removed' ? 'locationRemoved' : 'locationChanged');
+  add('projectsAdded', after.projects.filter((p) => !before.projects.includes(p)).length);
+  add('projectsRemoved', before.projects.filter((p) => !after.projects.includes(p)).length);
+  add('typesAdded', after.types.filter((t) => !before.types.includes(t)).length);
+  add('typesRemoved', before.types.filter((t) => !after.types.includes(t)).length);
+  return changes;
+}
+
+/** Whether an update changes anything the stats count, or the title. */
+export const changesAnything = (before: ObjectState, after: ObjectState) => before.title !== after.title || Object.keys(changesOf(before, after)).length > 0;
+
+/** The stats of a preview: each record's operation, and each update's changes summed. */
+export function tally(records: { status: 'ok' | 'error'; operation: 'create' | 'update' | 'none' | null; before: ObjectState | null; after: ObjectState | null }[]): ImportStats {
+  const stats = emptyStats();
+  for (const r of records) {
+    if (r.status === 'error') stats.errors++;
+    else if (r.operation === 'create') stats.created++;
+    else if (r.operation === 'none') stats.unchanged++;
+    else if (r.operation === 'update' && r.before && r.after) {
+      stats.updated++;
+      for (const [key, n] of Object.entries(changesOf(r.before, r.after))) stats[key as keyof ImportStats] += n!;
+    }
+  }
+  return stats;
+}
