@@ -33,3 +33,57 @@ export const ImportSheetInputSchema = z.object({ sheet: z.string().min(1).max(20
 export const ImportRecordsResponseSchema = z.object({
   records: z.array(z.object({ row: z.number().int().describe('The row in the file (the header is row 1)'), cells: z.array(z.string()) })),
 });
+
+/** A column of the file, by its index. */
+const ColumnIndex = z.number().int().min(0).max(1000);
+
+/** How the records become objects (the spec's Object-import options). */
+export const ObjectImportOptionsSchema = z.object({
+  createObjs: z.boolean().default(true).describe('Create an object for a record whose id no object has (else such a record is an error)'),
+  idColumn: ColumnIndex.nullable().default(null).describe('The column holding each object’s name: a record updates the object of that name. None: every record creates'),
+  titleColumn: ColumnIndex.nullable().default(null),
+  setLocation: z.boolean().default(false).describe('Set each object’s location from latColumn and lonColumn (both empty: no location)'),
+  latColumn: ColumnIndex.nullable().default(null),
+  lonColumn: ColumnIndex.nullable().default(null),
+  mergeObjTypes: z.boolean().default(true).describe('Add objtypes to an object’s types (else replace them)'),
+  mergeProjects: z.boolean().default(true).describe('Add projects to an object’s projects (else replace them)'),
+  mergeMetadata: z.boolean().default(true).describe('Set the mapped fields and keep the others (else the mapped fields are all its metadata)'),
+  objtypes: z.array(z.string()).max(50).default([]).describe('Object type slugs'),
+  projects: z.array(z.string()).max(50).default([]).describe('Project slugs or ids'),
+  metadataColumns: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(100)).default({}).describe('Column index → metadata field'),
+});
+export type ObjectImportOptions = z.input<typeof ObjectImportOptionsSchema>;
+
+/** The most records one request body carries (larger files go as an import session). */
+export const IMPORT_RECORDS_PER_BODY = 5000;
+
+export const ObjectImportRequestSchema = z.union([
+  z.object({ records: z.array(z.array(z.string())).min(1).max(IMPORT_RECORDS_PER_BODY), options: ObjectImportOptionsSchema }),
+  z.object({ session: z.uuid(), options: ObjectImportOptionsSchema }),
+]);
+
+const ObjectStateSchema = z.object({
+  title: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  geo: z.unknown().nullable(),
+  projects: z.array(z.string()),
+  types: z.array(z.string()),
+});
+export const PreviewRecordSchema = z.object({
+  row: z.number().int().describe('The row in the file (the header is row 1)'),
+  name: z.string().nullable(),
+  status: z.enum(['ok', 'error']),
+  operation: z.enum(['create', 'update', 'none']).nullable().describe('none: the object is already as the record says'),
+  errors: z.array(z.object({ column: z.number().int().nullable(), message: z.string() })),
+  before: ObjectStateSchema.nullable(),
+  after: ObjectStateSchema.nullable(),
+});
+export type PreviewRecord = z.infer<typeof PreviewRecordSchema>;
+export const ImportStatsSchema = z.record(z.string(), z.number().int());
+export const ImportPreviewSchema = z.object({
+  stats: ImportStatsSchema.describe('created, updated, unchanged, errors; for updates, metadata, location, projects and types added, changed or removed'),
+  records: z.array(PreviewRecordSchema).describe('In file order (a page of them for a session)'),
+  total: z.number().int(),
+  committed: z.boolean(),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;

@@ -1,6 +1,7 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { GeoJson } from '@observatory/shared';
 import type { Db } from '../../db/client.js';
-import { importRecords, importSessions, users } from '../../db/schema/index.js';
+import { importRecords, importSessions, objects, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof importSessions.$inferSelect;
 
@@ -35,3 +36,33 @@ export const recordPage = (db: Db, sessionId: string, page: { limit: number; off
     .orderBy(asc(importRecords.position))
     .limit(page.limit)
     .offset(page.offset);
+
+/** The objects of these names as an import compares them, and whether the importer may see each. */
+export async function objectStates(db: Db, names: string[], visible: SQL | undefined) {
+  if (names.length === 0) return [];
+  // Table names spelled out in the subqueries: a one-table query leaves them off its columns.
+  return db
+    .select({
+      id: objects.id,
+      name: objects.name,
+      title: objects.title,
+      metadata: objects.metadata,
+      geo: sql<GeoJson | null>`ST_AsGeoJSON(${objects.geo})::json`,
+      types: sql<string[]>`coalesce((select json_agg(t.slug order by t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = "objects"."id"), '[]'::json)`,
+      projects: sql<string[]>`coalesce((select json_agg(p.slug order by p.slug) from object_projects op join projects p on p.id = op.project_id where op.object_id = "objects"."id"), '[]'::json)`,
+      visible: visible ? sql<boolean>`coalesce((${visible}), false)` : sql<boolean>`true`,
+    })
+    .from(objects)
+    .where(inArray(objects.name, names));
+}
+
+/** Which of these names objects already have. */
+export const takenNames = async (db: Db, names: string[]) =>
+  names.length ? new Set((await db.select({ name: objects.name }).from(objects).where(inArray(objects.name, names))).map((r) => r.name)) : new Set<string>();
+
+/** Marks a session committed: what it was imported as, how, and what it did. */
+export const markCommitted = (db: Db, id: string, kind: string, options: unknown, stats: unknown) =>
+  db.update(importSessions).set({ kind, options, stats, committedAt: new Date() }).where(eq(importSessions.id, id));
+
+export const allRecords = async (db: Db, sessionId: string) =>
+  (await db.select({ cells: importRecords.cells }).from(importRecords).where(eq(importRecords.sessionId, sessionId)).orderBy(asc(importRecords.position))).map((r) => r.cells);

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ImportRecordsResponseSchema, ImportSessionResponseSchema, ImportSessionsResponseSchema, ImportSheetInputSchema } from '@observatory/shared';
+import { ImportPreviewSchema, ImportRecordsResponseSchema, ObjectImportRequestSchema, ImportSessionResponseSchema, ImportSessionsResponseSchema, ImportSheetInputSchema } from '@observatory/shared';
 import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { readFilePart } from '../assets/multipart.js';
+
+/** 5,000 records of a wide sheet in JSON. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 const SessionParams = z.object({ id: z.uuid().describe('The import session’s id') });
 
@@ -50,6 +53,22 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       return { records };
     },
   );
+  const objectImport = app.services.objectImport;
+  app.post(
+    '/data/import/objects/preview',
+    { ...opts, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'What importing the records as objects would do, record by record, with its stats; nothing is written (importData)', body: ObjectImportRequestSchema, response: { 200: ImportPreviewSchema } } },
+    async (request) => objectImport.preview(request.actor, request.body),
+  );
+  app.post(
+    '/data/import/objects',
+    {
+      ...opts,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags, summary: 'Import the records as objects in one transaction: what the preview said, or nothing when a record has an error (importData)', body: ObjectImportRequestSchema, response: { 200: ImportPreviewSchema } },
+    },
+    async (request) => objectImport.commit(request.actor, request.body),
+  );
+
   app.delete('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams } }, async (request, reply) => {
     await sessions.remove(request.actor, request.params.id);
     return reply.status(204).send();

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import type { GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
+import type { GeoJson, GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
 import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
@@ -266,6 +266,20 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
         await audit(tx, actor, 'object.update', { type: 'object', id: row.id }, { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo }, after: { ...input, doc: undefined } });
       });
       return detail(actor, row.id);
+    },
+
+    /**
+     * Writes an object an import has planned and checked, inside the import's transaction:
+     * a new one (no id), or the parts of one that changed (geo undefined: kept; types or
+     * projects undefined: kept). Answers its id.
+     */
+    async writeImported(tx: Db, actor: Actor, item: { id: string | null; name: string; title: string; metadata: Record<string, unknown>; geo: GeoJson | null | undefined; typeIds?: string[]; projectIds?: string[] }) {
+      const id = item.id
+        ? (await repo.updateObject(tx, item.id, { title: item.title, metadata: item.metadata, updatedById: actor.personId }, item.geo), item.id)
+        : await repo.insertObject(tx, { name: item.name, title: item.title, metadata: item.metadata, parentId: null, visibility: 'public', doc: null, updatedById: actor.personId }, item.geo ?? null);
+      if (item.typeIds) await repo.setTypes(tx, id, item.typeIds);
+      if (item.projectIds) await repo.setProjects(tx, id, item.projectIds);
+      return id;
     },
 
     async remove(actor: Actor | null, key: string) {
