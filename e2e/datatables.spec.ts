@@ -35,7 +35,7 @@ test('a visitor charts a project’s data table, zooms in on a time range, sorts
   await expect(table.getByRole('img', { name: new RegExp(`^Chart of chlorophyll-a from ${start} to ${end}, \\d+ series$`) })).toBeVisible();
 
   // One site, as a table sorted by value, highest first.
-  await table.getByRole('combobox', { name: 'Object' }).click();
+  await table.getByRole('combobox', { name: 'Object', exact: true }).click();
   await page.getByRole('option', { name: 'San Joaquin River Near Vernalis' }).click();
   await view(table, 'Table');
   const rows = table.getByRole('table', { name: 'Observations' });
