@@ -69,14 +69,16 @@ const ObjectStateSchema = z.object({
   projects: z.array(z.string()),
   types: z.array(z.string()),
 });
+/** A relation import's view of an object: its relations, by relation type (only "site": its parent site). */
+const RelationStateSchema = z.object({ site: z.string().nullable().describe('The parent site’s name') });
 export const PreviewRecordSchema = z.object({
   row: z.number().int().describe('The row in the file (the header is row 1)'),
   name: z.string().nullable(),
   status: z.enum(['ok', 'error']),
   operation: z.enum(['create', 'update', 'none']).nullable().describe('none: the object is already as the record says'),
   errors: z.array(z.object({ column: z.number().int().nullable(), message: z.string() })),
-  before: ObjectStateSchema.nullable(),
-  after: ObjectStateSchema.nullable(),
+  before: z.union([ObjectStateSchema, RelationStateSchema]).nullable(),
+  after: z.union([ObjectStateSchema, RelationStateSchema]).nullable(),
 });
 export type PreviewRecord = z.infer<typeof PreviewRecordSchema>;
 export const ImportStatsSchema = z.record(z.string(), z.number().int());
@@ -87,3 +89,18 @@ export const ImportPreviewSchema = z.object({
   committed: z.boolean(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+/** The relation types a relation import sets (the spec's: one, the parent site). */
+export const RELATION_TYPES = [{ key: 'site', title: 'Site' }] as const;
+
+/** How the records set objects' relations (the spec's Relation-import options). */
+export const RelationImportOptionsSchema = z.object({
+  idColumn: ColumnIndex.describe('The column holding each object’s name'),
+  relColumns: z.object({ site: ColumnIndex.nullable().default(null).describe('The column holding the parent site’s name') }).default({ site: null }),
+  removeEmptyRels: z.boolean().default(false).describe('An empty cell removes the relation (else it is left as it is)'),
+});
+export type RelationImportOptions = z.input<typeof RelationImportOptionsSchema>;
+export const RelationImportRequestSchema = z.union([
+  z.object({ records: z.array(z.array(z.string())).min(1).max(IMPORT_RECORDS_PER_BODY), options: RelationImportOptionsSchema }),
+  z.object({ session: z.uuid(), options: RelationImportOptionsSchema }),
+]);

@@ -20,21 +20,19 @@ import { slugify } from '../../lib/slugs.js';
 import type { ObjectsService } from '../objects/service.js';
 import type { SchemaService } from '../schema/service.js';
 import { cellValue, numberOf, type FieldSchema } from './cells.js';
+import { FIRST_ROW, refuseIfErrors, shownRecords } from './preview.js';
 import * as repo from './repo.js';
 import { changesAnything, tally, type ObjectState } from './stats.js';
 
 type Options = z.output<typeof ObjectImportOptionsSchema>;
 type TypeWithSchemas = Awaited<ReturnType<SchemaService['types']['typesWithSchemas']>>[number];
 
-/** Records a session's preview answers (its stats count them all). */
-export const PREVIEW_PAGE = 100;
-/** Refused records a failed commit names. */
-const NAMED_ERRORS = 20;
-/** The first row of records in a file: the header is row 1. */
-const FIRST_ROW = 2;
+
+/** A preview record of the object import: its states are objects'. */
+type ObjectRecord = Omit<PreviewRecord, 'before' | 'after'> & { before: ObjectState | null; after: ObjectState | null };
 
 interface Planned {
-  record: PreviewRecord;
+  record: ObjectRecord;
   /** The existing object's id (an update). */
   id: string | null;
 }
@@ -108,7 +106,7 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
 
     return records.map((record, i) => {
       const row = i + FIRST_ROW;
-      const errors: PreviewRecord['errors'] = [];
+      const errors: ObjectRecord['errors'] = [];
       const fail = (column: number | null, message: string) => errors.push({ column, message });
       const name = names[i]!;
       let existing = null as (typeof states extends Map<string, infer S> ? S : never) | null;
@@ -183,17 +181,9 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     }
   }
 
-  /** The records of the request: its own, or its session's (with the session's width). */
-  async function recordsOf(d: Db, body: { records: string[][] } | { session: string }) {
-    if ('records' in body) return { records: body.records, width: Math.max(0, ...body.records.map((r) => r.length)), session: null };
-    const found = await repo.findSession(d, body.session);
-    if (!found) throw invalidField('body.session', 'No such import session');
-    return { records: await repo.allRecords(d, body.session), width: found.session.columns.length, session: found.session };
-  }
-
   function answer(planned: Planned[], fromSession: boolean, committed: boolean): ImportPreview {
     const records = planned.map((p) => p.record);
-    return { stats: { ...tally(records as Parameters<typeof tally>[0]) }, records: fromSession ? records.slice(0, PREVIEW_PAGE) : records, total: records.length, committed };
+    return { stats: { ...tally(records) }, records: shownRecords(records, fromSession), total: records.length, committed };
   }
 
   return {
@@ -201,7 +191,7 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     async preview(actor: Actor | null, body: { records: string[][]; options: Options } | { session: string; options: Options }): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.use(async (d) => {
-        const { records, width, session } = await recordsOf(d, body);
+        const { records, width, session } = await repo.requestRecords(d, body);
         const context = await contextOf(d, actor, body.options, width);
         return answer(await plan(d, actor, records, context), session !== null, false);
       });
@@ -214,16 +204,10 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     async commit(actor: Actor | null, body: { records: string[][]; options: Options } | { session: string; options: Options }): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.transaction(async (tx) => {
-        const { records, width, session } = await recordsOf(tx, body);
+        const { records, width, session } = await repo.requestRecords(tx, body);
         const context = await contextOf(tx, actor, body.options, width);
         const planned = await plan(tx, actor, records, context);
-        const refused = planned.filter((p) => p.record.status === 'error');
-        if (refused.length) {
-          const details = refused.flatMap((p) => p.record.errors.map((e) => ({ field: `records.${p.record.row}.${e.column ?? 'record'}`, message: `Row ${p.record.row}: ${e.message}` })));
-          throw new AppError('VALIDATION_FAILED', `${refused.length} record${refused.length === 1 ? ' has an error' : 's have errors'}: nothing was imported. ${details[0]!.message}`, {
-            details: details.slice(0, NAMED_ERRORS),
-          });
-        }
+        refuseIfErrors(planned.map((p) => p.record));
         await apply(tx, actor!, planned, context);
         const result = answer(planned, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'objects', body.options, result.stats);

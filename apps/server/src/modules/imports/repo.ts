@@ -1,7 +1,8 @@
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GeoJson } from '@observatory/shared';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { importRecords, importSessions, objects, users } from '../../db/schema/index.js';
+import { invalidField } from '../../lib/errors.js';
 
 export type SessionRow = typeof importSessions.$inferSelect;
 
@@ -66,3 +67,40 @@ export const markCommitted = (db: Db, id: string, kind: string, options: unknown
 
 export const allRecords = async (db: Db, sessionId: string) =>
   (await db.select({ cells: importRecords.cells }).from(importRecords).where(eq(importRecords.sessionId, sessionId)).orderBy(asc(importRecords.position))).map((r) => r.cells);
+
+/** The objects of these names with their parent, and whether the importer may see each. */
+export async function relationStates(db: Db, names: string[], visible: SQL | undefined) {
+  if (names.length === 0) return [];
+  return db
+    .select({
+      id: objects.id,
+      name: objects.name,
+      parentId: objects.parentId,
+      // Spelled out: a one-table query leaves the table's name off its columns.
+      parent: sql<string | null>`(select p.name from objects p where p.id = "objects"."parent_id")`,
+      visible: visible ? sql<boolean>`coalesce((${visible}), false)` : sql<boolean>`true`,
+    })
+    .from(objects)
+    .where(inArray(objects.name, names));
+}
+
+/** Each of these objects and everything above it: (id, parent) up every chain of parents. */
+export async function chainsAbove(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string | null>();
+  const result = await db.execute(sql`
+    with recursive up(id, parent_id) as (
+      select id, parent_id from ${objects} where id = any(${sql.param(ids)}::uuid[])
+      union
+      select o.id, o.parent_id from ${objects} o join up on o.id = up.parent_id
+    )
+    select id, parent_id from up`);
+  return new Map(rowsOf<{ id: string; parent_id: string | null }>(result).map((r) => [r.id, r.parent_id]));
+}
+
+/** The records of an import request: its own, or its session's (with the session's width). */
+export async function requestRecords(db: Db, body: { records: string[][] } | { session: string }) {
+  if ('records' in body) return { records: body.records, width: Math.max(0, ...body.records.map((r) => r.length)), session: null };
+  const found = await findSession(db, body.session);
+  if (!found) throw invalidField('body.session', 'No such import session');
+  return { records: await allRecords(db, body.session), width: found.session.columns.length, session: found.session };
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ImportPreviewSchema, ImportRecordsResponseSchema, ObjectImportRequestSchema, ImportSessionResponseSchema, ImportSessionsResponseSchema, ImportSheetInputSchema } from '@observatory/shared';
+import { ImportPreviewSchema, ImportRecordsResponseSchema, ObjectImportRequestSchema, RelationImportRequestSchema, ImportSessionResponseSchema, ImportSessionsResponseSchema, ImportSheetInputSchema } from '@observatory/shared';
 import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { readFilePart } from '../assets/multipart.js';
@@ -67,6 +67,18 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Import the records as objects in one transaction: what the preview said, or nothing when a record has an error (importData)', body: ObjectImportRequestSchema, response: { 200: ImportPreviewSchema } },
     },
     async (request) => objectImport.commit(request.actor, request.body),
+  );
+
+  const relationImport = app.services.relationImport;
+  app.post(
+    '/data/import/object_rels/preview',
+    { ...opts, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'What setting the records’ relations (their parent site) would do, record by record; nothing is written (importData)', body: RelationImportRequestSchema, response: { 200: ImportPreviewSchema } } },
+    async (request) => relationImport.preview(request.actor, request.body),
+  );
+  app.post(
+    '/data/import/object_rels',
+    { ...opts, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'Set the records’ relations in one transaction, or nothing when a record has an error (importData)', body: RelationImportRequestSchema, response: { 200: ImportPreviewSchema } } },
+    async (request) => relationImport.commit(request.actor, request.body),
   );
 
   app.delete('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams } }, async (request, reply) => {

@@ -282,6 +282,9 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       return id;
     },
 
+    /** Sets the parent of an object a relation import has planned and checked (no loop, both visible), inside its transaction. */
+    setParentImported: (tx: Db, actor: Actor, id: string, parentId: string | null) => repo.updateObject(tx, id, { parentId, updatedById: actor.personId }),
+
     async remove(actor: Actor | null, key: string) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'delete', resource, 'Object');
