@@ -79,7 +79,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     signer: createUrlSigner(tokenSecret),
   });
   const importSessions = createImportSessionsService({ db, storage, limits: config.imports });
-  const objectImport = createObjectImport({ db, metadata, schema, objects });
+  const objectImport = createObjectImport({ db, metadata, schema, objects, log });
   const relationImport = createRelationImport({ db, objects });
   const apiKeys = createApiKeysService(db, users);
   const auth = createAuthService({

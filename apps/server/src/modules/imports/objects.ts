@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { ObjectNameSchema, type GeoJson, type ImportPreview, type ObjectImportOptionsSchema, type PreviewRecord } from '@observatory/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { authorize, can, type Actor } from '../../authz/authorize.js';
 import { findVisible } from '../../authz/lookup.js';
@@ -46,8 +47,8 @@ interface Context {
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 
-export function createObjectImport(deps: { db: Database; metadata: MetadataValidator; schema: SchemaService; objects: ObjectsService }) {
-  const { db, metadata, schema, objects } = deps;
+export function createObjectImport(deps: { db: Database; metadata: MetadataValidator; schema: SchemaService; objects: ObjectsService; log: FastifyBaseLogger }) {
+  const { db, metadata, schema, objects, log } = deps;
 
   /** Checks the options against the file's width and the schema: a 400 names the option. */
   async function contextOf(d: Db, actor: Actor | null, options: Options, width: number): Promise<Context> {
@@ -208,6 +209,7 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
         const context = await contextOf(tx, actor, body.options, width);
         const planned = await plan(tx, actor, records, context);
         refuseIfErrors(planned.map((p) => p.record));
+        log.info({ records: planned.length, session: session?.id ?? null }, `Import of ${planned.length} records as objects: writing`);
         await apply(tx, actor!, planned, context);
         const result = answer(planned, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'objects', body.options, result.stats);
