@@ -11,11 +11,12 @@ afterAll(killChildren);
 const records = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => [`crash-site-${from + i}`, `Crash site ${from + i}`]);
 const options = { idColumn: 0, titleColumn: 1, objtypes: ['site'] };
 
-describe('an object import cut off by SIGKILL during its commit', () => {
+describe('an object import on the embedded database, cut off by SIGKILL during its commit', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-import-crash-'));
 
-  it('leaves the database as it was, and the same import then commits whole', async () => {
-    const first = await startServer(dataDir);
+  it('makes other requests wait a bounded time, then answer 503 with Retry-After; leaves the database as it was; the same import then commits whole', async () => {
+    // The commit holds the one connection: others wait at most 200 ms here.
+    const first = await startServer(dataDir, { DB_QUEUE_TIMEOUT_MS: '200' });
     const token = await signIn(first.url);
     const outcome = call(first.url, 'POST', '/data/import/objects', { records: records(1, 5000), options }, token).then(
       (res) => `answered ${res.status}`,
@@ -24,7 +25,9 @@ describe('an object import cut off by SIGKILL during its commit', () => {
     // The commit logs when its plan is made and it starts writing, inside its transaction.
     for (let i = 0; i < 600 && !first.output().includes('Import of 5000 records as objects: writing'); i++) await sleep(50);
     expect(first.output()).toContain('Import of 5000 records as objects: writing');
-    await sleep(300);
+    const waited = await fetch(`${first.url}/api/v1/data/obj?limit=1`);
+    expect(waited.status).toBe(503);
+    expect(Number(waited.headers.get('retry-after'))).toBeGreaterThan(0);
     first.proc.kill('SIGKILL');
     await first.exited;
     expect(await outcome).toMatch(/^failed/);

@@ -21,7 +21,7 @@ import { slugify } from '../../lib/slugs.js';
 import type { ObjectsService } from '../objects/service.js';
 import type { SchemaService } from '../schema/service.js';
 import { cellValue, numberOf, type FieldSchema } from './cells.js';
-import { FIRST_ROW, refuseIfErrors, shownRecords } from './preview.js';
+import { FIRST_ROW, letOthersIn, refuseIfErrors, shownRecords } from './preview.js';
 import * as repo from './repo.js';
 import { changesAnything, tally, type ObjectState } from './stats.js';
 
@@ -166,7 +166,8 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     const slugs = [...new Set(planned.flatMap((p) => p.record.after?.projects ?? []))];
     const projectIds = new Map(slugs.length ? (await tx.select({ id: projectsTable.id, slug: projectsTable.slug }).from(projectsTable).where(inArray(projectsTable.slug, slugs))).map((p) => [p.slug, p.id]) : []);
     const typeIds = (slugsOf: string[]) => slugsOf.map((slug) => context.types.get(slug)!.id);
-    for (const { record, id } of planned) {
+    for (const [i, { record, id }] of planned.entries()) {
+      await letOthersIn(i);
       const { before, after } = record;
       if (!after || record.operation === 'none' || record.operation === null) continue;
       const changed = (part: 'types' | 'projects') => !before || before[part].join() !== after[part].join();

@@ -1,4 +1,5 @@
 /** What the object and relation imports share: how records are numbered, shown and refused. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AppError } from '../../lib/errors.js';
 
 /** Records a session's preview answers (its stats count them all). */
@@ -20,3 +21,15 @@ export function refuseIfErrors(records: { row: number; status: 'ok' | 'error'; e
 
 /** The records an answer lists: all of a request's own, the first page of a session's. */
 export const shownRecords = <T>(records: T[], fromSession: boolean) => (fromSession ? records.slice(0, PREVIEW_PAGE) : records);
+
+/** Records written between turns of the event loop. */
+const WRITES_PER_TURN = 100;
+
+/**
+ * Lets the event loop take a turn every WRITES_PER_TURN writes. The embedded database
+ * answers in microtasks, so a long commit would otherwise keep the server from even
+ * reading other requests, which then could not time out with their 503.
+ */
+export async function letOthersIn(written: number): Promise<void> {
+  if (written % WRITES_PER_TURN === WRITES_PER_TURN - 1) await nextTurn();
+}

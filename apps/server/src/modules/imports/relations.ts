@@ -12,7 +12,7 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField } from '../../lib/errors.js';
 import type { ObjectsService } from '../objects/service.js';
-import { FIRST_ROW, refuseIfErrors, shownRecords } from './preview.js';
+import { FIRST_ROW, letOthersIn, refuseIfErrors, shownRecords } from './preview.js';
 import * as repo from './repo.js';
 
 type Options = z.output<typeof RelationImportOptionsSchema>;
@@ -125,7 +125,10 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
         const { records, width, session } = await repo.requestRecords(tx, body);
         const planned = await plan(tx, actor, records, body.options, width);
         refuseIfErrors(planned.map((p) => p.record));
-        for (const p of planned) if (p.record.operation === 'update') await objects.setParentImported(tx, actor!, p.id!, p.parentId);
+        for (const [i, p] of planned.entries()) {
+          await letOthersIn(i);
+          if (p.record.operation === 'update') await objects.setParentImported(tx, actor!, p.id!, p.parentId);
+        }
         const result = answer(planned, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'object_rels', body.options, result.stats);
         await audit(tx, actor, 'import.object_rels', { type: 'import', id: session?.id ?? randomUUID() }, { after: { file: session?.fileName ?? null, options: body.options, stats: result.stats } });
