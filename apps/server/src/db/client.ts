@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { sql } from 'drizzle-orm';
@@ -136,6 +137,26 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** Exchanges with the embedded engine between turns of the event loop. */
+const EXCHANGES_PER_TURN = 50;
+
+/**
+ * The embedded engine answers in microtasks, so a long job (an import's commit, a bulk
+ * write) would keep the server from even reading other requests, which then could not
+ * wait their bounded time and answer 503. Every EXCHANGES_PER_TURN-th exchange first lets
+ * the event loop take a turn; the queue still keeps other jobs off the connection.
+ */
+function takeTurns(lite: PGlite): void {
+  let exchanges = 0;
+  const turn = async () => {
+    if (++exchanges % EXCHANGES_PER_TURN === 0) await nextTurn();
+  };
+  const execProtocol = lite.execProtocol.bind(lite);
+  const execProtocolStream = lite.execProtocolStream.bind(lite);
+  lite.execProtocol = async (...args) => (await turn(), execProtocol(...args));
+  lite.execProtocolStream = async (...args) => (await turn(), execProtocolStream(...args));
+}
+
 let journal: { tag: string; when: number }[] | null = null;
 /** drizzle-kit's list of migrations: it maps an applied migration's timestamp to its name. */
 function readJournal(): { tag: string; when: number }[] {
@@ -176,6 +197,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       startParams: DURABLE_START_PARAMS,
     });
     nameStatements(pglite, new StatementNames());
+    takeTurns(pglite);
     const counter = new StatementCounter();
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger: counter });
     const queue = new DbQueue(1, options.queueTimeoutMs);

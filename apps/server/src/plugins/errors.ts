@@ -30,6 +30,16 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, code: Er
   return reply.status(ERROR_STATUS[code]).type('application/json').send(body);
 }
 
+/**
+ * The body of an error met after an answer has begun (a streamed answer's last line): an
+ * AppError as the handler would answer it, anything else logged and answered as ours.
+ */
+export function streamedErrorBody(err: unknown, request: FastifyRequest): ErrorBody {
+  if (err instanceof AppError) return { error: err.message, code: err.code, ...(err.details ? { details: capped(err.details) } : {}), requestId: String(request.id) };
+  request.log.error({ err, requestId: request.id }, 'Unexpected failure');
+  return { error: `Something went wrong on our side (request ${request.id}); please try again`, code: 'INTERNAL', requestId: String(request.id) };
+}
+
 function validationDetails(err: FastifyError): ErrorDetail[] {
   const where = err.validationContext ?? 'body';
   return (err.validation ?? []).map((issue) => {

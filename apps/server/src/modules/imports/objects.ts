@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { ObjectNameSchema, type GeoJson, type ImportPreview, type ObjectImportOptionsSchema, type PreviewRecord } from '@observatory/shared';
+import { ObjectNameSchema, type GeoJson, type ImportPreview, type ObjectImportOptionsSchema, type ObjectImportRequestSchema, type PreviewRecord } from '@observatory/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { authorize, can, type Actor } from '../../authz/authorize.js';
@@ -21,11 +21,12 @@ import { slugify } from '../../lib/slugs.js';
 import type { ObjectsService } from '../objects/service.js';
 import type { SchemaService } from '../schema/service.js';
 import { cellValue, numberOf, type FieldSchema } from './cells.js';
-import { FIRST_ROW, letOthersIn, refuseIfErrors, shownRecords } from './preview.js';
+import { answerOf, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
 import * as repo from './repo.js';
 import { changesAnything, tally, type ObjectState } from './stats.js';
 
 type Options = z.output<typeof ObjectImportOptionsSchema>;
+type Body = z.output<typeof ObjectImportRequestSchema>;
 type TypeWithSchemas = Awaited<ReturnType<SchemaService['types']['typesWithSchemas']>>[number];
 
 
@@ -81,16 +82,15 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     const bases = titles.map((title) => slugify(title).slice(0, 90) || 'object');
     const taken = await repo.takenNames(d, [...new Set(bases)]);
     const used = new Set<string>();
-    const names: string[] = [];
-    for (const base of bases) {
+    const names = bases.map((base) => {
       let name = base;
       for (let n = 2; taken.has(name) || used.has(name); n++) name = `${base}-${n}`;
-      // A numbered name may itself be taken: rare, and asked about one at a time.
-      while ((await repo.takenNames(d, [name])).size > 0 || used.has(name)) name = `${base}-${randomUUID().slice(0, 6)}`;
       used.add(name);
-      names.push(name);
-    }
-    return names;
+      return name;
+    });
+    // A numbered name may itself be taken in the catalogue: rare, and then made unique at random.
+    const takenToo = await repo.takenNames(d, names.filter((name, i) => name !== bases[i]));
+    return names.map((name, i) => (takenToo.has(name) ? `${bases[i]}-${randomUUID().slice(0, 8)}` : name));
   }
 
   /** Every record's plan: what it creates or changes, or its errors (each naming its column). */
@@ -161,41 +161,45 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     return result;
   }
 
-  /** Writes the plan's creates and updates. */
-  async function apply(tx: Db, actor: Actor, planned: Planned[], context: Context) {
+  /** Writes the plan's creates and updates, a batch at a time. */
+  async function apply(tx: Db, actor: Actor, planned: Planned[], context: Context, onProgress: OnProgress) {
     const slugs = [...new Set(planned.flatMap((p) => p.record.after?.projects ?? []))];
     const projectIds = new Map(slugs.length ? (await tx.select({ id: projectsTable.id, slug: projectsTable.slug }).from(projectsTable).where(inArray(projectsTable.slug, slugs))).map((p) => [p.slug, p.id]) : []);
     const typeIds = (slugsOf: string[]) => slugsOf.map((slug) => context.types.get(slug)!.id);
-    for (const [i, { record, id }] of planned.entries()) {
-      await letOthersIn(i);
-      const { before, after } = record;
-      if (!after || record.operation === 'none' || record.operation === null) continue;
-      const changed = (part: 'types' | 'projects') => !before || before[part].join() !== after[part].join();
-      await objects.writeImported(tx, actor, {
-        id,
-        name: record.name!,
-        title: after.title,
-        metadata: after.metadata,
-        geo: !before || context.options.setLocation ? ((after.geo as GeoJson | null) ?? null) : undefined,
-        ...(changed('types') ? { typeIds: typeIds(after.types) } : {}),
-        ...(changed('projects') ? { projectIds: after.projects.map((slug) => projectIds.get(slug)!) } : {}),
-      });
-    }
+    const writes = planned.filter((p) => p.record.after && (p.record.operation === 'create' || p.record.operation === 'update'));
+    await inBatches(writes, onProgress, async (batch) => {
+      await objects.writeImported(
+        tx,
+        actor,
+        batch.map(({ record: { name, before, after }, id }) => {
+          const changed = (part: 'types' | 'projects') => !before || before[part].join() !== after![part].join();
+          return {
+            id,
+            name: name!,
+            title: after!.title,
+            metadata: after!.metadata,
+            geo: !before || context.options.setLocation ? ((after!.geo as GeoJson | null) ?? null) : undefined,
+            typeIds: changed('types') ? typeIds(after!.types) : undefined,
+            projectIds: changed('projects') ? after!.projects.map((slug) => projectIds.get(slug)!) : undefined,
+          };
+        }),
+      );
+    });
   }
 
-  function answer(planned: Planned[], fromSession: boolean, committed: boolean): ImportPreview {
+  const answer = (planned: Planned[], view: PreviewView, fromSession: boolean, committed: boolean) => {
     const records = planned.map((p) => p.record);
-    return { stats: { ...tally(records) }, records: shownRecords(records, fromSession), total: records.length, committed };
-  }
+    return answerOf(records, { ...tally(records) }, view, fromSession, committed);
+  };
 
   return {
     /** What the import would do, record by record, and its stats: nothing is written. */
-    async preview(actor: Actor | null, body: { records: string[][]; options: Options } | { session: string; options: Options }): Promise<ImportPreview> {
+    async preview(actor: Actor | null, body: Body): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.use(async (d) => {
         const { records, width, session } = await repo.requestRecords(d, body);
         const context = await contextOf(d, actor, body.options, width);
-        return answer(await plan(d, actor, records, context), session !== null, false);
+        return answer(await plan(d, actor, records, context), body, session !== null, false);
       });
     },
 
@@ -203,16 +207,18 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
      * Plans again inside one transaction and carries the plan out; a record with an error
      * refuses the whole file (nothing is written), naming the rows and columns.
      */
-    async commit(actor: Actor | null, body: { records: string[][]; options: Options } | { session: string; options: Options }): Promise<ImportPreview> {
+    async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.transaction(async (tx) => {
+        onProgress({ phase: 'reading', done: 0, total: 0 });
         const { records, width, session } = await repo.requestRecords(tx, body);
         const context = await contextOf(tx, actor, body.options, width);
+        onProgress({ phase: 'planning', done: 0, total: records.length });
         const planned = await plan(tx, actor, records, context);
         refuseIfErrors(planned.map((p) => p.record));
         log.info({ records: planned.length, session: session?.id ?? null }, `Import of ${planned.length} records as objects: writing`);
-        await apply(tx, actor!, planned, context);
-        const result = answer(planned, session !== null, true);
+        await apply(tx, actor!, planned, context, onProgress);
+        const result = answer(planned, body, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'objects', body.options, result.stats);
         await audit(tx, actor, 'import.objects', { type: 'import', id: session?.id ?? randomUUID() }, { after: { file: session?.fileName ?? null, options: body.options, stats: result.stats } });
         return result;

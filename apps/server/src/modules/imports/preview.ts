@@ -1,16 +1,24 @@
-/** What the object and relation imports share: how records are numbered, shown and refused. */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+/** What the imports share: how records are numbered, answered, refused and reported on while written. */
+import { IMPORT_PREVIEW_PAGE, type ImportPreview, type ImportProgress, type PreviewRecord, type PreviewShow } from '@observatory/shared';
 import { AppError } from '../../lib/errors.js';
 
-/** Records a session's preview answers (its stats count them all). */
-export const PREVIEW_PAGE = 100;
 /** The row of a file's first record: the header is row 1. */
 export const FIRST_ROW = 2;
 /** Refused records a failed commit names. */
 const NAMED_ERRORS = 20;
 
+/** Told how a commit is getting on: the route streams it to the screen. */
+export type OnProgress = (progress: ImportProgress) => void;
+export const noProgress: OnProgress = () => {};
+
+/** Which records an answer lists: those `show` asks for, a page of a session's. */
+export interface PreviewView {
+  show: PreviewShow;
+  page: number;
+}
+
 /** A commit with any record in error writes nothing: a 400 naming each (the first 20) as records.<row>.<column>. */
-export function refuseIfErrors(records: { row: number; status: 'ok' | 'error'; errors: { column: number | null; message: string }[] }[]): void {
+export function refuseIfErrors(records: Pick<PreviewRecord, 'row' | 'status' | 'errors'>[]): void {
   const refused = records.filter((r) => r.status === 'error');
   if (refused.length === 0) return;
   const details = refused.flatMap((r) => r.errors.map((e) => ({ field: `records.${r.row}.${e.column ?? 'record'}`, message: `Row ${r.row}: ${e.message}` })));
@@ -19,17 +27,36 @@ export function refuseIfErrors(records: { row: number; status: 'ok' | 'error'; e
   });
 }
 
-/** The records an answer lists: all of a request's own, the first page of a session's. */
-export const shownRecords = <T>(records: T[], fromSession: boolean) => (fromSession ? records.slice(0, PREVIEW_PAGE) : records);
-
-/** Records written between turns of the event loop. */
-const WRITES_PER_TURN = 100;
+const shows = (show: PreviewShow, r: Pick<PreviewRecord, 'status' | 'operation'>) => show === 'all' || (show === 'error' ? r.status === 'error' : r.operation === show);
 
 /**
- * Lets the event loop take a turn every WRITES_PER_TURN writes. The embedded database
- * answers in microtasks, so a long commit would otherwise keep the server from even
- * reading other requests, which then could not time out with their 503.
+ * A preview's or a commit's answer: the stats of every record, and the records the view
+ * asks for (all of a request's own, a page of a session's).
  */
-export async function letOthersIn(written: number): Promise<void> {
-  if (written % WRITES_PER_TURN === WRITES_PER_TURN - 1) await nextTurn();
+export function answerOf<R extends PreviewRecord>(records: R[], stats: Record<string, number>, view: PreviewView, fromSession: boolean, committed: boolean): ImportPreview {
+  const matching = records.filter((r) => shows(view.show, r));
+  const perPage = fromSession ? IMPORT_PREVIEW_PAGE : Math.max(1, matching.length);
+  const start = (view.page - 1) * perPage;
+  return {
+    stats,
+    records: matching.slice(start, start + perPage),
+    total: records.length,
+    matching: matching.length,
+    page: view.page,
+    pages: Math.max(1, Math.ceil(matching.length / perPage)),
+    committed,
+  };
+}
+
+/** Records written per set of statements: each batch reports its progress. */
+export const WRITE_BATCH = 1000;
+
+/** The batches of a list, reporting each as written once it is. */
+export async function inBatches<T>(items: T[], onProgress: OnProgress, write: (batch: T[]) => Promise<void>): Promise<void> {
+  onProgress({ phase: 'writing', done: 0, total: items.length });
+  for (let start = 0; start < items.length; start += WRITE_BATCH) {
+    const batch = items.slice(start, start + WRITE_BATCH);
+    await write(batch);
+    onProgress({ phase: 'writing', done: start + batch.length, total: items.length });
+  }
 }

@@ -4,7 +4,7 @@
  * one plan serves the preview and the commit, which refuses the whole file on any error.
  */
 import { randomUUID } from 'node:crypto';
-import type { ImportPreview, PreviewRecord, RelationImportOptionsSchema } from '@observatory/shared';
+import type { ImportPreview, PreviewRecord, RelationImportOptionsSchema, RelationImportRequestSchema } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../authz/authorize.js';
 import { visibleTo } from '../../authz/visibility.js';
@@ -12,10 +12,11 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField } from '../../lib/errors.js';
 import type { ObjectsService } from '../objects/service.js';
-import { FIRST_ROW, letOthersIn, refuseIfErrors, shownRecords } from './preview.js';
+import { answerOf, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
 import * as repo from './repo.js';
 
 type Options = z.output<typeof RelationImportOptionsSchema>;
+type Body = z.output<typeof RelationImportRequestSchema>;
 type RelationRecord = Omit<PreviewRecord, 'before' | 'after'> & { before: { site: string | null } | null; after: { site: string | null } | null };
 
 interface Planned {
@@ -104,32 +105,31 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
     }
   }
 
-  function answer(planned: Planned[], fromSession: boolean, committed: boolean): ImportPreview {
+  const answer = (planned: Planned[], view: PreviewView, fromSession: boolean, committed: boolean) => {
     const records = planned.map((p) => p.record);
-    return { stats: relationStats(records), records: shownRecords(records, fromSession), total: records.length, committed };
-  }
+    return answerOf(records, relationStats(records), view, fromSession, committed);
+  };
 
-  type Body = { records: string[][]; options: Options } | { session: string; options: Options };
   return {
     async preview(actor: Actor | null, body: Body): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.use(async (d) => {
         const { records, width, session } = await repo.requestRecords(d, body);
-        return answer(await plan(d, actor, records, body.options, width), session !== null, false);
+        return answer(await plan(d, actor, records, body.options, width), body, session !== null, false);
       });
     },
 
-    async commit(actor: Actor | null, body: Body): Promise<ImportPreview> {
+    async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.transaction(async (tx) => {
+        onProgress({ phase: 'reading', done: 0, total: 0 });
         const { records, width, session } = await repo.requestRecords(tx, body);
+        onProgress({ phase: 'planning', done: 0, total: records.length });
         const planned = await plan(tx, actor, records, body.options, width);
         refuseIfErrors(planned.map((p) => p.record));
-        for (const [i, p] of planned.entries()) {
-          await letOthersIn(i);
-          if (p.record.operation === 'update') await objects.setParentImported(tx, actor!, p.id!, p.parentId);
-        }
-        const result = answer(planned, session !== null, true);
+        const changes = planned.filter((p) => p.record.operation === 'update').map((p) => ({ id: p.id!, parentId: p.parentId }));
+        await inBatches(changes, onProgress, (batch) => objects.setParentsImported(tx, actor!, batch));
+        const result = answer(planned, body, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'object_rels', body.options, result.stats);
         await audit(tx, actor, 'import.object_rels', { type: 'import', id: session?.id ?? randomUUID() }, { after: { file: session?.fileName ?? null, options: body.options, stats: result.stats } });
         return result;

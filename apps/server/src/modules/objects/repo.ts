@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
 import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema/index.js';
-import { extentOverlaps, geoJsonOf, geoJsonValue, geometrySql } from '../../lib/geometry.js';
+import { extentOverlaps, geoJsonOf, geoJsonValue, geometrySql, postgisGeoJson } from '../../lib/geometry.js';
 import { byKey, keyForm, keyValue } from '../../authz/lookup.js';
 import { literal, queryTemplate } from '../../db/templates.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
@@ -173,6 +173,75 @@ export async function setTypes(db: Db, objectId: string, typeIds: string[]): Pro
 export async function setProjects(db: Db, objectId: string, projectIds: string[]): Promise<void> {
   await db.delete(objectProjects).where(eq(objectProjects.objectId, objectId));
   if (projectIds.length) await db.insert(objectProjects).values(projectIds.map((projectId) => ({ objectId, projectId })));
+}
+
+/** An object an import creates (no id) or updates; undefined parts are left as they are. */
+export interface ImportedObject {
+  id: string | null;
+  name: string;
+  title: string;
+  metadata: Record<string, unknown>;
+  geo: GeoJson | null | undefined;
+  typeIds?: string[] | undefined;
+  projectIds?: string[] | undefined;
+}
+
+/** A geometry from GeoJSON text (null stays null), for rows of unnest. */
+const geometryOfText = (column: SQL) => sql`case when ${column} is null then null else ST_SetSRID(ST_GeomFromGeoJSON(${column}), 4326) end`;
+const geoText = (geo: GeoJson | null | undefined) => (geo ? JSON.stringify(postgisGeoJson(geo)) : null);
+
+/**
+ * Creates and updates a batch of an import's objects in a handful of statements (arrays
+ * unnested into rows), whatever the batch's size. Answers each item's id, in order.
+ */
+export async function writeMany(db: Db, updatedById: string | null, items: ImportedObject[]): Promise<string[]> {
+  const ids = items.map((item) => item.id);
+  const creates = items.flatMap((item, i) => (item.id ? [] : [i]));
+  if (creates.length) {
+    const made = rowsOf<{ id: string; name: string }>(
+      await db.execute(sql`
+        insert into ${objects} (name, title, metadata, geo, visibility, updated_by_id)
+        select u.name, u.title, u.metadata::jsonb, ${geometryOfText(sql`u.geo`)}, 'public', ${updatedById}::uuid
+        from unnest(${sql.param(creates.map((i) => items[i]!.name))}::text[], ${sql.param(creates.map((i) => items[i]!.title))}::text[],
+          ${sql.param(creates.map((i) => JSON.stringify(items[i]!.metadata)))}::text[], ${sql.param(creates.map((i) => geoText(items[i]!.geo)))}::text[]) as u(name, title, metadata, geo)
+        returning id, name`),
+    );
+    const idOf = new Map(made.map((r) => [r.name, r.id]));
+    for (const i of creates) ids[i] = idOf.get(items[i]!.name)!;
+  }
+  const updates = items.filter((item) => item.id);
+  if (updates.length) {
+    await db.execute(sql`
+      update ${objects} o set title = u.title, metadata = u.metadata::jsonb, updated_by_id = ${updatedById}::uuid, updated_at = now(),
+        geo = case when u.set_geo then ${geometryOfText(sql`u.geo`)} else o.geo end
+      from unnest(${sql.param(updates.map((u) => u.id))}::uuid[], ${sql.param(updates.map((u) => u.title))}::text[], ${sql.param(updates.map((u) => JSON.stringify(u.metadata)))}::text[],
+        ${sql.param(updates.map((u) => geoText(u.geo)))}::text[], ${sql.param(updates.map((u) => u.geo !== undefined))}::boolean[]) as u(id, title, metadata, geo, set_geo)
+      where o.id = u.id`);
+  }
+  await replaceLinks(db, objectTypeLinks, 'type_id', items.map((item, i) => [ids[i]!, item.typeIds]));
+  await replaceLinks(db, objectProjects, 'project_id', items.map((item, i) => [ids[i]!, item.projectIds]));
+  return ids as string[];
+}
+
+/** Sets the parents of many objects in one statement. */
+export async function setParents(db: Db, updatedById: string | null, changes: { id: string; parentId: string | null }[]): Promise<void> {
+  if (changes.length === 0) return;
+  await db.execute(sql`
+    update ${objects} o set parent_id = u.parent_id, updated_by_id = ${updatedById}::uuid, updated_at = now()
+    from unnest(${sql.param(changes.map((c) => c.id))}::uuid[], ${sql.param(changes.map((c) => c.parentId))}::uuid[]) as u(id, parent_id)
+    where o.id = u.id`);
+}
+
+/** Replaces the links of the objects given a list (objects given none keep theirs): one delete, one insert. */
+async function replaceLinks(db: Db, table: typeof objectTypeLinks | typeof objectProjects, target: 'type_id' | 'project_id', lists: [string, string[] | undefined][]) {
+  const changed = lists.filter((entry): entry is [string, string[]] => entry[1] !== undefined);
+  if (changed.length === 0) return;
+  await db.delete(table).where(sql`${table.objectId} = any(${sql.param(changed.map(([id]) => id))}::uuid[])`);
+  const pairs = changed.flatMap(([id, targets]) => targets.map((t) => [id, t] as const));
+  if (pairs.length === 0) return;
+  await db.execute(sql`
+    insert into ${table} (object_id, ${sql.identifier(target)})
+    select * from unnest(${sql.param(pairs.map((p) => p[0]))}::uuid[], ${sql.param(pairs.map((p) => p[1]))}::uuid[])`);
 }
 
 export interface ObjectFilters {

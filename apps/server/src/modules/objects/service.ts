@@ -269,21 +269,14 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     },
 
     /**
-     * Writes an object an import has planned and checked, inside the import's transaction:
-     * a new one (no id), or the parts of one that changed (geo undefined: kept; types or
-     * projects undefined: kept). Answers its id.
+     * Writes a batch of objects an import has planned and checked, inside the import's
+     * transaction: new ones (no id), and the parts of others that changed (geo undefined:
+     * kept; types or projects undefined: kept). Answers their ids in order.
      */
-    async writeImported(tx: Db, actor: Actor, item: { id: string | null; name: string; title: string; metadata: Record<string, unknown>; geo: GeoJson | null | undefined; typeIds?: string[]; projectIds?: string[] }) {
-      const id = item.id
-        ? (await repo.updateObject(tx, item.id, { title: item.title, metadata: item.metadata, updatedById: actor.personId }, item.geo), item.id)
-        : await repo.insertObject(tx, { name: item.name, title: item.title, metadata: item.metadata, parentId: null, visibility: 'public', doc: null, updatedById: actor.personId }, item.geo ?? null);
-      if (item.typeIds) await repo.setTypes(tx, id, item.typeIds);
-      if (item.projectIds) await repo.setProjects(tx, id, item.projectIds);
-      return id;
-    },
+    writeImported: (tx: Db, actor: Actor, items: repo.ImportedObject[]) => repo.writeMany(tx, actor.personId, items),
 
-    /** Sets the parent of an object a relation import has planned and checked (no loop, both visible), inside its transaction. */
-    setParentImported: (tx: Db, actor: Actor, id: string, parentId: string | null) => repo.updateObject(tx, id, { parentId, updatedById: actor.personId }),
+    /** Sets the parents of objects a relation import has planned and checked (no loop, all visible), inside its transaction. */
+    setParentsImported: (tx: Db, actor: Actor, changes: { id: string; parentId: string | null }[]) => repo.setParents(tx, actor.personId, changes),
 
     async remove(actor: Actor | null, key: string) {
       const { row, resource } = await load(actor, key);
