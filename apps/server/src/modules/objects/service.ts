@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import type { GeoJson, GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
+import type { GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
 import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
