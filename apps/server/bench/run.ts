@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { prepareData } from '../src/db/seed/index.js';
+import { benchImports, printImports, type ImportFigures } from './imports.js';
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
 import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
 import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
@@ -24,7 +25,7 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'measured', 'web'] as const;
+const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'web'] as const;
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
 const MEASURED = partsFromEnv();
 
@@ -95,6 +96,8 @@ interface LoadFigure {
 
 interface Opened {
   database: Database;
+  /** The server database's address (null: embedded). */
+  url: string | null;
   /** Close the database (and, for a server, drop the bench database). */
   dispose: () => Promise<void>;
 }
@@ -108,6 +111,8 @@ interface KindFigures {
   load: LoadFigure[];
   /** Observations seeded, reads and bulk writes of a data table (the measured part), or null. */
   measured: MeasuredFigures | null;
+  /** An import of 100,000 records against a COPY of the same rows (the imports part), or null. */
+  imports: ImportFigures | null;
 }
 
 function secondsFromEnv(name: string, fallback: number): number {
@@ -142,7 +147,7 @@ function benchConfig(): Config {
 
 async function openEmbedded(): Promise<Opened> {
   const database = await openDatabase({ url: null, dataDir: null, poolSize: 1, queueTimeoutMs: 30_000 });
-  return { database, dispose: () => database.close() };
+  return { database, url: null, dispose: () => database.close() };
 }
 
 /**
@@ -179,7 +184,7 @@ async function openServer(serverUrl: string, poolSize: number): Promise<Opened> 
         await drop();
       }
     };
-    return { database, dispose };
+    return { database, url: url.toString(), dispose };
   } catch (err) {
     await drop();
     throw err;
@@ -250,7 +255,7 @@ async function measureMillion(database: Database, baseUrl: string): Promise<Late
 
 async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>): Promise<KindFigures> {
   const config = benchConfig();
-  const { database, dispose } = await open(config);
+  const { database, url, dispose } = await open(config);
   try {
     await database.migrate();
     const app = await buildApp(config, { database });
@@ -274,6 +279,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       }
       // A fresh login: the first token may have expired (15 minutes) by now.
       const measured = MEASURED.has('measured') ? await benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server') : null;
+      const imports = MEASURED.has('imports') ? await benchImports(database, baseUrl, await logIn(baseUrl), url) : null;
       const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -289,7 +295,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, load, measured };
+      return { endpoints, latency, load, measured, imports };
     } finally {
       await app.close();
     }
@@ -303,6 +309,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
   if (figures.load.length) printLoad(kind, figures.load);
   for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency);
   if (figures.measured) printMeasured(`${kind} database`, figures.measured);
+  if (figures.imports) printImports(`${kind} database`, figures.imports);
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {
