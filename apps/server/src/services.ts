@@ -22,6 +22,7 @@ import { createProjectFilesService } from './modules/projects/files.js';
 import { createProjectsService } from './modules/projects/service.js';
 import { createDataTablesService } from './modules/datatables/service.js';
 import { createObjectImport } from './modules/imports/objects.js';
+import { createObservationImport } from './modules/imports/observations.js';
 import { createRelationImport } from './modules/imports/relations.js';
 import { createImportSessionsService } from './modules/imports/service.js';
 import { createMemberships } from './modules/roles/members.js';
@@ -81,6 +82,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const importSessions = createImportSessionsService({ db, storage, limits: config.imports });
   const objectImport = createObjectImport({ db, metadata, schema, objects, log });
   const relationImport = createRelationImport({ db, objects });
+  const observationImport = createObservationImport({ db, dataTables, log });
   const apiKeys = createApiKeysService(db, users);
   const auth = createAuthService({
     db,
@@ -105,6 +107,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, dataTables, importSessions, objectImport, relationImport, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -114,8 +114,9 @@ export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
 /** The media type of a commit that streams its progress: send it in Accept. */
 export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+/** A commit's progress once its records are checked and it writes them (a refusal before that is a plain error answer). */
 export const ImportProgressSchema = z.object({
-  phase: z.enum(['reading', 'planning', 'writing']),
+  phase: z.enum(['writing']),
   done: z.number().int(),
   total: z.number().int(),
 });

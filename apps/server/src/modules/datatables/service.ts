@@ -190,6 +190,31 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       });
     },
 
+    /**
+     * What an observation import (the imports module) writes into: a project's table and
+     * its metrics, or null when the project has no such table. The import checks the
+     * project's permission, each row and each object itself, as `write` does.
+     */
+    async importTarget(d: Db, projectId: string, id: string): Promise<{ table: repo.DataTableRow; metrics: TableMetric[] } | null> {
+      const table = await repo.findTable(d, projectId, id);
+      return table && { table, metrics: (await repo.metricsOfTable(d, table.id)).map((l) => l.metric) };
+    },
+
+    /** The observations of these keys the table holds now (an import's before), looked up CHUNK keys at a time. */
+    async existingImported(d: Db, tableId: string, keys: ObservationKey[]): Promise<ImportedObservation[]> {
+      if (keys.length === 0 || !(await repo.holdsAny(d, tableId))) return [];
+      const found: ImportedObservation[] = [];
+      for (let i = 0; i < keys.length; i += CHUNK) {
+        for (const r of await repo.existing(d, tableId, keys.slice(i, i + CHUNK))) found.push({ objectId: r.objectId, metricId: r.metricId, time: r.time, number: r.number, text: r.text, note: r.note });
+      }
+      return found;
+    },
+
+    /** Writes observations an import has planned and checked, inside its transaction (it audits them): a key there gets the new value and note. */
+    async writeImported(tx: Db, tableId: string, rows: ImportedObservation[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += CHUNK) await repo.upsert(tx, tableId, rows.slice(i, i + CHUNK).map((r) => ({ ...r, tableId })));
+    },
+
     /** A page of observations: only those whose object the reader may see (the project's sight decides the table's). */
     async read(actor: Actor | null, projectKey: string, id: string, query: Query & { sort?: ObservationSort }, p: number) {
       const project = await projects.load(actor, projectKey);
@@ -313,6 +338,21 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
   };
 }
 export type DataTablesService = ReturnType<typeof createDataTablesService>;
+
+/** A metric of a table, whole: an import checks values against it (values.ts). */
+export type TableMetric = repo.MetricRow;
+/** An observation's key within its table. */
+export interface ObservationKey {
+  objectId: string;
+  metricId: string;
+  time: Date;
+}
+/** An observation an import reads or writes: its key, its value as kept (values.ts Stored) and its note. */
+export interface ImportedObservation extends ObservationKey {
+  number: number | null;
+  text: string | null;
+  note: string;
+}
 
 /** A hidden or missing object filters to nothing, without saying which. */
 const NO_OBJECT = '00000000-0000-0000-0000-000000000000';

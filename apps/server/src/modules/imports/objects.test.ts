@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_PROGRESS_TYPE } from '@observatory/shared';
 import { buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
 
@@ -132,6 +133,44 @@ describe('importing objects', () => {
     const again = (await post('objects', { records, options })).json();
     expect(again.stats).toMatchObject({ created: 2 });
     expect(again.records.map((r: { name: string }) => r.name)).not.toContain(a);
+  });
+
+  it('answers the records a view asks for, a page of a session’s; a commit asked for progress streams it, then its result', async () => {
+    const prefix = unique('paged-');
+    const rows = Array.from({ length: 250 }, (_, i) => `${prefix}-${i + 1},Paged site ${i + 1},${i % 100 === 7 ? 'north' : '46.5'},8`);
+    const file = Buffer.from(['id,title,lat,lon', ...rows].join('\r\n'));
+    const id = (await upload(t.app, 'POST', '/data/import/sessions', { token: curator.token, file: { data: file, fileName: 'paged.csv' } })).json().session.id;
+    const options = { idColumn: 0, titleColumn: 1, setLocation: true, latColumn: 2, lonColumn: 3, objtypes: ['site'] };
+
+    const firstPage = (await post('objects/preview', { session: id, options })).json();
+    expect(firstPage).toMatchObject({ total: 250, matching: 250, page: 1, pages: 3, stats: { created: 247, errors: 3 } });
+    expect(firstPage.records).toHaveLength(100);
+    const last = (await post('objects/preview', { session: id, options, page: 3 })).json();
+    expect(last.records.map((r: { row: number }) => r.row)).toEqual(Array.from({ length: 50 }, (_, i) => 202 + i));
+    const errors = (await post('objects/preview', { session: id, options, show: 'error' })).json();
+    expect(errors).toMatchObject({ matching: 3, pages: 1, stats: firstPage.stats });
+    expect(errors.records.map((r: { row: number; errors: { column: number }[] }) => [r.row, r.errors[0]!.column])).toEqual([[9, 2], [109, 2], [209, 2]]);
+    // Records sent in the body are answered all at once.
+    const own = (await post('objects/preview', { records: [['a-1', 'A'], ['a-2', 'B']], options: { idColumn: 0, titleColumn: 1, objtypes: ['site'] }, show: 'create' })).json();
+    expect(own).toMatchObject({ matching: 2, page: 1, pages: 1 });
+
+    const streamed = { headers: { accept: IMPORT_PROGRESS_TYPE } };
+    // Refused before it writes: a plain error answer.
+    const refused = await api(t.app, 'POST', '/data/import/objects', { ...as(curator), ...streamed, body: { session: id, options } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatch(/^3 records have errors/);
+
+    const fixed = { ...options, setLocation: false };
+    const commit = await api(t.app, 'POST', '/data/import/objects', { ...as(curator), ...streamed, body: { session: id, options: fixed, show: 'update' } });
+    expect(commit.statusCode).toBe(200);
+    expect(commit.headers['content-type']).toContain(IMPORT_PROGRESS_TYPE);
+    const lines = commit.body.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.slice(0, -1)).toEqual([
+      { progress: { phase: 'writing', done: 0, total: 250 } },
+      { progress: { phase: 'writing', done: 250, total: 250 } },
+    ]);
+    expect(lines.at(-1).result).toMatchObject({ committed: true, stats: { created: 250, errors: 0 }, matching: 0, records: [] });
+    expect((await api(t.app, 'GET', `/data/obj/${prefix}-250`)).json().obj.title).toBe('Paged site 250');
   });
 
   it('refuses options that name what is not there, and needs importData', async () => {

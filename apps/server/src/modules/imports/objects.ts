@@ -210,10 +210,8 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.transaction(async (tx) => {
-        onProgress({ phase: 'reading', done: 0, total: 0 });
         const { records, width, session } = await repo.requestRecords(tx, body);
         const context = await contextOf(tx, actor, body.options, width);
-        onProgress({ phase: 'planning', done: 0, total: records.length });
         const planned = await plan(tx, actor, records, context);
         refuseIfErrors(planned.map((p) => p.record));
         log.info({ records: planned.length, session: session?.id ?? null }, `Import of ${planned.length} records as objects: writing`);

@@ -122,9 +122,7 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
     async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.transaction(async (tx) => {
-        onProgress({ phase: 'reading', done: 0, total: 0 });
         const { records, width, session } = await repo.requestRecords(tx, body);
-        onProgress({ phase: 'planning', done: 0, total: records.length });
         const planned = await plan(tx, actor, records, body.options, width);
         refuseIfErrors(planned.map((p) => p.record));
         const changes = planned.filter((p) => p.record.operation === 'update').map((p) => ({ id: p.id!, parentId: p.parentId }));

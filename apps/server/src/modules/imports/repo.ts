@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { GeoJson } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { importRecords, importSessions, objects, users } from '../../db/schema/index.js';
@@ -27,7 +27,12 @@ const withUploader = (db: Db) =>
     .leftJoin(users, eq(users.id, importSessions.createdBy));
 
 export const findSession = async (db: Db, id: string) => (await withUploader(db).where(eq(importSessions.id, id)))[0] ?? null;
-export const recentSessions = (db: Db, limit: number) => withUploader(db).orderBy(desc(importSessions.createdAt)).limit(limit);
+/** The latest sessions (only those this user uploaded, when given). */
+export const recentSessions = (db: Db, limit: number, createdBy?: string) =>
+  withUploader(db)
+    .where(createdBy ? eq(importSessions.createdBy, createdBy) : undefined)
+    .orderBy(desc(importSessions.createdAt))
+    .limit(limit);
 
 export const recordPage = (db: Db, sessionId: string, page: { limit: number; offset: number }) =>
   db
@@ -54,12 +59,15 @@ export async function objectStates(db: Db, names: string[], visible: SQL | undef
       visible: visible ? sql<boolean>`coalesce((${visible}), false)` : sql<boolean>`true`,
     })
     .from(objects)
-    .where(inArray(objects.name, names));
+    .where(nameIn(names));
 }
+
+/** Objects of any of these names: one array parameter, however many (a list of parameters stops at 65,535). */
+const nameIn = (names: string[]) => sql`${objects.name} = any(${sql.param(names)}::text[])`;
 
 /** Which of these names objects already have. */
 export const takenNames = async (db: Db, names: string[]) =>
-  names.length ? new Set((await db.select({ name: objects.name }).from(objects).where(inArray(objects.name, names))).map((r) => r.name)) : new Set<string>();
+  names.length ? new Set((await db.select({ name: objects.name }).from(objects).where(nameIn(names))).map((r) => r.name)) : new Set<string>();
 
 /** Marks a session committed: what it was imported as, how, and what it did. */
 export const markCommitted = (db: Db, id: string, kind: string, options: unknown, stats: unknown) =>
@@ -81,7 +89,7 @@ export async function relationStates(db: Db, names: string[], visible: SQL | und
       visible: visible ? sql<boolean>`coalesce((${visible}), false)` : sql<boolean>`true`,
     })
     .from(objects)
-    .where(inArray(objects.name, names));
+    .where(nameIn(names));
 }
 
 /** Each of these objects and everything above it: (id, parent) up every chain of parents. */
@@ -103,4 +111,19 @@ export async function requestRecords(db: Db, body: { records: string[][] } | { s
   const found = await findSession(db, body.session);
   if (!found) throw invalidField('body.session', 'No such import session');
   return { records: await allRecords(db, body.session), width: found.session.columns.length, session: found.session };
+}
+
+/**
+ * The objects of these names the importer may see (`visible`: visibleTo's condition), in
+ * one statement: the names go as one array parameter, however many there are. With
+ * `ignoringCase`, those whose name is one of them in other letters' case (no index: asked
+ * only for the names no object has exactly).
+ */
+export async function visibleObjectsNamed(db: Db, names: string[], visible: SQL | undefined, ignoringCase = false) {
+  if (names.length === 0) return [];
+  const named = ignoringCase ? sql`lower(${objects.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])` : sql`${objects.name} = any(${sql.param(names)}::text[])`;
+  return db
+    .select({ id: objects.id, name: objects.name })
+    .from(objects)
+    .where(and(named, visible));
 }

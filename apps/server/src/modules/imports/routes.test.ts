@@ -70,9 +70,10 @@ describe('import sessions', () => {
     expect((await api(t.app, 'GET', '/data/import/sessions', { token: curator.token })).json().sessions).toHaveLength(before);
   });
 
-  it('need sign-in, then importData; an unknown session is a 404; a discarded one is gone', async () => {
+  it('need sign-in; without importData only one’s own (another’s is a 404); an unknown session is a 404; a discarded one is gone', async () => {
     expect((await send(neon, null)).statusCode).toBe(401);
-    expect((await send(neon, researcher)).statusCode).toBe(403);
+    const own = (await send(neon, researcher)).json().session;
+    expect(own.createdBy).toEqual({ username: researcher.username });
     const { session } = (await send(neon)).json();
     for (const [method, url] of [
       ['GET', `/data/import/sessions/${session.id}`],
@@ -81,9 +82,11 @@ describe('import sessions', () => {
       ['DELETE', `/data/import/sessions/${session.id}`],
     ] as const) {
       expect((await api(t.app, method, url)).statusCode, url).toBe(401);
-      expect((await api(t.app, method, url, { token: researcher.token })).statusCode, url).toBe(403);
+      expect((await api(t.app, method, url, { token: researcher.token })).statusCode, url).toBe(url === '/data/import/sessions' ? 200 : 404);
     }
-    expect((await api(t.app, 'PUT', `/data/import/sessions/${session.id}`, { token: researcher.token, body: { sheet: 'A' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', `/data/import/sessions/${session.id}`, { token: researcher.token, body: { sheet: 'A' } })).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', '/data/import/sessions', { token: researcher.token })).json().sessions.map((s: { id: string }) => s.id)).toEqual([own.id]);
+    expect((await api(t.app, 'GET', `/data/import/sessions/${own.id}`, { token: researcher.token })).statusCode).toBe(200);
     expect((await api(t.app, 'GET', '/data/import/sessions/00000000-0000-4000-8000-000000000000', { token: curator.token })).statusCode).toBe(404);
     expect((await api(t.app, 'GET', '/data/import/sessions/not-an-id', { token: curator.token })).json().details[0].field).toBe('params.id');
     expect((await api(t.app, 'DELETE', `/data/import/sessions/${session.id}`, { token: curator.token })).statusCode).toBe(204);

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { IMPORT_SAMPLE_RECORDS, type ImportSession } from '@observatory/shared';
-import { authorize, type Actor } from '../../authz/authorize.js';
-import type { Database } from '../../db/client.js';
+import { can, requireActor, type Actor } from '../../authz/authorize.js';
+import type { Database, Db } from '../../db/client.js';
 import { importSessions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
@@ -25,10 +25,19 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 /**
  * Import sessions: a spreadsheet uploaded once, decoded on the server into columns and
  * records kept in the database (the file itself in storage, to read another sheet), so
- * any server process can preview or commit it. importData to use them.
+ * any server process can preview or commit it. importData holders use every session;
+ * anyone signed in uploads and uses their own (a project's editor, for an observation
+ * import into the project: see observations.ts), and another's is not found.
  */
 export function createImportSessionsService(deps: { db: Database; storage: Storage; limits: ImportLimits }) {
   const { db, storage, limits } = deps;
+
+  /** The session, when the actor may use it: anyone else's is not found. */
+  async function usable(d: Db, actor: Actor, id: string) {
+    const found = await repo.findSession(d, id);
+    if (!found || !mayUseSession(actor, found.session)) throw notFound('Import session');
+    return found;
+  }
 
   async function view(id: string): Promise<ImportSession> {
     return db.use(async (d) => {
@@ -42,7 +51,7 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
   return {
     /** Decodes the upload (refusing what is not a table), keeps the file and its records: the new session. */
     async upload(actor: Actor | null, upload: Upload): Promise<ImportSession> {
-      authorize(actor, 'importData');
+      requireActor(actor);
       const bytes = await bytesOf(upload.stream);
       const table = await decodeTable(bytes, limits);
       const storageKey = newStorageKey();
@@ -64,15 +73,13 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
     },
 
     async get(actor: Actor | null, id: string): Promise<ImportSession> {
-      authorize(actor, 'importData');
+      await db.use((d) => usable(d, requireActor(actor), id));
       return view(id);
     },
 
     /** Reads another sheet of the session's workbook: its columns and records replace the first's. */
     async chooseSheet(actor: Actor | null, id: string, sheet: string): Promise<ImportSession> {
-      authorize(actor, 'importData');
-      const found = await db.use((d) => repo.findSession(d, id));
-      if (!found) throw notFound('Import session');
+      const found = await db.use((d) => usable(d, requireActor(actor), id));
       const stream = await storage.get(found.session.storageKey);
       if (!stream) throw notFound('Import session file');
       const table = await decodeTable(await bytesOf(stream), limits, sheet);
@@ -85,28 +92,26 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
 
     /** A page of the session's records, each with its row in the file. */
     async records(actor: Actor | null, id: string, p: number, limit: number) {
-      authorize(actor, 'importData');
+      const who = requireActor(actor);
       return db.use(async (d) => {
-        const found = await repo.findSession(d, id);
-        if (!found) throw notFound('Import session');
+        const found = await usable(d, who, id);
         const page = pageOf(p, limit);
         const rows = await repo.recordPage(d, id, page);
         return { records: rows.map((r) => ({ row: r.position + 2, cells: r.cells })), page, total: found.session.records };
       });
     },
 
-    /** The latest sessions: who uploaded what, when, and what its commit did. */
+    /** The latest sessions: who uploaded what, when, and what its commit did (without importData, the actor's own). */
     async list(actor: Actor | null) {
-      authorize(actor, 'importData');
-      return db.use(async (d) => (await repo.recentSessions(d, LISTED)).map(summaryOf));
+      const who = requireActor(actor);
+      return db.use(async (d) => (await repo.recentSessions(d, LISTED, can(who, 'importData') ? undefined : who.userId)).map(summaryOf));
     },
 
     /** Discards a session: its records, then its file. */
     async remove(actor: Actor | null, id: string): Promise<void> {
-      authorize(actor, 'importData');
+      const who = requireActor(actor);
       const found = await db.transaction(async (tx) => {
-        const row = await repo.findSession(tx, id);
-        if (!row) throw notFound('Import session');
+        const row = await usable(tx, who, id);
         await tx.delete(importSessions).where(eq(importSessions.id, id));
         return row;
       });
@@ -115,6 +120,9 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
   };
 }
 export type ImportSessionsService = ReturnType<typeof createImportSessionsService>;
+
+/** importData uses every session; anyone else only those they uploaded. */
+export const mayUseSession = (actor: Actor, session: Pick<repo.SessionRow, 'createdBy'>) => can(actor, 'importData') || session.createdBy === actor.userId;
 
 function summaryOf({ session: s, username }: { session: repo.SessionRow; username: string | null }) {
   return {

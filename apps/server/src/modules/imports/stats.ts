@@ -106,3 +106,34 @@ export function tally(records: { status: 'ok' | 'error'; operation: 'create' | '
   }
   return stats;
 }
+
+/** An observation import's view of a record: its object's values at its time, by metric (null: none there). */
+export interface ObservationState {
+  time: string;
+  values: Record<string, number | boolean | string | null>;
+}
+
+/** What an observation import's record does: its operation, and how many observations it creates, replaces (value or note changed) or leaves as they are. */
+export interface ObservationOutcome {
+  status: 'ok' | 'error';
+  operation: 'create' | 'update' | 'none' | null;
+  observations: { created: number; replaced: number; unchanged: number };
+}
+
+/** The stats of an observation import: records as the object import counts them, and the observations of those without errors. */
+export function observationTally(records: ObservationOutcome[]) {
+  const stats = { created: 0, updated: 0, unchanged: 0, errors: 0, observationsCreated: 0, observationsReplaced: 0, observationsUnchanged: 0 };
+  for (const { status, operation, observations } of records) {
+    if (status === 'error') {
+      stats.errors++;
+      continue;
+    }
+    if (operation === 'create') stats.created++;
+    else if (operation === 'update') stats.updated++;
+    else stats.unchanged++;
+    stats.observationsCreated += observations.created;
+    stats.observationsReplaced += observations.replaced;
+    stats.observationsUnchanged += observations.unchanged;
+  }
+  return stats;
+}
