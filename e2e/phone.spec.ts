@@ -61,6 +61,7 @@ const SIGNED_IN: Screen[] = [
   { path: '/admin/data/schema/site-basics', heading: 'Site basics', action: button('Check and save') },
   { path: '/admin/data/obj', heading: 'Objects', action: field('Search objects') },
   { path: '/admin/data/obj/abisko', heading: /Abisko/, action: button('Save') },
+  { path: '/admin/data/import', heading: 'Import', action: button('Choose a file') },
   { path: '/admin/data/nodetypes', heading: 'Node types', action: button('Create node type') },
   { path: '/admin/data/nodetypes/theme', heading: 'Theme', action: button('Save') },
 ];

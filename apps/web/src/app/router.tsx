@@ -87,6 +87,32 @@ export const routes: RouteObject[] = [
             children: [{ path: paths.personNew, lazy: page(() => import('../features/people/PersonNewPage')) }],
           },
           {
+            // Site Admin → Data → Import. Outside the accessAdmin gate: a project's editor may
+            // import observations into its data tables (the server decides), so the start and
+            // the observation screens need only a sign-in; objects and relations need importData.
+            element: <RequireSignIn />,
+            children: [
+              {
+                path: paths.adminImport,
+                lazy: page(() => import('./routes/admin/imports/ImportLayout')),
+                children: [
+                  { index: true, lazy: page(() => import('./routes/admin/imports/ImportStartPage')) },
+                  { path: 'observations', lazy: page(() => import('./routes/admin/imports/ObservationImportPage')) },
+                  { path: 'observations/result', lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObservationsResultPage }) },
+                  {
+                    element: <RequirePermission permission="importData" />,
+                    children: [
+                      { path: 'objects', lazy: page(() => import('./routes/admin/imports/ObjectImportPage')) },
+                      { path: 'objects/result', lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObjectsResultPage }) },
+                      { path: 'object_rels', lazy: page(() => import('./routes/admin/imports/RelationImportPage')) },
+                      { path: 'object_rels/result', lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).RelationsResultPage }) },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
             element: <RequirePermission permission="accessAdmin" />,
             children: [
               {

@@ -61,6 +61,14 @@ export const paths = {
   adminObject: (name: string) => `/admin/data/obj/${encodeURIComponent(name)}`,
   adminNodeTypes: '/admin/data/nodetypes',
   adminNodeType: (slug: string) => `/admin/data/nodetypes/${encodeURIComponent(slug)}`,
+  adminImport: '/admin/data/import',
+  /** An import's options: objects, object_rels or observations. */
+  adminImportKind: (kind: string) => `/admin/data/import/${kind}`,
+  /** An import's preview, then its result. */
+  adminImportResult: (kind: string) => `/admin/data/import/${kind}/result`,
+  /** The start of an import of observations into a project's data table (a project editor's way in). */
+  adminImportObservations: (project: string, table: string) =>
+    `/admin/data/import?for=observations&project=${encodeURIComponent(project)}&table=${encodeURIComponent(table)}`,
   nodes: '/nodes',
   /** A node's path is slugs joined by "/": its slashes stay. */
   node: (path: string) => `/nodes/${path}`,

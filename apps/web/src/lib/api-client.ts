@@ -128,18 +128,17 @@ function url(path: string, query?: Query): string {
 
 const NO_RETRY = ['/auth/login', '/auth/refresh', '/auth/logout'];
 
+type RequestOptions = { body?: unknown; query?: Query; signal?: AbortSignal; accept?: string };
+
 /**
- * JSON in and out with the Bearer token. On a 401 it refreshes the session once
- * through the cookie and retries; a refresh that fails ends the session.
+ * One call with the Bearer token, its answer as it came. On a 401 it refreshes the session
+ * once through the cookie and retries; a refresh that fails ends the session. A status
+ * other than 2xx is thrown as an ApiError (its JSON body read).
  */
-export async function request<T>(
-  method: string,
-  path: string,
-  options: { body?: unknown; query?: Query; signal?: AbortSignal; accept?: string; as?: 'json' | 'blob' } = {},
-): Promise<ApiResponse<T>> {
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   // A form (a file upload) goes as multipart: the browser sets its content type and boundary.
   const form = options.body instanceof FormData;
-  const send = () =>
+  const once = () =>
     fetch(url(path, options.query), {
       method,
       credentials: 'same-origin',
@@ -155,9 +154,9 @@ export async function request<T>(
   try {
     // A session being restored: wait for its token rather than ask as a visitor.
     if (refreshing && !NO_RETRY.includes(path)) await refreshing;
-    res = await send();
+    res = await once();
     if (res.status === 401 && !NO_RETRY.includes(path)) {
-      if (await refreshSession()) res = await send();
+      if (await refreshSession()) res = await once();
       else if (accessToken) setAccessToken(null);
     }
   } catch (err) {
@@ -165,9 +164,25 @@ export async function request<T>(
     throw new ApiError(null, null, null, 'Request Failed');
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/**
+ * JSON in and out with the Bearer token. On a 401 it refreshes the session once
+ * through the cookie and retries; a refresh that fails ends the session.
+ */
+export async function request<T>(method: string, path: string, options: RequestOptions & { as?: 'json' | 'blob' } = {}): Promise<ApiResponse<T>> {
+  const res = await send(method, path, options);
   const data = (res.status === 204 ? null : options.as === 'blob' ? await res.blob() : await res.json()) as T;
   return { data, pagination: readPagination(res.headers) };
 }
+
+/**
+ * A call whose answer is read as it comes (a streamed import commit): the response itself,
+ * its body unread. The token, the refresh on a 401 and the errors before the answer
+ * starts (a status other than 2xx) are those of `request`.
+ */
+export const requestStream = (method: string, path: string, options: RequestOptions = {}): Promise<Response> => send(method, path, options);
 
 /**
  * Sends a form (a file upload) with XMLHttpRequest, which, unlike fetch, reports how much

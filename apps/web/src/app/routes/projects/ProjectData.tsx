@@ -1,4 +1,6 @@
-import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
@@ -64,7 +66,9 @@ function ProjectObjects({ slug }: { slug: string }) {
 
 /** The project's sites and objects, then its data tables with their metrics. */
 export default function ProjectData() {
-  const { project, datatables, object_types: objectTypes } = useProjectDetail();
+  const { project, datatables, object_types: objectTypes, permissions } = useProjectDetail();
+  // Its editors may import observations into its tables (from a spreadsheet, through Site Admin's import).
+  const importer = permissions.includes('edit');
   return (
     <Stack gap="lg">
       <Stack gap="xs" component="section" aria-labelledby="project-objects">
@@ -80,7 +84,21 @@ export default function ProjectData() {
         {datatables.length === 0 ? (
           <Text c="dimmed">This project has no data tables yet. Measured data appears here once a data manager catalogues it.</Text>
         ) : (
-          datatables.map((table) => <DataTableView key={table.id} slug={project.slug} table={table} types={objectTypes} />)
+          datatables.map((table) => (
+            <DataTableView
+              key={table.id}
+              slug={project.slug}
+              table={table}
+              types={objectTypes}
+              actions={
+                importer ? (
+                  <Button component={Link} to={paths.adminImportObservations(project.slug, table.id)} variant="light" size="xs" leftSection={<IconUpload size={14} aria-hidden />} aria-label={`Import observations into ${table.title}`}>
+                    Import observations
+                  </Button>
+                ) : null
+              }
+            />
+          ))
         )}
       </Stack>
     </Stack>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { DataTable, DataTableObject } from '@observatory/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MetricName } from '../../../../components/MetricName';
 import { paths } from '../../../../config/paths';
@@ -55,7 +55,7 @@ function TableMap({ objects }: { objects: DataTableObject[] }) {
  * `types` are the types the project catalogues: the type filter offers those (else the
  * types of the table's objects).
  */
-export function DataTableView({ slug, table, types }: { slug: string; table: DataTable; types: { slug: string; name: string }[] }) {
+export function DataTableView({ slug, table, types, actions }: { slug: string; table: DataTable; types: { slug: string; name: string }[]; actions?: ReactNode }) {
   const [view, setView] = useState('chart');
   const [filter, setFilter] = useState<TableFilter & { type?: string | undefined }>({});
   const [downloading, setDownloading] = useState(false);
@@ -85,9 +85,12 @@ export function DataTableView({ slug, table, types }: { slug: string; table: Dat
   return (
     <Stack gap="sm" component="section" aria-labelledby={`datatable-${table.id}`}>
       <Stack gap={4}>
-        <Title order={3} size="h4" id={`datatable-${table.id}`}>
-          {table.title}
-        </Title>
+        <Group justify="space-between" gap="sm">
+          <Title order={3} size="h4" id={`datatable-${table.id}`}>
+            {table.title}
+          </Title>
+          {actions}
+        </Group>
         {table.description ? (
           <Text size="sm" c="dimmed">
             {table.description}

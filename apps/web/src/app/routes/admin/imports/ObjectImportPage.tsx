@@ -1,0 +1,167 @@
+import { Alert, Autocomplete, Checkbox, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { ImportColumn, ObjectType } from '@observatory/shared';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { metadataFields, withSchemas } from '../../../../components/metadata/metadata-form';
+import { narrowedTypes } from '../../../../features/objects/edit/narrowed-types';
+import { projectObjectTypesQuery, useEditableProjects, useObjectTypes } from './api';
+import { guessNamedColumns } from './guess';
+import { ColumnSelect, ImportOptionsPage, type OptionsFormProps } from './ImportOptionsPage';
+import { objectsKind, type ObjectDraft } from './kinds';
+
+type Props = OptionsFormProps<ObjectDraft>;
+
+/** The metadata fields of the chosen types (none chosen: of every type), to map columns to. */
+function fieldsOf(types: readonly ObjectType[] | undefined, chosen: readonly string[]) {
+  const of = chosen.length ? (types ?? []).filter((t) => chosen.includes(t.slug)) : (types ?? []);
+  return metadataFields(of.map(withSchemas));
+}
+
+/** The columns other options hold: not guessed as metadata. */
+const taken = (d: ObjectDraft) => new Set([d.idColumn, d.titleColumn, d.latColumn, d.lonColumn].filter((c): c is number => c !== null));
+
+/** A column's metadata field: one of the chosen types' fields, or any key typed. */
+function MetadataColumnInput({ column, draft, change }: Props & { column: ImportColumn }) {
+  const types = useObjectTypes();
+  const fields = useMemo(() => fieldsOf(types.data, draft.objtypes), [types.data, draft.objtypes]);
+  const labels = new Map(fields.map((f) => [f.key, f.label]));
+  const key = String(column.index);
+  return (
+    <Autocomplete
+      aria-label={`Metadata field of ${column.header}`}
+      placeholder="Not imported"
+      data={fields.map((f) => f.key)}
+      value={draft.metadataColumns[key] ?? ''}
+      onChange={(value) => {
+        const next = { ...draft.metadataColumns };
+        if (value.trim()) next[key] = value.trim();
+        else delete next[key];
+        change({ metadataColumns: next });
+      }}
+      renderOption={({ option }) => (
+        <Stack gap={0}>
+          <Text size="sm">{labels.get(option.value) ?? option.value}</Text>
+          {labels.get(option.value) !== option.value ? (
+            <Text size="xs" c="dimmed" ff="monospace">
+              {option.value}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+      maxLength={100}
+      size="sm"
+    />
+  );
+}
+
+function ObjectOptions({ session, draft, change }: Props) {
+  const { columns } = session;
+  const types = useObjectTypes();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const editable = useEditableProjects(debounced);
+  const projectChoices = new Map<string, string>(draft.projects.map((p) => [p, p]));
+  for (const p of editable.projects) projectChoices.set(p.slug, p.title);
+  // The types the chosen projects catalogue (none: any type) narrow the types offered.
+  const catalogued = useQueries({ queries: draft.projects.map((p) => projectObjectTypesQuery(p)), combine: (results) => results.flatMap((r) => r.data?.map((t) => t.slug) ?? []) });
+  const typeChoices = narrowedTypes(types.data ?? [], catalogued, draft.objtypes);
+
+  const chooseTypes = (objtypes: string[]) => {
+    // Columns named as a newly offered field are mapped to it (those mapped already stay).
+    const fields = fieldsOf(types.data, objtypes).map((f) => ({ name: f.key, title: f.label }));
+    change({ objtypes, metadataColumns: guessNamedColumns(columns, fields, taken(draft), draft.metadataColumns) });
+  };
+
+  return (
+    <Stack gap="md">
+      <ColumnSelect
+        columns={columns}
+        label="Id column"
+        description="The objects’ names: a record updates the object its id names"
+        placeholder="None: every record creates an object"
+        clearable
+        value={draft.idColumn}
+        onChange={(idColumn) => change({ idColumn })}
+      />
+      {draft.idColumn === null ? (
+        <Alert color="yellow" variant="light" role="note">
+          Without an id column every record creates a new object: importing the file again creates them again.
+        </Alert>
+      ) : null}
+      <Checkbox
+        label="Create objects"
+        description={draft.idColumn === null ? 'Every record creates an object, named from its title.' : 'A record whose id no object has creates one; unticked, such a record is an error.'}
+        checked={draft.createObjs}
+        onChange={(e) => change({ createObjs: e.currentTarget.checked })}
+      />
+      <ColumnSelect columns={columns} label="Title column" placeholder="None: titles stay as they are" clearable value={draft.titleColumn} onChange={(titleColumn) => change({ titleColumn })} />
+      <Checkbox
+        label="Set locations"
+        description="Each object’s location from a latitude and a longitude column, in degrees (both cells empty: no location)"
+        checked={draft.setLocation}
+        onChange={(e) => change({ setLocation: e.currentTarget.checked })}
+      />
+      {draft.setLocation ? (
+        <Group gap="md" align="flex-start" grow wrap="wrap" maw={560}>
+          <ColumnSelect columns={columns} label="Latitude column" required value={draft.latColumn} onChange={(latColumn) => change({ latColumn })} miw={200} />
+          <ColumnSelect columns={columns} label="Longitude column" required value={draft.lonColumn} onChange={(lonColumn) => change({ lonColumn })} miw={200} />
+        </Group>
+      ) : null}
+      <MultiSelect
+        label="Projects"
+        description="Projects you may edit: the objects join them"
+        placeholder={editable.isPending ? 'Loading your projects…' : draft.projects.length ? undefined : 'None'}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        nothingFoundMessage="No project of yours matches"
+        data={[...projectChoices].map(([value, label]) => ({ value, label }))}
+        value={draft.projects}
+        onChange={(projects) => change({ projects })}
+        maw={560}
+      />
+      <Checkbox
+        label="Keep their other projects"
+        description="Unticked, the projects chosen replace an updated object’s projects"
+        checked={draft.mergeProjects}
+        onChange={(e) => change({ mergeProjects: e.currentTarget.checked })}
+      />
+      <MultiSelect
+        label="Object types"
+        description={catalogued.length > 0 ? 'Narrowed to the types the chosen projects catalogue' : 'The objects’ types: their schemas say which metadata fields they have'}
+        placeholder={types.isPending ? 'Loading the types…' : draft.objtypes.length ? undefined : 'None'}
+        searchable
+        nothingFoundMessage="No type matches"
+        data={typeChoices.map((t) => ({ value: t.slug, label: t.name }))}
+        value={draft.objtypes}
+        onChange={chooseTypes}
+        maw={560}
+      />
+      <Checkbox
+        label="Keep their other types"
+        description="Unticked, the types chosen replace an updated object’s types"
+        checked={draft.mergeObjTypes}
+        onChange={(e) => change({ mergeObjTypes: e.currentTarget.checked })}
+      />
+      <Checkbox
+        label="Keep their other metadata"
+        description="Unticked, the fields mapped below are all of an updated object’s metadata"
+        checked={draft.mergeMetadata}
+        onChange={(e) => change({ mergeMetadata: e.currentTarget.checked })}
+      />
+      <Text size="sm" c="dimmed">
+        Map columns to metadata fields in the list of columns below: the chosen types’ fields are offered, and any other key may be typed.
+      </Text>
+    </Stack>
+  );
+}
+
+/** Site Admin → Data → Import → Objects: the options of an object import. */
+export default function ObjectImportPage() {
+  return (
+    <ImportOptionsPage def={objectsKind} columnExtra={(props) => ({ label: 'Metadata field', render: (column) => <MetadataColumnInput {...props} column={column} /> })}>
+      {(props) => <ObjectOptions {...props} />}
+    </ImportOptionsPage>
+  );
+}

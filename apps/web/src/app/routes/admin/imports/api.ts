@@ -1,0 +1,177 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ERROR_STATUS,
+  IMPORT_PROGRESS_TYPE,
+  type DataTable,
+  type ErrorBody,
+  type ImportPreview,
+  type ImportProgress,
+  type ImportSession,
+  type ImportStreamLine,
+  type PreviewShow,
+} from '@observatory/shared';
+import { useState } from 'react';
+import { api, ApiError, requestStream } from '../../../../lib/api-client';
+import { readNdjson } from './ndjson';
+import type { ImportKind } from './options-url';
+
+/** Imports from spreadsheets: sessions (an uploaded file), previews and commits. */
+
+export { useObjectTypes } from '../../../../lib/object-types';
+export { projectObjectTypesQuery } from '../../../../lib/project-object-types';
+export { metricQuery } from '../../../../lib/metrics';
+export { useEditableProjects } from '../../../../features/objects/edit/api';
+export { useProject } from '../../../../features/projects/api';
+
+type SessionSummary = Omit<ImportSession, 'sample' | 'columns'>;
+
+const sessionsPath = '/data/import/sessions';
+const sessionPath = (id: string) => `${sessionsPath}/${encodeURIComponent(id)}`;
+export const sessionsKey = ['import-sessions'] as const;
+const sessionKey = (id: string) => [...sessionsKey, 'one', id] as const;
+const previewsKey = (session: string) => ['import-preview', session] as const;
+
+/** The latest fifty imports, newest first. */
+export const useImportSessions = (enabled = true) =>
+  useQuery({ queryKey: [...sessionsKey, 'list'], queryFn: () => api.get<{ sessions: SessionSummary[] }>(sessionsPath).then((r) => r.sessions), enabled, staleTime: 0 });
+
+/** One session: its file, columns and first records. A missing or forbidden one is not asked again. */
+export const useImportSession = (id: string | null) =>
+  useQuery({
+    queryKey: sessionKey(id ?? ''),
+    queryFn: () => api.get<{ session: ImportSession }>(sessionPath(id!)).then((r) => r.session),
+    enabled: !!id,
+    retry: (n, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && n < 2,
+  });
+
+/** Uploads a file: the new session, with the upload's progress (0..1) while it goes. */
+export function useUploadSession() {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (file: File) => {
+      setProgress(0);
+      const form = new FormData();
+      form.append('file', file);
+      return api.postForm<{ session: ImportSession }>(sessionsPath, form, setProgress).then((r) => r.session);
+    },
+    onSuccess: (session) => {
+      client.setQueryData(sessionKey(session.id), session);
+      void client.invalidateQueries({ queryKey: [...sessionsKey, 'list'] });
+    },
+  });
+  return { ...mutation, progress };
+}
+
+/** Reads another sheet of the session's workbook: new columns and records, so its previews are dropped. */
+export function useChooseSheet(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sheet: string) => api.put<{ session: ImportSession }>(sessionPath(id), { sheet }).then((r) => r.session),
+    onSuccess: (session) => {
+      client.setQueryData(sessionKey(id), session);
+      client.removeQueries({ queryKey: previewsKey(id) });
+    },
+  });
+}
+
+export function useDiscardSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(sessionPath(id)),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: sessionKey(id) });
+      client.removeQueries({ queryKey: previewsKey(id) });
+      void client.invalidateQueries({ queryKey: [...sessionsKey, 'list'] });
+    },
+  });
+}
+
+/** Forgets every preview of a session: an option changed, so the next preview is asked afresh. */
+export function useForgetPreviews() {
+  const client = useQueryClient();
+  return (session: string) => client.removeQueries({ queryKey: previewsKey(session) });
+}
+
+export interface ImportBody {
+  session: string;
+  options: unknown;
+  show: PreviewShow;
+  page: number;
+}
+
+/**
+ * What an import would do (nothing is written): asked each time the preview is shown, as
+ * the objects may have changed since; the page shown stays while another loads.
+ */
+export const previewQuery = (kind: ImportKind, body: ImportBody | null) =>
+  queryOptions({
+    queryKey: [...previewsKey(body?.session ?? ''), kind, body ? JSON.stringify(body.options) : '', body?.show ?? 'all', body?.page ?? 1],
+    queryFn: () => api.post<ImportPreview>(`/data/import/${kind}/preview`, body),
+    enabled: !!body,
+    staleTime: 0,
+    gcTime: 60_000,
+    // Planning a large file is work for the server: not again because the window regained focus.
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** The fields of every member of a union, as one object type ({a} | {b} → {a, b}). */
+type UnionToFields<U> = { [K in U extends unknown ? keyof U : never]: U extends Record<K, infer V> ? V : never };
+
+/** A streamed error line as the error the client throws for an answer's error. */
+function lineError(body: ErrorBody): ApiError {
+  const status = ERROR_STATUS[body.code] ?? null;
+  return new ApiError(status, body.code, body.error, body.error, body.details ?? []);
+}
+
+/**
+ * Commits an import, its progress streamed (one JSON value a line) to `onProgress`; the
+ * answer is the result, in the shape of a preview. An error before the stream starts (a
+ * 400, 403, 503…) and an error line are thrown as ApiErrors. A server that answers plain
+ * JSON instead is read as such.
+ */
+export async function commitImport(kind: ImportKind, body: ImportBody, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview> {
+  const res = await requestStream('POST', `/data/import/${kind}`, { body, accept: `${IMPORT_PROGRESS_TYPE}, application/json;q=0.5` });
+  if (!res.body || !(res.headers.get('content-type') ?? '').includes(IMPORT_PROGRESS_TYPE)) return (await res.json()) as ImportPreview;
+  try {
+    for await (const value of readNdjson(res.body)) {
+      // One of ImportStreamLine's shapes; anything else (a line a newer server adds) is passed over.
+      const line = (value ?? {}) as Partial<UnionToFields<ImportStreamLine>>;
+      if (line.progress) onProgress(line.progress);
+      else if (line.result) return line.result;
+      else if (line.error) throw lineError(line.error);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // The connection dropped mid-way: whether the transaction committed is not known here.
+    throw new ApiError(null, null, null, 'The connection was lost before the import’s end was reported. Look at the past imports to see whether it was imported.');
+  }
+  throw new ApiError(null, null, null, 'The import ended without a result. Look at the past imports to see whether it was imported.');
+}
+
+/** A commit with its progress while it runs; once done, the answers that show what it changed are asked again. */
+export function useCommitImport(kind: ImportKind) {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: ImportBody) => {
+      setProgress(null);
+      return commitImport(kind, body, setProgress);
+    },
+    onSettled: (_data, _error, body) => {
+      client.removeQueries({ queryKey: previewsKey(body.session) });
+      void client.invalidateQueries({ predicate: (q) => !['app-config', 'auth', 'import-preview'].includes(String(q.queryKey[0])) });
+    },
+  });
+  return { ...mutation, progress };
+}
+
+/** A project's data tables (observations are written into one of them). */
+export const useProjectDataTables = (project: string | null) =>
+  useQuery({
+    queryKey: ['project-datatables', project ?? ''],
+    queryFn: () => api.get<{ datatables: DataTable[] }>(`/projects/${encodeURIComponent(project!)}/datatables`).then((r) => r.datatables),
+    enabled: !!project,
+  });

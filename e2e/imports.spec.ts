@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, apiToken, expect, signIn, test } from './fixtures';
+
+/** NEON's field sites (81, CRLF line ends): apps/server/test/fixtures/README.md names the source. */
+const NEON = 'apps/server/test/fixtures/neon_field_sites.csv';
+/** The river chlorophyll series the demo's river project charts (53,443 rows): apps/server/src/db/seed/files/README.md. */
+const RIVER_SERIES = 'apps/server/src/db/seed/files/river_chlorophyll_daily_timeseries.csv';
+const RIVERS = '/projects/near-term-forecasts-of-river-chlorophyll-a';
+
+/** Uploads a file on the import page and waits for its kinds to be offered. */
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /^Choose (a|another) file$/ }).click()]);
+  await chooser.setFiles(file);
+  await expect(page.getByText(new RegExp(`^${file.name}$`)).first()).toBeVisible();
+}
+
+/** A counter of a stats section, as shown: "81" above "Created". */
+const stat = (section: Locator, label: string) => section.locator('.mantine-Paper-root').filter({ has: section.page().getByText(label, { exact: true }) }).locator('p').first();
+
+/** Picks an option of a Mantine select or multiselect, then closes its list. */
+async function choose(page: Page, field: Locator, option: string | RegExp) {
+  await field.click();
+  await page.getByRole('option', { name: option }).click();
+  await page.keyboard.press('Escape');
+}
+
+async function commit(page: Page) {
+  await page.getByRole('button', { name: 'Commit' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { name: 'Imported', level: 1 })).toBeVisible({ timeout: 30_000 });
+  return page.getByRole('region', { name: 'What the import did' });
+}
+
+/** NEON's file with the given cells changed (each from its value): rows by site id, columns by header. */
+async function neonChanged(changes: Record<string, Record<string, (value: string) => string>>): Promise<Buffer> {
+  const lines = (await readFile(NEON, 'utf8')).split('\r\n');
+  const header = lines[0]!.split(',');
+  const edited = lines.map((line, i) => {
+    // Split at the commas outside quotes (a line of this file holds no line break).
+    const cells = line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    const change = changes[cells[1] ?? ''];
+    if (i === 0 || !change) return line;
+    for (const [column, edit] of Object.entries(change)) cells[header.indexOf(column)] = edit(cells[header.indexOf(column)]!);
+    return cells.join(',');
+  });
+  return Buffer.from(edited.join('\r\n'));
+}
+
+test.describe('an administrator imports NEON’s field sites from the real CSV', () => {
+  // One after another: each imports over what the one before imported.
+  test.describe.configure({ mode: 'serial' });
+
+  test('as sites with their locations and elevations, after a preview that says so', async ({ page }) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/data/import');
+    await upload(page, { name: 'neon_field_sites.csv', mimeType: 'text/csv', buffer: await readFile(NEON) });
+    await expect(page.getByText('CSV, 67 KB: 81 records in 54 columns')).toBeVisible();
+    await page.getByRole('link', { name: 'Import objects' }).click();
+
+    // Guessed from the headers: the id, title, latitude and longitude columns.
+    await expect(page.getByRole('combobox', { name: 'Id column' })).toHaveValue('field_site_id');
+    await expect(page.getByRole('combobox', { name: 'Title column' })).toHaveValue('field_site_name');
+    await expect(page.getByRole('combobox', { name: 'Latitude column' })).toHaveValue('field_latitude');
+    await expect(page.getByRole('combobox', { name: 'Longitude column' })).toHaveValue('field_longitude');
+    await choose(page, page.getByRole('combobox', { name: 'Object types' }), 'Site');
+    await page.getByRole('combobox', { name: 'Metadata field of field_mean_elevation_m' }).fill('elevation');
+    await page.getByRole('button', { name: 'Preview' }).click();
+
+    const would = page.getByRole('region', { name: 'What the import would do' });
+    await expect(stat(would, 'Created')).toHaveText('81');
+    await expect(stat(would, 'Errors')).toHaveText('0');
+    await expect(page.getByText('ABBY', { exact: true })).toBeVisible();
+    const did = await commit(page);
+    await expect(stat(did, 'Created')).toHaveText('81');
+
+    await page.goto('/data/ABBY');
+    await expect(page.getByRole('heading', { name: 'Abby Road NEON' })).toBeVisible();
+    await expect(page.getByText('365 m')).toBeVisible();
+
+    // The import is listed with who made it and what it did.
+    await page.goto('/admin/data/import');
+    const past = page.getByRole('table', { name: 'Past imports' }).getByRole('row').filter({ hasText: 'neon_field_sites.csv' }).first();
+    await expect(past).toContainText('81 created');
+    await expect(past).toContainText('by admin');
+  });
+
+  test('again, changed: the preview counts what the update changes, and the same file once more changes nothing', async ({ page }) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/data/import');
+    // Two elevations re-surveyed, one site moved ~1 km, one by less than the 0.00001° threshold.
+    const plus = (delta: number) => (value: string) => String(Number(value) + delta);
+    const changed = await neonChanged({
+      ABBY: { field_mean_elevation_m: () => '370' },
+      BART: { field_mean_elevation_m: plus(10) },
+      BARR: { field_latitude: plus(0.01) },
+      CPER: { field_longitude: plus(0.000005) },
+    });
+    await upload(page, { name: 'neon_field_sites_resurveyed.csv', mimeType: 'text/csv', buffer: changed });
+    await page.getByRole('link', { name: 'Import objects' }).click();
+    await choose(page, page.getByRole('combobox', { name: 'Object types' }), 'Site');
+    await page.getByRole('combobox', { name: 'Metadata field of field_mean_elevation_m' }).fill('elevation');
+    await page.getByRole('button', { name: 'Preview' }).click();
+
+    const would = page.getByRole('region', { name: 'What the import would do' });
+    await expect(stat(would, 'Updated')).toHaveText('3');
+    await expect(stat(would, 'Unchanged')).toHaveText('78');
+    await expect(stat(would, 'Created')).toHaveText('0');
+    await expect(would.getByText('Metadata fields changed: 2')).toBeVisible();
+    await expect(would.getByText('Locations changed: 1')).toBeVisible();
+
+    // Only the updates, and what each changes.
+    // A chip: its radio is hidden behind its label.
+    await page.locator('label').filter({ hasText: /^Update \(3\)$/ }).click();
+    await expect(page).toHaveURL(/show=update/);
+    const records = page.getByRole('region', { name: 'Records' });
+    await expect(records.getByText('ABBY', { exact: true })).toBeVisible();
+    await expect(records.getByText('CPER', { exact: true })).toHaveCount(0);
+
+    const did = await commit(page);
+    await expect(stat(did, 'Updated')).toHaveText('3');
+    await page.goto('/data/ABBY');
+    await expect(page.getByText('370 m')).toBeVisible();
+
+    // The same file again: nothing to change, so nothing to commit.
+    await page.goto('/admin/data/import');
+    await upload(page, { name: 'neon_field_sites_resurveyed.csv', mimeType: 'text/csv', buffer: changed });
+    await page.getByRole('link', { name: 'Import objects' }).click();
+    await choose(page, page.getByRole('combobox', { name: 'Object types' }), 'Site');
+    await page.getByRole('combobox', { name: 'Metadata field of field_mean_elevation_m' }).fill('elevation');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(stat(page.getByRole('region', { name: 'What the import would do' }), 'Unchanged')).toHaveText('81');
+    await expect(page.getByRole('button', { name: 'Commit' })).toBeDisabled();
+  });
+
+  test('sets aquatic sites inside the terrestrial sites beside them, then removes one with an empty cell', async ({ page }) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    // NEON's co-located pairs: each aquatic site and the terrestrial site it sits by.
+    const within = 'site_id,within\r\nBARC,OSBS\r\nSUGG,OSBS\r\nCOMO,NIWO\r\nHOPB,HARV\r\n';
+    await page.goto('/admin/data/import');
+    await upload(page, { name: 'neon_within.csv', mimeType: 'text/csv', buffer: Buffer.from(within) });
+    await page.getByRole('link', { name: 'Import object relations' }).click();
+    await choose(page, page.getByRole('combobox', { name: 'Id column' }), 'site_id');
+    await choose(page, page.getByRole('combobox', { name: 'Site column' }), 'within');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const would = page.getByRole('region', { name: 'What the import would do' });
+    await expect(stat(would, 'Updated')).toHaveText('4');
+    await expect(would.getByText('Sites set: 4')).toBeVisible();
+    await commit(page);
+    await page.goto('/data/BARC');
+    await expect(page.getByRole('link', { name: 'Ordway-Swisher Biological Station NEON' }).first()).toBeVisible();
+
+    // BARC's cell emptied: with "Empty cells remove relations" its site goes.
+    const emptied = 'site_id,within\r\nBARC,\r\nSUGG,OSBS\r\n';
+    await page.goto('/admin/data/import');
+    await upload(page, { name: 'neon_within_emptied.csv', mimeType: 'text/csv', buffer: Buffer.from(emptied) });
+    await page.getByRole('link', { name: 'Import object relations' }).click();
+    await choose(page, page.getByRole('combobox', { name: 'Id column' }), 'site_id');
+    await choose(page, page.getByRole('combobox', { name: 'Site column' }), 'within');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(stat(page.getByRole('region', { name: 'What the import would do' }), 'Unchanged')).toHaveText('2');
+    await page.getByRole('link', { name: 'Back to options' }).click();
+    await page.getByRole('checkbox', { name: 'Empty cells remove relations' }).check();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const removing = page.getByRole('region', { name: 'What the import would do' });
+    await expect(stat(removing, 'Updated')).toHaveText('1');
+    await expect(removing.getByText('Sites removed: 1')).toBeVisible();
+    await commit(page);
+    await page.goto('/data/BARC');
+    await expect(page.getByRole('heading', { name: 'Lake Barco NEON' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ordway-Swisher Biological Station NEON' })).toHaveCount(0);
+  });
+});
+
+test('a project’s editor imports the real river chlorophyll series into a new data table from its Data tab', async ({ page, request }) => {
+  test.slow();
+  const token = await apiToken(request);
+  const title = `Chlorophyll-a, imported ${randomUUID().slice(0, 6)}`;
+  const created = await request.post(`/api/v1/projects/near-term-forecasts-of-river-chlorophyll-a/datatables`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, metrics: ['chlorophyll-a'] },
+  });
+  expect(created.status()).toBe(201);
+
+  // Mei owns the river project; as a researcher she holds no importData.
+  await signIn(page, 'mei');
+  await page.goto(`${RIVERS}/data`);
+  await page.getByRole('link', { name: `Import observations into ${title}` }).click();
+  await upload(page, { name: 'river_chlorophyll_daily_timeseries.csv', mimeType: 'text/csv', buffer: await readFile(RIVER_SERIES) });
+  // Straight to the columns, with the project and its table chosen.
+  await expect(page.getByText(/53,443 records in 6 columns/)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Data table' })).toHaveValue(title);
+
+  await choose(page, page.getByRole('combobox', { name: 'Object column' }), 'site_id');
+  await choose(page, page.getByRole('combobox', { name: 'Time column' }), 'datetime');
+  await choose(page, page.getByRole('combobox', { name: 'Metric of observation' }), /chlorophyll-a/i);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const would = page.getByRole('region', { name: 'What the import would do' });
+  await expect(stat(would, 'Created')).toHaveText('53,443', { timeout: 30_000 });
+  await expect(stat(would, 'Errors')).toHaveText('0');
+  const did = await commit(page);
+  await expect(did.getByText('Observations added: 53,443')).toBeVisible();
+
+  // Her own imports are listed for her, and objects are not hers to import.
+  await page.goto('/admin/data/import');
+  await expect(page.getByRole('table', { name: 'Past imports' }).getByRole('row').filter({ hasText: 'river_chlorophyll_daily_timeseries.csv' })).toContainText('53,443 observations added');
+  await expect(page.getByRole('link', { name: 'Import objects' })).toHaveCount(0);
+
+  await page.goto(`${RIVERS}/data`);
+  await expect(page.getByRole('region', { name: title }).getByRole('img', { name: /^Chart of chlorophyll-a from 2005-07-07 to 2026-08-18, 15 series$/ })).toBeVisible();
+});
