@@ -22,6 +22,7 @@ export const ImportSessionSchema = z.object({
   records: z.number().int().describe('Rows after the header'),
   sample: z.array(z.array(z.string())).describe(`The first ${IMPORT_SAMPLE_RECORDS} records`),
   kind: z.string().nullable().describe('What it was imported as, once committed'),
+  options: z.record(z.string(), z.unknown()).nullable().describe('The options it was committed with'),
   stats: z.record(z.string(), z.number()).nullable().describe('What its commit did'),
   createdBy: z.object({ username: z.string() }).nullable(),
   createdAt: z.string(),

@@ -66,7 +66,7 @@ describe('importing objects', () => {
     const again = await post('objects', { session, options: siteOptions() });
     expect(again.json().stats).toMatchObject({ created: 0, updated: 0, unchanged: 81, errors: 0 });
     const listed = (await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.find((s: { id: string }) => s.id === session);
-    expect(listed).toMatchObject({ kind: 'objects', stats: { unchanged: 81 }, committedAt: expect.any(String) });
+    expect(listed).toMatchObject({ kind: 'objects', options: { idColumn: ID, titleColumn: NAME, objtypes: ['site'] }, stats: { unchanged: 81 }, committedAt: expect.any(String) });
   });
 
   it('counts what a changed file updates: metadata, a location moved past the threshold, not one within it', async () => {

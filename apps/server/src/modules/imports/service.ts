@@ -134,6 +134,7 @@ function summaryOf({ session: s, username }: { session: repo.SessionRow; usernam
     sheet: s.sheet,
     records: s.records,
     kind: s.kind,
+    options: (s.options as Record<string, unknown> | null) ?? null,
     stats: (s.stats as Record<string, number> | null) ?? null,
     createdBy: username ? { username } : null,
     createdAt: s.createdAt.toISOString(),

@@ -142,7 +142,7 @@ function PastImports({ onDiscarded, own }: { onDiscarded: (id: string) => void; 
             <Table.Tbody>
               {sessions.data.map((s) => {
                 const kind = kindNamed(s.kind);
-                const to = s.committedAt && kind && (!KINDS[kind].permission || importer) ? importPage(kind, s.id) : `?session=${encodeURIComponent(s.id)}`;
+                const to = s.committedAt && kind && (!KINDS[kind].permission || importer) ? importPage(kind, s.id, s.options ?? undefined) : `?session=${encodeURIComponent(s.id)}`;
                 return (
                   <Table.Tr key={s.id}>
                     <Table.Td>

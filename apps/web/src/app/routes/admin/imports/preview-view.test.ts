@@ -19,7 +19,7 @@ describe('stats', () => {
   });
 
   it('says what an import did in a line', () => {
-    expect(statsInWords(stats)).toBe('2 created, 3 updated, 1 errors, 4 metadata fields added, 2 types added, 5 values replaced');
+    expect(statsInWords(stats)).toBe('2 created, 3 updated, 1 error, 4 metadata fields added, 2 types added, 5 values replaced');
     expect(statsInWords(null)).toBe('');
   });
 });

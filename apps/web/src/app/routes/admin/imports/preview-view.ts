@@ -52,7 +52,7 @@ export function extraStats(stats: Stats): { key: string; label: string; value: n
 export function statsInWords(stats: Stats | null): string {
   if (!stats) return '';
   return [...MAIN_STATS.filter((k) => (stats[k] ?? 0) !== 0).map((k) => ({ key: k, label: statLabel(k), value: stats[k]! })), ...extraStats(stats)]
-    .map((s) => `${s.value.toLocaleString('en')} ${s.label.toLowerCase()}`)
+    .map((s) => `${s.value.toLocaleString('en')} ${s.key === 'errors' && s.value === 1 ? 'error' : s.label.toLowerCase()}`)
     .join(', ');
 }
 

@@ -36,6 +36,7 @@ const SESSION: ImportSession = {
     ['', 'Nameless', 'x', '18.8', '400'],
   ],
   kind: null,
+  options: null,
   stats: null,
   createdBy: { username: 'ada' },
   createdAt: '2025-01-01T10:00:00Z',
