@@ -23,3 +23,4 @@ export * from './system.js';
 export * from './messages.js';
 export * from './measured.js';
 export * from './imports.js';
+export * from './insights.js';

@@ -15,6 +15,7 @@ export const GLOBAL_PERMISSIONS = [
   'manageProjects',
   'createProjects',
   'createInsights',
+  'manageInsights',
   'managePeople',
   'manageTeams',
   'manageAssets',

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../test/harness.js';
+import { insightComments } from '../db/schema/index.js';
 import { findByKey } from './lookup.js';
 import { can } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
@@ -34,6 +35,7 @@ interface World {
   /** Each project's data table, holding an observation of every object of the world. */
   tables: Record<Vis, string>;
   metric: string;
+  insights: { id: string; num: number }[];
 }
 let world: World;
 
@@ -119,7 +121,18 @@ beforeAll(async () => {
     const observations = objects.map((o, i) => ({ object: o.name, metric, time: '2024-06-01', value: i }));
     expect((await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables/${tables[visibility]}/observations`, { token: owner.token, body: { observations } })).statusCode).toBe(200);
   }
-  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric };
+  // Insights of every visibility (members-only for the team, and with no team: the author's alone), each about every object, each commented on.
+  const insights: World['insights'] = [];
+  for (const [visibility, team] of [['public', null], ['signed-in', null], ['members', teamRow.slug], ['members', null]] as const) {
+    const res = await api(t.app, 'POST', '/insights', {
+      token: owner.token,
+      body: { insight: { title: `${marker} insight ${visibility} ${team ? 'team' : 'own'}`, tags: [marker], visibility, team, objects: objects.map((o) => o.name) }, doc: null },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    insights.push({ id: res.json().insight.id, num: res.json().insight.num });
+    await t.app.database.use((d) => d.insert(insightComments).values({ insightId: res.json().insight.id, authorId: owner.personId, content: `${marker} comment` }));
+  }
+  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights };
 }, 240_000);
 afterAll(() => t.close());
 
@@ -253,12 +266,35 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
+  it('insights: search, tags and counts list exactly the readable ones; the objects they name can be read', async () => {
+    const listed = (await get(`/insights?tag=${world.marker}`, who())).json().results as { id: string; objects: { name: string }[]; comments: number }[];
+    const readableIds = (await filterIds(world.insights, (i) => readable(`/insights/${i.num}`, who()))).map((i) => i.id);
+    expect(sorted(listed.map((i) => i.id))).toEqual(sorted(readableIds));
+    const byText = (await get(`/insights?q=${world.marker}`, who())).json().results as { id: string }[];
+    expect(sorted(byText.map((i) => i.id))).toEqual(sorted(readableIds));
+    const tag = (await get('/insights/tags', who())).json().tags.find((x: { tag: string }) => x.tag === world.marker);
+    expect(tag?.count ?? 0).toBe(readableIds.length);
+    for (const insight of listed) {
+      expect(insight.comments).toBe(1);
+      const names = insight.objects.map((o) => o.name);
+      expect(sorted(names)).toEqual(sorted((await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()))).map((o) => o.name)));
+      const detail = (await get(`/insights/${insight.id}`, who())).json().insight;
+      expect(detail).toEqual(expect.objectContaining({ id: insight.id, objects: insight.objects, comments: insight.comments }));
+    }
+  });
+
   it('a filter by a hidden target answers as one by a target that does not exist', async () => {
     const missing = `${world.marker}-nothing`;
     for (const o of world.objects) {
       if (await readable(`/data/obj/${o.name}`, who())) continue;
       expect(seen(await get(`/data/obj?parent=${o.name}`, who())), `?parent=${o.name}`).toEqual(seen(await get(`/data/obj?parent=${missing}`, who())));
       expect(seen(await get(`/data/obj?parent=${o.id}`, who()))).toEqual(seen(await get(`/data/obj?parent=${randomUUID()}`, who())));
+      // The query echoed back names the key asked for: compare the rest.
+      const insightsBy = async (key: string) => {
+        const res = await get(`/insights?o=${key}`, who());
+        return { status: res.statusCode, results: res.json().results, count: res.headers['pagination-count'] };
+      };
+      expect(await insightsBy(o.name), `insights ?o=${o.name}`).toEqual(await insightsBy(missing));
     }
     for (const p of Object.values(world.projects)) {
       if (await readable(`/projects/${p.id}`, who())) continue;

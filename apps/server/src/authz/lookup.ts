@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { notFound } from '../lib/errors.js';
 import { can, type Actor, type Resource } from './policy.js';
-import { RESOURCES, type Kind, type Visibility } from './resources.js';
+import { RESOURCES, type Descriptor, type Kind, type Visibility } from './resources.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (key: string) => UUID.test(key);
@@ -33,13 +33,21 @@ export function resourceOf(kind: Kind, row: Row, related: { targetIds?: readonly
     return { type: kind, id, targetIds: related.parent.targetIds ?? [], parent: related.parent, ...owner };
   }
   const visibility = (typeof d.visibility === 'string' ? d.visibility : (value(d.visibility) ?? 'public')) as Visibility;
-  return { type: kind, id, visibility, targetIds: d.targets === 'self' ? [id] : (related.targetIds ?? []), ...owner };
+  return { type: kind, id, visibility, targetIds: targetIdsOf(d, id, value, related.targetIds), ...owner };
+}
+
+/** A row's targets: itself, the value of its target column (when set), or what the caller read from a link table. */
+function targetIdsOf(d: Descriptor, id: string, value: (column: AnyPgColumn | undefined) => string | null, linked: readonly string[] | undefined): readonly string[] {
+  if (d.targets === 'self') return [id];
+  if (d.targets && 'column' in d.targets) return [value(d.targets.column)].filter((t): t is string => t !== null);
+  return linked ?? [];
 }
 
 /** The columns the policy needs of a kind, under their JS names. */
 function factColumns(kind: Kind): Record<string, AnyPgColumn> {
   const d = RESOURCES[kind];
-  const columns = [d.id, typeof d.visibility === 'object' ? d.visibility : undefined, d.owner?.user, d.owner?.person, d.parent?.column];
+  const targetColumn = d.targets && d.targets !== 'self' && 'column' in d.targets ? d.targets.column : undefined;
+  const columns = [d.id, typeof d.visibility === 'object' ? d.visibility : undefined, d.owner?.user, d.owner?.person, d.parent?.column, targetColumn];
   return Object.fromEntries(columns.filter((c): c is AnyPgColumn => !!c).map((c) => [fieldOf(kind, c), c]));
 }
 
@@ -79,7 +87,7 @@ export interface Found {
 
 async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
   const desc = RESOURCES[kind];
-  const targets = desc.targets && desc.targets !== 'self' ? desc.targets : null;
+  const targets = desc.targets && desc.targets !== 'self' && !('column' in desc.targets) ? desc.targets : null;
   // Targets held in a link table come in the same statement: one round trip per row found.
   const linked = targets && {
     targetIds: sql<string[]>`coalesce((select array_agg(${targets.target}::text) from ${targets.table} where ${targets.of} = ${desc.id}), '{}')`,

@@ -120,6 +120,39 @@ describe('can: resource actions', () => {
   });
 });
 
+describe('can: insights and their comments', () => {
+  const TEAM = 'team-1';
+  const insight = (visibility: Resource['visibility'], team: string | null): Resource => ({ type: 'insight', id: 'insight-1', visibility, targetIds: team ? [team] : [], ownerPersonId: 'author-1' });
+  const comment = (parent: Resource): Resource => ({ type: 'comment', id: 'comment-1', targetIds: parent.targetIds ?? [], parent, ownerPersonId: 'commenter-1' });
+  const author = actor({ personId: 'author-1' });
+  const teamEditor = actor({ targets: { [TEAM]: ['view', 'edit', 'comment', 'upload'] } });
+  const teamViewer = actor({ targets: { [TEAM]: ['view'] } });
+  const insightManager = actor({ global: new Set<GlobalPermission>(['manageInsights']) });
+
+  it('members-only: the team’s members see it; with no team, its author alone (and managers)', () => {
+    expect([author, teamViewer, teamEditor, insightManager, ACTORS.signedIn, null].map((who) => can(who, 'view', insight('members', TEAM)))).toEqual([true, true, true, true, false, false]);
+    expect([author, teamViewer, teamEditor, insightManager, ACTORS.signedIn].map((who) => can(who, 'view', insight('members', null)))).toEqual([true, false, false, true, false]);
+  });
+
+  it('its author, its team’s editors and manageInsights may edit and delete it: delete is granted by edit', () => {
+    expect(permissionsFor(author, insight('public', TEAM))).toEqual(['view', 'edit', 'delete', 'comment']);
+    expect(permissionsFor(teamEditor, insight('public', TEAM))).toEqual(['view', 'edit', 'delete', 'comment']);
+    expect(permissionsFor(insightManager, insight('members', null))).toEqual(['view', 'edit', 'delete', 'comment']);
+    expect(permissionsFor(teamViewer, insight('public', TEAM))).toEqual(['view', 'comment']);
+    expect(permissionsFor(ACTORS.editor, insight('public', TEAM))).toEqual(['view', 'comment']);
+  });
+
+  it('a comment is seen as its insight is; its author and the insight’s editors change it', () => {
+    const hidden = comment(insight('members', TEAM));
+    expect(can(actor({ personId: 'commenter-1' }), 'view', hidden)).toBe(false);
+    expect(can(teamViewer, 'view', hidden)).toBe(true);
+    const open = comment(insight('public', TEAM));
+    expect(permissionsFor(actor({ personId: 'commenter-1' }), open)).toEqual(['view', 'edit', 'delete']);
+    expect(permissionsFor(teamEditor, open)).toEqual(['view', 'edit', 'delete']);
+    expect(permissionsFor(teamViewer, open)).toEqual(['view']);
+  });
+});
+
 describe('can: global permissions', () => {
   it('pass for a holder or a super user only', () => {
     expect(can(null, 'accessAdmin')).toBe(false);

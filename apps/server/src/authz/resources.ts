@@ -3,6 +3,8 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   assets,
   fileVersions,
+  insightComments,
+  insights,
   institutions,
   notes,
   objectProjects,
@@ -23,7 +25,7 @@ import {
  * same decision as SQL for lists; lookup.ts finds a row by any of its keys. A new kind
  * is one descriptor here plus its rows in the policy and list-equals-detail tests.
  */
-export type Kind = 'project' | 'update' | 'object' | 'team' | 'person' | 'user' | 'institution' | 'note' | 'photo' | 'asset' | 'file' | 'version';
+export type Kind = 'project' | 'update' | 'object' | 'team' | 'person' | 'user' | 'institution' | 'note' | 'photo' | 'asset' | 'file' | 'version' | 'insight' | 'comment';
 
 export type Visibility = 'public' | 'signed-in' | 'members';
 
@@ -46,8 +48,11 @@ export interface Descriptor {
   parent?: { kind: Kind; column: AnyPgColumn };
   /** Who may see it: a column of public | signed-in | members, or one rule for every row. Absent: as its parent, or public. */
   visibility?: AnyPgColumn | Visibility;
-  /** Where the roles that apply to a row are held: the row itself (a project, a team), or a link table (an object's projects). */
-  targets?: 'self' | { table: PgTable; of: AnyPgColumn; target: AnyPgColumn };
+  /**
+   * Where the roles that apply to a row are held: the row itself (a project, a team), a
+   * link table (an object's projects), or a column of the row (an insight's team).
+   */
+  targets?: 'self' | { table: PgTable; of: AnyPgColumn; target: AnyPgColumn } | { column: AnyPgColumn };
   /** Who owns a row: an account or a person (an author). */
   owner?: { user?: AnyPgColumn; person?: AnyPgColumn };
   /** The global permission that lets an administrator do anything to this kind. */
@@ -96,6 +101,19 @@ export const RESOURCES: Record<Kind, Descriptor> = {
   user: { what: 'User', table: users, id: users.id, uuidKeys: [users.personId, users.id], key: users.username, keyLowercase: true, visibility: 'members', owner: { user: users.id }, manager: 'manageUsers', ownerActions: ['view', 'edit'] },
   institution: { what: 'Institution', table: institutions, id: institutions.id, key: institutions.slug, manager: 'manageInstitutions' },
   asset: { what: 'Asset', table: assets, id: assets.id, owner: { user: assets.ownerId }, manager: 'manageAssets' },
+  // Members-only insights are their team's (no team: their author's); its editors may delete them too.
+  insight: {
+    what: 'Insight',
+    table: insights,
+    id: insights.id,
+    number: insights.num,
+    visibility: insights.visibility,
+    targets: { column: insights.teamId },
+    owner: { person: insights.authorId },
+    manager: 'manageInsights',
+    actions: { view: 'view', edit: 'edit', delete: 'edit', comment: 'view' },
+  },
+  comment: { what: 'Comment', table: insightComments, id: insightComments.id, parent: { kind: 'insight', column: insightComments.insightId }, owner: { person: insightComments.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
 };
 
 /** The policy's facts of a kind, without its tables. */

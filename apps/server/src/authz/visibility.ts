@@ -53,7 +53,9 @@ function membersSee(kind: Kind, sight: ReturnType<typeof sightOf>): SQL | undefi
       ? undefined
       : d.targets === 'self'
         ? inArray(d.id, targets)
-        : sql`exists (select 1 from ${d.targets.table} where ${d.targets.of} = ${d.id} and ${inArray(d.targets.target, targets)})`;
+        : 'column' in d.targets
+          ? inArray(d.targets.column, targets)
+          : sql`exists (select 1 from ${d.targets.table} where ${d.targets.of} = ${d.id} and ${inArray(d.targets.target, targets)})`;
   return or(...owned, member);
 }
 

@@ -7,6 +7,8 @@ export interface Message {
   to: string;
   subject: string;
   text: string;
+  /** Headers beyond to, from and subject (List-Unsubscribe...); the outbox keeps them too. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -19,7 +21,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }, 
   return {
     async send(message: Message): Promise<void> {
       await db.use((d) =>
-        d.insert(outbox).values({ ...message, transport: transport ? 'smtp' : 'outbox' }),
+        d.insert(outbox).values({ ...message, headers: message.headers ?? {}, transport: transport ? 'smtp' : 'outbox' }),
       );
       if (transport) {
         await transport.sendMail({ from: options.from, ...message });

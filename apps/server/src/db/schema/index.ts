@@ -7,3 +7,5 @@ export * from './objects.js';
 export * from './data-schema.js';
 export * from './measured.js';
 export * from './imports.js';
+export * from './insights.js';
+export * from './notifications.js';

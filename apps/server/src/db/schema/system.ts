@@ -26,6 +26,8 @@ export const outbox = pgTable(
     to: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
+    /** Headers beyond to, from and subject (List-Unsubscribe...). */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     transport: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

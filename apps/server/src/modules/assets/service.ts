@@ -58,10 +58,13 @@ export function createAssetsService(deps: {
 }) {
   const { db, storage, log, signer } = deps;
 
-  /** What holds the image when not everyone may see it (a photo of a members-only object), else null. */
+  /** What holds the image when not everyone may see it (a photo of a members-only object, a comment's image on such an insight), else null. */
   async function restrictedHolder(d: Db, assetId: string): Promise<Resource | null> {
     const objectId = await repo.objectOfPhoto(d, assetId);
-    const holder = objectId ? (await findByKey(d, 'object', objectId))?.resource : null;
+    const comment = objectId ? null : await repo.insightOfCommentPhoto(d, assetId);
+    // A comment's image whose insight is gone: for managers only, as a row whose parent is gone.
+    const insight = comment && ((comment.insightId && (await findByKey(d, 'insight', comment.insightId))?.resource) || { type: 'insight' as const, id: assetId, visibility: 'members' as const, targetIds: [] });
+    const holder = objectId ? (await findByKey(d, 'object', objectId))?.resource : insight;
     return holder && !isPublic(holder) ? holder : null;
   }
 

@@ -6,7 +6,7 @@ import * as repo from './repo.js';
 
 /** What a document belongs to: a project's documentation, an update's text, an object's doc. */
 export interface DocumentOwner {
-  type: 'project' | 'update' | 'object';
+  type: 'project' | 'update' | 'object' | 'insight';
   id: string;
 }
 

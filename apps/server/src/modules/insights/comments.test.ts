@@ -1,0 +1,319 @@
+import { count, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_MAX_LENGTH } from '@observatory/shared';
+import { buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
+import { assets, auditLog, outbox } from '../../db/schema/index.js';
+
+let t: TestApp;
+let author: TestUser;
+let editor: TestUser;
+let viewer: TestUser;
+let commenter: TestUser;
+let outsider: TestUser;
+/** A public insight of the team's, and a members-only one. */
+let open: { id: string; num: number };
+let hidden: { id: string; num: number };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const team = await buildTeam(t.app);
+  const target = { id: team.id, type: 'team' as const };
+  author = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  editor = await buildUser(t.app, { roles: [{ slug: 'editor', target }] });
+  viewer = await buildUser(t.app, { roles: [{ slug: 'viewer', target }] });
+  commenter = await buildUser(t.app);
+  outsider = await buildUser(t.app);
+  const write = async (visibility: string) => {
+    const res = await api(t.app, 'POST', '/insights', { token: author.token, body: { insight: { title: unique('Soil moisture after the rain '), visibility, team: team.slug }, doc: null } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().insight as { id: string; num: number };
+  };
+  open = await write('public');
+  hidden = await write('members');
+});
+afterAll(() => t.close());
+
+const comments = (insight: { num: number } | { id: string }) => `/insights/${'num' in insight ? insight.num : insight.id}/comments`;
+const post = async (token: string, content: string, insight: { num: number } = open, photo?: string) => api(t.app, 'POST', comments(insight), { token, body: { content, ...(photo ? { photo } : {}) } });
+const png = (background = '#4a7a3c') => sharp({ create: { width: 120, height: 80, channels: 3, background } }).png().toBuffer();
+const uploadPhoto = async (token: string, insight: { num: number } = open) => upload(t.app, 'POST', `/insights/${insight.num}/comment-photos`, { token, file: { data: await png(), fileName: 'plot.png' } });
+
+describe('comments on an insight', () => {
+  it('are written by anyone signed in who sees it, with the author and time from the server, and listed oldest first', async () => {
+    const before = Date.now();
+    const res = await api(t.app, 'POST', comments(open), { token: commenter.token, body: { content: '  The north plot dried fastest.  ', author: author.personId, timestamp: '1999-01-01T00:00:00Z' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { comment } = res.json();
+    expect(comment).toMatchObject({ content: 'The north plot dried fastest.', author: { id: commenter.personId, slug: commenter.username }, photo: null, permissions: ['view', 'edit', 'delete'] });
+    expect(Date.parse(comment.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await post(author.token, 'Thanks: I will add the readings.')).statusCode).toBe(201);
+
+    // By its number or its id, signed in or not.
+    const byNum = await api(t.app, 'GET', comments(open));
+    expect(byNum.statusCode).toBe(200);
+    expect(byNum.json().comments.map((c: { content: string }) => c.content).slice(0, 2)).toEqual(['The north plot dried fastest.', 'Thanks: I will add the readings.']);
+    expect(byNum.json().comments[0].permissions).toEqual(['view']);
+    expect((await api(t.app, 'GET', comments({ id: open.id }), { token: outsider.token })).json().comments[0]).toMatchObject({ id: comment.id, permissions: ['view'] });
+    // The insight counts them.
+    expect((await api(t.app, 'GET', `/insights/${open.num}`)).json().insight.comments).toBeGreaterThanOrEqual(2);
+    const audited = await t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, 'comment.create')));
+    expect(audited.some((a) => (a.after as { id: string }).id === comment.id)).toBe(true);
+  });
+
+  it('tell each reader what they may do: the comment’s author, the insight’s author, its team’s editors change it; viewers and others do not', async () => {
+    const { comment } = (await post(commenter.token, 'Whose may this be?')).json();
+    const permissionsOf = async (token?: string) => (await api(t.app, 'GET', comments(open), { token })).json().comments.find((c: { id: string }) => c.id === comment.id).permissions;
+    expect(await permissionsOf(commenter.token)).toEqual(['view', 'edit', 'delete']);
+    expect(await permissionsOf(author.token)).toEqual(['view', 'edit', 'delete']);
+    expect(await permissionsOf(editor.token)).toEqual(['view', 'edit', 'delete']);
+    expect(await permissionsOf(viewer.token)).toEqual(['view']);
+    expect(await permissionsOf(outsider.token)).toEqual(['view']);
+    expect(await permissionsOf()).toEqual(['view']);
+  });
+
+  it('are changed by their author and the insight’s editors, keeping their author; 403 for those who only see them', async () => {
+    const { comment } = (await post(commenter.token, 'First draft')).json();
+    const one = `${comments(open)}/${comment.id}`;
+    expect((await api(t.app, 'PUT', one, { token: viewer.token, body: { content: 'x' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', one, { token: outsider.token, body: { content: 'x' } })).statusCode).toBe(403);
+    expect((await api(t.app, 'PUT', one, { body: { content: 'x' } })).statusCode).toBe(401);
+    const mine = await api(t.app, 'PUT', one, { token: commenter.token, body: { content: 'Second draft' } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().comment).toMatchObject({ id: comment.id, content: 'Second draft' });
+    const byEditor = await api(t.app, 'PUT', `${comments({ id: open.id })}/${comment.id}`, { token: editor.token, body: { content: 'Tidied by the team’s editor', author: editor.personId } });
+    expect(byEditor.json().comment).toMatchObject({ content: 'Tidied by the team’s editor', author: { id: commenter.personId } });
+    const byAuthor = await api(t.app, 'PUT', one, { token: author.token, body: { content: 'Tidied by the insight’s author' } });
+    expect(byAuthor.statusCode).toBe(200);
+  });
+
+  it('are deleted by the insight’s author or a team editor, not by a viewer or another user', async () => {
+    const first = (await post(commenter.token, 'Delete me (author)')).json().comment;
+    const second = (await post(commenter.token, 'Delete me (editor)')).json().comment;
+    const one = (c: { id: string }) => `${comments(open)}/${c.id}`;
+    expect((await api(t.app, 'DELETE', one(first))).statusCode).toBe(401);
+    expect((await api(t.app, 'DELETE', one(first), { token: viewer.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', one(first), { token: outsider.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', one(first), { token: author.token })).statusCode).toBe(204);
+    expect((await api(t.app, 'DELETE', one(first), { token: author.token })).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', one(second), { token: editor.token })).statusCode).toBe(204);
+    const left = (await api(t.app, 'GET', comments(open))).json().comments.map((c: { id: string }) => c.id);
+    expect(left).not.toContain(first.id);
+    expect(left).not.toContain(second.id);
+    const audited = await t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, 'comment.delete')));
+    expect(audited.map((a) => (a.before as { id: string }).id)).toEqual(expect.arrayContaining([first.id, second.id]));
+  });
+
+  it('check their input: content empty or too long, a photo that is not the writer’s upload, a comment of another insight', async () => {
+    for (const content of ['', '   ', 'x'.repeat(COMMENT_MAX_LENGTH + 1)]) {
+      const bad = await post(commenter.token, content);
+      expect(bad.statusCode, content.slice(0, 10)).toBe(400);
+      expect(bad.json().details[0].field).toBe('body.content');
+    }
+    expect((await post(commenter.token, 'x'.repeat(COMMENT_MAX_LENGTH))).statusCode).toBe(201);
+    const noSuchPhoto = await post(commenter.token, 'With a photo', open, '00000000-0000-4000-8000-000000000000');
+    expect(noSuchPhoto.statusCode).toBe(400);
+    expect(noSuchPhoto.json().details[0].field).toBe('body.photo');
+    const notUuid = await api(t.app, 'POST', comments(open), { token: commenter.token, body: { content: 'x', photo: 'photo.png' } });
+    expect(notUuid.statusCode).toBe(400);
+    expect(notUuid.json().details[0].field).toBe('body.photo');
+    expect((await api(t.app, 'POST', comments(open), { body: { content: 'Signed out' } })).statusCode).toBe(401);
+
+    const { comment } = (await post(commenter.token, 'On the open insight')).json();
+    expect((await api(t.app, 'PUT', `${comments(hidden)}/${comment.id}`, { token: author.token, body: { content: 'x' } })).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', `${comments(hidden)}/${comment.id}`, { token: author.token })).statusCode).toBe(404);
+    const malformed = await api(t.app, 'PUT', `${comments(open)}/not-a-uuid`, { token: author.token, body: { content: 'x' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().details[0].field).toBe('params.cid');
+    expect((await api(t.app, 'GET', '/insights/999999/comments')).statusCode).toBe(404);
+  });
+
+  it('of a members-only insight are 404 to everyone else, through every path', async () => {
+    const { comment } = (await post(viewer.token, 'Members only', hidden)).json();
+    expect(comment.author.id).toBe(viewer.personId);
+    expect((await api(t.app, 'GET', comments(hidden), { token: editor.token })).json().comments.map((c: { id: string }) => c.id)).toContain(comment.id);
+    const one = `${comments(hidden)}/${comment.id}`;
+    for (const [who, token] of [['outsider', outsider.token], ['visitor', undefined]] as const) {
+      expect((await api(t.app, 'GET', comments(hidden), { token })).statusCode, who).toBe(404);
+      expect((await api(t.app, 'GET', comments({ id: hidden.id }), { token })).statusCode, who).toBe(404);
+    }
+    expect((await post(outsider.token, 'Let me in', hidden)).statusCode).toBe(404);
+    expect((await api(t.app, 'PUT', one, { token: outsider.token, body: { content: 'x' } })).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', one, { token: outsider.token })).statusCode).toBe(404);
+    expect((await uploadPhoto(outsider.token, hidden)).statusCode).toBe(404);
+    // Signed out, a write is 401 before any lookup.
+    expect((await api(t.app, 'DELETE', one)).statusCode).toBe(401);
+  });
+});
+
+describe('comment photos', () => {
+  it('are uploaded through the image pipeline, then shown by the comment that names them', async () => {
+    const res = await uploadPhoto(commenter.token);
+    expect(res.statusCode, res.body).toBe(201);
+    const { photo } = res.json();
+    expect(photo).toMatchObject({ id: expect.any(String), url: `/api/v1/assets/${photo.id}/400`, thumbUrl: `/api/v1/assets/${photo.id}/96` });
+    const served = await t.app.inject({ method: 'GET', url: photo.url });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+
+    // Only its uploader may put it on a comment.
+    const taken = await post(outsider.token, 'Borrowed', open, photo.id);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().details[0].field).toBe('body.photo');
+    const created = await post(commenter.token, 'The plot after the rain', open, photo.id);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().comment.photo).toEqual(photo);
+    // One comment per image.
+    const again = await post(commenter.token, 'Same image again', open, photo.id);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().details[0].field).toBe('body.photo');
+    // An image uploaded for one insight is not for another's comments.
+    const elsewhere = (await uploadPhoto(viewer.token, hidden)).json().photo;
+    expect((await post(viewer.token, 'Wrong insight', open, elsewhere.id)).json().details[0].field).toBe('body.photo');
+  });
+
+  it('are replaced or taken off by a PUT, and go with their comment', async () => {
+    const first = (await uploadPhoto(commenter.token)).json().photo;
+    const second = (await uploadPhoto(commenter.token)).json().photo;
+    const { comment } = (await post(commenter.token, 'With an image', open, first.id)).json();
+    const one = `${comments(open)}/${comment.id}`;
+    const replaced = await api(t.app, 'PUT', one, { token: commenter.token, body: { content: 'With another image', photo: second.id } });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().comment.photo.id).toBe(second.id);
+    expect((await t.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
+    // No photo given: it stays.
+    expect((await api(t.app, 'PUT', one, { token: commenter.token, body: { content: 'Text only' } })).json().comment.photo.id).toBe(second.id);
+    expect((await api(t.app, 'PUT', one, { token: commenter.token, body: { content: 'No image', photo: null } })).json().comment.photo).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(404);
+
+    const third = (await uploadPhoto(commenter.token)).json().photo;
+    const withThird = (await post(commenter.token, 'Deleted with its image', open, third.id)).json().comment;
+    const assetCount = () => t.database.use(async (d) => (await d.select({ n: count() }).from(assets).where(eq(assets.id, third.id)))[0]!.n);
+    expect(await assetCount()).toBe(1);
+    expect((await api(t.app, 'DELETE', `${comments(open)}/${withThird.id}`, { token: author.token })).statusCode).toBe(204);
+    expect(await assetCount()).toBe(0);
+  });
+
+  it('of a members-only insight are served through URLs signed for the reader', async () => {
+    const res = await uploadPhoto(viewer.token, hidden);
+    expect(res.statusCode, res.body).toBe(201);
+    const { photo } = res.json();
+    expect(photo.url).toMatch(new RegExp(`^/api/v1/assets/${photo.id}/400\\?expires=\\d+&user=${viewer.id}&signature=`));
+    expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: photo.url.split('?')[0] })).statusCode).toBe(403);
+    const { comment } = (await post(viewer.token, 'Members’ image', hidden, photo.id)).json();
+    const listed = (await api(t.app, 'GET', comments(hidden), { token: editor.token })).json().comments.find((c: { id: string }) => c.id === comment.id);
+    expect(listed.photo.url).toMatch(new RegExp(`\\?expires=\\d+&user=${editor.id}&signature=`));
+    expect((await t.app.inject({ method: 'GET', url: listed.photo.url })).statusCode).toBe(200);
+    // Signed for someone who does not see the insight, it shows nothing.
+    expect((await t.app.inject({ method: 'GET', url: listed.photo.url.replace(`user=${editor.id}`, `user=${outsider.id}`) })).statusCode).toBe(403);
+  });
+
+  it('go with their insight: deleting it removes its comments’ images', async () => {
+    const doomed = (await api(t.app, 'POST', '/insights', { token: author.token, body: { insight: { title: unique('Soon gone '), visibility: 'members' } } })).json().insight;
+    const { photo } = (await uploadPhoto(author.token, doomed)).json();
+    expect((await post(author.token, 'With an image', doomed, photo.id)).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
+    expect((await api(t.app, 'DELETE', `/insights/${doomed.num}`, { token: author.token })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: photo.url.split('?')[0] })).statusCode).toBe(404);
+    expect(await t.app.database.use((d) => d.select().from(assets).where(eq(assets.id, photo.id)))).toEqual([]);
+  });
+
+  it('need sign-in and an image', async () => {
+    expect((await upload(t.app, 'POST', `/insights/${open.num}/comment-photos`, { file: { data: await png() } })).statusCode).toBe(401);
+    const text = await upload(t.app, 'POST', `/insights/${open.num}/comment-photos`, { token: commenter.token, file: { data: Buffer.from('not an image at all'), fileName: 'notes.txt' } });
+    expect(text.statusCode).toBe(415);
+    const none = await upload(t.app, 'POST', `/insights/${open.num}/comment-photos`, { token: commenter.token, fields: { caption: 'no file' } });
+    expect(none.statusCode).toBe(400);
+  });
+});
+
+describe('comment notifications', () => {
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  });
+  type Mail = { to: string; subject: string; text: string; headers: Record<string, string>; transport: string };
+  /** The mail kept for one address, newest first. */
+  const mailTo = async (email: string): Promise<Mail[]> => t.database.use((d) => d.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)));
+  const tokenOf = (mail: Mail) => /\/unsubscribe\/([\w-]+)/.exec(mail.text)![1]!;
+
+  it('mail the insight’s author when someone else comments, with an unsubscribe link and one-click headers', async () => {
+    const before = (await mailTo(author.email)).length;
+    expect((await post(author.token, 'My own comment mails nobody')).statusCode).toBe(201);
+    expect(await mailTo(author.email)).toHaveLength(before);
+    expect((await post(commenter.token, 'Did you measure the south plot too?')).statusCode).toBe(201);
+    const mails = await mailTo(author.email);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails[0]!;
+    expect(mail.subject).toContain('commented on “Soil moisture after the rain');
+    expect(mail.text).toContain('Did you measure the south plot too?');
+    expect(mail.text).toContain(`/insights/${open.num}`);
+    const token = tokenOf(mail);
+    expect(token.length).toBeGreaterThanOrEqual(22); // 128 bits and more, base64url
+    const base = t.app.config.publicUrl;
+    expect(mail.text).toContain(`${base}/unsubscribe/${token}`);
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${base}/api/v1/unsubscribe/${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(mail.transport).toBe('outbox');
+    // Administrators read it, headers and all.
+    const listed = (await api(t.app, 'GET', '/admin/outbox', { token: admin.token })).json().messages.find((m: Mail) => m.to === author.email);
+    expect(listed).toMatchObject({ text: mail.text, headers: mail.headers });
+    // The token is not the person's id, nor stored as sent.
+    expect(token).not.toContain(author.personId);
+  });
+
+  it('stop after a one-click unsubscribe (GET changes nothing) and start again from the account settings', async () => {
+    const owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+    const insight = (await api(t.app, 'POST', '/insights', { token: owner.token, body: { insight: { title: unique('Unsubscribe test '), visibility: 'public' } } })).json().insight;
+    expect((await post(commenter.token, 'First comment', insight)).statusCode).toBe(201);
+    const [mail] = await mailTo(owner.email);
+    const token = tokenOf(mail!);
+    const link = `/unsubscribe/${token}`;
+
+    const check = await api(t.app, 'GET', link);
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ subscription: { topic: 'insight-comments', subscribed: true, name: `Test ${owner.username}` } });
+    expect((await api(t.app, 'GET', link)).json().subscription.subscribed).toBe(true);
+    expect((await api(t.app, 'GET', '/auth/user/notifications', { token: owner.token })).json()).toEqual({ insightComments: true });
+
+    // As a mail client sends it (RFC 8058): a form body, no sign-in.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const first = await api(t.app, 'POST', link, { body: 'List-Unsubscribe=One-Click', headers: form });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ subscription: { topic: 'insight-comments', subscribed: false, name: `Test ${owner.username}` } });
+    const second = await api(t.app, 'POST', link, { body: 'List-Unsubscribe=One-Click', headers: form });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().subscription.subscribed).toBe(false);
+    expect((await api(t.app, 'GET', link)).json().subscription.subscribed).toBe(false);
+    expect((await api(t.app, 'GET', '/auth/user/notifications', { token: owner.token })).json()).toEqual({ insightComments: false });
+
+    expect((await post(commenter.token, 'Nobody is told of this one', insight)).statusCode).toBe(201);
+    expect(await mailTo(owner.email)).toHaveLength(1);
+
+    const again = await api(t.app, 'PUT', '/auth/user/notifications', { token: owner.token, body: { insightComments: true } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ insightComments: true });
+    expect((await post(commenter.token, 'Told again', insight)).statusCode).toBe(201);
+    const after = await mailTo(owner.email);
+    expect(after).toHaveLength(2);
+    expect(after[0]!.text).toContain('Told again');
+    // Each mail its own token.
+    expect(tokenOf(after[0]!)).not.toBe(token);
+  });
+
+  it('never fail the comment when the mail cannot go', async () => {
+    // An SMTP server that is not there: the comment is stored and answered all the same.
+    const broken = await startTestApp({ mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Test <test@example.org>' } }, t.database);
+    try {
+      const res = await api(broken.app, 'POST', comments(open), { token: commenter.token, body: { content: 'Sent while the mail server is down' } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await api(t.app, 'GET', comments(open))).json().comments.map((c: { content: string }) => c.content)).toContain('Sent while the mail server is down');
+      // Kept in the outbox, as every message is, though the server never took it.
+      expect((await mailTo(author.email))[0]).toMatchObject({ transport: 'smtp', text: expect.stringContaining('Sent while the mail server is down') });
+    } finally {
+      await broken.close();
+    }
+  });
+});
