@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
         element: <DefaultLayout />,
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import('../features/home/HomePage')) },
+          { index: true, lazy: page(() => import('./routes/home/HomeRoute')) },
           { path: paths.privacy, lazy: page(() => import('../features/privacy/PrivacyPage')) },
           { path: paths.projects, lazy: page(() => import('../features/projects/ProjectsPage')) },
           {
@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
           { path: paths.partners, lazy: page(() => import('../features/partners/PartnersPage')) },
           { path: patterns.partner, lazy: page(() => import('../features/partners/PartnerPage')) },
           { path: patterns.team, lazy: page(() => import('../features/teams/TeamPage')) },
+          { path: paths.insights, lazy: page(() => import('../features/insights/InsightsPage')) },
+          { path: patterns.insight, lazy: page(() => import('../features/insights/InsightPage')) },
+          // Works signed out: the link comes in an e-mail.
+          { path: patterns.unsubscribe, lazy: page(() => import('../features/account/UnsubscribePage')) },
           { path: paths.nodes, lazy: page(() => import('./routes/nodes/NodeRoute')) },
           { path: patterns.node, lazy: page(() => import('./routes/nodes/NodeRoute')) },
           { path: patterns.invitation, lazy: page(() => import('../features/auth/InvitationPage')) },
@@ -80,7 +84,12 @@ export const routes: RouteObject[] = [
               { path: patterns.objectEdit, lazy: page(() => import('../features/objects/edit/ObjectEditPage')) },
               { path: patterns.personEdit, lazy: page(() => import('../features/people/PersonEditPage')) },
               { path: patterns.partnerEdit, lazy: page(() => import('../features/partners/PartnerEditPage')) },
+              { path: patterns.insightEdit, lazy: page(() => import('../features/insights/InsightEditPage')) },
             ],
+          },
+          {
+            element: <RequirePermission permission="createInsights" />,
+            children: [{ path: paths.insightNew, lazy: page(() => import('../features/insights/InsightEditPage')) }],
           },
           {
             element: <RequirePermission permission="managePeople" />,

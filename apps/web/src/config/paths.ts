@@ -32,6 +32,11 @@ export const paths = {
   team: (slug: string) => `/teams/${encodeURIComponent(slug)}`,
   pubs: '/pubs',
   insights: '/insights',
+  insightNew: '/insights/new',
+  /** An insight by its number (or id). */
+  insight: (key: string | number) => `/insights/${encodeURIComponent(String(key))}`,
+  insightEdit: (key: string | number) => `/insights/${encodeURIComponent(String(key))}/edit`,
+  unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   data: '/data',
   objectNew: '/data/new',
   object: (name: string, tab?: 'notebook' | 'photos') => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
@@ -103,6 +108,9 @@ export const patterns = {
   node: '/nodes/*',
   team: '/teams/:slug',
   object: '/data/:name',
+  insight: '/insights/:id',
+  insightEdit: '/insights/:id/edit',
+  unsubscribe: '/unsubscribe/:token?',
   objectEdit: '/data/:name/edit',
 } as const;
 

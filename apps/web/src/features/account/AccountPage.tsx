@@ -8,6 +8,7 @@ import { passwordRules } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
 import { useAccount, useChangePassword, useUpdateEmail } from './api';
 import { ApiKeys } from './ApiKeys';
+import { NotificationSettings } from './NotificationSettings';
 
 function EmailForm({ username }: { username: string }) {
   const account = useAccount(username);
@@ -99,7 +100,7 @@ function Sessions() {
   );
 }
 
-/** My Account: e-mail, password, sessions, API keys. */
+/** My Account: e-mail, password, e-mail notifications, sessions, API keys. */
 export default function AccountPage() {
   useTitle('My Account');
   const { user } = useCurrentUser();
@@ -121,6 +122,8 @@ export default function AccountPage() {
           </Title>
           <PasswordForm />
         </Stack>
+        <Divider />
+        <NotificationSettings />
         <Divider />
         <Stack component="section" aria-labelledby="sessions-title">
           <Title order={2} size="h3" id="sessions-title">

@@ -1,5 +1,6 @@
 import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBulb, IconBuildingCommunity, IconFolders, IconMap2, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
@@ -12,8 +13,11 @@ const ENTRY_POINTS = [
   { to: paths.partners, title: 'Partners', text: 'The institutions the observatory works with.', icon: IconBuildingCommunity },
 ];
 
-/** What the observatory is, with entry points; sections fill as features land. */
-export default function HomePage() {
+/**
+ * What the observatory is, with entry points; sections fill as features land. Sections
+ * from other features come in as props (app/routes/HomeRoute): a feature imports no other.
+ */
+export default function HomePage({ recentInsights }: { recentInsights?: ReactNode }) {
   useTitle();
   const productName = useAppConfig()?.productName ?? 'The observatory catalogue';
   return (
@@ -39,12 +43,14 @@ export default function HomePage() {
             </Card>
           ))}
         </SimpleGrid>
-        <Stack gap="xs" component="section" aria-labelledby="recent-insights">
-          <Title order={2} id="recent-insights" size="h3">
-            <IconBulb size={20} aria-hidden /> Recent insights
-          </Title>
-          <Text c="dimmed">No insights have been published yet.</Text>
-        </Stack>
+        {recentInsights ?? (
+          <Stack gap="xs" component="section" aria-labelledby="recent-insights">
+            <Title order={2} id="recent-insights" size="h3">
+              <IconBulb size={20} aria-hidden /> Recent insights
+            </Title>
+            <Text c="dimmed">No insights have been published yet.</Text>
+          </Stack>
+        )}
       </Stack>
     </Container>
   );

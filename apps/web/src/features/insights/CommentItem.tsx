@@ -1,0 +1,132 @@
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { COMMENT_MAX_LENGTH, type Comment } from '@observatory/shared';
+import { useState } from 'react';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { paths } from '../../config/paths';
+import { useCommentActions } from './api';
+import { dateTime } from './insight-bits';
+
+/** A comment's photo: a thumbnail that opens the large version. */
+export function CommentPhoto({ photo, who }: { photo: NonNullable<Comment['photo']>; who: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <UnstyledButton onClick={() => setOpen(true)} aria-label={`Show the photo of ${who} large`} w="fit-content">
+        <img src={photo.thumbUrl} alt="" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+      </UnstyledButton>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Photo of ${who}`} size="xl" closeButtonProps={{ 'aria-label': 'Close the photo' }}>
+        <img src={photo.largeUrl ?? photo.url} alt={`Photo of ${who}`} style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain', display: 'block', margin: '0 auto' }} />
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * One comment: its author, time, text and photo; edit and delete as its permissions allow.
+ * While it is saved or deleted it is busy (its buttons off, a loader shown); a failure shows
+ * its error beside it and ends busy; a success replaces it with the server's or removes it.
+ */
+export function CommentItem({ comment, insight }: { comment: Comment; insight: { id: string; num: number } }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [keepPhoto, setKeepPhoto] = useState(true);
+  const actions = useCommentActions(insight, comment.id);
+  const { busy, error } = actions;
+  const may = (action: string) => comment.permissions.includes(action);
+  const who = `the comment by ${comment.author?.name ?? 'a former user'}, ${dateTime(comment.timestamp)}`;
+  const startEditing = () => {
+    setKeepPhoto(true);
+    setDraft(comment.content);
+  };
+  const save = () => {
+    if (draft === null || !draft.trim()) return;
+    actions.save.mutate({ content: draft.trim(), photo: keepPhoto ? (comment.photo?.id ?? null) : null }, { onSuccess: () => setDraft(null) });
+  };
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete this comment?',
+      children: <Text size="sm">The comment is removed for everyone. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () => actions.remove.mutate(),
+    });
+  return (
+    <Card withBorder component="article" aria-busy={busy} aria-label={who[0]!.toUpperCase() + who.slice(1)}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="wrap">
+            {comment.author ? (
+              <Anchor component={PrefetchLink} to={paths.person(comment.author.slug)} size="sm" fw={600}>
+                {comment.author.name}
+              </Anchor>
+            ) : (
+              <Text span size="sm" fw={600}>
+                Someone no longer here
+              </Text>
+            )}
+            <Text size="sm" c="dimmed" component="time" dateTime={comment.timestamp}>
+              {dateTime(comment.timestamp)}
+            </Text>
+            {busy ? <Loader size="xs" role="status" aria-label={actions.remove.isPending ? 'Deleting' : 'Saving'} /> : null}
+          </Group>
+          {draft === null ? (
+            <Group gap="xs">
+              {may('edit') ? (
+                <Button size="compact-sm" variant="subtle" onClick={startEditing} disabled={busy}>
+                  Edit
+                </Button>
+              ) : null}
+              {may('delete') ? (
+                <Button size="compact-sm" variant="subtle" color="danger" onClick={confirmDelete} disabled={busy}>
+                  Delete
+                </Button>
+              ) : null}
+            </Group>
+          ) : null}
+        </Group>
+        {draft === null ? (
+          <>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.content}</Text>
+            {comment.photo ? <CommentPhoto photo={comment.photo} who={who} /> : null}
+          </>
+        ) : (
+          <Stack gap="xs">
+            <Textarea label="Comment" autosize minRows={2} maxLength={COMMENT_MAX_LENGTH} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} disabled={busy} data-autofocus />
+            {comment.photo ? (
+              keepPhoto ? (
+                <Group gap="xs">
+                  <img src={comment.photo.thumbUrl} alt="The comment’s photo" width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />
+                  <Button size="compact-sm" variant="subtle" color="danger" onClick={() => setKeepPhoto(false)} disabled={busy}>
+                    Remove the photo
+                  </Button>
+                </Group>
+              ) : (
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed">
+                    The photo is removed when you save.
+                  </Text>
+                  <Button size="compact-sm" variant="subtle" onClick={() => setKeepPhoto(true)} disabled={busy}>
+                    Keep the photo
+                  </Button>
+                </Group>
+              )
+            ) : null}
+            <Group gap="xs">
+              <Button size="xs" onClick={save} loading={busy} disabled={!draft.trim()}>
+                Save
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setDraft(null)} disabled={busy}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {error ? (
+          <Alert color="danger" role="alert" title="The comment was not changed">
+            {error}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

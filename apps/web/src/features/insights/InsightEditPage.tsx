@@ -1,0 +1,221 @@
+import { ActionIcon, Anchor, Container, Group, Input, SegmentedControl, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconX } from '@tabler/icons-react';
+import { InsightInputSchema, lengthLimit, type InsightDetail, type ProseMirrorDoc } from '@observatory/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../components/ErrorScreen';
+import { SaveButton, useDocumentLock } from '../../components/document-lock';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
+import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { PageState } from '../../components/PageState';
+import { ObjectPicker } from '../../components/pickers/ObjectPicker';
+import { paths } from '../../config/paths';
+import { objectLoadErrorText } from '../../lib/errors';
+import { useTitle } from '../../lib/use-title';
+import { useInsight, useInsightTags, useMyTeams, useSaveInsight, type InsightFields } from './api';
+import { InsightRevisions } from './InsightRevisions';
+import { VISIBILITIES } from './insights-query';
+
+const MAX_TAGS = 20;
+const MAX_OBJECTS = 50;
+const VISIBILITY_CHOICES = { public: 'Public', 'signed-in': 'Signed in', members: 'Members' } as const;
+
+interface FormValues {
+  title: string;
+  tags: string[];
+  team: string | null;
+  objects: { name: string; title: string }[];
+  visibility: InsightFields['visibility'];
+  doc: ProseMirrorDoc | null;
+}
+
+/** Who may read an insight of a visibility, said plainly. */
+function visibilityText(visibility: FormValues['visibility'], teamName: string | null): string {
+  if (visibility === 'public') return 'Everyone can read it, signed in or not.';
+  if (visibility === 'signed-in') return 'Anyone signed in can read it.';
+  return teamName ? `Only the members of ${teamName} can read it (and you, its author).` : 'Only you can read it: choose a team to share it with the team’s members.';
+}
+
+/** The server's field names ("insight.objects.2", "tags.0") as the form's fields. */
+function formErrors(error: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fieldErrors(error, 'insight'))) {
+    const name = field.split('.')[0]!;
+    errors[name] ??= message;
+  }
+  return errors;
+}
+const FORM_FIELDS = ['insight.title', 'insight.tags', 'insight.tags.', 'insight.team', 'insight.objects', 'insight.objects.', 'insight.visibility', 'doc', 'doc.'];
+
+function InsightForm({ existing }: { existing?: InsightDetail }) {
+  const navigate = useNavigate();
+  const save = useSaveInsight(existing?.insight.id ?? null);
+  const docLock = useDocumentLock();
+  const tags = useInsightTags();
+  const teams = useMyTeams();
+  const form = useForm<FormValues>({
+    initialValues: {
+      title: existing?.insight.title ?? '',
+      tags: existing?.insight.tags ?? [],
+      team: existing?.insight.team?.slug ?? null,
+      objects: existing?.insight.objects.map((o) => ({ name: o.name, title: o.title })) ?? [],
+      visibility: existing?.insight.visibility ?? 'public',
+      doc: existing?.doc ?? null,
+    },
+    validate: { title: (v) => (v.trim() ? null : 'Give a title') },
+  });
+  const values = form.values;
+  // The user's teams, and the insight's own when it is not among them (an editor of another's).
+  const teamOptions = [...(teams.data ?? []).map((t) => ({ value: t.slug, label: t.name }))];
+  const current = existing?.insight.team;
+  if (current && !teamOptions.some((t) => t.value === current.slug)) teamOptions.push({ value: current.slug, label: current.name });
+  const teamName = teamOptions.find((t) => t.value === values.team)?.label ?? null;
+  const objectsError = form.errors.objects;
+  const docError = form.errors.doc;
+
+  return (
+    <form
+      noValidate
+      aria-label="Insight"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          {
+            insight: { title: v.title.trim(), tags: v.tags, team: v.team, objects: v.objects.map((o) => o.name), visibility: v.visibility },
+            doc: v.doc,
+          },
+          {
+            onSuccess: (saved) => {
+              notifications.show({ color: 'green', message: existing ? 'Insight saved' : 'Insight published' });
+              void navigate(paths.insight(saved.insight.num));
+            },
+            onError: (e) => showFieldErrors(form, formErrors(e)),
+          },
+        ),
+      )}
+    >
+      <Stack gap="md" maw={760}>
+        <FormError error={unplacedError(save.error, FORM_FIELDS)} />
+        <TextInput label="Title" required maxLength={lengthLimit(InsightInputSchema.shape.title)} {...form.getInputProps('title')} />
+        <TagsInput
+          label="Tags"
+          description="Press Enter after each tag"
+          placeholder={values.tags.length ? undefined : 'e.g. soil moisture'}
+          data={(tags.data ?? []).map((t) => t.tag)}
+          maxTags={MAX_TAGS}
+          clearable
+          splitChars={[',']}
+          {...form.getInputProps('tags')}
+          onChange={(next) => form.setFieldValue('tags', [...new Set(next.map((t) => t.trim().toLowerCase()).filter(Boolean))])}
+        />
+        <Select
+          label="Team"
+          placeholder="No team"
+          description="Members of the team can edit it"
+          data={teamOptions}
+          clearable
+          nothingFoundMessage={teams.isPending ? 'Loading…' : 'You are not in any team'}
+          {...form.getInputProps('team')}
+        />
+        <Input.Wrapper label="Objects it is about" labelElement="div" error={objectsError}>
+          <Stack gap="xs" mt={4}>
+            {values.objects.length ? (
+              <Stack gap={4} component="ul" aria-label="Objects it is about" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {values.objects.map((o, i) => (
+                  <Group key={o.name} component="li" gap="xs" wrap="nowrap" justify="space-between" style={{ minWidth: 0 }}>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {o.title} <Text span c="dimmed" size="sm">({o.name})</Text>
+                    </Text>
+                    <ActionIcon variant="subtle" color="danger" aria-label={`Remove ${o.title}`} onClick={() => form.removeListItem('objects', i)}>
+                      <IconX size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                None yet.
+              </Text>
+            )}
+            {values.objects.length < MAX_OBJECTS ? (
+              <ObjectPicker
+                label="Add an object"
+                by="name"
+                value={null}
+                w="100%"
+                onChange={(name, item) => {
+                  if (name && item && !form.getValues().objects.some((o) => o.name === name)) form.insertListItem('objects', { name, title: item.title });
+                }}
+              />
+            ) : null}
+          </Stack>
+        </Input.Wrapper>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="visibility-label">
+            Who can read it
+          </Text>
+          <SegmentedControl
+            role="radiogroup"
+            aria-labelledby="visibility-label"
+            aria-describedby="visibility-text"
+            data={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_CHOICES[v] }))}
+            value={values.visibility}
+            onChange={(v) => form.setFieldValue('visibility', v as FormValues['visibility'])}
+            fullWidth
+            maw={420}
+          />
+          <Text size="sm" c="dimmed" id="visibility-text" aria-live="polite">
+            {visibilityText(values.visibility, teamName)}
+          </Text>
+          {form.errors.visibility ? (
+            <Text size="sm" c="danger">
+              {form.errors.visibility}
+            </Text>
+          ) : null}
+        </Stack>
+        <LazyRichTextEditor label="Text" value={values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
+        {docError ? (
+          <Text size="sm" c="danger" role="alert">
+            {docError}
+          </Text>
+        ) : null}
+        <Group>
+          <SaveButton locked={docLock.locked} loading={save.isPending}>
+            {existing ? 'Save' : 'Publish'}
+          </SaveButton>
+          <Anchor component={Link} to={existing ? paths.insight(existing.insight.num) : paths.insights}>
+            Cancel
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Write an insight (/insights/new) or change one (/insights/{id}/edit), with its text's history. */
+export default function InsightEditPage() {
+  const { id: key } = useParams();
+  const existing = useInsight(key ?? '');
+  useTitle(key ? 'Edit insight' : 'New insight');
+  if (key && !existing.data) return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
+  if (key && existing.data && !existing.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
+  const detail = key ? existing.data : undefined;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xl">
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {detail ? `Edit “${detail.insight.title}”` : 'New insight'}
+        </Title>
+        <InsightForm key={detail?.insight.updatedAt ?? 'new'} {...(detail ? { existing: detail } : {})} />
+        {detail ? (
+          <Stack gap="xs" component="section" aria-labelledby="insight-history">
+            <Title order={2} size="h3" id="insight-history">
+              Text history
+            </Title>
+            <InsightRevisions id={detail.insight.id} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

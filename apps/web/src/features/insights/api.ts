@@ -1,0 +1,258 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Comment, ImageRef, InsightDetail, InsightsResponse, ProseMirrorDoc, RevisionDetail, RevisionsResponse, TeamsResponse } from '@observatory/shared';
+import { createContext, useContext } from 'react';
+import { api, ApiError, type ApiResponse } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+import { toErrorView } from '../../lib/errors';
+import { cachedSearchOf, insightSearchKey, reuseSearch, type LoginState } from './insights-cache';
+import { insightSearchString, type InsightSearch } from './insights-query';
+
+/** An insight's API path: its id or its number. */
+export const insightPath = (key: string | number) => `/insights/${encodeURIComponent(String(key))}`;
+export const insightKey = (key: string) => ['insight', key] as const;
+
+export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
+
+/** No retry for a 4xx answer: it will not change by asking again. */
+const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+
+// Search
+
+export type InsightsFetcher = (query: string, signal?: AbortSignal) => Promise<ApiResponse<InsightsResponse>>;
+
+/** GET insights?{query}: `query` is already the API's query string (p only above 1). */
+export const fetchInsights: InsightsFetcher = (query, signal) => api.page<InsightsResponse>('/insights', Object.fromEntries(new URLSearchParams(query)), signal);
+
+/** How long a search nobody shows stays in memory (then nothing is loaded, and it is asked again). */
+const SEARCH_KEPT_MS = 30 * 60_000;
+
+/**
+ * A search's results, cached by query string and login state (spec section 4): reused
+ * while the same search is shown again as the same user (staleTime from `reuseSearch`),
+ * asked again when a reload is forced (`refetch`), when the login changes (another key)
+ * or when nothing is loaded (no data under the key).
+ */
+export const insightSearchQuery = (query: string, login: LoginState, fetch: InsightsFetcher = fetchInsights) =>
+  queryOptions({
+    queryKey: insightSearchKey(query, login),
+    queryFn: ({ signal }) => fetch(query, signal),
+    staleTime: (cached) => (reuseSearch(cachedSearchOf(cached.queryKey, cached.state.data !== undefined), { query, login }) ? Infinity : 0),
+    gcTime: SEARCH_KEPT_MS,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** The state of a search for a given login: what the search screen and the home page show. */
+export function useInsightResults(query: string, login: LoginState, enabled = true, fetch?: InsightsFetcher) {
+  const list = useQuery({ ...insightSearchQuery(query, login, fetch), enabled });
+  const answer = list.data;
+  const results = answer?.data.results ?? [];
+  return {
+    results,
+    /** The query as the server understood it. */
+    understood: answer?.data.query ?? null,
+    /** The page shown (0: none yet). */
+    page: answer ? (answer.pagination?.page ?? 1) : 0,
+    total: answer ? (answer.pagination?.count ?? results.length) : 0,
+    perPage: answer?.pagination?.limit || 25,
+    /** Nothing to show yet. */
+    loading: !answer && (list.isFetching || list.isPending),
+    busy: list.isFetching,
+    /** The answer shown is an older search's while this one loads. */
+    stale: list.isPlaceholderData,
+    error: list.error ? errorText(list.error) : null,
+    /** A reload forced: the server is asked again even for a search in the cache. */
+    refresh: () => void list.refetch(),
+  };
+}
+
+/** A search as the signed-in user (or a visitor), once the session is known. */
+export function useInsightSearch(search: InsightSearch) {
+  const auth = useCurrentUser();
+  return useInsightResults(insightSearchString(search), auth.user?.username ?? null, !auth.isLoading);
+}
+
+/** GET insights/tags: the tags of the insights the reader may see, most used first. */
+export function useInsightTags() {
+  return useQuery({
+    queryKey: ['insight-tags'],
+    queryFn: () => api.get<{ tags: { tag: string; count: number }[] }>('/insights/tags').then((r) => r.tags),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+// One insight
+
+/** 404s and 403s show the route's error screen; nothing is retried. No key: nothing asked. */
+export function useInsight(key: string) {
+  return useQuery({ enabled: key !== '', queryKey: insightKey(key), queryFn: () => api.get<InsightDetail>(insightPath(key)), retry: retryServerFaults });
+}
+
+export interface InsightFields {
+  title: string;
+  tags: string[];
+  /** The team's slug, or null. */
+  team: string | null;
+  /** Object names, in order. */
+  objects: string[];
+  visibility: 'public' | 'signed-in' | 'members';
+}
+
+/** After any insight is written, searches are forgotten (nothing loaded: the next one asks again). */
+function forgetSearches(client: QueryClient) {
+  client.removeQueries({ queryKey: ['insights', 'search'] });
+  void client.invalidateQueries({ queryKey: ['insight-tags'] });
+}
+
+/** Write a new insight (no key) or change one; the detail is kept under its number and id. */
+export function useSaveInsight(key: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { insight: InsightFields; doc: ProseMirrorDoc | null }) => (key ? api.put<InsightDetail>(insightPath(key), input) : api.post<InsightDetail>('/insights', input)),
+    onSuccess: (saved) => {
+      void client.invalidateQueries({ queryKey: ['insight'] });
+      client.setQueryData(insightKey(String(saved.insight.num)), saved);
+      client.setQueryData(insightKey(saved.insight.id), saved);
+      void client.invalidateQueries({ queryKey: ['insight-revisions', saved.insight.id] });
+      forgetSearches(client);
+    },
+  });
+}
+
+export function useDeleteInsight() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(insightPath(id)),
+    // The deleted insight's own queries are left to expire: removing them while its page is
+    // still shown would ask for them again (a 404) before the page goes.
+    onSuccess: () => forgetSearches(client),
+  });
+}
+
+/** The teams the signed-in user belongs to (GET teams?mine=true): an insight's team is one of them. */
+export function useMyTeams() {
+  return useQuery({ queryKey: ['teams', 'mine'], queryFn: () => api.get<TeamsResponse>('/teams', { mine: 'true' }).then((r) => r.teams) });
+}
+
+// Revisions of an insight's text (its editors only)
+
+const revisionsPath = (id: string) => `${insightPath(id)}/revisions`;
+
+export function useInsightRevisions(id: string) {
+  return useQuery({ queryKey: ['insight-revisions', id], queryFn: () => api.get<RevisionsResponse>(revisionsPath(id)).then((r) => r.revisions) });
+}
+
+export function useInsightRevision(id: string, rid: string | null) {
+  return useQuery({ queryKey: ['insight-revision', id, rid], queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
+}
+
+export function useRestoreInsightRevision(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rid: string) => api.post<InsightDetail>(`${revisionsPath(id)}/${rid}/restore`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['insight'] });
+      void client.invalidateQueries({ queryKey: ['insight-revisions', id] });
+      forgetSearches(client);
+    },
+  });
+}
+
+// Comments
+
+export interface CommentInput {
+  content: string;
+  /** An uploaded image's asset id, or null. */
+  photo: string | null;
+}
+
+/** The comment calls: the real ones, or a test's through InsightsApiContext. */
+export interface CommentsApi {
+  fetchComments: (insightId: string) => Promise<Comment[]>;
+  addComment: (insightId: string, input: CommentInput) => Promise<Comment>;
+  /** PUT and DELETE name the insight by its number (spec section 7). */
+  changeComment: (insightNum: number, id: string, input: CommentInput) => Promise<Comment>;
+  deleteComment: (insightNum: number, id: string) => Promise<unknown>;
+  uploadPhoto: (insightId: string, file: File, onProgress?: (fraction: number) => void) => Promise<ImageRef>;
+}
+
+const commentPath = (num: number, id: string) => `${insightPath(num)}/comments/${encodeURIComponent(id)}`;
+
+export const liveCommentsApi: CommentsApi = {
+  fetchComments: (insightId) => api.get<{ comments: Comment[] }>(`${insightPath(insightId)}/comments`).then((r) => r.comments),
+  addComment: (insightId, input) => api.post<{ comment: Comment }>(`${insightPath(insightId)}/comments`, input).then((r) => r.comment),
+  changeComment: (num, id, input) => api.put<{ comment: Comment }>(commentPath(num, id), input).then((r) => r.comment),
+  deleteComment: (num, id) => api.del(commentPath(num, id)),
+  uploadPhoto: (insightId, file, onProgress) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.postForm<{ photo: ImageRef }>(`${insightPath(insightId)}/comment-photos`, form, onProgress).then((r) => r.photo);
+  },
+};
+
+export const CommentsApiContext = createContext<CommentsApi>(liveCommentsApi);
+const useCommentsApi = () => useContext(CommentsApiContext);
+
+export const commentsKey = (insightId: string) => ['insight-comments', insightId] as const;
+
+/** Oldest first. */
+const byTime = (comments: Comment[]) => [...comments].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+
+export function useComments(insightId: string) {
+  const calls = useCommentsApi();
+  const list = useQuery({ queryKey: commentsKey(insightId), queryFn: () => calls.fetchComments(insightId).then(byTime), retry: retryServerFaults });
+  return { items: list.data ?? [], loaded: !!list.data, busy: list.isFetching, error: list.error ? errorText(list.error) : null, reload: () => void list.refetch() };
+}
+
+/** The insight's comment count, moved by `delta` wherever its detail is cached. */
+function countComment(client: QueryClient, insightId: string, delta: number) {
+  client.setQueriesData<InsightDetail>({ queryKey: ['insight'] }, (old) =>
+    old && old.insight.id === insightId ? { ...old, insight: { ...old.insight, comments: Math.max(0, old.insight.comments + delta) } } : old,
+  );
+}
+
+type InsightRef = { id: string; num: number };
+
+/** Writes a comment: it goes last (oldest first) and counts. */
+export function useAddComment(insight: InsightRef) {
+  const calls = useCommentsApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CommentInput) => calls.addComment(insight.id, input),
+    onSuccess: (comment) => {
+      client.setQueryData<Comment[]>(commentsKey(insight.id), (old) => (old ? [...old.filter((c) => c.id !== comment.id), comment] : old));
+      countComment(client, insight.id, 1);
+    },
+  });
+}
+
+/** Uploads a photo for a comment about to be written (the comment then names it). */
+export function useUploadCommentPhoto(insightId: string, onProgress?: (fraction: number) => void) {
+  const calls = useCommentsApi();
+  return useMutation({ mutationFn: (file: File) => calls.uploadPhoto(insightId, file, onProgress) });
+}
+
+/**
+ * Saving and deleting one comment (spec section 4): busy while either runs; on failure
+ * an error and busy cleared; on success replaced by the server's comment, or removed.
+ */
+export function useCommentActions(insight: InsightRef, id: string) {
+  const calls = useCommentsApi();
+  const client = useQueryClient();
+  const key = commentsKey(insight.id);
+  const save = useMutation({
+    mutationFn: (input: CommentInput) => calls.changeComment(insight.num, id, input),
+    onSuccess: (saved) => client.setQueryData<Comment[]>(key, (old) => old?.map((c) => (c.id === id ? saved : c))),
+  });
+  const remove = useMutation({
+    mutationFn: () => calls.deleteComment(insight.num, id),
+    onSuccess: () => {
+      client.setQueryData<Comment[]>(key, (old) => old?.filter((c) => c.id !== id));
+      countComment(client, insight.id, -1);
+    },
+  });
+  // The error of the latest try, whichever it was.
+  const latest = save.submittedAt >= remove.submittedAt ? save : remove;
+  return { save, remove, busy: save.isPending || remove.isPending, error: latest.error ? errorText(latest.error) : null };
+}
