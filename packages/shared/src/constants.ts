@@ -36,3 +36,11 @@ export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as co
 export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
 /** Longest side, in px, of the WebP versions made of every uploaded image: a thumbnail, a display size and a full view (lightbox). */
 export const IMAGE_SIZES = { thumb: 96, display: 400, large: 1600 } as const;
+
+/** Insights a search answers per page (the spec's default). */
+export const INSIGHTS_PER_PAGE = PAGE_SIZES.insights;
+export const INSIGHT_VISIBILITIES = ['public', 'signed-in', 'members'] as const;
+export const INSIGHT_SORTS = ['relevance', 'newest', 'oldest', 'discussed'] as const;
+export type InsightSort = (typeof INSIGHT_SORTS)[number];
+/** The longest comment taken. */
+export const COMMENT_MAX_LENGTH = 10_000;

@@ -7,13 +7,7 @@ import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 
-/** Insights a search answers per page (the spec's default). */
-export const INSIGHTS_PER_PAGE = 25;
-export const INSIGHT_VISIBILITIES = ['public', 'signed-in', 'members'] as const;
-export const INSIGHT_SORTS = ['relevance', 'newest', 'oldest', 'discussed'] as const;
-export type InsightSort = (typeof INSIGHT_SORTS)[number];
-/** The longest comment taken. */
-export const COMMENT_MAX_LENGTH = 10_000;
+import { INSIGHT_SORTS, INSIGHT_VISIBILITIES, COMMENT_MAX_LENGTH } from './constants.js';
 
 const PersonRef = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 const TeamRef = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });

@@ -1,4 +1,4 @@
-import type { Insight, InsightSort } from '@observatory/shared';
+import { INSIGHT_SORTS, INSIGHT_VISIBILITIES, type Insight, type InsightSort } from '@observatory/shared';
 import { paths } from '../../config/paths';
 
 /**
@@ -26,9 +26,9 @@ export interface InsightSearch {
 export const INSIGHT_FILTERS = ['tag', 'o', 'u', 't', 's', 'v'] as const;
 export type InsightFilter = (typeof INSIGHT_FILTERS)[number];
 
-/** The sorts and visibilities the API takes (a test holds them equal to the shared lists). */
-export const SORTS = ['relevance', 'newest', 'oldest', 'discussed'] as const satisfies readonly InsightSort[];
-export const VISIBILITIES = ['public', 'signed-in', 'members'] as const satisfies readonly Insight['visibility'][];
+/** The sorts and visibilities the API takes (shared constants: no schema code comes with them). */
+export const SORTS = INSIGHT_SORTS;
+export const VISIBILITIES = INSIGHT_VISIBILITIES;
 
 const TEXT_KEYS = ['q', 'tag', 'o', 'u', 't'] as const;
 
