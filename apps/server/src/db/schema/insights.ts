@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { objects } from './objects.js';
 import { assets, people, teams } from './people.js';
+
+/** PostgreSQL's tsvector: the words of a text, ready for full-text search. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * An insight: an article by a person, perhaps for a team, with tags and linked objects.
@@ -18,6 +21,12 @@ export const insights = pgTable(
     title: text().notNull(),
     doc: jsonb().$type<ProseMirrorDoc>(),
     searchText: text().notNull().default(''),
+    /**
+     * The search text's words, kept by the database: ranking reads them rather than making
+     * them again from the text for every match (1.5 s for 20,000 matches). The migration
+     * keeps them in the row (storage main), where reading them costs least.
+     */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     authorId: uuid().references(() => people.id, { onDelete: 'set null' }),
     teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
@@ -26,7 +35,7 @@ export const insights = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('insights_search_idx').using('gin', sql`to_tsvector('english', ${t.searchText})`),
+    index('insights_search_idx').using('gin', t.searchVector),
     index('insights_tags_idx').using('gin', t.tags),
     index().on(t.createdAt),
     index().on(t.authorId),

@@ -72,7 +72,7 @@ export function createInsightsService(deps: { db: Database; documents: Documents
       const page = pageOf(query.p, INSIGHTS_PER_PAGE);
       const sort = query.s ?? (query.q ? 'relevance' : 'newest');
       const filter: repo.InsightFilter = { visible: visibleTo(actor, 'insight'), objectsVisible: visibleTo(actor, 'object'), q: query.q || undefined, tag: query.tag?.toLowerCase(), object: query.o, author: query.u, team: query.t, visibility: query.v };
-      const { rows, total } = await db.use((d) => repo.searchInsights(d, filter, sort, page));
+      const { rows, total } = await db.use((d) => repo.searchInsights(d, db.counts, filter, sort, page));
       const results: InsightResult[] = rows.map((r) => ({ ...(r.insight as Insight), ...highlighted(r.snippet ?? '') }));
       const { p, ...rest } = query;
       return { results, query: { ...rest, ...(p > 1 ? { p } : {}), s: sort }, page, total };
