@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { prepareData } from '../src/db/seed/index.js';
 import { benchImports, printImports, type ImportFigures } from './imports.js';
+import { benchInsights, printInsights, type InsightFigures } from './insights.js';
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
 import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
 import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
@@ -25,7 +26,7 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'web'] as const;
+const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'web'] as const;
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
 const MEASURED = partsFromEnv();
 
@@ -113,6 +114,8 @@ interface KindFigures {
   measured: MeasuredFigures | null;
   /** An import of 100,000 records against a COPY of the same rows (the imports part), or null. */
   imports: ImportFigures | null;
+  /** Searches, list, detail and comments over 50,000 insights (the insights part), or null. */
+  insights: InsightFigures | null;
 }
 
 function secondsFromEnv(name: string, fallback: number): number {
@@ -245,6 +248,19 @@ async function measureMap(baseUrl: string, objects: number): Promise<LatencyFigu
   return figures;
 }
 
+/**
+ * The insights part: its requests/s are put against GET /health's of the endpoints part,
+ * or of a health run of its own when that part is not measured. Anonymous, like the
+ * latency requests: a visitor's search.
+ */
+async function measureInsights(database: Database, baseUrl: string, token: string, kind: Kind, health: autocannon.Result | undefined): Promise<InsightFigures> {
+  const healthRps = (health ?? (await measure(baseUrl, HEALTH, token))).requests.average;
+  return benchInsights(database, baseUrl, SECONDS, kind === 'server', healthRps, async (path) => {
+    const result = await measure(baseUrl, { label: path, method: 'GET', path }, token);
+    return { requestsPerSecond: round(result.requests.average), p99Ms: round(result.latency.p99), requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
+  });
+}
+
 /** On a server: objects up to a million, then the same requests again. */
 async function measureMillion(database: Database, baseUrl: string): Promise<LatencyFigure[]> {
   const started = Date.now();
@@ -280,6 +296,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       // A fresh login: the first token may have expired (15 minutes) by now.
       const measured = MEASURED.has('measured') ? await benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server') : null;
       const imports = MEASURED.has('imports') ? await benchImports(database, baseUrl, await logIn(baseUrl), url) : null;
+      const insights = MEASURED.has('insights') ? await measureInsights(database, baseUrl, token, kind, health) : null;
       const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -295,7 +312,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, load, measured, imports };
+      return { endpoints, latency, load, measured, imports, insights };
     } finally {
       await app.close();
     }
@@ -310,6 +327,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
   for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency);
   if (figures.measured) printMeasured(`${kind} database`, figures.measured);
   if (figures.imports) printImports(`${kind} database`, figures.imports);
+  if (figures.insights) printInsights(`${kind} database`, figures.insights, CONNECTIONS);
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {

@@ -5,9 +5,9 @@ import { demoDocuments } from './demo-documents.js';
 describe('the demo documents', () => {
   const documents = demoDocuments();
 
-  it('are many, from projects, updates and objects', () => {
+  it('are many, from projects, updates, objects and insights', () => {
     expect(documents.length).toBeGreaterThan(30);
-    expect(new Set(documents.map((d) => d.name.split(' ')[0]))).toEqual(new Set(['project', 'update', 'object']));
+    expect(new Set(documents.map((d) => d.name.split(' ')[0]))).toEqual(new Set(['project', 'update', 'object', 'insight']));
   });
 
   it.each(documents)('$name passes the validator unchanged, in normal form', ({ doc }) => {

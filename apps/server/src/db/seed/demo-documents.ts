@@ -1,4 +1,5 @@
 import type { ProseMirrorDoc } from '@observatory/shared';
+import { DEMO_INSIGHTS } from './demo-insights.js';
 import { DEMO_PROPERTIES } from './demo-objects.js';
 import { DEMO_PROJECTS, SAMPLE_PROJECT } from './demo-projects.js';
 
@@ -12,5 +13,6 @@ export function demoDocuments(): { name: string; doc: ProseMirrorDoc }[] {
     ...p.updates.map((u) => ({ name: `update “${u.title}”`, doc: u.doc })),
   ]);
   const objects = DEMO_PROPERTIES.flatMap((o) => (o.doc ? [{ name: `object ${o.name}`, doc: o.doc }] : []));
-  return [...projects, ...objects];
+  const insights = DEMO_INSIGHTS.map((i) => ({ name: `insight “${i.title}”`, doc: i.doc }));
+  return [...projects, ...objects, ...insights];
 }

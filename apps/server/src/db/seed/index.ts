@@ -22,6 +22,7 @@ import { BUILTIN_OBJECT_TYPES } from './object-types.js';
 import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO_TEAMS } from './demo.js';
 import { slugify } from '../../lib/slugs.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoInsights } from './insights.js';
 import { seedDemoMeasured } from './demo-measured.js';
 import { seedDemoObjects } from './objects.js';
 import { seedDemoProjects } from './projects.js';
@@ -48,6 +49,7 @@ export async function prepareData(app: FastifyInstance): Promise<GeneratedAdmin 
     await seedDemoObjects(app);
     await seedDemoCatalogue(app);
     await seedDemoMeasured(app);
+    await seedDemoInsights(app);
   }
   return admin;
 }

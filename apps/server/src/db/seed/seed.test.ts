@@ -6,7 +6,9 @@ import { schemasOf, type ObjectType } from '@observatory/shared';
 import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
 import { createMetadataValidator } from '../../lib/metadata.js';
 import { rowsOf } from '../client.js';
+import { DEMO_PEOPLE, DEMO_TEAMS } from './demo.js';
 import { DEMO_METRICS, DEMO_NODES, DEMO_TYPE_METRICS } from './demo-catalogue.js';
+import { DEMO_INSIGHT_TAGS, planDemoInsights, type PlannedInsight } from './demo-insights.js';
 import { RIVER_METRIC, RIVER_PROJECT, stationTitle } from './demo-measured.js';
 import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
@@ -364,5 +366,128 @@ describe('the demo measured data', () => {
     expect(before).toBe(53443);
     await prepareData(t.app);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('the demo insights', () => {
+  const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
+  const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
+  const plan = planDemoInsights(new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000));
+  const visibility = (i: PlannedInsight) => i.visibility ?? 'public';
+  /** A team's members, as demo.ts makes them: each account owns one team and edits the next. */
+  const membersOf = (slug: string) => DEMO_PEOPLE.filter((_, n) => [n, n + 1].some((k) => DEMO_TEAMS[k % DEMO_TEAMS.length]!.slug === slug)).map((p) => p.username);
+  const seenBy = (username: string | null) =>
+    plan.filter((i) => {
+      if (visibility(i) === 'public') return true;
+      if (!username) return false;
+      if (visibility(i) === 'signed-in') return true;
+      return i.team ? membersOf(i.team).includes(username) : i.author === username;
+    });
+  /** Every insight the reader finds, by title: all pages. */
+  async function titlesFor(token?: string): Promise<string[]> {
+    const titles: string[] = [];
+    for (let page = 1; ; page++) {
+      const res = await api(t.app, 'GET', `/insights?p=${page}`, token ? { token } : {});
+      expect(res.statusCode, res.body).toBe(200);
+      const results = res.json().results as { title: string }[];
+      titles.push(...results.map((r) => r.title));
+      if (titles.length >= Number(res.headers['pagination-count']) || !results.length) return titles;
+    }
+  }
+
+  it('are sixty by the demo writers, ten for a team’s members, three for their author alone, five for signed-in users', async () => {
+    expect(plan).toHaveLength(60);
+    expect(plan.filter((i) => visibility(i) === 'members' && i.team)).toHaveLength(10);
+    expect(plan.filter((i) => visibility(i) === 'members' && !i.team)).toHaveLength(3);
+    expect(plan.filter((i) => visibility(i) === 'signed-in')).toHaveLength(5);
+    const rows = await query<{ title: string; author: string; team: string | null; visibility: string; tags: string[] }>(`
+      select i.title, p.slug as author, t.slug as team, i.visibility, i.tags from insights i join people p on p.id = i.author_id left join teams t on t.id = i.team_id`);
+    expect(rows.map((r) => [r.title, r.author, r.team, r.visibility, r.tags]).sort()).toEqual(plan.map((i) => [i.title, i.author, i.team ?? null, visibility(i), i.tags]).sort());
+    expect(new Set(rows.map((r) => r.author))).toEqual(new Set(['ada', 'grace', 'mei']));
+    for (const r of rows) for (const tag of r.tags) expect(DEMO_INSIGHT_TAGS, r.title).toContain(tag);
+    // A writer is a member of the team they write for.
+    for (const i of plan) if (i.team) expect(membersOf(i.team), i.title).toContain(i.author);
+  });
+
+  it('link each to one to three demo objects that exist, in order', async () => {
+    const names = [...new Set(plan.flatMap((i) => i.objects))];
+    const found = await query<{ name: string }>(`select name from objects where name in (${names.map((n) => `'${n}'`).join(', ')})`);
+    expect(found.map((r) => r.name).sort()).toEqual(names.sort());
+    const links = await query<{ title: string; names: string[] }>(`
+      select i.title, array_agg(o.name order by io.position) as names from insights i join insight_objects io on io.insight_id = i.id join objects o on o.id = io.object_id group by i.id, i.title`);
+    expect(links).toHaveLength(plan.length);
+    const linked = new Map(links.map((l) => [l.title, l.names]));
+    for (const i of plan) {
+      expect(i.objects.length, i.title).toBeGreaterThanOrEqual(1);
+      expect(i.objects.length, i.title).toBeLessThanOrEqual(3);
+      expect(linked.get(i.title), i.title).toEqual(i.objects);
+    }
+  });
+
+  it('have about a hundred and fifty comments by other demo accounts, dated after their insight within the past two years', async () => {
+    const rows = await query<{ title: string; created: string; n: number; authors: string[] | null; first: string | null; last: string | null }>(`
+      select i.title, i.created_at::text as created, count(c.id)::int as n, array_agg(distinct p.slug) filter (where p.slug is not null) as authors,
+        min(c.timestamp)::text as first, max(c.timestamp)::text as last
+      from insights i left join insight_comments c on c.insight_id = i.id left join people p on p.id = c.author_id group by i.id`);
+    const total = rows.reduce((n, r) => n + r.n, 0);
+    expect(total).toBe(plan.reduce((n, i) => n + i.comments.length, 0));
+    expect(total).toBeGreaterThanOrEqual(140);
+    expect(total).toBeLessThanOrEqual(170);
+    const twoYearsAgo = Date.now() - 732 * 86_400_000;
+    for (const r of rows) {
+      expect(r.n, r.title).toBeLessThanOrEqual(8);
+      expect(new Date(r.created).getTime(), r.title).toBeGreaterThan(twoYearsAgo);
+      expect(new Date(r.created).getTime(), r.title).toBeLessThan(Date.now());
+      if (r.first) expect(new Date(r.first).getTime(), r.title).toBeGreaterThan(new Date(r.created).getTime());
+      if (r.last) expect(new Date(r.last).getTime(), r.title).toBeLessThan(Date.now());
+    }
+    const authors = new Set(rows.flatMap((r) => r.authors ?? []));
+    expect(authors).toEqual(new Set(['ada', 'grace', 'mei', 'tomas']));
+    // Written as the comments service writes them, without mailing the demo authors.
+    const [audited] = await query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'comment.create'`);
+    expect(audited!.n).toBe(total);
+    expect(await query(`select 1 from outbox where subject like '%commented on%'`)).toEqual([]);
+  });
+
+  it('hide members-only insights from a visitor and from people outside the team, and signed-in ones from a visitor', async () => {
+    const visitor = await api(t.app, 'GET', '/insights');
+    expect(visitor.headers['pagination-count']).toBe(String(seenBy(null).length));
+    expect((await titlesFor()).sort()).toEqual(seenBy(null).map((i) => i.title).sort());
+    expect((await api(t.app, 'GET', '/insights?v=members')).headers['pagination-count']).toBe('0');
+    const hidden = plan.find((i) => visibility(i) === 'members' && i.team === 'field-team')!;
+    expect((await api(t.app, 'GET', `/insights?q=${encodeURIComponent(`"${hidden.title}"`)}`)).json().results).toEqual([]);
+    const [row] = await query<{ num: number }>(`select num from insights where title = '${hidden.title.replace(/'/g, "''")}'`);
+    expect((await api(t.app, 'GET', `/insights/${row!.num}`)).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/insights/${row!.num}/comments`)).statusCode).toBe(404);
+    for (const username of ['ada', 'grace', 'tomas', 'mei']) {
+      expect((await titlesFor(await tokenOf(username))).sort(), username).toEqual(seenBy(username).map((i) => i.title).sort());
+    }
+    expect(membersOf('field-team')).not.toContain('grace');
+    expect((await api(t.app, 'GET', `/insights/${row!.num}`, { token: await tokenOf('grace') })).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/insights/${row!.num}`, { token: await tokenOf('mei') })).statusCode).toBe(200);
+  });
+
+  it('are found in full text, with their revisions and comments dated as planned', async () => {
+    const found = (await api(t.app, 'GET', '/insights?q=boulder')).json().results as { title: string; snippet: string; highlights: [number, number][] }[];
+    expect(found.map((f) => f.title)).toEqual(expect.arrayContaining(['Larch seedlings cluster in the lee of boulders on transect D2', 'Lichens on the Kärkevagge boulders as a clock']));
+    for (const f of found) expect(f.highlights.length, f.title).toBeGreaterThan(0);
+    expect((await api(t.app, 'GET', '/insights?tag=permafrost')).json().results.length).toBe(plan.filter((i) => i.tags.includes('permafrost') && visibility(i) === 'public').length);
+    const updated = plan.find((i) => i.update)!;
+    const [row] = await query<{ num: number }>(`select num from insights where title = '${updated.title.replace(/'/g, "''")}'`);
+    const detail = (await api(t.app, 'GET', `/insights/${row!.num}`)).json();
+    expect(detail.insight).toMatchObject({ createdAt: updated.createdAt.toISOString(), updatedAt: updated.updatedAt.toISOString(), comments: updated.comments.length });
+    const revisions = (await api(t.app, 'GET', `/insights/${row!.num}/revisions`, { token: await tokenOf(updated.author) })).json().revisions as { createdAt: string }[];
+    expect(revisions.map((r) => r.createdAt)).toEqual([updated.updatedAt.toISOString(), updated.createdAt.toISOString()]);
+    const comments = (await api(t.app, 'GET', `/insights/${row!.num}/comments`)).json().comments as { content: string; timestamp: string; author: { slug: string } }[];
+    expect(comments.map((c) => [c.author.slug, c.content, c.timestamp])).toEqual(updated.plannedComments.map((c) => [c.author, c.content, c.at.toISOString()]));
+  });
+
+  it('are added once: another start changes nothing', async () => {
+    const tables = ['insights', 'insight_objects', 'insight_comments', 'document_revisions', 'audit_log', 'outbox'];
+    const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await query<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n])));
+    const before = await counts();
+    expect(before.insights).toBe(plan.length);
+    await prepareData(t.app);
+    expect(await counts()).toEqual(before);
   });
 });
