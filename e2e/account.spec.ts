@@ -29,12 +29,12 @@ test('My Account: change e-mail and password; sign out everywhere', async ({ pag
   await signIn(page, user.username, user.password);
   await goToAccount(page);
   const email = `changed.${user.username}@example.org`; // unique: e-mail addresses are
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('button', { name: 'Save e-mail' }).click();
   await expect(page.getByText('E-mail address saved')).toBeVisible();
   await page.getByRole('link', { name: 'Observatory Catalogue' }).first().click();
   await goToAccount(page);
-  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Current password').fill('wrong password');
   await form.getByRole('textbox', { name: 'New password', exact: true }).fill('a fresh new password');
