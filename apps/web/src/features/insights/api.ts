@@ -143,9 +143,9 @@ export function useInsightRevisions(id: string) {
   return useQuery({ queryKey: ['insight-revisions', id], queryFn: () => api.get<RevisionsResponse>(revisionsPath(id)).then((r) => r.revisions) });
 }
 
-export function useInsightRevision(id: string, rid: string | null) {
-  return useQuery({ queryKey: ['insight-revision', id, rid], queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
-}
+/** One saved version of an insight's text (none while `rid` is null). */
+export const insightRevisionQuery = (id: string, rid: string | null) =>
+  queryOptions({ queryKey: ['insight-revision', id, rid], queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
 
 export function useRestoreInsightRevision(id: string) {
   const client = useQueryClient();

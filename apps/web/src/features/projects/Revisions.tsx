@@ -1,61 +1,7 @@
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { FormError } from '../../components/FormError';
-import { RichText } from '../../components/RichText';
-import { useRestoreRevision, useRevision, useRevisions } from './api';
-import { WideTable } from '../../components/WideTable';
+import { RevisionHistory } from '../../components/RevisionHistory';
+import { revisionQuery, useRestoreRevision, useRevisions } from './api';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Saved versions of a document, newest first: open one, or make it current again. */
+/** Saved versions of a project's documentation or of an update's text. */
 export function Revisions({ slug, update }: { slug: string; update?: string }) {
-  const revisions = useRevisions(slug, update);
-  const restore = useRestoreRevision(slug, update);
-  const [open, setOpen] = useState<string | null>(null);
-  const shown = useRevision(slug, open, update);
-  const confirmRestore = (id: string, createdAt: string) =>
-    modals.openConfirmModal({
-      title: 'Restore this version?',
-      children: <Text size="sm">The text saved {when(createdAt)} becomes the current one. The current text stays in the history; unsaved changes on this page are lost.</Text>,
-      labels: { confirm: 'Restore', cancel: 'Cancel' },
-      onConfirm: () => restore.mutate(id, { onSuccess: () => (setOpen(null), notifications.show({ color: 'green', message: 'The earlier version is current again' })) }),
-    });
-  return (
-    <Stack gap="xs">
-      <FormError error={revisions.error ?? restore.error} />
-      {revisions.data?.length === 0 ? <Text c="dimmed">No saved versions yet.</Text> : null}
-      {revisions.data && revisions.data.length > 0 ? (
-        <WideTable label="Saved versions" minWidth={420}>
-          <Table aria-label="Saved versions">
-            <Table.Tbody>
-              {revisions.data.map((r, i) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{when(r.createdAt)}</Table.Td>
-                  <Table.Td>{r.author?.name ?? 'someone'}</Table.Td>
-                  <Table.Td>{i === 0 ? <Text size="sm">Current</Text> : null}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      <Button size="xs" variant="subtle" onClick={() => setOpen(r.id)} aria-label={`Open the version of ${when(r.createdAt)}`}>
-                        Open
-                      </Button>
-                      {i > 0 ? (
-                        <Button size="xs" variant="subtle" onClick={() => confirmRestore(r.id, r.createdAt)} aria-label={`Restore the version of ${when(r.createdAt)}`}>
-                          Restore
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
-      ) : null}
-      <Modal opened={!!open} onClose={() => setOpen(null)} title={shown.data ? `Saved ${when(shown.data.revision.createdAt)}` : 'Saved version'} size="lg">
-        {shown.data ? shown.data.doc ? <RichText doc={shown.data.doc} /> : <Text c="dimmed">Empty</Text> : <Text c="dimmed">Loading…</Text>}
-      </Modal>
-    </Stack>
-  );
+  return <RevisionHistory revisions={useRevisions(slug, update)} restore={useRestoreRevision(slug, update)} versionQuery={(id) => revisionQuery(slug, id, update)} />;
 }

@@ -120,13 +120,13 @@ export function useRevisions(slug: string, update?: string) {
   return useQuery({ queryKey: ['revisions', slug, update ?? null], queryFn: () => api.get<RevisionsResponse>(revisionsPath(slug, update)).then((r) => r.revisions) });
 }
 
-export function useRevision(slug: string, id: string | null, update?: string) {
-  return useQuery({
+/** One saved version of a project's documentation or an update's text (none while `id` is null). */
+export const revisionQuery = (slug: string, id: string | null, update?: string) =>
+  queryOptions({
     queryKey: ['revision', slug, update ?? null, id],
     queryFn: () => api.get<RevisionDetail>(`${revisionsPath(slug, update)}/${id}`),
     enabled: !!id,
   });
-}
 
 export function useRestoreRevision(slug: string, update?: string) {
   const client = useQueryClient();
