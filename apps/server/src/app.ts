@@ -27,6 +27,7 @@ import { roleRoutes } from './modules/roles/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { projectFileRoutes } from './modules/projects/files.routes.js';
 import { insightRoutes } from './modules/insights/routes.js';
+import { publicationRoutes } from './modules/publications/routes.js';
 import { commentRoutes } from './modules/insights/comments.routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes);
       await api.register(insightRoutes);
       await api.register(commentRoutes);
+      await api.register(publicationRoutes);
       await api.register(notificationRoutes);
       await api.register(objectRoutes);
       await api.register(mapRoutes);

@@ -20,6 +20,7 @@ import { createRolesService } from './modules/roles/service.js';
 import { createTeamsService } from './modules/teams/service.js';
 import { createProjectFilesService } from './modules/projects/files.js';
 import { createInsightsService } from './modules/insights/service.js';
+import { createPublicationsService } from './modules/publications/service.js';
 import { createCommentsService } from './modules/insights/comments.js';
 import { createNotificationsService } from './modules/notifications/service.js';
 import { createProjectsService } from './modules/projects/service.js';
@@ -72,7 +73,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
   // Data tables load their project through this service; the project's detail shows its tables (called later, once both exist).
-  const projects = createProjectsService({ db, roles, memberships, assets, documents, catalogOf: (id) => dataTables.catalogOf(id) });
+  const publications = createPublicationsService({ db });
+  const projects = createProjectsService({ db, roles, memberships, assets, documents, catalogOf: (id) => dataTables.catalogOf(id), publicationsOf: (actor, id) => publications.ofProject(actor, id) });
   const insights = createInsightsService({ db, documents, assets });
   // Mail people may unsubscribe from, and the comments on insights that send it.
   const notifications = createNotificationsService({ db, mailer, log, publicUrl: config.publicUrl, limiter, perIp: config.rateLimit.perIp });
@@ -114,6 +116,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, insights, insightComments, notifications, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, insights, insightComments, publications, notifications, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
 }
 export type Services = ReturnType<typeof createServices>;

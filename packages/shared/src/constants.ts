@@ -19,6 +19,7 @@ export const PAGE_SIZES = {
   users: 25,
   people: 25,
   outbox: 25,
+  publications: 25,
 } as const;
 
 export const PAGINATION_HEADERS = {
@@ -44,3 +45,30 @@ export const INSIGHT_SORTS = ['relevance', 'newest', 'oldest', 'discussed'] as c
 export type InsightSort = (typeof INSIGHT_SORTS)[number];
 /** The longest comment taken. */
 export const COMMENT_MAX_LENGTH = 10_000;
+
+/** Kinds of publication (CSL's many types map onto these). */
+export const PUBLICATION_TYPES = ['article', 'book', 'chapter', 'report', 'thesis', 'dataset', 'software', 'other'] as const;
+export type PublicationType = (typeof PUBLICATION_TYPES)[number];
+/** The earliest year a publication may carry (the latest is next year's). */
+export const PUBLICATION_YEAR_MIN = 1600;
+/** Citation styles a publication is formatted in: the three citation-js bundles and Chicago (author-date). */
+export const CITATION_STYLES = ['apa', 'vancouver', 'harvard1', 'chicago'] as const;
+export type CitationStyle = (typeof CITATION_STYLES)[number];
+export const PUBLICATION_EXPORT_FORMATS = ['bibtex', 'ris', 'csl'] as const;
+export type PublicationExportFormat = (typeof PUBLICATION_EXPORT_FORMATS)[number];
+/** The longest fields taken, and the most entries a paste or an export holds. */
+export const PUBLICATION_LIMITS = {
+  title: 1000,
+  authorName: 300,
+  authors: 500,
+  venue: 500,
+  short: 50,
+  doi: 300,
+  url: 2000,
+  abstract: 20_000,
+  keyword: 100,
+  keywords: 50,
+  importEntries: 500,
+  paste: 2_000_000,
+  exportEntries: 5000,
+} as const;

@@ -4,6 +4,7 @@ import { ERROR_CODES } from './error-codes.js';
 export const ErrorDetailSchema = z.object({
   field: z.string().describe('Dotted path of the offending field, e.g. "body.password"'),
   message: z.string(),
+  href: z.string().optional().describe('Where the thing in the way is, when there is one (the publication that has this DOI)'),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 

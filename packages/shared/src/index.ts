@@ -24,3 +24,4 @@ export * from './messages.js';
 export * from './measured.js';
 export * from './imports.js';
 export * from './insights.js';
+export * from './publications.js';

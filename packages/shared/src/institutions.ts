@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicationListItemSchema } from './publications.js';
 import { ImageRefSchema } from './assets.js';
 import { LinkedProjectSchema } from './projects.js';
 import { SlugSchema } from './slug.js';
@@ -29,6 +30,7 @@ export const InstitutionDetailSchema = z.object({
   permissions: z.array(z.string()),
   people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() })),
   projects: z.array(LinkedProjectSchema).describe('The projects the caller may see, by title; archived ones left out'),
+  publications: z.array(PublicationListItemSchema).describe('The confirmed publications of its people, newest first'),
 });
 export type InstitutionDetail = z.infer<typeof InstitutionDetailSchema>;
 

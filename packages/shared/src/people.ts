@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicationListItemSchema } from './publications.js';
 import { ImageRefSchema } from './assets.js';
 import { InvitationSchema } from './auth.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
@@ -49,7 +50,7 @@ export type PersonDetail = z.infer<typeof PersonDetailSchema>;
 export const PersonProfileSchema = PersonDetailSchema.extend({
   invitation: InvitationSchema.nullable().describe('Shown to holders of manageUsers or managePeople'),
   projects: z.array(LinkedProjectSchema).describe('The projects the caller may see, by title; archived ones left out'),
-  publications: z.array(z.unknown()),
+  publications: z.array(PublicationListItemSchema).describe('The publications they confirmed as an author of, newest first'),
 });
 export type PersonProfile = z.infer<typeof PersonProfileSchema>;
 

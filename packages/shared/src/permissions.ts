@@ -16,6 +16,7 @@ export const GLOBAL_PERMISSIONS = [
   'createProjects',
   'createInsights',
   'manageInsights',
+  'managePublications',
   'managePeople',
   'manageTeams',
   'manageAssets',

@@ -36,6 +36,8 @@ interface World {
   tables: Record<Vis, string>;
   metric: string;
   insights: { id: string; num: number }[];
+  /** A publication on every project, by the owner. */
+  publication: string;
 }
 let world: World;
 
@@ -132,7 +134,10 @@ beforeAll(async () => {
     insights.push({ id: res.json().insight.id, num: res.json().insight.num });
     await t.app.database.use((d) => d.insert(insightComments).values({ insightId: res.json().insight.id, authorId: owner.personId, content: `${marker} comment` }));
   }
-  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights };
+  const publication = await api(t.app, 'POST', '/pubs', { token: owner.token, body: { publication: { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] } } });
+  expect(publication.statusCode, publication.body).toBe(201);
+  for (const p of Object.values(projects)) expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.json().publication.id}`, { token: owner.token })).statusCode).toBe(200);
+  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights, publication: publication.json().publication.id };
 }, 240_000);
 afterAll(() => t.close());
 
@@ -168,6 +173,25 @@ describe.each(ACTORS)('as %s', (name) => {
       for (const i of body.institutions) expect(await readable(`/institutions/${i.institution.id}`, who())).toBe(true);
       for (const u of body.updates) expect(await readable(`/projects/${p.id}/updates/${u.id}`, who())).toBe(true);
     }
+  });
+
+  it('publications: the projects they name are the readable ones; a project’s filter and page list them only when it can be read', async () => {
+    const detail = (await get(`/pubs/${world.publication}`, who())).json().publication;
+    const readableProjects = await filterIds(Object.values(world.projects), (p) => readable(`/projects/${p.id}`, who()));
+    expect(sorted(detail.projects.map((p: { id: string }) => p.id))).toEqual(sorted(readableProjects.map((p) => p.id)));
+    const listed = (await get(`/pubs?q=${encodeURIComponent(world.marker)}`, who())).json().publications;
+    expect(listed).toEqual([detail]);
+    const missing = seen(await get('/pubs?project=no-such-project', who()));
+    for (const p of Object.values(world.projects)) {
+      const canRead = readableProjects.includes(p);
+      const byProject = await get(`/pubs?project=${p.slug}`, who());
+      if (canRead) expect(byProject.json().publications.map((x: { id: string }) => x.id)).toEqual([world.publication]);
+      else expect(seen(byProject), `?project=${p.slug}`).toEqual(missing);
+      const page = await get(`/projects/${p.id}`, who());
+      if (canRead) expect(page.json().publications.map((x: { id: string }) => x.id)).toEqual([world.publication]);
+    }
+    const person = (await get(`/people/${world.owner.personId}`, who())).json().publications;
+    expect(person).toEqual([detail]);
   });
 
   it('updates and files: listed with the projects that can be read, and nowhere else', async () => {

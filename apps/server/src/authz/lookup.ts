@@ -22,11 +22,11 @@ type Row = Record<string, unknown>;
  * reads): its visibility, owner and targets from the kind's descriptor. Targets held in
  * a link table (an object's projects) and the parent's resource come from the caller.
  */
-export function resourceOf(kind: Kind, row: Row, related: { targetIds?: readonly string[]; parent?: Resource | null } = {}): Resource {
+export function resourceOf(kind: Kind, row: Row, related: { targetIds?: readonly string[]; coOwnerPersonIds?: readonly string[]; parent?: Resource | null } = {}): Resource {
   const d = RESOURCES[kind];
   const value = (column: AnyPgColumn | undefined) => (column ? ((row[fieldOf(kind, column)] as string | null | undefined) ?? null) : null);
   const id = value(d.id)!;
-  const owner = { ownerUserId: value(d.owner?.user), ownerPersonId: value(d.owner?.person) };
+  const owner = { ownerUserId: value(d.owner?.user), ownerPersonId: value(d.owner?.person), ...(d.coOwners ? { coOwnerPersonIds: related.coOwnerPersonIds ?? [] } : {}) };
   if (d.parent) {
     // A row whose parent is gone (a photo of a deleted object) is seen by managers only.
     if (!related.parent) return { type: kind, id, visibility: 'members', targetIds: [], ...owner };
@@ -92,8 +92,11 @@ async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
   const linked = targets && {
     targetIds: sql<string[]>`coalesce((select array_agg(${targets.target}::text) from ${targets.table} where ${targets.of} = ${desc.id}), '{}')`,
   };
+  const coOwners = desc.coOwners && {
+    coOwnerPersonIds: sql<string[]>`coalesce((select array_agg(${desc.coOwners.person}::text) from ${desc.coOwners.table} where ${desc.coOwners.of} = ${desc.id} and ${desc.coOwners.confirmed} and ${desc.coOwners.person} is not null), '{}')`,
+  };
   const [row] = (await d
-    .select({ ...factColumns(kind), ...linked })
+    .select({ ...factColumns(kind), ...linked, ...coOwners })
     .from(desc.table)
     .where(where)
     .limit(1)) as Row[];
@@ -101,7 +104,10 @@ async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
   const parentId = desc.parent ? (row[fieldOf(kind, desc.parent.column)] as string | null) : null;
   const parent = desc.parent && parentId ? await findWhere(d, desc.parent.kind, eq(RESOURCES[desc.parent.kind].id, parentId)) : null;
   const id = row[fieldOf(kind, desc.id)] as string;
-  return { id, resource: resourceOf(kind, row, { targetIds: linked ? (row.targetIds as string[]) : undefined, parent: parent?.resource ?? null }) };
+  return {
+    id,
+    resource: resourceOf(kind, row, { targetIds: linked ? (row.targetIds as string[]) : undefined, coOwnerPersonIds: coOwners ? (row.coOwnerPersonIds as string[]) : undefined, parent: parent?.resource ?? null }),
+  };
 }
 
 /**

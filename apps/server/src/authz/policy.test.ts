@@ -153,6 +153,20 @@ describe('can: insights and their comments', () => {
   });
 });
 
+describe('can: publications', () => {
+  const publication: Resource = { type: 'publication', id: 'pub-1', ownerPersonId: 'creator-1', coOwnerPersonIds: ['author-1'] };
+
+  it('everyone reads it; its creator edits and deletes it, its confirmed authors edit it', () => {
+    expect(permissionsFor(null, publication)).toEqual(['view']);
+    expect(permissionsFor(ACTORS.signedIn, publication)).toEqual(['view']);
+    expect(permissionsFor(actor({ personId: 'creator-1' }), publication)).toEqual(['view', 'edit', 'delete']);
+    expect(permissionsFor(actor({ personId: 'author-1' }), publication)).toEqual(['view', 'edit']);
+    expect(permissionsFor(actor({ global: new Set<GlobalPermission>(['managePublications']) }), publication)).toEqual(['view', 'edit', 'delete']);
+    // A project's editor gains nothing on a publication of the project.
+    expect(permissionsFor(ACTORS.editor, { ...publication, coOwnerPersonIds: [] })).toEqual(['view']);
+  });
+});
+
 describe('can: global permissions', () => {
   it('pass for a holder or a super user only', () => {
     expect(can(null, 'accessAdmin')).toBe(false);

@@ -33,6 +33,8 @@ export interface Resource {
   targetIds?: readonly string[];
   ownerUserId?: string | null;
   ownerPersonId?: string | null;
+  /** People holding some of an owner's rights through a link (a publication's confirmed authors). */
+  coOwnerPersonIds?: readonly string[];
   /** A row seen as its parent is (an update with its project, a note with its object). */
   parent?: Resource;
 }
@@ -88,6 +90,7 @@ function canSee(actor: Actor | null, resource: Resource): boolean {
 function userMay(actor: Actor, action: ResourceAction, resource: Resource): boolean {
   if (isManager(actor, resource)) return true;
   if (owns(actor, resource) && (RESOURCES[resource.type].ownerActions ?? DEFAULT_OWNER_ACTIONS).includes(action)) return true;
+  if (resource.coOwnerPersonIds?.includes(actor.personId) && RESOURCES[resource.type].coOwners?.actions.includes(action)) return true;
   return (resource.targetIds ?? []).some((target) => actor.onTargets.get(target)?.has(action));
 }
 

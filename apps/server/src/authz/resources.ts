@@ -15,6 +15,8 @@ import {
   projects,
   projectSlugs,
   projectUpdates,
+  publicationAuthors,
+  publications,
   teams,
   users,
 } from '../db/schema/index.js';
@@ -25,7 +27,7 @@ import {
  * same decision as SQL for lists; lookup.ts finds a row by any of its keys. A new kind
  * is one descriptor here plus its rows in the policy and list-equals-detail tests.
  */
-export type Kind = 'project' | 'update' | 'object' | 'team' | 'person' | 'user' | 'institution' | 'note' | 'photo' | 'asset' | 'file' | 'version' | 'insight' | 'comment';
+export type Kind = 'project' | 'update' | 'object' | 'team' | 'person' | 'user' | 'institution' | 'note' | 'photo' | 'asset' | 'file' | 'version' | 'insight' | 'comment' | 'publication';
 
 export type Visibility = 'public' | 'signed-in' | 'members';
 
@@ -55,6 +57,12 @@ export interface Descriptor {
   targets?: 'self' | { table: PgTable; of: AnyPgColumn; target: AnyPgColumn } | { column: AnyPgColumn };
   /** Who owns a row: an account or a person (an author). */
   owner?: { user?: AnyPgColumn; person?: AnyPgColumn };
+  /**
+   * People who hold some of an owner's rights through a link table (a publication's
+   * confirmed authors): the rows of `table` whose `of` is the row, `person` theirs and
+   * `confirmed` true grant `actions`.
+   */
+  coOwners?: { table: PgTable; of: AnyPgColumn; person: AnyPgColumn; confirmed: AnyPgColumn; actions: readonly ResourceAction[] };
   /** The global permission that lets an administrator do anything to this kind. */
   manager?: GlobalPermission;
   /** What owning a row grants (default: everything but managing members). */
@@ -112,6 +120,17 @@ export const RESOURCES: Record<Kind, Descriptor> = {
     owner: { person: insights.authorId },
     manager: 'manageInsights',
     actions: { view: 'view', edit: 'edit', delete: 'edit', comment: 'view' },
+  },
+  // Publications are public; their creator may edit and delete them, their confirmed authors edit them.
+  publication: {
+    what: 'Publication',
+    table: publications,
+    id: publications.id,
+    key: publications.slug,
+    owner: { person: publications.createdBy },
+    coOwners: { table: publicationAuthors, of: publicationAuthors.publicationId, person: publicationAuthors.personId, confirmed: publicationAuthors.confirmed, actions: ['view', 'edit'] },
+    manager: 'managePublications',
+    actions: { view: 'view', edit: 'edit', delete: 'delete' },
   },
   comment: { what: 'Comment', table: insightComments, id: insightComments.id, parent: { kind: 'insight', column: insightComments.insightId }, owner: { person: insightComments.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
 };

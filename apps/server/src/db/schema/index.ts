@@ -9,3 +9,4 @@ export * from './measured.js';
 export * from './imports.js';
 export * from './insights.js';
 export * from './notifications.js';
+export * from './publications.js';

@@ -17,7 +17,7 @@ const IdParams = z.object({ id: z.uuid().describe('Made by the client') });
 const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institution id or slug') });
 
 export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { institutions, projects } = app.services;
+  const { institutions, projects, publications } = app.services;
   const tags = ['institutions'];
 
   app.get(
@@ -28,10 +28,11 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/institutions/:id',
-    { schema: { tags, summary: 'A partner institution with its people and the projects the caller may see', params: KeyParams, response: { 200: InstitutionDetailSchema } } },
+    { schema: { tags, summary: 'A partner institution with its people, the projects the caller may see and its people’s publications', params: KeyParams, response: { 200: InstitutionDetailSchema } } },
     async (request) => {
       const detail = await institutions.getInstitution(request.actor, request.params.id);
-      return { ...detail, projects: await projects.linkedTo(request.actor, { institutionId: detail.institution.id }) };
+      const id = detail.institution.id;
+      return { ...detail, projects: await projects.linkedTo(request.actor, { institutionId: id }), publications: await publications.ofInstitution(request.actor, id) };
     },
   );
 

@@ -20,7 +20,7 @@ const AffiliationParams = z.object({
 });
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { people, projects } = app.services;
+  const { people, projects, publications } = app.services;
   const tags = ['people'];
 
   app.get(
@@ -38,7 +38,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } },
     async (request) => {
       const profile = await people.getPerson(request.actor, request.params.id);
-      return { ...profile, projects: await projects.linkedTo(request.actor, { personId: profile.person.id }) };
+      const id = profile.person.id;
+      return { ...profile, projects: await projects.linkedTo(request.actor, { personId: id }), publications: await publications.ofPerson(request.actor, id) };
     },
   );
 

@@ -88,7 +88,7 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
 
     /**
      * The profile in one statement (an invitation, for those who see it, in one more); the
-     * route adds the projects from the projects service. Publications join when they land.
+     * route adds the projects and publications from their services.
      */
     async getPerson(actor: Actor | null, key: string) {
       const found = await db.use((d) => repo.findPersonDetail(d, key));
@@ -101,7 +101,6 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
         permissions: permissionsFor(actor, personResource(row)),
         bio: row.bio ?? null,
         invitation: seesInvitation ? await users.invitationOf(row.id, row.name) : null,
-        publications: [],
       };
     },
 

@@ -1,5 +1,6 @@
 import {
   type DataTable,
+  type Publication,
   documentText,
   type Contributor,
   type LinkedProject,
@@ -91,8 +92,10 @@ export function createProjectsService(deps: {
   documents: DocumentsService;
   /** What a project catalogues: its data tables and object types (the datatables module's, which itself loads projects through this service). */
   catalogOf: (projectId: string) => Promise<{ datatables: DataTable[]; object_types: { slug: string; name: string }[] }>;
+  /** The project's publications the reader sees (the publications module's). */
+  publicationsOf: (actor: Actor | null, projectId: string) => Promise<Publication[]>;
 }) {
-  const { db, roles, memberships, assets, documents, catalogOf } = deps;
+  const { db, roles, memberships, assets, documents, catalogOf, publicationsOf } = deps;
 
   /** The project as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string): Promise<repo.ProjectRow> {
@@ -129,7 +132,7 @@ export function createProjectsService(deps: {
       institutions: institutions.map(toInstitutionLink),
       updates,
       files,
-      publications: [],
+      publications: await publicationsOf(actor, row.id),
       ...(await catalogOf(row.id)),
     };
   }

@@ -1,0 +1,371 @@
+import { Cite, plugins, type CslItem } from '@citation-js/core';
+import '@citation-js/plugin-bibtex';
+import '@citation-js/plugin-ris';
+import '@citation-js/plugin-csl';
+import { parse as parseName } from '@citation-js/name';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { PublicationInputSchema, type CitationRun, type ParsedPublication, type CitationStyle, type PublicationExportFormat, type PublicationInput, type PublicationType } from '@observatory/shared';
+
+/**
+ * Citations in and out, through citation-js: a paste of BibTeX, RIS or CSL-JSON split into
+ * its entries (each read alone, so a fault names its entry and line and leaves the others
+ * readable), a publication as CSL-JSON, formatted in a style, and exported.
+ *
+ * Every read names its format (forceType): citation-js would otherwise fetch a pasted URL
+ * or DOI from the network.
+ */
+
+/**
+ * Chicago (author-date) is not bundled with citation-js; rehype-citation ships its CSL
+ * (CC BY-SA 3.0) beside its entry point, in a folder its exports no longer map.
+ */
+async function chicagoStyle(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('rehype-citation');
+  const file = path.join(path.dirname(entry), 'styles', 'chicago.js');
+  return ((await import(pathToFileURL(file).href)) as { default: string }).default;
+}
+const cslStyles = plugins.config.get('@csl').styles;
+if (!cslStyles.has('chicago')) cslStyles.add('chicago', await chicagoStyle());
+
+export type CitationFormat = 'bibtex' | 'ris' | 'csl';
+
+/** One entry of a paste: its CSL-JSON, or why it could not be read. */
+export interface RawEntry {
+  key: string | null;
+  /** The line of the paste it starts on, from 1. */
+  line: number;
+  csl: CslItem | null;
+  error: string | null;
+}
+
+/** What a paste is, from its first characters. */
+export function detectFormat(text: string): CitationFormat {
+  const start = text.trimStart();
+  if (start.startsWith('[') || start.startsWith('{')) return 'csl';
+  if (/^\s*TY {2}- /m.test(text)) return 'ris';
+  return 'bibtex';
+}
+
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+const firstLine = (message: string) => message.split('\n')[0]!.trim();
+
+/** A parser's message about a line of one entry, restated as "Line N, column C: …" of the whole paste. */
+function shiftLines(message: string, startLine: number, lines: number): string {
+  const text = firstLine(message).replace(/:$/, '');
+  const at = /\s*at line (\d+) col (\d+)/.exec(text);
+  if (!at) return `Line ${startLine}: ${text}`;
+  const what = text.replace(at[0], '');
+  // Past the entry's own lines: it never closed.
+  if (Number(at[1]) > lines) return `Line ${startLine}: this entry is not closed (${what})`;
+  return `Line ${startLine + Number(at[1]) - 1}, column ${at[2]}: ${what}`;
+}
+
+/** BibTeX: entries start with @type{ at the start of a line; @string macros are given to every entry, @comment and @preamble skipped. */
+function bibtexEntries(text: string): RawEntry[] {
+  const starts = [...text.matchAll(/^[ \t]*@([A-Za-z]+)[ \t]*[{(]/gm)].map((m) => ({ offset: m.index, type: m[1]!.toLowerCase() }));
+  const chunks = starts.map((s, i) => ({ ...s, text: text.slice(s.offset, starts[i + 1]?.offset ?? text.length), line: lineAt(text, s.offset) }));
+  const macros = chunks
+    .filter((c) => c.type === 'string')
+    .map((c) => c.text)
+    .join('\n');
+  return chunks
+    .filter((c) => !['string', 'comment', 'preamble'].includes(c.type))
+    .map((chunk) => {
+      const key = /^[^{(]*[{(]\s*([^,\s]+)\s*,/.exec(chunk.text)?.[1] ?? null;
+      try {
+        // The macros come after the entry's own text in the parse, so its lines keep their numbers.
+        const [csl] = new Cite(`${chunk.text}\n${macros}`, { forceType: '@biblatex/text' }).data;
+        if (!csl) return { key, line: chunk.line, csl: null, error: `Line ${chunk.line}: not a BibTeX entry` };
+        return { key, line: chunk.line, csl, error: null };
+      } catch (e) {
+        return { key, line: chunk.line, csl: null, error: shiftLines((e as Error).message, chunk.line, chunk.text.trimEnd().split('\n').length) };
+      }
+    });
+}
+
+/** RIS: entries run from a TY line to an ER line. */
+function risEntries(text: string): RawEntry[] {
+  const lines = text.split(/\r?\n/);
+  const entries: RawEntry[] = [];
+  let start = -1;
+  for (const [i, line] of lines.entries()) {
+    if (/^TY {2}- /.test(line)) {
+      if (start >= 0) entries.push({ key: null, line: start + 1, csl: null, error: `Line ${start + 1}: this entry has no end (ER  - ) before the next one starts on line ${i + 1}` });
+      start = i;
+    } else if (/^ER {2}-/.test(line) && start >= 0) {
+      entries.push(readRis(lines.slice(start, i + 1).join('\n'), start + 1));
+      start = -1;
+    } else if (start < 0 && line.trim() && /^[A-Z][A-Z0-9] {2}-/.test(line)) {
+      entries.push({ key: null, line: i + 1, csl: null, error: `Line ${i + 1}: a tag outside any entry (an entry starts with TY  - )` });
+    }
+  }
+  if (start >= 0) entries.push({ key: null, line: start + 1, csl: null, error: `Line ${start + 1}: this entry has no end (ER  - )` });
+  return entries;
+}
+
+function readRis(chunk: string, line: number): RawEntry {
+  const key = /^ID {2}- (.+)$/m.exec(chunk)?.[1]?.trim() ?? null;
+  try {
+    const [csl] = new Cite(chunk, { forceType: '@ris/file' }).data;
+    return csl ? { key, line, csl, error: null } : { key, line, csl: null, error: `Line ${line}: not a RIS entry` };
+  } catch (e) {
+    return { key, line, csl: null, error: `Line ${line}: ${firstLine((e as Error).message)}` };
+  }
+}
+
+/** Where each item of a top-level JSON array starts (or the one object), skipping strings. */
+function itemOffsets(text: string): number[] {
+  const offsets: number[] = [];
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (c === '{' && depth === (text.trimStart().startsWith('[') ? 1 : 0)) offsets.push(i);
+      depth++;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return offsets;
+}
+
+/**
+ * Where JSON that does not parse goes wrong: the longest start of it that is only
+ * unfinished (not wrong) ends there. Node's messages do not always say.
+ */
+function jsonErrorOffset(text: string): number {
+  const unfinished = (end: number) => {
+    try {
+      JSON.parse(text.slice(0, end));
+      return true;
+    } catch (e) {
+      const message = (e as Error).message;
+      const position = /position (\d+)/.exec(message)?.[1];
+      return /end of (JSON )?input/i.test(message) || (position !== undefined && Number(position) >= end);
+    }
+  };
+  let [low, high] = [0, text.length];
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (unfinished(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** CSL-JSON: an array of items, or one item. */
+function cslEntries(text: string): RawEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    const line = lineAt(text, jsonErrorOffset(text));
+    return [{ key: null, line, csl: null, error: `Line ${line}: not valid JSON here` }];
+  }
+  const items = Array.isArray(data) ? data : [data];
+  const offsets = itemOffsets(text);
+  return items.map((item, i) => {
+    const line = offsets[i] !== undefined ? lineAt(text, offsets[i]) : 1;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return { key: null, line, csl: null, error: `Line ${line}: item ${i + 1} is not a CSL-JSON object` };
+    const key = typeof (item as CslItem).id === 'string' || typeof (item as CslItem).id === 'number' ? String((item as CslItem).id) : null;
+    try {
+      const [csl] = new Cite(item, { forceType: '@csl/object' }).data;
+      return csl ? { key, line, csl, error: null } : { key, line, csl: null, error: `Line ${line}: not a CSL-JSON item` };
+    } catch (e) {
+      return { key, line, csl: null, error: `Line ${line}: ${firstLine((e as Error).message)}` };
+    }
+  });
+}
+
+/** The entries of a paste, each read alone. */
+export function readEntries(text: string, format: CitationFormat): RawEntry[] {
+  if (format === 'csl') return cslEntries(text);
+  if (format === 'ris') return risEntries(text);
+  return bibtexEntries(text);
+}
+
+const FROM_CSL_TYPE: Record<string, PublicationType> = {
+  article: 'article',
+  'article-journal': 'article',
+  'article-magazine': 'article',
+  'article-newspaper': 'article',
+  'paper-conference': 'article',
+  review: 'article',
+  book: 'book',
+  chapter: 'chapter',
+  'entry-encyclopedia': 'chapter',
+  report: 'report',
+  thesis: 'thesis',
+  dataset: 'dataset',
+  software: 'software',
+};
+const TO_CSL_TYPE: Record<PublicationType, string> = {
+  article: 'article-journal',
+  book: 'book',
+  chapter: 'chapter',
+  report: 'report',
+  thesis: 'thesis',
+  dataset: 'dataset',
+  software: 'software',
+  other: 'document',
+};
+
+type CslName = { family?: string; given?: string; literal?: string; 'non-dropping-particle'?: string; suffix?: string };
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() || null : null);
+/** Text from a citation without markup (CSL titles may hold <i> and friends). */
+const plain = (v: unknown) => str(v)?.replace(/<[^>]+>/g, '') ?? null;
+
+/** A name as a citation writes it: "Family, Given". */
+function nameAsWritten(n: CslName): string {
+  if (n.literal) return n.literal;
+  const family = [n['non-dropping-particle'], n.family].filter(Boolean).join(' ');
+  return [family, [n.given, n.suffix].filter(Boolean).join(', ')].filter(Boolean).join(', ');
+}
+
+/** A name as written, as CSL: "Family, Given" and "Given Family" alike. */
+function cslName(name: string): CslName {
+  const parsed = parseName(name);
+  return parsed.family || parsed.literal ? parsed : { literal: name };
+}
+
+/** The year of a CSL date. */
+function yearOf(date: unknown): number | null {
+  const d = date as { 'date-parts'?: unknown[][]; literal?: string; raw?: string } | undefined;
+  const first = d?.['date-parts']?.[0]?.[0];
+  const year = Number(first ?? /\b(\d{4})\b/.exec(d?.literal ?? d?.raw ?? '')?.[1]);
+  return Number.isInteger(year) && year > 0 ? year : null;
+}
+
+/** A publication's fields from CSL-JSON, as a form would send them (checked after). */
+export function fromCsl(csl: CslItem): PublicationInput {
+  const type = FROM_CSL_TYPE[String(csl.type)] ?? 'other';
+  const names = ((csl.author ?? csl.editor ?? []) as CslName[]).map(nameAsWritten).filter(Boolean);
+  const keywords = str(csl.keyword)
+    ?.split(/[,;]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const venue = plain(csl['container-title']) ?? (['book', 'report', 'thesis', 'software', 'dataset', 'other'].includes(type) ? plain(csl.publisher) : null);
+  return {
+    type,
+    title: plain(csl.title) ?? '',
+    authors: names.map((name) => ({ name, person: null })),
+    year: yearOf(csl.issued),
+    venue,
+    volume: str(csl.volume),
+    issue: str(csl.issue),
+    pages: str(csl.page),
+    doi: str(csl.DOI),
+    url: str(csl.URL),
+    abstract: plain(csl.abstract),
+    keywords: [...new Set(keywords ?? [])],
+    citationKey: str(csl['citation-key']) ?? (typeof csl.id === 'string' && /^[^\s{},]+$/.test(csl.id) ? csl.id : null),
+  };
+}
+
+/** The fields a publication is exported and formatted from. */
+export interface CitableFields {
+  slug: string;
+  citationKey: string | null;
+  type: PublicationType;
+  title: string;
+  authors: readonly string[];
+  year: number | null;
+  venue: string | null;
+  volume: string | null;
+  issue: string | null;
+  pages: string | null;
+  doi: string | null;
+  url: string | null;
+  abstract: string | null;
+  keywords: readonly string[];
+}
+
+/** A publication as CSL-JSON. */
+export function toCsl(p: CitableFields): CslItem {
+  const csl: CslItem = { id: p.citationKey ?? p.slug, type: TO_CSL_TYPE[p.type], title: p.title, author: p.authors.map(cslName) };
+  if (p.citationKey) csl['citation-key'] = p.citationKey;
+  if (p.year) csl.issued = { 'date-parts': [[p.year]] };
+  if (p.venue) csl[['book', 'report', 'thesis', 'software', 'dataset', 'other'].includes(p.type) ? 'publisher' : 'container-title'] = p.venue;
+  const optional = { volume: p.volume, issue: p.issue, page: p.pages, DOI: p.doi, URL: p.url, abstract: p.abstract, keyword: p.keywords.join(', ') || null };
+  for (const [field, value] of Object.entries(optional)) if (value) csl[field] = value;
+  return csl;
+}
+
+/** The input entry as the schema takes it, or the problems that stop it, named by field. */
+export function checkEntry(input: PublicationInput): { publication: ParsedPublication; error: null } | { publication: null; error: string } {
+  const parsed = PublicationInputSchema.safeParse(input);
+  if (parsed.success) {
+    const { slug: _slug, ...publication } = parsed.data;
+    return { publication: { ...publication, authors: publication.authors.map((a) => ({ name: a.name, person: a.person ?? null })), url: publication.url ?? null }, error: null };
+  }
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`);
+  return { publication: null, error: [...new Set(problems)].join('; ') };
+}
+
+const EXPORTERS: Record<PublicationExportFormat, (cite: Cite) => string> = {
+  bibtex: (cite) => cite.format('bibtex', { format: 'text' }),
+  ris: (cite) => cite.format('ris', { format: 'text' }),
+  csl: (cite) => `${JSON.stringify(cite.data, null, 2)}\n`,
+};
+
+/** Publications as a file of one format. */
+export function exportCitations(items: CslItem[], format: PublicationExportFormat): string {
+  if (!items.length) return format === 'csl' ? '[]\n' : '';
+  return EXPORTERS[format](new Cite(items, { forceType: '@csl/list+object' }));
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const decode = (s: string) =>
+  s.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+
+type RunStyle = Omit<CitationRun, 'text'>;
+const STYLE_OF_TAG: Record<string, keyof RunStyle> = { i: 'italic', em: 'italic', b: 'bold', strong: 'bold', sup: 'sup', sub: 'sub' };
+
+/**
+ * citeproc's HTML for one entry as runs of plain text with their styling: the web renders
+ * them as elements, so nothing of a citation is ever put in a page as HTML.
+ */
+export function runsOf(html: string): CitationRun[] {
+  // The number Vancouver puts before an entry says nothing about a single one.
+  const body = html.replace(/<div class="csl-left-margin">[\s\S]*?<\/div>/g, '');
+  const runs: CitationRun[] = [];
+  const stack: (keyof RunStyle | null)[] = [];
+  for (const part of body.split(/(<[^>]+>)/)) {
+    if (!part) continue;
+    const tag = /^<(\/)?([a-z]+)([^>]*)>$/i.exec(part);
+    if (tag) {
+      const [, closing, name, attrs] = tag;
+      const style = STYLE_OF_TAG[name!.toLowerCase()] ?? (/small-caps/.test(attrs ?? '') ? 'smallCaps' : null);
+      if (name!.toLowerCase() === 'div' || name!.toLowerCase() === 'br') continue;
+      if (closing) stack.pop();
+      else stack.push(style);
+      continue;
+    }
+    const text = decode(part.replace(/\s+/g, ' '));
+    if (!text.trim() && !runs.length) continue;
+    const run: CitationRun = { text };
+    for (const style of stack) if (style) run[style] = true;
+    const last = runs.at(-1);
+    if (last && JSON.stringify({ ...last, text: '' }) === JSON.stringify({ ...run, text: '' })) last.text += text;
+    else runs.push(run);
+  }
+  const last = runs.at(-1);
+  if (last) last.text = last.text.trimEnd();
+  return runs.filter((r) => r.text);
+}
+
+/** One publication formatted in a citation style: as text and as styled runs. */
+export function formatCitation(item: CslItem, style: CitationStyle): { text: string; runs: CitationRun[] } {
+  const cite = new Cite([item], { forceType: '@csl/list+object' });
+  const options = { template: style, lang: 'en-US' };
+  const runs = runsOf(cite.format('bibliography', { ...options, format: 'html' }));
+  return { text: runs.map((r) => r.text).join(''), runs };
+}
