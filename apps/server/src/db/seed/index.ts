@@ -23,6 +23,7 @@ import { DEMO_CATEGORIES, DEMO_INSTITUTIONS, DEMO_MORE_PEOPLE, DEMO_PEOPLE, DEMO
 import { slugify } from '../../lib/slugs.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoInsights } from './insights.js';
+import { seedDemoPublications } from './publications.js';
 import { seedDemoMeasured } from './demo-measured.js';
 import { seedDemoObjects } from './objects.js';
 import { seedDemoProjects } from './projects.js';
@@ -50,6 +51,7 @@ export async function prepareData(app: FastifyInstance): Promise<GeneratedAdmin 
     await seedDemoCatalogue(app);
     await seedDemoMeasured(app);
     await seedDemoInsights(app);
+    await seedDemoPublications(app);
   }
   return admin;
 }

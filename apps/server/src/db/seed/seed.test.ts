@@ -12,6 +12,7 @@ import { DEMO_INSIGHT_TAGS, planDemoInsights, type PlannedInsight } from './demo
 import { RIVER_METRIC, RIVER_PROJECT, stationTitle } from './demo-measured.js';
 import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
+import { DEMO_PUBLICATIONS } from './demo-publications.js';
 import { prepareData } from './index.js';
 
 let t: TestApp;
@@ -489,5 +490,42 @@ describe('the demo insights', () => {
     expect(before.insights).toBe(plan.length);
     await prepareData(t.app);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the demo publications', () => {
+  const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
+  const ids = (res: { json: () => { publications: { id: string }[] } }) => res.json().publications.map((p) => p.id);
+
+  it('are the 42 real references and the demo projects’ own, about eighty in all, on the projects that cite them', async () => {
+    const all = await api(t.app, 'GET', '/pubs');
+    expect(Number(all.headers['pagination-count'])).toBe(42 + DEMO_PUBLICATIONS.length);
+    expect(42 + DEMO_PUBLICATIONS.length).toBe(80);
+    const standards = await api(t.app, 'GET', '/pubs?project=community-standards-for-ecological-forecast-output');
+    expect(Number(standards.headers['pagination-count'])).toBe(42 + DEMO_PUBLICATIONS.filter((p) => p.projects.includes('community-standards-for-ecological-forecast-output')).length);
+    const dietze = (await api(t.app, 'GET', '/pubs?q=iterative near-term').then((r) => r.json().publications)).find((p: { doi: string }) => p.doi === '10.1073/pnas.1710231115');
+    expect(dietze.projects.map((p: { slug: string }) => p.slug).sort()).toEqual(
+      ['community-standards-for-ecological-forecast-output', 'forecasting-summer-school-state-space-models', 'near-term-forecasts-of-river-chlorophyll-a', 'spring-green-up-forecasts-at-harvard-forest-and-bartlett'].sort(),
+    );
+    const river = (await api(t.app, 'GET', '/projects/near-term-forecasts-of-river-chlorophyll-a')).json().publications;
+    expect(river.length).toBe(4 + DEMO_PUBLICATIONS.filter((p) => p.projects.includes('near-term-forecasts-of-river-chlorophyll-a')).length);
+  });
+
+  it('list the confirmed ones on the people’s pages, and leave this year’s links waiting on /me', async () => {
+    const ada = (await api(t.app, 'GET', '/people/ada')).json().publications as { title: string; authors: { person: { slug: string } | null; confirmed: boolean }[] }[];
+    expect(ada.length).toBeGreaterThan(5);
+    for (const p of ada) expect(p.authors.some((a) => a.person?.slug === 'ada' && a.confirmed), p.title).toBe(true);
+    const waiting = await api(t.app, 'GET', '/pubs/suggestions', { token: await tokenOf('tomas') });
+    expect(waiting.json().publications.map((p: { title: string }) => p.title)).toContain('State-space models for ecologists: summer school lecture notes');
+    expect(ids(await api(t.app, 'GET', '/people/tomas'))).not.toContain(waiting.json().publications[0].id);
+    const lund = (await api(t.app, 'GET', '/institutions/university-of-lund')).json().publications;
+    expect(lund.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining(ada.map((p) => (p as unknown as { id: string }).id)));
+  });
+
+  it('are added once: another start changes nothing', async () => {
+    const counts = async () => (await t.database.use(async (d) => rowsOf<{ n: number }>(await d.execute(sql.raw('select (select count(*) from publications) + (select count(*) from project_publications) + (select count(*) from publication_authors) as n')))))[0]!.n;
+    const before = await counts();
+    await prepareData(t.app);
+    expect(await counts()).toBe(before);
   });
 });
