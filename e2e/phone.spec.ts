@@ -64,6 +64,10 @@ const SIGNED_IN: Screen[] = [
   { path: '/admin/data/import', heading: 'Import', action: button('Choose a file') },
   { path: '/admin/data/nodetypes', heading: 'Node types', action: button('Create node type') },
   { path: '/admin/data/nodetypes/theme', heading: 'Theme', action: button('Save') },
+  { path: '/pubs', heading: 'Publications', action: link('New publication') },
+  { path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs', heading: /^Iterative near-term ecological forecasting/, action: link('Edit') },
+  { path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs/edit', heading: /Iterative near-term ecological forecasting/, action: button('Save') },
+  { path: '/pubs/new', heading: 'New publication', action: button('Add publication') },
 ];
 
 const VISITOR: Screen[] = [
@@ -72,6 +76,8 @@ const VISITOR: Screen[] = [
   { path: '/projects', heading: 'Projects', action: field(/Search/) },
   { path: '/data/abisko', heading: 'Abisko birch–tundra ecotone', action: (main) => main.getByRole('tab', { name: 'Overview' }) },
   { path: '/nodes/soil', heading: 'Soil', action: link('Soil chemistry') },
+  { path: '/pubs', heading: 'Publications', action: field('Search publications') },
+  { path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs', heading: /^Iterative near-term ecological forecasting/, action: button('Copy citation') },
 ];
 
 /** The page does not scroll sideways, and the screen's main action lies within its width. */

@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
           { path: paths.partners, lazy: page(() => import('../features/partners/PartnersPage')) },
           { path: patterns.partner, lazy: page(() => import('../features/partners/PartnerPage')) },
           { path: patterns.team, lazy: page(() => import('../features/teams/TeamPage')) },
+          { path: paths.pubs, lazy: page(() => import('../features/publications/PublicationsPage')) },
+          { path: patterns.pub, lazy: page(() => import('../features/publications/PublicationPage')) },
           { path: paths.insights, lazy: page(() => import('../features/insights/InsightsPage')) },
           { path: patterns.insight, lazy: page(() => import('../features/insights/InsightPage')) },
           // Works signed out: the link comes in an e-mail.
@@ -68,7 +70,7 @@ export const routes: RouteObject[] = [
                 path: paths.me,
                 lazy: page(() => import('./routes/me/MeLayout')),
                 children: [
-                  { index: true, lazy: page(() => import('../features/account/AccountPage')) },
+                  { index: true, lazy: page(() => import('./routes/me/MeIndexPage')) },
                   { path: 'photos', lazy: page(() => import('./routes/me/MyPhotosPage')) },
                   { path: 'projects', lazy: page(() => import('../features/projects/MyProjectsPage')) },
                   { path: 'teams', lazy: page(() => import('../features/teams/MyTeamsPage')) },
@@ -85,6 +87,9 @@ export const routes: RouteObject[] = [
               { path: patterns.personEdit, lazy: page(() => import('../features/people/PersonEditPage')) },
               { path: patterns.partnerEdit, lazy: page(() => import('../features/partners/PartnerEditPage')) },
               { path: patterns.insightEdit, lazy: page(() => import('../features/insights/InsightEditPage')) },
+              // Any signed-in user adds publications; who may change one, the server says (its permissions).
+              { path: paths.pubNew, lazy: page(() => import('../features/publications/PublicationEditPage')) },
+              { path: patterns.pubEdit, lazy: page(() => import('../features/publications/PublicationEditPage')) },
             ],
           },
           {

@@ -31,6 +31,9 @@ export const paths = {
   partnerEdit: (slug: string) => `/partners/${encodeURIComponent(slug)}/edit`,
   team: (slug: string) => `/teams/${encodeURIComponent(slug)}`,
   pubs: '/pubs',
+  pubNew: '/pubs/new',
+  pub: (slug: string) => `/pubs/${encodeURIComponent(slug)}`,
+  pubEdit: (slug: string) => `/pubs/${encodeURIComponent(slug)}/edit`,
   insights: '/insights',
   insightNew: '/insights/new',
   /** An insight by its number (or id). */
@@ -108,6 +111,8 @@ export const patterns = {
   node: '/nodes/*',
   team: '/teams/:slug',
   object: '/data/:name',
+  pub: '/pubs/:slug',
+  pubEdit: '/pubs/:slug/edit',
   insight: '/insights/:id',
   insightEdit: '/insights/:id/edit',
   unsubscribe: '/unsubscribe/:token?',

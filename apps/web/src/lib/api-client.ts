@@ -1,4 +1,4 @@
-import { API_ROOT, PAGINATION_HEADERS, type TokenResponse } from '@observatory/shared';
+import { API_ROOT, PAGINATION_HEADERS, type ErrorDetail, type TokenResponse } from '@observatory/shared';
 
 /** Every failed call becomes one of these: status null means no response at all. */
 export class ApiError extends Error {
@@ -8,7 +8,7 @@ export class ApiError extends Error {
     /** The server's error text, when it sent one. */
     readonly errorText: string | null,
     message: string,
-    readonly details: { field: string; message: string }[] = [],
+    readonly details: ErrorDetail[] = [],
     /** Seconds to wait before asking again (a 429's Retry-After). */
     readonly retryAfter: number | null = null,
   ) {
@@ -108,7 +108,7 @@ function readPagination(headers: Headers): Pagination | null {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  let body: { error?: string; code?: string; details?: { field: string; message: string }[] } = {};
+  let body: { error?: string; code?: string; details?: ErrorDetail[] } = {};
   try {
     body = await res.json();
   } catch {
@@ -125,6 +125,12 @@ function url(path: string, query?: Query): string {
   const qs = params.toString();
   return `${API_ROOT}${path}${qs ? `?${qs}` : ''}`;
 }
+
+/**
+ * The address of an API call (under the API root, empty values left out), for a plain link:
+ * a public file download. A link sends no token, so it is answered as to a visitor.
+ */
+export const apiUrl = (path: string, query?: Query): string => url(path, query);
 
 const NO_RETRY = ['/auth/login', '/auth/refresh', '/auth/logout'];
 

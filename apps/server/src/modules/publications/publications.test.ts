@@ -331,6 +331,10 @@ describe('paste and import', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details[0].field).toBe('body.text');
     expect((await api(t.app, 'POST', '/pubs/import', { ...as(adder), body: { publications: [] } })).statusCode).toBe(400);
+    const tooMany = Array.from({ length: PUBLICATION_LIMITS.importEntries + 1 }, (_, i) => `@misc{e${i}, title = {Entry ${i}}, year = 2000}`).join('\n');
+    const refused = await api(t.app, 'POST', '/pubs/parse', { ...as(adder), body: { text: tooMany } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0]).toMatchObject({ field: 'body.text', message: expect.stringContaining(`${PUBLICATION_LIMITS.importEntries + 1}`) });
 
     const before = await count();
     const bad = await api(t.app, 'POST', '/pubs/import', { ...as(adder), body: { publications: [fields(), fields({ year: 1400 })] } });

@@ -19,7 +19,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug } from '../../lib/slugs.js';
-import { checkEntry, detectFormat, exportCitations, formatCitation, fromCsl, readEntries, toCsl, type CitableFields, type CitationFormat } from './citations.js';
+import { checkEntry, countEntries, detectFormat, exportCitations, formatCitation, fromCsl, readEntries, toCsl, type CitableFields, type CitationFormat } from './citations.js';
 import * as repo from './repo.js';
 
 type Query = z.output<typeof PublicationsQuerySchema>;
@@ -206,8 +206,9 @@ export function createPublicationsService(deps: { db: Database }) {
     async parse(actor: Actor | null, text: string, format: CitationFormat | 'auto'): Promise<PublicationsParsed> {
       requireActor(actor);
       const chosen = format === 'auto' ? detectFormat(text) : format;
+      const count = countEntries(text, chosen);
+      if (count > PUBLICATION_LIMITS.importEntries) throw invalidField('body.text', `At most ${PUBLICATION_LIMITS.importEntries} entries at once (this holds ${count})`);
       const raw = readEntries(text, chosen);
-      if (raw.length > PUBLICATION_LIMITS.importEntries) throw invalidField('body.text', `At most ${PUBLICATION_LIMITS.importEntries} entries at once (this holds ${raw.length})`);
       const entries = raw.map((entry, index) => {
         if (!entry.csl) return { index, key: entry.key, line: entry.line, publication: null, error: entry.error, duplicate: null };
         const checked = checkEntry(fromCsl(entry.csl));

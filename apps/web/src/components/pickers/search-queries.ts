@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GeoObjectsResponse, ProjectsResponse } from '@observatory/shared';
+import type { GeoObjectsResponse, ProjectsResponse, PublicationsResponse } from '@observatory/shared';
 import { api } from '../../lib/api-client';
 
 export type ObjectFound = GeoObjectsResponse['objects'][number];
 export type ProjectFound = ProjectsResponse['projects'][number];
+export type PublicationFound = PublicationsResponse['publications'][number];
 
 /** Objects whose name or title matches what was typed (`GET data/obj?q=`, 20 at most). */
 export const objectSearchQuery = (q: string) =>
@@ -18,5 +19,13 @@ export const projectSearchQuery = (q: string) =>
   queryOptions({
     queryKey: ['projects', 'search', q] as const,
     queryFn: () => api.get<ProjectsResponse>('/projects', { q }).then((r) => r.projects),
+    staleTime: 30_000,
+  });
+
+/** Publications whose title, authors or abstract match what was typed (`GET pubs?q=`, the first page). */
+export const publicationSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['pubs', 'search', q] as const,
+    queryFn: () => api.get<PublicationsResponse>('/pubs', { q }).then((r) => r.publications),
     staleTime: 30_000,
   });

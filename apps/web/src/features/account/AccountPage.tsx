@@ -100,8 +100,11 @@ function Sessions() {
   );
 }
 
-/** My Account: e-mail, password, e-mail notifications, sessions, API keys. */
-export default function AccountPage() {
+/**
+ * My Account: e-mail, password, e-mail notifications, sessions, API keys. `children` (what
+ * other features add to /me, composed in app/routes/me) come first, below the title.
+ */
+export default function AccountPage({ children }: { children?: React.ReactNode }) {
   useTitle('My Account');
   const { user } = useCurrentUser();
   if (!user) return null;
@@ -109,6 +112,7 @@ export default function AccountPage() {
     <Container size="md" py="xl">
       <Stack gap="xl">
         <Title order={1}>My Account</Title>
+        {children}
         <Stack component="section" aria-labelledby="account-title">
           <Title order={2} size="h3" id="account-title">
             Account

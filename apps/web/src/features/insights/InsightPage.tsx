@@ -1,9 +1,10 @@
-import { Anchor, Button, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { PageState } from '../../components/PageState';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { RichText } from '../../components/RichText';
 import { paths } from '../../config/paths';
@@ -58,16 +59,7 @@ export default function InsightPage() {
             </Stack>
             <Group gap="xs">
               <VisibilityBadge visibility={insight.visibility} />
-              {permissions.includes('edit') ? (
-                <Button component={PrefetchLink} to={paths.insightEdit(insight.num)} variant="default" size="xs">
-                  Edit
-                </Button>
-              ) : null}
-              {permissions.includes('delete') ? (
-                <Button variant="subtle" color="danger" size="xs" onClick={confirmDelete} loading={remove.isPending}>
-                  Delete
-                </Button>
-              ) : null}
+              <EditDeleteButtons permissions={permissions} editTo={paths.insightEdit(insight.num)} onDelete={confirmDelete} deleting={remove.isPending} />
             </Group>
           </Group>
           <FormError error={remove.error} />

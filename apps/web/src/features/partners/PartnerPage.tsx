@@ -5,17 +5,18 @@ import { LinkedProjects } from '../../components/linked/LinkedProjects';
 import { PageSection } from '../../components/PageSection';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { PublicationList } from '../../components/PublicationLine';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { usePartner } from './api';
 
-/** A partner institution: logo, name, description, website, ROR id, people, projects, objects. */
+/** A partner institution: logo, name, description, website, ROR id, people, projects, objects, its people's publications. */
 export default function PartnerPage() {
   const { slug = '' } = useParams();
   const partner = usePartner(slug);
   useTitle(partner.data?.institution.name ?? 'Partners');
   if (!partner.data) return <PageState isPending={partner.isPending} error={partner.error} />;
-  const { institution, people, projects } = partner.data;
+  const { institution, people, projects, publications } = partner.data;
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -64,6 +65,9 @@ export default function PartnerPage() {
         </PageSection>
         <PageSection id="partner-objects" title="Sites and objects">
           <LinkedObjects of={{ institution: institution.id }} empty={`No site or object lists ${institution.name} yet.`} />
+        </PageSection>
+        <PageSection id="partner-publications" title="Publications">
+          <PublicationList publications={publications} empty="No publications listed yet." label={`Publications of ${institution.name}’s people`} />
         </PageSection>
       </Stack>
     </Container>

@@ -6,6 +6,7 @@ import { RichText } from '../../components/RichText';
 import { PageSection } from '../../components/PageSection';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { PublicationList } from '../../components/PublicationLine';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { usePerson } from './api';
@@ -77,7 +78,7 @@ export default function PersonPage() {
           <LinkedObjects of={{ person: person.id }} empty={`No site or object lists ${person.name} yet.`} />
         </PageSection>
         <PageSection id="publications-title" title="Publications">
-          {publications.length === 0 ? <Text c="dimmed">No publications listed yet.</Text> : null}
+          <PublicationList publications={publications} empty="No publications listed yet." label={`Publications of ${person.name}`} />
         </PageSection>
         <PageSection id="photos-title" title="Photos">
           {/* The photo search (with its per-person view) comes with the sites and photos screens. */}

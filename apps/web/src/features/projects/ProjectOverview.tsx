@@ -1,7 +1,15 @@
-import { Anchor, Avatar, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconX } from '@tabler/icons-react';
+import { useMutationState } from '@tanstack/react-query';
+import type { ProjectDetail, Publication } from '@observatory/shared';
+import { PublicationPicker } from '../../components/pickers/PublicationPicker';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { PublicationList } from '../../components/PublicationLine';
 import { RichText } from '../../components/RichText';
 import { paths } from '../../config/paths';
+import { toErrorView } from '../../lib/errors';
+import { removePublicationKey, useProjectPublications } from './api';
 import { useProjectDetail } from './ProjectLayout';
 import { ProjectDates } from './project-bits';
 
@@ -18,9 +26,72 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * The project's publications, newest first. Its editors add one (a search over the
+ * catalogue) and remove one: a publication being removed is busy until the server
+ * answers; refused, it stays, not busy, and the reason is shown.
+ */
+function ProjectPublications({ detail }: { detail: ProjectDetail }) {
+  const { project, publications, permissions } = detail;
+  const mayEdit = permissions.includes('edit');
+  const { add, remove } = useProjectPublications(project.slug, project.id);
+  const removing = useMutationState({ filters: { mutationKey: removePublicationKey(project.id), status: 'pending' }, select: (m) => m.state.variables as string });
+  const unlink = (p: Publication) =>
+    remove.mutate(p.id, {
+      onError: (error) => notifications.show({ color: 'danger', title: `“${p.title}” was not removed`, message: toErrorView(error).message }),
+    });
+  const link = (id: string) =>
+    add.mutate(id, {
+      onSuccess: (p) => notifications.show({ color: 'green', message: `“${p.title}” was added to the project` }),
+      onError: (error) => notifications.show({ color: 'danger', title: 'The publication was not added', message: toErrorView(error).message }),
+    });
+  return (
+    <>
+      <PublicationList
+        publications={publications}
+        empty="No publications listed yet."
+        label="Publications of the project"
+        busy={(p) => removing.includes(p.id)}
+        {...(mayEdit
+          ? {
+              actions: (p: Publication) => (
+                <ActionIcon variant="subtle" color="danger" aria-label={`Remove ${p.title} from the project`} disabled={removing.includes(p.id)} onClick={() => unlink(p)}>
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              ),
+            }
+          : {})}
+      />
+      {mayEdit ? (
+        <Stack gap={4}>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <div style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 420 }}>
+              <PublicationPicker
+                label="Add publication"
+                description="One already in the catalogue"
+                w="100%"
+                value={null}
+                hidden={(p) => publications.some((x) => x.id === p.id)}
+                onChange={(id) => {
+                  if (id) link(id);
+                }}
+              />
+            </div>
+            {add.isPending ? <Loader size="sm" role="status" aria-label="Adding the publication" /> : null}
+          </Group>
+          <Anchor component={PrefetchLink} to={paths.pubNew} size="sm">
+            A new publication? Add it to the catalogue first
+          </Anchor>
+        </Stack>
+      ) : null}
+    </>
+  );
+}
+
 /** Summary, dates, documentation, contributors and institutions in order, recent updates, publications. */
 export default function ProjectOverview() {
-  const { project, doc, contributors, institutions, updates, publications } = useProjectDetail();
+  const detail = useProjectDetail();
+  const { project, doc, contributors, institutions, updates } = detail;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
       <Stack gap="lg" style={{ gridColumn: 'span 2' }}>
@@ -30,7 +101,7 @@ export default function ProjectOverview() {
           {doc ? <RichText doc={doc} /> : <Text c="dimmed">No documentation yet.</Text>}
         </Section>
         <Section id="project-publications" title="Publications">
-          {publications.length === 0 ? <Text c="dimmed">No publications listed yet.</Text> : null}
+          <ProjectPublications detail={detail} />
         </Section>
       </Stack>
       <Stack gap="lg">

@@ -9,6 +9,7 @@ import type {
   ProjectsResponse,
   ProjectUpdate,
   ProseMirrorDoc,
+  Publication,
   RevisionDetail,
   RevisionsResponse,
   TeamMember,
@@ -16,6 +17,7 @@ import type {
   UpdatesResponse,
 } from '@observatory/shared';
 import { api, ApiError, type ApiResponse } from '../../lib/api-client';
+import { byNewest } from '../../lib/publications';
 import { objectLoadErrorText } from '../../lib/errors';
 import { moveInOrder } from '../../lib/ordering';
 
@@ -257,5 +259,41 @@ export function useProjectMemberMutations(slug: string) {
     }),
     setRole: useMutation({ mutationFn: (input: { personId: string; role: string }) => api.put<TeamMember>(path(input.personId), { role: input.role }), onSuccess: () => void refresh() }),
     remove: useMutation({ mutationFn: (personId: string) => api.del(path(personId)).then(() => personId), onSuccess: () => void refresh() }),
+  };
+}
+
+// Publications: linked and unlinked one at a time; the project's list changes when the server agreed.
+
+/** The key of every removal under way from a project (its variables are the publications' ids). */
+export const removePublicationKey = (projectId: string) => ['project-publication-remove', projectId] as const;
+
+/**
+ * Link a publication to the project (PUT, answering the publication) and unlink one
+ * (DELETE). The project's cached detail follows; the publications' own pages and lists,
+ * which name their projects, are asked again.
+ */
+export function useProjectPublications(slug: string, projectId: string) {
+  const client = useQueryClient();
+  const key = projectKey(slug);
+  const path = (pubId: string) => `${projectPath(projectId)}/pubs/${encodeURIComponent(pubId)}`;
+  const refresh = () => {
+    for (const head of ['pubs', 'pub']) void client.invalidateQueries({ queryKey: [head] });
+  };
+  return {
+    add: useMutation({
+      mutationFn: (pubId: string) => api.put<Publication>(path(pubId)),
+      onSuccess: (added) => {
+        client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, publications: byNewest([...old.publications.filter((p) => p.id !== added.id), added]) });
+        refresh();
+      },
+    }),
+    remove: useMutation({
+      mutationKey: removePublicationKey(projectId),
+      mutationFn: (pubId: string) => api.del(path(pubId)).then(() => pubId),
+      onSuccess: (pubId) => {
+        client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, publications: old.publications.filter((p) => p.id !== pubId) });
+        refresh();
+      },
+    }),
   };
 }

@@ -1,0 +1,226 @@
+import { ActionIcon, Anchor, Button, Group, Input, NumberInput, Paper, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
+import { latestPublicationYear, PUBLICATION_LIMITS as L, PUBLICATION_TYPES, PUBLICATION_YEAR_MIN, type PublicationDetail } from '@observatory/shared';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormError, showFieldErrors, unplacedError } from '../../components/FormError';
+import { PersonPicker } from '../../components/pickers/PersonPicker';
+import { WRAP } from '../../components/PublicationLine';
+import { paths } from '../../config/paths';
+import { useHasPermission } from '../../lib/auth';
+import { PUBLICATION_TYPE_LABELS } from '../../lib/publications';
+import { useMyPerson, useSavePublication } from './api';
+import { changedFields, duplicateOf, emptyAuthor, FORM_FIELDS, formValues, serverErrors, toInput, validatePublication, type AuthorRow, type PublicationFormValues } from './publication-form';
+
+const TYPE_CHOICES = PUBLICATION_TYPES.map((t) => ({ value: t, label: PUBLICATION_TYPE_LABELS[t] }));
+
+/** Errors under an item of a list field ("keywords.3") show at the field itself. */
+function placed(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) out[field.replace(/^keywords\.\d+$/, 'keywords')] ??= message;
+  return out;
+}
+
+/** Rows as saved are told apart from rows added here: their links already wait for confirmation. */
+const SAVED = 'saved-';
+
+/**
+ * Who still has to confirm an author's link, said beside the row: a link to someone else
+ * shows on their page once they confirm it (a link made by a publications manager is confirmed at once).
+ */
+function linkHint(row: AuthorRow, me: string | null, manager: boolean): string | null {
+  if (!row.person || row.person.id === me || row.confirmed) return null;
+  if (row.key.startsWith(SAVED)) return `Waiting for ${row.person.name} to confirm`;
+  return manager ? null : `Once saved, ${row.person.name} is asked to confirm`;
+}
+
+/**
+ * A publication's fields: type, title, authors in order (each a name, perhaps linked to a
+ * person), year, venue, volume, issue, pages, DOI, address, abstract, keywords, citation key. A new one
+ * is added (POST); an existing one sends only what changed (PUT), then shows its page.
+ */
+export function PublicationForm({ existing }: { existing?: PublicationDetail }) {
+  const navigate = useNavigate();
+  const save = useSavePublication(existing?.publication.id ?? null);
+  const me = useMyPerson().data?.id ?? null;
+  const manager = useHasPermission('managePublications');
+  const [initial] = useState(() => {
+    const values = formValues(existing);
+    values.authors = values.authors.map((a, i) => (existing ? { ...a, key: `${SAVED}${i}` } : a));
+    return values;
+  });
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const form = useForm<PublicationFormValues>({ initialValues: initial, validate: (values) => placed(validatePublication(values)) });
+  const values = form.values;
+  const duplicate = duplicateOf(save.error);
+  const cancelTo = existing ? paths.pub(existing.publication.slug) : paths.pubs;
+
+  const submit = (v: PublicationFormValues) => {
+    const input = toInput(v);
+    const publication = existing ? changedFields(toInput(initial), input) : input;
+    if (existing && Object.keys(publication).length === 0) {
+      void navigate(cancelTo);
+      return;
+    }
+    save.mutate(
+      { publication },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: existing ? 'Publication saved' : 'Publication added' });
+          void navigate(paths.pub(saved.publication.slug));
+        },
+        onError: (e) => showFieldErrors(form, placed(serverErrors(e, v))),
+      },
+    );
+  };
+
+  const addAuthor = () => {
+    const row = emptyAuthor();
+    form.insertListItem('authors', row);
+    setFocusRow(row.key);
+  };
+
+  return (
+    <form noValidate aria-label="Publication" onSubmit={form.onSubmit(submit, (errors) => showFieldErrors(form, errors as Record<string, string>))}>
+      <Stack gap="md" maw={760}>
+        <FormError error={unplacedError(save.error, FORM_FIELDS)} />
+        <Select label="Type" data={TYPE_CHOICES} allowDeselect={false} required w={{ base: '100%', xs: 260 }} {...form.getInputProps('type')} />
+        <Textarea label="Title" required autosize minRows={1} maxLength={L.title} {...form.getInputProps('title')} />
+        <Input.Wrapper label="Authors" labelElement="div" description="In the order the publication gives them" error={form.errors.authors}>
+          <Stack gap="xs" mt={6}>
+            {values.authors.length ? (
+              <Stack component="ol" gap="xs" aria-label="Authors in order" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {values.authors.map((row, i) => {
+                  const n = i + 1;
+                  const hint = linkHint(row, me, manager);
+                  return (
+                    <Paper component="li" withBorder p="xs" key={row.key}>
+                      <Group align="flex-start" gap="xs" wrap="wrap">
+                        <TextInput
+                          label={`Name of author ${n}`}
+                          placeholder="Family, Given"
+                          maxLength={L.authorName}
+                          style={{ flex: '1 1 14rem', minWidth: 0 }}
+                          autoFocus={row.key === focusRow}
+                          {...form.getInputProps(`authors.${i}.name`)}
+                        />
+                        <div style={{ flex: '1 1 14rem', minWidth: 0 }}>
+                          <PersonPicker
+                            label={`Person of author ${n}`}
+                            placeholder="Not linked"
+                            by="id"
+                            clearable
+                            w="100%"
+                            value={row.person?.id ?? null}
+                            valueLabel={row.person?.name}
+                            error={form.errors[`authors.${i}.person`]}
+                            onChange={(_id, person) => {
+                              const linked = person ? { id: person.id, slug: person.slug, name: person.name } : null;
+                              form.setFieldValue(`authors.${i}.person`, linked);
+                              form.setFieldValue(`authors.${i}.confirmed`, !!linked && linked.id === row.person?.id && row.confirmed);
+                              if (linked && !form.getValues().authors[i]?.name.trim()) form.setFieldValue(`authors.${i}.name`, linked.name);
+                            }}
+                          />
+                        </div>
+                        <Group gap={4} mt={{ base: 0, xs: 26 }}>
+                          <ActionIcon variant="default" size="lg" aria-label={`Move author ${n} up`} disabled={i === 0} onClick={() => form.reorderListItem('authors', { from: i, to: i - 1 })}>
+                            <IconArrowUp size={16} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="default"
+                            size="lg"
+                            aria-label={`Move author ${n} down`}
+                            disabled={i === values.authors.length - 1}
+                            onClick={() => form.reorderListItem('authors', { from: i, to: i + 1 })}
+                          >
+                            <IconArrowDown size={16} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon variant="subtle" color="danger" size="lg" aria-label={`Remove author ${n}`} onClick={() => form.removeListItem('authors', i)}>
+                            <IconX size={16} aria-hidden />
+                          </ActionIcon>
+                        </Group>
+                      </Group>
+                      {row.person && row.confirmed && row.person.id !== me ? (
+                        <Text size="xs" c="dimmed" mt={4} style={WRAP}>
+                          Linked to {row.person.name}; confirmed
+                        </Text>
+                      ) : null}
+                      {hint ? (
+                        <Text size="xs" c="dimmed" mt={4} style={WRAP}>
+                          {hint}
+                        </Text>
+                      ) : null}
+                    </Paper>
+                  );
+                })}
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No authors yet.
+              </Text>
+            )}
+            {values.authors.length < L.authors ? (
+              <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addAuthor} w="fit-content">
+                Add an author
+              </Button>
+            ) : null}
+          </Stack>
+        </Input.Wrapper>
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <NumberInput
+            label="Year"
+            min={PUBLICATION_YEAR_MIN}
+            max={latestPublicationYear()}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            w={{ base: '100%', xs: 120 }}
+            {...form.getInputProps('year')}
+          />
+          <TextInput label="Journal, book or publisher" maxLength={L.venue} style={{ flex: '1 1 16rem' }} {...form.getInputProps('venue')} />
+        </Group>
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <TextInput label="Volume" maxLength={L.short} w={{ base: '100%', xs: 120 }} {...form.getInputProps('volume')} />
+          <TextInput label="Issue" maxLength={L.short} w={{ base: '100%', xs: 120 }} {...form.getInputProps('issue')} />
+          <TextInput label="Pages" placeholder="e.g. 45–67" maxLength={L.short} w={{ base: '100%', xs: 160 }} {...form.getInputProps('pages')} />
+        </Group>
+        <Stack gap={4}>
+          <TextInput label="DOI" description="10.1234/abc, or its https://doi.org/ address" maxLength={L.doi} {...form.getInputProps('doi')} />
+          {duplicate ? (
+            <Anchor component={Link} to={duplicate.href} size="sm">
+              Open the publication that has this DOI
+            </Anchor>
+          ) : null}
+        </Stack>
+        <TextInput label="Address (URL)" type="url" placeholder="https://" maxLength={L.url} {...form.getInputProps('url')} />
+        <Textarea label="Abstract" autosize minRows={4} maxRows={16} maxLength={L.abstract} {...form.getInputProps('abstract')} />
+        <TagsInput
+          label="Keywords"
+          description="Press Enter or type a comma after each"
+          maxTags={L.keywords}
+          clearable
+          splitChars={[',', ';']}
+          {...form.getInputProps('keywords')}
+          onChange={(next) => form.setFieldValue('keywords', [...new Set(next.map((k) => k.trim()).filter(Boolean))])}
+        />
+        <TextInput
+          label="Citation key"
+          description="What it is cited by in BibTeX (e.g. dietze2018); kept for exports"
+          maxLength={L.short * 2}
+          w={{ base: '100%', xs: 320 }}
+          {...form.getInputProps('citationKey')}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {existing ? 'Save' : 'Add publication'}
+          </Button>
+          <Anchor component={Link} to={cancelTo}>
+            Cancel
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

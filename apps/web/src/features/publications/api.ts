@@ -1,0 +1,180 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  Citation,
+  CitationStyle,
+  PublicationDetail,
+  PublicationExportFormat,
+  PublicationInput,
+  PublicationsParsed,
+  PublicationsResponse,
+  Publication,
+  UserDetail,
+} from '@observatory/shared';
+import { api, apiUrl, ApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+
+/** A publication's API path: its id or its slug. */
+export const publicationPath = (key: string) => `/pubs/${encodeURIComponent(key)}`;
+export const publicationKey = (key: string) => ['pub', key] as const;
+
+/** No retry for a 4xx answer: it will not change by asking again. */
+const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+
+// The list and its filters
+
+/** The filters of the list, as the address and the API name them (the page apart). */
+export const PUBLICATION_FILTERS = ['year', 'type', 'person', 'project'] as const;
+export type PublicationFilter = (typeof PUBLICATION_FILTERS)[number];
+export type PublicationFilters = { q?: string | null } & Partial<Record<PublicationFilter, string | null>>;
+
+/** The search and filters as a query string in one order (the key of the list's cache), empty ones left out. */
+export function publicationQuery(filters: PublicationFilters): string {
+  const params = new URLSearchParams();
+  for (const name of ['q', ...PUBLICATION_FILTERS] as const) {
+    const value = filters[name]?.trim();
+    if (value) params.set(name, value);
+  }
+  return params.toString();
+}
+
+/** GET pubs?{query}&p: a page of 25, with the pagination headers. */
+export const publicationListQuery = (query: string, page: number) =>
+  queryOptions({
+    queryKey: ['pubs', 'list', query, page] as const,
+    queryFn: ({ signal }) => api.page<PublicationsResponse>('/pubs', { ...Object.fromEntries(new URLSearchParams(query)), ...(page > 1 ? { p: page } : {}) }, signal),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const usePublicationList = (query: string, page: number) => useQuery(publicationListQuery(query, page));
+
+/** GET pubs/years: the years with publications, newest first (the year filter's choices). */
+export function usePublicationYears() {
+  return useQuery({
+    queryKey: ['pubs', 'years'],
+    queryFn: () => api.get<{ years: { year: number; count: number }[] }>('/pubs/years').then((r) => r.years),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The file of everything the filters match (BibTeX, RIS or CSL-JSON): public, so a plain link downloads it. */
+export const exportHref = (query: string, format: PublicationExportFormat) => apiUrl('/pubs/export', { format, ...Object.fromEntries(new URLSearchParams(query)) });
+
+/** One publication's file. */
+export const publicationExportHref = (id: string, format: PublicationExportFormat) => apiUrl(`${publicationPath(id)}/export`, { format });
+
+// One publication
+
+/** 404s show the error screen; nothing is retried. No key: nothing asked. */
+export function usePublication(key: string) {
+  return useQuery({ enabled: key !== '', queryKey: publicationKey(key), queryFn: () => api.get<PublicationDetail>(publicationPath(key)), retry: retryServerFaults });
+}
+
+/** The publication formatted in a style: asked again when the publication changed. */
+export function useCitation(publication: Pick<Publication, 'id' | 'updatedAt'>, style: CitationStyle) {
+  return useQuery({
+    queryKey: ['pub-citation', publication.id, style, publication.updatedAt],
+    queryFn: () => api.get<Citation>(`${publicationPath(publication.id)}/citation`, { style }),
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+    retry: retryServerFaults,
+  });
+}
+
+/**
+ * After a publication is written: its lists, its page, its citations, and the pages that
+ * list publications (a project's, a person's, a partner's) are asked again.
+ */
+export function refreshPublications(client: QueryClient) {
+  for (const head of ['pubs', 'pub', 'pub-citation', 'project', 'person', 'institution']) void client.invalidateQueries({ queryKey: [head] });
+}
+
+/** The fields as the API takes them (PUT: only those that changed). */
+export type PublicationBody = { publication: Partial<PublicationInput> };
+
+/** Add a publication (no id) or change one; the detail is kept under its slug and id. */
+export function useSavePublication(id: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PublicationBody) => (id ? api.put<PublicationDetail>(publicationPath(id), body) : api.post<PublicationDetail>('/pubs', body)),
+    onSuccess: (saved) => {
+      refreshPublications(client);
+      client.setQueryData(publicationKey(saved.publication.slug), saved);
+      client.setQueryData(publicationKey(saved.publication.id), saved);
+    },
+  });
+}
+
+export function useDeletePublication() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(publicationPath(id)),
+    // The deleted one's own page is left to expire: asking for it again while it is shown would be a 404.
+    onSuccess: () => {
+      for (const head of ['pubs', 'project', 'person', 'institution']) void client.invalidateQueries({ queryKey: [head] });
+    },
+  });
+}
+
+// A paste of BibTeX, RIS or CSL-JSON
+
+export type PasteFormat = 'auto' | 'bibtex' | 'ris' | 'csl';
+
+/** POST pubs/parse: the paste read into entries; nothing saved. */
+export function useParsePublications() {
+  return useMutation({ mutationFn: (input: { text: string; format: PasteFormat }) => api.post<PublicationsParsed>('/pubs/parse', input) });
+}
+
+/** POST pubs/import: the entries chosen, saved all at once (or none). */
+export function useImportPublications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (publications: PublicationInput[]) => api.post<{ publications: { id: string; slug: string; title: string }[] }>('/pubs/import', { publications }),
+    onSuccess: () => refreshPublications(client),
+  });
+}
+
+// The signed-in person's authorship
+
+/**
+ * The signed-in user's person (GET users/{username}): whose author links they confirm.
+ * Under the account's own key: the same answer, asked once.
+ */
+export function useMyPerson() {
+  const { user } = useCurrentUser();
+  const username = user?.username ?? '';
+  return useQuery({
+    enabled: username !== '',
+    queryKey: ['account', username],
+    queryFn: () => api.get<UserDetail>(`/users/${encodeURIComponent(username)}`),
+    select: (detail) => detail.person,
+    staleTime: 5 * 60_000,
+  });
+}
+
+const suggestionsKey = ['pubs', 'suggestions'] as const;
+
+/** GET pubs/suggestions: publications naming the signed-in person, waiting for them to confirm. */
+export function usePublicationSuggestions() {
+  return useQuery({ queryKey: suggestionsKey, queryFn: () => api.get<PublicationsResponse>('/pubs/suggestions').then((r) => r.publications) });
+}
+
+/** The key of every confirm or decline under way (its variables name the publication). */
+export const AUTHOR_LINK_KEY = ['pub-author-link'] as const;
+
+/** Confirm (PUT) or decline (DELETE) a person's link among a publication's authors; it leaves the suggestions at once. */
+export function useAuthorLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: AUTHOR_LINK_KEY,
+    mutationFn: ({ publication, person, confirm }: { publication: string; person: string; confirm: boolean }) => {
+      const path = `${publicationPath(publication)}/authors/${encodeURIComponent(person)}`;
+      return confirm ? api.put<PublicationDetail>(path) : api.del(path);
+    },
+    onSuccess: (_answer, { publication }) => {
+      client.setQueryData<Publication[]>(suggestionsKey, (old) => old?.filter((p) => p.id !== publication));
+      refreshPublications(client);
+    },
+  });
+}
