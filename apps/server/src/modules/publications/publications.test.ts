@@ -314,6 +314,13 @@ describe('paste and import', () => {
     ]);
     expect(fromRis.entries[0].publication).toMatchObject({ title: 'Snow cover and soil frost', year: 2019, doi: '10.5555/ris-one', authors: [{ name: 'Doe, Jane' }, { name: 'Roe, Richard' }] });
 
+    const unended = (await api(t.app, 'POST', '/pubs/parse', { ...as(adder), body: { text: 'TY  - JOUR\nTI  - First\nTY  - BOOK\nTI  - Second\nER  - \nTI  - Stray\n', format: 'ris' } })).json();
+    expect(unended.entries.map((e: { line: number; error: string | null }) => [e.line, e.error])).toEqual([
+      [1, 'Line 1: this entry has no end (ER  - ) before the next one starts on line 3'],
+      [3, null],
+      [6, 'Line 6: a tag outside any entry (an entry starts with TY  - )'],
+    ]);
+
     const csl = JSON.stringify([{ id: 'a1', type: 'dataset', title: 'Plot census', author: [{ family: 'Doe', given: 'Jane' }], issued: { 'date-parts': [[2022]] }, publisher: 'Zenodo' }, { id: 'no-title', type: 'article-journal' }], null, 2);
     const fromCsl = (await api(t.app, 'POST', '/pubs/parse', { ...as(adder), body: { text: csl, format: 'csl' } })).json();
     expect(fromCsl.entries[0].publication).toMatchObject({ type: 'dataset', title: 'Plot census', venue: 'Zenodo', year: 2022, citationKey: 'a1' });
