@@ -32,7 +32,8 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const detail = await institutions.getInstitution(request.actor, request.params.id);
       const id = detail.institution.id;
-      return { ...detail, projects: await projects.linkedTo(request.actor, { institutionId: id }), publications: await publications.ofInstitution(request.actor, id) };
+      const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { institutionId: id }), publications.ofInstitution(request.actor, id)]);
+      return { ...detail, projects: linked, publications: published };
     },
   );
 

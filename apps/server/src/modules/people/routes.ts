@@ -39,7 +39,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const profile = await people.getPerson(request.actor, request.params.id);
       const id = profile.person.id;
-      return { ...profile, projects: await projects.linkedTo(request.actor, { personId: id }), publications: await publications.ofPerson(request.actor, id) };
+      const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { personId: id }), publications.ofPerson(request.actor, id)]);
+      return { ...profile, projects: linked, publications: published };
     },
   );
 

@@ -124,6 +124,8 @@ export function createProjectsService(deps: {
     const found = await db.use((d) => repo.findProjectDetail(d, key));
     if (!found || !can(actor, 'view', projectResource(found.project))) throw notFound('Project');
     const { project: row, team, contributors, institutions, updates, files } = found;
+    // The other modules' sections, each one statement, asked at once.
+    const [catalog, publications] = await Promise.all([catalogOf(row.id), publicationsOf(actor, row.id)]);
     return {
       project: toProject(row, team),
       permissions: permissionsFor(actor, projectResource(row)),
@@ -132,8 +134,8 @@ export function createProjectsService(deps: {
       institutions: institutions.map(toInstitutionLink),
       updates,
       files,
-      publications: await publicationsOf(actor, row.id),
-      ...(await catalogOf(row.id)),
+      publications,
+      ...catalog,
     };
   }
 
