@@ -25,3 +25,4 @@ export * from './measured.js';
 export * from './imports.js';
 export * from './insights.js';
 export * from './publications.js';
+export * from './photos.js';

@@ -112,6 +112,10 @@ beforeAll(async () => {
   await make('members', 'public', hiddenParent);
   const openParent = await make('public', 'public', null);
   await make('public', 'members', openParent);
+  // An object deleted with its photo and note: the photo stays, without an object (its uploader's and manageAssets').
+  const doomed = await make('public', 'public', null);
+  expect((await api(t.app, 'DELETE', `/data/obj/${doomed}`, { token: owner.token })).statusCode).toBe(204);
+  objects.pop();
   // A data table in each project with a value for every object, whatever the object's own sight.
   const metric = unique('lev-depth-');
   expect((await api(t.app, 'POST', '/data/metrics', { token: admin.token, body: { name: metric, title: 'Depth', type: 'number', unit: 'm' } })).statusCode).toBe(201);

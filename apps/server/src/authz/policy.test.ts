@@ -153,6 +153,19 @@ describe('can: insights and their comments', () => {
   });
 });
 
+describe('can: a photo whose object is gone', () => {
+  const orphan: Resource = { type: 'photo', id: 'photo-1', visibility: 'members', targetIds: [], ownerPersonId: 'uploader-1' };
+
+  it('is seen by its uploader and manageAssets only, not by the objects’ managers', () => {
+    expect(can(null, 'view', orphan)).toBe(false);
+    expect(can(ACTORS.signedIn, 'view', orphan)).toBe(false);
+    expect(can(ACTORS.admin, 'view', orphan)).toBe(false);
+    expect(permissionsFor(actor({ personId: 'uploader-1' }), orphan)).toEqual(['view', 'edit', 'delete']);
+    expect(can(actor({ global: new Set<GlobalPermission>(['manageAssets']) }), 'view', orphan)).toBe(true);
+    expect(can(ACTORS.super, 'view', orphan)).toBe(true);
+  });
+});
+
 describe('can: publications', () => {
   const publication: Resource = { type: 'publication', id: 'pub-1', ownerPersonId: 'creator-1', coOwnerPersonIds: ['author-1'] };
 

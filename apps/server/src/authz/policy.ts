@@ -79,8 +79,15 @@ function isManager(actor: Actor, resource: Resource): boolean {
   return sightOf(actor, resource.type).everything;
 }
 
+/** A row whose parent is gone, of a kind that says who sees such rows: its owner and those holders. */
+function seesOrphan(actor: Actor | null, resource: Resource): boolean {
+  const permission = RESOURCES[resource.type].orphans!;
+  return !!actor && (actor.super || actor.global.has(permission) || owns(actor, resource));
+}
+
 function canSee(actor: Actor | null, resource: Resource): boolean {
   if (resource.parent) return canSee(actor, resource.parent);
+  if (RESOURCES[resource.type].parent && RESOURCES[resource.type].orphans) return seesOrphan(actor, resource);
   const sight = sightOf(actor, resource.type);
   const visibility = resource.visibility ?? 'public';
   if (sight.everything || sight.open.includes(visibility)) return true;

@@ -48,6 +48,11 @@ export interface Descriptor {
   formerKeys?: { table: PgTable; key: AnyPgColumn; id: AnyPgColumn };
   /** The row is found inside a parent (an update inside its project) and is seen as the parent is. */
   parent?: { kind: Kind; column: AnyPgColumn };
+  /**
+   * A row whose parent is gone (a photo of a deleted object) is seen by its owner and by
+   * holders of this permission only. Absent: such a row is seen by the parent kind's managers.
+   */
+  orphans?: GlobalPermission;
   /** Who may see it: a column of public | signed-in | members, or one rule for every row. Absent: as its parent, or public. */
   visibility?: AnyPgColumn | Visibility;
   /**
@@ -102,7 +107,8 @@ export const RESOURCES: Record<Kind, Descriptor> = {
     manager: 'manageProjects',
   },
   note: { what: 'Note', table: notes, id: notes.id, parent: { kind: 'object', column: notes.objectId }, owner: { person: notes.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
-  photo: { what: 'Photo', table: photos, id: photos.id, parent: { kind: 'object', column: photos.objectId }, owner: { person: photos.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
+  // A photo outlives its object (the object's deletion leaves it without one): then it is its uploader's and manageAssets'.
+  photo: { what: 'Photo', table: photos, id: photos.id, parent: { kind: 'object', column: photos.objectId }, orphans: 'manageAssets', owner: { person: photos.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
   team: { what: 'Team', table: teams, id: teams.id, key: teams.slug, targets: 'self', manager: 'manageTeams' },
   person: { what: 'Person', table: people, id: people.id, key: people.slug, owner: { person: people.id }, manager: 'managePeople', ownerActions: ['view', 'edit'] },
   // Users are keyed by their person's id (or their username): /users/{personId}.

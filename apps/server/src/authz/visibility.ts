@@ -27,7 +27,12 @@ function conditionFor(actor: Actor | null, kind: Kind): SQL | undefined {
     // Seen as its parent is: the parent row must be visible.
     const parent = RESOURCES[d.parent.kind];
     const parentVisible = visibleTo(actor, d.parent.kind);
-    return parentVisible && sql`exists (select 1 from ${parent.table} where ${parent.id} = ${d.parent.column} and ${parentVisible})`;
+    const inParent = parentVisible && sql`exists (select 1 from ${parent.table} where ${parent.id} = ${d.parent.column} and ${parentVisible})`;
+    if (!d.orphans) return inParent;
+    // A kind that outlives its parent: the rows without one, as the policy's seesOrphan.
+    const orphan = sql`${d.parent.column} is null`;
+    const orphansSeen = !actor ? never : actor.super || actor.global.has(d.orphans) ? undefined : (ownedBy(kind, actor) ?? never);
+    return or(inParent ?? sql`${d.parent.column} is not null`, orphansSeen ? and(orphan, orphansSeen) : orphan);
   }
   if (!d.visibility) return undefined;
   const sight = sightOf(actor, kind);
@@ -38,6 +43,12 @@ function conditionFor(actor: Actor | null, kind: Kind): SQL | undefined {
     return sight.open.includes(visibility) ? undefined : (membersSee(kind, sight) ?? never);
   }
   return or(inArray(visibility, [...sight.open]), and(eq(visibility, 'members'), membersSee(kind, sight) ?? never));
+}
+
+/** The rows of a kind the actor owns. */
+function ownedBy(kind: Kind, actor: Actor): SQL | undefined {
+  const owner = RESOURCES[kind].owner;
+  return or(owner?.user ? eq(owner.user, actor.userId) : undefined, owner?.person ? eq(owner.person, actor.personId) : undefined);
 }
 
 /** Members-only rows the actor owns or holds a role on a target of. */
