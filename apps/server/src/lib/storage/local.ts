@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, measuring, type ByteRange, type Storage, type StoredObject } from './types.js';
+import { checkKey, isValidKey, measuring, type ByteRange, type ListedObject, type Storage, type StoredObject } from './types.js';
 
 /** Temporary files older than this were left by a process that died mid-upload. */
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
@@ -65,6 +65,30 @@ export function createLocalStorage(root: string): Storage {
     return found?.isFile() ? { size: found.size } : null;
   }
 
+  /**
+   * Walks the directory tree, one directory at a time, in name order. Names starting with
+   * a dot are skipped: `.tmp` holds the writes in progress, and no key starts with a dot.
+   * Symbolic links and anything else that is not a plain file are not objects.
+   */
+  async function* walk(dir: string): AsyncGenerator<ListedObject> {
+    const entries = await fs.readdir(dir ? path.join(root, dir) : root, { withFileTypes: true }).catch((err: unknown) => {
+      // Nothing stored yet (the directory is made by the first put), or removed meanwhile.
+      if (isMissing(err)) return [];
+      throw err;
+    });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const key = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        yield* walk(key);
+      } else if (entry.isFile() && isValidKey(key)) {
+        const found = await fs.lstat(path.join(root, key)).catch(() => null);
+        if (found?.isFile()) yield { key, size: found.size, modifiedAt: found.mtime };
+      }
+    }
+  }
+
   return {
     kind: 'local',
     put,
@@ -72,6 +96,7 @@ export function createLocalStorage(root: string): Storage {
     stat,
     exists: async (key) => (await stat(key)) !== null,
     delete: (key) => fs.rm(pathOf(key), { force: true }),
+    list: () => walk(''),
     close: async () => {},
   };
 }

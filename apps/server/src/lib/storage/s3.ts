@@ -1,8 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { pipeline, type Readable } from 'node:stream';
 import type { S3Config } from '../../config.js';
-import { checkKey, measuring, type ByteRange, type Storage, type StoredObject } from './types.js';
+import { checkKey, isValidKey, measuring, type ByteRange, type ListedObject, type Storage, type StoredObject } from './types.js';
 
 const isMissing = (err: unknown) =>
   err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
@@ -55,6 +55,18 @@ export function createS3Storage(config: S3Config): Storage {
     }
   }
 
+  /** ListObjectsV2 a page (up to 1,000 keys) at a time. A multipart upload under way is no object yet, so it is not listed. */
+  async function* list(options: { pageSize?: number } = {}): AsyncGenerator<ListedObject> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: options.pageSize }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key && isValidKey(object.Key)) yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? null };
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+
   return {
     kind: 's3',
     put,
@@ -64,6 +76,7 @@ export function createS3Storage(config: S3Config): Storage {
     delete: async (key) => {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
+    list,
     close: async () => client.destroy(),
   };
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -33,6 +35,13 @@ function chunked(total: number, midway: () => void = () => {}, fail = false): { 
     }
   }
   return { stream: Readable.from(chunks()), sha256: () => hash.digest('hex') };
+}
+
+/** Everything an async iterable yields. */
+async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const found: T[] = [];
+  for await (const item of items) found.push(item);
+  return found;
 }
 
 const s3 = { server: null as S3rver | null, endpoint: '' };
@@ -101,6 +110,26 @@ describe.each(adapters)('storage: %s', (_name, make) => {
     await storage.delete(key);
   });
 
+  it('lists every stored object with its size and time, and not one deleted', async () => {
+    const before = new Date(Date.now() - 2000);
+    const keys = Array.from({ length: 5 }, () => newStorageKey());
+    for (const [i, key] of keys.entries()) await storage.put(key, Readable.from([Buffer.alloc(i + 1, 0x61)]));
+    await storage.put(`${keys[0]}.96`, Readable.from([Buffer.from('a version')]));
+    await storage.delete(keys[4]!);
+    // One page here: s3rver makes continuation tokens with DES, which OpenSSL 3 refuses (see "S3 listing" below).
+    const listed = await all(storage.list());
+    // Each object once, whatever else the storage holds (earlier tests' objects).
+    expect(new Set(listed.map((o) => o.key)).size).toBe(listed.length);
+    const mine = listed.filter((o) => o.key.startsWith(keys[0]!) || keys.includes(o.key));
+    expect(mine.map((o) => [o.key, o.size]).sort()).toEqual(
+      [[keys[0], 1], [`${keys[0]}.96`, 9], [keys[1], 2], [keys[2], 3], [keys[3], 4]].sort(),
+    );
+    for (const o of mine) {
+      expect(o.modifiedAt!.getTime()).toBeGreaterThanOrEqual(before.getTime());
+      expect(o.modifiedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 2000);
+    }
+  });
+
   it('refuses keys that could escape its root', async () => {
     for (const key of ['../outside', '/etc/passwd', '.tmp/x', 'a/../../b', 'Upper', 'a//b', '']) {
       await expect(storage.put(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow('Invalid storage key');
@@ -140,5 +169,60 @@ describe('local storage on disk', () => {
     const storage = createLocalStorage(root);
     await expect(storage.put(newStorageKey(), chunked(2 * MiB, () => {}, true).stream)).rejects.toThrow('went away');
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual(['another-process-writing-now']);
+  });
+
+  it('lists what is under keys only: not the writes in progress in .tmp, not names that are no key, not links', async () => {
+    const root = tempDir('files');
+    const storage = createLocalStorage(root);
+    expect(await all(storage.list())).toEqual([]);
+    const key = newStorageKey();
+    await storage.put(key, Readable.from([Buffer.from('whole')]));
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.tmp', 'being-written'), 'half');
+    fs.writeFileSync(path.join(root, 'README.TXT'), 'not a key: upper case');
+    fs.writeFileSync(path.join(root, '.hidden'), 'not a key: a dot first');
+    fs.symlinkSync(path.join(root, key), path.join(root, 'ab-link'));
+    const old = new Date(Date.now() - 3 * 3600 * 1000);
+    fs.utimesSync(path.join(root, key), old, old);
+    expect(await all(storage.list())).toEqual([{ key, size: 5, modifiedAt: old }]);
+  });
+});
+
+describe('S3 listing', () => {
+  /**
+   * A bucket that answers ListObjectsV2 two keys a page, as S3 does (continuation tokens
+   * of its own making): s3rver cannot page (its tokens need DES, gone from OpenSSL 3).
+   */
+  it('follows continuation tokens page after page, and skips names that are no key', async () => {
+    const keys = ['0a/one', '0b/two', '0c/three', 'Not A Key', '0d/four', '0e/five'];
+    const asked: (string | null)[] = [];
+    const server = http.createServer((req, res) => {
+      const query = new URL(req.url!, 'http://bucket').searchParams;
+      const token = query.get('continuation-token');
+      asked.push(token);
+      const start = token ? Number(token.replace('page-', '')) : 0;
+      const page = keys.slice(start, start + 2);
+      const next = start + 2 < keys.length ? `<NextContinuationToken>page-${start + 2}</NextContinuationToken>` : '';
+      const contents = page.map((key, i) => `<Contents><Key>${key}</Key><LastModified>2026-01-0${start + i + 1}T00:00:00.000Z</LastModified><Size>${start + i + 1}</Size></Contents>`).join('');
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>files</Name><IsTruncated>${next ? 'true' : 'false'}</IsTruncated><KeyCount>${page.length}</KeyCount><MaxKeys>2</MaxKeys>${contents}${next}</ListBucketResult>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const storage = createS3Storage({ bucket: 'files', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'k', secretAccessKey: 's' }, forcePathStyle: true });
+    try {
+      const listed = await all(storage.list({ pageSize: 2 }));
+      expect(listed).toEqual([
+        { key: '0a/one', size: 1, modifiedAt: new Date('2026-01-01T00:00:00.000Z') },
+        { key: '0b/two', size: 2, modifiedAt: new Date('2026-01-02T00:00:00.000Z') },
+        { key: '0c/three', size: 3, modifiedAt: new Date('2026-01-03T00:00:00.000Z') },
+        { key: '0d/four', size: 5, modifiedAt: new Date('2026-01-05T00:00:00.000Z') },
+        { key: '0e/five', size: 6, modifiedAt: new Date('2026-01-06T00:00:00.000Z') },
+      ]);
+      expect(asked).toEqual([null, 'page-2', 'page-4']);
+    } finally {
+      await storage.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { assets, insightCommentPhotos, photos } from '../../db/schema/index.js';
+import { desc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { assets, importSessions, insightCommentPhotos, insights, objects, photos, users } from '../../db/schema/index.js';
+import type { Page } from '../../lib/pagination.js';
+import { usedAssetIds } from './usages.repo.js';
 
 export type AssetRow = typeof assets.$inferSelect;
 
@@ -14,10 +16,10 @@ export async function findAsset(db: Db, id: string): Promise<AssetRow | null> {
   return row ?? null;
 }
 
-/** The object whose photo the asset is, if it is one: images of what not everyone may see are served to those who may. */
-export async function objectOfPhoto(db: Db, assetId: string): Promise<string | null> {
-  const [row] = await db.select({ objectId: photos.objectId }).from(photos).where(eq(photos.assetId, assetId));
-  return row?.objectId ?? null;
+/** The photo of an object the asset is, if it is one: images of what not everyone may see are served to those who may. */
+export async function photoOfAsset(db: Db, assetId: string): Promise<{ id: string; objectId: string | null; authorId: string | null } | null> {
+  const [row] = await db.select({ id: photos.id, objectId: photos.objectId, authorId: photos.authorId }).from(photos).where(eq(photos.assetId, assetId)).limit(1);
+  return row ?? null;
 }
 
 /** When the asset is an image uploaded for comments: the insight it is for (null once that is deleted). Served as the insight is seen. */
@@ -29,4 +31,78 @@ export async function insightOfCommentPhoto(db: Db, assetId: string): Promise<{ 
 export async function deleteAsset(db: Db, id: string): Promise<AssetRow | null> {
   const [row] = await db.delete(assets).where(eq(assets.id, id)).returning();
   return row ?? null;
+}
+
+/** An asset with its uploader's username. */
+export async function findAssetWithOwner(db: Db, id: string) {
+  const [row] = await db.select({ asset: assets, username: users.username }).from(assets).leftJoin(users, eq(users.id, assets.ownerId)).where(eq(assets.id, id));
+  return row ?? null;
+}
+
+/** The asset, locked until the transaction ends: a row about to point at it waits (and then fails), rather than slipping in between the check and the delete. */
+export async function lockAsset(tx: Db, id: string): Promise<AssetRow | null> {
+  const [row] = await tx.select().from(assets).where(eq(assets.id, id)).for('update');
+  return row ?? null;
+}
+
+/** What an asset's files take in the storage: the original and its versions. */
+const storedBytes = sql`${assets.size} + coalesce((select sum((v.value ->> 'size')::bigint) from jsonb_each(${assets.variants}) as v), 0)`;
+
+/**
+ * Whether the asset's image is served only through signed URLs: what `restrictedHolder`
+ * (service.ts) decides for one asset, for a page of them. A photo of an object not
+ * everyone may see (or of one deleted), an image uploaded for comments on such an insight
+ * (or on one deleted).
+ */
+const restricted = sql<boolean>`(
+  exists (select 1 from ${photos} left join ${objects} on ${objects.id} = ${photos.objectId}
+    where ${photos.assetId} = ${assets.id} and (${objects.id} is null or ${objects.visibility} <> 'public'))
+  or exists (select 1 from ${insightCommentPhotos} left join ${insights} on ${insights.id} = ${insightCommentPhotos.insightId}
+    where ${insightCommentPhotos.assetId} = ${assets.id} and (${insights.id} is null or ${insights.visibility} <> 'public')))`;
+
+/** A page of assets, newest first, with their uploaders; only the unused ones when asked. */
+export async function assetPage(db: Db, page: Page, unusedOnly: boolean) {
+  const query = db.select({ asset: assets, username: users.username, restricted }).from(assets).leftJoin(users, eq(users.id, assets.ownerId)).$dynamic();
+  // An anti-join with the used ids, computed once (a correlated "not exists" would run the usages per asset).
+  if (unusedOnly) query.leftJoin(sql`${usedAssetIds()} as used`, sql`used.asset_id = ${assets.id}`).where(sql`used.asset_id is null`);
+  return query.orderBy(desc(assets.createdAt), desc(assets.id)).limit(page.limit).offset(page.offset);
+}
+
+/** How many assets there are and what their files take, and the same of the unused ones. */
+export async function assetTotals(db: Db): Promise<{ count: number; bytes: number; unusedCount: number; unusedBytes: number }> {
+  const result = await db.execute(sql`
+    select count(*)::int as count, coalesce(sum(a.bytes), 0)::float8 as bytes,
+      (count(*) filter (where used.asset_id is null))::int as unused_count,
+      coalesce(sum(a.bytes) filter (where used.asset_id is null), 0)::float8 as unused_bytes
+    from (select ${assets.id} as id, ${storedBytes} as bytes from ${assets}) as a
+      left join ${usedAssetIds()} as used on used.asset_id = a.id`);
+  const [row] = rowsOf<{ count: number; bytes: number; unused_count: number; unused_bytes: number }>(result);
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0), unusedCount: Number(row?.unused_count ?? 0), unusedBytes: Number(row?.unused_bytes ?? 0) };
+}
+
+/**
+ * Of `keys` (storage keys of ours, `<xx>/<uuid>` or `<xx>/<uuid>.<version>`), those no
+ * record names: not an asset's original, not a version of the asset whose key is the part
+ * before the dot (as storeImage makes them), not an import session's file (the only other
+ * table that keeps storage keys). The assets are read by their key's index;
+ * `variantKeysAmong` then checks what is left against every asset's versions.
+ */
+export async function unnamedKeys(db: Db, keys: readonly string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const result = await db.execute(sql`
+    select k.key from unnest(${sql.param(keys)}::text[]) as k(key)
+    where not exists (select 1 from ${assets} where ${assets.storageKey} = k.key)
+      and not exists (select 1 from ${assets} where ${assets.storageKey} = split_part(k.key, '.', 1)
+        and jsonb_path_exists(${assets.variants}, '$.* ? (@.key == $key)', jsonb_build_object('key', k.key)))
+      and not exists (select 1 from ${importSessions} where ${importSessions.storageKey} = k.key)`);
+  return rowsOf<{ key: string }>(result).map((r) => r.key);
+}
+
+/** Which of `keys` are the key of a version of any asset, whatever its name (one pass over the assets). */
+export async function variantKeysAmong(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const result = await db.execute(sql`
+    select distinct v.value ->> 'key' as key from ${assets} cross join lateral jsonb_each(${assets.variants}) as v
+    where v.value ->> 'key' = any(${sql.param(keys)}::text[])`);
+  return new Set(rowsOf<{ key: string }>(result).map((r) => r.key));
 }

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MEDIA_TYPES } from '@observatory/shared';
+import { AssetDetailSchema, AssetsQuerySchema, AssetsResponseSchema, IMAGE_MEDIA_TYPES, StrayFilesSchema, SweptSchema } from '@observatory/shared';
+import { setPaginationHeaders } from '../../lib/pagination.js';
+import { signedIn } from '../../plugins/auth.js';
 
 const SignatureQuery = z.object({
   expires: z.string().max(20).optional(),
@@ -14,17 +16,80 @@ const VariantParams = z.object({
   variant: z.string().regex(/^[a-z0-9]+$/).max(20).describe('"original", or a size of an image: "96", "400"'),
 });
 
+const AssetParams = z.object({ id: z.uuid().describe('The asset id') });
+
 /** Types a browser may show in place; anything else is a download that runs nothing. */
 const INLINE_TYPES = new Set<string>(IMAGE_MEDIA_TYPES);
 
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { assets } = app.services;
+  const tags = ['assets'];
+
+  app.get(
+    '/assets',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Every uploaded file, newest first, 25 a page, each with how many places use it (revisions of documents included), and the totals over all of them (manageAssets)',
+        description: 'totals.bytes and totals.unusedBytes count what the files take in the storage: the originals and their image versions',
+        querystring: AssetsQuerySchema,
+        response: { 200: AssetsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { page, total, ...answer } = await assets.list(request.actor, request.query.p, request.query.unused === 'true');
+      setPaginationHeaders(reply, page, total);
+      return answer;
+    },
+  );
+
+  // Static paths before /assets/:id (Fastify prefers them anyway).
+  app.get(
+    '/assets/strays',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Files in the storage that no record names (left by a crash between writing them and recording them), older than an hour (manageAssets)', response: { 200: StrayFilesSchema } },
+    },
+    async (request) => assets.strays(request.actor),
+  );
+
+  app.post(
+    '/assets/strays/sweep',
+    { onRequest: signedIn, schema: { tags, summary: 'Remove the stray files found now, as GET assets/strays lists them (manageAssets); audited', response: { 200: SweptSchema } } },
+    async (request) => assets.sweep(request.actor),
+  );
+
+  app.get(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An uploaded file and the places that use it which the reader may see (others only counted). Not found unless the reader sees one of them, uploaded it, or holds manageAssets',
+        params: AssetParams,
+        response: { 200: AssetDetailSchema },
+      },
+    },
+    async (request) => assets.detail(request.actor, request.params.id),
+  );
+
+  app.delete(
+    '/assets/:id',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Remove an unused file and its stored bytes (its uploader or manageAssets); 409 naming where it is used while anything uses it', params: AssetParams },
+    },
+    async (request, reply) => {
+      await assets.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/assets/:id/:variant',
     {
       schema: {
-        tags: ['assets'],
+        tags,
         summary:
           'An uploaded file or one of its versions; immutable, so cached for a year (ETag: its SHA-256). The original only for its uploader and manageAssets. An image of something not everyone may see (a photo of a members-only object) needs the signed URL its holder answers with, works while its signer may see the holder, and is cached privately until the URL expires',
         params: VariantParams,

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { API_ROOT, IMAGE_SIZES, type ImageRef } from '@observatory/shared';
-import { can, type Actor, type Resource } from '../../authz/authorize.js';
-import { findByKey } from '../../authz/lookup.js';
+import { API_ROOT, IMAGE_SIZES, type Asset, type AssetDetail, type AssetListItem, type AssetsResponse, type ImageRef, type StrayFiles } from '@observatory/shared';
+import { authorize, can, requireActor, type Actor, type Resource } from '../../authz/authorize.js';
+import { findByKey, resourceOf } from '../../authz/lookup.js';
 import type { Database, Db } from '../../db/client.js';
 import type { AssetVariant } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { pageOf, type Page } from '../../lib/pagination.js';
 import type { SignedQuery, UrlSigner } from '../../lib/signed-urls.js';
 import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images.js';
-import { newStorageKey, type Storage } from '../../lib/storage/index.js';
+import { isGeneratedKey, newStorageKey, type ListedObject, type Storage } from '../../lib/storage/index.js';
 import * as repo from './repo.js';
+import * as usagesRepo from './usages.repo.js';
+import { byKindAndLabel, toUsage, whereUsed } from './usages.js';
 
 /** A file as a route hands it over: its bytes, still streaming, and the name it came with. */
 export interface Upload {
@@ -32,6 +36,18 @@ export const imageRef = (assetId: string | null, query = ''): ImageRef | null =>
 /** How long a signed image URL works: long enough for a page left open, short enough to end with a membership. */
 export const IMAGE_URL_TTL_SECONDS = 3600;
 
+/** Assets a page of GET assets. */
+export const ASSETS_PER_PAGE = 25;
+
+/** A file in storage no record names is a stray once it is this old: younger, it may be an upload whose record is not committed yet. */
+export const STRAY_AFTER_MS = 60 * 60 * 1000;
+
+/** Storage keys checked against the database in one statement while looking for strays. */
+const STRAY_BATCH = 500;
+
+/** Whether an asset is an image: it has the sized versions `imageRef` links (project files have none). */
+const isImage = (asset: Pick<repo.AssetRow, 'variants'>) => Object.hasOwn(asset.variants, String(IMAGE_SIZES.thumb));
+
 const isPublic = (holder: Resource) => !holder.visibility || holder.visibility === 'public';
 
 const seesOriginal = (actor: Actor | null, asset: repo.AssetRow) =>
@@ -46,6 +62,8 @@ export const describeAsset = (a: StoredAsset) => ({ assetId: a.id, fileName: a.f
 /**
  * Uploaded files: their bytes in the storage, their record in `assets`. Other modules
  * attach an asset to their rows through `attachImage` and drop it with `removeAsset`.
+ * Where each is used (usages.repo.ts) decides who may see it and whether it may go; files
+ * in the storage that no record names are found and swept as strays.
  */
 export function createAssetsService(deps: {
   db: Database;
@@ -58,23 +76,35 @@ export function createAssetsService(deps: {
 }) {
   const { db, storage, log, signer } = deps;
 
-  /** What holds the image when not everyone may see it (a photo of a members-only object, a comment's image on such an insight), else null. */
+  /**
+   * What holds the image when not everyone may see it, else null: the object of a photo
+   * (the photo itself once its object is deleted: its uploader's and manageAssets'), the
+   * insight an image was uploaded for comments on (a manager-only stand-in once it is gone).
+   */
   async function restrictedHolder(d: Db, assetId: string): Promise<Resource | null> {
-    const objectId = await repo.objectOfPhoto(d, assetId);
-    const comment = objectId ? null : await repo.insightOfCommentPhoto(d, assetId);
-    // A comment's image whose insight is gone: for managers only, as a row whose parent is gone.
-    const insight = comment && ((comment.insightId && (await findByKey(d, 'insight', comment.insightId))?.resource) || { type: 'insight' as const, id: assetId, visibility: 'members' as const, targetIds: [] });
-    const holder = objectId ? (await findByKey(d, 'object', objectId))?.resource : insight;
+    const photo = await repo.photoOfAsset(d, assetId);
+    let holder: Resource | null | undefined;
+    if (photo) {
+      const object = photo.objectId ? (await findByKey(d, 'object', photo.objectId))?.resource : null;
+      holder = object ?? resourceOf('photo', photo, { parent: null });
+    } else {
+      const comment = await repo.insightOfCommentPhoto(d, assetId);
+      // A comment's image whose insight is gone: for managers only, as a row whose parent is gone.
+      holder = comment && ((comment.insightId && (await findByKey(d, 'insight', comment.insightId))?.resource) || { type: 'insight' as const, id: assetId, visibility: 'members' as const, targetIds: [] });
+    }
     return holder && !isPublic(holder) ? holder : null;
   }
 
-  /** A signed image answers only while the one it was signed for may still see its holder. */
-  async function checkSignature(id: string, holder: Resource, query: SignedQuery): Promise<number> {
-    const { verdict, claim } = signer.verifyQuery(`assets/${id}`, query);
+  /**
+   * A signed image answers only while the one it was signed for may still see its holder,
+   * or may see the asset's original anyway (its uploader, manageAssets: the asset pages).
+   */
+  async function checkSignature(asset: repo.AssetRow, holder: Resource, query: SignedQuery): Promise<number> {
+    const { verdict, claim } = signer.verifyQuery(`assets/${asset.id}`, query);
     if (verdict === 'expired') throw new AppError('FORBIDDEN', 'This image link has expired: reload the page to get a new one');
     if (verdict !== 'valid') throw new AppError('FORBIDDEN', 'This image is shown only through the page that holds it');
     const signedFor = claim!.userId ? await deps.actorFor(claim!.userId) : null;
-    if (!can(signedFor, 'view', holder)) throw notFound('Asset');
+    if (!seesOriginal(signedFor, asset) && !can(signedFor, 'view', holder)) throw notFound('Asset');
     return claim!.expires;
   }
 
@@ -123,9 +153,148 @@ export function createAssetsService(deps: {
     return row ? keysOf(row) : [];
   }
 
+  /** The image of an asset for `actor`: signed when what holds it is restricted. */
+  const imageOf = (actor: Actor | null, assetId: string, restricted: boolean): ImageRef =>
+    restricted ? imageRef(assetId, `?${signer.signQuery(`assets/${assetId}`, actor?.userId ?? null).query}`)! : imageRef(assetId)!;
+
+  const toAsset = (asset: repo.AssetRow, username: string | null, image: ImageRef | null): Asset => ({
+    id: asset.id,
+    fileName: asset.fileName,
+    mediaType: asset.mediaType,
+    size: asset.size,
+    width: asset.width,
+    height: asset.height,
+    image,
+    owner: username ? { username } : null,
+    createdAt: asset.createdAt.toISOString(),
+  });
+
+  /** The uses of an asset as `actor` may read them: those whose holder they see, and how many others there are. */
+  async function usagesFor(d: Db, actor: Actor | null, id: string) {
+    const rows = await usagesRepo.usagesOf(d, actor, [id]);
+    const usages = rows.filter((r) => r.visible).map(toUsage).sort(byKindAndLabel);
+    return { uses: rows.length, usages, hidden: rows.length - usages.length };
+  }
+
+  /** The 404 rule of an asset: seen through a use the reader sees, by its uploader, and by manageAssets. */
+  const seesAsset = (actor: Actor | null, asset: repo.AssetRow, seenUses: number) => seenUses > 0 || (!!actor && asset.ownerId === actor.userId) || can(actor, 'manageAssets');
+
+  /**
+   * Files in the storage that no record names, older than STRAY_AFTER_MS: keys of ours
+   * only (isGeneratedKey), checked against the database a batch at a time while the
+   * storage is listed (the database queue is not held while listing).
+   */
+  async function findStrays(now = Date.now()): Promise<ListedObject[]> {
+    const strays: ListedObject[] = [];
+    let batch: ListedObject[] = [];
+    const take = async () => {
+      const objects = batch;
+      batch = [];
+      const unnamed = new Set(await db.use((d) => repo.unnamedKeys(d, objects.map((o) => o.key))));
+      // Usually none left: a version is named after its original, which the first check reads by index.
+      if (unnamed.size) for (const key of await db.use((d) => repo.variantKeysAmong(d, [...unnamed]))) unnamed.delete(key);
+      strays.push(...objects.filter((o) => unnamed.has(o.key)));
+    };
+    for await (const object of storage.list()) {
+      if (!isGeneratedKey(object.key) || !object.modifiedAt || now - object.modifiedAt.getTime() < STRAY_AFTER_MS) continue;
+      batch.push(object);
+      if (batch.length >= STRAY_BATCH) await take();
+    }
+    if (batch.length) await take();
+    return strays;
+  }
+
+  const toStrays = (found: ListedObject[]): StrayFiles => ({
+    files: found.map((o) => ({ key: o.key, size: o.size, modifiedAt: o.modifiedAt?.toISOString() ?? null })),
+    bytes: found.reduce((sum, o) => sum + o.size, 0),
+  });
+
   return {
     removeFiles,
     removeAsset,
+
+    /**
+     * GET assets/{id}: the asset, the uses the reader may see and how many others there
+     * are. 404 unless the reader sees one of its uses, uploaded it, or holds manageAssets.
+     */
+    async detail(actor: Actor | null, id: string): Promise<AssetDetail> {
+      const found = await db.use(async (d) => {
+        const row = await repo.findAssetWithOwner(d, id);
+        if (!row) return null;
+        const used = await usagesFor(d, actor, id);
+        const holder = isImage(row.asset) ? await restrictedHolder(d, id) : null;
+        return { ...row, ...used, holder };
+      });
+      if (!found || !seesAsset(actor, found.asset, found.usages.length)) throw notFound('Asset');
+      const { asset } = found;
+      const mayDelete = found.uses === 0 && can(actor, 'delete', resourceOf('asset', asset));
+      const image = isImage(asset) ? imageOf(actor, asset.id, found.holder !== null) : null;
+      return { asset: toAsset(asset, found.username, image), usages: found.usages, hiddenUsages: found.hidden, permissions: mayDelete ? ['view', 'delete'] : ['view'] };
+    },
+
+    /** GET assets (manageAssets): a page of every asset (or of the unused ones), newest first, with its uses counted, and the totals. */
+    async list(actor: Actor | null, p: number, unusedOnly: boolean): Promise<AssetsResponse & { page: Page; total: number }> {
+      authorize(requireActor(actor), 'manageAssets');
+      const page = pageOf(p, ASSETS_PER_PAGE);
+      const { totals, rows, uses } = await db.use(async (d) => {
+        const totals = await repo.assetTotals(d);
+        const rows = await repo.assetPage(d, page, unusedOnly);
+        return { totals, rows, uses: await usagesRepo.useCounts(d, rows.map((r) => r.asset.id)) };
+      });
+      const assets = rows.map(
+        (r): AssetListItem => ({ ...toAsset(r.asset, r.username, isImage(r.asset) ? imageOf(actor, r.asset.id, r.restricted) : null), uses: uses.get(r.asset.id) ?? 0 }),
+      );
+      return { assets, totals, page, total: unusedOnly ? totals.unusedCount : totals.count };
+    },
+
+    /**
+     * DELETE assets/{id} (manageAssets, or its uploader): refused with 409 while anything
+     * uses it, naming where (the uses the reader sees, and how many others); else its record
+     * goes, audited, and its files after the commit.
+     */
+    async remove(actor: Actor | null, id: string): Promise<void> {
+      const who = requireActor(actor);
+      const keys = await db.transaction(async (tx) => {
+        const asset = await repo.lockAsset(tx, id);
+        if (!asset) throw notFound('Asset');
+        const used = await usagesFor(tx, who, id);
+        if (!can(who, 'delete', resourceOf('asset', asset))) {
+          if (!seesAsset(who, asset, used.usages.length)) throw notFound('Asset');
+          throw new AppError('FORBIDDEN', 'Only its uploader and holders of manageAssets may remove a file');
+        }
+        if (used.uses > 0) throw new AppError('CONFLICT', `This file is in use: ${whereUsed(used.usages, used.hidden)}. Take it off ${used.uses === 1 ? 'it' : 'them'} first.`);
+        await audit(tx, who, 'asset.delete', { type: 'asset', id }, { before: describeAsset(asset) });
+        return removeAsset(tx, id);
+      });
+      await removeFiles(keys);
+    },
+
+    /** GET assets/strays (manageAssets): the files no record names, older than an hour. */
+    async strays(actor: Actor | null): Promise<StrayFiles> {
+      authorize(requireActor(actor), 'manageAssets');
+      return toStrays(await findStrays());
+    },
+
+    /** POST assets/strays/sweep (manageAssets): removes the strays found now (as GET assets/strays lists them), audited. */
+    async sweep(actor: Actor | null): Promise<{ removed: number; bytes: number }> {
+      const who = requireActor(actor);
+      authorize(who, 'manageAssets');
+      const strays = await findStrays();
+      const removed: ListedObject[] = [];
+      for (const stray of strays) {
+        try {
+          await storage.delete(stray.key);
+          removed.push(stray);
+        } catch (err) {
+          log.warn({ err, key: stray.key }, 'Could not remove a stray file');
+        }
+      }
+      const { files, bytes } = toStrays(removed);
+      if (removed.length) {
+        await db.transaction((tx) => audit(tx, who, 'asset.strays.sweep', { type: 'storage', id: 'strays' }, { after: { removed: removed.length, bytes, files: files.slice(0, 1000) } }));
+      }
+      return { removed: removed.length, bytes };
+    },
 
     /**
      * Stores an uploaded image, then, in one transaction, records it and runs `link`,
@@ -175,7 +344,7 @@ export function createAssetsService(deps: {
       if (!asset || !file) throw notFound('Asset');
       let cacheControl = `${variant === ORIGINAL ? 'private' : 'public'}, max-age=31536000, immutable`;
       if (holder && variant !== ORIGINAL) {
-        const expires = await checkSignature(id, holder, signature);
+        const expires = await checkSignature(asset, holder, signature);
         cacheControl = `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`;
       }
       return {

@@ -1,0 +1,173 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../authz/policy.js';
+import type { Kind } from '../../authz/resources.js';
+import { visibleTo } from '../../authz/visibility.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import {
+  documentRevisions,
+  fileVersions,
+  insightCommentPhotos,
+  insightComments,
+  insights,
+  institutions,
+  objects,
+  people,
+  photos,
+  projectFiles,
+  projects,
+  projectUpdates,
+} from '../../db/schema/index.js';
+import { DOCUMENT_IMAGES_PATH, type UsageRow } from './usages.js';
+
+/** The asset column of a branch: one of `ids`, or any asset (never null). */
+const among = (column: AnyPgColumn | SQL, ids: readonly string[] | null) => (ids ? sql`${column} = any(${sql.param(ids)}::uuid[])` : sql`${column} is not null`);
+
+/** The assets a document column's image nodes name (usages.ts DOCUMENT_IMAGES_PATH), one row each. */
+const imagesIn = (doc: AnyPgColumn) => sql`jsonb_path_query(${doc}, ${DOCUMENT_IMAGES_PATH}::jsonpath)`;
+
+/**
+ * Another comment than the one in scope: the one using an image uploaded for comments.
+ * (In a template an alias renders as its name alone, so a FROM names the table first:
+ * `${table} as ${alias}`.)
+ */
+const usedBy = alias(insightComments, 'used_by');
+
+/**
+ * Every use of the assets `ids` (null: of every asset), one row per holder:
+ * `(asset_id, kind, holder, holder_id, current)`. The one definition of "used": the
+ * detail's usages, the list's counts, the unused filter and the totals all read it.
+ *
+ * - an object's photo (`photos.asset_id`, the photo even when its object is deleted);
+ * - a comment's image (`insight_comments.photo_id`), and an image uploaded for a comment
+ *   on an insight that no comment shows yet (`insight_comment_photos`, while the insight
+ *   exists; held by the insight);
+ * - a person's portrait (`people.photo_id`), a partner's logo (`institutions.logo_id`);
+ * - a version of a project file (`file_versions.asset_id`);
+ * - an image node (IMAGE_NODE) in a document: in any revision (`document_revisions`) or in
+ *   the current text (projects, updates, objects, insights, people's bios), one row per
+ *   document, `current` telling whether the current text has it.
+ */
+export function usageRows(ids: readonly string[] | null): SQL {
+  const docs = sql`
+    select (img #>> '{}')::uuid as asset_id, ${documentRevisions.ownerType} as holder, ${documentRevisions.ownerId} as holder_id, false as current
+      from ${documentRevisions} cross join lateral ${imagesIn(documentRevisions.doc)} as img
+    union all select (img #>> '{}')::uuid, 'project', ${projects.id}, true from ${projects} cross join lateral ${imagesIn(projects.doc)} as img
+    union all select (img #>> '{}')::uuid, 'update', ${projectUpdates.id}, true from ${projectUpdates} cross join lateral ${imagesIn(projectUpdates.doc)} as img
+    union all select (img #>> '{}')::uuid, 'object', ${objects.id}, true from ${objects} cross join lateral ${imagesIn(objects.doc)} as img
+    union all select (img #>> '{}')::uuid, 'insight', ${insights.id}, true from ${insights} cross join lateral ${imagesIn(insights.doc)} as img
+    union all select (img #>> '{}')::uuid, 'bio', ${people.id}, true from ${people} cross join lateral ${imagesIn(people.bio)} as img`;
+  return sql`
+    select ${photos.assetId} as asset_id, 'photo'::text as kind, 'photo'::text as holder, ${photos.id} as holder_id, null::boolean as current
+      from ${photos} where ${among(photos.assetId, ids)}
+    union all select ${insightComments.photoId}, 'comment', 'comment', ${insightComments.id}, null
+      from ${insightComments} where ${among(insightComments.photoId, ids)}
+    union all select ${insightCommentPhotos.assetId}, 'comment', 'pending', ${insightCommentPhotos.insightId}, null
+      from ${insightCommentPhotos}
+      where ${among(insightCommentPhotos.assetId, ids)} and ${insightCommentPhotos.insightId} is not null
+        and not exists (select 1 from ${insightComments} as ${usedBy} where ${usedBy.photoId} = ${insightCommentPhotos.assetId})
+    union all select ${people.photoId}, 'person', 'person', ${people.id}, null from ${people} where ${among(people.photoId, ids)}
+    union all select ${institutions.logoId}, 'institution', 'institution', ${institutions.id}, null from ${institutions} where ${among(institutions.logoId, ids)}
+    union all select ${fileVersions.assetId}, 'file', 'version', ${fileVersions.id}, null from ${fileVersions} where ${among(fileVersions.assetId, ids)}
+    union all select d.asset_id, 'document', d.holder, d.holder_id, bool_or(d.current)
+      from (${docs}) as d where ${among(sql`d.asset_id`, ids)} group by d.asset_id, d.holder, d.holder_id`;
+}
+
+/** The ids of every asset in use, once each: to join against (an anti-join finds the unused). */
+export const usedAssetIds = (): SQL => sql`(select distinct u.asset_id from (${usageRows(null)}) as u)`;
+
+const objectOfPhoto = alias(objects, 'object_of_photo');
+const insightOfComment = alias(insights, 'insight_of_comment');
+const fileOfVersion = alias(projectFiles, 'file_of_version');
+const projectOfFile = alias(projects, 'project_of_file');
+const projectOfUpdate = alias(projects, 'project_of_update');
+
+/**
+ * The uses of the assets `ids`, each with what its label and path are made of and
+ * whether `actor` may see its holder: the registry's visibleTo for the holder's kind,
+ * evaluated on the holder's own row (so an object's photo is seen as the object is, an
+ * orphan photo by its uploader and manageAssets, an update as its project).
+ */
+export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[]): Promise<UsageRow[]> {
+  if (!ids.length) return [];
+  const seen = (kind: Kind, row: AnyPgColumn) => sql`${row} is not null and (${visibleTo(actor, kind) ?? sql`true`})`;
+  const result = await d.execute(sql`
+    select u.asset_id, u.kind, u.holder, u.current,
+      case u.holder
+        when 'photo' then ${seen('photo', photos.id)}
+        when 'comment' then ${seen('comment', insightComments.id)}
+        when 'pending' then ${seen('insight', insights.id)}
+        when 'insight' then ${seen('insight', insights.id)}
+        when 'person' then ${seen('person', people.id)}
+        when 'bio' then ${seen('person', people.id)}
+        when 'institution' then ${seen('institution', institutions.id)}
+        when 'version' then ${seen('version', fileVersions.id)}
+        when 'project' then ${seen('project', projects.id)}
+        when 'update' then ${seen('update', projectUpdates.id)}
+        when 'object' then ${seen('object', objects.id)}
+        else false
+      end as visible,
+      case u.holder
+        when 'photo' then ${objectOfPhoto.title}
+        when 'comment' then ${insightOfComment.title}
+        when 'pending' then ${insights.title}
+        when 'insight' then ${insights.title}
+        when 'person' then ${people.name}
+        when 'bio' then ${people.name}
+        when 'institution' then ${institutions.name}
+        when 'version' then ${fileOfVersion.name}
+        when 'project' then ${projects.title}
+        when 'update' then ${projectUpdates.title}
+        when 'object' then ${objects.title}
+      end as title,
+      case u.holder
+        when 'photo' then ${objectOfPhoto.name}
+        when 'comment' then ${insightOfComment.num}::text
+        when 'pending' then ${insights.num}::text
+        when 'insight' then ${insights.num}::text
+        when 'person' then ${people.slug}
+        when 'bio' then ${people.slug}
+        when 'institution' then ${institutions.slug}
+        when 'version' then ${fileOfVersion.id}::text
+        when 'project' then ${projects.slug}
+        when 'update' then ${projectUpdates.slug}
+        when 'object' then ${objects.name}
+      end as key,
+      case u.holder when 'version' then ${projectOfFile.slug} when 'update' then ${projectOfUpdate.slug} end as parent_key,
+      case u.holder when 'version' then ${projectOfFile.title} when 'update' then ${projectOfUpdate.title} end as parent_title,
+      case u.holder when 'version' then ${fileVersions.version} end as number
+    from (${usageRows(ids)}) as u
+      left join ${photos} on u.holder = 'photo' and ${photos.id} = u.holder_id
+      left join ${objects} as ${objectOfPhoto} on ${objectOfPhoto.id} = ${photos.objectId}
+      left join ${insightComments} on u.holder = 'comment' and ${insightComments.id} = u.holder_id
+      left join ${insights} as ${insightOfComment} on ${insightOfComment.id} = ${insightComments.insightId}
+      left join ${insights} on u.holder in ('pending', 'insight') and ${insights.id} = u.holder_id
+      left join ${people} on u.holder in ('person', 'bio') and ${people.id} = u.holder_id
+      left join ${institutions} on u.holder = 'institution' and ${institutions.id} = u.holder_id
+      left join ${fileVersions} on u.holder = 'version' and ${fileVersions.id} = u.holder_id
+      left join ${projectFiles} as ${fileOfVersion} on ${fileOfVersion.id} = ${fileVersions.fileId}
+      left join ${projects} as ${projectOfFile} on ${projectOfFile.id} = ${fileOfVersion.projectId}
+      left join ${projects} on u.holder = 'project' and ${projects.id} = u.holder_id
+      left join ${projectUpdates} on u.holder = 'update' and ${projectUpdates.id} = u.holder_id
+      left join ${projects} as ${projectOfUpdate} on ${projectOfUpdate.id} = ${projectUpdates.projectId}
+      left join ${objects} on u.holder = 'object' and ${objects.id} = u.holder_id`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    assetId: r.asset_id as string,
+    kind: r.kind as UsageRow['kind'],
+    holder: r.holder as string,
+    current: (r.current as boolean | null) ?? null,
+    visible: r.visible === true,
+    title: (r.title as string | null) ?? null,
+    key: (r.key as string | null) ?? null,
+    parentKey: (r.parent_key as string | null) ?? null,
+    parentTitle: (r.parent_title as string | null) ?? null,
+    number: r.number === null || r.number === undefined ? null : Number(r.number),
+  }));
+}
+
+/** How many uses each of `ids` has (absent: none), whoever may see them. */
+export async function useCounts(d: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const result = await d.execute(sql`select u.asset_id, count(*)::int as uses from (${usageRows(ids)}) as u group by u.asset_id`);
+  return new Map(rowsOf<{ asset_id: string; uses: number }>(result).map((r) => [r.asset_id, Number(r.uses)]));
+}
