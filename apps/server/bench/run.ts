@@ -17,6 +17,7 @@ import { benchImports, printImports, type ImportFigures } from './imports.js';
 import { benchInsights, printInsights, type InsightFigures } from './insights.js';
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
 import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
+import { benchPhotos, printPhotos, type PhotoFigures } from './photos.js';
 import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
 import { benchWeb, printWeb } from './web.js';
 
@@ -26,7 +27,7 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'web'] as const;
+const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'photos', 'web'] as const;
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
 const MEASURED = partsFromEnv();
 
@@ -116,6 +117,8 @@ interface KindFigures {
   imports: ImportFigures | null;
   /** Searches, list, detail and comments over 50,000 insights (the insights part), or null. */
   insights: InsightFigures | null;
+  /** The photo search over 100,000 photos (the photos part), or null. */
+  photos: PhotoFigures | null;
 }
 
 function secondsFromEnv(name: string, fallback: number): number {
@@ -261,6 +264,15 @@ async function measureInsights(database: Database, baseUrl: string, token: strin
   });
 }
 
+/** The photos part: as the insights part, against GET /health's requests/s of this run. */
+async function measurePhotos(database: Database, baseUrl: string, token: string, health: autocannon.Result | undefined): Promise<PhotoFigures> {
+  const healthRps = (health ?? (await measure(baseUrl, HEALTH, token))).requests.average;
+  return benchPhotos(database, baseUrl, SECONDS, healthRps, async (path) => {
+    const result = await measure(baseUrl, { label: path, method: 'GET', path }, token);
+    return { requestsPerSecond: round(result.requests.average), p99Ms: round(result.latency.p99), requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
+  });
+}
+
 /** On a server: objects up to a million, then the same requests again. */
 async function measureMillion(database: Database, baseUrl: string): Promise<LatencyFigure[]> {
   const started = Date.now();
@@ -297,6 +309,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const measured = MEASURED.has('measured') ? await benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server') : null;
       const imports = MEASURED.has('imports') ? await benchImports(database, baseUrl, await logIn(baseUrl), url) : null;
       const insights = MEASURED.has('insights') ? await measureInsights(database, baseUrl, token, kind, health) : null;
+      const photos = MEASURED.has('photos') ? await measurePhotos(database, baseUrl, token, health) : null;
       const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -312,7 +325,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, load, measured, imports, insights };
+      return { endpoints, latency, load, measured, imports, insights, photos };
     } finally {
       await app.close();
     }
@@ -328,6 +341,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
   if (figures.measured) printMeasured(`${kind} database`, figures.measured);
   if (figures.imports) printImports(`${kind} database`, figures.imports);
   if (figures.insights) printInsights(`${kind} database`, figures.insights, CONNECTIONS);
+  if (figures.photos) printPhotos(`${kind} database`, figures.photos, CONNECTIONS);
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {

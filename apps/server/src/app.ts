@@ -33,6 +33,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { objectRoutes } from './modules/objects/routes.js';
 import { mapRoutes } from './modules/objects/map/routes.js';
+import { photoSearchRoutes } from './modules/photo-search/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
 import { dataTableRoutes } from './modules/datatables/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes);
       await api.register(objectRoutes);
       await api.register(mapRoutes);
+      await api.register(photoSearchRoutes);
       await api.register(schemaRoutes);
       await api.register(dataTableRoutes);
       await api.register(importRoutes);

@@ -34,6 +34,7 @@ import { createObjectsService } from './modules/objects/service.js';
 import { createMapService } from './modules/objects/map/service.js';
 import { createNotesService } from './modules/objects/notes/service.js';
 import { createPhotosService } from './modules/objects/photos/service.js';
+import { createPhotoSearchService } from './modules/photo-search/service.js';
 import { createSchemaService } from './modules/schema/service.js';
 import { createMetadataValidator } from './lib/metadata.js';
 import { createUsersService } from './modules/users/service.js';
@@ -72,6 +73,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const map = createMapService({ db, schema });
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
+  const photoSearch = createPhotoSearchService({ db, assets });
   // Data tables load their project through this service; the project's detail shows its tables (called later, once both exist).
   const publications = createPublicationsService({ db });
   const projects = createProjectsService({ db, roles, memberships, assets, documents, catalogOf: (id) => dataTables.catalogOf(id), publicationsOf: (actor, id) => publications.ofProject(actor, id) });
@@ -116,6 +118,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, insights, insightComments, publications, notifications, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, insights, insightComments, publications, notifications, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, photoSearch, users, apiKeys, auth, invitations };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -26,6 +26,8 @@ export const PhotoSearchQuerySchema = z
     bbox: z.string().regex(BBOX_PATTERN, 'A box is west,south,east,north in degrees').optional().describe('west,south,east,north: photos placed inside (their own position, else their object’s)'),
   })
   .superRefine((q, ctx) => {
+    // The ISO pattern lets the year 0 through; the calendar (and the database) starts at 1.
+    for (const field of ['from', 'to'] as const) if (q[field]?.startsWith('0000')) ctx.addIssue({ code: 'custom', path: [field], message: 'Days start with the year 1' });
     if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range is before its start' });
     if (q.bbox) {
       const [w, s, e, n] = q.bbox.split(',').map(Number) as [number, number, number, number];

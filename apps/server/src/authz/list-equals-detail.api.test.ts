@@ -38,6 +38,8 @@ interface World {
   insights: { id: string; num: number }[];
   /** A publication on every project, by the owner. */
   publication: string;
+  /** The photo of a deleted object: its uploader's (the owner's) and manageAssets'. */
+  orphanPhoto: string;
 }
 let world: World;
 
@@ -93,6 +95,7 @@ beforeAll(async () => {
   const objects: World['objects'] = [];
   const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
   let n = 0;
+  const photoIds = new Map<string, string>();
   const make = async (projectVis: Vis, visibility: Vis, parent: string | null) => {
     const name = `${marker}-${n++}`;
     const at = [BOX[0] + 0.05 + 0.01 * n, BOX[1] + 0.05 + 0.01 * n];
@@ -103,7 +106,9 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     objects.push({ id: res.json().obj.id, name, parent });
     expect((await api(t.app, 'POST', `/data/obj/${name}/notes`, { token: owner.token, body: { content: `${marker} note` } })).statusCode).toBe(201);
-    expect((await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: photo, fileName: 'p.png' } })).statusCode).toBe(201);
+    const uploaded = await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: photo, fileName: 'p.png' } });
+    expect(uploaded.statusCode).toBe(201);
+    photoIds.set(name, uploaded.json().id);
     return name;
   };
   for (const projectVis of VISIBILITIES) for (const visibility of VISIBILITIES) await make(projectVis, visibility, null);
@@ -114,6 +119,7 @@ beforeAll(async () => {
   await make('public', 'members', openParent);
   // An object deleted with its photo and note: the photo stays, without an object (its uploader's and manageAssets').
   const doomed = await make('public', 'public', null);
+  const orphanPhoto = photoIds.get(doomed)!;
   expect((await api(t.app, 'DELETE', `/data/obj/${doomed}`, { token: owner.token })).statusCode).toBe(204);
   objects.pop();
   // A data table in each project with a value for every object, whatever the object's own sight.
@@ -127,7 +133,7 @@ beforeAll(async () => {
     const observations = objects.map((o, i) => ({ object: o.name, metric, time: '2024-06-01', value: i }));
     expect((await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables/${tables[visibility]}/observations`, { token: owner.token, body: { observations } })).statusCode).toBe(200);
   }
-  // Insights of every visibility (members-only for the team, and with no team: the author's alone), each about every object, each commented on.
+  // Insights of every visibility (members-only for the team, and with no team: the author's alone), each about every object, each commented on with an image.
   const insights: World['insights'] = [];
   for (const [visibility, team] of [['public', null], ['signed-in', null], ['members', teamRow.slug], ['members', null]] as const) {
     const res = await api(t.app, 'POST', '/insights', {
@@ -136,12 +142,14 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     insights.push({ id: res.json().insight.id, num: res.json().insight.num });
-    await t.app.database.use((d) => d.insert(insightComments).values({ insightId: res.json().insight.id, authorId: owner.personId, content: `${marker} comment` }));
+    const image = await upload(t.app, 'POST', `/insights/${res.json().insight.num}/comment-photos`, { token: owner.token, file: { data: photo, fileName: 'c.png' } });
+    expect(image.statusCode, image.body).toBe(201);
+    await t.app.database.use((d) => d.insert(insightComments).values({ insightId: res.json().insight.id, authorId: owner.personId, content: `${marker} comment`, photoId: image.json().photo.id }));
   }
   const publication = await api(t.app, 'POST', '/pubs', { token: owner.token, body: { publication: { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] } } });
   expect(publication.statusCode, publication.body).toBe(201);
   for (const p of Object.values(projects)) expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.json().publication.id}`, { token: owner.token })).statusCode).toBe(200);
-  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights, publication: publication.json().publication.id };
+  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights, publication: publication.json().publication.id, orphanPhoto };
 }, 240_000);
 afterAll(() => t.close());
 
@@ -292,6 +300,37 @@ describe.each(ACTORS)('as %s', (name) => {
         if (photo.object) expect(await readable(`/data/obj/${photo.object.name}`, who())).toBe(true);
       }
     }
+  });
+
+  it('photos: the search lists exactly the photos whose object (or comment’s insight) the actor may read, and counts them so', async () => {
+    type Found = { id: string; source: string; object: { name: string } | null; insight: { id: string } | null; image: { thumbUrl: string } };
+    // Every object of the world has a photo, and its name holds the marker; every insight's comment holds it and an image.
+    const res = await get(`/photos?q=${world.marker}&n=100`, who());
+    expect(res.statusCode, res.body).toBe(200);
+    const found = res.json().photos as Found[];
+    const readableObjects = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
+    const readableInsights = await filterIds(world.insights, (i) => readable(`/insights/${i.num}`, who()));
+    expect(sorted(found.filter((p) => p.source === 'object').map((p) => p.object!.name))).toEqual(sorted(readableObjects.map((o) => o.name)));
+    expect(sorted(found.filter((p) => p.source === 'comment').map((p) => p.insight!.id))).toEqual(sorted(readableInsights.map((i) => i.id)));
+    const total = readableObjects.length + readableInsights.length;
+    expect([res.json().total_count, res.headers['pagination-count']]).toEqual([total, String(total)]);
+    // A page of one counts the same; every photo listed can be read alone, and its image is served.
+    expect((await get(`/photos?q=${world.marker}&n=1`, who())).json()).toMatchObject({ total_count: total, pages: total });
+    for (const p of found) {
+      expect(await readable(`/photos/${p.id}`, who()), p.id).toBe(true);
+      expect((await api(t.app, 'GET', p.image.thumbUrl.replace('/api/v1', ''))).statusCode).toBe(200);
+    }
+    // The photos of the objects the actor may not read (and the comments on such insights): 404 alone too.
+    const all = (await get(`/photos?q=${world.marker}&n=100`, world.actors.administrator!)).json().photos as Found[];
+    for (const p of all.filter((x) => !found.some((f) => f.id === x.id))) expect(await readable(`/photos/${p.id}`, who()), p.id).toBe(false);
+    // The photo of the deleted object: listed among the owner's exactly when it can be read (its uploader, manageAssets).
+    const actor = who() ? await t.app.services.users.actorFor(who()!.id) : null;
+    const seesOrphan = !!actor && (actor.super || actor.global.has('manageAssets') || actor.personId === world.owner.personId);
+    expect(await readable(`/photos/${world.orphanPhoto}`, who())).toBe(seesOrphan);
+    const byOwner = await get(`/people/${world.owner.personId}/photos?n=100`, who());
+    const ownerPhotos = byOwner.json().photos as Found[];
+    expect(ownerPhotos.some((p) => p.id === world.orphanPhoto)).toBe(seesOrphan);
+    expect(byOwner.json().total_count).toBe(total + (seesOrphan ? 1 : 0));
   });
 
   it('insights: search, tags and counts list exactly the readable ones; the objects they name can be read', async () => {

@@ -168,5 +168,5 @@ export const photos = pgTable(
     geo: geometry(),
     ...timestamps,
   },
-  (t) => [index().on(t.objectId, t.createdAt), index().on(t.authorId)],
+  (t) => [index().on(t.objectId, t.createdAt), index().on(t.authorId), index().on(t.assetId), index('photos_geo_idx').using('gist', t.geo)],
 );

@@ -30,7 +30,7 @@ export const institutions = pgTable(
     categoryId: uuid().references(() => institutionCategories.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index().on(t.categoryId)],
+  (t) => [index().on(t.categoryId), index().on(t.logoId)],
 );
 
 export const people = pgTable(
@@ -45,7 +45,7 @@ export const people = pgTable(
     photoId: uuid().references(() => assets.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('people_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [index('people_name_idx').on(sql`lower(${t.name})`), index().on(t.photoId)],
 );
 
 export const affiliations = pgTable(

@@ -139,5 +139,5 @@ export const fileVersions = pgTable(
     authorId: uuid().references(() => people.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique().on(t.fileId, t.version)],
+  (t) => [unique().on(t.fileId, t.version), index().on(t.assetId)],
 );

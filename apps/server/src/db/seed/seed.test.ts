@@ -276,6 +276,42 @@ describe('the demo objects', () => {
     }
   });
 
+  it('have photos the photo search finds by a word of their caption, by the day they were taken and by a box around their site', async () => {
+    type Found = { source: string; caption: string | null; takenAt: string | null; geo: { coordinates: number[] } | null; object: { name: string; title: string } | null };
+    const found = async (query: string) => {
+      const res = await api(t.app, 'GET', `/photos?${query}&n=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().photos as Found[];
+    };
+    const today = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    // What a visitor may see: the photos of public objects.
+    const planned = planDemoObjects(today).filter((o) => o.photo && o.visibility === 'public');
+    const day = (daysAgo: number, shift = 0) => new Date(today.getTime() - (daysAgo - shift) * 86_400_000).toISOString().slice(0, 10);
+
+    // "overview" is in the captions of the properties' photos, in no object's name or title.
+    const overviews = await found('q=Overview');
+    expect(overviews.length).toBe(planned.filter((o) => o.level === 'property').length);
+    expect(overviews.length).toBeGreaterThan(5);
+    for (const p of overviews) {
+      expect(p.caption).toMatch(/: overview$/);
+      expect(`${p.object!.name} ${p.object!.title}`.toLowerCase()).not.toContain('overview');
+    }
+    // The day a photo was taken (its EXIF time), a day either side for the server's time zone.
+    const site = planned.find((o) => o.level === 'site')!;
+    const onDay = await found(`from=${day(site.photo!.daysAgo, -1)}&to=${day(site.photo!.daysAgo, 1)}`);
+    expect(onDay.map((p) => p.object!.name)).toContain(site.name);
+    for (const p of onDay) expect(p.takenAt! >= day(site.photo!.daysAgo, -1) && p.takenAt! < day(site.photo!.daysAgo, 2)).toBe(true);
+    // A box of about a kilometre around the site: its photo, taken there.
+    const [lon, lat] = site.photo!.at;
+    const inBox = await found(`bbox=${[lon - 0.01, lat - 0.01, lon + 0.01, lat + 0.01].join(',')}`);
+    expect(inBox.map((p) => p.object!.name)).toContain(site.name);
+    for (const p of inBox) {
+      const [x, y] = p.geo!.coordinates as [number, number];
+      expect(Math.abs(x - lon) <= 0.01 && Math.abs(y - lat) <= 0.01).toBe(true);
+    }
+    expect(inBox.length).toBeLessThan(planned.length);
+  });
+
   it('show the sample project’s landscapes under its data', async () => {
     const res = await api(t.app, 'GET', '/data/obj?project=sample&type=property');
     expect(res.json().objects.map((o: { name: string }) => o.name).sort()).toEqual(['davos-treeline', 'niwot-ridge']);
