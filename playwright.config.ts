@@ -53,6 +53,8 @@ export default defineConfig({
         // Every browser test comes from 127.0.0.1: the per-address limit would throttle the suite.
         AUTH_RATE_LIMIT_PER_IP: '100000',
         AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+        // An image uploaded for a comment never written is unused at once (Site Admin → Assets may remove it).
+        COMMENT_UPLOAD_GRACE_MINUTES: '0',
         // The default views, and one drawn on a style from another host (e2e/map-style-server.mjs).
         MAP_VIEWS: JSON.stringify([
           { name: 'properties', title: 'Sites', types: ['property'] },

@@ -9,6 +9,7 @@ test('home: title, language, navbar, footer', async ({ page }) => {
   for (const [name, href] of <[string, string][]>[
     ['Projects', '/projects'],
     ['Sites', '/map/properties'],
+    ['Photos', '/photos'],
     ['People', '/people'],
     ['Partners', '/partners'],
     ['Publications', '/pubs'],

@@ -179,6 +179,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_BYTES: int(52_428_800, 1024),
   IMPORT_MAX_INFLATED_BYTES: int(314_572_800, 1024),
   IMPORT_MAX_ROWS: int(100_000, 1),
+  COMMENT_UPLOAD_GRACE_MINUTES: int(60, 0),
   SEED_DEMO: bool(true).optional(),
   DEMO_PASSWORD: z.string().min(8).default('observatory-demo'),
   ADMIN_USERNAME: z.string().default('admin'),
@@ -222,6 +223,8 @@ export interface Config {
   files: { maxBytes: number };
   /** Imported spreadsheets: bytes uploaded, bytes a workbook inflates to, records. */
   imports: { maxBytes: number; maxInflatedBytes: number; maxRows: number };
+  /** How long an image uploaded for a comment not written yet counts as used (then Site Admin may remove it). */
+  pendingUploadMinutes: number;
   seedDemo: boolean;
   demoPassword: string;
   admin: { username: string; password: string | null; email: string | null };
@@ -290,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     images: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
     files: { maxBytes: e.FILE_MAX_BYTES },
     imports: { maxBytes: e.IMPORT_MAX_BYTES, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES, maxRows: e.IMPORT_MAX_ROWS },
+    pendingUploadMinutes: e.COMMENT_UPLOAD_GRACE_MINUTES,
     seedDemo: e.SEED_DEMO ?? !server,
     demoPassword: e.DEMO_PASSWORD,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null, email: e.ADMIN_EMAIL ?? null },

@@ -55,6 +55,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     db,
     storage,
     images: config.images,
+    pendingUploadMinutes: config.pendingUploadMinutes,
     log,
     signer: createUrlSigner(tokenSecret, { ttlSeconds: IMAGE_URL_TTL_SECONDS }),
     // Users are wired below; asked only when a signed image is served.

@@ -10,6 +10,7 @@ import classes from './Navbar.module.css';
 export const NAV_LINKS = [
   { label: 'Projects', to: paths.projects },
   { label: 'Sites', to: paths.sites },
+  { label: 'Photos', to: paths.photos },
   { label: 'People', to: paths.people },
   { label: 'Partners', to: paths.partners },
   { label: 'Publications', to: paths.pubs },

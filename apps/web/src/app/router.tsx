@@ -58,11 +58,14 @@ export const routes: RouteObject[] = [
           { path: patterns.pub, lazy: page(() => import('../features/publications/PublicationPage')) },
           { path: paths.insights, lazy: page(() => import('../features/insights/InsightsPage')) },
           { path: patterns.insight, lazy: page(() => import('../features/insights/InsightPage')) },
+          { path: patterns.photos, lazy: page(() => import('../features/photos/PhotosPage')) },
           // Works signed out: the link comes in an e-mail.
           { path: patterns.unsubscribe, lazy: page(() => import('../features/account/UnsubscribePage')) },
           { path: paths.nodes, lazy: page(() => import('./routes/nodes/NodeRoute')) },
           { path: patterns.node, lazy: page(() => import('./routes/nodes/NodeRoute')) },
           { path: patterns.invitation, lazy: page(() => import('../features/auth/InvitationPage')) },
+          // Public: the server answers 404 unless the reader may see a usage, uploaded it, or manages assets.
+          { path: patterns.asset, lazy: page(() => import('../features/assets/AssetPage')) },
           {
             element: <RequireSignIn />,
             children: [
@@ -160,6 +163,13 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: paths.adminTeams, lazy: page(() => import('./routes/admin/teams/TeamsAdminPage')) },
                       { path: patterns.adminTeam, lazy: page(() => import('./routes/admin/teams/TeamAdminPage')) },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission permission="manageAssets" />,
+                    children: [
+                      { path: paths.adminAssets, lazy: page(() => import('./routes/admin/assets/AssetsAdminPage')) },
+                      { path: patterns.adminAsset, lazy: page(() => import('./routes/admin/assets/AssetAdminPage')) },
                     ],
                   },
                   {

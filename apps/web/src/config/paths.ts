@@ -39,11 +39,16 @@ export const paths = {
   /** An insight by its number (or id). */
   insight: (key: string | number) => `/insights/${encodeURIComponent(String(key))}`,
   insightEdit: (key: string | number) => `/insights/${encodeURIComponent(String(key))}/edit`,
+  photos: '/photos',
+  /** The photo search with its viewer open on one photo. */
+  photo: (id: string) => `/photos/${encodeURIComponent(id)}`,
   unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   data: '/data',
   objectNew: '/data/new',
   object: (name: string, tab?: 'notebook' | 'photos') => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
   objectEdit: (name: string) => `/data/${encodeURIComponent(name)}/edit`,
+  /** An uploaded file and where it is used. */
+  asset: (id: string) => `/assets/${encodeURIComponent(id)}`,
   docs: '/doc/index',
   apiDocs: '/doc/api',
   admin: '/admin',
@@ -69,6 +74,8 @@ export const paths = {
   adminObject: (name: string) => `/admin/data/obj/${encodeURIComponent(name)}`,
   adminNodeTypes: '/admin/data/nodetypes',
   adminNodeType: (slug: string) => `/admin/data/nodetypes/${encodeURIComponent(slug)}`,
+  adminAssets: '/admin/assets',
+  adminAsset: (id: string) => `/admin/assets/${encodeURIComponent(id)}`,
   adminImport: '/admin/data/import',
   /** An import's options: objects, object_rels or observations. */
   adminImportKind: (kind: string) => `/admin/data/import/${kind}`,
@@ -115,8 +122,12 @@ export const patterns = {
   pubEdit: '/pubs/:slug/edit',
   insight: '/insights/:id',
   insightEdit: '/insights/:id/edit',
+  /** The photo search, and the same with the viewer on a photo: one route, so the map stays as it is. */
+  photos: '/photos/:id?',
   unsubscribe: '/unsubscribe/:token?',
   objectEdit: '/data/:name/edit',
+  asset: '/assets/:id?',
+  adminAsset: '/admin/assets/:id',
 } as const;
 
 /** Routes whose screens hide the user menu. */

@@ -61,21 +61,21 @@ const restricted = sql<boolean>`(
     where ${insightCommentPhotos.assetId} = ${assets.id} and (${insights.id} is null or ${insights.visibility} <> 'public')))`;
 
 /** A page of assets, newest first, with their uploaders; only the unused ones when asked. */
-export async function assetPage(db: Db, page: Page, unusedOnly: boolean) {
+export async function assetPage(db: Db, page: Page, unusedOnly: boolean, graceMinutes: number) {
   const query = db.select({ asset: assets, username: users.username, restricted }).from(assets).leftJoin(users, eq(users.id, assets.ownerId)).$dynamic();
   // An anti-join with the used ids, computed once (a correlated "not exists" would run the usages per asset).
-  if (unusedOnly) query.leftJoin(sql`${usedAssetIds()} as used`, sql`used.asset_id = ${assets.id}`).where(sql`used.asset_id is null`);
+  if (unusedOnly) query.leftJoin(sql`${usedAssetIds(graceMinutes)} as used`, sql`used.asset_id = ${assets.id}`).where(sql`used.asset_id is null`);
   return query.orderBy(desc(assets.createdAt), desc(assets.id)).limit(page.limit).offset(page.offset);
 }
 
 /** How many assets there are and what their files take, and the same of the unused ones. */
-export async function assetTotals(db: Db): Promise<{ count: number; bytes: number; unusedCount: number; unusedBytes: number }> {
+export async function assetTotals(db: Db, graceMinutes: number): Promise<{ count: number; bytes: number; unusedCount: number; unusedBytes: number }> {
   const result = await db.execute(sql`
     select count(*)::int as count, coalesce(sum(a.bytes), 0)::float8 as bytes,
       (count(*) filter (where used.asset_id is null))::int as unused_count,
       coalesce(sum(a.bytes) filter (where used.asset_id is null), 0)::float8 as unused_bytes
     from (select ${assets.id} as id, ${storedBytes} as bytes from ${assets}) as a
-      left join ${usedAssetIds()} as used on used.asset_id = a.id`);
+      left join ${usedAssetIds(graceMinutes)} as used on used.asset_id = a.id`);
   const [row] = rowsOf<{ count: number; bytes: number; unused_count: number; unused_bytes: number }>(result);
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0), unusedCount: Number(row?.unused_count ?? 0), unusedBytes: Number(row?.unused_bytes ?? 0) };
 }

@@ -69,6 +69,8 @@ export function createAssetsService(deps: {
   db: Database;
   storage: Storage;
   images: { maxPixels: number };
+  /** How long an image uploaded for a comment not written yet counts as used. */
+  pendingUploadMinutes: number;
   log: FastifyBaseLogger;
   /** Signs image URLs of what not everyone may see (IMAGE_URL_TTL_SECONDS). */
   signer: UrlSigner;
@@ -171,7 +173,7 @@ export function createAssetsService(deps: {
 
   /** The uses of an asset as `actor` may read them: those whose holder they see, and how many others there are. */
   async function usagesFor(d: Db, actor: Actor | null, id: string) {
-    const rows = await usagesRepo.usagesOf(d, actor, [id]);
+    const rows = await usagesRepo.usagesOf(d, actor, [id], deps.pendingUploadMinutes);
     const usages = rows.filter((r) => r.visible).map(toUsage).sort(byKindAndLabel);
     return { uses: rows.length, usages, hidden: rows.length - usages.length };
   }
@@ -237,9 +239,9 @@ export function createAssetsService(deps: {
       authorize(requireActor(actor), 'manageAssets');
       const page = pageOf(p, ASSETS_PER_PAGE);
       const { totals, rows, uses } = await db.use(async (d) => {
-        const totals = await repo.assetTotals(d);
-        const rows = await repo.assetPage(d, page, unusedOnly);
-        return { totals, rows, uses: await usagesRepo.useCounts(d, rows.map((r) => r.asset.id)) };
+        const totals = await repo.assetTotals(d, deps.pendingUploadMinutes);
+        const rows = await repo.assetPage(d, page, unusedOnly, deps.pendingUploadMinutes);
+        return { totals, rows, uses: await usagesRepo.useCounts(d, rows.map((r) => r.asset.id), deps.pendingUploadMinutes) };
       });
       const assets = rows.map(
         (r): AssetListItem => ({ ...toAsset(r.asset, r.username, isImage(r.asset) ? imageOf(actor, r.asset.id, r.restricted) : null), uses: uses.get(r.asset.id) ?? 0 }),

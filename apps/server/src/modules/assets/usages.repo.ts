@@ -41,14 +41,15 @@ const usedBy = alias(insightComments, 'used_by');
  * - an object's photo (`photos.asset_id`, the photo even when its object is deleted);
  * - a comment's image (`insight_comments.photo_id`), and an image uploaded for a comment
  *   on an insight that no comment shows yet (`insight_comment_photos`, while the insight
- *   exists; held by the insight);
+ *   exists and for `graceMinutes` after the upload: a comment never written leaves it unused;
+ *   held by the insight);
  * - a person's portrait (`people.photo_id`), a partner's logo (`institutions.logo_id`);
  * - a version of a project file (`file_versions.asset_id`);
  * - an image node (IMAGE_NODE) in a document: in any revision (`document_revisions`) or in
  *   the current text (projects, updates, objects, insights, people's bios), one row per
  *   document, `current` telling whether the current text has it.
  */
-export function usageRows(ids: readonly string[] | null): SQL {
+export function usageRows(ids: readonly string[] | null, graceMinutes: number): SQL {
   const docs = sql`
     select (img #>> '{}')::uuid as asset_id, ${documentRevisions.ownerType} as holder, ${documentRevisions.ownerId} as holder_id, false as current
       from ${documentRevisions} cross join lateral ${imagesIn(documentRevisions.doc)} as img
@@ -65,6 +66,7 @@ export function usageRows(ids: readonly string[] | null): SQL {
     union all select ${insightCommentPhotos.assetId}, 'comment', 'pending', ${insightCommentPhotos.insightId}, null
       from ${insightCommentPhotos}
       where ${among(insightCommentPhotos.assetId, ids)} and ${insightCommentPhotos.insightId} is not null
+        and ${insightCommentPhotos.createdAt} > now() - make_interval(mins => ${graceMinutes})
         and not exists (select 1 from ${insightComments} as ${usedBy} where ${usedBy.photoId} = ${insightCommentPhotos.assetId})
     union all select ${people.photoId}, 'person', 'person', ${people.id}, null from ${people} where ${among(people.photoId, ids)}
     union all select ${institutions.logoId}, 'institution', 'institution', ${institutions.id}, null from ${institutions} where ${among(institutions.logoId, ids)}
@@ -74,7 +76,7 @@ export function usageRows(ids: readonly string[] | null): SQL {
 }
 
 /** The ids of every asset in use, once each: to join against (an anti-join finds the unused). */
-export const usedAssetIds = (): SQL => sql`(select distinct u.asset_id from (${usageRows(null)}) as u)`;
+export const usedAssetIds = (graceMinutes: number): SQL => sql`(select distinct u.asset_id from (${usageRows(null, graceMinutes)}) as u)`;
 
 const objectOfPhoto = alias(objects, 'object_of_photo');
 const insightOfComment = alias(insights, 'insight_of_comment');
@@ -88,7 +90,7 @@ const projectOfUpdate = alias(projects, 'project_of_update');
  * evaluated on the holder's own row (so an object's photo is seen as the object is, an
  * orphan photo by its uploader and manageAssets, an update as its project).
  */
-export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[]): Promise<UsageRow[]> {
+export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[], graceMinutes: number): Promise<UsageRow[]> {
   if (!ids.length) return [];
   const seen = (kind: Kind, row: AnyPgColumn) => sql`${row} is not null and (${visibleTo(actor, kind) ?? sql`true`})`;
   const result = await d.execute(sql`
@@ -136,7 +138,7 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
       case u.holder when 'version' then ${projectOfFile.slug} when 'update' then ${projectOfUpdate.slug} end as parent_key,
       case u.holder when 'version' then ${projectOfFile.title} when 'update' then ${projectOfUpdate.title} end as parent_title,
       case u.holder when 'version' then ${fileVersions.version} end as number
-    from (${usageRows(ids)}) as u
+    from (${usageRows(ids, graceMinutes)}) as u
       left join ${photos} on u.holder = 'photo' and ${photos.id} = u.holder_id
       left join ${objects} as ${objectOfPhoto} on ${objectOfPhoto.id} = ${photos.objectId}
       left join ${insightComments} on u.holder = 'comment' and ${insightComments.id} = u.holder_id
@@ -166,8 +168,8 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
 }
 
 /** How many uses each of `ids` has (absent: none), whoever may see them. */
-export async function useCounts(d: Db, ids: readonly string[]): Promise<Map<string, number>> {
+export async function useCounts(d: Db, ids: readonly string[], graceMinutes: number): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
-  const result = await d.execute(sql`select u.asset_id, count(*)::int as uses from (${usageRows(ids)}) as u group by u.asset_id`);
+  const result = await d.execute(sql`select u.asset_id, count(*)::int as uses from (${usageRows(ids, graceMinutes)}) as u group by u.asset_id`);
   return new Map(rowsOf<{ asset_id: string; uses: number }>(result).map((r) => [r.asset_id, Number(r.uses)]));
 }

@@ -155,6 +155,16 @@ describe('comment images and images in documents', () => {
     expect((await detail(id, outsider.token)).status).toBe(404);
   });
 
+  it('an image uploaded for a comment never written is unused once the grace ends (COMMENT_UPLOAD_GRACE_MINUTES), and its uploader may remove it', async () => {
+    const id = await uploadForComment();
+    // The grace is a setting: the rows written an hour ago read as such.
+    await t.database.use((d) => d.execute(sql`update insight_comment_photos set created_at = now() - interval '61 minutes' where asset_id = ${id}`));
+    const detailed = (await detail(id, teamMember.token)).body;
+    expect(detailed).toMatchObject({ usages: [], hiddenUsages: 0, permissions: ['view', 'delete'] });
+    expect((await api(t.app, 'DELETE', `/assets/${id}`, { token: teamMember.token })).statusCode).toBe(204);
+    expect((await assetRow(id)) ?? null).toBeNull();
+  });
+
   it('an image node in an OLD revision only counts (as a document’s); the list counts it; deleting is refused with 409 naming where, changing nothing', async () => {
     const id = await unusedImage(keeper);
     // The editor cannot make image nodes yet: a revision written as a later one would store it.

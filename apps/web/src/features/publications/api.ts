@@ -8,10 +8,8 @@ import type {
   PublicationsParsed,
   PublicationsResponse,
   Publication,
-  UserDetail,
 } from '@observatory/shared';
 import { api, apiUrl, ApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../../lib/auth';
 
 /** A publication's API path: its id or its slug. */
 export const publicationPath = (key: string) => `/pubs/${encodeURIComponent(key)}`;
@@ -137,21 +135,8 @@ export function useImportPublications() {
 
 // The signed-in person's authorship
 
-/**
- * The signed-in user's person (GET users/{username}): whose author links they confirm.
- * Under the account's own key: the same answer, asked once.
- */
-export function useMyPerson() {
-  const { user } = useCurrentUser();
-  const username = user?.username ?? '';
-  return useQuery({
-    enabled: username !== '',
-    queryKey: ['account', username],
-    queryFn: () => api.get<UserDetail>(`/users/${encodeURIComponent(username)}`),
-    select: (detail) => detail.person,
-    staleTime: 5 * 60_000,
-  });
-}
+/** The signed-in user's person: shared with /me's photos, so it lives in lib/. */
+export { useMyPerson } from '../../lib/my-person';
 
 const suggestionsKey = ['pubs', 'suggestions'] as const;
 

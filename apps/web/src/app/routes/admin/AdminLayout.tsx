@@ -20,6 +20,7 @@ const SECTIONS: { to: string; label: string; end?: boolean; permission?: GlobalP
   { to: paths.adminSchemas, label: 'Metadata schemas', permission: 'manageSchema' },
   { to: paths.adminNodeTypes, label: 'Node types', permission: 'manageSchema' },
   { to: paths.adminObjects, label: 'Objects', permission: 'manageProjects' },
+  { to: paths.adminAssets, label: 'Assets', permission: 'manageAssets' },
   { to: paths.adminImport, label: 'Import', permission: 'importData' },
 ];
 

@@ -1,15 +1,8 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { MyPhotos } from '../../../features/photos/MyPhotos';
 import { useTitle } from '../../../lib/use-title';
 
-/** The photos the signed-in user took or uploaded: filled by the photo search when it lands. */
+/** /me/photos: the photos the signed-in user took or added, with their captions edited and photos deleted in place. */
 export default function MyPhotosPage() {
   useTitle('My Photos');
-  return (
-    <Container size="md" py="xl">
-      <Stack>
-        <Title order={1}>My Photos</Title>
-        <Text c="dimmed">The photos you add to sites and objects will be listed here, with a search by text, date and place.</Text>
-      </Stack>
-    </Container>
-  );
+  return <MyPhotos />;
 }

@@ -1,0 +1,61 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssetDetail, AssetsResponse, StrayFiles, SweptSchema } from '@observatory/shared';
+import type { z } from 'zod';
+import { api } from '../../lib/api-client';
+
+export type Swept = z.infer<typeof SweptSchema>;
+
+const assetPath = (id: string) => `/assets/${encodeURIComponent(id)}`;
+export const assetKey = (id: string) => ['asset', id] as const;
+/** Every page and filter of the Site Admin list. */
+export const assetListKey = ['admin', 'assets'] as const;
+const straysKey = ['admin', 'asset-strays'] as const;
+
+/** GET assets/{id}: the asset, the places it is used that the reader may see, and what they may do. */
+export function useAsset(id: string) {
+  return useQuery({ queryKey: assetKey(id), queryFn: ({ signal }) => api.get<AssetDetail>(assetPath(id), undefined, signal) });
+}
+
+/** GET assets (manageAssets): a page of every asset, or of the unused ones, with the totals. */
+export function useAssets(page: number, unusedOnly: boolean) {
+  return useQuery({
+    queryKey: [...assetListKey, { p: page, unused: unusedOnly }],
+    queryFn: ({ signal }) => api.page<AssetsResponse>('/assets', { p: page, unused: unusedOnly ? 'true' : undefined }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * DELETE assets/{id}: refused (409) while it is used, the message saying where. Either way
+ * the lists refetch. Once deleted, its page is marked stale but not asked for while it still
+ * shows (that answer would be a 404): a return to it asks, and then says it is not found.
+ */
+export function useDeleteAsset() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del<null>(assetPath(id)),
+    onSuccess: (_, id) => {
+      void client.invalidateQueries({ queryKey: assetKey(id), exact: true, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: assetListKey });
+    },
+    // Refused: it is used after all; its page and the list show where.
+    onError: (_, id) => {
+      void client.invalidateQueries({ queryKey: assetKey(id), exact: true });
+      void client.invalidateQueries({ queryKey: assetListKey });
+    },
+  });
+}
+
+/** GET assets/strays (manageAssets): files in storage no record names, older than an hour. */
+export function useStrayFiles() {
+  return useQuery({ queryKey: straysKey, queryFn: ({ signal }) => api.get<StrayFiles>('/assets/strays', undefined, signal) });
+}
+
+/** POST assets/strays/sweep: removes them; what is left is asked for again. */
+export function useSweepStrays() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Swept>('/assets/strays/sweep'),
+    onSettled: () => client.invalidateQueries({ queryKey: straysKey }),
+  });
+}

@@ -1,0 +1,100 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PhotoResult, PhotoSearchResponse } from '@observatory/shared';
+import { api, ApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+import { toErrorView } from '../../lib/errors';
+import { PHOTOS_PER_PAGE } from './photo-query';
+
+export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
+
+/** No retry for a 4xx answer: it will not change by asking again. */
+const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+
+/** Every photo search (of all photos, of a person's), whoever asked: what a change of a photo makes stale. */
+const SEARCHES = ['photo-search'] as const;
+const photoKey = (id: string) => ['photo-search', 'one', id] as const;
+
+/** The search of all photos, or of one person's (their id or slug). */
+export const photosPath = (person?: string) => (person ? `/people/${encodeURIComponent(person)}/photos` : '/photos');
+
+/**
+ * A page of a photo search: `query` is the API's query string (with p and n). Cached by
+ * it and by who is signed in (photos are answered to those who may see what holds them);
+ * the page shown stays while the next one loads.
+ */
+export function usePhotoSearch(path: string, query: string, enabled = true) {
+  const auth = useCurrentUser();
+  const login = auth.user?.username ?? null;
+  const search = useQuery({
+    queryKey: [...SEARCHES, login, path, query],
+    queryFn: ({ signal }) => api.get<PhotoSearchResponse>(path, Object.fromEntries(new URLSearchParams(query)), signal),
+    enabled: enabled && !auth.isLoading,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: false,
+  });
+  const answer = search.data;
+  const perPage = Number(new URLSearchParams(query).get('n')) || PHOTOS_PER_PAGE;
+  return {
+    photos: answer?.photos ?? [],
+    /** The page shown, from 1 (0: none yet). */
+    page: answer ? answer.cur_page + 1 : 0,
+    pages: answer?.pages ?? 0,
+    total: answer?.total_count ?? 0,
+    perPage,
+    /** Nothing to show yet. */
+    loading: !answer && search.isFetching,
+    busy: search.isFetching,
+    /** What is shown is an older search's while this one loads. */
+    stale: search.isPlaceholderData,
+    /** The answer arrived (an empty page is then truly empty). */
+    answered: search.isSuccess && !search.isPlaceholderData,
+    error: search.error,
+    refresh: () => void search.refetch(),
+  };
+}
+export type PhotoSearchState = ReturnType<typeof usePhotoSearch>;
+
+/** GET photos/{id}: one photo (the viewer opened on it from an address); 404 when the reader may not see it. */
+export function usePhoto(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: photoKey(id ?? ''),
+    queryFn: ({ signal }) => api.get<{ photo: PhotoResult }>(`/photos/${encodeURIComponent(id!)}`, undefined, signal).then((r) => r.photo),
+    retry: retryServerFaults,
+  });
+}
+
+const objectPhotoPath = (objectName: string, id: string) => `/data/obj/${encodeURIComponent(objectName)}/photos/${encodeURIComponent(id)}`;
+
+/** After a photo changed: every search asks again (done when the ones shown have answered), and the object's own photo pages too. */
+function refreshAfterChange(client: QueryClient, objectName: string): Promise<void> {
+  void client.invalidateQueries({ queryKey: ['object-page', objectName, 'photos'] });
+  return client.invalidateQueries({ queryKey: SEARCHES });
+}
+
+/** The caption of an object's photo (PUT data/obj/{name}/photos/{id} with {caption}); shown at once in every search holding it. */
+export function useChangeCaption() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ photo, caption }: { photo: PhotoResult; caption: string | null }) => api.put<unknown>(objectPhotoPath(photo.object!.name, photo.id), { caption }),
+    onSuccess: (_saved, { photo, caption }) => {
+      // Searches hold pages of photos; the viewer's one photo is under the same head.
+      client.setQueriesData<PhotoSearchResponse | PhotoResult>({ queryKey: SEARCHES }, (answer) => {
+        if (!answer) return answer;
+        if ('photos' in answer) return { ...answer, photos: answer.photos.map((p) => (p.id === photo.id ? { ...p, caption } : p)) };
+        return answer.id === photo.id ? { ...answer, caption } : answer;
+      });
+      void refreshAfterChange(client, photo.object!.name);
+    },
+  });
+}
+
+/** Deletes an object's photo (DELETE data/obj/{name}/photos/{id}); pending until the searches shown have asked again. */
+export function useDeletePhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (photo: PhotoResult) => api.del(objectPhotoPath(photo.object!.name, photo.id)),
+    onSuccess: (_answer, photo) => refreshAfterChange(client, photo.object!.name),
+  });
+}
