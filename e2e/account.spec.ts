@@ -62,7 +62,7 @@ test('/me shows account, photos, projects and teams as tabs, each with its own a
 
   await page.getByRole('tab', { name: 'Photos' }).click();
   await expect(page).toHaveURL('/me/photos');
-  await expect(page.getByText('The photos you add to sites and objects will be listed here')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Photos', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Projects' }).click();
   await expect(page).toHaveURL('/me/projects');
   await expect(page.getByRole('heading', { name: 'My Projects', level: 1 })).toBeVisible();
