@@ -6,6 +6,7 @@ import type { Asset, AssetDetail } from '@observatory/shared';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { PageSection } from '../../components/PageSection';
+import { DetailRow } from '../../components/DetailRow';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
@@ -24,20 +25,6 @@ const DISPLAY_SIDE = 400;
 export const assetName = (asset: Pick<Asset, 'fileName'>) => asset.fileName ?? 'Unnamed file';
 
 export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'long' });
-
-/** One line of the details: a name and its value. */
-function Detail({ name, children }: { name: string; children: React.ReactNode }) {
-  return (
-    <Group component="div" gap="xs" wrap="nowrap" align="baseline">
-      <Text component="dt" fw={600} size="sm" style={{ flex: '0 0 7rem' }}>
-        {name}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ ...WRAP, minWidth: 0 }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /** The image at its display size (room kept for it before it loads) and a link to the large one; for another file, its name and type. */
 function Preview({ asset }: { asset: Asset }) {
@@ -149,11 +136,11 @@ export function AssetDetailView({ id, titleSuffix = '' }: { id: string; titleSuf
       <FormError error={remove.error} />
       <Preview asset={asset} />
       <Stack component="dl" gap={6} m={0}>
-        <Detail name="Type">{asset.mediaType}</Detail>
-        <Detail name="Size">{formatBytes(asset.size)}</Detail>
-        {asset.width && asset.height ? <Detail name="Dimensions">{`${asset.width} × ${asset.height} pixels`}</Detail> : null}
-        <Detail name="Uploaded by">{asset.owner?.username ?? 'Unknown'}</Detail>
-        <Detail name="Uploaded">{formatDay(asset.createdAt)}</Detail>
+        <DetailRow name="Type">{asset.mediaType}</DetailRow>
+        <DetailRow name="Size">{formatBytes(asset.size)}</DetailRow>
+        {asset.width && asset.height ? <DetailRow name="Dimensions">{`${asset.width} × ${asset.height} pixels`}</DetailRow> : null}
+        <DetailRow name="Uploaded by">{asset.owner?.username ?? 'Unknown'}</DetailRow>
+        <DetailRow name="Uploaded">{formatDay(asset.createdAt)}</DetailRow>
       </Stack>
       <Usages detail={detail.data} />
     </Stack>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { PageSection } from '../../components/PageSection';
+import { DetailRow } from '../../components/DetailRow';
 import { PageState } from '../../components/PageState';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -52,20 +53,6 @@ function FormattedCitation({ publication }: { publication: PublicationDetail['pu
       </Paper>
       {clipboard.error ? <Text c="danger" size="sm">The citation could not be copied: select it and copy it by hand.</Text> : null}
     </PageSection>
-  );
-}
-
-/** One line of the details: a name and its value. */
-function Detail({ name, children }: { name: string; children: React.ReactNode }) {
-  return (
-    <Group component="div" gap="xs" wrap="nowrap" align="baseline">
-      <Text component="dt" fw={600} size="sm" style={{ flex: '0 0 5.5rem' }}>
-        {name}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ ...WRAP, minWidth: 0 }}>
-        {children}
-      </Text>
-    </Group>
   );
 }
 
@@ -165,19 +152,19 @@ export default function PublicationPage() {
             {venueParts.length || p.doi || p.url || p.keywords.length || p.citationKey ? (
               <Stack component="dl" gap={6} m={0}>
                 {venueParts.map(([name, value]) => (
-                  <Detail key={name} name={name}>
+                  <DetailRow nameWidth="5.5rem" key={name} name={name}>
                     {value}
-                  </Detail>
+                  </DetailRow>
                 ))}
                 {p.doi ? (
-                  <Detail name="DOI">
+                  <DetailRow nameWidth="5.5rem" name="DOI">
                     <Anchor href={doiUrl(p.doi)} target="_blank" rel="noreferrer" inherit>
                       {p.doi}
                     </Anchor>
-                  </Detail>
+                  </DetailRow>
                 ) : null}
                 {p.url ? (
-                  <Detail name="Address">
+                  <DetailRow nameWidth="5.5rem" name="Address">
                     {/^https?:\/\//i.test(p.url) ? (
                       <Anchor href={p.url} target="_blank" rel="noreferrer" inherit>
                         {p.url}
@@ -185,10 +172,10 @@ export default function PublicationPage() {
                     ) : (
                       p.url
                     )}
-                  </Detail>
+                  </DetailRow>
                 ) : null}
-                {p.keywords.length ? <Detail name="Keywords">{p.keywords.join(', ')}</Detail> : null}
-                {p.citationKey ? <Detail name="Citation key">{p.citationKey}</Detail> : null}
+                {p.keywords.length ? <DetailRow nameWidth="5.5rem" name="Keywords">{p.keywords.join(', ')}</DetailRow> : null}
+                {p.citationKey ? <DetailRow nameWidth="5.5rem" name="Citation key">{p.citationKey}</DetailRow> : null}
               </Stack>
             ) : (
               <Text c="dimmed">No more details.</Text>
