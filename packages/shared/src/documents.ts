@@ -54,7 +54,7 @@ function attrSchema(spec: DocumentAttrSpec): z.ZodType {
       ? z.number().int().min(spec.min).max(spec.max)
       : spec.type === 'string'
         ? z.string().max(spec.max)
-        : z.string().trim().max(spec.max).refine(isSafeHref, 'Links must start with http://, https:// or mailto:');
+        : z.string().trim().max(spec.max).refine(isSafeHref, 'Links must start with http://, https://, mailto: or a single / (a path of this site)');
   if (!('default' in spec)) return rule;
   return (spec.default === null ? rule.nullable() : rule).optional();
 }

@@ -26,3 +26,5 @@ export * from './imports.js';
 export * from './insights.js';
 export * from './publications.js';
 export * from './photos.js';
+export * from './pages.js';
+export * from './shortlinks.js';

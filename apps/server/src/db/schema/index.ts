@@ -10,3 +10,4 @@ export * from './imports.js';
 export * from './insights.js';
 export * from './notifications.js';
 export * from './publications.js';
+export * from './pages.js';

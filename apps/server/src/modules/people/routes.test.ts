@@ -201,7 +201,7 @@ describe('the bio', () => {
     const person = (await addPerson({ name: unique('Bio'), bio: link('https://kept.example.org') })).json().person;
     const bad = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: link('javascript:alert(1)') } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details[0]).toMatchObject({ field: 'body.bio.content.0.content.0.marks.0.attrs.href', message: 'Links must start with http://, https:// or mailto:' });
+    expect(bad.json().details[0]).toMatchObject({ field: 'body.bio.content.0.content.0.marks.0.attrs.href', message: 'Links must start with http://, https://, mailto: or a single / (a path of this site)' });
     const html = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: { type: 'doc', content: [{ type: 'html', text: '<script>' }] } } });
     expect(html.statusCode).toBe(400);
     expect(html.json().details[0].field).toMatch(/^body\.bio/);

@@ -1,0 +1,50 @@
+/**
+ * Shortlinks: /s/{slug} redirects (302) to a target, an http(s) address or a path of this
+ * site, and counts the hit. Managed under Site Admin with manageShortlinks.
+ */
+import { z } from 'zod';
+import { isInternalPath, isWebUrl } from './links.js';
+
+export const SHORTLINK_LIMITS = { slug: 64, target: 2000 } as const;
+const SLUG = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
+
+/** Why a target cannot be used, or null. */
+export function shortlinkTargetProblem(target: string): string | null {
+  if (!target) return 'A shortlink needs a target';
+  if (target.length > SHORTLINK_LIMITS.target) return `At most ${SHORTLINK_LIMITS.target} characters`;
+  if (target.startsWith('/')) return isInternalPath(target) ? null : 'A path of this site starts with one slash and holds no backslash, space or second leading slash';
+  return isWebUrl(target) ? null : 'A target is an http:// or https:// address, or a path of this site starting with /';
+}
+
+export const ShortlinkSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  target: z.string(),
+  hits: z.number().int(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Shortlink = z.infer<typeof ShortlinkSchema>;
+
+/** GET shortlinks (manageShortlinks): every shortlink, by slug. */
+export const ShortlinksResponseSchema = z.object({ shortlinks: z.array(ShortlinkSchema) });
+export type ShortlinksResponse = z.infer<typeof ShortlinksResponseSchema>;
+
+const slug = z
+  .string()
+  .trim()
+  .min(1, 'A shortlink needs a slug')
+  .max(SHORTLINK_LIMITS.slug, `At most ${SHORTLINK_LIMITS.slug} characters`)
+  .regex(SLUG, 'Letters, digits, hyphens and underscores, starting and ending with a letter or digit');
+const target = z.string().trim().superRefine((value, ctx) => {
+  const problem = shortlinkTargetProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** POST shortlinks; a slug already taken (in any letter case) is refused naming body.slug. */
+export const ShortlinkCreateSchema = z.object({ slug, target });
+export type ShortlinkCreate = z.input<typeof ShortlinkCreateSchema>;
+/** PUT shortlinks/{id}: the fields changed. */
+export const ShortlinkChangeSchema = z.object({ slug: slug.optional(), target: target.optional() });
+export type ShortlinkChange = z.input<typeof ShortlinkChangeSchema>;
