@@ -20,3 +20,24 @@ export const OutboxResponseSchema = z.object({
   ),
 });
 export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;
+
+/** GET admin/status: what the server runs on, for the admin index. */
+export const AdminStatusSchema = z.object({
+  database: z.object({
+    kind: z.enum(['embedded', 'server']).describe('embedded: PGlite in the data directory; server: a PostgreSQL server (DATABASE_URL)'),
+    version: z.string().describe('PostgreSQL'),
+    postgis: z.string().nullable(),
+    sizeBytes: z.number().int().describe('pg_database_size of the catalogue'),
+  }),
+  migration: z.object({ applied: z.number().int(), latest: z.string().nullable() }),
+  storage: z.object({
+    kind: z.enum(['directory', 's3']),
+    /** Uploaded files with a record (orphaned bytes are under Assets → stray files). */
+    files: z.number().int(),
+    bytes: z.number().int(),
+  }),
+  uptimeSeconds: z.number().int(),
+  startedAt: z.string(),
+  node: z.string().describe('The Node.js version'),
+});
+export type AdminStatus = z.infer<typeof AdminStatusSchema>;

@@ -5,8 +5,9 @@ import type { Actor } from '../../authz/authorize.js';
 import { sightOf } from '../../authz/policy.js';
 import { RESOURCES, type Kind } from '../../authz/resources.js';
 import { visibleTo } from '../../authz/visibility.js';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import {
+  assets,
   auditLog,
   dataTables,
   institutionCategories,
@@ -119,4 +120,13 @@ export async function recentAudit(db: Db, actor: Actor | null, limit: number) {
       : { state: 'gone', name: seesAll ? formerName : null, key: null };
     return { ...entry, target };
   });
+}
+
+/** The catalogue's size on disk, its PostGIS version, and the uploads with a record. */
+export async function sizes(db: Db) {
+  const [database] = rowsOf<{ bytes: string; postgis: string | null }>(
+    await db.execute(sql`select pg_database_size(current_database())::text as bytes, (select extversion from pg_extension where extname = 'postgis') as postgis`),
+  );
+  const [files] = await db.select({ n: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${assets.size}), 0)::text` }).from(assets);
+  return { databaseBytes: Number(database?.bytes ?? 0), postgis: database?.postgis ?? null, files: files?.n ?? 0, fileBytes: Number(files?.bytes ?? 0) };
 }

@@ -49,6 +49,29 @@ describe('GET /health', () => {
   });
 });
 
+describe('GET /admin/status', () => {
+  it('requires sign-in, then accessAdmin', async () => {
+    expect((await api(t.app, 'GET', '/admin/status')).statusCode).toBe(401);
+    const user = await buildUser(t.app);
+    expect((await api(t.app, 'GET', '/admin/status', { token: user.token })).statusCode).toBe(403);
+  });
+  it('reports the database, the migration, the stored files and the uptime', async () => {
+    const res = await api(t.app, 'GET', '/admin/status', { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.database).toMatchObject({ kind: process.env.TEST_DATABASE_URL ? 'server' : 'embedded', version: expect.stringMatching(/^\d+/), postgis: expect.stringMatching(/^3\./) });
+    expect(body.database.sizeBytes).toBeGreaterThan(1_000_000);
+    const health = (await api(t.app, 'GET', '/health')).json();
+    expect(body.migration).toEqual(health.migration);
+    const { totals } = (await api(t.app, 'GET', '/assets', { token: admin.token })).json();
+    expect(body.storage).toEqual({ kind: 'directory', files: totals.count, bytes: totals.bytes });
+    expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(body.uptimeSeconds).toBeLessThanOrEqual(process.uptime() + 1);
+    expect(Date.parse(body.startedAt)).toBeLessThanOrEqual(Date.now());
+    expect(body.node).toBe(process.version);
+  });
+});
+
 describe('GET /admin/outbox', () => {
   it('requires sign-in, then manageUsers', async () => {
     expect((await api(t.app, 'GET', '/admin/outbox')).statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import { signedIn } from '../../plugins/auth.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminSummarySchema, AppConfigSchema, HealthSchema, OutboxResponseSchema, PAGE_SIZES } from '@observatory/shared';
+import { AdminStatusSchema, AdminSummarySchema, AppConfigSchema, HealthSchema, OutboxResponseSchema, PAGE_SIZES } from '@observatory/shared';
 import { authorize } from '../../authz/authorize.js';
 import { countVisible } from '../../authz/visibility.js';
 import { AppError } from '../../lib/errors.js';
@@ -58,6 +58,31 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         counts: { projects: counts[0]!, objects: counts[1]!, users: counts[2]!, people: counts[3]!, institutions: counts[4]!, teams: counts[5]! },
         audit: audit.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/status',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['admin'],
+        summary: 'Database kind and version, migration version, storage use and uptime (accessAdmin)',
+        response: { 200: AdminStatusSchema },
+      },
+    },
+    async (request) => {
+      authorize(request.actor, 'accessAdmin');
+      const [version, migration, sizes] = await Promise.all([database.serverVersion(), database.migrationState(), database.use((d) => repo.sizes(d))]);
+      const uptimeSeconds = Math.floor(process.uptime());
+      return {
+        database: { kind: database.kind, version, postgis: sizes.postgis, sizeBytes: sizes.databaseBytes },
+        migration,
+        storage: { kind: config.storage.s3 ? ('s3' as const) : ('directory' as const), files: sizes.files, bytes: sizes.fileBytes },
+        uptimeSeconds,
+        startedAt: new Date(Date.now() - uptimeSeconds * 1000).toISOString(),
+        node: process.version,
       };
     },
   );

@@ -4,7 +4,9 @@ import { PrefetchLink } from '../../../components/PrefetchLink';
 import { PageState } from '../../../components/PageState';
 import { useHasPermission } from '../../../lib/auth';
 import { useTitle } from '../../../lib/use-title';
-import { useAdminSummary, useOutbox } from './api';
+import { useAdminStatus, useAdminSummary, useOutbox } from './api';
+import { formatBytes } from '../../../lib/bytes';
+import type { AdminStatus } from '@observatory/shared';
 import { changeInWords } from './audit-words';
 import { WideTable } from '../../../components/WideTable';
 
@@ -27,12 +29,53 @@ function ChangeSentence({ entry }: { entry: AuditEntry }) {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** "3 days 4 hours", "12 minutes": how long the server has run, in its two largest units. */
+export function uptimeInWords(seconds: number): string {
+  const units: [string, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]];
+  const parts: string[] = [];
+  let rest = seconds;
+  for (const [name, size] of units) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n && parts.length < 2) parts.push(`${n} ${name}${n === 1 ? '' : 's'}`);
+    else if (parts.length) break;
+  }
+  return parts.join(' ') || '0 seconds';
+}
+
+/** What the server runs on: the database, its migration, the uploaded files and the uptime. */
+function SystemStatus({ status }: { status: AdminStatus }) {
+  const { database, migration, storage } = status;
+  const rows: [string, string][] = [
+    ['Database', `${database.kind === 'embedded' ? 'Embedded (PGlite)' : 'PostgreSQL server'} ${database.version}${database.postgis ? `, PostGIS ${database.postgis}` : ''}`],
+    ['Database size', formatBytes(database.sizeBytes)],
+    ['Migration', `${migration.latest ?? 'none'} (${migration.applied} applied)`],
+    ['Uploaded files', `${storage.files.toLocaleString('en')} files, ${formatBytes(storage.bytes)} ${storage.kind === 's3' ? 'in S3 storage' : 'in the storage directory'}`],
+    ['Running for', `${uptimeInWords(status.uptimeSeconds)} (since ${when(status.startedAt)})`],
+    ['Node.js', status.node],
+  ];
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label="System status">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={{ base: 120, sm: 180 }}>{label}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+
 /** Counts of what exists, the newest audit entries, and the mail outbox for holders of manageUsers. */
 export default function AdminIndexPage() {
   useTitle('Site Admin');
   const summary = useAdminSummary();
   const seesMail = useHasPermission('manageUsers');
   const outbox = useOutbox(seesMail);
+  const status = useAdminStatus();
   if (!summary.data) return <PageState isPending={summary.isPending} error={summary.error} />;
   return (
     <Stack gap="xl">
@@ -77,6 +120,12 @@ export default function AdminIndexPage() {
             </Table>
           </WideTable>
         )}
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="system-title">
+        <Title order={2} size="h3" id="system-title">
+          System
+        </Title>
+        {status.data ? <SystemStatus status={status.data} /> : <PageState isPending={status.isPending} error={status.error} />}
       </Stack>
       {seesMail ? (
         <Stack gap="xs" component="section" aria-labelledby="outbox-title">

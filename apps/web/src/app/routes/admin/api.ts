@@ -1,11 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSummary, OutboxResponse } from '@observatory/shared';
+import type { AdminStatus, AdminSummary, OutboxResponse } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
 
 export function useAdminSummary() {
   return useQuery({
     queryKey: ['admin', 'summary'],
     queryFn: () => api.get<AdminSummary>('/admin/summary'),
+  });
+}
+
+export function useAdminStatus() {
+  return useQuery({
+    queryKey: ['admin', 'status'],
+    queryFn: () => api.get<AdminStatus>('/admin/status'),
   });
 }
 
