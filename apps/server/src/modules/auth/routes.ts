@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Sign out: revoke the refresh cookie' } },
+    { schema: { tags, summary: 'Sign out: revoke the refresh cookie', response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await auth.logout(request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(REFRESH_COOKIE, { path: '/' });
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout-all',
-    { onRequest: signedInInPerson, schema: { tags, summary: 'Sign out everywhere: end every session of the signed-in user' } },
+    { onRequest: signedInInPerson, schema: { tags, summary: 'Sign out everywhere: end every session of the signed-in user', response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await auth.logoutEverywhere(request.actor!.userId);
       reply.clearCookie(REFRESH_COOKIE, { path: '/' });
@@ -166,6 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a new password with a reset code (single use; ends every session)',
         params: CodeParams,
         body: NewPasswordSchema,
+        response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {

@@ -47,7 +47,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, summary: 'Change a data table: title, description, metrics (edit on the project)', params: TableParams, body: DataTableInputSchema, response: { 200: DataTableResponseSchema } } },
     async (request) => ({ datatable: await tables.update(request.actor, request.params.id, request.params.table, request.body) }),
   );
-  app.delete('/projects/:id/datatables/:table', { ...write, schema: { tags, summary: 'Delete a data table with its observations (edit on the project)', params: TableParams } }, async (request, reply) => {
+  app.delete('/projects/:id/datatables/:table', { ...write, schema: { tags, summary: 'Delete a data table with its observations (edit on the project)', params: TableParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await tables.remove(request.actor, request.params.id, request.params.table);
     return reply.status(204).send();
   });

@@ -141,7 +141,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => commitAnswer(request, reply, (onProgress) => observationImport.commit(request.actor, request.body, onProgress)),
   );
 
-  app.delete('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams } }, async (request, reply) => {
+  app.delete('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await sessions.remove(request.actor, request.params.id);
     return reply.status(204).send();
   });

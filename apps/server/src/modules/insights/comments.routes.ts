@@ -63,7 +63,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/insights/:id/comments/:cid',
-    { ...write, schema: { tags, summary: 'Delete a comment and its image (its author, the insight’s author and team editors, manageInsights)', params: CommentParams } },
+    { ...write, schema: { tags, summary: 'Delete a comment and its image (its author, the insight’s author and team editors, manageInsights)', params: CommentParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await comments.remove(request.actor, request.params.id, request.params.cid);
       return reply.status(204).send();

@@ -47,7 +47,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, summary: 'Change an insight: the parts given (its author, its team’s editors, manageInsights)', params: InsightParams, body: InsightChangeSchema, response: { 200: InsightDetailSchema } } },
     async (request) => insights.change(request.actor, request.params.id, request.body),
   );
-  app.delete('/insights/:id', { ...write, schema: { tags, summary: 'Delete an insight with its comments (its author, its team’s editors, manageInsights)', params: InsightParams } }, async (request, reply) => {
+  app.delete('/insights/:id', { ...write, schema: { tags, summary: 'Delete an insight with its comments (its author, its team’s editors, manageInsights)', params: InsightParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await insights.remove(request.actor, request.params.id);
     return reply.status(204).send();
   });

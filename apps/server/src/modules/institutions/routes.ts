@@ -51,7 +51,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/institutions/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete an institution and its affiliations (manageInstitutions)', params: KeyParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Delete an institution and its affiliations (manageInstitutions)', params: KeyParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await institutions.deleteInstitution(request.actor, request.params.id);
       return reply.status(204).send();

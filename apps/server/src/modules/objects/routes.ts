@@ -81,7 +81,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => objects.update(request.actor, request.params.key, request.body),
   );
 
-  app.delete('/data/obj/:key', { onRequest: signedIn, schema: { tags, summary: 'Delete an object (delete)', params: ObjectParams } }, async (request, reply) => {
+  app.delete('/data/obj/:key', { onRequest: signedIn, schema: { tags, summary: 'Delete an object (delete)', params: ObjectParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await objects.remove(request.actor, request.params.key);
     return reply.status(204).send();
   });
@@ -99,7 +99,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/data/obj/:key/projects/:project',
-    { onRequest: signedIn, schema: { tags, summary: 'Take the object out of a project', params: ProjectLinkParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Take the object out of a project', params: ProjectLinkParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await objects.removeProject(request.actor, request.params.key, request.params.project);
       return reply.status(204).send();

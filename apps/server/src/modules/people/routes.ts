@@ -61,7 +61,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/people/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete a person without an account (managePeople)', params: PersonParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Delete a person without an account (managePeople)', params: PersonParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await people.deletePerson(request.actor, request.params.id);
       return reply.status(204).send();

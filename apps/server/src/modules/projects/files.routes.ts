@@ -67,7 +67,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => projectFiles.changeFile(request.actor, request.params.id, request.params.fid, request.body),
   );
 
-  app.delete('/projects/:id/files/:fid', { ...write, schema: { tags, summary: 'Delete a file with every version and their bytes (edit)', params: FileParams } }, async (request, reply) => {
+  app.delete('/projects/:id/files/:fid', { ...write, schema: { tags, summary: 'Delete a file with every version and their bytes (edit)', params: FileParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await projectFiles.deleteFile(request.actor, request.params.id, request.params.fid);
     return reply.status(204).send();
   });
@@ -116,6 +116,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The bytes of a file version, as a download, through a URL signed by GET auth/sign/{path} (403 without a valid signature)',
         params: DownloadParams,
         querystring: DownloadQuery,
+        response: { 200: { content: { '*/*': { schema: z.unknown().describe('The bytes of the file version, in its own media type') } } } },
       },
     },
     async (request, reply) => {

@@ -67,7 +67,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => projects.updateProject(request.actor, request.params.id, request.body),
   );
 
-  app.delete('/projects/:id', { ...write, schema: { tags, summary: 'Delete a project and everything in it (delete)', params: ProjectParams } }, async (request, reply) => {
+  app.delete('/projects/:id', { ...write, schema: { tags, summary: 'Delete a project and everything in it (delete)', params: ProjectParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await projects.deleteProject(request.actor, request.params.id);
     return reply.status(204).send();
   });
@@ -127,7 +127,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, summary: 'Change an update and its text (edit on the project)', params: UpdateParams, body: UpdateChangeSchema, response: { 200: UpdateDetailSchema } } },
     async (request) => projects.changeUpdate(request.actor, request.params.id, request.params.uid, request.body),
   );
-  app.delete('/projects/:id/updates/:uid', { ...write, schema: { tags, summary: 'Delete an update', params: UpdateParams } }, async (request, reply) => {
+  app.delete('/projects/:id/updates/:uid', { ...write, schema: { tags, summary: 'Delete an update', params: UpdateParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await projects.removeUpdate(request.actor, request.params.id, request.params.uid);
     return reply.status(204).send();
   });
@@ -155,7 +155,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/projects/:id/members/:person',
-    { ...write, schema: { tags, summary: 'Remove a member (manageMembers; members may leave)', params: MemberParams } },
+    { ...write, schema: { tags, summary: 'Remove a member (manageMembers; members may leave)', params: MemberParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await projects.removeMember(request.actor, request.params.id, request.params.person);
       return reply.status(204).send();

@@ -127,7 +127,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => publications.change(request.actor, request.params.id, request.body.publication),
   );
-  app.delete('/pubs/:id', { ...write, schema: { tags, summary: 'Delete a publication (its adder, managePublications)', params: PublicationParams } }, async (request, reply) => {
+  app.delete('/pubs/:id', { ...write, schema: { tags, summary: 'Delete a publication (its adder, managePublications)', params: PublicationParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await publications.remove(request.actor, request.params.id);
     return reply.status(204).send();
   });
@@ -163,7 +163,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/pubs/:id/authors/:person',
-    { ...write, schema: { tags, summary: 'Take a person’s link off a publication’s authors, keeping the name (that person, its editors, managePublications)', params: AuthorParams } },
+    { ...write, schema: { tags, summary: 'Take a person’s link off a publication’s authors, keeping the name (that person, its editors, managePublications)', params: AuthorParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await publications.unlinkAuthor(request.actor, request.params.id, request.params.person);
       return reply.status(204).send();
@@ -176,7 +176,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/projects/:id/pubs/:pubId',
-    { ...write, schema: { tags: ['projects', ...tags], summary: 'Take a publication off a project (edit on the project)', params: ProjectLinkParams } },
+    { ...write, schema: { tags: ['projects', ...tags], summary: 'Take a publication off a project (edit on the project)', params: ProjectLinkParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await publications.unlinkFromProject(request.actor, request.params.id, request.params.pubId);
       return reply.status(204).send();

@@ -42,7 +42,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/roles/:slug',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete a role nobody holds (not a built-in one)', params: RoleParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Delete a role nobody holds (not a built-in one)', params: RoleParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await roles.deleteRole(request.actor, request.params.slug);
       return reply.status(204).send();

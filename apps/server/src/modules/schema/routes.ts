@@ -62,7 +62,7 @@ export const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, summary: 'Change a unit’s name, symbol or property (manageSchema)', params: CodeParams, body: UnitInputSchema.omit({ code: true }), response: { 200: UnitSchema } } },
     async (request) => units.update(request.actor, request.params.code, request.body),
   );
-  app.delete('/data/units/:code', { ...write, schema: { tags, summary: 'Remove a unit no metric uses, and not one of UCUM’s own (manageSchema)', params: CodeParams } }, async (request, reply) => {
+  app.delete('/data/units/:code', { ...write, schema: { tags, summary: 'Remove a unit no metric uses, and not one of UCUM’s own (manageSchema)', params: CodeParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await units.remove(request.actor, request.params.code);
     return reply.status(204).send();
   });
@@ -78,7 +78,7 @@ export const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/data/metrics/:name', { ...write, schema: { tags, summary: 'Change a metric (manageSchema)', params: NameParams, body: MetricInputSchema, response: { 200: MetricResponseSchema } } }, async (request) => ({
     metric: await metrics.update(request.actor, request.params.name, request.body),
   }));
-  app.delete('/data/metrics/:name', { ...write, schema: { tags, summary: 'Delete a metric no object type measures (manageSchema)', params: NameParams } }, async (request, reply) => {
+  app.delete('/data/metrics/:name', { ...write, schema: { tags, summary: 'Delete a metric no object type measures (manageSchema)', params: NameParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await metrics.remove(request.actor, request.params.name);
     return reply.status(204).send();
   });
@@ -104,7 +104,7 @@ export const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => schemas.impact(request.actor, request.params.slug, request.body.schema),
   );
-  app.delete('/data/schema/:slug', { ...write, schema: { tags, summary: 'Delete a metadata schema no type uses (manageSchema)', params: SlugParams } }, async (request, reply) => {
+  app.delete('/data/schema/:slug', { ...write, schema: { tags, summary: 'Delete a metadata schema no type uses (manageSchema)', params: SlugParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await schemas.remove(request.actor, request.params.slug);
     return reply.status(204).send();
   });
@@ -124,7 +124,7 @@ export const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, summary: 'Change an object type: name, marker, parents, metrics, schemas (manageSchema)', params: SlugParams, body: ObjectTypeInputSchema, response: { 200: ObjectTypeResponseSchema } } },
     async (request) => ({ objtype: await types.update(request.actor, request.params.slug, request.body) }),
   );
-  app.delete('/data/objtypes/:slug', { ...write, schema: { tags, summary: 'Delete an object type no object has (manageSchema)', params: SlugParams } }, async (request, reply) => {
+  app.delete('/data/objtypes/:slug', { ...write, schema: { tags, summary: 'Delete an object type no object has (manageSchema)', params: SlugParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await types.remove(request.actor, request.params.slug);
     return reply.status(204).send();
   });
@@ -142,7 +142,7 @@ export const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, summary: 'Change a node type; a new schema must fit its nodes (manageSchema)', params: SlugParams, body: NodeTypeInputSchema, response: { 200: NodeTypeResponseSchema } } },
     async (request) => nodeTypes.update(request.actor, request.params.slug, request.body),
   );
-  app.delete('/data/nodetypes/:slug', { ...write, schema: { tags, summary: 'Delete a node type no node has (manageSchema)', params: SlugParams } }, async (request, reply) => {
+  app.delete('/data/nodetypes/:slug', { ...write, schema: { tags, summary: 'Delete a node type no node has (manageSchema)', params: SlugParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await nodeTypes.remove(request.actor, request.params.slug);
     return reply.status(204).send();
   });
@@ -161,7 +161,7 @@ export const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...write, schema: { tags, summary: 'Change a node; a new parent or slug moves it with everything below (manageSchema)', params: PathParams, body: NodeInputSchema, response: { 200: NodeResponseSchema } } },
     async (request) => nodes.update(request.actor, request.params['*'], request.body),
   );
-  app.delete('/data/node/*', { ...write, schema: { tags, summary: 'Delete a node with nothing inside it (manageSchema)', params: PathParams } }, async (request, reply) => {
+  app.delete('/data/node/*', { ...write, schema: { tags, summary: 'Delete a node with nothing inside it (manageSchema)', params: PathParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await nodes.remove(request.actor, request.params['*']);
     return reply.status(204).send();
   });

@@ -52,7 +52,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/teams/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete a team and its roles (manageTeams or its owners)', params: TeamParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Delete a team and its roles (manageTeams or its owners)', params: TeamParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await teams.deleteTeam(request.actor, request.params.id);
       return reply.status(204).send();
@@ -70,7 +70,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/teams/:teamId/members/:memberIdOrSlug',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove a member (manageMembers; members may leave)', params: MemberParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Remove a member (manageMembers; members may leave)', params: MemberParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await teams.removeMember(request.actor, request.params.teamId, request.params.memberIdOrSlug);
       return reply.status(204).send();

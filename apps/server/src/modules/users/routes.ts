@@ -134,7 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id/apikeys/:keyId',
-    { onRequest: signedIn, schema: { tags, summary: 'Revoke an API key', params: KeyParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Revoke an API key', params: KeyParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
       await apiKeys.revokeKey(request.actor, request.params.id, request.params.keyId);
       return reply.status(204).send();

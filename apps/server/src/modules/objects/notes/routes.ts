@@ -29,7 +29,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: signedIn, schema: { tags, summary: 'Change a note (its author or an editor of the object)', params: NoteParams, body: NoteInputSchema, response: { 200: NoteSchema } } },
     async (request) => notes.change(request.actor, request.params.key, request.params.id, request.body.content),
   );
-  app.delete('/data/obj/:key/notes/:id', { onRequest: signedIn, schema: { tags, summary: 'Delete a note (its author or an editor)', params: NoteParams } }, async (request, reply) => {
+  app.delete('/data/obj/:key/notes/:id', { onRequest: signedIn, schema: { tags, summary: 'Delete a note (its author or an editor)', params: NoteParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await notes.remove(request.actor, request.params.key, request.params.id);
     return reply.status(204).send();
   });

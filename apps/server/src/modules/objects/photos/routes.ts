@@ -34,7 +34,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: signedIn, schema: { tags, summary: 'Change a photo’s caption or move it to another object (its author or an editor)', params: PhotoParams, body: PhotoChangeSchema, response: { 200: PhotoSchema } } },
     async (request) => photos.change(request.actor, request.params.key, request.params.id, request.body),
   );
-  app.delete('/data/obj/:key/photos/:id', { onRequest: signedIn, schema: { tags, summary: 'Delete a photo and its files (its author or an editor)', params: PhotoParams } }, async (request, reply) => {
+  app.delete('/data/obj/:key/photos/:id', { onRequest: signedIn, schema: { tags, summary: 'Delete a photo and its files (its author or an editor)', params: PhotoParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
     await photos.remove(request.actor, request.params.key, request.params.id);
     return reply.status(204).send();
   });
