@@ -3,7 +3,7 @@
  * attributes. The server's document validator (documents.ts) is built from it, and the
  * web's editor maps each entry to its TipTap extension; a web test compares the editor's
  * schema with this list, so a document the server accepts is one the editor loads.
- * A new kind of node (an image, a table, a callout) is added here first.
+ * A new kind of node is added here first.
  *
  * The fields follow ProseMirror's schema spec, which TipTap builds:
  * - `content`: a content expression of node names and groups, each with an optional
@@ -21,8 +21,12 @@ export type DocumentAttrRule =
   | { type: 'integer'; min: number; max: number }
   /** A string of at most `max` characters (or null when the default is null). */
   | { type: 'string'; max: number }
-  /** A link target: http(s) or mailto only (a stored `javascript:` href is a known TipTap hole). */
-  | { type: 'href'; max: number };
+  /** A link target: http(s), mailto or a path of this site only (a stored `javascript:` href is a known TipTap hole). */
+  | { type: 'href'; max: number }
+  /** An id of a record (an uploaded image's asset). */
+  | { type: 'uuid' }
+  /** One of a few words. */
+  | { type: 'enum'; values: readonly [string, ...string[]] };
 
 export type DocumentAttrSpec = DocumentAttrRule & { default?: string | number | null };
 
@@ -39,6 +43,16 @@ export interface DocumentMarkSpec {
   attrs?: Record<string, DocumentAttrSpec>;
 }
 
+/** How a callout speaks: a note, a tip or a warning. */
+export const CALLOUT_TONES = ['info', 'tip', 'warning'] as const;
+export type CalloutTone = (typeof CALLOUT_TONES)[number];
+
+/** Cells span columns and rows; their widths are left to the page. */
+const CELL_ATTRS = {
+  colspan: { type: 'integer', min: 1, max: 50, default: 1 },
+  rowspan: { type: 'integer', min: 1, max: 50, default: 1 },
+} as const;
+
 export const DOCUMENT_NODES = {
   doc: { content: 'block+' },
   paragraph: { group: 'block', content: 'inline*' },
@@ -51,6 +65,17 @@ export const DOCUMENT_NODES = {
   horizontalRule: { group: 'block' },
   text: { group: 'inline' },
   hardBreak: { group: 'inline', inline: true },
+  /**
+   * An uploaded image, by its asset id only (never a URL: an outside address would track
+   * readers): the shape assets/usages.ts finds to count it as used.
+   */
+  image: { group: 'block', attrs: { asset: { type: 'uuid' }, alt: { type: 'string', max: 500, default: '' } } },
+  // TipTap's table: header and data cells share the group "cell" (the list's expressions are sequences).
+  table: { group: 'block', content: 'tableRow+' },
+  tableRow: { content: 'cell+' },
+  tableHeader: { group: 'cell', content: 'block+', attrs: CELL_ATTRS },
+  tableCell: { group: 'cell', content: 'block+', attrs: CELL_ATTRS },
+  callout: { group: 'block', content: 'block+', attrs: { tone: { type: 'enum', values: CALLOUT_TONES, default: 'info' } } },
 } as const satisfies Record<string, DocumentNodeSpec>;
 
 /** Marks in the order a normalised document lists them on a text. */

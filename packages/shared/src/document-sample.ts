@@ -4,6 +4,8 @@ const text = (value: string, ...marks: ({ type: 'bold' | 'italic' | 'strike' | '
   marks.length ? { type: 'text' as const, text: value, marks } : { type: 'text' as const, text: value };
 const para = (...content: ReturnType<typeof text>[]) => ({ type: 'paragraph' as const, content });
 const item = (...content: NonNullable<ProseMirrorDoc['content']>) => ({ type: 'listItem' as const, content });
+const cell = (type: 'tableHeader' | 'tableCell', value: string, attrs?: { colspan?: number; rowspan?: number }) => ({ type, ...(attrs ? { attrs } : {}), content: [para(text(value))] });
+const row = (...content: ReturnType<typeof cell>[]) => ({ type: 'tableRow' as const, content });
 
 /**
  * A document holding every node and every mark of the list (document-nodes.ts), each
@@ -32,6 +34,17 @@ export const DOCUMENT_SAMPLE: ProseMirrorDoc = {
     { type: 'codeBlock', attrs: { language: 'r' }, content: [text('x <- c(1, 2)\nmean(x)')] },
     { type: 'horizontalRule' },
     { type: 'paragraph', content: [text('first line'), { type: 'hardBreak' }, text('second line', { type: 'link', attrs: { href: 'mailto:data@example.org' } })] },
+    { type: 'image', attrs: { asset: '3f2b8c1e-5d4a-4c6b-9e7f-0a1b2c3d4e5f', alt: 'A soil core laid out on the bench, 30 cm long' } },
+    {
+      type: 'table',
+      content: [
+        row(cell('tableHeader', 'Site'), cell('tableHeader', 'Depth'), cell('tableHeader', 'Moisture')),
+        row(cell('tableCell', 'Abisko', { rowspan: 2 }), cell('tableCell', '10 cm'), cell('tableCell', 'dry')),
+        row(cell('tableCell', '20 cm'), cell('tableCell', 'wet')),
+        row(cell('tableHeader', 'Mean', { colspan: 2 }), cell('tableCell', 'damp')),
+      ],
+    },
+    { type: 'callout', attrs: { tone: 'warning' }, content: [para(text('Cores thaw fast: '), text('weigh them first', { type: 'bold' })), { type: 'bulletList', content: [item(para(text('within an hour')))] }] },
     { type: 'paragraph' },
   ],
 };

@@ -33,13 +33,13 @@ describe('the document list', () => {
 
   it('refuses javascript: and data: links, naming the place', () => {
     expect(issues(doc(para('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])))).toEqual([
-      'content.0.content.0.marks.0.attrs.href: Links must start with http://, https:// or mailto:',
+      'content.0.content.0.marks.0.attrs.href: Links must start with http://, https://, mailto: or a single / (a path of this site)',
     ]);
     expect(issues(doc(para('x', [{ type: 'link', attrs: { href: ' data:text/html,<script>' } }])))).toHaveLength(1);
   });
 
   it('refuses unknown nodes and marks, naming them', () => {
-    expect(issues(doc({ type: 'image', attrs: { src: 'https://x' } }))).toEqual(['content.0.type: Unknown node "image"']);
+    expect(issues(doc({ type: 'video', attrs: { src: 'https://x' } }))).toEqual(['content.0.type: Unknown node "video"']);
     expect(issues(doc(para('x', [{ type: 'textStyle', attrs: { style: 'x' } }])))).toEqual(['content.0.content.0.marks.0.type: Unknown mark "textStyle"']);
     expect(issues(doc({ type: 'html', content: '<script>' }))).toEqual(['content.0.type: Unknown node "html"']);
     expect(issues({ type: 'notadoc' })).toEqual(['type: A document is a node of type "doc"']);
@@ -71,6 +71,37 @@ describe('the document list', () => {
     let deep: unknown = para('bottom');
     for (let i = 0; i < 50_000; i++) deep = { type: 'blockquote', content: [deep] };
     expect(issues(doc(deep))).toEqual([': The document nests too deeply']);
+  });
+
+  it('takes an image by its asset id only, never by an address', () => {
+    const asset = '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a';
+    expect(DocumentSchema.parse(doc({ type: 'image', attrs: { asset, src: 'https://tracker.example/pixel.gif', title: 'x' } })).content![0]).toEqual({ type: 'image', attrs: { asset } });
+    expect(issues(doc({ type: 'image', attrs: { src: 'https://tracker.example/pixel.gif' } }))).toEqual(['content.0.attrs.asset: Invalid input: expected string, received undefined']);
+    expect(issues(doc({ type: 'image', attrs: { asset: 'https://tracker.example/pixel.gif' } }))).toEqual(['content.0.attrs.asset: Invalid UUID']);
+    expect(issues(doc({ type: 'image', attrs: { asset, alt: 'x'.repeat(501) } }))).toEqual(['content.0.attrs.alt: Too big: expected string to have <=500 characters']);
+    expect(issues(doc({ type: 'image' }))).toEqual(['content.0.attrs: Invalid input: expected object, received undefined']);
+  });
+
+  it('takes callouts of the listed tones only', () => {
+    const callout = (attrs: unknown) => doc({ type: 'callout', attrs, content: [para('Mind the thaw')] });
+    expect(issues(callout({ tone: 'tip' }))).toEqual([]);
+    expect(issues(doc({ type: 'callout', content: [para('No tone: a note')] }))).toEqual([]);
+    expect(issues(callout({ tone: 'danger' }))).toEqual(['content.0.attrs.tone: Invalid option: expected one of "info"|"tip"|"warning"']);
+    expect(issues(doc({ type: 'callout', attrs: { tone: 'tip' }, content: [] }))).toEqual(['content.0: A callout needs at least one block here (it holds block+)']);
+  });
+
+  it('takes tables of rows of header and data cells holding blocks', () => {
+    const cell = (type: string, attrs?: unknown) => ({ type, ...(attrs ? { attrs } : {}), content: [para('x')] });
+    const table = (...rows: unknown[][]) => doc({ type: 'table', content: rows.map((content) => ({ type: 'tableRow', content })) });
+    expect(issues(table([cell('tableHeader'), cell('tableHeader')], [cell('tableHeader'), cell('tableCell', { colspan: 1, rowspan: 2, colwidth: [120] })]))).toEqual([]);
+    expect(issues(table([para('loose')]))).toEqual(['content.0.content.0.content.0: A tableRow needs at least one cell here, not paragraph (it holds cell+)']);
+    expect(issues(table([cell('tableCell', { colspan: 0 })]))).toEqual(['content.0.content.0.content.0.attrs.colspan: Too small: expected number to be >=1']);
+    expect(issues(table([cell('tableCell', { rowspan: 51 })]))).toEqual(['content.0.content.0.content.0.attrs.rowspan: Too big: expected number to be <=50']);
+    expect(issues(doc({ type: 'table', content: [cell('tableCell')] }))).toEqual(['content.0.content.0: A table needs at least one tableRow here, not tableCell (it holds tableRow+)']);
+    expect(issues(table([{ type: 'tableCell', content: [] }]))).toEqual(['content.0.content.0.content.0: A tableCell needs at least one block here (it holds block+)']);
+    expect(issues(doc({ type: 'tableRow', content: [cell('tableCell')] }))).toEqual(['content.0: A doc needs at least one block here, not tableRow (it holds block+)']);
+    // A cell's width is the page's to choose: it is not kept.
+    expect(DocumentSchema.parse(table([cell('tableCell', { colwidth: [120] })])).content![0]).toEqual({ type: 'table', content: [{ type: 'tableRow', content: [{ type: 'tableCell', attrs: {}, content: [para('x')] }] }] });
   });
 
   it('has a JSON Schema for the API description', () => {
@@ -127,5 +158,17 @@ describe('documentText', () => {
     );
     expect(documentText(DocumentSchema.parse(value))).toBe('Pollen cores\n\none two');
     expect(documentText(null)).toBe('');
+  });
+
+  it('reads tables cell by cell, callouts, and an image’s description', () => {
+    const cell = (text: string) => ({ type: 'tableCell', content: [para(text)] });
+    const value = doc(
+      { type: 'table', content: [{ type: 'tableRow', content: [cell('Site'), cell('Depth')] }, { type: 'tableRow', content: [cell('Abisko'), cell('10 cm')] }] },
+      { type: 'callout', attrs: { tone: 'warning' }, content: [para('Weigh the cores first.')] },
+      { type: 'image', attrs: { asset: '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a', alt: 'A soil core' } },
+      { type: 'image', attrs: { asset: '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a' } },
+      { type: 'callout', content: [{ type: 'image', attrs: { asset: '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a' } }, para('After')] },
+    );
+    expect(documentText(DocumentSchema.parse(value))).toBe('Site Depth Abisko 10 cm\n\nWeigh the cores first.\n\nA soil core\n\nAfter');
   });
 });

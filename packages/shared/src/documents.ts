@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   allowsMarks,
+  type CalloutTone,
   checkContent,
   conflictingMarks,
   DOCUMENT_MARKS,
@@ -16,7 +17,8 @@ import { isSafeHref } from './links.js';
  * Rich text is stored as ProseMirror JSON (what TipTap edits) and checked before it is
  * stored against the list of nodes and marks in document-nodes.ts, from which this
  * validator is built: only those nodes, marks and attributes pass, in the places the
- * list allows them; unknown attributes are dropped; links only to http(s) and mailto.
+ * list allows them; unknown attributes are dropped; links only to http(s), mailto and
+ * this site's paths; images by asset id, never by URL.
  * Renderers walk the same shape, never raw HTML.
  */
 /** JSON nesting allowed: about 30 levels of lists in lists, far beyond any real document. */
@@ -29,6 +31,15 @@ export interface DocumentListItem {
   type: 'listItem';
   content: DocumentBlock[];
 }
+export interface DocumentTableCell {
+  type: 'tableHeader' | 'tableCell';
+  attrs?: { colspan?: number | undefined; rowspan?: number | undefined } | undefined;
+  content: DocumentBlock[];
+}
+export interface DocumentTableRow {
+  type: 'tableRow';
+  content: DocumentTableCell[];
+}
 export type DocumentBlock =
   | { type: 'paragraph'; content?: DocumentInline[] | undefined }
   | { type: 'heading'; attrs?: { level?: number | undefined } | undefined; content?: DocumentInline[] | undefined }
@@ -36,7 +47,10 @@ export type DocumentBlock =
   | { type: 'horizontalRule' }
   | { type: 'blockquote'; content: DocumentBlock[] }
   | { type: 'bulletList'; content: DocumentListItem[] }
-  | { type: 'orderedList'; attrs?: { start?: number | undefined } | undefined; content: DocumentListItem[] };
+  | { type: 'orderedList'; attrs?: { start?: number | undefined } | undefined; content: DocumentListItem[] }
+  | { type: 'image'; attrs: { asset: string; alt?: string | undefined } }
+  | { type: 'table'; content: DocumentTableRow[] }
+  | { type: 'callout'; attrs?: { tone?: CalloutTone | undefined } | undefined; content: DocumentBlock[] };
 export interface ProseMirrorDoc {
   type: 'doc';
   content?: DocumentBlock[] | undefined;
@@ -44,17 +58,31 @@ export interface ProseMirrorDoc {
 
 // The types above name exactly the nodes of the list: adding one there fails here until it is typed.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const typesCoverTheList: Same<DocumentNodeName, ProseMirrorDoc['type'] | DocumentBlock['type'] | DocumentListItem['type'] | DocumentInline['type']> &
+const typesCoverTheList: Same<
+  DocumentNodeName,
+  ProseMirrorDoc['type'] | DocumentBlock['type'] | DocumentListItem['type'] | DocumentTableRow['type'] | DocumentTableCell['type'] | DocumentInline['type']
+> &
   Same<DocumentMarkName, DocumentMark['type']> = true;
 void typesCoverTheList;
 
+/** The rule of one attribute, before its default. */
+function attrRule(spec: DocumentAttrSpec): z.ZodType {
+  switch (spec.type) {
+    case 'integer':
+      return z.number().int().min(spec.min).max(spec.max);
+    case 'string':
+      return z.string().max(spec.max);
+    case 'href':
+      return z.string().trim().max(spec.max).refine(isSafeHref, 'Links must start with http://, https://, mailto: or a single / (a path of this site)');
+    case 'uuid':
+      return z.uuid();
+    case 'enum':
+      return z.enum(spec.values);
+  }
+}
+
 function attrSchema(spec: DocumentAttrSpec): z.ZodType {
-  const rule =
-    spec.type === 'integer'
-      ? z.number().int().min(spec.min).max(spec.max)
-      : spec.type === 'string'
-        ? z.string().max(spec.max)
-        : z.string().trim().max(spec.max).refine(isSafeHref, 'Links must start with http://, https://, mailto: or a single / (a path of this site)');
+  const rule = attrRule(spec);
   if (!('default' in spec)) return rule;
   return (spec.default === null ? rule.nullable() : rule).optional();
 }

@@ -7,6 +7,7 @@ import { useEditor } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { RichText } from './RichText';
+import { CalloutControl, ImageAltField, InsertImageControl, InsertTableControl, TableControls, useToolbarState } from './RichTextEditorControls';
 import { editorExtensions, editorLoadProblem } from './rich-text-extensions';
 
 export interface RichTextEditorProps {
@@ -58,6 +59,9 @@ function DocumentEditor({ label, description, value, onChange }: RichTextEditorP
     editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? null : (e.getJSON() as ProseMirrorDoc)),
   });
+  const toolbar = useToolbarState(editor);
+  // The image just uploaded: its description field takes the focus.
+  const [inserted, setInserted] = useState<string | null>(null);
   return (
     <Input.Wrapper label={label} description={description} labelProps={{ id: labelId, component: 'span' }}>
       <Editor editor={editor} mt={4} classNames={{ root: classes.root, content: classes.content }} mih={EDITOR_MIN_HEIGHT}>
@@ -86,6 +90,12 @@ function DocumentEditor({ label, description, value, onChange }: RichTextEditorP
             <Editor.Hr />
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
+            <InsertImageControl onInserted={setInserted} />
+            <InsertTableControl disabled={!toolbar?.canInsertTable} />
+            <CalloutControl tone={toolbar?.calloutTone ?? null} />
+          </Editor.ControlsGroup>
+          {toolbar?.inTable ? <TableControls /> : null}
+          <Editor.ControlsGroup>
             <Editor.Link />
             <Editor.Unlink />
           </Editor.ControlsGroup>
@@ -94,6 +104,7 @@ function DocumentEditor({ label, description, value, onChange }: RichTextEditorP
             <Editor.Redo />
           </Editor.ControlsGroup>
         </Editor.Toolbar>
+        {toolbar?.image ? <ImageAltField key={toolbar.image.pos} image={toolbar.image} autoFocus={inserted === toolbar.image.asset} /> : null}
         <Editor.Content />
       </Editor>
     </Input.Wrapper>

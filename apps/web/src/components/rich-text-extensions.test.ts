@@ -76,6 +76,55 @@ describe('documents through the editor', () => {
   });
 });
 
+describe('images, tables and callouts in the editor', () => {
+  const asset = '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a';
+  const accepted = (editor: Editor) => DocumentSchema.safeParse(editor.getJSON()).error?.issues ?? [];
+
+  it('reads pasted images of ours by their asset, and drops images of other sites', () => {
+    const { editor } = openEditor(null);
+    editor.view.pasteHTML(`<p>Core</p><img data-asset="${asset}" alt="A core"><img src="https://tracker.example/pixel.gif" alt="tracker"><img data-asset="javascript:alert(1)">`);
+    expect(editor.getJSON().content).toEqual([
+      { type: 'paragraph', content: [{ type: 'text', text: 'Core' }] },
+      { type: 'image', attrs: { asset, alt: 'A core' } },
+    ]);
+    expect(editor.getHTML()).toContain(`src="/api/v1/assets/${asset}/400"`);
+    expect(accepted(editor)).toEqual([]);
+  });
+
+  it('inserts a 3 × 3 table with a header row, changes its rows and columns, and writes what the server accepts', () => {
+    const { editor } = openEditor({ type: 'doc', content: [{ type: 'paragraph' }] });
+    editor.chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+    const rows = () => (editor.getJSON().content?.find((n) => n.type === 'table')?.content ?? []) as { content: { type: string }[] }[];
+    expect(rows().map((row) => row.content.map((c) => c.type))).toEqual([
+      ['tableHeader', 'tableHeader', 'tableHeader'],
+      ['tableCell', 'tableCell', 'tableCell'],
+      ['tableCell', 'tableCell', 'tableCell'],
+    ]);
+    expect(editor.isActive('table')).toBe(true);
+    // Table commands read the editor's state, so each runs on its own.
+    editor.commands.addRowAfter();
+    editor.commands.addColumnAfter();
+    expect(rows().map((row) => row.content.length)).toEqual([4, 4, 4, 4]);
+    editor.commands.deleteRow();
+    editor.commands.deleteColumn();
+    expect(rows().map((row) => row.content.length)).toEqual([3, 3, 3]);
+    expect(accepted(editor)).toEqual([]);
+    editor.commands.deleteTable();
+    expect(editor.getJSON().content!.some((n) => n.type === 'table')).toBe(false);
+  });
+
+  it('wraps blocks in a callout and changes its tone', () => {
+    const { editor } = openEditor({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Weigh the cores first' }] }] });
+    editor.chain().setTextSelection(2).wrapIn('callout', { tone: 'warning' }).run();
+    expect(editor.getJSON().content![0]).toMatchObject({ type: 'callout', attrs: { tone: 'warning' } });
+    editor.chain().updateAttributes('callout', { tone: 'tip' }).run();
+    expect(editor.getJSON().content![0]).toMatchObject({ type: 'callout', attrs: { tone: 'tip' } });
+    expect(accepted(editor)).toEqual([]);
+    editor.chain().lift('callout').run();
+    expect(editor.getJSON().content![0]!.type).toBe('paragraph');
+  });
+});
+
 describe('editorLoadProblem', () => {
   const para = (content: unknown[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] }) as ProseMirrorDoc;
 
@@ -86,7 +135,9 @@ describe('editorLoadProblem', () => {
 
   it('names a mark or node the editor does not know', () => {
     expect(editorLoadProblem(para([{ type: 'text', text: 'x', marks: [{ type: 'highlight' }] }]))).toMatch(/highlight/);
-    expect(editorLoadProblem({ type: 'doc', content: [{ type: 'image' }] } as unknown as ProseMirrorDoc)).toMatch(/image/);
+    expect(editorLoadProblem({ type: 'doc', content: [{ type: 'video' }] } as unknown as ProseMirrorDoc)).toMatch(/video/);
+    // An image by address, not by asset: never loaded.
+    expect(editorLoadProblem({ type: 'doc', content: [{ type: 'image', attrs: { src: 'https://tracker.example/pixel.gif' } }] } as unknown as ProseMirrorDoc)).toMatch(/asset/);
   });
 
   it('refuses what ProseMirror’s own check refuses, as TipTap would empty it', () => {

@@ -14,6 +14,7 @@ import Paragraph from '@tiptap/extension-paragraph';
 import Strike from '@tiptap/extension-strike';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import Text from '@tiptap/extension-text';
 import Underline from '@tiptap/extension-underline';
 import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
@@ -26,6 +27,7 @@ import {
   type DocumentNodeName,
   type ProseMirrorDoc,
 } from '@observatory/shared';
+import { CalloutNode, ImageNode } from './rich-text-nodes';
 
 /**
  * The editor's schema, made from the shared list of nodes and marks (document-nodes.ts):
@@ -56,6 +58,14 @@ const NODE_EXTENSIONS: Record<DocumentNodeName, AnyExtension> = {
   horizontalRule: HorizontalRule,
   text: Text,
   hardBreak: HardBreak,
+  image: ImageNode,
+  table: Table,
+  // TipTap's row holds "(tableCell | tableHeader)*"; the list says it with the group of both.
+  tableRow: TableRow.extend({ content: DOCUMENT_NODES.tableRow.content }),
+  // Column widths (colwidth) and alignment are the page's: not kept.
+  tableHeader: keepListedAttributes(TableHeader.extend({ group: DOCUMENT_NODES.tableHeader.group }), DOCUMENT_NODES.tableHeader.attrs),
+  tableCell: keepListedAttributes(TableCell.extend({ group: DOCUMENT_NODES.tableCell.group }), DOCUMENT_NODES.tableCell.attrs),
+  callout: CalloutNode,
 };
 
 const MARK_EXTENSIONS: Record<DocumentMarkName, AnyExtension> = {

@@ -2,8 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AssetDetailSchema, AssetsQuerySchema, AssetsResponseSchema, IMAGE_MEDIA_TYPES, StrayFilesSchema, SweptSchema } from '@observatory/shared';
+import { audit } from '../../lib/audit.js';
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
+import { readFilePart } from './multipart.js';
+import { describeAsset } from './service.js';
+import { IMAGE_NODE } from './usages.js';
 
 const SignatureQuery = z.object({
   expires: z.string().max(20).optional(),
@@ -44,6 +48,28 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/assets',
+    {
+      onRequest: signedIn,
+      config: { upload: true },
+      schema: {
+        tags,
+        summary: `Upload an image for a document (JPEG, PNG or WebP in the part "file"; anyone signed in), answered as GET assets/{id} answers it. It is unused, and may be removed, until a document names it: {"type":"${IMAGE_NODE.type}","attrs":{"${IMAGE_NODE.assetAttr}":"<its id>"}}`,
+        consumes: ['multipart/form-data'],
+        response: { 201: AssetDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readFilePart(request, app.config.images.maxBytes);
+      const id = await assets.attachImage(request.actor, upload, async (tx, asset) => {
+        await audit(tx, request.actor, 'asset.upload', { type: 'asset', id: asset.id }, { after: describeAsset(asset) });
+        return { replaced: null, result: asset.id };
+      });
+      return reply.status(201).send(await assets.detail(request.actor, id));
+    },
+  );
+
   // Static paths before /assets/:id (Fastify prefers them anyway).
   app.get(
     '/assets/strays',
@@ -77,7 +103,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/assets/:id',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Remove an unused file and its stored bytes (its uploader or manageAssets); 409 naming where it is used while anything uses it', params: AssetParams },
+      schema: { tags, summary: 'Remove an unused file and its stored bytes (its uploader or manageAssets); 409 naming where it is used while anything uses it', params: AssetParams, response: { 204: z.undefined().describe('No content') } },
     },
     async (request, reply) => {
       await assets.remove(request.actor, request.params.id);
@@ -94,6 +120,10 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
           'An uploaded file or one of its versions; immutable, so cached for a year (ETag: its SHA-256). The original only for its uploader and manageAssets. An image of something not everyone may see (a photo of a members-only object) needs the signed URL its holder answers with, works while its signer may see the holder, and is cached privately until the URL expires',
         params: VariantParams,
         querystring: SignatureQuery,
+        response: {
+          200: { content: { '*/*': { schema: z.unknown().describe('The bytes of the file, in its own media type') } } },
+          304: z.undefined().describe('Not modified: the ETag sent in If-None-Match still holds'),
+        },
       },
     },
     async (request, reply) => {
