@@ -5,9 +5,9 @@ import { lazy, Suspense } from 'react';
 import { MetricName } from '../../../../components/MetricName';
 import { toErrorView } from '../../../../lib/errors';
 import { chartQuery, type TableFilter } from './api';
-import { bucketsFor, dayOf } from './chart-data';
+import { bucketsFor, dayOf } from '../../../../components/charts/chart-data';
 
-const TimeChart = lazy(() => import('./TimeChart'));
+const TimeChart = lazy(() => import('../../../../components/charts/TimeChart'));
 
 /**
  * A chart of one numeric metric, a line per object, in as many buckets as it has pixels

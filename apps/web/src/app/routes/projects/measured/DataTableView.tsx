@@ -11,7 +11,7 @@ import { toErrorView } from '../../../../lib/errors';
 import { metricQuery } from '../../../../lib/metrics';
 import type { MapFeatures } from '../../../../features/objects/geo-features';
 import { downloadCsv, summaryQuery, type TableFilter } from './api';
-import { dayOf, dayStart } from './chart-data';
+import { dayOf, dayStart } from '../../../../components/charts/chart-data';
 import { ChartView } from './ChartView';
 import { ObservationTable } from './ObservationTable';
 import { SummaryTable } from './SummaryTable';

@@ -10,7 +10,7 @@ import { WideTable } from '../../../../components/WideTable';
 import { paths } from '../../../../config/paths';
 import { toErrorView } from '../../../../lib/errors';
 import { observationsQuery, type TableFilter } from './api';
-import { formatValue } from './chart-data';
+import { formatValue } from '../../../../components/charts/chart-data';
 
 type Column = 'object' | 'metric' | 'time' | 'value';
 const COLUMNS: [Column, string][] = [

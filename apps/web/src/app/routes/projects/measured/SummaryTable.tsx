@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { ObservationSummary } from '@observatory/shared';
 import { MetricName } from '../../../../components/MetricName';
 import { WideTable } from '../../../../components/WideTable';
-import { dayOf, formatValue } from './chart-data';
+import { dayOf, formatValue } from '../../../../components/charts/chart-data';
 
 /** Count, lowest, highest and mean per object and metric (text metrics have a count and times only). */
 export function SummaryTable({ rows }: { rows: ObservationSummary[] }) {
