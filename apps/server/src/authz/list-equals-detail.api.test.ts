@@ -40,6 +40,8 @@ interface World {
   publication: string;
   /** The photo of a deleted object: its uploader's (the owner's) and manageAssets'. */
   orphanPhoto: string;
+  /** Documentation pages: a published one and a draft below it (managePages only). */
+  pages: string[];
 }
 let world: World;
 
@@ -149,7 +151,9 @@ beforeAll(async () => {
   const publication = await api(t.app, 'POST', '/pubs', { token: owner.token, body: { publication: { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] } } });
   expect(publication.statusCode, publication.body).toBe(201);
   for (const p of Object.values(projects)) expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.json().publication.id}`, { token: owner.token })).statusCode).toBe(200);
-  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights, publication: publication.json().publication.id, orphanPhoto };
+  const pages = [marker, `${marker}/draft`];
+  for (const [i, path] of pages.entries()) expect((await api(t.app, 'POST', '/pages', { token: admin.token, body: { path, title: `${marker} page`, draft: i > 0 } })).statusCode).toBe(201);
+  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights, publication: publication.json().publication.id, orphanPhoto, pages };
 }, 240_000);
 afterAll(() => t.close());
 
@@ -348,6 +352,13 @@ describe.each(ACTORS)('as %s', (name) => {
       const detail = (await get(`/insights/${insight.id}`, who())).json().insight;
       expect(detail).toEqual(expect.objectContaining({ id: insight.id, objects: insight.objects, comments: insight.comments }));
     }
+  });
+
+  it('pages: the tree with drafts lists exactly the readable ones; without, the published ones', async () => {
+    const ofWorld = async (query: string) => ((await get(`/pages${query}`, who())).json().pages as { path: string }[]).map((p) => p.path).filter((path) => world.pages.includes(path));
+    const readablePages = await filterIds(world.pages, (path) => readable(`/pages/at/${path}`, who()));
+    expect(await ofWorld('?drafts=true')).toEqual(readablePages);
+    expect(await ofWorld('')).toEqual([world.marker]);
   });
 
   it('a filter by a hidden target answers as one by a target that does not exist', async () => {

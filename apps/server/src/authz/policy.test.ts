@@ -180,6 +180,28 @@ describe('can: publications', () => {
   });
 });
 
+describe('can: documentation pages', () => {
+  const page = (draft: boolean): Resource => ({ type: 'page', id: 'page-1', visibility: draft ? 'members' : 'public', targetIds: [] });
+  const pageManager = actor({ global: new Set<GlobalPermission>(['managePages']) });
+
+  it('a published page is read by everyone and changed by managePages only', () => {
+    expect(permissionsFor(null, page(false))).toEqual(['view']);
+    expect(permissionsFor(ACTORS.signedIn, page(false))).toEqual(['view']);
+    expect(permissionsFor(ACTORS.admin, page(false))).toEqual(['view']);
+    expect(permissionsFor(pageManager, page(false))).toEqual(['view', 'edit', 'delete']);
+    expect(permissionsFor(ACTORS.super, page(false))).toEqual(['view', 'edit', 'delete']);
+  });
+
+  it('a draft is seen by managePages only: no one else, whatever their roles', () => {
+    expect(permissionsFor(null, page(true))).toEqual([]);
+    expect(permissionsFor(ACTORS.signedIn, page(true))).toEqual([]);
+    expect(permissionsFor(ACTORS.editor, page(true))).toEqual([]);
+    expect(permissionsFor(ACTORS.admin, page(true))).toEqual([]);
+    expect(permissionsFor(pageManager, page(true))).toEqual(['view', 'edit', 'delete']);
+    expect(permissionsFor(ACTORS.super, page(true))).toEqual(['view', 'edit', 'delete']);
+  });
+});
+
 describe('can: global permissions', () => {
   it('pass for a holder or a super user only', () => {
     expect(can(null, 'accessAdmin')).toBe(false);

@@ -9,6 +9,7 @@ import {
   notes,
   objectProjects,
   objects,
+  pages,
   people,
   photos,
   projectFiles,
@@ -27,7 +28,7 @@ import {
  * same decision as SQL for lists; lookup.ts finds a row by any of its keys. A new kind
  * is one descriptor here plus its rows in the policy and list-equals-detail tests.
  */
-export type Kind = 'project' | 'update' | 'object' | 'team' | 'person' | 'user' | 'institution' | 'note' | 'photo' | 'asset' | 'file' | 'version' | 'insight' | 'comment' | 'publication';
+export type Kind = 'project' | 'update' | 'object' | 'team' | 'person' | 'user' | 'institution' | 'note' | 'photo' | 'asset' | 'file' | 'version' | 'insight' | 'comment' | 'publication' | 'page';
 
 export type Visibility = 'public' | 'signed-in' | 'members';
 
@@ -138,6 +139,8 @@ export const RESOURCES: Record<Kind, Descriptor> = {
     manager: 'managePublications',
     actions: { view: 'view', edit: 'edit', delete: 'delete' },
   },
+  // Documentation pages: a draft is members-only with no members (managePages alone sees it); published ones are public.
+  page: { what: 'Page', table: pages, id: pages.id, key: pages.path, visibility: pages.visibility, manager: 'managePages', actions: { view: 'view', edit: 'edit', delete: 'delete' } },
   comment: { what: 'Comment', table: insightComments, id: insightComments.id, parent: { kind: 'insight', column: insightComments.insightId }, owner: { person: insightComments.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
 };
 

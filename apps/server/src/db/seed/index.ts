@@ -26,6 +26,7 @@ import { seedDemoInsights } from './insights.js';
 import { seedDemoPublications } from './publications.js';
 import { seedDemoMeasured } from './demo-measured.js';
 import { seedDemoObjects } from './objects.js';
+import { ensureGuidePages } from './pages.js';
 import { seedDemoProjects } from './projects.js';
 import { BUILTIN_ROLES } from './roles.js';
 
@@ -36,13 +37,14 @@ export interface GeneratedAdmin {
 }
 
 /**
- * Built-in roles (added when missing), the first administrator, and the demo data set if
+ * Built-in roles (added when missing), the user guide's pages (once), the first administrator, and the demo data set if
  * asked for. Answers the administrator's generated password, for server.ts to show once
  * after start-up, below every log line.
  */
 export async function prepareData(app: FastifyInstance): Promise<GeneratedAdmin | null> {
   await ensureBuiltinRoles(app);
   await ensureBuiltinObjectTypes(app);
+  await ensureGuidePages(app);
   const admin = await ensureFirstAdmin(app);
   if (app.config.seedDemo) {
     await seedDemo(app.database.transaction.bind(app.database), await app.services.hasher.hash(app.config.demoPassword), app);

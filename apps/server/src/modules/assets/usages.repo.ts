@@ -12,6 +12,7 @@ import {
   insights,
   institutions,
   objects,
+  pages,
   people,
   photos,
   projectFiles,
@@ -46,7 +47,7 @@ const usedBy = alias(insightComments, 'used_by');
  * - a person's portrait (`people.photo_id`), a partner's logo (`institutions.logo_id`);
  * - a version of a project file (`file_versions.asset_id`);
  * - an image node (IMAGE_NODE) in a document: in any revision (`document_revisions`) or in
- *   the current text (projects, updates, objects, insights, people's bios), one row per
+ *   the current text (projects, updates, objects, insights, pages, people's bios), one row per
  *   document, `current` telling whether the current text has it.
  */
 export function usageRows(ids: readonly string[] | null, graceMinutes: number): SQL {
@@ -57,6 +58,7 @@ export function usageRows(ids: readonly string[] | null, graceMinutes: number): 
     union all select (img #>> '{}')::uuid, 'update', ${projectUpdates.id}, true from ${projectUpdates} cross join lateral ${imagesIn(projectUpdates.doc)} as img
     union all select (img #>> '{}')::uuid, 'object', ${objects.id}, true from ${objects} cross join lateral ${imagesIn(objects.doc)} as img
     union all select (img #>> '{}')::uuid, 'insight', ${insights.id}, true from ${insights} cross join lateral ${imagesIn(insights.doc)} as img
+    union all select (img #>> '{}')::uuid, 'page', ${pages.id}, true from ${pages} cross join lateral ${imagesIn(pages.doc)} as img
     union all select (img #>> '{}')::uuid, 'bio', ${people.id}, true from ${people} cross join lateral ${imagesIn(people.bio)} as img`;
   return sql`
     select ${photos.assetId} as asset_id, 'photo'::text as kind, 'photo'::text as holder, ${photos.id} as holder_id, null::boolean as current
@@ -107,6 +109,7 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
         when 'project' then ${seen('project', projects.id)}
         when 'update' then ${seen('update', projectUpdates.id)}
         when 'object' then ${seen('object', objects.id)}
+        when 'page' then ${seen('page', pages.id)}
         else false
       end as visible,
       case u.holder
@@ -121,6 +124,7 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
         when 'project' then ${projects.title}
         when 'update' then ${projectUpdates.title}
         when 'object' then ${objects.title}
+        when 'page' then ${pages.title}
       end as title,
       case u.holder
         when 'photo' then ${objectOfPhoto.name}
@@ -134,6 +138,7 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
         when 'project' then ${projects.slug}
         when 'update' then ${projectUpdates.slug}
         when 'object' then ${objects.name}
+        when 'page' then ${pages.path}
       end as key,
       case u.holder when 'version' then ${projectOfFile.slug} when 'update' then ${projectOfUpdate.slug} end as parent_key,
       case u.holder when 'version' then ${projectOfFile.title} when 'update' then ${projectOfUpdate.title} end as parent_title,
@@ -152,7 +157,8 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
       left join ${projects} on u.holder = 'project' and ${projects.id} = u.holder_id
       left join ${projectUpdates} on u.holder = 'update' and ${projectUpdates.id} = u.holder_id
       left join ${projects} as ${projectOfUpdate} on ${projectOfUpdate.id} = ${projectUpdates.projectId}
-      left join ${objects} on u.holder = 'object' and ${objects.id} = u.holder_id`);
+      left join ${objects} on u.holder = 'object' and ${objects.id} = u.holder_id
+      left join ${pages} on u.holder = 'page' and ${pages.id} = u.holder_id`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     assetId: r.asset_id as string,
     kind: r.kind as UsageRow['kind'],

@@ -25,11 +25,11 @@ export const DOCUMENT_IMAGES_PATH = `strict $.** ? (@.type == "${IMAGE_NODE.type
 
 /**
  * What holds an asset, as the usages statement names it: the registry's kind of the row
- * (photo, comment, person, institution, version, project, update, object, insight), or
+ * (photo, comment, person, institution, version, project, update, object, insight, page), or
  * `pending` (an image uploaded for a comment on an insight, not on a comment yet: held by
  * the insight) and `bio` (a person's bio: held by the person).
  */
-export type Holder = 'photo' | 'comment' | 'pending' | 'person' | 'institution' | 'version' | 'project' | 'update' | 'object' | 'insight' | 'bio';
+export type Holder = 'photo' | 'comment' | 'pending' | 'person' | 'institution' | 'version' | 'project' | 'update' | 'object' | 'insight' | 'page' | 'bio';
 
 /** One use of an asset, with what its label and path are made of (read whether or not the reader may see it). */
 export interface UsageRow {
@@ -65,6 +65,9 @@ function documentOf(row: UsageRow): { what: string; path: string | null } {
       return { what: row.title, path: `/data/${seg(row.key)}` };
     case 'insight':
       return { what: `“${row.title}”`, path: `/insights/${row.key}` };
+    // A page's path is made of safe segments joined by slashes: the address as it is.
+    case 'page':
+      return { what: `“${row.title}”`, path: `/doc/${row.key}` };
     case 'bio':
       return { what: `${row.title}’s bio`, path: `/people/${seg(row.key)}` };
     default:

@@ -19,10 +19,12 @@ import {
   objects,
   objectTypes,
   outbox,
+  pages,
   people,
   projects,
   roles,
   settings,
+  shortlinks,
   teams,
   units,
   users,
@@ -51,7 +53,7 @@ export async function listOutbox(db: Db, limit: number, offset: number) {
  * How an audit entry's target is named and found: its name, the key of its address, and
  * (for a kind the registry does not hold) who may see it.
  */
-const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn; key: AnyPgColumn | SQL; shown?: (actor: Actor | null) => SQL }> = {
+const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn | SQL; key: AnyPgColumn | SQL; shown?: (actor: Actor | null) => SQL }> = {
   project: { table: projects, id: projects.id, name: projects.title, key: projects.slug },
   object: { table: objects, id: objects.id, name: objects.title, key: objects.name },
   person: { table: people, id: people.id, name: people.name, key: people.slug },
@@ -66,6 +68,10 @@ const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn
   objtype: { table: objectTypes, id: objectTypes.id, name: objectTypes.name, key: objectTypes.slug },
   nodetype: { table: nodeTypes, id: nodeTypes.id, name: nodeTypes.name, key: nodeTypes.slug },
   node: { table: nodes, id: nodes.id, name: nodes.title, key: nodes.path },
+  page: { table: pages, id: pages.id, name: pages.title, key: pages.path },
+  shortlink: { table: shortlinks, id: shortlinks.id, name: shortlinks.slug, key: shortlinks.slug },
+  // An upload is named to those who manage assets; others read "a file".
+  asset: { table: assets, id: assets.id, name: sql`coalesce(${assets.fileName}, 'a file')`, key: assets.id, shown: (actor) => (sightOf(actor, 'asset').everything ? sql`true` : sql`false`) },
   // A data table is seen as its project is, and found on the project's Data tab.
   datatable: {
     table: dataTables,

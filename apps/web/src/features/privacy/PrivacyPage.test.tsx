@@ -1,46 +1,114 @@
 import { MantineProvider } from '@mantine/core';
-import type { AppConfig } from '@observatory/shared';
+import type { AppConfig, PageDetail } from '@observatory/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigQuery } from '../../lib/app-config';
 import PrivacyPage from './PrivacyPage';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-const config = (map: Partial<AppConfig['map']>): AppConfig => ({
+const config = (map: Partial<AppConfig['map']>, contactUrl: string | null = null): AppConfig => ({
   productName: 'Observatory',
-  contactUrl: null,
+  contactUrl,
   headerLinks: [],
   map: { styleUrl: null, center: [10, 50], zoom: 3, views: [], origins: [], ...map },
 });
 
-/** The page once app/config has answered this. */
-function renderWith(answer: AppConfig) {
+const written: PageDetail = {
+  page: {
+    id: '11111111-1111-4111-8111-111111111111',
+    path: 'privacy',
+    title: 'Privacy statement',
+    position: 2,
+    draft: false,
+    updatedAt: '2026-02-01T10:00:00Z',
+    createdAt: '2026-01-01T10:00:00Z',
+    updatedBy: null,
+  },
+  doc: {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', content: [{ type: 'text', text: 'The station keeps your name and nothing else.' }] },
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Retention' }] },
+    ],
+  },
+  ancestors: [],
+  permissions: ['view'],
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The page once app/config has answered `answer`, and pages/at/privacy with `page` (null: 404). */
+function renderWith(answer: AppConfig, page: PageDetail | null) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(new URL(input, 'http://x').pathname);
+      return page ? json(page) : json({ error: 'Page not found', code: 'NOT_FOUND' }, 404);
+    }),
+  );
   const client = new QueryClient();
   client.setQueryData(appConfigQuery.queryKey, answer);
+  const router = createMemoryRouter([{ path: '/privacy', element: <PrivacyPage /> }], { initialEntries: ['/privacy'] });
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
-        <PrivacyPage />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return asked;
 }
 
-describe('PrivacyPage', () => {
-  it('names the hosts a configured map style loads from, and what browsers send them', () => {
-    renderWith(config({ styleUrl: 'https://tiles.example.org/styles/liberty', origins: ['https://tiles.example.org', 'https://fonts.example.net'] }));
+const mapHosts = { styleUrl: 'https://tiles.example.org/styles/liberty', origins: ['https://tiles.example.org', 'https://fonts.example.net'] };
+
+describe('PrivacyPage without a written statement (404)', () => {
+  it('shows the built-in text, then names the hosts a configured map style loads from, and what browsers send them', async () => {
+    const asked = renderWith(config(mapHosts, 'https://example.org/contact'), null);
+    expect(await screen.findByRole('heading', { name: 'Privacy policy', level: 1 })).toBeTruthy();
+    expect(asked).toEqual(['/api/v1/pages/at/privacy']);
+    screen.getByText(/publishes the work of a research observatory/);
     expect(screen.getByRole('heading', { name: 'Maps' })).toBeTruthy();
     const statement = screen.getByText(/Maps load their style, tiles and fonts from other hosts/);
     expect(statement.textContent).toContain('https://tiles.example.org, https://fonts.example.net.');
     expect(statement.textContent).toMatch(/IP address.*user agent.*origin as the referrer.*map area you view.*tiles/);
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('https://example.org/contact');
   });
 
-  it('says nothing of other hosts with the built-in map style', () => {
-    renderWith(config({}));
-    expect(screen.getByRole('heading', { name: 'Privacy policy' })).toBeTruthy();
+  it('says nothing of other hosts with the built-in map style, nor of a contact none is configured for', async () => {
+    renderWith(config({}), null);
+    expect(await screen.findByRole('heading', { name: 'Privacy policy' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Maps' })).toBeNull();
     expect(screen.queryByText(/tiles and fonts/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
+  });
+});
+
+describe('PrivacyPage with the administrators’ statement', () => {
+  it('shows its title and text in place of the built-in one, and the generated parts after it', async () => {
+    renderWith(config(mapHosts, 'https://example.org/contact'), written);
+    expect(await screen.findByRole('heading', { name: 'Privacy statement', level: 1 })).toBeTruthy();
+    screen.getByText('The station keeps your name and nothing else.');
+    expect(screen.queryByText(/publishes the work of a research observatory/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Privacy policy' })).toBeNull();
+    // The statement's own sections first, then what the configuration adds.
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent);
+    expect(headings).toEqual(['Privacy statement', 'Retention', 'Maps']);
+    screen.getByText(/Maps load their style, tiles and fonts from other hosts/);
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('https://example.org/contact');
+    // A reader who may not change it is offered no Edit.
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it('offers its editors the page’s editor', async () => {
+    renderWith(config({}), { ...written, permissions: ['view', 'edit', 'delete'] });
+    expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe('/admin/pages/privacy');
+    expect(screen.queryByRole('heading', { name: 'Maps' })).toBeNull();
   });
 });

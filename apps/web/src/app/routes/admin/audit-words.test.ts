@@ -47,4 +47,14 @@ describe('changeInWords', () => {
     const words = changeInWords({ action: 'object.merge', actor: null, targetType: 'object', target: { state: 'shown', name: 'Plot 4', key: 'plot-4' } });
     expect(words.lead).toBe('The system did “object.merge” to');
   });
+
+  it('words changes to pages, shortlinks and uploads, linking the page', () => {
+    expect(changeInWords({ action: 'page.move', actor: 'admin', targetType: 'page', target: { state: 'shown', name: 'The map', key: 'guide/map' } })).toEqual({
+      lead: 'admin moved the page',
+      target: { text: 'The map', to: '/doc/guide/map' },
+    });
+    expect(changeInWords({ action: 'page.create', actor: 'admin', targetType: 'page', target: { state: 'hidden', name: null, key: null } }).target.text).toBe('a draft page');
+    expect(changeInWords({ action: 'shortlink.create', actor: 'admin', targetType: 'shortlink', target: { state: 'shown', name: 'guide', key: 'guide' } }).target.to).toBe('/admin/shortlinks');
+    expect(changeInWords({ action: 'asset.upload', actor: 'ada', targetType: 'asset', target: { state: 'hidden', name: null, key: null } })).toEqual({ lead: 'ada uploaded', target: { text: 'a file', to: null } });
+  });
 });

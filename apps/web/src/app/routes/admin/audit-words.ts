@@ -73,6 +73,14 @@ const VERBS: Record<string, string> = {
   'datatable.update': 'changed the data table',
   'datatable.delete': 'deleted the data table',
   'observations.write': 'wrote observations to',
+  'page.create': 'created the page',
+  'page.update': 'changed the page',
+  'page.move': 'moved the page',
+  'page.delete': 'deleted the page',
+  'shortlink.create': 'created the shortlink',
+  'shortlink.update': 'changed the shortlink',
+  'shortlink.delete': 'deleted the shortlink',
+  'asset.upload': 'uploaded',
 };
 
 /** A target of each kind in words when it may not be named. */
@@ -84,6 +92,8 @@ const UNNAMED: Record<string, { hidden: string; gone: string }> = {
   objtype: { hidden: 'an object type', gone: 'an object type since deleted' },
   nodetype: { hidden: 'a node type', gone: 'a node type since deleted' },
   datatable: { hidden: 'a data table of a project you may not see', gone: 'a data table since deleted' },
+  page: { hidden: 'a draft page', gone: 'a page since deleted' },
+  asset: { hidden: 'a file', gone: 'a file since deleted' },
 };
 const unnamed = (type: string) => UNNAMED[type] ?? { hidden: `a ${type.replace(/_/g, ' ')}`, gone: `a ${type.replace(/_/g, ' ')} since deleted` };
 
@@ -105,6 +115,9 @@ const ADDRESS: Record<string, (key: string) => string> = {
   node: paths.node,
   // Its key is its project's: the table is on the project's Data tab.
   datatable: (project) => `${paths.project(project)}/data`,
+  page: paths.docPage,
+  shortlink: () => paths.adminShortlinks,
+  asset: paths.asset,
 };
 
 export interface ChangeInWords {

@@ -1,0 +1,130 @@
+import { Anchor, Badge, Breadcrumbs, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { HELP_PAGE_PATH, PRIVACY_PAGE_PATH, type PageDetail } from '@observatory/shared';
+import type { ReactNode } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../../../components/ErrorScreen';
+import { FormError } from '../../../../components/FormError';
+import { PageState } from '../../../../components/PageState';
+import { PrefetchLink } from '../../../../components/PrefetchLink';
+import { RevisionHistory } from '../../../../components/RevisionHistory';
+import { paths } from '../../../../config/paths';
+import { pageRevisionQuery, useDeletePage, usePageAt, usePageRevisions, useRestorePageRevision } from '../../../../features/pages/api';
+import { useTitle } from '../../../../lib/use-title';
+import { MovePageForm } from './MovePageForm';
+import { PageEditForm } from './PageEditForm';
+
+/** What a page of a fixed path is for, said on its editor. */
+const ROLE_OF: Record<string, string> = {
+  [HELP_PAGE_PATH]: 'This is the Help/Docs page the user menu links to.',
+  [PRIVACY_PAGE_PATH]: 'This is the privacy statement at /privacy. There, what this site’s configuration adds follows it: the hosts a map style loads from, and the contact link.',
+};
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function History({ id }: { id: string }) {
+  return <RevisionHistory revisions={usePageRevisions(id)} restore={useRestorePageRevision(id)} versionQuery={(rid) => pageRevisionQuery(id, rid)} />;
+}
+
+/** Move and Delete: each asks first; the server's refusal (pages below, a taken path) is shown. */
+function Actions({ detail }: { detail: PageDetail }) {
+  const { page } = detail;
+  const navigate = useNavigate();
+  const [moving, move] = useDisclosure(false);
+  const remove = useDeletePage(page.id, page.path);
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete “${page.title}”?`,
+      children: (
+        <Text size="sm">
+          The page at /doc/{page.path} and the history of its text are deleted. This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete page', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `${page.title} was deleted` });
+            void navigate(paths.adminPages);
+          },
+        }),
+    });
+  return (
+    <>
+      <FormError error={remove.error} />
+      <Group>
+        <Button variant="default" onClick={move.open}>
+          Move
+        </Button>
+        <Button variant="outline" color="danger" onClick={confirmDelete} loading={remove.isPending}>
+          Delete
+        </Button>
+      </Group>
+      <Modal opened={moving} onClose={move.close} title={`Move “${page.title}”`}>
+        <MovePageForm page={page} onDone={move.close} />
+      </Modal>
+    </>
+  );
+}
+
+/** Site Admin → Pages → a page (/admin/pages/{path}): its fields and text, moving or deleting it, and its text's history. */
+export default function PageAdminPage() {
+  const { '*': splat = '' } = useParams();
+  const path = splat.replace(/\/+$/, '');
+  const detail = usePageAt(path);
+  useTitle(`${detail.data?.page.title ?? path} · Pages · Site Admin`);
+  if (!path || path !== splat) return <Navigate replace to={path ? paths.adminPage(path) : paths.adminPages} />;
+  if (!detail.data) return <PageState isPending={detail.isPending} error={detail.error} />;
+  if (!detail.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
+  const { page } = detail.data;
+  const role = ROLE_OF[page.path];
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <Breadcrumbs component="nav" aria-label="Breadcrumb" style={{ flexWrap: 'wrap' }}>
+          <Anchor component={PrefetchLink} to={paths.adminPages} size="sm" end>
+            Pages
+          </Anchor>
+          {detail.data.ancestors.map((a) => (
+            <Anchor key={a.path} component={PrefetchLink} to={paths.adminPage(a.path)} size="sm">
+              {a.title}
+            </Anchor>
+          ))}
+        </Breadcrumbs>
+        <Group gap="sm">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {page.title}
+          </Title>
+          {page.draft ? (
+            <Badge color="gray" variant="light">
+              Draft
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          /doc/{page.path}
+          {role ? ` · ${role}` : ''}
+        </Text>
+      </Stack>
+      <PageEditForm key={`${page.id} ${page.updatedAt}`} detail={detail.data} />
+      <Section id="admin-page-actions" title="Move or delete">
+        <Actions detail={detail.data} />
+      </Section>
+      <Section id="admin-page-history" title="History">
+        <History id={page.id} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Anchor, Group, Paper, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { PAGE_LIMITS, type PageDetail, type ProseMirrorDoc } from '@observatory/shared';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { SaveButton, useDocumentLock } from '../../../../components/document-lock';
+import { FormError, showFieldErrors } from '../../../../components/FormError';
+import { LazyRichTextEditor } from '../../../../components/LazyRichTextEditor';
+import { RichText } from '../../../../components/RichText';
+import { paths } from '../../../../config/paths';
+import { useSavePage } from '../../../../features/pages/api';
+import { pageFieldErrors, unplacedPageError } from './page-errors';
+
+interface Values {
+  title: string;
+  published: boolean;
+  doc: ProseMirrorDoc | null;
+}
+
+/**
+ * A page's title, whether readers see it, and its text, written in the editor or seen in
+ * Preview as readers will. Only a changed text is sent (each saved text is a revision).
+ * Keyed by the page's last change, the form starts again from what the server holds after
+ * a save or a restore.
+ */
+export function PageEditForm({ detail }: { detail: PageDetail }) {
+  const { page } = detail;
+  const save = useSavePage(page.id);
+  const docLock = useDocumentLock();
+  const [tab, setTab] = useState<string | null>('write');
+  const publishedHelp = useId();
+  const form = useForm<Values>({
+    initialValues: { title: page.title, published: !page.draft, doc: detail.doc },
+    validate: { title: (v) => (v.trim() ? null : 'A page needs a title') },
+  });
+  const { values } = form;
+  return (
+    <form
+      noValidate
+      aria-label="Page"
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          { title: v.title.trim(), draft: !v.published, ...(form.isDirty('doc') ? { doc: v.doc } : {}) },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: 'Page saved' }),
+            onError: (e) => showFieldErrors(form, pageFieldErrors(e)),
+          },
+        ),
+      )}
+    >
+      <Stack gap="md">
+        <FormError error={unplacedPageError(save.error, ['title', 'draft', 'doc', 'doc.'])} />
+        <TextInput label="Title" required maxLength={PAGE_LIMITS.title} {...form.getInputProps('title')} />
+        <Stack gap={4}>
+          <Switch label="Published" aria-describedby={publishedHelp} {...form.getInputProps('published', { type: 'checkbox' })} />
+          <Text size="sm" c="dimmed" id={publishedHelp} aria-live="polite">
+            {values.published ? 'Everyone can read it, find it in the search and see it in the contents.' : 'A draft: only page managers see it, and it is in no search or contents.'}
+          </Text>
+        </Stack>
+        <Tabs value={tab} onChange={setTab} keepMountedMode="display-none">
+          <Tabs.List>
+            <Tabs.Tab value="write">Write</Tabs.Tab>
+            <Tabs.Tab value="preview">Preview</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="write" pt="sm">
+            <LazyRichTextEditor label="Text" value={values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
+            {form.errors.doc ? (
+              <Text size="sm" c="danger" role="alert">
+                {form.errors.doc}
+              </Text>
+            ) : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="preview" pt="sm">
+            <Paper withBorder p="md" role="region" aria-label="Preview">
+              {values.doc?.content?.length ? <RichText doc={values.doc} /> : <Text c="dimmed">No text yet.</Text>}
+            </Paper>
+          </Tabs.Panel>
+        </Tabs>
+        <Group>
+          <SaveButton locked={docLock.locked} loading={save.isPending}>
+            Save
+          </SaveButton>
+          <Anchor component={Link} to={paths.docPage(page.path)}>
+            View the page
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

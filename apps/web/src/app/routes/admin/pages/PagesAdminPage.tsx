@@ -1,0 +1,95 @@
+import { Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PageState } from '../../../../components/PageState';
+import { PrefetchLink } from '../../../../components/PrefetchLink';
+import { WideTable } from '../../../../components/WideTable';
+import { paths } from '../../../../config/paths';
+import { usePages } from '../../../../features/pages/api';
+import { buildPageTree, flattenTree } from '../../../../features/pages/tree';
+import { useTitle } from '../../../../lib/use-title';
+import { NewPageForm } from './NewPageForm';
+
+/** How far each level of the tree is indented, in pixels. */
+const INDENT = 20;
+
+/** The new page's parent while its dialog is open: null at the top, undefined while closed. */
+type Creating = string | null | undefined;
+
+/** Site Admin → Pages: every documentation page, drafts too, as the tree readers navigate; a new page, or one to edit. */
+export default function PagesAdminPage() {
+  useTitle('Pages · Site Admin');
+  const pages = usePages(true);
+  const rows = useMemo(() => flattenTree(buildPageTree(pages.data ?? [])), [pages.data]);
+  const [creating, setCreating] = useState<Creating>(undefined);
+  if (!pages.data) return <PageState isPending={pages.isPending} error={pages.error} />;
+  const parentTitle = creating ? pages.data.find((p) => p.path === creating)?.title : undefined;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Pages</Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(null)}>
+          New page
+        </Button>
+      </Group>
+      <Text c="dimmed" size="sm">
+        The documentation at{' '}
+        <Anchor component={Link} to={paths.docs}>
+          /doc
+        </Anchor>
+        : each page below the one its path starts with. Drafts are seen only by page managers.
+      </Text>
+      {rows.length === 0 ? <Text>There are no pages yet.</Text> : null}
+      {rows.length > 0 ? (
+        <WideTable label="Pages" minWidth={560}>
+          <Table aria-label="Pages">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Path</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ node: { page }, depth }) => (
+                <Table.Tr key={page.id}>
+                  <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-xs) + ${depth * INDENT}px)` }}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor component={PrefetchLink} to={paths.adminPage(page.path)} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {page.title}
+                      </Anchor>
+                      {page.draft ? (
+                        <Badge color="gray" variant="light" size="sm">
+                          Draft
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Code>{page.path}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button component={Link} to={paths.docPage(page.path)} size="xs" variant="subtle" aria-label={`View ${page.title}`}>
+                        View
+                      </Button>
+                      <Button size="xs" variant="subtle" onClick={() => setCreating(page.path)} aria-label={`Add a page below ${page.title}`}>
+                        Add below
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
+      ) : null}
+      <Modal opened={creating !== undefined} onClose={() => setCreating(undefined)} title={parentTitle ? `New page below ${parentTitle}` : 'New page'}>
+        {creating !== undefined ? <NewPageForm pages={pages.data} parent={creating} onDone={() => setCreating(undefined)} /> : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import type { PageChange, PageCreate, PageDetail, PageMove, PageSearchResponse, PagesResponse, RevisionDetail, RevisionsResponse } from '@observatory/shared';
+import { api, ApiError } from '../../lib/api-client';
+
+/** Every query of this feature starts with 'pages' (the privacy statement reads pages/at/privacy under the same key). */
+export const pageKey = (path: string) => ['pages', 'at', path] as const;
+const listKey = (drafts: boolean) => ['pages', 'list', drafts] as const;
+const searchKey = (q: string) => ['pages', 'search', q] as const;
+
+/** No retry for a 4xx answer: it will not change by asking again. */
+const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+
+/** GET pages: the published pages, or with `drafts` also the drafts (managePages), in tree order. */
+export function usePages(drafts = false) {
+  return useQuery({ queryKey: listKey(drafts), queryFn: () => api.get<PagesResponse>('/pages', { drafts: drafts ? 'true' : 'false' }).then((r) => r.pages), retry: retryServerFaults });
+}
+
+/** GET pages/at/{path}: a 404 (missing, or a draft for a reader) shows the Not Found screen. No path: nothing asked. */
+export function usePageAt(path: string) {
+  return useQuery({ enabled: path !== '', queryKey: pageKey(path), queryFn: () => api.get<PageDetail>(`/pages/at/${path}`), retry: retryServerFaults });
+}
+
+/** Typed this many letters, the search asks the server. */
+export const SEARCH_MIN_LETTERS = 2;
+
+/** GET pages/search: published pages matching the words, best first (nothing asked for fewer than two letters). */
+export function usePageSearch(q: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: searchKey(q),
+      queryFn: ({ signal }) => api.get<PageSearchResponse>('/pages/search', { q }, signal),
+      enabled: q.length >= SEARCH_MIN_LETTERS,
+      // The last answer stays while the next words are asked about.
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+      retry: false,
+    }),
+  );
+}
+
+/** The detail query of the page at `path`, or of one below it. */
+const atOrBelow = (query: Query, path: string) => query.queryKey[1] === 'at' && typeof query.queryKey[2] === 'string' && (query.queryKey[2] === path || query.queryKey[2].startsWith(`${path}/`));
+
+/**
+ * After a write: every list, search and page is stale, except the pages at and below `gone`
+ * (a page moved or deleted, still on screen until its screen goes: asked again, it would
+ * be a 404) and the page at `fresh` (just answered).
+ */
+function forgetPages(client: QueryClient, { gone = null, fresh = null }: { gone?: string | null; fresh?: string | null }) {
+  void client.invalidateQueries({
+    queryKey: ['pages'],
+    predicate: (query) => !(gone !== null && atOrBelow(query, gone)) && !(query.queryKey[1] === 'at' && query.queryKey[2] === fresh),
+  });
+}
+
+/** A page just answered by the server: kept under its path, its history and every other page query stale. */
+function remember(client: QueryClient, detail: PageDetail, gone: string | null = null) {
+  client.setQueryData(pageKey(detail.page.path), detail);
+  forgetPages(client, { gone, fresh: detail.page.path });
+  void client.invalidateQueries({ queryKey: ['page-revisions', detail.page.id] });
+}
+
+/** POST pages (managePages). */
+export function useCreatePage() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (input: PageCreate) => api.post<PageDetail>('/pages', input), onSuccess: (created) => remember(client, created) });
+}
+
+/** PUT pages/{id}: the fields changed; a changed text becomes a revision. */
+export function useSavePage(id: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (change: PageChange) => api.put<PageDetail>(`/pages/${id}`, change), onSuccess: (saved) => remember(client, saved) });
+}
+
+/** POST pages/{id}/move: the page and every page below it to a new path. */
+export function useMovePage(id: string, from: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (move: PageMove) => api.post<PageDetail>(`/pages/${id}/move`, move), onSuccess: (moved) => remember(client, moved, from) });
+}
+
+/** DELETE pages/{id}: refused (409) while pages are below it. */
+export function useDeletePage(id: string, path: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => api.del(`/pages/${id}`), onSuccess: () => forgetPages(client, { gone: path }) });
+}
+
+// The history of a page's text (managePages)
+
+const revisionsPath = (id: string) => `/pages/${id}/revisions`;
+
+export function usePageRevisions(id: string) {
+  return useQuery({ queryKey: ['page-revisions', id], queryFn: () => api.get<RevisionsResponse>(revisionsPath(id)).then((r) => r.revisions) });
+}
+
+/** One saved version of a page's text (none while `rid` is null). */
+export const pageRevisionQuery = (id: string, rid: string | null) =>
+  queryOptions({ queryKey: ['page-revision', id, rid], queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
+
+export function useRestorePageRevision(id: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (rid: string) => api.post<PageDetail>(`${revisionsPath(id)}/${rid}/restore`), onSuccess: (restored) => remember(client, restored) });
+}
