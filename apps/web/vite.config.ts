@@ -6,6 +6,7 @@ export default defineConfig({
   plugins: [react()],
   // packages/shared is read from its TypeScript source (see its package.json).
   resolve: { conditions: ['@observatory/source', ...defaultClientConditions] },
-  server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
+  // /s/{slug} is a redirect the server answers, not a page of the app.
+  server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000', '/s': process.env.API_URL ?? 'http://localhost:3000' } },
   build: { sourcemap: true },
 });

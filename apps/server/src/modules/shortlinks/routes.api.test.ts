@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let admin: TestUser;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  user = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const create = (body: Record<string, unknown>, token = admin.token) => api(t.app, 'POST', '/shortlinks', { token, body });
+const list = async () => (await api(t.app, 'GET', '/shortlinks', { token: admin.token })).json().shortlinks as { id: string; slug: string; target: string; hits: number; lastUsedAt: string | null }[];
+const follow = (slug: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url: `/s/${slug}` });
+/** The fields a 400 names, each once (one field may break several rules). */
+const fieldsOf = (res: { json: () => { details?: { field: string }[] } }) => [...new Set((res.json().details ?? []).map((d) => d.field))];
+
+describe('managing shortlinks', () => {
+  it('creates, lists by slug, changes and deletes, auditing each write', async () => {
+    const zulu = unique('Zulu');
+    const alpha = unique('alpha');
+    const created = await create({ slug: zulu, target: '/pubs' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ slug: zulu, target: '/pubs', hits: 0, lastUsedAt: null });
+    await create({ slug: alpha, target: 'https://example.org/a?b=c#d' });
+    const slugs = (await list()).map((s) => s.slug);
+    expect(slugs.indexOf(alpha)).toBeLessThan(slugs.indexOf(zulu));
+
+    const id = created.json().id as string;
+    const changed = await api(t.app, 'PUT', `/shortlinks/${id}`, { token: admin.token, body: { target: '/projects' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id, slug: zulu, target: '/projects' });
+    const renamed = await api(t.app, 'PUT', `/shortlinks/${id}`, { token: admin.token, body: { slug: zulu.toLowerCase() } });
+    expect(renamed.json().slug).toBe(zulu.toLowerCase());
+
+    expect((await api(t.app, 'DELETE', `/shortlinks/${id}`, { token: admin.token })).statusCode).toBe(204);
+    expect((await list()).map((s) => s.id)).not.toContain(id);
+    expect((await follow(zulu)).statusCode).toBe(404);
+
+    const actions = await t.database.use((d) => d.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, id)));
+    expect(actions.map((a) => a.action).sort()).toEqual(['shortlink.create', 'shortlink.delete', 'shortlink.update', 'shortlink.update']);
+  });
+
+  it('refuses a slug taken in any letter case, naming body.slug, on create and on change', async () => {
+    const slug = unique('guide');
+    await create({ slug, target: '/doc' });
+    const res = await create({ slug: slug.toUpperCase(), target: '/pubs' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'body.slug', message: `The slug ${slug.toUpperCase()} is taken` }]);
+
+    const other = (await create({ slug: unique('other'), target: '/pubs' })).json();
+    const change = await api(t.app, 'PUT', `/shortlinks/${other.id}`, { token: admin.token, body: { slug: slug.toUpperCase() } });
+    expect(change.statusCode).toBe(400);
+    expect(fieldsOf(change)).toEqual(['body.slug']);
+    expect((await list()).find((s) => s.id === other.id)?.slug).toBe(other.slug);
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,<b>hi</b>', 'ftp://files.example.org/a', 'mailto:a@example.org', '//evil.example', '/\\evil.example', '/a path', 'https://example.org/a b', ''])(
+    'refuses the target %j naming body.target',
+    async (target) => {
+      const slug = unique('bad');
+      const res = await create({ slug, target });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual(['body.target']);
+      expect((await list()).map((s) => s.slug)).not.toContain(slug);
+    },
+  );
+
+  it.each(['a/b', 'a b', '-start', 'end_', ''])('refuses the slug %j naming body.slug', async (slug) => {
+    const res = await create({ slug, target: '/pubs' });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(['body.slug']);
+  });
+
+  it('refuses a bad target on change and leaves the shortlink as it was', async () => {
+    const made = (await create({ slug: unique('keep'), target: '/pubs' })).json();
+    const res = await api(t.app, 'PUT', `/shortlinks/${made.id}`, { token: admin.token, body: { target: 'javascript:alert(1)' } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(['body.target']);
+    expect((await list()).find((s) => s.id === made.id)?.target).toBe('/pubs');
+  });
+
+  it('answers 404 for unknown ids', async () => {
+    const id = randomUUID();
+    expect((await api(t.app, 'PUT', `/shortlinks/${id}`, { token: admin.token, body: { target: '/pubs' } })).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', `/shortlinks/${id}`, { token: admin.token })).statusCode).toBe(404);
+  });
+
+  it('require sign-in, then manageShortlinks', async () => {
+    const made = (await create({ slug: unique('guarded'), target: '/pubs' })).json();
+    const calls = [
+      ['GET', '/shortlinks', undefined],
+      ['POST', '/shortlinks', { slug: unique('x'), target: '/pubs' }],
+      ['PUT', `/shortlinks/${made.id}`, { target: '/projects' }],
+      ['DELETE', `/shortlinks/${made.id}`, undefined],
+    ] as const;
+    for (const [method, url, body] of calls) {
+      expect((await api(t.app, method, url, { body })).statusCode).toBe(401);
+      expect((await api(t.app, method, url, { token: user.token, body })).statusCode).toBe(403);
+    }
+    expect((await list()).find((s) => s.id === made.id)?.target).toBe('/pubs');
+  });
+});
+
+describe('following a shortlink', () => {
+  it('redirects (302, not cached) to the target and counts the hit, whatever the slug’s case', async () => {
+    const slug = unique('Follow');
+    const made = (await create({ slug, target: 'https://example.org/report?year=2024' })).json();
+    const before = Date.now();
+    const res = await follow(slug.toLowerCase());
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://example.org/report?year=2024');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const counted = (await list()).find((s) => s.id === made.id)!;
+    expect(counted.hits).toBe(1);
+    expect(Date.parse(counted.lastUsedAt!)).toBeGreaterThanOrEqual(before - 1000);
+    await follow(slug);
+    expect((await list()).find((s) => s.id === made.id)!.hits).toBe(2);
+  });
+
+  it('answers HEAD with the redirect without counting it', async () => {
+    const slug = unique('head');
+    const made = (await create({ slug, target: '/pubs' })).json();
+    const res = await follow(slug, 'HEAD');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/pubs');
+    expect((await list()).find((s) => s.id === made.id)).toMatchObject({ hits: 0, lastUsedAt: null });
+  });
+
+  it('sends a path in another script percent-encoded', async () => {
+    const slug = unique('script');
+    await create({ slug, target: '/doc/größe' });
+    expect((await follow(slug)).headers.location).toBe('/doc/gr%C3%B6%C3%9Fe');
+  });
+
+  it('answers an unknown slug with a JSON 404 when there is no web build', async () => {
+    const res = await follow('nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  describe('with the web app built', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><meta name="application-name" content="Observatory" /></head><body><div id="root"></div></body></html>');
+    let web: TestApp;
+    beforeAll(async () => {
+      web = await startTestApp({ webDist: dist }, t.database);
+    });
+    afterAll(async () => {
+      await web.app.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    });
+
+    it('answers an unknown slug with the app’s page and status 404, so it shows Not Found', async () => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await web.app.inject({ method, url: '/s/nope' });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      }
+      expect((await web.app.inject({ method: 'GET', url: '/s/nope' })).body).toContain('<div id="root">');
+    });
+
+    it('still redirects a known slug', async () => {
+      const slug = unique('built');
+      await create({ slug, target: '/pubs' });
+      const res = await web.app.inject({ method: 'GET', url: `/s/${slug}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/pubs');
+    });
+  });
+});
+
+describe('the API reference', () => {
+  it('lists the shortlink routes and leaves the redirect out, as it is not part of the API', async () => {
+    const paths = Object.keys((await api(t.app, 'GET', '/openapi.json')).json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/v1/shortlinks', '/api/v1/shortlinks/{id}']));
+    expect(paths.filter((p) => p.startsWith('/s/'))).toEqual([]);
+  });
+});

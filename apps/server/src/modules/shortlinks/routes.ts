@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ShortlinkChangeSchema, ShortlinkCreateSchema, ShortlinkSchema, ShortlinksResponseSchema } from '@observatory/shared';
+import { signedIn } from '../../plugins/auth.js';
+
+const IdParams = z.object({ id: z.uuid() });
+const SlugParams = z.object({ slug: z.string() });
+
+/** Managing shortlinks (manageShortlinks), under the API root. */
+export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { shortlinks } = app.services;
+  const tags = ['shortlinks'];
+  const write = { onRequest: signedIn };
+
+  app.get(
+    '/shortlinks',
+    { ...write, schema: { tags, summary: 'Every shortlink by slug, with its hits and last use (manageShortlinks)', response: { 200: ShortlinksResponseSchema } } },
+    async (request) => shortlinks.list(request.actor),
+  );
+
+  app.post(
+    '/shortlinks',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Add a shortlink: /s/{slug} then redirects to the target, an http(s) address or a path of this site (manageShortlinks)',
+        body: ShortlinkCreateSchema,
+        response: { 201: ShortlinkSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await shortlinks.create(request.actor, request.body)),
+  );
+
+  app.put(
+    '/shortlinks/:id',
+    { ...write, schema: { tags, summary: 'Change a shortlink’s slug or target (manageShortlinks)', params: IdParams, body: ShortlinkChangeSchema, response: { 200: ShortlinkSchema } } },
+    async (request) => shortlinks.change(request.actor, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/shortlinks/:id',
+    { ...write, schema: { tags, summary: 'Delete a shortlink: its address then finds nothing (manageShortlinks)', params: IdParams, response: { 204: z.undefined().describe('No content') } } },
+    async (request, reply) => {
+      await shortlinks.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+/**
+ * A Location header carries only visible ASCII: a target's other characters (a path in
+ * another script) go percent-encoded, as a browser would send them.
+ */
+export const locationOf = (target: string) => target.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+
+/**
+ * /s/{slug}, outside the API root: a 302 to the target, never cached so every use is
+ * counted. HEAD answers the same without counting. An unknown slug gets the web app's
+ * Not Found page with status 404.
+ */
+export const shortlinkRedirectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { shortlinks } = app.services;
+  app.get(
+    '/s/:slug',
+    { schema: { hide: true, summary: 'Follow a shortlink', params: SlugParams } },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const target = request.method === 'HEAD' ? await shortlinks.peek(slug) : await shortlinks.follow(slug);
+      if (target === null) return reply.status(404).callNotFound();
+      return reply.header('cache-control', 'no-store').redirect(locationOf(target), 302);
+    },
+  );
+};

@@ -1,0 +1,215 @@
+import { Anchor, Button, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ShortlinkCreateSchema, shortlinkTargetProblem } from '@observatory/shared';
+import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
+import { PageState } from '../../../../components/PageState';
+import { WideTable } from '../../../../components/WideTable';
+import { schemaRule } from '../../../../lib/form-rules';
+import { useTitle } from '../../../../lib/use-title';
+import { shortUrl, useCreateShortlink, useDeleteShortlink, useShortlinks, useUpdateShortlink, type Shortlink } from './api';
+
+type Values = { slug: string; target: string };
+const FIELDS = ['slug', 'target'] as const;
+
+const lastUsed = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : 'never');
+
+/** The same rules the server checks, so most mistakes are shown before sending. */
+function useShortlinkForm(initialValues: Values) {
+  return useForm<Values>({
+    initialValues,
+    validate: {
+      slug: schemaRule(ShortlinkCreateSchema.shape.slug, 'A shortlink needs a slug'),
+      target: (v) => shortlinkTargetProblem(v.trim()),
+    },
+  });
+}
+
+/** Slug and target fields; the server's refusal of either is shown at its field. */
+function ShortlinkFields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <>
+      <TextInput
+        label="Slug"
+        placeholder="guide"
+        description={`The short address: ${shortUrl(form.values.slug.trim() || 'slug')}`}
+        descriptionProps={{ style: { overflowWrap: 'anywhere' } }}
+        required
+        {...form.getInputProps('slug')}
+      />
+      <TextInput label="Target" placeholder="/doc/index or https://example.org/page" description="An http(s) address, or a path of this site starting with /" required {...form.getInputProps('target')} />
+    </>
+  );
+}
+
+function NewShortlink() {
+  const create = useCreateShortlink();
+  const form = useShortlinkForm({ slug: '', target: '' });
+  return (
+    <form
+      noValidate
+      aria-labelledby="new-shortlink-title"
+      onSubmit={form.onSubmit((v) =>
+        create.mutate(
+          { slug: v.slug.trim(), target: v.target.trim() },
+          {
+            onSuccess: (made) => {
+              form.reset();
+              notifications.show({ color: 'green', message: `Shortlink ${made.slug} created` });
+            },
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm" maw={560}>
+        <Title order={2} size="h3" id="new-shortlink-title">
+          New shortlink
+        </Title>
+        <FormError error={unplacedError(create.error, FIELDS)} />
+        <ShortlinkFields form={form} />
+        <Button type="submit" loading={create.isPending} w="fit-content">
+          Create shortlink
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EditShortlink({ shortlink, onClose }: { shortlink: Shortlink; onClose: () => void }) {
+  const update = useUpdateShortlink();
+  const form = useShortlinkForm({ slug: shortlink.slug, target: shortlink.target });
+  return (
+    <form
+      noValidate
+      aria-label={`Edit ${shortlink.slug}`}
+      onSubmit={form.onSubmit((v) =>
+        update.mutate({ id: shortlink.id, slug: v.slug.trim(), target: v.target.trim() }, { onSuccess: onClose, onError: (e) => showFieldErrors(form, fieldErrors(e)) }),
+      )}
+    >
+      <Stack gap="sm">
+        <FormError error={unplacedError(update.error, FIELDS)} />
+        <ShortlinkFields form={form} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SlugCell({ slug }: { slug: string }) {
+  const url = shortUrl(slug);
+  return (
+    <Stack gap={2}>
+      <Text fw={600}>{slug}</Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {url}
+        </Text>
+        <CopyButton value={url}>
+          {({ copied, copy }) => (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={copy}
+              leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+              aria-label={copied ? `Copied the address of ${slug}` : `Copy the address of ${slug}`}
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+function ShortlinkTable({ shortlinks, onEdit, onDelete }: { shortlinks: Shortlink[]; onEdit: (s: Shortlink) => void; onDelete: (s: Shortlink) => void }) {
+  return (
+    <WideTable label="Shortlinks" minWidth={720}>
+      <Table aria-label="Shortlinks" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Slug</Table.Th>
+            <Table.Th>Target</Table.Th>
+            <Table.Th>Hits</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shortlinks.map((s) => (
+            <Table.Tr key={s.id} data-testid="shortlink-row">
+              <Table.Td>
+                <SlugCell slug={s.slug} />
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>
+                <Anchor href={s.target} size="sm">
+                  {s.target}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{s.hits}</Table.Td>
+              <Table.Td>{lastUsed(s.lastUsedAt)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap" justify="flex-end">
+                  <Button size="xs" variant="default" onClick={() => onEdit(s)} aria-label={`Edit ${s.slug}`}>
+                    Edit
+                  </Button>
+                  <Button size="xs" variant="subtle" color="danger" onClick={() => onDelete(s)} aria-label={`Delete ${s.slug}`}>
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </WideTable>
+  );
+}
+
+/** Site Admin → Shortlinks: /s/{slug} addresses, how often each was followed, and a form for a new one. */
+export default function ShortlinksAdminPage() {
+  useTitle('Shortlinks · Site Admin');
+  const shortlinks = useShortlinks();
+  const remove = useDeleteShortlink();
+  const [editing, setEditing] = useState<Shortlink | null>(null);
+  if (!shortlinks.data) return <PageState isPending={shortlinks.isPending} error={shortlinks.error} />;
+  const confirmDelete = (s: Shortlink) =>
+    modals.openConfirmModal({
+      title: `Delete the shortlink ${s.slug}?`,
+      children: <Text size="sm">{shortUrl(s.slug)} will lead nowhere. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'danger' },
+      onConfirm: () => remove.mutate(s.id, { onSuccess: () => notifications.show({ color: 'green', message: `Shortlink ${s.slug} deleted` }) }),
+    });
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Shortlinks</Title>
+      <Text size="sm" c="dimmed">
+        A shortlink is a short address of this site, /s/ and a slug, that sends whoever follows it on to its target: a page here or anywhere on the web.
+      </Text>
+      <FormError error={remove.error} />
+      {shortlinks.data.length ? (
+        <ShortlinkTable shortlinks={shortlinks.data} onEdit={setEditing} onDelete={confirmDelete} />
+      ) : (
+        <Text>No shortlinks yet: add the first below.</Text>
+      )}
+      <NewShortlink />
+      <Modal opened={!!editing} onClose={() => setEditing(null)} title={editing ? `Edit the shortlink ${editing.slug}` : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
+        {editing ? <EditShortlink key={editing.id} shortlink={editing} onClose={() => setEditing(null)} /> : null}
+      </Modal>
+    </Stack>
+  );
+}
