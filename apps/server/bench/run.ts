@@ -18,6 +18,8 @@ import { benchInsights, printInsights, type InsightFigures } from './insights.js
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
 import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
 import { benchPhotos, printPhotos, type PhotoFigures } from './photos.js';
+import { benchSandbox, printSandbox, type SandboxFigures } from './sandbox.js';
+import type { SandboxService } from '../src/modules/sandbox/service.js';
 import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
 import { benchWeb, printWeb } from './web.js';
 
@@ -27,7 +29,7 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'photos', 'web'] as const;
+const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'web'] as const;
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
 const MEASURED = partsFromEnv();
 
@@ -119,6 +121,8 @@ interface KindFigures {
   insights: InsightFigures | null;
   /** The photo search over 100,000 photos (the photos part), or null. */
   photos: PhotoFigures | null;
+  /** Sandbox queries, a chart and an export over the bench objects (the sandbox part), or null. */
+  sandbox: SandboxFigures | null;
 }
 
 function secondsFromEnv(name: string, fallback: number): number {
@@ -273,6 +277,13 @@ async function measurePhotos(database: Database, baseUrl: string, token: string,
   });
 }
 
+/** The sandbox part, signed in (visitors are rate-limited): as the photos part, against GET /health's requests/s of this run. */
+async function measureSandbox(database: Database, sandbox: SandboxService, baseUrl: string, health: autocannon.Result | undefined): Promise<SandboxFigures> {
+  const token = await logIn(baseUrl);
+  const healthRps = (health ?? (await measure(baseUrl, HEALTH, token))).requests.average;
+  return benchSandbox(database, sandbox, baseUrl, token, SECONDS, healthRps, (request) => measure(baseUrl, { ...request, signedIn: true }, token));
+}
+
 /** On a server: objects up to a million, then the same requests again. */
 async function measureMillion(database: Database, baseUrl: string): Promise<LatencyFigure[]> {
   const started = Date.now();
@@ -310,6 +321,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const imports = MEASURED.has('imports') ? await benchImports(database, baseUrl, await logIn(baseUrl), url) : null;
       const insights = MEASURED.has('insights') ? await measureInsights(database, baseUrl, token, kind, health) : null;
       const photos = MEASURED.has('photos') ? await measurePhotos(database, baseUrl, token, health) : null;
+      const sandbox = MEASURED.has('sandbox') ? await measureSandbox(database, app.services.sandbox, baseUrl, health) : null;
       const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -325,7 +337,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, load, measured, imports, insights, photos };
+      return { endpoints, latency, load, measured, imports, insights, photos, sandbox };
     } finally {
       await app.close();
     }
@@ -342,6 +354,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
   if (figures.imports) printImports(`${kind} database`, figures.imports);
   if (figures.insights) printInsights(`${kind} database`, figures.insights, CONNECTIONS);
   if (figures.photos) printPhotos(`${kind} database`, figures.photos, CONNECTIONS);
+  if (figures.sandbox) printSandbox(`${kind} database`, figures.sandbox, CONNECTIONS);
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {

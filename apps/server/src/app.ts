@@ -24,16 +24,19 @@ import { peopleRoutes } from './modules/people/routes.js';
 import { storedTokenSecret } from './modules/system/service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
+import { shortlinkRedirectRoutes, shortlinkRoutes } from './modules/shortlinks/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { projectFileRoutes } from './modules/projects/files.routes.js';
 import { insightRoutes } from './modules/insights/routes.js';
 import { publicationRoutes } from './modules/publications/routes.js';
+import { pageRoutes } from './modules/pages/routes.js';
 import { commentRoutes } from './modules/insights/comments.routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { objectRoutes } from './modules/objects/routes.js';
 import { mapRoutes } from './modules/objects/map/routes.js';
 import { photoSearchRoutes } from './modules/photo-search/routes.js';
+import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
 import { dataTableRoutes } from './modules/datatables/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
@@ -159,20 +162,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(insightRoutes);
       await api.register(commentRoutes);
       await api.register(publicationRoutes);
+      await api.register(pageRoutes);
       await api.register(notificationRoutes);
       await api.register(objectRoutes);
       await api.register(mapRoutes);
       await api.register(photoSearchRoutes);
+      await api.register(sandboxRoutes);
       await api.register(schemaRoutes);
       await api.register(dataTableRoutes);
       await api.register(importRoutes);
       await api.register(projectFileRoutes);
       await api.register(roleRoutes);
       await api.register(assetRoutes);
+      await api.register(shortlinkRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_ROOT },
   );
+  // Before the web app's catch-all: /s/{slug} is a redirect, not a page of the app.
+  await app.register(shortlinkRedirectRoutes);
   await app.register(spaPlugin, { root: config.webDist, productName: config.app.productName });
   return app;
 }

@@ -21,6 +21,7 @@ import { createTeamsService } from './modules/teams/service.js';
 import { createProjectFilesService } from './modules/projects/files.js';
 import { createInsightsService } from './modules/insights/service.js';
 import { createPublicationsService } from './modules/publications/service.js';
+import { createPagesService } from './modules/pages/service.js';
 import { createCommentsService } from './modules/insights/comments.js';
 import { createNotificationsService } from './modules/notifications/service.js';
 import { createProjectsService } from './modules/projects/service.js';
@@ -35,7 +36,9 @@ import { createMapService } from './modules/objects/map/service.js';
 import { createNotesService } from './modules/objects/notes/service.js';
 import { createPhotosService } from './modules/objects/photos/service.js';
 import { createPhotoSearchService } from './modules/photo-search/service.js';
+import { createSandboxService } from './modules/sandbox/service.js';
 import { createSchemaService } from './modules/schema/service.js';
+import { createShortlinksService } from './modules/shortlinks/service.js';
 import { createMetadataValidator } from './lib/metadata.js';
 import { createUsersService } from './modules/users/service.js';
 
@@ -68,6 +71,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const memberships = createMemberships({ db, roles, users, people });
   const teams = createTeamsService({ db, roles, memberships });
   const documents = createDocumentsService(db);
+  const shortlinks = createShortlinksService(db);
   const metadata = createMetadataValidator();
   const schema = createSchemaService(db, metadata);
   const objects = createObjectsService({ db, metadata, documents, schema });
@@ -75,10 +79,13 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
   const photoSearch = createPhotoSearchService({ db, assets });
+  // Visitors' sandbox queries are counted a minute at a time.
+  const sandbox = createSandboxService({ db, schema, limiter: rateLimiter(60_000) });
   // Data tables load their project through this service; the project's detail shows its tables (called later, once both exist).
   const publications = createPublicationsService({ db });
   const projects = createProjectsService({ db, roles, memberships, assets, documents, catalogOf: (id) => dataTables.catalogOf(id), publicationsOf: (actor, id) => publications.ofProject(actor, id) });
   const insights = createInsightsService({ db, documents, assets });
+  const pages = createPagesService({ db, documents });
   // Mail people may unsubscribe from, and the comments on insights that send it.
   const notifications = createNotificationsService({ db, mailer, log, publicUrl: config.publicUrl, limiter, perIp: config.rateLimit.perIp });
   const insightComments = createCommentsService({ db, insights, assets, notifications, publicUrl: config.publicUrl });
@@ -119,6 +126,6 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, insights, insightComments, publications, notifications, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, photoSearch, users, apiKeys, auth, invitations };
+  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, insights, insightComments, publications, pages, notifications, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, photoSearch, sandbox, users, apiKeys, auth, invitations, shortlinks };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -28,3 +28,4 @@ export * from './publications.js';
 export * from './photos.js';
 export * from './pages.js';
 export * from './shortlinks.js';
+export * from './sandbox.js';

@@ -18,6 +18,9 @@ export function Footer() {
         licence.
       </Text>
       <Group gap="md">
+        <Anchor component={PrefetchLink} to={paths.sandbox} size="sm">
+          Data sandbox
+        </Anchor>
         <Anchor component={PrefetchLink} to={paths.privacy} size="sm">
           Privacy
         </Anchor>

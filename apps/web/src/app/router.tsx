@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('./routes/home/HomeRoute')) },
           { path: paths.privacy, lazy: page(() => import('../features/privacy/PrivacyPage')) },
+          // More specific than the documentation pages' /doc/*: react-router ranks them first.
+          { path: paths.apiDocs, lazy: page(() => import('../features/api-docs/ApiDocsPage')) },
+          { path: paths.apiDocsObjects, lazy: page(() => import('../features/api-docs/ObjectsGuidePage')) },
+          { path: patterns.docPage, lazy: page(() => import('../features/pages/DocPage')) },
           { path: paths.projects, lazy: page(() => import('../features/projects/ProjectsPage')) },
           {
             path: patterns.project,
@@ -59,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.insights, lazy: page(() => import('../features/insights/InsightsPage')) },
           { path: patterns.insight, lazy: page(() => import('../features/insights/InsightPage')) },
           { path: patterns.photos, lazy: page(() => import('../features/photos/PhotosPage')) },
+          { path: paths.sandbox, lazy: page(() => import('../features/sandbox/SandboxPage')) },
           // Works signed out: the link comes in an e-mail.
           { path: patterns.unsubscribe, lazy: page(() => import('../features/account/UnsubscribePage')) },
           { path: paths.nodes, lazy: page(() => import('./routes/nodes/NodeRoute')) },
@@ -166,10 +171,21 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission permission="manageShortlinks" />,
+                    children: [{ path: paths.adminShortlinks, lazy: page(() => import('./routes/admin/shortlinks/ShortlinksAdminPage')) }],
+                  },
+                  {
                     element: <RequirePermission permission="manageAssets" />,
                     children: [
                       { path: paths.adminAssets, lazy: page(() => import('./routes/admin/assets/AssetsAdminPage')) },
                       { path: patterns.adminAsset, lazy: page(() => import('./routes/admin/assets/AssetAdminPage')) },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission permission="managePages" />,
+                    children: [
+                      { path: paths.adminPages, lazy: page(() => import('./routes/admin/pages/PagesAdminPage')) },
+                      { path: patterns.adminPage, lazy: page(() => import('./routes/admin/pages/PageAdminPage')) },
                     ],
                   },
                   {

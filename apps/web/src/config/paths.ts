@@ -42,6 +42,7 @@ export const paths = {
   photos: '/photos',
   /** The photo search with its viewer open on one photo. */
   photo: (id: string) => `/photos/${encodeURIComponent(id)}`,
+  sandbox: '/sandbox',
   unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   data: '/data',
   objectNew: '/data/new',
@@ -50,7 +51,11 @@ export const paths = {
   /** An uploaded file and where it is used. */
   asset: (id: string) => `/assets/${encodeURIComponent(id)}`,
   docs: '/doc/index',
+  /** A documentation page: its path's slashes stay. */
+  docPage: (path: string) => `/doc/${path}`,
   apiDocs: '/doc/api',
+  /** The guide to the objects API, with examples to run. */
+  apiDocsObjects: '/doc/api/data/obj',
   admin: '/admin',
   adminInstitutions: '/admin/institutions',
   adminUsers: '/admin/users',
@@ -75,7 +80,10 @@ export const paths = {
   adminNodeTypes: '/admin/data/nodetypes',
   adminNodeType: (slug: string) => `/admin/data/nodetypes/${encodeURIComponent(slug)}`,
   adminAssets: '/admin/assets',
+  adminShortlinks: '/admin/shortlinks',
   adminAsset: (id: string) => `/admin/assets/${encodeURIComponent(id)}`,
+  adminPages: '/admin/pages',
+  adminPage: (path: string) => `/admin/pages/${path}`,
   adminImport: '/admin/data/import',
   /** An import's options: objects, object_rels or observations. */
   adminImportKind: (kind: string) => `/admin/data/import/${kind}`,
@@ -116,6 +124,8 @@ export const patterns = {
   adminObject: '/admin/data/obj/:name',
   adminNodeType: '/admin/data/nodetypes/:slug',
   node: '/nodes/*',
+  docPage: '/doc/*',
+  adminPage: '/admin/pages/*',
   team: '/teams/:slug',
   object: '/data/:name',
   pub: '/pubs/:slug',

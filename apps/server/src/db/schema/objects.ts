@@ -74,6 +74,8 @@ export const objects = pgTable(
     index('objects_extent_idx').using('gist', t.extent),
     index().on(t.parentId),
     index('objects_title_idx').on(sql`lower(${t.title})`),
+    // Metadata equality as containment (metadata @> '{"habitat":"river"}'): the sandbox's filters.
+    index('objects_metadata_idx').using('gin', t.metadata.op('jsonb_path_ops')),
   ],
 );
 

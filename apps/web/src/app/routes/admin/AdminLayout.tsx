@@ -21,6 +21,8 @@ const SECTIONS: { to: string; label: string; end?: boolean; permission?: GlobalP
   { to: paths.adminNodeTypes, label: 'Node types', permission: 'manageSchema' },
   { to: paths.adminObjects, label: 'Objects', permission: 'manageProjects' },
   { to: paths.adminAssets, label: 'Assets', permission: 'manageAssets' },
+  { to: paths.adminPages, label: 'Pages', permission: 'managePages' },
+  { to: paths.adminShortlinks, label: 'Shortlinks', permission: 'manageShortlinks' },
   { to: paths.adminImport, label: 'Import', permission: 'importData' },
 ];
 

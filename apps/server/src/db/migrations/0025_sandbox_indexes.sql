@@ -1,0 +1,1 @@
+CREATE INDEX "objects_metadata_idx" ON "objects" USING gin ("metadata" jsonb_path_ops);

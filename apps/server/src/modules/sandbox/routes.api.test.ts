@@ -1,0 +1,344 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_LIMITS, SANDBOX_TOO_BROAD } from '@observatory/shared';
+import { rowsOf } from '../../db/client.js';
+import { parseCsv } from '../../lib/csv.js';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, uniqueIp, type TestApp } from '../../../test/harness.js';
+import { CHART_MAX_OBSERVATIONS, createSandboxService, MAX_QUERY_COST, STATEMENT_TIMEOUT_MS, tooBroad } from './service.js';
+import * as repo from './repo.js';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+const temp = unique('temp-');
+const label = unique('label-');
+const flag = unique('flag-');
+let open: { id: string; slug: string };
+let closed: { id: string; slug: string };
+/** Objects by role: two river sites and a forest site in the open project, a hidden one in the closed project, a plot. */
+const names = { river1: unique('river-a-'), river2: unique('river-b-'), forest: unique('forest-'), hidden: unique('hidden-'), plot: unique('plot-') };
+
+const as = (who: TestUser | null) => (who ? { token: who.token } : {});
+/** A visitor's call from an address of its own, so the visitors' rate limit of one test never touches another. */
+const post = (url: string, body: unknown, who: TestUser | null = null, ip = uniqueIp()) => api(t.app, 'POST', url, { ...as(who), body, ip });
+const query = (body: unknown, who: TestUser | null = null) => post('/sandbox/query', body, who);
+const namesOf = (res: { json(): { objects: { name: string }[] } }) => res.json().objects.map((o) => o.name);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+  for (const metric of [
+    { name: temp, title: 'Water temperature', type: 'number', unit: 'Cel', min: -10, max: 50 },
+    { name: label, title: 'Label', type: 'text' },
+    { name: flag, title: 'Algae seen', type: 'boolean' },
+  ]) {
+    expect((await api(t.app, 'POST', '/data/metrics', { token: curator.token, body: metric })).statusCode).toBe(201);
+  }
+  open = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('River survey') } } })).json().project;
+  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed survey'), visibility: 'members' } } })).json().project;
+  const object = async (name: string, body: Record<string, unknown>) => {
+    const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, ...body } });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
+  await object(names.river1, { types: ['site'], projects: [open.slug], metadata: { habitat: 'river', elevation: 120 }, geo: point(10.1, 50.1) });
+  await object(names.river2, { types: ['site'], projects: [open.slug], metadata: { habitat: 'river', elevation: 300 }, geo: point(10.4, 50.4) });
+  await object(names.forest, { types: ['site'], projects: [open.slug], metadata: { habitat: 'forest', elevation: 120 }, geo: point(20.5, 40.5) });
+  await object(names.hidden, { types: ['site'], projects: [closed.slug], visibility: 'members', metadata: { habitat: 'river', elevation: 120 }, geo: point(10.2, 50.2) });
+  await object(names.plot, { types: ['soil-plot'], projects: [open.slug], metadata: { ph: 6.5 } });
+  const table = async (project: string) => {
+    const res = await api(t.app, 'POST', `/projects/${project}/datatables`, { token: owner.token, body: { title: 'Readings', metrics: [temp, label, flag] } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().datatable.id as string;
+  };
+  const write = async (project: string, tableId: string, observations: unknown[]) => {
+    const res = await api(t.app, 'POST', `/projects/${project}/datatables/${tableId}/observations`, { token: owner.token, body: { observations } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const row = (object: string, metric: string, time: string, value: unknown) => ({ object, metric, time, value });
+  await write(open.slug, await table(open.slug), [
+    row(names.river1, temp, '2024-05-01', 10),
+    row(names.river1, temp, '2024-06-01', 14),
+    row(names.river1, temp, '2024-07-01', 18),
+    row(names.river1, label, '2024-05-01', 'clear'),
+    row(names.river1, label, '2024-07-01', 'green'),
+    row(names.river1, flag, '2024-07-01', true),
+    row(names.river2, temp, '2024-05-01', 20),
+    row(names.forest, temp, '2024-05-01', 5),
+  ]);
+  // The hidden object's readings, in the closed project's table: nobody but its members sees them.
+  await write(closed.slug, await table(closed.slug), [row(names.hidden, temp, '2024-05-15', 40), row(names.hidden, temp, '2024-06-15', 45)]);
+});
+afterAll(() => t.close());
+
+describe('sandbox query', () => {
+  it('finds the objects of a type with the metadata asked for, in the box, with their metrics summed up', async () => {
+    const res = await query({ types: ['site'], metrics: [temp, label, flag], where: [{ field: 'habitat', value: 'river' }], bbox: [9, 49, 11, 51] });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(namesOf(res)).toEqual([names.river1, names.river2]);
+    expect(answer).toMatchObject({ total: 2, more: false, page: 1, pages: 1, perPage: SANDBOX_LIMITS.perPage });
+    expect(answer.fields).toEqual(['habitat', 'elevation', 'siteCode']);
+    expect(answer.metrics.map((m: { name: string }) => m.name)).toEqual([temp, label, flag]);
+    const [first, second] = answer.objects;
+    expect(first).toMatchObject({ types: ['site'], point: [10.1, 50.1], metadata: { habitat: 'river', elevation: 120 } });
+    expect(first.metrics[temp]).toEqual({ count: 3, min: 10, max: 18, mean: 14, first: '2024-05-01T00:00:00.000Z', last: { time: '2024-07-01T00:00:00.000Z', value: 18 } });
+    expect(first.metrics[label]).toEqual({ count: 2, min: null, max: null, mean: null, first: '2024-05-01T00:00:00.000Z', last: { time: '2024-07-01T00:00:00.000Z', value: 'green' } });
+    expect(first.metrics[flag].last.value).toBe(true);
+    expect(Object.keys(second.metrics)).toEqual([temp]);
+  });
+
+  it('reads a number typed as text as the field’s schema types it, and combines types, projects and filters', async () => {
+    const byElevation = await query({ types: ['site'], where: [{ field: 'elevation', value: '120' }] });
+    expect(byElevation.statusCode, byElevation.body).toBe(200);
+    expect(namesOf(byElevation).sort()).toEqual([names.river1, names.forest].sort());
+    const both = await query({ types: ['site', 'soil-plot'], projects: [open.id] });
+    expect(namesOf(both).sort()).toEqual([names.river1, names.river2, names.forest, names.plot].sort());
+    const plots = await query({ types: ['soil-plot'], where: [{ field: 'ph', value: 6.5 }] });
+    expect(namesOf(plots)).toEqual([names.plot]);
+    expect(plots.json().objects[0].point).toBeNull();
+  });
+
+  it('pages by title within its bounds', async () => {
+    const body = { types: ['site'], projects: [open.slug] };
+    const first = await query({ ...body, n: 2 });
+    expect(first.json()).toMatchObject({ total: 3, pages: 2, perPage: 2 });
+    const second = await query({ ...body, n: 2, p: 2 });
+    expect(namesOf(second)).toHaveLength(1);
+    expect([...namesOf(first), ...namesOf(second)].sort()).toEqual([names.river1, names.river2, names.forest].sort());
+    const tooMany = await query({ ...body, n: SANDBOX_LIMITS.maxPerPage + 1 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details[0].field).toBe('body.n');
+    const tooDeep = await query({ ...body, n: 100, p: SANDBOX_LIMITS.deepest / 100 + 1 });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json().details[0].field).toBe('body.p');
+  });
+
+  it('refuses bad input with a 400 naming the field', async () => {
+    const cases: [unknown, string, RegExp?][] = [
+      [{ types: Array.from({ length: SANDBOX_LIMITS.types + 1 }, (_, i) => `type-${i}`) }, 'body.types'],
+      [{ metrics: Array.from({ length: SANDBOX_LIMITS.metrics + 1 }, (_, i) => `metric-${i}`) }, 'body.metrics'],
+      [{ types: ['no-such-type'] }, 'body.types', /Unknown object type: no-such-type/],
+      [{ metrics: ['no-such-metric'] }, 'body.metrics', /Unknown metric: no-such-metric/],
+      [{ projects: ['no-such-project'] }, 'body.projects', /Unknown project/],
+      [{ bbox: [-181, 0, 10, 10] }, 'body.bbox.0'],
+      [{ bbox: [0, 0, 10, 91] }, 'body.bbox.3'],
+      [{ bbox: [0, 10, 10, 0] }, 'body.bbox', /south edge/],
+      [{ bbox: [10, 0, 0, 10] }, 'body.bbox', /west edge/],
+      [{ bbox: [0, 0, 10] }, 'body.bbox'],
+      [{ types: ['site'], where: [{ field: 'ph', value: 6 }] }, 'body.where.0.field', /ph is not a field of Site/],
+      [{ where: [{ field: 'habitat', value: 'river' }] }, 'body.where.0.field', /Choose an object type first/],
+      [{ types: ['site'], where: [{ field: 'elevation', value: 'high' }] }, 'body.where.0.value', /elevation takes number/],
+      [{ types: ['site'], where: Array.from({ length: SANDBOX_LIMITS.filters + 1 }, () => ({ field: 'habitat', value: 'river' })) }, 'body.where'],
+      [{ types: ['site'], where: [{ field: 'a b', value: 'x' }] }, 'body.where.0.field'],
+      [{ n: 0 }, 'body.n'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await query(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+      if (message) expect(res.json().details.find((d: { field: string }) => d.field === field).message).toMatch(message);
+    }
+  });
+
+  it('shows only what the reader may see: a members-only object and a hidden project’s data stay out', async () => {
+    const body = { types: ['site'], metrics: [temp], where: [{ field: 'habitat', value: 'river' }] };
+    for (const who of [null, stranger]) {
+      expect(namesOf(await query(body, who))).not.toContain(names.hidden);
+      // A project the reader may not see is as one that does not exist.
+      const hiddenProject = await query({ projects: [closed.slug] }, who);
+      expect(hiddenProject.statusCode).toBe(400);
+      expect(hiddenProject.json().details).toEqual([{ field: 'body.projects', message: `Unknown project: ${closed.slug}` }]);
+    }
+    const mine = await query(body, owner);
+    expect(namesOf(mine)).toContain(names.hidden);
+    expect(mine.json().objects.find((o: { name: string }) => o.name === names.hidden).metrics[temp]).toMatchObject({ count: 2, max: 45 });
+    expect(namesOf(await query({ projects: [closed.slug] }, owner))).toEqual([names.hidden]);
+  });
+});
+
+describe('sandbox chart', () => {
+  it('buckets a metric over time across the objects found', async () => {
+    const res = await post('/sandbox/chart', { types: ['site'], where: [{ field: 'habitat', value: 'river' }], metric: temp, buckets: 3 });
+    expect(res.statusCode, res.body).toBe(200);
+    const chart = res.json();
+    expect(chart).toMatchObject({ metric: { name: temp, unit: 'Cel', type: 'number' }, from: '2024-05-01T00:00:00.000Z', objects: 2, observations: 4 });
+    expect(chart.buckets).toHaveLength(3);
+    expect(chart.buckets[0]).toEqual({ time: '2024-05-01T00:00:00.000Z', n: 2, mean: 15, min: 10, max: 20 });
+    expect(chart.buckets.map((b: { n: number }) => b.n)).toEqual([2, 1, 1]);
+  });
+
+  it('charts a range asked for, and nothing when nothing matches', async () => {
+    const ranged = await post('/sandbox/chart', { types: ['site'], metric: temp, from: '2024-06-01T00:00:00Z', to: '2024-08-01T00:00:00Z', buckets: 2 });
+    expect(ranged.json()).toMatchObject({ from: '2024-06-01T00:00:00.000Z', to: '2024-08-01T00:00:00.000Z', observations: 2, objects: 1 });
+    const none = await post('/sandbox/chart', { types: ['vegetation-plot'], metric: temp });
+    expect(none.json()).toMatchObject({ from: null, to: null, objects: 0, observations: 0, buckets: [] });
+  });
+
+  it('leaves out what the reader may not see', async () => {
+    const body = { types: ['site'], metric: temp };
+    expect((await post('/sandbox/chart', body, stranger)).json()).toMatchObject({ objects: 3, observations: 5 });
+    expect((await post('/sandbox/chart', body, owner)).json()).toMatchObject({ objects: 4, observations: 7 });
+  });
+
+  it('refuses a metric it cannot chart, an unknown one and a bad range', async () => {
+    const cases: [unknown, string][] = [
+      [{ metric: label }, 'body.metric'],
+      [{ metric: 'no-such-metric' }, 'body.metric'],
+      [{}, 'body.metric'],
+      [{ metric: temp, buckets: SANDBOX_LIMITS.maxBuckets + 1 }, 'body.buckets'],
+      [{ metric: temp, from: '2024-06-01T00:00:00Z', to: '2024-05-01T00:00:00Z' }, 'body.to'],
+      [{ metric: temp, from: 'yesterday' }, 'body.from'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await post('/sandbox/chart', { types: ['site'], ...(body as object) });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+  });
+});
+
+describe('sandbox export', () => {
+  const body = { types: ['site'], metrics: [temp, label], where: [{ field: 'habitat', value: 'river' }] };
+
+  it('streams CSV: a header row, then a row per object with its metadata and metrics', async () => {
+    const res = await post('/sandbox/export?format=csv', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="sandbox.csv"');
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toEqual([
+      'name', 'title', 'types', 'longitude', 'latitude', 'elevation', 'habitat', 'siteCode',
+      ...[temp, label].flatMap((m) => ['count', 'min', 'max', 'mean', 'first', 'last time', 'last value'].map((c) => `${m} ${c}`)),
+    ]);
+    const byName = new Map(rows.map((r) => [r[0], r]));
+    expect([...byName.keys()].sort()).toEqual([names.river1, names.river2].sort());
+    expect(byName.get(names.river1)).toEqual([
+      names.river1, names.river1, 'site', '10.1', '50.1', '120', 'river', '',
+      '3', '10', '18', '14', '2024-05-01T00:00:00.000Z', '2024-07-01T00:00:00.000Z', '18',
+      '2', '', '', '', '2024-05-01T00:00:00.000Z', '2024-07-01T00:00:00.000Z', 'green',
+    ]);
+  });
+
+  it('streams GeoJSON: a Feature per object with its geometry and properties', async () => {
+    const res = await post('/sandbox/export?format=geojson', { ...body, metrics: [temp] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/geo+json');
+    const collection = JSON.parse(res.body);
+    expect(collection.type).toBe('FeatureCollection');
+    const feature = collection.features.find((f: { properties: { name: string } }) => f.properties.name === names.river1);
+    expect(feature).toMatchObject({ type: 'Feature', geometry: { type: 'Point', coordinates: [10.1, 50.1] }, properties: { types: ['site'], metadata: { habitat: 'river', elevation: 120 } } });
+    expect(feature.properties.metrics[temp]).toMatchObject({ count: 3, mean: 14 });
+    expect(collection.features).toHaveLength(2);
+  });
+
+  it('holds only what the reader may see, and reads in chunks past the first', async () => {
+    const visitor = await post('/sandbox/export?format=csv', { types: ['site'] });
+    expect(parseCsv(visitor.body).map((r) => r[0])).not.toContain(names.hidden);
+    const mine = await post('/sandbox/export?format=csv', { types: ['site'] }, owner);
+    expect(parseCsv(mine.body).map((r) => r[0])).toContain(names.hidden);
+    // More objects than a chunk: every one comes, once.
+    const many = 1200;
+    await t.database.use((d) =>
+      d.execute(sql`insert into objects (name, title, metadata) select ${names.plot} || '-many-' || g, 'Many ' || g, '{"ph": 9}'::jsonb from generate_series(1, ${many}) g`),
+    );
+    await t.database.use((d) => d.execute(sql`insert into object_type_links (object_id, type_id) select o.id, t.id from objects o, object_types t where o.name like ${`${names.plot}-many-%`} and t.slug = 'soil-plot'`));
+    const all = await post('/sandbox/export?format=csv', { types: ['soil-plot'], where: [{ field: 'ph', value: 9 }] });
+    const found = parseCsv(all.body).slice(1).map((r) => r[0]);
+    expect(found).toHaveLength(many);
+    expect(new Set(found).size).toBe(many);
+    const counted = await query({ types: ['soil-plot'], where: [{ field: 'ph', value: 9 }], n: 100, p: 12 });
+    expect(counted.json()).toMatchObject({ total: many, more: false, pages: 12 });
+    expect(namesOf(counted)).toHaveLength(100);
+  });
+
+  it('refuses an unknown format and bad input before anything streams', async () => {
+    const format = await post('/sandbox/export?format=xlsx', body);
+    expect(format.statusCode).toBe(400);
+    expect(format.json().details[0].field).toBe('querystring.format');
+    const metric = await post('/sandbox/export?format=csv', { metrics: ['no-such-metric'] });
+    expect(metric.statusCode).toBe(400);
+    expect(metric.json().details[0].field).toBe('body.metrics');
+  });
+});
+
+describe('sandbox bounds', () => {
+  it('refuses a statement the planner expects to cost more than the cap, before running it', async () => {
+    const strict = createSandboxService({ db: t.database, schema: t.app.services.schema, limiter: t.app.services.limiter, maxCost: 1 });
+    const input = { types: ['site'], projects: [], metrics: [temp], where: [], bbox: undefined, p: 1, n: 50 };
+    await expect(strict.query(null, uniqueIp(), input)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: SANDBOX_TOO_BROAD });
+    await expect(strict.chart(null, uniqueIp(), { ...input, metric: temp, buckets: 10 })).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
+    await expect(strict.export(null, uniqueIp(), input, 'csv')).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
+    expect(tooBroad().status).toBe(400);
+  });
+
+  it('refuses a chart that would read more observations than its bound, whatever the planner guessed', async () => {
+    const services = t.app.services;
+    const bound = (maxChartObservations: number) => createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObservations });
+    const input = { types: ['site'], projects: [], metrics: [], where: [], bbox: undefined, metric: temp, buckets: 10 };
+    // The readings the reader may see: five.
+    await expect(bound(4).chart(null, uniqueIp(), input)).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
+    await expect(bound(5).chart(null, uniqueIp(), input)).resolves.toMatchObject({ observations: 5 });
+  });
+
+  it('lets the usual queries through: their estimates are far below MAX_QUERY_COST', async () => {
+    const plan = await t.database.use(async (d) => {
+      const filter: repo.Filter = { visible: undefined, typeIds: [], projectIds: [], where: [], bbox: undefined };
+      const [metric] = await repo.metricsByName(d, [temp]);
+      const sources = { metricIds: [metric!.id], tableIds: await repo.sourceTables(d, [metric!.id], undefined) };
+      return {
+        page: await repo.plannedCost(d, repo.rowsStatement(filter, sources, { page: { limit: 100, offset: 0 } }, false)),
+        chart: await repo.plannedCost(d, repo.chartStatement(filter, sources, { from: null, to: null }, 500, CHART_MAX_OBSERVATIONS)),
+      };
+    });
+    expect(plan.page).toBeGreaterThan(0);
+    expect(plan.page).toBeLessThan(MAX_QUERY_COST);
+    expect(plan.chart).toBeLessThan(MAX_QUERY_COST);
+  });
+
+  it('answers a visitor’s queries past the minute’s allowance with 429 and Retry-After; signed-in callers are not counted', async () => {
+    const ip = uniqueIp();
+    const body = { types: ['vegetation-plot'] };
+    for (let i = 0; i < SANDBOX_LIMITS.visitorQueriesPerMinute; i++) expect((await post('/sandbox/query', body, null, ip)).statusCode).toBe(200);
+    const refused = await post('/sandbox/query', body, null, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post('/sandbox/export?format=csv', body, null, ip)).statusCode).toBe(429);
+    expect((await post('/sandbox/query', body, stranger, ip)).statusCode).toBe(200);
+    expect((await post('/sandbox/query', body, null, uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('sets a statement timeout on a server; the embedded engine ignores one (measured)', async () => {
+    const slept = await t.database.transaction(async (tx) => {
+      await repo.limitTime(tx, 50);
+      const started = performance.now();
+      try {
+        await tx.execute(sql`select pg_sleep(0.3)`);
+        return { cancelled: false, ms: performance.now() - started };
+      } catch (err) {
+        if (!repo.isCancelled(err)) throw err;
+        return { cancelled: true, ms: performance.now() - started };
+      }
+    }).catch((err) => {
+      // On a server the cancelled statement ends the transaction: its rollback is the failure seen here.
+      if (repo.isCancelled(err)) return { cancelled: true, ms: 0 };
+      throw err;
+    });
+    if (t.database.kind === 'embedded') {
+      // PGlite keeps the setting but has no timer to cancel with: the sleep runs its full 300 ms.
+      expect(slept).toMatchObject({ cancelled: false });
+      expect(slept.ms).toBeGreaterThanOrEqual(290);
+      const shown = await t.database.transaction(async (tx) => {
+        await repo.limitTime(tx, STATEMENT_TIMEOUT_MS);
+        return rowsOf<{ statement_timeout: string }>(await tx.execute(sql`show statement_timeout`))[0]!.statement_timeout;
+      });
+      expect(shown).toBe(`${STATEMENT_TIMEOUT_MS / 1000}s`);
+    } else {
+      expect(slept.cancelled).toBe(true);
+    }
+  });
+});

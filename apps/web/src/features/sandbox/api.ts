@@ -1,0 +1,64 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ProjectsResponse, SandboxChartQuery, SandboxChartResponse, SandboxExportFormat, SandboxQuery, SandboxQueryResponse } from '@observatory/shared';
+import { api, ApiError, request } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+import { saveFile } from '../../lib/download';
+
+/** Every sandbox answer, whoever asked. */
+const SANDBOX = ['sandbox'] as const;
+
+/** No retry for a 4xx answer (a refusal, a rate limit): it will not change by asking again at once. */
+const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+
+/** An answer for whoever is signed in: what a visitor is answered differs from a member's. */
+function useLogin() {
+  const auth = useCurrentUser();
+  return { login: auth.user?.username ?? null, ready: !auth.isLoading };
+}
+
+/**
+ * POST sandbox/query: a page of the objects the query finds. Cached by the body and the
+ * login; the page shown stays while the next loads. Asked only while `enabled` (a visitor's
+ * queries are rate-limited: the page asks for what its open tab shows).
+ */
+export function useSandboxQuery(body: SandboxQuery, enabled: boolean) {
+  const { login, ready } = useLogin();
+  return useQuery({
+    queryKey: [...SANDBOX, 'query', login, body],
+    queryFn: () => api.post<SandboxQueryResponse>('/sandbox/query', body),
+    enabled: enabled && ready,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: retryServerFaults,
+  });
+}
+
+/** POST sandbox/chart: one metric over time across the objects the query finds. */
+export function useSandboxChart(body: SandboxChartQuery, enabled: boolean) {
+  const { login, ready } = useLogin();
+  return useQuery({
+    queryKey: [...SANDBOX, 'chart', login, body],
+    queryFn: () => api.post<SandboxChartResponse>('/sandbox/chart', body),
+    enabled: enabled && ready,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: retryServerFaults,
+  });
+}
+
+/** POST sandbox/export?format=: the whole result as a file, fetched with the session (a plain link would be answered as to a visitor). */
+export async function downloadExport(body: unknown, format: SandboxExportFormat): Promise<void> {
+  const accept = format === 'csv' ? 'text/csv' : 'application/geo+json';
+  const { data } = await request<Blob>('POST', '/sandbox/export', { body, query: { format }, accept, as: 'blob' });
+  saveFile(data, format === 'csv' ? 'sandbox.csv' : 'sandbox.geojson');
+}
+
+/** Projects whose title matches `q` (the first page by title when empty), for the project picker. */
+export function useProjectChoices(q: string) {
+  return useQuery({
+    queryKey: ['sandbox', 'projects', q],
+    queryFn: ({ signal }): Promise<{ slug: string; title: string }[]> => api.get<ProjectsResponse>('/projects', q ? { q } : { sort: 'title' }, signal).then((r) => r.projects.map((p) => ({ slug: p.slug, title: p.title }))),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}

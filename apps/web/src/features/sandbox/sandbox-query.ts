@@ -1,0 +1,145 @@
+import { SANDBOX_LIMITS, type SandboxFilter, type SandboxQuery } from '@observatory/shared';
+import { paths } from '../../config/paths';
+
+/** A map box [west, south, east, north] in degrees. */
+export type Box = [number, number, number, number];
+
+/** The sandbox's tabs; the first is the default (left out of the address). */
+export const SANDBOX_TABS = ['table', 'map', 'charts'] as const;
+export type SandboxTab = (typeof SANDBOX_TABS)[number];
+
+/**
+ * A sandbox query as the address holds it: the filter, the page (only above 1), the rows
+ * a page (only when not 50) and the tab (only when not the table). Every list in the
+ * address order, each entry once, each list cut to the API's limit.
+ */
+export interface SandboxState {
+  types: string[];
+  projects: string[];
+  metrics: string[];
+  /** Metadata equalities, values as typed (the server reads them as the field's schema types them). */
+  where: { field: string; value: string }[];
+  bbox: Box | null;
+  p: number;
+  n: number;
+  tab: SandboxTab;
+}
+
+export const EMPTY_SANDBOX: SandboxState = { types: [], projects: [], metrics: [], where: [], bbox: null, p: 1, n: SANDBOX_LIMITS.perPage, tab: 'table' };
+
+/** The page sizes offered; the API takes up to 100. */
+export const PER_PAGE_CHOICES = [20, 50, 100] as const;
+
+/** Degrees kept in a box: five decimals, about a metre. */
+const DECIMALS = 5;
+const round = (x: number) => {
+  const r = Number(x.toFixed(DECIMALS));
+  return Object.is(r, -0) ? 0 : r;
+};
+const clamp = (x: number, limit: number) => Math.min(limit, Math.max(-limit, x));
+const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A box from its address spelling "w,s,e,n": null unless the API would take it (in range, not inverted). */
+export function parseBox(text: string | null | undefined): Box | null {
+  const parts = (text ?? '').split(',');
+  if (parts.length !== 4 || parts.some((p) => p.trim() === '')) return null;
+  const [w, s, e, n] = parts.map(Number) as Box;
+  if (![w, s, e, n].every(Number.isFinite)) return null;
+  if ([w, e].some((x) => Math.abs(x) > 180) || [s, n].some((y) => Math.abs(y) > 90) || s > n || w > e) return null;
+  return [w, s, e, n];
+}
+
+export const formatBox = (box: Box): string => box.map(round).join(',');
+
+/**
+ * The box two corners span (dragged on a map, in any order), in the API's bounds: the
+ * longitudes brought back from a copy of the world, both clamped, five decimals.
+ */
+export function boxFromCorners(a: readonly [number, number], b: readonly [number, number]): Box {
+  let w = Math.min(a[0], b[0]);
+  let e = Math.max(a[0], b[0]);
+  const shift = Math.round((w + e) / 2 / 360) * 360;
+  w = clamp(w - shift, 180);
+  e = clamp(e - shift, 180);
+  return [round(w), round(clamp(Math.min(a[1], b[1]), 90)), round(e), round(clamp(Math.max(a[1], b[1]), 90))];
+}
+
+const listOf = (params: URLSearchParams, key: string, max: number) => [...new Set(params.getAll(key).map((v) => v.trim()).filter(Boolean))].slice(0, max);
+const whole = (text: string | null, fallback: number, max: number) => {
+  const n = Math.floor(Number(text));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, max) : fallback;
+};
+
+/** The query an address holds. What the API would refuse is left out (a bad box: see `badBoxIn`); the server names the rest. */
+export function sandboxFrom(params: URLSearchParams): SandboxState {
+  const where = params
+    .getAll('f')
+    .map((entry) => {
+      const at = entry.indexOf(':');
+      return at > 0 ? { field: entry.slice(0, at), value: entry.slice(at + 1) } : null;
+    })
+    .filter((w): w is SandboxState['where'][number] => !!w && FIELD.test(w.field))
+    .slice(0, SANDBOX_LIMITS.filters);
+  const tab = params.get('tab');
+  return {
+    types: listOf(params, 'type', SANDBOX_LIMITS.types),
+    projects: listOf(params, 'project', SANDBOX_LIMITS.projects),
+    metrics: listOf(params, 'metric', SANDBOX_LIMITS.metrics),
+    where,
+    bbox: parseBox(params.get('bbox')),
+    p: whole(params.get('p'), 1, SANDBOX_LIMITS.deepest),
+    n: whole(params.get('n'), SANDBOX_LIMITS.perPage, SANDBOX_LIMITS.maxPerPage),
+    tab: (SANDBOX_TABS as readonly string[]).includes(tab ?? '') ? (tab as SandboxTab) : 'table',
+  };
+}
+
+/** The address's box when the API would refuse it (it is left out), else null. */
+export function badBoxIn(params: URLSearchParams): string | null {
+  const text = params.get('bbox');
+  return text && !parseBox(text) ? text : null;
+}
+
+/** The query as address parameters, in one order, defaults left out: equal queries are equal strings. */
+export function sandboxParams(state: SandboxState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const type of state.types) params.append('type', type);
+  for (const project of state.projects) params.append('project', project);
+  for (const metric of state.metrics) params.append('metric', metric);
+  for (const w of state.where) params.append('f', `${w.field}:${w.value}`);
+  if (state.bbox) params.set('bbox', formatBox(state.bbox));
+  if (state.p > 1) params.set('p', String(state.p));
+  if (state.n !== SANDBOX_LIMITS.perPage) params.set('n', String(state.n));
+  if (state.tab !== 'table') params.set('tab', state.tab);
+  return params;
+}
+
+/** The address of a sandbox query. */
+export function sandboxHref(state: SandboxState): string {
+  const qs = sandboxParams(state).toString();
+  return qs ? `${paths.sandbox}?${qs}` : paths.sandbox;
+}
+
+/** What the three calls are sent: the filter's parts that are set (an empty list says nothing), in one order. */
+export function filterBody(state: SandboxState): SandboxFilter {
+  return {
+    ...(state.types.length ? { types: state.types } : {}),
+    ...(state.projects.length ? { projects: state.projects } : {}),
+    ...(state.metrics.length ? { metrics: state.metrics } : {}),
+    ...(state.where.length ? { where: state.where } : {}),
+    ...(state.bbox ? { bbox: state.bbox } : {}),
+  };
+}
+
+/** POST sandbox/query's body: the filter, the page and its size. */
+export const queryBody = (state: SandboxState): SandboxQuery => ({ ...filterBody(state), p: state.p, n: state.n });
+
+/** A value between single quotes for a POSIX shell. */
+const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The curl command of a call: POST with the JSON body, as a visitor sends it. */
+export function curlCommand(origin: string, path: string, body: unknown): string {
+  return `curl -X POST ${quoted(`${origin}${path}`)} -H 'Content-Type: application/json' -d ${quoted(JSON.stringify(body))}`;
+}
+
+/** Whether anything narrows the query (the page and its size apart). */
+export const isFiltered = (state: SandboxState) => state.types.length + state.projects.length + state.where.length > 0 || !!state.bbox;
