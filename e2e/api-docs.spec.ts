@@ -66,7 +66,7 @@ test('the objects guide runs “fetch an object” against the catalogue, and li
   await expect(page.getByRole('heading', { name: 'The objects API', level: 1 })).toBeVisible();
 
   const example = page.getByRole('region', { name: 'Fetch an object' });
-  await example.getByRole('button', { name: 'Run “Fetch an object”' }).click();
+  await example.getByRole('button', { name: 'Run example: Fetch an object' }).click();
   // First the name of an object (GET data/obj?limit=1), then that object.
   await expect(example.getByText(/^Status 200 · \d+ ms$/)).toHaveCount(2);
   await expect(example.getByText('/api/v1/data/obj?limit=1', { exact: true })).toBeVisible();

@@ -61,8 +61,9 @@ function ExampleCard({ example }: { example: GuideExample }) {
           {example.title}
         </Title>
         <Text>{example.intro}</Text>
-        <Button w="fit-content" onClick={() => run.mutate()} loading={run.isPending}>
-          Run “{example.title}”
+        {/* The visible words stay short on a phone; the name says which example runs. */}
+        <Button w="fit-content" onClick={() => run.mutate()} loading={run.isPending} aria-label={`Run example: ${example.title}`}>
+          Run example
         </Button>
         {run.data ? (
           <Stack gap="md">

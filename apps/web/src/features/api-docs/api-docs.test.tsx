@@ -164,7 +164,7 @@ describe('the objects guide', () => {
     const user = show('/doc/api/data/obj', false, <ObjectsGuidePage />);
     expect(screen.getByRole('link', { name: '← API reference' }).getAttribute('href')).toBe('/doc/api');
     const example = screen.getByRole('region', { name: 'Fetch an object' });
-    await user.click(within(example).getByRole('button', { name: 'Run “Fetch an object”' }));
+    await user.click(within(example).getByRole('button', { name: 'Run example: Fetch an object' }));
     await waitFor(() => expect(within(example).getAllByText(/^Status 200/)).toHaveLength(2));
     expect(sent('GET').map((c) => c.url)).toEqual(['/api/v1/data/obj?limit=1', '/api/v1/data/obj/davos']);
   });

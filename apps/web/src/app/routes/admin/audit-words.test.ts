@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeInWords } from './audit-words';
+import { AUDIT_VERBS, changeInWords } from './audit-words';
 
 describe('changeInWords', () => {
   it('says who did what to which thing, with a link to it', () => {
@@ -56,5 +58,14 @@ describe('changeInWords', () => {
     expect(changeInWords({ action: 'page.create', actor: 'admin', targetType: 'page', target: { state: 'hidden', name: null, key: null } }).target.text).toBe('a draft page');
     expect(changeInWords({ action: 'shortlink.create', actor: 'admin', targetType: 'shortlink', target: { state: 'shown', name: 'guide', key: 'guide' } }).target.to).toBe('/admin/shortlinks');
     expect(changeInWords({ action: 'asset.upload', actor: 'ada', targetType: 'asset', target: { state: 'hidden', name: null, key: null } })).toEqual({ lead: 'ada uploaded', target: { text: 'a file', to: null } });
+  });
+
+  it('has words for every action the server records', () => {
+    // The server's modules, read as text (tests run from the repository's root): each audit(…, 'action', …) call names its action.
+    const modules = path.resolve('apps/server/src/modules');
+    const sources = (readdirSync(modules, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.includes('.test.'));
+    const actions = new Set(sources.flatMap((f) => [...readFileSync(path.join(modules, f), 'utf8').matchAll(/\baudit\(\w+, [\w.]+, '([a-z.-]+)'/g)].map((m) => m[1]!)));
+    expect(actions.size).toBeGreaterThan(50);
+    expect([...actions].filter((action) => !AUDIT_VERBS[action])).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@observatory/shared';
 import { paths } from '../../../config/paths';
 
 /** What was done, as the words before the target: "added a photo to". */
-const VERBS: Record<string, string> = {
+export const AUDIT_VERBS: Record<string, string> = {
   'project.create': 'created the project',
   'project.update': 'changed the project',
   'project.delete': 'deleted the project',
@@ -81,6 +81,30 @@ const VERBS: Record<string, string> = {
   'shortlink.update': 'changed the shortlink',
   'shortlink.delete': 'deleted the shortlink',
   'asset.upload': 'uploaded',
+  'asset.delete': 'removed the file',
+  'asset.strays.sweep': 'swept stray files from',
+  'publication.create': 'added the publication',
+  'publication.update': 'changed the publication',
+  'publication.delete': 'deleted the publication',
+  'publication.author.confirm': 'confirmed an author link of',
+  'publication.author.unlink': 'removed an author link from',
+  'project.publication.add': 'linked a publication to',
+  'project.publication.remove': 'unlinked a publication from',
+  'project.objtypes': 'changed the object types of',
+  'insight.create': 'wrote the insight',
+  'insight.update': 'changed the insight',
+  'insight.delete': 'deleted the insight',
+  'comment.create': 'commented on',
+  'comment.update': 'changed a comment on',
+  'comment.delete': 'deleted a comment on',
+  'comment.photo': 'added an image to a comment on',
+  'import.objects': 'imported objects from',
+  'invitation.accept': 'accepted the invitation of',
+  'mail.settings': 'changed the mail settings of',
+  'mail.unsubscribe': 'unsubscribed',
+  'apikey.create': 'made an API key for',
+  'apikey.revoke': 'revoked an API key of',
+  'user.update': 'changed the account',
 };
 
 /** A target of each kind in words when it may not be named. */
@@ -93,6 +117,9 @@ const UNNAMED: Record<string, { hidden: string; gone: string }> = {
   nodetype: { hidden: 'a node type', gone: 'a node type since deleted' },
   datatable: { hidden: 'a data table of a project you may not see', gone: 'a data table since deleted' },
   page: { hidden: 'a draft page', gone: 'a page since deleted' },
+  insight: { hidden: 'an insight you may not see', gone: 'an insight since deleted' },
+  storage: { hidden: 'the file storage', gone: 'the file storage' },
+  import: { hidden: 'a spreadsheet', gone: 'a spreadsheet' },
   asset: { hidden: 'a file', gone: 'a file since deleted' },
 };
 const unnamed = (type: string) => UNNAMED[type] ?? { hidden: `a ${type.replace(/_/g, ' ')}`, gone: `a ${type.replace(/_/g, ' ')} since deleted` };
@@ -116,6 +143,8 @@ const ADDRESS: Record<string, (key: string) => string> = {
   // Its key is its project's: the table is on the project's Data tab.
   datatable: (project) => `${paths.project(project)}/data`,
   page: paths.docPage,
+  publication: paths.pub,
+  insight: paths.insight,
   shortlink: () => paths.adminShortlinks,
   asset: paths.asset,
 };
@@ -134,7 +163,7 @@ export interface ChangeInWords {
  */
 export function changeInWords(entry: Pick<AuditEntry, 'action' | 'actor' | 'targetType' | 'target'>): ChangeInWords {
   const who = entry.actor ?? 'The system';
-  const verb = VERBS[entry.action] ?? `did “${entry.action}” to`;
+  const verb = AUDIT_VERBS[entry.action] ?? `did “${entry.action}” to`;
   const { state, name, key } = entry.target;
   const address = ADDRESS[entry.targetType];
   const target =
