@@ -1,9 +1,11 @@
 import type { PhotoResult } from '@observatory/shared';
-import { forwardRef, useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { Layer, Source, type MapLayerMouseEvent, type MapLayerTouchEvent, type MapRef } from 'react-map-gl/maplibre';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Layer, Source, type MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../components/map/BaseMap';
+import { DrawnBox } from '../../components/map/DrawnBox';
+import { boxInView, useBoxDrawing } from '../../components/map/use-box-drawing';
 import { bboxOf, type Bbox } from '../../lib/bbox';
-import { boxFromCorners, boxPolygon, formatBbox, parseBbox } from './photo-query';
+import { formatBbox, parseBbox } from './photo-query';
 import { photoLabel } from './PhotoGrid';
 
 /** What the panel around the map asks of it. */
@@ -24,17 +26,10 @@ export interface PhotoMapCanvasProps {
 }
 
 const POINTS = 'photo-points';
-const BOX_COLOUR = '#1864ab';
 const POINT_COLOUR = '#e8590c';
 /** The photos found shown with some room around them; a single one, with its valley around it. */
 const FIT = { padding: 60, maxZoom: 13, duration: 0 } as const;
 const BOX_FIT = { padding: 24, duration: 0 } as const;
-/** A drag shorter than this (pixels) is a click, not a box. */
-const MIN_DRAG_PX = 5;
-const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
-
-type Corner = [number, number];
-type Drag = { start: Corner; from: { x: number; y: number }; last: Corner; to: { x: number; y: number } };
 
 /**
  * The map of the photo search: the photos found that have a position as markers (a click
@@ -48,20 +43,25 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
   const map = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
   const [view, setView] = useState('');
-  const [draft, setDraft] = useState<Bbox | null>(null);
   const [hovered, setHovered] = useState(false);
-  const drag = useRef<Drag | null>(null);
   /** The box last set from this map (drawn, or its view): shown already, not fitted to. */
   const own = useRef<string | null>(null);
   const [initialBox] = useState(() => parseBbox(bbox));
   /** The map follows the photos found until the reader moves it, draws or sets a box (or the address came with one). */
   const follows = useRef(!initialBox);
+  const searchBox = useMemo(() => parseBbox(bbox), [bbox]);
+  const { draft, mapProps } = useBoxDrawing({
+    drawing,
+    onDrawn: (box) => {
+      own.current = formatBbox(box);
+      onDrawn(box);
+    },
+  });
 
   useImperativeHandle(ref, () => ({
     viewBox: () => {
-      const bounds = map.current?.getBounds();
-      if (!bounds) return null;
-      const box = boxFromCorners([bounds.getWest(), bounds.getSouth()], [bounds.getEast(), bounds.getNorth()]);
+      const box = boxInView(map.current);
+      if (!box) return null;
       own.current = formatBbox(box);
       follows.current = false;
       return box;
@@ -100,50 +100,10 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
     if (drawing) follows.current = false;
   }, [drawing]);
 
-  const corner = (e: MapLayerMouseEvent | MapLayerTouchEvent): Corner => [e.lngLat.lng, e.lngLat.lat];
-  const begin = (e: MapLayerMouseEvent | MapLayerTouchEvent) => {
-    if (!drawing || ('points' in e && e.points.length !== 1)) return;
-    drag.current = { start: corner(e), from: e.point, last: corner(e), to: e.point };
-    setDraft(null);
-  };
-  const extend = (e: MapLayerMouseEvent | MapLayerTouchEvent) => {
-    const d = drag.current;
-    if (!d) return;
-    d.last = corner(e);
-    d.to = e.point;
-    setDraft(boxFromCorners(d.start, d.last));
-  };
-  // The button may be let go outside the map: the window hears it.
-  const finish = useEffectEvent(() => {
-    const d = drag.current;
-    drag.current = null;
-    setDraft(null);
-    if (!d || Math.hypot(d.to.x - d.from.x, d.to.y - d.from.y) < MIN_DRAG_PX) return;
-    const box = boxFromCorners(d.start, d.last);
-    own.current = formatBbox(box);
-    onDrawn(box);
-  });
-  useEffect(() => {
-    const up = () => finish();
-    window.addEventListener('mouseup', up);
-    window.addEventListener('touchend', up);
-    window.addEventListener('touchcancel', up);
-    return () => {
-      window.removeEventListener('mouseup', up);
-      window.removeEventListener('touchend', up);
-      window.removeEventListener('touchcancel', up);
-    };
-  }, []);
-
   const noteView = (target: { getBounds(): { getWest(): number; getSouth(): number; getEast(): number; getNorth(): number } }) => {
     const b = target.getBounds();
     setView(formatBbox([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]));
   };
-  // The same data while the box stays the same: the map is not given it again on every render.
-  const boxData = useMemo(() => {
-    const shown = draft ?? parseBbox(bbox);
-    return shown ? boxPolygon(shown) : EMPTY;
-  }, [draft, bbox]);
 
   return (
     // Touching the map while drawing draws: the page does not scroll under the finger.
@@ -161,8 +121,7 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
           if (e.originalEvent) follows.current = false;
           noteView(e.target);
         }}
-        dragPan={!drawing}
-        doubleClickZoom={!drawing}
+        {...mapProps}
         cursor={drawing ? 'crosshair' : hovered ? 'pointer' : 'grab'}
         interactiveLayerIds={drawing ? [] : [POINTS]}
         onMouseEnter={() => setHovered(true)}
@@ -171,15 +130,8 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
           const id = e.features?.[0]?.properties?.id;
           if (!drawing && typeof id === 'string') onOpen(id);
         }}
-        onMouseDown={begin}
-        onMouseMove={extend}
-        onTouchStart={begin}
-        onTouchMove={extend}
       >
-        <Source id="photo-box" type="geojson" data={boxData}>
-          <Layer id="photo-box-fill" type="fill" paint={{ 'fill-color': BOX_COLOUR, 'fill-opacity': 0.12 }} />
-          <Layer id="photo-box-line" type="line" paint={{ 'line-color': BOX_COLOUR, 'line-width': 2, ...(draft ? { 'line-dasharray': [2, 1] } : {}) }} />
-        </Source>
+        <DrawnBox id="photo-box" box={searchBox} draft={draft} />
         <Source id="photo-points" type="geojson" data={points}>
           <Layer id={POINTS} type="circle" paint={{ 'circle-color': POINT_COLOUR, 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 }} />
         </Source>

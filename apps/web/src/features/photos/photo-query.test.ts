@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badBboxIn, boxFromCorners, boxPolygon, formatBbox, isFiltered, parseBbox, photoApiQuery, photoSearchFrom, photoSearchHref, photoSearchParams } from './photo-query';
+import { boxPolygon } from '../../lib/bbox';
+import { badBboxIn, boxFromCorners, formatBbox, isFiltered, parseBbox, photoApiQuery, photoSearchFrom, photoSearchHref, photoSearchParams } from './photo-query';
 
 describe('a box in the address', () => {
   it('reads west,south,east,north and writes it back the same, with five decimals at most', () => {

@@ -1,5 +1,6 @@
 import { SANDBOX_LIMITS, type SandboxFilter, type SandboxQuery } from '@observatory/shared';
 import { paths } from '../../config/paths';
+import { formatBbox as formatBox, parseBbox as parseBox } from '../../lib/bbox';
 
 /** A map box [west, south, east, north] in degrees. */
 export type Box = [number, number, number, number];
@@ -30,39 +31,10 @@ export const EMPTY_SANDBOX: SandboxState = { types: [], projects: [], metrics: [
 /** The page sizes offered; the API takes up to 100. */
 export const PER_PAGE_CHOICES = [20, 50, 100] as const;
 
-/** Degrees kept in a box: five decimals, about a metre. */
-const DECIMALS = 5;
-const round = (x: number) => {
-  const r = Number(x.toFixed(DECIMALS));
-  return Object.is(r, -0) ? 0 : r;
-};
-const clamp = (x: number, limit: number) => Math.min(limit, Math.max(-limit, x));
 const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** A box from its address spelling "w,s,e,n": null unless the API would take it (in range, not inverted). */
-export function parseBox(text: string | null | undefined): Box | null {
-  const parts = (text ?? '').split(',');
-  if (parts.length !== 4 || parts.some((p) => p.trim() === '')) return null;
-  const [w, s, e, n] = parts.map(Number) as Box;
-  if (![w, s, e, n].every(Number.isFinite)) return null;
-  if ([w, e].some((x) => Math.abs(x) > 180) || [s, n].some((y) => Math.abs(y) > 90) || s > n || w > e) return null;
-  return [w, s, e, n];
-}
-
-export const formatBox = (box: Box): string => box.map(round).join(',');
-
-/**
- * The box two corners span (dragged on a map, in any order), in the API's bounds: the
- * longitudes brought back from a copy of the world, both clamped, five decimals.
- */
-export function boxFromCorners(a: readonly [number, number], b: readonly [number, number]): Box {
-  let w = Math.min(a[0], b[0]);
-  let e = Math.max(a[0], b[0]);
-  const shift = Math.round((w + e) / 2 / 360) * 360;
-  w = clamp(w - shift, 180);
-  e = clamp(e - shift, 180);
-  return [round(w), round(clamp(Math.min(a[1], b[1]), 90)), round(e), round(clamp(Math.max(a[1], b[1]), 90))];
-}
+/** Boxes are read, written and drawn as the photo search's are: in the API's bounds, five decimals. */
+export { boxFromCorners, formatBbox as formatBox, parseBbox as parseBox } from '../../lib/bbox';
 
 const listOf = (params: URLSearchParams, key: string, max: number) => [...new Set(params.getAll(key).map((v) => v.trim()).filter(Boolean))].slice(0, max);
 const whole = (text: string | null, fallback: number, max: number) => {
