@@ -1,4 +1,4 @@
-import { ADMIN, answerDialog, expect, expectAccessible, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, expect, expectAccessible, signIn, test } from './fixtures';
 
 const PHONE = { width: 375, height: 740 };
 
@@ -100,4 +100,21 @@ test('on a phone the shortlinks table scrolls in its own box, not the page', asy
   const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
   expect(width, 'the page is as wide as the phone').toBeLessThanOrEqual(PHONE.width);
   await expect(page.getByRole('region', { name: 'Shortlinks, wider than the screen' })).toBeVisible();
+});
+
+test('a shortlink to a page since deleted leads to the Not Found screen', async ({ page, request, trouble }) => {
+  trouble.failure(404, /\/api\/v1\/pages\/at\/gone-/);
+  const auth = { Authorization: `Bearer ${await apiToken(request)}` };
+  const path = `gone-${Date.now().toString(36)}`;
+  const made = await request.post('/api/v1/pages', { headers: auth, data: { path, title: 'Soon gone' } });
+  expect(made.status()).toBe(201);
+  const slug = `to-${path}`;
+  expect((await request.post('/api/v1/shortlinks', { headers: auth, data: { slug, target: `/doc/${path}` } })).status()).toBe(201);
+  await page.goto(`/s/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Soon gone' })).toBeVisible();
+
+  expect((await request.delete(`/api/v1/pages/${(await made.json()).page.id}`, { headers: auth })).status()).toBe(204);
+  await page.goto(`/s/${slug}`);
+  await expect(page).toHaveURL(new RegExp(`/doc/${path}$`));
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
 });
