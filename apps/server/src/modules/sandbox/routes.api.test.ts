@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/client.js';
 import { parseCsv } from '../../lib/csv.js';
 import { buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, uniqueIp, type TestApp } from '../../../test/harness.js';
-import { CHART_MAX_OBSERVATIONS, createSandboxService, MAX_QUERY_COST, STATEMENT_TIMEOUT_MS, tooBroad } from './service.js';
+import { createSandboxService, MAX_QUERY_COST, STATEMENT_TIMEOUT_MS, tooBroad } from './service.js';
 import * as repo from './repo.js';
 
 let t: TestApp;
