@@ -66,6 +66,12 @@ export const PageDetailSchema = z.object({
 });
 export type PageDetail = z.infer<typeof PageDetailSchema>;
 
+/**
+ * A page's place among the pages beside it, 0 first: the page goes there and its siblings
+ * are numbered again in order (a place past the end is the last).
+ */
+const PagePlaceSchema = z.number().int().min(0).max(10_000).describe('Its place among the pages beside it, 0 first (past the end: last); they are numbered again');
+
 const title = z.string().trim().min(1, 'A page needs a title').max(PAGE_LIMITS.title, `At most ${PAGE_LIMITS.title} characters`);
 
 /** POST pages: a new page; its parent page must exist (none needed at the top). */
@@ -74,8 +80,8 @@ export const PageCreateSchema = z.object({
   title,
   doc: DocumentSchema.nullable().optional(),
   draft: z.boolean().optional(),
-  /** Among its siblings; absent: last. */
-  position: z.number().int().min(0).max(10_000).optional(),
+  /** Its place among its siblings (absent: last). */
+  position: PagePlaceSchema.optional(),
 });
 export type PageCreate = z.input<typeof PageCreateSchema>;
 
@@ -84,12 +90,12 @@ export const PageChangeSchema = z.object({
   title: title.optional(),
   doc: DocumentSchema.nullable().optional(),
   draft: z.boolean().optional(),
-  position: z.number().int().min(0).max(10_000).optional(),
+  position: PagePlaceSchema.optional(),
 });
 export type PageChange = z.input<typeof PageChangeSchema>;
 
 /** POST pages/{id}/move: a new path for the page and every page below it; never into its own subtree, never onto a taken path. */
-export const PageMoveSchema = z.object({ path: PagePathSchema, position: z.number().int().min(0).max(10_000).optional() });
+export const PageMoveSchema = z.object({ path: PagePathSchema, position: PagePlaceSchema.optional() });
 export type PageMove = z.input<typeof PageMoveSchema>;
 
 /** GET pages/search?q=: published pages whose title or text hold the words, best first. */

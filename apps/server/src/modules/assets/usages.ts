@@ -4,8 +4,8 @@ import type { AssetUsage } from '@observatory/shared';
  * How a stored document (ProseMirror JSON: a project's documentation, an update's text,
  * an object's doc, an insight, a person's bio, and every revision of them) shows an
  * uploaded image: a node `{"type": "image", "attrs": {"asset": "<asset uuid>"}}`, at any
- * depth. The editor does not make such nodes yet; whatever makes them keeps this shape,
- * because an asset named so in any revision counts as used and is never swept.
+ * depth: the shared list of document nodes' `image` (the rich-text editor's image). An
+ * asset named so in any revision counts as used and is never swept.
  */
 export const IMAGE_NODE = { type: 'image', assetAttr: 'asset' } as const;
 

@@ -59,6 +59,24 @@ export async function nextPosition(db: Db, parent: string | null, except?: strin
   return Math.min(row?.next ?? 0, 10_000);
 }
 
+/**
+ * Puts the page `id` at `index` among the pages held by `parent` (0 first; past the end:
+ * last) and numbers them all 0, 1, 2… in their order: one statement for those that change.
+ */
+export async function placeAmongSiblings(db: Db, parent: string | null, id: string, index: number): Promise<number> {
+  const siblings = await db
+    .select({ id: pages.id, position: pages.position })
+    .from(pages)
+    .where(and(childrenOf(parent), ne(pages.id, id)))
+    .orderBy(asc(pages.position), asc(pages.title), asc(pages.path));
+  const place = Math.min(index, siblings.length);
+  const order = [...siblings.slice(0, place).map((s) => s.id), id, ...siblings.slice(place).map((s) => s.id)];
+  await db.execute(sql`update ${pages} set position = placed.n - 1
+    from unnest(${sql.param(order)}::uuid[]) with ordinality as placed(id, n)
+    where ${pages.id} = placed.id and ${pages.position} <> placed.n - 1`);
+  return place;
+}
+
 /** Of these paths, those some page holds. */
 export async function takenAmong(db: Db, paths: string[]): Promise<string[]> {
   if (!paths.length) return [];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_LIMITS, type PageDetail, type PageSummary, type ProseMirrorDoc } from '@observatory/shared';
 import { buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
-import { auditLog, documentRevisions, pages } from '../../db/schema/index.js';
+import { auditLog, documentRevisions } from '../../db/schema/index.js';
 import { imageNode } from '../assets/usages.js';
 
 let t: TestApp;
@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the tree', () => {
-  it('lists pages depth-first by path, siblings by position then title; a page without position goes last', async () => {
+  it('lists pages depth-first by path, siblings in their places; a page without a place goes last', async () => {
     const root = top('tree');
     await made({ path: root, position: 0 });
     await made({ path: `${root}/beta`, title: 'Beta', position: 1 });
@@ -53,7 +53,7 @@ describe('the tree', () => {
     await made({ path: `${root}/first`, title: 'Gamma', position: 0 });
     await made({ path: `${root}/first/deep`, position: 0 });
     const last = await made({ path: `${root}/last`, title: 'Aardvark' });
-    expect(last.page.position).toBe(2);
+    expect(last.page.position).toBe(3);
     expect(under(await tree(null), root)).toEqual([root, `${root}/first`, `${root}/first/deep`, `${root}/beta`, `${root}/alpha`, `${root}/last`]);
   });
 
@@ -141,16 +141,30 @@ describe('GET pages/at/{path}', () => {
 describe('POST pages', () => {
   it('adds a page (201), records it in the audit log, and keeps its text as the first revision', async () => {
     const path = top('new');
-    const res = await create(editor, { path, title: '  Welcome  ', doc: text('Hello.'), position: 4 });
+    const res = await create(editor, { path, title: '  Welcome  ', doc: text('Hello.') });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as PageDetail;
-    expect(body.page).toMatchObject({ path, title: 'Welcome', position: 4, draft: false });
+    expect(body.page).toMatchObject({ path, title: 'Welcome', draft: false });
     const entries = await t.database.use((d) => d.select().from(auditLog).where(and(eq(auditLog.targetId, body.page.id), eq(auditLog.action, 'page.create'))));
     expect(entries).toHaveLength(1);
     expect((await api(t.app, 'GET', `/pages/${body.page.id}/revisions`, as(editor))).json().revisions).toHaveLength(1);
     // The admin overview names the page and its path (its address).
     const audit = (await api(t.app, 'GET', '/admin/summary', as(admin))).json().audit as { action: string; target: unknown }[];
     expect(audit.find((a) => a.action === 'page.create')?.target).toEqual({ state: 'shown', name: 'Welcome', key: path });
+  });
+
+  it('puts a page in the place given among its siblings, numbering them again', async () => {
+    const root = top('place');
+    await made({ path: root });
+    const [a, b] = [await made({ path: `${root}/a` }), await made({ path: `${root}/b` })];
+    const placed = await made({ path: `${root}/between`, position: 1 });
+    expect(placed.page.position).toBe(1);
+    const places = (await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => [p.id, p.position]);
+    expect(places).toEqual([[a.page.id, 0], [placed.page.id, 1], [b.page.id, 2]]);
+    // PUT takes a place the same way.
+    const first = await api(t.app, 'PUT', `/pages/${b.page.id}`, { token: editor.token, body: { position: 0 } });
+    expect(first.json().page.position).toBe(0);
+    expect((await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => p.path)).toEqual([`${root}/b`, `${root}/a`, `${root}/between`]);
   });
 
   it('refuses a page whose parent does not exist, naming body.path, changing nothing', async () => {
@@ -203,9 +217,9 @@ describe('PUT pages/{id} and the revisions', () => {
     const { page } = await made({ path, title: 'Field notes', doc: text(`First ${oldWord}`) });
     expect((await search(oldWord)).map((r) => r.id)).toEqual([page.id]);
 
-    const changed = await api(t.app, 'PUT', `/pages/${page.id}`, { token: editor.token, body: { title: 'Field notes, revised', doc: text(`Second ${newWord}`), position: 3 } });
+    const changed = await api(t.app, 'PUT', `/pages/${page.id}`, { token: editor.token, body: { title: 'Field notes, revised', doc: text(`Second ${newWord}`) } });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ page: { title: 'Field notes, revised', position: 3 }, doc: text(`Second ${newWord}`) });
+    expect(changed.json()).toMatchObject({ page: { title: 'Field notes, revised' }, doc: text(`Second ${newWord}`) });
     expect(await search(oldWord)).toEqual([]);
     const [found] = await search(newWord);
     expect(found).toMatchObject({ id: page.id, path, title: 'Field notes, revised' });
@@ -252,6 +266,10 @@ describe('PUT pages/{id} and the revisions', () => {
     expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions/${rev.id}`, as(reader))).statusCode).toBe(403);
     expect((await api(t.app, 'POST', `/pages/${published.page.id}/revisions/${rev.id}/restore`, as(reader))).statusCode).toBe(403);
     expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions`)).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions/${rev.id}`)).statusCode).toBe(401);
+    // A revision of another page, or no revision id at all.
+    expect((await api(t.app, 'GET', `/pages/${draft.page.id}/revisions/${rev.id}`, as(editor))).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions/not-an-id`, as(editor))).json().details[0].field).toMatch(/^params\./);
     expect((await api(t.app, 'POST', `/pages/${published.page.id}/revisions/${rev.id}/restore`)).statusCode).toBe(401);
   });
 });
@@ -268,7 +286,7 @@ describe('POST pages/{id}/move', () => {
     await made({ path: `${to}/existing`, position: 5 });
     const res = await move(moving.page.id, { path: `${to}/moved` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ page: { id: moving.page.id, path: `${to}/moved`, position: 6 }, ancestors: [{ path: to }] });
+    expect(res.json()).toMatchObject({ page: { id: moving.page.id, path: `${to}/moved`, position: 1 }, ancestors: [{ path: to }] });
     expect(under(await tree(null), to)).toEqual([to, `${to}/existing`, `${to}/moved`, `${to}/moved/a`, `${to}/moved/a/b`]);
     expect(under(await tree(null), from)).toEqual([]);
     for (const path of [from, `${from}/a/b`]) expect((await at(path)).statusCode).toBe(404);
@@ -297,6 +315,8 @@ describe('POST pages/{id}/move', () => {
       // Its grandchild would be seven segments deep.
       [{ path: `${deep}/a/b/c/x` }, 400, /At most 6 segments/],
       [{ path: 'API' }, 400, /lower-case/],
+      [{ path: 'api' }, 400, /is the API reference/],
+      [{ path: `${root}//x` }, 400, /no empty segments/],
     ];
     for (const [body, status, message] of cases) {
       const res = await move(page.page.id, body);
@@ -306,12 +326,18 @@ describe('POST pages/{id}/move', () => {
     expect(await everything()).toEqual(before);
   });
 
-  it('to its own path only changes its position', async () => {
+  it('to its own path only changes its place among its siblings, which are numbered again', async () => {
     const root = top('same');
-    const page = await made({ path: root });
-    const res = await move(page.page.id, { path: root, position: 7 });
+    await made({ path: root });
+    const [a, b, c] = [await made({ path: `${root}/a` }), await made({ path: `${root}/b` }), await made({ path: `${root}/c` })];
+    const res = await move(c.page.id, { path: `${root}/c`, position: 0 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().page).toMatchObject({ path: root, position: 7 });
+    expect(res.json().page).toMatchObject({ path: `${root}/c`, position: 0 });
+    const places = async () => (await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => [p.id, p.position]);
+    expect(await places()).toEqual([[c.page.id, 0], [a.page.id, 1], [b.page.id, 2]]);
+    // Past the end is the last place.
+    expect((await move(c.page.id, { path: `${root}/c`, position: 99 })).json().page.position).toBe(2);
+    expect(await places()).toEqual([[a.page.id, 0], [b.page.id, 1], [c.page.id, 2]]);
   });
 });
 
@@ -334,6 +360,8 @@ describe('DELETE pages/{id}', () => {
     const revisions = await t.database.use((d) => d.select().from(documentRevisions).where(and(eq(documentRevisions.ownerType, 'page'), eq(documentRevisions.ownerId, leaf.page.id))));
     expect(revisions).toEqual([]);
     expect((await api(t.app, 'DELETE', `/pages/${leaf.page.id}`, as(editor))).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', '/pages/not-an-id', as(editor))).json().details[0].field).toBe('params.id');
+    expect((await api(t.app, 'POST', '/pages/not-an-id/move', { ...as(editor), body: { path: top('x') } })).json().details[0].field).toBe('params.id');
   });
 });
 
@@ -380,9 +408,17 @@ describe('images in pages', () => {
     const actor = await t.app.services.users.actorFor(editor.id);
     const assetId = await t.app.services.assets.attachImage(actor, { stream: Readable.from([png]), fileName: 'figure.png' }, async (_tx, asset) => ({ replaced: null, result: asset.id }));
     const draft = await made({ path: top('img'), title: 'Figures', draft: true });
-    // The editor makes no image nodes yet: the stored text is written as a later editor would.
-    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A figure' }] }, imageNode(assetId)] } as unknown as ProseMirrorDoc;
-    await t.database.use((d) => d.update(pages).set({ doc }).where(eq(pages.id, draft.page.id)));
+    const paragraph = { type: 'paragraph', content: [{ type: 'text', text: 'A figure' }] };
+    // An image is an asset's id: an outside address (a tracker, and a breach of the CSP) is refused.
+    const outside = await api(t.app, 'PUT', `/pages/${draft.page.id}`, { token: editor.token, body: { doc: { type: 'doc', content: [paragraph, { type: 'image', attrs: { src: 'https://tracker.example/p.gif' } }] } } });
+    expect(outside.statusCode).toBe(400);
+    expect(field(outside)?.[0]).toMatch(/^body\.doc/);
+    const doc = { type: 'doc', content: [paragraph, imageNode(assetId)] } as unknown as ProseMirrorDoc;
+    const saved = await api(t.app, 'PUT', `/pages/${draft.page.id}`, { token: editor.token, body: { doc } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().doc.content[1]).toEqual({ type: 'image', attrs: { asset: assetId } });
+    const [revision] = (await api(t.app, 'GET', `/pages/${draft.page.id}/revisions`, as(editor))).json().revisions as { id: string }[];
+    expect((await api(t.app, 'GET', `/pages/${draft.page.id}/revisions/${revision!.id}`, as(editor))).json().doc.content[1]).toEqual({ type: 'image', attrs: { asset: assetId } });
     const usage = { kind: 'document', label: 'An image in the text of “Figures”', path: `/doc/${draft.page.path}` };
     expect((await api(t.app, 'GET', `/assets/${assetId}`, as(editor))).json()).toMatchObject({ usages: [usage], hiddenUsages: 0 });
     // Used only by a draft, it is not there for a reader; published, the page names it.

@@ -108,9 +108,9 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
       const doc = input.doc ?? null;
       await db.transaction(async (tx) => {
         const parent = await requireParent(tx, path);
-        const position = input.position ?? (await repo.nextPosition(tx, parent));
-        const row = await repo.insertPage(tx, { path, title, doc, draft: input.draft ?? false, position, searchText: searchTextOf(title, doc), updatedBy: actor!.personId });
+        const row = await repo.insertPage(tx, { path, title, doc, draft: input.draft ?? false, position: await repo.nextPosition(tx, parent), searchText: searchTextOf(title, doc), updatedBy: actor!.personId });
         if (!row) throw pathTaken(path);
+        const position = input.position === undefined ? row.position : await repo.placeAmongSiblings(tx, parent, row.id, input.position);
         if (doc) await documents.saveRevision(tx, actor, owner(row.id), doc);
         await audit(tx, actor, 'page.create', { type: 'page', id: row.id }, { after: { path, title, draft: row.draft, position } });
       });
@@ -128,14 +128,14 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
           title,
           ...(docChanged ? { doc } : {}),
           ...(input.draft !== undefined ? { draft: input.draft } : {}),
-          ...(input.position !== undefined ? { position: input.position } : {}),
           searchText: searchTextOf(title, doc),
           updatedBy: actor!.personId,
         });
+        const position = input.position === undefined ? undefined : await repo.placeAmongSiblings(tx, parentPagePath(before.path), before.id, input.position);
         if (docChanged) await documents.saveRevision(tx, actor, owner(before.id), doc);
         await audit(tx, actor, 'page.update', { type: 'page', id: before.id }, {
           before: { title: before.title, draft: before.draft, position: before.position },
-          after: { title: input.title, draft: input.draft, position: input.position, docChanged },
+          after: { title: input.title, draft: input.draft, position, docChanged },
         });
         return before.path;
       });
@@ -158,8 +158,10 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
           if (clash) throw taken('body.path', `A page exists at /doc/${clash}, where a page below it would go`);
           moved = await repo.movePaths(tx, from, to);
         }
-        const sameParent = parentPagePath(to) === parentPagePath(from);
-        const position = input.position ?? (sameParent ? before.position : await repo.nextPosition(tx, parentPagePath(to), before.id));
+        const parent = parentPagePath(to);
+        let position = before.position;
+        if (input.position !== undefined) position = await repo.placeAmongSiblings(tx, parent, before.id, input.position);
+        else if (parent !== parentPagePath(from)) position = await repo.nextPosition(tx, parent, before.id);
         await repo.changePage(tx, before.id, { position, updatedBy: actor!.personId });
         await audit(tx, actor, 'page.move', { type: 'page', id: before.id }, { before: { path: from, position: before.position }, after: { path: to, position, moved } });
       });

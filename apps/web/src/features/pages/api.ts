@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import type { PageChange, PageCreate, PageDetail, PageMove, PageSearchResponse, PagesResponse, RevisionDetail, RevisionsResponse } from '@observatory/shared';
+import type { PageChange, PageCreate, PageDetail, PageMove, PageSearchResponse, PagesResponse, PageSummary, RevisionDetail, RevisionsResponse } from '@observatory/shared';
 import { api, ApiError } from '../../lib/api-client';
 
 /** Every query of this feature starts with 'pages' (the privacy statement reads pages/at/privacy under the same key). */
@@ -17,7 +17,9 @@ export function usePages(drafts = false) {
 
 /** GET pages/at/{path}: a 404 (missing, or a draft for a reader) shows the Not Found screen. No path: nothing asked. */
 export function usePageAt(path: string) {
-  return useQuery({ enabled: path !== '', queryKey: pageKey(path), queryFn: () => api.get<PageDetail>(`/pages/at/${path}`), retry: retryServerFaults });
+  // Each segment encoded: a path from the address never reaches another endpoint (`..%2F`).
+  const url = `/pages/at/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return useQuery({ enabled: path !== '', queryKey: pageKey(path), queryFn: () => api.get<PageDetail>(url), retry: retryServerFaults });
 }
 
 /** Typed this many letters, the search asks the server. */
@@ -76,6 +78,15 @@ export function useSavePage(id: string) {
 export function useMovePage(id: string, from: string) {
   const client = useQueryClient();
   return useMutation({ mutationFn: (move: PageMove) => api.post<PageDetail>(`/pages/${id}/move`, move), onSuccess: (moved) => remember(client, moved, from) });
+}
+
+/** POST pages/{id}/move to its own path: a new place among its siblings (0 first), which are numbered again. */
+export function useReorderPage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ page, position }: { page: PageSummary; position: number }) => api.post<PageDetail>(`/pages/${page.id}/move`, { path: page.path, position } satisfies PageMove),
+    onSuccess: (moved) => remember(client, moved),
+  });
 }
 
 /** DELETE pages/{id}: refused (409) while pages are below it. */

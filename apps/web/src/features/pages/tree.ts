@@ -45,9 +45,17 @@ export function pathsAbove(path: string): string[] {
   return above;
 }
 
-/** Every node of a tree, depth-first, with its depth (0 at the top). */
-export function flattenTree(nodes: readonly PageNode[], depth = 0): { node: PageNode; depth: number }[] {
-  return nodes.flatMap((node) => [{ node, depth }, ...flattenTree(node.children, depth + 1)]);
+/** A node of a flattened tree: its depth (0 at the top), and its place among its siblings (`index` of `siblings`). */
+export interface FlatNode {
+  node: PageNode;
+  depth: number;
+  index: number;
+  siblings: number;
+}
+
+/** Every node of a tree, depth-first, with its depth and place. */
+export function flattenTree(nodes: readonly PageNode[], depth = 0): FlatNode[] {
+  return nodes.flatMap((node, index) => [{ node, depth, index, siblings: nodes.length }, ...flattenTree(node.children, depth + 1)]);
 }
 
 /**

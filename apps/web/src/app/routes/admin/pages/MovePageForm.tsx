@@ -12,7 +12,7 @@ import { pageFieldErrors, unplacedPageError } from './page-errors';
  * A new path for a page: the pages below it move along. Checked as it is typed; what only
  * the server knows (a missing parent, a taken path, a move below itself) is shown at the field.
  */
-export function MovePageForm({ page, onDone }: { page: PageSummary; onDone: () => void }) {
+export function MovePageForm({ page, warning, onDone }: { page: PageSummary; warning?: string; onDone: () => void }) {
   const navigate = useNavigate();
   const move = useMovePage(page.id, page.path);
   const form = useForm({
@@ -40,6 +40,11 @@ export function MovePageForm({ page, onDone }: { page: PageSummary; onDone: () =
     >
       <Stack gap="sm">
         <Text size="sm">The pages below it move along. Links to its old address will no longer find it.</Text>
+        {warning ? (
+          <Text size="sm" fw={600}>
+            {warning}
+          </Text>
+        ) : null}
         <FormError error={unplacedPageError(move.error, ['path'])} />
         <TextInput
           label="New path"

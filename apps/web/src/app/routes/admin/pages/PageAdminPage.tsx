@@ -22,6 +22,12 @@ const ROLE_OF: Record<string, string> = {
   [PRIVACY_PAGE_PATH]: 'This is the privacy statement at /privacy. There, what this site’s configuration adds follows it: the hosts a map style loads from, and the contact link.',
 };
 
+/** What is lost when a page of a fixed path is deleted or moved away: said in both dialogs. */
+const LOSS_OF: Record<string, string> = {
+  [HELP_PAGE_PATH]: 'Help/Docs in the user menu will lead to Not Found until a page is at /doc/index again.',
+  [PRIVACY_PAGE_PATH]: '/privacy will show the built-in privacy statement instead until a page is at /doc/privacy again.',
+};
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby={id}>
@@ -47,9 +53,14 @@ function Actions({ detail }: { detail: PageDetail }) {
     modals.openConfirmModal({
       title: `Delete “${page.title}”?`,
       children: (
-        <Text size="sm">
-          The page at /doc/{page.path} and the history of its text are deleted. This cannot be undone.
-        </Text>
+        <Stack gap="xs">
+          <Text size="sm">The page at /doc/{page.path} and the history of its text are deleted. This cannot be undone.</Text>
+          {LOSS_OF[page.path] ? (
+            <Text size="sm" fw={600}>
+              {LOSS_OF[page.path]}
+            </Text>
+          ) : null}
+        </Stack>
       ),
       labels: { confirm: 'Delete page', cancel: 'Keep it' },
       confirmProps: { color: 'danger' },
@@ -73,7 +84,7 @@ function Actions({ detail }: { detail: PageDetail }) {
         </Button>
       </Group>
       <Modal opened={moving} onClose={move.close} title={`Move “${page.title}”`}>
-        <MovePageForm page={page} onDone={move.close} />
+        <MovePageForm page={page} warning={LOSS_OF[page.path]} onDone={move.close} />
       </Modal>
     </>
   );

@@ -1,12 +1,13 @@
-import { Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { WideTable } from '../../../../components/WideTable';
 import { paths } from '../../../../config/paths';
-import { usePages } from '../../../../features/pages/api';
+import { useReorderPage, usePages } from '../../../../features/pages/api';
+import { FormError } from '../../../../components/FormError';
 import { buildPageTree, flattenTree } from '../../../../features/pages/tree';
 import { useTitle } from '../../../../lib/use-title';
 import { NewPageForm } from './NewPageForm';
@@ -23,6 +24,7 @@ export default function PagesAdminPage() {
   const pages = usePages(true);
   const rows = useMemo(() => flattenTree(buildPageTree(pages.data ?? [])), [pages.data]);
   const [creating, setCreating] = useState<Creating>(undefined);
+  const reorder = useReorderPage();
   if (!pages.data) return <PageState isPending={pages.isPending} error={pages.error} />;
   const parentTitle = creating ? pages.data.find((p) => p.path === creating)?.title : undefined;
   return (
@@ -38,9 +40,10 @@ export default function PagesAdminPage() {
         <Anchor component={Link} to={paths.docs}>
           /doc
         </Anchor>
-        : each page below the one its path starts with. Drafts are seen only by page managers.
+        : each page below the one its path starts with, in the order readers see (the arrows move a page among those beside it). Drafts are seen only by page managers.
       </Text>
       {rows.length === 0 ? <Text>There are no pages yet.</Text> : null}
+      <FormError error={reorder.error} />
       {rows.length > 0 ? (
         <WideTable label="Pages" minWidth={560}>
           <Table aria-label="Pages">
@@ -54,7 +57,7 @@ export default function PagesAdminPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map(({ node: { page }, depth }) => (
+              {rows.map(({ node: { page }, depth, index, siblings }) => (
                 <Table.Tr key={page.id}>
                   <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-xs) + ${depth * INDENT}px)` }}>
                     <Group gap="xs" wrap="nowrap">
@@ -73,6 +76,24 @@ export default function PagesAdminPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${page.title} up`}
+                        title="Up among the pages beside it"
+                        disabled={index === 0 || reorder.isPending}
+                        onClick={() => reorder.mutate({ page, position: index - 1 })}
+                      >
+                        <IconArrowUp size={16} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${page.title} down`}
+                        title="Down among the pages beside it"
+                        disabled={index === siblings - 1 || reorder.isPending}
+                        onClick={() => reorder.mutate({ page, position: index + 1 })}
+                      >
+                        <IconArrowDown size={16} aria-hidden />
+                      </ActionIcon>
                       <Button component={Link} to={paths.docPage(page.path)} size="xs" variant="subtle" aria-label={`View ${page.title}`}>
                         View
                       </Button>

@@ -90,6 +90,22 @@ describe('Site Admin → Pages', () => {
     expect(calls.some((c) => c.url === '/api/v1/pages?drafts=true')).toBe(true);
   });
 
+  it('moves a page up or down among the pages beside it, the first without Up and the last without Down', async () => {
+    const { user } = show('/admin/pages', (method, url) => (method === 'POST' && url.pathname.endsWith('/move') ? json(detailOf(PAGES[1]!)) : undefined));
+    const table = await screen.findByRole('table', { name: 'Pages' });
+    const button = (name: string) => within(table).getByRole('button', { name }) as HTMLButtonElement;
+    expect([button('Move Help and documentation up').disabled, button('Move User guide down').disabled, button('Move Map and objects up').disabled, button('Move Plans down').disabled]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    await user.click(button('Move User guide up'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: `/api/v1/pages/${PAGES[1]!.id}/move`, body: { path: 'guide', position: 0 } }]));
+    await user.click(button('Move Map and objects down'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').at(-1)).toEqual({ method: 'POST', url: `/api/v1/pages/${PAGES[2]!.id}/move`, body: { path: 'guide/map', position: 1 } }));
+  });
+
   it('makes a new page’s path from its title below the parent chosen, checks it as it is typed, and opens its editor', async () => {
     const created = summary('guide/field-work', 'Field work', 2, true);
     const { user, router } = show('/admin/pages', (method, url, body) => {
@@ -196,5 +212,17 @@ describe('a page’s editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete page' }));
     expect(await screen.findByText('Move or delete its 2 pages below first')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says what goes with the help page when it is deleted or moved', async () => {
+    const { user } = show('/admin/pages/index');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Help and documentation”?' });
+    expect(within(dialog).getByText(/Help\/Docs in the user menu will lead to Not Found/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await user.click(await screen.findByRole('button', { name: 'Move' }));
+    const moving = await screen.findByRole('dialog', { name: 'Move “Help and documentation”' });
+    expect(within(moving).getByText(/Help\/Docs in the user menu will lead to Not Found/)).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });
