@@ -1,9 +1,10 @@
 import { Anchor, Badge, Box, Breadcrumbs, Button, Container, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconList } from '@tabler/icons-react';
+import { IconList } from '@tabler/icons-react';
 import type { PageDetail } from '@observatory/shared';
 import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { EditPageButton } from '../../components/EditPageButton';
 import { FormError } from '../../components/FormError';
 import { PageState } from '../../components/PageState';
 import { RichText } from '../../components/RichText';
@@ -32,7 +33,7 @@ function Navigation({ current, onNavigate }: { current: string; onNavigate?: () 
 }
 
 function Article({ detail }: { detail: PageDetail }) {
-  const { page, doc, ancestors, permissions } = detail;
+  const { page, doc, ancestors } = detail;
   return (
     <Stack gap="md" component="article" aria-labelledby="doc-title">
       {ancestors.length ? (
@@ -55,11 +56,7 @@ function Article({ detail }: { detail: PageDetail }) {
             </Badge>
           ) : null}
         </Group>
-        {permissions.includes('edit') ? (
-          <Button component={Link} to={paths.adminPage(page.path)} variant="default" size="sm" leftSection={<IconEdit size={16} aria-hidden />}>
-            Edit
-          </Button>
-        ) : null}
+        <EditPageButton detail={detail} />
       </Group>
       {doc?.content?.length ? <RichText doc={doc} /> : <Text c="dimmed">This page has no text yet.</Text>}
       <Text size="sm" c="dimmed">

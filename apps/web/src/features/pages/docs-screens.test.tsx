@@ -48,7 +48,9 @@ const RESULTS = [
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function show(path: string, { permissions = ['view'] }: { permissions?: string[] } = {}) {
+type SignedIn = { username: string; permissions: string[]; super: boolean } | null;
+
+function show(path: string, { permissions = ['view'], user = null }: { permissions?: string[]; user?: SignedIn } = {}) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -63,7 +65,7 @@ function show(path: string, { permissions = ['view'] }: { permissions?: string[]
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, null);
+  client.setQueryData(currentUserKey, user);
   const router = createMemoryRouter([{ path: '/doc/*', element: <DocPage /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
@@ -123,8 +125,14 @@ describe('a documentation page', () => {
   });
 
   it('offers page managers its editor', async () => {
-    show('/doc/guide', { permissions: ['view', 'edit', 'delete'] });
+    show('/doc/guide', { permissions: ['view', 'edit', 'delete'], user: { username: 'admin', permissions: ['accessAdmin', 'managePages'], super: false } });
     expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe('/admin/pages/guide');
+  });
+
+  it('offers no editor to a page manager who cannot open Site Admin, where the editor is', async () => {
+    show('/doc/guide', { permissions: ['view', 'edit', 'delete'], user: { username: 'writer', permissions: ['managePages'], super: false } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'User guide' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
   });
 
   it('is Not Found when the server has no such page for the reader', async () => {

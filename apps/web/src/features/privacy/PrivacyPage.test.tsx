@@ -5,6 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigQuery } from '../../lib/app-config';
+import { currentUserKey } from '../../lib/auth';
 import PrivacyPage from './PrivacyPage';
 
 afterEach(() => {
@@ -44,7 +45,10 @@ const written: PageDetail = {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The page once app/config has answered `answer`, and pages/at/privacy with `page` (null: 404). */
-function renderWith(answer: AppConfig, page: PageDetail | null) {
+/** Signed in with Site Admin, where the page's editor is. */
+const ADMIN = { username: 'admin', permissions: ['accessAdmin', 'managePages'], super: false };
+
+function renderWith(answer: AppConfig, page: PageDetail | null, user: typeof ADMIN | null = null) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -55,6 +59,7 @@ function renderWith(answer: AppConfig, page: PageDetail | null) {
   );
   const client = new QueryClient();
   client.setQueryData(appConfigQuery.queryKey, answer);
+  client.setQueryData(currentUserKey, user);
   const router = createMemoryRouter([{ path: '/privacy', element: <PrivacyPage /> }], { initialEntries: ['/privacy'] });
   render(
     <MantineProvider env="test">
@@ -107,7 +112,7 @@ describe('PrivacyPage with the administrators’ statement', () => {
   });
 
   it('offers its editors the page’s editor', async () => {
-    renderWith(config({}), { ...written, permissions: ['view', 'edit', 'delete'] });
+    renderWith(config({}), { ...written, permissions: ['view', 'edit', 'delete'] }, ADMIN);
     expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe('/admin/pages/privacy');
     expect(screen.queryByRole('heading', { name: 'Maps' })).toBeNull();
   });

@@ -1,11 +1,9 @@
-import { Anchor, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
+import { Anchor, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { PRIVACY_PAGE_PATH, type PageDetail } from '@observatory/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { EditPageButton } from '../../components/EditPageButton';
 import { PageState } from '../../components/PageState';
 import { RichText } from '../../components/RichText';
-import { paths } from '../../config/paths';
 import { api, ApiError } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
 import { useTitle } from '../../lib/use-title';
@@ -111,11 +109,7 @@ export default function PrivacyPage() {
           <>
             <Group justify="space-between" align="flex-start">
               <Title order={1}>{detail.page.title}</Title>
-              {detail.permissions.includes('edit') ? (
-                <Button component={Link} to={paths.adminPage(detail.page.path)} variant="default" size="sm" leftSection={<IconEdit size={16} aria-hidden />}>
-                  Edit
-                </Button>
-              ) : null}
+              <EditPageButton detail={detail} />
             </Group>
             <RichText doc={detail.doc} />
           </>
