@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isInternalPath, isSafeHref, isWebUrl } from './links.js';
+import { isAppPath, isInternalPath, isSafeHref, isServerPath, isWebUrl } from './links.js';
 import { shortlinkTargetProblem } from './shortlinks.js';
 
 describe('links', () => {
   it('takes paths of this site, never another host through a path-relative trick', () => {
     for (const ok of ['/', '/doc/guide', '/pubs?year=2024#top', '/data/abisko%20birch']) expect(isInternalPath(ok), ok).toBe(true);
     for (const bad of ['//evil.example', '/\\evil.example', '/a\\b', 'doc/guide', '/a b', '/a\u0000', '/a\tb', '']) expect(isInternalPath(bad), bad).toBe(false);
+  });
+
+  it('tells the paths the server answers (shortlinks, the API) from the web app’s', () => {
+    for (const path of ['/s/guide', '/s', '/api/v1/openapi.json', '/api']) expect([isServerPath(path), isAppPath(path)], path).toEqual([true, false]);
+    for (const path of ['/sandbox', '/search', '/apis', '/doc/api', '/doc/s/x']) expect([isServerPath(path), isAppPath(path)], path).toEqual([false, true]);
   });
 
   it('takes http(s) addresses with a host, not other schemes or user names', () => {
@@ -26,5 +31,8 @@ describe('links', () => {
     expect(shortlinkTargetProblem('//evil.example')).toMatch(/one slash/);
     expect(shortlinkTargetProblem('javascript:alert(1)')).toMatch(/http/);
     expect(shortlinkTargetProblem('')).toMatch(/needs a target/);
+    // Round in circles: itself, or another shortlink.
+    expect(shortlinkTargetProblem('/s/guide')).toMatch(/another shortlink/);
+    expect(shortlinkTargetProblem('/sandbox')).toBeNull();
   });
 });

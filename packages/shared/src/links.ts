@@ -11,6 +11,13 @@ const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt
 
 export const isInternalPath = (href: string) => INTERNAL_PATH.test(href) && !hasControlCharacter(href);
 
+/** Paths the server answers itself, not the web app: shortlinks (/s/…) and the API (/api/…). */
+const SERVER_PATH = /^\/(?:s|api)(?:[/?#]|$)/;
+export const isServerPath = (href: string) => SERVER_PATH.test(href);
+
+/** A path of this site the web app shows itself: followed in place, without loading the page again. */
+export const isAppPath = (href: string) => isInternalPath(href) && !isServerPath(href);
+
 /** An absolute http(s) address with a host (no user name or password before it), without spaces. */
 const WEB_URL = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?(?:[/?#][^\s\\]*)?$/i;
 

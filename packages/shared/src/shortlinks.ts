@@ -12,7 +12,11 @@ const SLUG = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
 export function shortlinkTargetProblem(target: string): string | null {
   if (!target) return 'A shortlink needs a target';
   if (target.length > SHORTLINK_LIMITS.target) return `At most ${SHORTLINK_LIMITS.target} characters`;
-  if (target.startsWith('/')) return isInternalPath(target) ? null : 'A path of this site starts with one slash and holds no backslash, space or second leading slash';
+  if (target.startsWith('/')) {
+    if (!isInternalPath(target)) return 'A path of this site starts with one slash and holds no backslash, space or second leading slash';
+    // A shortlink to a shortlink (itself, say) would send browsers round in circles.
+    return target.startsWith('/s/') || target === '/s' ? 'A shortlink cannot lead to another shortlink: give that one’s target' : null;
+  }
   return isWebUrl(target) ? null : 'A target is an http:// or https:// address, or a path of this site starting with /';
 }
 

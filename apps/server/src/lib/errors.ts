@@ -37,3 +37,10 @@ export function taken(field: string, message: string): AppError {
 
 /** A 409 for a delete refused while something uses the thing: how many, and which. */
 export const inUse = (what: string, names: string[]) => new AppError('CONFLICT', `${what}: ${names.join(', ')}. Take it off ${names.length === 1 ? 'it' : 'them'} first.`);
+
+/** The SQLSTATE of a database error, through Drizzle's wrapper if any (23505: a unique value taken; 57014: a statement cancelled). */
+export function postgresCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.cause?.code === 'string' ? e.cause.code : e?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}

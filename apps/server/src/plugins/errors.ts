@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, fieldProblem, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
-import { AppError } from '../lib/errors.js';
+import { AppError, postgresCode } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,13 +84,6 @@ async function errorsPlugin(app: FastifyInstance) {
     request.log.error({ err, requestId: request.id }, 'Unexpected failure');
     return sendError(reply, request, 'INTERNAL', `Something went wrong on our side (request ${request.id}); please try again`);
   });
-}
-
-/** The SQLSTATE of a database error, through Drizzle's wrapper if any. */
-function postgresCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
 export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>

@@ -2,7 +2,8 @@ import { Alert, Anchor, Blockquote, Code, Divider, List, Table, Text, Title, Typ
 import { IconAlertTriangle, IconBulb, IconInfoCircle } from '@tabler/icons-react';
 import {
   documentText,
-  isInternalPath,
+  isAppPath,
+  isServerPath,
   isSafeHref,
   type CalloutTone,
   type DocumentBlock,
@@ -22,8 +23,16 @@ function renderLink(node: ReactNode, href: string, key: number): ReactNode {
   // Checked again here: a document may predate the server's check.
   if (!isSafeHref(href)) return node;
   const target = href.trim();
-  // A page of this site opens in place, through the router; others in a new tab.
-  return isInternalPath(target) ? (
+  // A page of the web app opens in place, through the router; a path the server answers
+  // (a shortlink, the API) loads as a page of its own; other sites open in a new tab.
+  if (isServerPath(target)) {
+    return (
+      <Anchor key={key} href={target}>
+        {node}
+      </Anchor>
+    );
+  }
+  return isAppPath(target) ? (
     <Anchor key={key} component={Link} to={target}>
       {node}
     </Anchor>

@@ -64,7 +64,26 @@ describe('managing shortlinks', () => {
     expect((await list()).find((s) => s.id === other.id)?.slug).toBe(other.slug);
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<b>hi</b>', 'ftp://files.example.org/a', 'mailto:a@example.org', '//evil.example', '/\\evil.example', '/a path', 'https://example.org/a b', ''])(
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    '\tjavascript:alert(1)',
+    'data:text/html,<b>hi</b>',
+    'ftp://files.example.org/a',
+    'mailto:a@example.org',
+    'http:evil.example',
+    'https://user:pw@evil.example',
+    'https://example.org@evil.example',
+    '//evil.example',
+    ' //evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/a\n/b',
+    '/s/another',
+    '/a path',
+    'https://example.org/a b',
+    '',
+  ])(
     'refuses the target %j naming body.target',
     async (target) => {
       const slug = unique('bad');
@@ -81,6 +100,14 @@ describe('managing shortlinks', () => {
     expect(fieldsOf(res)).toEqual(['body.slug']);
   });
 
+  it('gives one slug to one of two writers racing for it; the other is refused naming body.slug', async () => {
+    const slug = unique('race');
+    const answers = await Promise.all([create({ slug, target: '/pubs' }), create({ slug: slug.toUpperCase(), target: '/projects' })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(fieldsOf(answers.find((r) => r.statusCode === 400)!)).toEqual(['body.slug']);
+    expect((await list()).filter((s) => s.slug.toLowerCase() === slug.toLowerCase())).toHaveLength(1);
+  });
+
   it('refuses a bad target on change and leaves the shortlink as it was', async () => {
     const made = (await create({ slug: unique('keep'), target: '/pubs' })).json();
     const res = await api(t.app, 'PUT', `/shortlinks/${made.id}`, { token: admin.token, body: { target: 'javascript:alert(1)' } });
@@ -93,6 +120,10 @@ describe('managing shortlinks', () => {
     const id = randomUUID();
     expect((await api(t.app, 'PUT', `/shortlinks/${id}`, { token: admin.token, body: { target: '/pubs' } })).statusCode).toBe(404);
     expect((await api(t.app, 'DELETE', `/shortlinks/${id}`, { token: admin.token })).statusCode).toBe(404);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await api(t.app, method, '/shortlinks/not-an-id', { token: admin.token, body: method === 'PUT' ? { target: '/pubs' } : undefined });
+      expect([res.statusCode, fieldsOf(res)]).toEqual([400, ['params.id']]);
+    }
   });
 
   it('require sign-in, then manageShortlinks', async () => {

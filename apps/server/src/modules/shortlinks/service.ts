@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { authorize, requireActor, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { invalidField, notFound } from '../../lib/errors.js';
+import { invalidField, notFound, postgresCode } from '../../lib/errors.js';
 import * as repo from './repo.js';
 
 type ShortlinkCreate = z.output<typeof ShortlinkCreateSchema>;
@@ -23,8 +23,20 @@ const target = (id: string) => ({ type: 'shortlink', id });
 
 /** Shortlinks: managed with manageShortlinks; followed by anyone through /s/{slug}. */
 export function createShortlinksService(db: Database) {
+  const slugTaken = (slug: string) => invalidField('body.slug', `The slug ${slug} is taken`);
+
   async function checkSlugFree(d: Db, slug: string, exceptId?: string) {
-    if (await repo.slugTaken(d, slug, exceptId)) throw invalidField('body.slug', `The slug ${slug} is taken`);
+    if (await repo.slugTaken(d, slug, exceptId)) throw slugTaken(slug);
+  }
+
+  /** A write racing another for one slug loses as the check would have refused it (the unique index decides). */
+  async function writing<T>(slug: string | undefined, job: (tx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(job);
+    } catch (err) {
+      if (slug !== undefined && postgresCode(err) === '23505') throw slugTaken(slug);
+      throw err;
+    }
   }
 
   async function load(d: Db, id: string) {
@@ -42,7 +54,7 @@ export function createShortlinksService(db: Database) {
     async create(actor: Actor | null, input: ShortlinkCreate) {
       authorize(actor, 'manageShortlinks');
       const by = requireActor(actor);
-      return db.transaction(async (tx) => {
+      return writing(input.slug, async (tx) => {
         await checkSlugFree(tx, input.slug);
         const row = await repo.insertShortlink(tx, { slug: input.slug, target: input.target, createdBy: by.personId });
         await audit(tx, actor, 'shortlink.create', target(row.id), { after: row });
@@ -52,7 +64,7 @@ export function createShortlinksService(db: Database) {
 
     async change(actor: Actor | null, id: string, input: ShortlinkChange) {
       authorize(actor, 'manageShortlinks');
-      return db.transaction(async (tx) => {
+      return writing(input.slug, async (tx) => {
         const before = await load(tx, id);
         if (input.slug !== undefined) await checkSlugFree(tx, input.slug, id);
         const row = await repo.updateShortlink(tx, id, {
