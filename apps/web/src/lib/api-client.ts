@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly details: ErrorDetail[] = [],
     /** Seconds to wait before asking again (a 429's Retry-After). */
     readonly retryAfter: number | null = null,
+    /** The answer as it came: its parsed body (the error, its request id) and headers, for the API reference's try-it panel. */
+    readonly answer: { body: unknown; headers: [string, string][] } | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -109,14 +111,17 @@ function readPagination(headers: Headers): Pagination | null {
 
 async function toApiError(res: Response): Promise<ApiError> {
   let body: { error?: string; code?: string; details?: ErrorDetail[] } = {};
+  let raw = '';
   try {
-    body = await res.json();
+    raw = await res.text();
+    body = JSON.parse(raw);
   } catch {
     // not JSON: keep the status text
   }
-  const text = typeof body.error === 'string' ? body.error : null;
+  const text = typeof body?.error === 'string' ? body.error : null;
   const retryAfter = Number(res.headers.get('retry-after'));
-  return new ApiError(res.status, body.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body.details ?? [], retryAfter > 0 ? retryAfter : null);
+  const answer = { body: raw && Object.keys(body ?? {}).length ? body : raw, headers: [...res.headers.entries()] };
+  return new ApiError(res.status, body?.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body?.details ?? [], retryAfter > 0 ? retryAfter : null, answer);
 }
 
 function url(path: string, query?: Query): string {

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { exampleJson, exampleOf } from './example';
 import type { OpenApiDocument, Operation, Parameter } from './openapi';
 import { ResponseView } from './ResponseView';
-import { buildTryRequest, curlCommand, needsConfirmation, requestUrl, sendTry, type TryRequest } from './try-it';
+import { buildTryRequest, curlFor, needsConfirmation, requestUrl, sendTry, type TryRequest } from './try-it';
 import classes from './api-docs.module.css';
 
 /** The body editor's first text: an example of the body, for a call that sends one. */
@@ -100,7 +100,7 @@ export function TryIt({ document, operation }: { document: OpenApiDocument; oper
           </Group>
         </Stack>
       </form>
-      {'request' in built ? <CurlCommand command={curlCommand(built.request, origin, !!user)} /> : null}
+      {'request' in built ? <CurlCommand command={curlFor(built.request, origin, !!user)} /> : null}
       {send.data ? <ResponseView result={send.data} /> : null}
     </Stack>
   );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../lib/api-client';
 import { GUIDE_EXAMPLES, paginationNote, runExample } from './guide';
 import { listOperations } from './openapi';
-import { buildTryRequest, curlCommand, fillPath, needsConfirmation, requestUrl, sendTry, type TryRequest, type TryResult } from './try-it';
+import { buildTryRequest, curlFor, fillPath, needsConfirmation, requestUrl, sendTry, type TryRequest, type TryResult } from './try-it';
 import { sampleDocument } from './test-document';
 
 const operations = listOperations(sampleDocument);
@@ -46,7 +46,7 @@ describe('building a request from the inputs', () => {
   it('writes the curl command with $TOKEN, never a real token, and quotes for the shell', () => {
     const request: TryRequest = { method: 'POST', path: '/pubs', query: { q: "it's" }, body: { title: "O'Neil" }, accept: 'application/json' };
     setAccessToken('real-secret-token');
-    const command = curlCommand(request, 'https://obs.example.org', true);
+    const command = curlFor(request, 'https://obs.example.org', true);
     expect(command).toBe(
       [
         "curl -X POST 'https://obs.example.org/api/v1/pubs?q=it%27s'",
@@ -57,7 +57,7 @@ describe('building a request from the inputs', () => {
       ].join(' \\\n  '),
     );
     expect(command).not.toContain('real-secret-token');
-    expect(curlCommand({ method: 'GET', path: '/pubs', query: {} }, 'https://obs.example.org', false)).toBe("curl 'https://obs.example.org/api/v1/pubs'");
+    expect(curlFor({ method: 'GET', path: '/pubs', query: {} }, 'https://obs.example.org', false)).toBe("curl 'https://obs.example.org/api/v1/pubs'");
     expect(requestUrl({ method: 'GET', path: '/pubs', query: { p: '2' } })).toBe('/api/v1/pubs?p=2');
   });
 });
@@ -79,7 +79,10 @@ describe('sendTry', () => {
 
   it('answers an error as the status and the error body, and a failed request as no answer', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'Publication not found', code: 'NOT_FOUND', requestId: 'r1' }), { status: 404, headers: { 'content-type': 'application/json' } })));
-    expect(await sendTry({ method: 'GET', path: '/pubs/x', query: {} })).toMatchObject({ status: 404, json: { error: 'Publication not found', code: 'NOT_FOUND' } });
+    const answered = await sendTry({ method: 'GET', path: '/pubs/x', query: {} });
+    // As the server sent it: the request id to quote, and the headers.
+    expect(answered).toMatchObject({ status: 404, json: { error: 'Publication not found', code: 'NOT_FOUND', requestId: 'r1' } });
+    expect(answered.headers).toContainEqual(['content-type', 'application/json']);
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
     expect(await sendTry({ method: 'GET', path: '/pubs', query: {} })).toMatchObject({ status: null });
   });

@@ -1,5 +1,6 @@
 import { API_ROOT } from '@observatory/shared';
 import { ApiError, requestStream } from '../../lib/api-client';
+import { curlCommand } from '../../lib/curl';
 import type { Operation } from './openapi';
 
 /** A call as the try-it panel sends it: the path is under the API root, the values are filled in. */
@@ -62,16 +63,9 @@ export function requestUrl(request: TryRequest): string {
   return `${API_ROOT}${request.path}${qs ? `?${qs}` : ''}`;
 }
 
-const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-
 /** The same request with curl; the token is written $TOKEN, never the real one. */
-export function curlCommand(request: TryRequest, origin: string, withToken: boolean): string {
-  const lines = [`curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${shellQuote(origin + requestUrl(request))}`];
-  if (withToken) lines.push('-H "Authorization: Bearer $TOKEN"');
-  if (request.accept) lines.push(`-H ${shellQuote(`Accept: ${request.accept}`)}`);
-  if (request.body !== undefined) lines.push("-H 'Content-Type: application/json'", `--data ${shellQuote(JSON.stringify(request.body))}`);
-  return lines.join(' \\\n  ');
-}
+export const curlFor = (request: TryRequest, origin: string, withToken: boolean) =>
+  curlCommand({ method: request.method, url: origin + requestUrl(request), accept: request.accept, body: request.body, withToken });
 
 /** Past this much text the answer is cut: the page stays quick. */
 const MAX_SHOWN = 200_000;
@@ -100,7 +94,7 @@ const cut = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SH
 /**
  * Sends the request through the app's API client: with the signed-in user's token (a
  * visitor's goes without), refreshed once on a 401. An error answer is shown as the
- * client read it: its status, error text, code and details.
+ * server sent it: its status, headers and body (the error, its code, details and request id).
  */
 export async function sendTry(request: TryRequest): Promise<TryResult> {
   const started = performance.now();
@@ -118,7 +112,9 @@ export async function sendTry(request: TryRequest): Promise<TryResult> {
     if (!(err instanceof ApiError) || err.status === null) {
       return { status: null, durationMs: elapsed(), headers: [], body: 'No answer: the request did not reach the server.', json: undefined };
     }
-    const json = { error: err.errorText ?? err.message, code: err.code, ...(err.details.length ? { details: err.details } : {}) };
-    return { status: err.status, durationMs: elapsed(), headers: [], body: JSON.stringify(json, null, 2), json };
+    // The answer as the server sent it (its requestId too); the client's reading when it kept none.
+    const json = err.answer?.body ?? { error: err.errorText ?? err.message, code: err.code, ...(err.details.length ? { details: err.details } : {}) };
+    const headers = [...(err.answer?.headers ?? [])].sort(([a], [b]) => a.localeCompare(b));
+    return { status: err.status, durationMs: elapsed(), headers, body: typeof json === 'string' ? cut(json) : JSON.stringify(json, null, 2), json: typeof json === 'string' ? undefined : json };
   }
 }
