@@ -32,7 +32,7 @@ export const AdminStatusSchema = z.object({
   migration: z.object({ applied: z.number().int(), latest: z.string().nullable() }),
   storage: z.object({
     kind: z.enum(['directory', 's3']),
-    /** Uploaded files with a record (orphaned bytes are under Assets → stray files). */
+    /** Stored files with a record: uploads and the spreadsheets kept for imports (orphaned bytes are under Assets → stray files). */
     files: z.number().int(),
     bytes: z.number().int(),
   }),

@@ -607,6 +607,8 @@ const ADMINISTRATION = doc(
     ['Units, Metrics, Object types, Metadata schemas, Node types', 'manageSchema', 'The data schema (below).'],
     ['Objects', 'manageProjects', 'Every object, whatever its projects.'],
     ['Assets', 'manageAssets', 'Uploaded files, where each is used, and removing unused ones.'],
+    ['Pages', 'managePages', 'These documentation pages and the privacy statement: write, preview, publish, order, move and delete them, and restore an earlier text.'],
+    ['Shortlinks', 'manageShortlinks', 'Short addresses /s/{slug} that lead to a page of this site or another, with how often each was followed.'],
     ['Import', 'importData', ['Spreadsheet imports (see ', link('Importing', '/doc/guide/import'), ').']],
   ),
   h2('Give someone a role'),
@@ -644,7 +646,7 @@ const ADMINISTRATION = doc(
   p(
     'Holders of managePages edit the documentation pages under ',
     code('/doc/'),
-    ', this guide and the privacy policy included. A page sits below its parent page, ordered by position; a draft is seen only by page managers; every saved text is kept and can be restored. Holders of manageShortlinks manage shortlinks: ',
+    ', this guide and the privacy policy included. A page sits below its parent page; the arrows under Site Admin → Pages set its order among the pages beside it; a draft is seen only by page managers; every saved text is kept and can be restored. Holders of manageShortlinks manage shortlinks: ',
     code('/s/'),
     ' followed by a short name sends visitors to a page of this site or another address, counting each use.',
   ),

@@ -8,6 +8,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import {
   assets,
+  importSessions,
   auditLog,
   dataTables,
   institutionCategories,
@@ -132,11 +133,12 @@ export async function recentAudit(db: Db, actor: Actor | null, limit: number) {
   });
 }
 
-/** The catalogue's size on disk, its PostGIS version, and the uploads with a record. */
+/** The catalogue's size on disk, its PostGIS version, and the stored files with a record: uploads (assets) and spreadsheets kept for imports. */
 export async function sizes(db: Db) {
-  const [database] = rowsOf<{ bytes: string; postgis: string | null }>(
-    await db.execute(sql`select pg_database_size(current_database())::text as bytes, (select extversion from pg_extension where extname = 'postgis') as postgis`),
+  const [row] = rowsOf<{ bytes: string; postgis: string | null; files: number; file_bytes: string }>(
+    await db.execute(sql`select pg_database_size(current_database())::text as bytes, (select extversion from pg_extension where extname = 'postgis') as postgis,
+      (select count(*) from ${assets})::int + (select count(*) from ${importSessions})::int as files,
+      ((select coalesce(sum(${assets.size}), 0) from ${assets}) + (select coalesce(sum(${importSessions.size}), 0) from ${importSessions}))::text as file_bytes`),
   );
-  const [files] = await db.select({ n: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${assets.size}), 0)::text` }).from(assets);
-  return { databaseBytes: Number(database?.bytes ?? 0), postgis: database?.postgis ?? null, files: files?.n ?? 0, fileBytes: Number(files?.bytes ?? 0) };
+  return { databaseBytes: Number(row?.bytes ?? 0), postgis: row?.postgis ?? null, files: Number(row?.files ?? 0), fileBytes: Number(row?.file_bytes ?? 0) };
 }

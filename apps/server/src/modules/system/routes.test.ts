@@ -5,7 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { buildUser, type TestUser } from '../../../test/factories.js';
-import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
+import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, upload, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -65,6 +65,12 @@ describe('GET /admin/status', () => {
     expect(body.migration).toEqual(health.migration);
     const { totals } = (await api(t.app, 'GET', '/assets', { token: admin.token })).json();
     expect(body.storage).toEqual({ kind: 'directory', files: totals.count, bytes: totals.bytes });
+    // A spreadsheet kept for an import is stored too, and counted.
+    const sheet = Buffer.from('name,title\nsite-1,Site one\n');
+    const uploaded = await upload(t.app, 'POST', '/data/import/sessions', { token: admin.token, file: { data: sheet, fileName: 'sites.csv' } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const after = (await api(t.app, 'GET', '/admin/status', { token: admin.token })).json();
+    expect(after.storage).toEqual({ kind: 'directory', files: totals.count + 1, bytes: totals.bytes + sheet.length });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(body.uptimeSeconds).toBeLessThanOrEqual(process.uptime() + 1);
     expect(Date.parse(body.startedAt)).toBeLessThanOrEqual(Date.now());
