@@ -43,11 +43,15 @@ test('a visitor builds a query in the sandbox, sees rows and a chart, exports CS
   await expect(table.getByRole('row')).toHaveCount(riverSites + 1);
   await expectAccessible(page);
 
-  // A chart of the metric across the sites found.
+  // The observations of 2024, when all fifteen sites were measured: summed up, then charted across the sites found.
+  await page.getByLabel('From', { exact: true }).fill('2024-01-01');
+  await page.getByLabel('Before', { exact: true }).fill('2025-01-01');
+  await expect(page).toHaveURL(/from=2024-01-01T00%3A00%3A00\.000Z&to=2025-01-01T00%3A00%3A00\.000Z/);
+  await expect(table.getByText(/obs\., mean/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Charts' }).click();
   await expect(page).toHaveURL(/tab=charts/);
-  await expect(page.getByRole('img', { name: /^Chart of Chlorophyll a from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: mean, lowest and highest of [\d,]+ observations$/ })).toBeVisible();
-  await expect(page.getByText(/observations of 15 objects from/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Chart of Chlorophyll a from 2024-01-01 to 2025-01-01: mean, lowest and highest of [\d,]+ observations$/ })).toBeVisible();
+  await expect(page.getByText(/observations of 15 objects from 2024-01-01 to 2025-01-01/)).toBeVisible();
 
   // The result as CSV: a header row, then a row per site.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -63,9 +67,11 @@ test('a visitor builds a query in the sandbox, sees rows and a chart, exports CS
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await navigator(page);
   expect(copied).toBe(shown);
-  expect(copied).toMatch(/^curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sandbox\/query' -H 'Content-Type: application\/json' -d '/);
-  const body = JSON.parse(copied.slice(copied.indexOf(" -d '") + 5, -1));
-  expect(body).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], where: [{ field: 'habitat', value: 'river' }], p: 1, n: 50 });
+  expect(copied).toMatch(/^curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sandbox\/query' \\\n {2}-H 'Content-Type: application\/json' \\\n {2}--data '/);
+  // A visitor's request carries no token.
+  expect(copied).not.toContain('Authorization');
+  const body = JSON.parse(copied.slice(copied.indexOf("--data '") + 8, -1));
+  expect(body).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], where: [{ field: 'habitat', value: 'river' }], from: '2024-01-01T00:00:00.000Z', to: '2025-01-01T00:00:00.000Z', p: 1, n: 50 });
   const answer = await page.request.post('/api/v1/sandbox/query', { data: body });
   expect(answer.ok()).toBe(true);
   expect((await answer.json()).total).toBe(riverSites);

@@ -66,21 +66,32 @@ export const SandboxBboxSchema = z
   })
   .describe('[west, south, east, north] in degrees: objects whose extent overlaps it');
 
-/** What a sandbox query finds: the objects of any of the types, in any of the projects, with every metadata value, overlapping the box. */
-export const SandboxFilterSchema = z.object({
+/** Both ends of a span of time, when given, in order. */
+function spanInOrder(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (q.from && q.to && Date.parse(q.from) >= Date.parse(q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the span is not after its start' });
+}
+
+/**
+ * What a sandbox query finds: the objects of any of the types, in any of the projects, with
+ * every metadata value, overlapping the box; their observations from `from` to before `to`.
+ */
+const FilterFields = z.object({
   types: z.array(SlugSchema).max(SANDBOX_LIMITS.types).default([]).describe('Object type slugs: objects of any of them'),
   projects: z.array(z.string().min(1).max(200)).max(SANDBOX_LIMITS.projects).default([]).describe('Project ids or slugs: objects in any of them'),
   metrics: z.array(MetricNameSchema).max(SANDBOX_LIMITS.metrics).default([]).describe('Metric names: each object’s observations of them, summed up'),
   where: z.array(SandboxWhereSchema).max(SANDBOX_LIMITS.filters).default([]).describe('Metadata equalities, all of which must hold'),
   bbox: SandboxBboxSchema.optional(),
+  from: z.iso.datetime({ offset: true }).optional().describe('Observations from this time on (inclusive): the metrics’ summaries, charts and exports'),
+  to: z.iso.datetime({ offset: true }).optional().describe('Observations before this time (exclusive)'),
 });
+export const SandboxFilterSchema = FilterFields.superRefine(spanInOrder);
 export type SandboxFilter = z.input<typeof SandboxFilterSchema>;
 
 /** POST sandbox/query: the filter and a page. */
-export const SandboxQuerySchema = SandboxFilterSchema.extend({
+export const SandboxQuerySchema = FilterFields.extend({
   p: z.number().int().min(1).default(1).describe('The page, from 1'),
   n: z.number().int().min(1).max(SANDBOX_LIMITS.maxPerPage).default(SANDBOX_LIMITS.perPage).describe(`Rows a page (at most ${SANDBOX_LIMITS.maxPerPage})`),
-});
+}).superRefine(spanInOrder);
 export type SandboxQuery = z.input<typeof SandboxQuerySchema>;
 
 /** An object's observations of one metric, from the data tables the caller may see. */
@@ -125,15 +136,11 @@ export const SandboxQueryResponseSchema = z.object({
 });
 export type SandboxQueryResponse = z.infer<typeof SandboxQueryResponseSchema>;
 
-/** POST sandbox/chart: one numeric metric over time across the objects the filter finds. */
-export const SandboxChartSchema = SandboxFilterSchema.extend({
+/** POST sandbox/chart: one numeric metric over time (the filter's span, else the data's) across the objects the filter finds. */
+export const SandboxChartSchema = FilterFields.extend({
   metric: MetricNameSchema.describe('A number, integer or true/false metric'),
-  from: z.iso.datetime({ offset: true }).optional().describe('From this time on (inclusive)'),
-  to: z.iso.datetime({ offset: true }).optional().describe('Before this time (exclusive)'),
   buckets: z.number().int().min(2).max(SANDBOX_LIMITS.maxBuckets).default(SANDBOX_LIMITS.buckets).describe(`Equal spans of time (at most ${SANDBOX_LIMITS.maxBuckets})`),
-}).superRefine((q, ctx) => {
-  if (q.from && q.to && Date.parse(q.from) >= Date.parse(q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range is not after its start' });
-});
+}).superRefine(spanInOrder);
 export type SandboxChartQuery = z.input<typeof SandboxChartSchema>;
 
 export const SandboxBucketSchema = z.object({

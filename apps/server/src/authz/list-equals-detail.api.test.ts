@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
-import { api, startTestApp, unique, upload, type TestApp } from '../../test/harness.js';
+import { api, startTestApp, unique, uniqueIp, upload, type TestApp } from '../../test/harness.js';
 import { insightComments } from '../db/schema/index.js';
 import { findByKey } from './lookup.js';
 import { can } from './policy.js';
@@ -351,6 +351,31 @@ describe.each(ACTORS)('as %s', (name) => {
       expect(sorted(names)).toEqual(sorted((await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()))).map((o) => o.name)));
       const detail = (await get(`/insights/${insight.id}`, who())).json().insight;
       expect(detail).toEqual(expect.objectContaining({ id: insight.id, objects: insight.objects, comments: insight.comments }));
+    }
+  });
+
+  it('sandbox: the query, its count, chart and exports hold exactly the readable objects, their observations only from readable projects’ tables', async () => {
+    const me = who();
+    const post = (url: string, body: unknown) => api(t.app, 'POST', url, { ...(me ? { token: me.token } : {}), body, ip: uniqueIp() });
+    const expected = sorted((await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, me))).map((o) => o.name));
+    // Each table holds one observation of every object: a readable object shows one for each table it may read.
+    const tablesRead = (await filterIds([...VISIBILITIES], (v) => readable(`/projects/${world.projects[v].id}`, me))).length;
+    const body = { types: ['site'], bbox: [...BOX], metrics: [world.metric] };
+    const found = (await post('/sandbox/query', { ...body, n: 100 })).json();
+    expect(sorted(found.objects.map((o: { name: string }) => o.name))).toEqual(expected);
+    expect(found.total).toBe(expected.length);
+    for (const o of found.objects) expect(o.metrics[world.metric]?.count ?? 0, o.name).toBe(tablesRead);
+    const chart = (await post('/sandbox/chart', { ...body, metric: world.metric })).json();
+    expect(chart).toMatchObject({ objects: tablesRead ? expected.length : 0, observations: expected.length * tablesRead });
+    const csv = (await post('/sandbox/export?format=csv', body)).body.trimEnd().split('\r\n').slice(1);
+    expect(sorted(csv.map((line) => line.split(',')[0]!))).toEqual(expected);
+    const geojson = JSON.parse((await post('/sandbox/export?format=geojson', body)).body);
+    expect(sorted(geojson.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
+    // A hidden project in the filter answers as a project that does not exist.
+    for (const p of Object.values(world.projects)) {
+      if (await readable(`/projects/${p.id}`, me)) continue;
+      const [hidden, missing] = [await post('/sandbox/query', { projects: [p.slug] }), await post('/sandbox/query', { projects: [`${world.marker}-nothing`] })];
+      expect([hidden.statusCode, hidden.json().error.replace(p.slug, 'KEY')]).toEqual([missing.statusCode, missing.json().error.replace(`${world.marker}-nothing`, 'KEY')]);
     }
   });
 

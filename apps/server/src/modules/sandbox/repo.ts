@@ -2,6 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Bbox } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { dataTableMetrics, dataTables, metrics, objectProjects, objects, objectTypeLinks, objectTypes, observations, projects } from '../../db/schema/index.js';
+import { postgresCode } from '../../lib/errors.js';
 import { extentOverlaps, GEOJSON_DECIMALS } from '../../lib/geometry.js';
 
 /**
@@ -23,10 +24,18 @@ export interface Filter {
   bbox: Bbox | undefined;
 }
 
-/** Where observations are read from: the metrics' ids, and the data tables holding them that the reader may see. */
+/** Which observations are read: of the metrics' ids, in the data tables holding them that the reader may see, from `from` to before `to`. */
 export interface Sources {
   metricIds: string[];
   tableIds: string[];
+  from: Date | null;
+  to: Date | null;
+}
+
+/** The span of time of `s` as conditions on the observations `alias` (none when open). */
+function inSpan(alias: string, s: Sources): SQL {
+  const time = sql.raw(`${alias}.time`);
+  return sql`${s.from ? sql` and ${time} >= ${s.from.toISOString()}::timestamptz` : sql``}${s.to ? sql` and ${time} < ${s.to.toISOString()}::timestamptz` : sql``}`;
 }
 
 export type MetricRow = typeof metrics.$inferSelect;
@@ -68,7 +77,7 @@ function statsOf(objectId: SQL, s: Sources): SQL {
     from (
       select ob.metric_id, count(*) as n, min(ob.number) as lo, max(ob.number) as hi, avg(ob.number) as mean, min(ob.time) as first, max(ob.time) as last
       from ${observations} ob
-      where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = ${objectId} and ob.metric_id = any(${ids(s.metricIds)})
+      where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = ${objectId} and ob.metric_id = any(${ids(s.metricIds)})${inSpan('ob', s)}
       group by ob.metric_id
     ) st
     cross join lateral (
@@ -156,31 +165,36 @@ export async function countCapped(db: Db, f: Filter, cap: number): Promise<numbe
 
 /**
  * One metric's observations across the objects the filter finds, in `buckets` equal spans
- * of [from, to) (the range asked for, else the data's): per span its mean time, count,
- * mean, lowest and highest value. At most `maxObservations` + 1 are read: when that many
- * come, the chart is too broad (the rows counted say so). The observations and objects
- * counted and the span come on every row.
+ * of [from, to) (the sources' span, else the data's): per span its mean time, count, mean,
+ * lowest and highest value. Bounded as it is built: at most `maxObjects` + 1 objects are
+ * found, each one's observations read through the observations' key (table, object,
+ * metric, time), and at most `maxObservations` + 1 of them in all; the objects found and
+ * the observations read (each up to its bound + 1: then the chart is refused) and the span
+ * come on every row.
  */
-export function chartStatement(f: Filter, s: Sources, range: { from: Date | null; to: Date | null }, buckets: number, maxObservations: number): SQL {
-  const inRange = and(range.from ? sql`ob.time >= ${range.from.toISOString()}::timestamptz` : undefined, range.to ? sql`ob.time < ${range.to.toISOString()}::timestamptz` : undefined);
+export function chartStatement(f: Filter, s: Sources, buckets: number, bounds: { maxObjects: number; maxObservations: number }): SQL {
   const seconds = (date: Date) => sql`${date.getTime() / 1000}::float8`;
   // Times as seconds in double precision: extract() answers numeric, several times slower to bucket.
   return sql`
-    with obs as materialized (
-      select ob.object_id, date_part('epoch', ob.time) as t, ob.number as value
-      from ${observations} ob
-      where ob.table_id = any(${ids(s.tableIds)}) and ob.metric_id = any(${ids(s.metricIds)}) and ob.number is not null
-        and ob.object_id in (select ${objects.id} from ${objects} where ${matching(f)})
-        ${inRange ? sql`and ${inRange}` : sql``}
-      limit ${whole(maxObservations + 1)}
+    with found as materialized (
+      select ${objects.id} as id from ${objects} where ${matching(f)} limit ${whole(bounds.maxObjects + 1)}
     ),
-    totals as materialized (select min(t) as first, max(t) as last, count(*)::int as observations, (select count(*) from (select distinct object_id from obs) o)::int as objects from obs),
+    obs as materialized (
+      select ob.object_id, date_part('epoch', ob.time) as t, ob.number as value
+      from found cross join lateral (
+        select ob.object_id, ob.time, ob.number from ${observations} ob
+        where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = found.id and ob.metric_id = any(${ids(s.metricIds)}) and ob.number is not null${inSpan('ob', s)}
+      ) ob
+      limit ${whole(bounds.maxObservations + 1)}
+    ),
+    totals as materialized (select min(t) as first, max(t) as last, count(*)::int as observations, (select count(*) from (select distinct object_id from obs) o)::int as objects, (select count(*) from found)::int as found from obs),
     -- The span ends just after the last observation when it is the data's (an exclusive end).
-    span as (select ${range.from ? seconds(range.from) : sql`totals.first`} as lo, ${range.to ? seconds(range.to) : sql`totals.last + 0.001`} as hi from totals)
+    span as (select ${s.from ? seconds(s.from) : sql`totals.first`} as lo, ${s.to ? seconds(s.to) : sql`totals.last + 0.001`} as hi from totals)
     select least(greatest(floor((obs.t - span.lo) / greatest(span.hi - span.lo, 0.001) * ${whole(buckets)}), 0), ${whole(buckets - 1)})::int as bucket,
-      avg(obs.t) as time, count(*)::int as n, avg(obs.value) as mean, min(obs.value) as min, max(obs.value) as max,
-      min(totals.observations) as observations, min(totals.objects) as objects, min(span.lo) as span_from, min(span.hi) as span_to
-    from obs, span, totals
+      avg(obs.t) as time, count(obs.t)::int as n, avg(obs.value) as mean, min(obs.value) as min, max(obs.value) as max,
+      min(totals.observations) as observations, min(totals.objects) as objects, min(totals.found) as found, min(span.lo) as span_from, min(span.hi) as span_to
+    -- With no observations, one row of totals with n = 0: the objects found are counted still.
+    from totals cross join span left join obs on true
     group by 1 order by 1`;
 }
 
@@ -188,6 +202,7 @@ export interface BucketRow {
   bucket: number;
   /** Seconds since 1970, as are the span's ends. */
   time: number;
+  /** 0 on the one row of a chart without observations. */
   n: number;
   mean: number;
   min: number;
@@ -195,6 +210,8 @@ export interface BucketRow {
   objects: number;
   /** Read, at most the cap + 1 (then the chart is refused). */
   observations: number;
+  /** Objects found, at most the cap + 1 (then the chart is refused). */
+  found: number;
   span_from: number | null;
   span_to: number | null;
 }
@@ -220,8 +237,5 @@ export async function limitTime(tx: Db, ms: number): Promise<void> {
   await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
 }
 
-/** Whether a database error is a statement cut off by its timeout (SQLSTATE 57014), through Drizzle's wrapper if any. */
-export function isCancelled(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  return e?.code === '57014' || e?.cause?.code === '57014';
-}
+/** Whether a database error is a statement cut off by its timeout (SQLSTATE 57014). */
+export const isCancelled = (err: unknown) => postgresCode(err) === '57014';

@@ -91,6 +91,15 @@ describe('sandbox query', () => {
     expect(Object.keys(second.metrics)).toEqual([temp]);
   });
 
+  it('sums up only the observations in the span of time asked for', async () => {
+    const res = await query({ types: ['site'], metrics: [temp], where: [{ field: 'habitat', value: 'river' }], from: '2024-06-01T00:00:00Z', to: '2024-07-01T00:00:00Z' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [river1, river2] = res.json().objects;
+    expect(river1.metrics[temp]).toEqual({ count: 1, min: 14, max: 14, mean: 14, first: '2024-06-01T00:00:00.000Z', last: { time: '2024-06-01T00:00:00.000Z', value: 14 } });
+    // Found still, with no observation in the span.
+    expect(river2).toMatchObject({ name: names.river2, metrics: {} });
+  });
+
   it('reads a number typed as text as the field’s schema types it, and combines types, projects and filters', async () => {
     const byElevation = await query({ types: ['site'], where: [{ field: 'elevation', value: '120' }] });
     expect(byElevation.statusCode, byElevation.body).toBe(200);
@@ -135,6 +144,8 @@ describe('sandbox query', () => {
       [{ types: ['site'], where: Array.from({ length: SANDBOX_LIMITS.filters + 1 }, () => ({ field: 'habitat', value: 'river' })) }, 'body.where'],
       [{ types: ['site'], where: [{ field: 'a b', value: 'x' }] }, 'body.where.0.field'],
       [{ n: 0 }, 'body.n'],
+      [{ from: 'last week' }, 'body.from'],
+      [{ from: '2024-06-01T00:00:00Z', to: '2024-06-01T00:00:00Z' }, 'body.to', /not after its start/],
     ];
     for (const [body, field, message] of cases) {
       const res = await query(body);
@@ -255,6 +266,23 @@ describe('sandbox export', () => {
     expect(namesOf(counted)).toHaveLength(100);
   });
 
+  it('sums up the span of time asked for, and neutralises cells a spreadsheet would run as formulas', async () => {
+    const formula = unique('formula-');
+    const made = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: formula, title: '=HYPERLINK("https://evil.example")', types: ['vegetation-plot'], projects: [open.slug] } });
+    expect(made.statusCode, made.body).toBe(201);
+    const plots = parseCsv((await post('/sandbox/export?format=csv', { types: ['vegetation-plot'] })).body);
+    expect(plots.find((r) => r[0] === formula)?.[1]).toBe(`'=HYPERLINK("https://evil.example")`);
+    const spanned = parseCsv((await post('/sandbox/export?format=csv', { ...body, metrics: [temp], from: '2024-06-15T00:00:00Z' })).body);
+    expect(spanned.find((r) => r[0] === names.river1)!.slice(8, 11)).toEqual(['1', '18', '18']);
+  });
+
+  it('leaves out of GeoJSON what the reader may not see', async () => {
+    const ids = async (who: TestUser | null) => JSON.parse((await post('/sandbox/export?format=geojson', { types: ['site'], metrics: [temp] }, who)).body).features.map((f: { properties: { name: string } }) => f.properties.name) as string[];
+    expect(await ids(null)).not.toContain(names.hidden);
+    expect(await ids(stranger)).not.toContain(names.hidden);
+    expect(await ids(owner)).toContain(names.hidden);
+  });
+
   it('refuses an unknown format and bad input before anything streams', async () => {
     const format = await post('/sandbox/export?format=xlsx', body);
     expect(format.statusCode).toBe(400);
@@ -275,20 +303,26 @@ describe('sandbox bounds', () => {
     expect(tooBroad().status).toBe(400);
   });
 
-  it('refuses a chart that would read more observations than its bound, whatever the planner guessed', async () => {
+  it('refuses a chart that would look through more objects or read more observations than its bounds, whatever the planner guessed', async () => {
     const services = t.app.services;
     const bound = (maxChartObservations: number) => createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObservations });
     const input = { types: ['site'], projects: [], metrics: [], where: [], bbox: undefined, metric: temp, buckets: 10 };
     // The readings the reader may see: five.
-    await expect(bound(4).chart(null, uniqueIp(), input)).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
+    await expect(bound(4).chart(null, uniqueIp(), input)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^This chart would read more than 4 observations: choose a shorter span of time/) });
     await expect(bound(5).chart(null, uniqueIp(), input)).resolves.toMatchObject({ observations: 5 });
+    // More objects than a chart looks through: too broad, though few of them hold observations.
+    const few = createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObjects: 2 });
+    await expect(few.chart(null, uniqueIp(), input)).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
+    await expect(few.chart(null, uniqueIp(), { ...input, where: [{ field: 'habitat', value: 'river' }] })).resolves.toMatchObject({ objects: 2 });
+    // A shorter span reads fewer: then it is drawn.
+    await expect(bound(4).chart(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' })).resolves.toMatchObject({ observations: 2 });
   });
 
   it('lets the usual queries through: their estimates are far below MAX_QUERY_COST', async () => {
     const plan = await t.database.use(async (d) => {
       const filter: repo.Filter = { visible: undefined, typeIds: [], projectIds: [], where: [], bbox: undefined };
       const [metric] = await repo.metricsByName(d, [temp]);
-      const sources = { metricIds: [metric!.id], tableIds: await repo.sourceTables(d, [metric!.id], undefined) };
+      const sources = { metricIds: [metric!.id], tableIds: await repo.sourceTables(d, [metric!.id], undefined), from: null, to: null };
       return {
         page: await repo.plannedCost(d, repo.rowsStatement(filter, sources, { page: { limit: 100, offset: 0 } }, false)),
         // What a chart is held to: finding its objects (its reading stops at CHART_MAX_OBSERVATIONS).

@@ -38,7 +38,7 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 
 /**
  * The most observations one chart reads. Its statement stops reading at one more and is
- * then refused as too broad: however the planner guessed, a chart's work has this bound.
+ * then refused, asking for a shorter span of time: however the planner guessed, a chart's work has this bound.
  * On the embedded database reading 73,000 of them and bucketing took 190 ms; reading to
  * this bound and refusing, 230 ms (bench/sandbox.ts). The river demo's 53,443 fit.
  */
@@ -49,7 +49,7 @@ export const EXPORT_CHUNK = 500;
 export const EXPORT_CHUNK_WITH_METRICS = 100;
 
 /** No metrics: the statement of the objects alone, whose cost the cap is held to. */
-const NO_SOURCES: repo.Sources = { metricIds: [], tableIds: [] };
+const NO_SOURCES: repo.Sources = { metricIds: [], tableIds: [], from: null, to: null };
 
 /** The metric types a chart draws (true/false as 1/0). */
 const CHARTED = new Set(['number', 'integer', 'boolean']);
@@ -76,6 +76,12 @@ const iso = (time: string | Date) => new Date(time).toISOString();
 const fromSeconds = (seconds: number | string) => new Date(Math.round(Number(seconds) * 1000)).toISOString();
 
 export const tooBroad = () => new AppError('VALIDATION_FAILED', SANDBOX_TOO_BROAD, { details: [{ field: 'body', message: SANDBOX_TOO_BROAD }] });
+
+/** A chart over more observations than it may read: narrowed by time, project or objects, it is drawn. */
+function tooManyObservations(max: number) {
+  const message = `This chart would read more than ${max.toLocaleString('en')} observations: choose a shorter span of time (From, Before), a project or fewer objects`;
+  return new AppError('VALIDATION_FAILED', message, { details: [{ field: 'body', message }] });
+}
 
 /** The fields of the types' schemas in order (the first type's first), each with its schema. */
 function fieldsOf(types: { schemas: Record<string, unknown>[] }[]): Map<string, FieldSchema> {
@@ -104,6 +110,9 @@ function valueFor(field: FieldSchema, value: string | number | boolean): string 
   return types.length === 0 ? value : String(value);
 }
 
+/** The filter's span of time, open at an end not given. */
+const spanOf = (input: FilterInput) => ({ from: input.from ? new Date(input.from) : null, to: input.to ? new Date(input.to) : null });
+
 const describeMetric = (m: repo.MetricRow): SandboxMetric => ({ name: m.name, title: m.title, unit: m.unit, type: m.type as SandboxMetric['type'] });
 
 /**
@@ -114,10 +123,12 @@ const describeMetric = (m: repo.MetricRow): SandboxMetric => ({ name: m.name, ti
  * MAX_QUERY_COST, and on a server a statement timeout. Visitors send at most
  * SANDBOX_LIMITS.visitorQueriesPerMinute queries a minute from one address.
  */
-export function createSandboxService(deps: { db: Database; schema: SchemaService; limiter: RateLimiter; maxCost?: number; maxChartObservations?: number }) {
+export function createSandboxService(deps: { db: Database; schema: SchemaService; limiter: RateLimiter; maxCost?: number; maxChartObservations?: number; maxChartObjects?: number }) {
   const { db, schema, limiter } = deps;
   const maxCost = deps.maxCost ?? MAX_QUERY_COST;
   const maxChartObservations = deps.maxChartObservations ?? CHART_MAX_OBSERVATIONS;
+  /** A chart's bounds: the objects it looks through (as many as a count reaches) and the observations it reads. */
+  const chartBounds = { maxObjects: deps.maxChartObjects ?? SANDBOX_LIMITS.counted, maxObservations: maxChartObservations };
 
   /** Counts a visitor's query; 429 with Retry-After past the minute's allowance. Signed-in callers are not counted. */
   async function admit(actor: Actor | null, ip: string): Promise<void> {
@@ -182,7 +193,7 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
     const filtered = distinct(where.map((w) => w.field));
     return {
       filter: { visible: visibleTo(actor, 'object'), typeIds: types.map((t) => t.id), projectIds, where, bbox: input.bbox },
-      sources: { metricIds: metrics.map((m) => m.id), tableIds: await repo.sourceTables(d, metrics.map((m) => m.id), visibleTo(actor, 'project')) },
+      sources: { metricIds: metrics.map((m) => m.id), tableIds: await repo.sourceTables(d, metrics.map((m) => m.id), visibleTo(actor, 'project')), ...spanOf(input) },
       metrics,
       shown: distinct([...filtered, ...fields.keys()]).slice(0, Math.max(SANDBOX_LIMITS.shownFields, filtered.length)),
       fields: distinct([...fields.keys(), ...filtered]),
@@ -276,14 +287,16 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
         const [metric] = await repo.metricsByName(d, [input.metric]);
         if (!metric) throw invalidField('body.metric', `Unknown metric: ${input.metric}`);
         if (!CHARTED.has(metric.type)) throw invalidField('body.metric', `${metric.name} is a ${metric.type} metric: only numbers and true/false are charted`);
-        const range = { from: input.from ? new Date(input.from) : null, to: input.to ? new Date(input.to) : null };
         const tableIds = await repo.sourceTables(d, [metric.id], visibleTo(actor, 'project'));
-        const statement = repo.chartStatement(plan.filter, { metricIds: [metric.id], tableIds }, range, input.buckets, maxChartObservations);
+        const statement = repo.chartStatement(plan.filter, { metricIds: [metric.id], tableIds, ...spanOf(input) }, input.buckets, chartBounds);
         await refuseBroad(d, repo.countStatement(plan.filter, SANDBOX_LIMITS.counted));
         const rows = tableIds.length ? await repo.readBuckets(d, statement) : [];
-        if (rows[0] && Number(rows[0].observations) > maxChartObservations) throw tooBroad();
-        const buckets: SandboxBucket[] = rows.map((r) => ({ time: fromSeconds(r.time), n: Number(r.n), mean: Number(r.mean), min: Number(r.min), max: Number(r.max) }));
         const first = rows[0];
+        if (first && Number(first.found) > chartBounds.maxObjects) throw tooBroad();
+        if (first && Number(first.observations) > maxChartObservations) throw tooManyObservations(maxChartObservations);
+        const buckets: SandboxBucket[] = rows
+          .filter((r) => Number(r.n) > 0)
+          .map((r) => ({ time: fromSeconds(r.time), n: Number(r.n), mean: Number(r.mean), min: Number(r.min), max: Number(r.max) }));
         return {
           metric: describeMetric(metric),
           from: first && first.span_from !== null ? fromSeconds(first.span_from) : input.from ? iso(input.from) : null,
@@ -302,7 +315,7 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
      * metrics' summaries, `count` the capped total, `export` an export's first chunk of
      * objects, `chart` the chart of `metric`.
      */
-    async calibrate(actor: Actor | null, kind: 'objects' | 'page' | 'count' | 'export' | 'chart', input: QueryInput & { metric?: string; from?: string; to?: string }) {
+    async calibrate(actor: Actor | null, kind: 'objects' | 'page' | 'count' | 'export' | 'chart', input: QueryInput & { metric?: string }) {
       return db.use(async (d) => {
         const plan = await resolve(d, actor, input);
         const slice = { page: { limit: input.n, offset: (input.p - 1) * input.n } };
@@ -310,9 +323,8 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
         if (kind === 'chart') {
           const [metric] = await repo.metricsByName(d, [input.metric ?? '']);
           if (!metric) throw invalidField('body.metric', `Unknown metric: ${input.metric}`);
-          const sources = { metricIds: [metric.id], tableIds: await repo.sourceTables(d, [metric.id], visibleTo(actor, 'project')) };
-          const range = { from: input.from ? new Date(input.from) : null, to: input.to ? new Date(input.to) : null };
-          statement = repo.chartStatement(plan.filter, sources, range, SANDBOX_LIMITS.maxBuckets, maxChartObservations);
+          const sources = { metricIds: [metric.id], tableIds: await repo.sourceTables(d, [metric.id], visibleTo(actor, 'project')), ...spanOf(input) };
+          statement = repo.chartStatement(plan.filter, sources, SANDBOX_LIMITS.maxBuckets, chartBounds);
         } else if (kind === 'count') statement = repo.countStatement(plan.filter, SANDBOX_LIMITS.counted);
         else if (kind === 'export') statement = repo.rowsStatement(plan.filter, NO_SOURCES, { after: { id: null, limit: EXPORT_CHUNK } }, true);
         else statement = repo.rowsStatement(plan.filter, kind === 'page' ? plan.sources : NO_SOURCES, slice, false);

@@ -3,6 +3,7 @@ import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { SANDBOX_LIMITS, type Metric, type ObjectType } from '@observatory/shared';
 import { useState } from 'react';
+import { dayOf, dayStart } from '../../components/charts/chart-data';
 import { useProjectChoices } from './api';
 import { formatBox, PER_PAGE_CHOICES, type SandboxState } from './sandbox-query';
 
@@ -155,7 +156,8 @@ function ProjectPicker({ value, error, onChange }: { value: string[]; error: str
 
 /**
  * The sandbox's filters: object types, projects, metrics, metadata filters of the chosen
- * types' fields, the map area (drawn on the Map tab) and the page size. Every change goes
+ * types' fields, the map area (drawn on the Map tab), the span of time of the observations
+ * (From, Before: also set by zooming a chart) and the page size. Every change goes
  * to the address (the query's one home) through `onChange`.
  */
 export function FilterPanel({
@@ -234,6 +236,24 @@ export function FilterPanel({
             </Text>
           ) : null}
         </Stack>
+        <TextInput
+          type="date"
+          label="From"
+          description="Observations from this day"
+          value={dayOf(state.from ?? undefined)}
+          onChange={(e) => onChange({ from: dayStart(e.currentTarget.value) ?? null })}
+          error={errors.from}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <TextInput
+          type="date"
+          label="Before"
+          description="…up to this day"
+          value={dayOf(state.to ?? undefined)}
+          onChange={(e) => onChange({ to: dayStart(e.currentTarget.value) ?? null })}
+          error={errors.to}
+          w={{ base: '100%', xs: 170 }}
+        />
         <Select label="Rows a page" data={PER_PAGE_DATA} value={String(state.n)} allowDeselect={false} onChange={(v) => onChange({ n: Number(v) || SANDBOX_LIMITS.perPage })} error={errors.n} w={{ base: '100%', xs: 120 }} />
       </Group>
     </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { SANDBOX_LIMITS, type ChartResponse, type Metric, type SandboxChartResponse, type SandboxFilter } from '@observatory/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { toErrorView } from '../../lib/errors';
 import { useSandboxChart } from './api';
 
@@ -31,11 +31,14 @@ export function asTimeSeries(chart: SandboxChartResponse): ChartResponse {
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
-/** One metric's chart across the objects found; dragging across it zooms to that time range. */
-function MetricChart({ filter, metric }: { filter: SandboxFilter; metric: Metric }) {
+/** A span of time chosen (ISO 8601, the end exclusive), or null for all time. */
+type OnSpan = (from: string | null, to: string | null) => void;
+
+/** One metric's chart across the objects found, over the filter's span; dragging across it narrows the span. */
+function MetricChart({ filter, metric, onSpan }: { filter: SandboxFilter; metric: Metric; onSpan: OnSpan }) {
   const { ref, width } = useElementSize();
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
-  const chart = useSandboxChart({ ...filter, metric: metric.name, buckets: bucketsFor(width), ...(range ?? {}) }, width > 0);
+  const ranged = !!(filter.from || filter.to);
+  const chart = useSandboxChart({ ...filter, metric: metric.name, buckets: bucketsFor(width) }, width > 0);
   const answer = chart.data;
   const heading = `${metric.title}${metric.unit ? ` (${metric.unit})` : ''}`;
   return (
@@ -44,8 +47,8 @@ function MetricChart({ filter, metric }: { filter: SandboxFilter; metric: Metric
         <Title order={3} size="h4">
           {heading}
         </Title>
-        {range ? (
-          <Button variant="subtle" size="compact-sm" onClick={() => setRange(null)}>
+        {ranged ? (
+          <Button variant="subtle" size="compact-sm" onClick={() => onSpan(null, null)}>
             Show all time
           </Button>
         ) : null}
@@ -62,12 +65,12 @@ function MetricChart({ filter, metric }: { filter: SandboxFilter; metric: Metric
           <figure style={{ margin: 0 }} aria-busy={chart.isFetching}>
             <Suspense fallback={<Loader size="sm" role="status" aria-label={`Loading the chart of ${metric.title}`} />}>
               <div role="img" aria-label={`Chart of ${metric.title} from ${day(answer.from)} to ${day(answer.to)}: mean, lowest and highest of ${answer.observations} observations`} data-testid="sandbox-chart">
-                <TimeChart chart={asTimeSeries(answer)} width={width} onZoom={(from, to) => setRange({ from: new Date(from).toISOString(), to: new Date(to).toISOString() })} />
+                <TimeChart chart={asTimeSeries(answer)} width={width} onZoom={(from, to) => onSpan(new Date(from).toISOString(), new Date(to).toISOString())} />
               </div>
             </Suspense>
             <Text component="figcaption" size="sm" c="dimmed">
               {answer.observations.toLocaleString('en')} observations of {answer.objects} {answer.objects === 1 ? 'object' : 'objects'} from {day(answer.from)} to {day(answer.to)}, in{' '}
-              {answer.buckets.length} spans of time: each span’s mean, lowest and highest value. Drag across the chart to zoom in.
+              {answer.buckets.length} spans of time: each span’s mean, lowest and highest value. Drag across the chart to zoom in (the span is set in From and Before).
             </Text>
           </figure>
         ) : null}
@@ -77,13 +80,13 @@ function MetricChart({ filter, metric }: { filter: SandboxFilter; metric: Metric
 }
 
 /** The Charts tab: a chart per chosen metric that holds numbers (or true/false). */
-export function SandboxCharts({ filter, metrics }: { filter: SandboxFilter; metrics: Metric[] }) {
+export function SandboxCharts({ filter, metrics, onSpan }: { filter: SandboxFilter; metrics: Metric[]; onSpan: OnSpan }) {
   if (metrics.length === 0) return <Text c="dimmed">Choose a metric in the filters to chart it across the objects found.</Text>;
   return (
     <Stack gap="xl">
       {metrics.map((metric) =>
         CHARTED.has(metric.type) ? (
-          <MetricChart key={metric.name} filter={filter} metric={metric} />
+          <MetricChart key={metric.name} filter={filter} metric={metric} onSpan={onSpan} />
         ) : (
           <Text key={metric.name} c="dimmed">
             {metric.title} is a {metric.type} metric: only numbers and true/false are charted.

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fieldErrors } from '../../components/FormError';
 import { ApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+import { curlCommand } from '../../lib/curl';
 import { toErrorView } from '../../lib/errors';
 import { useMetrics } from '../../lib/metrics';
 import { useObjectTypes } from '../../lib/object-types';
@@ -14,11 +16,11 @@ import { FilterPanel } from './FilterPanel';
 import { ResultsTable, totalText } from './ResultsTable';
 import { SandboxCharts } from './SandboxCharts';
 import { SandboxMap } from './SandboxMap';
-import { badBoxIn, curlCommand, filterBody, isFiltered, queryBody, sandboxFrom, sandboxParams, SANDBOX_TABS, type SandboxState, type SandboxTab } from './sandbox-query';
+import { badBoxIn, filterBody, isFiltered, queryBody, sandboxFrom, sandboxParams, SANDBOX_TABS, type SandboxState, type SandboxTab } from './sandbox-query';
 
 const TAB_LABELS: Record<SandboxTab, string> = { table: 'Table', map: 'Map', charts: 'Charts' };
 /** The fields a refusal may name that the filters show beside their control. */
-const PLACED = /^(types|projects|metrics|where\.\d+\.(field|value)|bbox(\.\d)?|n)$/;
+const PLACED = /^(types|projects|metrics|where\.\d+\.(field|value)|bbox(\.\d)?|from|to|n)$/;
 
 /** A refusal to show beside the filters rather than at a control: too broad, too many queries, anything not placed. */
 function unplaced(error: unknown): unknown {
@@ -43,6 +45,7 @@ export default function SandboxPage() {
   const badBox = badBoxIn(params);
   const types = useObjectTypes();
   const metrics = useMetrics();
+  const signedIn = useCurrentUser().user;
   // Only the tab shown asks: a visitor's queries are counted.
   const query = useSandboxQuery(queryBody(state), state.tab !== 'charts');
   const [exporting, setExporting] = useState<ExportState>({ busy: null, error: null });
@@ -66,7 +69,8 @@ export default function SandboxPage() {
   const errors = query.error ? fieldErrors(query.error) : {};
   const answer = query.data;
   const chosenMetrics = state.metrics.map((name) => (metrics.data ?? []).find((m) => m.name === name)).filter((m): m is Metric => !!m);
-  const curl = curlCommand(window.location.origin, `${API_ROOT}/sandbox/query`, queryBody(state));
+  // Signed in, the request carries the token: the answer then holds what this user may see, as the page does.
+  const curl = curlCommand({ method: 'POST', url: `${window.location.origin}${API_ROOT}/sandbox/query`, body: queryBody(state), withToken: !!signedIn });
 
   return (
     <Container size="xl" py="xl">
@@ -133,7 +137,7 @@ export default function SandboxPage() {
             </Results>
           </Tabs.Panel>
           <Tabs.Panel value="charts" pt="md">
-            <SandboxCharts filter={filterBody(state)} metrics={chosenMetrics} />
+            <SandboxCharts filter={filterBody(state)} metrics={chosenMetrics} onSpan={(from, to) => change({ from, to }, true)} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

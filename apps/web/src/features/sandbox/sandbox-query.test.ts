@@ -1,13 +1,13 @@
 import { SANDBOX_LIMITS } from '@observatory/shared';
 import { describe, expect, it } from 'vitest';
 import { asTimeSeries, bucketsFor } from './SandboxCharts';
-import { badBoxIn, boxFromCorners, curlCommand, EMPTY_SANDBOX, filterBody, parseBox, queryBody, sandboxFrom, sandboxHref, sandboxParams } from './sandbox-query';
+import { badBoxIn, boxFromCorners, EMPTY_SANDBOX, filterBody, parseBox, queryBody, sandboxFrom, sandboxHref, sandboxParams } from './sandbox-query';
 
 const from = (qs: string) => sandboxFrom(new URLSearchParams(qs));
 
 describe('the sandbox query in the address', () => {
   it('reads every part, in order, each once', () => {
-    const state = from('type=site&type=property&type=site&project=river&metric=chlorophyll-a&f=habitat:river&f=siteCode:a:b&bbox=-10,40,5.5,51&p=3&n=20&tab=charts');
+    const state = from('type=site&type=property&type=site&project=river&metric=chlorophyll-a&f=habitat:river&f=siteCode:a:b&bbox=-10,40,5.5,51&from=2024-01-01T00:00:00.000Z&to=2025-01-01T00:00:00Z&p=3&n=20&tab=charts');
     expect(state).toEqual({
       types: ['site', 'property'],
       projects: ['river'],
@@ -17,6 +17,8 @@ describe('the sandbox query in the address', () => {
         { field: 'siteCode', value: 'a:b' },
       ],
       bbox: [-10, 40, 5.5, 51],
+      from: '2024-01-01T00:00:00.000Z',
+      to: '2025-01-01T00:00:00Z',
       p: 3,
       n: 20,
       tab: 'charts',
@@ -24,9 +26,9 @@ describe('the sandbox query in the address', () => {
   });
 
   it('writes one order with the defaults left out, so equal queries are equal addresses', () => {
-    const state = from('metric=ndvi&type=site&n=50&p=1&tab=table&f=habitat:river');
-    expect(sandboxParams(state).toString()).toBe('type=site&metric=ndvi&f=habitat%3Ariver');
-    expect(sandboxHref(state)).toBe('/sandbox?type=site&metric=ndvi&f=habitat%3Ariver');
+    const state = from('metric=ndvi&to=2025-01-01T00:00:00.000Z&type=site&n=50&p=1&tab=table&f=habitat:river');
+    expect(sandboxParams(state).toString()).toBe('type=site&metric=ndvi&f=habitat%3Ariver&to=2025-01-01T00%3A00%3A00.000Z');
+    expect(sandboxHref({ ...state, to: null })).toBe('/sandbox?type=site&metric=ndvi&f=habitat%3Ariver');
     expect(sandboxHref(EMPTY_SANDBOX)).toBe('/sandbox');
     // Read back, it is the same query.
     expect(sandboxFrom(sandboxParams(state))).toEqual(state);
@@ -34,7 +36,8 @@ describe('the sandbox query in the address', () => {
 
   it('leaves out what the API would refuse, and cuts lists to its limits', () => {
     const many = Array.from({ length: 12 }, (_, i) => `type=t${i}`).join('&');
-    const state = from(`${many}&f=no%20field:x&f=:x&f=nofield&bbox=10,0,0,10&p=-2&n=500&tab=nope`);
+    const state = from(`${many}&f=no%20field:x&f=:x&f=nofield&bbox=10,0,0,10&from=yesterday&to=2024-13-45T00:00:00Z&p=-2&n=500&tab=nope`);
+    expect([state.from, state.to]).toEqual([null, null]);
     expect(state.types).toHaveLength(SANDBOX_LIMITS.types);
     expect(state.where).toEqual([]);
     expect(state.bbox).toBeNull();
@@ -55,17 +58,10 @@ describe('the sandbox query in the address', () => {
   });
 
   it('sends the filter’s set parts, and the page with the query', () => {
-    const state = from('type=site&metric=chlorophyll-a&p=2');
-    expect(filterBody(state)).toEqual({ types: ['site'], metrics: ['chlorophyll-a'] });
-    expect(queryBody(state)).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], p: 2, n: 50 });
+    const state = from('type=site&metric=chlorophyll-a&p=2&from=2024-01-01T00:00:00.000Z');
+    expect(filterBody(state)).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], from: '2024-01-01T00:00:00.000Z' });
+    expect(queryBody(state)).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], from: '2024-01-01T00:00:00.000Z', p: 2, n: 50 });
     expect(queryBody(EMPTY_SANDBOX)).toEqual({ p: 1, n: 50 });
-  });
-
-  it('spells the API request as a curl command a shell reads back', () => {
-    const command = curlCommand('https://obs.example.org', '/api/v1/sandbox/query', { where: [{ field: 'owner', value: "O'Brien" }] });
-    expect(command).toBe(
-      `curl -X POST 'https://obs.example.org/api/v1/sandbox/query' -H 'Content-Type: application/json' -d '{"where":[{"field":"owner","value":"O'\\''Brien"}]}'`,
-    );
   });
 });
 

@@ -21,12 +21,15 @@ export interface SandboxState {
   /** Metadata equalities, values as typed (the server reads them as the field's schema types them). */
   where: { field: string; value: string }[];
   bbox: Box | null;
+  /** The span of time of the observations summed up, charted and exported (ISO 8601; `to` exclusive). */
+  from: string | null;
+  to: string | null;
   p: number;
   n: number;
   tab: SandboxTab;
 }
 
-export const EMPTY_SANDBOX: SandboxState = { types: [], projects: [], metrics: [], where: [], bbox: null, p: 1, n: SANDBOX_LIMITS.perPage, tab: 'table' };
+export const EMPTY_SANDBOX: SandboxState = { types: [], projects: [], metrics: [], where: [], bbox: null, from: null, to: null, p: 1, n: SANDBOX_LIMITS.perPage, tab: 'table' };
 
 /** The page sizes offered; the API takes up to 100. */
 export const PER_PAGE_CHOICES = [20, 50, 100] as const;
@@ -35,6 +38,9 @@ const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Boxes are read, written and drawn as the photo search's are: in the API's bounds, five decimals. */
 export { boxFromCorners, formatBbox as formatBox, parseBbox as parseBox } from '../../lib/bbox';
+
+/** A time the API takes (ISO 8601), as the address holds it; anything else is left out. */
+const timeIn = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : null);
 
 const listOf = (params: URLSearchParams, key: string, max: number) => [...new Set(params.getAll(key).map((v) => v.trim()).filter(Boolean))].slice(0, max);
 const whole = (text: string | null, fallback: number, max: number) => {
@@ -59,6 +65,8 @@ export function sandboxFrom(params: URLSearchParams): SandboxState {
     metrics: listOf(params, 'metric', SANDBOX_LIMITS.metrics),
     where,
     bbox: parseBox(params.get('bbox')),
+    from: timeIn(params.get('from')),
+    to: timeIn(params.get('to')),
     p: whole(params.get('p'), 1, SANDBOX_LIMITS.deepest),
     n: whole(params.get('n'), SANDBOX_LIMITS.perPage, SANDBOX_LIMITS.maxPerPage),
     tab: (SANDBOX_TABS as readonly string[]).includes(tab ?? '') ? (tab as SandboxTab) : 'table',
@@ -79,6 +87,8 @@ export function sandboxParams(state: SandboxState): URLSearchParams {
   for (const metric of state.metrics) params.append('metric', metric);
   for (const w of state.where) params.append('f', `${w.field}:${w.value}`);
   if (state.bbox) params.set('bbox', formatBox(state.bbox));
+  if (state.from) params.set('from', state.from);
+  if (state.to) params.set('to', state.to);
   if (state.p > 1) params.set('p', String(state.p));
   if (state.n !== SANDBOX_LIMITS.perPage) params.set('n', String(state.n));
   if (state.tab !== 'table') params.set('tab', state.tab);
@@ -99,19 +109,13 @@ export function filterBody(state: SandboxState): SandboxFilter {
     ...(state.metrics.length ? { metrics: state.metrics } : {}),
     ...(state.where.length ? { where: state.where } : {}),
     ...(state.bbox ? { bbox: state.bbox } : {}),
+    ...(state.from ? { from: state.from } : {}),
+    ...(state.to ? { to: state.to } : {}),
   };
 }
 
 /** POST sandbox/query's body: the filter, the page and its size. */
 export const queryBody = (state: SandboxState): SandboxQuery => ({ ...filterBody(state), p: state.p, n: state.n });
-
-/** A value between single quotes for a POSIX shell. */
-const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-
-/** The curl command of a call: POST with the JSON body, as a visitor sends it. */
-export function curlCommand(origin: string, path: string, body: unknown): string {
-  return `curl -X POST ${quoted(`${origin}${path}`)} -H 'Content-Type: application/json' -d ${quoted(JSON.stringify(body))}`;
-}
 
 /** Whether anything narrows the query (the page and its size apart). */
 export const isFiltered = (state: SandboxState) => state.types.length + state.projects.length + state.where.length > 0 || !!state.bbox;
