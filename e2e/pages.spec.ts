@@ -125,3 +125,25 @@ test('an administrator edits a page, restores its earlier text from the history,
   await expect(page).toHaveURL(`/doc/${moved}/winter`);
   await expect(page.getByRole('article')).toContainText('Snow pits every week.');
 });
+
+test('an administrator puts a page above the one beside it, and the readers’ contents follow', async ({ page, request }) => {
+  const word = randomUUID().slice(0, 8);
+  const parent = await createPage(request, { path: `order-${word}`, title: `Seasons ${word}`, doc: doc('Field work by season.') });
+  const spring = await createPage(request, { path: `${parent.path}/spring`, title: `Spring ${word}`, doc: doc('Thaw.') });
+  const autumn = await createPage(request, { path: `${parent.path}/autumn`, title: `Autumn ${word}`, doc: doc('Leaf fall.') });
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin/pages');
+  const table = page.getByRole('table', { name: 'Pages' });
+  // The title of each row of this journey's pages, in the table's order.
+  const titles = () => table.getByRole('row').filter({ hasText: word }).locator('td:first-child a');
+  await expect(titles()).toHaveText([parent.title, spring.title, autumn.title]);
+  await expect(table.getByRole('button', { name: `Move ${spring.title} up` })).toBeDisabled();
+  await table.getByRole('button', { name: `Move ${autumn.title} up` }).click();
+  await expect(titles()).toHaveText([parent.title, autumn.title, spring.title]);
+  await expect(table.getByRole('button', { name: `Move ${autumn.title} up` })).toBeDisabled();
+
+  await page.goto(`/doc/${parent.path}`);
+  const nav = page.getByRole('navigation', { name: 'Documentation' });
+  await expect(nav.getByRole('link', { name: new RegExp(`^(Spring|Autumn) ${word}$`) })).toHaveText([autumn.title, spring.title]);
+});
