@@ -31,7 +31,7 @@ export function AuthenticationSection() {
         </List.Item>
         <List.Item>
           <strong>An API key</strong> (it starts with <Code>{API_KEY_PREFIX}</Code>) is for scripts and other programs. Create one under{' '}
-          <Anchor component={Link} to={paths.me}>
+          <Anchor component={Link} to={paths.me} inherit>
             My Account
           </Anchor>{' '}
           → API keys; its secret is shown once. A key acts as you, so keep it out of code you share, and revoke it there when it is no longer

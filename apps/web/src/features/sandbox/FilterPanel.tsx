@@ -248,7 +248,7 @@ export function FilterPanel({
         <TextInput
           type="date"
           label="Before"
-          description="…up to this day"
+          description="…to just before this day"
           value={dayOf(state.to ?? undefined)}
           onChange={(e) => onChange({ to: dayStart(e.currentTarget.value) ?? null })}
           error={errors.to}

@@ -50,7 +50,7 @@ function SystemStatus({ status }: { status: AdminStatus }) {
     ['Database', `${database.kind === 'embedded' ? 'Embedded (PGlite)' : 'PostgreSQL server'} ${database.version}${database.postgis ? `, PostGIS ${database.postgis}` : ''}`],
     ['Database size', formatBytes(database.sizeBytes)],
     ['Migration', `${migration.latest ?? 'none'} (${migration.applied} applied)`],
-    ['Uploaded files', `${storage.files.toLocaleString('en')} files, ${formatBytes(storage.bytes)} ${storage.kind === 's3' ? 'in S3 storage' : 'in the storage directory'}`],
+    ['Stored files', `${storage.files.toLocaleString('en')} files, ${formatBytes(storage.bytes)} ${storage.kind === 's3' ? 'in S3 storage' : 'in the storage directory'}`],
     ['Running for', `${uptimeInWords(status.uptimeSeconds)} (since ${when(status.startedAt)})`],
     ['Node.js', status.node],
   ];
