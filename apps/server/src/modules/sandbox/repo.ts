@@ -166,34 +166,43 @@ export async function countCapped(db: Db, f: Filter, cap: number): Promise<numbe
 /**
  * One metric's observations across the objects the filter finds, in `buckets` equal spans
  * of [from, to) (the sources' span, else the data's): per span its mean time, count, mean,
- * lowest and highest value. Bounded as it is built: at most `maxObjects` + 1 objects are
- * found, each one's observations read through the observations' key (table, object,
- * metric, time), and at most `maxObservations` + 1 of them in all; the objects found and
- * the observations read (each up to its bound + 1: then the chart is refused) and the span
- * come on every row.
+ * lowest and highest value. At most `maxObservations` + 1 are read (then the chart is
+ * refused), found in one of two ways, whichever is bounded for the filter:
+ * - up to `maxObjects` objects found: each one's observations through the observations'
+ *   key (table, object, metric, time), so no observation of another object is read;
+ * - more: the metric's observations in the tables (by table, metric and time), each kept
+ *   when its object is found. A filter that broad leaves few of them out.
+ * The observations read (up to the bound + 1) and the span come on every row.
  */
 export function chartStatement(f: Filter, s: Sources, buckets: number, bounds: { maxObjects: number; maxObservations: number }): SQL {
   const seconds = (date: Date) => sql`${date.getTime() / 1000}::float8`;
+  const kept = sql`ob.table_id = any(${ids(s.tableIds)}) and ob.metric_id = any(${ids(s.metricIds)}) and ob.number is not null${inSpan('ob', s)}`;
   // Times as seconds in double precision: extract() answers numeric, several times slower to bucket.
+  // Each branch's condition on "many" is checked once, before the branch reads anything.
   return sql`
     with found as materialized (
       select ${objects.id} as id from ${objects} where ${matching(f)} limit ${whole(bounds.maxObjects + 1)}
     ),
+    many as materialized (select count(*) > ${whole(bounds.maxObjects)} as yes from found),
     obs as materialized (
-      select ob.object_id, date_part('epoch', ob.time) as t, ob.number as value
-      from found cross join lateral (
-        select ob.object_id, ob.time, ob.number from ${observations} ob
-        where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = found.id and ob.metric_id = any(${ids(s.metricIds)}) and ob.number is not null${inSpan('ob', s)}
-      ) ob
+      select * from (
+        select ob.object_id, date_part('epoch', ob.time) as t, ob.number as value
+        from found cross join lateral (select ob.object_id, ob.time, ob.number from ${observations} ob where ob.object_id = found.id and ${kept}) ob
+        where not (select yes from many)
+        union all
+        select ob.object_id, date_part('epoch', ob.time) as t, ob.number as value
+        from ${observations} ob
+        where ${kept} and ob.object_id in (select ${objects.id} from ${objects} where ${matching(f)}) and (select yes from many)
+      ) read
       limit ${whole(bounds.maxObservations + 1)}
     ),
-    totals as materialized (select min(t) as first, max(t) as last, count(*)::int as observations, (select count(*) from (select distinct object_id from obs) o)::int as objects, (select count(*) from found)::int as found from obs),
+    totals as materialized (select min(t) as first, max(t) as last, count(*)::int as observations, (select count(*) from (select distinct object_id from obs) o)::int as objects from obs),
     -- The span ends just after the last observation when it is the data's (an exclusive end).
     span as (select ${s.from ? seconds(s.from) : sql`totals.first`} as lo, ${s.to ? seconds(s.to) : sql`totals.last + 0.001`} as hi from totals)
     select least(greatest(floor((obs.t - span.lo) / greatest(span.hi - span.lo, 0.001) * ${whole(buckets)}), 0), ${whole(buckets - 1)})::int as bucket,
       avg(obs.t) as time, count(obs.t)::int as n, avg(obs.value) as mean, min(obs.value) as min, max(obs.value) as max,
-      min(totals.observations) as observations, min(totals.objects) as objects, min(totals.found) as found, min(span.lo) as span_from, min(span.hi) as span_to
-    -- With no observations, one row of totals with n = 0: the objects found are counted still.
+      min(totals.observations) as observations, min(totals.objects) as objects, min(span.lo) as span_from, min(span.hi) as span_to
+    -- With no observations, one row of totals with n = 0.
     from totals cross join span left join obs on true
     group by 1 order by 1`;
 }
@@ -210,8 +219,6 @@ export interface BucketRow {
   objects: number;
   /** Read, at most the cap + 1 (then the chart is refused). */
   observations: number;
-  /** Objects found, at most the cap + 1 (then the chart is refused). */
-  found: number;
   span_from: number | null;
   span_to: number | null;
 }

@@ -303,17 +303,22 @@ describe('sandbox bounds', () => {
     expect(tooBroad().status).toBe(400);
   });
 
-  it('refuses a chart that would look through more objects or read more observations than its bounds, whatever the planner guessed', async () => {
+  it('refuses a chart that would read more observations than its bound, whatever the planner guessed; finds them either way', async () => {
     const services = t.app.services;
     const bound = (maxChartObservations: number) => createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObservations });
     const input = { types: ['site'], projects: [], metrics: [], where: [], bbox: undefined, metric: temp, buckets: 10 };
     // The readings the reader may see: five.
     await expect(bound(4).chart(null, uniqueIp(), input)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^This chart would read more than 4 observations: choose a shorter span of time/) });
     await expect(bound(5).chart(null, uniqueIp(), input)).resolves.toMatchObject({ observations: 5 });
-    // More objects than a chart looks through: too broad, though few of them hold observations.
-    const few = createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObjects: 2 });
-    await expect(few.chart(null, uniqueIp(), input)).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
-    await expect(few.chart(null, uniqueIp(), { ...input, where: [{ field: 'habitat', value: 'river' }] })).resolves.toMatchObject({ objects: 2 });
+    // Objects read one by one, or (more of them than that) the metric's observations: the same chart either way.
+    const river = { ...input, where: [{ field: 'habitat', value: 'river' }] };
+    for (const maxChartObjects of [1, 2, 100]) {
+      const service = createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObjects });
+      await expect(service.chart(null, uniqueIp(), input)).resolves.toMatchObject({ objects: 3, observations: 5 });
+      await expect(service.chart(null, uniqueIp(), river)).resolves.toMatchObject({ objects: 2, observations: 4 });
+    }
+    const byMetric = createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObjects: 1, maxChartObservations: 4 });
+    await expect(byMetric.chart(null, uniqueIp(), input)).rejects.toMatchObject({ message: expect.stringMatching(/more than 4 observations/) });
     // A shorter span reads fewer: then it is drawn.
     await expect(bound(4).chart(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' })).resolves.toMatchObject({ observations: 2 });
   });

@@ -127,7 +127,7 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
   const { db, schema, limiter } = deps;
   const maxCost = deps.maxCost ?? MAX_QUERY_COST;
   const maxChartObservations = deps.maxChartObservations ?? CHART_MAX_OBSERVATIONS;
-  /** A chart's bounds: the objects it looks through (as many as a count reaches) and the observations it reads. */
+  /** A chart's bounds: the objects it reads observations of one by one (more: by metric), and the observations it reads. */
   const chartBounds = { maxObjects: deps.maxChartObjects ?? SANDBOX_LIMITS.counted, maxObservations: maxChartObservations };
 
   /** Counts a visitor's query; 429 with Retry-After past the minute's allowance. Signed-in callers are not counted. */
@@ -292,7 +292,6 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
         await refuseBroad(d, repo.countStatement(plan.filter, SANDBOX_LIMITS.counted));
         const rows = tableIds.length ? await repo.readBuckets(d, statement) : [];
         const first = rows[0];
-        if (first && Number(first.found) > chartBounds.maxObjects) throw tooBroad();
         if (first && Number(first.observations) > maxChartObservations) throw tooManyObservations(maxChartObservations);
         const buckets: SandboxBucket[] = rows
           .filter((r) => Number(r.n) > 0)
