@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Container, CopyButton, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { API_ROOT, type Metric, type SandboxExportFormat } from '@observatory/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fieldErrors } from '../../components/FormError';
 import { ApiError } from '../../lib/api-client';
@@ -50,10 +50,18 @@ export default function SandboxPage() {
   const query = useSandboxQuery(queryBody(state), state.tab !== 'charts');
   const [exporting, setExporting] = useState<ExportState>({ busy: null, error: null });
 
+  // The address last asked for, until the page is drawn with it: two changes made before
+  // the next drawing (From, then Before, typed quickly) both stay.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (pending.current?.toString() === params.toString()) pending.current = null;
+  }, [params]);
   const change = (next: Partial<SandboxState>, history = false) => {
+    const current = sandboxFrom(pending.current ?? params);
     // A new filter goes back to page 1; choosing makes no history, a page or a tab does.
-    const merged = { ...state, ...next, p: next.p ?? (Object.keys(next).every((k) => k === 'tab') ? state.p : 1) };
-    setParams(sandboxParams(merged), { replace: !history });
+    const merged = sandboxParams({ ...current, ...next, p: next.p ?? (Object.keys(next).every((k) => k === 'tab') ? current.p : 1) });
+    pending.current = merged;
+    setParams(merged, { replace: !history });
   };
   const exportAs = async (format: SandboxExportFormat) => {
     setExporting({ busy: format, error: null });
