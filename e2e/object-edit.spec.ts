@@ -215,7 +215,9 @@ test('an editor puts an object under a parent picked by name; the object itself 
   await picker.fill(parent.name);
   await page.getByRole('option', { name: `${parent.title} (${parent.name})` }).click();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: child.title })).toBeVisible();
+  // Saved: the object's own page (the edit page's heading, "Edit …", holds its title too).
+  await expect(page).toHaveURL(`/data/${child.name}`);
+  await expect(page.getByRole('heading', { level: 1, name: child.title, exact: true })).toBeVisible();
   const saved = (await (await getObject(request, child.name, child.token)).json()).obj;
   expect(saved.parent).toMatchObject({ name: parent.name });
 });
