@@ -7,6 +7,8 @@ import { isInternalPath, isWebUrl } from './links.js';
 
 export const SHORTLINK_LIMITS = { slug: 64, target: 2000 } as const;
 const SLUG = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
+/** Where shortlinks are followed: /s/{slug}. */
+const SHORTLINK_PATH = /^\/s(?:[/?#]|$)/;
 
 /** Why a target cannot be used, or null. */
 export function shortlinkTargetProblem(target: string): string | null {
@@ -15,7 +17,7 @@ export function shortlinkTargetProblem(target: string): string | null {
   if (target.startsWith('/')) {
     if (!isInternalPath(target)) return 'A path of this site starts with one slash and holds no backslash, space or second leading slash';
     // A shortlink to a shortlink (itself, say) would send browsers round in circles.
-    return target.startsWith('/s/') || target === '/s' ? 'A shortlink cannot lead to another shortlink: give that one’s target' : null;
+    return SHORTLINK_PATH.test(target) ? 'A shortlink cannot lead to another shortlink: give that one’s target' : null;
   }
   return isWebUrl(target) ? null : 'A target is an http:// or https:// address, or a path of this site starting with /';
 }

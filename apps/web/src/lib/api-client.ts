@@ -110,18 +110,18 @@ function readPagination(headers: Headers): Pagination | null {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  let body: { error?: string; code?: string; details?: ErrorDetail[] } = {};
-  let raw = '';
+  const raw = await res.text().catch(() => '');
+  let parsed: unknown;
   try {
-    raw = await res.text();
-    body = JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     // not JSON: keep the status text
   }
-  const text = typeof body?.error === 'string' ? body.error : null;
+  const body = (parsed && typeof parsed === 'object' ? parsed : {}) as { error?: unknown; code?: string; details?: ErrorDetail[] };
+  const text = typeof body.error === 'string' ? body.error : null;
   const retryAfter = Number(res.headers.get('retry-after'));
-  const answer = { body: raw && Object.keys(body ?? {}).length ? body : raw, headers: [...res.headers.entries()] };
-  return new ApiError(res.status, body?.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body?.details ?? [], retryAfter > 0 ? retryAfter : null, answer);
+  const answer = { body: parsed ?? raw, headers: [...res.headers.entries()] };
+  return new ApiError(res.status, body.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body.details ?? [], retryAfter > 0 ? retryAfter : null, answer);
 }
 
 function url(path: string, query?: Query): string {

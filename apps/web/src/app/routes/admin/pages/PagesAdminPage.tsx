@@ -2,12 +2,12 @@ import { ActionIcon, Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Te
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { WideTable } from '../../../../components/WideTable';
 import { paths } from '../../../../config/paths';
 import { useReorderPage, usePages } from '../../../../features/pages/api';
-import { FormError } from '../../../../components/FormError';
 import { buildPageTree, flattenTree } from '../../../../features/pages/tree';
 import { useTitle } from '../../../../lib/use-title';
 import { NewPageForm } from './NewPageForm';
