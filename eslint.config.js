@@ -26,6 +26,8 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // components/CopyButton also copies without the Clipboard API (plain http) and says when it cannot.
+      'no-restricted-imports': ['error', { paths: [{ name: '@mantine/core', importNames: ['CopyButton'], message: 'use components/CopyButton' }] }],
     },
   },
   {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 export const DEMO_PASSWORD = 'e2e-demo-password';
@@ -89,6 +89,24 @@ export async function answerDialog(page: Page, button: string) {
   await settled(page);
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Clicks a copy button and checks it says it copied, then that it goes back, and returns
+ * what reached the clipboard. The page's timers are held meanwhile: "Copied" shows for two
+ * seconds, which a busy machine can let pass before the check looks. Needs the page's clock
+ * installed before it loaded (`page.clock.install()`) and clipboard permissions.
+ */
+export async function copyWith(page: Page, button: Locator, copiedButton: Locator): Promise<string> {
+  // A moment ahead of the page's own time (the page's clock and this process's drift apart).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3000);
+  await button.click();
+  await expect(copiedButton).toBeVisible();
+  const text = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  await page.clock.runFor(2000);
+  await expect(button).toBeVisible();
+  await page.clock.resume();
+  return text;
 }
 
 /** axe-core: no serious or critical violation on the page as it stands. */

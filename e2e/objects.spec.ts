@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { apiToken, copyWith, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -118,13 +118,12 @@ test('the catalogue filters by project and by parent, each picked by name', asyn
 test('an object page says where it is: coordinates to copy, a polygon\'s area and extent', async ({ page, context, request }) => {
   const { site, plot } = await searchableObjects(request);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
   await page.goto(`/data/${site.name}`);
   const facts = page.getByRole('table', { name: 'Location in numbers' });
   await expect(page.getByText('A point at 45.98000° N, 7.65000° E.')).toBeVisible();
   await expect(facts.getByRole('row', { name: /Latitude, longitude/ })).toContainText('45.98000, 7.65000');
-  await facts.getByRole('button', { name: 'Copy the coordinates' }).click();
-  await expect(facts.getByRole('button', { name: 'Coordinates copied' })).toBeVisible();
-  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe('45.98000, 7.65000');
+  expect(await copyWith(page, facts.getByRole('button', { name: 'Copy the coordinates' }), facts.getByRole('button', { name: 'Coordinates copied' }))).toBe('45.98000, 7.65000');
   await expect(page.getByRole('region', { name: /^Map of / })).toBeVisible();
 
   // The soil plot: a triangle of about 10.8 ha (half of 387 m × 557 m).

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { copyWith, expect, expectAccessible, test } from './fixtures';
 
 /** Picks an option of a filter's list (a Mantine MultiSelect or Select: a combobox and its options), then closes the list. */
 async function choose(page: Page, label: string, option: string | RegExp) {
@@ -9,11 +9,10 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.keyboard.press('Escape');
 }
 
-const navigator = (page: Page) => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
-
 test('a visitor builds a query in the sandbox, sees rows and a chart, exports CSV and copies the API request', async ({ page, context }) => {
   test.slow(); // a chart of the demo's 53,443 river observations, an export
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
   // Found from any page's footer.
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Data sandbox' }).click();
@@ -63,9 +62,7 @@ test('a visitor builds a query in the sandbox, sees rows and a chart, exports CS
 
   // The same query as an API request: copied, and answered the same when sent.
   const shown = await page.getByTestId('api-request').innerText();
-  await page.getByRole('button', { name: 'Copy API request' }).click();
-  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
-  const copied = await navigator(page);
+  const copied = await copyWith(page, page.getByRole('button', { name: 'Copy API request' }), page.getByRole('button', { name: 'Copied' }));
   expect(copied).toBe(shown);
   expect(copied).toMatch(/^curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sandbox\/query' \\\n {2}-H 'Content-Type: application\/json' \\\n {2}--data '/);
   // A visitor's request carries no token.

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, MultiSelect, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, MultiSelect, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { RESOURCE_ACTIONS, type AuthUser } from '@observatory/shared';
+import { CopyButton } from '../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type CreatedApiKey } from './api';

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, CopyButton, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CopyButton } from '../../components/CopyButton';
 import { useCurrentUser } from '../../lib/auth';
 import { exampleJson, exampleOf } from './example';
 import type { OpenApiDocument, Operation, Parameter } from './openapi';

@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Anchor, CopyButton, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { RichText } from '../../components/RichText';
 import { paths } from '../../config/paths';

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, Container, CopyButton, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { API_ROOT, type Metric, type SandboxExportFormat } from '@observatory/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { fieldErrors } from '../../components/FormError';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';

@@ -1,10 +1,11 @@
-import { Anchor, Button, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ShortlinkCreateSchema, shortlinkTargetProblem } from '@observatory/shared';
+import { CopyButton } from '../../../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { WideTable } from '../../../../components/WideTable';

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { CopyButton } from '../../../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { paths } from '../../../../config/paths';
 import { emailRule, usernameRule } from '../../../../lib/form-rules';
