@@ -46,6 +46,17 @@ describe('list params', () => {
     expect(list.seen.map((l) => l.search)).toEqual(['?p=2', '?q=larch']);
   });
 
+  it('a search made on leaving the box and a filter chosen before the screen is drawn again both stay', () => {
+    const list = renderOn('/data?p=2');
+    act(() => list.current().searchInput.onChange({ currentTarget: { value: 'larch' } }));
+    const drawn = list.current();
+    act(() => {
+      drawn.searchInput.onBlur();
+      drawn.setFilter('type', 'site');
+    });
+    expect(list.current()).toMatchObject({ q: 'larch', page: 1, filters: { type: 'site' } });
+  });
+
   it('a filter goes back to page 1 without a history entry; a page adds one; back shows the old search in the box', async () => {
     const list = renderOn('/data?q=pine&p=2');
     act(() => list.current().setFilter('type', 'site'));

@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from './use-latest-search-params';
 
 /** How long typing rests before the search is made. */
 export const SEARCH_DELAY_MS = 250;
@@ -16,7 +16,7 @@ export const SEARCH_DELAY_MS = 250;
  *   choosing make no history); a page change adds one.
  */
 export function useListParams<F extends string = never>(filterNames: readonly F[] = []) {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useLatestSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('p') ?? 1) || 1);
   const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name)])) as Record<F, string | null>;
@@ -35,9 +35,8 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
   }
 
   const change = (name: string, value: string | null, history = false) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old);
+    changeParams(
+      (next) => {
         if (name !== 'p') next.delete('p');
         if (value) next.set(name, value);
         else next.delete(name);

@@ -1,8 +1,7 @@
 import { Alert, Button, Code, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { API_ROOT, type Metric, type SandboxExportFormat } from '@observatory/shared';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { fieldErrors } from '../../components/FormError';
 import { ApiError } from '../../lib/api-client';
@@ -11,6 +10,7 @@ import { curlCommand } from '../../lib/curl';
 import { toErrorView } from '../../lib/errors';
 import { useMetrics } from '../../lib/metrics';
 import { useObjectTypes } from '../../lib/object-types';
+import { useLatestSearchParams } from '../../lib/use-latest-search-params';
 import { useTitle } from '../../lib/use-title';
 import { downloadExport, useSandboxQuery } from './api';
 import { FilterPanel } from './FilterPanel';
@@ -41,7 +41,7 @@ type ExportState = { busy: SandboxExportFormat | null; error: unknown };
  */
 export default function SandboxPage() {
   useTitle('Data sandbox');
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useLatestSearchParams();
   const state = sandboxFrom(params);
   const badBox = badBoxIn(params);
   const types = useObjectTypes();
@@ -51,19 +51,17 @@ export default function SandboxPage() {
   const query = useSandboxQuery(queryBody(state), state.tab !== 'charts');
   const [exporting, setExporting] = useState<ExportState>({ busy: null, error: null });
 
-  // The address last asked for, until the page is drawn with it: two changes made before
-  // the next drawing (From, then Before, typed quickly) both stay.
-  const pending = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    if (pending.current?.toString() === params.toString()) pending.current = null;
-  }, [params]);
-  const change = (next: Partial<SandboxState>, history = false) => {
-    const current = sandboxFrom(pending.current ?? params);
-    // A new filter goes back to page 1; choosing makes no history, a page or a tab does.
-    const merged = sandboxParams({ ...current, ...next, p: next.p ?? (Object.keys(next).every((k) => k === 'tab') ? current.p : 1) });
-    pending.current = merged;
-    setParams(merged, { replace: !history });
-  };
+  // Builds on the address last asked for: two changes made before the next drawing (From,
+  // then Before, typed quickly) both stay.
+  const change = (next: Partial<SandboxState>, history = false) =>
+    changeParams(
+      (latest) => {
+        const current = sandboxFrom(latest);
+        // A new filter goes back to page 1; choosing makes no history, a page or a tab does.
+        return sandboxParams({ ...current, ...next, p: next.p ?? (Object.keys(next).every((k) => k === 'tab') ? current.p : 1) });
+      },
+      { replace: !history },
+    );
   const exportAs = async (format: SandboxExportFormat) => {
     setExporting({ busy: format, error: null });
     try {
@@ -136,12 +134,12 @@ export default function SandboxPage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="table" pt="md">
-            <Results state={state} query={query} onClear={() => setParams(new URLSearchParams(), { replace: true })}>
+            <Results state={state} query={query} onClear={() => changeParams(() => new URLSearchParams(), { replace: true })}>
               {answer ? <ResultsTable answer={answer} onPage={(p) => change({ p }, true)} /> : null}
             </Results>
           </Tabs.Panel>
           <Tabs.Panel value="map" pt="md">
-            <Results state={state} query={query} onClear={() => setParams(new URLSearchParams(), { replace: true })}>
+            <Results state={state} query={query} onClear={() => changeParams(() => new URLSearchParams(), { replace: true })}>
               <SandboxMap objects={answer?.objects ?? []} bbox={state.bbox} onBbox={(bbox) => change({ bbox })} />
             </Results>
           </Tabs.Panel>
