@@ -34,6 +34,9 @@ export function pagePathProblem(path: string): string | null {
 /** The path of the page that holds this one in the tree, or null at the top. */
 export const parentPagePath = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : null);
 
+/** The paths above a slash-separated path (a page's, a schema node's), top first: `a/b/c` → `a`, `a/b`. */
+export const pathsAbove = (path: string) => path.split('/').slice(0, -1).map((_, i, segments) => segments.slice(0, i + 1).join('/'));
+
 export const PagePathSchema = z.string().trim().superRefine((path, ctx) => {
   const problem = pagePathProblem(path);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -60,8 +63,8 @@ export type PagesResponse = z.infer<typeof PagesResponseSchema>;
 export const PageDetailSchema = z.object({
   page: PageSummarySchema.extend({ createdAt: z.string(), updatedBy: PersonRef.nullable() }),
   doc: StoredDocumentSchema.nullable(),
-  /** The pages above it, top first, for a breadcrumb. */
-  ancestors: z.array(z.object({ path: z.string(), title: z.string() })),
+  /** The pages above it the reader may see, top first, for a breadcrumb (a page below a draft is a draft too). */
+  ancestors: z.array(z.object({ path: z.string(), title: z.string(), draft: z.boolean() })),
   permissions: z.array(z.string()),
 });
 export type PageDetail = z.infer<typeof PageDetailSchema>;
@@ -79,7 +82,7 @@ export const PageCreateSchema = z.object({
   path: PagePathSchema,
   title,
   doc: DocumentSchema.nullable().optional(),
-  draft: z.boolean().optional(),
+  draft: z.boolean().optional().describe('absent: a draft below a draft, else published; false below a draft is refused'),
   /** Its place among its siblings (absent: last). */
   position: PagePlaceSchema.optional(),
 });
@@ -89,7 +92,7 @@ export type PageCreate = z.input<typeof PageCreateSchema>;
 export const PageChangeSchema = z.object({
   title: title.optional(),
   doc: DocumentSchema.nullable().optional(),
-  draft: z.boolean().optional(),
+  draft: z.boolean().optional().describe('true also makes the pages below it drafts; false is refused while a page above it is a draft'),
   position: PagePlaceSchema.optional(),
 });
 export type PageChange = z.input<typeof PageChangeSchema>;

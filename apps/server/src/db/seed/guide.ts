@@ -646,7 +646,7 @@ const ADMINISTRATION = doc(
   p(
     'Holders of managePages edit the documentation pages under ',
     code('/doc/'),
-    ', this guide and the privacy policy included. A page sits below its parent page; the arrows under Site Admin → Pages set its order among the pages beside it; a draft is seen only by page managers; every saved text is kept and can be restored. Holders of manageShortlinks manage shortlinks: ',
+    ', this guide and the privacy policy included. A page sits below its parent page; the arrows under Site Admin → Pages set its order among the pages beside it; a draft is seen only by page managers, and so are the pages below it; every saved text is kept and can be restored. Holders of manageShortlinks manage shortlinks: ',
     code('/s/'),
     ' followed by a short name sends visitors to a page of this site or another address, counting each use.',
   ),

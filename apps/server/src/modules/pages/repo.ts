@@ -43,6 +43,23 @@ const below = (path: string) => sql`${pages.path} like ${`${path}/%`}`;
 /** The pages held directly by the page at `parent` (null: the top of the tree). */
 const childrenOf = (parent: string | null) => (parent === null ? sql`${pages.path} not like '%/%'` : and(below(parent), sql`${pages.path} not like ${`${parent}/%/%`}`));
 
+/** The nearest draft among these paths (the pages above one), or null. */
+export async function nearestDraft(db: Db, paths: string[]): Promise<string | null> {
+  if (!paths.length) return null;
+  const rows = await db.select({ path: pages.path }).from(pages).where(and(inArray(pages.path, paths), eq(pages.draft, true)));
+  return rows.map((r) => r.path).sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/** Makes every published page below a path a draft: one statement. How many it made. */
+export async function draftBelow(db: Db, path: string): Promise<number> {
+  const rows = await db
+    .update(pages)
+    .set({ draft: true, updatedAt: new Date() })
+    .where(and(below(path), eq(pages.draft, false)))
+    .returning({ id: pages.id });
+  return rows.length;
+}
+
 export async function countBelow(db: Db, path: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pages).where(below(path));
   return row?.n ?? 0;

@@ -1,11 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_LIMITS, type PageDetail, type PageSummary, type ProseMirrorDoc } from '@observatory/shared';
 import { buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
-import { auditLog, documentRevisions } from '../../db/schema/index.js';
+import { auditLog, documentRevisions, pages } from '../../db/schema/index.js';
 import { imageNode } from '../assets/usages.js';
 
 let t: TestApp;
@@ -71,30 +72,32 @@ describe('drafts', () => {
     root = top('drafts');
     await made({ path: root, doc: text(`Published ${word}`) });
     await made({ path: `${root}/hidden`, title: 'Hidden draft', draft: true, doc: text(`Draft ${word}`) });
-    await made({ path: `${root}/hidden/open`, title: 'Published below a draft', doc: text('Open') });
+    // Not told: below a draft, a page starts as one.
+    expect((await made({ path: `${root}/hidden/below`, title: 'Below a draft', doc: text('Below') })).page.draft).toBe(true);
   });
 
   it('are hidden from visitors and users, with or without drafts=true; managePages sees them only when asking', async () => {
     for (const who of [null, reader]) {
-      expect(under(await tree(who), root)).toEqual([root, `${root}/hidden/open`]);
-      expect(under(await tree(who, '?drafts=true'), root)).toEqual([root, `${root}/hidden/open`]);
+      expect(under(await tree(who), root)).toEqual([root]);
+      expect(under(await tree(who, '?drafts=true'), root)).toEqual([root]);
     }
-    expect(under(await tree(editor), root)).toEqual([root, `${root}/hidden/open`]);
+    expect(under(await tree(editor), root)).toEqual([root]);
     const all = await tree(editor, '?drafts=true');
-    expect(under(all, root)).toEqual([root, `${root}/hidden`, `${root}/hidden/open`]);
-    expect(all.find((p) => p.path === `${root}/hidden`)!.draft).toBe(true);
+    expect(under(all, root)).toEqual([root, `${root}/hidden`, `${root}/hidden/below`]);
+    expect(all.filter((p) => p.path.startsWith(`${root}/`)).every((p) => p.draft)).toBe(true);
   });
 
-  it('is not found at its path but by managePages; a published page below it names only the ancestors the reader may see', async () => {
-    expect((await at(`${root}/hidden`)).statusCode).toBe(404);
-    expect((await at(`${root}/hidden`, reader)).json()).toMatchObject({ code: 'NOT_FOUND', error: 'Page not found' });
+  it('is not found at its path but by managePages, who sees which pages above are drafts', async () => {
+    for (const path of [`${root}/hidden`, `${root}/hidden/below`]) {
+      expect((await at(path)).statusCode).toBe(404);
+      expect((await at(path, reader)).json()).toMatchObject({ code: 'NOT_FOUND', error: 'Page not found' });
+    }
     const seen = await at(`${root}/hidden`, editor);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().permissions).toEqual(['view', 'edit', 'delete']);
-    expect((await at(`${root}/hidden/open`)).json().ancestors).toEqual([{ path: root, title: `Page ${root}` }]);
-    expect((await at(`${root}/hidden/open`, editor)).json().ancestors).toEqual([
-      { path: root, title: `Page ${root}` },
-      { path: `${root}/hidden`, title: 'Hidden draft' },
+    expect((await at(`${root}/hidden/below`, editor)).json().ancestors).toEqual([
+      { path: root, title: `Page ${root}`, draft: false },
+      { path: `${root}/hidden`, title: 'Hidden draft', draft: true },
     ]);
   });
 
@@ -104,6 +107,81 @@ describe('drafts', () => {
     expect((await api(t.app, 'PUT', `/pages/${draft.page.id}`, { token: editor.token, body: { draft: false } })).statusCode).toBe(200);
     expect((await search(word)).map((r) => r.path).sort()).toEqual([root, `${root}/hidden`].sort());
     expect((await api(t.app, 'PUT', `/pages/${draft.page.id}`, { token: editor.token, body: { draft: true } })).statusCode).toBe(200);
+  });
+});
+
+describe('a page below a draft', () => {
+  const put = (id: string, body: Record<string, unknown>) => api(t.app, 'PUT', `/pages/${id}`, { token: editor.token, body });
+  const move = (id: string, path: string) => api(t.app, 'POST', `/pages/${id}/move`, { token: editor.token, body: { path } });
+
+  it('cannot be made or published while the page above is a draft: 400 naming body.draft, changing nothing', async () => {
+    const root = top('below');
+    await made({ path: root, draft: true });
+    const before = await everything();
+    const res = await create(editor, { path: `${root}/open`, title: 'Open', draft: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'body.draft', message: `The page above it, /doc/${root}, is a draft: publish that first, or keep this one a draft` }]);
+    expect(await everything()).toEqual(before);
+
+    const child = await made({ path: `${root}/child` });
+    const grandchild = await made({ path: `${root}/child/leaf` });
+    const refused = await put(grandchild.page.id, { draft: false, title: 'Renamed' });
+    expect(refused.statusCode).toBe(400);
+    expect(field(refused)).toEqual(['body.draft']);
+    expect((await at(`${root}/child/leaf`, editor)).json().page).toMatchObject({ title: `Page ${root}/child/leaf`, draft: true });
+    // Published from the top down, it may be.
+    const parent = (await at(root, editor)).json() as PageDetail;
+    for (const id of [parent.page.id, child.page.id, grandchild.page.id]) expect((await put(id, { draft: false })).statusCode).toBe(200);
+    expect(under(await tree(null), root)).toEqual([root, `${root}/child`, `${root}/child/leaf`]);
+  });
+
+  it('becomes a draft with the page above when that is made one; published again, the page above does not publish it', async () => {
+    const root = top('unpublish');
+    const parent = await made({ path: root, doc: text('Section') });
+    await made({ path: `${root}/a` });
+    await made({ path: `${root}/a/b` });
+    await made({ path: `${root}/c`, draft: true });
+    const res = await put(parent.page.id, { draft: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(under(await tree(null), root)).toEqual([]);
+    expect((await tree(editor, '?drafts=true')).filter((p) => p.path.startsWith(root)).map((p) => [p.path, p.draft])).toEqual([
+      [root, true],
+      [`${root}/a`, true],
+      [`${root}/a/b`, true],
+      [`${root}/c`, true],
+    ]);
+    const audit = await t.database.use((d) => d.select().from(auditLog).where(and(eq(auditLog.targetId, parent.page.id), eq(auditLog.action, 'page.update'))));
+    expect(audit.at(-1)!.after).toMatchObject({ draft: true, draftedBelow: 2 });
+    expect((await put(parent.page.id, { draft: false })).statusCode).toBe(200);
+    expect(under(await tree(null), root)).toEqual([root]);
+  });
+
+  it('a published page cannot move below a draft (400 naming body.path, changing nothing); a draft may', async () => {
+    const [draftTop, other] = [top('drafttop'), top('other')];
+    await made({ path: draftTop, draft: true });
+    const open = await made({ path: other });
+    const before = await everything();
+    const res = await move(open.page.id, `${draftTop}/moved`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'body.path', message: `/doc/${draftTop} is a draft: a published page cannot go below it (publish that first, or make this page a draft)` }]);
+    expect(await everything()).toEqual(before);
+    expect((await put(open.page.id, { draft: true })).statusCode).toBe(200);
+    expect((await move(open.page.id, `${draftTop}/moved`)).statusCode).toBe(200);
+  });
+
+  it('published below a draft before this rule (migration 0026): made a draft', async () => {
+    const root = top('migrated');
+    await made({ path: root, draft: true });
+    await made({ path: `${root}/open` });
+    await made({ path: `${root}/open/deeper` });
+    const elsewhere = await made({ path: top('untouched') });
+    await t.database.use((d) => d.update(pages).set({ draft: false }).where(sql`${pages.path} like ${`${root}/%`}`));
+    expect(under(await tree(null), root)).toEqual([`${root}/open`, `${root}/open/deeper`]);
+    const migration = await readFile(new URL('../../db/migrations/0026_pages_below_drafts.sql', import.meta.url), 'utf8');
+    await t.database.use((d) => d.execute(sql.raw(migration)));
+    expect(under(await tree(null), root)).toEqual([]);
+    expect(under(await tree(editor, '?drafts=true'), root)).toEqual([root, `${root}/open`, `${root}/open/deeper`]);
+    expect((await at(elsewhere.page.path)).statusCode).toBe(200);
   });
 });
 

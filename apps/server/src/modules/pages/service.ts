@@ -3,6 +3,7 @@ import {
   documentText,
   pagePathProblem,
   parentPagePath,
+  pathsAbove,
   type PageChangeSchema,
   type PageCreateSchema,
   type PageDetail,
@@ -30,18 +31,21 @@ type Move = z.output<typeof PageMoveSchema>;
 /** The words a page is found by: its title and its text. */
 export const searchTextOf = (title: string, doc: ProseMirrorDoc | null | undefined) => [title, documentText(doc)].filter(Boolean).join('\n\n');
 
-/** The paths of the pages above one, top first: `a/b/c` is below `a` and `a/b`. */
-const pathsAbove = (path: string) => path.split('/').slice(0, -1).map((_, i, segments) => segments.slice(0, i + 1).join('/'));
 
 const owner = (id: string): DocumentOwner => ({ type: 'page', id });
 const pathTaken = (path: string) => taken('body.path', `A page exists at /doc/${path}`);
 
 const summaryOf = (row: repo.ListedPage): PageSummary => ({ id: row.id, path: row.path, title: row.title, position: row.position, draft: row.draft, updatedAt: row.updatedAt.toISOString() });
 
+/** Why a page cannot be published below a draft: it would show with the draft's path in its own. */
+const draftAboveProblem = (draft: string) => `The page above it, /doc/${draft}, is a draft: publish that first, or keep this one a draft`;
+
 /**
  * Documentation pages: a tree addressed by paths under /doc, read by everyone once
- * published; drafts, and every write, are for holders of managePages. A page's text keeps
- * its history as revisions; a move rewrites the paths of the page and every page below it.
+ * published; drafts, and every write, are for holders of managePages. A page below a draft
+ * is a draft too (its path would show the draft's), so unpublishing a page unpublishes the
+ * pages below it. A page's text keeps its history as revisions; a move rewrites the paths
+ * of the page and every page below it.
  */
 export function createPagesService(deps: { db: Database; documents: DocumentsService }) {
   const { db, documents } = deps;
@@ -57,7 +61,7 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     return {
       page: { ...summaryOf(row), createdAt: row.createdAt.toISOString(), updatedBy: row.updatedBy },
       doc: row.doc ?? null,
-      ancestors: above.map((p) => rows.find((r) => r.path === p)).filter(seen).map((r) => ({ path: r.path, title: r.title })),
+      ancestors: above.map((p) => rows.find((r) => r.path === p)).filter(seen).map((r) => ({ path: r.path, title: r.title, draft: r.draft })),
       permissions: permissionsFor(actor, resourceOf('page', row)),
     };
   }
@@ -108,7 +112,11 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
       const doc = input.doc ?? null;
       await db.transaction(async (tx) => {
         const parent = await requireParent(tx, path);
-        const row = await repo.insertPage(tx, { path, title, doc, draft: input.draft ?? false, position: await repo.nextPosition(tx, parent), searchText: searchTextOf(title, doc), updatedBy: actor!.personId });
+        // Below a draft, a page starts as a draft unless told otherwise, and cannot be published.
+        const draftAbove = await repo.nearestDraft(tx, pathsAbove(path));
+        if (draftAbove && input.draft === false) throw invalidField('body.draft', draftAboveProblem(draftAbove));
+        const draft = input.draft ?? !!draftAbove;
+        const row = await repo.insertPage(tx, { path, title, doc, draft, position: await repo.nextPosition(tx, parent), searchText: searchTextOf(title, doc), updatedBy: actor!.personId });
         if (!row) throw pathTaken(path);
         const position = input.position === undefined ? row.position : await repo.placeAmongSiblings(tx, parent, row.id, input.position);
         if (doc) await documents.saveRevision(tx, actor, owner(row.id), doc);
@@ -121,6 +129,11 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     async change(actor: Actor | null, id: string, input: Change): Promise<PageDetail> {
       const path = await db.transaction(async (tx) => {
         const before = await writable(tx, actor, id, 'edit');
+        if (input.draft === false && before.draft) {
+          const draftAbove = await repo.nearestDraft(tx, pathsAbove(before.path));
+          if (draftAbove) throw invalidField('body.draft', draftAboveProblem(draftAbove));
+        }
+        const draftedBelow = input.draft === true && !before.draft ? await repo.draftBelow(tx, before.path) : 0;
         const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, before.doc);
         const title = input.title ?? before.title;
         const doc = docChanged ? (input.doc ?? null) : before.doc;
@@ -135,7 +148,7 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
         if (docChanged) await documents.saveRevision(tx, actor, owner(before.id), doc);
         await audit(tx, actor, 'page.update', { type: 'page', id: before.id }, {
           before: { title: before.title, draft: before.draft, position: before.position },
-          after: { title: input.title, draft: input.draft, position, docChanged },
+          after: { title: input.title, draft: input.draft, position, docChanged, ...(draftedBelow ? { draftedBelow } : {}) },
         });
         return before.path;
       });
@@ -153,6 +166,8 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
         if (to !== from) {
           const renamed = movedPaths(await repo.pathsBelow(tx, from), from, to);
           await requireParent(tx, to);
+          const draftAbove = before.draft ? null : await repo.nearestDraft(tx, pathsAbove(to));
+          if (draftAbove) throw invalidField('body.path', `/doc/${draftAbove} is a draft: a published page cannot go below it (publish that first, or make this page a draft)`);
           const [clash] = await repo.takenAmong(tx, [to, ...renamed]);
           if (clash === to) throw pathTaken(to);
           if (clash) throw taken('body.path', `A page exists at /doc/${clash}, where a page below it would go`);

@@ -6,7 +6,7 @@ interface TreeEntry {
   position: number;
 }
 
-/** The nearest page above `path` among `present` (a published page below a hidden draft hangs from the draft's own parent). */
+/** The nearest page above `path` among `present` (a page whose parent is left out hangs from the nearest page above that is in). */
 function holderOf(path: string, present: ReadonlySet<string>): string | null {
   let parent = parentPagePath(path);
   while (parent !== null && !present.has(parent)) parent = parentPagePath(parent);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CatalogueNode, NodeInputSchema, NodeResponse, NodeType, NodeTypeInputSchema } from '@observatory/shared';
+import { pathsAbove, type CatalogueNode, type NodeInputSchema, type NodeResponse, type NodeType, type NodeTypeInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
@@ -27,8 +27,6 @@ const toNode = ({ node, type }: nodeRepo.NodeWithType): CatalogueNode => ({
   type: { slug: type.slug, name: type.name },
 });
 
-/** The paths above a path, from the root down: a/b/c → a, a/b. */
-const pathsAbove = (path: string) => path.split('/').slice(0, -1).map((_, i, segments) => segments.slice(0, i + 1).join('/'));
 const joinPath = (parent: string | null, slug: string) => (parent ? `${parent}/${slug}` : slug);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

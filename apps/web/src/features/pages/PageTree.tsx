@@ -1,9 +1,10 @@
 import { ActionIcon, Box, Group, NavLink, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { pathsAbove } from '@observatory/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { pathsAbove, type PageNode } from './tree';
+import type { PageNode } from './tree';
 import classes from './pages.module.css';
 
 /**

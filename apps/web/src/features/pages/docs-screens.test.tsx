@@ -37,7 +37,7 @@ const detailOf = (path: string, permissions = ['view']): PageDetail => {
   return {
     page: { ...page, createdAt: '2026-01-01T00:00:00Z', updatedBy: null },
     doc: { type: 'doc', content: [paragraph(`The text of ${page.title}.`)] },
-    ancestors: above.map((p) => ({ path: p.path, title: p.title })),
+    ancestors: above.map((p) => ({ path: p.path, title: p.title, draft: p.draft })),
     permissions,
   };
 };

@@ -1,6 +1,6 @@
 import type { PageSummary } from '@observatory/shared';
 import { describe, expect, it } from 'vitest';
-import { buildPageTree, childPath, flattenTree, pathsAbove, type PageNode } from './tree';
+import { buildPageTree, childPath, flattenTree, nearestDraftAbove, type PageNode } from './tree';
 
 let n = 0;
 const summary = (path: string, title: string, position = 0, draft = false): PageSummary => ({
@@ -74,10 +74,13 @@ describe('buildPageTree', () => {
   });
 });
 
-describe('pathsAbove', () => {
-  it('lists the ancestors of a path, top first', () => {
-    expect(pathsAbove('guide/map/plots')).toEqual(['guide', 'guide/map']);
-    expect(pathsAbove('index')).toEqual([]);
+describe('nearestDraftAbove', () => {
+  const listed = [summary('guide', 'Guide', 0), summary('guide/plans', 'Plans', 0, true), summary('guide/plans/next', 'Next', 0, true)];
+  it('names the nearest draft above a path, or none', () => {
+    expect(nearestDraftAbove(listed, 'guide/plans/next/step')).toBe('guide/plans/next');
+    expect(nearestDraftAbove(listed, 'guide/plans/new')).toBe('guide/plans');
+    expect(nearestDraftAbove(listed, 'guide/map')).toBeNull();
+    expect(nearestDraftAbove(listed, 'guide/plans')).toBeNull();
   });
 });
 

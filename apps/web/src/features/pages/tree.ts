@@ -1,4 +1,4 @@
-import { parentPagePath, type PageSummary } from '@observatory/shared';
+import { parentPagePath, pathsAbove, type PageSummary } from '@observatory/shared';
 import { slugFromTitle } from '../../lib/slug';
 
 /** A page with the pages it holds in the navigation tree. */
@@ -38,13 +38,6 @@ export function buildPageTree(pages: readonly PageSummary[], { drafts = true }: 
   return top;
 }
 
-/** The paths above `path`, top first: `guide/map/plots` → `guide`, `guide/map`. */
-export function pathsAbove(path: string): string[] {
-  const above: string[] = [];
-  for (let parent = parentPagePath(path); parent !== null; parent = parentPagePath(parent)) above.unshift(parent);
-  return above;
-}
-
 /** A node of a flattened tree: its depth (0 at the top), and its place among its siblings (`index` of `siblings`). */
 export interface FlatNode {
   node: PageNode;
@@ -66,4 +59,10 @@ export function childPath(parent: string | null, title: string, segmentLimit: nu
   const segment = slugFromTitle(title).slice(0, segmentLimit).replace(/-+$/, '');
   if (!segment) return parent ? `${parent}/` : '';
   return parent ? `${parent}/${segment}` : segment;
+}
+
+/** The nearest draft above `path` among `pages`, or null: a page below it is a draft too. */
+export function nearestDraftAbove(pages: readonly PageSummary[], path: string): string | null {
+  const drafts = new Set(pages.filter((p) => p.draft).map((p) => p.path));
+  return pathsAbove(path).findLast((above) => drafts.has(above)) ?? null;
 }

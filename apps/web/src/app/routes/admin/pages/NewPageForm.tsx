@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { FormError, showFieldErrors } from '../../../../components/FormError';
 import { paths } from '../../../../config/paths';
 import { useCreatePage } from '../../../../features/pages/api';
-import { childPath } from '../../../../features/pages/tree';
+import { childPath, nearestDraftAbove } from '../../../../features/pages/tree';
 import { pageFieldErrors, unplacedPageError } from './page-errors';
 
 /** The parent choice meaning "at the top" (no page has this path). */
@@ -42,13 +42,15 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
     if (!pathTyped) form.setFieldValue('path', childPath(parentPath === TOP ? null : parentPath, title, PAGE_LIMITS.segment));
   };
   const parentOptions = [{ value: TOP, label: 'None: at the top' }, ...pages.map((p) => ({ value: p.path, label: `${p.title} (${p.path})` }))];
+  // A page below a draft is a draft too, until the page above is published.
+  const draftAbove = nearestDraftAbove(pages, form.values.path.trim());
   return (
     <form
       noValidate
       aria-label="New page"
       onSubmit={form.onSubmit((v) =>
         create.mutate(
-          { title: v.title.trim(), path: v.path.trim(), draft: v.draft },
+          { title: v.title.trim(), path: v.path.trim(), draft: v.draft || !!draftAbove },
           {
             onSuccess: (created) => {
               notifications.show({ color: 'green', message: `${created.page.title} was created` });
@@ -61,7 +63,7 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
       )}
     >
       <Stack gap="sm">
-        <FormError error={unplacedPageError(create.error, ['path', 'title'])} />
+        <FormError error={unplacedPageError(create.error, ['path', 'title', 'draft'])} />
         <TextInput
           label="Title"
           required
@@ -97,7 +99,11 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
             form.setFieldValue('path', e.currentTarget.value);
           }}
         />
-        <Checkbox label="Start as a draft: only page managers see it until it is published" {...form.getInputProps('draft', { type: 'checkbox' })} />
+        <Checkbox
+          label="Start as a draft: only page managers see it until it is published"
+          {...form.getInputProps('draft', { type: 'checkbox' })}
+          {...(draftAbove ? { checked: true, disabled: true, description: `The page above it, /doc/${draftAbove}, is a draft: this one is too until that is published.` } : {})}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

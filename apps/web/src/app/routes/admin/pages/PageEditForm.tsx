@@ -18,6 +18,13 @@ interface Values {
   doc: ProseMirrorDoc | null;
 }
 
+function publishedHelpText(published: boolean, wasDraft: boolean, draftAbove: string | undefined) {
+  if (draftAbove) return `A draft, as the page above it, “${draftAbove}”, is one: publish that first.`;
+  if (published) return 'Everyone can read it, find it in the search and see it in the contents.';
+  const hidden = 'A draft: only page managers see it, and it is in no search or contents.';
+  return wasDraft ? hidden : `${hidden} Any pages below it become drafts too.`;
+}
+
 /**
  * A page's title, whether readers see it, and its text, written in the editor or seen in
  * Preview as readers will. Only a changed text is sent (each saved text is a revision).
@@ -35,6 +42,8 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
     validate: { title: (v) => (v.trim() ? null : 'A page needs a title') },
   });
   const { values } = form;
+  // A page below a draft stays a draft until the page above is published.
+  const draftAbove = page.draft ? detail.ancestors.findLast((a) => a.draft) : undefined;
   return (
     <form
       noValidate
@@ -53,9 +62,9 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
         <FormError error={unplacedPageError(save.error, ['title', 'draft', 'doc', 'doc.'])} />
         <TextInput label="Title" required maxLength={PAGE_LIMITS.title} {...form.getInputProps('title')} />
         <Stack gap={4}>
-          <Switch label="Published" aria-describedby={publishedHelp} {...form.getInputProps('published', { type: 'checkbox' })} />
+          <Switch label="Published" aria-describedby={publishedHelp} disabled={!!draftAbove} error={form.errors.draft} {...form.getInputProps('published', { type: 'checkbox' })} />
           <Text size="sm" c="dimmed" id={publishedHelp} aria-live="polite">
-            {values.published ? 'Everyone can read it, find it in the search and see it in the contents.' : 'A draft: only page managers see it, and it is in no search or contents.'}
+            {publishedHelpText(values.published, page.draft, draftAbove?.title)}
           </Text>
         </Stack>
         <Tabs value={tab} onChange={setTab} keepMountedMode="display-none">

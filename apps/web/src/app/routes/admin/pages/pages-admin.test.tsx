@@ -29,7 +29,7 @@ const PAGES = [summary('index', 'Help and documentation', 0), summary('guide', '
 const detailOf = (page: PageSummary): PageDetail => ({
   page: { ...page, createdAt: '2026-01-01T00:00:00Z', updatedBy: null },
   doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `The text of ${page.title}.` }] }] },
-  ancestors: PAGES.filter((p) => page.path.startsWith(`${p.path}/`)).map((p) => ({ path: p.path, title: p.title })),
+  ancestors: PAGES.filter((p) => page.path.startsWith(`${p.path}/`)).map((p) => ({ path: p.path, title: p.title, draft: p.draft })),
   permissions: ['view', 'edit', 'delete'],
 });
 
@@ -159,6 +159,23 @@ describe('the new page dialog', () => {
     expect(path.value).toBe('guide/faq');
     expect(within(dialog).getByText('Its address: /doc/guide/faq')).toBeTruthy();
   });
+
+  it('below a draft, makes a draft: the box is ticked and stays so, saying why', async () => {
+    const { user } = show('/admin/pages', (method, url, body) => (method === 'POST' && url.pathname === '/api/v1/pages' ? refusal(400, `stop here: ${JSON.stringify(body)}`) : undefined));
+    await user.click(await screen.findByRole('button', { name: 'Add a page below Plans' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New page below Plans' });
+    const box = within(dialog).getByRole('checkbox', { name: /Start as a draft/ }) as HTMLInputElement;
+    expect([box.checked, box.disabled]).toEqual([true, true]);
+    expect(within(dialog).getByText('The page above it, /doc/guide/plans, is a draft: this one is too until that is published.')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Next steps');
+    await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Next steps', path: 'guide/plans/next-steps', draft: true }));
+    // Elsewhere the choice is free again.
+    const path = within(dialog).getByRole('textbox', { name: 'Path' });
+    await user.clear(path);
+    await user.type(path, 'guide/next-steps');
+    expect(box.disabled).toBe(false);
+  });
 });
 
 describe('a page’s editor', () => {
@@ -175,10 +192,20 @@ describe('a page’s editor', () => {
     await user.clear(title);
     await user.type(title, 'Maps');
     await user.click(within(form).getByRole('switch', { name: 'Published' }));
+    expect(within(form).getByText('A draft: only page managers see it, and it is in no search or contents. Any pages below it become drafts too.')).toBeTruthy();
     await user.click(within(form).getByRole('tab', { name: 'Preview' }));
     expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('The text of Map and objects.')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Maps', draft: true }));
+  });
+
+  it('keeps a page below a draft a draft, naming the draft above to publish first', async () => {
+    const next = summary('guide/plans/next', 'Next', 0, true);
+    show('/admin/pages/guide/plans/next', (method, url) => (method === 'GET' && url.pathname === '/api/v1/pages/at/guide/plans/next' ? json(detailOf(next)) : undefined));
+    const form = await screen.findByRole('form', { name: 'Page' });
+    const published = within(form).getByRole('switch', { name: 'Published' }) as HTMLInputElement;
+    expect([published.checked, published.disabled]).toEqual([false, true]);
+    expect(within(form).getByText('A draft, as the page above it, “Plans”, is one: publish that first.')).toBeTruthy();
   });
 
   it('moves the page, showing the server’s refusal at the path, then opens it at its new path', async () => {
