@@ -31,6 +31,8 @@ export const SANDBOX_LIMITS = {
   maxBuckets: 500,
   /** Queries a visitor (one address) may send a minute. */
   visitorQueriesPerMinute: 60,
+  /** Observations a page's metric summaries may read; more, and the page comes without them. */
+  summedObservations: 200_000,
 } as const;
 
 /** The refusal of a query the database would spend too long on (HTTP 400). */
@@ -133,6 +135,9 @@ export const SandboxQueryResponseSchema = z.object({
   perPage: z.number().int(),
   fields: z.array(z.string()).describe('The metadata fields the rows show, in the schemas’ order (filtered ones first)'),
   metrics: z.array(SandboxMetricSchema).describe('The metrics asked for, in order'),
+  summariesLeftOut: z
+    .boolean()
+    .describe(`The page's objects hold more than ${SANDBOX_LIMITS.summedObservations.toLocaleString('en')} observations of the metrics in the span: their summaries are left out (narrow the span or the metrics, show fewer rows, or export: an export sums up every object)`),
 });
 export type SandboxQueryResponse = z.infer<typeof SandboxQueryResponseSchema>;
 

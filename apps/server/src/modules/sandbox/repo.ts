@@ -97,23 +97,38 @@ const whole = (n: number) => {
 
 /**
  * The objects of a slice with what a row shows: types, a point on each, the metadata, the
- * metrics' summaries, and (for GeoJSON) the geometry. One statement.
+ * metrics' summaries, and (for GeoJSON) the geometry. One statement. With `summaryCap`, the
+ * slice's observations of the metrics are counted first, object by object through the
+ * observations' key (the inner LIMIT keeps the planner from making it a join over all the
+ * metric's observations), at most the cap + 1: over the cap, every row's metrics are null and
+ * nothing is summed up.
  */
-export function rowsStatement(f: Filter, s: Sources, slice: Slice, withGeometry: boolean): SQL {
+export function rowsStatement(f: Filter, s: Sources, slice: Slice, withGeometry: boolean, summaryCap: number | null = null): SQL {
   const order = 'page' in slice ? sql`lower(${objects.title}), ${objects.id}` : sql`${objects.id}`;
   const cut = 'page' in slice ? sql`limit ${whole(slice.page.limit)} offset ${whole(slice.page.offset)}` : sql`limit ${whole(slice.after.limit)}`;
   const after = 'after' in slice && slice.after.id ? sql` and ${objects.id} > ${slice.after.id}::uuid` : sql``;
   const outerOrder = 'page' in slice ? sql`lower(found.title), found.id` : sql`found.id`;
+  const capped = summaryCap !== null && s.metricIds.length > 0 && s.tableIds.length > 0;
   return sql`
     with found as (
       select ${objects.id} as id, ${objects.name} as name, ${objects.title} as title, ${objects.metadata} as metadata, ${objects.anchor} as anchor${withGeometry ? sql`, ${objects.geo} as geo` : sql``}
       from ${objects} where ${matching(f)}${after}
       order by ${order} ${cut}
-    )
+    )${capped ? sql`,
+    load as materialized (
+      select count(*) > ${whole(summaryCap!)} as over from (
+        select 1 from found cross join lateral (
+          select 1 from ${observations} ob
+          where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = found.id and ob.metric_id = any(${ids(s.metricIds)})${inSpan('ob', s)}
+          limit ${whole(summaryCap! + 1)}
+        ) ob
+        limit ${whole(summaryCap! + 1)}
+      ) counted
+    )` : sql``}
     select found.id, found.name, found.title, found.metadata, ST_X(found.anchor) as lon, ST_Y(found.anchor) as lat,
       coalesce((select json_agg(${objectTypes.slug} order by ${objectTypes.position}) from ${objectTypeLinks} join ${objectTypes} on ${objectTypes.id} = ${objectTypeLinks.typeId}
         where ${objectTypeLinks.objectId} = found.id), '[]'::json) as types,
-      ${statsOf(sql`found.id`, s)} as metrics${withGeometry ? sql`, ST_AsGeoJSON(found.geo, ${sql.raw(String(GEOJSON_DECIMALS))}) as geometry` : sql``}
+      ${capped ? sql`case when (select over from load) then null else ${statsOf(sql`found.id`, s)} end` : statsOf(sql`found.id`, s)} as metrics${withGeometry ? sql`, ST_AsGeoJSON(found.geo, ${sql.raw(String(GEOJSON_DECIMALS))}) as geometry` : sql``}
     from found order by ${outerOrder}`;
 }
 
@@ -137,7 +152,8 @@ export interface ObjectRow {
   lon: number | null;
   lat: number | null;
   types: string[];
-  metrics: StatsJson[];
+  /** Null: left out, the slice holding more observations than the cap. */
+  metrics: StatsJson[] | null;
   /** ST_AsGeoJSON's text (GeoJSON export only). */
   geometry?: string | null;
 }

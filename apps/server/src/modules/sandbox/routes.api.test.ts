@@ -323,6 +323,34 @@ describe('sandbox bounds', () => {
     await expect(bound(4).chart(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' })).resolves.toMatchObject({ observations: 2 });
   });
 
+  it('leaves a page’s summaries out past the observations it may sum up, saying so; an export still sums up every object', async () => {
+    const services = t.app.services;
+    const capped = (maxSummedObservations: number) => createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxSummedObservations });
+    const input = { types: ['site'], projects: [], metrics: [temp], where: [], bbox: undefined, p: 1, n: 50 };
+    const counts = (answer: { objects: { name: string; metrics: Record<string, { count: number }> }[] }) => Object.fromEntries(answer.objects.map((o) => [o.name, o.metrics[temp]?.count ?? null]));
+    // The temperatures a visitor may see: three of the first river site, one of each other site.
+    const summed = { [names.river1]: 3, [names.river2]: 1, [names.forest]: 1 };
+    const whole = await capped(5).query(null, uniqueIp(), input);
+    expect([whole.summariesLeftOut, counts(whole)]).toEqual([false, summed]);
+    const over = await capped(4).query(null, uniqueIp(), input);
+    expect([over.summariesLeftOut, counts(over)]).toEqual([true, { [names.river1]: null, [names.river2]: null, [names.forest]: null }]);
+    // A shorter span holds fewer: then they are summed up.
+    const june = await capped(4).query(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' });
+    expect([june.summariesLeftOut, counts(june)]).toEqual([false, { [names.river1]: 2, [names.river2]: null, [names.forest]: null }]);
+
+    // An export reads a chunk over the cap again in smaller ones, down to one object: all summed up.
+    const exported = async (maxSummed: number) => {
+      const { chunks } = await capped(maxSummed).export(null, uniqueIp(), input, 'csv');
+      let text = '';
+      for await (const chunk of chunks) text += chunk;
+      return text;
+    };
+    const [header, ...rows] = parseCsv(await exported(2));
+    const count = header!.indexOf(`${temp} count`);
+    expect(Object.fromEntries(rows.map((r) => [r[0], Number(r[count])]))).toEqual(summed);
+    expect(await exported(2)).toBe(await exported(1000));
+  });
+
   it('lets the usual queries through: their estimates are far below MAX_QUERY_COST', async () => {
     const plan = await t.database.use(async (d) => {
       const filter: repo.Filter = { visible: undefined, typeIds: [], projectIds: [], where: [], bbox: undefined };

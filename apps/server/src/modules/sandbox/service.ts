@@ -123,8 +123,17 @@ const describeMetric = (m: repo.MetricRow): SandboxMetric => ({ name: m.name, ti
  * MAX_QUERY_COST, and on a server a statement timeout. Visitors send at most
  * SANDBOX_LIMITS.visitorQueriesPerMinute queries a minute from one address.
  */
-export function createSandboxService(deps: { db: Database; schema: SchemaService; limiter: RateLimiter; maxCost?: number; maxChartObservations?: number; maxChartObjects?: number }) {
+export function createSandboxService(deps: {
+  db: Database;
+  schema: SchemaService;
+  limiter: RateLimiter;
+  maxCost?: number;
+  maxChartObservations?: number;
+  maxChartObjects?: number;
+  maxSummedObservations?: number;
+}) {
   const { db, schema, limiter } = deps;
+  const maxSummed = deps.maxSummedObservations ?? SANDBOX_LIMITS.summedObservations;
   const maxCost = deps.maxCost ?? MAX_QUERY_COST;
   const maxChartObservations = deps.maxChartObservations ?? CHART_MAX_OBSERVATIONS;
   /** A chart's bounds: the objects it reads observations of one by one (more: by metric), and the observations it reads. */
@@ -204,7 +213,7 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
   function objectOf(row: repo.ObjectRow, plan: Plan, fields: string[]): SandboxObject {
     const metadata = Object.fromEntries(fields.filter((f) => f in row.metadata).map((f) => [f, row.metadata[f]]));
     const metrics = Object.fromEntries(
-      row.metrics.flatMap((s) => {
+      (row.metrics ?? []).flatMap((s) => {
         const metric = plan.metrics.find((m) => m.id === s.metricId);
         if (!metric) return [];
         const last = { time: iso(s.last), value: answeredValue(metric.type, { number: s.lastNumber, text: s.lastText }) };
@@ -261,7 +270,7 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
         const plan = await resolve(d, actor, input);
         const slice = { page: { limit: input.n, offset } };
         await refuseBroad(d, repo.rowsStatement(plan.filter, NO_SOURCES, slice, false));
-        const rows = await repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, slice, false));
+        const rows = await repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, slice, false, maxSummed));
         // A short page (or an empty first one) is the end: no count needed.
         const ended = (rows.length > 0 && rows.length < input.n) || (rows.length === 0 && offset === 0);
         const counted = ended ? offset + rows.length : await repo.countCapped(d, plan.filter, SANDBOX_LIMITS.counted);
@@ -275,6 +284,7 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
           perPage: input.n,
           fields: plan.shown,
           metrics: plan.metrics.map(describeMetric),
+          summariesLeftOut: rows.some((row) => row.metrics === null),
         };
       });
     },
@@ -311,7 +321,7 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
      * For the benchmark's calibration of MAX_QUERY_COST: the planner's estimate of one of a
      * query's statements and the time it takes to run (unbounded: no cap, no rate limit).
      * `objects` is a page's objects alone (what a page is held to), `page` the same with the
-     * metrics' summaries, `count` the capped total, `export` an export's first chunk of
+     * metrics' summaries (up to SANDBOX_LIMITS.summedObservations), `count` the capped total, `export` an export's first chunk of
      * objects, `chart` the chart of `metric`.
      */
     async calibrate(actor: Actor | null, kind: 'objects' | 'page' | 'count' | 'export' | 'chart', input: QueryInput & { metric?: string }) {
@@ -326,7 +336,8 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
           statement = repo.chartStatement(plan.filter, sources, SANDBOX_LIMITS.maxBuckets, chartBounds);
         } else if (kind === 'count') statement = repo.countStatement(plan.filter, SANDBOX_LIMITS.counted);
         else if (kind === 'export') statement = repo.rowsStatement(plan.filter, NO_SOURCES, { after: { id: null, limit: EXPORT_CHUNK } }, true);
-        else statement = repo.rowsStatement(plan.filter, kind === 'page' ? plan.sources : NO_SOURCES, slice, false);
+        else if (kind === 'page') statement = repo.rowsStatement(plan.filter, plan.sources, slice, false, maxSummed);
+        else statement = repo.rowsStatement(plan.filter, NO_SOURCES, slice, false);
         const cost = await repo.plannedCost(d, statement);
         const started = performance.now();
         const rows = await repo.runStatement(d, statement);
@@ -341,7 +352,9 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
      * Every object the query finds (no page) with its metrics summed up, as CSV or a GeoJSON
      * FeatureCollection, produced as it is read: chunks of EXPORT_CHUNK objects by id, each
      * its own short database job, so a slow download holds no connection. The query is
-     * checked (names, cost) before the answer starts.
+     * checked (names, cost) before the answer starts. A chunk whose objects hold more
+     * observations than a page may sum up is read again a tenth as large, down to one
+     * object: every object is summed up, each job bounded by one object's observations.
      */
     async export(actor: Actor | null, ip: string, input: FilterInput, format: SandboxExportFormat) {
       await admit(actor, ip);
@@ -352,14 +365,19 @@ export function createSandboxService(deps: { db: Database; schema: SchemaService
         return resolved;
       });
       // With metrics each object's observations are summed up too: fewer objects a chunk keep a chunk short.
-      const chunk = plan.metrics.length ? EXPORT_CHUNK_WITH_METRICS : EXPORT_CHUNK;
+      let chunk = plan.metrics.length ? EXPORT_CHUNK_WITH_METRICS : EXPORT_CHUNK;
       const text = formatter(plan, format);
+      const read = (from: string | null, limit: number) =>
+        bounded((d) => repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, { after: { id: from, limit } }, geojson, limit > 1 ? maxSummed : null)));
       async function* chunks() {
         yield text.start;
         let after: string | null = null;
         for (;;) {
-          const from: string | null = after;
-          const rows: repo.ObjectRow[] = await bounded((d) => repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, { after: { id: from, limit: chunk } }, geojson)));
+          const rows: repo.ObjectRow[] = await read(after, chunk);
+          if (rows.some((row) => row.metrics === null)) {
+            chunk = Math.max(1, Math.floor(chunk / 10));
+            continue;
+          }
           if (rows.length) yield text.rows(rows);
           if (rows.length < chunk) break;
           after = rows.at(-1)!.id;

@@ -1,5 +1,5 @@
-import { Anchor, Pagination, Stack, Table, Text } from '@mantine/core';
-import type { SandboxMetricStats, SandboxQueryResponse } from '@observatory/shared';
+import { Alert, Anchor, Pagination, Stack, Table, Text } from '@mantine/core';
+import { SANDBOX_LIMITS, type SandboxMetricStats, type SandboxQueryResponse } from '@observatory/shared';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { WideTable } from '../../components/WideTable';
 import { paths } from '../../config/paths';
@@ -13,11 +13,11 @@ const shown = (value: unknown) => (value === null || value === undefined ? '' : 
 export const totalText = (answer: Pick<SandboxQueryResponse, 'total' | 'more'>) => `${answer.total.toLocaleString('en')}${answer.more ? '+' : ''}`;
 
 /** A metric's summary in a cell: the latest value, then how many, the mean and the range. */
-function StatsCell({ stats, unit }: { stats: SandboxMetricStats | undefined; unit: string | null }) {
+function StatsCell({ stats, unit, leftOut }: { stats: SandboxMetricStats | undefined; unit: string | null; leftOut: boolean }) {
   if (!stats) {
     return (
       <Text size="sm" c="dimmed">
-        –
+        {leftOut ? 'not summed up' : '–'}
       </Text>
     );
   }
@@ -41,6 +41,12 @@ export function ResultsTable({ answer, onPage }: { answer: SandboxQueryResponse;
   const minWidth = 320 + 140 * (answer.fields.length + answer.metrics.length);
   return (
     <Stack gap="sm">
+      {answer.summariesLeftOut ? (
+        <Alert color="yellow" title="Metrics not summed up on this page">
+          These objects hold more than {SANDBOX_LIMITS.summedObservations.toLocaleString('en')} observations of the metrics chosen, too many to sum up at once. Choose a shorter span of time (From,
+          Before) or fewer metrics, or export the query: an export sums up every object.
+        </Alert>
+      ) : null}
       <WideTable label="Objects found" minWidth={minWidth}>
         <Table striped highlightOnHover aria-label="Objects found" data-testid="sandbox-table">
           <Table.Thead>
@@ -81,7 +87,7 @@ export function ResultsTable({ answer, onPage }: { answer: SandboxQueryResponse;
                 ))}
                 {answer.metrics.map((m) => (
                   <Table.Td key={m.name}>
-                    <StatsCell stats={o.metrics[m.name]} unit={m.unit} />
+                    <StatsCell stats={o.metrics[m.name]} unit={m.unit} leftOut={answer.summariesLeftOut} />
                   </Table.Td>
                 ))}
               </Table.Tr>
