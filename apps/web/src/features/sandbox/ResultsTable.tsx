@@ -44,7 +44,7 @@ export function ResultsTable({ answer, onPage }: { answer: SandboxQueryResponse;
       {answer.summariesLeftOut ? (
         <Alert color="yellow" title="Metrics not summed up on this page">
           These objects hold more than {SANDBOX_LIMITS.summedObservations.toLocaleString('en')} observations of the metrics chosen, too many to sum up at once. Choose a shorter span of time (From,
-          Before) or fewer metrics, or export the query: an export sums up every object.
+          Before), fewer metrics or fewer rows a page, or export the query: an export sums up every object.
         </Alert>
       ) : null}
       <WideTable label="Objects found" minWidth={minWidth}>
