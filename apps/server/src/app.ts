@@ -142,7 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         description: 'JSON in and out. Send `Authorization: Bearer <access token or API key>`.',
       },
       servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in session’s access token (POST auth/login), or an API key made under My Account (obk_…): both go in `Authorization: Bearer …`' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

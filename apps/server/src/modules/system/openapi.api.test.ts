@@ -7,7 +7,7 @@ interface Operation {
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string }> };
+  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string; description?: string }> };
   security?: Record<string, string[]>[];
 }
 
@@ -63,7 +63,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares bearer authentication (access tokens and API keys)', () => {
-    expect(document.components?.securitySchemes?.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringMatching(/access token.*API key.*obk_/) });
     expect(document.security).toContainEqual({ bearer: [] });
   });
 });
