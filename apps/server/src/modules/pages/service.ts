@@ -31,7 +31,6 @@ type Move = z.output<typeof PageMoveSchema>;
 /** The words a page is found by: its title and its text. */
 export const searchTextOf = (title: string, doc: ProseMirrorDoc | null | undefined) => [title, documentText(doc)].filter(Boolean).join('\n\n');
 
-
 const owner = (id: string): DocumentOwner => ({ type: 'page', id });
 const pathTaken = (path: string) => taken('body.path', `A page exists at /doc/${path}`);
 
