@@ -16,6 +16,7 @@ import { API_ROOT, PAGINATION_HEADERS, applyHumanMessages } from '@observatory/s
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { withErrorResponses } from './lib/openapi-errors.js';
 import { assetRoutes } from './modules/assets/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { institutionRoutes } from './modules/institutions/routes.js';
@@ -150,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withErrorResponses(jsonSchemaTransformObject(input)),
   });
 
   await app.register(

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -7,7 +8,7 @@ interface Operation {
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string; description?: string }> };
+  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string; description?: string }>; schemas?: Record<string, { required?: string[] }> };
   security?: Record<string, string[]>[];
 }
 
@@ -60,6 +61,13 @@ describe('the OpenAPI document', () => {
       return problem ? [`${name} ${problem}`] : [];
     });
     expect(problems).toEqual([]);
+  });
+
+  it('declares every operation’s errors in the one error shape', () => {
+    expect(document.components?.schemas?.Error?.required).toEqual(['error', 'code', 'requestId']);
+    const error = { description: 'An error, in the error shape', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    const without = operations().filter(({ operation }) => !isDeepStrictEqual(operation.responses?.['4XX'], error) || !isDeepStrictEqual(operation.responses?.['5XX'], error));
+    expect(without.map(({ name }) => name)).toEqual([]);
   });
 
   it('declares bearer authentication (access tokens and API keys)', () => {

@@ -97,6 +97,10 @@ describe('the API reference', () => {
     await user.click(await screen.findByRole('button', { name: /^POST \/pubs/ }));
     const post = operationItem('post-/pubs');
     post.getByRole('heading', { name: 'Request body' });
+    // Its answers: the 201; its 4XX is the error shape, said once for every call.
+    expect(post.getByText('201')).toBeTruthy();
+    expect(post.queryByText('4XX')).toBeNull();
+    expect(post.getByRole('link', { name: 'the error shape' }).getAttribute('href')).toBe('#errors');
     const parts = post.getByRole('list', { name: 'The parts of the request body' });
     expect(within(parts).getByText('title')).toBeTruthy();
     // The recursive abstract opens one level at a time.

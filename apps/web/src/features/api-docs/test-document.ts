@@ -63,7 +63,11 @@ export const sampleDocument: OpenApiDocument = {
             },
           },
         },
-        responses: { 201: { description: 'Default Response', content: { 'application/json': { schema: publication } } } },
+        responses: {
+          201: { description: 'Default Response', content: { 'application/json': { schema: publication } } },
+          // As the server declares every operation's errors (lib/openapi-errors.ts).
+          '4XX': { description: 'An error, in the error shape', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
       },
     },
     '/api/v1/pubs/{id}': {
