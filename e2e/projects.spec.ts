@@ -42,6 +42,8 @@ test('a visitor browses and searches projects, opens one, and cannot see a membe
 
 async function addContributor(page: Page, search: string, option: string, title: string) {
   const form = page.getByRole('form', { name: 'Add a contributor' });
+  // In view first: a picker's list is hidden while its box is off the screen (fill does not scroll).
+  await form.getByRole('combobox', { name: 'Person' }).scrollIntoViewIfNeeded();
   await form.getByRole('combobox', { name: 'Person' }).fill(search);
   await page.getByRole('option', { name: option }).click();
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
@@ -66,6 +68,8 @@ test('a researcher creates a project with documentation, adds contributors and r
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${title}` })).toBeVisible();
+  // The documentation's history comes a moment later and moves the forms below it down.
+  await expect(page.getByRole('table', { name: 'Saved versions' })).toBeVisible();
 
   await addContributor(page, 'Lindqvist', 'Ada Lindqvist', 'Principal investigator');
   await addContributor(page, 'Okafor', 'Grace Okafor', 'Data manager');
