@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_LIMITS } from '@observatory/shared';
 import type { Db } from '../../db/client.js';
 import { pages, people } from '../../db/schema/index.js';
@@ -46,8 +46,13 @@ const childrenOf = (parent: string | null) => (parent === null ? sql`${pages.pat
 /** The nearest draft among these paths (the pages above one), or null. */
 export async function nearestDraft(db: Db, paths: string[]): Promise<string | null> {
   if (!paths.length) return null;
-  const rows = await db.select({ path: pages.path }).from(pages).where(and(inArray(pages.path, paths), eq(pages.draft, true)));
-  return rows.map((r) => r.path).sort((a, b) => b.length - a.length)[0] ?? null;
+  const [row] = await db
+    .select({ path: pages.path })
+    .from(pages)
+    .where(and(inArray(pages.path, paths), eq(pages.draft, true)))
+    .orderBy(desc(sql`length(${pages.path})`))
+    .limit(1);
+  return row?.path ?? null;
 }
 
 /** Makes every published page below a path a draft: one statement. How many it made. */

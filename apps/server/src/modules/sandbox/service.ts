@@ -354,7 +354,8 @@ export function createSandboxService(deps: {
      * its own short database job, so a slow download holds no connection. The query is
      * checked (names, cost) before the answer starts. A chunk whose objects hold more
      * observations than a page may sum up is read again a tenth as large, down to one
-     * object: every object is summed up, each job bounded by one object's observations.
+     * object, and the next chunk ten times larger again: every object is summed up, each
+     * job bounded by one object's observations.
      */
     async export(actor: Actor | null, ip: string, input: FilterInput, format: SandboxExportFormat) {
       await admit(actor, ip);
@@ -365,7 +366,8 @@ export function createSandboxService(deps: {
         return resolved;
       });
       // With metrics each object's observations are summed up too: fewer objects a chunk keep a chunk short.
-      let chunk = plan.metrics.length ? EXPORT_CHUNK_WITH_METRICS : EXPORT_CHUNK;
+      const fullChunk = plan.metrics.length ? EXPORT_CHUNK_WITH_METRICS : EXPORT_CHUNK;
+      let chunk = fullChunk;
       const text = formatter(plan, format);
       const read = (from: string | null, limit: number) =>
         bounded((d) => repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, { after: { id: from, limit } }, geojson, limit > 1 ? maxSummed : null)));
@@ -381,6 +383,8 @@ export function createSandboxService(deps: {
           if (rows.length) yield text.rows(rows);
           if (rows.length < chunk) break;
           after = rows.at(-1)!.id;
+          // Past the heavy objects, back towards the full chunk.
+          chunk = Math.min(fullChunk, chunk * 10);
         }
         yield text.end;
       }
