@@ -59,7 +59,12 @@ export default tseslint.config(
         {
           root: 'apps/web/src',
           zones: [
-            { target: ['features/*'], from: ['features/*'], otherThanSelf: true, message: 'a feature imports no other feature (shared code goes to components/ or lib/, a page combining features to app/routes/)' },
+            {
+              target: ['features/*'],
+              from: ['features/*'],
+              otherThanSelf: true,
+              message: 'a feature imports no other feature (shared code goes to components/ or lib/, a page combining features to app/routes/)',
+            },
             { target: ['components', 'lib', 'config'], from: ['features', 'app'], message: 'shared code imports no feature and not app/' },
           ],
         },

@@ -20,7 +20,14 @@ export default defineConfig({
         ...fromSource,
         test: {
           name: 'unit',
-          include: ['scripts/*.test.ts', 'eslint-rules/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/server/src/{authz,lib}/**/*.test.ts', 'apps/server/src/db/*.test.ts', 'apps/server/src/config.test.ts'],
+          include: [
+            'scripts/*.test.ts',
+            'eslint-rules/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/{authz,lib}/**/*.test.ts',
+            'apps/server/src/db/*.test.ts',
+            'apps/server/src/config.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },
@@ -28,7 +35,12 @@ export default defineConfig({
         ...fromSource,
         test: {
           name: 'api',
-          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/db/seed/**/*.test.ts', 'apps/server/src/**/*.api.test.ts', 'apps/server/test/fuzz/*.test.ts'],
+          include: [
+            'apps/server/src/modules/**/*.test.ts',
+            'apps/server/src/db/seed/**/*.test.ts',
+            'apps/server/src/**/*.api.test.ts',
+            'apps/server/test/fuzz/*.test.ts',
+          ],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,

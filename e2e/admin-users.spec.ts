@@ -114,7 +114,10 @@ test('the account tab: change the e-mail, make a reset link, disable and enable'
 test('the API keys tab lists the user’s real keys and revokes one', async ({ page, request }) => {
   const user = await newUser(request);
   const token = await apiToken(request, user);
-  const created = await request.post(`/api/v1/users/${user.username}/apikeys`, { headers: { authorization: `Bearer ${token}` }, data: { comment: 'Logger upload' } });
+  const created = await request.post(`/api/v1/users/${user.username}/apikeys`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { comment: 'Logger upload' },
+  });
   const { secret } = await created.json();
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/admin/users/${user.username}/apikeys`);

@@ -15,7 +15,10 @@ test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is r
 
 test('Site Admin overview: counts, recent changes and the mail outbox', async ({ page, request }) => {
   const title = `Tundra greening ${randomUUID().slice(0, 8)}`;
-  const made = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${await apiToken(request, { username: 'ada', password: DEMO_PASSWORD })}` }, data: { project: { title } } });
+  const made = await request.post('/api/v1/projects', {
+    headers: { authorization: `Bearer ${await apiToken(request, { username: 'ada', password: DEMO_PASSWORD })}` },
+    data: { project: { title } },
+  });
   expect(made.status()).toBe(201);
   await signIn(page, ADMIN.username, ADMIN.password);
   await openUserMenu(page);
@@ -33,7 +36,11 @@ test('Site Admin overview: counts, recent changes and the mail outbox', async ({
 });
 
 async function categoryOrder(page: Page) {
-  return page.getByTestId('category-row').getByRole('paragraph').filter({ hasNotText: /institution/ }).allTextContents();
+  return page
+    .getByTestId('category-row')
+    .getByRole('paragraph')
+    .filter({ hasNotText: /institution/ })
+    .allTextContents();
 }
 
 test('an administrator reorders categories with the keyboard; the order is kept, and put back when the server refuses', async ({ page, trouble }) => {
@@ -55,7 +62,11 @@ test('an administrator reorders categories with the keyboard; the order is kept,
   // The server refuses the next move: the order goes back and the error shows.
   const before = await categoryOrder(page);
   await page.route('**/api/v1/institution_categories/**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong on our side', code: 'INTERNAL', requestId: 'r' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Something went wrong on our side', code: 'INTERNAL', requestId: 'r' }),
+    }),
   );
   await keyboardDrag(page, name, 'ArrowUp', 1);
   await expect(page.getByRole('alert').filter({ hasText: 'The new order was not saved' })).toBeVisible();
@@ -113,7 +124,10 @@ test('an administrator renames a category', async ({ page }) => {
 
 test('an administrator edits a partner (logo, website, description) and deletes it', async ({ page, request }) => {
   const name = `Valley Station ${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/institutions/${randomUUID()}`, { headers: { authorization: `Bearer ${await apiToken(request)}` }, data: { name } });
+  const created = await request.post(`/api/v1/institutions/${randomUUID()}`, {
+    headers: { authorization: `Bearer ${await apiToken(request)}` },
+    data: { name },
+  });
   expect(created.status()).toBe(201);
   const slug = (await created.json()).slug as string;
   await signIn(page, ADMIN.username, ADMIN.password);
@@ -122,7 +136,9 @@ test('an administrator edits a partner (logo, website, description) and deletes 
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
   await expect(page).toHaveURL(`/partners/${slug}/edit`);
   await expectAccessible(page);
-  const logo = await sharp({ create: { width: 640, height: 320, channels: 4, background: '#1c7ed6' } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 640, height: 320, channels: 4, background: '#1c7ed6' } })
+    .png()
+    .toBuffer();
   await page.getByRole('region', { name: 'Logo' }).locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await expect(page.getByText('The logo was saved')).toBeVisible();
   await page.getByRole('textbox', { name: 'Website' }).fill('https://valley.example.org');

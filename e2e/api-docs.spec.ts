@@ -2,8 +2,7 @@ import type { Page } from '@playwright/test';
 import { answerDialog, expect, expectAccessible, signIn, test } from './fixtures';
 
 /** The values of every input and text area on the page. */
-const inputValues = (page: Page) =>
-  page.locator('input, textarea').evaluateAll((elements) => elements.map((e) => (e as unknown as { value: string }).value));
+const inputValues = (page: Page) => page.locator('input, textarea').evaluateAll((elements) => elements.map((e) => (e as unknown as { value: string }).value));
 
 test('a signed-in user finds GET /pubs by the filter and sends it; a POST asks before it is sent', async ({ page }) => {
   await signIn(page, 'ada');

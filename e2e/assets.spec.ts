@@ -11,11 +11,19 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A new insight of Ada's and an image uploaded for its comments: the image's asset id. */
 async function insightWithImage(request: APIRequestContext, token: string, fileName: string) {
-  const made = await request.post('/api/v1/insights', { headers: bearer(token), data: { insight: { title: `Ice on the lake ${randomUUID().slice(0, 6)}`, tags: ['ice'] }, doc: null } });
+  const made = await request.post('/api/v1/insights', {
+    headers: bearer(token),
+    data: { insight: { title: `Ice on the lake ${randomUUID().slice(0, 6)}`, tags: ['ice'] }, doc: null },
+  });
   expect(made.status()).toBe(201);
   const { num } = (await made.json()).insight as { num: number };
-  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5f8fb0' } }).png().toBuffer();
-  const uploaded = await request.post(`/api/v1/insights/${num}/comment-photos`, { headers: bearer(token), multipart: { file: { name: fileName, mimeType: 'image/png', buffer: png } } });
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5f8fb0' } })
+    .png()
+    .toBuffer();
+  const uploaded = await request.post(`/api/v1/insights/${num}/comment-photos`, {
+    headers: bearer(token),
+    multipart: { file: { name: fileName, mimeType: 'image/png', buffer: png } },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const { photo } = (await uploaded.json()) as { photo: { id: string } };
   return { num, assetId: photo.id };
@@ -23,7 +31,9 @@ async function insightWithImage(request: APIRequestContext, token: string, fileN
 
 /** The page is no wider than the phone: a wide table scrolls in its own box. */
 async function expectNoSidewaysScroll(page: Page, what: string) {
-  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  const width = await page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
   expect(width, `${what}: the page is as wide as the phone`).toBeLessThanOrEqual(PHONE.width);
 }
 
@@ -78,7 +88,10 @@ test('an image in use shows where it is used on its page, and offers no Delete',
   const fileName = `ice-${randomUUID().slice(0, 8)}.png`;
   const ada = await apiToken(request, ADA);
   const { num, assetId } = await insightWithImage(request, ada, fileName);
-  const commented = await request.post(`/api/v1/insights/${num}/comments`, { headers: bearer(ada), data: { content: 'The ice broke on Tuesday.', photo: assetId } });
+  const commented = await request.post(`/api/v1/insights/${num}/comments`, {
+    headers: bearer(ada),
+    data: { content: 'The ice broke on Tuesday.', photo: assetId },
+  });
   expect(commented.status()).toBe(201);
 
   await signIn(page, ADMIN.username, ADMIN.password);

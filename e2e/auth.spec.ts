@@ -56,7 +56,10 @@ test('a session survives reloads and new tabs; "keep me signed in" also survives
   /** The same browser started again: only cookies with an expiry, and the site's storage, are still there. */
   const restarted = async () => {
     const state = await page.context().storageState();
-    const context = await browser.newContext({ baseURL: new URL(page.url()).origin, storageState: { ...state, cookies: state.cookies.filter((c) => c.expires > 0) } });
+    const context = await browser.newContext({
+      baseURL: new URL(page.url()).origin,
+      storageState: { ...state, cookies: state.cookies.filter((c) => c.expires > 0) },
+    });
     const again = await context.newPage();
     await again.goto('/');
     return { context, again };
@@ -85,7 +88,11 @@ test('too many refreshes show Too Many Requests with the wait, not a sign-out', 
   trouble.failure(429, /\/auth\/refresh$/); // injected below
   await signIn(page, 'mei');
   await page.route('**/api/v1/auth/refresh', (route) =>
-    route.fulfill({ status: 429, headers: { 'retry-after': '30' }, json: { error: 'Too many attempts; try again in 30 s', code: 'RATE_LIMITED', requestId: 'r' } }),
+    route.fulfill({
+      status: 429,
+      headers: { 'retry-after': '30' },
+      json: { error: 'Too many attempts; try again in 30 s', code: 'RATE_LIMITED', requestId: 'r' },
+    }),
   );
   await page.goto('/me');
   await expect(page.getByRole('heading', { name: 'Too Many Requests' })).toBeVisible();
@@ -103,7 +110,11 @@ test('a 403 from the server shows Access Denied', async ({ page, trouble }) => {
   trouble.console(/You are not allowed to do this/);
   await signIn(page, 'ada');
   await page.route('**/api/v1/users/ada', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'You are not allowed to do this', code: 'FORBIDDEN', requestId: 'r1' }) }),
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'You are not allowed to do this', code: 'FORBIDDEN', requestId: 'r1' }),
+    }),
   );
   await page.getByRole('button', { name: 'User menu of ada' }).click();
   await page.getByRole('menuitem', { name: 'My Account' }).click();

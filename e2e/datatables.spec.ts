@@ -4,7 +4,11 @@ import type { Locator } from '@playwright/test';
 import { ADMIN, apiToken, expect, signIn, test } from './fixtures';
 
 /** Shows a table in another view (a segmented control: its radios are hidden behind their labels). */
-const view = (table: Locator, name: string) => table.locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+const view = (table: Locator, name: string) =>
+  table
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${name}$`) })
+    .click();
 
 /** The demo's river project: 53,443 daily means of chlorophyll-a at fifteen sites. */
 const RIVERS = '/projects/near-term-forecasts-of-river-chlorophyll-a/data';
@@ -77,7 +81,9 @@ test('the table’s objects show on a map, and a chart that fails to load says s
   await expect(table.getByText('15 of 15 objects have a location. Select one on the map to open it.')).toBeVisible();
 
   trouble.failure(500, /\/chart\?/);
-  await page.route(/\/chart\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable' }) }));
+  await page.route(/\/chart\?/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable' }) }),
+  );
   await table.getByRole('textbox', { name: 'From' }).fill('2015-01-01');
   await view(table, 'Chart');
   await expect(table.getByRole('alert').filter({ hasText: 'The chart could not be loaded' })).toBeVisible();

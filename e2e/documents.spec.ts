@@ -20,7 +20,11 @@ const textOf = (node: Node): string => node.text ?? (node.content ?? []).map(tex
 async function caretToEnd(box: Locator) {
   // e2e/ has no DOM types: the few members used are typed here.
   type Element = { lastElementChild: { contains(node: unknown): boolean } | null; caretAtEnd?: Promise<void> };
-  type Document = { getSelection(): { focusNode: unknown } | null; addEventListener(type: string, f: () => void): void; removeEventListener(type: string, f: () => void): void };
+  type Document = {
+    getSelection(): { focusNode: unknown } | null;
+    addEventListener(type: string, f: () => void): void;
+    removeEventListener(type: string, f: () => void): void;
+  };
   await box.evaluate((el: Element) => {
     const { document } = globalThis as unknown as { document: Document };
     el.caretAtEnd = new Promise<void>((resolve) => {
@@ -76,7 +80,13 @@ test('the sample project’s documentation opens whole in the editor, and saving
 /** Every place a document is edited, with the request that brings its stored document. */
 const EDITORS = [
   { page: '/projects/sample/edit', api: /\/api\/v1\/projects\/sample$/, field: 'doc', label: 'Documentation', form: 'Project' },
-  { page: '/projects/sample/updates/first-data-release/edit', api: /\/api\/v1\/projects\/sample\/updates\/first-data-release$/, field: 'doc', label: 'Text', form: 'Update' },
+  {
+    page: '/projects/sample/updates/first-data-release/edit',
+    api: /\/api\/v1\/projects\/sample\/updates\/first-data-release$/,
+    field: 'doc',
+    label: 'Text',
+    form: 'Update',
+  },
   { page: '/data/davos-treeline/edit', api: /\/api\/v1\/data\/obj\/davos-treeline$/, field: 'doc', label: 'Documentation', form: 'Object' },
   { page: '/people/ada/edit', api: /\/api\/v1\/people\/ada$/, field: 'bio', label: 'About', form: 'Details' },
 ];

@@ -14,7 +14,9 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   const res = await page.request.post('/api/v1/auth/login', { data: { username, password, remember: true } });
   expect(res.ok(), `sign in as ${username}`).toBe(true);
   // What the web app notes when it is told to keep the session (lib/api-client.ts).
-  await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('observatory:session', '1'));
+  await page.addInitScript(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('observatory:session', '1'),
+  );
   await page.goto('/');
   await expect(page.getByRole('button', { name: `User menu of ${username}` })).toBeVisible();
 }
@@ -102,7 +104,9 @@ export async function copyWith(page: Page, button: Locator, copiedButton: Locato
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3000);
   await button.click();
   await expect(copiedButton).toBeVisible();
-  const text = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  const text = await page.evaluate(() =>
+    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+  );
   await page.clock.runFor(2000);
   await expect(button).toBeVisible();
   await page.clock.resume();
@@ -149,7 +153,16 @@ export async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'A
     const now = `${name} is over position ${at} of ${of}.`;
     await page.keyboard.press(key);
     // An arrow the list was not yet ready for changed nothing: press it once more (never when it moved).
-    if (!(await expect(heard).toHaveText(now, { timeout: 3000 }).then(() => true, () => false)) && (await heard.textContent()) === was) await page.keyboard.press(key);
+    if (
+      !(await expect(heard)
+        .toHaveText(now, { timeout: 3000 })
+        .then(
+          () => true,
+          () => false,
+        )) &&
+      (await heard.textContent()) === was
+    )
+      await page.keyboard.press(key);
     await expect(heard).toHaveText(now);
   }
   // A drop saves the new order: the journey goes on (and may leave the page) once the server has answered.
@@ -196,7 +209,8 @@ export const test = base.extend<{ trouble: Trouble }>({
           if (r.failure()?.errorText !== 'net::ERR_ABORTED') met.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
         });
         watched.on('response', (r) => {
-          if (r.status() >= 400 && !failures.some((f) => f.status === r.status() && f.url.test(r.url()))) met.push(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+          if (r.status() >= 400 && !failures.some((f) => f.status === r.status() && f.url.test(r.url())))
+            met.push(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
         });
       };
       watch(context);

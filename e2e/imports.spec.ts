@@ -17,7 +17,12 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
 }
 
 /** A counter of a stats section, as shown: "81" above "Created". */
-const stat = (section: Locator, label: string) => section.locator('.mantine-Paper-root').filter({ has: section.page().getByText(label, { exact: true }) }).locator('p').first();
+const stat = (section: Locator, label: string) =>
+  section
+    .locator('.mantine-Paper-root')
+    .filter({ has: section.page().getByText(label, { exact: true }) })
+    .locator('p')
+    .first();
 
 /** Picks an option of a Mantine select or multiselect, then closes its list. */
 async function choose(page: Page, field: Locator, option: string | RegExp) {
@@ -112,7 +117,10 @@ test.describe('an administrator imports NEON’s field sites from the real CSV',
 
     // Only the updates, and what each changes.
     // A chip: its radio is hidden behind its label.
-    await page.locator('label').filter({ hasText: /^Update \(3\)$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Update \(3\)$/ })
+      .click();
     await expect(page).toHaveURL(/show=update/);
     const records = page.getByRole('region', { name: 'Records' });
     await expect(records.getByText('ABBY', { exact: true })).toBeVisible();
@@ -204,9 +212,13 @@ test('a project’s editor imports the real river chlorophyll series into a new 
 
   // Her own imports are listed for her, and objects are not hers to import.
   await page.goto('/admin/data/import');
-  await expect(page.getByRole('table', { name: 'Past imports' }).getByRole('row').filter({ hasText: 'river_chlorophyll_daily_timeseries.csv' })).toContainText('53,443 observations added');
+  await expect(page.getByRole('table', { name: 'Past imports' }).getByRole('row').filter({ hasText: 'river_chlorophyll_daily_timeseries.csv' })).toContainText(
+    '53,443 observations added',
+  );
   await expect(page.getByRole('link', { name: 'Import objects' })).toHaveCount(0);
 
   await page.goto(`${RIVERS}/data`);
-  await expect(page.getByRole('region', { name: title }).getByRole('img', { name: /^Chart of chlorophyll-a from 2005-07-07 to 2026-08-18, 15 series$/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: title }).getByRole('img', { name: /^Chart of chlorophyll-a from 2005-07-07 to 2026-08-18, 15 series$/ }),
+  ).toBeVisible();
 });

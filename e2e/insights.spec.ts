@@ -11,7 +11,11 @@ test('a visitor finds insights by a tag, then by an object they are about', asyn
   await expect(found.getByRole('article').first()).toBeVisible();
 
   // A tag chip: its checkbox is hidden behind its label.
-  await page.getByRole('group', { name: 'Tags' }).locator('label').filter({ hasText: /^permafrost \(\d+\)$/ }).click();
+  await page
+    .getByRole('group', { name: 'Tags' })
+    .locator('label')
+    .filter({ hasText: /^permafrost \(\d+\)$/ })
+    .click();
   await expect(page).toHaveURL(/[?&]tag=permafrost/);
   const tagged = found.getByRole('article');
   // The list shown stays while the filtered one loads: wait for every result to carry the tag.
@@ -36,7 +40,10 @@ test('a researcher writes an insight about a site; it is found by its words, hig
   await page.getByRole('combobox', { name: 'Tags' }).fill('methods');
   await page.keyboard.press('Enter');
   await page.getByRole('combobox', { name: 'Add an object' }).fill('Abisko');
-  await page.getByRole('option', { name: /Abisko/ }).first().click();
+  await page
+    .getByRole('option', { name: /Abisko/ })
+    .first()
+    .click();
   await expect(page.getByRole('list', { name: 'Objects it is about' }).getByRole('listitem')).toHaveCount(1);
   await page.locator('.ProseMirror').click();
   await page.keyboard.type(`Thin sections of birch show ${word} rings after the moth years.`);
@@ -55,7 +62,10 @@ test('a researcher writes an insight about a site; it is found by its words, hig
 test('a reader comments with a photo, and the insight’s author unsubscribes from the e-mail’s link', async ({ page, browser, request }) => {
   const token = await apiToken(request, ADA);
   const title = `Snow depth at the tower ${randomUUID().slice(0, 6)}`;
-  const made = await request.post('/api/v1/insights', { headers: { authorization: `Bearer ${token}` }, data: { insight: { title, tags: ['snow'] }, doc: null } });
+  const made = await request.post('/api/v1/insights', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { insight: { title, tags: ['snow'] }, doc: null },
+  });
   expect(made.status()).toBe(201);
   const { num } = (await made.json()).insight;
 
@@ -63,7 +73,9 @@ test('a reader comments with a photo, and the insight’s author unsubscribes fr
   const reader = await newUser(request);
   await signIn(page, reader.username, reader.password);
   await page.goto(`/insights/${num}`);
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7a9c' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7a9c' } })
+    .jpeg()
+    .toBuffer();
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add a photo' }).click()]);
   await chooser.setFiles({ name: 'snow-pit.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByRole('form', { name: 'Write a comment' }).getByRole('img')).toBeVisible();
@@ -96,5 +108,7 @@ test('a reader comments with a photo, and the insight’s author unsubscribes fr
   // It flips once the server has the change.
   await toggle.click();
   await expect(toggle).toBeChecked();
-  await expect.poll(async () => (await (await request.get('/api/v1/auth/user/notifications', { headers: { authorization: `Bearer ${token}` } })).json()).insightComments).toBe(true);
+  await expect
+    .poll(async () => (await (await request.get('/api/v1/auth/user/notifications', { headers: { authorization: `Bearer ${token}` } })).json()).insightComments)
+    .toBe(true);
 });

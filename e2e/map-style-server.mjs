@@ -7,7 +7,9 @@ import sharp from 'sharp';
 const port = Number(process.env.STYLE_PORT);
 const origin = `http://127.0.0.1:${port}`;
 
-const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 120, g: 40, b: 160 } } }).png().toBuffer();
+const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 120, g: 40, b: 160 } } })
+  .png()
+  .toBuffer();
 const style = {
   version: 8,
   name: 'Journey tiles',

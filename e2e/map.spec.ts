@@ -15,7 +15,18 @@ async function createProperties(request: APIRequestContext, word: string, [lon0,
     const [lon, lat] = [lon0 + i * 0.01, lat0 + (i % 2) * 0.005];
     const geo =
       i === 0
-        ? { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.004, lat], [lon + 0.004, lat + 0.002], [lon, lat + 0.002], [lon, lat]]] }
+        ? {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [lon, lat],
+                [lon + 0.004, lat],
+                [lon + 0.004, lat + 0.002],
+                [lon, lat + 0.002],
+                [lon, lat],
+              ],
+            ],
+          }
         : { type: 'Point', coordinates: [lon, lat] };
     const object = { name: `${word}-${i}`, title: `Heath ${word} ${i}`, types: ['property'], geo };
     const res = await request.post('/api/v1/data/obj', { headers: { authorization: `Bearer ${token}` }, data: object });
@@ -44,7 +55,7 @@ async function openSites(page: Page) {
 /** The cluster holding the place `at` ([lon, lat]): its button carries its objects' box. */
 async function clusterHolding(page: Page, [lon, lat]: [number, number]): Promise<Locator> {
   const clusters = page.getByRole('button', { name: /objects, zoom in$/ });
-  const boxes = await clusters.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-bbox")!.split(',').map(Number)));
+  const boxes = await clusters.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-bbox')!.split(',').map(Number)));
   const index = boxes.findIndex(([west, south, east, north]) => west! <= lon && lon <= east! && south! <= lat && lat <= north!);
   expect(index, 'a cluster holding the test objects').toBeGreaterThanOrEqual(0);
   return clusters.nth(index);
@@ -138,7 +149,7 @@ test('Sites: layers switch off and on, search flies to an object, and the view i
   await expect(page.getByRole('searchbox', { name: 'Search the map' })).toHaveValue(polygon!.title);
 });
 
-test("Sites: the search finds any object the user may see, made a moment ago, and turns its layer on", async ({ page, request }) => {
+test('Sites: the search finds any object the user may see, made a moment ago, and turns its layer on', async ({ page, request }) => {
   const word = `fen${stamp()}`;
   const [site] = await createProperties(request, word, [19.05, 68.36], 1);
   const token = await apiToken(request);
@@ -185,10 +196,16 @@ test('a view on a style from another host draws its tiles within the CSP, and /p
   expect(fromHost).toContain('200 /style.json');
   expect(fromHost.filter((r) => /^200 \/tiles\/\d+\/\d+\/\d+\.png$/.test(r)).length).toBeGreaterThan(0);
   // The map is drawn in the tiles' one colour (the trouble fixture meanwhile saw no CSP refusal).
-  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body()).raw().toBuffer();
-  const shot = await sharp(await mapOf(page).screenshot()).removeAlpha().raw().toBuffer();
+  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body())
+    .raw()
+    .toBuffer();
+  const shot = await sharp(await mapOf(page).screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   let same = 0;
-  for (let i = 0; i < shot.length; i += 3) if (Math.abs(shot[i]! - tile[0]!) + Math.abs(shot[i + 1]! - tile[1]!) + Math.abs(shot[i + 2]! - tile[2]!) < 12) same++;
+  for (let i = 0; i < shot.length; i += 3)
+    if (Math.abs(shot[i]! - tile[0]!) + Math.abs(shot[i + 1]! - tile[1]!) + Math.abs(shot[i + 2]! - tile[2]!) < 12) same++;
   expect(same / (shot.length / 3)).toBeGreaterThan(0.5);
 
   await page.goto('/privacy');

@@ -7,7 +7,10 @@ const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 /** A project of Ada's (she owns it, so she may put objects in it). */
 async function adasProject(request: APIRequestContext) {
   const token = await apiToken(request, ADA);
-  const res = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${token}` }, data: { project: { title: `Alpine Sites ${suffix()}` } } });
+  const res = await request.post('/api/v1/projects', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { project: { title: `Alpine Sites ${suffix()}` } },
+  });
   expect(res.status()).toBe(201);
   return { ...(await res.json()).project, token } as { id: string; slug: string; title: string; token: string };
 }
@@ -23,7 +26,8 @@ async function createObject(request: APIRequestContext, body: Record<string, unk
   return { name, title: `Upper Meadow ${name}`, token: project.token };
 }
 
-const getObject = (request: APIRequestContext, name: string, token: string) => request.get(`/api/v1/data/obj/${name}`, { headers: { authorization: `Bearer ${token}` } });
+const getObject = (request: APIRequestContext, name: string, token: string) =>
+  request.get(`/api/v1/data/obj/${name}`, { headers: { authorization: `Bearer ${token}` } });
 
 async function chooseOption(page: Page, label: string, option: string, type?: string) {
   const box = page.getByRole('form', { name: 'Object' }).getByRole('combobox', { name: label });
@@ -117,7 +121,12 @@ test('invalid metadata and invalid GeoJSON are named next to their field and cha
   await form.getByRole('button', { name: 'Apply GeoJSON' }).click();
   await expect(page.getByTestId('geometry-summary')).toHaveText('A polygon of 4 corners.');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('alert').filter({ hasText: /Self-intersection/ }).first()).toBeVisible();
+  await expect(
+    form
+      .getByRole('alert')
+      .filter({ hasText: /Self-intersection/ })
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/object-edit-errors.png', fullPage: true });
 
@@ -140,7 +149,10 @@ test('an editor reorders the people of an object by keyboard drag, and the order
     ['Okafor', 'Data manager'],
     ['Herrera', null],
   ] as const) {
-    const res = await request.put(`/api/v1/data/obj/${object.name}/people/${await personId(request, q)}`, { headers: { authorization: `Bearer ${object.token}` }, data: { role } });
+    const res = await request.put(`/api/v1/data/obj/${object.name}/people/${await personId(request, q)}`, {
+      headers: { authorization: `Bearer ${object.token}` },
+      data: { role },
+    });
     expect(res.status()).toBe(200);
   }
   await signIn(page, ADA.username, ADA.password);

@@ -10,7 +10,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** A project of Ada's (she owns it, so she may write notes and upload photos on its objects). */
 async function adaProject(request: APIRequestContext) {
   const token = await apiToken(request, ADA);
-  const res = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${token}` }, data: { project: { title: `Treeline ${suffix()}`, status: 'active' } } });
+  const res = await request.post('/api/v1/projects', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { project: { title: `Treeline ${suffix()}`, status: 'active' } },
+  });
   expect(res.status()).toBe(201);
   const created = (await res.json()).project as { slug: string; title: string };
   return { slug: created.slug, title: created.title, token };
@@ -41,13 +44,27 @@ async function searchableObjects(request: APIRequestContext) {
     types: ['soil-plot'],
     projects: [slug],
     parent: site.name,
-    geo: { type: 'Polygon', coordinates: [[[7.64, 45.97], [7.645, 45.97], [7.645, 45.975], [7.64, 45.97]]] },
+    geo: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [7.64, 45.97],
+          [7.645, 45.97],
+          [7.645, 45.975],
+          [7.64, 45.97],
+        ],
+      ],
+    },
     metadata: { depth: 80 },
   });
   return { word, site, plot, token, project };
 }
 
-test('a visitor searches the catalogue, filters by type, opens an object with its metadata and units; an unknown object is a 404', async ({ page, request, trouble }) => {
+test('a visitor searches the catalogue, filters by type, opens an object with its metadata and units; an unknown object is a 404', async ({
+  page,
+  request,
+  trouble,
+}) => {
   trouble.failure(404, /\/data\/obj\/no-such-object/);
   trouble.failure(503, /\/data\/obj\?/); // injected below
   const { word, site, plot } = await searchableObjects(request);
@@ -115,7 +132,7 @@ test('the catalogue filters by project and by parent, each picked by name', asyn
   await expect(page).not.toHaveURL(/parent=/);
 });
 
-test('an object page says where it is: coordinates to copy, a polygon\'s area and extent', async ({ page, context, request }) => {
+test("an object page says where it is: coordinates to copy, a polygon's area and extent", async ({ page, context, request }) => {
   const { site, plot } = await searchableObjects(request);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.clock.install();
@@ -123,7 +140,9 @@ test('an object page says where it is: coordinates to copy, a polygon\'s area an
   const facts = page.getByRole('table', { name: 'Location in numbers' });
   await expect(page.getByText('A point at 45.98000° N, 7.65000° E.')).toBeVisible();
   await expect(facts.getByRole('row', { name: /Latitude, longitude/ })).toContainText('45.98000, 7.65000');
-  expect(await copyWith(page, facts.getByRole('button', { name: 'Copy the coordinates' }), facts.getByRole('button', { name: 'Coordinates copied' }))).toBe('45.98000, 7.65000');
+  expect(await copyWith(page, facts.getByRole('button', { name: 'Copy the coordinates' }), facts.getByRole('button', { name: 'Coordinates copied' }))).toBe(
+    '45.98000, 7.65000',
+  );
   await expect(page.getByRole('region', { name: /^Map of / })).toBeVisible();
 
   // The soil plot: a triangle of about 10.8 ha (half of 387 m × 557 m).
@@ -241,7 +260,10 @@ test('the catalogue exports what it shows as GeoJSON', async ({ page, request })
   await page.getByRole('button', { name: 'Export' }).click();
   await expect(page.getByText('All 2 objects matching the current search and filters', { exact: false })).toBeVisible();
   await expectAccessible(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'GeoJSON' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'GeoJSON' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('objects.geojson');
   const collection = JSON.parse(await readFile((await download.path())!, 'utf8'));
   expect(collection.type).toBe('FeatureCollection');

@@ -167,19 +167,27 @@ test('a person uploads a profile photo, replaces and removes it; a file that is 
   await page.getByRole('link', { name: 'Edit' }).click();
   const photo = page.getByRole('region', { name: 'Photo' });
 
-  await photo.locator('input[type=file]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are field notes, not a photo.') });
+  await photo
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are field notes, not a photo.') });
   await expect(photo.getByRole('alert')).toContainText('JPEG, PNG or WebP');
 
-  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 120, b: 60 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 120, b: 60 } } })
+    .jpeg()
+    .toBuffer();
   await photo.locator('input[type=file]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(page.getByText('The photo was saved')).toBeVisible();
   const shown = photo.getByRole('img', { name: 'The current photo' });
   await expect(shown).toHaveAttribute('src', /\/api\/v1\/assets\/[\w-]+\/400$/);
   // Once loaded: the 400-pixel version.
-  await expect.poll(() => shown.evaluate((img) => ((img as unknown as { complete: boolean }).complete ? (img as unknown as { naturalWidth: number }).naturalWidth : 0))).toBe(400);
+  await expect
+    .poll(() => shown.evaluate((img) => ((img as unknown as { complete: boolean }).complete ? (img as unknown as { naturalWidth: number }).naturalWidth : 0)))
+    .toBe(400);
   await expectAccessible(page);
 
-  const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#336699' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#336699' } })
+    .png()
+    .toBuffer();
   const before = await shown.getAttribute('src');
   await photo.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await expect(shown).not.toHaveAttribute('src', before!);
@@ -204,13 +212,24 @@ test('a project made a moment ago shows on its contributor’s, partner’s and 
     const res = await request.post('/api/v1/projects', { headers: auth, data: { project: { title, visibility, teamId: team.id } } });
     expect(res.status()).toBe(201);
     const { id } = (await res.json()).project;
-    expect((await request.put(`/api/v1/projects/${id}/contributors/${crypto.randomUUID()}`, { headers: auth, data: { personId: ada.id, title: 'Field lead' } })).status()).toBe(200);
-    expect((await request.put(`/api/v1/projects/${id}/institutions/${crypto.randomUUID()}`, { headers: auth, data: { institutionId: lund.id, role: 'Host' } })).status()).toBe(200);
+    expect(
+      (
+        await request.put(`/api/v1/projects/${id}/contributors/${crypto.randomUUID()}`, { headers: auth, data: { personId: ada.id, title: 'Field lead' } })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (
+        await request.put(`/api/v1/projects/${id}/institutions/${crypto.randomUUID()}`, { headers: auth, data: { institutionId: lund.id, role: 'Host' } })
+      ).status(),
+    ).toBe(200);
     return id as string;
   };
   const open = await make(`${marker} open`, 'public');
   await make(`${marker} closed`, 'members');
-  const site = await request.post('/api/v1/data/obj', { headers: auth, data: { name: `snowmelt-${Date.now().toString(36)}`, title: `${marker} gauge`, types: ['site'], projects: [open] } });
+  const site = await request.post('/api/v1/data/obj', {
+    headers: auth,
+    data: { name: `snowmelt-${Date.now().toString(36)}`, title: `${marker} gauge`, types: ['site'], projects: [open] },
+  });
   expect(site.status(), await site.text()).toBe(201);
   const { name } = (await site.json()).obj;
   expect((await request.put(`/api/v1/data/obj/${name}/people/${ada.id}`, { headers: auth, data: { role: 'Observer' } })).status()).toBe(200);
@@ -223,7 +242,10 @@ test('a project made a moment ago shows on its contributor’s, partner’s and 
   }
   await page.goto('/people/ada');
   await expect(page.getByRole('list', { name: 'Projects' }).getByText('Field lead').first()).toBeVisible();
-  await page.getByRole('list', { name: 'Objects' }).getByRole('link', { name: `${marker} gauge` }).click();
+  await page
+    .getByRole('list', { name: 'Objects' })
+    .getByRole('link', { name: `${marker} gauge` })
+    .click();
   await expect(page).toHaveURL(`/data/${name}`);
 
   await signIn(page, 'ada');

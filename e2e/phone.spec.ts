@@ -66,7 +66,11 @@ const SIGNED_IN: Screen[] = [
   { path: '/admin/data/nodetypes/theme', heading: 'Theme', action: button('Save') },
   { path: '/pubs', heading: 'Publications', action: link('New publication') },
   { path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs', heading: /^Iterative near-term ecological forecasting/, action: link('Edit') },
-  { path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs/edit', heading: /Iterative near-term ecological forecasting/, action: button('Save') },
+  {
+    path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs/edit',
+    heading: /Iterative near-term ecological forecasting/,
+    action: button('Save'),
+  },
   { path: '/pubs/new', heading: 'New publication', action: button('Add publication') },
 ];
 
@@ -77,7 +81,11 @@ const VISITOR: Screen[] = [
   { path: '/data/abisko', heading: 'Abisko birch–tundra ecotone', action: (main) => main.getByRole('tab', { name: 'Overview' }) },
   { path: '/nodes/soil', heading: 'Soil', action: link('Soil chemistry') },
   { path: '/pubs', heading: 'Publications', action: field('Search publications') },
-  { path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs', heading: /^Iterative near-term ecological forecasting/, action: button('Copy citation') },
+  {
+    path: '/pubs/dietze-2018-iterative-near-term-ecological-forecasting-needs',
+    heading: /^Iterative near-term ecological forecasting/,
+    action: button('Copy citation'),
+  },
 ];
 
 /** The page does not scroll sideways, and the screen's main action lies within its width. */
@@ -90,7 +98,9 @@ async function expectFitsThePhone(page: Page, screen: Screen) {
   const box = (await action.boundingBox())!;
   expect(box.x, `${screen.path}: main action starts on screen`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${screen.path}: main action ends on screen`).toBeLessThanOrEqual(PHONE.width);
-  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  const width = await page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
   expect(width, `${screen.path}: the page is as wide as the phone`).toBeLessThanOrEqual(PHONE.width);
 }
 

@@ -54,10 +54,15 @@ test('a visitor finds the photos of Abisko by drawing a box around it on the map
   const words = page.getByRole('searchbox', { name: /Search photos/ });
   await words.fill('Abisko');
   await expect(page).toHaveURL(/[?&]q=Abisko/);
-  await expect.poll(async () => {
-    const view = await mapView(page);
-    return abisko.every((at) => inside(view, at)) && view[2]! - view[0]! < 1;
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const view = await mapView(page);
+        return abisko.every((at) => inside(view, at)) && view[2]! - view[0]! < 1;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 
   // A box dragged on the map from above left of the photos to below right of them (the
   // map keeps them 60 px from its edges: the drag stays clear of its buttons).
@@ -79,7 +84,10 @@ test('a visitor finds the photos of Abisko by drawing a box around it on the map
   await expect(page).toHaveURL(/[?&]bbox=/);
   await expect(draw).toHaveAttribute('aria-pressed', 'false');
   const box = boxOf(page);
-  expect(abisko.every((at) => inside(box, at)), `the box ${box.join(',')} holds the photos`).toBe(true);
+  expect(
+    abisko.every((at) => inside(box, at)),
+    `the box ${box.join(',')} holds the photos`,
+  ).toBe(true);
   await expect(page.getByRole('button', { name: 'Clear the box' })).toBeVisible();
 
   // The words gone, the box alone finds them.
@@ -130,7 +138,10 @@ test('paging: 10 photos a page, the rest on page 2', async ({ page }) => {
   expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
 
   // The viewer goes through page 2 only, and its address keeps the page.
-  await found.getByRole('button', { name: /^Open / }).last().click();
+  await found
+    .getByRole('button', { name: /^Open / })
+    .last()
+    .click();
   const viewer = page.getByRole('dialog');
   await expect(viewer).toHaveAccessibleName(`Photo ${Math.min(count - 10, 10)} of ${Math.min(count - 10, 10)}`);
   await expect(page).toHaveURL(/\/photos\/[0-9a-f-]{36}\?.*p=2/);
@@ -153,12 +164,19 @@ test('the photo search fits a phone, with the address’s box shown on the map',
   await expect(page.getByRole('region', { name: 'Map of the photos' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear the box' })).toBeVisible();
   // The map opens on the box.
-  await expect.poll(async () => {
-    const view = await mapView(page);
-    return inside(view, [18.6, 68.25]) && inside(view, [19.05, 68.45]) && view[2]! - view[0]! < 2;
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const view = await mapView(page);
+        return inside(view, [18.6, 68.25]) && inside(view, [19.05, 68.45]) && view[2]! - view[0]! < 2;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  const width = await page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
   expect(width, 'the page is as wide as the phone').toBeLessThanOrEqual(390);
 
   await page.getByRole('button', { name: 'Clear the box' }).click();
@@ -180,7 +198,10 @@ async function adaPhotos(request: APIRequestContext, word: string) {
   const site = (await object.json()).obj as { name: string };
   const ids: string[] = [];
   for (const caption of [`Ridge ${word}`, `Hut ${word}`]) {
-    const uploaded = await request.post(`/api/v1/data/obj/${site.name}/photos`, { headers: bearer(token), multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG } } });
+    const uploaded = await request.post(`/api/v1/data/obj/${site.name}/photos`, {
+      headers: bearer(token),
+      multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG } },
+    });
     expect(uploaded.status(), await uploaded.text()).toBe(201);
     const { id } = (await uploaded.json()) as { id: string };
     const captioned = await request.put(`/api/v1/data/obj/${site.name}/photos/${id}`, { headers: bearer(token), data: { caption } });
@@ -193,7 +214,10 @@ async function adaPhotos(request: APIRequestContext, word: string) {
 test('a user changes a caption on /me/photos and deletes a photo after confirming', async ({ page, request }) => {
   const word = `cairn${suffix()}`;
   const { site, token } = await adaPhotos(request, word);
-  const captions = async () => ((await (await request.get(`/api/v1/data/obj/${site.name}/photos`, { headers: bearer(token) })).json()).photos as { caption: string | null }[]).map((p) => p.caption).sort();
+  const captions = async () =>
+    ((await (await request.get(`/api/v1/data/obj/${site.name}/photos`, { headers: bearer(token) })).json()).photos as { caption: string | null }[])
+      .map((p) => p.caption)
+      .sort();
 
   await signIn(page, ADA.username, ADA.password);
   await page.goto('/me/photos');

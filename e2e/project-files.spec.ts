@@ -50,7 +50,10 @@ test('a project owner uploads a file, adds a version, downloads both through sig
   await expect(rows.nth(2)).toContainText('cores.csv');
 
   // Each version downloads through a signed URL with its exact bytes; the page stays.
-  for (const [version, bytes, fileName] of [[1, first, 'cores.csv'], [2, second, 'cores-v2.csv']] as const) {
+  for (const [version, bytes, fileName] of [
+    [1, first, 'cores.csv'],
+    [2, second, 'cores-v2.csv'],
+  ] as const) {
     const downloading = page.waitForEvent('download');
     await card.getByRole('button', { name: `Download version ${version} of Core depths` }).click();
     const download = await downloading;

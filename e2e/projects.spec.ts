@@ -15,7 +15,11 @@ async function createProject(request: APIRequestContext, project: Record<string,
 test('a visitor browses and searches projects, opens one, and cannot see a members-only one', async ({ page, request, trouble }) => {
   trouble.failure(404, /\/api\/v1\/projects\/hidden-/); // the members-only one
   const word = `moraine${Date.now().toString(36)}`;
-  const open = await createProject(request, { title: unique('Glacier Forefield'), summary: `Succession on the ${word} since 1850`, status: 'active', startDate: '2020-04-01' }, { doc: doc('Plots are revisited every five years.') });
+  const open = await createProject(
+    request,
+    { title: unique('Glacier Forefield'), summary: `Succession on the ${word} since 1850`, status: 'active', startDate: '2020-04-01' },
+    { doc: doc('Plots are revisited every five years.') },
+  );
   const hidden = await createProject(request, { title: unique(`Hidden ${word}`), visibility: 'members' });
 
   await page.goto('/projects');
@@ -113,7 +117,10 @@ test('an editor posts an update; deleting it removes it from the recent and the 
 
 test('an editor opens an older version of the documentation and restores it', async ({ page, request }) => {
   const project = await createProject(request, { title: unique('Lake Ice') }, { doc: doc('Ice-out dates from 1900.') });
-  await request.put(`/api/v1/projects/${project.id}`, { headers: { authorization: `Bearer ${project.token}` }, data: { doc: doc('A rewrite that lost the history.') } });
+  await request.put(`/api/v1/projects/${project.id}`, {
+    headers: { authorization: `Bearer ${project.token}` },
+    data: { doc: doc('A rewrite that lost the history.') },
+  });
   await signIn(page, ADA.username, ADA.password);
   await page.goto(`/projects/${project.slug}/edit`);
   const history = page.getByRole('table', { name: 'Saved versions' });

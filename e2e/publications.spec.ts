@@ -89,7 +89,10 @@ test('a project’s owner adds a publication to the project and removes it: busy
   const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const word = randomUUID().slice(0, 8);
   const project = (await (await request.post('/api/v1/projects', { headers, data: { project: { title: `Peat cores ${word}` } } })).json()).project;
-  const made = await request.post('/api/v1/pubs', { headers, data: { publication: { title: `Sphagnum growth rates ${word}`, authors: [{ name: 'Horák, Jana' }], year: 2023, type: 'report' } } });
+  const made = await request.post('/api/v1/pubs', {
+    headers,
+    data: { publication: { title: `Sphagnum growth rates ${word}`, authors: [{ name: 'Horák, Jana' }], year: 2023, type: 'report' } },
+  });
   expect(made.status()).toBe(201);
 
   await signIn(page, ADMIN.username, ADMIN.password);
@@ -106,7 +109,16 @@ test('a project’s owner adds a publication to the project and removes it: busy
 
   // Refused once: it stays, not busy, and says why.
   trouble.failure(500, /\/pubs\//);
-  await page.route(/\/api\/v1\/projects\/[^/]+\/pubs\//, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The database is unavailable', code: 'INTERNAL', requestId: 'x' }) }), { times: 1 });
+  await page.route(
+    /\/api\/v1\/projects\/[^/]+\/pubs\//,
+    (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'The database is unavailable', code: 'INTERNAL', requestId: 'x' }),
+      }),
+    { times: 1 },
+  );
   await listed.getByRole('button', { name: `Remove Sphagnum growth rates ${word} from the project` }).click();
   await expect(page.getByText('The database is unavailable')).toBeVisible();
   await expect(listed).toHaveCount(1);
@@ -135,7 +147,14 @@ test('a person confirms a publication naming them; it then shows on their page',
   // An author link made by someone else (not a publications manager) waits for the person.
   const adder = await newUser(request);
   const adderHeaders = { authorization: `Bearer ${await apiToken(request, adder)}` };
-  expect((await request.post('/api/v1/pubs', { headers: adderHeaders, data: { publication: { title, authors: [{ name: 'Someone, Else' }, { name: 'Me, Myself', person: user.username }], year: 2025 } } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/v1/pubs', {
+        headers: adderHeaders,
+        data: { publication: { title, authors: [{ name: 'Someone, Else' }, { name: 'Me, Myself', person: user.username }], year: 2025 } },
+      })
+    ).status(),
+  ).toBe(201);
 
   await signIn(page, user.username, user.password);
   await page.goto(`/people/${user.username}`);
@@ -149,7 +168,11 @@ test('a person confirms a publication naming them; it then shows on their page',
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 });
 
-test('a signed-in user fills in a publication by hand; its DOI given as an address is kept bare, and a second one with it is refused with a link', async ({ page, request, trouble }) => {
+test('a signed-in user fills in a publication by hand; its DOI given as an address is kept bare, and a second one with it is refused with a link', async ({
+  page,
+  request,
+  trouble,
+}) => {
   const word = randomUUID().slice(0, 8);
   const doi = `10.5555/hand-${word}`;
   const user = await newUser(request);

@@ -37,7 +37,9 @@ test('a visitor builds a query in the sandbox, sees rows and a chart, exports CS
   await expect(page).toHaveURL(/f=habitat%3Ariver/);
   await expect(table.getByText(/obs\., mean/).first()).toBeVisible();
   // The river habitat's sites, fewer than a page: the header and a row each.
-  const riverSites = (await (await page.request.post('/api/v1/sandbox/query', { data: { types: ['site'], where: [{ field: 'habitat', value: 'river' }] } })).json()).total as number;
+  const riverSites = (
+    await (await page.request.post('/api/v1/sandbox/query', { data: { types: ['site'], where: [{ field: 'habitat', value: 'river' }] } })).json()
+  ).total as number;
   expect(riverSites).toBeGreaterThanOrEqual(15);
   await expect(table.getByRole('row')).toHaveCount(riverSites + 1);
   await expectAccessible(page);
@@ -49,7 +51,9 @@ test('a visitor builds a query in the sandbox, sees rows and a chart, exports CS
   await expect(table.getByText(/obs\., mean/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Charts' }).click();
   await expect(page).toHaveURL(/tab=charts/);
-  await expect(page.getByRole('img', { name: /^Chart of Chlorophyll a from 2024-01-01 to 2025-01-01: mean, lowest and highest of [\d,]+ observations$/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Chart of Chlorophyll a from 2024-01-01 to 2025-01-01: mean, lowest and highest of [\d,]+ observations$/ }),
+  ).toBeVisible();
   await expect(page.getByText(/observations of 15 objects from 2024-01-01 to 2025-01-01/)).toBeVisible();
 
   // The result as CSV: a header row, then a row per site.
@@ -68,7 +72,15 @@ test('a visitor builds a query in the sandbox, sees rows and a chart, exports CS
   // A visitor's request carries no token.
   expect(copied).not.toContain('Authorization');
   const body = JSON.parse(copied.slice(copied.indexOf("--data '") + 8, -1));
-  expect(body).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], where: [{ field: 'habitat', value: 'river' }], from: '2024-01-01T00:00:00.000Z', to: '2025-01-01T00:00:00.000Z', p: 1, n: 50 });
+  expect(body).toEqual({
+    types: ['site'],
+    metrics: ['chlorophyll-a'],
+    where: [{ field: 'habitat', value: 'river' }],
+    from: '2024-01-01T00:00:00.000Z',
+    to: '2025-01-01T00:00:00.000Z',
+    p: 1,
+    n: 50,
+  });
   const answer = await page.request.post('/api/v1/sandbox/query', { data: body });
   expect(answer.ok()).toBe(true);
   expect((await answer.json()).total).toBe(riverSites);

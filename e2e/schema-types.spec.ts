@@ -20,7 +20,10 @@ async function soilCores(request: APIRequestContext, objects: number) {
   const id = suffix();
   const schema = { slug: `core-basics-${id}`, title: `Core basics ${id}` };
   await post(request, '/data/schema', { ...schema, schema: { type: 'object', properties: { depth: { type: 'number', title: 'Depth', 'x-unit': 'cm' } } } });
-  const type = (await post(request, '/data/objtypes', { name: `Soil core ${id}`, marker: 'soil', metadata_schemas: [schema.slug] })).objtype as { slug: string; name: string };
+  const type = (await post(request, '/data/objtypes', { name: `Soil core ${id}`, marker: 'soil', metadata_schemas: [schema.slug] })).objtype as {
+    slug: string;
+    name: string;
+  };
   const made: { name: string; title: string }[] = [];
   for (let i = 1; i <= objects; i++) {
     const object = { name: `core-${id}-${i}`, title: `Core ${i} of ${id}` };
@@ -37,7 +40,10 @@ async function chooseOption(page: Page, box: Locator, option: string | RegExp, t
   await page.getByRole('option', { name: option }).click();
 }
 
-test('an administrator adds a required field to a schema: the check names the objects it would make invalid, and the object form asks for the field', async ({ page, request }) => {
+test('an administrator adds a required field to a schema: the check names the objects it would make invalid, and the object form asks for the field', async ({
+  page,
+  request,
+}) => {
   const { schema, type, objects } = await soilCores(request, 2);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/admin/data/schema/${schema.slug}`);
@@ -120,20 +126,35 @@ test('an administrator adds a metric to an object type on its page', async ({ pa
   await expect(page.getByText(`Object type ${type.name} saved`)).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Metrics' }).getByRole('list', { name: 'Metrics' }).getByRole('listitem')).toContainText([`${metric.title} (%)`]);
+  await expect(page.getByRole('group', { name: 'Metrics' }).getByRole('list', { name: 'Metrics' }).getByRole('listitem')).toContainText([
+    `${metric.title} (%)`,
+  ]);
 });
 
-test('an administrator edits any object’s raw metadata in Site Admin; a refusal names the field, and the rest of the object stays', async ({ page, request, trouble }) => {
+test('an administrator edits any object’s raw metadata in Site Admin; a refusal names the field, and the rest of the object stays', async ({
+  page,
+  request,
+  trouble,
+}) => {
   trouble.failure(400, /\/api\/v1\/data\/obj\//); // the wrong depth below
   const { type } = await soilCores(request, 0);
   const name = `core-${suffix()}`;
-  const made = await post(request, '/data/obj', { name, title: `Core ${name}`, types: [type.slug], metadata: { depth: 10 }, geo: { type: 'Point', coordinates: [7.5, 46.9] } });
+  const made = await post(request, '/data/obj', {
+    name,
+    title: `Core ${name}`,
+    types: [type.slug],
+    metadata: { depth: 10 },
+    geo: { type: 'Point', coordinates: [7.5, 46.9] },
+  });
   expect(made.obj.geo).toEqual({ type: 'Point', coordinates: [7.5, 46.9] });
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/data/obj');
   await page.getByRole('textbox', { name: 'Search objects' }).fill(name);
-  await page.getByRole('table', { name: 'Objects' }).getByRole('link', { name: `Core ${name}` }).click();
+  await page
+    .getByRole('table', { name: 'Objects' })
+    .getByRole('link', { name: `Core ${name}` })
+    .click();
   const editor = page.getByRole('textbox', { name: 'Metadata' });
   await expect(editor).toHaveValue(/"depth": 10/);
 

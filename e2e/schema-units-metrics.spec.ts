@@ -100,7 +100,10 @@ test('an administrator adds a unit (UCUM’s suggestion beside the code), then a
 
   // Measured on an object type of this journey's own: added on the type's page.
   const typeName = `Respiration collar ${stamp}`;
-  const made = await page.request.post('/api/v1/data/objtypes', { headers: { authorization: `Bearer ${await apiToken(page.request)}` }, data: { name: typeName, marker: 'soil' } });
+  const made = await page.request.post('/api/v1/data/objtypes', {
+    headers: { authorization: `Bearer ${await apiToken(page.request)}` },
+    data: { name: typeName, marker: 'soil' },
+  });
   expect(made.status()).toBe(201);
   await sections.getByRole('link', { name: 'Object types' }).click();
   await page.getByRole('table', { name: 'Object types' }).getByRole('link', { name: typeName }).click();

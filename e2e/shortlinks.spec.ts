@@ -97,7 +97,9 @@ test('on a phone the shortlinks table scrolls in its own box, not the page', asy
   await form.getByRole('textbox', { name: 'Target' }).fill('https://example.org/a/rather/long/address/of/a/report/on/the/season');
   await form.getByRole('button', { name: 'Create shortlink' }).click();
   await expect(page.getByRole('table', { name: 'Shortlinks' }).getByRole('row').filter({ hasText: slug })).toBeVisible();
-  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  const width = await page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
   expect(width, 'the page is as wide as the phone').toBeLessThanOrEqual(PHONE.width);
   await expect(page.getByRole('region', { name: 'Shortlinks, wider than the screen' })).toBeVisible();
 });

@@ -35,7 +35,11 @@ if (!found) {
   if (!(await reachable(host))) fail(`none is installed and Playwright's download host (${host}) cannot be reached; ${INSTALL_HINT}`);
   console.log(`No Chromium found: installing Playwright's own (playwright install chromium, about 170 MB)…`);
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const install = spawnSync(process.execPath, [cli, 'install', 'chromium'], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const install = spawnSync(process.execPath, [cli, 'install', 'chromium'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (install.status !== 0 || !findChromium()) {
     const reason = `${install.stdout}\n${install.stderr}`.split('\n').find((l) => l.startsWith('Error:')) ?? `exit ${install.status}`;
     fail(`none is installed and Playwright's download failed (${reason}); ${INSTALL_HINT}`);

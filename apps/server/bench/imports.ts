@@ -61,7 +61,12 @@ const options = {
   latColumn: 2,
   lonColumn: 3,
   objtypes: ['site', BENCH_TYPE],
-  metadataColumns: Object.fromEntries([['4', 'elevation'], ['5', 'habitat'], ['6', 'siteCode'], ...Array.from({ length: FREE_FIELDS }, (_, j) => [String(7 + j), `note${j + 1}`])]),
+  metadataColumns: Object.fromEntries([
+    ['4', 'elevation'],
+    ['5', 'habitat'],
+    ['6', 'siteCode'],
+    ...Array.from({ length: FREE_FIELDS }, (_, j) => [String(7 + j), `note${j + 1}`]),
+  ]),
 };
 
 /** Runs `job`, sampling the resident memory meanwhile: its time and the highest sample. */
@@ -143,7 +148,9 @@ export async function benchImports(database: Database, baseUrl: string, token: s
 }
 
 export function printImports(label: string, f: ImportFigures): void {
-  console.log(`\n${label}: import of ${f.rows} records × ${f.columns} columns (${f.csvMb} MB CSV); COPY of the same rows into a scratch table: ${f.copyMs} ms; memory before: ${f.baselineRssMb} MB`);
+  console.log(
+    `\n${label}: import of ${f.rows} records × ${f.columns} columns (${f.csvMb} MB CSV); COPY of the same rows into a scratch table: ${f.copyMs} ms; memory before: ${f.baselineRssMb} MB`,
+  );
   for (const s of f.steps) {
     const figures = `${s.ms} ms, ${s.rowsPerSecond} rows/s, ${s.copyRatio} × COPY, peak memory ${s.peakRssMb} MB (${s.peakRssMb - f.baselineRssMb >= 0 ? '+' : ''}${s.peakRssMb - f.baselineRssMb} MB)`;
     console.log(`${s.step}: ${s.error ? `failed: ${s.error}` : figures}`);

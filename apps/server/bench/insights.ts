@@ -61,7 +61,26 @@ export const COMMON_WORD = 'pine';
 /** In one insight in RARE_EVERY (public ones), and nowhere else. */
 export const RARE_PHRASE = 'larch budmoth outbreak';
 const RARE_EVERY = 5000;
-const TAGS = ['phenology', 'snow', 'permafrost', 'pollen', 'drones', 'lichens', 'soil', 'chlorophyll', 'methods', 'data-quality', 'treeline', 'peat', 'forecasting', 'fieldwork', 'grazing', 'shrubs', 'sensors', 'tree-rings'];
+const TAGS = [
+  'phenology',
+  'snow',
+  'permafrost',
+  'pollen',
+  'drones',
+  'lichens',
+  'soil',
+  'chlorophyll',
+  'methods',
+  'data-quality',
+  'treeline',
+  'peat',
+  'forecasting',
+  'fieldwork',
+  'grazing',
+  'shrubs',
+  'sensors',
+  'tree-rings',
+];
 
 export interface InsightFigures {
   insights: number;
@@ -165,18 +184,32 @@ export async function benchInsights(
           (select count(*)::int from insight_comments c join discussed on discussed.id = c.insight_id) as on_discussed`),
     ),
   );
-  if (counts!.on_discussed !== DISCUSSED_COMMENTS) console.warn(`warning: the discussed insight has ${counts!.on_discussed} comments, not ${DISCUSSED_COMMENTS}`);
+  if (counts!.on_discussed !== DISCUSSED_COMMENTS)
+    console.warn(`warning: the discussed insight has ${counts!.on_discussed} comments, not ${DISCUSSED_COMMENTS}`);
   const common = `/api/v1/insights?q=${COMMON_WORD}`;
   const list = '/api/v1/insights';
   const matches = await fetch(`${baseUrl}${common}`);
   const commonMatches = Number(matches.headers.get('pagination-count'));
   await matches.arrayBuffer();
   const reads: LatencyRequest[] = [
-    { label: `GET insights?q=${COMMON_WORD} (${commonMatches} found)`, path: common, count: resultCount, ...(withTarget ? { targetMs: SEARCH_TARGET_MS } : {}) },
+    {
+      label: `GET insights?q=${COMMON_WORD} (${commonMatches} found)`,
+      path: common,
+      count: resultCount,
+      ...(withTarget ? { targetMs: SEARCH_TARGET_MS } : {}),
+    },
     { label: `GET insights?q="${RARE_PHRASE}"`, path: `/api/v1/insights?q=${encodeURIComponent(`"${RARE_PHRASE}"`)}`, count: resultCount },
     { label: 'GET insights (page 1)', path: list, count: resultCount },
-    { label: `GET insights/{num} (${DISCUSSED_COMMENTS} comments)`, path: `/api/v1/insights/${counts!.discussed}`, count: (answer) => (answer as { insight: { comments: number } }).insight.comments },
-    { label: `GET insights/{num}/comments`, path: `/api/v1/insights/${counts!.discussed}/comments`, count: (answer) => (answer as { comments: unknown[] }).comments.length },
+    {
+      label: `GET insights/{num} (${DISCUSSED_COMMENTS} comments)`,
+      path: `/api/v1/insights/${counts!.discussed}`,
+      count: (answer) => (answer as { insight: { comments: number } }).insight.comments,
+    },
+    {
+      label: `GET insights/{num}/comments`,
+      path: `/api/v1/insights/${counts!.discussed}/comments`,
+      count: (answer) => (answer as { comments: unknown[] }).comments.length,
+    },
   ];
   const latency: LatencyFigure[] = [];
   for (const request of reads) latency.push(await measureLatency(baseUrl, request, seconds));
@@ -198,6 +231,9 @@ export function printInsights(title: string, figures: InsightFigures, connection
   for (const f of figures.throughput) {
     if (f.non2xx || f.errors) console.warn(`warning: ${f.endpoint}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
     if (!f.requests) console.log(`${f.endpoint}: no answer within the duration (0 req/s)`);
-    else console.log(`${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`);
+    else
+      console.log(
+        `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`,
+      );
   }
 }

@@ -101,7 +101,8 @@ async function timeWrite(url: string, token: string, label: string, body: string
   const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
   const answer = await response.text();
   const ms = performance.now() - started;
-  if (!response.ok) return { label, rows: WRITE_ROWS, written: 0, replaced: 0, ms: Math.round(ms), rowsPerSecond: 0, error: `HTTP ${response.status} ${answer.slice(0, 300)}` };
+  if (!response.ok)
+    return { label, rows: WRITE_ROWS, written: 0, replaced: 0, ms: Math.round(ms), rowsPerSecond: 0, error: `HTTP ${response.status} ${answer.slice(0, 300)}` };
   const { written, replaced } = JSON.parse(answer) as { written: number; replaced: number };
   return { label, rows: WRITE_ROWS, written, replaced, ms: Math.round(ms), rowsPerSecond: Math.round(WRITE_ROWS / (ms / 1000)), error: null };
 }
@@ -124,7 +125,11 @@ export async function benchMeasured(database: Database, baseUrl: string, token: 
     },
     { label: 'GET observations: page 50 of 100 rows', path: `${path}/observations?limit=100&p=50`, count: observationCount },
     { label: 'GET observations: page 50, sort=-value', path: `${path}/observations?limit=100&p=50&sort=-value`, count: observationCount },
-    { label: `GET chart: ${CHART_POINTS} points, width 1000`, path: `${path}/chart?metric=${METRICS[0]}&object=${CHART_OBJECT}&width=1000`, count: chartPoints },
+    {
+      label: `GET chart: ${CHART_POINTS} points, width 1000`,
+      path: `${path}/chart?metric=${METRICS[0]}&object=${CHART_OBJECT}&width=1000`,
+      count: chartPoints,
+    },
   ];
   const latency: LatencyFigure[] = [];
   for (const request of reads) latency.push(await measureLatency(baseUrl, request, seconds));

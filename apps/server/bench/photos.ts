@@ -60,7 +60,20 @@ const SCENES = [
   'Cairn on the summit',
   'Beech litter',
 ];
-const PLACES = ['on the north slope', 'by the stream', 'at the plot corner', 'after the storm', 'in the morning fog', 'below the ridge', 'near the hut', 'at the transect start', 'in late snow', 'after mowing', 'along the fence', 'at noon'];
+const PLACES = [
+  'on the north slope',
+  'by the stream',
+  'at the plot corner',
+  'after the storm',
+  'in the morning fog',
+  'below the ridge',
+  'near the hut',
+  'at the transect start',
+  'in late snow',
+  'after mowing',
+  'along the fence',
+  'at noon',
+];
 
 export interface PhotoFigures {
   photos: number;
@@ -144,6 +157,9 @@ export function printPhotos(title: string, figures: PhotoFigures, connections: n
   for (const f of figures.throughput) {
     if (f.non2xx || f.errors) console.warn(`warning: ${f.endpoint}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
     if (!f.requests) console.log(`${f.endpoint}: no answer within the duration (0 req/s)`);
-    else console.log(`${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`);
+    else
+      console.log(
+        `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`,
+      );
   }
 }

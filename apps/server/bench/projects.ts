@@ -56,6 +56,7 @@ export async function seedProjects(database: Database): Promise<void> {
       where name = ${NOTED_OBJECT}`);
   });
   await database.use(async (d) => {
-    for (const table of ['projects', 'project_contributors', 'project_institutions', 'project_updates', 'object_projects']) await d.execute(sql.raw(`vacuum analyze ${table}`));
+    for (const table of ['projects', 'project_contributors', 'project_institutions', 'project_updates', 'object_projects'])
+      await d.execute(sql.raw(`vacuum analyze ${table}`));
   });
 }

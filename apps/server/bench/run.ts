@@ -264,7 +264,13 @@ async function measureInsights(database: Database, baseUrl: string, token: strin
   const healthRps = (health ?? (await measure(baseUrl, HEALTH, token))).requests.average;
   return benchInsights(database, baseUrl, SECONDS, kind === 'server', healthRps, async (path) => {
     const result = await measure(baseUrl, { label: path, method: 'GET', path }, token);
-    return { requestsPerSecond: round(result.requests.average), p99Ms: round(result.latency.p99), requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
+    return {
+      requestsPerSecond: round(result.requests.average),
+      p99Ms: round(result.latency.p99),
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
   });
 }
 
@@ -273,7 +279,13 @@ async function measurePhotos(database: Database, baseUrl: string, token: string,
   const healthRps = (health ?? (await measure(baseUrl, HEALTH, token))).requests.average;
   return benchPhotos(database, baseUrl, SECONDS, healthRps, async (path) => {
     const result = await measure(baseUrl, { label: path, method: 'GET', path }, token);
-    return { requestsPerSecond: round(result.requests.average), p99Ms: round(result.latency.p99), requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
+    return {
+      requestsPerSecond: round(result.requests.average),
+      p99Ms: round(result.latency.p99),
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
   });
 }
 
@@ -359,13 +371,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
 
 function printTable(kind: Kind, figures: Figure[]): void {
   const header = ['endpoint', 'req/s', 'p99 ms', 'req/s ÷ health', 'p99 ÷ health'];
-  const rows = figures.map((f) => [
-    f.endpoint,
-    f.requestsPerSecond.toFixed(1),
-    f.p99Ms.toFixed(1),
-    f.rpsRatio.toFixed(3),
-    f.p99Ratio.toFixed(3),
-  ]);
+  const rows = figures.map((f) => [f.endpoint, f.requestsPerSecond.toFixed(1), f.p99Ms.toFixed(1), f.rpsRatio.toFixed(3), f.p99Ratio.toFixed(3)]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\n${kind} database: ${SECONDS} s per endpoint, ${CONNECTIONS} connections`);
@@ -376,7 +382,9 @@ function printTable(kind: Kind, figures: Figure[]): void {
 function printLoad(kind: Kind, figures: LoadFigure[]): void {
   console.log(`\n${kind} database under load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s`);
   for (const f of figures) {
-    console.log(`${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s, p99 ${f.p99Ms.toFixed(0)} ms, ${f.requests} answered, ${f.unavailable} 503s, ${f.non2xx} non-2xx, ${f.errors} errors, ${f.timeouts} timeouts`);
+    console.log(
+      `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s, p99 ${f.p99Ms.toFixed(0)} ms, ${f.requests} answered, ${f.unavailable} 503s, ${f.non2xx} non-2xx, ${f.errors} errors, ${f.timeouts} timeouts`,
+    );
   }
 }
 

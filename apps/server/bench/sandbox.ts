@@ -72,7 +72,16 @@ type Calibrated = Parameters<SandboxService['calibrate']>;
  * chart to its whole statement.
  */
 async function calibrate(sandbox: SandboxService): Promise<SandboxFigures['costs']> {
-  const query = (filter: Partial<Calibrated[2]>): Calibrated[2] => ({ types: [], projects: [], metrics: [], where: [], bbox: undefined, p: 1, n: 100, ...filter });
+  const query = (filter: Partial<Calibrated[2]>): Calibrated[2] => ({
+    types: [],
+    projects: [],
+    metrics: [],
+    where: [],
+    bbox: undefined,
+    p: 1,
+    n: 100,
+    ...filter,
+  });
   const sites = { types: ['site'] };
   const statements: [string, Calibrated[1], Calibrated[2]][] = [
     ['objects: page of 100, no filter', 'objects', query({})],
@@ -100,7 +109,11 @@ async function calibrate(sandbox: SandboxService): Promise<SandboxFigures['costs
 /** One request after another for `seconds` (at least MIN_REQUESTS), after an unrecorded one. */
 async function timePost(baseUrl: string, token: string, request: SandboxRequest, seconds: number) {
   const send = async () => {
-    const response = await fetch(`${baseUrl}${request.path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(request.body),
+    });
     const body = Buffer.from(await response.arrayBuffer());
     return { body, error: response.ok ? null : `HTTP ${response.status} ${body.toString('utf8').slice(0, 200)}` };
   };
@@ -115,7 +128,14 @@ async function timePost(baseUrl: string, token: string, request: SandboxRequest,
   }
   times.sort((a, b) => a - b);
   const round = (n: number) => Number(n.toFixed(1));
-  return { label: request.label, bytes: first.body.length, error: null, meanMs: round(times.reduce((s, x) => s + x, 0) / times.length), p99Ms: round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)]!), requests: times.length };
+  return {
+    label: request.label,
+    bytes: first.body.length,
+    error: null,
+    meanMs: round(times.reduce((s, x) => s + x, 0) / times.length),
+    p99Ms: round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)]!),
+    requests: times.length,
+  };
 }
 
 /**
@@ -135,8 +155,18 @@ export async function benchSandbox(
   await seed(database);
   const seedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
   const costs = await calibrate(sandbox);
-  const query: SandboxRequest = { label: 'POST sandbox/query: sites, the metric', method: 'POST', path: '/api/v1/sandbox/query', body: { types: ['site'], metrics: [METRIC] } };
-  const exported: SandboxRequest = { label: 'POST sandbox/export?format=csv: sites in the city box', method: 'POST', path: '/api/v1/sandbox/export?format=csv', body: { types: ['site'], metrics: [METRIC], bbox: CITY } };
+  const query: SandboxRequest = {
+    label: 'POST sandbox/query: sites, the metric',
+    method: 'POST',
+    path: '/api/v1/sandbox/query',
+    body: { types: ['site'], metrics: [METRIC] },
+  };
+  const exported: SandboxRequest = {
+    label: 'POST sandbox/export?format=csv: sites in the city box',
+    method: 'POST',
+    path: '/api/v1/sandbox/export?format=csv',
+    body: { types: ['site'], metrics: [METRIC], bbox: CITY },
+  };
   const city: SandboxRequest = { label: 'POST sandbox/query: the city box', method: 'POST', path: '/api/v1/sandbox/query', body: { bbox: CITY } };
   const requests: SandboxRequest[] = [
     query,
@@ -179,6 +209,8 @@ export function printSandbox(title: string, figures: SandboxFigures, connections
   console.log(`\n${title}, sandbox: ${connections} connections`);
   for (const f of figures.throughput) {
     if (f.non2xx || f.errors) console.warn(`warning: ${f.endpoint}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
-    console.log(`${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`);
+    console.log(
+      `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`,
+    );
   }
 }

@@ -102,7 +102,14 @@ export async function benchWeb(): Promise<WebFigures | null> {
       await fresh.close();
     }
     const firstMapMs = await timeToFirstMap(browser, baseUrl);
-    return { firstVisitJsGzipKb: Math.round(gzipBytes / 102.4) / 10, firstVisitJsFiles: scripts.size, budgetKb: FIRST_VISIT_BUDGET_KB, lcpMs, firstMapMs, mapObjects: BENCH_OBJECTS };
+    return {
+      firstVisitJsGzipKb: Math.round(gzipBytes / 102.4) / 10,
+      firstVisitJsFiles: scripts.size,
+      budgetKb: FIRST_VISIT_BUDGET_KB,
+      lcpMs,
+      firstMapMs,
+      mapObjects: BENCH_OBJECTS,
+    };
   } finally {
     await browser.close();
     await app.close();
@@ -113,7 +120,9 @@ export async function benchWeb(): Promise<WebFigures | null> {
 export function printWeb(figures: WebFigures): void {
   const verdict = figures.firstVisitJsGzipKb <= figures.budgetKb ? 'within' : 'OVER';
   console.log(`\nweb (headless Chromium, localhost)`);
-  console.log(`first visit to /: ${figures.firstVisitJsFiles} JavaScript files, ${figures.firstVisitJsGzipKb} KB gzip (${verdict} the ${figures.budgetKb} KB budget)`);
+  console.log(
+    `first visit to /: ${figures.firstVisitJsFiles} JavaScript files, ${figures.firstVisitJsGzipKb} KB gzip (${verdict} the ${figures.budgetKb} KB budget)`,
+  );
   for (const [route, ms] of Object.entries(figures.lcpMs)) console.log(`largest contentful paint ${route.padEnd(14)} ${ms} ms`);
   const map = figures.firstMapMs;
   const verdictMap = typeof map === 'number' ? `${map} ms (${map <= MAP_TARGET_MS ? 'within' : 'OVER'} the ${MAP_TARGET_MS / 1000} s target)` : map;

@@ -5,13 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT, PAGINATION_HEADERS, applyHumanMessages } from '@observatory/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -145,7 +139,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in session’s access token (POST auth/login), or an API key made under My Account (obk_…): both go in `Authorization: Bearer …`' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A signed-in session’s access token (POST auth/login), or an API key made under My Account (obk_…): both go in `Authorization: Bearer …`',
+          },
         },
       },
       security: [{ bearer: [] }],

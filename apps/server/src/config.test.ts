@@ -38,17 +38,30 @@ describe('loadConfig', () => {
   });
 
   it('takes MAP_STYLE_URL as an http(s) URL and MAP_EXTRA_ORIGINS as origins alone, naming a bad value', () => {
-    const config = loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty', MAP_EXTRA_ORIGINS: 'https://fonts.example.net, http://Sprites.example.net:8080/' });
+    const config = loadConfig({
+      MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty',
+      MAP_EXTRA_ORIGINS: 'https://fonts.example.net, http://Sprites.example.net:8080/',
+    });
     expect(config.app.map.styleUrl).toBe('https://tiles.example.org/styles/liberty');
     expect(config.app.map.origins).toEqual(['https://tiles.example.org', 'https://fonts.example.net', 'http://sprites.example.net:8080']);
     expect(loadConfig({ MAP_STYLE_URL: '' }).app.map.styleUrl).toBeNull();
     for (const bad of ['tiles.example.org/style.json', '/styles/liberty.json', 'ftp://tiles.example.org/style.json', 'javascript:alert(1)']) {
       expect(() => loadConfig({ MAP_STYLE_URL: bad }), bad).toThrow(/MAP_STYLE_URL must be an http or https URL/);
     }
-    for (const bad of ['https://fonts.example.net/glyphs', 'fonts.example.net', 'wss://fonts.example.net', 'https://fonts.example.net?x=1', 'https://user@fonts.example.net']) {
-      expect(() => loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/s', MAP_EXTRA_ORIGINS: bad }), bad).toThrow(/MAP_EXTRA_ORIGINS takes http or https origins/);
+    for (const bad of [
+      'https://fonts.example.net/glyphs',
+      'fonts.example.net',
+      'wss://fonts.example.net',
+      'https://fonts.example.net?x=1',
+      'https://user@fonts.example.net',
+    ]) {
+      expect(() => loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/s', MAP_EXTRA_ORIGINS: bad }), bad).toThrow(
+        /MAP_EXTRA_ORIGINS takes http or https origins/,
+      );
     }
-    expect(() => loadConfig({ MAP_VIEWS: '[{"name":"lakes","title":"Lakes","types":[],"styleUrl":"lakes.json"}]' })).toThrow(/MAP_VIEWS: 0\.styleUrl must be an http or https URL/);
+    expect(() => loadConfig({ MAP_VIEWS: '[{"name":"lakes","title":"Lakes","types":[],"styleUrl":"lakes.json"}]' })).toThrow(
+      /MAP_VIEWS: 0\.styleUrl must be an http or https URL/,
+    );
   });
 
   it('names the hosts the maps load from: the styles’ origins and the extra ones, none without a style or on this site', () => {
@@ -64,7 +77,9 @@ describe('loadConfig', () => {
     ]);
     expect(mapOrigins({ styleUrl: null, views }, [])).toEqual(['https://lakes.example.org']);
     expect(mapOrigins({ styleUrl: 'https://maps.example.org/style.json', views: [] }, [], 'https://maps.example.org')).toEqual([]);
-    expect(loadConfig({ PUBLIC_URL: 'https://catalogue.example.org', MAP_STYLE_URL: 'https://catalogue.example.org/styles/basic.json' }).app.map.origins).toEqual([]);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://catalogue.example.org', MAP_STYLE_URL: 'https://catalogue.example.org/styles/basic.json' }).app.map.origins,
+    ).toEqual([]);
     expect(loadConfig({ MAP_EXTRA_ORIGINS: 'https://fonts.example.net' }).app.map.origins).toEqual([]);
   });
 
@@ -76,7 +91,13 @@ describe('loadConfig', () => {
   });
 
   it('uses S3-compatible storage when a bucket is set; keys go in pairs', () => {
-    const config = loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
+    const config = loadConfig({
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     expect(config.storage.s3).toEqual({
       bucket: 'files',
       endpoint: 'http://127.0.0.1:9000',
@@ -93,7 +114,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
-    for (const bad of ['true', 'yes', '10.0.0.0/33', '300.1.2.3', 'proxy.local']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY takes the number of proxies/);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', '300.1.2.3', 'proxy.local'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY takes the number of proxies/);
   });
 
   it('bounds sessions not kept signed in: 12 hours idle, 7 days in all, unless set', () => {

@@ -60,10 +60,16 @@ const trustProxy = z
     const value = raw?.trim().toLowerCase() ?? '';
     if (['', '0', 'false', 'off', 'no'].includes(value)) return false;
     if (/^\d+$/.test(value)) return Number(value);
-    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const wrong = list.filter((a) => !isAddressOrBlock(a));
     if (wrong.length) {
-      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY takes the number of proxies in front (e.g. 1) or their addresses or CIDR blocks, not "${wrong.join(', ')}"` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY takes the number of proxies in front (e.g. 1) or their addresses or CIDR blocks, not "${wrong.join(', ')}"`,
+      });
       return false;
     }
     return list;
@@ -102,7 +108,10 @@ const extraOrigins = z
   .string()
   .optional()
   .transform((raw, ctx): string[] => {
-    const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const wrong = list.filter((o) => !isHttpOrigin(o));
     if (wrong.length) {
       ctx.addIssue({ code: 'custom', message: `MAP_EXTRA_ORIGINS takes http or https origins (scheme, host and port, no path), not "${wrong.join(', ')}"` });
@@ -147,7 +156,9 @@ const mapViews = z
       ctx.addIssue({ code: 'custom', message: `MAP_VIEWS: ${views.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
       return [];
     }
-    const badStyles = views.data.flatMap((v, i) => (v.styleUrl && !isHttpUrl(v.styleUrl) ? [`${i}.styleUrl must be an http or https URL, not "${v.styleUrl}"`] : []));
+    const badStyles = views.data.flatMap((v, i) =>
+      v.styleUrl && !isHttpUrl(v.styleUrl) ? [`${i}.styleUrl must be an http or https URL, not "${v.styleUrl}"`] : [],
+    );
     if (badStyles.length) {
       ctx.addIssue({ code: 'custom', message: `MAP_VIEWS: ${badStyles.join('; ')}` });
       return [];

@@ -83,7 +83,15 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const sandbox = createSandboxService({ db, schema, limiter: rateLimiter(60_000) });
   // Data tables load their project through this service; the project's detail shows its tables (called later, once both exist).
   const publications = createPublicationsService({ db });
-  const projects = createProjectsService({ db, roles, memberships, assets, documents, catalogOf: (id) => dataTables.catalogOf(id), publicationsOf: (actor, id) => publications.ofProject(actor, id) });
+  const projects = createProjectsService({
+    db,
+    roles,
+    memberships,
+    assets,
+    documents,
+    catalogOf: (id) => dataTables.catalogOf(id),
+    publicationsOf: (actor, id) => publications.ofProject(actor, id),
+  });
   const insights = createInsightsService({ db, documents, assets });
   const pages = createPagesService({ db, documents });
   // Mail people may unsubscribe from, and the comments on insights that send it.
@@ -126,6 +134,42 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
-  return { hasher, mailer, tokens, limiter, storage, assets, documents, roles, people, institutions, teams, projects, projectFiles, insights, insightComments, publications, pages, notifications, dataTables, importSessions, objectImport, relationImport, observationImport, schema, objects, map, notes, photos, photoSearch, sandbox, users, apiKeys, auth, invitations, shortlinks };
+  return {
+    hasher,
+    mailer,
+    tokens,
+    limiter,
+    storage,
+    assets,
+    documents,
+    roles,
+    people,
+    institutions,
+    teams,
+    projects,
+    projectFiles,
+    insights,
+    insightComments,
+    publications,
+    pages,
+    notifications,
+    dataTables,
+    importSessions,
+    objectImport,
+    relationImport,
+    observationImport,
+    schema,
+    objects,
+    map,
+    notes,
+    photos,
+    photoSearch,
+    sandbox,
+    users,
+    apiKeys,
+    auth,
+    invitations,
+    shortlinks,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

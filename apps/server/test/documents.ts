@@ -6,7 +6,11 @@ const paragraph = (content: unknown[]) => ({ type: 'doc', content: [{ type: 'par
 
 /** Documents outside the shared list of nodes and marks, with the field and message of their 400. */
 const OUTSIDE_THE_LIST = [
-  { doc: paragraph([{ type: 'text', text: 'x', marks: [{ type: 'highlight' }] }]), at: '.content.0.content.0.marks.0.type', message: 'Unknown mark "highlight"' },
+  {
+    doc: paragraph([{ type: 'text', text: 'x', marks: [{ type: 'highlight' }] }]),
+    at: '.content.0.content.0.marks.0.type',
+    message: 'Unknown mark "highlight"',
+  },
   { doc: { type: 'doc', content: [{ type: 'video', attrs: { src: 'https://example.org/a.mp4' } }] }, at: '.content.0.type', message: 'Unknown node "video"' },
   {
     doc: { type: 'doc', content: [{ type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'heading', attrs: { level: 2 } }] }] }] },

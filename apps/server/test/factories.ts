@@ -42,13 +42,23 @@ export async function buildUser(
 /** A team to hold roles on (teams' own API lands with the people issue). */
 export async function buildTeam(app: FastifyInstance) {
   const slug = unique('team');
-  const [team] = await app.database.use((d) => d.insert(teams).values({ slug, name: `Team ${slug}` }).returning());
+  const [team] = await app.database.use((d) =>
+    d
+      .insert(teams)
+      .values({ slug, name: `Team ${slug}` })
+      .returning(),
+  );
   return team!;
 }
 
 /** An institution to affiliate people with. */
 export async function buildInstitution(app: FastifyInstance) {
   const slug = unique('inst');
-  const [row] = await app.database.use((d) => d.insert(institutions).values({ slug, name: `Institute ${slug}` }).returning());
+  const [row] = await app.database.use((d) =>
+    d
+      .insert(institutions)
+      .values({ slug, name: `Institute ${slug}` })
+      .returning(),
+  );
   return row!;
 }

@@ -24,7 +24,9 @@ export const AppConfigSchema = z.object({
     views: z.array(MapViewSchema).describe('The named map views, /map/{name}'),
     origins: z
       .array(z.string())
-      .describe("Other hosts the maps load from (style, tiles, glyphs, sprites): the configured styles' origins and MAP_EXTRA_ORIGINS; empty without a configured style"),
+      .describe(
+        "Other hosts the maps load from (style, tiles, glyphs, sprites): the configured styles' origins and MAP_EXTRA_ORIGINS; empty without a configured style",
+      ),
   }),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

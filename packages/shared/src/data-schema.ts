@@ -79,11 +79,13 @@ export const MetricInputSchema = z
     max: z.number().finite().nullable().default(null),
   })
   .superRefine((m, ctx) => {
-    if (m.min !== null && m.max !== null && m.min > m.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `The minimum (${m.min}) is above the maximum (${m.max})` });
+    if (m.min !== null && m.max !== null && m.min > m.max)
+      ctx.addIssue({ code: 'custom', path: ['min'], message: `The minimum (${m.min}) is above the maximum (${m.max})` });
     if (m.type === 'category' && m.allowed.length === 0) ctx.addIssue({ code: 'custom', path: ['allowed'], message: 'A category needs its allowed values' });
     if (m.type !== 'category' && m.allowed.length > 0) ctx.addIssue({ code: 'custom', path: ['allowed'], message: 'Only a category has allowed values' });
     if (new Set(m.allowed).size !== m.allowed.length) ctx.addIssue({ code: 'custom', path: ['allowed'], message: 'An allowed value is given twice' });
-    if ((m.min !== null || m.max !== null) && m.type !== 'number' && m.type !== 'integer') ctx.addIssue({ code: 'custom', path: ['min'], message: 'Only a number has a minimum and maximum' });
+    if ((m.min !== null || m.max !== null) && m.type !== 'number' && m.type !== 'integer')
+      ctx.addIssue({ code: 'custom', path: ['min'], message: 'Only a number has a minimum and maximum' });
   });
 export type MetricInput = z.input<typeof MetricInputSchema>;
 
@@ -120,7 +122,9 @@ export const SchemaImpactSchema = z.object({
   checked: z.number().int().describe('Objects of the types that use the schema'),
   invalid: z.number().int().describe('How many of them the new schema would refuse'),
   hidden: z.number().int().describe('How many of those the caller may not see: counted, not named'),
-  objects: z.array(z.object({ name: z.string(), title: z.string(), problems: z.array(z.string()) })).describe('The first 50 of the refused ones the caller may see, with what is wrong'),
+  objects: z
+    .array(z.object({ name: z.string(), title: z.string(), problems: z.array(z.string()) }))
+    .describe('The first 50 of the refused ones the caller may see, with what is wrong'),
 });
 export type SchemaImpact = z.infer<typeof SchemaImpactSchema>;
 
@@ -166,7 +170,11 @@ export const schemasOf = (type: Pick<ObjectType, 'metadata_schemas'>) => Object.
 
 export const NodeTypeSchema = z.object({ slug: SlugSchema, name: z.string(), schema: SlugSchema.nullable().describe('The metadata schema of its nodes') });
 export type NodeType = z.infer<typeof NodeTypeSchema>;
-export const NodeTypeInputSchema = z.object({ slug: SlugSchema.optional(), name: z.string().trim().min(1).max(100), schema: SlugSchema.nullable().default(null) });
+export const NodeTypeInputSchema = z.object({
+  slug: SlugSchema.optional(),
+  name: z.string().trim().min(1).max(100),
+  schema: SlugSchema.nullable().default(null),
+});
 export const NodeTypesResponseSchema = z.object({ nodetypes: z.array(NodeTypeSchema) });
 export const NodeTypeResponseSchema = z.object({ nodetype: NodeTypeSchema, nodes: z.number().int().describe('How many nodes are of this type') });
 

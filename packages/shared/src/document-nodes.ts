@@ -113,15 +113,22 @@ interface ContentTerm {
 const QUANTIFIERS = { '': [1, 1], '?': [0, 1], '*': [0, Infinity], '+': [1, Infinity] } as const;
 
 function parseContent(owner: string, expression: string): ContentTerm[] {
-  const terms = expression.split(/\s+/).filter(Boolean).map((part): ContentTerm => {
-    const m = /^([A-Za-z]+)([?*+]?)$/.exec(part);
-    if (!m) throw new Error(`Content of ${owner}: "${expression}" is not a plain sequence`);
-    const token = m[1]!;
-    const names = new Set(Object.entries(DOCUMENT_NODES as Record<string, DocumentNodeSpec>).filter(([n, s]) => n === token || (s.group ?? '').split(' ').includes(token)).map(([n]) => n));
-    if (!names.size) throw new Error(`Content of ${owner}: no node is named or grouped "${token}"`);
-    const [min, max] = QUANTIFIERS[m[2] as keyof typeof QUANTIFIERS];
-    return { token, names, min, max };
-  });
+  const terms = expression
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part): ContentTerm => {
+      const m = /^([A-Za-z]+)([?*+]?)$/.exec(part);
+      if (!m) throw new Error(`Content of ${owner}: "${expression}" is not a plain sequence`);
+      const token = m[1]!;
+      const names = new Set(
+        Object.entries(DOCUMENT_NODES as Record<string, DocumentNodeSpec>)
+          .filter(([n, s]) => n === token || (s.group ?? '').split(' ').includes(token))
+          .map(([n]) => n),
+      );
+      if (!names.size) throw new Error(`Content of ${owner}: no node is named or grouped "${token}"`);
+      const [min, max] = QUANTIFIERS[m[2] as keyof typeof QUANTIFIERS];
+      return { token, names, min, max };
+    });
   // Matched greedily: a repeatable or optional term must not compete with the next one.
   terms.forEach((t, i) => {
     const next = terms[i + 1];
@@ -207,7 +214,8 @@ function normalNode(node: JsonNode): JsonNode {
   for (const child of (node.content ?? []).map(normalNode)) {
     const last = content.at(-1);
     // Neighbouring texts with the same marks are one text to ProseMirror.
-    if (last?.text !== undefined && child.text !== undefined && sameMarks(last.marks, child.marks)) content[content.length - 1] = { ...last, text: last.text + child.text };
+    if (last?.text !== undefined && child.text !== undefined && sameMarks(last.marks, child.marks))
+      content[content.length - 1] = { ...last, text: last.text + child.text };
     else content.push(child);
   }
   if (content.length) out.content = content;

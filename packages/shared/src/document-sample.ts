@@ -1,10 +1,16 @@
 import type { ProseMirrorDoc } from './documents.js';
 
-const text = (value: string, ...marks: ({ type: 'bold' | 'italic' | 'strike' | 'underline' | 'code' | 'subscript' | 'superscript' } | { type: 'link'; attrs: { href: string } })[]) =>
-  marks.length ? { type: 'text' as const, text: value, marks } : { type: 'text' as const, text: value };
+const text = (
+  value: string,
+  ...marks: ({ type: 'bold' | 'italic' | 'strike' | 'underline' | 'code' | 'subscript' | 'superscript' } | { type: 'link'; attrs: { href: string } })[]
+) => (marks.length ? { type: 'text' as const, text: value, marks } : { type: 'text' as const, text: value });
 const para = (...content: ReturnType<typeof text>[]) => ({ type: 'paragraph' as const, content });
 const item = (...content: NonNullable<ProseMirrorDoc['content']>) => ({ type: 'listItem' as const, content });
-const cell = (type: 'tableHeader' | 'tableCell', value: string, attrs?: { colspan?: number; rowspan?: number }) => ({ type, ...(attrs ? { attrs } : {}), content: [para(text(value))] });
+const cell = (type: 'tableHeader' | 'tableCell', value: string, attrs?: { colspan?: number; rowspan?: number }) => ({
+  type,
+  ...(attrs ? { attrs } : {}),
+  content: [para(text(value))],
+});
 const row = (...content: ReturnType<typeof cell>[]) => ({ type: 'tableRow' as const, content });
 
 /**
@@ -29,11 +35,17 @@ export const DOCUMENT_SAMPLE: ProseMirrorDoc = {
       text(' and a ', { type: 'italic' }),
       text('link', { type: 'link', attrs: { href: 'https://doi.org/10.1038/sdata.2016.18' } }, { type: 'italic' }),
     ),
-    { type: 'bulletList', content: [item(para(text('one'))), item(para(text('two')), { type: 'orderedList', attrs: { start: 3 }, content: [item(para(text('three')))] })] },
+    {
+      type: 'bulletList',
+      content: [item(para(text('one'))), item(para(text('two')), { type: 'orderedList', attrs: { start: 3 }, content: [item(para(text('three')))] })],
+    },
     { type: 'blockquote', content: [para(text('quoted')), para(text('— a field notebook'))] },
     { type: 'codeBlock', attrs: { language: 'r' }, content: [text('x <- c(1, 2)\nmean(x)')] },
     { type: 'horizontalRule' },
-    { type: 'paragraph', content: [text('first line'), { type: 'hardBreak' }, text('second line', { type: 'link', attrs: { href: 'mailto:data@example.org' } })] },
+    {
+      type: 'paragraph',
+      content: [text('first line'), { type: 'hardBreak' }, text('second line', { type: 'link', attrs: { href: 'mailto:data@example.org' } })],
+    },
     { type: 'image', attrs: { asset: '3f2b8c1e-5d4a-4c6b-9e7f-0a1b2c3d4e5f', alt: 'A soil core laid out on the bench, 30 cm long' } },
     {
       type: 'table',
@@ -44,7 +56,14 @@ export const DOCUMENT_SAMPLE: ProseMirrorDoc = {
         row(cell('tableHeader', 'Mean', { colspan: 2 }), cell('tableCell', 'damp')),
       ],
     },
-    { type: 'callout', attrs: { tone: 'warning' }, content: [para(text('Cores thaw fast: '), text('weigh them first', { type: 'bold' })), { type: 'bulletList', content: [item(para(text('within an hour')))] }] },
+    {
+      type: 'callout',
+      attrs: { tone: 'warning' },
+      content: [
+        para(text('Cores thaw fast: '), text('weigh them first', { type: 'bold' })),
+        { type: 'bulletList', content: [item(para(text('within an hour')))] },
+      ],
+    },
     { type: 'paragraph' },
   ],
 };

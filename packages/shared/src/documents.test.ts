@@ -54,7 +54,9 @@ describe('the document list', () => {
     expect(issues(doc({ type: 'bulletList', content: [item({ type: 'heading', attrs: { level: 2 } })] }))).toEqual([
       'content.0.content.0.content.0: A listItem needs a paragraph here, not heading (it holds paragraph block*)',
     ]);
-    expect(issues(doc({ type: 'paragraph', content: [para('inside')] }))).toEqual(['content.0.content.0: A paragraph cannot hold a paragraph here (it holds inline*)']);
+    expect(issues(doc({ type: 'paragraph', content: [para('inside')] }))).toEqual([
+      'content.0.content.0: A paragraph cannot hold a paragraph here (it holds inline*)',
+    ]);
     expect(issues(doc({ type: 'text', text: 'loose' }))).toEqual(['content.0: A doc needs at least one block here, not text (it holds block+)']);
     expect(issues(doc({ type: 'blockquote', content: [] }))).toEqual(['content.0: A blockquote needs at least one block here (it holds block+)']);
     expect(issues(doc())).toEqual([': A document holds at least one block (send null for no document)']);
@@ -64,7 +66,9 @@ describe('the document list', () => {
   it('refuses marks that cannot go together or where text carries none', () => {
     expect(issues(doc(para('x', [{ type: 'bold' }, { type: 'code' }])))).toEqual(['content.0.content.0.marks: The marks bold and code cannot be combined']);
     expect(issues(doc(para('x', [{ type: 'italic' }, { type: 'italic' }])))).toEqual(['content.0.content.0.marks: The mark italic is given twice']);
-    expect(issues(doc({ type: 'codeBlock', content: [{ type: 'text', text: 'x', marks: [{ type: 'bold' }] }] }))).toEqual(['content.0.content.0.marks: Text in a codeBlock carries no marks']);
+    expect(issues(doc({ type: 'codeBlock', content: [{ type: 'text', text: 'x', marks: [{ type: 'bold' }] }] }))).toEqual([
+      'content.0.content.0.marks: Text in a codeBlock carries no marks',
+    ]);
   });
 
   it('refuses a hostile nesting depth without overflowing the stack', () => {
@@ -75,10 +79,17 @@ describe('the document list', () => {
 
   it('takes an image by its asset id only, never by an address', () => {
     const asset = '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a';
-    expect(DocumentSchema.parse(doc({ type: 'image', attrs: { asset, src: 'https://tracker.example/pixel.gif', title: 'x' } })).content![0]).toEqual({ type: 'image', attrs: { asset } });
-    expect(issues(doc({ type: 'image', attrs: { src: 'https://tracker.example/pixel.gif' } }))).toEqual(['content.0.attrs.asset: Invalid input: expected string, received undefined']);
+    expect(DocumentSchema.parse(doc({ type: 'image', attrs: { asset, src: 'https://tracker.example/pixel.gif', title: 'x' } })).content![0]).toEqual({
+      type: 'image',
+      attrs: { asset },
+    });
+    expect(issues(doc({ type: 'image', attrs: { src: 'https://tracker.example/pixel.gif' } }))).toEqual([
+      'content.0.attrs.asset: Invalid input: expected string, received undefined',
+    ]);
     expect(issues(doc({ type: 'image', attrs: { asset: 'https://tracker.example/pixel.gif' } }))).toEqual(['content.0.attrs.asset: Invalid UUID']);
-    expect(issues(doc({ type: 'image', attrs: { asset, alt: 'x'.repeat(501) } }))).toEqual(['content.0.attrs.alt: Too big: expected string to have <=500 characters']);
+    expect(issues(doc({ type: 'image', attrs: { asset, alt: 'x'.repeat(501) } }))).toEqual([
+      'content.0.attrs.alt: Too big: expected string to have <=500 characters',
+    ]);
     expect(issues(doc({ type: 'image' }))).toEqual(['content.0.attrs: Invalid input: expected object, received undefined']);
   });
 
@@ -87,21 +98,34 @@ describe('the document list', () => {
     expect(issues(callout({ tone: 'tip' }))).toEqual([]);
     expect(issues(doc({ type: 'callout', content: [para('No tone: a note')] }))).toEqual([]);
     expect(issues(callout({ tone: 'danger' }))).toEqual(['content.0.attrs.tone: Invalid option: expected one of "info"|"tip"|"warning"']);
-    expect(issues(doc({ type: 'callout', attrs: { tone: 'tip' }, content: [] }))).toEqual(['content.0: A callout needs at least one block here (it holds block+)']);
+    expect(issues(doc({ type: 'callout', attrs: { tone: 'tip' }, content: [] }))).toEqual([
+      'content.0: A callout needs at least one block here (it holds block+)',
+    ]);
   });
 
   it('takes tables of rows of header and data cells holding blocks', () => {
     const cell = (type: string, attrs?: unknown) => ({ type, ...(attrs ? { attrs } : {}), content: [para('x')] });
     const table = (...rows: unknown[][]) => doc({ type: 'table', content: rows.map((content) => ({ type: 'tableRow', content })) });
-    expect(issues(table([cell('tableHeader'), cell('tableHeader')], [cell('tableHeader'), cell('tableCell', { colspan: 1, rowspan: 2, colwidth: [120] })]))).toEqual([]);
+    expect(
+      issues(table([cell('tableHeader'), cell('tableHeader')], [cell('tableHeader'), cell('tableCell', { colspan: 1, rowspan: 2, colwidth: [120] })])),
+    ).toEqual([]);
     expect(issues(table([para('loose')]))).toEqual(['content.0.content.0.content.0: A tableRow needs at least one cell here, not paragraph (it holds cell+)']);
     expect(issues(table([cell('tableCell', { colspan: 0 })]))).toEqual(['content.0.content.0.content.0.attrs.colspan: Too small: expected number to be >=1']);
     expect(issues(table([cell('tableCell', { rowspan: 51 })]))).toEqual(['content.0.content.0.content.0.attrs.rowspan: Too big: expected number to be <=50']);
-    expect(issues(doc({ type: 'table', content: [cell('tableCell')] }))).toEqual(['content.0.content.0: A table needs at least one tableRow here, not tableCell (it holds tableRow+)']);
-    expect(issues(table([{ type: 'tableCell', content: [] }]))).toEqual(['content.0.content.0.content.0: A tableCell needs at least one block here (it holds block+)']);
-    expect(issues(doc({ type: 'tableRow', content: [cell('tableCell')] }))).toEqual(['content.0: A doc needs at least one block here, not tableRow (it holds block+)']);
+    expect(issues(doc({ type: 'table', content: [cell('tableCell')] }))).toEqual([
+      'content.0.content.0: A table needs at least one tableRow here, not tableCell (it holds tableRow+)',
+    ]);
+    expect(issues(table([{ type: 'tableCell', content: [] }]))).toEqual([
+      'content.0.content.0.content.0: A tableCell needs at least one block here (it holds block+)',
+    ]);
+    expect(issues(doc({ type: 'tableRow', content: [cell('tableCell')] }))).toEqual([
+      'content.0: A doc needs at least one block here, not tableRow (it holds block+)',
+    ]);
     // A cell's width is the page's to choose: it is not kept.
-    expect(DocumentSchema.parse(table([cell('tableCell', { colwidth: [120] })])).content![0]).toEqual({ type: 'table', content: [{ type: 'tableRow', content: [{ type: 'tableCell', attrs: {}, content: [para('x')] }] }] });
+    expect(DocumentSchema.parse(table([cell('tableCell', { colwidth: [120] })])).content![0]).toEqual({
+      type: 'table',
+      content: [{ type: 'tableRow', content: [{ type: 'tableCell', attrs: {}, content: [para('x')] }] }],
+    });
   });
 
   it('has a JSON Schema for the API description', () => {
@@ -133,7 +157,14 @@ describe('normalizeDocument', () => {
         type: 'doc',
         content: [
           { type: 'heading', content: [] },
-          { type: 'paragraph', attrs: { textAlign: 'left' }, content: [{ type: 'text', text: 'a', marks: [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://x.org', target: '_blank' } }] }, { type: 'text', text: 'b', marks: [{ type: 'link', attrs: { href: 'https://x.org' } }, { type: 'bold' }] }] },
+          {
+            type: 'paragraph',
+            attrs: { textAlign: 'left' },
+            content: [
+              { type: 'text', text: 'a', marks: [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://x.org', target: '_blank' } }] },
+              { type: 'text', text: 'b', marks: [{ type: 'link', attrs: { href: 'https://x.org' } }, { type: 'bold' }] },
+            ],
+          },
           { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [] }] }] },
           { type: 'codeBlock' },
         ],
@@ -153,7 +184,13 @@ describe('normalizeDocument', () => {
 describe('documentText', () => {
   it('joins inline runs, separates blocks, and reads into lists and quotes', () => {
     const value = doc(
-      { type: 'paragraph', content: [{ type: 'text', text: 'Pollen ' }, { type: 'text', text: 'cores', marks: [{ type: 'bold' }] }] },
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'Pollen ' },
+          { type: 'text', text: 'cores', marks: [{ type: 'bold' }] },
+        ],
+      },
       { type: 'bulletList', content: [item(para('one')), item(para('two'))] },
     );
     expect(documentText(DocumentSchema.parse(value))).toBe('Pollen cores\n\none two');
@@ -163,7 +200,13 @@ describe('documentText', () => {
   it('reads tables cell by cell, callouts, and an image’s description', () => {
     const cell = (text: string) => ({ type: 'tableCell', content: [para(text)] });
     const value = doc(
-      { type: 'table', content: [{ type: 'tableRow', content: [cell('Site'), cell('Depth')] }, { type: 'tableRow', content: [cell('Abisko'), cell('10 cm')] }] },
+      {
+        type: 'table',
+        content: [
+          { type: 'tableRow', content: [cell('Site'), cell('Depth')] },
+          { type: 'tableRow', content: [cell('Abisko'), cell('10 cm')] },
+        ],
+      },
       { type: 'callout', attrs: { tone: 'warning' }, content: [para('Weigh the cores first.')] },
       { type: 'image', attrs: { asset: '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a', alt: 'A soil core' } },
       { type: 'image', attrs: { asset: '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a' } },

@@ -94,9 +94,13 @@ function attrsSchema(attrs: Record<string, DocumentAttrSpec> | undefined) {
 }
 
 const unknownType = (what: 'node' | 'mark') => (issue: { code: string; input?: unknown; note?: string }) =>
-  issue.code === 'invalid_union' && issue.note === 'No matching discriminator' ? `Unknown ${what} "${String((issue.input as { type?: unknown })?.type)}"` : undefined;
+  issue.code === 'invalid_union' && issue.note === 'No matching discriminator'
+    ? `Unknown ${what} "${String((issue.input as { type?: unknown })?.type)}"`
+    : undefined;
 
-const markVariants = Object.entries(DOCUMENT_MARKS).map(([name, spec]) => z.object({ type: z.literal(name), ...attrsSchema((spec as { attrs?: Record<string, DocumentAttrSpec> }).attrs) }));
+const markVariants = Object.entries(DOCUMENT_MARKS).map(([name, spec]) =>
+  z.object({ type: z.literal(name), ...attrsSchema((spec as { attrs?: Record<string, DocumentAttrSpec> }).attrs) }),
+);
 const MarkSchema = z.discriminatedUnion('type', markVariants as [(typeof markVariants)[number], ...typeof markVariants], { error: unknownType('mark') });
 
 type AnyNode = { type: string; content?: AnyNode[]; marks?: { type: string }[]; text?: string };
@@ -112,7 +116,9 @@ const NodeSchema: z.ZodType<AnyNode> = z.lazy(() => {
       ...(holdsContent(type) ? { content: z.array(NodeSchema).max(10_000).optional() } : {}),
     });
   });
-  return z.discriminatedUnion('type', variants as [(typeof variants)[number], ...typeof variants], { error: unknownType('node') }) as unknown as z.ZodType<AnyNode>;
+  return z.discriminatedUnion('type', variants as [(typeof variants)[number], ...typeof variants], {
+    error: unknownType('node'),
+  }) as unknown as z.ZodType<AnyNode>;
 });
 // Named, so API descriptions can refer to the recursive part instead of inlining it.
 z.globalRegistry.add(NodeSchema, { id: 'DocumentNode' });
@@ -121,7 +127,10 @@ z.globalRegistry.add(NodeSchema, { id: 'DocumentNode' });
 function checkStructure(node: AnyNode, path: (string | number)[], ctx: z.RefinementCtx) {
   const type = node.type as DocumentNodeName;
   const children = node.content ?? [];
-  const misfit = checkContent(type, children.map((c) => c.type));
+  const misfit = checkContent(
+    type,
+    children.map((c) => c.type),
+  );
   const message = type === 'doc' && !children.length ? 'A document holds at least one block (send null for no document)' : misfit?.message;
   if (misfit) ctx.addIssue({ code: 'custom', path: misfit.index < children.length ? [...path, 'content', misfit.index] : path, message: message! });
   children.forEach((child, i) => {
@@ -129,7 +138,12 @@ function checkStructure(node: AnyNode, path: (string | number)[], ctx: z.Refinem
     const marks = child.marks ?? [];
     if (marks.length && !allowsMarks(type)) ctx.addIssue({ code: 'custom', path: [...at, 'marks'], message: `Text in a ${type} carries no marks` });
     const conflict = conflictingMarks(marks.map((m) => m.type));
-    if (conflict) ctx.addIssue({ code: 'custom', path: [...at, 'marks'], message: conflict[0] === conflict[1] ? `The mark ${conflict[0]} is given twice` : `The marks ${conflict[0]} and ${conflict[1]} cannot be combined` });
+    if (conflict)
+      ctx.addIssue({
+        code: 'custom',
+        path: [...at, 'marks'],
+        message: conflict[0] === conflict[1] ? `The mark ${conflict[0]} is given twice` : `The marks ${conflict[0]} and ${conflict[1]} cannot be combined`,
+      });
     checkStructure(child, at, ctx);
   });
 }
@@ -156,7 +170,9 @@ export const DocumentSchema = z
       .object({ type: z.literal('doc', { error: 'A document is a node of type "doc"' }), content: z.array(NodeSchema).max(10_000).optional() })
       .superRefine((doc, ctx) => checkStructure(doc, [], ctx)),
   )
-  .describe(`ProseMirror JSON holding only the nodes ${Object.keys(DOCUMENT_NODES).join(', ')} and the marks ${Object.keys(DOCUMENT_MARKS).join(', ')}`) as unknown as z.ZodType<ProseMirrorDoc>;
+  .describe(
+    `ProseMirror JSON holding only the nodes ${Object.keys(DOCUMENT_NODES).join(', ')} and the marks ${Object.keys(DOCUMENT_MARKS).join(', ')}`,
+  ) as unknown as z.ZodType<ProseMirrorDoc>;
 
 /**
  * A stored document as the API answers it. Every document passed DocumentSchema when it

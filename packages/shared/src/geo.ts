@@ -26,7 +26,9 @@ const outside = (what: string, limit: number, hint = '') => ({
 const ORDER_HINT = ' (positions are [longitude, latitude])';
 
 const Longitude = finite('Longitude').min(-180, outside('Longitude', 180)).max(180, outside('Longitude', 180));
-const Latitude = finite('Latitude').min(-90, outside('Latitude', 90, ORDER_HINT)).max(90, outside('Latitude', 90, ORDER_HINT));
+const Latitude = finite('Latitude')
+  .min(-90, outside('Latitude', 90, ORDER_HINT))
+  .max(90, outside('Latitude', 90, ORDER_HINT));
 
 const POSITION_TEXT = 'A position is [longitude, latitude] or [longitude, latitude, elevation]';
 
@@ -41,8 +43,7 @@ export const PositionSchema = z.tuple([Longitude, Latitude, finite('Elevation').
 export type Position = z.infer<typeof PositionSchema>;
 
 const samePlace = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
-const isPosition = (value: unknown): value is Position =>
-  Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number';
+const isPosition = (value: unknown): value is Position => Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number';
 const show = (p: Position) => `[${p[0]}, ${p[1]}]`;
 const countOf = (input: unknown) => (Array.isArray(input) ? input.length : 0);
 
@@ -63,9 +64,7 @@ const LinearRing = z.array(PositionSchema, { error: 'Expected a ring: a list of 
   }
 });
 
-const PolygonCoordinates = z
-  .array(LinearRing, { error: 'Expected a list of rings' })
-  .min(1, 'A Polygon needs at least one ring (its outer boundary)');
+const PolygonCoordinates = z.array(LinearRing, { error: 'Expected a list of rings' }).min(1, 'A Polygon needs at least one ring (its outer boundary)');
 
 /** How deeply each kind nests its numbers, and how to say so. */
 const NESTING: Record<GeometryType, { depth: number; text: string }> = {
@@ -115,9 +114,7 @@ function checkNesting<T extends z.ZodType>(type: GeometryType, schema: T) {
 const COORDINATES = {
   Point: PositionSchema,
   LineString: LineStringCoordinates,
-  MultiLineString: z
-    .array(LineStringCoordinates, { error: 'Expected a list of line strings' })
-    .min(1, 'A MultiLineString needs at least one line string'),
+  MultiLineString: z.array(LineStringCoordinates, { error: 'Expected a list of line strings' }).min(1, 'A MultiLineString needs at least one line string'),
   Polygon: PolygonCoordinates,
   MultiPolygon: z.array(PolygonCoordinates, { error: 'Expected a list of polygons' }).min(1, 'A MultiPolygon needs at least one polygon'),
 };
@@ -158,7 +155,12 @@ const featureCollection = (input: boolean) =>
         z.object({
           type: z.literal('Feature', { error: 'Each member of "features" must have "type": "Feature"' }),
           // Dropped: taken as anything (or nothing), answered as {}.
-          properties: input ? z.unknown().optional().transform((): Record<string, never> => ({})) : z.object({}),
+          properties: input
+            ? z
+                .unknown()
+                .optional()
+                .transform((): Record<string, never> => ({}))
+            : z.object({}),
           geometry: geometryUnion(input),
         }),
         { error: 'Expected "features": a list of Features' },

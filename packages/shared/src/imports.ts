@@ -42,7 +42,9 @@ const ColumnIndex = z.number().int().min(0).max(1000);
 /** How the records become objects (the spec's Object-import options). */
 export const ObjectImportOptionsSchema = z.object({
   createObjs: z.boolean().default(true).describe('Create an object for a record whose id no object has (else such a record is an error)'),
-  idColumn: ColumnIndex.nullable().default(null).describe('The column holding each object’s name: a record updates the object of that name. None: every record creates'),
+  idColumn: ColumnIndex.nullable()
+    .default(null)
+    .describe('The column holding each object’s name: a record updates the object of that name. None: every record creates'),
   titleColumn: ColumnIndex.nullable().default(null),
   setLocation: z.boolean().default(false).describe('Set each object’s location from latColumn and lonColumn (both empty: no location)'),
   latColumn: ColumnIndex.nullable().default(null),
@@ -150,7 +152,10 @@ export const ObservationImportOptionsSchema = z.object({
   table: z.uuid().describe('The data table’s id'),
   objectColumn: ColumnIndex.describe('The column holding the object’s name'),
   timeColumn: ColumnIndex.describe('The column holding the date or time'),
-  metricColumns: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(100)).default({}).describe('Column index → metric name: one observation per filled cell'),
+  metricColumns: z
+    .record(z.string().regex(/^\d+$/), z.string().min(1).max(100))
+    .default({})
+    .describe('Column index → metric name: one observation per filled cell'),
   metricColumn: ColumnIndex.nullable().default(null).describe('The column naming each record’s metric (with valueColumn)'),
   valueColumn: ColumnIndex.nullable().default(null),
   noteColumn: ColumnIndex.nullable().default(null),

@@ -59,7 +59,10 @@ export type InsightInput = z.input<typeof InsightInputSchema>;
 /** POST insights. */
 export const InsightWriteSchema = z.object({ insight: InsightInputSchema, doc: DocumentSchema.nullable().optional() });
 /** PUT insights/{id}: the parts given change. */
-export const InsightChangeSchema = z.object({ insight: z.object(InsightFields).partial().optional().describe('Without defaults: a field left out stays as it is'), doc: DocumentSchema.nullable().optional() });
+export const InsightChangeSchema = z.object({
+  insight: z.object(InsightFields).partial().optional().describe('Without defaults: a field left out stays as it is'),
+  doc: DocumentSchema.nullable().optional(),
+});
 
 /** GET insights: the spec's keys. */
 export const InsightsQuerySchema = z.object({
@@ -120,7 +123,11 @@ export type MailTopic = (typeof MAIL_TOPICS)[number];
  * click, form-encoded List-Unsubscribe=One-Click or JSON): the subscription the token is for.
  */
 export const UnsubscribeResponseSchema = z.object({
-  subscription: z.object({ topic: z.enum(MAIL_TOPICS), subscribed: z.boolean(), name: z.string().nullable().describe('Whose subscription (the person’s name)') }),
+  subscription: z.object({
+    topic: z.enum(MAIL_TOPICS),
+    subscribed: z.boolean(),
+    name: z.string().nullable().describe('Whose subscription (the person’s name)'),
+  }),
 });
 /** GET and PUT auth/user/notifications: which e-mails the signed-in user receives. */
 export const NotificationSettingsSchema = z.object({ insightComments: z.boolean().describe('An e-mail when someone comments on one of my insights') });

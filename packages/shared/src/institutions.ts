@@ -28,7 +28,9 @@ export type Institution = z.infer<typeof InstitutionSchema>;
 export const InstitutionDetailSchema = z.object({
   institution: InstitutionSchema,
   permissions: z.array(z.string()),
-  people: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() })),
+  people: z.array(
+    z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() }),
+  ),
   projects: z.array(LinkedProjectSchema).describe('The projects the caller may see, by title; archived ones left out'),
   publications: z.array(PublicationListItemSchema).describe('The confirmed publications of its people, newest first'),
 });

@@ -5,7 +5,8 @@ import { shortlinkTargetProblem } from './shortlinks.js';
 describe('links', () => {
   it('takes paths of this site, never another host through a path-relative trick', () => {
     for (const ok of ['/', '/doc/guide', '/pubs?year=2024#top', '/data/abisko%20birch']) expect(isInternalPath(ok), ok).toBe(true);
-    for (const bad of ['//evil.example', '/\\evil.example', '/a\\b', 'doc/guide', '/a b', '/a\u0000', '/a\tb', '']) expect(isInternalPath(bad), bad).toBe(false);
+    for (const bad of ['//evil.example', '/\\evil.example', '/a\\b', 'doc/guide', '/a b', '/a\u0000', '/a\tb', ''])
+      expect(isInternalPath(bad), bad).toBe(false);
   });
 
   it('tells the paths the server answers (shortlinks, the API) from the web app’s', () => {
@@ -15,7 +16,8 @@ describe('links', () => {
 
   it('takes http(s) addresses with a host, not other schemes or user names', () => {
     for (const ok of ['https://example.org', 'http://localhost:3000/x?y=1', 'https://doi.org/10.1038/sdata.2016.18']) expect(isWebUrl(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'https://user:pw@evil.example', 'https://', 'ftp://example.org', 'https://exa mple.org']) expect(isWebUrl(bad), bad).toBe(false);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'https://user:pw@evil.example', 'https://', 'ftp://example.org', 'https://exa mple.org'])
+      expect(isWebUrl(bad), bad).toBe(false);
   });
 
   it('lets documents link to web pages, mail and paths of this site', () => {

@@ -122,7 +122,9 @@ export const ChartResponseSchema = z.object({
   unit: z.string(),
   from: z.string().nullable().describe('The range drawn (the filter’s, else the data’s), ISO 8601; null when there is nothing'),
   to: z.string().nullable(),
-  bucketed: z.boolean().describe('True when a series held more than two points per bucket: each bucket then gives its lowest and highest value, at their times'),
+  bucketed: z
+    .boolean()
+    .describe('True when a series held more than two points per bucket: each bucket then gives its lowest and highest value, at their times'),
   series: z.array(ChartSeriesSchema).describe(`By object title; at most ${CHART_MAX_SERIES}`),
   omitted: z.number().int().describe('Objects left out beyond the most series'),
 });

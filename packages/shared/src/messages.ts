@@ -40,7 +40,9 @@ export function humanMessage(issue: Issue): string | undefined {
     case 'invalid_format':
       return FORMATS[issue.format] ?? 'Not in the expected form';
     case 'invalid_value':
-      return issue.values.length === 1 ? `Must be ${JSON.stringify(issue.values[0])}` : `One of ${issue.values.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
+      return issue.values.length === 1
+        ? `Must be ${JSON.stringify(issue.values[0])}`
+        : `One of ${issue.values.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
     case 'unrecognized_keys':
       return `Not a field here: ${issue.keys.join(', ')}`;
     case 'not_multiple_of':
@@ -83,7 +85,8 @@ export function fieldLabel(field: string): string {
 }
 
 /** "Title: at most 300 characters": a problem with its field, for a sentence. */
-export const fieldProblem = (field: string, message: string) => `${fieldLabel(field)}: ${message.length > 1 && message[1] === message[1]!.toLowerCase() ? message[0]!.toLowerCase() + message.slice(1) : message}`;
+export const fieldProblem = (field: string, message: string) =>
+  `${fieldLabel(field)}: ${message.length > 1 && message[1] === message[1]!.toLowerCase() ? message[0]!.toLowerCase() + message.slice(1) : message}`;
 
 /**
  * The most characters a string schema takes (through optional, nullable and defaults), for

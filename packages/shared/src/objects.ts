@@ -106,7 +106,10 @@ export const GeoObjectsQuerySchema = z.object({
   q: z.string().trim().max(200).optional().describe('Search in names and titles'),
   bbox: BboxSchema.optional(),
   geo: z.enum(['true', 'false']).optional().describe('Include each object’s geometry'),
-  format: z.enum(['json', 'geojson', 'csv']).optional().describe('geojson: a FeatureCollection (or send Accept: application/geo+json); csv: a spreadsheet of the same query'),
+  format: z
+    .enum(['json', 'geojson', 'csv'])
+    .optional()
+    .describe('geojson: a FeatureCollection (or send Accept: application/geo+json); csv: a spreadsheet of the same query'),
   limit: z.coerce.number().int().min(1).max(1000).optional().describe('Page size (the children request uses 100)'),
   p: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
@@ -125,7 +128,11 @@ export const MapQuerySchema = z.object({
 
 const LonLatSchema = z.tuple([z.number(), z.number()]);
 /** Several objects drawn as one circle; zoom to its bbox to see them apart. */
-export const MapClusterSchema = z.object({ cluster: z.literal(true), count: z.number().int().min(2), bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]) });
+export const MapClusterSchema = z.object({
+  cluster: z.literal(true),
+  count: z.number().int().min(2),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+});
 /** One object, drawn in its first type's marker style at a point on its geometry. */
 export const MapObjectSchema = z.object({
   cluster: z.literal(false),
@@ -173,7 +180,10 @@ export const PhotoSchema = z.object({
   image: ImageRefSchema,
   caption: z.string().nullable(),
   takenAt: z.string().nullable().describe('From the photo’s EXIF, when it has one'),
-  geo: z.object({ type: z.literal('Point'), coordinates: z.array(z.number()) }).nullable().describe('The EXIF GPS position, offered as the photo’s location'),
+  geo: z
+    .object({ type: z.literal('Point'), coordinates: z.array(z.number()) })
+    .nullable()
+    .describe('The EXIF GPS position, offered as the photo’s location'),
   object: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable(),
   author: RefSchema.nullable(),
   createdAt: z.string(),

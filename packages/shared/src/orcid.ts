@@ -16,5 +16,8 @@ export function isValidOrcid(orcid: string): boolean {
 
 /** Accepts "https://orcid.org/0000-…" or the bare iD; answers the bare iD. */
 export function normaliseOrcid(input: string): string {
-  return input.trim().replace(/^https?:\/\/(www\.)?orcid\.org\//i, '').toUpperCase();
+  return input
+    .trim()
+    .replace(/^https?:\/\/(www\.)?orcid\.org\//i, '')
+    .toUpperCase();
 }

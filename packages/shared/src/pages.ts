@@ -35,12 +35,19 @@ export function pagePathProblem(path: string): string | null {
 export const parentPagePath = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : null);
 
 /** The paths above a slash-separated path (a page's, a schema node's), top first: `a/b/c` → `a`, `a/b`. */
-export const pathsAbove = (path: string) => path.split('/').slice(0, -1).map((_, i, segments) => segments.slice(0, i + 1).join('/'));
+export const pathsAbove = (path: string) =>
+  path
+    .split('/')
+    .slice(0, -1)
+    .map((_, i, segments) => segments.slice(0, i + 1).join('/'));
 
-export const PagePathSchema = z.string().trim().superRefine((path, ctx) => {
-  const problem = pagePathProblem(path);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const PagePathSchema = z
+  .string()
+  .trim()
+  .superRefine((path, ctx) => {
+    const problem = pagePathProblem(path);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const PersonRef = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 
@@ -73,7 +80,12 @@ export type PageDetail = z.infer<typeof PageDetailSchema>;
  * A page's place among the pages beside it, 0 first: the page goes there and its siblings
  * are numbered again in order (a place past the end is the last).
  */
-const PagePlaceSchema = z.number().int().min(0).max(10_000).describe('Its place among the pages beside it, 0 first (past the end: last); they are numbered again');
+const PagePlaceSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(10_000)
+  .describe('Its place among the pages beside it, 0 first (past the end: last); they are numbered again');
 
 const title = z.string().trim().min(1, 'A page needs a title').max(PAGE_LIMITS.title, `At most ${PAGE_LIMITS.title} characters`);
 
@@ -104,6 +116,8 @@ export type PageMove = z.input<typeof PageMoveSchema>;
 /** GET pages/search?q=: published pages whose title or text hold the words, best first. */
 export const PageSearchQuerySchema = z.object({ q: z.string().trim().min(1, 'Type something to search for').max(PAGE_LIMITS.search) });
 export const PageSearchResponseSchema = z.object({
-  results: z.array(z.object({ id: z.uuid(), path: z.string(), title: z.string(), snippet: z.string().describe('Words around a match, with matches between « and »') })),
+  results: z.array(
+    z.object({ id: z.uuid(), path: z.string(), title: z.string(), snippet: z.string().describe('Words around a match, with matches between « and »') }),
+  ),
 });
 export type PageSearchResponse = z.infer<typeof PageSearchResponseSchema>;

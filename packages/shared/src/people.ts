@@ -9,10 +9,7 @@ import { SlugSchema } from './slug.js';
 
 export { SlugSchema } from './slug.js';
 
-export const OrcidSchema = z
-  .string()
-  .transform(normaliseOrcid)
-  .refine(isValidOrcid, 'Not a valid ORCID iD (0000-0000-0000-0000, with a correct check digit)');
+export const OrcidSchema = z.string().transform(normaliseOrcid).refine(isValidOrcid, 'Not a valid ORCID iD (0000-0000-0000-0000, with a correct check digit)');
 
 export const InstitutionRefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 

@@ -23,14 +23,7 @@ export const GLOBAL_PERMISSIONS = [
 ] as const;
 export type GlobalPermission = (typeof GLOBAL_PERMISSIONS)[number];
 
-export const RESOURCE_ACTIONS = [
-  'view',
-  'edit',
-  'delete',
-  'comment',
-  'manageMembers',
-  'upload',
-] as const;
+export const RESOURCE_ACTIONS = ['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 
 export type Permission = GlobalPermission | ResourceAction;
@@ -52,9 +45,6 @@ export function isResourceAction(name: string): name is ResourceAction {
 }
 
 /** A check for a named global permission passes if the user is super or holds it. */
-export function hasGlobalPermission(
-  user: { super: boolean; permissions: readonly string[] } | null | undefined,
-  permission: GlobalPermission,
-): boolean {
+export function hasGlobalPermission(user: { super: boolean; permissions: readonly string[] } | null | undefined, permission: GlobalPermission): boolean {
   return !!user && (user.super || user.permissions.includes(permission));
 }

@@ -16,22 +16,33 @@ const Day = z.iso.date();
 /** GET photos and GET people/{id}/photos: the spec's q, p (from 1) and n (at most 100), and filters. */
 export const PhotoSearchQuerySchema = z
   .object({
-    q: z.string().trim().max(300).optional().describe('Words of the caption (a comment’s text), the object’s name or title (the insight’s title), or the photographer’s name'),
+    q: z
+      .string()
+      .trim()
+      .max(300)
+      .optional()
+      .describe('Words of the caption (a comment’s text), the object’s name or title (the insight’s title), or the photographer’s name'),
     p: z.coerce.number().int().min(1).max(10_000).default(1).describe('The page, from 1'),
     n: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.photoSearch).describe('Photos per page (at most 100)'),
     person: z.string().min(1).max(200).optional().describe('A person’s slug: photos they took (GET photos only)'),
     type: z.string().min(1).max(100).optional().describe('An object type’s slug: photos of objects of that type'),
     from: Day.optional().describe('Taken (the EXIF date; else uploaded) on or after this day'),
     to: Day.optional().describe('Taken on or before this day'),
-    bbox: z.string().regex(BBOX_PATTERN, 'A box is west,south,east,north in degrees').optional().describe('west,south,east,north: photos placed inside (their own position, else their object’s)'),
+    bbox: z
+      .string()
+      .regex(BBOX_PATTERN, 'A box is west,south,east,north in degrees')
+      .optional()
+      .describe('west,south,east,north: photos placed inside (their own position, else their object’s)'),
   })
   .superRefine((q, ctx) => {
     // The ISO pattern lets the year 0 through; the calendar (and the database) starts at 1.
-    for (const field of ['from', 'to'] as const) if (q[field]?.startsWith('0000')) ctx.addIssue({ code: 'custom', path: [field], message: 'Days start with the year 1' });
+    for (const field of ['from', 'to'] as const)
+      if (q[field]?.startsWith('0000')) ctx.addIssue({ code: 'custom', path: [field], message: 'Days start with the year 1' });
     if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range is before its start' });
     if (q.bbox) {
       const [w, s, e, n] = q.bbox.split(',').map(Number) as [number, number, number, number];
-      if ([w, e].some((x) => x < -180 || x > 180) || [s, n].some((y) => y < -90 || y > 90)) ctx.addIssue({ code: 'custom', path: ['bbox'], message: 'Longitudes are -180 to 180, latitudes -90 to 90' });
+      if ([w, e].some((x) => x < -180 || x > 180) || [s, n].some((y) => y < -90 || y > 90))
+        ctx.addIssue({ code: 'custom', path: ['bbox'], message: 'Longitudes are -180 to 180, latitudes -90 to 90' });
       else if (s > n) ctx.addIssue({ code: 'custom', path: ['bbox'], message: 'The box’s south edge is north of its north edge' });
       else if (w > e) ctx.addIssue({ code: 'custom', path: ['bbox'], message: 'The box’s west edge is east of its east edge' });
     }
@@ -47,7 +58,10 @@ export const PhotoResultSchema = z.object({
   image: ImageRefSchema,
   caption: z.string().nullable().describe('The photo’s caption; a comment’s text'),
   takenAt: z.string().nullable().describe('From the photo’s EXIF, when it has one'),
-  geo: z.object({ type: z.literal('Point'), coordinates: z.array(z.number()) }).nullable().describe('Where it was taken (its EXIF position), when known'),
+  geo: z
+    .object({ type: z.literal('Point'), coordinates: z.array(z.number()) })
+    .nullable()
+    .describe('Where it was taken (its EXIF position), when known'),
   object: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable().describe('The object it shows'),
   insight: z.object({ id: z.uuid(), num: z.number().int(), title: z.string() }).nullable().describe('The insight whose comment holds it'),
   author: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }).nullable().describe('Who took or uploaded it'),
@@ -119,6 +133,9 @@ export type AssetsResponse = z.infer<typeof AssetsResponseSchema>;
  * between the storage write and the commit), older than an hour; POST assets/strays/sweep
  * removes them.
  */
-export const StrayFilesSchema = z.object({ files: z.array(z.object({ key: z.string(), size: z.number().int(), modifiedAt: z.string().nullable() })), bytes: z.number().int() });
+export const StrayFilesSchema = z.object({
+  files: z.array(z.object({ key: z.string(), size: z.number().int(), modifiedAt: z.string().nullable() })),
+  bytes: z.number().int(),
+});
 export type StrayFiles = z.infer<typeof StrayFilesSchema>;
 export const SweptSchema = z.object({ removed: z.number().int(), bytes: z.number().int() });

@@ -48,7 +48,8 @@ export const ProjectFields = z.object({
   teamId: z.uuid().nullable().optional(),
   archived: z.boolean().optional(),
 });
-const datesInOrder = (p: { startDate?: string | null | undefined; endDate?: string | null | undefined }) => !p.startDate || !p.endDate || p.startDate <= p.endDate;
+const datesInOrder = (p: { startDate?: string | null | undefined; endDate?: string | null | undefined }) =>
+  !p.startDate || !p.endDate || p.startDate <= p.endDate;
 const DATES_IN_ORDER = { message: 'The end comes before the start', path: ['endDate'] };
 
 export const ProjectInputSchema = ProjectFields.refine(datesInOrder, DATES_IN_ORDER);
@@ -85,7 +86,11 @@ export const ContributorsResponseSchema = z.object({ contributors: z.array(Contr
 export type ContributorsResponse = z.infer<typeof ContributorsResponseSchema>;
 export const ContributorInputSchema = z.union([
   z.object({ position: z.number().int().min(0).max(10_000) }).strict(),
-  z.object({ personId: z.string().min(1).max(100).describe('Person id or slug'), title: z.string().trim().max(200).nullable().optional(), position: z.number().int().min(0).max(10_000).optional() }),
+  z.object({
+    personId: z.string().min(1).max(100).describe('Person id or slug'),
+    title: z.string().trim().max(200).nullable().optional(),
+    position: z.number().int().min(0).max(10_000).optional(),
+  }),
 ]);
 
 export const ProjectInstitutionSchema = z.object({
@@ -100,7 +105,11 @@ export const ProjectInstitutionsResponseSchema = z.object({ institutions: z.arra
 export type ProjectInstitutionsResponse = z.infer<typeof ProjectInstitutionsResponseSchema>;
 export const ProjectInstitutionInputSchema = z.union([
   z.object({ position: z.number().int().min(0).max(10_000) }).strict(),
-  z.object({ institutionId: z.string().min(1).max(100).describe('Institution id or slug'), role: z.string().trim().max(200).nullable().optional(), position: z.number().int().min(0).max(10_000).optional() }),
+  z.object({
+    institutionId: z.string().min(1).max(100).describe('Institution id or slug'),
+    role: z.string().trim().max(200).nullable().optional(),
+    position: z.number().int().min(0).max(10_000).optional(),
+  }),
 ]);
 
 export const UpdateSchema = z.object({
@@ -155,7 +164,10 @@ export type ProjectFile = z.infer<typeof ProjectFileSchema>;
 /** GET projects/{id}/files: the project's files, by name. */
 export const ProjectFilesResponseSchema = z.object({ files: z.array(ProjectFileSchema) });
 /** GET auth/sign/{path}: a download URL for a file version, valid 5 minutes. */
-export const SignedUrlResponseSchema = z.object({ url: z.string().describe('A path on this server, e.g. /api/v1/files/{versionId}?expires=…&signature=…'), expiresAt: z.string() });
+export const SignedUrlResponseSchema = z.object({
+  url: z.string().describe('A path on this server, e.g. /api/v1/files/{versionId}?expires=…&signature=…'),
+  expiresAt: z.string(),
+});
 export type SignedUrlResponse = z.infer<typeof SignedUrlResponseSchema>;
 
 export const ProjectMemberSchema = z.object({

@@ -96,7 +96,13 @@ export const PublicationYearSchema = z
 
 export const PublicationAuthorInputSchema = z.object({
   name: text(L.authorName).min(1, 'Give the author’s name'),
-  person: z.string().min(1).max(200).nullable().optional().describe('A person’s slug or id to link the author to (confirmed when it is the writer, or by managePublications)'),
+  person: z
+    .string()
+    .min(1)
+    .max(200)
+    .nullable()
+    .optional()
+    .describe('A person’s slug or id to link the author to (confirmed when it is the writer, or by managePublications)'),
 });
 export type PublicationAuthorInput = z.input<typeof PublicationAuthorInputSchema>;
 
@@ -148,7 +154,9 @@ export type PublicationValues = z.output<typeof PublicationInputSchema>;
 /** POST pubs. */
 export const PublicationWriteSchema = z.object({ publication: PublicationInputSchema });
 /** PUT pubs/{id}: the fields given change. */
-export const PublicationChangeSchema = z.object({ publication: z.object(PublicationFields).partial().describe('Without defaults: a field left out stays as it is') });
+export const PublicationChangeSchema = z.object({
+  publication: z.object(PublicationFields).partial().describe('Without defaults: a field left out stays as it is'),
+});
 
 /** POST pubs/import: several publications at once (from a previewed paste), all or none. */
 export const PublicationsImportSchema = z.object({

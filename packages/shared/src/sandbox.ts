@@ -70,7 +70,8 @@ export const SandboxBboxSchema = z
 
 /** Both ends of a span of time, when given, in order. */
 function spanInOrder(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
-  if (q.from && q.to && Date.parse(q.from) >= Date.parse(q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the span is not after its start' });
+  if (q.from && q.to && Date.parse(q.from) >= Date.parse(q.to))
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the span is not after its start' });
 }
 
 /**
@@ -137,14 +138,22 @@ export const SandboxQueryResponseSchema = z.object({
   metrics: z.array(SandboxMetricSchema).describe('The metrics asked for, in order'),
   summariesLeftOut: z
     .boolean()
-    .describe(`The page's objects hold more than ${SANDBOX_LIMITS.summedObservations.toLocaleString('en')} observations of the metrics in the span: their summaries are left out (narrow the span or the metrics, show fewer rows, or export: an export sums up every object)`),
+    .describe(
+      `The page's objects hold more than ${SANDBOX_LIMITS.summedObservations.toLocaleString('en')} observations of the metrics in the span: their summaries are left out (narrow the span or the metrics, show fewer rows, or export: an export sums up every object)`,
+    ),
 });
 export type SandboxQueryResponse = z.infer<typeof SandboxQueryResponseSchema>;
 
 /** POST sandbox/chart: one numeric metric over time (the filter's span, else the data's) across the objects the filter finds. */
 export const SandboxChartSchema = FilterFields.extend({
   metric: MetricNameSchema.describe('A number, integer or true/false metric'),
-  buckets: z.number().int().min(2).max(SANDBOX_LIMITS.maxBuckets).default(SANDBOX_LIMITS.buckets).describe(`Equal spans of time (at most ${SANDBOX_LIMITS.maxBuckets})`),
+  buckets: z
+    .number()
+    .int()
+    .min(2)
+    .max(SANDBOX_LIMITS.maxBuckets)
+    .default(SANDBOX_LIMITS.buckets)
+    .describe(`Equal spans of time (at most ${SANDBOX_LIMITS.maxBuckets})`),
 }).superRefine(spanInOrder);
 export type SandboxChartQuery = z.input<typeof SandboxChartSchema>;
 

@@ -43,10 +43,13 @@ const slug = z
   .min(1, 'A shortlink needs a slug')
   .max(SHORTLINK_LIMITS.slug, `At most ${SHORTLINK_LIMITS.slug} characters`)
   .regex(SLUG, 'Letters, digits, hyphens and underscores, starting and ending with a letter or digit');
-const target = z.string().trim().superRefine((value, ctx) => {
-  const problem = shortlinkTargetProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const target = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = shortlinkTargetProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** POST shortlinks; a slug already taken (in any letter case) is refused naming body.slug. */
 export const ShortlinkCreateSchema = z.object({ slug, target });

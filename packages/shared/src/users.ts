@@ -87,12 +87,7 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 
 export const ApiKeyCreateSchema = z.object({
   comment: z.string().trim().min(1, 'Say what the key is for').max(200),
-  expires: z.iso
-    .datetime({ offset: true })
-    .or(z.iso.date())
-    .nullable()
-    .optional()
-    .describe('Expiry time (ISO 8601); null or absent: never'),
+  expires: z.iso.datetime({ offset: true }).or(z.iso.date()).nullable().optional().describe('Expiry time (ISO 8601); null or absent: never'),
   permissions: z.array(PermissionNameSchema).max(64).default([]),
   targets: z.array(z.uuid()).max(100).default([]).describe('Limit the key to these projects or teams; empty: all'),
 });
@@ -109,7 +104,11 @@ export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;
 
 export const RoleInputSchema = z.object({
   name: z.string().trim().min(1, 'Give a name').max(100),
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes').max(80).optional(),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes')
+    .max(80)
+    .optional(),
   permissions: z.array(PermissionNameSchema).max(64).default([]),
 });
 

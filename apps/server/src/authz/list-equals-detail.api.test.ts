@@ -81,21 +81,44 @@ beforeAll(async () => {
   const institution = await buildInstitution(t.app);
   const projects = {} as World['projects'];
   for (const visibility of VISIBILITIES) {
-    const res = await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} project ${visibility}`, visibility, teamId: teamRow.id } } });
+    const res = await api(t.app, 'POST', '/projects', {
+      token: owner.token,
+      body: { project: { title: `${marker} project ${visibility}`, visibility, teamId: teamRow.id } },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const project = res.json().project;
     projects[visibility] = { id: project.id, slug: project.slug };
-    for (const [who, roleSlug] of [['viewer', 'viewer'], ['editor', 'editor']] as const) {
-      expect((await api(t.app, 'PUT', `/projects/${project.id}/members/${actors[who]!.username}`, { token: owner.token, body: { role: roleSlug } })).statusCode).toBe(200);
+    for (const [who, roleSlug] of [
+      ['viewer', 'viewer'],
+      ['editor', 'editor'],
+    ] as const) {
+      expect(
+        (await api(t.app, 'PUT', `/projects/${project.id}/members/${actors[who]!.username}`, { token: owner.token, body: { role: roleSlug } })).statusCode,
+      ).toBe(200);
     }
     await api(t.app, 'PUT', `/projects/${project.id}/contributors/${randomUUID()}`, { token: owner.token, body: { personId: owner.personId, title: 'Lead' } });
-    await api(t.app, 'PUT', `/projects/${project.id}/institutions/${randomUUID()}`, { token: owner.token, body: { institutionId: institution.id, role: 'Partner' } });
-    expect((await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: owner.token, body: { update: { title: `${marker} news` } } })).statusCode).toBe(201);
-    expect((await upload(t.app, 'POST', `/projects/${project.id}/files`, { token: owner.token, fields: { name: `${marker} data` }, file: { data: Buffer.from('a,b\n1,2\n'), fileName: 'data.csv' } })).statusCode).toBe(201);
+    await api(t.app, 'PUT', `/projects/${project.id}/institutions/${randomUUID()}`, {
+      token: owner.token,
+      body: { institutionId: institution.id, role: 'Partner' },
+    });
+    expect(
+      (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: owner.token, body: { update: { title: `${marker} news` } } })).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await upload(t.app, 'POST', `/projects/${project.id}/files`, {
+          token: owner.token,
+          fields: { name: `${marker} data` },
+          file: { data: Buffer.from('a,b\n1,2\n'), fileName: 'data.csv' },
+        })
+      ).statusCode,
+    ).toBe(201);
   }
   // An object of each visibility in each project; the first members-only object is the parent of public ones.
   const objects: World['objects'] = [];
-  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   let n = 0;
   const photoIds = new Map<string, string>();
   const make = async (projectVis: Vis, visibility: Vis, parent: string | null) => {
@@ -103,7 +126,15 @@ beforeAll(async () => {
     const at = [BOX[0] + 0.05 + 0.01 * n, BOX[1] + 0.05 + 0.01 * n];
     const res = await api(t.app, 'POST', '/data/obj', {
       token: owner.token,
-      body: { name, title: `${marker} object ${projectVis} ${visibility}`, types: ['site'], projects: [projects[projectVis].id], visibility, geo: { type: 'Point', coordinates: at }, ...(parent ? { parent } : {}) },
+      body: {
+        name,
+        title: `${marker} object ${projectVis} ${visibility}`,
+        types: ['site'],
+        projects: [projects[projectVis].id],
+        visibility,
+        geo: { type: 'Point', coordinates: at },
+        ...(parent ? { parent } : {}),
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     objects.push({ id: res.json().obj.id, name, parent });
@@ -126,34 +157,79 @@ beforeAll(async () => {
   objects.pop();
   // A data table in each project with a value for every object, whatever the object's own sight.
   const metric = unique('lev-depth-');
-  expect((await api(t.app, 'POST', '/data/metrics', { token: admin.token, body: { name: metric, title: 'Depth', type: 'number', unit: 'm' } })).statusCode).toBe(201);
+  expect(
+    (await api(t.app, 'POST', '/data/metrics', { token: admin.token, body: { name: metric, title: 'Depth', type: 'number', unit: 'm' } })).statusCode,
+  ).toBe(201);
   const tables = {} as World['tables'];
   for (const visibility of VISIBILITIES) {
-    const made = await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables`, { token: owner.token, body: { title: `${marker} series`, metrics: [metric] } });
+    const made = await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables`, {
+      token: owner.token,
+      body: { title: `${marker} series`, metrics: [metric] },
+    });
     expect(made.statusCode, made.body).toBe(201);
     tables[visibility] = made.json().datatable.id;
     const observations = objects.map((o, i) => ({ object: o.name, metric, time: '2024-06-01', value: i }));
-    expect((await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables/${tables[visibility]}/observations`, { token: owner.token, body: { observations } })).statusCode).toBe(200);
+    expect(
+      (
+        await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables/${tables[visibility]}/observations`, {
+          token: owner.token,
+          body: { observations },
+        })
+      ).statusCode,
+    ).toBe(200);
   }
   // Insights of every visibility (members-only for the team, and with no team: the author's alone), each about every object, each commented on with an image.
   const insights: World['insights'] = [];
-  for (const [visibility, team] of [['public', null], ['signed-in', null], ['members', teamRow.slug], ['members', null]] as const) {
+  for (const [visibility, team] of [
+    ['public', null],
+    ['signed-in', null],
+    ['members', teamRow.slug],
+    ['members', null],
+  ] as const) {
     const res = await api(t.app, 'POST', '/insights', {
       token: owner.token,
-      body: { insight: { title: `${marker} insight ${visibility} ${team ? 'team' : 'own'}`, tags: [marker], visibility, team, objects: objects.map((o) => o.name) }, doc: null },
+      body: {
+        insight: { title: `${marker} insight ${visibility} ${team ? 'team' : 'own'}`, tags: [marker], visibility, team, objects: objects.map((o) => o.name) },
+        doc: null,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     insights.push({ id: res.json().insight.id, num: res.json().insight.num });
-    const image = await upload(t.app, 'POST', `/insights/${res.json().insight.num}/comment-photos`, { token: owner.token, file: { data: photo, fileName: 'c.png' } });
+    const image = await upload(t.app, 'POST', `/insights/${res.json().insight.num}/comment-photos`, {
+      token: owner.token,
+      file: { data: photo, fileName: 'c.png' },
+    });
     expect(image.statusCode, image.body).toBe(201);
-    await t.app.database.use((d) => d.insert(insightComments).values({ insightId: res.json().insight.id, authorId: owner.personId, content: `${marker} comment`, photoId: image.json().photo.id }));
+    await t.app.database.use((d) =>
+      d
+        .insert(insightComments)
+        .values({ insightId: res.json().insight.id, authorId: owner.personId, content: `${marker} comment`, photoId: image.json().photo.id }),
+    );
   }
-  const publication = await api(t.app, 'POST', '/pubs', { token: owner.token, body: { publication: { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] } } });
+  const publication = await api(t.app, 'POST', '/pubs', {
+    token: owner.token,
+    body: { publication: { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] } },
+  });
   expect(publication.statusCode, publication.body).toBe(201);
-  for (const p of Object.values(projects)) expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.json().publication.id}`, { token: owner.token })).statusCode).toBe(200);
+  for (const p of Object.values(projects))
+    expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.json().publication.id}`, { token: owner.token })).statusCode).toBe(200);
   const pages = [marker, `${marker}/draft`];
-  for (const [i, path] of pages.entries()) expect((await api(t.app, 'POST', '/pages', { token: admin.token, body: { path, title: `${marker} page`, draft: i > 0 } })).statusCode).toBe(201);
-  world = { owner, actors, marker, projects, objects, team: { id: teamRow.id, slug: teamRow.slug }, tables, metric, insights, publication: publication.json().publication.id, orphanPhoto, pages };
+  for (const [i, path] of pages.entries())
+    expect((await api(t.app, 'POST', '/pages', { token: admin.token, body: { path, title: `${marker} page`, draft: i > 0 } })).statusCode).toBe(201);
+  world = {
+    owner,
+    actors,
+    marker,
+    projects,
+    objects,
+    team: { id: teamRow.id, slug: teamRow.slug },
+    tables,
+    metric,
+    insights,
+    publication: publication.json().publication.id,
+    orphanPhoto,
+    pages,
+  };
 }, 240_000);
 afterAll(() => t.close());
 
@@ -242,7 +318,15 @@ describe.each(ACTORS)('as %s', (name) => {
       const names = sorted(shown.map((o) => o.name));
       expect(sorted(rows.json().observations.map((o: { object: { name: string } }) => o.object.name))).toEqual(names);
       expect(rows.headers['pagination-count']).toBe(String(shown.length));
-      expect(sorted(csv.body.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0]!))).toEqual(names);
+      expect(
+        sorted(
+          csv.body
+            .trimEnd()
+            .split('\r\n')
+            .slice(1)
+            .map((line) => line.split(',')[0]!),
+        ),
+      ).toEqual(names);
       const named = (list: { name?: string; object?: { name: string } }[]) => sorted(list.map((x) => x.object?.name ?? x.name!));
       expect(named(summary.json().summary)).toEqual(names);
       expect(named(summary.json().objects)).toEqual(names);
@@ -264,11 +348,22 @@ describe.each(ACTORS)('as %s', (name) => {
     const geojson = (await get(`/data/obj?bbox=${BOX.join(',')}&limit=1000&format=geojson`, who())).json();
     expect(sorted(geojson.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
     const csv = (await get(`/data/obj?q=${world.marker}&limit=1000&format=csv`, who())).body;
-    const csvNames = csv.trim().split('\n').slice(1).map((line) => line.split(',')[0]!);
+    const csvNames = csv
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]!);
     expect(sorted(csvNames)).toEqual(expected);
     const map = (await get(`/data/map?bbox=${BOX.join(',')}&zoom=18`, who())).json();
     expect(sorted(map.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
-    expect(csv).not.toMatch(new RegExp(world.objects.filter((o) => !expected.includes(o.name)).map((o) => `,${o.name},`).join('|') || '^$'));
+    expect(csv).not.toMatch(
+      new RegExp(
+        world.objects
+          .filter((o) => !expected.includes(o.name))
+          .map((o) => `,${o.name},`)
+          .join('|') || '^$',
+      ),
+    );
   });
 
   it('objects: every parent, child and project named in an answer can be read', async () => {
@@ -375,12 +470,16 @@ describe.each(ACTORS)('as %s', (name) => {
     for (const p of Object.values(world.projects)) {
       if (await readable(`/projects/${p.id}`, me)) continue;
       const [hidden, missing] = [await post('/sandbox/query', { projects: [p.slug] }), await post('/sandbox/query', { projects: [`${world.marker}-nothing`] })];
-      expect([hidden.statusCode, hidden.json().error.replace(p.slug, 'KEY')]).toEqual([missing.statusCode, missing.json().error.replace(`${world.marker}-nothing`, 'KEY')]);
+      expect([hidden.statusCode, hidden.json().error.replace(p.slug, 'KEY')]).toEqual([
+        missing.statusCode,
+        missing.json().error.replace(`${world.marker}-nothing`, 'KEY'),
+      ]);
     }
   });
 
   it('pages: the tree with drafts lists exactly the readable ones; without, the published ones', async () => {
-    const ofWorld = async (query: string) => ((await get(`/pages${query}`, who())).json().pages as { path: string }[]).map((p) => p.path).filter((path) => world.pages.includes(path));
+    const ofWorld = async (query: string) =>
+      ((await get(`/pages${query}`, who())).json().pages as { path: string }[]).map((p) => p.path).filter((path) => world.pages.includes(path));
     const readablePages = await filterIds(world.pages, (path) => readable(`/pages/at/${path}`, who()));
     expect(await ofWorld('?drafts=true')).toEqual(readablePages);
     expect(await ofWorld('')).toEqual([world.marker]);

@@ -22,11 +22,19 @@ type Row = Record<string, unknown>;
  * reads): its visibility, owner and targets from the kind's descriptor. Targets held in
  * a link table (an object's projects) and the parent's resource come from the caller.
  */
-export function resourceOf(kind: Kind, row: Row, related: { targetIds?: readonly string[]; coOwnerPersonIds?: readonly string[]; parent?: Resource | null } = {}): Resource {
+export function resourceOf(
+  kind: Kind,
+  row: Row,
+  related: { targetIds?: readonly string[]; coOwnerPersonIds?: readonly string[]; parent?: Resource | null } = {},
+): Resource {
   const d = RESOURCES[kind];
   const value = (column: AnyPgColumn | undefined) => (column ? ((row[fieldOf(kind, column)] as string | null | undefined) ?? null) : null);
   const id = value(d.id)!;
-  const owner = { ownerUserId: value(d.owner?.user), ownerPersonId: value(d.owner?.person), ...(d.coOwners ? { coOwnerPersonIds: related.coOwnerPersonIds ?? [] } : {}) };
+  const owner = {
+    ownerUserId: value(d.owner?.user),
+    ownerPersonId: value(d.owner?.person),
+    ...(d.coOwners ? { coOwnerPersonIds: related.coOwnerPersonIds ?? [] } : {}),
+  };
   if (d.parent) {
     // A row whose parent is gone (a photo of a deleted object) is seen by managers only.
     if (!related.parent) return { type: kind, id, visibility: 'members', targetIds: [], ...owner };
@@ -37,7 +45,12 @@ export function resourceOf(kind: Kind, row: Row, related: { targetIds?: readonly
 }
 
 /** A row's targets: itself, the value of its target column (when set), or what the caller read from a link table. */
-function targetIdsOf(d: Descriptor, id: string, value: (column: AnyPgColumn | undefined) => string | null, linked: readonly string[] | undefined): readonly string[] {
+function targetIdsOf(
+  d: Descriptor,
+  id: string,
+  value: (column: AnyPgColumn | undefined) => string | null,
+  linked: readonly string[] | undefined,
+): readonly string[] {
   if (d.targets === 'self') return [id];
   if (d.targets && 'column' in d.targets) return [value(d.targets.column)].filter((t): t is string => t !== null);
   return linked ?? [];
@@ -93,7 +106,9 @@ async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
     targetIds: sql<string[]>`coalesce((select array_agg(${targets.target}::text) from ${targets.table} where ${targets.of} = ${desc.id}), '{}')`,
   };
   const coOwners = desc.coOwners && {
-    coOwnerPersonIds: sql<string[]>`coalesce((select array_agg(${desc.coOwners.person}::text) from ${desc.coOwners.table} where ${desc.coOwners.of} = ${desc.id} and ${desc.coOwners.confirmed} and ${desc.coOwners.person} is not null), '{}')`,
+    coOwnerPersonIds: sql<
+      string[]
+    >`coalesce((select array_agg(${desc.coOwners.person}::text) from ${desc.coOwners.table} where ${desc.coOwners.of} = ${desc.id} and ${desc.coOwners.confirmed} and ${desc.coOwners.person} is not null), '{}')`,
   };
   const [row] = (await d
     .select({ ...factColumns(kind), ...linked, ...coOwners })
@@ -106,7 +121,11 @@ async function findWhere(d: Db, kind: Kind, where: SQL): Promise<Found | null> {
   const id = row[fieldOf(kind, desc.id)] as string;
   return {
     id,
-    resource: resourceOf(kind, row, { targetIds: linked ? (row.targetIds as string[]) : undefined, coOwnerPersonIds: coOwners ? (row.coOwnerPersonIds as string[]) : undefined, parent: parent?.resource ?? null }),
+    resource: resourceOf(kind, row, {
+      targetIds: linked ? (row.targetIds as string[]) : undefined,
+      coOwnerPersonIds: coOwners ? (row.coOwnerPersonIds as string[]) : undefined,
+      parent: parent?.resource ?? null,
+    }),
   };
 }
 

@@ -122,16 +122,41 @@ describe('can: resource actions', () => {
 
 describe('can: insights and their comments', () => {
   const TEAM = 'team-1';
-  const insight = (visibility: Resource['visibility'], team: string | null): Resource => ({ type: 'insight', id: 'insight-1', visibility, targetIds: team ? [team] : [], ownerPersonId: 'author-1' });
-  const comment = (parent: Resource): Resource => ({ type: 'comment', id: 'comment-1', targetIds: parent.targetIds ?? [], parent, ownerPersonId: 'commenter-1' });
+  const insight = (visibility: Resource['visibility'], team: string | null): Resource => ({
+    type: 'insight',
+    id: 'insight-1',
+    visibility,
+    targetIds: team ? [team] : [],
+    ownerPersonId: 'author-1',
+  });
+  const comment = (parent: Resource): Resource => ({
+    type: 'comment',
+    id: 'comment-1',
+    targetIds: parent.targetIds ?? [],
+    parent,
+    ownerPersonId: 'commenter-1',
+  });
   const author = actor({ personId: 'author-1' });
   const teamEditor = actor({ targets: { [TEAM]: ['view', 'edit', 'comment', 'upload'] } });
   const teamViewer = actor({ targets: { [TEAM]: ['view'] } });
   const insightManager = actor({ global: new Set<GlobalPermission>(['manageInsights']) });
 
   it('members-only: the team’s members see it; with no team, its author alone (and managers)', () => {
-    expect([author, teamViewer, teamEditor, insightManager, ACTORS.signedIn, null].map((who) => can(who, 'view', insight('members', TEAM)))).toEqual([true, true, true, true, false, false]);
-    expect([author, teamViewer, teamEditor, insightManager, ACTORS.signedIn].map((who) => can(who, 'view', insight('members', null)))).toEqual([true, false, false, true, false]);
+    expect([author, teamViewer, teamEditor, insightManager, ACTORS.signedIn, null].map((who) => can(who, 'view', insight('members', TEAM)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect([author, teamViewer, teamEditor, insightManager, ACTORS.signedIn].map((who) => can(who, 'view', insight('members', null)))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('its author, its team’s editors and manageInsights may edit and delete it: delete is granted by edit', () => {

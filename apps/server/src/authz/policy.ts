@@ -1,11 +1,5 @@
 import { managerOf, RESOURCES, type Kind, type Visibility } from './resources.js';
-import {
-  RESOURCE_ACTIONS,
-  isGlobalPermission,
-  type GlobalPermission,
-  type Permission,
-  type ResourceAction,
-} from '@observatory/shared';
+import { RESOURCE_ACTIONS, isGlobalPermission, type GlobalPermission, type Permission, type ResourceAction } from '@observatory/shared';
 
 /** The signed-in user a request acts for (null: a visitor). */
 export interface Actor {

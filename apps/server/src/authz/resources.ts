@@ -28,7 +28,23 @@ import {
  * same decision as SQL for lists; lookup.ts finds a row by any of its keys. A new kind
  * is one descriptor here plus its rows in the policy and list-equals-detail tests.
  */
-export type Kind = 'project' | 'update' | 'object' | 'team' | 'person' | 'user' | 'institution' | 'note' | 'photo' | 'asset' | 'file' | 'version' | 'insight' | 'comment' | 'publication' | 'page';
+export type Kind =
+  | 'project'
+  | 'update'
+  | 'object'
+  | 'team'
+  | 'person'
+  | 'user'
+  | 'institution'
+  | 'note'
+  | 'photo'
+  | 'asset'
+  | 'file'
+  | 'version'
+  | 'insight'
+  | 'comment'
+  | 'publication'
+  | 'page';
 
 export type Visibility = 'public' | 'signed-in' | 'members';
 
@@ -95,7 +111,13 @@ export const RESOURCES: Record<Kind, Descriptor> = {
     manager: 'manageProjects',
   },
   // Updates, files and versions are changed by the project's editors: its permissions are theirs.
-  update: { what: 'Update', table: projectUpdates, id: projectUpdates.id, key: projectUpdates.slug, parent: { kind: 'project', column: projectUpdates.projectId } },
+  update: {
+    what: 'Update',
+    table: projectUpdates,
+    id: projectUpdates.id,
+    key: projectUpdates.slug,
+    parent: { kind: 'project', column: projectUpdates.projectId },
+  },
   file: { what: 'File', table: projectFiles, id: projectFiles.id, parent: { kind: 'project', column: projectFiles.projectId } },
   version: { what: 'Version', table: fileVersions, id: fileVersions.id, number: fileVersions.version, parent: { kind: 'file', column: fileVersions.fileId } },
   object: {
@@ -107,13 +129,49 @@ export const RESOURCES: Record<Kind, Descriptor> = {
     targets: { table: objectProjects, of: objectProjects.objectId, target: objectProjects.projectId },
     manager: 'manageProjects',
   },
-  note: { what: 'Note', table: notes, id: notes.id, parent: { kind: 'object', column: notes.objectId }, owner: { person: notes.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
+  note: {
+    what: 'Note',
+    table: notes,
+    id: notes.id,
+    parent: { kind: 'object', column: notes.objectId },
+    owner: { person: notes.authorId },
+    ownerActions: ['view', 'edit'],
+    actions: CHANGED_BY_EDITORS,
+  },
   // A photo outlives its object (the object's deletion leaves it without one): then it is its uploader's and manageAssets'.
-  photo: { what: 'Photo', table: photos, id: photos.id, parent: { kind: 'object', column: photos.objectId }, orphans: 'manageAssets', owner: { person: photos.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
+  photo: {
+    what: 'Photo',
+    table: photos,
+    id: photos.id,
+    parent: { kind: 'object', column: photos.objectId },
+    orphans: 'manageAssets',
+    owner: { person: photos.authorId },
+    ownerActions: ['view', 'edit'],
+    actions: CHANGED_BY_EDITORS,
+  },
   team: { what: 'Team', table: teams, id: teams.id, key: teams.slug, targets: 'self', manager: 'manageTeams' },
-  person: { what: 'Person', table: people, id: people.id, key: people.slug, owner: { person: people.id }, manager: 'managePeople', ownerActions: ['view', 'edit'] },
+  person: {
+    what: 'Person',
+    table: people,
+    id: people.id,
+    key: people.slug,
+    owner: { person: people.id },
+    manager: 'managePeople',
+    ownerActions: ['view', 'edit'],
+  },
   // Users are keyed by their person's id (or their username): /users/{personId}.
-  user: { what: 'User', table: users, id: users.id, uuidKeys: [users.personId, users.id], key: users.username, keyLowercase: true, visibility: 'members', owner: { user: users.id }, manager: 'manageUsers', ownerActions: ['view', 'edit'] },
+  user: {
+    what: 'User',
+    table: users,
+    id: users.id,
+    uuidKeys: [users.personId, users.id],
+    key: users.username,
+    keyLowercase: true,
+    visibility: 'members',
+    owner: { user: users.id },
+    manager: 'manageUsers',
+    ownerActions: ['view', 'edit'],
+  },
   institution: { what: 'Institution', table: institutions, id: institutions.id, key: institutions.slug, manager: 'manageInstitutions' },
   asset: { what: 'Asset', table: assets, id: assets.id, owner: { user: assets.ownerId }, manager: 'manageAssets' },
   // Members-only insights are their team's (no team: their author's); its editors may delete them too.
@@ -135,14 +193,37 @@ export const RESOURCES: Record<Kind, Descriptor> = {
     id: publications.id,
     key: publications.slug,
     owner: { person: publications.createdBy },
-    coOwners: { table: publicationAuthors, of: publicationAuthors.publicationId, person: publicationAuthors.personId, confirmed: publicationAuthors.confirmed, actions: ['view', 'edit'] },
+    coOwners: {
+      table: publicationAuthors,
+      of: publicationAuthors.publicationId,
+      person: publicationAuthors.personId,
+      confirmed: publicationAuthors.confirmed,
+      actions: ['view', 'edit'],
+    },
     manager: 'managePublications',
     actions: { view: 'view', edit: 'edit', delete: 'delete' },
   },
   // Documentation pages: a draft is members-only with no members (managePages alone sees it); published ones are public.
-  page: { what: 'Page', table: pages, id: pages.id, key: pages.path, visibility: pages.visibility, manager: 'managePages', actions: { view: 'view', edit: 'edit', delete: 'delete' } },
-  comment: { what: 'Comment', table: insightComments, id: insightComments.id, parent: { kind: 'insight', column: insightComments.insightId }, owner: { person: insightComments.authorId }, ownerActions: ['view', 'edit'], actions: CHANGED_BY_EDITORS },
+  page: {
+    what: 'Page',
+    table: pages,
+    id: pages.id,
+    key: pages.path,
+    visibility: pages.visibility,
+    manager: 'managePages',
+    actions: { view: 'view', edit: 'edit', delete: 'delete' },
+  },
+  comment: {
+    what: 'Comment',
+    table: insightComments,
+    id: insightComments.id,
+    parent: { kind: 'insight', column: insightComments.insightId },
+    owner: { person: insightComments.authorId },
+    ownerActions: ['view', 'edit'],
+    actions: CHANGED_BY_EDITORS,
+  },
 };
 
 /** The policy's facts of a kind, without its tables. */
-export const managerOf = (kind: Kind): GlobalPermission | undefined => RESOURCES[kind].manager ?? (RESOURCES[kind].parent ? managerOf(RESOURCES[kind].parent!.kind) : undefined);
+export const managerOf = (kind: Kind): GlobalPermission | undefined =>
+  RESOURCES[kind].manager ?? (RESOURCES[kind].parent ? managerOf(RESOURCES[kind].parent!.kind) : undefined);

@@ -74,7 +74,9 @@ function membersSee(kind: Kind, sight: ReturnType<typeof sightOf>): SQL | undefi
 
 /** How many rows of a kind the actor may see (the admin overview's counts). */
 export async function countVisible(d: Db, actor: Actor | null, kind: Kind): Promise<number> {
-  const [row] = await d.select({ n: sql<number>`count(*)::int` }).from(RESOURCES[kind].table).where(visibleTo(actor, kind));
+  const [row] = await d
+    .select({ n: sql<number>`count(*)::int` })
+    .from(RESOURCES[kind].table)
+    .where(visibleTo(actor, kind));
   return row?.n ?? 0;
 }
-

@@ -102,20 +102,17 @@ export class Database {
     await this.use(async () => {
       if (this.pglite) await migratePglite(drizzlePglite(this.pglite), { migrationsFolder: MIGRATIONS_DIR });
       // Processes starting together on one server take turns: the first migrates, the rest find it done.
-      else await this.root.transaction(async (tx) => {
-        await holdStartLock(tx);
-        await migratePg(tx as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
-      });
+      else
+        await this.root.transaction(async (tx) => {
+          await holdStartLock(tx);
+          await migratePg(tx as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
+        });
     });
   }
 
   /** How many migrations are applied, and the tag of the newest. */
   async migrationState(): Promise<{ applied: number; latest: string | null }> {
-    const rows = await this.use((db) =>
-      db.execute<{ created_at: string }>(
-        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc`,
-      ),
-    );
+    const rows = await this.use((db) => db.execute<{ created_at: string }>(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc`));
     const list = rowsOf<{ created_at: string }>(rows);
     const newest = list[0] ? Number(list[0].created_at) : null;
     const latest = readJournal().find((entry) => entry.when === newest)?.tag ?? null;

@@ -22,7 +22,8 @@ async function listed(path: string) {
   return { total, sent: t.database.statements - before };
 }
 
-const addObject = (name: string) => api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.slug] } });
+const addObject = (name: string) =>
+  api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.slug] } });
 
 describe('list totals', () => {
   it('come from the cache while nothing is written, and are counted again after a write', async () => {

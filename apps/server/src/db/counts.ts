@@ -25,7 +25,10 @@ export class CountCache {
     const writes = this.writes();
     const hit = this.totals.get(key);
     if (hit && hit.writes === writes && Date.now() - hit.at < TTL_MS) return hit.total;
-    const [row] = await d.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    const [row] = await d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(where);
     const total = row?.n ?? 0;
     this.totals.delete(key);
     this.totals.set(key, { writes, at: Date.now(), total });

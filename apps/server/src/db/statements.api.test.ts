@@ -35,7 +35,9 @@ describe('named statements', () => {
   it('a typed select (columns mapped by Drizzle) answers the same from its first to its third use', async () => {
     await database.use((d) => d.insert(roles).values({ slug: 'named-reader', name: 'Named reader', permissions: ['viewAll', 'editAll'] }));
     const read = () =>
-      database.use((d) => d.select({ slug: roles.slug, permissions: roles.permissions, createdAt: roles.createdAt }).from(roles).where(eq(roles.slug, 'named-reader')));
+      database.use((d) =>
+        d.select({ slug: roles.slug, permissions: roles.permissions, createdAt: roles.createdAt }).from(roles).where(eq(roles.slug, 'named-reader')),
+      );
     const [first, second, third] = [await read(), await read(), await read()];
     expect(first).toHaveLength(1);
     expect(first![0]!.createdAt).toBeInstanceOf(Date);
@@ -59,7 +61,9 @@ describe('named statements', () => {
       await database.use((d) => d.execute(sql`select 42 as answer`));
       await database.use((d) => d.execute(sql`update roles set name = name where slug = ${'nobody'}`));
     }
-    const texts = rowsOf<{ statement: string }>(await database.use((d) => d.execute(sql`select statement from pg_prepared_statements`))).map((r) => r.statement);
+    const texts = rowsOf<{ statement: string }>(await database.use((d) => d.execute(sql`select statement from pg_prepared_statements`))).map(
+      (r) => r.statement,
+    );
     expect(texts.some((t) => t.includes('42 as answer'))).toBe(false);
     expect(texts.some((t) => t.startsWith('update roles'))).toBe(false);
     expect(texts.length).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ describe('statement names', () => {
     const names = new StatementNames();
     for (let i = 0; i < 3; i++) {
       expect(names.nameOf('insert into "notes" ("text") values ($1)', ['x'])).toBeUndefined();
-      expect(names.nameOf('select current_setting(\'server_version\')', [])).toBeUndefined();
+      expect(names.nameOf("select current_setting('server_version')", [])).toBeUndefined();
       expect(names.nameOf('with x as (select 1) delete from "notes" where "id" = $1', ['x'])).toBeUndefined();
     }
     expect(names.size).toBe(0);

@@ -19,7 +19,15 @@ describe('CSV', () => {
     expect(csvCell('\tx')).toBe("'\tx");
   });
   it('writes a header and rows with CRLF line ends', () => {
-    expect(toCsv(['name', 'title'], [['a', 'A'], ['b', 'B, b']])).toBe('name,title\r\na,A\r\nb,"B, b"\r\n');
+    expect(
+      toCsv(
+        ['name', 'title'],
+        [
+          ['a', 'A'],
+          ['b', 'B, b'],
+        ],
+      ),
+    ).toBe('name,title\r\na,A\r\nb,"B, b"\r\n');
   });
 });
 
@@ -34,7 +42,11 @@ describe('parseCsv', () => {
     expect(parseCsv('')).toEqual([]);
   });
   it('reads what toCsv writes', () => {
-    const rows = [['name', 'note'], ['plot 1', 'wet, "very"'], ['plot 2', '']];
+    const rows = [
+      ['name', 'note'],
+      ['plot 1', 'wet, "very"'],
+      ['plot 2', ''],
+    ];
     expect(parseCsv(toCsv(rows[0]!, rows.slice(1)))).toEqual(rows);
   });
 });

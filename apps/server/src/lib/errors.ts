@@ -6,11 +6,7 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -36,7 +32,8 @@ export function taken(field: string, message: string): AppError {
 }
 
 /** A 409 for a delete refused while something uses the thing: how many, and which. */
-export const inUse = (what: string, names: string[]) => new AppError('CONFLICT', `${what}: ${names.join(', ')}. Take it off ${names.length === 1 ? 'it' : 'them'} first.`);
+export const inUse = (what: string, names: string[]) =>
+  new AppError('CONFLICT', `${what}: ${names.join(', ')}. Take it off ${names.length === 1 ? 'it' : 'them'} first.`);
 
 /** The SQLSTATE of a database error, through Drizzle's wrapper if any (23505: a unique value taken; 57014: a statement cancelled). */
 export function postgresCode(err: unknown): string | undefined {

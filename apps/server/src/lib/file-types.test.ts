@@ -6,7 +6,9 @@ const text = (s: string) => Buffer.from(s);
 describe('normalMediaType', () => {
   it('answers type/subtype in lower case without parameters', () => {
     expect(normalMediaType('Text/CSV; charset=utf-8')).toBe('text/csv');
-    expect(normalMediaType('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(normalMediaType('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
   });
 
   it('answers null for a missing or malformed type', () => {
@@ -41,7 +43,16 @@ describe('storedMediaType', () => {
   });
 
   it('keeps types a browser renders or runs as application/octet-stream', () => {
-    for (const type of ['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/atom+xml', 'text/javascript', 'application/javascript', 'multipart/related']) {
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/xhtml+xml',
+      'text/xml',
+      'application/atom+xml',
+      'text/javascript',
+      'application/javascript',
+      'multipart/related',
+    ]) {
       expect(storedMediaType(type, text('harmless')), type).toBe('application/octet-stream');
     }
   });

@@ -54,7 +54,8 @@ const isActive = (type: string) => ACTIVE_TYPES.has(type) || type.endsWith('+xml
  * (a tag name followed by a space or ">"), plus XML and SVG. Byte-order marks and
  * leading white space are skipped, as a browser would.
  */
-const MARKUP = /^<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg|object|embed|img|meta|link|base|form|math)[\s>/]/i;
+const MARKUP =
+  /^<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg|object|embed|img|meta|link|base|form|math)[\s>/]/i;
 
 function startsWithMarkup(head: Buffer): boolean {
   let text: string;

@@ -27,10 +27,42 @@ describe('GeoJSON schema', () => {
   it('takes the five geometry kinds and a FeatureCollection of them', () => {
     for (const geo of [
       { type: 'Point', coordinates: [8.54, 47.37] },
-      { type: 'LineString', coordinates: [[8.5, 47.3], [8.6, 47.4]] },
-      { type: 'MultiLineString', coordinates: [[[8.5, 47.3], [8.6, 47.4]], [[9, 46], [9.1, 46.1], [9.2, 46]]] },
+      {
+        type: 'LineString',
+        coordinates: [
+          [8.5, 47.3],
+          [8.6, 47.4],
+        ],
+      },
+      {
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [8.5, 47.3],
+            [8.6, 47.4],
+          ],
+          [
+            [9, 46],
+            [9.1, 46.1],
+            [9.2, 46],
+          ],
+        ],
+      },
       { type: 'Polygon', coordinates: [square] },
-      { type: 'MultiPolygon', coordinates: [[square], [[[2, 2], [3, 2], [3, 3], [2, 2]]]] },
+      {
+        type: 'MultiPolygon',
+        coordinates: [
+          [square],
+          [
+            [
+              [2, 2],
+              [3, 2],
+              [3, 3],
+              [2, 2],
+            ],
+          ],
+        ],
+      },
     ]) {
       expect(GeoJsonInputSchema.parse(geo)).toEqual(geo);
     }
@@ -38,7 +70,10 @@ describe('GeoJSON schema', () => {
       type: 'FeatureCollection',
       features: [{ type: 'Feature', id: 7, properties: { name: 'Plot A' }, geometry: { type: 'Polygon', coordinates: [square] } }],
     });
-    expect(collection).toEqual({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square] } }] });
+    expect(collection).toEqual({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square] } }],
+    });
   });
 
   it('accepts an elevation, ignores bbox and a WGS 84 crs, and keeps only type and coordinates', () => {
@@ -58,7 +93,15 @@ describe('GeoJSON schema', () => {
       ['coordinates.0', 'Longitude 181 is outside [-180, 180]'],
       ['coordinates.1', 'Latitude -91 is outside [-90, 90] (positions are [longitude, latitude])'],
     ]);
-    expect(issuesOf({ type: 'LineString', coordinates: [[0, 0], [1, '2']] })).toEqual([['coordinates.1.1', 'Latitude must be a finite number']]);
+    expect(
+      issuesOf({
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, '2'],
+        ],
+      }),
+    ).toEqual([['coordinates.1.1', 'Latitude must be a finite number']]);
     expect(issuesOf({ type: 'Point', coordinates: [Number.POSITIVE_INFINITY, 0] })).toEqual([['coordinates.0', 'Longitude must be a finite number']]);
     expect(issuesOf({ type: 'Point', coordinates: [1, 2, 3, 4] })).toEqual([
       ['coordinates', 'A position is [longitude, latitude] or [longitude, latitude, elevation]; got 4 numbers'],
@@ -67,15 +110,44 @@ describe('GeoJSON schema', () => {
 
   it('refuses too few positions and unclosed rings', () => {
     expect(issuesOf({ type: 'LineString', coordinates: [[0, 0]] })).toEqual([['coordinates', 'A LineString needs at least 2 positions; got 1']]);
-    expect(issuesOf({ type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[0, 0]]] })).toEqual([
-      ['coordinates.1', 'A LineString needs at least 2 positions; got 1'],
-    ]);
-    expect(issuesOf({ type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 0]]] })).toEqual([
-      ['coordinates.0', 'A polygon ring needs at least 4 positions, the last the same as the first; got 3'],
-    ]);
-    expect(issuesOf({ type: 'Polygon', coordinates: [square, [[0.2, 0.2], [0.4, 0.2], [0.4, 0.4], [0.2, 0.5]]] })).toEqual([
-      ['coordinates.1', 'A polygon ring must be closed: its last position [0.2, 0.5] must equal its first [0.2, 0.2]'],
-    ]);
+    expect(
+      issuesOf({
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+          ],
+          [[0, 0]],
+        ],
+      }),
+    ).toEqual([['coordinates.1', 'A LineString needs at least 2 positions; got 1']]);
+    expect(
+      issuesOf({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [0, 0],
+          ],
+        ],
+      }),
+    ).toEqual([['coordinates.0', 'A polygon ring needs at least 4 positions, the last the same as the first; got 3']]);
+    expect(
+      issuesOf({
+        type: 'Polygon',
+        coordinates: [
+          square,
+          [
+            [0.2, 0.2],
+            [0.4, 0.2],
+            [0.4, 0.4],
+            [0.2, 0.5],
+          ],
+        ],
+      }),
+    ).toEqual([['coordinates.1', 'A polygon ring must be closed: its last position [0.2, 0.5] must equal its first [0.2, 0.2]']]);
     expect(issuesOf({ type: 'Polygon', coordinates: [] })).toEqual([['coordinates', 'A Polygon needs at least one ring (its outer boundary)']]);
     expect(issuesOf({ type: 'FeatureCollection', features: [] })).toEqual([['features', 'A FeatureCollection needs at least one feature']]);
   });
@@ -93,7 +165,9 @@ describe('GeoJSON schema', () => {
     expect(issuesOf({ type: 'Point', coordinates: [[1, 2]] })).toEqual([
       ['coordinates', "A Point's coordinates are one position [longitude, latitude]; got a list of positions (a LineString's coordinates)"],
     ]);
-    expect(issuesOf({ type: 'LineString', coordinates: 5 })).toEqual([['coordinates', "A LineString's coordinates are a list of positions; got a single number"]]);
+    expect(issuesOf({ type: 'LineString', coordinates: 5 })).toEqual([
+      ['coordinates', "A LineString's coordinates are a list of positions; got a single number"],
+    ]);
   });
 
   it('refuses unknown types and members that are not features', () => {
@@ -123,9 +197,29 @@ describe('GeoJSON schema', () => {
 
 describe('GeoJSON answer schema', () => {
   it('serialises what the database answers (no transform, so responses can be encoded)', () => {
-    const answer = geoJsonFromDb({ type: 'GeometryCollection', geometries: [{ type: 'Polygon', coordinates: [square] }, { type: 'Point', coordinates: [1, 2] }] });
+    const answer = geoJsonFromDb({
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Polygon', coordinates: [square] },
+        { type: 'Point', coordinates: [1, 2] },
+      ],
+    });
     expect(z.encode(GeoJsonSchema, answer)).toEqual(answer);
-    expect(z.encode(GeoJsonSchema, { type: 'LineString', coordinates: [[0, 0], [1, 1]] })).toEqual({ type: 'LineString', coordinates: [[0, 0], [1, 1]] });
+    expect(
+      z.encode(GeoJsonSchema, {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      }),
+    ).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    });
   });
   it('has a JSON Schema for the OpenAPI document, input and answer', () => {
     expect(JSON.stringify(z.toJSONSchema(GeoJsonInputSchema, { io: 'input' }))).toContain('"const":"FeatureCollection"');
@@ -165,20 +259,50 @@ describe('geometry SQL', () => {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', properties: { a: 1 }, geometry: { type: 'Point', coordinates: [1, 2, 3] } },
-        { type: 'Feature', properties: null, geometry: { type: 'MultiLineString', coordinates: [[[0, 0, 5], [1, 1, 6]]] } },
+        {
+          type: 'Feature',
+          properties: null,
+          geometry: {
+            type: 'MultiLineString',
+            coordinates: [
+              [
+                [0, 0, 5],
+                [1, 1, 6],
+              ],
+            ],
+          },
+        },
       ],
     });
     expect(postgisGeoJson(geo)).toEqual({
       type: 'GeometryCollection',
       geometries: [
         { type: 'Point', coordinates: [1, 2] },
-        { type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]]] },
+        {
+          type: 'MultiLineString',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+            ],
+          ],
+        },
       ],
     });
   });
 
   it('answers a GeometryCollection as a FeatureCollection and other geometries as they are', () => {
-    expect(geoJsonFromDb('{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}')).toEqual({ type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] });
+    expect(geoJsonFromDb('{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}')).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    });
     expect(geoJsonFromDb({ type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [1, 2] }] })).toEqual({
       type: 'FeatureCollection',
       features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [1, 2] } }],

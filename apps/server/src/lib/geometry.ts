@@ -23,8 +23,7 @@ type GeometryCollection = { type: 'GeometryCollection'; geometries: Geometry[] }
 
 /** Two numbers per position: the column holds no elevation. */
 function flat(geometry: Geometry): Geometry {
-  const strip = (value: unknown): unknown =>
-    Array.isArray(value) && typeof value[0] === 'number' ? [value[0], value[1]] : (value as unknown[]).map(strip);
+  const strip = (value: unknown): unknown => (Array.isArray(value) && typeof value[0] === 'number' ? [value[0], value[1]] : (value as unknown[]).map(strip));
   return { type: geometry.type, coordinates: strip(geometry.coordinates) } as Geometry;
 }
 
@@ -71,7 +70,8 @@ export function featureCollectionOf(collection: GeometryCollection): FeatureColl
  */
 export function geoJsonValue(column: SQLWrapper): SQL {
   const digits = sql.raw(String(GEOJSON_DECIMALS));
-  const feature = (n: SQL) => sql`json_build_object('type', 'Feature', 'properties', '{}'::json, 'geometry', ST_AsGeoJSON(ST_GeometryN(${column}, ${n}), ${digits})::json)`;
+  const feature = (n: SQL) =>
+    sql`json_build_object('type', 'Feature', 'properties', '{}'::json, 'geometry', ST_AsGeoJSON(ST_GeometryN(${column}, ${n}), ${digits})::json)`;
   return sql`case when GeometryType(${column}) = 'GEOMETRYCOLLECTION'
     then json_build_object('type', 'FeatureCollection', 'features', coalesce((select json_agg(${feature(sql`n`)} order by n) from generate_series(1, ST_NumGeometries(${column})) n), '[]'::json))
     else ST_AsGeoJSON(${column}, ${digits})::json end`;

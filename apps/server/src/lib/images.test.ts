@@ -6,7 +6,8 @@ import { AppError } from './errors.js';
 import { displayFileName, makeImageVersions, notAnImage, peek, sniffImageType } from './images.js';
 
 /** The start of an iPhone photo: an ISO media file of brand "heic" (a "meta" box follows). */
-const heicHead = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.from([0, 0, 0, 0x10]), Buffer.from('meta\0\0\0\0hdlr')]);
+const heicHead = () =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.from([0, 0, 0, 0x10]), Buffer.from('meta\0\0\0\0hdlr')]);
 
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6' } });
 
@@ -60,17 +61,26 @@ describe('peek', () => {
 
 describe('makeImageVersions', () => {
   it('fits each version inside its size without enlarging, upright and without metadata', async () => {
-    const photo = await solid(300, 120).jpeg().withMetadata({ orientation: 8 }).withExifMerge({ IFD0: { Artist: 'Someone' } }).toBuffer();
+    const photo = await solid(300, 120)
+      .jpeg()
+      .withMetadata({ orientation: 8 })
+      .withExifMerge({ IFD0: { Artist: 'Someone' } })
+      .toBuffer();
     const decoded = await makeImageVersions(Readable.from([photo]), { mediaType: 'image/jpeg', sizes: [96, 400], maxPixels: 1e6 });
     expect([decoded.width, decoded.height]).toEqual([120, 300]);
-    expect(decoded.versions.map((v) => [v.size, v.width, v.height])).toEqual([[96, 38, 96], [400, 120, 300]]);
+    expect(decoded.versions.map((v) => [v.size, v.width, v.height])).toEqual([
+      [96, 38, 96],
+      [400, 120, 300],
+    ]);
     const meta = await sharp(decoded.versions[0]!.data).metadata();
     expect([meta.format, meta.exif, meta.orientation]).toEqual(['webp', undefined, undefined]);
   });
 
   it('refuses a file whose content is not the type its first bytes claimed, and one over the pixel limit', async () => {
     const png = await solid(50, 40).png().toBuffer();
-    await expect(makeImageVersions(Readable.from([png]), { mediaType: 'image/jpeg', sizes: [96], maxPixels: 1e6 })).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await expect(makeImageVersions(Readable.from([png]), { mediaType: 'image/jpeg', sizes: [96], maxPixels: 1e6 })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     const error = await makeImageVersions(Readable.from([png]), { mediaType: 'image/png', sizes: [96], maxPixels: 1999 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });

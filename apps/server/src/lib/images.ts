@@ -17,11 +17,17 @@ export const SNIFF_BYTES = 12;
 export const notAnImage = (head?: Buffer) => {
   const accepted = `Accepted types: ${IMAGE_MEDIA_TYPES.join(', ')}`;
   if (head && isHeic(head)) {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'HEIC photos cannot be read here: send a JPEG, PNG or WebP image (phones can share or export a photo as JPEG)', {
-      details: [{ field: 'file', message: `HEIC is not supported. ${accepted}` }],
-    });
+    return new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'HEIC photos cannot be read here: send a JPEG, PNG or WebP image (phones can share or export a photo as JPEG)',
+      {
+        details: [{ field: 'file', message: `HEIC is not supported. ${accepted}` }],
+      },
+    );
   }
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not an image we accept: send a JPEG, PNG or WebP image', { details: [{ field: 'file', message: accepted }] });
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not an image we accept: send a JPEG, PNG or WebP image', {
+    details: [{ field: 'file', message: accepted }],
+  });
 };
 
 /**
@@ -78,7 +84,10 @@ const FORMAT_OF: Record<ImageMediaType, string> = { 'image/jpeg': 'jpeg', 'image
  * Decodes an image (at most `maxPixels`) and makes a WebP of each size: turned upright
  * by its EXIF orientation, fitted inside size x size without enlarging, metadata dropped.
  */
-export async function makeImageVersions(input: Readable, options: { mediaType: ImageMediaType; sizes: readonly number[]; maxPixels: number }): Promise<DecodedImage> {
+export async function makeImageVersions(
+  input: Readable,
+  options: { mediaType: ImageMediaType; sizes: readonly number[]; maxPixels: number },
+): Promise<DecodedImage> {
   const image = sharp({ limitInputPixels: options.maxPixels });
   input.on('error', (err) => image.destroy(err));
   input.pipe(image);

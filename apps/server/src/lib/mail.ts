@@ -20,9 +20,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string }, 
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(message: Message): Promise<void> {
-      await db.use((d) =>
-        d.insert(outbox).values({ ...message, headers: message.headers ?? {}, transport: transport ? 'smtp' : 'outbox' }),
-      );
+      await db.use((d) => d.insert(outbox).values({ ...message, headers: message.headers ?? {}, transport: transport ? 'smtp' : 'outbox' }));
       if (transport) {
         await transport.sendMail({ from: options.from, ...message });
       } else {

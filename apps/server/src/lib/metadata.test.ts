@@ -13,7 +13,9 @@ describe('object metadata', () => {
   it('passes metadata that fits every type of the object', () => {
     expect(() => validator.check({ elevation: 1650, habitat: 'alpine' }, [type('site')])).not.toThrow();
     // An object of two types takes the fields of both.
-    expect(() => validator.check({ elevation: 1650, habitat: 'alpine', plotSize: 100, canopyCover: 35 }, [type('site'), type('vegetation-plot')])).not.toThrow();
+    expect(() =>
+      validator.check({ elevation: 1650, habitat: 'alpine', plotSize: 100, canopyCover: 35 }, [type('site'), type('vegetation-plot')]),
+    ).not.toThrow();
     expect(() => validator.check({ elevation: 1650, plotSize: 100 }, [type('site')])).toThrow(/body.metadata.plotSize: is not a field of Site/);
     expect(() => validator.check({ plotSize: 100, surveyed: '2024-07-01' }, [type('vegetation-plot')])).not.toThrow();
     expect(() => validator.check({ anything: 1 }, [{ name: 'Free', schemas: [] }])).not.toThrow();

@@ -42,9 +42,11 @@ export function createMetadataValidator() {
       if (!open) {
         const known = new Set(schemas.flatMap((s) => Object.keys((s.properties as Record<string, unknown> | undefined) ?? {})));
         const names = types.map((t) => t.name).join(' or ') || 'this object';
-        for (const field of Object.keys(metadata)) if (!known.has(field)) details.push({ field: `body.metadata.${field}`, message: `is not a field of ${names}` });
+        for (const field of Object.keys(metadata))
+          if (!known.has(field)) details.push({ field: `body.metadata.${field}`, message: `is not a field of ${names}` });
       }
-      if (details.length) throw new AppError('VALIDATION_FAILED', `The metadata does not fit: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, { details });
+      if (details.length)
+        throw new AppError('VALIDATION_FAILED', `The metadata does not fit: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, { details });
     },
 
     /** What is wrong with a schema as JSON Schema 2020-12 (against the meta-schema, then compiling it), or null. */
@@ -76,9 +78,6 @@ function detailOf(error: ErrorObject, typeName: string): { field: string; messag
   const extra = params.missingProperty ?? params.additionalProperty;
   if (extra) path.push(extra);
   const field = ['body', 'metadata', ...path].join('.');
-  const message =
-    error.keyword === 'enum'
-        ? `must be one of ${(params.allowedValues ?? []).join(', ')}`
-        : `${error.message ?? 'is not valid'} (${typeName})`;
+  const message = error.keyword === 'enum' ? `must be one of ${(params.allowedValues ?? []).join(', ')}` : `${error.message ?? 'is not valid'} (${typeName})`;
   return { field, message };
 }

@@ -62,7 +62,10 @@ export function orderedLinks(t: LinkTable) {
 
     /** Removes a link and closes the gap; false when the owner has no such link. */
     async remove(db: Db, ownerId: string, key: string): Promise<boolean> {
-      const removed = await db.delete(t.table).where(and(eq(t.owner, ownerId), eq(t.key, key))).returning({ key: t.key });
+      const removed = await db
+        .delete(t.table)
+        .where(and(eq(t.owner, ownerId), eq(t.key, key)))
+        .returning({ key: t.key });
       if (removed.length === 0) return false;
       await renumber(db, ownerId, await order(db, ownerId));
       return true;

@@ -31,7 +31,10 @@ export function createUrlSigner(serverSecret: string, options: { ttlSeconds?: nu
   const ttl = options.ttlSeconds ?? SIGNED_URL_TTL_SECONDS;
   const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
   // Newlines cannot occur in a path or a uuid, so the three fields cannot run into each other.
-  const mac = (c: SignedClaim) => createHmac('sha256', key).update(`${c.path}\n${c.userId ?? ''}\n${c.expires}`).digest();
+  const mac = (c: SignedClaim) =>
+    createHmac('sha256', key)
+      .update(`${c.path}\n${c.userId ?? ''}\n${c.expires}`)
+      .digest();
 
   return {
     ttlSeconds: ttl,

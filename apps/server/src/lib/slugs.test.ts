@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseSlug, slugify, uniqueSlug } from './slugs.js';
 
-const takenOf = (...slugs: string[]) => async () => new Set(slugs);
+const takenOf =
+  (...slugs: string[]) =>
+  async () =>
+    new Set(slugs);
 
 describe('slugs', () => {
   it('are made from names without accents or punctuation', () => {
@@ -15,8 +18,14 @@ describe('slugs', () => {
   });
   it('take a requested slug only when free and not reserved, naming body.slug', async () => {
     await expect(chooseSlug({ slug: 'lab', name: 'Lab' }, takenOf(), 'team')).resolves.toBe('lab');
-    await expect(chooseSlug({ slug: 'lab', name: 'Lab' }, takenOf('lab'), 'team')).rejects.toMatchObject({ code: 'CONFLICT', details: [{ field: 'body.slug' }] });
-    await expect(chooseSlug({ slug: 'new', name: 'New' }, takenOf(), 'person')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'body.slug' }] });
+    await expect(chooseSlug({ slug: 'lab', name: 'Lab' }, takenOf('lab'), 'team')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      details: [{ field: 'body.slug' }],
+    });
+    await expect(chooseSlug({ slug: 'new', name: 'New' }, takenOf(), 'person')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'body.slug' }],
+    });
     await expect(chooseSlug({ name: 'New' }, takenOf(), 'person')).resolves.toBe('new-2');
     await expect(chooseSlug({ name: '???' }, takenOf(), 'person')).resolves.toBe('person');
   });

@@ -51,16 +51,36 @@ beforeAll(async () => {
   for (const [i, key] of [owner.personId, person.id].entries()) {
     await api(t.app, 'PUT', `/projects/${project.slug}/contributors/${crypto.randomUUID()}`, { token, body: { personId: key, title: `Role ${i}` } });
   }
-  for (const inst of [a, b]) await api(t.app, 'PUT', `/projects/${project.slug}/institutions/${crypto.randomUUID()}`, { token, body: { institutionId: inst.slug, role: 'Partner' } });
-  for (const title of ['First', 'Second']) updateSlug = (await api(t.app, 'POST', `/projects/${project.slug}/updates`, { token, body: { update: { title }, doc } })).json().update.slug;
+  for (const inst of [a, b])
+    await api(t.app, 'PUT', `/projects/${project.slug}/institutions/${crypto.randomUUID()}`, { token, body: { institutionId: inst.slug, role: 'Partner' } });
+  for (const title of ['First', 'Second'])
+    updateSlug = (await api(t.app, 'POST', `/projects/${project.slug}/updates`, { token, body: { update: { title }, doc } })).json().update.slug;
   for (const name of ['a.csv', 'b.csv']) {
-    await upload(t.app, 'POST', `/projects/${project.slug}/files`, { token, file: { fileName: name, type: 'text/csv', data: Buffer.from('x,y\n1,2\n') }, fields: { name } });
+    await upload(t.app, 'POST', `/projects/${project.slug}/files`, {
+      token,
+      file: { fileName: name, type: 'text/csv', data: Buffer.from('x,y\n1,2\n') },
+      fields: { name },
+    });
   }
 
-  const parent = (await api(t.app, 'POST', '/data/obj', { token, body: { name: unique('parent-'), title: 'Parent', types: ['property'], projects: [hidden.slug], visibility: 'members' } })).json().obj;
+  const parent = (
+    await api(t.app, 'POST', '/data/obj', {
+      token,
+      body: { name: unique('parent-'), title: 'Parent', types: ['property'], projects: [hidden.slug], visibility: 'members' },
+    })
+  ).json().obj;
   const created = await api(t.app, 'POST', '/data/obj', {
     token,
-    body: { name: unique('site-'), title: 'Site', types: ['site', 'soil-plot'], projects: [project.slug, hidden.slug], parent: parent.name, geo: { type: 'Point', coordinates: [7.6, 46.1] }, metadata: { elevation: 2100 }, doc },
+    body: {
+      name: unique('site-'),
+      title: 'Site',
+      types: ['site', 'soil-plot'],
+      projects: [project.slug, hidden.slug],
+      parent: parent.name,
+      geo: { type: 'Point', coordinates: [7.6, 46.1] },
+      metadata: { elevation: 2100 },
+      doc,
+    },
   });
   expect(created.statusCode, created.body).toBe(201);
   objectName = created.json().obj.name;
@@ -109,7 +129,7 @@ describe('detail answers', () => {
     expect(team.sent, 'team').toBeLessThanOrEqual(ROUND_TRIPS + 1);
     const update = await statementsOf(`/projects/${projectSlug}/updates/${updateSlug}`);
     expect(update.body.doc).toEqual(doc);
-    expect(update.sent, "update").toBeLessThanOrEqual(ROUND_TRIPS);
+    expect(update.sent, 'update').toBeLessThanOrEqual(ROUND_TRIPS);
   });
 
   it('finds a project by a former slug in as many', async () => {

@@ -28,14 +28,18 @@ async function project(title: string, fields: Record<string, unknown> = {}) {
   const res = await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title, teamId: team.id, ...fields } } });
   expect(res.statusCode, res.body).toBe(201);
   const created = res.json().project as { id: string; slug: string; title: string };
-  const link = (kind: string, body: Record<string, unknown>) => api(t.app, 'PUT', `/projects/${created.id}/${kind}/${randomUUID()}`, { token: owner.token, body });
+  const link = (kind: string, body: Record<string, unknown>) =>
+    api(t.app, 'PUT', `/projects/${created.id}/${kind}/${randomUUID()}`, { token: owner.token, body });
   expect((await link('contributors', { personId: person.personId, title: 'Principal investigator' })).statusCode).toBe(200);
   expect((await link('institutions', { institutionId: institution.id, role: 'Lead partner' })).statusCode).toBe(200);
   return created;
 }
 
 async function object(title: string, projectId: string, visibility = 'public') {
-  const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: unique('linked-'), title, types: ['site'], projects: [projectId], visibility } });
+  const res = await api(t.app, 'POST', '/data/obj', {
+    token: owner.token,
+    body: { name: unique('linked-'), title, types: ['site'], projects: [projectId], visibility },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const { name } = res.json().obj as { name: string };
   expect((await api(t.app, 'PUT', `/data/obj/${name}/people/${person.personId}`, { token: owner.token, body: { role: 'Site manager' } })).statusCode).toBe(200);
@@ -73,7 +77,9 @@ describe.each(pages())('%s’s page lists its projects', (_, path, schema, role)
   it('that the reader may see, by title, with the role; archived ones left out', async () => {
     const visitor = await api(t.app, 'GET', path());
     expect(visitor.statusCode).toBe(200);
-    expect(schema.parse(visitor.json()).projects).toEqual([{ id: open.id, slug: open.slug, title: open.title, summary: null, status: 'active', visibility: 'public', role }]);
+    expect(schema.parse(visitor.json()).projects).toEqual([
+      { id: open.id, slug: open.slug, title: open.title, summary: null, status: 'active', visibility: 'public', role },
+    ]);
     expect(titles((await api(t.app, 'GET', path(), as(stranger))).json().projects)).toEqual([open.title]);
     expect(titles((await api(t.app, 'GET', path(), as(owner))).json().projects)).toEqual([closed.title, open.title]);
     expect(titles((await api(t.app, 'GET', path(), as(admin))).json().projects)).toEqual([closed.title, open.title]);

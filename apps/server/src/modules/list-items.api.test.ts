@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const token = (who: TestUser | null) => (who ? { token: who.token } : {});
-const pick = <T extends object>(from: T, keys: string[]) => Object.fromEntries(keys.filter((k) => k in from).map((k) => [k, (from as Record<string, unknown>)[k]]));
+const pick = <T extends object>(from: T, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => k in from).map((k) => [k, (from as Record<string, unknown>)[k]]));
 
 describe('GET data/obj: list items', () => {
   const LISTED = ['id', 'name', 'title', 'types', 'projects', 'parent', 'visibility', 'update'];
@@ -32,22 +33,64 @@ describe('GET data/obj: list items', () => {
   beforeAll(async () => {
     marker = unique('Listed');
     const open = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} open` } } })).json().project;
-    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} closed`, visibility: 'members' } } })).json().project;
+    const closed = (
+      await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} closed`, visibility: 'members' } } })
+    ).json().project;
     const create = async (body: Record<string, unknown>) => {
-      const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: unique('listed-'), types: ['site'], projects: [open.slug], ...body } });
+      const res = await api(t.app, 'POST', '/data/obj', {
+        token: owner.token,
+        body: { name: unique('listed-'), types: ['site'], projects: [open.slug], ...body },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().obj as { id: string };
     };
-    const parent = await create({ title: `${marker} 1 parent`, types: ['property', 'site'], projects: [open.slug, closed.slug], geo: { type: 'Polygon', coordinates: [[[7, 46], [7.1, 46], [7.1, 46.1], [7, 46]]] } });
+    const parent = await create({
+      title: `${marker} 1 parent`,
+      types: ['property', 'site'],
+      projects: [open.slug, closed.slug],
+      geo: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [7, 46],
+            [7.1, 46],
+            [7.1, 46.1],
+            [7, 46],
+          ],
+        ],
+      },
+    });
     await create({ title: `${marker} 2 child`, parent: parent.id, geo: { type: 'Point', coordinates: [7.05, 46.02] }, metadata: { elevation: 1500 } });
     await create({
       title: `${marker} 3 collection`,
-      geo: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { plot: 1 }, geometry: { type: 'Point', coordinates: [8, 47] } }, { type: 'Feature', properties: null, geometry: { type: 'LineString', coordinates: [[8, 47], [8.1, 47.1]] } }] },
+      geo: {
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', properties: { plot: 1 }, geometry: { type: 'Point', coordinates: [8, 47] } },
+          {
+            type: 'Feature',
+            properties: null,
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [8, 47],
+                [8.1, 47.1],
+              ],
+            },
+          },
+        ],
+      },
     });
     await create({ title: `${marker} 4 nowhere`, types: ['soil-plot'], projects: [closed.slug] });
   });
 
-  for (const [who, geo] of [['visitor', false], ['visitor', true], ['owner', false], ['owner', true], ['stranger', true]] as const) {
+  for (const [who, geo] of [
+    ['visitor', false],
+    ['visitor', true],
+    ['owner', false],
+    ['owner', true],
+    ['stranger', true],
+  ] as const) {
     it(`says what the detail says, to the ${who}${geo ? ', with geometry' : ''}`, async () => {
       const reader = who === 'owner' ? owner : who === 'stranger' ? stranger : null;
       const res = await api(t.app, 'GET', `/data/obj?q=${marker}${geo ? '&geo=true' : ''}`, token(reader));
@@ -62,7 +105,12 @@ describe('GET data/obj: list items', () => {
       }
       // The hidden project is left out of the list as out of the detail.
       expect(body.objects[0].projects).toHaveLength(reader === owner ? 2 : 1);
-      expect(body.objects[3]).toMatchObject({ types: [{ slug: 'soil-plot' }], projects: reader === owner ? [expect.anything()] : [], parent: null, ...(geo ? { geo: null } : {}) });
+      expect(body.objects[3]).toMatchObject({
+        types: [{ slug: 'soil-plot' }],
+        projects: reader === owner ? [expect.anything()] : [],
+        parent: null,
+        ...(geo ? { geo: null } : {}),
+      });
     });
   }
 });
@@ -74,10 +122,21 @@ describe('GET projects: list items', () => {
     const marker = unique('Listed');
     const team = await buildTeam(t.app);
     const [first, second] = [await buildInstitution(t.app), await buildInstitution(t.app)];
-    const create = async (project: Record<string, unknown>) => (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project } })).json().project;
-    const full = await create({ title: `${marker} 1`, summary: 'Treeline plots', status: 'planned', startDate: '2024-05-01', endDate: '2026-09-30', teamId: team.id });
+    const create = async (project: Record<string, unknown>) =>
+      (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project } })).json().project;
+    const full = await create({
+      title: `${marker} 1`,
+      summary: 'Treeline plots',
+      status: 'planned',
+      startDate: '2024-05-01',
+      endDate: '2026-09-30',
+      teamId: team.id,
+    });
     for (const institution of [second, first]) {
-      const res = await api(t.app, 'PUT', `/projects/${full.id}/institutions/${randomUUID()}`, { token: owner.token, body: { institutionId: institution.slug } });
+      const res = await api(t.app, 'PUT', `/projects/${full.id}/institutions/${randomUUID()}`, {
+        token: owner.token,
+        body: { institutionId: institution.slug },
+      });
       expect(res.statusCode).toBe(200);
     }
     await create({ title: `${marker} 2` });
@@ -91,7 +150,12 @@ describe('GET projects: list items', () => {
       expect(body.projects).toHaveLength(reader ? 3 : 2);
       for (const item of body.projects) {
         const detail = (await api(t.app, 'GET', `/projects/${item.slug}`, token(reader))).json();
-        expect(item).toStrictEqual({ ...pick(detail.project, LISTED), institutions: detail.institutions.map((l: { institution: { id: string; slug: string; name: string } }) => pick(l.institution, ['id', 'slug', 'name'])) });
+        expect(item).toStrictEqual({
+          ...pick(detail.project, LISTED),
+          institutions: detail.institutions.map((l: { institution: { id: string; slug: string; name: string } }) =>
+            pick(l.institution, ['id', 'slug', 'name']),
+          ),
+        });
       }
       expect(body.projects[0]).toMatchObject({ team: { id: team.id }, institutions: [{ id: second.id }, { id: first.id }] });
       expect(body.projects[1]).toMatchObject({ team: null, summary: null, startDate: null, institutions: [] });
@@ -101,8 +165,10 @@ describe('GET projects: list items', () => {
   it('come in the order asked for', async () => {
     const marker = unique('Ordered');
     const starts: Record<string, string | null> = { b: '2020-04-01', c: null, a: '2024-06-01' };
-    for (const [title, startDate] of Object.entries(starts)) await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} ${title}`, startDate } } });
-    const titles = async (sort: string) => (await api(t.app, 'GET', `/projects?q=${marker}&sort=${sort}`)).json().projects.map((p: { title: string }) => p.title.slice(-1));
+    for (const [title, startDate] of Object.entries(starts))
+      await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} ${title}`, startDate } } });
+    const titles = async (sort: string) =>
+      (await api(t.app, 'GET', `/projects?q=${marker}&sort=${sort}`)).json().projects.map((p: { title: string }) => p.title.slice(-1));
     expect(await titles('title')).toEqual(['a', 'b', 'c']);
     expect(await titles('updated')).toEqual(['a', 'c', 'b']);
     expect(await titles('start')).toEqual(['a', 'b', 'c']);

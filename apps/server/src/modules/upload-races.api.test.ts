@@ -21,7 +21,9 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   actor = (await t.app.services.users.actorFor(admin.id))!;
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#396' } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#396' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => t.close());
 
@@ -46,14 +48,26 @@ describe('an upload whose target is deleted meanwhile', () => {
   it('an institution logo', async () => {
     const institution = await buildInstitution(t.app);
     const before = await assetCount();
-    await expectRefused(t.app.services.institutions.setLogo(actor, institution.slug, uploadAfter(() => api(t.app, 'DELETE', `/institutions/${institution.id}`, { token: admin.token }))));
+    await expectRefused(
+      t.app.services.institutions.setLogo(
+        actor,
+        institution.slug,
+        uploadAfter(() => api(t.app, 'DELETE', `/institutions/${institution.id}`, { token: admin.token })),
+      ),
+    );
     expect(await assetCount()).toBe(before);
   });
 
   it('a person photo', async () => {
     const person = (await api(t.app, 'POST', '/people', { token: admin.token, body: { name: unique('Gone') } })).json().person;
     const before = await assetCount();
-    await expectRefused(t.app.services.people.setPhoto(actor, person.slug, uploadAfter(() => api(t.app, 'DELETE', `/people/${person.slug}`, { token: admin.token }))));
+    await expectRefused(
+      t.app.services.people.setPhoto(
+        actor,
+        person.slug,
+        uploadAfter(() => api(t.app, 'DELETE', `/people/${person.slug}`, { token: admin.token })),
+      ),
+    );
     expect(await assetCount()).toBe(before);
   });
 
@@ -61,25 +75,50 @@ describe('an upload whose target is deleted meanwhile', () => {
     const name = unique('gone-');
     expect((await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name, title: 'Gone', types: ['site'] } })).statusCode).toBe(201);
     const before = await assetCount();
-    await expectRefused(t.app.services.photos.add(actor, name, uploadAfter(() => api(t.app, 'DELETE', `/data/obj/${name}`, { token: admin.token }))));
+    await expectRefused(
+      t.app.services.photos.add(
+        actor,
+        name,
+        uploadAfter(() => api(t.app, 'DELETE', `/data/obj/${name}`, { token: admin.token })),
+      ),
+    );
     expect(await assetCount()).toBe(before);
   });
 
   it('a project file and a new version', async () => {
     const create = async () => (await api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title: unique('Gone') } } })).json().project;
-    const receiveAfter = (meanwhile: () => Promise<unknown>) => async (store: (upload: { stream: Readable; fileName: string; declaredType: string }, fields: Record<string, string>) => Promise<void>) => {
-      await meanwhile();
-      await store({ stream: Readable.from([Buffer.from('a,b\n1,2\n')]), fileName: 'data.csv', declaredType: 'text/csv' }, {});
-      return {};
-    };
+    const receiveAfter =
+      (meanwhile: () => Promise<unknown>) =>
+      async (store: (upload: { stream: Readable; fileName: string; declaredType: string }, fields: Record<string, string>) => Promise<void>) => {
+        await meanwhile();
+        await store({ stream: Readable.from([Buffer.from('a,b\n1,2\n')]), fileName: 'data.csv', declaredType: 'text/csv' }, {});
+        return {};
+      };
     const before = await assetCount();
     const project = await create();
-    await expectRefused(t.app.services.projectFiles.addFile(actor, project.slug, receiveAfter(() => api(t.app, 'DELETE', `/projects/${project.id}`, { token: admin.token }))));
+    await expectRefused(
+      t.app.services.projectFiles.addFile(
+        actor,
+        project.slug,
+        receiveAfter(() => api(t.app, 'DELETE', `/projects/${project.id}`, { token: admin.token })),
+      ),
+    );
 
     const other = await create();
-    const file = (await t.app.services.projectFiles.addFile(actor, other.slug, receiveAfter(async () => {}))) as { id: string };
+    const file = (await t.app.services.projectFiles.addFile(
+      actor,
+      other.slug,
+      receiveAfter(async () => {}),
+    )) as { id: string };
     const withFile = await assetCount();
-    await expectRefused(t.app.services.projectFiles.addVersion(actor, other.slug, file.id, receiveAfter(() => api(t.app, 'DELETE', `/projects/${other.id}/files/${file.id}`, { token: admin.token }))));
+    await expectRefused(
+      t.app.services.projectFiles.addVersion(
+        actor,
+        other.slug,
+        file.id,
+        receiveAfter(() => api(t.app, 'DELETE', `/projects/${other.id}/files/${file.id}`, { token: admin.token })),
+      ),
+    );
     expect(await assetCount()).toBe(withFile - 1);
     expect(withFile).toBe(before + 1);
   });

@@ -25,9 +25,7 @@ async function authPlugin(app: FastifyInstance) {
       throw new AppError('UNAUTHENTICATED', 'Send the token as "Authorization: Bearer <token>"');
     }
     const { services } = app;
-    const actor = token.startsWith(API_KEY_PREFIX)
-      ? await services.apiKeys.actorForKey(token)
-      : await verifyAccessToken(token);
+    const actor = token.startsWith(API_KEY_PREFIX) ? await services.apiKeys.actorForKey(token) : await verifyAccessToken(token);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has expired or the token is invalid; please sign in again');
     request.actor = actor;
   });

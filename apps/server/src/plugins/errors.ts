@@ -11,9 +11,7 @@ declare module 'fastify' {
   }
 }
 
-const CODE_BY_STATUS = Object.fromEntries(
-  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),
-) as Record<number, ErrorCode>;
+const CODE_BY_STATUS = Object.fromEntries(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code])) as Record<number, ErrorCode>;
 
 /** More problems than this are summed up in one last entry: a huge bad body gets a bounded answer. */
 export const MAX_ERROR_DETAILS = 100;
@@ -35,7 +33,8 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, code: Er
  * AppError as the handler would answer it, anything else logged and answered as ours.
  */
 export function streamedErrorBody(err: unknown, request: FastifyRequest): ErrorBody {
-  if (err instanceof AppError) return { error: err.message, code: err.code, ...(err.details ? { details: capped(err.details) } : {}), requestId: String(request.id) };
+  if (err instanceof AppError)
+    return { error: err.message, code: err.code, ...(err.details ? { details: capped(err.details) } : {}), requestId: String(request.id) };
   request.log.error({ err, requestId: request.id }, 'Unexpected failure');
   return { error: `Something went wrong on our side (request ${request.id}); please try again`, code: 'INTERNAL', requestId: String(request.id) };
 }

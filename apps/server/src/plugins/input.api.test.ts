@@ -30,7 +30,13 @@ describe('text that cannot be stored', () => {
       [raw('POST', '/projects', `{"project":{"title":"${title}\\ud800"}}`), 'body.project.title'],
       [raw('POST', '/projects', `{"project":{"title":"${title}","summary":"\\udc00 alone"}}`), 'body.project.summary'],
       [raw('POST', '/projects', `{"project":{"title":"${title}","\\u0000":1}}`), 'body.project'],
-      [api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name: unique('n'), title, types: ['site'], metadata: { notes: ['fine', 'bad\u0000'] } } }), 'body.metadata.notes.1'],
+      [
+        api(t.app, 'POST', '/data/obj', {
+          token: admin.token,
+          body: { name: unique('n'), title, types: ['site'], metadata: { notes: ['fine', 'bad\u0000'] } },
+        }),
+        'body.metadata.notes.1',
+      ],
       [api(t.app, 'GET', '/projects?q=a%00b'), 'query.q'],
       [api(t.app, 'GET', '/data/obj/abc%00def'), 'params.key'],
       [api(t.app, 'PUT', '/institution_categories/x%00', { token: admin.token, body: { name: 'x' } }), 'params.id'],

@@ -52,7 +52,8 @@ export function walk(where: string, root: unknown, isReference: (key: string) =>
     }
     const object = value as Record<string, unknown>;
     for (const key of Object.keys(object)) {
-      if (unstorable(key)) throw invalidField(fieldPath(where, path), 'A field name contains a character that cannot be stored (a NUL or half of a surrogate pair)');
+      if (unstorable(key))
+        throw invalidField(fieldPath(where, path), 'A field name contains a character that cannot be stored (a NUL or half of a surrogate pair)');
       const inFreeForm = free || (where === 'body' && FREE_FORM.has(key));
       stack.push({ value: object[key], path: [...path, key], set: (v) => (object[key] = v), reference: !inFreeForm && isReference(key), free: inFreeForm });
     }

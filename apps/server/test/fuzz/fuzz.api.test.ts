@@ -33,7 +33,11 @@ interface OpenApi {
     Partial<
       Record<
         (typeof METHODS)[number],
-        { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> }; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }
+        {
+          parameters?: Operation['parameters'];
+          requestBody?: { content?: Record<string, { schema?: Schema }> };
+          responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+        }
       >
     >
   >;
@@ -49,7 +53,8 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   const project = (await api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title: 'Fuzz project' } } })).json().project;
-  const object = (await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name: 'fuzz-object', title: 'Fuzz object', types: ['site'] } })).json().obj;
+  const object = (await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name: 'fuzz-object', title: 'Fuzz object', types: ['site'] } })).json()
+    .obj;
   const team = (await api(t.app, 'POST', '/teams', { token: admin.token, body: { name: 'Fuzz team' } })).json().team;
   const member = await buildUser(t.app);
   // Not the administrator's own account: a run that took its role away would test nothing after.
@@ -75,7 +80,8 @@ const segment = (value: string) =>
     .map(encodeURIComponent)
     .join('%ED%A0%80');
 
-const keyFor = (rng: Rng) => (rng() < 0.5 ? pick(rng, known) : rng() < 0.5 ? pick(rng, NASTY_STRINGS) : sample({ type: 'string', format: 'uuid' }, rng, () => ({})));
+const keyFor = (rng: Rng) =>
+  rng() < 0.5 ? pick(rng, known) : rng() < 0.5 ? pick(rng, NASTY_STRINGS) : sample({ type: 'string', format: 'uuid' }, rng, () => ({}));
 
 function requestFor(op: Operation, rng: Rng, resolve: (ref: string) => Schema) {
   const spoilt = rng() < 0.6;
@@ -120,7 +126,10 @@ it(`answers no 5xx to ${PER_OPERATION} made-up requests per operation, signed in
         method: op.method.toUpperCase() as 'GET',
         url: `/api/v1${url}`,
         // A token of its own each time: a request may have ended the administrator's sessions (sign out everywhere).
-        headers: { ...(i % 2 === 0 ? { authorization: `Bearer ${await t.app.services.tokens.issue(admin.id)}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(i % 2 === 0 ? { authorization: `Bearer ${await t.app.services.tokens.issue(admin.id)}` } : {}),
+          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         ...(payload !== undefined ? { payload } : {}),
       });
       sent++;
@@ -135,7 +144,12 @@ it(`answers no 5xx to ${PER_OPERATION} made-up requests per operation, signed in
       }
     }
   }
-  const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
-  console.log(`fuzz: ${sent} requests, ${operations.length} operations, ${failures.length} answered 5xx, ${checked} answers checked against their schemas (seed ${SEED}); answers ${answered}`);
+  const answered = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
+  console.log(
+    `fuzz: ${sent} requests, ${operations.length} operations, ${failures.length} answered 5xx, ${checked} answers checked against their schemas (seed ${SEED}); answers ${answered}`,
+  );
   expect(failures).toEqual([]);
 });

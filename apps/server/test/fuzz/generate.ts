@@ -50,7 +50,22 @@ export const NASTY_STRINGS = [
 ];
 
 /** Values of the wrong kind, or at the edges of numbers. */
-export const NASTY_VALUES: unknown[] = [null, true, 0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, [], {}, [null], { '': null }, JSON.parse('{"__proto__":{"admin":true}}'), 'x'];
+export const NASTY_VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  2 ** 53,
+  -(2 ** 63),
+  1e308,
+  [],
+  {},
+  [null],
+  { '': null },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  'x',
+];
 
 export interface Schema {
   type?: string | string[];

@@ -27,7 +27,10 @@ async function untilWriting(reader: ReadableStreamDefaultReader<Uint8Array>): Pr
     const { value, done } = await reader.read();
     if (done) throw new Error(`The stream ended before writing: ${text}`);
     text += decoder.decode(value, { stream: true });
-    const lines = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ImportStreamLine);
+    const lines = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as ImportStreamLine);
     const writing = lines.find((l) => 'progress' in l && l.progress.phase === 'writing' && l.progress.done > 0);
     if (writing) return writing;
   }

@@ -36,7 +36,9 @@ const filesUnder = (root: string) =>
 async function waitForTemporaryFile(storageDir: string, bytes: number): Promise<{ name: string; size: number }> {
   const tempDir = path.join(storageDir, '.tmp');
   for (let i = 0; i < 600; i++) {
-    const found = (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []).map((name) => ({ name, size: fs.statSync(path.join(tempDir, name)).size })).find((f) => f.size >= bytes);
+    const found = (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : [])
+      .map((name) => ({ name, size: fs.statSync(path.join(tempDir, name)).size }))
+      .find((f) => f.size >= bytes);
     if (found) return found;
     await sleep(50);
   }
@@ -97,7 +99,11 @@ describe('a project file upload cut off by SIGKILL', () => {
     expect(detail.body.files).toEqual([]);
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('a whole file')]), 'whole.txt');
-    const whole = await fetch(`${second.url}/api/v1/projects/${projectId}/files`, { method: 'POST', headers: { authorization: `Bearer ${token2}` }, body: form });
+    const whole = await fetch(`${second.url}/api/v1/projects/${projectId}/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token2}` },
+      body: form,
+    });
     expect(whole.status).toBe(201);
     const file = (await whole.json()) as { id: string };
     const signed = await call(second.url, 'GET', `/auth/sign/projects/${projectId}/files/${file.id}/1`, undefined, token2);

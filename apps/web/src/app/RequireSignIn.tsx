@@ -13,7 +13,12 @@ export function RequireSignIn({ children }: { children?: React.ReactNode }) {
   const showSpinner = useDelayedFlag(isLoading);
   // Restoring the session failed (too many refreshes, a server fault): say so, not "Login Required".
   if (error) return <ErrorScreen error={toErrorView(error)} />;
-  if (isLoading) return showSpinner ? <Center p="xl"><Loader role="status" aria-label="Loading" /></Center> : null;
+  if (isLoading)
+    return showSpinner ? (
+      <Center p="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    ) : null;
   if (!user) return <ErrorScreen error={LOGIN_REQUIRED} />;
   return children ?? <Outlet />;
 }

@@ -1,5 +1,17 @@
 import { ActionIcon, Avatar, Box, Button, Group, Menu, useMantineColorScheme } from '@mantine/core';
-import { IconBook, IconDotsVertical, IconFolders, IconKey, IconLogin, IconLogout, IconMoon, IconSettings, IconSun, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconDotsVertical,
+  IconFolders,
+  IconKey,
+  IconLogin,
+  IconLogout,
+  IconMoon,
+  IconSettings,
+  IconSun,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
@@ -72,7 +84,14 @@ export function UserMenu() {
   return (
     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {pathname === paths.login ? null : (
-        <Button component={PrefetchLink} to={paths.login} variant="default" size="sm" style={{ flexShrink: 0 }} leftSection={<IconLogin size={16} aria-hidden />}>
+        <Button
+          component={PrefetchLink}
+          to={paths.login}
+          variant="default"
+          size="sm"
+          style={{ flexShrink: 0 }}
+          leftSection={<IconLogin size={16} aria-hidden />}
+        >
           Sign In
         </Button>
       )}

@@ -120,14 +120,23 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: page(() => import('./routes/admin/imports/ImportStartPage')) },
                   { path: 'observations', lazy: page(() => import('./routes/admin/imports/ObservationImportPage')) },
-                  { path: 'observations/result', lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObservationsResultPage }) },
+                  {
+                    path: 'observations/result',
+                    lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObservationsResultPage }),
+                  },
                   {
                     element: <RequirePermission permission="importData" />,
                     children: [
                       { path: 'objects', lazy: page(() => import('./routes/admin/imports/ObjectImportPage')) },
-                      { path: 'objects/result', lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObjectsResultPage }) },
+                      {
+                        path: 'objects/result',
+                        lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObjectsResultPage }),
+                      },
                       { path: 'object_rels', lazy: page(() => import('./routes/admin/imports/RelationImportPage')) },
-                      { path: 'object_rels/result', lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).RelationsResultPage }) },
+                      {
+                        path: 'object_rels/result',
+                        lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).RelationsResultPage }),
+                      },
                     ],
                   },
                 ],

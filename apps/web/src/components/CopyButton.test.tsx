@@ -68,7 +68,10 @@ it('copies by selecting a hidden text when there is no Clipboard API, and leaves
 it('says how to copy by hand when the browser refuses both ways', async () => {
   vi.useRealTimers(); // the notification's own timers
   withoutClipboardApi(false);
-  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => Promise.reject(new DOMException('Document is not focused', 'NotAllowedError'))) } });
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    clipboard: { writeText: vi.fn(async () => Promise.reject(new DOMException('Document is not focused', 'NotAllowedError'))) },
+  });
   show();
   await clickCopy();
   expect(await screen.findByText('Could not copy')).toBeTruthy();

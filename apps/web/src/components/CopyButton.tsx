@@ -22,7 +22,8 @@ export function CopyButton({ value, children }: { value: string; children: (stat
         window.clearTimeout(timer.current);
         timer.current = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
       },
-      () => notifications.show({ color: 'red', title: 'Could not copy', message: 'The browser refused. Select the text and copy it with Ctrl+C (⌘C on a Mac).' }),
+      () =>
+        notifications.show({ color: 'red', title: 'Could not copy', message: 'The browser refused. Select the text and copy it with Ctrl+C (⌘C on a Mac).' }),
     );
   };
   return <>{children({ copied, copy })}</>;

@@ -2,7 +2,17 @@ import { Button } from '@mantine/core';
 import { PrefetchLink } from './PrefetchLink';
 
 /** A detail page's Edit link and Delete button, each shown when the reader's permissions allow it. */
-export function EditDeleteButtons({ permissions, editTo, onDelete, deleting }: { permissions: readonly string[]; editTo: string; onDelete: () => void; deleting: boolean }) {
+export function EditDeleteButtons({
+  permissions,
+  editTo,
+  onDelete,
+  deleting,
+}: {
+  permissions: readonly string[];
+  editTo: string;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   return (
     <>
       {permissions.includes('edit') ? (

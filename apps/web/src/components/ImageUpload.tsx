@@ -26,7 +26,11 @@ export function ImageUpload({ what, name, image, path, onChanged }: ImageUploadP
   const confirmRemove = () =>
     modals.openConfirmModal({
       title: `Remove the ${what}?`,
-      children: <Text size="sm">The {what} of {name} is deleted; you can upload another later.</Text>,
+      children: (
+        <Text size="sm">
+          The {what} of {name} is deleted; you can upload another later.
+        </Text>
+      ),
       labels: { confirm: 'Remove', cancel: 'Keep it' },
       confirmProps: { color: 'danger' },
       onConfirm: () => remove.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: `The ${what} was removed` }) }),
@@ -35,7 +39,15 @@ export function ImageUpload({ what, name, image, path, onChanged }: ImageUploadP
     <Stack gap="xs">
       <FormError error={upload.error ?? remove.error} />
       <Group gap="lg">
-        <Avatar src={image?.url} name={name} size={96} radius={what === 'logo' ? 'sm' : 'xl'} color="blue" variant="filled" alt={image ? `The current ${what}` : ''} />
+        <Avatar
+          src={image?.url}
+          name={name}
+          size={96}
+          radius={what === 'logo' ? 'sm' : 'xl'}
+          color="blue"
+          variant="filled"
+          alt={image ? `The current ${what}` : ''}
+        />
         <Stack gap={6}>
           <Group gap="sm">
             <FileButton

@@ -15,12 +15,29 @@ export interface LinkItem {
   detail: string | null;
 }
 
-function Row({ item, detailLabel, onSaveDetail, onRemove }: { item: LinkItem; detailLabel: string; onSaveDetail: (detail: string | null) => void; onRemove: () => void }) {
+function Row({
+  item,
+  detailLabel,
+  onSaveDetail,
+  onRemove,
+}: {
+  item: LinkItem;
+  detailLabel: string;
+  onSaveDetail: (detail: string | null) => void;
+  onRemove: () => void;
+}) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const [detail, setDetail] = useState(item.detail ?? '');
   const changed = (detail.trim() || null) !== item.detail;
   return (
-    <Paper ref={setNodeRef} role="listitem" withBorder p="xs" style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }} data-testid="link-row">
+    <Paper
+      ref={setNodeRef}
+      role="listitem"
+      withBorder
+      p="xs"
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+      data-testid="link-row"
+    >
       {/* On a narrow screen the title and the buttons go below the name. */}
       <Group justify="space-between" gap="xs">
         <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
@@ -30,7 +47,14 @@ function Row({ item, detailLabel, onSaveDetail, onRemove }: { item: LinkItem; de
           <Text fw={600}>{item.name}</Text>
         </Group>
         <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 18rem', maxWidth: '24rem' }}>
-          <TextInput aria-label={`${detailLabel} of ${item.name}`} placeholder={detailLabel} value={detail} onChange={(e) => setDetail(e.currentTarget.value)} size="xs" style={{ flex: 1, minWidth: 0 }} />
+          <TextInput
+            aria-label={`${detailLabel} of ${item.name}`}
+            placeholder={detailLabel}
+            value={detail}
+            onChange={(e) => setDetail(e.currentTarget.value)}
+            size="xs"
+            style={{ flex: 1, minWidth: 0 }}
+          />
           {changed ? (
             <Button size="xs" variant="default" onClick={() => onSaveDetail(detail.trim() || null)}>
               Save
@@ -72,12 +96,19 @@ export function LinkList({
   const announcements = sortableAnnouncements(ordered);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onMove(String(active.id), ordered.findIndex((i) => i.id === over.id));
+    onMove(
+      String(active.id),
+      ordered.findIndex((i) => i.id === over.id),
+    );
   };
   const confirmRemove = (item: LinkItem) =>
     modals.openConfirmModal({
       title: `Remove ${item.name}?`,
-      children: <Text size="sm">{item.name} will no longer be listed on {listedOn}.</Text>,
+      children: (
+        <Text size="sm">
+          {item.name} will no longer be listed on {listedOn}.
+        </Text>
+      ),
       labels: { confirm: 'Remove', cancel: 'Keep' },
       confirmProps: { color: 'danger' },
       onConfirm: () => onRemove(item.id),

@@ -4,7 +4,17 @@ import type { Pagination } from '../lib/api-client';
 const CONTROL_LABELS = { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' } as const;
 
 /** Page links (when there is more than one page) and the total, named by `noun`. */
-export function Paging({ pagination, page, onChange, noun }: { pagination: Pagination | null | undefined; page: number; onChange: (page: number) => void; noun: [string, string] }) {
+export function Paging({
+  pagination,
+  page,
+  onChange,
+  noun,
+}: {
+  pagination: Pagination | null | undefined;
+  page: number;
+  onChange: (page: number) => void;
+  noun: [string, string];
+}) {
   if (!pagination) return null;
   const pages = Math.max(1, Math.ceil(pagination.count / pagination.limit));
   return (

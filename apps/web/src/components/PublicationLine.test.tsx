@@ -70,9 +70,15 @@ describe('PublicationLine', () => {
   });
 
   it('links the title to its page, the DOI to its resolver, and only confirmed authors to their people', () => {
-    const authors = [author('Dietze, Michael C.', { slug: 'michael-dietze', confirmed: true }), author('Fox, Andrew', { slug: 'andrew-fox', confirmed: false }), author('Someone Else')];
+    const authors = [
+      author('Dietze, Michael C.', { slug: 'michael-dietze', confirmed: true }),
+      author('Fox, Andrew', { slug: 'andrew-fox', confirmed: false }),
+      author('Someone Else'),
+    ];
     show(<PublicationLine publication={publication({ authors })} />);
-    expect(screen.getByRole('link', { name: 'Iterative near-term ecological forecasting' }).getAttribute('href')).toBe('/pubs/dietze-2018-iterative-forecasting');
+    expect(screen.getByRole('link', { name: 'Iterative near-term ecological forecasting' }).getAttribute('href')).toBe(
+      '/pubs/dietze-2018-iterative-forecasting',
+    );
     expect(screen.getByRole('link', { name: 'doi:10.1002/eap.1682' }).getAttribute('href')).toBe('https://doi.org/10.1002/eap.1682');
     expect(screen.getByRole('link', { name: 'Dietze, Michael C.' }).getAttribute('href')).toBe('/people/michael-dietze');
     // A link waiting for its person's confirmation shows only the name.
@@ -84,7 +90,15 @@ describe('PublicationLine', () => {
   it('lists publications with their actions and busy state, or says there are none', () => {
     const one = publication();
     const two = publication({ id: '22222222-2222-4222-8222-222222222222', slug: 'two', title: 'Second' });
-    show(<PublicationList publications={[one, two]} empty="None yet." label="Pubs" busy={(p) => p.id === two.id} actions={(p) => <button type="button">Remove {p.title}</button>} />);
+    show(
+      <PublicationList
+        publications={[one, two]}
+        empty="None yet."
+        label="Pubs"
+        busy={(p) => p.id === two.id}
+        actions={(p) => <button type="button">Remove {p.title}</button>}
+      />,
+    );
     const items = within(screen.getByRole('list', { name: 'Pubs' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]!.getAttribute('aria-busy')).toBeNull();

@@ -14,7 +14,11 @@ const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'm
  * Saved versions of a document, newest first: open one, or make it current again. Its
  * owner's feature gives the queries (a project's documentation, an update, an insight).
  */
-export function RevisionHistory<K extends QueryKey>({ revisions, versionQuery, restore }: {
+export function RevisionHistory<K extends QueryKey>({
+  revisions,
+  versionQuery,
+  restore,
+}: {
   revisions: UseQueryResult<Revision[]>;
   /** The query of one version (disabled while `id` is null). */
   versionQuery: (id: string | null) => UseQueryOptions<RevisionDetail, Error, RevisionDetail, K>;
@@ -25,9 +29,14 @@ export function RevisionHistory<K extends QueryKey>({ revisions, versionQuery, r
   const confirmRestore = (id: string, createdAt: string) =>
     modals.openConfirmModal({
       title: 'Restore this version?',
-      children: <Text size="sm">The text saved {when(createdAt)} becomes the current one. The current text stays in the history; unsaved changes on this page are lost.</Text>,
+      children: (
+        <Text size="sm">
+          The text saved {when(createdAt)} becomes the current one. The current text stays in the history; unsaved changes on this page are lost.
+        </Text>
+      ),
       labels: { confirm: 'Restore', cancel: 'Cancel' },
-      onConfirm: () => restore.mutate(id, { onSuccess: () => (setOpen(null), notifications.show({ color: 'green', message: 'The earlier version is current again' })) }),
+      onConfirm: () =>
+        restore.mutate(id, { onSuccess: () => (setOpen(null), notifications.show({ color: 'green', message: 'The earlier version is current again' })) }),
     });
   return (
     <Stack gap="xs">
@@ -48,7 +57,12 @@ export function RevisionHistory<K extends QueryKey>({ revisions, versionQuery, r
                         Open
                       </Button>
                       {i > 0 ? (
-                        <Button size="xs" variant="subtle" onClick={() => confirmRestore(r.id, r.createdAt)} aria-label={`Restore the version of ${when(r.createdAt)}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => confirmRestore(r.id, r.createdAt)}
+                          aria-label={`Restore the version of ${when(r.createdAt)}`}
+                        >
                           Restore
                         </Button>
                       ) : null}

@@ -103,8 +103,21 @@ describe('RichText', () => {
     show({
       type: 'table',
       content: [
-        { type: 'tableRow', content: [{ type: 'tableHeader', content: [para('Site')] }, { type: 'tableHeader', content: [para('Depth')] }, { type: 'tableHeader', content: [para('Moisture')] }] },
-        { type: 'tableRow', content: [{ type: 'tableHeader', content: [para('Abisko')] }, { type: 'tableCell', attrs: { colspan: 2, rowspan: 1 }, content: [para('not measured')] }] },
+        {
+          type: 'tableRow',
+          content: [
+            { type: 'tableHeader', content: [para('Site')] },
+            { type: 'tableHeader', content: [para('Depth')] },
+            { type: 'tableHeader', content: [para('Moisture')] },
+          ],
+        },
+        {
+          type: 'tableRow',
+          content: [
+            { type: 'tableHeader', content: [para('Abisko')] },
+            { type: 'tableCell', attrs: { colspan: 2, rowspan: 1 }, content: [para('not measured')] },
+          ],
+        },
       ],
     });
     const table = screen.getByRole('table');
@@ -121,7 +134,10 @@ describe('RichText', () => {
   });
 
   it('shows a callout as a note with its tone', () => {
-    show({ type: 'callout', attrs: { tone: 'warning' }, content: [para('Weigh the cores before they thaw.')] }, { type: 'callout', content: [para('A plain note.')] });
+    show(
+      { type: 'callout', attrs: { tone: 'warning' }, content: [para('Weigh the cores before they thaw.')] },
+      { type: 'callout', content: [para('A plain note.')] },
+    );
     const [warning, note] = screen.getAllByRole('note');
     expect(warning!.getAttribute('aria-label')).toBe('Warning');
     expect(within(warning!).getByText('Weigh the cores before they thaw.')).toBeTruthy();

@@ -69,7 +69,13 @@ function withMark(node: ReactNode, mark: DocumentMark, key: number): ReactNode {
 
 // Each run keyed by its place, its marks nested inside by theirs.
 const renderInline = (nodes: DocumentInline[] | undefined) =>
-  (nodes ?? []).map((n, i) => (n.type === 'hardBreak' ? <br key={i} /> : <Fragment key={i}>{(n.marks ?? []).reduce<ReactNode>((node, mark, m) => withMark(node, mark, m), n.text)}</Fragment>));
+  (nodes ?? []).map((n, i) =>
+    n.type === 'hardBreak' ? (
+      <br key={i} />
+    ) : (
+      <Fragment key={i}>{(n.marks ?? []).reduce<ReactNode>((node, mark, m) => withMark(node, mark, m), n.text)}</Fragment>
+    ),
+  );
 
 const TONES: Record<CalloutTone, { label: string; color: string; Icon: typeof IconInfoCircle }> = {
   info: { label: 'Note', color: 'blue', Icon: IconInfoCircle },
@@ -114,7 +120,9 @@ function DocumentTable({ rows }: { rows: DocumentTableRow[] }) {
   const headCount = rows.findIndex((row) => !isHeaderRow(row));
   const head = rows.slice(0, headCount < 0 ? rows.length : headCount);
   const body = rows.slice(head.length);
-  const renderRow = (inHead: boolean) => (row: DocumentTableRow, i: number) => <Table.Tr key={i}>{row.content.map((cell, c) => renderCell(cell, c, inHead))}</Table.Tr>;
+  const renderRow = (inHead: boolean) => (row: DocumentTableRow, i: number) => (
+    <Table.Tr key={i}>{row.content.map((cell, c) => renderCell(cell, c, inHead))}</Table.Tr>
+  );
   return (
     <div className={classes.table}>
       <WideTable label="Table" minWidth={columnCount(rows) * COLUMN_MIN_WIDTH}>
@@ -153,7 +161,12 @@ function renderBlock(block: DocumentBlock, key: number): ReactNode {
     case 'bulletList':
     case 'orderedList':
       return (
-        <List key={key} type={block.type === 'orderedList' ? 'ordered' : 'unordered'} start={block.type === 'orderedList' ? block.attrs?.start : undefined} withPadding>
+        <List
+          key={key}
+          type={block.type === 'orderedList' ? 'ordered' : 'unordered'}
+          start={block.type === 'orderedList' ? block.attrs?.start : undefined}
+          withPadding
+        >
           {block.content.map((item, i) => (
             <List.Item key={i}>{item.content.map(renderBlock)}</List.Item>
           ))}

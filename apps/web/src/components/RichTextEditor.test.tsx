@@ -32,7 +32,10 @@ describe('RichTextEditor', () => {
   });
 
   it('shows a document it cannot read as read-only, says so, and tells the form', () => {
-    const stored = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Measured at 4 m', marks: [{ type: 'highlight' }] }] }] } as unknown as ProseMirrorDoc;
+    const stored = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Measured at 4 m', marks: [{ type: 'highlight' }] }] }],
+    } as unknown as ProseMirrorDoc;
     const { onUnreadable, onChange } = renderEditor(stored);
     expect(screen.getByText('This text cannot be opened in the editor')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Documentation (read-only)' }).textContent).toContain('Measured at 4 m');
@@ -132,7 +135,11 @@ function stubUpload(asset: string | null) {
         this.responseText = JSON.stringify(uploaded(asset));
       } else {
         this.status = 415;
-        this.responseText = JSON.stringify({ error: 'The file is not an image we accept: send a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE', details: [{ field: 'file', message: 'Accepted types: image/jpeg, image/png, image/webp' }] });
+        this.responseText = JSON.stringify({
+          error: 'The file is not an image we accept: send a JPEG, PNG or WebP image',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          details: [{ field: 'file', message: 'Accepted types: image/jpeg, image/png, image/webp' }],
+        });
       }
       setTimeout(() => this.listeners.load?.(), 0);
     }

@@ -17,7 +17,10 @@ export function useToolbarState(editor: TiptapEditor | null) {
     selector: ({ editor: e }) => {
       if (!e || e.isDestroyed) return { inTable: false, canInsertTable: false, image: null, calloutTone: null };
       const { selection } = e.state;
-      const image = selection instanceof NodeSelection && selection.node.type.name === 'image' ? { pos: selection.from, asset: String(selection.node.attrs.asset), alt: String(selection.node.attrs.alt ?? '') } : null;
+      const image =
+        selection instanceof NodeSelection && selection.node.type.name === 'image'
+          ? { pos: selection.from, asset: String(selection.node.attrs.asset), alt: String(selection.node.attrs.alt ?? '') }
+          : null;
       return {
         inTable: e.isActive('table'),
         canInsertTable: e.can().insertTable({ rows: 3, cols: 3, withHeaderRow: true }),
@@ -77,7 +80,12 @@ export function CalloutControl({ tone }: { tone: CalloutTone | null }) {
       return;
     }
     const wrapped = editor.chain().focus().wrapIn('callout', { tone: chosen }).run();
-    if (!wrapped) editor.chain().focus().insertContent({ type: 'callout', attrs: { tone: chosen }, content: [{ type: 'paragraph' }] }).run();
+    if (!wrapped)
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'callout', attrs: { tone: chosen }, content: [{ type: 'paragraph' }] })
+        .run();
   };
   const label = tone ? 'Change the callout' : 'Insert callout';
   return (
@@ -140,7 +148,10 @@ export function InsertImageControl({ onInserted }: { onInserted: (asset: string)
       const { asset } = await uploadImage(file, setProgress);
       if (editor.isDestroyed) return;
       // Not focused: the description field takes the focus next.
-      editor.chain().insertContent({ type: 'image', attrs: { asset: asset.id, alt: '' } }).run();
+      editor
+        .chain()
+        .insertContent({ type: 'image', attrs: { asset: asset.id, alt: '' } })
+        .run();
       const pos = imagePosition(editor, asset.id);
       if (pos >= 0) editor.commands.setNodeSelection(pos);
       onInserted(asset.id);

@@ -42,7 +42,11 @@ export function RichTextImage({ asset: id, alt }: { asset: string; alt: string }
   if (query.isPending) {
     return (
       <div className={classes.imagePlaceholder} role="img" aria-label={alt || 'An image, loading'} aria-busy>
-        {alt ? <Text size="sm" c="dimmed">{alt}</Text> : null}
+        {alt ? (
+          <Text size="sm" c="dimmed">
+            {alt}
+          </Text>
+        ) : null}
       </div>
     );
   }

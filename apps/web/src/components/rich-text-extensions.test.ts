@@ -1,6 +1,14 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DOCUMENT_MARKS, DOCUMENT_NODES, DOCUMENT_SAMPLE, DocumentSchema, normalizeDocument, type DocumentAttrSpec, type ProseMirrorDoc } from '@observatory/shared';
+import {
+  DOCUMENT_MARKS,
+  DOCUMENT_NODES,
+  DOCUMENT_SAMPLE,
+  DocumentSchema,
+  normalizeDocument,
+  type DocumentAttrSpec,
+  type ProseMirrorDoc,
+} from '@observatory/shared';
 // The demo data's documents, as the server seeds them (a data module without server dependencies).
 import { demoDocuments } from '../../../server/src/db/seed/demo-documents';
 import { editorExtensions, editorLoadProblem } from './rich-text-extensions';
@@ -11,7 +19,12 @@ afterEach(() => editors.splice(0).forEach((e) => e.destroy()));
 /** A real editor of the app's, with TipTap's own content check on. */
 function openEditor(content: ProseMirrorDoc | null) {
   const errors: Error[] = [];
-  const editor = new Editor({ extensions: editorExtensions, content: content ?? '', enableContentCheck: true, onContentError: ({ error }) => void errors.push(error) });
+  const editor = new Editor({
+    extensions: editorExtensions,
+    content: content ?? '',
+    enableContentCheck: true,
+    onContentError: ({ error }) => void errors.push(error),
+  });
   editors.push(editor);
   return { editor, errors };
 }
@@ -52,7 +65,10 @@ describe('the editor’s schema', () => {
   it.each(Object.entries(DOCUMENT_MARKS))('builds the mark %s as the list has it', (name, spec) => {
     const mark = schema.marks[name]!;
     const listed = listedAttrs((spec as { attrs?: Record<string, DocumentAttrSpec> }).attrs);
-    expect({ excludes: mark.spec.excludes ?? null, attrs: editorAttrs((mark.spec.attrs ?? {}) as Attrs, listed) }).toEqual({ excludes: (spec as { excludes?: string }).excludes ?? null, attrs: listed });
+    expect({ excludes: mark.spec.excludes ?? null, attrs: editorAttrs((mark.spec.attrs ?? {}) as Attrs, listed) }).toEqual({
+      excludes: (spec as { excludes?: string }).excludes ?? null,
+      attrs: listed,
+    });
   });
 });
 
@@ -82,7 +98,9 @@ describe('images, tables and callouts in the editor', () => {
 
   it('reads pasted images of ours by their asset, and drops images of other sites', () => {
     const { editor } = openEditor(null);
-    editor.view.pasteHTML(`<p>Core</p><img data-asset="${asset}" alt="A core"><img src="https://tracker.example/pixel.gif" alt="tracker"><img data-asset="javascript:alert(1)">`);
+    editor.view.pasteHTML(
+      `<p>Core</p><img data-asset="${asset}" alt="A core"><img src="https://tracker.example/pixel.gif" alt="tracker"><img data-asset="javascript:alert(1)">`,
+    );
     expect(editor.getJSON().content).toEqual([
       { type: 'paragraph', content: [{ type: 'text', text: 'Core' }] },
       { type: 'image', attrs: { asset, alt: 'A core' } },
@@ -137,11 +155,18 @@ describe('editorLoadProblem', () => {
     expect(editorLoadProblem(para([{ type: 'text', text: 'x', marks: [{ type: 'highlight' }] }]))).toMatch(/highlight/);
     expect(editorLoadProblem({ type: 'doc', content: [{ type: 'video' }] } as unknown as ProseMirrorDoc)).toMatch(/video/);
     // An image by address, not by asset: never loaded.
-    expect(editorLoadProblem({ type: 'doc', content: [{ type: 'image', attrs: { src: 'https://tracker.example/pixel.gif' } }] } as unknown as ProseMirrorDoc)).toMatch(/asset/);
+    expect(
+      editorLoadProblem({ type: 'doc', content: [{ type: 'image', attrs: { src: 'https://tracker.example/pixel.gif' } }] } as unknown as ProseMirrorDoc),
+    ).toMatch(/asset/);
   });
 
   it('refuses what ProseMirror’s own check refuses, as TipTap would empty it', () => {
-    const headingFirst = { type: 'doc', content: [{ type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'x' }] }] }] }] };
+    const headingFirst = {
+      type: 'doc',
+      content: [
+        { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'x' }] }] }] },
+      ],
+    };
     expect(editorLoadProblem(headingFirst as ProseMirrorDoc)).toMatch(/listItem/);
     expect(editorLoadProblem({ type: 'doc', content: [] })).not.toBeNull();
   });

@@ -70,10 +70,7 @@ const NODE_EXTENSIONS: Record<DocumentNodeName, AnyExtension> = {
 
 const MARK_EXTENSIONS: Record<DocumentMarkName, AnyExtension> = {
   // http, https and mailto are linkify's own schemes: naming them again as custom protocols re-registers them in every editor ("already initialized").
-  link: keepListedAttributes(
-    Link.configure({ openOnClick: false, autolink: true, isAllowedUri: (url) => isSafeHref(url) }),
-    DOCUMENT_MARKS.link.attrs,
-  ),
+  link: keepListedAttributes(Link.configure({ openOnClick: false, autolink: true, isAllowedUri: (url) => isSafeHref(url) }), DOCUMENT_MARKS.link.attrs),
   bold: Bold,
   italic: Italic,
   strike: Strike,
@@ -84,7 +81,14 @@ const MARK_EXTENSIONS: Record<DocumentMarkName, AnyExtension> = {
 };
 
 /** Everything the editor loads: the document's nodes and marks, then editing behaviour only. */
-export const editorExtensions: AnyExtension[] = [...Object.values(NODE_EXTENSIONS), ...Object.values(MARK_EXTENSIONS), UndoRedo, Dropcursor, Gapcursor, ListKeymap];
+export const editorExtensions: AnyExtension[] = [
+  ...Object.values(NODE_EXTENSIONS),
+  ...Object.values(MARK_EXTENSIONS),
+  UndoRedo,
+  Dropcursor,
+  Gapcursor,
+  ListKeymap,
+];
 
 const editorSchema = getSchema(editorExtensions);
 

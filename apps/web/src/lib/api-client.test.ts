@@ -167,11 +167,7 @@ describe('request: refresh on 401', () => {
     expect(refreshCalls()).toHaveLength(1);
 
     refreshAnswer.resolve(json({ access_token: 'new' }));
-    await expect(Promise.all([first, second, third])).resolves.toEqual([
-      { url: '/api/v1/projects' },
-      { url: '/api/v1/people' },
-      { url: '/api/v1/sites' },
-    ]);
+    await expect(Promise.all([first, second, third])).resolves.toEqual([{ url: '/api/v1/projects' }, { url: '/api/v1/people' }, { url: '/api/v1/sites' }]);
     expect(refreshCalls()).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledTimes(7);
   });
@@ -196,9 +192,7 @@ describe('request: refresh on 401', () => {
     setAccessToken('old');
     const listener = listen();
     fetchMock.mockImplementation(async (input) =>
-      String(input) === '/api/v1/auth/refresh'
-        ? errorBody(401, 'Session expired', 'UNAUTHENTICATED')
-        : errorBody(401, 'Token expired', 'UNAUTHENTICATED'),
+      String(input) === '/api/v1/auth/refresh' ? errorBody(401, 'Session expired', 'UNAUTHENTICATED') : errorBody(401, 'Token expired', 'UNAUTHENTICATED'),
     );
 
     const error = await api.get('/me').catch((e: unknown) => e);
@@ -243,9 +237,7 @@ describe('request: refresh on 401', () => {
 
   it('lets a request wait for a session being restored, then sends the new token', async () => {
     const refreshAnswer = deferred<Response>();
-    fetchMock.mockImplementation(async (input) =>
-      String(input) === '/api/v1/auth/refresh' ? refreshAnswer.promise : json({ ok: true }),
-    );
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/v1/auth/refresh' ? refreshAnswer.promise : json({ ok: true })));
     const restoring = refreshSession();
     const call = request('GET', '/teams/t1');
     await Promise.resolve();
@@ -307,7 +299,9 @@ describe('request: errors', () => {
   });
 
   it('falls back to the status text for a non-JSON error body', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+    );
 
     const error = await api.get('/projects').catch((e: unknown) => e);
 
@@ -355,9 +349,7 @@ describe('request: errors', () => {
 
 describe('request: pagination, query and empty answers', () => {
   it('reads the pagination headers', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json([{ id: 1 }], { headers: { 'pagination-page': '3', 'pagination-count': '57', 'pagination-limit': '20' } }),
-    );
+    fetchMock.mockResolvedValueOnce(json([{ id: 1 }], { headers: { 'pagination-page': '3', 'pagination-count': '57', 'pagination-limit': '20' } }));
 
     const res = await api.page<{ id: number }[]>('/projects', { page: 3 });
 
@@ -423,7 +415,9 @@ class FakeXhr {
   aborted = false;
   private listeners: Record<string, (() => void)[]> = {};
   private uploadListeners: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void)[] = [];
-  upload = { addEventListener: (_type: string, fn: (e: { lengthComputable: boolean; loaded: number; total: number }) => void) => this.uploadListeners.push(fn) };
+  upload = {
+    addEventListener: (_type: string, fn: (e: { lengthComputable: boolean; loaded: number; total: number }) => void) => this.uploadListeners.push(fn),
+  };
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
@@ -469,7 +463,14 @@ describe('sendForm: uploads with progress', () => {
 
   it('POSTs the form with the Bearer token, reports progress and answers the JSON', async () => {
     setAccessToken('tok');
-    FakeXhr.replies.push({ status: 201, body: { id: 'f1', name: 'Core depths' }, progress: [[50, 200], [200, 200]] });
+    FakeXhr.replies.push({
+      status: 201,
+      body: { id: 'f1', name: 'Core depths' },
+      progress: [
+        [50, 200],
+        [200, 200],
+      ],
+    });
     const progress: number[] = [];
     const body = form();
 
@@ -486,12 +487,24 @@ describe('sendForm: uploads with progress', () => {
   });
 
   it('turns an error answer into ApiError with the server text (a 413 names the limit)', async () => {
-    FakeXhr.replies.push({ status: 413, body: { error: 'The file is larger than the limit of 100 MB (104857600 bytes)', code: 'PAYLOAD_TOO_LARGE', details: [{ field: 'file', message: 'At most 104857600 bytes' }] } });
+    FakeXhr.replies.push({
+      status: 413,
+      body: {
+        error: 'The file is larger than the limit of 100 MB (104857600 bytes)',
+        code: 'PAYLOAD_TOO_LARGE',
+        details: [{ field: 'file', message: 'At most 104857600 bytes' }],
+      },
+    });
 
     const error = await api.postForm('/projects/p/files', form()).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', errorText: 'The file is larger than the limit of 100 MB (104857600 bytes)', details: [{ field: 'file', message: 'At most 104857600 bytes' }] });
+    expect(error).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      errorText: 'The file is larger than the limit of 100 MB (104857600 bytes)',
+      details: [{ field: 'file', message: 'At most 104857600 bytes' }],
+    });
   });
 
   it('refreshes once on a 401 and sends the form again with the new token', async () => {

@@ -82,17 +82,20 @@ function mayHaveSession(): boolean {
 export function refreshSession(): Promise<boolean> {
   if (!mayHaveSession()) return Promise.resolve(false);
   refreshing ??= fetch(`${API_ROOT}/auth/refresh`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } })
-    .then(async (res) => {
-      if (res.status === 401) {
-        noteSession(false);
-        return false;
-      }
-      if (!res.ok) throw await toApiError(res);
-      setAccessToken(((await res.json()) as TokenResponse).access_token);
-      return true;
-    }, () => {
-      throw new ApiError(null, null, null, 'Request Failed');
-    })
+    .then(
+      async (res) => {
+        if (res.status === 401) {
+          noteSession(false);
+          return false;
+        }
+        if (!res.ok) throw await toApiError(res);
+        setAccessToken(((await res.json()) as TokenResponse).access_token);
+        return true;
+      },
+      () => {
+        throw new ApiError(null, null, null, 'Request Failed');
+      },
+    )
     .finally(() => {
       refreshing = null;
     });
@@ -121,7 +124,15 @@ async function toApiError(res: Response): Promise<ApiError> {
   const text = typeof body.error === 'string' ? body.error : null;
   const retryAfter = Number(res.headers.get('retry-after'));
   const answer = { body: parsed ?? raw, headers: [...res.headers.entries()] };
-  return new ApiError(res.status, body.code ?? null, text, text ?? (res.statusText || `Request failed with status ${res.status}`), body.details ?? [], retryAfter > 0 ? retryAfter : null, answer);
+  return new ApiError(
+    res.status,
+    body.code ?? null,
+    text,
+    text ?? (res.statusText || `Request failed with status ${res.status}`),
+    body.details ?? [],
+    retryAfter > 0 ? retryAfter : null,
+    answer,
+  );
 }
 
 function url(path: string, query?: Query): string {
@@ -200,7 +211,12 @@ export const requestStream = (method: string, path: string, options: RequestOpti
  * of the body has gone: `onProgress` gets a fraction from 0 to 1. The token, the refresh
  * on a 401 and the errors are those of `request`.
  */
-export async function sendForm<T>(method: string, path: string, form: FormData, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<T> {
+export async function sendForm<T>(
+  method: string,
+  path: string,
+  form: FormData,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
   const send = () =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
@@ -210,7 +226,9 @@ export async function sendForm<T>(method: string, path: string, form: FormData, 
       xhr.upload.addEventListener('progress', (e) => {
         if (e.lengthComputable && e.total > 0) options.onProgress?.(Math.min(e.loaded / e.total, 1));
       });
-      xhr.addEventListener('load', () => resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText })));
+      xhr.addEventListener('load', () =>
+        resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText })),
+      );
       xhr.addEventListener('error', () => reject(new ApiError(null, null, null, 'Request Failed')));
       xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
       options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });

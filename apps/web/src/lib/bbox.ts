@@ -80,5 +80,20 @@ export function boxFromCorners(a: readonly [number, number], b: readonly [number
 
 /** A box as a GeoJSON polygon, for a map's fill layer. */
 export function boxPolygon([w, s, e, n]: Bbox): GeoJSON.Feature<GeoJSON.Polygon> {
-  return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } };
+  return {
+    type: 'Feature',
+    properties: {},
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [e, s],
+          [e, n],
+          [w, n],
+          [w, s],
+        ],
+      ],
+    },
+  };
 }

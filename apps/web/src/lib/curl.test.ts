@@ -3,9 +3,18 @@ import { curlCommand } from './curl';
 
 describe('curlCommand', () => {
   it('spells a request as a curl command a shell reads back, quotes and all', () => {
-    const command = curlCommand({ method: 'POST', url: 'https://obs.example.org/api/v1/sandbox/query', body: { where: [{ field: 'owner', value: "O'Brien" }] }, withToken: false });
+    const command = curlCommand({
+      method: 'POST',
+      url: 'https://obs.example.org/api/v1/sandbox/query',
+      body: { where: [{ field: 'owner', value: "O'Brien" }] },
+      withToken: false,
+    });
     expect(command).toBe(
-      ["curl -X POST 'https://obs.example.org/api/v1/sandbox/query'", "-H 'Content-Type: application/json'", `--data '{"where":[{"field":"owner","value":"O'\\''Brien"}]}'`].join(' \\\n  '),
+      [
+        "curl -X POST 'https://obs.example.org/api/v1/sandbox/query'",
+        "-H 'Content-Type: application/json'",
+        `--data '{"where":[{"field":"owner","value":"O'\\''Brien"}]}'`,
+      ].join(' \\\n  '),
     );
   });
 

@@ -8,7 +8,8 @@ export const passwordRules = {
 };
 
 /** The server's username rule (shared UsernameSchema), checked before sending. */
-export const usernameRule = (v: string) => (/^[a-z0-9][a-z0-9._-]{1,63}$/.test(v) ? null : 'Use 2 to 64 lower-case letters, digits, dots, dashes or underscores');
+export const usernameRule = (v: string) =>
+  /^[a-z0-9][a-z0-9._-]{1,63}$/.test(v) ? null : 'Use 2 to 64 lower-case letters, digits, dots, dashes or underscores';
 
 export const emailRule = (v: string) => (!v.trim() || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : 'Enter a valid e-mail address');
 

@@ -14,4 +14,5 @@ export const metadataSchemasQuery = () =>
   queryOptions({ queryKey: [...metadataSchemasKey, 'list'], queryFn: () => api.get<{ schemas: MetadataSchema[] }>('/data/schema').then((r) => r.schemas) });
 
 export const metadataSchemaKey = (slug: string) => [...metadataSchemasKey, 'one', slug] as const;
-export const metadataSchemaQuery = (slug: string) => queryOptions({ queryKey: metadataSchemaKey(slug), queryFn: () => api.get<MetadataSchemaResponse>(metadataSchemaPath(slug)) });
+export const metadataSchemaQuery = (slug: string) =>
+  queryOptions({ queryKey: metadataSchemaKey(slug), queryFn: () => api.get<MetadataSchemaResponse>(metadataSchemaPath(slug)) });

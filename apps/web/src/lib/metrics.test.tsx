@@ -11,7 +11,16 @@ import { loadMetric, metricKey, storeMetrics, useMetric, type MetricEntry } from
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const metric = (name: string, title: string, unit: string | null = null): Metric => ({ name, title, description: '', unit, type: 'number', allowed: [], min: null, max: null });
+const metric = (name: string, title: string, unit: string | null = null): Metric => ({
+  name,
+  title,
+  description: '',
+  unit,
+  type: 'number',
+  allowed: [],
+  min: null,
+  max: null,
+});
 
 const METRICS: Record<string, Metric> = {
   ph: metric('ph', 'Soil pH', '[pH]'),

@@ -49,6 +49,11 @@ describe('useTitle', () => {
         { title: 'c', weight: 'page', order: 5 },
       ]),
     ).toBe('b');
-    expect(titleOf([{ title: 'a', weight: 'page', order: 3 }, { title: 'c', weight: 'page', order: 5 }])).toBe('c');
+    expect(
+      titleOf([
+        { title: 'a', weight: 'page', order: 3 },
+        { title: 'c', weight: 'page', order: 5 },
+      ]),
+    ).toBe('c');
   });
 });

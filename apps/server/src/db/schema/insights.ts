@@ -27,7 +27,10 @@ export const insights = pgTable(
      * keeps them in the row (storage main), where reading them costs least.
      */
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorId: uuid().references(() => people.id, { onDelete: 'set null' }),
     teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
     visibility: text().notNull().default('public'),

@@ -30,10 +30,7 @@ export const pages = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('pages_path_unique').on(t.path),
-    index('pages_search_idx').using('gin', t.searchVector),
-  ],
+  (t) => [uniqueIndex('pages_path_unique').on(t.path), index('pages_search_idx').using('gin', t.searchVector)],
 );
 
 /**

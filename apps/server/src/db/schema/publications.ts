@@ -26,7 +26,10 @@ export const publications = pgTable(
     doi: text(),
     url: text(),
     abstract: text(),
-    keywords: text().array().notNull().default(sql`'{}'::text[]`),
+    keywords: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The citation key it came with (BibTeX's), kept for export. */
     citationKey: text(),
     searchText: text().notNull().default(''),

@@ -6,7 +6,10 @@ export const roles = pgTable('roles', {
   id: uuid().primaryKey().defaultRandom(),
   name: text().notNull(),
   slug: text().notNull().unique(),
-  permissions: text().array().notNull().default(sql`'{}'::text[]`),
+  permissions: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -65,8 +65,14 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     secretHash: text().notNull(),
     comment: text().notNull(),
-    permissions: text().array().notNull().default(sql`'{}'::text[]`),
-    targets: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    targets: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }),
     lastUsedAt: timestamp({ withTimezone: true }),

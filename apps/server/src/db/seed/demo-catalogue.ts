@@ -6,7 +6,15 @@ import { settings } from '../schema/index.js';
 /** Set once the demo metrics and node tree are in: a second start adds nothing. */
 const SEEDED_KEY = 'demo_catalogue_seeded';
 
-const number = (name: string, title: string, unit: string | null, min: number | null, max: number | null, description: string): MetricInput => ({ name, title, unit, type: 'number', min, max, description });
+const number = (name: string, title: string, unit: string | null, min: number | null, max: number | null, description: string): MetricInput => ({
+  name,
+  title,
+  unit,
+  type: 'number',
+  min,
+  max,
+  description,
+});
 
 /** What the demo observatory measures, with UCUM units (`har` is a hectare, `Cel` a degree Celsius). */
 export const DEMO_METRICS: MetricInput[] = [
@@ -30,8 +38,23 @@ export const DEMO_METRICS: MetricInput[] = [
   number('aboveground-biomass', 'Aboveground biomass', 'g/m2', 0, 100000, 'Dry mass, clipped and weighed.'),
   number('tree-cover', 'Tree cover', '%', 0, 100, 'Share of the ground under tree crowns.'),
   number('chlorophyll-a', 'Chlorophyll a', 'ug/L', 0, 1000, 'Algal biomass in the water, from in-situ fluorescence.'),
-  { name: 'species-richness', title: 'Species richness', unit: '{count}', type: 'integer', min: 0, max: null, description: 'Vascular plant species in the plot.' },
-  { name: 'dominant-vegetation', title: 'Dominant vegetation', unit: null, type: 'category', allowed: ['forest', 'shrub', 'grassland', 'heath', 'mire', 'bare'], description: 'The cover type of most of the plot.' },
+  {
+    name: 'species-richness',
+    title: 'Species richness',
+    unit: '{count}',
+    type: 'integer',
+    min: 0,
+    max: null,
+    description: 'Vascular plant species in the plot.',
+  },
+  {
+    name: 'dominant-vegetation',
+    title: 'Dominant vegetation',
+    unit: null,
+    type: 'category',
+    allowed: ['forest', 'shrub', 'grassland', 'heath', 'mire', 'bare'],
+    description: 'The cover type of most of the plot.',
+  },
   { name: 'permafrost', title: 'Permafrost present', unit: null, type: 'boolean', description: 'Whether frozen ground persists through summer.' },
   { name: 'soil-sampled', title: 'Soil sampled on', unit: null, type: 'date', description: 'The day the last cores were taken.' },
 ];
@@ -41,7 +64,17 @@ export const DEMO_TYPE_METRICS: Record<string, string[]> = {
   property: ['precipitation', 'air-temperature', 'tree-cover'],
   site: ['air-temperature', 'precipitation', 'relative-humidity', 'wind-speed', 'global-radiation', 'snow-depth', 'permafrost', 'chlorophyll-a'],
   'vegetation-plot': ['ndvi', 'canopy-height', 'leaf-area-index', 'aboveground-biomass', 'species-richness', 'dominant-vegetation', 'tree-cover'],
-  'soil-plot': ['soil-organic-carbon', 'total-nitrogen', 'cn-ratio', 'soil-ph', 'bulk-density', 'soil-moisture', 'soil-temperature', 'water-table-depth', 'soil-sampled'],
+  'soil-plot': [
+    'soil-organic-carbon',
+    'total-nitrogen',
+    'cn-ratio',
+    'soil-ph',
+    'bulk-density',
+    'soil-moisture',
+    'soil-temperature',
+    'water-table-depth',
+    'soil-sampled',
+  ],
 };
 
 /** The schemas of the node types: a theme has keywords, a variable names its metric and method. */
@@ -49,7 +82,11 @@ const NODE_SCHEMAS = [
   {
     slug: 'theme-basics',
     title: 'Theme basics',
-    schema: { type: 'object', properties: { keywords: { type: 'string', title: 'Keywords', description: 'Separated by commas', maxLength: 300 } }, additionalProperties: false },
+    schema: {
+      type: 'object',
+      properties: { keywords: { type: 'string', title: 'Keywords', description: 'Separated by commas', maxLength: 300 } },
+      additionalProperties: false,
+    },
   },
   {
     slug: 'variable-basics',
@@ -67,8 +104,21 @@ const NODE_SCHEMAS = [
   },
 ];
 
-const theme = (parent: string | null, slug: string, title: string, description: string, keywords: string[]): NodeInput => ({ parent, slug, title, description, type: 'theme', metadata: { keywords: keywords.join(', ') } });
-const variable = (parent: string, slug: string, title: string, metric: string, method: string, interval: string): NodeInput => ({ parent, slug, title, type: 'variable', metadata: { metric, method, interval } });
+const theme = (parent: string | null, slug: string, title: string, description: string, keywords: string[]): NodeInput => ({
+  parent,
+  slug,
+  title,
+  description,
+  type: 'theme',
+  metadata: { keywords: keywords.join(', ') },
+});
+const variable = (parent: string, slug: string, title: string, metric: string, method: string, interval: string): NodeInput => ({
+  parent,
+  slug,
+  title,
+  type: 'variable',
+  metadata: { metric, method, interval },
+});
 
 /** The data catalogue's tree, parents before children. */
 export const DEMO_NODES: NodeInput[] = [

@@ -73,10 +73,18 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['dav-dischma-transect-d2-south-facing', 'davos-treeline'],
     team: 'field-team',
     doc: doc(
-      p('Of the seedlings we tagged above the last adult trees on the south-facing Dischma transect, most grew within half a metre of a boulder, on its downslope side. The pattern is strongest in the upper eight plots, where the wind clears the snow early.'),
-      p('Two explanations fit: shelter from wind-driven ice crystals in late winter, and a warmer microclimate in the lee in spring. Our soil-temperature loggers sit in open ground, so they cannot tell the two apart.'),
+      p(
+        'Of the seedlings we tagged above the last adult trees on the south-facing Dischma transect, most grew within half a metre of a boulder, on its downslope side. The pattern is strongest in the upper eight plots, where the wind clears the snow early.',
+      ),
+      p(
+        'Two explanations fit: shelter from wind-driven ice crystals in late winter, and a warmer microclimate in the lee in spring. Our soil-temperature loggers sit in open ground, so they cannot tell the two apart.',
+      ),
       h('Next season'),
-      ul('Two extra temperature buttons per upper plot: one in the lee of a boulder, one in the open', 'Boulder height and aspect for every tagged seedling', 'The same count on the north-facing transect D1, where boulders are fewer'),
+      ul(
+        'Two extra temperature buttons per upper plot: one in the lee of a boulder, one in the open',
+        'Boulder height and aspect for every tagged seedling',
+        'The same count on the north-facing transect D1, where boulders are fewer',
+      ),
     ),
     comments: [
       ['grace', 'Boulder height and aspect need two new columns in the census table. I will add them to the template before the season starts.'],
@@ -94,11 +102,18 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['soil', 'sensors', 'data-quality'],
     objects: ['davos-treeline', 'dav-fluela-transect-f1'],
     doc: doc(
-      p('All eighteen loggers were read out in September. The hourly series are complete on five transects; on Flüela F1 the battery of the middle logger failed in mid-February and the series has a gap of nineteen days.'),
-      p('The gap falls in the snow-covered season, when soil temperature under deep snow stays close to zero, so it matters little for the growing-season means but does for the winter minimum.'),
+      p(
+        'All eighteen loggers were read out in September. The hourly series are complete on five transects; on Flüela F1 the battery of the middle logger failed in mid-February and the series has a gap of nineteen days.',
+      ),
+      p(
+        'The gap falls in the snow-covered season, when soil temperature under deep snow stays close to zero, so it matters little for the growing-season means but does for the winter minimum.',
+      ),
     ),
     comments: [
-      ['grace', 'I flagged the F1 gap as missing rather than interpolating. If you need a complete series for degree-day sums, we can fill it from F2 by regression and flag those hours separately.'],
+      [
+        'grace',
+        'I flagged the F1 gap as missing rather than interpolating. If you need a complete series for degree-day sums, we can fill it from F2 by regression and flag those hours separately.',
+      ],
       ['ada', 'Yes please, with the flag: the degree-day sums need whole seasons.'],
     ],
   },
@@ -111,8 +126,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['dav-sertig-transect-s1', 'dav-sertig-transect-s2'],
     team: 'field-team',
     doc: doc(
-      p('We dated snowmelt at every plot from the soil loggers: under snow the soil stays at zero for weeks, and the day it starts to swing with the air marks the melt. On both Sertig transects, seedlings in plots that melted out after mid-June died twice as often over the following winter as those in early plots.'),
-      p('Late plots lie in hollows where snow collects. A shorter season leaves the shoots less time to harden before the first frost, which fits the browned needle tips we find there every spring.'),
+      p(
+        'We dated snowmelt at every plot from the soil loggers: under snow the soil stays at zero for weeks, and the day it starts to swing with the air marks the melt. On both Sertig transects, seedlings in plots that melted out after mid-June died twice as often over the following winter as those in early plots.',
+      ),
+      p(
+        'Late plots lie in hollows where snow collects. A shorter season leaves the shoots less time to harden before the first frost, which fits the browned needle tips we find there every spring.',
+      ),
     ),
     comments: [
       ['grace', 'The stake record at the Weissfluhjoch would give you a much longer snow series to compare the melt dates with.'],
@@ -128,8 +147,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['treeline', 'methods'],
     objects: ['niwot-ridge', 'niw-treeline-krummholz', 'davos-treeline'],
     doc: doc(
-      p('The treeline at Niwot Ridge lies near 3,400 m, more than a thousand metres above ours at Davos, yet the growing-season soil temperature at both is close to the global mean of about 6.7 °C that Körner and Paulsen found at treelines worldwide.'),
-      p('The difference is in the form of the trees: at Niwot the last trees are wind-shaped krummholz mats, at Davos upright larches with flagged crowns. Wind and winter desiccation seem to matter more on the continental ridge.'),
+      p(
+        'The treeline at Niwot Ridge lies near 3,400 m, more than a thousand metres above ours at Davos, yet the growing-season soil temperature at both is close to the global mean of about 6.7 °C that Körner and Paulsen found at treelines worldwide.',
+      ),
+      p(
+        'The difference is in the form of the trees: at Niwot the last trees are wind-shaped krummholz mats, at Davos upright larches with flagged crowns. Wind and winter desiccation seem to matter more on the continental ridge.',
+      ),
     ),
     comments: [
       ['mei', 'NEON measures soil temperature at several depths at NIWO; the sensor at 6 cm is closest to your loggers at 10 cm.'],
@@ -144,8 +167,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['pollen', 'grazing'],
     objects: ['fel-feldsee-cirque-lake', 'feldberg'],
     doc: doc(
-      p('The upper metre of the Feldsee core shows beech and fir pollen falling between about 1600 and 1850, and grasses and ribwort plantain rising in the same layers. Ribwort plantain is a pasture weed: the summit of the Feldberg was grazed hard in those centuries.'),
-      p('The timing fits the written history of the summer pastures better than it fits the cold phases of the Little Ice Age, which suggests people rather than climate opened the forest there.'),
+      p(
+        'The upper metre of the Feldsee core shows beech and fir pollen falling between about 1600 and 1850, and grasses and ribwort plantain rising in the same layers. Ribwort plantain is a pasture weed: the summit of the Feldberg was grazed hard in those centuries.',
+      ),
+      p(
+        'The timing fits the written history of the summer pastures better than it fits the cold phases of the Little Ice Age, which suggests people rather than climate opened the forest there.',
+      ),
     ),
     comments: [
       ['tomas', 'Could the grass come from the summit pastures alone? The cirque walls are steep; the lake may mostly see what grows on its rim.'],
@@ -161,7 +188,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['peat', 'pollen'],
     objects: ['fel-rotmeer-bog'],
     doc: doc(
-      p('Sieving every centimetre of the Rotmeer core for charcoal larger than 150 µm gave three distinct peaks. The youngest lines up with the medieval clearance of the Feldberg slopes seen in the pollen; the two older ones have no pollen change with them and may be lightning fires.'),
+      p(
+        'Sieving every centimetre of the Rotmeer core for charcoal larger than 150 µm gave three distinct peaks. The youngest lines up with the medieval clearance of the Feldberg slopes seen in the pollen; the two older ones have no pollen change with them and may be lightning fires.',
+      ),
       p('Radiocarbon dates on the layers are ordered.'),
     ),
     comments: [['tomas', 'If the older fires were natural, fir should have come back quickly after them. Does the pollen show that?']],
@@ -174,8 +203,14 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['peat', 'fieldwork'],
     objects: ['sum-chalupska-slat', 'sumava-bogs'],
     doc: doc(
-      p('We probed the bog on a 50 m grid with steel rods before choosing where to core. The peat is deepest, just over seven metres, in the centre of the dome, and thins to less than a metre at the lagg.'),
-      ul('112 probe points, three of them on buried wood', 'The deepest point lies 80 m east of the boardwalk’s end', 'Coring with the Russian corer next month, at the deepest point'),
+      p(
+        'We probed the bog on a 50 m grid with steel rods before choosing where to core. The peat is deepest, just over seven metres, in the centre of the dome, and thins to less than a metre at the lagg.',
+      ),
+      ul(
+        '112 probe points, three of them on buried wood',
+        'The deepest point lies 80 m east of the boardwalk’s end',
+        'Coring with the Russian corer next month, at the deepest point',
+      ),
       p('With a mean bulk density of 0.1 g/cm³ and half of it carbon, the dome holds on the order of 100,000 tonnes of carbon.'),
     ),
     comments: [
@@ -192,7 +227,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['peat', 'methods'],
     objects: ['sum-jezerni-slat'],
     doc: doc(
-      p('The upper 40 cm of the core were dated twice: with lead-210, which covers the last 150 years, and with radiocarbon on Sphagnum stems, using the bomb peak of the 1960s. Both put the 1963 level at 17 to 19 cm.'),
+      p(
+        'The upper 40 cm of the core were dated twice: with lead-210, which covers the last 150 years, and with radiocarbon on Sphagnum stems, using the bomb peak of the 1960s. Both put the 1963 level at 17 to 19 cm.',
+      ),
       p('That gives us a recent accumulation rate we can trust, and a check on the age model where the two methods overlap.'),
     ),
     comments: [
@@ -208,7 +245,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['peat', 'soil'],
     objects: ['sum-rokytska-slat', 'sum-rybarenska-slat'],
     doc: doc(
-      p('Testate amoebae live in the surface of the peat, and which species live there depends on how far the water table lies below it. In both cores the wet-loving species give way to dry-loving ones within a few centimetres, at a level that dates to the 1960s, when ditches were dug around the bogs.'),
+      p(
+        'Testate amoebae live in the surface of the peat, and which species live there depends on how far the water table lies below it. In both cores the wet-loving species give way to dry-loving ones within a few centimetres, at a level that dates to the 1960s, when ditches were dug around the bogs.',
+      ),
       p('The reconstructed water table dropped by about 10 cm. The ditches were blocked again in the 1990s, but the amoebae have not come back yet.'),
     ),
     comments: [
@@ -224,8 +263,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['treeline', 'grazing'],
     objects: ['cai-glen-feshie-pinewood', 'cairngorms'],
     doc: doc(
-      p('Since red deer numbers were cut in the glen, young Scots pine have come up far above the old trees. On our transect the highest sapling taller than 50 cm now grows at 640 m, 150 m above the highest mature pine.'),
-      p('Few places in Europe show so plainly how low a grazed treeline can sit below its climatic limit. Pollen from Loch Einich suggests pine grew higher on these slopes in the middle Holocene.'),
+      p(
+        'Since red deer numbers were cut in the glen, young Scots pine have come up far above the old trees. On our transect the highest sapling taller than 50 cm now grows at 640 m, 150 m above the highest mature pine.',
+      ),
+      p(
+        'Few places in Europe show so plainly how low a grazed treeline can sit below its climatic limit. Pollen from Loch Einich suggests pine grew higher on these slopes in the middle Holocene.',
+      ),
     ),
     comments: [
       ['mei', 'Do the saplings grow in the open heather, or along the burns?'],
@@ -242,7 +285,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['pollen'],
     objects: ['cai-loch-einich'],
     doc: doc(
-      p('Pine pollen at Loch Einich falls sharply about 4,000 years ago, at the same time as peat starts to spread over the plateau. The retreat is older than any large clearance by people in the Cairngorms.'),
+      p(
+        'Pine pollen at Loch Einich falls sharply about 4,000 years ago, at the same time as peat starts to spread over the plateau. The retreat is older than any large clearance by people in the Cairngorms.',
+      ),
       p('Wetter conditions that let blanket peat grow would also have drowned pine seedlings, so climate is the likelier cause there.'),
     ),
     comments: [
@@ -258,8 +303,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['pollen', 'methods'],
     objects: ['ord-turieto-beech-forest', 'ord-ibon-de-marbore'],
     doc: doc(
-      p('Beech covers most of the lower valley at Ordesa, yet makes up less than ten per cent of the pollen in the surface sediment of Ibón de Marboré. Beech pollen is heavy and travels little, and the lake lies a thousand metres above the forest.'),
-      p('This is what the REVEALS model corrects for with each taxon’s pollen productivity and fall speed. A lake high above the forest needs the correction more than most.'),
+      p(
+        'Beech covers most of the lower valley at Ordesa, yet makes up less than ten per cent of the pollen in the surface sediment of Ibón de Marboré. Beech pollen is heavy and travels little, and the lake lies a thousand metres above the forest.',
+      ),
+      p(
+        'This is what the REVEALS model corrects for with each taxon’s pollen productivity and fall speed. A lake high above the forest needs the correction more than most.',
+      ),
     ),
     comments: [
       ['grace', 'Would moss polsters in the beech forest help calibrate it?'],
@@ -275,7 +324,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['pollen', 'phenology'],
     objects: ['hyy-smear-ii-pine-stand', 'hyy-lake-kuivajarvi'],
     doc: doc(
-      p('The pollen traps at the SMEAR II pine stand caught the first pine pollen on the same day the flux tower’s carbon uptake passed its spring threshold, to within two days for the last five years.'),
+      p(
+        'The pollen traps at the SMEAR II pine stand caught the first pine pollen on the same day the flux tower’s carbon uptake passed its spring threshold, to within two days for the last five years.',
+      ),
       p('If that holds, the long trap records of the region could stand in for flux data before the towers existed.'),
     ),
     comments: [
@@ -294,8 +345,14 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'field-team',
     doc: doc(
-      p('Eleven aluminium tags on D2 carry numbers we had already given out on D1 two summers ago: a box of tags was used twice. The seedlings themselves are not mixed up, since plot and position are recorded, but the tag number alone is no longer a key.'),
-      ul('Until the census table is fixed, join on plot and tag, never on tag alone', 'New tags on D2 get a suffix B', 'The old box is marked and out of the field kit'),
+      p(
+        'Eleven aluminium tags on D2 carry numbers we had already given out on D1 two summers ago: a box of tags was used twice. The seedlings themselves are not mixed up, since plot and position are recorded, but the tag number alone is no longer a key.',
+      ),
+      ul(
+        'Until the census table is fixed, join on plot and tag, never on tag alone',
+        'New tags on D2 get a suffix B',
+        'The old box is marked and out of the field kit',
+      ),
     ),
     comments: [
       ['mei', 'We had the same at Toolik. Pre-printed tags with the transect code would avoid it.'],
@@ -312,7 +369,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'field-team',
     doc: doc(
-      p('The new fence posts for the exclosures on S1 and S2 go up with the helicopter that supplies the alpine hut. It flies on the first clear morning after the hut opens; we have two loads, 180 kg each, packed at the station.'),
+      p(
+        'The new fence posts for the exclosures on S1 and S2 go up with the helicopter that supplies the alpine hut. It flies on the first clear morning after the hut opens; we have two loads, 180 kg each, packed at the station.',
+      ),
       p('Someone needs to be at the landing spot above S2 by seven to unhook the nets.'),
     ),
     comments: [
@@ -330,7 +389,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'data-team',
     doc: doc(
-      p('The seedling paper uses the soil-temperature series of all six transects. The reviewers may ask for changes to the gap filling, so I would rather publish the series together with the paper than before it.'),
+      p(
+        'The seedling paper uses the soil-temperature series of all six transects. The reviewers may ask for changes to the gap filling, so I would rather publish the series together with the paper than before it.',
+      ),
       p('The seedling census stays public as it is.'),
     ),
     comments: [
@@ -347,8 +408,14 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['kil-lake-saanajarvi', 'kil-lake-tsahkaljarvi', 'kilpisjarvi-lakes'],
     visibility: 'members',
     doc: doc(
-      p('Shortlist for the proposal’s pilot: Saanajärvi, whose pollen record is long and well dated, and Tsahkaljärvi, small and close to the treeline. Mallajärvi only if the budget allows a third.'),
-      ul('Check whether the old cores are still in the freezer in Helsinki', 'Ask about the winter coring permit', 'Sequencing costs per sample from two laboratories'),
+      p(
+        'Shortlist for the proposal’s pilot: Saanajärvi, whose pollen record is long and well dated, and Tsahkaljärvi, small and close to the treeline. Mallajärvi only if the budget allows a third.',
+      ),
+      ul(
+        'Check whether the old cores are still in the freezer in Helsinki',
+        'Ask about the winter coring permit',
+        'Sequencing costs per sample from two laboratories',
+      ),
     ),
   },
   {
@@ -360,8 +427,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['dav-fluela-transect-f1', 'dav-fluela-transect-f2'],
     visibility: 'signed-in',
     doc: doc(
-      p('Cores from the trees above the old forest edge on the Flüela transects give germination dates that bunch after 1998, the year the sheep were taken off the slope. Below the forest edge the ages are spread evenly.'),
-      p('Grazing, more than climate, has held the treeline down here. Any estimate of treeline advance at Flüela has to start from 1998, not from the first survey.'),
+      p(
+        'Cores from the trees above the old forest edge on the Flüela transects give germination dates that bunch after 1998, the year the sheep were taken off the slope. Below the forest edge the ages are spread evenly.',
+      ),
+      p(
+        'Grazing, more than climate, has held the treeline down here. Any estimate of treeline advance at Flüela has to start from 1998, not from the first survey.',
+      ),
     ),
     comments: [
       ['tomas', 'Ring counts near the root collar miss a few years; I would say the bunching starts between 1998 and 2001.'],
@@ -377,7 +448,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['treeline'],
     objects: ['dav-sertig-transect-s2', 'dav-dischma-transect-d1-north-facing'],
     doc: doc(
-      p('Almost every Swiss stone pine seedling we found above the forest grew in a small cluster of two to five stems: the sign of a seed cache the spotted nutcracker forgot. Larch seeds fly on the wind; stone pine seeds only travel in the bird’s throat pouch.'),
+      p(
+        'Almost every Swiss stone pine seedling we found above the forest grew in a small cluster of two to five stems: the sign of a seed cache the spotted nutcracker forgot. Larch seeds fly on the wind; stone pine seeds only travel in the bird’s throat pouch.',
+      ),
       p('Stone pine therefore establishes where nutcrackers hide seeds, on ridges and next to stones, not where conditions suit it best.'),
     ),
     comments: [
@@ -394,7 +467,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['peat', 'fieldwork'],
     objects: ['fel-hinterzarten-mire'],
     doc: doc(
-      p('We went to core the Hinterzarten mire and came back without a core. Peat cutting in the nineteenth century left the centre a patchwork of old pits filled with young Sphagnum, and the probing showed no undisturbed profile longer than a metre.'),
+      p(
+        'We went to core the Hinterzarten mire and came back without a core. Peat cutting in the nineteenth century left the centre a patchwork of old pits filled with young Sphagnum, and the probing showed no undisturbed profile longer than a metre.',
+      ),
       p('The Rotmeer bog will have to carry the local record for the Feldberg alone.'),
     ),
     comments: [['grace', 'Worth a note in the site’s record, so nobody plans the same trip again.']],
@@ -410,8 +485,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'signed-in',
     team: 'data-team',
     doc: doc(
-      p('The notebooks before the early 1970s write grain shapes with the old symbols; after that, with the international classification. About a fifth of the old symbols have no one-to-one translation: “rounded and faceted” may be either of two new classes.'),
-      p('We keep the symbol as written in one column and the translated class in another, with a flag where the translation is a guess. No profile is silently changed.'),
+      p(
+        'The notebooks before the early 1970s write grain shapes with the old symbols; after that, with the international classification. About a fifth of the old symbols have no one-to-one translation: “rounded and faceted” may be either of two new classes.',
+      ),
+      p(
+        'We keep the symbol as written in one column and the translated class in another, with a flag where the translation is a guess. No profile is silently changed.',
+      ),
     ),
     comments: [
       ['tomas', 'The observers’ handwriting changes with the notation, too: a new team started in the same winter.'],
@@ -430,7 +509,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['wfj-ridge-weather-mast'],
     visibility: 'signed-in',
     doc: doc(
-      p('The wind speeds from the ridge mast jump by about ten per cent in one autumn and stay there. Nothing in the station log explains it, but a margin note in that winter’s snow-pit notebook does: “new anemometer on the mast, the old one iced”.'),
+      p(
+        'The wind speeds from the ridge mast jump by about ten per cent in one autumn and stay there. Nothing in the station log explains it, but a margin note in that winter’s snow-pit notebook does: “new anemometer on the mast, the old one iced”.',
+      ),
       p('The series will get a break point at that date, and the homogenisation will treat the two parts as separate instruments.'),
     ),
     comments: [
@@ -447,7 +528,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['snow', 'phenology'],
     objects: ['wfj-versuchsfeld-snow-pits'],
     doc: doc(
-      p('From the transcribed notebooks and the automatic station since, the first day with a lasting snow cover at the study plot has moved about two weeks later over the last half-century. The end of the snow season has moved less.'),
+      p(
+        'From the transcribed notebooks and the automatic station since, the first day with a lasting snow cover at the study plot has moved about two weeks later over the last half-century. The end of the snow season has moved less.',
+      ),
       p('These are preliminary numbers from checked notebooks only; the double transcription of the 1980s is not done.'),
     ),
     comments: [
@@ -467,7 +550,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'data-team',
     doc: doc(
-      p('Of the roughly 400 disagreements left between the two transcriptions, three in four are in the hand-hardness column. The observers wrote “1F” and “F” in ways that are hard to tell apart, and one transcriber read them systematically one way.'),
+      p(
+        'Of the roughly 400 disagreements left between the two transcriptions, three in four are in the hand-hardness column. The observers wrote “1F” and “F” in ways that are hard to tell apart, and one transcriber read them systematically one way.',
+      ),
       p('Proposal: resolve these with the penetration values of the ram profile where it exists, and leave the rest flagged.'),
     ),
     comments: [
@@ -486,8 +571,14 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'data-team',
     doc: doc(
-      p('This summer’s flights at Abisko and Toolik produced 1.8 TB of raw images and 240 GB of orthomosaics. The raw images are more than our share of the institute storage; the orthomosaics fit.'),
-      ul('Keep the orthomosaics and the ground control in our storage', 'Archive the raw images on tape, with checksums', 'Publish the orthomosaics at 5 cm once the classification is done'),
+      p(
+        'This summer’s flights at Abisko and Toolik produced 1.8 TB of raw images and 240 GB of orthomosaics. The raw images are more than our share of the institute storage; the orthomosaics fit.',
+      ),
+      ul(
+        'Keep the orthomosaics and the ground control in our storage',
+        'Archive the raw images on tape, with checksums',
+        'Publish the orthomosaics at 5 cm once the classification is done',
+      ),
     ),
     comments: [['ada', 'Agreed. Please keep the flight logs with the orthomosaics, not with the raw images.']],
   },
@@ -501,8 +592,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'pollen-lab',
     doc: doc(
-      p('The cold room’s compressor stopped on Saturday and the room reached 14 °C before the alarm reached anyone on Sunday evening. The Šumava cores were wrapped and in their tubes.'),
-      p('The log of the temperature is attached to the room’s record. Subsamples for radiocarbon are unaffected; those for pigments and DNA were not planned from these cores.'),
+      p(
+        'The cold room’s compressor stopped on Saturday and the room reached 14 °C before the alarm reached anyone on Sunday evening. The Šumava cores were wrapped and in their tubes.',
+      ),
+      p(
+        'The log of the temperature is attached to the room’s record. Subsamples for radiocarbon are unaffected; those for pigments and DNA were not planned from these cores.',
+      ),
     ),
     comments: [
       ['tomas', 'I checked the cores this morning: no condensation inside the wrapping, no mould.'],
@@ -519,7 +614,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'pollen-lab',
     doc: doc(
-      p('The laminations in the upper Feldsee core disagree with the lead-210 dates by about thirty years at 50 cm. Either some years left no visible lamina, or the lead-210 model is off in the flood layers.'),
+      p(
+        'The laminations in the upper Feldsee core disagree with the lead-210 dates by about thirty years at 50 cm. Either some years left no visible lamina, or the lead-210 model is off in the flood layers.',
+      ),
       p('I suggest we count the laminations again under the microscope on thin sections and look for caesium-137 to pin down 1963 and 1986.'),
     ),
     comments: [
@@ -536,7 +633,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['usgs-14211720'],
     visibility: 'members',
     doc: doc(
-      p('Checked the last month of river forecasts against the forecast metadata convention. Still empty in most files: the uncertainty propagation fields, the model’s initial-condition source, and the driver data version.'),
+      p(
+        'Checked the last month of river forecasts against the forecast metadata convention. Still empty in most files: the uncertainty propagation fields, the model’s initial-condition source, and the driver data version.',
+      ),
       ul('Ask Mei whether the driver version can be written by the pipeline', 'Add a validator step that fails on empty required fields'),
     ),
   },
@@ -548,10 +647,16 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['shrubs', 'methods'],
     objects: ['abi-njulla-slope', 'abisko'],
     doc: doc(
-      p('We found the camera points of 48 photographs taken near Abisko in the 1970s and took them again from the same spots. On the lower Njulla slope, open heath with scattered willows has become a closed willow thicket up to chest height.'),
+      p(
+        'We found the camera points of 48 photographs taken near Abisko in the 1970s and took them again from the same spots. On the lower Njulla slope, open heath with scattered willows has become a closed willow thicket up to chest height.',
+      ),
       p('Higher up the change is smaller: dwarf birch spreads in the hollows where snow lies longer and protects it in winter.'),
       h('How the points were found'),
-      ul('Skyline matched on the old prints, then checked with a compass', 'Boulders in the foreground as fixed marks', 'The same focal length, 50 mm on full frame'),
+      ul(
+        'Skyline matched on the old prints, then checked with a compass',
+        'Boulders in the foreground as fixed marks',
+        'The same focal length, 50 mm on full frame',
+      ),
     ),
     comments: [
       ['mei', 'Amazing pairs. Did the photographers note the date? Leaf-out in the old photos would tell you the season.'],
@@ -570,7 +675,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['permafrost', 'soil'],
     objects: ['abi-stordalen-mire'],
     doc: doc(
-      p('At the probe grid on the Stordalen mire the mean thaw depth in September was 62 cm, four centimetres more than the year before and the deepest in the record. In the wettest corner of the grid the probe did not reach frozen ground at all at 150 cm.'),
+      p(
+        'At the probe grid on the Stordalen mire the mean thaw depth in September was 62 cm, four centimetres more than the year before and the deepest in the record. In the wettest corner of the grid the probe did not reach frozen ground at all at 150 cm.',
+      ),
       p('Where the permafrost thaws, the palsa surface sinks and turns into a wet fen with sedges, which releases more methane.'),
     ),
     comments: [
@@ -590,7 +697,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['permafrost', 'drones'],
     objects: ['abi-stordalen-mire', 'abisko'],
     doc: doc(
-      p('The July orthomosaic of the mire at 3 cm shows 37 ponds where the palsa has collapsed, against 29 in the aerial photographs of a decade ago. Most new ponds open at the edge of existing ones.'),
+      p(
+        'The July orthomosaic of the mire at 3 cm shows 37 ponds where the palsa has collapsed, against 29 in the aerial photographs of a decade ago. Most new ponds open at the edge of existing ones.',
+      ),
       p('Water shows up clearly in the near-infrared band, so the ponds can be mapped automatically; the shallow ones with sedges need a check in the field.'),
     ),
     comments: [
@@ -608,8 +717,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['lichens', 'grazing'],
     objects: ['abi-bjorkliden-heath'],
     doc: doc(
-      p('Cover of reindeer lichens (Cladonia) on the heath plots averages 8 %, and the mats are rarely taller than 2 cm. Exclosures set up twelve years ago have 35 % cover and mats of 6 cm.'),
-      p('Reindeer graze here in winter and trample the dry lichen in summer. Shrubs do better where the lichen is gone, which links the grazing to the shrub question.'),
+      p(
+        'Cover of reindeer lichens (Cladonia) on the heath plots averages 8 %, and the mats are rarely taller than 2 cm. Exclosures set up twelve years ago have 35 % cover and mats of 6 cm.',
+      ),
+      p(
+        'Reindeer graze here in winter and trample the dry lichen in summer. Shrubs do better where the lichen is gone, which links the grazing to the shrub question.',
+      ),
     ),
     comments: [
       ['tomas', 'Is it grazing or trampling? Summer trampling breaks dry lichen much more than winter grazing under snow.'],
@@ -625,8 +738,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['lichens', 'methods'],
     objects: ['abi-karkevagge'],
     doc: doc(
-      p('The map lichens (Rhizocarpon) on the boulders of Kärkevagge grow a fraction of a millimetre a year, so the largest thallus on a boulder tells how long it has lain still. We measured the largest five on 120 boulders of the debris fans.'),
-      p('Boulders at the fan edges are older than those in the middle, where rockfall continues. The growth curve comes from dated gravestones in Abisko village.'),
+      p(
+        'The map lichens (Rhizocarpon) on the boulders of Kärkevagge grow a fraction of a millimetre a year, so the largest thallus on a boulder tells how long it has lain still. We measured the largest five on 120 boulders of the debris fans.',
+      ),
+      p(
+        'Boulders at the fan edges are older than those in the middle, where rockfall continues. The growth curve comes from dated gravestones in Abisko village.',
+      ),
     ),
     comments: [
       ['ada', 'Gravestones are a lovely calibration. Which rock are they? Growth differs on limestone.'],
@@ -643,7 +760,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['lot-fafleralp-larch-forest', 'lotschental'],
     team: 'data-team',
     doc: doc(
-      p('The ring-width series of the Fafleralp larches show the budmoth outbreaks as sudden narrow rings, lighter in colour, every eight to ten years back to the eighteenth century. The latewood density drops in the same years, which separates an outbreak from a cold summer.'),
+      p(
+        'The ring-width series of the Fafleralp larches show the budmoth outbreaks as sudden narrow rings, lighter in colour, every eight to ten years back to the eighteenth century. The latewood density drops in the same years, which separates an outbreak from a cold summer.',
+      ),
       p('The last clear outbreak ring is from the early 1980s. Since then the series are quiet.'),
     ),
     comments: [
@@ -660,7 +779,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['tree-rings', 'phenology'],
     objects: ['lot-weissenried', 'lot-kuhmad'],
     doc: doc(
-      p('In mid-July the larch stands above Weissenried and Kühmad turned brown-red in patches, the typical sign of larch budmoth feeding. It is the first visible defoliation in the valley in decades.'),
+      p(
+        'In mid-July the larch stands above Weissenried and Kühmad turned brown-red in patches, the typical sign of larch budmoth feeding. It is the first visible defoliation in the valley in decades.',
+      ),
       p('We will core twenty trees in the affected patches next year, to see the ring the outbreak leaves as it forms.'),
     ),
     comments: [
@@ -678,7 +799,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['tree-rings'],
     objects: ['lot-blatten-larch-meadow'],
     doc: doc(
-      p('A storage barn at the edge of the Blatten larch meadow gave us nine beams whose outermost rings date to the winter of 1523/24. The first written mention of the hamlet is some eighty years later.'),
+      p(
+        'A storage barn at the edge of the Blatten larch meadow gave us nine beams whose outermost rings date to the winter of 1523/24. The first written mention of the hamlet is some eighty years later.',
+      ),
       p('Old larch timber is the archive that takes the budmoth record back before the living trees.'),
     ),
     comments: [
@@ -695,7 +818,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['davos-treeline', 'konza-prairie'],
     team: 'data-team',
     doc: doc(
-      p('Every field table we publish gets a data dictionary: one row per column, with its name, a definition, the unit, the allowed values or range, and how missing values are written. The template is in the Data team’s files.'),
+      p(
+        'Every field table we publish gets a data dictionary: one row per column, with its name, a definition, the unit, the allowed values or range, and how missing values are written. The template is in the Data team’s files.',
+      ),
       ul('Units as UCUM codes, as the catalogue’s metrics use them', 'Missing values as empty cells, never as -999', 'Dates as ISO 8601'),
       p('The seedling census and the Konza shelter data are the first two done this way.'),
     ),
@@ -714,7 +839,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['usgs-14211720', 'dwr-mls'],
     team: 'data-team',
     doc: doc(
-      p('The USGS gauges report chlorophyll as µg/L from in-situ fluorescence; two of the DWR stations reported relative fluorescence units until they were recalibrated. The challenge’s target file converts them, but the conversion is station-specific.'),
+      p(
+        'The USGS gauges report chlorophyll as µg/L from in-situ fluorescence; two of the DWR stations reported relative fluorescence units until they were recalibrated. The challenge’s target file converts them, but the conversion is station-specific.',
+      ),
       p('Our data table keeps µg/L only. Values before the recalibration at the DWR stations are flagged as converted.'),
     ),
     comments: [
@@ -731,7 +858,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['shrubs', 'permafrost'],
     objects: ['too-shrub-tundra-terrace', 'too-moist-acidic-tundra'],
     doc: doc(
-      p('Tagged dwarf birch on the shrub tundra terrace average 42 cm, twice the height of those in the moist acidic tundra a few hundred metres away. The terrace drains well and thaws deeper each summer.'),
+      p(
+        'Tagged dwarf birch on the shrub tundra terrace average 42 cm, twice the height of those in the moist acidic tundra a few hundred metres away. The terrace drains well and thaws deeper each summer.',
+      ),
       p('Deeper thaw gives the roots more soil and nitrogen; taller shrubs trap more snow, which warms the soil in winter. The two feed each other.'),
     ),
     comments: [
@@ -747,7 +876,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['data-quality', 'methods'],
     objects: ['toolik'],
     doc: doc(
-      p('After a corrupted memory card at Toolik cost us a day of drone images, every raw file now gets a SHA-256 checksum when it is copied off the card, and again when it reaches the archive. A mismatch stops the copy.'),
+      p(
+        'After a corrupted memory card at Toolik cost us a day of drone images, every raw file now gets a SHA-256 checksum when it is copied off the card, and again when it reaches the archive. A mismatch stops the copy.',
+      ),
       p('The script is in the Data team’s files and runs on the field laptops without a network.'),
     ),
     comments: [['mei', 'Used it all season. It caught one bad copy from a failing card reader.']],
@@ -762,8 +893,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['harvard-forest', 'har-environmental-measurement-station'],
     team: 'forecasting',
     doc: doc(
-      p('The canopy greenness from the phenocam on the Environmental Measurement Station tower started to rise six days before the field crew recorded the first open leaves on the marked trees. Bud swelling and the first red of opening buds already change the colour of the canopy.'),
-      p('For the forecasts that is fine: we forecast the greenness, not the leaves. For comparing with the old field records it is not, and we need a calibration between the two.'),
+      p(
+        'The canopy greenness from the phenocam on the Environmental Measurement Station tower started to rise six days before the field crew recorded the first open leaves on the marked trees. Bud swelling and the first red of opening buds already change the colour of the canopy.',
+      ),
+      p(
+        'For the forecasts that is fine: we forecast the greenness, not the leaves. For comparing with the old field records it is not, and we need a calibration between the two.',
+      ),
     ),
     comments: [
       ['ada', 'Pollen traps have the same issue with flowering: they catch the first pollen before anyone sees the first flower.'],
@@ -782,7 +917,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['phenology', 'methods'],
     objects: ['bar-cave-mountain-spruce', 'bartlett'],
     doc: doc(
-      p('The Bartlett phenocam looks over hardwoods mixed with red spruce. The evergreen spruce adds a constant green that dampens the spring rise, so the same leaf-out gives a smaller signal than at Harvard.'),
+      p(
+        'The Bartlett phenocam looks over hardwoods mixed with red spruce. The evergreen spruce adds a constant green that dampens the spring rise, so the same leaf-out gives a smaller signal than at Harvard.',
+      ),
       p('Masking the spruce crowns in the image helps; the forecast model then sees a curve like the hardwood sites.'),
     ),
     comments: [
@@ -799,8 +936,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['phenology'],
     objects: ['har-prospect-hill-tract'],
     doc: doc(
-      p('After a warm April the oaks on the Prospect Hill tract leafed out early, and a night at −3 °C in mid-May killed the young leaves on the upper slopes. The canopy went from green back to brown in two days.'),
-      p('The trees will leaf out again from reserve buds, but later and with smaller leaves. Our forecasts had no way to expect the drop; frost damage is not in the model.'),
+      p(
+        'After a warm April the oaks on the Prospect Hill tract leafed out early, and a night at −3 °C in mid-May killed the young leaves on the upper slopes. The canopy went from green back to brown in two days.',
+      ),
+      p(
+        'The trees will leaf out again from reserve buds, but later and with smaller leaves. Our forecasts had no way to expect the drop; frost damage is not in the model.',
+      ),
     ),
     comments: [
       ['ada', 'We see the same in larch above Davos some years. The second flush is always paler.'],
@@ -818,8 +959,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['harvard-forest', 'bartlett'],
     team: 'forecasting',
     doc: doc(
-      p('Scoring the autumn forecasts of canopy colour shows the observed greenness outside our 90 % intervals on a third of the days at both sites. The spring forecasts are well calibrated; the autumn ones are overconfident.'),
-      p('Autumn colour depends on drought and on early frost, neither of which is in the model. Wider process noise in autumn is the quick fix; the drivers are the real one.'),
+      p(
+        'Scoring the autumn forecasts of canopy colour shows the observed greenness outside our 90 % intervals on a third of the days at both sites. The spring forecasts are well calibrated; the autumn ones are overconfident.',
+      ),
+      p(
+        'Autumn colour depends on drought and on early frost, neither of which is in the model. Wider process noise in autumn is the quick fix; the drivers are the real one.',
+      ),
     ),
     comments: [
       ['grace', 'Could the scores go into the project page as a figure? It is a good example of why we score.'],
@@ -835,8 +980,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['chlorophyll', 'data-quality'],
     objects: ['dwr-sjr'],
     doc: doc(
-      p('The chlorophyll series at the San Joaquin River near Vernalis tripled over nine days in late July and fell back overnight when the sensor was cleaned. A real bloom does not end at a maintenance visit.'),
-      p('The slow rise with a sharp drop at cleaning is the signature of biofouling on the optical window. We flag such runs rather than delete them, so the forecasts can be scored both ways.'),
+      p(
+        'The chlorophyll series at the San Joaquin River near Vernalis tripled over nine days in late July and fell back overnight when the sensor was cleaned. A real bloom does not end at a maintenance visit.',
+      ),
+      p(
+        'The slow rise with a sharp drop at cleaning is the signature of biofouling on the optical window. We flag such runs rather than delete them, so the forecasts can be scored both ways.',
+      ),
     ),
     comments: [
       ['grace', 'The maintenance log for that station is public; matching the drops against it could be automated.'],
@@ -856,7 +1005,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['usgs-14211720', 'usgs-14211010'],
     team: 'forecasting',
     doc: doc(
-      p('At the Willamette River at Portland, chlorophyll rises about two weeks after discharge falls below its early-summer level, year after year. Slower water is warmer and clearer, and the algae have time to grow before they are washed downstream.'),
+      p(
+        'At the Willamette River at Portland, chlorophyll rises about two weeks after discharge falls below its early-summer level, year after year. Slower water is warmer and clearer, and the algae have time to grow before they are washed downstream.',
+      ),
       p('The Clackamas, a tributary, shows no such lag: it stays cold and fast all summer.'),
     ),
     comments: [
@@ -874,7 +1025,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['usgs-05586300', 'usgs-01463500'],
     team: 'forecasting',
     doc: doc(
-      p('After a year of daily scores, tomorrow’s chlorophyll is best forecast as today’s at most sites: persistence has the lowest CRPS up to a three-day horizon. From day four on the state-space model wins at 12 of the 15 sites.'),
+      p(
+        'After a year of daily scores, tomorrow’s chlorophyll is best forecast as today’s at most sites: persistence has the lowest CRPS up to a three-day horizon. From day four on the state-space model wins at 12 of the 15 sites.',
+      ),
       p('The Illinois River at Florence is the exception where the model wins from day two, because chlorophyll there follows water temperature closely.'),
     ),
     comments: [
@@ -894,7 +1047,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['too-shrub-tundra-terrace', 'toolik'],
     team: 'field-team',
     doc: doc(
-      p('Painted plywood targets moved with the frost every winter, so the orthomosaics of different years did not line up to better than 10 cm. This summer we set twelve steel rods a metre deep into the permafrost and measured them with the GNSS receiver.'),
+      p(
+        'Painted plywood targets moved with the frost every winter, so the orthomosaics of different years did not line up to better than 10 cm. This summer we set twelve steel rods a metre deep into the permafrost and measured them with the GNSS receiver.',
+      ),
       p('The rods stay frozen in, so next year’s flights can be aligned to the same points within 2 cm.'),
     ),
     comments: [
@@ -911,7 +1066,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['permafrost'],
     objects: ['too-imnavait-creek'],
     doc: doc(
-      p('We probed the thaw depth along the Imnavait Creek water tracks: 70 cm in the water tracks, 40 cm in the tussocks beside them. Moving water carries heat down into the ground and the tracks thaw first.'),
+      p(
+        'We probed the thaw depth along the Imnavait Creek water tracks: 70 cm in the water tracks, 40 cm in the tussocks beside them. Moving water carries heat down into the ground and the tracks thaw first.',
+      ),
       p('The tracks also hold the tallest shrubs in the catchment, which fits the terrace results.'),
     ),
     comments: [
@@ -927,7 +1084,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['soil', 'phenology'],
     objects: ['kon-watershed-1d', 'kon-rainout-shelter-block'],
     doc: doc(
-      p('Two years after the shelters came down, the tallgrass plots of the drought experiment still produce about 20 % less biomass than the controls. The shortgrass plots recovered in one season.'),
+      p(
+        'Two years after the shelters came down, the tallgrass plots of the drought experiment still produce about 20 % less biomass than the controls. The shortgrass plots recovered in one season.',
+      ),
       p('The dominant tall grasses lost many of their buds below ground in the drought, and buds, not rain, now limit regrowth.'),
     ),
     comments: [
@@ -945,8 +1104,12 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['soil', 'grazing'],
     objects: ['kon-bison-pasture-uplands'],
     doc: doc(
-      p('Wallows, the bare hollows where bison roll, hold water for days after rain on the uplands. Our probes in twelve wallows read 10 to 15 % more soil moisture than the grass around them through June.'),
-      p('Different plants grow in them: annual forbs and sedges rather than the tall grasses. On a landscape scale they add patches of wet habitat to dry uplands.'),
+      p(
+        'Wallows, the bare hollows where bison roll, hold water for days after rain on the uplands. Our probes in twelve wallows read 10 to 15 % more soil moisture than the grass around them through June.',
+      ),
+      p(
+        'Different plants grow in them: annual forbs and sedges rather than the tall grasses. On a landscape scale they add patches of wet habitat to dry uplands.',
+      ),
     ),
     comments: [
       ['ada', 'Do old wallows stay as hollows after the bison leave?'],
@@ -962,7 +1125,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['sensors', 'fieldwork'],
     objects: ['kon-kings-creek'],
     doc: doc(
-      p('The gauge on Kings Creek recorded no flow for forty days in late summer, the longest dry spell since the drought experiment started. Only the spring-fed pools below the weir held water.'),
+      p(
+        'The gauge on Kings Creek recorded no flow for forty days in late summer, the longest dry spell since the drought experiment started. Only the spring-fed pools below the weir held water.',
+      ),
       p('The pressure sensor in the dry channel reported air temperature in water depth units; those readings are flagged.'),
     ),
     comments: [
@@ -978,7 +1143,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['snow', 'phenology'],
     objects: ['niw-saddle-grid', 'niwot-ridge'],
     doc: doc(
-      p('Behind the snow fence on the Saddle, drifts lie a month longer than in the open grid. Plants there flower three to four weeks later and the moist meadow species have spread into what was dry meadow.'),
+      p(
+        'Behind the snow fence on the Saddle, drifts lie a month longer than in the open grid. Plants there flower three to four weeks later and the moist meadow species have spread into what was dry meadow.',
+      ),
       p('The fence is an experiment in what more winter snow would do, and its answer is: more water, a shorter season, and different plants.'),
     ),
     comments: [
@@ -996,7 +1163,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['niw-subalpine-forest-flux-tower'],
     visibility: 'signed-in',
     doc: doc(
-      p('With the westerly winds that dominate at the subalpine forest tower, 80 % of the measured flux comes from a strip up to 400 m upwind. Our vegetation plots lie inside it only on the western side.'),
+      p(
+        'With the westerly winds that dominate at the subalpine forest tower, 80 % of the measured flux comes from a strip up to 400 m upwind. Our vegetation plots lie inside it only on the western side.',
+      ),
       p('For comparing plot data with the tower, only the western plots should be used, or the eastern ones weighted by how often the wind comes from there.'),
     ),
     comments: [
@@ -1014,8 +1183,14 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'forecasting',
     doc: doc(
-      p('Three mornings in a row the green-up forecasts did not run: the weather ensemble files were missing members for the first forecast hours. The pipeline stopped instead of using the members that were there.'),
-      ul('Run with the members available when at least 20 of 31 arrived', 'Record the number of members in the forecast metadata', 'Alert us when fewer than 20 arrive'),
+      p(
+        'Three mornings in a row the green-up forecasts did not run: the weather ensemble files were missing members for the first forecast hours. The pipeline stopped instead of using the members that were there.',
+      ),
+      ul(
+        'Run with the members available when at least 20 of 31 arrived',
+        'Record the number of members in the forecast metadata',
+        'Alert us when fewer than 20 arrive',
+      ),
     ),
     comments: [
       ['tomas', 'I can change the pipeline this week. Should a partial run be marked in the file name too?'],
@@ -1032,7 +1207,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'forecasting',
     doc: doc(
-      p('The fouled run at Vernalis makes every model look bad for two weeks. I would report scores with and without flagged observations, and use the ones without for choosing the ensemble weights.'),
+      p(
+        'The fouled run at Vernalis makes every model look bad for two weeks. I would report scores with and without flagged observations, and use the ones without for choosing the ensemble weights.',
+      ),
       p('Objections before the monthly report?'),
     ),
     comments: [['tomas', 'None from me, as long as both versions are in the report.']],
@@ -1047,7 +1224,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     visibility: 'members',
     team: 'field-team',
     doc: doc(
-      p('On cold mornings at Toolik the drone batteries lost a third of their capacity. Kept in an insulated box with a hand warmer until take-off, they gave the full 25 minutes.'),
+      p(
+        'On cold mornings at Toolik the drone batteries lost a third of their capacity. Kept in an insulated box with a hand warmer until take-off, they gave the full 25 minutes.',
+      ),
       p('We need four more batteries for the terrace to be flown in one morning, before the wind picks up.'),
     ),
     comments: [
@@ -1064,7 +1243,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['kon-rainout-shelter-block'],
     visibility: 'members',
     doc: doc(
-      p('Figure 1: biomass by year and treatment, both grasslands side by side. Figure 2: bud counts against biomass in the recovery year. Figure 3: soil moisture under the shelters against the controls.'),
+      p(
+        'Figure 1: biomass by year and treatment, both grasslands side by side. Figure 2: bud counts against biomass in the recovery year. Figure 3: soil moisture under the shelters against the controls.',
+      ),
       p('Still missing: the rainfall of the recovery year against the long-term mean.'),
     ),
   },
@@ -1076,7 +1257,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     tags: ['phenology', 'soil'],
     objects: ['har-tom-swamp-tract', 'har-black-gum-swamp'],
     doc: doc(
-      p('Red maples in the Tom Swamp tract leafed out nine days after those on the upland, and at Black Gum Swamp almost two weeks after. The water table stood at the surface until mid-May.'),
+      p(
+        'Red maples in the Tom Swamp tract leafed out nine days after those on the upland, and at Black Gum Swamp almost two weeks after. The water table stood at the surface until mid-May.',
+      ),
       p('Cold, waterlogged soil slows the roots, and the canopy waits for them. Our model treats the whole forest alike; swamps may need their own curve.'),
     ),
     comments: [
@@ -1093,7 +1276,9 @@ export const DEMO_INSIGHTS: DemoInsight[] = [
     objects: ['dwr-gle', 'dwr-mls', 'dwr-oh1'],
     visibility: 'signed-in',
     doc: doc(
-      p('From the fouling runs we flagged, the optical windows at the Delta stations foul within ten days in summer and within a month in winter. The current monthly cleaning is too rare from June to September.'),
+      p(
+        'From the fouling runs we flagged, the optical windows at the Delta stations foul within ten days in summer and within a month in winter. The current monthly cleaning is too rare from June to September.',
+      ),
       ul('Weekly cleaning from June to September', 'Monthly the rest of the year', 'A photo of the window before each cleaning, for the record'),
     ),
     comments: [

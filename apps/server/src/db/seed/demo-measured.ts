@@ -60,10 +60,16 @@ export async function seedDemoMeasured(app: FastifyInstance): Promise<void> {
       await dataTables.setObjectTypes(actor, project.slug, ['site']);
       const table = await dataTables.create(actor, project.slug, {
         title: 'Chlorophyll-a, daily means',
-        description: 'Daily mean chlorophyll-a from in-situ fluorescence sensors (USGS NWIS) and California DWR stations, the targets the forecasts are scored against.',
+        description:
+          'Daily mean chlorophyll-a from in-situ fluorescence sensors (USGS NWIS) and California DWR stations, the targets the forecasts are scored against.',
         metrics: [RIVER_METRIC],
       });
-      const observations = records('river_chlorophyll_daily_timeseries.csv').map((r) => ({ object: r.site_id!.toLowerCase(), metric: RIVER_METRIC, time: r.datetime!, value: Number(r.observation) }));
+      const observations = records('river_chlorophyll_daily_timeseries.csv').map((r) => ({
+        object: r.site_id!.toLowerCase(),
+        metric: RIVER_METRIC,
+        time: r.datetime!,
+        value: Number(r.observation),
+      }));
       await dataTables.write(actor, project.slug, table.id, ObservationsWriteSchema.parse({ observations }));
       await tx.insert(settings).values({ key: SEEDED_KEY, value: sql`now()::text` });
       return observations.length;

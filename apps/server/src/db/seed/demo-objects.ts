@@ -72,8 +72,15 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Podzol', 'Cambisol', 'Leptosol'],
     creator: 'ada',
     projects: [SAMPLE_PROJECT_TITLE],
-    people: [['ada', 'Principal investigator'], ['farah-haddad', 'Field lead'], ['oskar-nystrom', 'Soil temperature loggers']],
-    institutions: [['wsl', 'Operator'], ['davos-station', 'Field station']],
+    people: [
+      ['ada', 'Principal investigator'],
+      ['farah-haddad', 'Field lead'],
+      ['oskar-nystrom', 'Soil temperature loggers'],
+    ],
+    institutions: [
+      ['wsl', 'Operator'],
+      ['davos-station', 'Field station'],
+    ],
     sites: [
       ['Dischma transect D1 (north-facing)', 'forest', 'D1'],
       ['Dischma transect D2 (south-facing)', 'alpine', 'D2'],
@@ -83,7 +90,9 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
       ['Sertig transect S2', 'forest', 'S2'],
     ],
     doc: doc(
-      p('Three side valleys of the Landwasser above Davos where the treeline transects of the sample project run, from closed larch and stone pine forest up to 200 m above the last tree.'),
+      p(
+        'Three side valleys of the Landwasser above Davos where the treeline transects of the sample project run, from closed larch and stone pine forest up to 200 m above the last tree.',
+      ),
       h('Access'),
       ul('Dischma: by the valley road from Davos Dorf, then on foot', 'Flüela: from the pass road, parking at Tschuggen', 'Sertig: from Sertig Dörfli'),
       p('Grazing: sheep on the Flüela slopes until 1998; cattle below the forest in the Sertig valley every summer.'),
@@ -102,7 +111,11 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     creator: 'grace',
     projects: [SNOW],
     visibility: 'signed-in',
-    people: [['grace', 'Data manager'], ['tomas', 'Transcription'], ['sven-eriksson', 'Snow observer']],
+    people: [
+      ['grace', 'Data manager'],
+      ['tomas', 'Transcription'],
+      ['sven-eriksson', 'Snow observer'],
+    ],
     institutions: [['wsl', 'Operator']],
     sites: [
       ['Versuchsfeld snow pits', 'alpine'],
@@ -123,8 +136,15 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Cambisol', 'Podzol', 'Leptosol'],
     creator: 'grace',
     projects: [BUDMOTH],
-    people: [['grace', 'Project lead'], ['tomas', 'Tree-ring sampling'], ['matteo-bianchi', 'Dendrochronologist']],
-    institutions: [['wsl', 'Tree-ring laboratory'], ['university-of-bern', 'Partner']],
+    people: [
+      ['grace', 'Project lead'],
+      ['tomas', 'Tree-ring sampling'],
+      ['matteo-bianchi', 'Dendrochronologist'],
+    ],
+    institutions: [
+      ['wsl', 'Tree-ring laboratory'],
+      ['university-of-bern', 'Partner'],
+    ],
     sites: [
       ['Fafleralp larch forest', 'forest'],
       ['Weissenried', 'forest'],
@@ -145,8 +165,16 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Podzol', 'Histosol', 'Cryosol', 'Leptosol'],
     creator: 'grace',
     projects: [SHRUBS],
-    people: [['grace', 'Project lead'], ['mei', 'Drone surveys'], ['elin-berg', 'Station ecologist'], ['bjorn-holm', 'Field technician']],
-    institutions: [['abisko-station', 'Field station'], ['university-of-lund', 'Partner']],
+    people: [
+      ['grace', 'Project lead'],
+      ['mei', 'Drone surveys'],
+      ['elin-berg', 'Station ecologist'],
+      ['bjorn-holm', 'Field technician'],
+    ],
+    institutions: [
+      ['abisko-station', 'Field station'],
+      ['university-of-lund', 'Partner'],
+    ],
     sites: [
       ['Njulla slope', 'tundra'],
       ['Stordalen mire', 'wetland'],
@@ -156,9 +184,15 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
       ['Lake Torneträsk shore', 'lake'],
     ],
     doc: doc(
-      p('The mountain birch forest of the Abisko valley meets the tundra between 600 and 700 m. Photo pairs from the 1970s show shrubs and birch moving upslope since.'),
+      p(
+        'The mountain birch forest of the Abisko valley meets the tundra between 600 and 700 m. Photo pairs from the 1970s show shrubs and birch moving upslope since.',
+      ),
       h('What is measured'),
-      ul('Shrub cover and height on repeat-photo plots', 'Active-layer depth on the Stordalen mire every September', 'Drone orthophotos of the ecotone each July'),
+      ul(
+        'Shrub cover and height on repeat-photo plots',
+        'Active-layer depth on the Stordalen mire every September',
+        'Drone orthophotos of the ecotone each July',
+      ),
     ),
   },
   {
@@ -173,7 +207,11 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Cryosol', 'Histosol', 'Gleysol'],
     creator: 'grace',
     projects: [SHRUBS],
-    people: [['mei', 'Drone surveys'], ['grace', 'Data manager'], ['finn-walsh', 'Field technician']],
+    people: [
+      ['mei', 'Drone surveys'],
+      ['grace', 'Data manager'],
+      ['finn-walsh', 'Field technician'],
+    ],
     institutions: [['usgs', 'Partner']],
     sites: [
       ['Moist acidic tundra', 'tundra'],
@@ -196,7 +234,10 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     creator: 'ada',
     projects: [SED_DNA],
     visibility: 'members',
-    people: [['ada', 'Principal investigator'], ['henrik-aalto', 'Limnologist']],
+    people: [
+      ['ada', 'Principal investigator'],
+      ['henrik-aalto', 'Limnologist'],
+    ],
     institutions: [['university-of-helsinki', 'Field station']],
     sites: [
       ['Lake Saanajärvi', 'lake'],
@@ -217,7 +258,10 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Cambisol', 'Leptosol', 'Cryosol'],
     creator: 'ada',
     projects: [SAMPLE_PROJECT_TITLE],
-    people: [['mei', 'Site contact'], ['ada', 'Treeline comparison']],
+    people: [
+      ['mei', 'Site contact'],
+      ['ada', 'Treeline comparison'],
+    ],
     institutions: [['neon', 'Operator']],
     sites: [
       ['Saddle grid', 'alpine'],
@@ -238,8 +282,15 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Cambisol', 'Podzol', 'Gleysol'],
     creator: 'mei',
     projects: [GREEN_UP],
-    people: [['mei', 'Principal investigator'], ['kofi-mensah', 'Phenocam network'], ['priya-iyer', 'Data scientist']],
-    institutions: [['neon', 'Partner'], ['efi', 'Forecast challenge']],
+    people: [
+      ['mei', 'Principal investigator'],
+      ['kofi-mensah', 'Phenocam network'],
+      ['priya-iyer', 'Data scientist'],
+    ],
+    institutions: [
+      ['neon', 'Partner'],
+      ['efi', 'Forecast challenge'],
+    ],
     sites: [
       ['Prospect Hill tract', 'forest'],
       ['Tom Swamp tract', 'wetland'],
@@ -260,7 +311,10 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Podzol', 'Cambisol'],
     creator: 'mei',
     projects: [GREEN_UP],
-    people: [['mei', 'Principal investigator'], ['kofi-mensah', 'Phenocam network']],
+    people: [
+      ['mei', 'Principal investigator'],
+      ['kofi-mensah', 'Phenocam network'],
+    ],
     institutions: [['neon', 'Partner']],
     sites: [
       ['Headquarters hardwood stand', 'forest'],
@@ -281,8 +335,15 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Chernozem', 'Phaeozem', 'Vertisol'],
     creator: 'mei',
     projects: [DROUGHT],
-    people: [['mei', 'Principal investigator'], ['rosa-garcia', 'Grassland ecologist'], ['ugo-moreau', 'Rainout shelters']],
-    institutions: [['neon', 'Partner'], ['usgs', 'Stream gauges']],
+    people: [
+      ['mei', 'Principal investigator'],
+      ['rosa-garcia', 'Grassland ecologist'],
+      ['ugo-moreau', 'Rainout shelters'],
+    ],
+    institutions: [
+      ['neon', 'Partner'],
+      ['usgs', 'Stream gauges'],
+    ],
     sites: [
       ['Watershed 1D', 'grassland'],
       ['Watershed 4B', 'grassland'],
@@ -292,7 +353,9 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
       ['Headquarters cropland', 'agricultural'],
     ],
     doc: doc(
-      p('Tallgrass prairie in the Flint Hills, burned on a watershed schedule since 1972. The drought experiment put rainout shelters on two upland watersheds for four years.'),
+      p(
+        'Tallgrass prairie in the Flint Hills, burned on a watershed schedule since 1972. The drought experiment put rainout shelters on two upland watersheds for four years.',
+      ),
       ul('Burned every year: watershed 1D', 'Burned every four years: watershed 4B', 'Grazed by bison: the northern uplands'),
     ),
   },
@@ -308,8 +371,16 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Histosol', 'Gleysol', 'Podzol'],
     creator: 'ada',
     projects: [BOGS],
-    people: [['ada', 'Principal investigator'], ['hana-dvorak', 'Peat coring'], ['tereza-svobodova', 'Radiocarbon dating'], ['jana-horak', 'Field assistant']],
-    institutions: [['charles-university', 'Lead'], ['ufz', 'Partner']],
+    people: [
+      ['ada', 'Principal investigator'],
+      ['hana-dvorak', 'Peat coring'],
+      ['tereza-svobodova', 'Radiocarbon dating'],
+      ['jana-horak', 'Field assistant'],
+    ],
+    institutions: [
+      ['charles-university', 'Lead'],
+      ['ufz', 'Partner'],
+    ],
     sites: [
       ['Chalupská slať', 'wetland'],
       ['Jezerní slať', 'wetland'],
@@ -336,7 +407,11 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Podzol', 'Cambisol', 'Histosol'],
     creator: 'ada',
     projects: [HOLOCENE],
-    people: [['ada', 'Principal investigator'], ['wiebke-schulz', 'Pollen analyst'], ['jonas-weber', 'Field assistant']],
+    people: [
+      ['ada', 'Principal investigator'],
+      ['wiebke-schulz', 'Pollen analyst'],
+      ['jonas-weber', 'Field assistant'],
+    ],
     institutions: [['senckenberg', 'Partner']],
     sites: [
       ['Feldsee cirque lake', 'lake'],
@@ -358,7 +433,10 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Podzol', 'Histosol', 'Leptosol'],
     creator: 'ada',
     projects: [HOLOCENE],
-    people: [['finn-walsh', 'Site manager'], ['ada', 'Pollen records']],
+    people: [
+      ['finn-walsh', 'Site manager'],
+      ['ada', 'Pollen records'],
+    ],
     institutions: [['university-of-lund', 'Partner']],
     sites: [
       ['Loch Einich', 'lake'],
@@ -380,7 +458,11 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Leptosol', 'Cambisol', 'Luvisol'],
     creator: 'ada',
     projects: [HOLOCENE],
-    people: [['carmen-lopez', 'Park ecologist'], ['gabriela-ramos', 'Pollen analyst'], ['ada', 'Principal investigator']],
+    people: [
+      ['carmen-lopez', 'Park ecologist'],
+      ['gabriela-ramos', 'Pollen analyst'],
+      ['ada', 'Principal investigator'],
+    ],
     institutions: [['cnrs-ecology', 'Partner']],
     sites: [
       ['Góriz meadows', 'grassland'],
@@ -402,7 +484,10 @@ export const DEMO_PROPERTIES: PropertySpec[] = [
     soils: ['Podzol', 'Histosol', 'Regosol'],
     creator: 'ada',
     projects: [HOLOCENE],
-    people: [['henrik-aalto', 'Station scientist'], ['aino-novak', 'Pollen analyst']],
+    people: [
+      ['henrik-aalto', 'Station scientist'],
+      ['aino-novak', 'Pollen analyst'],
+    ],
     institutions: [['university-of-helsinki', 'Operator']],
     sites: [
       ['SMEAR II pine stand', 'forest'],
@@ -508,13 +593,37 @@ const SITE_NOTES: Record<Habitat | 'any', string[]> = {
     'First snow-free day recorded here this spring.',
     'Fence around the exclosure repaired where deer had pushed it over.',
   ],
-  forest: ['Seedling census done: many new larch seedlings in the gaps.', 'Canopy photos taken at all plots at noon, overcast sky.', 'Bark beetle traces on two spruce at the upper edge.'],
-  grassland: ['Biomass clipped in the four sub-plots; bags drying at the station.', 'Grazing started a week earlier than planned this year.', 'Flowering peak of the dominant grasses recorded.'],
-  wetland: ['Water table 12 cm below the surface, lower than usual for the season.', 'Boardwalk to the coring point needs repair before the next visit.', 'Sphagnum growth wires re-measured.'],
-  alpine: ['Snow lay until early July in the hollows; plots partly under snow on the first visit.', 'Cushion plants flowering; marmot burrows next to plot 2.', 'Frost heave moved one of the plot corner pegs.'],
-  tundra: ['Active layer 48 cm at the probe grid, a few centimetres deeper than last year.', 'Shrub heights measured on all tagged dwarf birch.', 'Lemming year: many runways under the moss.'],
+  forest: [
+    'Seedling census done: many new larch seedlings in the gaps.',
+    'Canopy photos taken at all plots at noon, overcast sky.',
+    'Bark beetle traces on two spruce at the upper edge.',
+  ],
+  grassland: [
+    'Biomass clipped in the four sub-plots; bags drying at the station.',
+    'Grazing started a week earlier than planned this year.',
+    'Flowering peak of the dominant grasses recorded.',
+  ],
+  wetland: [
+    'Water table 12 cm below the surface, lower than usual for the season.',
+    'Boardwalk to the coring point needs repair before the next visit.',
+    'Sphagnum growth wires re-measured.',
+  ],
+  alpine: [
+    'Snow lay until early July in the hollows; plots partly under snow on the first visit.',
+    'Cushion plants flowering; marmot burrows next to plot 2.',
+    'Frost heave moved one of the plot corner pegs.',
+  ],
+  tundra: [
+    'Active layer 48 cm at the probe grid, a few centimetres deeper than last year.',
+    'Shrub heights measured on all tagged dwarf birch.',
+    'Lemming year: many runways under the moss.',
+  ],
   river: ['Discharge measured with the flow meter at the gauging section.', 'High water moved the gravel bar; the staff gauge is still readable.'],
-  lake: ['Ice-off observed today.', 'Surface water sampled for chlorophyll and nutrients; Secchi depth 4.2 m.', 'Sediment trap recovered and redeployed at the deep point.'],
+  lake: [
+    'Ice-off observed today.',
+    'Surface water sampled for chlorophyll and nutrients; Secchi depth 4.2 m.',
+    'Sediment trap recovered and redeployed at the deep point.',
+  ],
   agricultural: ['Field ploughed by the farmer; plot markers kept outside the furrows.'],
   urban: [],
 };
@@ -555,7 +664,9 @@ function plotTypes(random: Random): string[] {
 const plotLabel = (types: string[]) => (types.length === 2 ? 'Vegetation and soil plot' : types[0] === 'soil-plot' ? 'Soil pit' : 'Vegetation plot');
 
 function notesFor(random: Random, people: string[], pool: string[], count: number) {
-  return random.sample(pool, count).map((content) => ({ author: random.pick(people), content, daysAgo: Math.round(random.between(0.5, DAY_TWO_YEARS) * 24) / 24 }));
+  return random
+    .sample(pool, count)
+    .map((content) => ({ author: random.pick(people), content, daysAgo: Math.round(random.between(0.5, DAY_TWO_YEARS) * 24) / 24 }));
 }
 
 /** The objects of one property: itself, then each site followed by its plots. */
@@ -577,7 +688,11 @@ function planProperty(spec: PropertySpec, now: Date, withPhotos: { sites: number
     institutions: spec.institutions,
     doc: spec.doc ?? null,
     notes: notesFor(random, people, PROPERTY_NOTES, random.int(3, 5)),
-    photo: { caption: `${spec.title}: overview`, daysAgo: fieldTime(random, now), at: offset(spec.center, random.between(0, 0.5), random.between(0, 2 * Math.PI)) },
+    photo: {
+      caption: `${spec.title}: overview`,
+      daysAgo: fieldTime(random, now),
+      at: offset(spec.center, random.between(0, 0.5), random.between(0, 2 * Math.PI)),
+    },
   };
   const objects = [property];
   for (const [i, [title, habitat, own]] of spec.sites.entries()) {

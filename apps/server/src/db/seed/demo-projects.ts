@@ -123,22 +123,54 @@ export const SAMPLE_PROJECT: DemoProject = {
       ['Every second year, survey the position and height of adult trees with a differential GNSS receiver.'],
       ['Log soil temperature at 10 cm depth every hour with buried loggers (three per transect), read out each September.'],
     ),
-    p('Field data are entered in the field on tablets and exported as one CSV table per season, one row per tagged plant, with columns such as ', run('plot_id', { type: 'code' }), ', ', run('tag', { type: 'code' }), ', ', run('species', { type: 'code' }), ' and ', run('height_cm', { type: 'code' }), ':'),
+    p(
+      'Field data are entered in the field on tablets and exported as one CSV table per season, one row per tagged plant, with columns such as ',
+      run('plot_id', { type: 'code' }),
+      ', ',
+      run('tag', { type: 'code' }),
+      ', ',
+      run('species', { type: 'code' }),
+      ' and ',
+      run('height_cm', { type: 'code' }),
+      ':',
+    ),
     {
       type: 'codeBlock',
       attrs: { language: 'csv' },
-      content: [{ type: 'text', text: 'plot_id,tag,date,species,height_cm,browsed\nD2-31,4107,2024-08-14,Larix decidua,23.5,false\nD2-31,4219,2024-08-14,Pinus cembra,6.0,true\nD2-32,4388,2024-08-14,Larix decidua,2.5,false' }],
+      content: [
+        {
+          type: 'text',
+          text: 'plot_id,tag,date,species,height_cm,browsed\nD2-31,4107,2024-08-14,Larix decidua,23.5,false\nD2-31,4219,2024-08-14,Pinus cembra,6.0,true\nD2-32,4388,2024-08-14,Larix decidua,2.5,false',
+        },
+      ],
     },
     { type: 'horizontalRule' },
     h(2, 'Data and publications'),
     ul(
-      ['Seedling census: yearly tables, published on the ', link('PANGAEA data publisher', 'https://www.pangaea.de'), ' after quality control by the Data team.'],
+      [
+        'Seedling census: yearly tables, published on the ',
+        link('PANGAEA data publisher', 'https://www.pangaea.de'),
+        ' after quality control by the Data team.',
+      ],
       ['Soil temperature: hourly series, updated every autumn.'],
       ['Comparison sites: the NEON metadata of NIWO and, since its second version, of Rocky Mountains (RMNP), in the project’s files.'],
-      ['Data management follows the ', link('FAIR Guiding Principles', 'https://doi.org/10.1038/sdata.2016.18'), ' (Wilkinson et al. 2016, ', doi('10.1038/sdata.2016.18'), ').'],
+      [
+        'Data management follows the ',
+        link('FAIR Guiding Principles', 'https://doi.org/10.1038/sdata.2016.18'),
+        ' (Wilkinson et al. 2016, ',
+        doi('10.1038/sdata.2016.18'),
+        ').',
+      ],
     ),
     h(4, 'Contact'),
-    p('Ada Lindqvist, Lund University', br, link('ada@example.org', 'mailto:ada@example.org'), br, 'Field questions: the Field team at ', link('field-team@example.org', 'mailto:field-team@example.org', { type: 'bold' })),
+    p(
+      'Ada Lindqvist, Lund University',
+      br,
+      link('ada@example.org', 'mailto:ada@example.org'),
+      br,
+      'Field questions: the Field team at ',
+      link('field-team@example.org', 'mailto:field-team@example.org', { type: 'bold' }),
+    ),
   ),
   contributors: [
     ['ada', 'Principal investigator'],
@@ -163,13 +195,23 @@ export const SAMPLE_PROJECT: DemoProject = {
       title: 'Field season 2022 opens',
       publishedAt: '2022-06-20T07:30:00Z',
       author: 'ada',
-      doc: doc(p('The snow has gone from the upper plots on all six transects. This season we re-survey every plot and bury the first nine soil-temperature loggers.'), ul('Dischma: 20–24 June', 'Flüela: 27–30 June', 'Sertig: 4–8 July')),
+      doc: doc(
+        p('The snow has gone from the upper plots on all six transects. This season we re-survey every plot and bury the first nine soil-temperature loggers.'),
+        ul('Dischma: 20–24 June', 'Flüela: 27–30 June', 'Sertig: 4–8 July'),
+      ),
     },
     {
       title: 'Seedling census 2023: larch leads',
       publishedAt: '2023-09-15T14:00:00Z',
       author: 'ada',
-      doc: doc(p('We tagged 1,412 seedlings, 312 of them above the last adult trees. ', bold('Nine in ten of those are European larch'), '; Swiss stone pine grows mostly inside the forest edge.'), p('A first look at the numbers is in the seedling census table.')),
+      doc: doc(
+        p(
+          'We tagged 1,412 seedlings, 312 of them above the last adult trees. ',
+          bold('Nine in ten of those are European larch'),
+          '; Swiss stone pine grows mostly inside the forest edge.',
+        ),
+        p('A first look at the numbers is in the seedling census table.'),
+      ),
     },
     {
       title: 'First data release',
@@ -184,7 +226,9 @@ export const SAMPLE_PROJECT: DemoProject = {
       title: 'Loggers recovered after a long winter',
       publishedAt: '2026-07-08T16:45:00Z',
       author: 'ada',
-      doc: doc(p('All eighteen soil-temperature loggers were found and read out. Two on the Flüela transects had been moved by an avalanche but kept recording.')),
+      doc: doc(
+        p('All eighteen soil-temperature loggers were found and read out. Two on the Flüela transects had been moved by an avalanche but kept recording.'),
+      ),
     },
   ],
   files: [
@@ -205,7 +249,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Holocene land cover of Europe from pollen',
     owner: 'ada',
-    summary: 'Pollen-based reconstructions of forest, grassland and cropland cover across Europe for the last 11,700 years, built on the LandClim II site collection.',
+    summary:
+      'Pollen-based reconstructions of forest, grassland and cropland cover across Europe for the last 11,700 years, built on the LandClim II site collection.',
     status: 'completed',
     visibility: 'public',
     startDate: '2019-01-01',
@@ -213,16 +258,24 @@ export const DEMO_PROJECTS: DemoProject[] = [
     team: 'pollen-lab',
     doc: doc(
       h(2, 'Aim'),
-      p('How open was Europe before farming, and how fast did farming open it? We turned pollen counts from lake and bog sediments into estimates of regional plant cover with the REVEALS model, and mapped them on 1° grid cells.'),
+      p(
+        'How open was Europe before farming, and how fast did farming open it? We turned pollen counts from lake and bog sediments into estimates of regional plant cover with the REVEALS model, and mapped them on 1° grid cells.',
+      ),
       h(2, 'Data'),
       p(
         'The project builds on the LandClim II collection: metadata on 1,128 pollen sequences from lakes and bogs across Europe, with site type, basin size, coordinates, elevation and dated intervals (Fyfe et al. 2021, LandClim II REVEALS grids, ',
         doi('10.1594/PANGAEA.937075'),
         ').',
       ),
-      ul('Large lakes carry the regional signal best; small bogs mostly a local one.', 'Sites are grouped in time windows so that every window has enough dated samples.', 'Cover is estimated per plant taxon and summed to land-cover types.'),
+      ul(
+        'Large lakes carry the regional signal best; small bogs mostly a local one.',
+        'Sites are grouped in time windows so that every window has enough dated samples.',
+        'Cover is estimated per plant taxon and summed to land-cover types.',
+      ),
       h(2, 'Outcome'),
-      p('Grids of plant cover per time window, published with the paper. REVEALS gives more open land than raw pollen percentages suggest, because many grasses and herbs make less pollen than trees.'),
+      p(
+        'Grids of plant cover per time window, published with the paper. REVEALS gives more open land than raw pollen percentages suggest, because many grasses and herbs make less pollen than trees.',
+      ),
     ),
     contributors: [
       ['ada', 'Principal investigator'],
@@ -242,7 +295,11 @@ export const DEMO_PROJECTS: DemoProject[] = [
         title: 'Site metadata checked',
         publishedAt: '2020-03-02T09:00:00Z',
         author: 'ada',
-        doc: doc(p('All 1,128 sites now have checked coordinates and basin sizes. Names with diacritics (Anenské údolí and others) survive the round trip through our scripts.')),
+        doc: doc(
+          p(
+            'All 1,128 sites now have checked coordinates and basin sizes. Names with diacritics (Anenské údolí and others) survive the round trip through our scripts.',
+          ),
+        ),
       },
       {
         title: 'Final grids published',
@@ -255,7 +312,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Near-term forecasts of river chlorophyll-a',
     owner: 'mei',
-    summary: 'Daily forecasts of chlorophyll-a, a measure of algal biomass, at fifteen river sites in the United States, scored against observations as they arrive.',
+    summary:
+      'Daily forecasts of chlorophyll-a, a measure of algal biomass, at fifteen river sites in the United States, scored against observations as they arrive.',
     status: 'active',
     visibility: 'public',
     startDate: '2024-01-15',
@@ -263,16 +321,30 @@ export const DEMO_PROJECTS: DemoProject[] = [
     team: 'forecasting',
     doc: doc(
       h(2, 'Why forecast algae?'),
-      p('Algal blooms in rivers affect drinking-water intakes, oxygen and fish. A forecast a few days ahead gives water managers time to act; a forecast that is scored every day tells us which models to trust.'),
+      p(
+        'Algal blooms in rivers affect drinking-water intakes, oxygen and fish. A forecast a few days ahead gives water managers time to act; a forecast that is scored every day tells us which models to trust.',
+      ),
       h(2, 'Sites and data'),
       p('We forecast daily mean chlorophyll-a for 15 sites with continuous sensors:'),
       ul(
-        ['10 USGS gauges, among them the ', link('Willamette River at Portland, OR', 'https://waterdata.usgs.gov/monitoring-location/14211720'), ', the Illinois River at Florence, IL, and the Delaware River at Trenton, NJ'],
+        [
+          '10 USGS gauges, among them the ',
+          link('Willamette River at Portland, OR', 'https://waterdata.usgs.gov/monitoring-location/14211720'),
+          ', the Illinois River at Florence, IL, and the Delaware River at Trenton, NJ',
+        ],
         '5 California Department of Water Resources stations near Stockton, among them the San Joaquin River near Vernalis',
       ),
-      p('The observed series run from 2005 to 2026 with gaps. They come from the ', link('usgsrc4cast-ci', 'https://github.com/eco4cast/usgsrc4cast-ci'), ' forecasting challenge of the Ecological Forecasting Initiative, which collects the USGS NWIS and California DWR data.'),
+      p(
+        'The observed series run from 2005 to 2026 with gaps. They come from the ',
+        link('usgsrc4cast-ci', 'https://github.com/eco4cast/usgsrc4cast-ci'),
+        ' forecasting challenge of the Ecological Forecasting Initiative, which collects the USGS NWIS and California DWR data.',
+      ),
       h(2, 'Models'),
-      ol('A persistence forecast and a day-of-year climatology as baselines', 'A state-space model with water temperature and discharge as drivers', 'An ensemble of the two, weighted by their recent scores'),
+      ol(
+        'A persistence forecast and a day-of-year climatology as baselines',
+        'A state-space model with water temperature and discharge as drivers',
+        'An ensemble of the two, weighted by their recent scores',
+      ),
     ),
     contributors: [
       ['mei', 'Principal investigator'],
@@ -298,20 +370,27 @@ export const DEMO_PROJECTS: DemoProject[] = [
         title: 'Quality flags for the Delta stations',
         publishedAt: '2024-08-19T15:20:00Z',
         author: 'grace',
-        doc: doc(p('Sensor fouling produced runs of implausibly high values at two DWR stations in summer. They are now flagged, not deleted, so forecasts can be scored with and without them.')),
+        doc: doc(
+          p(
+            'Sensor fouling produced runs of implausibly high values at two DWR stations in summer. They are now flagged, not deleted, so forecasts can be scored with and without them.',
+          ),
+        ),
       },
       {
         title: 'State-space model beats persistence after day three',
         publishedAt: '2025-05-12T10:00:00Z',
         author: 'mei',
-        doc: doc(p('After a year of daily scoring, the state-space model has a lower CRPS than persistence from a three-day horizon on, at 12 of the 15 sites.')),
+        doc: doc(
+          p('After a year of daily scoring, the state-space model has a lower CRPS than persistence from a three-day horizon on, at 12 of the 15 sites.'),
+        ),
       },
     ],
     files: [
       {
         source: 'willamette-chlorophyll-2024.csv',
         name: 'Willamette River at Portland: chlorophyll-a 2024',
-        description: 'Daily mean chlorophyll-a at USGS gauge 14211720, in the challenge’s long format, from eco4cast/usgsrc4cast-ci. Version 1 covers January to June.',
+        description:
+          'Daily mean chlorophyll-a at USGS gauge 14211720, in the challenge’s long format, from eco4cast/usgsrc4cast-ci. Version 1 covers January to June.',
         versions: [
           { lines: 183, author: 'mei' },
           { lines: null, author: 'grace' },
@@ -322,19 +401,26 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Spring green-up forecasts at Harvard Forest and Bartlett',
     owner: 'mei',
-    summary: 'Forecasts of canopy greenness from PhenoCam images at two NEON forest sites in New England, submitted to the NEON Ecological Forecasting Challenge.',
+    summary:
+      'Forecasts of canopy greenness from PhenoCam images at two NEON forest sites in New England, submitted to the NEON Ecological Forecasting Challenge.',
     status: 'active',
     visibility: 'public',
     startDate: '2023-02-01',
     endDate: null,
     team: 'forecasting',
     doc: doc(
-      p('Each spring we forecast the daily green chromatic coordinate (gcc_90) of the canopy, 35 days ahead, at two deciduous and mixed forest sites of NEON domain D01:'),
+      p(
+        'Each spring we forecast the daily green chromatic coordinate (gcc_90) of the canopy, 35 days ahead, at two deciduous and mixed forest sites of NEON domain D01:',
+      ),
       ul(
         [link('Harvard Forest & Quabbin Watershed (HARV)', 'https://www.neonscience.org/field-sites/harv'), ', Massachusetts'],
         [link('Bartlett Experimental Forest (BART)', 'https://www.neonscience.org/field-sites/bart'), ', New Hampshire'],
       ),
-      p('Forecasts follow the challenge protocols (Thomas et al. 2021, NEON Ecological Forecasting Challenge documentation, ', doi('10.5281/zenodo.4780155'), ') and are scored by the challenge every day.'),
+      p(
+        'Forecasts follow the challenge protocols (Thomas et al. 2021, NEON Ecological Forecasting Challenge documentation, ',
+        doi('10.5281/zenodo.4780155'),
+        ') and are scored by the challenge every day.',
+      ),
       h(3, 'Drivers'),
       p('Growing degree days from the NOAA ensemble weather forecasts, and day length.'),
     ),
@@ -354,7 +440,11 @@ export const DEMO_PROJECTS: DemoProject[] = [
         title: 'Green-up 2025: five days early',
         publishedAt: '2025-06-02T13:00:00Z',
         author: 'mei',
-        doc: doc(p('Green-up at HARV came five days before the long-term mean; our forecast had it four days early, with the observed date inside the 90 % interval from three weeks ahead.')),
+        doc: doc(
+          p(
+            'Green-up at HARV came five days before the long-term mean; our forecast had it four days early, with the observed date inside the 90 % interval from three weeks ahead.',
+          ),
+        ),
       },
     ],
   },
@@ -369,11 +459,24 @@ export const DEMO_PROJECTS: DemoProject[] = [
     team: 'field-team',
     doc: doc(
       h(2, 'Question'),
-      p('Shrubs are spreading into Arctic tundra as summers warm, with effects on snow, permafrost and grazing. Do the same shrubs spread at the same pace on two continents?'),
+      p(
+        'Shrubs are spreading into Arctic tundra as summers warm, with effects on snow, permafrost and grazing. Do the same shrubs spread at the same pace on two continents?',
+      ),
       h(2, 'Sites'),
-      ul(['The Abisko Scientific Research Station, northern Sweden: photographs of the same slopes since the 1970s'], ['The ', link('NEON Toolik Field Station site (TOOL)', 'https://www.neonscience.org/field-sites/tool'), ', Alaska, in the dwarf-scrub tundra of domain D18']),
+      ul(
+        ['The Abisko Scientific Research Station, northern Sweden: photographs of the same slopes since the 1970s'],
+        [
+          'The ',
+          link('NEON Toolik Field Station site (TOOL)', 'https://www.neonscience.org/field-sites/tool'),
+          ', Alaska, in the dwarf-scrub tundra of domain D18',
+        ],
+      ),
       h(2, 'Methods'),
-      ol('Re-take old photographs from the same points', 'Survey shrub cover and height in 60 permanent plots', 'Map shrub patches from drone images each August'),
+      ol(
+        'Re-take old photographs from the same points',
+        'Survey shrub cover and height in 60 permanent plots',
+        'Map shrub patches from drone images each August',
+      ),
     ),
     contributors: [
       ['nora-larsen', 'Field lead, Abisko'],
@@ -406,14 +509,19 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Community standards for ecological forecast output',
     owner: 'grace',
-    summary: 'Helping forecasting teams publish forecasts in a common format with machine-readable metadata, so that they can be compared, scored and archived.',
+    summary:
+      'Helping forecasting teams publish forecasts in a common format with machine-readable metadata, so that they can be compared, scored and archived.',
     status: 'completed',
     visibility: 'public',
     startDate: '2020-09-01',
     endDate: '2022-12-31',
     team: 'data-team',
     doc: doc(
-      p('Forecasts are only useful to others when they can be found and read. We worked with the ', link('EFI standards', 'https://github.com/eco4cast/EFIstandards'), ' group on a convention for forecast files and their metadata, and added it to our own pipelines.'),
+      p(
+        'Forecasts are only useful to others when they can be found and read. We worked with the ',
+        link('EFI standards', 'https://github.com/eco4cast/EFIstandards'),
+        ' group on a convention for forecast files and their metadata, and added it to our own pipelines.',
+      ),
       h(2, 'Building blocks'),
       ul(
         ['The FAIR Guiding Principles (Wilkinson et al. 2016, ', doi('10.1038/sdata.2016.18'), ')'],
@@ -448,14 +556,17 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Data rescue: the Davos snow-pit notebooks',
     owner: 'grace',
-    summary: 'Digitising fifty years of handwritten snow-pit profiles from the Davos Field Station before the paper fades. Shared with signed-in users while the transcriptions are checked.',
+    summary:
+      'Digitising fifty years of handwritten snow-pit profiles from the Davos Field Station before the paper fades. Shared with signed-in users while the transcriptions are checked.',
     status: 'active',
     visibility: 'signed-in',
     startDate: '2025-01-10',
     endDate: '2027-03-31',
     team: 'data-team',
     doc: doc(
-      p('Weekly snow-pit profiles (layer depth, grain type, hardness and temperature) were written by hand into notebooks from the 1960s onwards. We scan every page, transcribe the profiles twice, and compare the two transcriptions.'),
+      p(
+        'Weekly snow-pit profiles (layer depth, grain type, hardness and temperature) were written by hand into notebooks from the 1960s onwards. We scan every page, transcribe the profiles twice, and compare the two transcriptions.',
+      ),
       h(2, 'Progress'),
       ul('Notebooks scanned: 212 of 260', 'Profiles transcribed twice: about 6,000', 'Disagreements left to resolve: about 400'),
       p(bold('Please do not cite'), ' the transcriptions yet: they become public once checked.'),
@@ -490,9 +601,15 @@ export const DEMO_PROJECTS: DemoProject[] = [
     endDate: '2026-12-31',
     team: 'pollen-lab',
     doc: doc(
-      p('Raised bogs store carbon because their peat decomposes slowly. Drainage and warmer summers can reverse that. We core five bogs along an elevation gradient and date the cores with radiocarbon and lead-210.'),
+      p(
+        'Raised bogs store carbon because their peat decomposes slowly. Drainage and warmer summers can reverse that. We core five bogs along an elevation gradient and date the cores with radiocarbon and lead-210.',
+      ),
       h(2, 'Measurements'),
-      ul('Bulk density and carbon content every centimetre', 'Pollen and testate amoebae every 4 cm, for vegetation and water table', 'Radiocarbon dates every 20–30 cm'),
+      ul(
+        'Bulk density and carbon content every centimetre',
+        'Pollen and testate amoebae every 4 cm, for vegetation and water table',
+        'Radiocarbon dates every 20–30 cm',
+      ),
     ),
     contributors: [
       ['ada', 'Principal investigator'],
@@ -525,7 +642,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     title: 'Grassland drought at Konza and the Central Plains',
     owner: 'mei',
-    summary: 'Rain-exclusion shelters at two NEON grassland sites, tallgrass and shortgrass prairie, to compare how they lose and regain productivity in drought.',
+    summary:
+      'Rain-exclusion shelters at two NEON grassland sites, tallgrass and shortgrass prairie, to compare how they lose and regain productivity in drought.',
     status: 'completed',
     visibility: 'public',
     startDate: '2020-04-01',
@@ -537,7 +655,9 @@ export const DEMO_PROJECTS: DemoProject[] = [
         [link('Konza Prairie Biological Station (KONZ)', 'https://www.neonscience.org/field-sites/konz'), ', Kansas: tallgrass prairie'],
         [link('Central Plains Experimental Range (CPER)', 'https://www.neonscience.org/field-sites/cper'), ', Colorado: shortgrass steppe'],
       ),
-      p('Sites, coordinates and land cover are from the NEON field site metadata. The shortgrass steppe lost less productivity in drought and recovered faster.'),
+      p(
+        'Sites, coordinates and land cover are from the NEON field site metadata. The shortgrass steppe lost less productivity in drought and recovered faster.',
+      ),
     ),
     contributors: [
       ['mei', 'Principal investigator'],
@@ -575,9 +695,16 @@ export const DEMO_PROJECTS: DemoProject[] = [
     endDate: '2026-08-31',
     team: 'data-team',
     doc: doc(
-      p('The larch budmoth defoliates larch forests in the Alps every eight to ten years, leaving narrow, light rings. We date outbreaks in living trees and in beams of old houses, and ask whether the cycle weakened in recent decades.'),
+      p(
+        'The larch budmoth defoliates larch forests in the Alps every eight to ten years, leaving narrow, light rings. We date outbreaks in living trees and in beams of old houses, and ask whether the cycle weakened in recent decades.',
+      ),
       h(2, 'Work packages'),
-      ol('Sampling living larches along elevation transects', 'Sampling historical timber in villages', 'Ring-width and wood-density measurements', 'Outbreak detection and comparison with climate'),
+      ol(
+        'Sampling living larches along elevation transects',
+        'Sampling historical timber in villages',
+        'Ring-width and wood-density measurements',
+        'Outbreak detection and comparison with climate',
+      ),
     ),
     contributors: [
       ['quentin-martin', 'Principal investigator'],
@@ -609,7 +736,9 @@ export const DEMO_PROJECTS: DemoProject[] = [
     endDate: '2027-06-25',
     team: 'forecasting',
     doc: doc(
-      p('State-space models separate how a system changes from how we observe it. This school teaches them from the ground up, with the observatory’s own time series as exercises.'),
+      p(
+        'State-space models separate how a system changes from how we observe it. This school teaches them from the ground up, with the observatory’s own time series as exercises.',
+      ),
       h(2, 'Reading'),
       ul(
         ['Auger-Méthé et al. 2021, A guide to state–space modeling of ecological time series, ', doi('10.1002/ecm.1470')],
@@ -648,7 +777,11 @@ export const DEMO_PROJECTS: DemoProject[] = [
     team: 'pollen-lab',
     doc: doc(
       h(2, 'Draft outline'),
-      ol('Pilot: three lakes with existing pollen records', 'Compare DNA and pollen for the same samples', 'Budget: sequencing, one PhD position, two field seasons'),
+      ol(
+        'Pilot: three lakes with existing pollen records',
+        'Compare DNA and pollen for the same samples',
+        'Budget: sequencing, one PhD position, two field seasons',
+      ),
       p(italic('Not for circulation.')),
     ),
     contributors: [

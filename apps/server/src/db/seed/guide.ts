@@ -32,7 +32,11 @@ const ol = (...items: Item[]): DocumentBlock => ({ type: 'orderedList', attrs: {
 const codeBlock = (language: string, value: string): DocumentBlock => ({ type: 'codeBlock', attrs: { language }, content: [{ type: 'text', text: value }] });
 const callout = (tone: 'info' | 'tip' | 'warning', ...content: DocumentBlock[]): DocumentBlock => ({ type: 'callout', attrs: { tone }, content });
 
-const cell = (type: DocumentTableCell['type'], runs: Item): DocumentTableCell => ({ type, attrs: { colspan: 1, rowspan: 1 }, content: [p(...(typeof runs === 'string' ? [runs] : runs))] });
+const cell = (type: DocumentTableCell['type'], runs: Item): DocumentTableCell => ({
+  type,
+  attrs: { colspan: 1, rowspan: 1 },
+  content: [p(...(typeof runs === 'string' ? [runs] : runs))],
+});
 /** A table: a header row, then rows of cells. */
 const table = (headers: string[], ...rows: Item[][]): DocumentBlock => ({
   type: 'table',
@@ -90,14 +94,22 @@ const GUIDE = doc(
     ['Section', 'What it covers'],
     [[link('Browsing the catalogue', '/doc/guide/browsing')], 'Finding projects, people, partners, publications, insights, teams and photos.'],
     [[link('Signing in and your account', '/doc/guide/signing-in')], 'Signing in, passwords, invitations, My Account and API keys.'],
-    [[link('Projects', '/doc/guide/projects')], 'Creating and editing a project: contributors, institutions, documentation, updates, files, publications, members and visibility.'],
+    [
+      [link('Projects', '/doc/guide/projects')],
+      'Creating and editing a project: contributors, institutions, documentation, updates, files, publications, members and visibility.',
+    ],
     [[link('Map and objects', '/doc/guide/map')], 'Sites and properties on the map, and an object’s overview, notebook, photos, metadata and children.'],
     [[link('Importing from spreadsheets', '/doc/guide/import')], 'Bulk import of objects, relations and observations: steps, options, preview and limits.'],
     [[link('Measured data', '/doc/guide/data')], 'Metrics, units, data tables, charts, CSV downloads and the sandbox.'],
     [[link('The API', '/doc/guide/api')], 'Authentication, pagination, errors and examples for scripts.'],
     [[link('Administration', '/doc/guide/administration')], 'Site Admin: users, roles, institutions, schema, pages, shortlinks, assets and imports.'],
   ),
-  callout('tip', p('Most of the catalogue can be read without an account. You need to sign in only to add or change something, or to see what is shared with signed-in users or with members.')),
+  callout(
+    'tip',
+    p(
+      'Most of the catalogue can be read without an account. You need to sign in only to add or change something, or to see what is shared with signed-in users or with members.',
+    ),
+  ),
   h2('Words used in this guide'),
   ul(
     [bold('Object'), ': anything catalogued with a place and a type, such as a property, a site or a plot.'],
@@ -108,7 +120,9 @@ const GUIDE = doc(
 );
 
 const BROWSING = doc(
-  p('The bar at the top of every page leads to the main parts of the catalogue: Projects, Sites, Photos, People, Partners, Publications and Insights. The user menu on the right holds Help/Docs and, once you are signed in, your own pages.'),
+  p(
+    'The bar at the top of every page leads to the main parts of the catalogue: Projects, Sites, Photos, People, Partners, Publications and Insights. The user menu on the right holds Help/Docs and, once you are signed in, your own pages.',
+  ),
   h2('Find a project'),
   p(
     'Open ',
@@ -126,7 +140,12 @@ const BROWSING = doc(
   p('A project page has four tabs, each with its own address:'),
   ul(
     [bold('Overview'), ': summary, dates, documentation, publications, contributors and partner institutions in order, and the recent updates.'],
-    [bold('Data'), ': the sites and objects the project catalogues, and its data tables with charts and downloads (see ', link('Measured data', '/doc/guide/data'), ').'],
+    [
+      bold('Data'),
+      ': the sites and objects the project catalogues, and its data tables with charts and downloads (see ',
+      link('Measured data', '/doc/guide/data'),
+      ').',
+    ],
     [bold('Files'), ': the project’s files; download the latest version or any earlier one.'],
     [bold('Updates'), ': the project’s news, newest first.'],
   ),
@@ -186,7 +205,10 @@ const SIGNING_IN = doc(
     bold('Keep me signed in'),
     ' on your own computer: you then stay signed in for up to 60 days. Without it, your sign-in ends when you close the browser, after 12 hours without use, and at the latest 7 days after you signed in (the site’s administrators can change these two times).',
   ),
-  callout('warning', p('Do not tick ', bold('Keep me signed in'), ' on a shared or public computer. If you did, use ', bold('Sign out everywhere'), ' under My Account.')),
+  callout(
+    'warning',
+    p('Do not tick ', bold('Keep me signed in'), ' on a shared or public computer. If you did, use ', bold('Sign out everywhere'), ' under My Account.'),
+  ),
   h2('Forgot your password'),
   p(
     'Select ',
@@ -219,7 +241,14 @@ const SIGNING_IN = doc(
     bold('Create key'),
     '.',
   ),
-  callout('warning', p('The key, starting ', code('obk_'), ', is shown once. Copy it then and keep it as you would a password. If it is lost or exposed, revoke it and create another.')),
+  callout(
+    'warning',
+    p(
+      'The key, starting ',
+      code('obk_'),
+      ', is shown once. Copy it then and keep it as you would a password. If it is lost or exposed, revoke it and create another.',
+    ),
+  ),
   p('A key never does more than you can do yourself. See ', link('The API', '/doc/guide/api'), ' for how to use it.'),
 );
 
@@ -321,7 +350,9 @@ const PROJECTS = doc(
   ),
   callout(
     'info',
-    p('Members are added, and a project is archived or deleted, under Site Admin → Projects, by administrators who manage projects. Ask one if you need a change.'),
+    p(
+      'Members are added, and a project is archived or deleted, under Site Admin → Projects, by administrators who manage projects. Ask one if you need a change.',
+    ),
   ),
 );
 
@@ -392,8 +423,19 @@ const IMPORT = doc(
   ),
   h2('Import step by step'),
   ol(
-    ['Open Site Admin → ', link('Import', '/admin/data/import'), '. Editors importing observations start from ', bold('Import observations'), ' on the project’s Data tab.'],
-    [bold('Choose a file'), ': CSV, TSV or an Excel workbook (.xlsx). The first row names the columns; each row after it is a record. For a workbook, pick the ', bold('Sheet'), '.'],
+    [
+      'Open Site Admin → ',
+      link('Import', '/admin/data/import'),
+      '. Editors importing observations start from ',
+      bold('Import observations'),
+      ' on the project’s Data tab.',
+    ],
+    [
+      bold('Choose a file'),
+      ': CSV, TSV or an Excel workbook (.xlsx). The first row names the columns; each row after it is a record. For a workbook, pick the ',
+      bold('Sheet'),
+      '.',
+    ],
     ['Answer ', bold('What does the file hold?'), ': objects, object relations or observations.'],
     ['Set the options and map the columns, then select ', bold('Preview'), '. Nothing is written yet.'],
     ['Check the preview and select ', bold('Commit'), ', then ', bold('Import'), '.'],
@@ -491,7 +533,11 @@ const DATA = doc(
     bold('Export'),
     ' saves the objects matching your search as GeoJSON or CSV.',
   ),
-  p('Data tables are set up, with their metrics, under Site Admin → Projects → Catalog. A project’s editors fill them with an ', link('observation import', '/doc/guide/import'), '.'),
+  p(
+    'Data tables are set up, with their metrics, under Site Admin → Projects → Catalog. A project’s editors fill them with an ',
+    link('observation import', '/doc/guide/import'),
+    '.',
+  ),
   h2('Browse the data catalogue'),
   p('The ', link('data catalogue', '/nodes'), ' arranges what the observatory measures by theme: open a theme to see its variables and how they are measured.'),
   h2('Query across projects in the sandbox'),
@@ -517,7 +563,14 @@ const API = doc(
   codeBlock('http', 'Authorization: Bearer <token>'),
   p('The token is either:'),
   ul(
-    [bold('an API key'), ', starting ', code('obk_'), ', created under ', link('My Account', '/me'), '. Best for scripts: it lasts until it expires or is revoked, and can be limited to reading.'],
+    [
+      bold('an API key'),
+      ', starting ',
+      code('obk_'),
+      ', created under ',
+      link('My Account', '/me'),
+      '. Best for scripts: it lasts until it expires or is revoked, and can be limited to reading.',
+    ],
     [
       bold('an access token'),
       ' from ',
@@ -599,15 +652,27 @@ const ADMINISTRATION = doc(
   table(
     ['Section', 'Permission', 'What you do there'],
     ['Overview', 'accessAdmin', 'Counts, the recent changes and the system’s status; with manageUsers, the mail outbox.'],
-    ['Projects', 'manageProjects', 'Every project: its address, visibility, archiving and deletion (Advanced), members (Membership), and its object types and data tables (Catalog).'],
-    ['Users', 'manageUsers', 'Create an account or send an invitation; change a username or e-mail, make a password-reset link, disable an account, see its API keys and give roles.'],
+    [
+      'Projects',
+      'manageProjects',
+      'Every project: its address, visibility, archiving and deletion (Advanced), members (Membership), and its object types and data tables (Catalog).',
+    ],
+    [
+      'Users',
+      'manageUsers',
+      'Create an account or send an invitation; change a username or e-mail, make a password-reset link, disable an account, see its API keys and give roles.',
+    ],
     ['Roles', 'accessAdmin; changes need manageRoles', 'Create roles and choose their permissions.'],
     ['Teams', 'manageTeams', 'Teams and their members.'],
     ['Institutions', 'accessAdmin; changes need manageInstitutions', 'Partner institutions and their categories, in order.'],
     ['Units, Metrics, Object types, Metadata schemas, Node types', 'manageSchema', 'The data schema (below).'],
     ['Objects', 'manageProjects', 'Every object, whatever its projects.'],
     ['Assets', 'manageAssets', 'Uploaded files, where each is used, and removing unused ones.'],
-    ['Pages', 'managePages', 'These documentation pages and the privacy statement: write, preview, publish, order, move and delete them, and restore an earlier text.'],
+    [
+      'Pages',
+      'managePages',
+      'These documentation pages and the privacy statement: write, preview, publish, order, move and delete them, and restore an earlier text.',
+    ],
     ['Shortlinks', 'manageShortlinks', 'Short addresses /s/{slug} that lead to a page of this site or another, with how often each was followed.'],
     ['Import', 'importData', ['Spreadsheet imports (see ', link('Importing', '/doc/guide/import'), ').']],
   ),
@@ -632,13 +697,21 @@ const ADMINISTRATION = doc(
     ['Researcher', 'createProjects, createInsights.'],
     ['Owner, Editor, Contributor, Viewer', 'Actions on the project or team where they are held.'],
   ),
-  callout('warning', p('Taking permissions away from the Administrator role can lock administrators out of parts of Site Admin. Built-in roles, and roles someone holds, cannot be deleted.')),
+  callout(
+    'warning',
+    p(
+      'Taking permissions away from the Administrator role can lock administrators out of parts of Site Admin. Built-in roles, and roles someone holds, cannot be deleted.',
+    ),
+  ),
   h2('Shape the data schema'),
   ul(
     [bold('Units'), ': the UCUM units, plus any you add; every code is checked.'],
     [bold('Metrics'), ': what is measured, with its type, unit, limits or allowed values.'],
     [bold('Object types'), ': a name, address, map marker, the types it may sit in, its metrics and its metadata schemas.'],
-    [bold('Metadata schemas'), ': JSON Schema 2020-12 documents for objects’ metadata. Every version is kept; check a change against the existing objects before saving.'],
+    [
+      bold('Metadata schemas'),
+      ': JSON Schema 2020-12 documents for objects’ metadata. Every version is kept; check a change against the existing objects before saving.',
+    ],
     [bold('Node types'), ': the kinds of entry in the data catalogue, each with an optional schema.'],
   ),
   p('A type, metric, schema or unit still in use cannot be deleted.'),

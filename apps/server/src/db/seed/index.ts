@@ -77,7 +77,11 @@ export async function ensureBuiltinObjectTypes(app: FastifyInstance): Promise<vo
     for (const type of BUILTIN_OBJECT_TYPES) {
       const typeId = id(type.slug);
       if (!typeId) continue; // there already, as an administrator left it
-      const [schema] = await tx.insert(metadataSchemas).values({ slug: `${type.slug}-basics`, title: `${type.name} basics`, schema: type.schema }).onConflictDoNothing().returning();
+      const [schema] = await tx
+        .insert(metadataSchemas)
+        .values({ slug: `${type.slug}-basics`, title: `${type.name} basics`, schema: type.schema })
+        .onConflictDoNothing()
+        .returning();
       if (schema) {
         await tx.insert(metadataSchemaVersions).values({ schemaId: schema.id, version: 1, title: schema.title, schema: schema.schema });
         await tx.insert(objectTypeSchemas).values({ typeId, schemaId: schema.id });
@@ -140,9 +144,16 @@ async function seedDemo(transaction: <T>(job: (tx: Db) => Promise<T>) => Promise
       .insert(people)
       .values(DEMO_MORE_PEOPLE.map((p) => ({ slug: slugify(p.name), name: p.name })))
       .returning();
-    await tx.insert(affiliations).values(
-      more.map((person, i) => ({ personId: person.id, institutionId: bySlug.get(DEMO_MORE_PEOPLE[i]!.institution)!, title: DEMO_MORE_PEOPLE[i]!.title, primary: true })),
-    );
+    await tx
+      .insert(affiliations)
+      .values(
+        more.map((person, i) => ({
+          personId: person.id,
+          institutionId: bySlug.get(DEMO_MORE_PEOPLE[i]!.institution)!,
+          title: DEMO_MORE_PEOPLE[i]!.title,
+          primary: true,
+        })),
+      );
     await tx.insert(settings).values({ key: 'demo_seeded', value: sql`now()::text` });
     return true;
   });

@@ -26,7 +26,13 @@ const today = () => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 export async function seedDemoInsights(app: FastifyInstance): Promise<void> {
   const started = performance.now();
   const { users, insights, assets, notifications } = app.services;
-  const comments = createCommentsService({ db: app.database, insights, assets, notifications: { ...notifications, send: async () => false }, publicUrl: app.config.publicUrl });
+  const comments = createCommentsService({
+    db: app.database,
+    insights,
+    assets,
+    notifications: { ...notifications, send: async () => false },
+    publicUrl: app.config.publicUrl,
+  });
   try {
     const added = await app.database.transaction(async (tx) => {
       if ((await tx.select().from(settings).where(eq(settings.key, SEEDED_KEY))).length) return 0;
@@ -43,17 +49,30 @@ export async function seedDemoInsights(app: FastifyInstance): Promise<void> {
       const updates: { id: string; actor: Actor; doc: NonNullable<(typeof plan)[number]['doc']> }[] = [];
       for (const i of plan) {
         const author = actors.get(i.author)!;
-        const input = InsightWriteSchema.parse({ insight: { title: i.title, tags: i.tags, team: i.team ?? null, objects: i.objects, visibility: i.visibility ?? 'public' }, doc: i.doc });
+        const input = InsightWriteSchema.parse({
+          insight: { title: i.title, tags: i.tags, team: i.team ?? null, objects: i.objects, visibility: i.visibility ?? 'public' },
+          doc: i.doc,
+        });
         const { id } = (await insights.create(author, input)).insight;
         insightTimes.push({ id, createdAt: i.createdAt, updatedAt: i.updatedAt });
-        for (const c of i.plannedComments) commentTimes.push({ id: (await comments.add(actors.get(c.author)!, id, CommentInputSchema.parse({ content: c.content }))).id, at: c.at });
-        if (i.update) updates.push({ id, actor: author, doc: { ...i.doc, content: [...(i.doc.content ?? []), { type: 'paragraph', content: [{ type: 'text', text: i.update.text }] }] } });
+        for (const c of i.plannedComments)
+          commentTimes.push({ id: (await comments.add(actors.get(c.author)!, id, CommentInputSchema.parse({ content: c.content }))).id, at: c.at });
+        if (i.update)
+          updates.push({
+            id,
+            actor: author,
+            doc: { ...i.doc, content: [...(i.doc.content ?? []), { type: 'paragraph', content: [{ type: 'text', text: i.update.text }] }] },
+          });
       }
       // Every revision so far is an insight's first.
       await setTimes(tx, insightTimes, commentTimes);
       for (const u of updates) await insights.change(u.actor, u.id, InsightChangeSchema.parse({ doc: u.doc }));
       // The updates' revisions: the ones not dated yet (the transaction's time, after every planned date).
-      const updated = values(insightTimes.filter((t) => t.updatedAt > t.createdAt).map((t) => sql`(${t.id}::uuid, ${t.createdAt.toISOString()}::timestamptz, ${t.updatedAt.toISOString()}::timestamptz)`));
+      const updated = values(
+        insightTimes
+          .filter((t) => t.updatedAt > t.createdAt)
+          .map((t) => sql`(${t.id}::uuid, ${t.createdAt.toISOString()}::timestamptz, ${t.updatedAt.toISOString()}::timestamptz)`),
+      );
       if (updated) {
         await tx.execute(sql`update insights i set updated_at = v.updated from (values ${updated}) v(id, created, updated) where i.id = v.id`);
         await tx.execute(sql`update document_revisions r set created_at = v.updated from (values ${updated}) v(id, created, updated)
@@ -76,8 +95,13 @@ async function setTimes(tx: Db, insightTimes: { id: string; createdAt: Date }[],
   const insights = values(insightTimes.map((t) => sql`(${t.id}::uuid, ${t.createdAt.toISOString()}::timestamptz)`));
   if (insights) {
     await tx.execute(sql`update insights i set created_at = v.at, updated_at = v.at from (values ${insights}) v(id, at) where i.id = v.id`);
-    await tx.execute(sql`update document_revisions r set created_at = v.at from (values ${insights}) v(id, at) where r.owner_type = 'insight' and r.owner_id = v.id`);
+    await tx.execute(
+      sql`update document_revisions r set created_at = v.at from (values ${insights}) v(id, at) where r.owner_type = 'insight' and r.owner_id = v.id`,
+    );
   }
   const comments = values(commentTimes.map((t) => sql`(${t.id}::uuid, ${t.at.toISOString()}::timestamptz)`));
-  if (comments) await tx.execute(sql`update insight_comments c set timestamp = v.at, created_at = v.at, updated_at = v.at from (values ${comments}) v(id, at) where c.id = v.id`);
+  if (comments)
+    await tx.execute(
+      sql`update insight_comments c set timestamp = v.at, created_at = v.at, updated_at = v.at from (values ${comments}) v(id, at) where c.id = v.id`,
+    );
 }

@@ -6,7 +6,19 @@ import type { Actor } from '../../authz/authorize.js';
 import { geometrySql } from '../../lib/geometry.js';
 import { createMetadataValidator } from '../../lib/metadata.js';
 import type { Db } from '../client.js';
-import { auditLog, institutions, notes, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, people, projects, settings } from '../schema/index.js';
+import {
+  auditLog,
+  institutions,
+  notes,
+  objectInstitutions,
+  objectPeople,
+  objectProjects,
+  objects,
+  objectTypeLinks,
+  people,
+  projects,
+  settings,
+} from '../schema/index.js';
 import { planDemoObjects, type PlannedObject } from './demo-objects.js';
 import { demoPhoto } from './demo-photos.js';
 
@@ -70,9 +82,16 @@ async function lookUp(tx: Db, plan: PlannedObject[]): Promise<Keys | null> {
   const personSlugs = [...new Set(plan.flatMap((o) => [...o.people.map(([slug]) => slug), ...o.notes.map((n) => n.author)]))];
   const institutionSlugs = [...new Set(plan.flatMap((o) => o.institutions.map(([slug]) => slug)))];
   const keys: Keys = {
-    projects: new Map((await tx.select({ key: projects.title, id: projects.id }).from(projects).where(inArray(projects.title, titles))).map((r) => [r.key, r.id])),
+    projects: new Map(
+      (await tx.select({ key: projects.title, id: projects.id }).from(projects).where(inArray(projects.title, titles))).map((r) => [r.key, r.id]),
+    ),
     people: new Map((await tx.select({ key: people.slug, id: people.id }).from(people).where(inArray(people.slug, personSlugs))).map((r) => [r.key, r.id])),
-    institutions: new Map((await tx.select({ key: institutions.slug, id: institutions.id }).from(institutions).where(inArray(institutions.slug, institutionSlugs))).map((r) => [r.key, r.id])),
+    institutions: new Map(
+      (await tx.select({ key: institutions.slug, id: institutions.id }).from(institutions).where(inArray(institutions.slug, institutionSlugs))).map((r) => [
+        r.key,
+        r.id,
+      ]),
+    ),
   };
   const complete = keys.projects.size === titles.length && keys.people.size === personSlugs.length && keys.institutions.size === institutionSlugs.length;
   return complete ? keys : null;
@@ -101,12 +120,23 @@ async function createObject(app: FastifyInstance, actor: Actor, o: PlannedObject
  * service took most of the seed's time. They pass the same checks (the create schema,
  * their types' metadata schemas; a point is always a valid geometry) and are audited alike.
  */
-async function insertMany(app: FastifyInstance, tx: Db, list: PlannedObject[], ids: Map<string, string>, actors: Map<string, Actor>, keys: Keys): Promise<void> {
+async function insertMany(
+  app: FastifyInstance,
+  tx: Db,
+  list: PlannedObject[],
+  ids: Map<string, string>,
+  actors: Map<string, Actor>,
+  keys: Keys,
+): Promise<void> {
   const types = await app.services.schema.types.typesWithSchemas(tx, [...new Set(list.flatMap((o) => o.types))]);
   const typeOf = new Map(types.map((t) => [t.slug, t]));
   const metadata = createMetadataValidator();
   const inputs = list.map((o) => inputOf(o, keys));
-  for (const input of inputs) metadata.check(input.metadata ?? {}, input.types.map((slug) => typeOf.get(slug)!));
+  for (const input of inputs)
+    metadata.check(
+      input.metadata ?? {},
+      input.types.map((slug) => typeOf.get(slug)!),
+    );
   const rows = await tx
     .insert(objects)
     .values(
@@ -122,19 +152,35 @@ async function insertMany(app: FastifyInstance, tx: Db, list: PlannedObject[], i
     )
     .returning({ id: objects.id, name: objects.name });
   for (const row of rows) ids.set(row.name, row.id);
-  await tx.insert(objectTypeLinks).values(inputs.flatMap((input) => input.types.map((slug) => ({ objectId: ids.get(input.name)!, typeId: typeOf.get(slug)!.id }))));
+  await tx
+    .insert(objectTypeLinks)
+    .values(inputs.flatMap((input) => input.types.map((slug) => ({ objectId: ids.get(input.name)!, typeId: typeOf.get(slug)!.id }))));
   await tx.insert(objectProjects).values(inputs.flatMap((input) => (input.projects ?? []).map((projectId) => ({ objectId: ids.get(input.name)!, projectId }))));
-  await tx.insert(auditLog).values(
-    inputs.map((input, i) => ({ actorId: actors.get(list[i]!.creator)!.userId, action: 'object.create', targetType: 'object', targetId: ids.get(input.name)!, after: { ...input, doc: undefined } })),
-  );
+  await tx
+    .insert(auditLog)
+    .values(
+      inputs.map((input, i) => ({
+        actorId: actors.get(list[i]!.creator)!.userId,
+        action: 'object.create',
+        targetType: 'object',
+        targetId: ids.get(input.name)!,
+        after: { ...input, doc: undefined },
+      })),
+    );
 }
 
 /** People and institutions of every object, in their order, in two statements. */
 async function addLinks(tx: Db, plan: PlannedObject[], ids: Map<string, string>, keys: Keys): Promise<void> {
   const linksOf = <T>(pick: (o: PlannedObject) => [string, string][], row: (objectId: string, slug: string, role: string, position: number) => T) =>
     plan.flatMap((o) => pick(o).map(([slug, role], position) => row(ids.get(o.name)!, slug, role, position)));
-  const personLinks = linksOf((o) => o.people, (objectId, slug, role, position) => ({ objectId, personId: keys.people.get(slug)!, role, position }));
-  const institutionLinks = linksOf((o) => o.institutions, (objectId, slug, role, position) => ({ objectId, institutionId: keys.institutions.get(slug)!, role, position }));
+  const personLinks = linksOf(
+    (o) => o.people,
+    (objectId, slug, role, position) => ({ objectId, personId: keys.people.get(slug)!, role, position }),
+  );
+  const institutionLinks = linksOf(
+    (o) => o.institutions,
+    (objectId, slug, role, position) => ({ objectId, institutionId: keys.institutions.get(slug)!, role, position }),
+  );
   if (personLinks.length) await tx.insert(objectPeople).values(personLinks);
   if (institutionLinks.length) await tx.insert(objectInstitutions).values(institutionLinks);
 }

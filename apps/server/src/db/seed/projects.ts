@@ -35,7 +35,12 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
       const [done] = await tx.select().from(settings).where(eq(settings.key, SEEDED_KEY));
       if (done) return 0;
       const usernames = new Set(
-        [SAMPLE_PROJECT, ...DEMO_PROJECTS].flatMap((p) => [p.owner, ...p.members.map(([m]) => m), ...p.updates.map((u) => u.author), ...(p.files ?? []).flatMap((f) => f.versions.map((v) => v.author))]),
+        [SAMPLE_PROJECT, ...DEMO_PROJECTS].flatMap((p) => [
+          p.owner,
+          ...p.members.map(([m]) => m),
+          ...p.updates.map((u) => u.author),
+          ...(p.files ?? []).flatMap((f) => f.versions.map((v) => v.author)),
+        ]),
       );
       const accounts = new Map<string, string>();
       for (const username of usernames) {
@@ -89,11 +94,13 @@ async function seedProject(app: FastifyInstance, tx: Db, actorOf: (username: str
 /** A file and its versions, uploaded through the files service as a browser's form would. */
 async function addDemoFile(app: FastifyInstance, actorOf: (username: string) => Promise<Actor>, projectId: string, file: DemoFile): Promise<void> {
   const bytes = fs.readFileSync(path.join(FILES_DIR, file.source));
-  const upload = (lines: number | null): ReceiveUpload => async (store) => {
-    const fields = { name: file.name, description: file.description };
-    await store({ stream: Readable.from([firstLines(bytes, lines)]), fileName: file.source, declaredType: 'text/csv' }, fields);
-    return fields;
-  };
+  const upload =
+    (lines: number | null): ReceiveUpload =>
+    async (store) => {
+      const fields = { name: file.name, description: file.description };
+      await store({ stream: Readable.from([firstLines(bytes, lines)]), fileName: file.source, declaredType: 'text/csv' }, fields);
+      return fields;
+    };
   const [first, ...later] = file.versions;
   const { id } = await app.services.projectFiles.addFile(await actorOf(first!.author), projectId, upload(first!.lines));
   for (const v of later) await app.services.projectFiles.addVersion(await actorOf(v.author), projectId, id, upload(v.lines));

@@ -34,7 +34,10 @@ describe('the demo data set', () => {
   });
 
   it('gives the demo accounts and the administrator working passwords', async () => {
-    for (const [username, password] of [['ada', 'demo-password-1'], ['admin', 'admin-password-1']]) {
+    for (const [username, password] of [
+      ['ada', 'demo-password-1'],
+      ['admin', 'admin-password-1'],
+    ]) {
       const res = await api(t.app, 'POST', '/auth/login', { body: { username, password }, ip: uniqueIp() });
       expect(res.statusCode).toBe(200);
     }
@@ -70,7 +73,13 @@ describe('the demo projects', () => {
     const res = await api(t.app, 'GET', '/projects/sample');
     expect(res.statusCode).toBe(200);
     const sample = res.json();
-    expect(sample.project).toMatchObject({ slug: 'sample', title: 'Sample project: Alpine treeline monitoring', visibility: 'public', status: 'active', team: { slug: 'field-team' } });
+    expect(sample.project).toMatchObject({
+      slug: 'sample',
+      title: 'Sample project: Alpine treeline monitoring',
+      visibility: 'public',
+      status: 'active',
+      team: { slug: 'field-team' },
+    });
     expect(sample.contributors.length).toBeGreaterThanOrEqual(4);
     expect(sample.contributors.map((c: { position: number }) => c.position)).toEqual(sample.contributors.map((_: unknown, i: number) => i));
     expect(sample.contributors[0]).toMatchObject({ title: 'Principal investigator', person: { slug: 'ada' } });
@@ -96,13 +105,30 @@ describe('the demo projects', () => {
       (node.content as (typeof node)[] | undefined)?.forEach(walk);
     };
     walk(sample.doc);
-    expect([...nodes].sort()).toEqual(['blockquote', 'bulletList', 'codeBlock', 'doc', 'hardBreak', 'heading', 'horizontalRule', 'listItem', 'orderedList', 'paragraph', 'text']);
+    expect([...nodes].sort()).toEqual([
+      'blockquote',
+      'bulletList',
+      'codeBlock',
+      'doc',
+      'hardBreak',
+      'heading',
+      'horizontalRule',
+      'listItem',
+      'orderedList',
+      'paragraph',
+      'text',
+    ]);
     expect([...marks].sort()).toEqual(['bold', 'code', 'italic', 'link', 'strike', 'subscript', 'superscript', 'underline']);
   });
 
   it('gives the demo accounts roles: ada owns, grace edits, tomas contributes', async () => {
     const members = (await api(t.app, 'GET', '/projects/sample/members')).json().members;
-    expect(Object.fromEntries(members.map((m: { username: string; role: { slug: string } }) => [m.username, m.role.slug]))).toEqual({ ada: 'owner', grace: 'editor', tomas: 'contributor', mei: 'viewer' });
+    expect(Object.fromEntries(members.map((m: { username: string; role: { slug: string } }) => [m.username, m.role.slug]))).toEqual({
+      ada: 'owner',
+      grace: 'editor',
+      tomas: 'contributor',
+      mei: 'viewer',
+    });
     const permissions = async (username: string) => (await api(t.app, 'GET', '/projects/sample', { token: await tokenOf(username) })).json().permissions;
     expect(await permissions('ada')).toContain('manageMembers');
     expect(await permissions('grace')).toContain('edit');
@@ -140,7 +166,18 @@ describe('the demo projects', () => {
   it('are added once: another start changes nothing', async () => {
     const counts = () =>
       t.database.use(async (d) => {
-        const tables = ['projects', 'project_contributors', 'project_institutions', 'project_updates', 'project_files', 'file_versions', 'assets', 'document_revisions', 'role_assignments', 'audit_log'];
+        const tables = [
+          'projects',
+          'project_contributors',
+          'project_institutions',
+          'project_updates',
+          'project_files',
+          'file_versions',
+          'assets',
+          'document_revisions',
+          'role_assignments',
+          'audit_log',
+        ];
         const counts: Record<string, number> = {};
         for (const name of tables) counts[name] = rowsOf<{ n: number }>(await d.execute(sql.raw(`select count(*)::int as n from ${name}`)))[0]!.n;
         return counts;
@@ -157,7 +194,9 @@ describe('the demo objects', () => {
   const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
   type Row = { name: string; level: string; types: string[]; parent_types: string[] | null; metadata: Record<string, unknown> };
   // The planned objects only: the river project's sites come with its measured data (below).
-  const plannedNames = planDemoObjects(new Date()).map((o) => `'${o.name}'`).join(', ');
+  const plannedNames = planDemoObjects(new Date())
+    .map((o) => `'${o.name}'`)
+    .join(', ');
   const objects = () =>
     query<Row>(`
       select o.name, o.metadata,
@@ -192,7 +231,14 @@ describe('the demo objects', () => {
     const rows = await objects();
     for (const row of rows) {
       expect(Object.keys(row.metadata).length, row.name).toBeGreaterThan(0);
-      expect(() => validator.check(row.metadata, types.filter((ty) => row.types.includes(ty.slug))), row.name).not.toThrow();
+      expect(
+        () =>
+          validator.check(
+            row.metadata,
+            types.filter((ty) => row.types.includes(ty.slug)),
+          ),
+        row.name,
+      ).not.toThrow();
     }
     const sites = rows.filter((r) => r.types.includes('site'));
     expect(new Set(sites.map((r) => r.metadata.habitat)).size).toBeGreaterThanOrEqual(6);
@@ -255,7 +301,12 @@ describe('the demo objects', () => {
     const notes = (await api(t.app, 'GET', '/data/obj/davos-treeline/notes')).json().notes as { author: { slug: string } | null; timestamp: string }[];
     expect(notes.length).toBeGreaterThanOrEqual(3);
     expect(notes.every((n) => n.author !== null)).toBe(true);
-    expect(notes.map((n) => n.timestamp)).toEqual(notes.map((n) => n.timestamp).sort().reverse());
+    expect(notes.map((n) => n.timestamp)).toEqual(
+      notes
+        .map((n) => n.timestamp)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('have generated photos with the time and place of their EXIF, served without it', async () => {
@@ -277,7 +328,13 @@ describe('the demo objects', () => {
   });
 
   it('have photos the photo search finds by a word of their caption, by the day they were taken and by a box around their site', async () => {
-    type Found = { source: string; caption: string | null; takenAt: string | null; geo: { coordinates: number[] } | null; object: { name: string; title: string } | null };
+    type Found = {
+      source: string;
+      caption: string | null;
+      takenAt: string | null;
+      geo: { coordinates: number[] } | null;
+      object: { name: string; title: string } | null;
+    };
     const found = async (query: string) => {
       const res = await api(t.app, 'GET', `/photos?${query}&n=100`);
       expect(res.statusCode, res.body).toBe(200);
@@ -314,13 +371,19 @@ describe('the demo objects', () => {
 
   it('show the sample project’s landscapes under its data', async () => {
     const res = await api(t.app, 'GET', '/data/obj?project=sample&type=property');
-    expect(res.json().objects.map((o: { name: string }) => o.name).sort()).toEqual(['davos-treeline', 'niwot-ridge']);
+    expect(
+      res
+        .json()
+        .objects.map((o: { name: string }) => o.name)
+        .sort(),
+    ).toEqual(['davos-treeline', 'niwot-ridge']);
     const sites = await api(t.app, 'GET', '/data/obj?parent=davos-treeline');
     expect(sites.json().objects.map((o: { title: string }) => o.title)).toContain('Dischma transect D1 (north-facing)');
   });
 
   it('keep the members-only lakes to the project’s members and the snow study area to signed-in users', async () => {
-    const names = async (q: string, token?: string) => (await api(t.app, 'GET', `/data/obj?q=${encodeURIComponent(q)}&limit=100`, token ? { token } : {})).json().objects.map((o: { name: string }) => o.name);
+    const names = async (q: string, token?: string) =>
+      (await api(t.app, 'GET', `/data/obj?q=${encodeURIComponent(q)}&limit=100`, token ? { token } : {})).json().objects.map((o: { name: string }) => o.name);
     expect(await names('kil-')).toEqual([]);
     expect(await names('kil-', await tokenOf('mei'))).toEqual([]);
     expect((await names('kil-', await tokenOf('ada'))).length).toBeGreaterThan(4);
@@ -335,7 +398,8 @@ describe('the demo objects', () => {
 
   it('are added once: another start changes nothing', async () => {
     const tables = ['objects', 'object_type_links', 'object_projects', 'object_people', 'object_institutions', 'notes', 'photos', 'assets', 'audit_log'];
-    const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await query<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n])));
+    const counts = async () =>
+      Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await query<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n])));
     const before = await counts();
     await prepareData(t.app);
     expect(await counts()).toEqual(before);
@@ -369,7 +433,8 @@ describe('the demo data schema', () => {
 
   it('is added once: another start changes nothing', async () => {
     const tables = ['metrics', 'units', 'object_type_metrics', 'metadata_schemas', 'node_types', 'nodes'];
-    const count = async (name: string) => t.database.use(async (d) => rowsOf<{ n: number }>(await d.execute(sql.raw(`select count(*)::int as n from ${name}`)))[0]!.n);
+    const count = async (name: string) =>
+      t.database.use(async (d) => rowsOf<{ n: number }>(await d.execute(sql.raw(`select count(*)::int as n from ${name}`)))[0]!.n);
     const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await count(name)])));
     const before = await counts();
     expect(before.nodes).toBe(DEMO_NODES.length);
@@ -412,7 +477,8 @@ describe('the demo insights', () => {
   const plan = planDemoInsights(new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000));
   const visibility = (i: PlannedInsight) => i.visibility ?? 'public';
   /** A team's members, as demo.ts makes them: each account owns one team and edits the next. */
-  const membersOf = (slug: string) => DEMO_PEOPLE.filter((_, n) => [n, n + 1].some((k) => DEMO_TEAMS[k % DEMO_TEAMS.length]!.slug === slug)).map((p) => p.username);
+  const membersOf = (slug: string) =>
+    DEMO_PEOPLE.filter((_, n) => [n, n + 1].some((k) => DEMO_TEAMS[k % DEMO_TEAMS.length]!.slug === slug)).map((p) => p.username);
   const seenBy = (username: string | null) =>
     plan.filter((i) => {
       if (visibility(i) === 'public') return true;
@@ -439,7 +505,9 @@ describe('the demo insights', () => {
     expect(plan.filter((i) => visibility(i) === 'signed-in')).toHaveLength(5);
     const rows = await query<{ title: string; author: string; team: string | null; visibility: string; tags: string[] }>(`
       select i.title, p.slug as author, t.slug as team, i.visibility, i.tags from insights i join people p on p.id = i.author_id left join teams t on t.id = i.team_id`);
-    expect(rows.map((r) => [r.title, r.author, r.team, r.visibility, r.tags]).sort()).toEqual(plan.map((i) => [i.title, i.author, i.team ?? null, visibility(i), i.tags]).sort());
+    expect(rows.map((r) => [r.title, r.author, r.team, r.visibility, r.tags]).sort()).toEqual(
+      plan.map((i) => [i.title, i.author, i.team ?? null, visibility(i), i.tags]).sort(),
+    );
     expect(new Set(rows.map((r) => r.author))).toEqual(new Set(['ada', 'grace', 'mei']));
     for (const r of rows) for (const tag of r.tags) expect(DEMO_INSIGHT_TAGS, r.title).toContain(tag);
     // A writer is a member of the team they write for.
@@ -489,7 +557,11 @@ describe('the demo insights', () => {
   it('hide members-only insights from a visitor and from people outside the team, and signed-in ones from a visitor', async () => {
     const visitor = await api(t.app, 'GET', '/insights');
     expect(visitor.headers['pagination-count']).toBe(String(seenBy(null).length));
-    expect((await titlesFor()).sort()).toEqual(seenBy(null).map((i) => i.title).sort());
+    expect((await titlesFor()).sort()).toEqual(
+      seenBy(null)
+        .map((i) => i.title)
+        .sort(),
+    );
     expect((await api(t.app, 'GET', '/insights?v=members')).headers['pagination-count']).toBe('0');
     const hidden = plan.find((i) => visibility(i) === 'members' && i.team === 'field-team')!;
     expect((await api(t.app, 'GET', `/insights?q=${encodeURIComponent(`"${hidden.title}"`)}`)).json().results).toEqual([]);
@@ -497,7 +569,11 @@ describe('the demo insights', () => {
     expect((await api(t.app, 'GET', `/insights/${row!.num}`)).statusCode).toBe(404);
     expect((await api(t.app, 'GET', `/insights/${row!.num}/comments`)).statusCode).toBe(404);
     for (const username of ['ada', 'grace', 'tomas', 'mei']) {
-      expect((await titlesFor(await tokenOf(username))).sort(), username).toEqual(seenBy(username).map((i) => i.title).sort());
+      expect((await titlesFor(await tokenOf(username))).sort(), username).toEqual(
+        seenBy(username)
+          .map((i) => i.title)
+          .sort(),
+      );
     }
     expect(membersOf('field-team')).not.toContain('grace');
     expect((await api(t.app, 'GET', `/insights/${row!.num}`, { token: await tokenOf('grace') })).statusCode).toBe(404);
@@ -506,22 +582,37 @@ describe('the demo insights', () => {
 
   it('are found in full text, with their revisions and comments dated as planned', async () => {
     const found = (await api(t.app, 'GET', '/insights?q=boulder')).json().results as { title: string; snippet: string; highlights: [number, number][] }[];
-    expect(found.map((f) => f.title)).toEqual(expect.arrayContaining(['Larch seedlings cluster in the lee of boulders on transect D2', 'Lichens on the Kärkevagge boulders as a clock']));
+    expect(found.map((f) => f.title)).toEqual(
+      expect.arrayContaining(['Larch seedlings cluster in the lee of boulders on transect D2', 'Lichens on the Kärkevagge boulders as a clock']),
+    );
     for (const f of found) expect(f.highlights.length, f.title).toBeGreaterThan(0);
-    expect((await api(t.app, 'GET', '/insights?tag=permafrost')).json().results.length).toBe(plan.filter((i) => i.tags.includes('permafrost') && visibility(i) === 'public').length);
+    expect((await api(t.app, 'GET', '/insights?tag=permafrost')).json().results.length).toBe(
+      plan.filter((i) => i.tags.includes('permafrost') && visibility(i) === 'public').length,
+    );
     const updated = plan.find((i) => i.update)!;
     const [row] = await query<{ num: number }>(`select num from insights where title = '${updated.title.replace(/'/g, "''")}'`);
     const detail = (await api(t.app, 'GET', `/insights/${row!.num}`)).json();
-    expect(detail.insight).toMatchObject({ createdAt: updated.createdAt.toISOString(), updatedAt: updated.updatedAt.toISOString(), comments: updated.comments.length });
-    const revisions = (await api(t.app, 'GET', `/insights/${row!.num}/revisions`, { token: await tokenOf(updated.author) })).json().revisions as { createdAt: string }[];
+    expect(detail.insight).toMatchObject({
+      createdAt: updated.createdAt.toISOString(),
+      updatedAt: updated.updatedAt.toISOString(),
+      comments: updated.comments.length,
+    });
+    const revisions = (await api(t.app, 'GET', `/insights/${row!.num}/revisions`, { token: await tokenOf(updated.author) })).json().revisions as {
+      createdAt: string;
+    }[];
     expect(revisions.map((r) => r.createdAt)).toEqual([updated.updatedAt.toISOString(), updated.createdAt.toISOString()]);
-    const comments = (await api(t.app, 'GET', `/insights/${row!.num}/comments`)).json().comments as { content: string; timestamp: string; author: { slug: string } }[];
+    const comments = (await api(t.app, 'GET', `/insights/${row!.num}/comments`)).json().comments as {
+      content: string;
+      timestamp: string;
+      author: { slug: string };
+    }[];
     expect(comments.map((c) => [c.author.slug, c.content, c.timestamp])).toEqual(updated.plannedComments.map((c) => [c.author, c.content, c.at.toISOString()]));
   });
 
   it('are added once: another start changes nothing', async () => {
     const tables = ['insights', 'insight_objects', 'insight_comments', 'document_revisions', 'audit_log', 'outbox'];
-    const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await query<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n])));
+    const counts = async () =>
+      Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await query<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n])));
     const before = await counts();
     expect(before.insights).toBe(plan.length);
     await prepareData(t.app);
@@ -538,19 +629,35 @@ describe('the demo publications', () => {
     expect(Number(all.headers['pagination-count'])).toBe(42 + DEMO_PUBLICATIONS.length);
     expect(42 + DEMO_PUBLICATIONS.length).toBe(80);
     const standards = await api(t.app, 'GET', '/pubs?project=community-standards-for-ecological-forecast-output');
-    expect(Number(standards.headers['pagination-count'])).toBe(42 + DEMO_PUBLICATIONS.filter((p) => p.projects.includes('community-standards-for-ecological-forecast-output')).length);
-    const dietze = (await api(t.app, 'GET', '/pubs?q=iterative near-term').then((r) => r.json().publications)).find((p: { doi: string }) => p.doi === '10.1073/pnas.1710231115');
+    expect(Number(standards.headers['pagination-count'])).toBe(
+      42 + DEMO_PUBLICATIONS.filter((p) => p.projects.includes('community-standards-for-ecological-forecast-output')).length,
+    );
+    const dietze = (await api(t.app, 'GET', '/pubs?q=iterative near-term').then((r) => r.json().publications)).find(
+      (p: { doi: string }) => p.doi === '10.1073/pnas.1710231115',
+    );
     expect(dietze.projects.map((p: { slug: string }) => p.slug).sort()).toEqual(
-      ['community-standards-for-ecological-forecast-output', 'forecasting-summer-school-state-space-models', 'near-term-forecasts-of-river-chlorophyll-a', 'spring-green-up-forecasts-at-harvard-forest-and-bartlett'].sort(),
+      [
+        'community-standards-for-ecological-forecast-output',
+        'forecasting-summer-school-state-space-models',
+        'near-term-forecasts-of-river-chlorophyll-a',
+        'spring-green-up-forecasts-at-harvard-forest-and-bartlett',
+      ].sort(),
     );
     const river = (await api(t.app, 'GET', '/projects/near-term-forecasts-of-river-chlorophyll-a')).json().publications;
     expect(river.length).toBe(4 + DEMO_PUBLICATIONS.filter((p) => p.projects.includes('near-term-forecasts-of-river-chlorophyll-a')).length);
   });
 
   it('list the confirmed ones on the people’s pages, and leave this year’s links waiting on /me', async () => {
-    const ada = (await api(t.app, 'GET', '/people/ada')).json().publications as { title: string; authors: { person: { slug: string } | null; confirmed: boolean }[] }[];
+    const ada = (await api(t.app, 'GET', '/people/ada')).json().publications as {
+      title: string;
+      authors: { person: { slug: string } | null; confirmed: boolean }[];
+    }[];
     expect(ada.length).toBeGreaterThan(5);
-    for (const p of ada) expect(p.authors.some((a) => a.person?.slug === 'ada' && a.confirmed), p.title).toBe(true);
+    for (const p of ada)
+      expect(
+        p.authors.some((a) => a.person?.slug === 'ada' && a.confirmed),
+        p.title,
+      ).toBe(true);
     const waiting = await api(t.app, 'GET', '/pubs/suggestions', { token: await tokenOf('tomas') });
     expect(waiting.json().publications.map((p: { title: string }) => p.title)).toContain('State-space models for ecologists: summer school lecture notes');
     expect(ids(await api(t.app, 'GET', '/people/tomas'))).not.toContain(waiting.json().publications[0].id);
@@ -559,7 +666,18 @@ describe('the demo publications', () => {
   });
 
   it('are added once: another start changes nothing', async () => {
-    const counts = async () => (await t.database.use(async (d) => rowsOf<{ n: number }>(await d.execute(sql.raw('select (select count(*) from publications) + (select count(*) from project_publications) + (select count(*) from publication_authors) as n')))))[0]!.n;
+    const counts = async () =>
+      (
+        await t.database.use(async (d) =>
+          rowsOf<{ n: number }>(
+            await d.execute(
+              sql.raw(
+                'select (select count(*) from publications) + (select count(*) from project_publications) + (select count(*) from publication_authors) as n',
+              ),
+            ),
+          ),
+        )
+      )[0]!.n;
     const before = await counts();
     await prepareData(t.app);
     expect(await counts()).toBe(before);

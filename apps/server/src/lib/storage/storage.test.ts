@@ -122,7 +122,13 @@ describe.each(adapters)('storage: %s', (_name, make) => {
     expect(new Set(listed.map((o) => o.key)).size).toBe(listed.length);
     const mine = listed.filter((o) => o.key.startsWith(keys[0]!) || keys.includes(o.key));
     expect(mine.map((o) => [o.key, o.size]).sort()).toEqual(
-      [[keys[0], 1], [`${keys[0]}.96`, 9], [keys[1], 2], [keys[2], 3], [keys[3], 4]].sort(),
+      [
+        [keys[0], 1],
+        [`${keys[0]}.96`, 9],
+        [keys[1], 2],
+        [keys[2], 3],
+        [keys[3], 4],
+      ].sort(),
     );
     for (const o of mine) {
       expect(o.modifiedAt!.getTime()).toBeGreaterThanOrEqual(before.getTime());
@@ -203,13 +209,25 @@ describe('S3 listing', () => {
       const start = token ? Number(token.replace('page-', '')) : 0;
       const page = keys.slice(start, start + 2);
       const next = start + 2 < keys.length ? `<NextContinuationToken>page-${start + 2}</NextContinuationToken>` : '';
-      const contents = page.map((key, i) => `<Contents><Key>${key}</Key><LastModified>2026-01-0${start + i + 1}T00:00:00.000Z</LastModified><Size>${start + i + 1}</Size></Contents>`).join('');
+      const contents = page
+        .map(
+          (key, i) => `<Contents><Key>${key}</Key><LastModified>2026-01-0${start + i + 1}T00:00:00.000Z</LastModified><Size>${start + i + 1}</Size></Contents>`,
+        )
+        .join('');
       res.writeHead(200, { 'content-type': 'application/xml' });
-      res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>files</Name><IsTruncated>${next ? 'true' : 'false'}</IsTruncated><KeyCount>${page.length}</KeyCount><MaxKeys>2</MaxKeys>${contents}${next}</ListBucketResult>`);
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>files</Name><IsTruncated>${next ? 'true' : 'false'}</IsTruncated><KeyCount>${page.length}</KeyCount><MaxKeys>2</MaxKeys>${contents}${next}</ListBucketResult>`,
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const storage = createS3Storage({ bucket: 'files', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'k', secretAccessKey: 's' }, forcePathStyle: true });
+    const storage = createS3Storage({
+      bucket: 'files',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
+    });
     try {
       const listed = await all(storage.list({ pageSize: 2 }));
       expect(listed).toEqual([

@@ -18,7 +18,11 @@ export async function findAsset(db: Db, id: string): Promise<AssetRow | null> {
 
 /** The photo of an object the asset is, if it is one: images of what not everyone may see are served to those who may. */
 export async function photoOfAsset(db: Db, assetId: string): Promise<{ id: string; objectId: string | null; authorId: string | null } | null> {
-  const [row] = await db.select({ id: photos.id, objectId: photos.objectId, authorId: photos.authorId }).from(photos).where(eq(photos.assetId, assetId)).limit(1);
+  const [row] = await db
+    .select({ id: photos.id, objectId: photos.objectId, authorId: photos.authorId })
+    .from(photos)
+    .where(eq(photos.assetId, assetId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -35,7 +39,11 @@ export async function deleteAsset(db: Db, id: string): Promise<AssetRow | null> 
 
 /** An asset with its uploader's username. */
 export async function findAssetWithOwner(db: Db, id: string) {
-  const [row] = await db.select({ asset: assets, username: users.username }).from(assets).leftJoin(users, eq(users.id, assets.ownerId)).where(eq(assets.id, id));
+  const [row] = await db
+    .select({ asset: assets, username: users.username })
+    .from(assets)
+    .leftJoin(users, eq(users.id, assets.ownerId))
+    .where(eq(assets.id, id));
   return row ?? null;
 }
 
@@ -77,7 +85,12 @@ export async function assetTotals(db: Db, graceMinutes: number): Promise<{ count
     from (select ${assets.id} as id, ${storedBytes} as bytes from ${assets}) as a
       left join ${usedAssetIds(graceMinutes)} as used on used.asset_id = a.id`);
   const [row] = rowsOf<{ count: number; bytes: number; unused_count: number; unused_bytes: number }>(result);
-  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0), unusedCount: Number(row?.unused_count ?? 0), unusedBytes: Number(row?.unused_bytes ?? 0) };
+  return {
+    count: Number(row?.count ?? 0),
+    bytes: Number(row?.bytes ?? 0),
+    unusedCount: Number(row?.unused_count ?? 0),
+    unusedBytes: Number(row?.unused_bytes ?? 0),
+  };
 }
 
 /**

@@ -29,20 +29,26 @@ const solid = (width: number, height: number) => sharp({ create: { width, height
 const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 /** A JPEG as a camera makes it: stored landscape, EXIF saying "turn 90° clockwise", and a tell-tale copyright field. */
 const cameraJpeg = (width: number, height: number) =>
-  solid(width, height).jpeg().withMetadata({ orientation: 6 }).withExifMerge({ IFD0: { Copyright: 'Private Photographer' } }).toBuffer();
+  solid(width, height)
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Copyright: 'Private Photographer' } })
+    .toBuffer();
 const png = (width: number, height: number) => solid(width, height).png().toBuffer();
 const webp = (width: number, height: number) => solid(width, height).webp().toBuffer();
 const gif = () => solid(40, 40).gif().toBuffer();
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 
 const putPhoto = (person: string, file: FilePart | undefined, token = user.token) => upload(t.app, 'PUT', `/people/${person}/photo`, { token, file });
-const putLogo = (institution: string, file: FilePart | undefined, token = manager.token) => upload(t.app, 'PUT', `/institutions/${institution}/logo`, { token, file });
+const putLogo = (institution: string, file: FilePart | undefined, token = manager.token) =>
+  upload(t.app, 'PUT', `/institutions/${institution}/logo`, { token, file });
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 /** Every stored file, relative to the storage root (temporary files included). */
 const storedFiles = () => (fs.readdirSync(t.filesDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.filesDir, f)).isFile()).sort();
 const assetCount = () => t.database.use(async (d) => (await d.select({ id: assets.id }).from(assets)).length);
-const auditOf = (action: string, targetId: string) => t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, action))).then((rows) => rows.filter((r) => r.targetId === targetId));
+const auditOf = (action: string, targetId: string) =>
+  t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, action))).then((rows) => rows.filter((r) => r.targetId === targetId));
 
 describe('PUT /people/{id}/photo', () => {
   it('stores the photo, makes upright metadata-free WebP versions, and shows it on the profile and in lists', async () => {
@@ -50,14 +56,22 @@ describe('PUT /people/{id}/photo', () => {
     const res = await putPhoto(user.username, { data: photo, fileName: 'C:\\Users\\me\\IMG_0001.JPG', type: 'image/jpeg' });
     expect(res.statusCode).toBe(200);
     const ref = res.json().person.photo;
-    expect(ref).toEqual({ id: expect.any(String), url: `/api/v1/assets/${ref.id}/400`, thumbUrl: `/api/v1/assets/${ref.id}/96`, largeUrl: `/api/v1/assets/${ref.id}/1600` });
+    expect(ref).toEqual({
+      id: expect.any(String),
+      url: `/api/v1/assets/${ref.id}/400`,
+      thumbUrl: `/api/v1/assets/${ref.id}/96`,
+      largeUrl: `/api/v1/assets/${ref.id}/1600`,
+    });
 
     expect((await api(t.app, 'GET', `/people/${user.username}`)).json().person.photo).toEqual(ref);
     const list = await api(t.app, 'GET', `/people?q=${user.username}`);
     expect(list.json().people).toEqual([expect.objectContaining({ slug: user.username, photo: ref })]);
 
     // Turned upright by the EXIF orientation (1200x800 stored -> 800x1200 shown), fitted inside the size.
-    for (const [url, width, height] of [[ref.url, 267, 400], [ref.thumbUrl, 64, 96]] as const) {
+    for (const [url, width, height] of [
+      [ref.url, 267, 400],
+      [ref.thumbUrl, 64, 96],
+    ] as const) {
       const version = await get(url);
       expect(version.statusCode).toBe(200);
       expect(version.headers['content-type']).toBe('image/webp');
@@ -76,7 +90,9 @@ describe('PUT /people/{id}/photo', () => {
     const [row] = await t.database.use((d) => d.select().from(assets).where(eq(assets.id, ref.id)));
     expect(row).toMatchObject({ fileName: 'IMG_0001.JPG', mediaType: 'image/jpeg', size: photo.length, width: 800, height: 1200, ownerId: user.id });
     expect(row!.sha256).toBe(createHash('sha256').update(photo).digest('hex'));
-    expect(await auditOf('person.photo.put', user.personId)).toEqual([expect.objectContaining({ actorId: user.id, after: expect.objectContaining({ assetId: ref.id }) })]);
+    expect(await auditOf('person.photo.put', user.personId)).toEqual([
+      expect.objectContaining({ actorId: user.id, after: expect.objectContaining({ assetId: ref.id }) }),
+    ]);
   });
 
   it('takes a camera-sized photo larger than the JSON body limit, streamed', async () => {
@@ -94,7 +110,8 @@ describe('PUT /people/{id}/photo', () => {
     const filesBefore = storedFiles();
     const second = (await putPhoto(someone.username, { data: await webp(500, 250) }, someone.token)).json().person.photo;
     expect(second.id).not.toBe(first.id);
-    for (const variant of ['original', '1600', '400', '96']) expect((await get(`/api/v1/assets/${first.id}/${variant}`, { authorization: `Bearer ${someone.token}` })).statusCode).toBe(404);
+    for (const variant of ['original', '1600', '400', '96'])
+      expect((await get(`/api/v1/assets/${first.id}/${variant}`, { authorization: `Bearer ${someone.token}` })).statusCode).toBe(404);
     expect((await get(second.url)).statusCode).toBe(200);
     const filesAfter = storedFiles();
     expect(filesAfter.length).toBe(filesBefore.length);
@@ -152,7 +169,11 @@ describe('uploads that are refused change nothing', () => {
     const broken = Buffer.concat([(await cameraJpeg(200, 100)).subarray(0, 40), randomBytes(2000)]);
     const res = await putPhoto(person.username, { data: broken, fileName: 'broken.jpg' }, person.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: 'The image file is damaged or not a JPEG, PNG or WebP', details: [{ field: 'file' }] });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'The image file is damaged or not a JPEG, PNG or WebP',
+      details: [{ field: 'file' }],
+    });
     expect(res.body).not.toMatch(/vips|jpeg data|libjpeg/i);
     await unchanged();
   });
@@ -163,7 +184,11 @@ describe('uploads that are refused change nothing', () => {
     expect(big.length).toBeGreaterThan(LIMITS.maxBytes);
     const res = await putPhoto(person.username, { data: big, fileName: 'huge.png' }, person.token);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: expect.stringContaining(`3 MB (${LIMITS.maxBytes} bytes)`), details: [{ field: 'file' }] });
+    expect(res.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      error: expect.stringContaining(`3 MB (${LIMITS.maxBytes} bytes)`),
+      details: [{ field: 'file' }],
+    });
     await unchanged();
   });
 
@@ -183,7 +208,11 @@ describe('uploads that are refused change nothing', () => {
     const json = await api(t.app, 'PUT', `/people/${person.username}/photo`, { token: person.token, body: { photo: 'https://example.org/me.jpg' } });
     expect(json.statusCode).toBe(415);
     expect(json.json().error).toContain('multipart/form-data');
-    const raw = await api(t.app, 'PUT', `/people/${person.username}/photo`, { token: person.token, body: await png(10, 10), headers: { 'content-type': 'image/png' } });
+    const raw = await api(t.app, 'PUT', `/people/${person.username}/photo`, {
+      token: person.token,
+      body: await png(10, 10),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(raw.statusCode).toBe(415);
     expect(raw.json().error).toContain('multipart/form-data');
     await unchanged();
@@ -218,10 +247,17 @@ describe('institution logos', () => {
     const first = await putLogo(institution.slug, { data: await png(800, 200), fileName: 'logo.png' });
     expect(first.statusCode).toBe(200);
     const logo = first.json().logo;
-    expect(logo).toEqual({ id: expect.any(String), url: `/api/v1/assets/${logo.id}/400`, thumbUrl: `/api/v1/assets/${logo.id}/96`, largeUrl: `/api/v1/assets/${logo.id}/1600` });
+    expect(logo).toEqual({
+      id: expect.any(String),
+      url: `/api/v1/assets/${logo.id}/400`,
+      thumbUrl: `/api/v1/assets/${logo.id}/96`,
+      largeUrl: `/api/v1/assets/${logo.id}/1600`,
+    });
     const meta = await sharp((await get(logo.thumbUrl)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([96, 24]);
-    expect((await api(t.app, 'GET', '/institutions')).json().institutions).toEqual(expect.arrayContaining([expect.objectContaining({ id: institution.id, logo })]));
+    expect((await api(t.app, 'GET', '/institutions')).json().institutions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: institution.id, logo })]),
+    );
 
     const member = await buildUser(t.app);
     await api(t.app, 'PUT', `/people/${member.username}/affiliations/${institution.id}`, { token: member.token, body: { title: 'Engineer' } });
@@ -321,7 +357,13 @@ describe('on S3-compatible object storage', () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-s3rver-'));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'uploads', configs: [] }] });
     const { port } = await s3.run();
-    const bucket = { bucket: 'uploads', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+    const bucket = {
+      bucket: 'uploads',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    };
     onS3 = await startTestApp({ images: LIMITS, storage: { dir: path.join(s3Dir, 'unused'), s3: bucket } }, t.database);
   });
   afterAll(async () => {
@@ -334,7 +376,11 @@ describe('on S3-compatible object storage', () => {
     const someone = await buildUser(onS3.app);
     const photo = await cameraJpeg(900, 600);
     const first = (await upload(onS3.app, 'PUT', `/people/${someone.username}/photo`, { token: someone.token, file: { data: photo } })).json().person.photo;
-    const original = await onS3.app.inject({ method: 'GET', url: `/api/v1/assets/${first.id}/original`, headers: { authorization: `Bearer ${someone.token}` } });
+    const original = await onS3.app.inject({
+      method: 'GET',
+      url: `/api/v1/assets/${first.id}/original`,
+      headers: { authorization: `Bearer ${someone.token}` },
+    });
     expect(original.rawPayload.equals(photo)).toBe(true);
     const meta = await sharp((await onS3.app.inject({ method: 'GET', url: first.thumbUrl })).rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 64, 96]);

@@ -17,7 +17,11 @@ const SignatureQuery = z.object({
 
 const VariantParams = z.object({
   id: z.uuid().describe('The asset id'),
-  variant: z.string().regex(/^[a-z0-9]+$/).max(20).describe('"original", or a size of an image: "96", "400"'),
+  variant: z
+    .string()
+    .regex(/^[a-z0-9]+$/)
+    .max(20)
+    .describe('"original", or a size of an image: "96", "400"'),
 });
 
 const AssetParams = z.object({ id: z.uuid().describe('The asset id') });
@@ -35,7 +39,8 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags,
-        summary: 'Every uploaded file, newest first, 25 a page, each with how many places use it (revisions of documents included), and the totals over all of them (manageAssets)',
+        summary:
+          'Every uploaded file, newest first, 25 a page, each with how many places use it (revisions of documents included), and the totals over all of them (manageAssets)',
         description: 'totals.bytes and totals.unusedBytes count what the files take in the storage: the originals and their image versions',
         querystring: AssetsQuerySchema,
         response: { 200: AssetsResponseSchema },
@@ -75,14 +80,21 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/assets/strays',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Files in the storage that no record names (left by a crash between writing them and recording them), older than an hour (manageAssets)', response: { 200: StrayFilesSchema } },
+      schema: {
+        tags,
+        summary: 'Files in the storage that no record names (left by a crash between writing them and recording them), older than an hour (manageAssets)',
+        response: { 200: StrayFilesSchema },
+      },
     },
     async (request) => assets.strays(request.actor),
   );
 
   app.post(
     '/assets/strays/sweep',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove the stray files found now, as GET assets/strays lists them (manageAssets); audited', response: { 200: SweptSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Remove the stray files found now, as GET assets/strays lists them (manageAssets); audited', response: { 200: SweptSchema } },
+    },
     async (request) => assets.sweep(request.actor),
   );
 
@@ -91,7 +103,8 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'An uploaded file and the places that use it which the reader may see (others only counted). Not found unless the reader sees one of them, uploaded it, or holds manageAssets',
+        summary:
+          'An uploaded file and the places that use it which the reader may see (others only counted). Not found unless the reader sees one of them, uploaded it, or holds manageAssets',
         params: AssetParams,
         response: { 200: AssetDetailSchema },
       },
@@ -103,7 +116,12 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/assets/:id',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Remove an unused file and its stored bytes (its uploader or manageAssets); 409 naming where it is used while anything uses it', params: AssetParams, response: { 204: z.undefined().describe('No content') } },
+      schema: {
+        tags,
+        summary: 'Remove an unused file and its stored bytes (its uploader or manageAssets); 409 naming where it is used while anything uses it',
+        params: AssetParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
     },
     async (request, reply) => {
       await assets.remove(request.actor, request.params.id);
@@ -149,5 +167,4 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
 const matchesEtag = (header: string | undefined, etag: string) =>
   !!header && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
-const attachment = (fileName: string | null) =>
-  fileName ? `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` : 'attachment';
+const attachment = (fileName: string | null) => (fileName ? `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` : 'attachment');

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { API_ROOT, IMAGE_SIZES, type Asset, type AssetDetail, type AssetListItem, type AssetsResponse, type ImageRef, type StrayFiles } from '@observatory/shared';
+import {
+  API_ROOT,
+  IMAGE_SIZES,
+  type Asset,
+  type AssetDetail,
+  type AssetListItem,
+  type AssetsResponse,
+  type ImageRef,
+  type StrayFiles,
+} from '@observatory/shared';
 import { authorize, can, requireActor, type Actor, type Resource } from '../../authz/authorize.js';
 import { findByKey, resourceOf } from '../../authz/lookup.js';
 import type { Database, Db } from '../../db/client.js';
@@ -30,7 +39,12 @@ export const assetUrl = (id: string, variant: string | number) => `${API_ROOT}/a
 /** How responses carry an image: URLs of its display size, its thumbnail and its full view (with `query` when signed). */
 export const imageRef = (assetId: string | null, query = ''): ImageRef | null =>
   assetId
-    ? { id: assetId, url: assetUrl(assetId, IMAGE_SIZES.display) + query, thumbUrl: assetUrl(assetId, IMAGE_SIZES.thumb) + query, largeUrl: assetUrl(assetId, IMAGE_SIZES.large) + query }
+    ? {
+        id: assetId,
+        url: assetUrl(assetId, IMAGE_SIZES.display) + query,
+        thumbUrl: assetUrl(assetId, IMAGE_SIZES.thumb) + query,
+        largeUrl: assetUrl(assetId, IMAGE_SIZES.large) + query,
+      }
     : null;
 
 /** How long a signed image URL works: long enough for a page left open, short enough to end with a membership. */
@@ -57,7 +71,15 @@ const seesOriginal = (actor: Actor | null, asset: repo.AssetRow) =>
 export type StoredAsset = Omit<repo.AssetRow, 'ownerId' | 'createdAt'>;
 
 /** What the audit log keeps of an asset. */
-export const describeAsset = (a: StoredAsset) => ({ assetId: a.id, fileName: a.fileName, mediaType: a.mediaType, size: a.size, sha256: a.sha256, width: a.width, height: a.height });
+export const describeAsset = (a: StoredAsset) => ({
+  assetId: a.id,
+  fileName: a.fileName,
+  mediaType: a.mediaType,
+  size: a.size,
+  sha256: a.sha256,
+  width: a.width,
+  height: a.height,
+});
 
 /**
  * Uploaded files: their bytes in the storage, their record in `assets`. Other modules
@@ -92,7 +114,14 @@ export function createAssetsService(deps: {
     } else {
       const comment = await repo.insightOfCommentPhoto(d, assetId);
       // A comment's image whose insight is gone: for managers only, as a row whose parent is gone.
-      holder = comment && ((comment.insightId && (await findByKey(d, 'insight', comment.insightId))?.resource) || { type: 'insight' as const, id: assetId, visibility: 'members' as const, targetIds: [] });
+      holder =
+        comment &&
+        ((comment.insightId && (await findByKey(d, 'insight', comment.insightId))?.resource) || {
+          type: 'insight' as const,
+          id: assetId,
+          visibility: 'members' as const,
+          targetIds: [],
+        });
     }
     return holder && !isPublic(holder) ? holder : null;
   }
@@ -174,12 +203,16 @@ export function createAssetsService(deps: {
   /** The uses of an asset as `actor` may read them: those whose holder they see, and how many others there are. */
   async function usagesFor(d: Db, actor: Actor | null, id: string) {
     const rows = await usagesRepo.usagesOf(d, actor, [id], deps.pendingUploadMinutes);
-    const usages = rows.filter((r) => r.visible).map(toUsage).sort(byKindAndLabel);
+    const usages = rows
+      .filter((r) => r.visible)
+      .map(toUsage)
+      .sort(byKindAndLabel);
     return { uses: rows.length, usages, hidden: rows.length - usages.length };
   }
 
   /** The 404 rule of an asset: seen through a use the reader sees, by its uploader, and by manageAssets. */
-  const seesAsset = (actor: Actor | null, asset: repo.AssetRow, seenUses: number) => seenUses > 0 || (!!actor && asset.ownerId === actor.userId) || can(actor, 'manageAssets');
+  const seesAsset = (actor: Actor | null, asset: repo.AssetRow, seenUses: number) =>
+    seenUses > 0 || (!!actor && asset.ownerId === actor.userId) || can(actor, 'manageAssets');
 
   /**
    * Files in the storage that no record names, older than STRAY_AFTER_MS: keys of ours
@@ -192,7 +225,14 @@ export function createAssetsService(deps: {
     const take = async () => {
       const objects = batch;
       batch = [];
-      const unnamed = new Set(await db.use((d) => repo.unnamedKeys(d, objects.map((o) => o.key))));
+      const unnamed = new Set(
+        await db.use((d) =>
+          repo.unnamedKeys(
+            d,
+            objects.map((o) => o.key),
+          ),
+        ),
+      );
       // Usually none left: a version is named after its original, which the first check reads by index.
       if (unnamed.size) for (const key of await db.use((d) => repo.variantKeysAmong(d, [...unnamed]))) unnamed.delete(key);
       strays.push(...objects.filter((o) => unnamed.has(o.key)));
@@ -231,7 +271,12 @@ export function createAssetsService(deps: {
       const { asset } = found;
       const mayDelete = found.uses === 0 && can(actor, 'delete', resourceOf('asset', asset));
       const image = isImage(asset) ? imageOf(actor, asset.id, found.holder !== null) : null;
-      return { asset: toAsset(asset, found.username, image), usages: found.usages, hiddenUsages: found.hidden, permissions: mayDelete ? ['view', 'delete'] : ['view'] };
+      return {
+        asset: toAsset(asset, found.username, image),
+        usages: found.usages,
+        hiddenUsages: found.hidden,
+        permissions: mayDelete ? ['view', 'delete'] : ['view'],
+      };
     },
 
     /** GET assets (manageAssets): a page of every asset (or of the unused ones), newest first, with its uses counted, and the totals. */
@@ -241,11 +286,20 @@ export function createAssetsService(deps: {
       const { totals, rows, uses } = await db.use(async (d) => {
         const totals = await repo.assetTotals(d, deps.pendingUploadMinutes);
         const rows = await repo.assetPage(d, page, unusedOnly, deps.pendingUploadMinutes);
-        return { totals, rows, uses: await usagesRepo.useCounts(d, rows.map((r) => r.asset.id), deps.pendingUploadMinutes) };
+        return {
+          totals,
+          rows,
+          uses: await usagesRepo.useCounts(
+            d,
+            rows.map((r) => r.asset.id),
+            deps.pendingUploadMinutes,
+          ),
+        };
       });
-      const assets = rows.map(
-        (r): AssetListItem => ({ ...toAsset(r.asset, r.username, isImage(r.asset) ? imageOf(actor, r.asset.id, r.restricted) : null), uses: uses.get(r.asset.id) ?? 0 }),
-      );
+      const assets = rows.map((r): AssetListItem => ({
+        ...toAsset(r.asset, r.username, isImage(r.asset) ? imageOf(actor, r.asset.id, r.restricted) : null),
+        uses: uses.get(r.asset.id) ?? 0,
+      }));
       return { assets, totals, page, total: unusedOnly ? totals.unusedCount : totals.count };
     },
 
@@ -264,7 +318,8 @@ export function createAssetsService(deps: {
           if (!seesAsset(who, asset, used.usages.length)) throw notFound('Asset');
           throw new AppError('FORBIDDEN', 'Only its uploader and holders of manageAssets may remove a file');
         }
-        if (used.uses > 0) throw new AppError('CONFLICT', `This file is in use: ${whereUsed(used.usages, used.hidden)}. Take it off ${used.uses === 1 ? 'it' : 'them'} first.`);
+        if (used.uses > 0)
+          throw new AppError('CONFLICT', `This file is in use: ${whereUsed(used.usages, used.hidden)}. Take it off ${used.uses === 1 ? 'it' : 'them'} first.`);
         await audit(tx, who, 'asset.delete', { type: 'asset', id }, { before: describeAsset(asset) });
         return removeAsset(tx, id);
       });
@@ -293,7 +348,9 @@ export function createAssetsService(deps: {
       }
       const { files, bytes } = toStrays(removed);
       if (removed.length) {
-        await db.transaction((tx) => audit(tx, who, 'asset.strays.sweep', { type: 'storage', id: 'strays' }, { after: { removed: removed.length, bytes, files: files.slice(0, 1000) } }));
+        await db.transaction((tx) =>
+          audit(tx, who, 'asset.strays.sweep', { type: 'storage', id: 'strays' }, { after: { removed: removed.length, bytes, files: files.slice(0, 1000) } }),
+        );
       }
       return { removed: removed.length, bytes };
     },
@@ -304,7 +361,11 @@ export function createAssetsService(deps: {
      * The replaced asset's record goes with the transaction, its files after it; when
      * anything fails, the new files are removed again.
      */
-    async attachImage<T>(actor: Actor | null, upload: Upload, link: (tx: Db, asset: StoredAsset) => Promise<{ replaced: string | null; result: T }>): Promise<T> {
+    async attachImage<T>(
+      actor: Actor | null,
+      upload: Upload,
+      link: (tx: Db, asset: StoredAsset) => Promise<{ replaced: string | null; result: T }>,
+    ): Promise<T> {
       const asset = await storeImage(upload);
       let outcome: { result: T; removed: string[] };
       try {
@@ -342,7 +403,15 @@ export function createAssetsService(deps: {
         const asset = await repo.findAsset(d, id);
         return { asset, holder: asset ? await restrictedHolder(d, asset.id) : null };
       });
-      const file = !asset ? null : variant === ORIGINAL ? (seesOriginal(actor, asset) ? { ...asset, key: asset.storageKey } : null) : Object.hasOwn(asset.variants, variant) ? asset.variants[variant] : null;
+      const file = !asset
+        ? null
+        : variant === ORIGINAL
+          ? seesOriginal(actor, asset)
+            ? { ...asset, key: asset.storageKey }
+            : null
+          : Object.hasOwn(asset.variants, variant)
+            ? asset.variants[variant]
+            : null;
       if (!asset || !file) throw notFound('Asset');
       let cacheControl = `${variant === ORIGINAL ? 'private' : 'public'}, max-age=31536000, immutable`;
       if (holder && variant !== ORIGINAL) {

@@ -19,13 +19,19 @@ beforeAll(async () => {
   writer = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   other = await buildUser(t.app);
   keeper = await buildUser(t.app, { super: true });
-  const created = await api(t.app, 'POST', '/projects', { token: writer.token, body: { project: { title: unique('Images in documents '), visibility: 'public' } } });
+  const created = await api(t.app, 'POST', '/projects', {
+    token: writer.token,
+    body: { project: { title: unique('Images in documents '), visibility: 'public' } },
+  });
   expect(created.statusCode, created.body).toBe(201);
   project = created.json().project;
 });
 afterAll(() => t.close());
 
-const png = (width = 1200, height = 800) => sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+const png = (width = 1200, height = 800) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
 const post = (file: FilePart | undefined, token?: string) => upload(t.app, 'POST', '/assets', { token, file });
 const assetCount = () => t.database.use(async (d) => (await d.select({ id: assets.id }).from(assets)).length);
 const unusedIds = async () => ((await api(t.app, 'GET', '/assets?unused=true', { token: keeper.token })).json() as AssetsResponse).assets.map((a) => a.id);
@@ -56,7 +62,9 @@ describe('POST /assets: an image for a document', () => {
     const version = await t.app.inject({ method: 'GET', url: answer.asset.image!.url });
     expect([version.statusCode, version.headers['content-type']]).toEqual([200, 'image/webp']);
     const audited = await t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, 'asset.upload')));
-    expect(audited.filter((a) => a.targetId === id)).toEqual([expect.objectContaining({ actorId: writer.id, after: expect.objectContaining({ assetId: id, mediaType: 'image/png' }) })]);
+    expect(audited.filter((a) => a.targetId === id)).toEqual([
+      expect.objectContaining({ actorId: writer.id, after: expect.objectContaining({ assetId: id, mediaType: 'image/png' }) }),
+    ]);
 
     // Unused: only its uploader and manageAssets see it, and it may be removed.
     expect(await unusedIds()).toContain(id);
@@ -64,13 +72,22 @@ describe('POST /assets: an image for a document', () => {
     expect((await api(t.app, 'GET', `/assets/${id}`, { token: other.token })).statusCode).toBe(404);
 
     // Named by the text of a public project: used, and seen by all who see the project.
-    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The core:' }] }, { type: 'image', attrs: { asset: id, alt: 'A soil core' } }] };
+    const doc = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'The core:' }] },
+        { type: 'image', attrs: { asset: id, alt: 'A soil core' } },
+      ],
+    };
     const saved = await api(t.app, 'PUT', `/projects/${project.id}`, { token: writer.token, body: { doc } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await unusedIds()).not.toContain(id);
     const seen = await api(t.app, 'GET', `/assets/${id}`);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json()).toMatchObject({ asset: { id, image: answer.asset.image }, usages: [{ kind: 'document', label: `An image in the text of ${project.title}`, path: `/projects/${project.slug}` }] });
+    expect(seen.json()).toMatchObject({
+      asset: { id, image: answer.asset.image },
+      usages: [{ kind: 'document', label: `An image in the text of ${project.title}`, path: `/projects/${project.slug}` }],
+    });
     expect((await api(t.app, 'DELETE', `/assets/${id}`, { token: writer.token })).statusCode).toBe(409);
   });
 
@@ -79,7 +96,10 @@ describe('POST /assets: an image for a document', () => {
     const text = await post({ data: Buffer.from('depth,moisture\n10,0.31\n'), fileName: 'readings.png', type: 'image/png' }, writer.token);
     expect(text.statusCode).toBe(415);
     expect(text.json().details).toEqual([{ field: 'file', message: 'Accepted types: image/jpeg, image/png, image/webp' }]);
-    const svg = await post({ data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), fileName: 'x.svg', type: 'image/svg+xml' }, writer.token);
+    const svg = await post(
+      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), fileName: 'x.svg', type: 'image/svg+xml' },
+      writer.token,
+    );
     expect(svg.statusCode).toBe(415);
     const none = await upload(t.app, 'POST', '/assets', { token: writer.token, fields: { caption: 'no file' } });
     expect(none.statusCode).toBe(400);
@@ -91,7 +111,9 @@ describe('POST /assets: an image for a document', () => {
 
   it('refuses an image over the size limit with 413, naming the limit, and stores nothing', async () => {
     const before = await assetCount();
-    const noisy = await sharp(Buffer.alloc(600 * 600 * 3, 7), { raw: { width: 600, height: 600, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noisy = await sharp(Buffer.alloc(600 * 600 * 3, 7), { raw: { width: 600, height: 600, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(MAX_BYTES);
     const res = await post({ data: noisy, fileName: 'big.png' }, writer.token);
     expect(res.statusCode).toBe(413);

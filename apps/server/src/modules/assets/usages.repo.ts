@@ -22,7 +22,8 @@ import {
 import { DOCUMENT_IMAGES_PATH, type UsageRow } from './usages.js';
 
 /** The asset column of a branch: one of `ids`, or any asset (never null). */
-const among = (column: AnyPgColumn | SQL, ids: readonly string[] | null) => (ids ? sql`${column} = any(${sql.param(ids)}::uuid[])` : sql`${column} is not null`);
+const among = (column: AnyPgColumn | SQL, ids: readonly string[] | null) =>
+  ids ? sql`${column} = any(${sql.param(ids)}::uuid[])` : sql`${column} is not null`;
 
 /** The assets a document column's image nodes name (usages.ts DOCUMENT_IMAGES_PATH), one row each. */
 const imagesIn = (doc: AnyPgColumn) => sql`jsonb_path_query(${doc}, ${DOCUMENT_IMAGES_PATH}::jsonpath)`;

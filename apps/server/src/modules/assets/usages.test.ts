@@ -21,7 +21,10 @@ let openProject: { id: string; slug: string; title: string };
 let closedProject: { id: string; slug: string };
 let closedObject: { name: string; title: string };
 
-const png = (background = '#3a6ea5') => sharp({ create: { width: 120, height: 80, channels: 3, background } }).png().toBuffer();
+const png = (background = '#3a6ea5') =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background } })
+    .png()
+    .toBuffer();
 const get = (url: string, token?: string) => api(t.app, 'GET', url, { token });
 const detail = async (id: string, token?: string) => {
   const res = await get(`/assets/${id}`, token);
@@ -30,7 +33,10 @@ const detail = async (id: string, token?: string) => {
 /** An image stored and recorded, used by nothing: as an upload whose use went away. */
 async function unusedImage(by: TestUser): Promise<string> {
   const actor = await t.app.services.users.actorFor(by.id);
-  return t.app.services.assets.attachImage(actor, { stream: Readable.from([await png('#aa3322')]), fileName: 'spare.png' }, async (_tx, asset) => ({ replaced: null, result: asset.id }));
+  return t.app.services.assets.attachImage(actor, { stream: Readable.from([await png('#aa3322')]), fileName: 'spare.png' }, async (_tx, asset) => ({
+    replaced: null,
+    result: asset.id,
+  }));
 }
 const assetRow = async (id: string) => (await t.database.use((d) => d.select().from(assets).where(eq(assets.id, id))))[0];
 const keysOf = (row: typeof assets.$inferSelect) => [row.storageKey, ...Object.values(row.variants).map((v) => v.key)];
@@ -45,13 +51,19 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   member = await buildUser(t.app);
   outsider = await buildUser(t.app);
-  const project = async (visibility: string) => (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Asset project '), visibility } } })).json().project;
+  const project = async (visibility: string) =>
+    (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Asset project '), visibility } } })).json().project;
   openProject = await project('public');
   closedProject = await project('members');
-  expect((await api(t.app, 'PUT', `/projects/${closedProject.id}/members/${member.username}`, { token: owner.token, body: { role: 'viewer' } })).statusCode).toBe(200);
+  expect(
+    (await api(t.app, 'PUT', `/projects/${closedProject.id}/members/${member.username}`, { token: owner.token, body: { role: 'viewer' } })).statusCode,
+  ).toBe(200);
   const name = unique('closed-site-');
   closedObject = { name, title: `Closed ${name}` };
-  const created = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { ...closedObject, types: ['site'], projects: [closedProject.id], visibility: 'members' } });
+  const created = await api(t.app, 'POST', '/data/obj', {
+    token: owner.token,
+    body: { ...closedObject, types: ['site'], projects: [closedProject.id], visibility: 'members' },
+  });
   expect(created.statusCode, created.body).toBe(201);
 });
 afterAll(() => t.close());
@@ -80,7 +92,10 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
 
   it('a photo whose object was deleted: "Photo of a deleted object", for its uploader and manageAssets only, its image no longer public', async () => {
     const name = unique('doomed-site-');
-    await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [openProject.id], visibility: 'public' } });
+    await api(t.app, 'POST', '/data/obj', {
+      token: owner.token,
+      body: { name, title: name, types: ['site'], projects: [openProject.id], visibility: 'public' },
+    });
     const photo = (await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: await png() } })).json();
     const id = photo.image.id as string;
     expect((await t.app.inject({ method: 'GET', url: photo.image.thumbUrl })).statusCode).toBe(200);
@@ -97,21 +112,34 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
 
   it('a portrait and a logo are public; a project file’s version is seen as its project', async () => {
     const someone = await buildUser(t.app);
-    const portrait = (await upload(t.app, 'PUT', `/people/${someone.username}/photo`, { token: someone.token, file: { data: await png() } })).json().person.photo.id as string;
-    expect((await detail(portrait)).body).toMatchObject({ usages: [{ kind: 'person', label: `Test ${someone.username}’s portrait`, path: `/people/${someone.username}` }], hiddenUsages: 0, permissions: ['view'] });
+    const portrait = (await upload(t.app, 'PUT', `/people/${someone.username}/photo`, { token: someone.token, file: { data: await png() } })).json().person
+      .photo.id as string;
+    expect((await detail(portrait)).body).toMatchObject({
+      usages: [{ kind: 'person', label: `Test ${someone.username}’s portrait`, path: `/people/${someone.username}` }],
+      hiddenUsages: 0,
+      permissions: ['view'],
+    });
     expect((await detail(portrait, someone.token)).body.permissions).toEqual(['view']);
 
     const institution = await buildInstitution(t.app);
     const manager = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
-    const logo = (await upload(t.app, 'PUT', `/institutions/${institution.slug}/logo`, { token: manager.token, file: { data: await png() } })).json().logo.id as string;
+    const logo = (await upload(t.app, 'PUT', `/institutions/${institution.slug}/logo`, { token: manager.token, file: { data: await png() } })).json().logo
+      .id as string;
     expect((await detail(logo)).body.usages).toEqual([{ kind: 'institution', label: `${institution.name}’s logo`, path: `/partners/${institution.slug}` }]);
 
-    const posted = await upload(t.app, 'POST', `/projects/${closedProject.id}/files`, { token: owner.token, file: { data: Buffer.from('depth,value\n1,2\n'), fileName: 'cores.csv', type: 'text/csv' }, fields: { name: 'Core depths' } });
+    const posted = await upload(t.app, 'POST', `/projects/${closedProject.id}/files`, {
+      token: owner.token,
+      file: { data: Buffer.from('depth,value\n1,2\n'), fileName: 'cores.csv', type: 'text/csv' },
+      fields: { name: 'Core depths' },
+    });
     expect(posted.statusCode, posted.body).toBe(201);
     const [version] = await t.database.use((d) => d.select().from(fileVersions).where(eq(fileVersions.fileId, posted.json().id)));
     const title = (await t.database.use((d) => d.select({ title: projects.title }).from(projects).where(eq(projects.id, closedProject.id))))[0]!.title;
     const file = await detail(version!.assetId, member.token);
-    expect(file.body).toMatchObject({ usages: [{ kind: 'file', label: `Version 1 of the file “Core depths” of ${title}`, path: `/projects/${closedProject.slug}/files` }], hiddenUsages: 0 });
+    expect(file.body).toMatchObject({
+      usages: [{ kind: 'file', label: `Version 1 of the file “Core depths” of ${title}`, path: `/projects/${closedProject.slug}/files` }],
+      hiddenUsages: 0,
+    });
     expect(file.body.asset).toMatchObject({ fileName: 'cores.csv', image: null, width: null });
     expect((await detail(version!.assetId, outsider.token)).status).toBe(404);
     expect((await detail(version!.assetId, keeper.token)).body).toMatchObject({ usages: [], hiddenUsages: 1 });
@@ -124,7 +152,12 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
     expect((await detail(id, member.token)).body).toMatchObject({ usages: [], hiddenUsages: 0, permissions: ['view', 'delete'] });
     expect((await detail(id, keeper.token)).body.permissions).toEqual(['view', 'delete']);
     // Nothing restricts it: its image is public.
-    expect((await detail(id, keeper.token)).body.asset.image).toEqual({ id, url: `/api/v1/assets/${id}/400`, thumbUrl: `/api/v1/assets/${id}/96`, largeUrl: `/api/v1/assets/${id}/1600` });
+    expect((await detail(id, keeper.token)).body.asset.image).toEqual({
+      id,
+      url: `/api/v1/assets/${id}/400`,
+      thumbUrl: `/api/v1/assets/${id}/96`,
+      largeUrl: `/api/v1/assets/${id}/1600`,
+    });
   });
 
   it('400 for an id that is not one; 404 for one no asset has', async () => {
@@ -141,17 +174,30 @@ describe('comment images and images in documents', () => {
   beforeAll(async () => {
     const team = await buildTeam(t.app);
     teamMember = await buildUser(t.app, { roles: [{ slug: 'researcher' }, { slug: 'editor', target: { id: team.id, type: 'team' } }] });
-    const res = await api(t.app, 'POST', '/insights', { token: teamMember.token, body: { insight: { title: unique('Frost heave '), visibility: 'members', team: team.slug }, doc: null } });
+    const res = await api(t.app, 'POST', '/insights', {
+      token: teamMember.token,
+      body: { insight: { title: unique('Frost heave '), visibility: 'members', team: team.slug }, doc: null },
+    });
     expect(res.statusCode, res.body).toBe(201);
     insight = res.json().insight;
   });
-  const uploadForComment = async () => (await upload(t.app, 'POST', `/insights/${insight.num}/comment-photos`, { token: teamMember.token, file: { data: await png() } })).json().photo.id as string;
+  const uploadForComment = async () =>
+    (await upload(t.app, 'POST', `/insights/${insight.num}/comment-photos`, { token: teamMember.token, file: { data: await png() } })).json().photo
+      .id as string;
 
   it('an image uploaded for a comment counts as used before the comment is posted, and as the comment’s after', async () => {
     const id = await uploadForComment();
-    expect((await detail(id, teamMember.token)).body).toMatchObject({ usages: [{ kind: 'comment', label: `Image uploaded for a comment on “${insight.title}”`, path: `/insights/${insight.num}` }], permissions: ['view'] });
-    expect((await api(t.app, 'POST', `/insights/${insight.num}/comments`, { token: teamMember.token, body: { content: 'See the picture', photo: id } })).statusCode).toBe(201);
-    expect((await detail(id, teamMember.token)).body).toMatchObject({ usages: [{ kind: 'comment', label: `Image of a comment on “${insight.title}”`, path: `/insights/${insight.num}` }], hiddenUsages: 0 });
+    expect((await detail(id, teamMember.token)).body).toMatchObject({
+      usages: [{ kind: 'comment', label: `Image uploaded for a comment on “${insight.title}”`, path: `/insights/${insight.num}` }],
+      permissions: ['view'],
+    });
+    expect(
+      (await api(t.app, 'POST', `/insights/${insight.num}/comments`, { token: teamMember.token, body: { content: 'See the picture', photo: id } })).statusCode,
+    ).toBe(201);
+    expect((await detail(id, teamMember.token)).body).toMatchObject({
+      usages: [{ kind: 'comment', label: `Image of a comment on “${insight.title}”`, path: `/insights/${insight.num}` }],
+      hiddenUsages: 0,
+    });
     expect((await detail(id, outsider.token)).status).toBe(404);
   });
 
@@ -172,12 +218,22 @@ describe('comment images and images in documents', () => {
       d.insert(documentRevisions).values({
         ownerType: 'project',
         ownerId: openProject.id,
-        doc: doc({ type: 'paragraph', content: [{ type: 'text', text: 'Before' }] }, { type: 'bulletList', content: [{ type: 'listItem', content: [imageNode(id)] }] }),
+        doc: doc(
+          { type: 'paragraph', content: [{ type: 'text', text: 'Before' }] },
+          { type: 'bulletList', content: [{ type: 'listItem', content: [imageNode(id)] }] },
+        ),
         createdAt: new Date('2025-01-01T00:00:00Z'),
       }),
     );
     // The current text does not show it.
-    expect((await api(t.app, 'PUT', `/projects/${openProject.id}`, { token: owner.token, body: { doc: doc({ type: 'paragraph', content: [{ type: 'text', text: 'After' }] }) } })).statusCode).toBe(200);
+    expect(
+      (
+        await api(t.app, 'PUT', `/projects/${openProject.id}`, {
+          token: owner.token,
+          body: { doc: doc({ type: 'paragraph', content: [{ type: 'text', text: 'After' }] }) },
+        })
+      ).statusCode,
+    ).toBe(200);
     const usage = { kind: 'document', label: `An image in an earlier version of the text of ${openProject.title}`, path: `/projects/${openProject.slug}` };
     expect((await detail(id, outsider.token)).body).toMatchObject({ usages: [usage], hiddenUsages: 0, permissions: ['view'] });
     expect((await detail(id, keeper.token)).body.permissions).toEqual(['view']);
@@ -196,7 +252,12 @@ describe('comment images and images in documents', () => {
     const id = await uploadForComment();
     await api(t.app, 'POST', `/insights/${insight.num}/comments`, { token: teamMember.token, body: { content: 'Another one', photo: id } });
     // Current texts count too, a person's bio among them (kept without revisions).
-    await t.database.use((d) => d.update(people).set({ bio: doc({ type: 'paragraph', content: [{ type: 'text', text: 'Me' }] }, imageNode(id)) }).where(eq(people.id, outsider.personId)));
+    await t.database.use((d) =>
+      d
+        .update(people)
+        .set({ bio: doc({ type: 'paragraph', content: [{ type: 'text', text: 'Me' }] }, imageNode(id)) })
+        .where(eq(people.id, outsider.personId)),
+    );
     const bio = { kind: 'document', label: `An image in the text of Test ${outsider.username}’s bio`, path: `/people/${outsider.username}` };
     expect((await detail(id, outsider.token)).body).toMatchObject({ usages: [bio], hiddenUsages: 1, permissions: ['view'] });
     expect((await detail(id, teamMember.token)).body).toMatchObject({ usages: [expect.objectContaining({ kind: 'comment' }), bio], hiddenUsages: 0 });
@@ -278,7 +339,12 @@ describe('DELETE /assets/{id}', () => {
     expect(res.statusCode).toBe(204);
     expect(await assetRow(id)).toBeUndefined();
     for (const key of keysOf(row)) expect(await t.app.services.storage.exists(key)).toBe(false);
-    const [entry] = await t.database.use((d) => d.select().from(auditLog).where(sql`${auditLog.action} = 'asset.delete' and ${auditLog.targetId} = ${id}`));
+    const [entry] = await t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.action} = 'asset.delete' and ${auditLog.targetId} = ${id}`),
+    );
     expect(entry).toMatchObject({ actorId: member.id, before: expect.objectContaining({ assetId: id, fileName: 'spare.png' }) });
     expect((await api(t.app, 'DELETE', `/assets/${id}`, { token: member.token })).statusCode).toBe(404);
   });
@@ -288,7 +354,8 @@ describe('DELETE /assets/{id}', () => {
     expect((await api(t.app, 'DELETE', `/assets/${spare}`, { token: keeper.token })).statusCode).toBe(204);
 
     const someone = await buildUser(t.app);
-    const portrait = (await upload(t.app, 'PUT', `/people/${someone.username}/photo`, { token: someone.token, file: { data: await png() } })).json().person.photo.id as string;
+    const portrait = (await upload(t.app, 'PUT', `/people/${someone.username}/photo`, { token: someone.token, file: { data: await png() } })).json().person
+      .photo.id as string;
     const refused = await api(t.app, 'DELETE', `/assets/${portrait}`, { token: someone.token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(`This file is in use: Test ${someone.username}’s portrait. Take it off it first.`);
@@ -310,11 +377,17 @@ describe('stray files', () => {
     fs.utimesSync(file, when, when);
   };
   /** Every stored file, relative to the storage root (temporary ones left out). */
-  const storedFiles = () => (fs.readdirSync(t.filesDir, { recursive: true }) as string[]).filter((f) => !f.startsWith('.tmp') && fs.statSync(path.join(t.filesDir, f)).isFile()).map((f) => f.split(path.sep).join('/'));
+  const storedFiles = () =>
+    (fs.readdirSync(t.filesDir, { recursive: true }) as string[])
+      .filter((f) => !f.startsWith('.tmp') && fs.statSync(path.join(t.filesDir, f)).isFile())
+      .map((f) => f.split(path.sep).join('/'));
 
   it('lists files no record names that are older than an hour, and the sweep removes exactly those', async () => {
     // Referenced files of every kind, all old: an image and its versions, a project file, an import's spreadsheet.
-    const session = await upload(t.app, 'POST', '/data/import/sessions', { token: outsider.token, file: { data: Buffer.from('name,title\nx,y\n'), fileName: 'sites.csv' } });
+    const session = await upload(t.app, 'POST', '/data/import/sessions', {
+      token: outsider.token,
+      file: { data: Buffer.from('name,title\nx,y\n'), fileName: 'sites.csv' },
+    });
     expect(session.statusCode, session.body).toBe(201);
     const [imported] = await t.database.use((d) => d.select().from(importSessions).where(eq(importSessions.id, session.json().session.id)));
     const referenced = storedFiles();

@@ -35,13 +35,7 @@ export async function revokeAllOfUser(db: Db, userId: string, keepFamily?: strin
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
-      ),
-    );
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined));
 }
 
 export async function insertReset(db: Db, values: typeof passwordResets.$inferInsert): Promise<void> {

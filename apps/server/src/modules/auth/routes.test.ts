@@ -16,7 +16,8 @@ const login = (user: { username: string; password: string }, extra: { remember?:
     ip: extra.ip ?? uniqueIp(),
     ...(extra.device ? { cookies: { device: extra.device } } : {}),
   });
-const refresh = (cookie: string, app: TestApp = t, ip?: string) => api(app.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: cookie }, ...(ip ? { ip } : {}) });
+const refresh = (cookie: string, app: TestApp = t, ip?: string) =>
+  api(app.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: cookie }, ...(ip ? { ip } : {}) });
 const wrong = (user: { username: string }) => ({ username: user.username, password: 'wrong-password' });
 
 interface Cookie {
@@ -446,7 +447,8 @@ describe('PUT /auth/password', () => {
 
   it('is refused to an API key', async () => {
     const user = await buildUser(t.app);
-    const key = (await api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: user.token, body: { comment: 'k', permissions: ['edit'] } })).json().secret;
+    const key = (await api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: user.token, body: { comment: 'k', permissions: ['edit'] } })).json()
+      .secret;
     const res = await api(t.app, 'PUT', '/auth/password', { token: key, body: { currentPassword: user.password, newPassword: 'long enough pw' } });
     expect(res.statusCode).toBe(403);
   });

@@ -98,7 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout-all',
-    { onRequest: signedInInPerson, schema: { tags, summary: 'Sign out everywhere: end every session of the signed-in user', response: { 204: z.undefined().describe('No content') } } },
+    {
+      onRequest: signedInInPerson,
+      schema: { tags, summary: 'Sign out everywhere: end every session of the signed-in user', response: { 204: z.undefined().describe('No content') } },
+    },
     async (request, reply) => {
       await auth.logoutEverywhere(request.actor!.userId);
       reply.clearCookie(REFRESH_COOKIE, { path: '/' });
@@ -124,16 +127,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/auth/user',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: AuthUserResponseSchema } } },
-    async (request) => {
-      const actor = requireActor(request.actor);
-      return {
-        user: { username: actor.username, permissions: globalPermissionsOf(actor, GLOBAL_PERMISSIONS), super: actor.super },
-      };
-    },
-  );
+  app.get('/auth/user', { schema: { tags, summary: 'The signed-in user', response: { 200: AuthUserResponseSchema } } }, async (request) => {
+    const actor = requireActor(request.actor);
+    return {
+      user: { username: actor.username, permissions: globalPermissionsOf(actor, GLOBAL_PERMISSIONS), super: actor.super },
+    };
+  });
 
   app.post(
     '/auth/reset',

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ACCESS_TOKEN_MAX_AGE_S,
-  PASSWORD_RESET_TTL_S,
-  REFRESH_TOKEN_MAX_AGE_S,
-  type LoginInput,
-  type TokenResponse,
-} from '@observatory/shared';
+import { ACCESS_TOKEN_MAX_AGE_S, PASSWORD_RESET_TTL_S, REFRESH_TOKEN_MAX_AGE_S, type LoginInput, type TokenResponse } from '@observatory/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { authorize, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';

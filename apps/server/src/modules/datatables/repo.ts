@@ -15,19 +15,31 @@ export const tablesWithMetricNames = (db: Db, projectId: string, id?: string) =>
       title: dataTables.title,
       description: dataTables.description,
       // Table names spelled out: Drizzle leaves them off the columns of a one-table query, which a subquery would misread.
-      metrics: sql<string[]>`coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = "data_tables"."id"), '[]'::json)`,
+      metrics: sql<
+        string[]
+      >`coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = "data_tables"."id"), '[]'::json)`,
     })
     .from(dataTables)
     .where(and(eq(dataTables.projectId, projectId), id ? eq(dataTables.id, id) : undefined))
     .orderBy(asc(dataTables.position), asc(dataTables.createdAt));
 
-export const countTables = async (db: Db, projectId: string) => (await db.select({ n: count() }).from(dataTables).where(eq(dataTables.projectId, projectId)))[0]!.n;
+export const countTables = async (db: Db, projectId: string) =>
+  (await db.select({ n: count() }).from(dataTables).where(eq(dataTables.projectId, projectId)))[0]!.n;
 export const findTable = async (db: Db, projectId: string, id: string) =>
-  (await db.select().from(dataTables).where(and(eq(dataTables.projectId, projectId), eq(dataTables.id, id))))[0] ?? null;
+  (
+    await db
+      .select()
+      .from(dataTables)
+      .where(and(eq(dataTables.projectId, projectId), eq(dataTables.id, id)))
+  )[0] ?? null;
 
 /** A table's metrics, whole (a write checks values against them). */
 export const metricsOfTable = (db: Db, tableId: string) =>
-  db.select({ metric: metrics }).from(dataTableMetrics).innerJoin(metrics, eq(metrics.id, dataTableMetrics.metricId)).where(eq(dataTableMetrics.tableId, tableId));
+  db
+    .select({ metric: metrics })
+    .from(dataTableMetrics)
+    .innerJoin(metrics, eq(metrics.id, dataTableMetrics.metricId))
+    .where(eq(dataTableMetrics.tableId, tableId));
 
 export const metricsByName = (db: Db, names: string[]) => (names.length ? db.select().from(metrics).where(inArray(metrics.name, names)) : Promise.resolve([]));
 
@@ -74,7 +86,14 @@ export async function upsert(db: Db, tableId: string, rows: ObservationRow[]) {
 }
 
 /** Whether the table holds any observation (a first write replaces nothing, and need not look). */
-export const holdsAny = async (db: Db, tableId: string) => (await db.select({ one: sql`1` }).from(observations).where(eq(observations.tableId, tableId)).limit(1)).length > 0;
+export const holdsAny = async (db: Db, tableId: string) =>
+  (
+    await db
+      .select({ one: sql`1` })
+      .from(observations)
+      .where(eq(observations.tableId, tableId))
+      .limit(1)
+  ).length > 0;
 
 export interface ObservationFilter {
   tableId: string;
@@ -113,9 +132,23 @@ function orderOf(sort: ObservationSort) {
 }
 
 /** A page of observations in the order asked for. */
-export const observationPage = (db: Db, filter: ObservationFilter, visible: SQL | undefined, page: { limit: number; offset: number }, sort: ObservationSort = 'time') =>
+export const observationPage = (
+  db: Db,
+  filter: ObservationFilter,
+  visible: SQL | undefined,
+  page: { limit: number; offset: number },
+  sort: ObservationSort = 'time',
+) =>
   db
-    .select({ object: { name: objects.name, title: objects.title }, metric: metrics.name, type: metrics.type, time: observations.time, number: observations.number, text: observations.text, note: observations.note })
+    .select({
+      object: { name: objects.name, title: objects.title },
+      metric: metrics.name,
+      type: metrics.type,
+      time: observations.time,
+      number: observations.number,
+      text: observations.text,
+      note: observations.note,
+    })
     .from(observations)
     .innerJoin(objects, eq(objects.id, observations.objectId))
     .innerJoin(metrics, eq(metrics.id, observations.metricId))
@@ -131,11 +164,21 @@ export const observationPage = (db: Db, filter: ObservationFilter, visible: SQL 
  * spares joining every row to its object.
  */
 export async function countObservations(db: Db, filter: ObservationFilter, visible: SQL | undefined) {
-  const counted = async (extra?: SQL) => (await db.select({ n: count() }).from(observations).where(and(where(filter, undefined), extra)))[0]!.n;
+  const counted = async (extra?: SQL) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(observations)
+        .where(and(where(filter, undefined), extra))
+    )[0]!.n;
   if (!visible) return counted();
-  if (filter.objectId) return (await db.select({ n: count() }).from(observations).innerJoin(objects, eq(objects.id, observations.objectId)).where(where(filter, visible)))[0]!.n;
+  if (filter.objectId)
+    return (await db.select({ n: count() }).from(observations).innerJoin(objects, eq(objects.id, observations.objectId)).where(where(filter, visible)))[0]!.n;
   // The objects' own one-table query, as the catalogue reads them: `visible` is written for that.
-  const hiddenObjects = db.select({ id: objects.id }).from(objects).where(sql`not coalesce((${visible}), false)`);
+  const hiddenObjects = db
+    .select({ id: objects.id })
+    .from(objects)
+    .where(sql`not coalesce((${visible}), false)`);
   const [all, hidden] = await Promise.all([counted(), counted(inArray(observations.objectId, hiddenObjects))]);
   return all - hidden;
 }
@@ -169,7 +212,9 @@ export const exportBatch = (db: Db, filter: ObservationFilter, visible: SQL | un
     .where(
       and(
         where(filter, visible),
-        cursor ? sql`(${observations.time}, ${observations.objectId}, ${observations.metricId}) > (${cursor.time.toISOString()}::timestamptz, ${cursor.objectId}::uuid, ${cursor.metricId}::uuid)` : undefined,
+        cursor
+          ? sql`(${observations.time}, ${observations.objectId}, ${observations.metricId}) > (${cursor.time.toISOString()}::timestamptz, ${cursor.objectId}::uuid, ${cursor.metricId}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(asc(observations.time), asc(observations.objectId), asc(observations.metricId))
@@ -203,7 +248,9 @@ export const objectsOfTable = (db: Db, tableId: string, visible: SQL | undefined
       name: objects.name,
       title: objects.title,
       // Spelled out: a one-table query leaves the table's name off its columns.
-      types: sql<string[]>`coalesce((select json_agg(t.slug order by t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = "objects"."id"), '[]'::json)`,
+      types: sql<
+        string[]
+      >`coalesce((select json_agg(t.slug order by t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = "objects"."id"), '[]'::json)`,
       lon: sql<number | null>`ST_X(${objects.anchor})`,
       lat: sql<number | null>`ST_Y(${objects.anchor})`,
     })
@@ -245,7 +292,13 @@ export async function chartBuckets(db: Db, filter: ObservationFilter, objectIds:
     ) b
     group by object_id, bucket
     order by object_id, bucket`);
-  return rowsOf<{ object_id: string; lo: number; hi: number; t_lo: string | Date; t_hi: string | Date }>(result).map((r) => ({ objectId: r.object_id, lo: Number(r.lo), hi: Number(r.hi), tLo: new Date(r.t_lo), tHi: new Date(r.t_hi) }));
+  return rowsOf<{ object_id: string; lo: number; hi: number; t_lo: string | Date; t_hi: string | Date }>(result).map((r) => ({
+    objectId: r.object_id,
+    lo: Number(r.lo),
+    hi: Number(r.hi),
+    tLo: new Date(r.t_lo),
+    tHi: new Date(r.t_hi),
+  }));
 }
 
 /** The object types a project catalogues, in order. */
@@ -257,7 +310,8 @@ export const typesOfProject = (db: Db, projectId: string) =>
     .where(eq(projectObjectTypes.projectId, projectId))
     .orderBy(asc(projectObjectTypes.position));
 
-export const typesBySlug = (db: Db, slugs: string[]) => (slugs.length ? db.select({ id: objectTypes.id, slug: objectTypes.slug }).from(objectTypes).where(inArray(objectTypes.slug, slugs)) : Promise.resolve([]));
+export const typesBySlug = (db: Db, slugs: string[]) =>
+  slugs.length ? db.select({ id: objectTypes.id, slug: objectTypes.slug }).from(objectTypes).where(inArray(objectTypes.slug, slugs)) : Promise.resolve([]);
 
 export async function replaceProjectTypes(db: Db, projectId: string, typeIds: string[]) {
   await db.delete(projectObjectTypes).where(eq(projectObjectTypes.projectId, projectId));

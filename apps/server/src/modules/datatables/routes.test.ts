@@ -27,9 +27,13 @@ beforeAll(async () => {
     expect((await api(t.app, 'POST', '/data/metrics', { token: curator.token, body: metric })).statusCode).toBe(201);
   }
   project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Lake survey') } } })).json().project;
-  const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json().project;
+  const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json()
+    .project;
   const object = async (projects: string[], visibility: string) => {
-    const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: unique('lake-'), title: 'Lake', types: ['site'], projects, visibility } });
+    const res = await api(t.app, 'POST', '/data/obj', {
+      token: owner.token,
+      body: { name: unique('lake-'), title: 'Lake', types: ['site'], projects, visibility },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().obj.name as string;
   };
@@ -68,7 +72,10 @@ describe('data tables', () => {
     await api(t.app, 'POST', `${tablesUrl()}/${table.id}/observations`, { ...as(owner), body: { observations: [row(shown, ph, '2024-05-01', 7)] } });
     const dropped = await api(t.app, 'PUT', `${tablesUrl()}/${table.id}`, { ...as(owner), body: { title: table.title, metrics: [trees] } });
     expect(dropped.statusCode).toBe(400);
-    expect(dropped.json().details[0]).toEqual({ field: 'body.metrics', message: `The table holds observations of ${ph}: delete them before taking the metric off` });
+    expect(dropped.json().details[0]).toEqual({
+      field: 'body.metrics',
+      message: `The table holds observations of ${ph}: delete them before taking the metric off`,
+    });
     // Nor is a metric a table holds deleted.
     const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
     const held = await api(t.app, 'DELETE', `/data/metrics/${trees}`, as(curator));
@@ -77,7 +84,8 @@ describe('data tables', () => {
   });
 
   it('are named in Site Admin’s recent changes to those who may see their project, linked by it', async () => {
-    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json().project;
+    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json()
+      .project;
     const open = await newTable();
     const shut = (await api(t.app, 'POST', `/projects/${closed.slug}/datatables`, { ...as(owner), body: { title: 'Secret series' } })).json().datatable;
     const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
@@ -107,17 +115,31 @@ describe('observations', () => {
     const url = `${tablesUrl()}/${table.id}/observations`;
     const first = await api(t.app, 'POST', url, {
       ...as(owner),
-      body: { observations: [row(shown, ph, '2024-05-01', 7.1), row(shown, ph, '2024-06-01T10:00:00+02:00', 7.4), row(shown, trees, '2024-05-01', 12), row(shown, cover, '2024-05-01', 'heath')] },
+      body: {
+        observations: [
+          row(shown, ph, '2024-05-01', 7.1),
+          row(shown, ph, '2024-06-01T10:00:00+02:00', 7.4),
+          row(shown, trees, '2024-05-01', 12),
+          row(shown, cover, '2024-05-01', 'heath'),
+        ],
+      },
     });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ written: 4, replaced: 0 });
     const again = await api(t.app, 'POST', url, { ...as(owner), body: { observations: [row(shown, ph, '2024-05-01T00:00:00Z', 6.9, 'Recalibrated probe')] } });
     expect(again.json()).toEqual({ written: 1, replaced: 1 });
     // The replaced value is kept in the audit log.
-    const audited = await t.database.use((d) => d.select().from(auditLog).where(and(eq(auditLog.action, 'observations.write'), eq(auditLog.targetId, table.id))));
+    const audited = await t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'observations.write'), eq(auditLog.targetId, table.id))),
+    );
     expect(audited).toHaveLength(2);
     expect(audited.map((a) => a.after)).toEqual(expect.arrayContaining([{ written: 1, replaced: 1 }]));
-    expect(audited.find((a) => (a.after as { replaced: number }).replaced === 1)!.before).toEqual({ replaced: [expect.objectContaining({ number: 7.1, note: '' })] });
+    expect(audited.find((a) => (a.after as { replaced: number }).replaced === 1)!.before).toEqual({
+      replaced: [expect.objectContaining({ number: 7.1, note: '' })],
+    });
 
     const all = await api(t.app, 'GET', url);
     expect(all.headers['pagination-count']).toBe('4');
@@ -169,7 +191,10 @@ describe('observations', () => {
   it('of an object hidden from the reader stay hidden inside a public table, counts included', async () => {
     const table = await newTable();
     const url = `${tablesUrl()}/${table.id}/observations`;
-    const written = await api(t.app, 'POST', url, { ...as(owner), body: { observations: [row(shown, ph, '2024-05-01', 7), row(hidden, ph, '2024-05-01', 5)] } });
+    const written = await api(t.app, 'POST', url, {
+      ...as(owner),
+      body: { observations: [row(shown, ph, '2024-05-01', 7), row(hidden, ph, '2024-05-01', 5)] },
+    });
     expect(written.json()).toEqual({ written: 2, replaced: 0 });
     for (const reader of [null, stranger]) {
       const res = await api(t.app, 'GET', url, as(reader));
@@ -191,7 +216,10 @@ describe('observations', () => {
     // More rows than one batch of the export: 2 objects × 3,100 days.
     const days = Array.from({ length: 3100 }, (_, i) => new Date(Date.UTC(2010, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
     const rows = days.flatMap((day, i) => [row(shown, ph, day, 6 + (i % 20) / 10), row(hidden, ph, day, 5)]);
-    const written = await api(t.app, 'POST', url, { ...as(owner), body: { observations: [...rows, row(shown, cover, days[0]!, 'heath', 'says "heath", mostly')] } });
+    const written = await api(t.app, 'POST', url, {
+      ...as(owner),
+      body: { observations: [...rows, row(shown, cover, days[0]!, 'heath', 'says "heath", mostly')] },
+    });
     expect(written.json()).toEqual({ written: 6201, replaced: 0 });
 
     const owned = await api(t.app, 'GET', `${url}.csv`, as(owner));
@@ -228,15 +256,21 @@ describe('reading a table', () => {
     // A long series (3,100 days, a peak of 14 on one day, a trough of 0 on another), a short one, and a hidden object's.
     const long = days.map((day, i) => row(placed, ph, day, i === 1234 ? 14 : i === 2345 ? 0 : 6 + (i % 20) / 10));
     const short = [row(shown, ph, '2024-05-01', 7), row(shown, ph, '2024-05-02', 8), row(shown, cover, '2024-05-01', 'heath')];
-    const written = await api(t.app, 'POST', `${url}/observations`, { ...as(owner), body: { observations: [...long, ...short, row(hidden, ph, '2024-05-01', 3)] } });
+    const written = await api(t.app, 'POST', `${url}/observations`, {
+      ...as(owner),
+      body: { observations: [...long, ...short, row(hidden, ph, '2024-05-01', 3)] },
+    });
     expect(written.statusCode, written.body).toBe(200);
   });
 
   it('pages in the order asked for: by value, object or metric, either way; an unknown order is refused', async () => {
-    const values = async (query: string) => (await api(t.app, 'GET', `${url}/observations?${query}`)).json().observations.map((o: { value: unknown }) => o.value);
+    const values = async (query: string) =>
+      (await api(t.app, 'GET', `${url}/observations?${query}`)).json().observations.map((o: { value: unknown }) => o.value);
     expect(await values(`metric=${ph}&sort=-value&limit=3`)).toEqual([14, 8, 7.9]);
     expect(await values(`metric=${ph}&sort=value&limit=2`)).toEqual([0, 6]);
-    const titles = (await api(t.app, 'GET', `${url}/observations?sort=-object&limit=1`)).json().observations.map((o: { object: { title: string } }) => o.object.title);
+    const titles = (await api(t.app, 'GET', `${url}/observations?sort=-object&limit=1`))
+      .json()
+      .observations.map((o: { object: { title: string } }) => o.object.title);
     expect(titles).toEqual(['Lake']);
     const bad = await api(t.app, 'GET', `${url}/observations?sort=colour`);
     expect(bad.statusCode).toBe(400);
@@ -248,9 +282,36 @@ describe('reading a table', () => {
     expect(res.statusCode).toBe(200);
     const { summary, objects } = res.json();
     expect(summary).toEqual([
-      { object: { name: placed, title: 'A buoy' }, metric: ph, count: 3100, min: 0, max: 14, mean: expect.closeTo(6.95, 1), first: '2010-01-01T00:00:00.000Z', last: `${days.at(-1)}T00:00:00.000Z` },
-      { object: { name: shown, title: 'Lake' }, metric: cover, count: 1, min: null, max: null, mean: null, first: '2024-05-01T00:00:00.000Z', last: '2024-05-01T00:00:00.000Z' },
-      { object: { name: shown, title: 'Lake' }, metric: ph, count: 2, min: 7, max: 8, mean: 7.5, first: '2024-05-01T00:00:00.000Z', last: '2024-05-02T00:00:00.000Z' },
+      {
+        object: { name: placed, title: 'A buoy' },
+        metric: ph,
+        count: 3100,
+        min: 0,
+        max: 14,
+        mean: expect.closeTo(6.95, 1),
+        first: '2010-01-01T00:00:00.000Z',
+        last: `${days.at(-1)}T00:00:00.000Z`,
+      },
+      {
+        object: { name: shown, title: 'Lake' },
+        metric: cover,
+        count: 1,
+        min: null,
+        max: null,
+        mean: null,
+        first: '2024-05-01T00:00:00.000Z',
+        last: '2024-05-01T00:00:00.000Z',
+      },
+      {
+        object: { name: shown, title: 'Lake' },
+        metric: ph,
+        count: 2,
+        min: 7,
+        max: 8,
+        mean: 7.5,
+        first: '2024-05-01T00:00:00.000Z',
+        last: '2024-05-02T00:00:00.000Z',
+      },
     ]);
     expect(objects).toEqual([
       { name: placed, title: 'A buoy', types: ['site'], point: [19.9, 50.05] },
@@ -297,7 +358,8 @@ describe('reading a table', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().details[0]).toEqual({ field: expect.stringMatching(/^querystring\.(metric|width)$/), message: expect.stringMatching(message) });
     }
-    const names = async (who: TestUser | null) => (await api(t.app, 'GET', `${url}/chart?metric=${ph}`, as(who))).json().series.map((s: { object: { name: string } }) => s.object.name);
+    const names = async (who: TestUser | null) =>
+      (await api(t.app, 'GET', `${url}/chart?metric=${ph}`, as(who))).json().series.map((s: { object: { name: string } }) => s.object.name);
     expect(await names(stranger)).toEqual([placed, shown]);
     expect(await names(owner)).toEqual([placed, hidden, shown]);
   });
@@ -323,7 +385,8 @@ describe('the object types a project catalogues', () => {
     expect((await api(t.app, 'PUT', typesUrl, { body: { types: [] } })).statusCode).toBe(401);
     expect((await api(t.app, 'PUT', typesUrl, { ...as(stranger), body: { types: [] } })).statusCode).toBe(403);
     expect((await api(t.app, 'GET', typesUrl)).json().types.map((type: { slug: string }) => type.slug)).toEqual(['site']);
-    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json().project;
+    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json()
+      .project;
     expect((await api(t.app, 'GET', `/projects/${closed.slug}/objtypes`, as(stranger))).statusCode).toBe(404);
   });
 });
@@ -333,7 +396,10 @@ describe('a large write into a table that holds rows', () => {
     const table = await newTable();
     const url = `${tablesUrl()}/${table.id}/observations`;
     const days = Array.from({ length: 6000 }, (_, i) => new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
-    expect((await api(t.app, 'POST', url, { ...as(owner), body: { observations: days.slice(0, 10).map((day) => row(shown, ph, day, 7)) } })).json()).toEqual({ written: 10, replaced: 0 });
+    expect((await api(t.app, 'POST', url, { ...as(owner), body: { observations: days.slice(0, 10).map((day) => row(shown, ph, day, 7)) } })).json()).toEqual({
+      written: 10,
+      replaced: 0,
+    });
     const again = await api(t.app, 'POST', url, { ...as(owner), body: { observations: days.map((day) => row(shown, ph, day, 8)) } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ written: 6000, replaced: 10 });

@@ -31,26 +31,64 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['measured data'];
   const write = { onRequest: signedIn };
 
-  app.get('/projects/:id/datatables', { schema: { tags, summary: 'A project’s data tables', params: ProjectParams, response: { 200: DataTablesResponseSchema } } }, async (request) => ({
-    datatables: await tables.list(request.actor, request.params.id),
-  }));
-  app.get('/projects/:id/datatables/:table', { schema: { tags, summary: 'One data table', params: TableParams, response: { 200: DataTableResponseSchema } } }, async (request) => ({
-    datatable: await tables.get(request.actor, request.params.id, request.params.table),
-  }));
+  app.get(
+    '/projects/:id/datatables',
+    { schema: { tags, summary: 'A project’s data tables', params: ProjectParams, response: { 200: DataTablesResponseSchema } } },
+    async (request) => ({
+      datatables: await tables.list(request.actor, request.params.id),
+    }),
+  );
+  app.get(
+    '/projects/:id/datatables/:table',
+    { schema: { tags, summary: 'One data table', params: TableParams, response: { 200: DataTableResponseSchema } } },
+    async (request) => ({
+      datatable: await tables.get(request.actor, request.params.id, request.params.table),
+    }),
+  );
   app.post(
     '/projects/:id/datatables',
-    { ...write, schema: { tags, summary: 'Add a data table (edit on the project)', params: ProjectParams, body: DataTableInputSchema, response: { 201: DataTableResponseSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Add a data table (edit on the project)',
+        params: ProjectParams,
+        body: DataTableInputSchema,
+        response: { 201: DataTableResponseSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send({ datatable: await tables.create(request.actor, request.params.id, request.body) }),
   );
   app.put(
     '/projects/:id/datatables/:table',
-    { ...write, schema: { tags, summary: 'Change a data table: title, description, metrics (edit on the project)', params: TableParams, body: DataTableInputSchema, response: { 200: DataTableResponseSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change a data table: title, description, metrics (edit on the project)',
+        params: TableParams,
+        body: DataTableInputSchema,
+        response: { 200: DataTableResponseSchema },
+      },
+    },
     async (request) => ({ datatable: await tables.update(request.actor, request.params.id, request.params.table, request.body) }),
   );
-  app.delete('/projects/:id/datatables/:table', { ...write, schema: { tags, summary: 'Delete a data table with its observations (edit on the project)', params: TableParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await tables.remove(request.actor, request.params.id, request.params.table);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/projects/:id/datatables/:table',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a data table with its observations (edit on the project)',
+        params: TableParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await tables.remove(request.actor, request.params.id, request.params.table);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/projects/:id/datatables/:table/observations',
@@ -87,7 +125,8 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A numeric metric over time, a series per object the caller may see; a series longer than twice the width comes as each bucket’s lowest and highest value',
+        summary:
+          'A numeric metric over time, a series per object the caller may see; a series longer than twice the width comes as each bucket’s lowest and highest value',
         params: TableParams,
         querystring: ChartQuerySchema,
         response: { 200: ChartResponseSchema },
@@ -110,10 +149,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fileName, lines } = await tables.csv(request.actor, request.params.id, request.params.table, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Readable.from(lines));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(lines));
     },
   );
   app.post(
@@ -132,12 +168,30 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => tables.write(request.actor, request.params.id, request.params.table, request.body),
   );
 
-  app.get('/projects/:id/objtypes', { schema: { tags, summary: 'The object types a project catalogues, in order (none: any type)', params: ProjectParams, response: { 200: ProjectObjectTypesSchema } } }, async (request) =>
-    tables.objectTypes(request.actor, request.params.id),
+  app.get(
+    '/projects/:id/objtypes',
+    {
+      schema: {
+        tags,
+        summary: 'The object types a project catalogues, in order (none: any type)',
+        params: ProjectParams,
+        response: { 200: ProjectObjectTypesSchema },
+      },
+    },
+    async (request) => tables.objectTypes(request.actor, request.params.id),
   );
   app.put(
     '/projects/:id/objtypes',
-    { ...write, schema: { tags, summary: 'Set the object types a project catalogues (edit on the project)', params: ProjectParams, body: ProjectObjectTypesInputSchema, response: { 200: ProjectObjectTypesSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Set the object types a project catalogues (edit on the project)',
+        params: ProjectParams,
+        body: ProjectObjectTypesInputSchema,
+        response: { 200: ProjectObjectTypesSchema },
+      },
+    },
     async (request) => tables.setObjectTypes(request.actor, request.params.id, request.body.types),
   );
 };

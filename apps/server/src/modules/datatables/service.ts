@@ -1,5 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { CHART_MAX_SERIES, type ChartQuerySchema, type ChartResponse, type DataTable, type DataTableInputSchema, type DataTableSummaryResponse, type ErrorDetail, type Observation, type ObservationSort, type ObservationsQuerySchema, type ObservationsWriteSchema, type ProjectObjectTypes } from '@observatory/shared';
+import {
+  CHART_MAX_SERIES,
+  type ChartQuerySchema,
+  type ChartResponse,
+  type DataTable,
+  type DataTableInputSchema,
+  type DataTableSummaryResponse,
+  type ErrorDetail,
+  type Observation,
+  type ObservationSort,
+  type ObservationsQuerySchema,
+  type ObservationsWriteSchema,
+  type ProjectObjectTypes,
+} from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../authz/authorize.js';
 import { findVisible } from '../../authz/lookup.js';
@@ -118,7 +131,11 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         if (dropped.length) {
           const held = await repo.countsByMetric(tx, id);
           const kept = (await repo.metricsByName(tx, dropped)).filter((m) => held.some((h) => h.metricId === m.id && h.n > 0));
-          if (kept.length) throw invalidField('body.metrics', `The table holds observations of ${kept.map((m) => m.name).join(', ')}: delete them before taking the metric off`);
+          if (kept.length)
+            throw invalidField(
+              'body.metrics',
+              `The table holds observations of ${kept.map((m) => m.name).join(', ')}: delete them before taking the metric off`,
+            );
         }
         await tx.update(dataTables).set({ title: input.title, description: input.description, updatedAt: new Date() }).where(eq(dataTables.id, id));
         await repo.replaceTableMetrics(tx, id, ids);
@@ -152,7 +169,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         for (const key of new Set(input.observations.map((o) => o.object))) objectIds.set(key, (await findVisible(tx, actor, 'object', key))?.id ?? null);
 
         const problems: ErrorDetail[] = [];
-        const problem = (row: number, column: string, message: string) => problems.push({ field: `body.observations.${row}.${column}`, message: `Row ${row + 1}: ${message}` });
+        const problem = (row: number, column: string, message: string) =>
+          problems.push({ field: `body.observations.${row}.${column}`, message: `Row ${row + 1}: ${message}` });
         const seen = new Map<string, number>();
         const rows: repo.ObservationRow[] = [];
         input.observations.forEach((o, i) => {
@@ -172,9 +190,13 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           rows.push({ tableId: table.id, objectId, metricId: metric.id, time, ...stored, note: o.note });
         });
         if (problems.length) {
-          throw new AppError('VALIDATION_FAILED', `${problems.length} problem${problems.length === 1 ? '' : 's'} in the observations; nothing was written. ${problems[0]!.message}`, {
-            details: problems.slice(0, NAMED_PROBLEMS),
-          });
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `${problems.length} problem${problems.length === 1 ? '' : 's'} in the observations; nothing was written. ${problems[0]!.message}`,
+            {
+              details: problems.slice(0, NAMED_PROBLEMS),
+            },
+          );
         }
 
         let replaced: repo.ObservationRow[] = [];
@@ -185,7 +207,13 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           await repo.upsert(tx, table.id, chunk);
         }
         const written = { written: rows.length, replaced: replaced.length };
-        await audit(tx, actor, 'observations.write', { type: 'datatable', id: table.id }, { before: { replaced: replaced.slice(0, AUDITED_ROWS) }, after: written });
+        await audit(
+          tx,
+          actor,
+          'observations.write',
+          { type: 'datatable', id: table.id },
+          { before: { replaced: replaced.slice(0, AUDITED_ROWS) }, after: written },
+        );
         return written;
       });
     },
@@ -205,14 +233,20 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       if (keys.length === 0 || !(await repo.holdsAny(d, tableId))) return [];
       const found: ImportedObservation[] = [];
       for (let i = 0; i < keys.length; i += CHUNK) {
-        for (const r of await repo.existing(d, tableId, keys.slice(i, i + CHUNK))) found.push({ objectId: r.objectId, metricId: r.metricId, time: r.time, number: r.number, text: r.text, note: r.note });
+        for (const r of await repo.existing(d, tableId, keys.slice(i, i + CHUNK)))
+          found.push({ objectId: r.objectId, metricId: r.metricId, time: r.time, number: r.number, text: r.text, note: r.note });
       }
       return found;
     },
 
     /** Writes observations an import has planned and checked, inside its transaction (it audits them): a key there gets the new value and note. */
     async writeImported(tx: Db, tableId: string, rows: ImportedObservation[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += CHUNK) await repo.upsert(tx, tableId, rows.slice(i, i + CHUNK).map((r) => ({ ...r, tableId })));
+      for (let i = 0; i < rows.length; i += CHUNK)
+        await repo.upsert(
+          tx,
+          tableId,
+          rows.slice(i, i + CHUNK).map((r) => ({ ...r, tableId })),
+        );
     },
 
     /** A page of observations: only those whose object the reader may see (the project's sight decides the table's). */
@@ -223,7 +257,13 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         const visible = visibleTo(actor, 'object');
         const page = pageOf(p, query.limit);
         const [rows, total] = await Promise.all([repo.observationPage(d, filter, visible, page, query.sort), repo.countObservations(d, filter, visible)]);
-        const observations: Observation[] = rows.map((r) => ({ object: r.object, metric: r.metric, time: r.time.toISOString(), value: answeredValue(r.type, r), note: r.note }));
+        const observations: Observation[] = rows.map((r) => ({
+          object: r.object,
+          metric: r.metric,
+          time: r.time.toISOString(),
+          value: answeredValue(r.type, r),
+          note: r.note,
+        }));
         return { observations, page, total };
       });
     },
@@ -258,7 +298,15 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         const shown = all.slice(0, CHART_MAX_SERIES);
         const from = filter.from ?? minTime(shown.map((s) => s.first!));
         const to = filter.to ?? maxTime(shown.map((s) => s.last!));
-        const answer: ChartResponse = { metric: metric.name, unit: metric.unit ?? '', from: from?.toISOString() ?? null, to: to?.toISOString() ?? null, bucketed: false, series: [], omitted: all.length - shown.length };
+        const answer: ChartResponse = {
+          metric: metric.name,
+          unit: metric.unit ?? '',
+          from: from?.toISOString() ?? null,
+          to: to?.toISOString() ?? null,
+          bucketed: false,
+          series: [],
+          omitted: all.length - shown.length,
+        };
         if (!from || !to) return answer;
         const large = shown.filter((s) => s.count > 2 * query.width).map((s) => s.objectId);
         const small = shown.filter((s) => s.count <= 2 * query.width).map((s) => s.objectId);
@@ -275,7 +323,16 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           const end = filter.to ?? new Date(to.getTime() + 1);
           for (const b of await repo.chartBuckets(d, filter, large, from, end, query.width)) {
             const s = series.get(b.objectId)!;
-            const points = b.tLo <= b.tHi ? [[b.tLo, b.lo], [b.tHi, b.hi]] as const : [[b.tHi, b.hi], [b.tLo, b.lo]] as const;
+            const points =
+              b.tLo <= b.tHi
+                ? ([
+                    [b.tLo, b.lo],
+                    [b.tHi, b.hi],
+                  ] as const)
+                : ([
+                    [b.tHi, b.hi],
+                    [b.tLo, b.lo],
+                  ] as const);
             for (const [time, value] of points) {
               if (s.times.at(-1) === time.getTime()) continue;
               s.times.push(time.getTime());
@@ -301,7 +358,11 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         const unknown = slugs.filter((slug) => !found.some((t) => t.slug === slug));
         if (unknown.length) throw invalidField('body.types', `Unknown object type: ${unknown.join(', ')}`);
         const before = await repo.typesOfProject(tx, project.id);
-        await repo.replaceProjectTypes(tx, project.id, [...new Set(slugs)].map((slug) => found.find((t) => t.slug === slug)!.id));
+        await repo.replaceProjectTypes(
+          tx,
+          project.id,
+          [...new Set(slugs)].map((slug) => found.find((t) => t.slug === slug)!.id),
+        );
         const after = await repo.typesOfProject(tx, project.id);
         await audit(tx, actor, 'project.objtypes', { type: 'project', id: project.id }, { before, after });
         return { types: after };

@@ -54,9 +54,13 @@ export function storedValue(metric: MetricRule, value: ObservationValue): Stored
     case 'boolean':
       return typeof value === 'boolean' ? { number: value ? 1 : 0, text: null } : `${metric.name} takes true or false, not ${JSON.stringify(value)}`;
     case 'date':
-      return typeof value === 'string' && isDay(value) ? { number: null, text: value } : `${metric.name} takes a date (YYYY-MM-DD), not ${JSON.stringify(value)}`;
+      return typeof value === 'string' && isDay(value)
+        ? { number: null, text: value }
+        : `${metric.name} takes a date (YYYY-MM-DD), not ${JSON.stringify(value)}`;
     case 'category':
-      return typeof value === 'string' && metric.allowed.includes(value) ? { number: null, text: value } : `${metric.name} takes one of ${metric.allowed.join(', ')}, not ${JSON.stringify(value)}`;
+      return typeof value === 'string' && metric.allowed.includes(value)
+        ? { number: null, text: value }
+        : `${metric.name} takes one of ${metric.allowed.join(', ')}, not ${JSON.stringify(value)}`;
     default:
       return typeof value === 'string' ? { number: null, text: value } : `${metric.name} takes text, not ${JSON.stringify(value)}`;
   }

@@ -28,17 +28,26 @@ export function revisionRoutes<P extends z.ZodObject>(prefix: string, kind: Docu
     const { tags } = kind;
     app.get(
       `${prefix}/revisions`,
-      { onRequest: signedIn, schema: { tags, summary: `Saved versions of ${kind.what}, newest first (edit)`, params: kind.params, response: { 200: RevisionsResponseSchema } } },
+      {
+        onRequest: signedIn,
+        schema: { tags, summary: `Saved versions of ${kind.what}, newest first (edit)`, params: kind.params, response: { 200: RevisionsResponseSchema } },
+      },
       async (request) => ({ revisions: await documents.revisions(await kind.ownerFor(request.actor, request.params as z.output<P>)) }),
     );
     app.get(
       `${prefix}/revisions/:rid`,
-      { onRequest: signedIn, schema: { tags, summary: `One saved version of ${kind.what} (edit)`, params: RevisionParams, response: { 200: RevisionDetailSchema } } },
+      {
+        onRequest: signedIn,
+        schema: { tags, summary: `One saved version of ${kind.what} (edit)`, params: RevisionParams, response: { 200: RevisionDetailSchema } },
+      },
       async (request) => documents.revision(await kind.ownerFor(request.actor, request.params as z.output<P>), (request.params as { rid: string }).rid),
     );
     app.post(
       `${prefix}/revisions/:rid/restore`,
-      { onRequest: signedIn, schema: { tags, summary: `Make an older version ${kind.what} again (a new revision)`, params: RevisionParams, response: { 200: kind.restored } } },
+      {
+        onRequest: signedIn,
+        schema: { tags, summary: `Make an older version ${kind.what} again (a new revision)`, params: RevisionParams, response: { 200: kind.restored } },
+      },
       async (request) => {
         const params = request.params as z.output<P>;
         const { doc } = await documents.revision(await kind.ownerFor(request.actor, params), (request.params as { rid: string }).rid);

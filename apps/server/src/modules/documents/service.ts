@@ -24,7 +24,8 @@ const toRevision = (r: { id: string; createdAt: Date; author: { id: string; slug
 export function createDocumentsService(db: Database) {
   return {
     /** Keeps `doc` as the owner's newest revision (in the caller's transaction). */
-    saveRevision: (tx: Db, actor: Actor | null, owner: DocumentOwner, doc: ProseMirrorDoc | null) => repo.insertRevision(tx, owner, doc, actor?.personId ?? null),
+    saveRevision: (tx: Db, actor: Actor | null, owner: DocumentOwner, doc: ProseMirrorDoc | null) =>
+      repo.insertRevision(tx, owner, doc, actor?.personId ?? null),
 
     /** The history goes with its owner. */
     removeRevisions: (tx: Db, owner: DocumentOwner) => repo.deleteRevisionsOf(tx, owner),

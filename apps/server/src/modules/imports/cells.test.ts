@@ -27,7 +27,8 @@ describe('cellValue', () => {
   });
 
   it('keeps text as written, formulas included: nothing is evaluated; an empty cell is no value', () => {
-    for (const text of ['=1+1', '+49 30 1234', '-dry-', '@home', '=HYPERLINK("http://x")']) expect(cellValue(text, { type: 'string' })).toEqual({ value: text });
+    for (const text of ['=1+1', '+49 30 1234', '-dry-', '@home', '=HYPERLINK("http://x")'])
+      expect(cellValue(text, { type: 'string' })).toEqual({ value: text });
     expect(cellValue('  ', { type: 'string' })).toEqual({ value: undefined });
     expect(cellValue('', { type: 'number' })).toEqual({ value: undefined });
   });

@@ -6,7 +6,10 @@ import { decodeTable, NO_RECORDS, type ImportLimits } from './decode.js';
 const LIMITS: ImportLimits = { maxBytes: 50 * 1024 * 1024, maxInflatedBytes: 300 * 1024 * 1024, maxRows: 100_000 };
 const decode = (text: string | Buffer, limits = LIMITS, sheet?: string) => decodeTable(typeof text === 'string' ? Buffer.from(text) : text, limits, sheet);
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e as { message: string; details?: { field: string }[] });
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e as { message: string; details?: { field: string }[] },
+  );
   expect(error, 'refused').not.toBeNull();
   return error!;
 };
@@ -55,7 +58,7 @@ describe('CSV and TSV', () => {
   });
 
   it('refuse an unclosed quote, naming its row, and more records than the limit', async () => {
-    expect((await refusal(decode('a,b\n1,"open\n')))).toMatchObject({ message: expect.stringMatching(/^Row 2: a quoted field is not closed/) });
+    expect(await refusal(decode('a,b\n1,"open\n'))).toMatchObject({ message: expect.stringMatching(/^Row 2: a quoted field is not closed/) });
     expect((await refusal(decode('a\n1\n2\n3', { ...LIMITS, maxRows: 2 }))).message).toMatch(/3 records, more than the limit of 2/);
   });
 
@@ -92,7 +95,14 @@ describe('XLSX', () => {
       b.addWorksheet('Notes').addRows([['read me'], ['nothing here']]);
       const sites = b.addWorksheet('Sites');
       sites.addRow(['id', '', 'sampled', 'depth', 'name', 'total']);
-      sites.addRow(['S1', 'x', new Date(Date.UTC(2024, 4, 1)), -1.5, { richText: [{ text: 'Lake ' }, { font: { bold: true }, text: 'north' }] }, { formula: 'D2*2', result: -3 }]);
+      sites.addRow([
+        'S1',
+        'x',
+        new Date(Date.UTC(2024, 4, 1)),
+        -1.5,
+        { richText: [{ text: 'Lake ' }, { font: { bold: true }, text: 'north' }] },
+        { formula: 'D2*2', result: -3 },
+      ]);
       sites.addRow([]);
       sites.addRow(['S2', '', new Date(Date.UTC(2024, 4, 2, 13, 30)), 2, 'Bog', null]);
     });

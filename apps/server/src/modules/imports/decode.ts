@@ -114,9 +114,16 @@ async function decodeWorkbook(bytes: Buffer, limits: ImportLimits, wanted: strin
   if (!entries) throw refused(`This ZIP archive cannot be read. ${NOT_A_TABLE}`);
   if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw refused(`This is a ZIP archive, not an XLSX workbook. ${NOT_A_TABLE}`);
   const inflated = entries.reduce((sum, e) => sum + e.size, 0);
-  if (inflated > limits.maxInflatedBytes) throw refused(`The workbook would inflate to more than the limit of ${limits.maxInflatedBytes} bytes: save it as CSV, or split it.`);
+  if (inflated > limits.maxInflatedBytes)
+    throw refused(`The workbook would inflate to more than the limit of ${limits.maxInflatedBytes} bytes: save it as CSV, or split it.`);
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   const sheets: string[] = [];
   let rows: string[][] | null = null;
   try {

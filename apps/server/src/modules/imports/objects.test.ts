@@ -66,7 +66,12 @@ describe('importing objects', () => {
     const again = await post('objects', { session, options: siteOptions() });
     expect(again.json().stats).toMatchObject({ created: 0, updated: 0, unchanged: 81, errors: 0 });
     const listed = (await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.find((s: { id: string }) => s.id === session);
-    expect(listed).toMatchObject({ kind: 'objects', options: { idColumn: ID, titleColumn: NAME, objtypes: ['site'] }, stats: { unchanged: 81 }, committedAt: expect.any(String) });
+    expect(listed).toMatchObject({
+      kind: 'objects',
+      options: { idColumn: ID, titleColumn: NAME, objtypes: ['site'] },
+      stats: { unchanged: 81 },
+      committedAt: expect.any(String),
+    });
   });
 
   it('counts what a changed file updates: metadata, a location moved past the threshold, not one within it', async () => {
@@ -87,7 +92,14 @@ describe('importing objects', () => {
   });
 
   it('names each bad cell’s row and column, and a commit with any refuses the whole file', async () => {
-    const options = { ...siteOptions(), idColumn: 0, titleColumn: 1, latColumn: 2, lonColumn: 3, metadataColumns: { '4': 'elevation', '5': 'habitat', '6': 'siteCode' } };
+    const options = {
+      ...siteOptions(),
+      idColumn: 0,
+      titleColumn: 1,
+      latColumn: 2,
+      lonColumn: 3,
+      metadataColumns: { '4': 'elevation', '5': 'habitat', '6': 'siteCode' },
+    };
     const fresh = unique('new-site-');
     const records = [
       [fresh, 'A new site', '46.5', '-7.25', '1200', 'alpine', '=1+1'],
@@ -149,9 +161,22 @@ describe('importing objects', () => {
     expect(last.records.map((r: { row: number }) => r.row)).toEqual(Array.from({ length: 50 }, (_, i) => 202 + i));
     const errors = (await post('objects/preview', { session: id, options, show: 'error' })).json();
     expect(errors).toMatchObject({ matching: 3, pages: 1, stats: firstPage.stats });
-    expect(errors.records.map((r: { row: number; errors: { column: number }[] }) => [r.row, r.errors[0]!.column])).toEqual([[9, 2], [109, 2], [209, 2]]);
+    expect(errors.records.map((r: { row: number; errors: { column: number }[] }) => [r.row, r.errors[0]!.column])).toEqual([
+      [9, 2],
+      [109, 2],
+      [209, 2],
+    ]);
     // Records sent in the body are answered all at once.
-    const own = (await post('objects/preview', { records: [['a-1', 'A'], ['a-2', 'B']], options: { idColumn: 0, titleColumn: 1, objtypes: ['site'] }, show: 'create' })).json();
+    const own = (
+      await post('objects/preview', {
+        records: [
+          ['a-1', 'A'],
+          ['a-2', 'B'],
+        ],
+        options: { idColumn: 0, titleColumn: 1, objtypes: ['site'] },
+        show: 'create',
+      })
+    ).json();
     expect(own).toMatchObject({ matching: 2, page: 1, pages: 1 });
 
     const streamed = { headers: { accept: IMPORT_PROGRESS_TYPE } };
@@ -164,11 +189,11 @@ describe('importing objects', () => {
     const commit = await api(t.app, 'POST', '/data/import/objects', { ...as(curator), ...streamed, body: { session: id, options: fixed, show: 'update' } });
     expect(commit.statusCode).toBe(200);
     expect(commit.headers['content-type']).toContain(IMPORT_PROGRESS_TYPE);
-    const lines = commit.body.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.slice(0, -1)).toEqual([
-      { progress: { phase: 'writing', done: 0, total: 250 } },
-      { progress: { phase: 'writing', done: 250, total: 250 } },
-    ]);
+    const lines = commit.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.slice(0, -1)).toEqual([{ progress: { phase: 'writing', done: 0, total: 250 } }, { progress: { phase: 'writing', done: 250, total: 250 } }]);
     expect(lines.at(-1).result).toMatchObject({ committed: true, stats: { created: 250, errors: 0 }, matching: 0, records: [] });
     expect((await api(t.app, 'GET', `/data/obj/${prefix}-250`)).json().obj.title).toBe('Paged site 250');
   });

@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { ObjectNameSchema, type GeoJson, type ImportPreview, type ObjectImportOptionsSchema, type ObjectImportRequestSchema, type PreviewRecord } from '@observatory/shared';
+import {
+  ObjectNameSchema,
+  type GeoJson,
+  type ImportPreview,
+  type ObjectImportOptionsSchema,
+  type ObjectImportRequestSchema,
+  type PreviewRecord,
+} from '@observatory/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { authorize, can, type Actor } from '../../authz/authorize.js';
@@ -29,7 +36,6 @@ type Options = z.output<typeof ObjectImportOptionsSchema>;
 type Body = z.output<typeof ObjectImportRequestSchema>;
 type TypeWithSchemas = Awaited<ReturnType<SchemaService['types']['typesWithSchemas']>>[number];
 
-
 /** A preview record of the object import: its states are objects'. */
 type ObjectRecord = Omit<PreviewRecord, 'before' | 'after'> & { before: ObjectState | null; after: ObjectState | null };
 
@@ -48,7 +54,13 @@ interface Context {
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 
-export function createObjectImport(deps: { db: Database; metadata: MetadataValidator; schema: SchemaService; objects: ObjectsService; log: FastifyBaseLogger }) {
+export function createObjectImport(deps: {
+  db: Database;
+  metadata: MetadataValidator;
+  schema: SchemaService;
+  objects: ObjectsService;
+  log: FastifyBaseLogger;
+}) {
   const { db, metadata, schema, objects, log } = deps;
 
   /** Checks the options against the file's width and the schema: a 400 names the option. */
@@ -59,10 +71,14 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
       ['latColumn', options.latColumn],
       ['lonColumn', options.lonColumn],
     ];
-    for (const [name, index] of columns) if (index !== null && index >= width) throw invalidField(`body.options.${name}`, `The file has ${width} columns: there is no column ${index}`);
-    for (const index of Object.keys(options.metadataColumns)) if (Number(index) >= width) throw invalidField('body.options.metadataColumns', `The file has ${width} columns: there is no column ${index}`);
-    if (options.setLocation && (options.latColumn === null || options.lonColumn === null)) throw invalidField('body.options.latColumn', 'Choose the latitude and longitude columns to set locations');
-    if (options.idColumn === null && options.titleColumn === null) throw invalidField('body.options.titleColumn', 'Choose a title column: without an id column, names are made from titles');
+    for (const [name, index] of columns)
+      if (index !== null && index >= width) throw invalidField(`body.options.${name}`, `The file has ${width} columns: there is no column ${index}`);
+    for (const index of Object.keys(options.metadataColumns))
+      if (Number(index) >= width) throw invalidField('body.options.metadataColumns', `The file has ${width} columns: there is no column ${index}`);
+    if (options.setLocation && (options.latColumn === null || options.lonColumn === null))
+      throw invalidField('body.options.latColumn', 'Choose the latitude and longitude columns to set locations');
+    if (options.idColumn === null && options.titleColumn === null)
+      throw invalidField('body.options.titleColumn', 'Choose a title column: without an id column, names are made from titles');
     const found = await schema.types.typesWithSchemas(d, options.objtypes);
     const unknown = options.objtypes.filter((slug) => !found.some((t) => t.slug === slug));
     if (unknown.length) throw invalidField('body.options.objtypes', `Unknown object type: ${unknown.join(', ')}`);
@@ -73,7 +89,9 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
       if (!can(actor, 'manageProjects')) authorize(actor, 'edit', project.resource, 'Project');
       projectIds.push(project.id);
     }
-    const projectSlugs = projectIds.length ? (await d.select({ slug: projectsTable.slug }).from(projectsTable).where(inArray(projectsTable.id, projectIds))).map((p) => p.slug) : [];
+    const projectSlugs = projectIds.length
+      ? (await d.select({ slug: projectsTable.slug }).from(projectsTable).where(inArray(projectsTable.id, projectIds))).map((p) => p.slug)
+      : [];
     return { options, types: new Map(found.map((t) => [t.slug, t])), projectSlugs };
   }
 
@@ -89,7 +107,10 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
       return name;
     });
     // A numbered name may itself be taken in the catalogue: rare, and then made unique at random.
-    const takenToo = await repo.takenNames(d, names.filter((name, i) => name !== bases[i]));
+    const takenToo = await repo.takenNames(
+      d,
+      names.filter((name, i) => name !== bases[i]),
+    );
     return names.map((name, i) => (takenToo.has(name) ? `${bases[i]}-${randomUUID().slice(0, 8)}` : name));
   }
 
@@ -102,7 +123,12 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
     // Each type an object has or is given, with its schemas: they type and check the metadata.
     const missing = [...new Set([...states.values()].flatMap((s) => s.types))].filter((slug) => !context.types.has(slug));
     for (const t of await schema.types.typesWithSchemas(d, missing)) context.types.set(t.slug, t);
-    const names = ids ?? (await namesFromTitles(d, records.map((r) => cell(r, options.titleColumn))));
+    const names =
+      ids ??
+      (await namesFromTitles(
+        d,
+        records.map((r) => cell(r, options.titleColumn)),
+      ));
     const firstRow = new Map<string, number>();
 
     return records.map((record, i) => {
@@ -122,12 +148,22 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
         existing = found?.visible ? found : null;
         if (name && !found && !options.createObjs) fail(options.idColumn, `No object is named ${name}, and creating objects is off`);
       }
-      const before: ObjectState | null = existing && { title: existing.title, metadata: existing.metadata, geo: existing.geo, projects: existing.projects, types: existing.types };
+      const before: ObjectState | null = existing && {
+        title: existing.title,
+        metadata: existing.metadata,
+        geo: existing.geo,
+        projects: existing.projects,
+        types: existing.types,
+      };
 
       const title = cell(record, options.titleColumn) || before?.title || name;
       if (!title) fail(options.titleColumn, 'The title is empty');
       const geo = options.setLocation ? locationOf(record, options, fail) : (before?.geo ?? null);
-      const types = options.mergeObjTypes ? union(before?.types ?? [], options.objtypes) : options.objtypes.length ? [...options.objtypes].sort() : (before?.types ?? []);
+      const types = options.mergeObjTypes
+        ? union(before?.types ?? [], options.objtypes)
+        : options.objtypes.length
+          ? [...options.objtypes].sort()
+          : (before?.types ?? []);
       if (types.length === 0) fail(null, 'The object has no type: choose object types to give it');
       const projects = options.mergeProjects ? union(before?.projects ?? [], context.projectSlugs) : [...context.projectSlugs].sort();
       const meta = metadataOf(record, options, before, types.map((slug) => context.types.get(slug)!).filter(Boolean), fail);
@@ -135,12 +171,21 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
       const after: ObjectState = { title, metadata: meta, geo, projects, types };
       const ok = errors.length === 0;
       const operation = !ok ? null : !before ? 'create' : changesAnything(before, after) ? 'update' : 'none';
-      return { record: { row, name: name || null, status: ok ? 'ok' : 'error', operation, errors, before, after: ok ? after : null }, id: existing?.id ?? null };
+      return {
+        record: { row, name: name || null, status: ok ? 'ok' : 'error', operation, errors, before, after: ok ? after : null },
+        id: existing?.id ?? null,
+      };
     });
   }
 
   /** The record's metadata: the mapped cells typed by the object's types' fields, then checked against their schemas. */
-  function metadataOf(record: string[], options: Options, before: ObjectState | null, types: TypeWithSchemas[], fail: (column: number | null, message: string) => void) {
+  function metadataOf(
+    record: string[],
+    options: Options,
+    before: ObjectState | null,
+    types: TypeWithSchemas[],
+    fail: (column: number | null, message: string) => void,
+  ) {
     const result: Record<string, unknown> = options.mergeMetadata && before ? { ...before.metadata } : {};
     const columnOf = new Map<string, number>();
     for (const [index, key] of Object.entries(options.metadataColumns)) {
@@ -164,7 +209,14 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
   /** Writes the plan's creates and updates, a batch at a time. */
   async function apply(tx: Db, actor: Actor, planned: Planned[], context: Context, onProgress: OnProgress) {
     const slugs = [...new Set(planned.flatMap((p) => p.record.after?.projects ?? []))];
-    const projectIds = new Map(slugs.length ? (await tx.select({ id: projectsTable.id, slug: projectsTable.slug }).from(projectsTable).where(inArray(projectsTable.slug, slugs))).map((p) => [p.slug, p.id]) : []);
+    const projectIds = new Map(
+      slugs.length
+        ? (await tx.select({ id: projectsTable.id, slug: projectsTable.slug }).from(projectsTable).where(inArray(projectsTable.slug, slugs))).map((p) => [
+            p.slug,
+            p.id,
+          ])
+        : [],
+    );
     const typeIds = (slugsOf: string[]) => slugsOf.map((slug) => context.types.get(slug)!.id);
     const writes = planned.filter((p) => p.record.after && (p.record.operation === 'create' || p.record.operation === 'update'));
     await inBatches(writes, onProgress, async (batch) => {
@@ -218,7 +270,13 @@ export function createObjectImport(deps: { db: Database; metadata: MetadataValid
         await apply(tx, actor!, planned, context, onProgress);
         const result = answer(planned, body, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'objects', body.options, result.stats);
-        await audit(tx, actor, 'import.objects', { type: 'import', id: session?.id ?? randomUUID() }, { after: { file: session?.fileName ?? null, options: body.options, stats: result.stats } });
+        await audit(
+          tx,
+          actor,
+          'import.objects',
+          { type: 'import', id: session?.id ?? randomUUID() },
+          { after: { file: session?.fileName ?? null, options: body.options, stats: result.stats } },
+        );
         return result;
       });
     },

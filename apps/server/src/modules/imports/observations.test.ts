@@ -80,7 +80,14 @@ afterAll(() => t.close());
 
 /** The river file's columns: project_id, site_id, datetime, duration, variable, observation. */
 const riverOptions = () => ({ project: project.slug, table: river.id, objectColumn: 1, timeColumn: 2, metricColumns: { '5': chla } });
-const wideOptions = () => ({ project: project.slug, table: wide.id, objectColumn: 0, timeColumn: 1, metricColumns: { '2': temp, '3': ice, '4': cover }, noteColumn: 5 });
+const wideOptions = () => ({
+  project: project.slug,
+  table: wide.id,
+  objectColumn: 0,
+  timeColumn: 1,
+  metricColumns: { '2': temp, '3': ice, '4': cover },
+  noteColumn: 5,
+});
 const longOptions = () => ({ project: project.slug, table: wide.id, objectColumn: 0, timeColumn: 1, metricColumn: 2, valueColumn: 3 });
 
 describe('importing observations', () => {
@@ -115,17 +122,35 @@ describe('importing observations', () => {
     expect(commit.statusCode, commit.body).toBe(200);
     expect({ ...commit.json(), committed: false }).toEqual(preview.json());
     const [first] = await observations(river.id, '&object=dwr-gle&sort=time');
-    expect(first).toEqual({ object: { name: 'dwr-gle', title: 'dwr-gle' }, metric: chla, time: '2024-01-01T00:00:00.000Z', value: 2.0010416666666666, note: '' });
+    expect(first).toEqual({
+      object: { name: 'dwr-gle', title: 'dwr-gle' },
+      metric: chla,
+      time: '2024-01-01T00:00:00.000Z',
+      value: 2.0010416666666666,
+      note: '',
+    });
     const summary = (await api(t.app, 'GET', `/projects/${project.slug}/datatables/${river.id}/summary`, as(curator))).json().summary as { count: number }[];
     expect(summary).toHaveLength(15);
     expect(summary.reduce((sum, s) => sum + s.count, 0)).toBe(5101);
 
     const again = await post('observations', { session, options: riverOptions() });
-    expect(again.json().stats).toEqual({ created: 0, updated: 0, unchanged: 5101, errors: 0, observationsCreated: 0, observationsReplaced: 0, observationsUnchanged: 5101 });
+    expect(again.json().stats).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 5101,
+      errors: 0,
+      observationsCreated: 0,
+      observationsReplaced: 0,
+      observationsUnchanged: 5101,
+    });
     const last = (await post('observations/preview', { session, options: riverOptions(), show: 'none', page: 52 })).json();
     expect(last).toMatchObject({ matching: 5101, page: 52, pages: 52 });
     expect(last.records.map((r: { row: number; before: unknown; after: unknown }) => [r.row, r.before, r.after])).toEqual([
-      [5102, { time: '2024-12-31T00:00:00.000Z', values: { [chla]: expect.any(Number) } }, { time: '2024-12-31T00:00:00.000Z', values: { [chla]: expect.any(Number) } }],
+      [
+        5102,
+        { time: '2024-12-31T00:00:00.000Z', values: { [chla]: expect.any(Number) } },
+        { time: '2024-12-31T00:00:00.000Z', values: { [chla]: expect.any(Number) } },
+      ],
     ]);
     const listed = (await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.find((s: { id: string }) => s.id === session);
     expect(listed).toMatchObject({ kind: 'observations', stats: { unchanged: 5101 }, committedAt: expect.any(String) });
@@ -137,7 +162,15 @@ describe('importing observations', () => {
       [lake2, '2024-05-01T10:30:00+02:00', '12', '', 'heath', ''],
     ];
     const preview = (await post('observations/preview', { records, options: wideOptions() }, editor)).json();
-    expect(preview.stats).toEqual({ created: 2, updated: 0, unchanged: 0, errors: 0, observationsCreated: 5, observationsReplaced: 0, observationsUnchanged: 0 });
+    expect(preview.stats).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      errors: 0,
+      observationsCreated: 5,
+      observationsReplaced: 0,
+      observationsUnchanged: 0,
+    });
     expect(preview.records[0]).toMatchObject({
       row: 2,
       name: lake1,
@@ -157,7 +190,15 @@ describe('importing observations', () => {
       [lake1, '2024-05-03', '', '', '', ''],
     ];
     const second = (await post('observations/preview', { records: changed, options: wideOptions() })).json();
-    expect(second.stats).toEqual({ created: 1, updated: 1, unchanged: 2, errors: 0, observationsCreated: 2, observationsReplaced: 1, observationsUnchanged: 4 });
+    expect(second.stats).toEqual({
+      created: 1,
+      updated: 1,
+      unchanged: 2,
+      errors: 0,
+      observationsCreated: 2,
+      observationsReplaced: 1,
+      observationsUnchanged: 4,
+    });
     expect(second.records.map((r: { operation: string }) => r.operation)).toEqual(['none', 'update', 'create', 'none']);
     expect(second.records[1]).toMatchObject({
       before: { time: '2024-05-01T08:30:00.000Z', values: { [temp]: 12, [ice]: null, [cover]: 'heath' } },
@@ -170,16 +211,20 @@ describe('importing observations', () => {
     expect(noted.stats).toMatchObject({ updated: 1, observationsReplaced: 3 });
     expect(noted.records[0].operation).toBe('update');
     // The replaced observations are kept in the audit log.
-    const audited = await t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, 'import.observations')).orderBy(desc(auditLog.createdAt)).limit(1));
+    const audited = await t.database.use((d) =>
+      d.select().from(auditLog).where(eq(auditLog.action, 'import.observations')).orderBy(desc(auditLog.createdAt)).limit(1),
+    );
     expect(audited[0]!.before).toEqual({ replaced: expect.arrayContaining([expect.objectContaining({ number: -3.5, note: 'first visit' })]) });
     expect((audited[0]!.before as { replaced: unknown[] }).replaced).toHaveLength(3);
     expect(audited[0]!.after).toMatchObject({ table: wide.id, stats: noted.stats });
     const day = await observations(wide.id, `&object=${lake1}&from=2024-05-01&to=2024-05-02`);
-    expect(day.map((o) => [o.metric, o.value, o.note]).sort()).toEqual([
-      [cover, 'forest', 'second visit'],
-      [ice, true, 'second visit'],
-      [temp, -3.5, 'second visit'],
-    ].sort());
+    expect(day.map((o) => [o.metric, o.value, o.note]).sort()).toEqual(
+      [
+        [cover, 'forest', 'second visit'],
+        [ice, true, 'second visit'],
+        [temp, -3.5, 'second visit'],
+      ].sort(),
+    );
   });
 
   it('imports a long file (a metric column and a value column); without a note column the notes there stay', async () => {
@@ -190,7 +235,15 @@ describe('importing observations', () => {
       [lake1, '2024-06-01', ice, ''],
     ];
     const preview = (await post('observations/preview', { records, options: longOptions() })).json();
-    expect(preview.stats).toEqual({ created: 2, updated: 0, unchanged: 2, errors: 0, observationsCreated: 2, observationsReplaced: 0, observationsUnchanged: 1 });
+    expect(preview.stats).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 2,
+      errors: 0,
+      observationsCreated: 2,
+      observationsReplaced: 0,
+      observationsUnchanged: 1,
+    });
     expect(preview.records.map((r: { row: number; operation: string; after: unknown }) => [r.row, r.operation, r.after])).toEqual([
       [2, 'create', { time: '2024-06-01T00:00:00.000Z', values: { [temp]: 20 } }],
       [3, 'create', { time: '2024-06-01T00:00:00.000Z', values: { [cover]: 'forest' } }],
@@ -209,11 +262,11 @@ describe('importing observations', () => {
     const res = await api(t.app, 'POST', '/data/import/observations', { ...as(curator), headers: { accept: IMPORT_PROGRESS_TYPE }, body });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain(IMPORT_PROGRESS_TYPE);
-    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.slice(0, -1)).toEqual([
-      { progress: { phase: 'writing', done: 0, total: 1 } },
-      { progress: { phase: 'writing', done: 1, total: 1 } },
-    ]);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.slice(0, -1)).toEqual([{ progress: { phase: 'writing', done: 0, total: 1 } }, { progress: { phase: 'writing', done: 1, total: 1 } }]);
     expect(lines.at(-1).result).toMatchObject({ committed: true, stats: { created: 1, observationsCreated: 1 } });
   });
 
@@ -236,7 +289,11 @@ describe('importing observations', () => {
     await refused({ metricColumns: {} }, 'body.options.metricColumns', /^Choose the metric columns/);
     await refused({ metricColumn: 2, valueColumn: 2 }, 'body.options.metricColumns', /not both$/);
     await refused({ metricColumns: {}, metricColumn: 2 }, 'body.options.valueColumn', /^Choose the column of the values/);
-    await refused({ metricColumns: { '2': 'no-such-metric' } }, 'body.options.metricColumns', new RegExp(`^Not a metric of this table: no-such-metric \\(it has ${[cover, ice, temp].join(', ')}\\)$`));
+    await refused(
+      { metricColumns: { '2': 'no-such-metric' } },
+      'body.options.metricColumns',
+      new RegExp(`^Not a metric of this table: no-such-metric \\(it has ${[cover, ice, temp].join(', ')}\\)$`),
+    );
     await refused({ metricColumns: { '2': chla } }, 'body.options.metricColumns', new RegExp(`^Not a metric of this table: ${chla} `));
     await refused({ metricColumns: { '1': temp, '2': temp } }, 'body.options.metricColumns', new RegExp(`^${temp} is given two columns`));
     const session = await post('observations/preview', { session: '00000000-0000-4000-8000-000000000000', options: base });
@@ -277,7 +334,15 @@ describe('importing observations', () => {
     ]);
     expect(preview.records[1]).toMatchObject({ status: 'error', operation: null, after: null });
 
-    const long = (await post('observations/preview', { records: [[lake1, '2024-07-01', 'depth', '1'], [lake1, '2024-07-01', '', '1']], options: longOptions() })).json();
+    const long = (
+      await post('observations/preview', {
+        records: [
+          [lake1, '2024-07-01', 'depth', '1'],
+          [lake1, '2024-07-01', '', '1'],
+        ],
+        options: longOptions(),
+      })
+    ).json();
     expect(long.records.map((r: { errors: unknown[] }) => r.errors)).toEqual([
       [{ column: 2, message: `depth is not a metric of this table (it has ${[cover, ice, temp].join(', ')})` }],
       [{ column: 2, message: 'The metric is empty' }],
@@ -292,7 +357,10 @@ describe('importing observations', () => {
   });
 
   it('needs sign-in, then importData or edit on the project: a project editor imports into its tables, from a session of their own', async () => {
-    const body = { records: [[lake1, '2024-08-01', '1']], options: { project: project.slug, table: wide.id, objectColumn: 0, timeColumn: 1, metricColumns: { '2': temp } } };
+    const body = {
+      records: [[lake1, '2024-08-01', '1']],
+      options: { project: project.slug, table: wide.id, objectColumn: 0, timeColumn: 1, metricColumns: { '2': temp } },
+    };
     for (const path of ['observations/preview', 'observations']) {
       expect((await post(path, body, null)).statusCode).toBe(401);
       const refused = await post(path, body, stranger);
@@ -301,18 +369,27 @@ describe('importing observations', () => {
     expect((await post('observations/preview', body, editor)).json().stats).toMatchObject({ created: 1 });
     expect((await post('observations', body, editor)).json().stats).toMatchObject({ created: 1 });
     // Edit on a project is no importData: the other imports stay closed.
-    expect((await post('objects/preview', { records: [['X1', 'x']], options: { idColumn: 0, titleColumn: 1, objtypes: ['site'] } }, editor)).statusCode).toBe(403);
+    expect((await post('objects/preview', { records: [['X1', 'x']], options: { idColumn: 0, titleColumn: 1, objtypes: ['site'] } }, editor)).statusCode).toBe(
+      403,
+    );
 
     // Sessions: anyone signed in uploads; without importData one sees and uses only one's own.
     const file = (rows: string) => Buffer.from(`lake,time,temp\n${rows}`);
-    const sendFile = (who: TestUser | null, rows: string) => upload(t.app, 'POST', '/data/import/sessions', { ...as(who), file: { data: file(rows), fileName: 'lakes.csv' } });
+    const sendFile = (who: TestUser | null, rows: string) =>
+      upload(t.app, 'POST', '/data/import/sessions', { ...as(who), file: { data: file(rows), fileName: 'lakes.csv' } });
     expect((await sendFile(null, `${lake1},2024-08-02,2\n`)).statusCode).toBe(401);
     const mine = await sendFile(editor, `${lake1},2024-08-02,2\n`);
     expect(mine.statusCode, mine.body).toBe(201);
     const own = mine.json().session.id as string;
     const theirs = (await sendFile(curator, `${lake1},2024-08-03,3\n`)).json().session.id as string;
-    expect((await api(t.app, 'GET', `/data/import/sessions/${own}`, as(editor))).json().session).toMatchObject({ id: own, createdBy: { username: editor.username }, records: 1 });
-    expect((await api(t.app, 'GET', `/data/import/sessions/${own}/records`, as(editor))).json().records).toEqual([{ row: 2, cells: [lake1, '2024-08-02', '2'] }]);
+    expect((await api(t.app, 'GET', `/data/import/sessions/${own}`, as(editor))).json().session).toMatchObject({
+      id: own,
+      createdBy: { username: editor.username },
+      records: 1,
+    });
+    expect((await api(t.app, 'GET', `/data/import/sessions/${own}/records`, as(editor))).json().records).toEqual([
+      { row: 2, cells: [lake1, '2024-08-02', '2'] },
+    ]);
     expect((await api(t.app, 'GET', `/data/import/sessions/${own}`, as(curator))).statusCode).toBe(200);
     for (const who of [editor, stranger]) {
       const session = who === editor ? theirs : own;
@@ -328,7 +405,9 @@ describe('importing observations', () => {
     const listed = (await api(t.app, 'GET', '/data/import/sessions', as(editor))).json().sessions as { id: string; createdBy: { username: string } }[];
     expect(listed.map((s) => s.id)).toEqual([own]);
     expect((await api(t.app, 'GET', '/data/import/sessions', as(stranger))).json().sessions).toEqual([]);
-    expect((await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining([own, theirs]));
+    expect((await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.map((s: { id: string }) => s.id)).toEqual(
+      expect.arrayContaining([own, theirs]),
+    );
 
     const fromSession = (session: string) => ({ session, options: body.options });
     const committed = await post('observations', fromSession(own), editor);

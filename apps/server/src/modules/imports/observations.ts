@@ -57,7 +57,12 @@ interface Cell {
 }
 
 /** How a cell is read for a metric of each type (cells.ts); text and categories as written. */
-const FIELDS: Record<string, FieldSchema> = { number: { type: 'number' }, integer: { type: 'integer' }, boolean: { type: 'boolean' }, date: { type: 'string', format: 'date' } };
+const FIELDS: Record<string, FieldSchema> = {
+  number: { type: 'number' },
+  integer: { type: 'integer' },
+  boolean: { type: 'boolean' },
+  date: { type: 'string', format: 'date' },
+};
 /** The most replaced observations the audit entry keeps (its stats count them all). */
 const AUDITED_ROWS = 1_000;
 
@@ -90,14 +95,22 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
       .sort((a, b) => a[0] - b[0]);
     const long = options.metricColumn !== null || options.valueColumn !== null;
     if (wide.length > 0 && long) throw invalidField('body.options.metricColumns', 'Choose metric columns, or a metric column with a value column: not both');
-    if (wide.length === 0 && !long) throw invalidField('body.options.metricColumns', 'Choose the metric columns (a column per metric), or a metric column with a value column');
-    if (long && options.metricColumn === null) throw invalidField('body.options.metricColumn', 'Choose the column naming each record’s metric, with the value column');
+    if (wide.length === 0 && !long)
+      throw invalidField('body.options.metricColumns', 'Choose the metric columns (a column per metric), or a metric column with a value column');
+    if (long && options.metricColumn === null)
+      throw invalidField('body.options.metricColumn', 'Choose the column naming each record’s metric, with the value column');
     if (long && options.valueColumn === null) throw invalidField('body.options.valueColumn', 'Choose the column of the values, with the metric column');
     const unknown = wide.filter(([, name]) => !metrics.has(name)).map(([, name]) => name);
     if (unknown.length) throw invalidField('body.options.metricColumns', `Not a metric of this table: ${unknown.join(', ')} (it has ${tableMetrics(metrics)})`);
     const twice = wide.find(([index, name]) => wide.some(([other, same]) => other < index && same === name));
     if (twice) throw invalidField('body.options.metricColumns', `${twice[1]} is given two columns: choose one`);
-    return { options, projectId: project.id, tableId: target.table.id, metrics, columns: wide.map(([index, name]) => [index, metrics.get(name)!] as [number, TableMetric]) } satisfies Context;
+    return {
+      options,
+      projectId: project.id,
+      tableId: target.table.id,
+      metrics,
+      columns: wide.map(([index, name]) => [index, metrics.get(name)!] as [number, TableMetric]),
+    } satisfies Context;
   }
 
   /** Checks the options' columns against the file's width: a 400 names the option. */
@@ -109,8 +122,10 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
       ['valueColumn', options.valueColumn],
       ['noteColumn', options.noteColumn],
     ];
-    for (const [name, index] of columns) if (index !== null && index >= width) throw invalidField(`body.options.${name}`, `The file has ${width} columns: there is no column ${index}`);
-    for (const index of Object.keys(options.metricColumns)) if (Number(index) >= width) throw invalidField('body.options.metricColumns', `The file has ${width} columns: there is no column ${index}`);
+    for (const [name, index] of columns)
+      if (index !== null && index >= width) throw invalidField(`body.options.${name}`, `The file has ${width} columns: there is no column ${index}`);
+    for (const index of Object.keys(options.metricColumns))
+      if (Number(index) >= width) throw invalidField('body.options.metricColumns', `The file has ${width} columns: there is no column ${index}`);
   }
 
   /** The request's records: its own, or a session's the actor may use (importData: any; else their own). */
@@ -139,7 +154,12 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
     const visible = visibleTo(actor, 'object');
     const exact = new Map((await repo.visibleObjectsNamed(d, names, visible)).map((o) => [o.name, o.id]));
     const loose = new Map<string, { id: string; name: string }[]>();
-    for (const o of await repo.visibleObjectsNamed(d, names.filter((n) => !exact.has(n)), visible, true)) {
+    for (const o of await repo.visibleObjectsNamed(
+      d,
+      names.filter((n) => !exact.has(n)),
+      visible,
+      true,
+    )) {
       const key = o.name.toLowerCase();
       loose.set(key, [...(loose.get(key) ?? []), o]);
     }
@@ -167,7 +187,8 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
       const found = name ? objectOf(name) : null;
       const objectId = typeof found === 'string' ? found : null;
       if (!name) fail(options.objectColumn, 'The object is empty');
-      else if (Array.isArray(found)) fail(options.objectColumn, `No object is named ${name}; ${found.join(', ')} differ from it only in case: write the name exactly`);
+      else if (Array.isArray(found))
+        fail(options.objectColumn, `No object is named ${name}; ${found.join(', ')} differ from it only in case: write the name exactly`);
       else if (!objectId) fail(options.objectColumn, `No object is named ${name}`);
       const timeText = cell(record, options.timeColumn);
       const time = timeText ? parseTime(timeText) : null;
@@ -210,21 +231,39 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
 
     return reads.map(({ row, name, objectId, time, cells, note, errors }): Planned => {
       const was = (c: Cell) => existing.get(keyOf(objectId!, c.metric.id, time!));
-      const stateOf = (value: (c: Cell) => ObservationState['values'][string]): ObservationState => ({ time: time!.toISOString(), values: Object.fromEntries(cells.map((c) => [c.metric.name, value(c)])) });
+      const stateOf = (value: (c: Cell) => ObservationState['values'][string]): ObservationState => ({
+        time: time!.toISOString(),
+        values: Object.fromEntries(cells.map((c) => [c.metric.name, value(c)])),
+      });
       const valueThere = (c: Cell) => {
         const old = was(c);
         return old ? answeredValue(c.metric.type, old) : null;
       };
       const before = objectId && time ? stateOf(valueThere) : null;
       const observations = { created: 0, replaced: 0, unchanged: 0 };
-      if (errors.length) return { record: { row, name: name || null, status: 'error', operation: null, errors, before, after: null }, status: 'error', operation: null, observations, writes: [], replaced: [] };
+      if (errors.length)
+        return {
+          record: { row, name: name || null, status: 'error', operation: null, errors, before, after: null },
+          status: 'error',
+          operation: null,
+          observations,
+          writes: [],
+          replaced: [],
+        };
 
       const writes: ImportedObservation[] = [];
       const replaced: ImportedObservation[] = [];
       for (const c of cells) {
         const old = was(c);
         // Without a note column a note there stays; with one, the cell is the note (empty: none).
-        const written = { objectId: objectId!, metricId: c.metric.id, time: time!, number: c.stored.number, text: c.stored.text, note: note ?? old?.note ?? '' };
+        const written = {
+          objectId: objectId!,
+          metricId: c.metric.id,
+          time: time!,
+          number: c.stored.number,
+          text: c.stored.text,
+          note: note ?? old?.note ?? '',
+        };
         if (!old) observations.created++;
         else if (old.number !== written.number || old.text !== written.text || old.note !== written.note) {
           observations.replaced++;
@@ -272,7 +311,10 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
         const planned = await plan(tx, who, records, context);
         refuseIfErrors(planned.map((p) => p.record));
         const writes = planned.flatMap((p) => p.writes);
-        log.info({ records: planned.length, observations: writes.length, session: session?.id ?? null }, `Import of ${planned.length} records as observations: writing`);
+        log.info(
+          { records: planned.length, observations: writes.length, session: session?.id ?? null },
+          `Import of ${planned.length} records as observations: writing`,
+        );
         await inBatches(writes, onProgress, (batch) => dataTables.writeImported(tx, context.tableId, batch));
         const result = answer(planned, body, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'observations', body.options, result.stats);
@@ -282,7 +324,10 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
           who,
           'import.observations',
           { type: 'import', id: session?.id ?? randomUUID() },
-          { before: { replaced: replaced.slice(0, AUDITED_ROWS) }, after: { file: session?.fileName ?? null, project: context.projectId, table: context.tableId, options: body.options, stats: result.stats } },
+          {
+            before: { replaced: replaced.slice(0, AUDITED_ROWS) },
+            after: { file: session?.fileName ?? null, project: context.projectId, table: context.tableId, options: body.options, stats: result.stats },
+          },
         );
         return result;
       });

@@ -22,18 +22,29 @@ export function refuseIfErrors(records: Pick<PreviewRecord, 'row' | 'status' | '
   const refused = records.filter((r) => r.status === 'error');
   if (refused.length === 0) return;
   const details = refused.flatMap((r) => r.errors.map((e) => ({ field: `records.${r.row}.${e.column ?? 'record'}`, message: `Row ${r.row}: ${e.message}` })));
-  throw new AppError('VALIDATION_FAILED', `${refused.length} record${refused.length === 1 ? ' has an error' : 's have errors'}: nothing was imported. ${details[0]!.message}`, {
-    details: details.slice(0, NAMED_ERRORS),
-  });
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `${refused.length} record${refused.length === 1 ? ' has an error' : 's have errors'}: nothing was imported. ${details[0]!.message}`,
+    {
+      details: details.slice(0, NAMED_ERRORS),
+    },
+  );
 }
 
-const shows = (show: PreviewShow, r: Pick<PreviewRecord, 'status' | 'operation'>) => show === 'all' || (show === 'error' ? r.status === 'error' : r.operation === show);
+const shows = (show: PreviewShow, r: Pick<PreviewRecord, 'status' | 'operation'>) =>
+  show === 'all' || (show === 'error' ? r.status === 'error' : r.operation === show);
 
 /**
  * A preview's or a commit's answer: the stats of every record, and the records the view
  * asks for (all of a request's own, a page of a session's).
  */
-export function answerOf<R extends PreviewRecord>(records: R[], stats: Record<string, number>, view: PreviewView, fromSession: boolean, committed: boolean): ImportPreview {
+export function answerOf<R extends PreviewRecord>(
+  records: R[],
+  stats: Record<string, number>,
+  view: PreviewView,
+  fromSession: boolean,
+  committed: boolean,
+): ImportPreview {
   const matching = records.filter((r) => shows(view.show, r));
   const perPage = fromSession ? IMPORT_PREVIEW_PAGE : Math.max(1, matching.length);
   const start = (view.page - 1) * perPage;

@@ -6,7 +6,13 @@ let t: TestApp;
 let curator: TestUser;
 let researcher: TestUser;
 const n = unique('rel-');
-const [propertyA, propertyB, site1, site2, site3] = ['prop-a', 'prop-b', 'site-1', 'site-2', 'site-3'].map((x) => `${n}-${x}`) as [string, string, string, string, string];
+const [propertyA, propertyB, site1, site2, site3] = ['prop-a', 'prop-b', 'site-1', 'site-2', 'site-3'].map((x) => `${n}-${x}`) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -20,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, body: unknown, who: TestUser | null = curator) => api(t.app, 'POST', `/data/import/${path}`, { ...(who ? { token: who.token } : {}), body });
+const post = (path: string, body: unknown, who: TestUser | null = curator) =>
+  api(t.app, 'POST', `/data/import/${path}`, { ...(who ? { token: who.token } : {}), body });
 const parentOf = async (name: string) => (await api(t.app, 'GET', `/data/obj/${name}`)).json().obj.parent?.name ?? null;
 const options = (removeEmptyRels = false) => ({ idColumn: 0, relColumns: { site: 1 }, removeEmptyRels });
 
@@ -65,7 +72,13 @@ describe('importing relations', () => {
       [2, [{ column: 1, message: `${propertyB} would be inside its own site: parents cannot form a loop` }]],
       [3, [{ column: 0, message: 'No object is named no-such-object' }]],
       [4, [{ column: 1, message: 'No object is named no-such-site' }]],
-      [5, [{ column: 0, message: `The id ${site3} repeats row 4` }, { column: 1, message: 'An object cannot be its own site' }]],
+      [
+        5,
+        [
+          { column: 0, message: `The id ${site3} repeats row 4` },
+          { column: 1, message: 'An object cannot be its own site' },
+        ],
+      ],
       [6, [{ column: 1, message: 'An object cannot be its own site' }]],
       [7, [{ column: 0, message: 'The id is empty' }]],
     ]);
@@ -79,7 +92,9 @@ describe('importing relations', () => {
     const records = [[site1, propertyA]];
     const bad = await post('object_rels/preview', { records, options: { idColumn: 0 } });
     expect(bad.json().details[0]).toEqual({ field: 'body.options.relColumns', message: 'Choose the column of at least one relation (Site)' });
-    expect((await post('object_rels/preview', { records, options: { idColumn: 0, relColumns: { site: 5 } } })).json().details[0].field).toBe('body.options.relColumns.site');
+    expect((await post('object_rels/preview', { records, options: { idColumn: 0, relColumns: { site: 5 } } })).json().details[0].field).toBe(
+      'body.options.relColumns.site',
+    );
     for (const path of ['object_rels/preview', 'object_rels']) {
       expect((await post(path, { records, options: options() }, null)).statusCode).toBe(401);
       expect((await post(path, { records, options: options() }, researcher)).statusCode).toBe(403);

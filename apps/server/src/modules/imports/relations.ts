@@ -73,10 +73,18 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
       else if (site && object && site.id === object.id) fail(options.relColumns.site, 'An object cannot be its own site');
       const before = object ? { site: object.parent } : null;
       const keep = !siteName && !options.removeEmptyRels;
-      const after = { site: keep ? (object?.parent ?? null) : site?.name ?? null };
+      const after = { site: keep ? (object?.parent ?? null) : (site?.name ?? null) };
       const ok = errors.length === 0;
       return {
-        record: { row, name: name || null, status: ok ? 'ok' : 'error', operation: ok ? (before!.site === after.site ? 'none' : 'update') : null, errors, before, after: ok ? after : null },
+        record: {
+          row,
+          name: name || null,
+          status: ok ? 'ok' : 'error',
+          operation: ok ? (before!.site === after.site ? 'none' : 'update') : null,
+          errors,
+          before,
+          after: ok ? after : null,
+        },
         id: object?.id ?? null,
         parentId: keep ? (object?.parentId ?? null) : (site?.id ?? null),
       };
@@ -88,7 +96,10 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
   /** A new parent inside the object's own subtree (as the file leaves the tree) would make a loop: that record fails. */
   async function refuseLoops(d: Db, planned: Planned[], options: Options) {
     const changes = planned.filter((p) => p.record.operation === 'update' && p.parentId);
-    const parents = await repo.chainsAbove(d, changes.map((p) => p.parentId!));
+    const parents = await repo.chainsAbove(
+      d,
+      changes.map((p) => p.parentId!),
+    );
     for (const p of planned) if (p.id && p.record.status === 'ok') parents.set(p.id, p.parentId);
     for (const p of changes) {
       const visited = new Set<string>();
@@ -129,7 +140,13 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
         await inBatches(changes, onProgress, (batch) => objects.setParentsImported(tx, actor!, batch));
         const result = answer(planned, body, session !== null, true);
         if (session) await repo.markCommitted(tx, session.id, 'object_rels', body.options, result.stats);
-        await audit(tx, actor, 'import.object_rels', { type: 'import', id: session?.id ?? randomUUID() }, { after: { file: session?.fileName ?? null, options: body.options, stats: result.stats } });
+        await audit(
+          tx,
+          actor,
+          'import.object_rels',
+          { type: 'import', id: session?.id ?? randomUUID() },
+          { after: { file: session?.fileName ?? null, options: body.options, stats: result.stats } },
+        );
         return result;
       });
     },

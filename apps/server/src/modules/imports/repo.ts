@@ -21,10 +21,7 @@ export async function writeRecords(db: Db, sessionId: string, records: string[][
 
 /** A session with its uploader's username. */
 const withUploader = (db: Db) =>
-  db
-    .select({ session: importSessions, username: users.username })
-    .from(importSessions)
-    .leftJoin(users, eq(users.id, importSessions.createdBy));
+  db.select({ session: importSessions, username: users.username }).from(importSessions).leftJoin(users, eq(users.id, importSessions.createdBy));
 
 export const findSession = async (db: Db, id: string) => (await withUploader(db).where(eq(importSessions.id, id)))[0] ?? null;
 /** The latest sessions (only those this user uploaded, when given). */
@@ -54,8 +51,12 @@ export async function objectStates(db: Db, names: string[], visible: SQL | undef
       title: objects.title,
       metadata: objects.metadata,
       geo: sql<GeoJson | null>`ST_AsGeoJSON(${objects.geo})::json`,
-      types: sql<string[]>`coalesce((select json_agg(t.slug order by t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = "objects"."id"), '[]'::json)`,
-      projects: sql<string[]>`coalesce((select json_agg(p.slug order by p.slug) from object_projects op join projects p on p.id = op.project_id where op.object_id = "objects"."id"), '[]'::json)`,
+      types: sql<
+        string[]
+      >`coalesce((select json_agg(t.slug order by t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = "objects"."id"), '[]'::json)`,
+      projects: sql<
+        string[]
+      >`coalesce((select json_agg(p.slug order by p.slug) from object_projects op join projects p on p.id = op.project_id where op.object_id = "objects"."id"), '[]'::json)`,
       visible: visible ? sql<boolean>`coalesce((${visible}), false)` : sql<boolean>`true`,
     })
     .from(objects)
@@ -74,7 +75,9 @@ export const markCommitted = (db: Db, id: string, kind: string, options: unknown
   db.update(importSessions).set({ kind, options, stats, committedAt: new Date() }).where(eq(importSessions.id, id));
 
 export const allRecords = async (db: Db, sessionId: string) =>
-  (await db.select({ cells: importRecords.cells }).from(importRecords).where(eq(importRecords.sessionId, sessionId)).orderBy(asc(importRecords.position))).map((r) => r.cells);
+  (await db.select({ cells: importRecords.cells }).from(importRecords).where(eq(importRecords.sessionId, sessionId)).orderBy(asc(importRecords.position))).map(
+    (r) => r.cells,
+  );
 
 /** The objects of these names with their parent, and whether the importer may see each. */
 export async function relationStates(db: Db, names: string[], visible: SQL | undefined) {
@@ -121,9 +124,8 @@ export async function requestRecords(db: Db, body: { records: string[][] } | { s
  */
 export async function visibleObjectsNamed(db: Db, names: string[], visible: SQL | undefined, ignoringCase = false) {
   if (names.length === 0) return [];
-  const named = ignoringCase ? sql`lower(${objects.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])` : sql`${objects.name} = any(${sql.param(names)}::text[])`;
-  return db
-    .select({ id: objects.id, name: objects.name })
-    .from(objects)
-    .where(and(named, visible));
+  const named = ignoringCase
+    ? sql`lower(${objects.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`
+    : sql`${objects.name} = any(${sql.param(names)}::text[])`;
+  return db.select({ id: objects.id, name: objects.name }).from(objects).where(and(named, visible));
 }

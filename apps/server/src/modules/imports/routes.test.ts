@@ -25,7 +25,16 @@ describe('import sessions', () => {
     const res = await send(neon, curator, 'NEON_Field_Site_Metadata_20220412.csv');
     expect(res.statusCode, res.body).toBe(201);
     const { session } = res.json();
-    expect(session).toMatchObject({ fileName: 'NEON_Field_Site_Metadata_20220412.csv', size: neon.length, format: 'csv', sheets: [], sheet: null, records: 81, kind: null, createdBy: { username: curator.username } });
+    expect(session).toMatchObject({
+      fileName: 'NEON_Field_Site_Metadata_20220412.csv',
+      size: neon.length,
+      format: 'csv',
+      sheets: [],
+      sheet: null,
+      records: 81,
+      kind: null,
+      createdBy: { username: curator.username },
+    });
     expect(session.columns[1]).toEqual({ index: 1, header: 'field_site_id' });
     expect(session.sample).toHaveLength(5);
     expect(session.sample[0][1]).toBe('ABBY');
@@ -42,13 +51,28 @@ describe('import sessions', () => {
   it('read a workbook’s first sheet, then the one chosen', async () => {
     const book = new ExcelJS.Workbook();
     book.addWorksheet('Readme').addRows([['about'], ['the sites']]);
-    book.addWorksheet('Sites').addRows([['id', 'lat'], ['S1', -12.5], ['S2', 3]]);
+    book.addWorksheet('Sites').addRows([
+      ['id', 'lat'],
+      ['S1', -12.5],
+      ['S2', 3],
+    ]);
     const res = await send(Buffer.from(await book.xlsx.writeBuffer()), curator, 'sites.xlsx');
     expect(res.statusCode, res.body).toBe(201);
     const { session } = res.json();
     expect(session).toMatchObject({ format: 'xlsx', sheets: ['Readme', 'Sites'], sheet: 'Readme', records: 1 });
     const chosen = await api(t.app, 'PUT', `/data/import/sessions/${session.id}`, { token: curator.token, body: { sheet: 'Sites' } });
-    expect(chosen.json().session).toMatchObject({ sheet: 'Sites', records: 2, columns: [{ index: 0, header: 'id' }, { index: 1, header: 'lat' }], sample: [['S1', '-12.5'], ['S2', '3']] });
+    expect(chosen.json().session).toMatchObject({
+      sheet: 'Sites',
+      records: 2,
+      columns: [
+        { index: 0, header: 'id' },
+        { index: 1, header: 'lat' },
+      ],
+      sample: [
+        ['S1', '-12.5'],
+        ['S2', '3'],
+      ],
+    });
     const missing = await api(t.app, 'PUT', `/data/import/sessions/${session.id}`, { token: curator.token, body: { sheet: 'Plots' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ field: 'sheet', message: 'There is no sheet “Plots”: the workbook has Readme, Sites.' }]);

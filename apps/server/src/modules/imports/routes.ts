@@ -2,7 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IMPORT_PROGRESS_TYPE, ImportPreviewSchema, ImportRecordsResponseSchema, ObjectImportRequestSchema, ObservationImportRequestSchema, RelationImportRequestSchema, ImportSessionResponseSchema, ImportSessionsResponseSchema, ImportSheetInputSchema, type ImportPreview, type ImportStreamLine } from '@observatory/shared';
+import {
+  IMPORT_PROGRESS_TYPE,
+  ImportPreviewSchema,
+  ImportRecordsResponseSchema,
+  ObjectImportRequestSchema,
+  ObservationImportRequestSchema,
+  RelationImportRequestSchema,
+  ImportSessionResponseSchema,
+  ImportSessionsResponseSchema,
+  ImportSheetInputSchema,
+  type ImportPreview,
+  type ImportStreamLine,
+} from '@observatory/shared';
 import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { streamedErrorBody } from '../../plugins/errors.js';
@@ -28,7 +40,11 @@ async function commitAnswer(request: FastifyRequest, reply: FastifyReply, commit
   const line = (value: ImportStreamLine) => `${JSON.stringify(value)}\n`;
   try {
     const result = await commit((progress) => {
-      if (!stream) void reply.type(IMPORT_PROGRESS_TYPE).header('cache-control', 'no-store').send((stream = new PassThrough()));
+      if (!stream)
+        void reply
+          .type(IMPORT_PROGRESS_TYPE)
+          .header('cache-control', 'no-store')
+          .send((stream = new PassThrough()));
       stream.write(line({ progress }));
     });
     if (!stream) return result;
@@ -48,9 +64,16 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['import'];
   const opts = { onRequest: signedIn };
 
-  app.get('/data/import/sessions', { ...opts, schema: { tags, summary: 'Past imports, newest first: who, when, the file and what its commit did', response: { 200: ImportSessionsResponseSchema } } }, async (request) => ({
-    sessions: await sessions.list(request.actor),
-  }));
+  app.get(
+    '/data/import/sessions',
+    {
+      ...opts,
+      schema: { tags, summary: 'Past imports, newest first: who, when, the file and what its commit did', response: { 200: ImportSessionsResponseSchema } },
+    },
+    async (request) => ({
+      sessions: await sessions.list(request.actor),
+    }),
+  );
   app.post(
     '/data/import/sessions',
     {
@@ -68,17 +91,42 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ session: await sessions.upload(request.actor, upload) });
     },
   );
-  app.get('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'An import session: its columns and first records', params: SessionParams, response: { 200: ImportSessionResponseSchema } } }, async (request) => ({
-    session: await sessions.get(request.actor, request.params.id),
-  }));
+  app.get(
+    '/data/import/sessions/:id',
+    {
+      ...opts,
+      schema: { tags, summary: 'An import session: its columns and first records', params: SessionParams, response: { 200: ImportSessionResponseSchema } },
+    },
+    async (request) => ({
+      session: await sessions.get(request.actor, request.params.id),
+    }),
+  );
   app.put(
     '/data/import/sessions/:id',
-    { ...opts, schema: { tags, summary: 'Read another sheet of the session’s workbook', params: SessionParams, body: ImportSheetInputSchema, response: { 200: ImportSessionResponseSchema } } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Read another sheet of the session’s workbook',
+        params: SessionParams,
+        body: ImportSheetInputSchema,
+        response: { 200: ImportSessionResponseSchema },
+      },
+    },
     async (request) => ({ session: await sessions.chooseSheet(request.actor, request.params.id, request.body.sheet) }),
   );
   app.get(
     '/data/import/sessions/:id/records',
-    { ...opts, schema: { tags, summary: 'A page of the session’s records, each with its row in the file', params: SessionParams, querystring: PageQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(1000).default(100) }), response: { 200: ImportRecordsResponseSchema } } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'A page of the session’s records, each with its row in the file',
+        params: SessionParams,
+        querystring: PageQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+        response: { 200: ImportRecordsResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { records, page, total } = await sessions.records(request.actor, request.params.id, request.query.p, request.query.limit);
       setPaginationHeaders(reply, page, total);
@@ -88,7 +136,16 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const objectImport = app.services.objectImport;
   app.post(
     '/data/import/objects/preview',
-    { ...opts, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'What importing the records as objects would do, record by record, with its stats; nothing is written (importData)', body: ObjectImportRequestSchema, response: { 200: ImportPreviewSchema } } },
+    {
+      ...opts,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'What importing the records as objects would do, record by record, with its stats; nothing is written (importData)',
+        body: ObjectImportRequestSchema,
+        response: { 200: ImportPreviewSchema },
+      },
+    },
     async (request) => objectImport.preview(request.actor, request.body),
   );
   app.post(
@@ -97,7 +154,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       ...opts,
       ...COMMIT_ROUTE,
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, summary: 'Import the records as objects in one transaction: what the preview said, or nothing when a record has an error (importData)', description: STREAMED, body: ObjectImportRequestSchema, response: { 200: ImportPreviewSchema } },
+      schema: {
+        tags,
+        summary: 'Import the records as objects in one transaction: what the preview said, or nothing when a record has an error (importData)',
+        description: STREAMED,
+        body: ObjectImportRequestSchema,
+        response: { 200: ImportPreviewSchema },
+      },
     },
     async (request, reply) => commitAnswer(request, reply, (onProgress) => objectImport.commit(request.actor, request.body, onProgress)),
   );
@@ -105,7 +168,16 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const relationImport = app.services.relationImport;
   app.post(
     '/data/import/object_rels/preview',
-    { ...opts, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'What setting the records’ relations (their parent site) would do, record by record; nothing is written (importData)', body: RelationImportRequestSchema, response: { 200: ImportPreviewSchema } } },
+    {
+      ...opts,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'What setting the records’ relations (their parent site) would do, record by record; nothing is written (importData)',
+        body: RelationImportRequestSchema,
+        response: { 200: ImportPreviewSchema },
+      },
+    },
     async (request) => relationImport.preview(request.actor, request.body),
   );
   app.post(
@@ -114,7 +186,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       ...opts,
       ...COMMIT_ROUTE,
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, summary: 'Set the records’ relations in one transaction, or nothing when a record has an error (importData)', description: STREAMED, body: RelationImportRequestSchema, response: { 200: ImportPreviewSchema } },
+      schema: {
+        tags,
+        summary: 'Set the records’ relations in one transaction, or nothing when a record has an error (importData)',
+        description: STREAMED,
+        body: RelationImportRequestSchema,
+        response: { 200: ImportPreviewSchema },
+      },
     },
     async (request, reply) => commitAnswer(request, reply, (onProgress) => relationImport.commit(request.actor, request.body, onProgress)),
   );
@@ -126,7 +204,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...opts,
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, summary: 'What importing the records as observations into a project’s data table would do, record by record, with its stats; nothing is written (importData, or edit on the project)', body: ObservationImportRequestSchema, response: { 200: ImportPreviewSchema } },
+      schema: {
+        tags,
+        summary:
+          'What importing the records as observations into a project’s data table would do, record by record, with its stats; nothing is written (importData, or edit on the project)',
+        body: ObservationImportRequestSchema,
+        response: { 200: ImportPreviewSchema },
+      },
     },
     async (request) => observationImport.preview(request.actor, request.body),
   );
@@ -136,13 +220,27 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       ...opts,
       ...COMMIT_ROUTE,
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, summary: 'Import the records as observations in one transaction: what the preview said, or nothing when a record has an error (importData, or edit on the project)', description: STREAMED, body: ObservationImportRequestSchema, response: { 200: ImportPreviewSchema } },
+      schema: {
+        tags,
+        summary:
+          'Import the records as observations in one transaction: what the preview said, or nothing when a record has an error (importData, or edit on the project)',
+        description: STREAMED,
+        body: ObservationImportRequestSchema,
+        response: { 200: ImportPreviewSchema },
+      },
     },
     async (request, reply) => commitAnswer(request, reply, (onProgress) => observationImport.commit(request.actor, request.body, onProgress)),
   );
 
-  app.delete('/data/import/sessions/:id', { ...opts, schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await sessions.remove(request.actor, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/data/import/sessions/:id',
+    {
+      ...opts,
+      schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams, response: { 204: z.undefined().describe('No content') } },
+    },
+    async (request, reply) => {
+      await sessions.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -60,7 +60,17 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
         const id = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(importSessions)
-            .values({ fileName: upload.fileName ?? 'upload', storageKey, size: bytes.length, format: table.format, sheets: table.sheets, sheet: table.sheet, columns: table.columns, records: table.records.length, createdBy: actor!.userId })
+            .values({
+              fileName: upload.fileName ?? 'upload',
+              storageKey,
+              size: bytes.length,
+              format: table.format,
+              sheets: table.sheets,
+              sheet: table.sheet,
+              columns: table.columns,
+              records: table.records.length,
+              createdBy: actor!.userId,
+            })
             .returning({ id: importSessions.id });
           await repo.writeRecords(tx, row!.id, table.records);
           return row!.id;

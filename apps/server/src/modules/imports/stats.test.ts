@@ -14,12 +14,34 @@ describe('locationChange', () => {
   });
 
   it('counts a location added, removed, or of another kind', () => {
-    const square = { type: 'Polygon' as const, coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
+    const square = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    };
     expect(locationChange(null, point(1, 2))).toBe('added');
     expect(locationChange(point(1, 2), null)).toBe('removed');
     expect(locationChange(null, null)).toBeNull();
     expect(locationChange(point(0, 0), square)).toBe('changed');
-    expect(locationChange(square, { ...square, coordinates: [[[0, 0], [1, 0], [1, 1.5], [0, 0]]] })).toBe('changed');
+    expect(
+      locationChange(square, {
+        ...square,
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1.5],
+            [0, 0],
+          ],
+        ],
+      }),
+    ).toBe('changed');
     expect(locationChange(square, structuredClone(square))).toBeNull();
   });
 });
@@ -28,7 +50,15 @@ describe('changesOf and tally', () => {
   it('count each metadata field added, changed or removed, each project and type added or removed', () => {
     const before = state({ metadata: { a: 1, b: 2, c: 3 }, projects: ['p1', 'p2'], types: ['site'], geo: point(0, 0) });
     const after = state({ metadata: { a: 1, b: 20, d: 4 }, projects: ['p2', 'p3', 'p4'], types: ['site', 'soil-plot'], geo: null });
-    expect(changesOf(before, after)).toEqual({ metadataAdded: 1, metadataChanged: 1, metadataRemoved: 1, locationRemoved: 1, projectsAdded: 2, projectsRemoved: 1, typesAdded: 1 });
+    expect(changesOf(before, after)).toEqual({
+      metadataAdded: 1,
+      metadataChanged: 1,
+      metadataRemoved: 1,
+      locationRemoved: 1,
+      projectsAdded: 2,
+      projectsRemoved: 1,
+      typesAdded: 1,
+    });
     expect(changesOf(before, structuredClone(before))).toEqual({});
     expect(changesAnything(before, { ...before, title: 'Pond' })).toBe(true);
     expect(changesAnything(before, structuredClone(before))).toBe(false);
@@ -42,6 +72,15 @@ describe('changesOf and tally', () => {
       { status: 'ok', operation: 'none', before: state(), after: state() },
       { status: 'error', operation: null, before: null, after: null },
     ]);
-    expect(stats).toMatchObject({ created: 1, updated: 2, unchanged: 1, errors: 1, metadataAdded: 1, locationChanged: 1, locationAdded: 1, locationRemoved: 0 });
+    expect(stats).toMatchObject({
+      created: 1,
+      updated: 2,
+      unchanged: 1,
+      errors: 1,
+      metadataAdded: 1,
+      locationChanged: 1,
+      locationAdded: 1,
+      locationRemoved: 0,
+    });
   });
 });

@@ -93,7 +93,9 @@ export function changesOf(before: ObjectState, after: ObjectState): Partial<Impo
 export const changesAnything = (before: ObjectState, after: ObjectState) => before.title !== after.title || Object.keys(changesOf(before, after)).length > 0;
 
 /** The stats of a preview: each record's operation, and each update's changes summed. */
-export function tally(records: { status: 'ok' | 'error'; operation: 'create' | 'update' | 'none' | null; before: ObjectState | null; after: ObjectState | null }[]): ImportStats {
+export function tally(
+  records: { status: 'ok' | 'error'; operation: 'create' | 'update' | 'none' | null; before: ObjectState | null; after: ObjectState | null }[],
+): ImportStats {
   const stats = emptyStats();
   for (const r of records) {
     if (r.status === 'error') stats.errors++;

@@ -38,7 +38,10 @@ export async function insertComment(d: Db, values: { insightId: string; authorId
 }
 
 export async function changeComment(d: Db, id: string, values: { content: string; photoId: string | null }): Promise<CommentRow> {
-  await d.update(insightComments).set({ ...values, updatedAt: new Date() }).where(eq(insightComments.id, id));
+  await d
+    .update(insightComments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(insightComments.id, id));
   return (await selectComments(d).where(eq(insightComments.id, id)))[0]!;
 }
 
@@ -62,7 +65,11 @@ export async function insertCommentPhoto(d: Db, values: { assetId: string; insig
  * take it at once): the insight it was uploaded for, its uploader, and whether a comment
  * other than `except` shows it already.
  */
-export async function commentPhoto(d: Db, assetId: string, except: string | null): Promise<{ insightId: string | null; ownerId: string | null; used: boolean } | null> {
+export async function commentPhoto(
+  d: Db,
+  assetId: string,
+  except: string | null,
+): Promise<{ insightId: string | null; ownerId: string | null; used: boolean } | null> {
   const [row] = await d
     .select({ insightId: insightCommentPhotos.insightId, ownerId: assets.ownerId })
     .from(insightCommentPhotos)

@@ -15,7 +15,14 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/insights/:id/comments',
-    { schema: { tags, summary: 'The comments on an insight, oldest first, each with what the reader may do with it', params: InsightParams, response: { 200: CommentsResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The comments on an insight, oldest first, each with what the reader may do with it',
+        params: InsightParams,
+        response: { 200: CommentsResponseSchema },
+      },
+    },
     async (request) => ({ comments: await comments.list(request.actor, request.params.id) }),
   );
   app.post(
@@ -24,7 +31,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: {
         tags,
-        summary: 'Comment on an insight (anyone signed in who sees it); the author and time are the caller and now. The insight’s author is mailed (unless it is theirs, or they unsubscribed)',
+        summary:
+          'Comment on an insight (anyone signed in who sees it); the author and time are the caller and now. The insight’s author is mailed (unless it is theirs, or they unsubscribed)',
         params: InsightParams,
         body: CommentInputSchema,
         response: { 201: CommentResponseSchema },
@@ -45,7 +53,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: CommentPhotoResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await comments.uploadPhoto(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes))),
+    async (request, reply) =>
+      reply.status(201).send(await comments.uploadPhoto(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes))),
   );
   app.put(
     '/insights/:id/comments/:cid',
@@ -63,7 +72,15 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/insights/:id/comments/:cid',
-    { ...write, schema: { tags, summary: 'Delete a comment and its image (its author, the insight’s author and team editors, manageInsights)', params: CommentParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a comment and its image (its author, the insight’s author and team editors, manageInsights)',
+        params: CommentParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await comments.remove(request.actor, request.params.id, request.params.cid);
       return reply.status(204).send();

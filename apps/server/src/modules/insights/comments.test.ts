@@ -26,7 +26,10 @@ beforeAll(async () => {
   commenter = await buildUser(t.app);
   outsider = await buildUser(t.app);
   const write = async (visibility: string) => {
-    const res = await api(t.app, 'POST', '/insights', { token: author.token, body: { insight: { title: unique('Soil moisture after the rain '), visibility, team: team.slug }, doc: null } });
+    const res = await api(t.app, 'POST', '/insights', {
+      token: author.token,
+      body: { insight: { title: unique('Soil moisture after the rain '), visibility, team: team.slug }, doc: null },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().insight as { id: string; num: number };
   };
@@ -36,26 +39,47 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const comments = (insight: { num: number } | { id: string }) => `/insights/${'num' in insight ? insight.num : insight.id}/comments`;
-const post = async (token: string, content: string, insight: { num: number } = open, photo?: string) => api(t.app, 'POST', comments(insight), { token, body: { content, ...(photo ? { photo } : {}) } });
-const png = (background = '#4a7a3c') => sharp({ create: { width: 120, height: 80, channels: 3, background } }).png().toBuffer();
-const uploadPhoto = async (token: string, insight: { num: number } = open) => upload(t.app, 'POST', `/insights/${insight.num}/comment-photos`, { token, file: { data: await png(), fileName: 'plot.png' } });
+const post = async (token: string, content: string, insight: { num: number } = open, photo?: string) =>
+  api(t.app, 'POST', comments(insight), { token, body: { content, ...(photo ? { photo } : {}) } });
+const png = (background = '#4a7a3c') =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background } })
+    .png()
+    .toBuffer();
+const uploadPhoto = async (token: string, insight: { num: number } = open) =>
+  upload(t.app, 'POST', `/insights/${insight.num}/comment-photos`, { token, file: { data: await png(), fileName: 'plot.png' } });
 
 describe('comments on an insight', () => {
   it('are written by anyone signed in who sees it, with the author and time from the server, and listed oldest first', async () => {
     const before = Date.now();
-    const res = await api(t.app, 'POST', comments(open), { token: commenter.token, body: { content: '  The north plot dried fastest.  ', author: author.personId, timestamp: '1999-01-01T00:00:00Z' } });
+    const res = await api(t.app, 'POST', comments(open), {
+      token: commenter.token,
+      body: { content: '  The north plot dried fastest.  ', author: author.personId, timestamp: '1999-01-01T00:00:00Z' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { comment } = res.json();
-    expect(comment).toMatchObject({ content: 'The north plot dried fastest.', author: { id: commenter.personId, slug: commenter.username }, photo: null, permissions: ['view', 'edit', 'delete'] });
+    expect(comment).toMatchObject({
+      content: 'The north plot dried fastest.',
+      author: { id: commenter.personId, slug: commenter.username },
+      photo: null,
+      permissions: ['view', 'edit', 'delete'],
+    });
     expect(Date.parse(comment.timestamp)).toBeGreaterThanOrEqual(before - 1000);
     expect((await post(author.token, 'Thanks: I will add the readings.')).statusCode).toBe(201);
 
     // By its number or its id, signed in or not.
     const byNum = await api(t.app, 'GET', comments(open));
     expect(byNum.statusCode).toBe(200);
-    expect(byNum.json().comments.map((c: { content: string }) => c.content).slice(0, 2)).toEqual(['The north plot dried fastest.', 'Thanks: I will add the readings.']);
+    expect(
+      byNum
+        .json()
+        .comments.map((c: { content: string }) => c.content)
+        .slice(0, 2),
+    ).toEqual(['The north plot dried fastest.', 'Thanks: I will add the readings.']);
     expect(byNum.json().comments[0].permissions).toEqual(['view']);
-    expect((await api(t.app, 'GET', comments({ id: open.id }), { token: outsider.token })).json().comments[0]).toMatchObject({ id: comment.id, permissions: ['view'] });
+    expect((await api(t.app, 'GET', comments({ id: open.id }), { token: outsider.token })).json().comments[0]).toMatchObject({
+      id: comment.id,
+      permissions: ['view'],
+    });
     // The insight counts them.
     expect((await api(t.app, 'GET', `/insights/${open.num}`)).json().insight.comments).toBeGreaterThanOrEqual(2);
     const audited = await t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, 'comment.create')));
@@ -64,7 +88,8 @@ describe('comments on an insight', () => {
 
   it('tell each reader what they may do: the comment’s author, the insight’s author, its team’s editors change it; viewers and others do not', async () => {
     const { comment } = (await post(commenter.token, 'Whose may this be?')).json();
-    const permissionsOf = async (token?: string) => (await api(t.app, 'GET', comments(open), { token })).json().comments.find((c: { id: string }) => c.id === comment.id).permissions;
+    const permissionsOf = async (token?: string) =>
+      (await api(t.app, 'GET', comments(open), { token })).json().comments.find((c: { id: string }) => c.id === comment.id).permissions;
     expect(await permissionsOf(commenter.token)).toEqual(['view', 'edit', 'delete']);
     expect(await permissionsOf(author.token)).toEqual(['view', 'edit', 'delete']);
     expect(await permissionsOf(editor.token)).toEqual(['view', 'edit', 'delete']);
@@ -82,7 +107,10 @@ describe('comments on an insight', () => {
     const mine = await api(t.app, 'PUT', one, { token: commenter.token, body: { content: 'Second draft' } });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().comment).toMatchObject({ id: comment.id, content: 'Second draft' });
-    const byEditor = await api(t.app, 'PUT', `${comments({ id: open.id })}/${comment.id}`, { token: editor.token, body: { content: 'Tidied by the team’s editor', author: editor.personId } });
+    const byEditor = await api(t.app, 'PUT', `${comments({ id: open.id })}/${comment.id}`, {
+      token: editor.token,
+      body: { content: 'Tidied by the team’s editor', author: editor.personId },
+    });
     expect(byEditor.json().comment).toMatchObject({ content: 'Tidied by the team’s editor', author: { id: commenter.personId } });
     const byAuthor = await api(t.app, 'PUT', one, { token: author.token, body: { content: 'Tidied by the insight’s author' } });
     expect(byAuthor.statusCode).toBe(200);
@@ -134,7 +162,10 @@ describe('comments on an insight', () => {
     expect(comment.author.id).toBe(viewer.personId);
     expect((await api(t.app, 'GET', comments(hidden), { token: editor.token })).json().comments.map((c: { id: string }) => c.id)).toContain(comment.id);
     const one = `${comments(hidden)}/${comment.id}`;
-    for (const [who, token] of [['outsider', outsider.token], ['visitor', undefined]] as const) {
+    for (const [who, token] of [
+      ['outsider', outsider.token],
+      ['visitor', undefined],
+    ] as const) {
       expect((await api(t.app, 'GET', comments(hidden), { token })).statusCode, who).toBe(404);
       expect((await api(t.app, 'GET', comments({ id: hidden.id }), { token })).statusCode, who).toBe(404);
     }
@@ -211,7 +242,9 @@ describe('comment photos', () => {
   });
 
   it('go with their insight: deleting it removes its comments’ images', async () => {
-    const doomed = (await api(t.app, 'POST', '/insights', { token: author.token, body: { insight: { title: unique('Soon gone '), visibility: 'members' } } })).json().insight;
+    const doomed = (
+      await api(t.app, 'POST', '/insights', { token: author.token, body: { insight: { title: unique('Soon gone '), visibility: 'members' } } })
+    ).json().insight;
     const { photo } = (await uploadPhoto(author.token, doomed)).json();
     expect((await post(author.token, 'With an image', doomed, photo.id)).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
@@ -223,7 +256,10 @@ describe('comment photos', () => {
 
   it('need sign-in and an image', async () => {
     expect((await upload(t.app, 'POST', `/insights/${open.num}/comment-photos`, { file: { data: await png() } })).statusCode).toBe(401);
-    const text = await upload(t.app, 'POST', `/insights/${open.num}/comment-photos`, { token: commenter.token, file: { data: Buffer.from('not an image at all'), fileName: 'notes.txt' } });
+    const text = await upload(t.app, 'POST', `/insights/${open.num}/comment-photos`, {
+      token: commenter.token,
+      file: { data: Buffer.from('not an image at all'), fileName: 'notes.txt' },
+    });
     expect(text.statusCode).toBe(415);
     const none = await upload(t.app, 'POST', `/insights/${open.num}/comment-photos`, { token: commenter.token, fields: { caption: 'no file' } });
     expect(none.statusCode).toBe(400);
@@ -237,7 +273,8 @@ describe('comment notifications', () => {
   });
   type Mail = { to: string; subject: string; text: string; headers: Record<string, string>; transport: string };
   /** The mail kept for one address, newest first. */
-  const mailTo = async (email: string): Promise<Mail[]> => t.database.use((d) => d.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)));
+  const mailTo = async (email: string): Promise<Mail[]> =>
+    t.database.use((d) => d.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt)));
   const tokenOf = (mail: Mail) => /\/unsubscribe\/([\w-]+)/.exec(mail.text)![1]!;
 
   it('mail the insight’s author when someone else comments, with an unsubscribe link and one-click headers', async () => {
@@ -266,7 +303,9 @@ describe('comment notifications', () => {
 
   it('stop after a one-click unsubscribe (GET changes nothing) and start again from the account settings', async () => {
     const owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-    const insight = (await api(t.app, 'POST', '/insights', { token: owner.token, body: { insight: { title: unique('Unsubscribe test '), visibility: 'public' } } })).json().insight;
+    const insight = (
+      await api(t.app, 'POST', '/insights', { token: owner.token, body: { insight: { title: unique('Unsubscribe test '), visibility: 'public' } } })
+    ).json().insight;
     expect((await post(commenter.token, 'First comment', insight)).statusCode).toBe(201);
     const [mail] = await mailTo(owner.email);
     const token = tokenOf(mail!);
@@ -309,7 +348,9 @@ describe('comment notifications', () => {
     try {
       const res = await api(broken.app, 'POST', comments(open), { token: commenter.token, body: { content: 'Sent while the mail server is down' } });
       expect(res.statusCode, res.body).toBe(201);
-      expect((await api(t.app, 'GET', comments(open))).json().comments.map((c: { content: string }) => c.content)).toContain('Sent while the mail server is down');
+      expect((await api(t.app, 'GET', comments(open))).json().comments.map((c: { content: string }) => c.content)).toContain(
+        'Sent while the mail server is down',
+      );
       // Kept in the outbox, as every message is, though the server never took it.
       expect((await mailTo(author.email))[0]).toMatchObject({ transport: 'smtp', text: expect.stringContaining('Sent while the mail server is down') });
     } finally {

@@ -24,7 +24,13 @@ const QUOTED = 1000;
  * it is served as the insight is seen, and goes with the comment. When someone comments
  * on another's insight, its author is mailed, after the comment is stored.
  */
-export function createCommentsService(deps: { db: Database; insights: InsightsService; assets: AssetsService; notifications: NotificationsService; publicUrl: string }) {
+export function createCommentsService(deps: {
+  db: Database;
+  insights: InsightsService;
+  assets: AssetsService;
+  notifications: NotificationsService;
+  publicUrl: string;
+}) {
   const { db, insights, assets, notifications } = deps;
 
   const loadInsight = (actor: Actor | null, key: string) => db.use((d) => insights.load(d, actor, key));
@@ -111,8 +117,19 @@ export function createCommentsService(deps: { db: Database; insights: InsightsSe
         // Held until commit: a comment never outlives the insight it was written for.
         await keepRow(tx, 'insight', insight.id);
         if (input.photo) await checkPhoto(tx, actor!, insight.id, input.photo, null);
-        const created = await repo.insertComment(tx, { insightId: insight.id, authorId: actor!.personId, content: input.content, photoId: input.photo ?? null });
-        await audit(tx, actor, 'comment.create', { type: 'insight', id: insight.id }, { after: { id: created.id, content: created.content, photoId: created.photoId } });
+        const created = await repo.insertComment(tx, {
+          insightId: insight.id,
+          authorId: actor!.personId,
+          content: input.content,
+          photoId: input.photo ?? null,
+        });
+        await audit(
+          tx,
+          actor,
+          'comment.create',
+          { type: 'insight', id: insight.id },
+          { after: { id: created.id, content: created.content, photoId: created.photoId } },
+        );
         return created;
       });
       await notify(actor!, insight.id, row);
@@ -126,7 +143,13 @@ export function createCommentsService(deps: { db: Database; insights: InsightsSe
       const { row, files } = await db.transaction(async (tx) => {
         if (photoId && photoId !== before.photoId) await checkPhoto(tx, actor!, insight.id, photoId, before.id);
         const changed = await repo.changeComment(tx, before.id, { content: input.content, photoId });
-        await audit(tx, actor, 'comment.update', { type: 'insight', id: insight.id }, { before: { id: before.id, content: before.content, photoId: before.photoId }, after: { content: input.content, photoId } });
+        await audit(
+          tx,
+          actor,
+          'comment.update',
+          { type: 'insight', id: insight.id },
+          { before: { id: before.id, content: before.content, photoId: before.photoId }, after: { content: input.content, photoId } },
+        );
         const dropped = before.photoId && before.photoId !== photoId ? await assets.removeAsset(tx, before.photoId) : [];
         return { row: changed, files: dropped };
       });
@@ -139,7 +162,13 @@ export function createCommentsService(deps: { db: Database; insights: InsightsSe
       const { insight, row } = await loadForEdit(actor, key, commentId);
       const files = await db.transaction(async (tx) => {
         await repo.deleteComment(tx, row.id);
-        await audit(tx, actor, 'comment.delete', { type: 'insight', id: insight.id }, { before: { id: row.id, content: row.content, authorId: row.authorId, photoId: row.photoId } });
+        await audit(
+          tx,
+          actor,
+          'comment.delete',
+          { type: 'insight', id: insight.id },
+          { before: { id: row.id, content: row.content, authorId: row.authorId, photoId: row.photoId } },
+        );
         return row.photoId ? assets.removeAsset(tx, row.photoId) : [];
       });
       await assets.removeFiles(files);

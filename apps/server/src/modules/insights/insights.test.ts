@@ -14,7 +14,8 @@ let site: string;
 
 const as = (who: TestUser | null) => (who ? { token: who.token } : {});
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-const write = (who: TestUser | null, insight: Record<string, unknown>, text = 'Body') => api(t.app, 'POST', '/insights', { ...as(who), body: { insight, doc: doc(text) } });
+const write = (who: TestUser | null, insight: Record<string, unknown>, text = 'Body') =>
+  api(t.app, 'POST', '/insights', { ...as(who), body: { insight, doc: doc(text) } });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -27,7 +28,10 @@ beforeAll(async () => {
   const role = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: unique('Insight manager '), permissions: ['manageInsights'] } });
   manager = await buildUser(t.app, { roles: [{ slug: role.json().slug }] });
   site = unique('insight-site-');
-  const made = await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name: site, title: 'Insight site', types: ['site'], geo: { type: 'Point', coordinates: [10, 50] } } });
+  const made = await api(t.app, 'POST', '/data/obj', {
+    token: admin.token,
+    body: { name: site, title: 'Insight site', types: ['site'], geo: { type: 'Point', coordinates: [10, 50] } },
+  });
   expect(made.statusCode, made.body).toBe(201);
 });
 afterAll(() => t.close());
@@ -35,10 +39,21 @@ afterAll(() => t.close());
 describe('insights', () => {
   it('are written by createInsights holders, read by id or number, changed and deleted by their author', async () => {
     const marker = unique('lichen');
-    const made = await write(author, { title: `Crustose ${marker} on granite`, tags: ['Lichens', ' field '], objects: [site] }, `The ${marker} survey found twelve species.`);
+    const made = await write(
+      author,
+      { title: `Crustose ${marker} on granite`, tags: ['Lichens', ' field '], objects: [site] },
+      `The ${marker} survey found twelve species.`,
+    );
     expect(made.statusCode, made.body).toBe(201);
     const { insight, doc: stored, permissions } = made.json();
-    expect(insight).toMatchObject({ title: `Crustose ${marker} on granite`, tags: ['lichens', 'field'], visibility: 'public', team: null, comments: 0, author: { id: author.personId } });
+    expect(insight).toMatchObject({
+      title: `Crustose ${marker} on granite`,
+      tags: ['lichens', 'field'],
+      visibility: 'public',
+      team: null,
+      comments: 0,
+      author: { id: author.personId },
+    });
     expect(insight.objects.map((o: { name: string }) => o.name)).toEqual([site]);
     expect(stored).toMatchObject({ type: 'doc' });
     expect(permissions).toEqual(expect.arrayContaining(['view', 'edit', 'delete', 'comment']));
@@ -84,18 +99,27 @@ describe('insights', () => {
     const own = (await write(author, { title: 'Own notes', tags: [tag], visibility: 'members' })).json().insight;
     const signedIn = (await write(author, { title: 'For the signed in', tags: [tag], visibility: 'signed-in' })).json().insight;
 
-    const ids = async (who: TestUser | null) => (await api(t.app, 'GET', `/insights?tag=${tag}`, as(who))).json().results.map((r: { id: string }) => r.id).sort();
+    const ids = async (who: TestUser | null) =>
+      (await api(t.app, 'GET', `/insights?tag=${tag}`, as(who)))
+        .json()
+        .results.map((r: { id: string }) => r.id)
+        .sort();
     expect(await ids(null)).toEqual([]);
     expect(await ids(outsider)).toEqual([signedIn.id]);
     expect(await ids(teamViewer)).toEqual([teamOnly.id, signedIn.id].sort());
     expect(await ids(author)).toEqual([teamOnly.id, own.id, signedIn.id].sort());
     expect(await ids(manager)).toEqual([teamOnly.id, own.id, signedIn.id].sort());
 
-    for (const [who, readable] of [[null, false], [outsider, false], [teamViewer, true]] as const) {
+    for (const [who, readable] of [
+      [null, false],
+      [outsider, false],
+      [teamViewer, true],
+    ] as const) {
       expect((await api(t.app, 'GET', `/insights/${teamOnly.num}`, as(who))).statusCode).toBe(readable ? 200 : 404);
       expect((await api(t.app, 'GET', `/insights/${own.num}`, as(who))).statusCode).toBe(404);
     }
-    const tagCount = async (who: TestUser | null) => (await api(t.app, 'GET', '/insights/tags', as(who))).json().tags.find((x: { tag: string }) => x.tag === tag)?.count ?? 0;
+    const tagCount = async (who: TestUser | null) =>
+      (await api(t.app, 'GET', '/insights/tags', as(who))).json().tags.find((x: { tag: string }) => x.tag === tag)?.count ?? 0;
     expect([await tagCount(null), await tagCount(outsider), await tagCount(teamViewer), await tagCount(author)]).toEqual([0, 1, 2, 3]);
 
     // The team's editors change and delete it; its viewers do neither (404 for what they cannot see, 403 else).
@@ -129,7 +153,9 @@ describe('insights', () => {
     for (const q of [`"${word} of oak"`, `${word} -oak`, 'or or ((', '"unclosed', '!!! & |']) {
       expect((await api(t.app, 'GET', `/insights?q=${encodeURIComponent(q)}`)).statusCode, q).toBe(200);
     }
-    expect((await api(t.app, 'GET', `/insights?q=${encodeURIComponent(`"${word} of oak"`)}`)).json().results.map((r: { id: string }) => r.id)).toEqual([evil.id]);
+    expect((await api(t.app, 'GET', `/insights?q=${encodeURIComponent(`"${word} of oak"`)}`)).json().results.map((r: { id: string }) => r.id)).toEqual([
+      evil.id,
+    ]);
     expect((await api(t.app, 'GET', '/insights?p=0')).statusCode).toBe(400);
     expect((await api(t.app, 'GET', '/insights?s=loudest')).statusCode).toBe(400);
   });
@@ -138,7 +164,8 @@ describe('insights', () => {
     const tag = unique('filter-tag-');
     const a = (await write(author, { title: 'First', tags: [tag], objects: [site] })).json().insight;
     const b = (await write(author, { title: 'Second', tags: [tag], team: team.slug })).json().insight;
-    const list = async (query: string) => (await api(t.app, 'GET', `/insights?tag=${tag}&${query}`, as(author))).json().results.map((r: { id: string }) => r.id);
+    const list = async (query: string) =>
+      (await api(t.app, 'GET', `/insights?tag=${tag}&${query}`, as(author))).json().results.map((r: { id: string }) => r.id);
     expect(await list('s=oldest')).toEqual([a.id, b.id]);
     expect(await list('s=newest')).toEqual([b.id, a.id]);
     expect(await list(`o=${site}`)).toEqual([a.id]);

@@ -16,7 +16,11 @@ export const MATCH_END = '\u0002';
 const INSIGHT = { id: sql.raw('"insights"."id"'), authorId: sql.raw('"insights"."author_id"'), teamId: sql.raw('"insights"."team_id"') };
 
 export const insertInsight = async (db: Db, values: typeof insights.$inferInsert) => (await db.insert(insights).values(values).returning())[0]!;
-export const changeInsight = (db: Db, id: string, values: Partial<typeof insights.$inferInsert>) => db.update(insights).set({ ...values, updatedAt: new Date() }).where(eq(insights.id, id));
+export const changeInsight = (db: Db, id: string, values: Partial<typeof insights.$inferInsert>) =>
+  db
+    .update(insights)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(insights.id, id));
 export const deleteInsight = (db: Db, id: string) => db.delete(insights).where(eq(insights.id, id));
 export const findRow = async (db: Db, id: string) => (await db.select().from(insights).where(eq(insights.id, id)))[0] ?? null;
 

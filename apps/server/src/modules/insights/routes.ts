@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InsightChangeSchema, InsightDetailSchema, InsightsQuerySchema, InsightsResponseSchema, InsightTagsResponseSchema, InsightWriteSchema } from '@observatory/shared';
+import {
+  InsightChangeSchema,
+  InsightDetailSchema,
+  InsightsQuerySchema,
+  InsightsResponseSchema,
+  InsightTagsResponseSchema,
+  InsightWriteSchema,
+} from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { revisionRoutes } from '../documents/routes.js';
@@ -18,7 +25,8 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Search the insights the reader may see, 25 a page: full text (q, web-search syntax), tag, object (o), author (u), team (t), visibility (v), sort (s)',
+        summary:
+          'Search the insights the reader may see, 25 a page: full text (q, web-search syntax), tag, object (o), author (u), team (t), visibility (v), sort (s)',
         querystring: InsightsQuerySchema,
         response: { 200: InsightsResponseSchema },
       },
@@ -29,28 +37,68 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       return { results, query };
     },
   );
-  app.get('/insights/tags', { schema: { tags, summary: 'The tags of the insights the reader may see, most used first', response: { 200: InsightTagsResponseSchema } } }, async (request) => ({
-    tags: await insights.tags(request.actor),
-  }));
+  app.get(
+    '/insights/tags',
+    { schema: { tags, summary: 'The tags of the insights the reader may see, most used first', response: { 200: InsightTagsResponseSchema } } },
+    async (request) => ({
+      tags: await insights.tags(request.actor),
+    }),
+  );
   app.post(
     '/insights',
-    { ...write, schema: { tags, summary: 'Write an insight (createInsights); the writer is its author', body: InsightWriteSchema, response: { 201: InsightDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Write an insight (createInsights); the writer is its author',
+        body: InsightWriteSchema,
+        response: { 201: InsightDetailSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await insights.create(request.actor, request.body)),
   );
   app.get(
     '/insights/:id',
-    { schema: { tags, summary: 'An insight with its document and what the reader may do with it', params: InsightParams, response: { 200: InsightDetailSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'An insight with its document and what the reader may do with it',
+        params: InsightParams,
+        response: { 200: InsightDetailSchema },
+      },
+    },
     async (request) => insights.get(request.actor, request.params.id),
   );
   app.put(
     '/insights/:id',
-    { ...write, schema: { tags, summary: 'Change an insight: the parts given (its author, its team’s editors, manageInsights)', params: InsightParams, body: InsightChangeSchema, response: { 200: InsightDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change an insight: the parts given (its author, its team’s editors, manageInsights)',
+        params: InsightParams,
+        body: InsightChangeSchema,
+        response: { 200: InsightDetailSchema },
+      },
+    },
     async (request) => insights.change(request.actor, request.params.id, request.body),
   );
-  app.delete('/insights/:id', { ...write, schema: { tags, summary: 'Delete an insight with its comments (its author, its team’s editors, manageInsights)', params: InsightParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await insights.remove(request.actor, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/insights/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete an insight with its comments (its author, its team’s editors, manageInsights)',
+        params: InsightParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await insights.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
   await app.register(
     revisionRoutes('/insights/:id', {
       tags,

@@ -1,5 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
-import { documentText, INSIGHTS_PER_PAGE, type Insight, type InsightChangeSchema, type InsightDetail, type InsightResult, type InsightsQuerySchema, type InsightWriteSchema, type ProseMirrorDoc } from '@observatory/shared';
+import {
+  documentText,
+  INSIGHTS_PER_PAGE,
+  type Insight,
+  type InsightChangeSchema,
+  type InsightDetail,
+  type InsightResult,
+  type InsightsQuerySchema,
+  type InsightWriteSchema,
+  type ProseMirrorDoc,
+} from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
 import { findVisible, load as loadKind, type Found } from '../../authz/lookup.js';
@@ -19,7 +29,8 @@ type Change = z.output<typeof InsightChangeSchema>;
 type Fields = Write['insight'];
 
 /** The words an insight is found by: its title, its tags and its text, always three parts (repo.ts shows the text alone as a snippet). */
-const searchTextOf = (title: string, tags: string[], doc: ProseMirrorDoc | null | undefined) => [searchable(title).replace(/\n/g, ' '), tags.join(' '), searchable(documentText(doc))].join('\n\n');
+const searchTextOf = (title: string, tags: string[], doc: ProseMirrorDoc | null | undefined) =>
+  [searchable(title).replace(/\n/g, ' '), tags.join(' '), searchable(documentText(doc))].join('\n\n');
 
 /** What the actor may do with an insight: commenting is for whoever may see it, once signed in. */
 export const insightPermissions = (actor: Actor | null, resource: Resource) => permissionsFor(actor, resource).filter((p) => actor || p !== 'comment');
@@ -71,7 +82,16 @@ export function createInsightsService(deps: { db: Database; documents: Documents
     async search(actor: Actor | null, query: Query) {
       const page = pageOf(query.p, INSIGHTS_PER_PAGE);
       const sort = query.s ?? (query.q ? 'relevance' : 'newest');
-      const filter: repo.InsightFilter = { visible: visibleTo(actor, 'insight'), objectsVisible: visibleTo(actor, 'object'), q: query.q || undefined, tag: query.tag?.toLowerCase(), object: query.o, author: query.u, team: query.t, visibility: query.v };
+      const filter: repo.InsightFilter = {
+        visible: visibleTo(actor, 'insight'),
+        objectsVisible: visibleTo(actor, 'object'),
+        q: query.q || undefined,
+        tag: query.tag?.toLowerCase(),
+        object: query.o,
+        author: query.u,
+        team: query.t,
+        visibility: query.v,
+      };
       const { rows, total } = await db.use((d) => repo.searchInsights(d, db.counts, filter, sort, page));
       const results: InsightResult[] = rows.map((r) => ({ ...(r.insight as Insight), ...highlighted(r.snippet ?? '') }));
       const { p, ...rest } = query;
@@ -125,7 +145,13 @@ export function createInsightsService(deps: { db: Database; documents: Documents
         });
         if (objectIds) await repo.setObjects(tx, found.id, objectIds);
         if (docChanged) await documents.saveRevision(tx, actor, { type: 'insight', id: found.id }, doc);
-        await audit(tx, actor, 'insight.update', { type: 'insight', id: found.id }, { before: { title: before.title, tags: before.tags, visibility: before.visibility, teamId: before.teamId }, after: fields });
+        await audit(
+          tx,
+          actor,
+          'insight.update',
+          { type: 'insight', id: found.id },
+          { before: { title: before.title, tags: before.tags, visibility: before.visibility, teamId: before.teamId }, after: fields },
+        );
       });
       return this.get(actor, found.id);
     },

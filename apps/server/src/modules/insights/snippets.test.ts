@@ -4,7 +4,13 @@ import { highlighted, searchable } from './snippets.js';
 
 describe('snippets', () => {
   it('answer the text without its marks, and the marked stretches as ranges', () => {
-    expect(highlighted(`Pollen ${S}cores${E} from ${S}lake${E} sediments`)).toEqual({ snippet: 'Pollen cores from lake sediments', highlights: [[7, 12], [18, 22]] });
+    expect(highlighted(`Pollen ${S}cores${E} from ${S}lake${E} sediments`)).toEqual({
+      snippet: 'Pollen cores from lake sediments',
+      highlights: [
+        [7, 12],
+        [18, 22],
+      ],
+    });
     expect(highlighted('no match here')).toEqual({ snippet: 'no match here', highlights: [] });
   });
 

@@ -7,7 +7,11 @@ import { affiliations, institutionCategories, institutions, people } from '../..
 export type InstitutionRow = typeof institutions.$inferSelect;
 export type CategoryRow = typeof institutionCategories.$inferSelect;
 
-export const listInstitutions = (db: Db) => db.select().from(institutions).orderBy(asc(sql`lower(${institutions.name})`));
+export const listInstitutions = (db: Db) =>
+  db
+    .select()
+    .from(institutions)
+    .orderBy(asc(sql`lower(${institutions.name})`));
 export const listCategories = (db: Db) => db.select().from(institutionCategories).orderBy(asc(institutionCategories.position), asc(institutionCategories.name));
 
 export async function findInstitution(db: Db, key: string): Promise<InstitutionRow | null> {
@@ -21,7 +25,11 @@ export async function insertInstitution(db: Db, values: typeof institutions.$inf
 }
 
 export async function updateInstitution(db: Db, id: string, values: Partial<typeof institutions.$inferInsert>): Promise<InstitutionRow> {
-  const [row] = await db.update(institutions).set({ ...values, updatedAt: new Date() }).where(eq(institutions.id, id)).returning();
+  const [row] = await db
+    .update(institutions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(institutions.id, id))
+    .returning();
   return row!;
 }
 
@@ -78,12 +86,18 @@ export async function renameCategory(db: Db, id: string, name: string): Promise<
 }
 
 export async function countInCategory(db: Db, id: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(institutions).where(eq(institutions.categoryId, id));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(institutions)
+    .where(eq(institutions.categoryId, id));
   return row?.n ?? 0;
 }
 
 export async function deleteCategory(db: Db, id: string): Promise<void> {
   const [row] = await db.delete(institutionCategories).where(eq(institutionCategories.id, id)).returning({ position: institutionCategories.position });
-  if (row) await db.update(institutionCategories).set({ position: sql`${institutionCategories.position} - 1` }).where(gte(institutionCategories.position, row.position));
+  if (row)
+    await db
+      .update(institutionCategories)
+      .set({ position: sql`${institutionCategories.position} - 1` })
+      .where(gte(institutionCategories.position, row.position));
 }
-

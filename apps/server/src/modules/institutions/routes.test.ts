@@ -21,7 +21,10 @@ describe('institutions', () => {
   it('are created with the client’s id, listed with categories, and shown with their people', async () => {
     const category = (await addCategory('Universities')).json().category;
     const id = randomUUID();
-    const res = await addInstitution({ name: 'Eidgenössische Hochschule', url: 'https://ethz.ch', ror: 'https://ror.org/05a28rw58', categoryId: category.id }, id);
+    const res = await addInstitution(
+      { name: 'Eidgenössische Hochschule', url: 'https://ethz.ch', ror: 'https://ror.org/05a28rw58', categoryId: category.id },
+      id,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id, slug: 'eidgenossische-hochschule', ror: '05a28rw58', categoryId: category.id });
     const list = await api(t.app, 'GET', '/institutions');
@@ -45,7 +48,12 @@ describe('institutions', () => {
   it('validate their fields, naming them', async () => {
     const bad = await addInstitution({ name: 'Bad', url: 'javascript:alert(1)', ror: 'nope', categoryId: randomUUID() });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['body.ror', 'body.url']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['body.ror', 'body.url']);
     const noCategory = await addInstitution({ name: 'Lost', categoryId: randomUUID() });
     expect(noCategory.statusCode).toBe(400);
     expect(noCategory.json().details[0].field).toBe('body.categoryId');
@@ -80,7 +88,12 @@ describe('institution categories', () => {
     expect((await order()).slice(0, 3)).toEqual([c, b, a]);
     const res = await api(t.app, 'PUT', `/institution_categories/${c}`, { token: manager.token, body: { position: 2 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().categories.slice(0, 3).map((x: { id: string }) => x.id)).toEqual([b, a, c]);
+    expect(
+      res
+        .json()
+        .categories.slice(0, 3)
+        .map((x: { id: string }) => x.id),
+    ).toEqual([b, a, c]);
     expect(res.json().categories.map((x: { position: number }) => x.position)).toEqual(res.json().categories.map((_: unknown, i: number) => i));
   });
 

@@ -28,7 +28,14 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/institutions/:id',
-    { schema: { tags, summary: 'A partner institution with its people, the projects the caller may see and its people’s publications', params: KeyParams, response: { 200: InstitutionDetailSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'A partner institution with its people, the projects the caller may see and its people’s publications',
+        params: KeyParams,
+        response: { 200: InstitutionDetailSchema },
+      },
+    },
     async (request) => {
       const detail = await institutions.getInstitution(request.actor, request.params.id);
       const id = detail.institution.id;
@@ -39,19 +46,45 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/institutions/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Add an institution (manageInstitutions)', params: IdParams, body: InstitutionInputSchema, response: { 201: InstitutionSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Add an institution (manageInstitutions)',
+        params: IdParams,
+        body: InstitutionInputSchema,
+        response: { 201: InstitutionSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await institutions.createInstitution(request.actor, request.params.id, request.body)),
   );
 
   app.put(
     '/institutions/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Change an institution (manageInstitutions)', params: KeyParams, body: InstitutionInputSchema.partial(), response: { 200: InstitutionSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Change an institution (manageInstitutions)',
+        params: KeyParams,
+        body: InstitutionInputSchema.partial(),
+        response: { 200: InstitutionSchema },
+      },
+    },
     async (request) => institutions.updateInstitution(request.actor, request.params.id, request.body),
   );
 
   app.delete(
     '/institutions/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete an institution and its affiliations (manageInstitutions)', params: KeyParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Delete an institution and its affiliations (manageInstitutions)',
+        params: KeyParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await institutions.deleteInstitution(request.actor, request.params.id);
       return reply.status(204).send();
@@ -84,20 +117,43 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/institution_categories/:id',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Add a category at the top (manageInstitutions)', params: IdParams, body: CategoryCreateSchema, response: { 201: CategoryCreatedSchema } },
+      schema: {
+        tags,
+        summary: 'Add a category at the top (manageInstitutions)',
+        params: IdParams,
+        body: CategoryCreateSchema,
+        response: { 201: CategoryCreatedSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await institutions.createCategory(request.actor, request.params.id, request.body.name)),
   );
 
   app.put(
     '/institution_categories/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Rename or move a category (body: position)', params: IdParams, body: CategoryUpdateSchema, response: { 200: CategoriesResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Rename or move a category (body: position)',
+        params: IdParams,
+        body: CategoryUpdateSchema,
+        response: { 200: CategoriesResponseSchema },
+      },
+    },
     async (request) => institutions.updateCategory(request.actor, request.params.id, request.body),
   );
 
   app.delete(
     '/institution_categories/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete an empty category (one holding institutions is refused)', params: IdParams, response: { 200: CategoriesResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Delete an empty category (one holding institutions is refused)',
+        params: IdParams,
+        response: { 200: CategoriesResponseSchema },
+      },
+    },
     async (request) => institutions.deleteCategory(request.actor, request.params.id),
   );
 };

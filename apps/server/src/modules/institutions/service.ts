@@ -39,11 +39,9 @@ export function createInstitutionsService(db: Database, assets: AssetsService) {
   const slugFor = (d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) =>
     chooseSlug(input, (base) => repo.slugsLike(d, base, exceptId), 'institution');
 
-
   const categories = (d: Db) => repo.listCategories(d).then((rows) => rows.map(toCategory));
 
   return {
-
     async listAll() {
       return db.use(async (d) => ({ institutions: (await repo.listInstitutions(d)).map(toInstitution), categories: await categories(d) }));
     },

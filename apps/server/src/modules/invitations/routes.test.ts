@@ -59,7 +59,12 @@ describe('accepting an invitation', () => {
     expect(login.statusCode).toBe(200);
     const again = await api(t.app, 'POST', `/invitations/${code}/accept`, { body: { username: 'another', password: 'my own password' } });
     expect(again.statusCode).toBe(404);
-    const audited = await t.app.database.use((d) => d.select().from(auditLog).where(inArray(auditLog.action, ['invitation.create', 'invitation.accept'])));
+    const audited = await t.app.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.action, ['invitation.create', 'invitation.accept'])),
+    );
     expect(audited.find((e) => e.action === 'invitation.create')).toMatchObject({ actorId: admin.id, targetId: invitation.personId });
     expect(audited.find((e) => e.action === 'invitation.accept')).toMatchObject({ after: { username: 'newmember', personId: invitation.personId } });
   });
@@ -68,7 +73,12 @@ describe('accepting an invitation', () => {
     const { code } = await invite('valid.check@example.org');
     const bad = await api(t.app, 'POST', `/invitations/${code}/accept`, { body: { username: 'Has Spaces', password: 'short' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['body.password', 'body.username']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['body.password', 'body.username']);
     const taken = await api(t.app, 'POST', `/invitations/${code}/accept`, { body: { username: admin.username, password: 'long enough pw' } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().details[0].field).toBe('body.username');

@@ -93,7 +93,13 @@ export function createInvitationsService(deps: {
           email: invitation.email,
           passwordHash,
         });
-        await audit(tx, { userId: user.id }, 'invitation.accept', { type: 'user', id: user.id }, { after: { username: user.username, personId: invitation.personId } });
+        await audit(
+          tx,
+          { userId: user.id },
+          'invitation.accept',
+          { type: 'user', id: user.id },
+          { after: { username: user.username, personId: invitation.personId } },
+        );
         return { username: user.username };
       });
     },

@@ -4,7 +4,11 @@ import { mailSubscriptions, people, unsubscribeTokens, users } from '../../db/sc
 
 /** Where a person's mail goes: their account's e-mail (none without an account), whether it is disabled, and their name. */
 export async function recipient(d: Db, personId: string): Promise<{ email: string | null; disabled: boolean; name: string } | null> {
-  const [row] = await d.select({ email: users.email, disabled: users.disabled, name: people.name }).from(people).innerJoin(users, eq(users.personId, people.id)).where(eq(people.id, personId));
+  const [row] = await d
+    .select({ email: users.email, disabled: users.disabled, name: people.name })
+    .from(people)
+    .innerJoin(users, eq(users.personId, people.id))
+    .where(eq(people.id, personId));
   return row ?? null;
 }
 

@@ -14,7 +14,10 @@ afterAll(() => t.close());
 
 /** Mails the user about comments (as a comment on their insight does) and answers the unsubscribe token the mail carries. */
 async function mailedToken(user: TestUser): Promise<string> {
-  const sent = await t.app.services.notifications.send('insight-comments', user.personId, (to, url) => ({ subject: 'A comment', text: `Hello ${to.name}: ${url}` }));
+  const sent = await t.app.services.notifications.send('insight-comments', user.personId, (to, url) => ({
+    subject: 'A comment',
+    text: `Hello ${to.name}: ${url}`,
+  }));
   expect(sent).toBe(true);
   const [mail] = await t.database.use((d) => d.select().from(outbox).where(eq(outbox.to, user.email)));
   return /\/unsubscribe\/([\w-]+)$/.exec(mail!.text)![1]!;
@@ -81,7 +84,9 @@ describe('GET and PUT auth/user/notifications', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ insightComments: false });
     expect(await t.app.services.notifications.send('insight-comments', user.personId, () => ({ subject: 'x', text: 'x' }))).toBe(false);
-    expect((await api(t.app, 'PUT', '/auth/user/notifications', { token: user.token, body: { insightComments: true } })).json()).toEqual({ insightComments: true });
+    expect((await api(t.app, 'PUT', '/auth/user/notifications', { token: user.token, body: { insightComments: true } })).json()).toEqual({
+      insightComments: true,
+    });
     expect(await t.app.services.notifications.send('insight-comments', user.personId, () => ({ subject: 'x', text: 'x' }))).toBe(true);
   });
 

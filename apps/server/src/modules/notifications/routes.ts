@@ -46,7 +46,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { upload: true },
         schema: {
           tags,
-          summary: 'Unsubscribe (one click, no sign-in): the body is List-Unsubscribe=One-Click (form-encoded or multipart), JSON or nothing; again, the same answer',
+          summary:
+            'Unsubscribe (one click, no sign-in): the body is List-Unsubscribe=One-Click (form-encoded or multipart), JSON or nothing; again, the same answer',
           params: TokenParams,
           response: { 200: UnsubscribeResponseSchema },
         },
@@ -77,7 +78,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/user/notifications',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Choose which e-mails the signed-in user receives (subscribe again after an unsubscribe link)', body: NotificationSettingsSchema, response: { 200: NotificationSettingsSchema } },
+      schema: {
+        tags,
+        summary: 'Choose which e-mails the signed-in user receives (subscribe again after an unsubscribe link)',
+        body: NotificationSettingsSchema,
+        response: { 200: NotificationSettingsSchema },
+      },
     },
     async (request) => notifications.setSettings(request.actor!, request.body),
   );

@@ -43,7 +43,8 @@ export function createNotificationsService(deps: {
   async function findToken(token: string, ip: string) {
     const key = `unsubscribe:ip:${ip}`;
     const retryAfter = await limiter.over(key, deps.perIp);
-    if (retryAfter !== null) throw new AppError('RATE_LIMITED', `Too many attempts; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
+    if (retryAfter !== null)
+      throw new AppError('RATE_LIMITED', `Too many attempts; try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } });
     const found = await db.use((d) => repo.findToken(d, hashSecret(token)));
     if (!found || !(MAIL_TOPICS as readonly string[]).includes(found.topic)) {
       await limiter.hit(key, Number.MAX_SAFE_INTEGER);

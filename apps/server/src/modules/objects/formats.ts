@@ -20,7 +20,17 @@ export function objectsCsv(list: Listed[]): string {
   const point = (geo: unknown) => ((geo as { type?: string })?.type === 'Point' ? (geo as { coordinates: number[] }).coordinates : [null, null]);
   return toCsv(
     ['name', 'title', 'types', 'projects', 'parent', 'visibility', 'longitude', 'latitude', 'geometry', ...fields],
-    list.map((o) => [o.name, o.title, o.types.map((t) => t.slug).join(';'), o.projects.map((p) => p.slug).join(';'), o.parent?.name, o.visibility, ...point(o.geo), o.geo ?? null, ...fields.map((f) => o.metadata?.[f])]),
+    list.map((o) => [
+      o.name,
+      o.title,
+      o.types.map((t) => t.slug).join(';'),
+      o.projects.map((p) => p.slug).join(';'),
+      o.parent?.name,
+      o.visibility,
+      ...point(o.geo),
+      o.geo ?? null,
+      ...fields.map((f) => o.metadata?.[f]),
+    ]),
   );
 }
 
@@ -29,7 +39,16 @@ export function objectsGeoJson(list: Listed[]) {
   return {
     type: 'FeatureCollection' as const,
     features: list.flatMap(({ geo, ...o }) =>
-      geo ? [{ type: 'Feature' as const, id: o.id, geometry: geo, properties: { name: o.name, title: o.title, types: o.types.map((t) => t.slug), marker: o.types[0]?.marker ?? 'default' } }] : [],
+      geo
+        ? [
+            {
+              type: 'Feature' as const,
+              id: o.id,
+              geometry: geo,
+              properties: { name: o.name, title: o.title, types: o.types.map((t) => t.slug), marker: o.types[0]?.marker ?? 'default' },
+            },
+          ]
+        : [],
     ),
   };
 }

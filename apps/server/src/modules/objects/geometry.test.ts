@@ -33,7 +33,12 @@ async function insert(value: GeoJson, name = 'shape'): Promise<number> {
 }
 
 async function read(id: number): Promise<GeoJson | null> {
-  const [row] = await database.use((db) => db.select({ geo: geoJsonOf(geo) }).from(sql`${shapes}`).where(sql`id = ${id}`));
+  const [row] = await database.use((db) =>
+    db
+      .select({ geo: geoJsonOf(geo) })
+      .from(sql`${shapes}`)
+      .where(sql`id = ${id}`),
+  );
   return row!.geo;
 }
 
@@ -52,9 +57,13 @@ beforeAll(async () => {
     await database.use((db) => validateGeometry(db, value));
     return reply.status(201).send({ id: await insert(value, name) });
   });
-  typed.get('/shapes/:id', { schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: z.object({ geo: GeoJsonSchema }) } } }, async (request) => ({
-    geo: (await read(request.params.id))!,
-  }));
+  typed.get(
+    '/shapes/:id',
+    { schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: z.object({ geo: GeoJsonSchema }) } } },
+    async (request) => ({
+      geo: (await read(request.params.id))!,
+    }),
+  );
   typed.get('/shapes', { schema: { querystring: z.object({ bbox: BboxSchema }) } }, async (request) => {
     const rows = await database.use((db) => db.execute(sql`select name from ${shapes} where ${withinBbox(geo, request.query.bbox)} order by name`));
     return { names: rowsOf<{ name: string }>(rows).map((row) => row.name) };
@@ -87,8 +96,27 @@ const bowTie = [
 describe('geometry round trip', () => {
   const kinds: Record<string, GeoJson> = {
     Point: { type: 'Point', coordinates: [8.5417, 47.3769] },
-    LineString: { type: 'LineString', coordinates: [[8.5, 47.3], [8.55, 47.35], [8.6, 47.4]] },
-    MultiLineString: { type: 'MultiLineString', coordinates: [[[8.5, 47.3], [8.6, 47.4]], [[-122.4194155, 37.7749295], [-122.27, 37.8]]] },
+    LineString: {
+      type: 'LineString',
+      coordinates: [
+        [8.5, 47.3],
+        [8.55, 47.35],
+        [8.6, 47.4],
+      ],
+    },
+    MultiLineString: {
+      type: 'MultiLineString',
+      coordinates: [
+        [
+          [8.5, 47.3],
+          [8.6, 47.4],
+        ],
+        [
+          [-122.4194155, 37.7749295],
+          [-122.27, 37.8],
+        ],
+      ],
+    },
     Polygon: { type: 'Polygon', coordinates: [ring(7, 46, 2), ring(7.5, 46.5, 0.5).reverse()] },
     MultiPolygon: { type: 'MultiPolygon', coordinates: [[ring(-180, -90, 10)], [ring(170, 80, 10)]] },
   };
@@ -115,7 +143,9 @@ describe('geometry round trip', () => {
     const res = await post('collection', sent);
     expect(res.statusCode).toBe(201);
     const answer = await app.inject({ method: 'GET', url: `/shapes/${res.json<{ id: number }>().id}` });
-    expect(answer.json()).toEqual({ geo: { type: 'FeatureCollection', features: sent.features.map((f) => ({ type: 'Feature', properties: {}, geometry: f.geometry })) } });
+    expect(answer.json()).toEqual({
+      geo: { type: 'FeatureCollection', features: sent.features.map((f) => ({ type: 'Feature', properties: {}, geometry: f.geometry })) },
+    });
   });
 
   it('answers a FeatureCollection of one feature as a FeatureCollection', async () => {
@@ -137,20 +167,75 @@ describe('geometry round trip', () => {
 describe('invalid geometry answers 400 naming the field and saying why, and stores nothing', () => {
   const cases: [string, unknown, string, RegExp][] = [
     ['out-of-range longitude', { type: 'Point', coordinates: [190, 47] }, 'body.geo.coordinates.0', /^Longitude 190 is outside \[-180, 180\]$/],
-    ['out-of-range latitude', { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 91], [0, 0]]] }, 'body.geo.coordinates.0.2.1', /^Latitude 91 is outside/],
+    [
+      'out-of-range latitude',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 91],
+            [0, 0],
+          ],
+        ],
+      },
+      'body.geo.coordinates.0.2.1',
+      /^Latitude 91 is outside/,
+    ],
     ['an unclosed ring', { type: 'Polygon', coordinates: [ring(0, 0).slice(0, 4)] }, 'body.geo.coordinates.0', /^A polygon ring must be closed/],
-    ['a ring of too few positions', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] }, 'body.geo.coordinates.0', /needs at least 4 positions, the last the same as the first; got 3$/],
+    [
+      'a ring of too few positions',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
+      'body.geo.coordinates.0',
+      /needs at least 4 positions, the last the same as the first; got 3$/,
+    ],
     ['a LineString of one position', { type: 'LineString', coordinates: [[0, 0]] }, 'body.geo.coordinates', /needs at least 2 positions; got 1$/],
-    ['wrong nesting', { type: 'Polygon', coordinates: ring(0, 0) }, 'body.geo.coordinates', /^A Polygon's coordinates are a list of rings, each a list of positions; got a list of positions/],
+    [
+      'wrong nesting',
+      { type: 'Polygon', coordinates: ring(0, 0) },
+      'body.geo.coordinates',
+      /^A Polygon's coordinates are a list of rings, each a list of positions; got a list of positions/,
+    ],
     ['an unknown type', { type: 'Circle', center: [0, 0], radius: 5 }, 'body.geo.type', /^Unknown GeoJSON type "Circle": expected one of Point, /],
     ['a bow tie polygon', { type: 'Polygon', coordinates: [bowTie] }, 'body.geo', /^The geometry is not valid: Self-intersection\[0\.5 0\.5\]$/],
     [
       'a bow tie in a FeatureCollection',
-      { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] } }, { type: 'Feature', geometry: { type: 'MultiPolygon', coordinates: [[ring(5, 5)], [bowTie]] } }] },
+      {
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] } },
+          { type: 'Feature', geometry: { type: 'MultiPolygon', coordinates: [[ring(5, 5)], [bowTie]] } },
+        ],
+      },
       'body.geo.features.1.geometry',
       /^The geometry is not valid: Self-intersection\[0\.5 0\.5\]$/,
     ],
-    ['a degenerate ring', { type: 'Polygon', coordinates: [[[3, 3], [3, 3], [3, 3], [3, 3]]] }, 'body.geo', /^The geometry is not valid: Too few points in geometry component/],
+    [
+      'a degenerate ring',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [3, 3],
+            [3, 3],
+            [3, 3],
+            [3, 3],
+          ],
+        ],
+      },
+      'body.geo',
+      /^The geometry is not valid: Too few points in geometry component/,
+    ],
     ['a hole outside its shell', { type: 'Polygon', coordinates: [ring(0, 0), ring(5, 5)] }, 'body.geo', /^The geometry is not valid: Hole lies outside shell/],
   ];
 
@@ -189,9 +274,21 @@ describe('bounding boxes', () => {
   beforeAll(async () => {
     await insert({ type: 'Point', coordinates: [8.54, 47.37] }, 'bbox zurich');
     await insert({ type: 'Point', coordinates: [-0.13, 51.51] }, 'bbox london');
-    await insert({ type: 'LineString', coordinates: [[5, 45], [12, 48]] }, 'bbox alps line');
+    await insert(
+      {
+        type: 'LineString',
+        coordinates: [
+          [5, 45],
+          [12, 48],
+        ],
+      },
+      'bbox alps line',
+    );
     await insert({ type: 'Polygon', coordinates: [ring(-75, -40, 5)] }, 'bbox chile');
-    await insert({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [150, -30] } }] }, 'bbox sydney');
+    await insert(
+      { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [150, -30] } }] },
+      'bbox sydney',
+    );
   });
 
   const namesIn = async (bbox: string) => {
@@ -233,9 +330,19 @@ describe('bounding boxes', () => {
       { name: 'bbox sydney', bbox: [150, -30, 150, -30] },
       { name: 'bbox zurich', bbox: [8.54, 47.37, 8.54, 47.37] },
     ]);
-    const [extent] = await database.use((db) => db.select({ box: extentOf(geo) }).from(sql`${shapes}`).where(sql`name like 'bbox %'`));
+    const [extent] = await database.use((db) =>
+      db
+        .select({ box: extentOf(geo) })
+        .from(sql`${shapes}`)
+        .where(sql`name like 'bbox %'`),
+    );
     expect(extent!.box).toEqual([-75, -40, 150, 51.51]);
-    const [none] = await database.use((db) => db.select({ box: extentOf(geo) }).from(sql`${shapes}`).where(sql`false`));
+    const [none] = await database.use((db) =>
+      db
+        .select({ box: extentOf(geo) })
+        .from(sql`${shapes}`)
+        .where(sql`false`),
+    );
     expect(none!.box).toBeNull();
   });
 });
@@ -255,7 +362,10 @@ describe('a real FeatureCollection: the NEON eco-climatic domains', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ geo: value });
     const [row] = await database.use((db) =>
-      db.select({ bbox: bboxOf(geo), parts: sql<number>`ST_NumGeometries(geo)` }).from(sql`${shapes}`).where(sql`id = ${id}`),
+      db
+        .select({ bbox: bboxOf(geo), parts: sql<number>`ST_NumGeometries(geo)` })
+        .from(sql`${shapes}`)
+        .where(sql`id = ${id}`),
     );
     expect(row).toEqual({ parts: 22, bbox: [-168.12443258799996, 17.92621034800004, -65.59023776599997, 71.40623505600007] });
     expect(await namesIn('-106,39,-105,40')).toContain('neon domains');

@@ -2,7 +2,17 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
-import { institutions, objectInstitutions, objectPeople, objectProjects, objects, objectTypeLinks, objectTypes, people, projects } from '../../db/schema/index.js';
+import {
+  institutions,
+  objectInstitutions,
+  objectPeople,
+  objectProjects,
+  objects,
+  objectTypeLinks,
+  objectTypes,
+  people,
+  projects,
+} from '../../db/schema/index.js';
 import { extentOverlaps, geoJsonOf, geoJsonValue, geometrySql, postgisGeoJson } from '../../lib/geometry.js';
 import { byKey, keyForm, keyValue } from '../../authz/lookup.js';
 import { literal, queryTemplate } from '../../db/templates.js';
@@ -56,7 +66,10 @@ export const projectsOf = (db: Db, objectIds: string[], visible: SQL | undefined
 /** Names and titles of objects that `visible` lets through. */
 export async function namesOf(db: Db, ids: string[], visible: SQL | undefined) {
   if (ids.length === 0) return [];
-  return db.select({ id: objects.id, name: objects.name, title: objects.title }).from(objects).where(and(inArray(objects.id, ids), visible));
+  return db
+    .select({ id: objects.id, name: objects.name, title: objects.title })
+    .from(objects)
+    .where(and(inArray(objects.id, ids), visible));
 }
 
 type Ref = { id: string; slug: string; name: string };
@@ -77,7 +90,9 @@ function shownWith(o: { id: SQLWrapper; parentId: SQLWrapper; updatedById: SQLWr
     parent: jsonOne<{ id: string; name: string; title: string }>(
       sql`select json_build_object('id', ${objects.id}, 'name', ${objects.name}, 'title', ${objects.title}) from ${objects} where ${objects.id} = ${o.parentId} and ${visible.objects ?? sql`true`}`,
     ),
-    updatedBy: jsonOne<Ref>(sql`select json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) from ${people} where ${people.id} = ${o.updatedById}`),
+    updatedBy: jsonOne<Ref>(
+      sql`select json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) from ${people} where ${people.id} = ${o.updatedById}`,
+    ),
   };
 }
 
@@ -218,8 +233,18 @@ export async function writeMany(db: Db, updatedById: string | null, items: Impor
         ${sql.param(updates.map((u) => geoText(u.geo)))}::text[], ${sql.param(updates.map((u) => u.geo !== undefined))}::boolean[]) as u(id, title, metadata, geo, set_geo)
       where o.id = u.id`);
   }
-  await replaceLinks(db, objectTypeLinks, 'type_id', items.map((item, i) => [ids[i]!, item.typeIds]));
-  await replaceLinks(db, objectProjects, 'project_id', items.map((item, i) => [ids[i]!, item.projectIds]));
+  await replaceLinks(
+    db,
+    objectTypeLinks,
+    'type_id',
+    items.map((item, i) => [ids[i]!, item.typeIds]),
+  );
+  await replaceLinks(
+    db,
+    objectProjects,
+    'project_id',
+    items.map((item, i) => [ids[i]!, item.projectIds]),
+  );
   return ids as string[];
 }
 
@@ -233,7 +258,12 @@ export async function setParents(db: Db, updatedById: string | null, changes: { 
 }
 
 /** Replaces the links of the objects given a list (objects given none keep theirs): one delete, one insert. */
-async function replaceLinks(db: Db, table: typeof objectTypeLinks | typeof objectProjects, target: 'type_id' | 'project_id', lists: [string, string[] | undefined][]) {
+async function replaceLinks(
+  db: Db,
+  table: typeof objectTypeLinks | typeof objectProjects,
+  target: 'type_id' | 'project_id',
+  lists: [string, string[] | undefined][],
+) {
   const changed = lists.filter((entry): entry is [string, string[]] => entry[1] !== undefined);
   if (changed.length === 0) return;
   await db.delete(table).where(sql`${table.objectId} = any(${sql.param(changed.map(([id]) => id))}::uuid[])`);
@@ -267,9 +297,15 @@ export function objectFilter(f: ObjectFilters, visible: SQL | undefined): SQL | 
   return and(
     visible,
     f.parentId ? eq(objects.parentId, f.parentId) : undefined,
-    f.typeIds ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${inArray(objectTypeLinks.typeId, f.typeIds)})` : undefined,
-    f.projectId ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${objectProjects.projectId} = ${f.projectId})` : undefined,
-    f.personId ? sql`exists (select 1 from ${objectPeople} where ${objectPeople.objectId} = ${objects.id} and ${objectPeople.personId} = ${f.personId})` : undefined,
+    f.typeIds
+      ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${inArray(objectTypeLinks.typeId, f.typeIds)})`
+      : undefined,
+    f.projectId
+      ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${objectProjects.projectId} = ${f.projectId})`
+      : undefined,
+    f.personId
+      ? sql`exists (select 1 from ${objectPeople} where ${objectPeople.objectId} = ${objects.id} and ${objectPeople.personId} = ${f.personId})`
+      : undefined,
     f.institutionId
       ? sql`exists (select 1 from ${objectInstitutions} where ${objectInstitutions.objectId} = ${objects.id} and ${objectInstitutions.institutionId} = ${f.institutionId})`
       : undefined,
@@ -379,7 +415,11 @@ export const peopleOf = (db: Db, objectId: string) =>
 
 export const institutionsOf = (db: Db, objectId: string) =>
   db
-    .select({ institution: { id: institutions.id, slug: institutions.slug, name: institutions.name }, role: objectInstitutions.role, position: objectInstitutions.position })
+    .select({
+      institution: { id: institutions.id, slug: institutions.slug, name: institutions.name },
+      role: objectInstitutions.role,
+      position: objectInstitutions.position,
+    })
     .from(objectInstitutions)
     .innerJoin(institutions, eq(institutions.id, objectInstitutions.institutionId))
     .where(eq(objectInstitutions.objectId, objectId))
@@ -387,7 +427,13 @@ export const institutionsOf = (db: Db, objectId: string) =>
 
 /** People and institutions of an object: ordered links known by their target (lib/ordered-links.ts). */
 export const links = {
-  people: orderedLinks({ table: objectPeople, owner: objectPeople.objectId, key: objectPeople.personId, position: objectPeople.position, createdAt: objectPeople.createdAt }),
+  people: orderedLinks({
+    table: objectPeople,
+    owner: objectPeople.objectId,
+    key: objectPeople.personId,
+    position: objectPeople.position,
+    createdAt: objectPeople.createdAt,
+  }),
   institutions: orderedLinks({
     table: objectInstitutions,
     owner: objectInstitutions.objectId,
@@ -403,7 +449,8 @@ const LINK_TARGETS = { people: objectPeople.personId, institutions: objectInstit
 export async function upsertLink(db: Db, kind: LinkKind, objectId: string, targetId: string, role: string | null | undefined, position: number) {
   const table = kind === 'people' ? objectPeople : objectInstitutions;
   // A new link without a role gets none; an existing one keeps its role unless one is given.
-  const values = kind === 'people' ? { objectId, personId: targetId, role: role ?? null, position } : { objectId, institutionId: targetId, role: role ?? null, position };
+  const values =
+    kind === 'people' ? { objectId, personId: targetId, role: role ?? null, position } : { objectId, institutionId: targetId, role: role ?? null, position };
   await db
     .insert(table)
     .values(values as never)
@@ -415,5 +462,12 @@ export async function addProject(db: Db, objectId: string, projectId: string): P
 }
 
 export async function removeProject(db: Db, objectId: string, projectId: string): Promise<boolean> {
-  return (await db.delete(objectProjects).where(and(eq(objectProjects.objectId, objectId), eq(objectProjects.projectId, projectId))).returning()).length > 0;
+  return (
+    (
+      await db
+        .delete(objectProjects)
+        .where(and(eq(objectProjects.objectId, objectId), eq(objectProjects.projectId, projectId)))
+        .returning()
+    ).length > 0
+  );
 }

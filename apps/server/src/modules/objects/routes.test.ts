@@ -17,14 +17,23 @@ beforeAll(async () => {
   manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   stranger = await buildUser(t.app);
   project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Field sites') } } })).json().project;
-  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed sites'), visibility: 'members' } } })).json().project;
+  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed sites'), visibility: 'members' } } })).json()
+    .project;
 });
 afterAll(() => t.close());
 
 const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
 const square = (lon: number, lat: number, d = 0.01) => ({
   type: 'Polygon',
-  coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + d, lat],
+      [lon + d, lat + d],
+      [lon, lat + d],
+      [lon, lat],
+    ],
+  ],
 });
 
 async function create(body: Record<string, unknown>, token = owner.token) {
@@ -34,7 +43,13 @@ async function create(body: Record<string, unknown>, token = owner.token) {
 describe('POST and GET data/obj', () => {
   it('creates a typed, geo-located object in a project; reads it by name or id with its doc and permissions', async () => {
     const name = unique('NIWO-');
-    const res = await create({ name, title: 'Niwot Ridge', geo: point(-105.5824, 40.0543), metadata: { elevation: 3490, habitat: 'alpine' }, doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Alpine tundra.' }] }] } });
+    const res = await create({
+      name,
+      title: 'Niwot Ridge',
+      geo: point(-105.5824, 40.0543),
+      metadata: { elevation: 3490, habitat: 'alpine' },
+      doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Alpine tundra.' }] }] },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.obj).toMatchObject({
@@ -59,7 +74,25 @@ describe('POST and GET data/obj', () => {
       [{ name, title: 'x', metadata: { elevation: 'high' } }, 'body.metadata.elevation'],
       [{ name, title: 'x', metadata: { colour: 'red' } }, 'body.metadata.colour'],
       [{ name, title: 'x', geo: point(200, 10) }, 'body.geo.coordinates.0'],
-      [{ name, title: 'x', geo: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] } }, 'body.geo'],
+      [
+        {
+          name,
+          title: 'x',
+          geo: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 1],
+                [1, 0],
+                [0, 1],
+                [0, 0],
+              ],
+            ],
+          },
+        },
+        'body.geo',
+      ],
       [{ name, title: 'x', types: ['volcano'] }, 'body.types'],
       [{ name, title: 'x', projects: ['no-such-project'] }, 'body.projects'],
       [{ name, title: 'x', parent: 'no-such-object' }, 'body.parent'],
@@ -70,7 +103,10 @@ describe('POST and GET data/obj', () => {
     for (const [body, field] of cases) {
       const res = await create(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+      expect(
+        res.json().details.map((d: { field: string }) => d.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect((await api(t.app, 'GET', `/data/obj/${name}`)).statusCode).toBe(404);
     const taken = unique('taken-');
@@ -109,7 +145,8 @@ describe('a real boundary', () => {
 describe('GET data/obj', () => {
   it('lists the children of a parent, 100 at a time, with geometry when asked, and as GeoJSON', async () => {
     const parent = (await create({ name: unique('prop-'), title: 'A property', types: ['property'], geo: square(8.0, 47.0, 0.5) })).json().obj;
-    for (let i = 0; i < 3; i++) await create({ name: unique('plot-'), title: `Plot ${i}`, types: ['vegetation-plot'], parent: parent.name, geo: point(8.1 + i / 100, 47.1) });
+    for (let i = 0; i < 3; i++)
+      await create({ name: unique('plot-'), title: `Plot ${i}`, types: ['vegetation-plot'], parent: parent.name, geo: point(8.1 + i / 100, 47.1) });
     const children = await api(t.app, 'GET', `/data/obj?parent=${parent.name}&limit=100&geo=true`);
     expect(children.headers['pagination-limit']).toBe('100');
     expect(children.headers['pagination-count']).toBe('3');
@@ -120,14 +157,18 @@ describe('GET data/obj', () => {
 
     const geojson = await t.app.inject({ method: 'GET', url: `/api/v1/data/obj?parent=${parent.name}`, headers: { accept: 'application/geo+json' } });
     expect(geojson.headers['content-type']).toMatch(/application\/geo\+json/);
-    expect(geojson.json()).toMatchObject({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: point(8.1, 47.1), properties: { title: 'Plot 0', marker: 'veg' } }, {}, {}] });
+    expect(geojson.json()).toMatchObject({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: point(8.1, 47.1), properties: { title: 'Plot 0', marker: 'veg' } }, {}, {}],
+    });
   });
 
   it('filters by type, project, search and map box', async () => {
     const marker = unique('Lake');
     await create({ name: unique('lake-'), title: `${marker} north`, geo: point(10, 60), types: ['site'] });
     await create({ name: unique('lake-'), title: `${marker} south`, geo: point(10, 50), types: ['soil-plot'] });
-    const titles = async (query: string) => (await api(t.app, 'GET', `/data/obj?q=${encodeURIComponent(marker)}&${query}`)).json().objects.map((o: { title: string }) => o.title);
+    const titles = async (query: string) =>
+      (await api(t.app, 'GET', `/data/obj?q=${encodeURIComponent(marker)}&${query}`)).json().objects.map((o: { title: string }) => o.title);
     expect(await titles('type=soil-plot')).toEqual([`${marker} south`]);
     expect(await titles(`project=${project.id}`)).toHaveLength(2);
     expect(await titles('bbox=9,55,11,65')).toEqual([`${marker} north`]);
@@ -140,16 +181,48 @@ describe('GET data/obj?bbox=', () => {
   it('finds every shape whose box overlaps: points, lines, polygons, collections; counts them; hides members-only; follows a changed geometry', async () => {
     // A corner of the Pacific no other test uses.
     const lon = -150 + Math.random() * 10;
-    const names = { point: unique('bx-point-'), line: unique('bx-line-'), polygon: unique('bx-poly-'), collection: unique('bx-fc-'), hidden: unique('bx-hidden-') };
+    const names = {
+      point: unique('bx-point-'),
+      line: unique('bx-line-'),
+      polygon: unique('bx-poly-'),
+      collection: unique('bx-fc-'),
+      hidden: unique('bx-hidden-'),
+    };
     await create({ name: names.point, title: 'Box point', geo: point(lon + 0.5, -20.5) });
-    await create({ name: names.line, title: 'Box line', geo: { type: 'LineString', coordinates: [[lon - 1, -21], [lon + 2, -20]] } });
+    await create({
+      name: names.line,
+      title: 'Box line',
+      geo: {
+        type: 'LineString',
+        coordinates: [
+          [lon - 1, -21],
+          [lon + 2, -20],
+        ],
+      },
+    });
     await create({ name: names.polygon, title: 'Box polygon', geo: square(lon + 0.9, -20.1, 0.5) });
-    await create({ name: names.collection, title: 'Box collection', geo: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: point(lon + 5, -25) }, { type: 'Feature', properties: {}, geometry: point(lon + 0.2, -20.8) }] } });
+    await create({
+      name: names.collection,
+      title: 'Box collection',
+      geo: {
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', properties: {}, geometry: point(lon + 5, -25) },
+          { type: 'Feature', properties: {}, geometry: point(lon + 0.2, -20.8) },
+        ],
+      },
+    });
     await create({ name: names.hidden, title: 'Box hidden', visibility: 'members', projects: [closed.slug], geo: point(lon + 0.1, -20.1) });
     const inBox = async (box: number[], token?: string) => {
       const res = await api(t.app, 'GET', `/data/obj?bbox=${box.join(',')}`, { token });
       expect(res.statusCode).toBe(200);
-      return { names: res.json().objects.map((o: { name: string }) => o.name).sort(), count: Number(res.headers['pagination-count']) };
+      return {
+        names: res
+          .json()
+          .objects.map((o: { name: string }) => o.name)
+          .sort(),
+        count: Number(res.headers['pagination-count']),
+      };
     };
     const box = [lon, -21, lon + 1, -20];
     const visible = [names.point, names.line, names.polygon, names.collection].sort();
@@ -208,8 +281,17 @@ describe('members-only projects of a public object', () => {
 describe('PUT and DELETE data/obj/{name}', () => {
   it('change fields, geometry (a FeatureCollection round-trips) and doc; delete needs delete', async () => {
     const obj = (await create({ name: unique('edit-'), title: 'Before', geo: point(5, 5) })).json().obj;
-    const collection = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: point(5, 5) }, { type: 'Feature', properties: {}, geometry: square(5, 5) }] };
-    const res = await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { title: 'After', geo: collection, metadata: { elevation: 12 } } });
+    const collection = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: point(5, 5) },
+        { type: 'Feature', properties: {}, geometry: square(5, 5) },
+      ],
+    };
+    const res = await api(t.app, 'PUT', `/data/obj/${obj.name}`, {
+      token: owner.token,
+      body: { title: 'After', geo: collection, metadata: { elevation: 12 } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().obj).toMatchObject({ title: 'After', geo: collection, metadata: { elevation: 12 } });
     const bad = await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { metadata: { habitat: 'moon' } } });

@@ -42,7 +42,9 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
             content: {
               'application/json': { schema: GeoObjectsResponseSchema },
               'application/geo+json': { schema: GeoObjectFeatureCollectionSchema },
-              'text/csv': { schema: z.string().describe('One row per object: its fields, a Point’s coordinates, the geometry as GeoJSON, then each metadata field') },
+              'text/csv': {
+                schema: z.string().describe('One row per object: its fields, a Point’s coordinates, the geometry as GeoJSON, then each metadata field'),
+              },
             },
           },
         },
@@ -71,20 +73,46 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/data/obj',
-    { onRequest: signedIn, bodyLimit: GEO_BODY_LIMIT, schema: { tags, summary: 'Add an object (edit on each of its projects, or manageProjects)', body: GeoObjectCreateSchema, response: { 201: ObjectDetailSchema } } },
+    {
+      onRequest: signedIn,
+      bodyLimit: GEO_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Add an object (edit on each of its projects, or manageProjects)',
+        body: GeoObjectCreateSchema,
+        response: { 201: ObjectDetailSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await objects.create(request.actor, request.body)),
   );
 
   app.put(
     '/data/obj/:key',
-    { onRequest: signedIn, bodyLimit: GEO_BODY_LIMIT, schema: { tags, summary: 'Change an object: its fields plus doc (edit)', params: ObjectParams, body: GeoObjectUpdateSchema, response: { 200: ObjectDetailSchema } } },
+    {
+      onRequest: signedIn,
+      bodyLimit: GEO_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Change an object: its fields plus doc (edit)',
+        params: ObjectParams,
+        body: GeoObjectUpdateSchema,
+        response: { 200: ObjectDetailSchema },
+      },
+    },
     async (request) => objects.update(request.actor, request.params.key, request.body),
   );
 
-  app.delete('/data/obj/:key', { onRequest: signedIn, schema: { tags, summary: 'Delete an object (delete)', params: ObjectParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await objects.remove(request.actor, request.params.key);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/data/obj/:key',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Delete an object (delete)', params: ObjectParams, response: { 204: z.undefined().describe('No content') } },
+    },
+    async (request, reply) => {
+      await objects.remove(request.actor, request.params.key);
+      return reply.status(204).send();
+    },
+  );
 
   // Projects, people and institutions of an object
   const linkKey = (what: string) => z.string().min(1).max(200).describe(what);
@@ -94,12 +122,23 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/data/obj/:key/projects/:project',
-    { onRequest: signedIn, schema: { tags, summary: 'Add the object to a project (edit on both); answers the project', params: ProjectLinkParams, response: { 200: ObjectProjectRefSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Add the object to a project (edit on both); answers the project',
+        params: ProjectLinkParams,
+        response: { 200: ObjectProjectRefSchema },
+      },
+    },
     async (request) => objects.putProject(request.actor, request.params.key, request.params.project),
   );
   app.delete(
     '/data/obj/:key/projects/:project',
-    { onRequest: signedIn, schema: { tags, summary: 'Take the object out of a project', params: ProjectLinkParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Take the object out of a project', params: ProjectLinkParams, response: { 204: z.undefined().describe('No content') } },
+    },
     async (request, reply) => {
       await objects.removeProject(request.actor, request.params.key, request.params.project);
       return reply.status(204).send();
@@ -107,25 +146,49 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/data/obj/:key/people/:person',
-    { onRequest: signedIn, schema: { tags, summary: 'Add or change a person of the object, or move them (body: only position)', params: PersonLinkParams, body: ObjectLinkInputSchema, response: { 200: ObjectPeopleResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Add or change a person of the object, or move them (body: only position)',
+        params: PersonLinkParams,
+        body: ObjectLinkInputSchema,
+        response: { 200: ObjectPeopleResponseSchema },
+      },
+    },
     async (request) => objects.putPerson(request.actor, request.params.key, request.params.person, request.body) as Promise<ObjectPeopleResponse>,
   );
   app.delete(
     '/data/obj/:key/people/:person',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove a person from the object', params: PersonLinkParams, response: { 200: ObjectPeopleResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Remove a person from the object', params: PersonLinkParams, response: { 200: ObjectPeopleResponseSchema } },
+    },
     async (request) => objects.removePerson(request.actor, request.params.key, request.params.person) as Promise<ObjectPeopleResponse>,
   );
   app.put(
     '/data/obj/:key/institutions/:institution',
-    { onRequest: signedIn, schema: { tags, summary: 'Add or change an institution of the object, or move it (body: only position)', params: InstitutionLinkParams, body: ObjectLinkInputSchema, response: { 200: ObjectInstitutionsResponseSchema } } },
-    async (request) => objects.putInstitution(request.actor, request.params.key, request.params.institution, request.body) as Promise<ObjectInstitutionsResponse>,
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Add or change an institution of the object, or move it (body: only position)',
+        params: InstitutionLinkParams,
+        body: ObjectLinkInputSchema,
+        response: { 200: ObjectInstitutionsResponseSchema },
+      },
+    },
+    async (request) =>
+      objects.putInstitution(request.actor, request.params.key, request.params.institution, request.body) as Promise<ObjectInstitutionsResponse>,
   );
   app.delete(
     '/data/obj/:key/institutions/:institution',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove an institution from the object', params: InstitutionLinkParams, response: { 200: ObjectInstitutionsResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Remove an institution from the object', params: InstitutionLinkParams, response: { 200: ObjectInstitutionsResponseSchema } },
+    },
     async (request) => objects.removeInstitution(request.actor, request.params.key, request.params.institution) as Promise<ObjectInstitutionsResponse>,
   );
-
 
   await app.register(noteRoutes);
   await app.register(photoRoutes);

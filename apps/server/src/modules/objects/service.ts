@@ -92,7 +92,8 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       parentId = input.parent === null ? null : ((await findVisible(d, actor, 'object', input.parent))?.id ?? null);
       if (input.parent !== null && !parentId) throw invalidField('body.parent', 'No such object');
       if (parentId && parentId === current.id) throw invalidField('body.parent', 'An object cannot be its own parent');
-      if (parentId && current.id && (await repo.isAncestor(d, current.id, parentId))) throw invalidField('body.parent', 'The parent is inside this object: parents cannot form a loop');
+      if (parentId && current.id && (await repo.isAncestor(d, current.id, parentId)))
+        throw invalidField('body.parent', 'The parent is inside this object: parents cannot form a loop');
     }
     if (input.geo) await validateGeometry(d, input.geo);
     return { types, projects, parentId };
@@ -112,7 +113,13 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     kind === 'people' ? { people: await db.use((d) => repo.peopleOf(d, objectId)) } : { institutions: await db.use((d) => repo.institutionsOf(d, objectId)) };
 
   /** Adds or changes a person or institution link (a body of only position moves it); answers the list in order. */
-  async function putLink(kind: repo.LinkKind, actor: Actor | null, key: string, targetKey: string, input: { position: number } | { role?: string | null | undefined; position?: number | undefined }) {
+  async function putLink(
+    kind: repo.LinkKind,
+    actor: Actor | null,
+    key: string,
+    targetKey: string,
+    input: { position: number } | { role?: string | null | undefined; position?: number | undefined },
+  ) {
     const { row, resource } = await load(actor, key);
     authorize(actor, 'edit', resource, 'Object');
     await db.transaction(async (tx) => {
@@ -144,7 +151,8 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
   const service = {
     putPerson: (actor: Actor | null, key: string, person: string, input: Parameters<typeof putLink>[4]) => putLink('people', actor, key, person, input),
     removePerson: (actor: Actor | null, key: string, person: string) => removeLink('people', actor, key, person),
-    putInstitution: (actor: Actor | null, key: string, institution: string, input: Parameters<typeof putLink>[4]) => putLink('institutions', actor, key, institution, input),
+    putInstitution: (actor: Actor | null, key: string, institution: string, input: Parameters<typeof putLink>[4]) =>
+      putLink('institutions', actor, key, institution, input),
     removeInstitution: (actor: Actor | null, key: string, institution: string) => removeLink('institutions', actor, key, institution),
 
     /** Adds the object to a project (edit on both); answers the project. */
@@ -223,8 +231,16 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
           },
           input.geo ?? null,
         );
-        await repo.setTypes(tx, newId, types.map((t) => t.id));
-        await repo.setProjects(tx, newId, (projects ?? []).map((p) => p.id));
+        await repo.setTypes(
+          tx,
+          newId,
+          types.map((t) => t.id),
+        );
+        await repo.setProjects(
+          tx,
+          newId,
+          (projects ?? []).map((p) => p.id),
+        );
         if (input.doc) await documents.saveRevision(tx, actor, { type: 'object', id: newId }, input.doc);
         await audit(tx, actor, 'object.create', { type: 'object', id: newId }, { after: { ...input, doc: undefined } });
         return newId;
@@ -260,10 +276,26 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
           },
           input.geo,
         );
-        if (input.types !== undefined) await repo.setTypes(tx, row.id, types.map((t) => t.id));
-        if (projects) await repo.setProjects(tx, row.id, projects.map((p) => p.id));
+        if (input.types !== undefined)
+          await repo.setTypes(
+            tx,
+            row.id,
+            types.map((t) => t.id),
+          );
+        if (projects)
+          await repo.setProjects(
+            tx,
+            row.id,
+            projects.map((p) => p.id),
+          );
         if (docChanged) await documents.saveRevision(tx, actor, { type: 'object', id: row.id }, input.doc ?? null);
-        await audit(tx, actor, 'object.update', { type: 'object', id: row.id }, { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo }, after: { ...input, doc: undefined } });
+        await audit(
+          tx,
+          actor,
+          'object.update',
+          { type: 'object', id: row.id },
+          { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo }, after: { ...input, doc: undefined } },
+        );
       });
       return detail(actor, row.id);
     },
@@ -284,7 +316,13 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       await db.transaction(async (tx) => {
         await repo.deleteObject(tx, row.id);
         await documents.removeRevisions(tx, { type: 'object', id: row.id });
-        await audit(tx, actor, 'object.delete', { type: 'object', id: row.id }, { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo } });
+        await audit(
+          tx,
+          actor,
+          'object.delete',
+          { type: 'object', id: row.id },
+          { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo } },
+        );
       });
     },
   };

@@ -11,7 +11,15 @@ export const MATCH_START = '«';
 export const MATCH_END = '»';
 
 /** What a page's detail and the tree show of it, with who changed it last. */
-const listed = { id: pages.id, path: pages.path, title: pages.title, position: pages.position, draft: pages.draft, visibility: pages.visibility, updatedAt: pages.updatedAt };
+const listed = {
+  id: pages.id,
+  path: pages.path,
+  title: pages.title,
+  position: pages.position,
+  draft: pages.draft,
+  visibility: pages.visibility,
+  updatedAt: pages.updatedAt,
+};
 const detailed = { ...listed, doc: pages.doc, createdAt: pages.createdAt, updatedBy: { id: people.id, slug: people.slug, name: people.name } };
 export type ListedPage = { id: string; path: string; title: string; position: number; draft: boolean; visibility: string; updatedAt: Date };
 
@@ -35,13 +43,18 @@ export async function insertPage(db: Db, values: PageWrite): Promise<PageRow | n
   return row ?? null;
 }
 
-export const changePage = (db: Db, id: string, values: Partial<PageWrite>) => db.update(pages).set({ ...values, updatedAt: new Date() }).where(eq(pages.id, id));
+export const changePage = (db: Db, id: string, values: Partial<PageWrite>) =>
+  db
+    .update(pages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(pages.id, id));
 export const deletePage = (db: Db, id: string) => db.delete(pages).where(eq(pages.id, id));
 
 /** The pages below a path, at any depth. Segments hold no LIKE wildcards (pagePathProblem). */
 const below = (path: string) => sql`${pages.path} like ${`${path}/%`}`;
 /** The pages held directly by the page at `parent` (null: the top of the tree). */
-const childrenOf = (parent: string | null) => (parent === null ? sql`${pages.path} not like '%/%'` : and(below(parent), sql`${pages.path} not like ${`${parent}/%/%`}`));
+const childrenOf = (parent: string | null) =>
+  parent === null ? sql`${pages.path} not like '%/%'` : and(below(parent), sql`${pages.path} not like ${`${parent}/%/%`}`);
 
 /** The nearest draft among these paths (the pages above one), or null. */
 export async function nearestDraft(db: Db, paths: string[]): Promise<string | null> {
@@ -66,7 +79,10 @@ export async function draftBelow(db: Db, path: string): Promise<number> {
 }
 
 export async function countBelow(db: Db, path: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pages).where(below(path));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pages)
+    .where(below(path));
   return row?.n ?? 0;
 }
 

@@ -30,7 +30,13 @@ async function made(body: { path: string; title?: string; doc?: ProseMirrorDoc |
 const at = (path: string, who: TestUser | null = null) => api(t.app, 'GET', `/pages/at/${path}`, as(who));
 const tree = async (who: TestUser | null, query = '') => (await api(t.app, 'GET', `/pages${query}`, as(who))).json().pages as PageSummary[];
 const under = (list: PageSummary[], root: string) => list.filter((p) => p.path === root || p.path.startsWith(`${root}/`)).map((p) => p.path);
-const search = async (q: string, who: TestUser | null = null) => (await api(t.app, 'GET', `/pages/search?q=${encodeURIComponent(q)}`, as(who))).json().results as { id: string; path: string; title: string; snippet: string }[];
+const search = async (q: string, who: TestUser | null = null) =>
+  (await api(t.app, 'GET', `/pages/search?q=${encodeURIComponent(q)}`, as(who))).json().results as {
+    id: string;
+    path: string;
+    title: string;
+    snippet: string;
+  }[];
 /** Every page, drafts too: to see that a refused write changed nothing. */
 const everything = async () => (await api(t.app, 'GET', '/pages?drafts=true', as(editor))).json();
 const field = (res: { json: () => { details?: { field: string; message: string }[] } }) => res.json().details?.map((d) => d.field);
@@ -120,7 +126,9 @@ describe('a page below a draft', () => {
     const before = await everything();
     const res = await create(editor, { path: `${root}/open`, title: 'Open', draft: false });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ field: 'body.draft', message: `The page above it, /doc/${root}, is a draft: publish that first, or keep this one a draft` }]);
+    expect(res.json().details).toEqual([
+      { field: 'body.draft', message: `The page above it, /doc/${root}, is a draft: publish that first, or keep this one a draft` },
+    ]);
     expect(await everything()).toEqual(before);
 
     const child = await made({ path: `${root}/child` });
@@ -150,7 +158,12 @@ describe('a page below a draft', () => {
       [`${root}/a/b`, true],
       [`${root}/c`, true],
     ]);
-    const audit = await t.database.use((d) => d.select().from(auditLog).where(and(eq(auditLog.targetId, parent.page.id), eq(auditLog.action, 'page.update'))));
+    const audit = await t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, parent.page.id), eq(auditLog.action, 'page.update'))),
+    );
     expect(audit.at(-1)!.after).toMatchObject({ draft: true, draftedBelow: 2 });
     expect((await put(parent.page.id, { draft: false })).statusCode).toBe(200);
     expect(under(await tree(null), root)).toEqual([root]);
@@ -163,7 +176,9 @@ describe('a page below a draft', () => {
     const before = await everything();
     const res = await move(open.page.id, `${draftTop}/moved`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ field: 'body.path', message: `/doc/${draftTop} is a draft: a published page cannot go below it (publish that first, or make this page a draft)` }]);
+    expect(res.json().details).toEqual([
+      { field: 'body.path', message: `/doc/${draftTop} is a draft: a published page cannot go below it (publish that first, or make this page a draft)` },
+    ]);
     expect(await everything()).toEqual(before);
     expect((await put(open.page.id, { draft: true })).statusCode).toBe(200);
     expect((await move(open.page.id, `${draftTop}/moved`)).statusCode).toBe(200);
@@ -175,7 +190,12 @@ describe('a page below a draft', () => {
     await made({ path: `${root}/open` });
     await made({ path: `${root}/open/deeper` });
     const elsewhere = await made({ path: top('untouched') });
-    await t.database.use((d) => d.update(pages).set({ draft: false }).where(sql`${pages.path} like ${`${root}/%`}`));
+    await t.database.use((d) =>
+      d
+        .update(pages)
+        .set({ draft: false })
+        .where(sql`${pages.path} like ${`${root}/%`}`),
+    );
     expect(under(await tree(null), root)).toEqual([`${root}/open`, `${root}/open/deeper`]);
     const migration = await readFile(new URL('../../db/migrations/0026_pages_below_drafts.sql', import.meta.url), 'utf8');
     await t.database.use((d) => d.execute(sql.raw(migration)));
@@ -223,7 +243,12 @@ describe('POST pages', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as PageDetail;
     expect(body.page).toMatchObject({ path, title: 'Welcome', draft: false });
-    const entries = await t.database.use((d) => d.select().from(auditLog).where(and(eq(auditLog.targetId, body.page.id), eq(auditLog.action, 'page.create'))));
+    const entries = await t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, body.page.id), eq(auditLog.action, 'page.create'))),
+    );
     expect(entries).toHaveLength(1);
     expect((await api(t.app, 'GET', `/pages/${body.page.id}/revisions`, as(editor))).json().revisions).toHaveLength(1);
     // The admin overview names the page and its path (its address).
@@ -238,7 +263,11 @@ describe('POST pages', () => {
     const placed = await made({ path: `${root}/between`, position: 1 });
     expect(placed.page.position).toBe(1);
     const places = (await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => [p.id, p.position]);
-    expect(places).toEqual([[a.page.id, 0], [placed.page.id, 1], [b.page.id, 2]]);
+    expect(places).toEqual([
+      [a.page.id, 0],
+      [placed.page.id, 1],
+      [b.page.id, 2],
+    ]);
     // PUT takes a place the same way.
     const first = await api(t.app, 'PUT', `/pages/${b.page.id}`, { token: editor.token, body: { position: 0 } });
     expect(first.json().page.position).toBe(0);
@@ -295,7 +324,10 @@ describe('PUT pages/{id} and the revisions', () => {
     const { page } = await made({ path, title: 'Field notes', doc: text(`First ${oldWord}`) });
     expect((await search(oldWord)).map((r) => r.id)).toEqual([page.id]);
 
-    const changed = await api(t.app, 'PUT', `/pages/${page.id}`, { token: editor.token, body: { title: 'Field notes, revised', doc: text(`Second ${newWord}`) } });
+    const changed = await api(t.app, 'PUT', `/pages/${page.id}`, {
+      token: editor.token,
+      body: { title: 'Field notes, revised', doc: text(`Second ${newWord}`) },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ page: { title: 'Field notes, revised' }, doc: text(`Second ${newWord}`) });
     expect(await search(oldWord)).toEqual([]);
@@ -370,7 +402,12 @@ describe('POST pages/{id}/move', () => {
     for (const path of [from, `${from}/a/b`]) expect((await at(path)).statusCode).toBe(404);
     // Its history moves with it: it is kept by id.
     expect((await api(t.app, 'GET', `/pages/${moving.page.id}/revisions`, as(editor))).json().revisions).toHaveLength(1);
-    const audit = await t.database.use((d) => d.select().from(auditLog).where(and(eq(auditLog.targetId, moving.page.id), eq(auditLog.action, 'page.move'))));
+    const audit = await t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, moving.page.id), eq(auditLog.action, 'page.move'))),
+    );
     expect(audit[0]!.after).toMatchObject({ path: `${to}/moved`, moved: 3 });
   });
 
@@ -412,10 +449,18 @@ describe('POST pages/{id}/move', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().page).toMatchObject({ path: `${root}/c`, position: 0 });
     const places = async () => (await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => [p.id, p.position]);
-    expect(await places()).toEqual([[c.page.id, 0], [a.page.id, 1], [b.page.id, 2]]);
+    expect(await places()).toEqual([
+      [c.page.id, 0],
+      [a.page.id, 1],
+      [b.page.id, 2],
+    ]);
     // Past the end is the last place.
     expect((await move(c.page.id, { path: `${root}/c`, position: 99 })).json().page.position).toBe(2);
-    expect(await places()).toEqual([[a.page.id, 0], [b.page.id, 1], [c.page.id, 2]]);
+    expect(await places()).toEqual([
+      [a.page.id, 0],
+      [b.page.id, 1],
+      [c.page.id, 2],
+    ]);
   });
 });
 
@@ -435,7 +480,12 @@ describe('DELETE pages/{id}', () => {
     expect((await api(t.app, 'DELETE', `/pages/${c.page.id}`, as(editor))).statusCode).toBe(204);
     expect((await api(t.app, 'DELETE', `/pages/${leaf.page.id}`, as(editor))).statusCode).toBe(204);
     expect((await at(`${root}/b`)).statusCode).toBe(404);
-    const revisions = await t.database.use((d) => d.select().from(documentRevisions).where(and(eq(documentRevisions.ownerType, 'page'), eq(documentRevisions.ownerId, leaf.page.id))));
+    const revisions = await t.database.use((d) =>
+      d
+        .select()
+        .from(documentRevisions)
+        .where(and(eq(documentRevisions.ownerType, 'page'), eq(documentRevisions.ownerId, leaf.page.id))),
+    );
     expect(revisions).toEqual([]);
     expect((await api(t.app, 'DELETE', `/pages/${leaf.page.id}`, as(editor))).statusCode).toBe(404);
     expect((await api(t.app, 'DELETE', '/pages/not-an-id', as(editor))).json().details[0].field).toBe('params.id');
@@ -459,7 +509,8 @@ describe('who may write', () => {
       expect((await api(t.app, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
       expect((await api(t.app, method, url, { token: reader.token, body })).statusCode, `${method} ${url}`).toBe(403);
     }
-    for (const [method, url, body] of writes(draft.page.id).slice(1)) expect((await api(t.app, method, url, { token: reader.token, body })).statusCode).toBe(404);
+    for (const [method, url, body] of writes(draft.page.id).slice(1))
+      expect((await api(t.app, method, url, { token: reader.token, body })).statusCode).toBe(404);
     for (const [method, url, body] of writes(page.page.id)) {
       const res = await api(t.app, method, url, { token: editor.token, body });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(method === 'POST' && url === '/pages' ? 201 : method === 'DELETE' ? 204 : 200);
@@ -482,13 +533,21 @@ describe('GET pages/search', () => {
 
 describe('images in pages', () => {
   it('count as uses of their asset, named by the page to those who may see it (a draft: managePages)', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const actor = await t.app.services.users.actorFor(editor.id);
-    const assetId = await t.app.services.assets.attachImage(actor, { stream: Readable.from([png]), fileName: 'figure.png' }, async (_tx, asset) => ({ replaced: null, result: asset.id }));
+    const assetId = await t.app.services.assets.attachImage(actor, { stream: Readable.from([png]), fileName: 'figure.png' }, async (_tx, asset) => ({
+      replaced: null,
+      result: asset.id,
+    }));
     const draft = await made({ path: top('img'), title: 'Figures', draft: true });
     const paragraph = { type: 'paragraph', content: [{ type: 'text', text: 'A figure' }] };
     // An image is an asset's id: an outside address (a tracker, and a breach of the CSP) is refused.
-    const outside = await api(t.app, 'PUT', `/pages/${draft.page.id}`, { token: editor.token, body: { doc: { type: 'doc', content: [paragraph, { type: 'image', attrs: { src: 'https://tracker.example/p.gif' } }] } } });
+    const outside = await api(t.app, 'PUT', `/pages/${draft.page.id}`, {
+      token: editor.token,
+      body: { doc: { type: 'doc', content: [paragraph, { type: 'image', attrs: { src: 'https://tracker.example/p.gif' } }] } },
+    });
     expect(outside.statusCode).toBe(400);
     expect(field(outside)?.[0]).toMatch(/^body\.doc/);
     const doc = { type: 'doc', content: [paragraph, imageNode(assetId)] } as unknown as ProseMirrorDoc;
@@ -496,7 +555,10 @@ describe('images in pages', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().doc.content[1]).toEqual({ type: 'image', attrs: { asset: assetId } });
     const [revision] = (await api(t.app, 'GET', `/pages/${draft.page.id}/revisions`, as(editor))).json().revisions as { id: string }[];
-    expect((await api(t.app, 'GET', `/pages/${draft.page.id}/revisions/${revision!.id}`, as(editor))).json().doc.content[1]).toEqual({ type: 'image', attrs: { asset: assetId } });
+    expect((await api(t.app, 'GET', `/pages/${draft.page.id}/revisions/${revision!.id}`, as(editor))).json().doc.content[1]).toEqual({
+      type: 'image',
+      attrs: { asset: assetId },
+    });
     const usage = { kind: 'document', label: 'An image in the text of “Figures”', path: `/doc/${draft.page.path}` };
     expect((await api(t.app, 'GET', `/assets/${assetId}`, as(editor))).json()).toMatchObject({ usages: [usage], hiddenUsages: 0 });
     // Used only by a draft, it is not there for a reader; published, the page names it.

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_LIMITS, PageChangeSchema, PageCreateSchema, PageDetailSchema, PageMoveSchema, PageSearchQuerySchema, PageSearchResponseSchema, PagesResponseSchema } from '@observatory/shared';
+import {
+  PAGE_LIMITS,
+  PageChangeSchema,
+  PageCreateSchema,
+  PageDetailSchema,
+  PageMoveSchema,
+  PageSearchQuerySchema,
+  PageSearchResponseSchema,
+  PagesResponseSchema,
+} from '@observatory/shared';
 import { signedIn } from '../../plugins/auth.js';
 import { revisionRoutes } from '../documents/routes.js';
 
 const PageParams = z.object({ id: z.uuid().describe('The page’s id') });
 /** A page's path is the rest of the URL: pages/at/guide/map. A path no page can have is not found, as a missing one. */
-const PathParams = z.object({ '*': z.string().max(PAGE_LIMITS.path * 2).describe('The page’s path, as in /doc/{path}') });
+const PathParams = z.object({
+  '*': z
+    .string()
+    .max(PAGE_LIMITS.path * 2)
+    .describe('The page’s path, as in /doc/{path}'),
+});
 const PagesQuerySchema = z.object({ drafts: z.enum(['true', 'false']).optional().describe('true: also the drafts the reader may see (managePages)') });
 
 /** Documentation pages: published ones read by everyone; drafts and every write for managePages. */
@@ -17,38 +31,98 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/pages',
-    { schema: { tags, summary: 'The documentation pages in the order of their tree (depth-first, siblings by position): the published ones, or with drafts=true also the drafts the reader may see', querystring: PagesQuerySchema, response: { 200: PagesResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'The documentation pages in the order of their tree (depth-first, siblings by position): the published ones, or with drafts=true also the drafts the reader may see',
+        querystring: PagesQuerySchema,
+        response: { 200: PagesResponseSchema },
+      },
+    },
     async (request) => pages.list(request.actor, request.query.drafts === 'true'),
   );
   app.get(
     '/pages/search',
-    { schema: { tags, summary: `Published pages whose title or text hold the words (web-search syntax), best first, at most ${PAGE_LIMITS.searchResults}`, querystring: PageSearchQuerySchema, response: { 200: PageSearchResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: `Published pages whose title or text hold the words (web-search syntax), best first, at most ${PAGE_LIMITS.searchResults}`,
+        querystring: PageSearchQuerySchema,
+        response: { 200: PageSearchResponseSchema },
+      },
+    },
     async (request) => pages.search(request.query.q),
   );
   app.get(
     '/pages/at/*',
-    { schema: { tags, summary: 'The page at a path, with the pages above it and what the reader may do with it (a draft: managePages only)', params: PathParams, response: { 200: PageDetailSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The page at a path, with the pages above it and what the reader may do with it (a draft: managePages only)',
+        params: PathParams,
+        response: { 200: PageDetailSchema },
+      },
+    },
     async (request) => pages.get(request.actor, request.params['*']),
   );
   app.post(
     '/pages',
-    { ...write, schema: { tags, summary: 'Add a page below an existing one, or at the top (managePages); without a position, last among its siblings', body: PageCreateSchema, response: { 201: PageDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Add a page below an existing one, or at the top (managePages); without a position, last among its siblings',
+        body: PageCreateSchema,
+        response: { 201: PageDetailSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await pages.create(request.actor, request.body)),
   );
   app.put(
     '/pages/:id',
-    { ...write, schema: { tags, summary: 'Change a page: the fields given (managePages); a changed text is kept as a revision', params: PageParams, body: PageChangeSchema, response: { 200: PageDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change a page: the fields given (managePages); a changed text is kept as a revision',
+        params: PageParams,
+        body: PageChangeSchema,
+        response: { 200: PageDetailSchema },
+      },
+    },
     async (request) => pages.change(request.actor, request.params.id, request.body),
   );
   app.post(
     '/pages/:id/move',
-    { ...write, schema: { tags, summary: 'Give a page a new path, moving every page below it along (managePages): never below itself, never onto a taken path', params: PageParams, body: PageMoveSchema, response: { 200: PageDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Give a page a new path, moving every page below it along (managePages): never below itself, never onto a taken path',
+        params: PageParams,
+        body: PageMoveSchema,
+        response: { 200: PageDetailSchema },
+      },
+    },
     async (request) => pages.move(request.actor, request.params.id, request.body),
   );
-  app.delete('/pages/:id', { ...write, schema: { tags, summary: 'Delete a page and its history (managePages): refused while pages are below it', params: PageParams, response: { 204: z.null().describe('No content') } } }, async (request, reply) => {
-    await pages.remove(request.actor, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/pages/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a page and its history (managePages): refused while pages are below it',
+        params: PageParams,
+        response: { 204: z.null().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await pages.remove(request.actor, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   await app.register(
     revisionRoutes('/pages/:id', {
       tags,

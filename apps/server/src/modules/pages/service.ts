@@ -34,7 +34,14 @@ export const searchTextOf = (title: string, doc: ProseMirrorDoc | null | undefin
 const owner = (id: string): DocumentOwner => ({ type: 'page', id });
 const pathTaken = (path: string) => taken('body.path', `A page exists at /doc/${path}`);
 
-const summaryOf = (row: repo.ListedPage): PageSummary => ({ id: row.id, path: row.path, title: row.title, position: row.position, draft: row.draft, updatedAt: row.updatedAt.toISOString() });
+const summaryOf = (row: repo.ListedPage): PageSummary => ({
+  id: row.id,
+  path: row.path,
+  title: row.title,
+  position: row.position,
+  draft: row.draft,
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /** Why a page cannot be published below a draft: it would show with the draft's path in its own. */
 const draftAboveProblem = (draft: string) => `The page above it, /doc/${draft}, is a draft: publish that first, or keep this one a draft`;
@@ -60,7 +67,10 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     return {
       page: { ...summaryOf(row), createdAt: row.createdAt.toISOString(), updatedBy: row.updatedBy },
       doc: row.doc ?? null,
-      ancestors: above.map((p) => rows.find((r) => r.path === p)).filter(seen).map((r) => ({ path: r.path, title: r.title, draft: r.draft })),
+      ancestors: above
+        .map((p) => rows.find((r) => r.path === p))
+        .filter(seen)
+        .map((r) => ({ path: r.path, title: r.title, draft: r.draft })),
       permissions: permissionsFor(actor, resourceOf('page', row)),
     };
   }
@@ -115,7 +125,15 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
         const draftAbove = await repo.nearestDraft(tx, pathsAbove(path));
         if (draftAbove && input.draft === false) throw invalidField('body.draft', draftAboveProblem(draftAbove));
         const draft = input.draft ?? !!draftAbove;
-        const row = await repo.insertPage(tx, { path, title, doc, draft, position: await repo.nextPosition(tx, parent), searchText: searchTextOf(title, doc), updatedBy: actor!.personId });
+        const row = await repo.insertPage(tx, {
+          path,
+          title,
+          doc,
+          draft,
+          position: await repo.nextPosition(tx, parent),
+          searchText: searchTextOf(title, doc),
+          updatedBy: actor!.personId,
+        });
         if (!row) throw pathTaken(path);
         const position = input.position === undefined ? row.position : await repo.placeAmongSiblings(tx, parent, row.id, input.position);
         if (doc) await documents.saveRevision(tx, actor, owner(row.id), doc);
@@ -145,10 +163,16 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
         });
         const position = input.position === undefined ? undefined : await repo.placeAmongSiblings(tx, parentPagePath(before.path), before.id, input.position);
         if (docChanged) await documents.saveRevision(tx, actor, owner(before.id), doc);
-        await audit(tx, actor, 'page.update', { type: 'page', id: before.id }, {
-          before: { title: before.title, draft: before.draft, position: before.position },
-          after: { title: input.title, draft: input.draft, position, docChanged, ...(draftedBelow ? { draftedBelow } : {}) },
-        });
+        await audit(
+          tx,
+          actor,
+          'page.update',
+          { type: 'page', id: before.id },
+          {
+            before: { title: before.title, draft: before.draft, position: before.position },
+            after: { title: input.title, draft: input.draft, position, docChanged, ...(draftedBelow ? { draftedBelow } : {}) },
+          },
+        );
         return before.path;
       });
       return db.use((d) => detailAt(d, actor, path));
@@ -166,7 +190,11 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
           const renamed = movedPaths(await repo.pathsBelow(tx, from), from, to);
           await requireParent(tx, to);
           const draftAbove = before.draft ? null : await repo.nearestDraft(tx, pathsAbove(to));
-          if (draftAbove) throw invalidField('body.path', `/doc/${draftAbove} is a draft: a published page cannot go below it (publish that first, or make this page a draft)`);
+          if (draftAbove)
+            throw invalidField(
+              'body.path',
+              `/doc/${draftAbove} is a draft: a published page cannot go below it (publish that first, or make this page a draft)`,
+            );
           const [clash] = await repo.takenAmong(tx, [to, ...renamed]);
           if (clash === to) throw pathTaken(to);
           if (clash) throw taken('body.path', `A page exists at /doc/${clash}, where a page below it would go`);
@@ -177,7 +205,13 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
         if (input.position !== undefined) position = await repo.placeAmongSiblings(tx, parent, before.id, input.position);
         else if (parent !== parentPagePath(from)) position = await repo.nextPosition(tx, parent, before.id);
         await repo.changePage(tx, before.id, { position, updatedBy: actor!.personId });
-        await audit(tx, actor, 'page.move', { type: 'page', id: before.id }, { before: { path: from, position: before.position }, after: { path: to, position, moved } });
+        await audit(
+          tx,
+          actor,
+          'page.move',
+          { type: 'page', id: before.id },
+          { before: { path: from, position: before.position }, after: { path: to, position, moved } },
+        );
       });
       return db.use((d) => detailAt(d, actor, to));
     },

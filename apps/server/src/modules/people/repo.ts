@@ -15,10 +15,7 @@ export async function findPersonById(db: Db, id: string): Promise<PersonRow | nu
 
 /** By id or slug. */
 export async function findPerson(db: Db, key: string): Promise<PersonRow | null> {
-  const [row] = await db
-    .select()
-    .from(people)
-    .where(byKey('person', key));
+  const [row] = await db.select().from(people).where(byKey('person', key));
   return row ?? null;
 }
 
@@ -28,7 +25,11 @@ export async function insertPerson(db: Db, values: typeof people.$inferInsert): 
 }
 
 export async function updatePerson(db: Db, id: string, values: Partial<typeof people.$inferInsert>): Promise<PersonRow> {
-  const [row] = await db.update(people).set({ ...values, updatedAt: new Date() }).where(eq(people.id, id)).returning();
+  const [row] = await db
+    .update(people)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(people.id, id))
+    .returning();
   return row!;
 }
 
@@ -53,7 +54,10 @@ export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
 }
 
 export async function slugTaken(db: Db, slug: string, exceptId: string): Promise<boolean> {
-  const [row] = await db.select({ id: people.id }).from(people).where(and(eq(people.slug, slug), ne(people.id, exceptId)));
+  const [row] = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.slug, slug), ne(people.id, exceptId)));
   return !!row;
 }
 
@@ -102,7 +106,13 @@ export function affiliationsOf(db: Db, personIds: string[]) {
 export async function listPeople(db: Db, counts: CountCache, options: { q?: string; limit: number; offset: number }) {
   const where = options.q ? ilike(people.name, `%${options.q.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
   const [rows, total] = await Promise.all([
-    db.select().from(people).where(where).orderBy(asc(sql`lower(${people.name})`), asc(people.id)).limit(options.limit).offset(options.offset),
+    db
+      .select()
+      .from(people)
+      .where(where)
+      .orderBy(asc(sql`lower(${people.name})`), asc(people.id))
+      .limit(options.limit)
+      .offset(options.offset),
     counts.count(db, people, where),
   ]);
   return { rows, total };
@@ -111,7 +121,10 @@ export async function listPeople(db: Db, counts: CountCache, options: { q?: stri
 /** Creates or replaces the person's affiliation with an institution; a new primary clears the others. */
 export async function upsertAffiliation(db: Db, personId: string, institutionId: string, values: { title?: string | null; primary?: boolean }) {
   if (values.primary) {
-    await db.update(affiliations).set({ primary: false }).where(and(eq(affiliations.personId, personId), ne(affiliations.institutionId, institutionId)));
+    await db
+      .update(affiliations)
+      .set({ primary: false })
+      .where(and(eq(affiliations.personId, personId), ne(affiliations.institutionId, institutionId)));
   }
   await db
     .insert(affiliations)
@@ -133,4 +146,3 @@ export async function deleteAffiliation(db: Db, personId: string, institutionId:
     .returning({ id: affiliations.id });
   return rows.length;
 }
-

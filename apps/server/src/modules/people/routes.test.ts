@@ -46,7 +46,9 @@ describe('GET /people', () => {
 
 describe('GET /people/{id}', () => {
   it('answers person, permissions, bio, invitation, projects and publications, by slug or id', async () => {
-    const created = (await addPerson({ name: 'Profile Person', orcid: 'https://orcid.org/0000-0002-1825-0097', bio: { type: 'doc', content: [{ type: 'paragraph' }] } })).json();
+    const created = (
+      await addPerson({ name: 'Profile Person', orcid: 'https://orcid.org/0000-0002-1825-0097', bio: { type: 'doc', content: [{ type: 'paragraph' }] } })
+    ).json();
     const bySlug = await api(t.app, 'GET', `/people/${created.person.slug}`);
     expect(bySlug.statusCode).toBe(200);
     expect(bySlug.json()).toMatchObject({
@@ -67,7 +69,10 @@ describe('GET /people/{id}', () => {
     const own = await api(t.app, 'GET', `/people/${user.username}`, { token: user.token });
     expect(own.json().person.email).toBe(user.email);
     expect(own.json().permissions).toEqual(['view', 'edit']);
-    const invitee = await api(t.app, 'POST', '/invitations', { token: (await buildUser(t.app, { super: true })).token, body: { email: 'p@example.org', name: 'Invited Profile' } });
+    const invitee = await api(t.app, 'POST', '/invitations', {
+      token: (await buildUser(t.app, { super: true })).token,
+      body: { email: 'p@example.org', name: 'Invited Profile' },
+    });
     const personId = invitee.json().invitation.personId;
     expect((await api(t.app, 'GET', `/people/${personId}`, { token: manager.token })).json().invitation).toMatchObject({ email: 'p@example.org' });
     expect((await api(t.app, 'GET', `/people/${personId}`, { token: user.token })).json().invitation).toBeNull();
@@ -96,9 +101,7 @@ describe('POST /people', () => {
   });
   it('records the write in the audit log', async () => {
     const created = (await addPerson({ name: 'Audited Person' })).json().person;
-    const rows = await t.database.use((d) =>
-      d.query.auditLog.findMany({ where: (log, { eq }) => eq(log.targetId, created.id) }),
-    );
+    const rows = await t.database.use((d) => d.query.auditLog.findMany({ where: (log, { eq }) => eq(log.targetId, created.id) }));
     expect(rows).toEqual([expect.objectContaining({ action: 'person.create', actorId: manager.id })]);
   });
 });
@@ -183,8 +186,19 @@ describe('the bio', () => {
 
   it('stored under older rules (a node the list no longer holds) is answered as stored, not refused', async () => {
     const person = (await addPerson({ name: unique('Old bio') })).json().person;
-    const old = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Retired node below' }] }, { type: 'callout', content: [] }] };
-    await t.database.use((d) => d.update(people).set({ bio: old as never }).where(eq(people.id, person.id)));
+    const old = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Retired node below' }] },
+        { type: 'callout', content: [] },
+      ],
+    };
+    await t.database.use((d) =>
+      d
+        .update(people)
+        .set({ bio: old as never })
+        .where(eq(people.id, person.id)),
+    );
     const res = await api(t.app, 'GET', `/people/${person.slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().bio).toEqual(old);
@@ -201,8 +215,14 @@ describe('the bio', () => {
     const person = (await addPerson({ name: unique('Bio'), bio: link('https://kept.example.org') })).json().person;
     const bad = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: link('javascript:alert(1)') } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details[0]).toMatchObject({ field: 'body.bio.content.0.content.0.marks.0.attrs.href', message: 'Links must start with http://, https://, mailto: or a single / (a path of this site)' });
-    const html = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: { type: 'doc', content: [{ type: 'html', text: '<script>' }] } } });
+    expect(bad.json().details[0]).toMatchObject({
+      field: 'body.bio.content.0.content.0.marks.0.attrs.href',
+      message: 'Links must start with http://, https://, mailto: or a single / (a path of this site)',
+    });
+    const html = await api(t.app, 'PUT', `/people/${person.slug}`, {
+      token: manager.token,
+      body: { bio: { type: 'doc', content: [{ type: 'html', text: '<script>' }] } },
+    });
     expect(html.statusCode).toBe(400);
     expect(html.json().details[0].field).toMatch(/^body\.bio/);
     expect((await api(t.app, 'GET', `/people/${person.slug}`)).json().bio.content[0].content[0].marks[0].attrs.href).toBe('https://kept.example.org');

@@ -33,16 +33,12 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/people/:id',
-    { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } },
-    async (request) => {
-      const profile = await people.getPerson(request.actor, request.params.id);
-      const id = profile.person.id;
-      const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { personId: id }), publications.ofPerson(request.actor, id)]);
-      return { ...profile, projects: linked, publications: published };
-    },
-  );
+  app.get('/people/:id', { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } }, async (request) => {
+    const profile = await people.getPerson(request.actor, request.params.id);
+    const id = profile.person.id;
+    const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { personId: id }), publications.ofPerson(request.actor, id)]);
+    return { ...profile, projects: linked, publications: published };
+  });
 
   app.post(
     '/people',
@@ -54,14 +50,28 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/people/:id',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Change a person (the person or managePeople)', params: PersonParams, body: PersonInputSchema.partial(), response: { 200: PersonDetailSchema } },
+      schema: {
+        tags,
+        summary: 'Change a person (the person or managePeople)',
+        params: PersonParams,
+        body: PersonInputSchema.partial(),
+        response: { 200: PersonDetailSchema },
+      },
     },
     async (request) => people.updatePerson(request.actor, request.params.id, request.body),
   );
 
   app.delete(
     '/people/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete a person without an account (managePeople)', params: PersonParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Delete a person without an account (managePeople)',
+        params: PersonParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await people.deletePerson(request.actor, request.params.id);
       return reply.status(204).send();
@@ -86,7 +96,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/people/:id/photo',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove the photo (the person or managePeople)', params: PersonParams, response: { 200: PersonDetailSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Remove the photo (the person or managePeople)', params: PersonParams, response: { 200: PersonDetailSchema } },
+    },
     async (request) => people.deletePhoto(request.actor, request.params.id),
   );
 

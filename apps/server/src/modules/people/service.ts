@@ -77,7 +77,10 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
       const page = pageOf(query.p, PAGE_SIZES.people);
       return db.use(async (d) => {
         const { rows, total } = await repo.listPeople(d, db.counts, { ...(query.q ? { q: query.q } : {}), limit: page.limit, offset: page.offset });
-        const affiliations = await repo.affiliationsOf(d, rows.map((r) => r.id));
+        const affiliations = await repo.affiliationsOf(
+          d,
+          rows.map((r) => r.id),
+        );
         const people = rows.map((row) => {
           const primary = affiliations.find((a) => a.personId === row.id && a.primary) ?? affiliations.find((a) => a.personId === row.id);
           return { id: row.id, slug: row.slug, name: row.name, photo: imageRef(row.photoId), primaryAffiliation: primary ? toAffiliation(primary) : null };
@@ -177,7 +180,12 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
     },
 
     /** Creates or replaces the affiliation with an institution; a primary one clears the others. */
-    async putAffiliation(actor: Actor | null, personKey: string, institutionKey: string, input: { title?: string | null | undefined; primary?: boolean | undefined }) {
+    async putAffiliation(
+      actor: Actor | null,
+      personKey: string,
+      institutionKey: string,
+      input: { title?: string | null | undefined; primary?: boolean | undefined },
+    ) {
       const person = await load(actor, personKey);
       authorize(actor, 'edit', personResource(person), 'Person');
       return db.transaction(async (tx) => {

@@ -32,13 +32,23 @@ const fieldPhoto = () =>
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' },
     })
     .toBuffer();
-const plainPng = () => sharp({ create: { width: 120, height: 80, channels: 3, background: '#888888' } }).png().toBuffer();
+const plainPng = () =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background: '#888888' } })
+    .png()
+    .toBuffer();
 
 async function makeObject(options: { visibility?: string; types?: string[]; at?: readonly [number, number]; title?: string } = {}) {
   const name = unique('ps-site-');
   const res = await api(t.app, 'POST', '/data/obj', {
     token: owner.token,
-    body: { name, title: options.title ?? name, types: options.types ?? ['site'], projects: [project.id], visibility: options.visibility ?? 'public', geo: { type: 'Point', coordinates: options.at ?? SITE } },
+    body: {
+      name,
+      title: options.title ?? name,
+      types: options.types ?? ['site'],
+      projects: [project.id],
+      visibility: options.visibility ?? 'public',
+      geo: { type: 'Point', coordinates: options.at ?? SITE },
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return name;
@@ -47,16 +57,23 @@ async function makeObject(options: { visibility?: string; types?: string[]; at?:
 /** Uploads a photo of the object (a plain PNG unless told) and gives it a caption; answers it as the photos API does. */
 async function addPhoto(objectName: string, caption: string | null, options: { by?: TestUser; data?: Buffer } = {}) {
   const by = options.by ?? contributor;
-  const res = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, { token: by.token, file: { data: options.data ?? (await plainPng()), fileName: 'photo.png' } });
+  const res = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, {
+    token: by.token,
+    file: { data: options.data ?? (await plainPng()), fileName: 'photo.png' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const photo = res.json();
-  if (caption !== null) expect((await api(t.app, 'PUT', `/data/obj/${objectName}/photos/${photo.id}`, { token: by.token, body: { caption } })).statusCode).toBe(200);
+  if (caption !== null)
+    expect((await api(t.app, 'PUT', `/data/obj/${objectName}/photos/${photo.id}`, { token: by.token, body: { caption } })).statusCode).toBe(200);
   return photo as { id: string; image: { id: string; url: string } };
 }
 
 /** An insight by the owner with one comment showing an image; answers the comment. */
 async function commentImage(visibility: string, content: string, teamSlug: string | null = null) {
-  const made = await api(t.app, 'POST', '/insights', { token: owner.token, body: { insight: { title: unique('Lichen survey '), visibility, team: teamSlug }, doc: null } });
+  const made = await api(t.app, 'POST', '/insights', {
+    token: owner.token,
+    body: { insight: { title: unique('Lichen survey '), visibility, team: teamSlug }, doc: null },
+  });
   expect(made.statusCode, made.body).toBe(201);
   const { num } = made.json().insight;
   const image = await upload(t.app, 'POST', `/insights/${num}/comment-photos`, { token: owner.token, file: { data: await plainPng(), fileName: 'c.png' } });
@@ -96,7 +113,16 @@ describe('GET photos', () => {
     expect(found.statusCode, found.body).toBe(200);
     const [first] = found.json().photos;
     // The comment came last: newest first.
-    expect(first).toMatchObject({ id: comment.id, source: 'comment', caption: `${word}Comment flowering early`, object: null, insight: { num: comment.num }, takenAt: null, geo: null, author: { id: owner.personId } });
+    expect(first).toMatchObject({
+      id: comment.id,
+      source: 'comment',
+      caption: `${word}Comment flowering early`,
+      object: null,
+      insight: { num: comment.num },
+      takenAt: null,
+      geo: null,
+      author: { id: owner.personId },
+    });
     expect(sortedIds(found)).toEqual([byCaption.id, untitled.id, comment.id].sort());
     // The caption only; the object's title; the comment's text; the object's name.
     expect(await ids(`q=cushions ${word.toLowerCase()}`)).toEqual([byCaption.id]);
@@ -123,7 +149,12 @@ describe('GET photos', () => {
     expect(visitorView).toEqual({
       id: photo.id,
       source: 'object',
-      image: { id: photo.image.id, url: `/api/v1/assets/${photo.image.id}/400`, thumbUrl: `/api/v1/assets/${photo.image.id}/96`, largeUrl: `/api/v1/assets/${photo.image.id}/1600` },
+      image: {
+        id: photo.image.id,
+        url: `/api/v1/assets/${photo.image.id}/400`,
+        thumbUrl: `/api/v1/assets/${photo.image.id}/96`,
+        largeUrl: `/api/v1/assets/${photo.image.id}/1600`,
+      },
       caption: `${word} in bud`,
       takenAt: expect.stringMatching(/^2024-07-01T\d\d:30:00\.000Z$/),
       geo: { type: 'Point', coordinates: [7.5, 46.5] },
@@ -203,7 +234,10 @@ describe('GET photos', () => {
       const res = await search(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
-      expect(res.json().details.map((d: { field: string }) => d.field), query).toEqual([field]);
+      expect(
+        res.json().details.map((d: { field: string }) => d.field),
+        query,
+      ).toEqual([field]);
     };
     for (const p of ['0', '-1', 'x', '1.5']) await refused(`p=${p}`, 'querystring.p');
     for (const n of ['0', '101', 'x']) await refused(`n=${n}`, 'querystring.n');
@@ -221,7 +255,8 @@ describe('GET photos', () => {
     expect((await search('from=2024-07-01&to=2024-07-01&bbox=-10,-10,10,10&n=100')).statusCode).toBe(200);
     expect((await api(t.app, 'GET', '/photos/not-a-uuid')).statusCode).toBe(400);
     // Any text is words: never an error.
-    for (const q of ["'", '\\', '%_%', '"unclosed', 'or ((', 'ä Ö ß', 'x '.repeat(150)]) expect((await search(`q=${encodeURIComponent(q)}`)).statusCode, q).toBe(200);
+    for (const q of ["'", '\\', '%_%', '"unclosed', 'or ((', 'ä Ö ß', 'x '.repeat(150)])
+      expect((await search(`q=${encodeURIComponent(q)}`)).statusCode, q).toBe(200);
     await refused(`q=${'x'.repeat(301)}`, 'querystring.q');
   });
 });

@@ -173,7 +173,9 @@ function pageStatement(photoWhere: SQL | undefined, commentWhere: SQL | null, pa
   const objectFacts = jsonOne(sql`select json_build_object('id', o.id, 'visibility', o.visibility,
       'targetIds', coalesce((select array_agg(op.project_id::text) from ${objectProjects} op where op.object_id = o.id), '{}'))
     from ${objects} o where o.id = ${F.objectId}`);
-  const insightFacts = jsonOne(sql`select json_build_object('id', i.id, 'visibility', i.visibility, 'teamId', i.team_id, 'authorId', i.author_id) from ${insights} i where i.id = ${F.insightId}`);
+  const insightFacts = jsonOne(
+    sql`select json_build_object('id', i.id, 'visibility', i.visibility, 'teamId', i.team_id, 'authorId', i.author_id) from ${insights} i where i.id = ${F.insightId}`,
+  );
   // The page first (LIMIT inside), so that only its rows are dressed.
   return sql`select found.source, ${F.id} as "id", ${F.assetId} as "assetId", ${F.authorId} as "authorId", ${F.objectId} as "objectId", ${F.insightId} as "insightId",
       ${item} as item, ${objectFacts} as "objectFacts", ${insightFacts} as "insightFacts"

@@ -17,7 +17,8 @@ export const photoSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Search photos of objects and images of insight comments, newest first (taken, else uploaded), 10 a page (n, at most 100): words (q), person, object type, days (from, to), map box (bbox)',
+        summary:
+          'Search photos of objects and images of insight comments, newest first (taken, else uploaded), 10 a page (n, at most 100): words (q), person, object type, days (from, to), map box (bbox)',
         querystring: PhotoSearchQuerySchema,
         response: answer,
       },
@@ -47,7 +48,14 @@ export const photoSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/photos/:id',
-    { schema: { tags, summary: 'One photo as the search answers it; 404 unless the reader may see it', params: PhotoParams, response: { 200: PhotoResultResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'One photo as the search answers it; 404 unless the reader may see it',
+        params: PhotoParams,
+        response: { 200: PhotoResultResponseSchema },
+      },
+    },
     async (request) => ({ photo: await photoSearch.get(request.actor, request.params.id) }),
   );
 };

@@ -68,7 +68,10 @@ export function createPhotoSearchService(deps: { db: Database; assets: AssetsSer
     async search(actor: Actor | null, query: Query, person?: string) {
       const page = pageOf(query.p, query.n);
       const { rows, total } = await db.use(async (d) => {
-        const authors = new Set([...(person ? [(await load(d, actor, 'person', person)).id] : []), ...(query.person ? [await personId(d, actor, query.person)] : [])]);
+        const authors = new Set([
+          ...(person ? [(await load(d, actor, 'person', person)).id] : []),
+          ...(query.person ? [await personId(d, actor, query.person)] : []),
+        ]);
         const filter: repo.PhotoFilter = {
           ...sight(actor),
           words: wordsOf(query.q),

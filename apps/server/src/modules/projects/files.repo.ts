@@ -32,13 +32,20 @@ export async function filesOf(db: Db, projectId: string, fileIds?: string[]): Pr
 }
 
 export async function findFile(db: Db, projectId: string, fileId: string): Promise<FileRow | null> {
-  const [row] = await db.select().from(projectFiles).where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.id, fileId)));
+  const [row] = await db
+    .select()
+    .from(projectFiles)
+    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.id, fileId)));
   return row ?? null;
 }
 
 /** Locks the file's row until the transaction ends: versions are numbered one at a time. */
 export async function lockFile(db: Db, projectId: string, fileId: string): Promise<FileRow | null> {
-  const [row] = await db.select().from(projectFiles).where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.id, fileId))).for('update');
+  const [row] = await db
+    .select()
+    .from(projectFiles)
+    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.id, fileId)))
+    .for('update');
   return row ?? null;
 }
 
@@ -48,7 +55,11 @@ export async function insertFile(db: Db, values: typeof projectFiles.$inferInser
 }
 
 export async function changeFile(db: Db, id: string, values: { name?: string; description?: string | null; lastVersion?: number }): Promise<FileRow> {
-  const [row] = await db.update(projectFiles).set({ ...values, updatedAt: new Date() }).where(eq(projectFiles.id, id)).returning();
+  const [row] = await db
+    .update(projectFiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projectFiles.id, id))
+    .returning();
   return row!;
 }
 

@@ -36,7 +36,14 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id/files',
-    { schema: { tags, summary: 'A project’s files, by name, each with its versions newest first', params: ProjectParams, response: { 200: ProjectFilesResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'A project’s files, by name, each with its versions newest first',
+        params: ProjectParams,
+        response: { 200: ProjectFilesResponseSchema },
+      },
+    },
     async (request) => ({ files: await projectFiles.listFiles(request.actor, request.params.id) }),
   );
 
@@ -63,14 +70,29 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/:id/files/:fid',
-    { ...write, schema: { tags, summary: 'Rename or describe a file (edit)', params: FileParams, body: FileChangeSchema, response: { 200: ProjectFileSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Rename or describe a file (edit)', params: FileParams, body: FileChangeSchema, response: { 200: ProjectFileSchema } },
+    },
     async (request) => projectFiles.changeFile(request.actor, request.params.id, request.params.fid, request.body),
   );
 
-  app.delete('/projects/:id/files/:fid', { ...write, schema: { tags, summary: 'Delete a file with every version and their bytes (edit)', params: FileParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await projectFiles.deleteFile(request.actor, request.params.id, request.params.fid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/projects/:id/files/:fid',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a file with every version and their bytes (edit)',
+        params: FileParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await projectFiles.deleteFile(request.actor, request.params.id, request.params.fid);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/projects/:id/files/:fid/version',
@@ -89,7 +111,15 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/:id/files/:fid/:version',
-    { ...write, schema: { tags, summary: 'Delete one version and its bytes (edit); the only version of a file cannot be deleted (409): delete the file. Answers the file', params: VersionParams, response: { 200: ProjectFileSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete one version and its bytes (edit); the only version of a file cannot be deleted (409): delete the file. Answers the file',
+        params: VersionParams,
+        response: { 200: ProjectFileSchema },
+      },
+    },
     async (request) => projectFiles.deleteVersion(request.actor, request.params.id, request.params.fid, request.params.version),
   );
 

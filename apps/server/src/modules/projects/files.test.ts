@@ -58,7 +58,8 @@ const storedFiles = () => (fs.readdirSync(t.filesDir, { recursive: true }) as st
 const assetCount = () => t.database.use(async (d) => (await d.select({ id: assets.id }).from(assets)).length);
 const fileCount = () => t.database.use(async (d) => (await d.select({ id: fileVersions.id }).from(fileVersions)).length);
 const snapshot = async () => ({ files: storedFiles(), assets: await assetCount(), versions: await fileCount() });
-const auditOf = (action: string, projectId: string) => t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, action))).then((rows) => rows.filter((r) => r.targetId === projectId));
+const auditOf = (action: string, projectId: string) =>
+  t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.action, action))).then((rows) => rows.filter((r) => r.targetId === projectId));
 const fieldsOf = (res: { json: () => { details?: { field: string }[] } }) => (res.json().details ?? []).map((d) => d.field);
 
 /** A multipart body in any part order (the harness sends fields first). */
@@ -76,7 +77,11 @@ describe('POST /projects/{id}/files', () => {
   it('adds a file with version 1, shown with the project, recorded and audited', async () => {
     const project = await createProject();
     const data = bytes('site,depth\nA,12\nB,7\n');
-    const res = await addFile(project.slug, { data, fileName: 'C:\\field\\cores.csv', type: 'text/csv' }, { fields: { name: 'Core depths', description: ' Measured in 2024 ' } });
+    const res = await addFile(
+      project.slug,
+      { data, fileName: 'C:\\field\\cores.csv', type: 'text/csv' },
+      { fields: { name: 'Core depths', description: ' Measured in 2024 ' } },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json();
     expect(file).toEqual({
@@ -84,7 +89,17 @@ describe('POST /projects/{id}/files', () => {
       name: 'Core depths',
       description: 'Measured in 2024',
       createdAt: expect.any(String),
-      versions: [{ version: 1, fileName: 'cores.csv', mediaType: 'text/csv', size: data.length, sha256: sha256(data), createdAt: expect.any(String), author: { id: owner.personId, slug: owner.username, name: `Test ${owner.username}` } }],
+      versions: [
+        {
+          version: 1,
+          fileName: 'cores.csv',
+          mediaType: 'text/csv',
+          size: data.length,
+          sha256: sha256(data),
+          createdAt: expect.any(String),
+          author: { id: owner.personId, slug: owner.username, name: `Test ${owner.username}` },
+        },
+      ],
     });
     const detail = (await api(t.app, 'GET', `/projects/${project.slug}`)).json();
     expect(detail.files).toEqual([file]);
@@ -96,7 +111,10 @@ describe('POST /projects/{id}/files', () => {
     expect(asset).toMatchObject({ ownerId: owner.id, size: data.length, mediaType: 'text/csv' });
     expect(fs.readFileSync(path.join(t.filesDir, asset!.storageKey)).equals(data)).toBe(true);
     expect(await auditOf('project.file.create', project.id)).toEqual([
-      expect.objectContaining({ actorId: owner.id, after: expect.objectContaining({ fileId: file.id, name: 'Core depths', version: 1, assetId: asset!.id, sha256: sha256(data) }) }),
+      expect.objectContaining({
+        actorId: owner.id,
+        after: expect.objectContaining({ fileId: file.id, name: 'Core depths', version: 1, assetId: asset!.id, sha256: sha256(data) }),
+      }),
     ]);
   });
 
@@ -104,11 +122,18 @@ describe('POST /projects/{id}/files', () => {
     const project = await createProject();
     const unnamed = await newFile(project.id, bytes('x'), {}, 'soil-moisture.xlsx');
     expect(unnamed).toMatchObject({ name: 'soil-moisture.xlsx', description: null });
-    const res = await rawUpload(`/projects/${project.id}/files`, [['file', 'file', bytes('late fields'), 'a.txt'], ['field', 'name', 'Named late'], ['field', 'description', 'Described late']]);
+    const res = await rawUpload(`/projects/${project.id}/files`, [
+      ['file', 'file', bytes('late fields'), 'a.txt'],
+      ['field', 'name', 'Named late'],
+      ['field', 'description', 'Described late'],
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Named late', description: 'Described late' });
     // Files are listed by name.
-    expect((await api(t.app, 'GET', `/projects/${project.id}/files`)).json().files.map((f: { name: string }) => f.name)).toEqual(['Named late', 'soil-moisture.xlsx']);
+    expect((await api(t.app, 'GET', `/projects/${project.id}/files`)).json().files.map((f: { name: string }) => f.name)).toEqual([
+      'Named late',
+      'soil-moisture.xlsx',
+    ]);
   });
 
   it('streams a file larger than the JSON body limit', async () => {
@@ -157,7 +182,10 @@ describe('POST /projects/{id}/files', () => {
       expect(fieldsOf(res)).toEqual([field]);
     }
     // A bad field after the file: the stored bytes go again.
-    const late = await rawUpload(`/projects/${project.id}/files`, [['file', 'file', bytes('late'), 'a.txt'], ['field', 'name', '']]);
+    const late = await rawUpload(`/projects/${project.id}/files`, [
+      ['file', 'file', bytes('late'), 'a.txt'],
+      ['field', 'name', ''],
+    ]);
     expect(late.statusCode).toBe(400);
     expect(fieldsOf(late)).toEqual(['body.name']);
     const json = await api(t.app, 'POST', `/projects/${project.id}/files`, { token: owner.token, body: { name: 'x' } });
@@ -225,13 +253,27 @@ describe('versions and signed downloads', () => {
     const file = await newFile(project.slug, v1, { name: 'Logger dump' }, 'dump-1.bin');
     const res = await addVersion(project.slug, file.id, { data: v2, fileName: 'dump-2.bin', type: 'application/octet-stream' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ version: 2, fileName: 'dump-2.bin', mediaType: 'application/octet-stream', size: v2.length, sha256: sha256(v2), createdAt: expect.any(String), author: expect.objectContaining({ id: owner.personId }) });
+    expect(res.json()).toEqual({
+      version: 2,
+      fileName: 'dump-2.bin',
+      mediaType: 'application/octet-stream',
+      size: v2.length,
+      sha256: sha256(v2),
+      createdAt: expect.any(String),
+      author: expect.objectContaining({ id: owner.personId }),
+    });
     const versions = (await api(t.app, 'GET', `/projects/${project.slug}`)).json().files[0].versions;
     expect(versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
-    expect(await auditOf('project.file.version.create', project.id)).toEqual([expect.objectContaining({ actorId: owner.id, after: expect.objectContaining({ fileId: file.id, version: 2 }) })]);
+    expect(await auditOf('project.file.version.create', project.id)).toEqual([
+      expect.objectContaining({ actorId: owner.id, after: expect.objectContaining({ fileId: file.id, version: 2 }) }),
+    ]);
 
     // Version 1 was declared text/csv (newFile), version 2 application/octet-stream: each keeps its own.
-    for (const [version, data, name, type] of [[1, v1, 'dump-1.bin', 'text/csv'], [2, v2, 'dump-2.bin', 'application/octet-stream'], ['latest', v2, 'dump-2.bin', 'application/octet-stream']] as const) {
+    for (const [version, data, name, type] of [
+      [1, v1, 'dump-1.bin', 'text/csv'],
+      [2, v2, 'dump-2.bin', 'application/octet-stream'],
+      ['latest', v2, 'dump-2.bin', 'application/octet-stream'],
+    ] as const) {
       const got = await download(project.slug, file.id, version);
       expect(got.statusCode).toBe(200);
       expect(got.rawPayload.equals(data), String(version)).toBe(true);
@@ -348,7 +390,14 @@ describe('versions and signed downloads', () => {
   it('400 naming the field for paths and ids that cannot be', async () => {
     const project = await createProject();
     const file = await newFile(project.id, bytes('x'));
-    for (const bad of ['projects', 'people/ada/photo', `projects/${project.id}/files/not-a-uuid/1`, `projects/${project.id}/files/${file.id}/0`, `projects/${project.id}/files/${file.id}/newest`, `projects/${project.id}/files/${file.id}/1/extra`]) {
+    for (const bad of [
+      'projects',
+      'people/ada/photo',
+      `projects/${project.id}/files/not-a-uuid/1`,
+      `projects/${project.id}/files/${file.id}/0`,
+      `projects/${project.id}/files/${file.id}/newest`,
+      `projects/${project.id}/files/${file.id}/1/extra`,
+    ]) {
       const res = await sign(bad);
       expect(res.statusCode, bad).toBe(400);
       expect(fieldsOf(res)).toEqual(['params.path']);
@@ -392,7 +441,9 @@ describe('changing and deleting', () => {
     const res = await api(t.app, 'PUT', `/projects/${project.slug}/files/${file.id}`, { token: owner.token, body: { name: ' New name ', description: '' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: file.id, name: 'New name', description: null, versions: [{ version: 1 }] });
-    expect((await api(t.app, 'PUT', `/projects/${project.id}/files/${file.id}`, { token: owner.token, body: { description: 'Only this' } })).json()).toMatchObject({ name: 'New name', description: 'Only this' });
+    expect(
+      (await api(t.app, 'PUT', `/projects/${project.id}/files/${file.id}`, { token: owner.token, body: { description: 'Only this' } })).json(),
+    ).toMatchObject({ name: 'New name', description: 'Only this' });
     expect(await auditOf('project.file.change', project.id)).toHaveLength(2);
     const empty = await api(t.app, 'PUT', `/projects/${project.id}/files/${file.id}`, { token: owner.token, body: { name: '' } });
     expect(empty.statusCode).toBe(400);
@@ -418,7 +469,9 @@ describe('changing and deleting', () => {
     expect(after).toMatchObject({ assets: before.assets - 1, versions: before.versions - 1 });
     expect(before.files.filter((f) => !after.files.includes(f))).toHaveLength(1);
     expect((await t.app.inject({ method: 'GET', url: oldUrl })).statusCode).toBe(404);
-    expect(await auditOf('project.file.version.delete', project.id)).toEqual([expect.objectContaining({ before: expect.objectContaining({ fileId: file.id, version: 1 }) })]);
+    expect(await auditOf('project.file.version.delete', project.id)).toEqual([
+      expect.objectContaining({ before: expect.objectContaining({ fileId: file.id, version: 1 }) }),
+    ]);
 
     const only = await api(t.app, 'DELETE', `/projects/${project.id}/files/${file.id}/2`, { token: owner.token });
     expect(only.statusCode).toBe(409);
@@ -452,7 +505,9 @@ describe('changing and deleting', () => {
     expect(before.files.filter((f) => !after.files.includes(f))).toHaveLength(2);
     expect((await api(t.app, 'GET', `/projects/${project.id}/files/${file.id}`)).statusCode).toBe(404);
     expect((await api(t.app, 'DELETE', `/projects/${project.id}/files/${file.id}`, { token: owner.token })).statusCode).toBe(404);
-    expect(await auditOf('project.file.delete', project.id)).toEqual([expect.objectContaining({ actorId: owner.id, before: expect.objectContaining({ fileId: file.id, versions: expect.any(Array) }) })]);
+    expect(await auditOf('project.file.delete', project.id)).toEqual([
+      expect.objectContaining({ actorId: owner.id, before: expect.objectContaining({ fileId: file.id, versions: expect.any(Array) }) }),
+    ]);
   });
 
   it('deleting the project removes its files’ assets and bytes', async () => {
@@ -461,7 +516,13 @@ describe('changing and deleting', () => {
     await addVersion(project.id, a.id, { data: bytes('a2') });
     await newFile(project.id, bytes('b'));
     const assetIds = await t.database.use(async (d) =>
-      (await d.select({ assetId: fileVersions.assetId }).from(fileVersions).innerJoin(projectFiles, eq(projectFiles.id, fileVersions.fileId)).where(eq(projectFiles.projectId, project.id))).map((r) => r.assetId),
+      (
+        await d
+          .select({ assetId: fileVersions.assetId })
+          .from(fileVersions)
+          .innerJoin(projectFiles, eq(projectFiles.id, fileVersions.fileId))
+          .where(eq(projectFiles.projectId, project.id))
+      ).map((r) => r.assetId),
     );
     expect(assetIds).toHaveLength(3);
     const keys = (await t.database.use((d) => d.select().from(assets).where(inArray(assets.id, assetIds)))).map((r) => r.storageKey);

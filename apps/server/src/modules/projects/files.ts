@@ -18,7 +18,13 @@ import { projectResource, type ProjectsService } from './service.js';
 export const FileChangeSchema = z.object({
   // A name shown to others keeps no bidirectional controls (see withoutHiddenControls).
   name: z.string().overwrite(withoutHiddenControls).trim().min(1, 'Give the file a name').max(300).optional(),
-  description: z.string().trim().max(2000).nullable().optional().transform((d) => (d === '' ? null : d)),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullable()
+    .optional()
+    .transform((d) => (d === '' ? null : d)),
 });
 export type FileChange = z.output<typeof FileChangeSchema>;
 
@@ -88,7 +94,11 @@ export function createProjectFilesService(deps: {
   }
 
   /** Streams the upload into the storage; when anything after that fails, its bytes go again. */
-  async function withUpload<T>(receive: ReceiveUpload, check: (fields: Readonly<Record<string, string>>) => void, save: (asset: StoredAsset, fields: Record<string, string>) => Promise<T>): Promise<T> {
+  async function withUpload<T>(
+    receive: ReceiveUpload,
+    check: (fields: Readonly<Record<string, string>>) => void,
+    save: (asset: StoredAsset, fields: Record<string, string>) => Promise<T>,
+  ): Promise<T> {
     const held: { asset?: StoredAsset } = {};
     try {
       const fields = await receive(async (upload, fieldsSoFar) => {
@@ -130,7 +140,13 @@ export function createProjectFilesService(deps: {
           await fileAssets.record(tx, actor, asset);
           const file = await repo.insertFile(tx, { projectId: project.id, name, description: input.description ?? null });
           await repo.insertVersion(tx, { fileId: file.id, version: 1, assetId: asset.id, authorId: actor!.personId });
-          await audit(tx, actor, 'project.file.create', { type: 'project', id: project.id }, { after: { fileId: file.id, name, description: file.description, version: 1, ...describeAsset(asset) } });
+          await audit(
+            tx,
+            actor,
+            'project.file.create',
+            { type: 'project', id: project.id },
+            { after: { fileId: file.id, name, description: file.description, version: 1, ...describeAsset(asset) } },
+          );
           return file.id;
         });
       });
@@ -141,17 +157,26 @@ export function createProjectFilesService(deps: {
     async addVersion(actor: Actor | null, key: string, fileId: string, receive: ReceiveUpload) {
       const project = await loadForUpload(actor, key);
       await requireFile(project.id, fileId);
-      const version = await withUpload(receive, () => {}, (asset) =>
-        db.transaction(async (tx) => {
-          const file = await repo.lockFile(tx, project.id, fileId);
-          if (!file) throw notFound('File');
-          const next = file.lastVersion + 1;
-          await fileAssets.record(tx, actor, asset);
-          await repo.insertVersion(tx, { fileId, version: next, assetId: asset.id, authorId: actor!.personId });
-          await repo.changeFile(tx, fileId, { lastVersion: next });
-          await audit(tx, actor, 'project.file.version.create', { type: 'project', id: project.id }, { after: { fileId, version: next, ...describeAsset(asset) } });
-          return next;
-        }),
+      const version = await withUpload(
+        receive,
+        () => {},
+        (asset) =>
+          db.transaction(async (tx) => {
+            const file = await repo.lockFile(tx, project.id, fileId);
+            if (!file) throw notFound('File');
+            const next = file.lastVersion + 1;
+            await fileAssets.record(tx, actor, asset);
+            await repo.insertVersion(tx, { fileId, version: next, assetId: asset.id, authorId: actor!.personId });
+            await repo.changeFile(tx, fileId, { lastVersion: next });
+            await audit(
+              tx,
+              actor,
+              'project.file.version.create',
+              { type: 'project', id: project.id },
+              { after: { fileId, version: next, ...describeAsset(asset) } },
+            );
+            return next;
+          }),
       );
       return (await fileOf(project.id, fileId)).versions.find((v) => v.version === version)!;
     },
@@ -166,7 +191,13 @@ export function createProjectFilesService(deps: {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
         });
-        await audit(tx, actor, 'project.file.change', { type: 'project', id: project.id }, { before: { fileId, name: before.name, description: before.description }, after: { fileId, name: after.name, description: after.description } });
+        await audit(
+          tx,
+          actor,
+          'project.file.change',
+          { type: 'project', id: project.id },
+          { before: { fileId, name: before.name, description: before.description }, after: { fileId, name: after.name, description: after.description } },
+        );
       });
       return fileOf(project.id, fileId);
     },
@@ -181,7 +212,13 @@ export function createProjectFilesService(deps: {
         await repo.deleteFile(tx, fileId);
         const removed: string[] = [];
         for (const v of versions) removed.push(...(await assets.removeAsset(tx, v.assetId)));
-        await audit(tx, actor, 'project.file.delete', { type: 'project', id: project.id }, { before: { fileId, name: file.name, description: file.description, versions: versions.map((v) => ({ version: v.version, assetId: v.assetId })) } });
+        await audit(
+          tx,
+          actor,
+          'project.file.delete',
+          { type: 'project', id: project.id },
+          { before: { fileId, name: file.name, description: file.description, versions: versions.map((v) => ({ version: v.version, assetId: v.assetId })) } },
+        );
         return removed;
       });
       await assets.removeFiles(keys);
@@ -199,12 +236,20 @@ export function createProjectFilesService(deps: {
         const version = versions.find((v) => v.version === number);
         if (!version) throw notFound('File version');
         if (versions.length === 1) {
-          throw new AppError('CONFLICT', 'This is the only version of the file: delete the file instead', { details: [{ field: 'params.version', message: 'The only version' }] });
+          throw new AppError('CONFLICT', 'This is the only version of the file: delete the file instead', {
+            details: [{ field: 'params.version', message: 'The only version' }],
+          });
         }
         await repo.deleteVersion(tx, version.id);
         const removed = await assets.removeAsset(tx, version.assetId);
         await repo.changeFile(tx, fileId, {});
-        await audit(tx, actor, 'project.file.version.delete', { type: 'project', id: project.id }, { before: { fileId, version: number, assetId: version.assetId } });
+        await audit(
+          tx,
+          actor,
+          'project.file.version.delete',
+          { type: 'project', id: project.id },
+          { before: { fileId, version: number, assetId: version.assetId } },
+        );
         return removed;
       });
       await assets.removeFiles(keys);

@@ -7,16 +7,7 @@ import type { CountCache } from '../../db/counts.js';
 import { isoTime, jsonArrayText, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
 import { filesJson } from './files.repo.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
-import {
-  institutions,
-  people,
-  projectContributors,
-  projectInstitutions,
-  projectSlugs,
-  projects,
-  projectUpdates,
-  teams,
-} from '../../db/schema/index.js';
+import { institutions, people, projectContributors, projectInstitutions, projectSlugs, projects, projectUpdates, teams } from '../../db/schema/index.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type UpdateRow = typeof projectUpdates.$inferSelect;
@@ -42,7 +33,9 @@ const projectDetail = queryTemplate({
     db
       .select({
         project: shownColumns,
-        team: jsonOne<Ref>(sql`select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${projects.teamId}`),
+        team: jsonOne<Ref>(
+          sql`select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${projects.teamId}`,
+        ),
         contributors: jsonList<{ id: string; title: string | null; position: number; person: Ref & { photoId: string | null } }>(
           sql`select json_agg(json_build_object('id', ${projectContributors.id}, 'title', ${projectContributors.title}, 'position', ${projectContributors.position},
               'person', json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}, 'photoId', ${people.photoId}))
@@ -122,7 +115,9 @@ function whereOf(f: ProjectFilters, visible: SQL | undefined): SQL | undefined {
       ? sql`exists (select 1 from ${projectInstitutions} where ${projectInstitutions.projectId} = ${projects.id} and ${projectInstitutions.institutionId} = ${f.institutionId})`
       : undefined,
     f.personId ? contributes(f.personId) : undefined,
-    f.mine ? or(f.mine.memberOf.length ? inArray(projects.id, f.mine.memberOf) : sql`false`, f.mine.personId ? contributes(f.mine.personId) : sql`false`) : undefined,
+    f.mine
+      ? or(f.mine.memberOf.length ? inArray(projects.id, f.mine.memberOf) : sql`false`, f.mine.personId ? contributes(f.mine.personId) : sql`false`)
+      : undefined,
     f.q ? or(sql`${searchVector} @@ ${searchQuery(f.q)}`, ilike(projects.title, `%${f.q.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
   );
 }
@@ -132,7 +127,10 @@ type SortKey = [value: SQL, direction: 'asc' | 'desc' | 'desc nulls last'];
 
 const BY_TITLE: SortKey = [sql`lower(${projects.title})`, 'asc'];
 /** The sorts that need no search words, made once (their keys are rendered once). */
-const SORTS = { title: [BY_TITLE], updated: [[sql`${projects.updatedAt}`, 'desc']], start: [[sql`${projects.startDate}`, 'desc nulls last']] } satisfies Record<string, SortKey[]>;
+const SORTS = { title: [BY_TITLE], updated: [[sql`${projects.updatedAt}`, 'desc']], start: [[sql`${projects.startDate}`, 'desc nulls last']] } satisfies Record<
+  string,
+  SortKey[]
+>;
 
 function sortOf(f: ProjectFilters): SortKey[] {
   const sort = f.sort ?? (f.q ? 'relevance' : 'title');
@@ -161,7 +159,12 @@ export type ListedProject = Pick<ProjectRow, keyof typeof listedColumns>;
  * by the database in one statement.
  */
 const projectPageJson = queryTemplate({
-  shape: ({ where, sort, page }: { where: SQL | undefined; sort: SortKey[]; page: { limit: number; offset: number } }) => [where, ...sort.flat(), page.limit, page.offset],
+  shape: ({ where, sort, page }: { where: SQL | undefined; sort: SortKey[]; page: { limit: number; offset: number } }) => [
+    where,
+    ...sort.flat(),
+    page.limit,
+    page.offset,
+  ],
   build: (db, { where, sort, page }) => {
     // The sort keys come out with the page (k0, k1…), so the items are aggregated in the page's order.
     const keys = Object.fromEntries(sort.map(([value], i) => [`k${i}`, value.as(`k${i}`)]));
@@ -206,7 +209,14 @@ export type ProjectLink = { personId: string } | { institutionId: string } | { t
  * not archived, by title, with the contributor's title or the institution's role.
  */
 export async function linkedProjects(db: Db, link: ProjectLink, visible: SQL | undefined) {
-  const columns = { id: projects.id, slug: projects.slug, title: projects.title, summary: projects.summary, status: projects.status, visibility: projects.visibility };
+  const columns = {
+    id: projects.id,
+    slug: projects.slug,
+    title: projects.title,
+    summary: projects.summary,
+    status: projects.status,
+    visibility: projects.visibility,
+  };
   const shown = and(visible, notArchived);
   const query =
     'personId' in link
@@ -237,7 +247,12 @@ export async function listProjectsJson(db: Db, counts: CountCache, f: ProjectFil
 
 export const contributorsOf = (db: Db, projectId: string) =>
   db
-    .select({ id: projectContributors.id, title: projectContributors.title, position: projectContributors.position, person: { id: people.id, slug: people.slug, name: people.name, photoId: people.photoId } })
+    .select({
+      id: projectContributors.id,
+      title: projectContributors.title,
+      position: projectContributors.position,
+      person: { id: people.id, slug: people.slug, name: people.name, photoId: people.photoId },
+    })
     .from(projectContributors)
     .innerJoin(people, eq(people.id, projectContributors.personId))
     .where(eq(projectContributors.projectId, projectId))
@@ -245,7 +260,12 @@ export const contributorsOf = (db: Db, projectId: string) =>
 
 export const institutionLinksOf = (db: Db, projectId: string) =>
   db
-    .select({ id: projectInstitutions.id, role: projectInstitutions.role, position: projectInstitutions.position, institution: { id: institutions.id, slug: institutions.slug, name: institutions.name, logoId: institutions.logoId } })
+    .select({
+      id: projectInstitutions.id,
+      role: projectInstitutions.role,
+      position: projectInstitutions.position,
+      institution: { id: institutions.id, slug: institutions.slug, name: institutions.name, logoId: institutions.logoId },
+    })
     .from(projectInstitutions)
     .innerJoin(institutions, eq(institutions.id, projectInstitutions.institutionId))
     .where(eq(projectInstitutions.projectId, projectId))
@@ -257,7 +277,11 @@ export async function insertProject(db: Db, values: typeof projects.$inferInsert
 }
 
 export async function updateProject(db: Db, id: string, values: Partial<typeof projects.$inferInsert>): Promise<ProjectRow> {
-  const [row] = await db.update(projects).set({ ...values, updatedAt: new Date() }).where(eq(projects.id, id)).returning();
+  const [row] = await db
+    .update(projects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projects.id, id))
+    .returning();
   return row!;
 }
 
@@ -310,12 +334,18 @@ export async function upsertContributor(db: Db, values: { id: string; projectId:
 }
 
 export async function findContributor(db: Db, projectId: string, id: string) {
-  const [row] = await db.select().from(projectContributors).where(and(eq(projectContributors.projectId, projectId), eq(projectContributors.id, id)));
+  const [row] = await db
+    .select()
+    .from(projectContributors)
+    .where(and(eq(projectContributors.projectId, projectId), eq(projectContributors.id, id)));
   return row ?? null;
 }
 
 export async function contributorOfPerson(db: Db, projectId: string, personId: string) {
-  const [row] = await db.select().from(projectContributors).where(and(eq(projectContributors.projectId, projectId), eq(projectContributors.personId, personId)));
+  const [row] = await db
+    .select()
+    .from(projectContributors)
+    .where(and(eq(projectContributors.projectId, projectId), eq(projectContributors.personId, personId)));
   return row ?? null;
 }
 
@@ -327,12 +357,18 @@ export async function upsertInstitutionLink(db: Db, values: { id: string; projec
 }
 
 export async function findInstitutionLink(db: Db, projectId: string, id: string) {
-  const [row] = await db.select().from(projectInstitutions).where(and(eq(projectInstitutions.projectId, projectId), eq(projectInstitutions.id, id)));
+  const [row] = await db
+    .select()
+    .from(projectInstitutions)
+    .where(and(eq(projectInstitutions.projectId, projectId), eq(projectInstitutions.id, id)));
   return row ?? null;
 }
 
 export async function linkOfInstitution(db: Db, projectId: string, institutionId: string) {
-  const [row] = await db.select().from(projectInstitutions).where(and(eq(projectInstitutions.projectId, projectId), eq(projectInstitutions.institutionId, institutionId)));
+  const [row] = await db
+    .select()
+    .from(projectInstitutions)
+    .where(and(eq(projectInstitutions.projectId, projectId), eq(projectInstitutions.institutionId, institutionId)));
   return row ?? null;
 }
 
@@ -376,7 +412,10 @@ export async function insertUpdate(db: Db, values: typeof projectUpdates.$inferI
 }
 
 export async function changeUpdate(db: Db, id: string, values: Partial<typeof projectUpdates.$inferInsert>): Promise<void> {
-  await db.update(projectUpdates).set({ ...values, updatedAt: new Date() }).where(eq(projectUpdates.id, id));
+  await db
+    .update(projectUpdates)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projectUpdates.id, id));
 }
 
 export async function deleteUpdate(db: Db, id: string): Promise<void> {
@@ -387,6 +426,12 @@ export async function updateSlugsLike(db: Db, projectId: string, base: string, e
   const rows = await db
     .select({ slug: projectUpdates.slug })
     .from(projectUpdates)
-    .where(and(eq(projectUpdates.projectId, projectId), or(eq(projectUpdates.slug, base), like(projectUpdates.slug, `${base}-%`)), exceptId ? ne(projectUpdates.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(projectUpdates.projectId, projectId),
+        or(eq(projectUpdates.slug, base), like(projectUpdates.slug, `${base}-%`)),
+        exceptId ? ne(projectUpdates.id, exceptId) : undefined,
+      ),
+    );
   return new Set(rows.map((r) => r.slug));
 }

@@ -19,14 +19,20 @@ afterAll(() => t.close());
 const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
 
 async function createProject(project: Record<string, unknown>, options: { token?: string; doc?: unknown } = {}) {
-  const res = await api(t.app, 'POST', '/projects', { token: options.token ?? researcher.token, body: { project, ...(options.doc !== undefined ? { doc: options.doc } : {}) } });
+  const res = await api(t.app, 'POST', '/projects', {
+    token: options.token ?? researcher.token,
+    body: { project, ...(options.doc !== undefined ? { doc: options.doc } : {}) },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 describe('POST /projects', () => {
   it('creates a project with its documentation; the creator owns it', async () => {
-    const body = await createProject({ title: 'Alpine Treeline Shift', summary: 'Tree line movement since 1950', status: 'active', startDate: '2021-03-01' }, { doc: doc('Cores from six sites.') });
+    const body = await createProject(
+      { title: 'Alpine Treeline Shift', summary: 'Tree line movement since 1950', status: 'active', startDate: '2021-03-01' },
+      { doc: doc('Cores from six sites.') },
+    );
     expect(body.project).toMatchObject({ slug: 'alpine-treeline-shift', title: 'Alpine Treeline Shift', visibility: 'public', archived: false, team: null });
     expect(body.permissions).toEqual(['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload']);
     expect(body.doc).toEqual(doc('Cores from six sites.'));
@@ -55,7 +61,10 @@ describe('POST /projects', () => {
       expect(res.statusCode, JSON.stringify(project)).toBe(400);
       expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
     }
-    const bad = await api(t.app, 'POST', '/projects', { token: researcher.token, body: { project: { title }, doc: doc('x').content && { type: 'doc', content: [{ type: 'script' }] } } });
+    const bad = await api(t.app, 'POST', '/projects', {
+      token: researcher.token,
+      body: { project: { title }, doc: doc('x').content && { type: 'doc', content: [{ type: 'script' }] } },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await api(t.app, 'GET', `/projects?q=${title}`)).json().projects).toEqual([]);
   });
@@ -111,7 +120,12 @@ describe('GET /projects', () => {
     const member = (await createProject({ title: `${marker} member`, visibility: 'members' })).project;
     await api(t.app, 'PUT', `/projects/${member.id}/members/${me.personId}`, { token: researcher.token, body: { role: 'viewer' } });
     const mine = await api(t.app, 'GET', `/projects?mine=true&q=${marker}`, { token: (await buildTokenFor(me)).token });
-    expect(mine.json().projects.map((p: { title: string }) => p.title).sort()).toEqual([`${marker} contributed`, `${marker} member`]);
+    expect(
+      mine
+        .json()
+        .projects.map((p: { title: string }) => p.title)
+        .sort(),
+    ).toEqual([`${marker} contributed`, `${marker} member`]);
   });
 });
 
@@ -126,7 +140,9 @@ describe('visibility', () => {
       expect((await api(t.app, 'GET', `/projects/${project.slug}`, { token })).statusCode).toBe(404);
       expect((await api(t.app, 'GET', `/projects?q=${word}`, { token })).json().projects).toEqual([]);
       expect((await api(t.app, 'GET', `/projects/${project.slug}/updates`, { token })).statusCode).toBe(404);
-      expect((await api(t.app, 'PUT', `/projects/${project.slug}`, { token: token ?? stranger.token, body: { project: { title: 'x' } } })).statusCode).toBe(404);
+      expect((await api(t.app, 'PUT', `/projects/${project.slug}`, { token: token ?? stranger.token, body: { project: { title: 'x' } } })).statusCode).toBe(
+        404,
+      );
     }
     expect((await api(t.app, 'GET', `/projects?q=${word}`, { token: manager.token })).json().projects).toHaveLength(1);
     expect((await api(t.app, 'GET', `/projects/${project.slug}`, { token: researcher.token })).statusCode).toBe(200);
@@ -144,7 +160,10 @@ describe('visibility', () => {
 describe('PUT and DELETE /projects/{id}', () => {
   it('changes fields and documentation; a new slug keeps the old address working', async () => {
     const project = (await createProject({ title: unique('Renamed') })).project;
-    const res = await api(t.app, 'PUT', `/projects/${project.slug}`, { token: researcher.token, body: { project: { slug: `${project.slug}-new`, status: 'completed' }, doc: doc('New text') } });
+    const res = await api(t.app, 'PUT', `/projects/${project.slug}`, {
+      token: researcher.token,
+      body: { project: { slug: `${project.slug}-new`, status: 'completed' }, doc: doc('New text') },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ project: { slug: `${project.slug}-new`, status: 'completed' }, doc: doc('New text') });
     const old = await api(t.app, 'GET', `/projects/${project.slug}`);
@@ -214,18 +233,35 @@ describe('contributors and institutions', () => {
     const people = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];
     const ids = people.map(() => randomUUID());
     for (const [i, person] of people.entries()) {
-      const res = await api(t.app, 'PUT', `/projects/${project.id}/contributors/${ids[i]}`, { token: researcher.token, body: { personId: person.username, title: `Role ${i}` } });
+      const res = await api(t.app, 'PUT', `/projects/${project.id}/contributors/${ids[i]}`, {
+        token: researcher.token,
+        body: { personId: person.username, title: `Role ${i}` },
+      });
       expect(res.statusCode).toBe(200);
     }
     const order = async () => (await api(t.app, 'GET', `/projects/${project.id}`)).json().contributors.map((c: { id: string }) => c.id);
     expect(await order()).toEqual(ids);
     const moved = await api(t.app, 'PUT', `/projects/${project.id}/contributors/${ids[2]}`, { token: researcher.token, body: { position: 0 } });
-    expect(moved.json().contributors.map((c: { id: string; position: number }) => [c.id, c.position])).toEqual([[ids[2], 0], [ids[0], 1], [ids[1], 2]]);
-    const retitled = await api(t.app, 'PUT', `/projects/${project.id}/contributors/${ids[0]}`, { token: researcher.token, body: { personId: people[0]!.personId, title: 'PI' } });
+    expect(moved.json().contributors.map((c: { id: string; position: number }) => [c.id, c.position])).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
+    const retitled = await api(t.app, 'PUT', `/projects/${project.id}/contributors/${ids[0]}`, {
+      token: researcher.token,
+      body: { personId: people[0]!.personId, title: 'PI' },
+    });
     expect(retitled.json().contributors[1]).toMatchObject({ id: ids[0], title: 'PI', person: { slug: people[0]!.username, photo: null } });
-    const twice = await api(t.app, 'PUT', `/projects/${project.id}/contributors/${randomUUID()}`, { token: researcher.token, body: { personId: people[1]!.username } });
+    const twice = await api(t.app, 'PUT', `/projects/${project.id}/contributors/${randomUUID()}`, {
+      token: researcher.token,
+      body: { personId: people[1]!.username },
+    });
     expect(twice.statusCode).toBe(409);
-    expect((await api(t.app, 'DELETE', `/projects/${project.id}/contributors/${ids[2]}`, { token: researcher.token })).json().contributors.map((c: { position: number }) => c.position)).toEqual([0, 1]);
+    expect(
+      (await api(t.app, 'DELETE', `/projects/${project.id}/contributors/${ids[2]}`, { token: researcher.token }))
+        .json()
+        .contributors.map((c: { position: number }) => c.position),
+    ).toEqual([0, 1]);
     expect((await api(t.app, 'DELETE', `/projects/${project.id}/contributors/${ids[2]}`, { token: researcher.token })).statusCode).toBe(404);
   });
 
@@ -241,8 +277,12 @@ describe('contributors and institutions', () => {
     expect((await api(t.app, 'PUT', link, { token: researcher.token, body: { position: 1 } })).statusCode).toBe(404);
     expect((await api(t.app, 'PUT', link, { token: researcher.token, body: { position: -1 } })).statusCode).toBe(400);
     const added = await api(t.app, 'PUT', link, { token: researcher.token, body: { institutionId: inst.slug, role: 'Lead' } });
-    expect(added.json().institutions).toEqual([expect.objectContaining({ role: 'Lead', position: 0, institution: expect.objectContaining({ slug: inst.slug, logo: null }) })]);
-    expect((await api(t.app, 'PUT', `/projects/${project.id}/contributors/${randomUUID()}`, { token: researcher.token, body: { title: 'no person' } })).statusCode).toBe(400);
+    expect(added.json().institutions).toEqual([
+      expect.objectContaining({ role: 'Lead', position: 0, institution: expect.objectContaining({ slug: inst.slug, logo: null }) }),
+    ]);
+    expect(
+      (await api(t.app, 'PUT', `/projects/${project.id}/contributors/${randomUUID()}`, { token: researcher.token, body: { title: 'no person' } })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -259,11 +299,16 @@ describe('updates', () => {
     expect(detail.updates.map((u: { title: string }) => u.title)).toEqual(['Week 4', 'Week 3', 'Week 2', 'Week 1', 'Week 0']);
     expect((await api(t.app, 'GET', `/projects/${project.id}/updates`)).json().updates).toHaveLength(6);
 
-    const changed = await api(t.app, 'PUT', `/projects/${project.id}/updates/field-season-opens`, { token: researcher.token, body: { update: { title: 'Season opens' }, doc: doc('Changed') } });
+    const changed = await api(t.app, 'PUT', `/projects/${project.id}/updates/field-season-opens`, {
+      token: researcher.token,
+      body: { update: { title: 'Season opens' }, doc: doc('Changed') },
+    });
     expect(changed.json()).toMatchObject({ update: { title: 'Season opens', slug: 'field-season-opens' }, doc: doc('Changed') });
     const history = (await api(t.app, 'GET', `/projects/${project.id}/updates/field-season-opens/revisions`, { token: researcher.token })).json().revisions;
     expect(history).toHaveLength(2);
-    const restored = await api(t.app, 'POST', `/projects/${project.id}/updates/field-season-opens/revisions/${history[1].id}/restore`, { token: researcher.token });
+    const restored = await api(t.app, 'POST', `/projects/${project.id}/updates/field-season-opens/revisions/${history[1].id}/restore`, {
+      token: researcher.token,
+    });
     expect(restored.json().doc).toEqual(doc('Field season opens text'));
 
     const newest = detail.updates[0].id;
@@ -275,7 +320,8 @@ describe('updates', () => {
 
   it('take every node and mark of the document list and refuse others, naming them', async () => {
     const project = (await createProject({ title: unique('Reported') })).project;
-    const update = (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title: 'Report' } } })).json().update;
+    const update = (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title: 'Report' } } })).json()
+      .update;
     const path = `/projects/${project.id}/updates/${update.id}`;
     await expectDocumentsChecked(
       (doc) => api(t.app, 'PUT', path, { token: researcher.token, body: { doc } }),
@@ -306,22 +352,33 @@ describe('members', () => {
     const added = await api(t.app, 'PUT', path, { token: researcher.token, body: { role: 'editor' } });
     expect(added.json()).toMatchObject({ username: member.username, role: { slug: 'editor' } });
     expect((await api(t.app, 'DELETE', path, { token: member.token })).statusCode).toBe(204);
-    expect((await api(t.app, 'GET', `/projects/${project.id}/members`)).json().members.map((m: { username: string }) => m.username)).toEqual([researcher.username]);
+    expect((await api(t.app, 'GET', `/projects/${project.id}/members`)).json().members.map((m: { username: string }) => m.username)).toEqual([
+      researcher.username,
+    ]);
   });
 
   it('keep an owner: the last one can neither leave, be removed nor step down until another is named', async () => {
     const project = (await createProject({ title: unique('Owned') })).project;
     const self = `/projects/${project.id}/members/${researcher.username}`;
     const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
-    for (const [method, token, body] of [['DELETE', researcher.token], ['DELETE', admin.token], ['PUT', researcher.token, { role: 'editor' }]] as const) {
+    for (const [method, token, body] of [
+      ['DELETE', researcher.token],
+      ['DELETE', admin.token],
+      ['PUT', researcher.token, { role: 'editor' }],
+    ] as const) {
       const res = await api(t.app, method, self, { token, ...(body ? { body } : {}) });
       expect(res.statusCode, `${method} by ${token === admin.token ? 'an administrator' : 'the owner'}`).toBe(409);
       expect(res.json().error).toBe('This is the only owner of this project: make someone else an owner first');
     }
-    const members = async () => (await api(t.app, 'GET', `/projects/${project.id}/members`)).json().members.map((m: { username: string; role: { slug: string } }) => [m.username, m.role.slug]);
+    const members = async () =>
+      (await api(t.app, 'GET', `/projects/${project.id}/members`))
+        .json()
+        .members.map((m: { username: string; role: { slug: string } }) => [m.username, m.role.slug]);
     expect(await members()).toEqual([[researcher.username, 'owner']]);
     const other = await buildUser(t.app);
-    expect((await api(t.app, 'PUT', `/projects/${project.id}/members/${other.username}`, { token: researcher.token, body: { role: 'owner' } })).statusCode).toBe(200);
+    expect(
+      (await api(t.app, 'PUT', `/projects/${project.id}/members/${other.username}`, { token: researcher.token, body: { role: 'owner' } })).statusCode,
+    ).toBe(200);
     expect((await api(t.app, 'DELETE', self, { token: researcher.token })).statusCode).toBe(204);
     expect(await members()).toEqual([[other.username, 'owner']]);
   });
@@ -330,7 +387,8 @@ describe('members', () => {
 describe('a members-only project', () => {
   it('answers 404 to a non-member on every path, reads and writes alike, and changes nothing', async () => {
     const project = (await createProject({ title: unique('Closed'), visibility: 'members' }, { doc: doc('Secret') })).project;
-    const update = (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title: 'Inside news' } } })).json().update;
+    const update = (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title: 'Inside news' } } })).json()
+      .update;
     const revision = (await api(t.app, 'GET', `/projects/${project.id}/revisions`, { token: researcher.token })).json().revisions[0];
     const base = `/projects/${project.slug}`;
     const calls: [string, string, unknown?][] = [
@@ -358,6 +416,11 @@ describe('a members-only project', () => {
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
     const after = (await api(t.app, 'GET', base, { token: researcher.token })).json();
-    expect(after).toMatchObject({ project: { title: project.title }, doc: doc('Secret'), contributors: [], updates: [expect.objectContaining({ title: 'Inside news' })] });
+    expect(after).toMatchObject({
+      project: { title: project.title },
+      doc: doc('Secret'),
+      contributors: [],
+      updates: [expect.objectContaining({ title: 'Inside news' })],
+    });
   });
 });

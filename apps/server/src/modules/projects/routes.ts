@@ -51,7 +51,15 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects',
-    { ...write, schema: { tags, summary: 'Create a project (createProjects); the creator becomes its owner', body: ProjectCreateSchema, response: { 201: ProjectDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create a project (createProjects); the creator becomes its owner',
+        body: ProjectCreateSchema,
+        response: { 201: ProjectDetailSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await projects.createProject(request.actor, request.body)),
   );
 
@@ -63,14 +71,35 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/:id',
-    { ...write, schema: { tags, summary: 'Change a project and its documentation (edit); a changed slug keeps the old one working', params: ProjectParams, body: ProjectUpdateSchema, response: { 200: ProjectDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change a project and its documentation (edit); a changed slug keeps the old one working',
+        params: ProjectParams,
+        body: ProjectUpdateSchema,
+        response: { 200: ProjectDetailSchema },
+      },
+    },
     async (request) => projects.updateProject(request.actor, request.params.id, request.body),
   );
 
-  app.delete('/projects/:id', { ...write, schema: { tags, summary: 'Delete a project and everything in it (delete)', params: ProjectParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await projects.deleteProject(request.actor, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/projects/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a project and everything in it (delete)',
+        params: ProjectParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await projects.deleteProject(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // Documentation revisions
   await app.register(
@@ -87,7 +116,16 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   // Contributors and institutions: PUT creates or replaces a link; a body of only {position} reorders.
   app.put(
     '/projects/:id/contributors/:cid',
-    { ...write, schema: { tags, summary: 'Add or change a contributor, or move one (body: only position)', params: LinkParams, body: ContributorInputSchema, response: { 200: ContributorsResponseSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Add or change a contributor, or move one (body: only position)',
+        params: LinkParams,
+        body: ContributorInputSchema,
+        response: { 200: ContributorsResponseSchema },
+      },
+    },
     async (request) => projects.putContributor(request.actor, request.params.id, request.params.cid, request.body),
   );
   app.delete(
@@ -97,12 +135,24 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/projects/:id/institutions/:iid',
-    { ...write, schema: { tags, summary: 'Add or change a partner institution, or move one (body: only position)', params: InstitutionLinkParams, body: ProjectInstitutionInputSchema, response: { 200: ProjectInstitutionsResponseSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Add or change a partner institution, or move one (body: only position)',
+        params: InstitutionLinkParams,
+        body: ProjectInstitutionInputSchema,
+        response: { 200: ProjectInstitutionsResponseSchema },
+      },
+    },
     async (request) => projects.putInstitution(request.actor, request.params.id, request.params.iid, request.body),
   );
   app.delete(
     '/projects/:id/institutions/:iid',
-    { ...write, schema: { tags, summary: 'Remove a partner institution', params: InstitutionLinkParams, response: { 200: ProjectInstitutionsResponseSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Remove a partner institution', params: InstitutionLinkParams, response: { 200: ProjectInstitutionsResponseSchema } },
+    },
     async (request) => projects.removeInstitution(request.actor, request.params.id, request.params.iid),
   );
 
@@ -114,7 +164,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/projects/:id/updates',
-    { ...write, schema: { tags, summary: 'Post an update (edit on the project)', params: ProjectParams, body: UpdateWriteSchema, response: { 201: UpdateDetailSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Post an update (edit on the project)', params: ProjectParams, body: UpdateWriteSchema, response: { 201: UpdateDetailSchema } },
+    },
     async (request, reply) => reply.status(201).send(await projects.addUpdate(request.actor, request.params.id, request.body)),
   );
   app.get(
@@ -124,13 +177,26 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/projects/:id/updates/:uid',
-    { ...write, schema: { tags, summary: 'Change an update and its text (edit on the project)', params: UpdateParams, body: UpdateChangeSchema, response: { 200: UpdateDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change an update and its text (edit on the project)',
+        params: UpdateParams,
+        body: UpdateChangeSchema,
+        response: { 200: UpdateDetailSchema },
+      },
+    },
     async (request) => projects.changeUpdate(request.actor, request.params.id, request.params.uid, request.body),
   );
-  app.delete('/projects/:id/updates/:uid', { ...write, schema: { tags, summary: 'Delete an update', params: UpdateParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await projects.removeUpdate(request.actor, request.params.id, request.params.uid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/projects/:id/updates/:uid',
+    { ...write, schema: { tags, summary: 'Delete an update', params: UpdateParams, response: { 204: z.undefined().describe('No content') } } },
+    async (request, reply) => {
+      await projects.removeUpdate(request.actor, request.params.id, request.params.uid);
+      return reply.status(204).send();
+    },
+  );
   await app.register(
     revisionRoutes('/projects/:id/updates/:uid', {
       tags,
@@ -150,12 +216,29 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/projects/:id/members/:person',
-    { ...write, schema: { tags, summary: 'Add a member or change their role (manageMembers); answers the member', params: MemberParams, body: MemberInputSchema, response: { 200: ProjectMemberSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Add a member or change their role (manageMembers); answers the member',
+        params: MemberParams,
+        body: MemberInputSchema,
+        response: { 200: ProjectMemberSchema },
+      },
+    },
     async (request) => projects.putMember(request.actor, request.params.id, request.params.person, request.body.role),
   );
   app.delete(
     '/projects/:id/members/:person',
-    { ...write, schema: { tags, summary: 'Remove a member (manageMembers; members may leave)', params: MemberParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Remove a member (manageMembers; members may leave)',
+        params: MemberParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await projects.removeMember(request.actor, request.params.id, request.params.person);
       return reply.status(204).send();

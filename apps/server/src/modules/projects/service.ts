@@ -66,7 +66,8 @@ const toUpdate = ({ update, author }: UpdateJoin): ProjectUpdate => ({
 const searchTextOf = (row: { title: string; summary: string | null }, doc: ProseMirrorDoc | null | undefined) =>
   [row.title, row.summary ?? '', documentText(doc)].join('\n');
 
-type LinkInput<T extends string, D extends string> = { position: number } | ({ [k in T]: string } & { [k in D]?: string | null | undefined } & { position?: number | undefined });
+type LinkInput<T extends string, D extends string> =
+  { position: number } | ({ [k in T]: string } & { [k in D]?: string | null | undefined } & { position?: number | undefined });
 
 /** An ordered link of a project (contributors, institutions): the parts that differ. */
 interface LinkKind<K extends 'contributors' | 'institutions'> {
@@ -117,7 +118,8 @@ export function createProjectsService(deps: {
     return teamId;
   }
 
-  const saveRevision = (d: Db, actor: Actor | null, type: 'project' | 'update', id: string, doc: ProseMirrorDoc | null) => documents.saveRevision(d, actor, { type, id }, doc);
+  const saveRevision = (d: Db, actor: Actor | null, type: 'project' | 'update', id: string, doc: ProseMirrorDoc | null) =>
+    documents.saveRevision(d, actor, { type, id }, doc);
 
   /** The project's detail in one statement: the row the key names and everything shown with it; 404 when the actor may not see it. */
   async function detail(actor: Actor | null, key: string) {
@@ -222,7 +224,6 @@ export function createProjectsService(deps: {
   };
 
   return {
-
     async listProjects(actor: Actor | null, query: z.output<typeof ProjectsQuerySchema>) {
       const page = pageOf(query.p, PAGE_SIZES.projects);
       return db.use(async (d) => {
@@ -274,14 +275,18 @@ export function createProjectsService(deps: {
         return created;
       });
       // The new role is not in this request's actor yet: answer as its owner would see it.
-      return detail({ ...actor!, onTargets: new Map([...actor!.onTargets, [row.id, new Set(['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'] as const)]]) }, row.id);
+      return detail(
+        { ...actor!, onTargets: new Map([...actor!.onTargets, [row.id, new Set(['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload'] as const)]]) },
+        row.id,
+      );
     },
 
     async updateProject(actor: Actor | null, key: string, input: z.output<typeof ProjectUpdateSchema>) {
       const before = await loadFor(actor, key, 'edit');
       const fields = input.project ?? {};
       const row = await db.transaction(async (tx) => {
-        const slug = fields.slug !== undefined && fields.slug !== before.slug ? await slugFor(tx, { slug: fields.slug, title: before.title }, before.id) : undefined;
+        const slug =
+          fields.slug !== undefined && fields.slug !== before.slug ? await slugFor(tx, { slug: fields.slug, title: before.title }, before.id) : undefined;
         if (slug) await repo.moveSlug(tx, before.id, before.slug, slug);
         const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, before.doc);
         const doc = input.doc !== undefined ? input.doc : before.doc;
@@ -304,7 +309,13 @@ export function createProjectsService(deps: {
           throw invalidField('body.project.endDate', 'The end comes before the start');
         }
         if (docChanged) await saveRevision(tx, actor, 'project', before.id, doc ?? null);
-        await audit(tx, actor, 'project.update', { type: 'project', id: before.id }, { before: { ...before, doc: undefined, searchText: undefined }, after: { ...updated, doc: undefined, searchText: undefined } });
+        await audit(
+          tx,
+          actor,
+          'project.update',
+          { type: 'project', id: before.id },
+          { before: { ...before, doc: undefined, searchText: undefined }, after: { ...updated, doc: undefined, searchText: undefined } },
+        );
         return updated;
       });
       return detail(actor, row.id);
@@ -344,7 +355,13 @@ export function createProjectsService(deps: {
       putLink(CONTRIBUTORS, actor, key, linkId, 'personId' in input ? { target: input.personId, detail: input.title, position: input.position } : input),
     removeContributor: (actor: Actor | null, key: string, linkId: string) => removeLink(CONTRIBUTORS, actor, key, linkId),
     putInstitution: (actor: Actor | null, key: string, linkId: string, input: LinkInput<'institutionId', 'role'>) =>
-      putLink(INSTITUTIONS, actor, key, linkId, 'institutionId' in input ? { target: input.institutionId, detail: input.role, position: input.position } : input),
+      putLink(
+        INSTITUTIONS,
+        actor,
+        key,
+        linkId,
+        'institutionId' in input ? { target: input.institutionId, detail: input.role, position: input.position } : input,
+      ),
     removeInstitution: (actor: Actor | null, key: string, linkId: string) => removeLink(INSTITUTIONS, actor, key, linkId),
 
     // Updates (news)
@@ -397,9 +414,14 @@ export function createProjectsService(deps: {
       const before = await this.findUpdateRow(project.id, updateKey);
       await db.transaction(async (tx) => {
         const fields = input.update ?? {};
-        const slug = fields.slug !== undefined && fields.slug !== before.update.slug
-          ? await chooseSlug({ slug: fields.slug, name: before.update.title }, (base) => repo.updateSlugsLike(tx, project.id, base, before.update.id), 'update')
-          : undefined;
+        const slug =
+          fields.slug !== undefined && fields.slug !== before.update.slug
+            ? await chooseSlug(
+                { slug: fields.slug, name: before.update.title },
+                (base) => repo.updateSlugsLike(tx, project.id, base, before.update.id),
+                'update',
+              )
+            : undefined;
         const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, before.update.doc);
         await repo.changeUpdate(tx, before.update.id, {
           ...(fields.title !== undefined ? { title: fields.title } : {}),
@@ -408,7 +430,13 @@ export function createProjectsService(deps: {
           ...(docChanged ? { doc: input.doc ?? null } : {}),
         });
         if (docChanged) await saveRevision(tx, actor, 'update', before.update.id, input.doc ?? null);
-        await audit(tx, actor, 'project.update.change', { type: 'project', id: project.id }, { before: { id: before.update.id, title: before.update.title }, after: fields });
+        await audit(
+          tx,
+          actor,
+          'project.update.change',
+          { type: 'project', id: project.id },
+          { before: { id: before.update.id, title: before.update.title }, after: fields },
+        );
       });
       return this.getUpdate(actor, project.id, before.update.id);
     },

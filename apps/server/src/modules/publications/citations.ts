@@ -6,7 +6,15 @@ import { parse as parseName } from '@citation-js/name';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { PublicationInputSchema, type CitationRun, type ParsedPublication, type CitationStyle, type PublicationExportFormat, type PublicationInput, type PublicationType } from '@observatory/shared';
+import {
+  PublicationInputSchema,
+  type CitationRun,
+  type ParsedPublication,
+  type CitationStyle,
+  type PublicationExportFormat,
+  type PublicationInput,
+  type PublicationType,
+} from '@observatory/shared';
 
 /**
  * Citations in and out, through citation-js: a paste of BibTeX, RIS or CSL-JSON split into
@@ -92,7 +100,13 @@ function risEntries(text: string): RawEntry[] {
   let start = -1;
   for (const [i, line] of lines.entries()) {
     if (/^TY {2}- /.test(line)) {
-      if (start >= 0) entries.push({ key: null, line: start + 1, csl: null, error: `Line ${start + 1}: this entry has no end (ER  - ) before the next one starts on line ${i + 1}` });
+      if (start >= 0)
+        entries.push({
+          key: null,
+          line: start + 1,
+          csl: null,
+          error: `Line ${start + 1}: this entry has no end (ER  - ) before the next one starts on line ${i + 1}`,
+        });
       start = i;
     } else if (/^ER {2}-/.test(line) && start >= 0) {
       entries.push(readRis(lines.slice(start, i + 1).join('\n'), start + 1));
@@ -171,7 +185,8 @@ function cslEntries(text: string): RawEntry[] {
   const offsets = itemOffsets(text);
   return items.map((item, i) => {
     const line = offsets[i] !== undefined ? lineAt(text, offsets[i]) : 1;
-    if (!item || typeof item !== 'object' || Array.isArray(item)) return { key: null, line, csl: null, error: `Line ${line}: item ${i + 1} is not a CSL-JSON object` };
+    if (!item || typeof item !== 'object' || Array.isArray(item))
+      return { key: null, line, csl: null, error: `Line ${line}: item ${i + 1} is not a CSL-JSON object` };
     const key = typeof (item as CslItem).id === 'string' || typeof (item as CslItem).id === 'number' ? String((item as CslItem).id) : null;
     try {
       const [csl] = new Cite(item, { forceType: '@csl/object' }).data;
@@ -308,7 +323,10 @@ export function checkEntry(input: PublicationInput): { publication: ParsedPublic
   const parsed = PublicationInputSchema.safeParse(input);
   if (parsed.success) {
     const { slug: _slug, ...publication } = parsed.data;
-    return { publication: { ...publication, authors: publication.authors.map((a) => ({ name: a.name, person: a.person ?? null })), url: publication.url ?? null }, error: null };
+    return {
+      publication: { ...publication, authors: publication.authors.map((a) => ({ name: a.name, person: a.person ?? null })), url: publication.url ?? null },
+      error: null,
+    };
   }
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`);
   return { publication: null, error: [...new Set(problems)].join('; ') };

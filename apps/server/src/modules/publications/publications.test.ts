@@ -21,7 +21,14 @@ let hiddenProject: { id: string; slug: string };
 const as = (who: TestUser | null) => (who ? { token: who.token } : {});
 const doi = () => `10.5555/${unique('test-')}`;
 const add = (who: TestUser | null, publication: Record<string, unknown>) => api(t.app, 'POST', '/pubs', { ...as(who), body: { publication } });
-const fields = (overrides: Record<string, unknown> = {}) => ({ type: 'article', title: unique('Lichen growth on granite '), authors: [{ name: 'Lindqvist, Ada' }], year: 2021, doi: doi(), ...overrides });
+const fields = (overrides: Record<string, unknown> = {}) => ({
+  type: 'article',
+  title: unique('Lichen growth on granite '),
+  authors: [{ name: 'Lindqvist, Ada' }],
+  year: 2021,
+  doi: doi(),
+  ...overrides,
+});
 async function made(who: TestUser, overrides: Record<string, unknown> = {}) {
   const res = await add(who, fields(overrides));
   expect(res.statusCode, res.body).toBe(201);
@@ -52,10 +59,27 @@ afterAll(() => t.close());
 describe('a publication by hand', () => {
   it('is added by any signed-in user, stores a DOI given as an address bare, and is read by slug or id', async () => {
     const bare = doi();
-    const res = await add(adder, fields({ title: 'Iterative near-term ecological forecasting', doi: `https://doi.org/${bare}`, keywords: ['forecast', 'forecast', 'ecology'], url: 'https://example.org/paper', abstract: 'Near-term forecasts.' }));
+    const res = await add(
+      adder,
+      fields({
+        title: 'Iterative near-term ecological forecasting',
+        doi: `https://doi.org/${bare}`,
+        keywords: ['forecast', 'forecast', 'ecology'],
+        url: 'https://example.org/paper',
+        abstract: 'Near-term forecasts.',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { publication, abstract, permissions } = res.json();
-    expect(publication).toMatchObject({ type: 'article', title: 'Iterative near-term ecological forecasting', year: 2021, doi: bare, keywords: ['forecast', 'ecology'], authors: [{ name: 'Lindqvist, Ada', person: null, confirmed: false }], projects: [] });
+    expect(publication).toMatchObject({
+      type: 'article',
+      title: 'Iterative near-term ecological forecasting',
+      year: 2021,
+      doi: bare,
+      keywords: ['forecast', 'ecology'],
+      authors: [{ name: 'Lindqvist, Ada', person: null, confirmed: false }],
+      projects: [],
+    });
     expect(publication.slug).toMatch(/^lindqvist-2021-iterative-near-term-ecological/);
     expect(abstract).toBe('Near-term forecasts.');
     expect(permissions).toEqual(['view', 'edit', 'delete']);
@@ -80,7 +104,11 @@ describe('a publication by hand', () => {
       [{ year: 2020.5 }, 'body.publication.year', /whole number/],
       [{ title: 'x'.repeat(PUBLICATION_LIMITS.title + 1) }, 'body.publication.title', new RegExp(`${PUBLICATION_LIMITS.title}`)],
       [{ abstract: 'x'.repeat(PUBLICATION_LIMITS.abstract + 1) }, 'body.publication.abstract', new RegExp(`${PUBLICATION_LIMITS.abstract}`)],
-      [{ authors: [{ name: 'y'.repeat(PUBLICATION_LIMITS.authorName + 1) }] }, 'body.publication.authors.0.name', new RegExp(`${PUBLICATION_LIMITS.authorName}`)],
+      [
+        { authors: [{ name: 'y'.repeat(PUBLICATION_LIMITS.authorName + 1) }] },
+        'body.publication.authors.0.name',
+        new RegExp(`${PUBLICATION_LIMITS.authorName}`),
+      ],
       [{ type: 'poem' }, 'body.publication.type', /./],
       [{ url: 'javascript:alert(1)' }, 'body.publication.url', /http/],
       [{ authors: [{ name: 'Someone', person: 'nobody-of-that-name' }] }, 'body.publication.authors.0.person', /No such person/],
@@ -106,7 +134,10 @@ describe('a publication by hand', () => {
     expect(change.statusCode).toBe(409);
     expect((await api(t.app, 'GET', `/pubs/${other.id}`)).json().publication.doi).toBe(other.doi);
     // Its own DOI again is no conflict.
-    expect((await api(t.app, 'PUT', `/pubs/${first.id}`, { ...as(adder), body: { publication: { doi: first.doi!.toUpperCase().replace('10.5555', '10.5555') } } })).statusCode).toBe(200);
+    expect(
+      (await api(t.app, 'PUT', `/pubs/${first.id}`, { ...as(adder), body: { publication: { doi: first.doi!.toUpperCase().replace('10.5555', '10.5555') } } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('is for signed-in users to add; changed by its adder and managePublications; deleted by them only', async () => {
@@ -119,7 +150,13 @@ describe('a publication by hand', () => {
     const changed = await change(adder, { title: 'Renamed', venue: 'Ecology Letters' });
     expect(changed.statusCode, changed.body).toBe(200);
     // What the change leaves out stays.
-    expect(changed.json().publication).toMatchObject({ title: 'Renamed', venue: 'Ecology Letters', year: 2021, doi: pub.doi, authors: [{ name: 'Lindqvist, Ada' }] });
+    expect(changed.json().publication).toMatchObject({
+      title: 'Renamed',
+      venue: 'Ecology Letters',
+      year: 2021,
+      doi: pub.doi,
+      authors: [{ name: 'Lindqvist, Ada' }],
+    });
     expect((await change(manager, { year: 2019 })).json().publication.year).toBe(2019);
     expect((await change(adder, { year: 1500 })).statusCode).toBe(400);
     expect((await api(t.app, 'GET', `/pubs/${pub.id}`)).json().publication.year).toBe(2019);
@@ -161,7 +198,10 @@ describe('authors linked to people', () => {
     expect((await api(t.app, 'GET', '/pubs/suggestions', as(coauthor))).json().publications.map((p: { id: string }) => p.id)).not.toContain(pub.id);
 
     // A confirmed author edits; the link stays confirmed through the edit; deleting stays the adder's.
-    const edited = await api(t.app, 'PUT', `/pubs/${pub.id}`, { ...as(coauthor), body: { publication: { title: 'Corrected title', authors: [{ name: 'Coauthor, C.', person: coauthor.personId }, { name: 'Lindqvist, Ada' }] } } });
+    const edited = await api(t.app, 'PUT', `/pubs/${pub.id}`, {
+      ...as(coauthor),
+      body: { publication: { title: 'Corrected title', authors: [{ name: 'Coauthor, C.', person: coauthor.personId }, { name: 'Lindqvist, Ada' }] } },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().publication.authors[0]).toMatchObject({ person: { id: coauthor.personId }, confirmed: true });
     expect((await api(t.app, 'DELETE', `/pubs/${pub.id}`, as(coauthor))).statusCode).toBe(403);
@@ -186,7 +226,10 @@ describe('authors linked to people', () => {
 
   it('list an institution’s publications through its people’s affiliations', async () => {
     const institution = await buildInstitution(t.app);
-    const affiliated = await api(t.app, 'PUT', `/people/${coauthor.personId}/affiliations/${institution.id}`, { ...as(coauthor), body: { title: 'Ecologist' } });
+    const affiliated = await api(t.app, 'PUT', `/people/${coauthor.personId}/affiliations/${institution.id}`, {
+      ...as(coauthor),
+      body: { title: 'Ecologist' },
+    });
     expect(affiliated.statusCode, affiliated.body).toBe(200);
     const pub = await made(coauthor, { authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
     const pending = await made(adder, { authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
@@ -200,7 +243,8 @@ describe('on projects', () => {
   it('PUT links a publication (edit on the project) and answers it; the project lists it; DELETE takes it off', async () => {
     const pub = await made(adder);
     const link = (who: TestUser | null, projectKey = project.slug, pubKey = pub.id) => api(t.app, 'PUT', `/projects/${projectKey}/pubs/${pubKey}`, as(who));
-    const unlink = (who: TestUser | null, projectKey = project.slug, pubKey = pub.id) => api(t.app, 'DELETE', `/projects/${projectKey}/pubs/${pubKey}`, as(who));
+    const unlink = (who: TestUser | null, projectKey = project.slug, pubKey = pub.id) =>
+      api(t.app, 'DELETE', `/projects/${projectKey}/pubs/${pubKey}`, as(who));
     expect((await link(null)).statusCode).toBe(401);
     expect((await link(outsider)).statusCode).toBe(403);
     expect((await link(adder)).statusCode).toBe(403);
@@ -226,11 +270,19 @@ describe('on projects', () => {
     const pub = await made(adder);
     expect((await api(t.app, 'PUT', `/projects/${hiddenProject.slug}/pubs/${pub.id}`, as(projectOwner))).statusCode).toBe(200);
     expect((await api(t.app, 'GET', `/pubs/${pub.id}`)).json().publication.projects).toEqual([]);
-    expect((await api(t.app, 'GET', `/pubs/${pub.id}`, as(projectOwner))).json().publication.projects).toEqual([expect.objectContaining({ id: hiddenProject.id })]);
+    expect((await api(t.app, 'GET', `/pubs/${pub.id}`, as(projectOwner))).json().publication.projects).toEqual([
+      expect.objectContaining({ id: hiddenProject.id }),
+    ]);
     const hidden = await api(t.app, 'GET', `/pubs?project=${hiddenProject.slug}`, as(outsider));
     const missing = await api(t.app, 'GET', `/pubs?project=no-such-project`, as(outsider));
-    expect([hidden.statusCode, hidden.json(), hidden.headers['pagination-count']]).toEqual([missing.statusCode, missing.json(), missing.headers['pagination-count']]);
-    expect((await api(t.app, 'GET', `/pubs?project=${hiddenProject.slug}`, as(projectOwner))).json().publications.map((p: { id: string }) => p.id)).toEqual([pub.id]);
+    expect([hidden.statusCode, hidden.json(), hidden.headers['pagination-count']]).toEqual([
+      missing.statusCode,
+      missing.json(),
+      missing.headers['pagination-count'],
+    ]);
+    expect((await api(t.app, 'GET', `/pubs?project=${hiddenProject.slug}`, as(projectOwner))).json().publications.map((p: { id: string }) => p.id)).toEqual([
+      pub.id,
+    ]);
   });
 });
 
@@ -263,15 +315,30 @@ describe('paste and import', () => {
     expect(entries).toHaveLength(42);
     expect(entries.filter((e: { error: string | null }) => e.error)).toEqual([]);
     const dietze = entries.find((e: { key: string }) => e.key === 'dietze_iterative_2018');
-    expect(dietze.publication).toMatchObject({ type: 'article', year: 2018, doi: '10.1073/pnas.1710231115', volume: '115', issue: '7', pages: '1424-1432', venue: 'Proceedings of the National Academy of Sciences', citationKey: 'dietze_iterative_2018' });
+    expect(dietze.publication).toMatchObject({
+      type: 'article',
+      year: 2018,
+      doi: '10.1073/pnas.1710231115',
+      volume: '115',
+      issue: '7',
+      pages: '1424-1432',
+      venue: 'Proceedings of the National Academy of Sciences',
+      citationKey: 'dietze_iterative_2018',
+    });
     expect(dietze.publication.authors).toHaveLength(19);
     expect(dietze.publication.authors[0]).toEqual({ name: 'Dietze, Michael C.', person: null });
     // Braces that protect capitals are gone; non-ASCII letters stay.
-    expect(entries.find((e: { key: string }) => e.key === 'dietze_ecological_2017').publication).toMatchObject({ type: 'book', title: 'Ecological Forecasting' });
+    expect(entries.find((e: { key: string }) => e.key === 'dietze_ecological_2017').publication).toMatchObject({
+      type: 'book',
+      title: 'Ecological Forecasting',
+    });
     expect(entries.map((e: { line: number }) => e.line)).toEqual([...entries.map((e: { line: number }) => e.line)].sort((a, b) => a - b));
 
     const before = await count();
-    const imported = await api(t.app, 'POST', '/pubs/import', { ...as(projectEditor), body: { publications: entries.map((e: { publication: unknown }) => e.publication), projects: [project.slug] } });
+    const imported = await api(t.app, 'POST', '/pubs/import', {
+      ...as(projectEditor),
+      body: { publications: entries.map((e: { publication: unknown }) => e.publication), projects: [project.slug] },
+    });
     expect(imported.statusCode, imported.body.slice(0, 500)).toBe(201);
     expect(imported.json().publications).toHaveLength(42);
     expect(await count()).toBe(before + 42);
@@ -305,23 +372,48 @@ describe('paste and import', () => {
   });
 
   it('reads RIS and CSL-JSON, and says where JSON goes wrong', async () => {
-    const ris = 'TY  - JOUR\nTI  - Snow cover and soil frost\nAU  - Doe, Jane\nAU  - Roe, Richard\nPY  - 2019\nJO  - Arctic Science\nDO  - https://doi.org/10.5555/ris-one\nER  - \n\nTY  - RPRT\nTI  - A report\nPY  - 2020\nER  - \n';
+    const ris =
+      'TY  - JOUR\nTI  - Snow cover and soil frost\nAU  - Doe, Jane\nAU  - Roe, Richard\nPY  - 2019\nJO  - Arctic Science\nDO  - https://doi.org/10.5555/ris-one\nER  - \n\nTY  - RPRT\nTI  - A report\nPY  - 2020\nER  - \n';
     const fromRis = (await api(t.app, 'POST', '/pubs/parse', { ...as(adder), body: { text: ris } })).json();
     expect(fromRis.format).toBe('ris');
     expect(fromRis.entries.map((e: { line: number; publication: { type: string } }) => [e.line, e.publication.type])).toEqual([
       [1, 'article'],
       [10, 'report'],
     ]);
-    expect(fromRis.entries[0].publication).toMatchObject({ title: 'Snow cover and soil frost', year: 2019, doi: '10.5555/ris-one', authors: [{ name: 'Doe, Jane' }, { name: 'Roe, Richard' }] });
+    expect(fromRis.entries[0].publication).toMatchObject({
+      title: 'Snow cover and soil frost',
+      year: 2019,
+      doi: '10.5555/ris-one',
+      authors: [{ name: 'Doe, Jane' }, { name: 'Roe, Richard' }],
+    });
 
-    const unended = (await api(t.app, 'POST', '/pubs/parse', { ...as(adder), body: { text: 'TY  - JOUR\nTI  - First\nTY  - BOOK\nTI  - Second\nER  - \nTI  - Stray\n', format: 'ris' } })).json();
+    const unended = (
+      await api(t.app, 'POST', '/pubs/parse', {
+        ...as(adder),
+        body: { text: 'TY  - JOUR\nTI  - First\nTY  - BOOK\nTI  - Second\nER  - \nTI  - Stray\n', format: 'ris' },
+      })
+    ).json();
     expect(unended.entries.map((e: { line: number; error: string | null }) => [e.line, e.error])).toEqual([
       [1, 'Line 1: this entry has no end (ER  - ) before the next one starts on line 3'],
       [3, null],
       [6, 'Line 6: a tag outside any entry (an entry starts with TY  - )'],
     ]);
 
-    const csl = JSON.stringify([{ id: 'a1', type: 'dataset', title: 'Plot census', author: [{ family: 'Doe', given: 'Jane' }], issued: { 'date-parts': [[2022]] }, publisher: 'Zenodo' }, { id: 'no-title', type: 'article-journal' }], null, 2);
+    const csl = JSON.stringify(
+      [
+        {
+          id: 'a1',
+          type: 'dataset',
+          title: 'Plot census',
+          author: [{ family: 'Doe', given: 'Jane' }],
+          issued: { 'date-parts': [[2022]] },
+          publisher: 'Zenodo',
+        },
+        { id: 'no-title', type: 'article-journal' },
+      ],
+      null,
+      2,
+    );
     const fromCsl = (await api(t.app, 'POST', '/pubs/parse', { ...as(adder), body: { text: csl, format: 'csl' } })).json();
     expect(fromCsl.entries[0].publication).toMatchObject({ type: 'dataset', title: 'Plot census', venue: 'Zenodo', year: 2022, citationKey: 'a1' });
     // The second item's opening brace: the last line that is one.
@@ -348,23 +440,38 @@ describe('paste and import', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('body.publications.1.year');
     const same = doi();
-    const twice = await api(t.app, 'POST', '/pubs/import', { ...as(adder), body: { publications: [fields({ doi: same }), fields({ doi: same.toUpperCase() })] } });
+    const twice = await api(t.app, 'POST', '/pubs/import', {
+      ...as(adder),
+      body: { publications: [fields({ doi: same }), fields({ doi: same.toUpperCase() })] },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().details[0].field).toBe('body.publications.1.doi');
     // Linking needs edit on the project: refused before anything is written.
     const noEdit = await api(t.app, 'POST', '/pubs/import', { ...as(outsider), body: { publications: [fields()], projects: [project.slug] } });
     expect(noEdit.statusCode).toBe(403);
-    expect((await api(t.app, 'POST', '/pubs/import', { ...as(outsider), body: { publications: [fields()], projects: [hiddenProject.slug] } })).statusCode).toBe(404);
+    expect((await api(t.app, 'POST', '/pubs/import', { ...as(outsider), body: { publications: [fields()], projects: [hiddenProject.slug] } })).statusCode).toBe(
+      404,
+    );
     expect(await count()).toBe(before);
   });
 });
 
 describe('citations and export', () => {
   it('formats a publication in each style as plain runs', async () => {
-    const pub = await made(adder, { title: 'Forecasting a bright future for ecology', authors: [{ name: 'Dietze, Michael' }, { name: 'Lynch, Heather' }], year: 2019, venue: 'Frontiers in Ecology and the Environment', volume: '17', issue: '1', pages: '3-3' });
+    const pub = await made(adder, {
+      title: 'Forecasting a bright future for ecology',
+      authors: [{ name: 'Dietze, Michael' }, { name: 'Lynch, Heather' }],
+      year: 2019,
+      venue: 'Frontiers in Ecology and the Environment',
+      volume: '17',
+      issue: '1',
+      pages: '3-3',
+    });
     const cite = async (style: string) => api(t.app, 'GET', `/pubs/${pub.slug}/citation?style=${style}`);
     const apa = (await cite('apa')).json();
-    expect(apa.text).toBe(`Dietze, M., & Lynch, H. (2019). Forecasting a bright future for ecology. Frontiers in Ecology and the Environment, 17(1), 3–3. https://doi.org/${pub.doi}`);
+    expect(apa.text).toBe(
+      `Dietze, M., & Lynch, H. (2019). Forecasting a bright future for ecology. Frontiers in Ecology and the Environment, 17(1), 3–3. https://doi.org/${pub.doi}`,
+    );
     expect(apa.runs).toContainEqual({ text: 'Frontiers in Ecology and the Environment', italic: true });
     expect((await cite('chicago')).json().text).toMatch(/^Dietze, Michael, and Heather Lynch\. 2019\. “Forecasting a Bright Future for Ecology\.”/);
     expect((await cite('vancouver')).json().text).toMatch(/^Dietze M, Lynch H\. Forecasting a bright future for ecology\./);
@@ -375,7 +482,13 @@ describe('citations and export', () => {
 
   it('exports one publication or a list as BibTeX, RIS and CSL-JSON, which read back the same', async () => {
     const word = unique('betula');
-    const one = await made(adder, { title: `Birch ${word} treeline`, authors: [{ name: 'Doe, Jane' }, { name: 'Richard Roe' }], venue: 'Arctic Science', year: 2018, keywords: ['treeline'] });
+    const one = await made(adder, {
+      title: `Birch ${word} treeline`,
+      authors: [{ name: 'Doe, Jane' }, { name: 'Richard Roe' }],
+      venue: 'Arctic Science',
+      year: 2018,
+      keywords: ['treeline'],
+    });
     await made(adder, { title: `Second ${word} survey`, type: 'dataset', venue: 'Zenodo', year: 2020 });
     const ris = await api(t.app, 'GET', `/pubs/export?format=ris&q=${word}`);
     expect(ris.statusCode).toBe(200);
@@ -388,7 +501,14 @@ describe('citations and export', () => {
     const bib = await api(t.app, 'GET', `/pubs/${one.slug}/export?format=bibtex`);
     expect(bib.headers['content-type']).toMatch(/^application\/x-bibtex/);
     const entry = (await api(t.app, 'POST', '/pubs/parse', { ...as(adder), body: { text: bib.body } })).json().entries[0].publication;
-    expect(entry).toMatchObject({ type: 'article', title: `Birch ${word} treeline`, venue: 'Arctic Science', year: 2018, doi: one.doi, authors: [{ name: 'Doe, Jane' }, { name: 'Roe, Richard' }] });
+    expect(entry).toMatchObject({
+      type: 'article',
+      title: `Birch ${word} treeline`,
+      venue: 'Arctic Science',
+      year: 2018,
+      doi: one.doi,
+      authors: [{ name: 'Doe, Jane' }, { name: 'Roe, Richard' }],
+    });
 
     const json = await api(t.app, 'GET', `/pubs/${one.id}/export?format=csl`);
     expect(JSON.parse(json.body)).toEqual([expect.objectContaining({ type: 'article-journal', title: `Birch ${word} treeline`, DOI: one.doi })]);

@@ -13,12 +13,19 @@ export type AuthorRow = typeof publicationAuthors.$inferInsert;
 const PUB_ID = sql.raw('"publications"."id"');
 
 export const insertPublication = async (db: Db, values: typeof publications.$inferInsert) => (await db.insert(publications).values(values).returning())[0]!;
-export const changePublication = (db: Db, id: string, values: Partial<typeof publications.$inferInsert>) => db.update(publications).set({ ...values, updatedAt: new Date() }).where(eq(publications.id, id));
+export const changePublication = (db: Db, id: string, values: Partial<typeof publications.$inferInsert>) =>
+  db
+    .update(publications)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(publications.id, id));
 export const deletePublication = (db: Db, id: string) => db.delete(publications).where(eq(publications.id, id));
 export const findRow = async (db: Db, id: string) => (await db.select().from(publications).where(eq(publications.id, id)))[0] ?? null;
 
 export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
-  const rows = await db.select({ slug: publications.slug }).from(publications).where(sql`${publications.slug} like ${`${base}%`}`);
+  const rows = await db
+    .select({ slug: publications.slug })
+    .from(publications)
+    .where(sql`${publications.slug} like ${`${base}%`}`);
   return new Set(rows.map((r) => r.slug));
 }
 
@@ -28,7 +35,12 @@ export async function holdersOfDois(db: Db, dois: string[], exceptId?: string) {
   const rows = await db
     .select({ id: publications.id, slug: publications.slug, title: publications.title, doi: publications.doi })
     .from(publications)
-    .where(and(sql`lower(${publications.doi}) = any(${sql.param(dois.map((d) => d.toLowerCase()))}::text[])`, exceptId ? sql`${publications.id} <> ${exceptId}` : undefined));
+    .where(
+      and(
+        sql`lower(${publications.doi}) = any(${sql.param(dois.map((d) => d.toLowerCase()))}::text[])`,
+        exceptId ? sql`${publications.id} <> ${exceptId}` : undefined,
+      ),
+    );
   return new Map(rows.map((r) => [r.doi!.toLowerCase(), { id: r.id, slug: r.slug, title: r.title }]));
 }
 
@@ -99,7 +111,8 @@ function publicationJson(projectsVisible: SQL | undefined): SQL {
     keywords: publications.keywords,
     citationKey: publications.citationKey,
     // Table names spelled out: the visibility condition names "projects".
-    projects: jsonList(sql`select json_agg(json_build_object('id', "projects"."id", 'slug', "projects"."slug", 'title', "projects"."title") order by "projects"."title")
+    projects:
+      jsonList(sql`select json_agg(json_build_object('id', "projects"."id", 'slug', "projects"."slug", 'title', "projects"."title") order by "projects"."title")
       from ${projectPublications} pp join ${projects} on "projects"."id" = pp.project_id where pp.publication_id = ${PUB_ID}${projectsVisible ? sql` and ${projectsVisible}` : sql``}`),
     createdAt: isoTime(publications.createdAt),
     updatedAt: isoTime(publications.updatedAt),
@@ -187,7 +200,9 @@ export async function exportRows(db: Db, f: PublicationFilter, limit: number) {
   return db
     .select({
       row: publications,
-      authors: sql<string[]>`coalesce((select array_agg(pa.name order by pa.position) from ${publicationAuthors} pa where pa.publication_id = ${PUB_ID}), '{}')`,
+      authors: sql<
+        string[]
+      >`coalesce((select array_agg(pa.name order by pa.position) from ${publicationAuthors} pa where pa.publication_id = ${PUB_ID}), '{}')`,
     })
     .from(publications)
     .where(whereOf(f))
@@ -202,7 +217,8 @@ export const ofProject = (projectId: string) => sql`${PUB_ID} in (select pp.publ
 /** A person's confirmed publications. */
 export const ofPerson = (personId: string) => confirmedAuthor(sql`p.id = ${personId}`);
 /** The confirmed publications of an institution's people. */
-export const ofInstitution = (institutionId: string) => confirmedAuthor(sql`exists (select 1 from ${affiliations} af where af.person_id = p.id and af.institution_id = ${institutionId})`);
+export const ofInstitution = (institutionId: string) =>
+  confirmedAuthor(sql`exists (select 1 from ${affiliations} af where af.person_id = p.id and af.institution_id = ${institutionId})`);
 /** The publications naming a person as an author, not yet confirmed. */
 export const suggestedTo = (personId: string) =>
   sql`exists (select 1 from ${publicationAuthors} pa where pa.publication_id = ${PUB_ID} and pa.person_id = ${personId} and not pa.confirmed)`;

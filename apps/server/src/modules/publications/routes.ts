@@ -31,7 +31,10 @@ const OneExportQuerySchema = z.object({ format: z.enum(PUBLICATION_EXPORT_FORMAT
 const FILE_RESPONSE = {
   200: {
     content: Object.fromEntries(
-      ['application/x-bibtex', 'application/x-research-info-systems', 'application/vnd.citationstyles.csl+json'].map((type) => [type, { schema: z.string().describe('The file: BibTeX, RIS or CSL-JSON, as asked') }]),
+      ['application/x-bibtex', 'application/x-research-info-systems', 'application/vnd.citationstyles.csl+json'].map((type) => [
+        type,
+        { schema: z.string().describe('The file: BibTeX, RIS or CSL-JSON, as asked') },
+      ]),
     ),
   },
 };
@@ -47,7 +50,8 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Search the publications, 25 a page: words of the title, authors or abstract (q), year, type, a person’s confirmed ones (person), a project’s (project)',
+        summary:
+          'Search the publications, 25 a page: words of the title, authors or abstract (q), year, type, a person’s confirmed ones (person), a project’s (project)',
         querystring: PublicationsQuerySchema,
         response: { 200: PublicationsResponseSchema },
       },
@@ -58,9 +62,13 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       return { publications: list };
     },
   );
-  app.get('/pubs/years', { schema: { tags, summary: 'The years of the publications, newest first, with how many each', response: { 200: PublicationYearsSchema } } }, async () => ({
-    years: await publications.years(),
-  }));
+  app.get(
+    '/pubs/years',
+    { schema: { tags, summary: 'The years of the publications, newest first, with how many each', response: { 200: PublicationYearsSchema } } },
+    async () => ({
+      years: await publications.years(),
+    }),
+  );
   app.get(
     '/pubs/export',
     {
@@ -80,12 +88,27 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/pubs/suggestions',
-    { ...write, schema: { tags, summary: 'Publications naming the signed-in person as an author, waiting for them to confirm', response: { 200: PublicationSuggestionsSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Publications naming the signed-in person as an author, waiting for them to confirm',
+        response: { 200: PublicationSuggestionsSchema },
+      },
+    },
     async (request) => ({ publications: await publications.suggestions(request.actor) }),
   );
   app.post(
     '/pubs',
-    { ...write, schema: { tags, summary: 'Add a publication (any signed-in user; the adder may edit and delete it)', body: PublicationWriteSchema, response: { 201: PublicationDetailSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Add a publication (any signed-in user; the adder may edit and delete it)',
+        body: PublicationWriteSchema,
+        response: { 201: PublicationDetailSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await publications.create(request.actor, request.body.publication)),
   );
   app.post(
@@ -95,7 +118,8 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,
-        summary: 'Read pasted BibTeX, RIS or CSL-JSON into publications without saving them: each entry as it would be saved, or its error with its line, and any publication already holding its DOI',
+        summary:
+          'Read pasted BibTeX, RIS or CSL-JSON into publications without saving them: each entry as it would be saved, or its error with its line, and any publication already holding its DOI',
         body: PublicationsParseSchema,
         response: { 200: PublicationsParsedSchema },
       },
@@ -116,24 +140,59 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.status(201).send(await publications.importMany(request.actor, request.body)),
   );
-  app.get('/pubs/:id', { schema: { tags, summary: 'A publication with its abstract and what the reader may do with it', params: PublicationParams, response: { 200: PublicationDetailSchema } } }, async (request) =>
-    publications.get(request.actor, request.params.id),
+  app.get(
+    '/pubs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A publication with its abstract and what the reader may do with it',
+        params: PublicationParams,
+        response: { 200: PublicationDetailSchema },
+      },
+    },
+    async (request) => publications.get(request.actor, request.params.id),
   );
   app.put(
     '/pubs/:id',
     {
       ...write,
-      schema: { tags, summary: 'Change a publication: the fields given (its adder, its confirmed authors, managePublications)', params: PublicationParams, body: PublicationChangeSchema, response: { 200: PublicationDetailSchema } },
+      schema: {
+        tags,
+        summary: 'Change a publication: the fields given (its adder, its confirmed authors, managePublications)',
+        params: PublicationParams,
+        body: PublicationChangeSchema,
+        response: { 200: PublicationDetailSchema },
+      },
     },
     async (request) => publications.change(request.actor, request.params.id, request.body.publication),
   );
-  app.delete('/pubs/:id', { ...write, schema: { tags, summary: 'Delete a publication (its adder, managePublications)', params: PublicationParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await publications.remove(request.actor, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/pubs/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a publication (its adder, managePublications)',
+        params: PublicationParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await publications.remove(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
   app.get(
     '/pubs/:id/citation',
-    { schema: { tags, summary: 'A publication formatted in a citation style (APA, Vancouver, Harvard, Chicago author-date), as styled runs of plain text', params: PublicationParams, querystring: CitationQuerySchema, response: { 200: CitationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'A publication formatted in a citation style (APA, Vancouver, Harvard, Chicago author-date), as styled runs of plain text',
+        params: PublicationParams,
+        querystring: CitationQuerySchema,
+        response: { 200: CitationSchema },
+      },
+    },
     async (request) => publications.citation(request.actor, request.params.id, request.query.style),
   );
   app.get(
@@ -157,13 +216,26 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pubs/:id/authors/:person',
     {
       ...write,
-      schema: { tags, summary: 'Confirm that a person is an author (that person, or managePublications): it then shows on their page and lets them edit it', params: AuthorParams, response: { 200: PublicationDetailSchema } },
+      schema: {
+        tags,
+        summary: 'Confirm that a person is an author (that person, or managePublications): it then shows on their page and lets them edit it',
+        params: AuthorParams,
+        response: { 200: PublicationDetailSchema },
+      },
     },
     async (request) => publications.confirmAuthor(request.actor, request.params.id, request.params.person),
   );
   app.delete(
     '/pubs/:id/authors/:person',
-    { ...write, schema: { tags, summary: 'Take a person’s link off a publication’s authors, keeping the name (that person, its editors, managePublications)', params: AuthorParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Take a person’s link off a publication’s authors, keeping the name (that person, its editors, managePublications)',
+        params: AuthorParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await publications.unlinkAuthor(request.actor, request.params.id, request.params.person);
       return reply.status(204).send();
@@ -171,12 +243,28 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/projects/:id/pubs/:pubId',
-    { ...write, schema: { tags: ['projects', ...tags], summary: 'Add a publication to a project (edit on the project); answers the publication', params: ProjectLinkParams, response: { 200: PublicationSchema } } },
+    {
+      ...write,
+      schema: {
+        tags: ['projects', ...tags],
+        summary: 'Add a publication to a project (edit on the project); answers the publication',
+        params: ProjectLinkParams,
+        response: { 200: PublicationSchema },
+      },
+    },
     async (request) => publications.linkToProject(request.actor, request.params.id, request.params.pubId),
   );
   app.delete(
     '/projects/:id/pubs/:pubId',
-    { ...write, schema: { tags: ['projects', ...tags], summary: 'Take a publication off a project (edit on the project)', params: ProjectLinkParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      ...write,
+      schema: {
+        tags: ['projects', ...tags],
+        summary: 'Take a publication off a project (edit on the project)',
+        params: ProjectLinkParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await publications.unlinkFromProject(request.actor, request.params.id, request.params.pubId);
       return reply.status(204).send();

@@ -19,7 +19,18 @@ import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug } from '../../lib/slugs.js';
-import { checkEntry, countEntries, detectFormat, exportCitations, formatCitation, fromCsl, readEntries, toCsl, type CitableFields, type CitationFormat } from './citations.js';
+import {
+  checkEntry,
+  countEntries,
+  detectFormat,
+  exportCitations,
+  formatCitation,
+  fromCsl,
+  readEntries,
+  toCsl,
+  type CitableFields,
+  type CitationFormat,
+} from './citations.js';
 import * as repo from './repo.js';
 
 type Query = z.output<typeof PublicationsQuerySchema>;
@@ -28,7 +39,8 @@ type Change = z.output<typeof PublicationChangeSchema>['publication'];
 type Values = PublicationValues;
 
 /** The words a publication is found by: its title, its authors and its abstract. */
-const searchTextOf = (title: string, authors: readonly { name: string }[], abstract: string | null) => [title, authors.map((a) => a.name).join('; '), abstract ?? ''].join('\n\n');
+const searchTextOf = (title: string, authors: readonly { name: string }[], abstract: string | null) =>
+  [title, authors.map((a) => a.name).join('; '), abstract ?? ''].join('\n\n');
 
 /** An address for a publication: its first author's family name, its year and the start of its title. */
 function slugBase(values: Pick<Values, 'title' | 'year' | 'authors'>): string {
@@ -184,7 +196,10 @@ export function createPublicationsService(deps: { db: Database }) {
           const holder = holders.get(p.doi.toLowerCase());
           if (holder) throw doiTaken(field, holder);
           const earlier = seen.get(p.doi.toLowerCase());
-          if (earlier !== undefined) throw new AppError('CONFLICT', `Entries ${earlier + 1} and ${i + 1} have the same DOI`, { details: [{ field, message: `The same DOI as entry ${earlier + 1}` }] });
+          if (earlier !== undefined)
+            throw new AppError('CONFLICT', `Entries ${earlier + 1} and ${i + 1} have the same DOI`, {
+              details: [{ field, message: `The same DOI as entry ${earlier + 1}` }],
+            });
           seen.set(p.doi.toLowerCase(), i);
         }
         const rows = [];
@@ -207,7 +222,8 @@ export function createPublicationsService(deps: { db: Database }) {
       requireActor(actor);
       const chosen = format === 'auto' ? detectFormat(text) : format;
       const count = countEntries(text, chosen);
-      if (count > PUBLICATION_LIMITS.importEntries) throw invalidField('body.text', `At most ${PUBLICATION_LIMITS.importEntries} entries at once (this holds ${count})`);
+      if (count > PUBLICATION_LIMITS.importEntries)
+        throw invalidField('body.text', `At most ${PUBLICATION_LIMITS.importEntries} entries at once (this holds ${count})`);
       const raw = readEntries(text, chosen);
       const entries = raw.map((entry, index) => {
         if (!entry.csl) return { index, key: entry.key, line: entry.line, publication: null, error: entry.error, duplicate: null };
@@ -228,7 +244,8 @@ export function createPublicationsService(deps: { db: Database }) {
       await db.transaction(async (tx) => {
         const before = (await repo.findRow(tx, found.id))!;
         const beforeAuthors = await repo.authorsOf(tx, found.id);
-        if (fields.doi !== undefined && fields.doi?.toLowerCase() !== before.doi?.toLowerCase()) await checkDoi(tx, fields.doi, 'body.publication.doi', found.id);
+        if (fields.doi !== undefined && fields.doi?.toLowerCase() !== before.doi?.toLowerCase())
+          await checkDoi(tx, fields.doi, 'body.publication.doi', found.id);
         if (fields.slug && fields.slug !== before.slug) await chooseSlug({ slug: fields.slug, name: '' }, (base) => repo.slugsLike(tx, base), 'publication');
         const authors = fields.authors ? await authorRows(tx, actor!, fields.authors, 'body.publication', beforeAuthors) : undefined;
         const { authors: _authors, keywords, ...rest } = fields;
@@ -240,7 +257,13 @@ export function createPublicationsService(deps: { db: Database }) {
           searchText: searchTextOf(title, authors ?? beforeAuthors, abstract),
         });
         if (authors) await repo.setAuthors(tx, found.id, authors);
-        await audit(tx, actor, 'publication.update', { type: 'publication', id: found.id }, { before: { title: before.title, doi: before.doi, year: before.year }, after: fields });
+        await audit(
+          tx,
+          actor,
+          'publication.update',
+          { type: 'publication', id: found.id },
+          { before: { title: before.title, doi: before.doi, year: before.year }, after: fields },
+        );
       });
       return this.get(actor, found.id);
     },
@@ -251,7 +274,13 @@ export function createPublicationsService(deps: { db: Database }) {
       await db.transaction(async (tx) => {
         const before = await repo.findRow(tx, found.id);
         await repo.deletePublication(tx, found.id);
-        await audit(tx, actor, 'publication.delete', { type: 'publication', id: found.id }, { before: { slug: before?.slug, title: before?.title, doi: before?.doi } });
+        await audit(
+          tx,
+          actor,
+          'publication.delete',
+          { type: 'publication', id: found.id },
+          { before: { slug: before?.slug, title: before?.title, doi: before?.doi } },
+        );
       });
     },
 
@@ -340,7 +369,11 @@ export function createPublicationsService(deps: { db: Database }) {
     const links = person ? (await repo.authorsOf(tx, found.id)).filter((a) => a.personId === person.id) : [];
     if (!person || !links.length) throw notFound('Author of this publication');
     const allowed = person.id === writer.personId || can(writer, 'managePublications') || (action === 'unlink' && can(writer, 'edit', found.resource));
-    if (!allowed) throw new AppError('FORBIDDEN', action === 'confirm' ? 'Only the person named (or a publications manager) confirms an author' : 'You are not allowed to do this');
+    if (!allowed)
+      throw new AppError(
+        'FORBIDDEN',
+        action === 'confirm' ? 'Only the person named (or a publications manager) confirms an author' : 'You are not allowed to do this',
+      );
     return { found, personId: person.id };
   }
 }

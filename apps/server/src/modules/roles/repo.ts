@@ -34,10 +34,7 @@ export async function insertAssignment(
   await db.insert(roleAssignments).values(values).onConflictDoNothing();
 }
 
-export async function deleteAssignment(
-  db: Db,
-  where: { userId: string; roleId: string; targetId: string | null },
-): Promise<number> {
+export async function deleteAssignment(db: Db, where: { userId: string; roleId: string; targetId: string | null }): Promise<number> {
   const rows = await db
     .delete(roleAssignments)
     .where(
@@ -112,6 +109,9 @@ export async function deleteRole(db: Db, id: string): Promise<void> {
 }
 
 export async function countHolders(db: Db, roleId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roleAssignments).where(eq(roleAssignments.roleId, roleId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(roleAssignments)
+    .where(eq(roleAssignments.roleId, roleId));
   return row?.n ?? 0;
 }

@@ -60,7 +60,10 @@ describe('GET and POST /users', () => {
   });
 
   it('creates an account with its person, who can then sign in', async () => {
-    const res = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'Direct Account', username: 'direct', email: 'direct@example.org', password: 'handed over pw' } });
+    const res = await api(t.app, 'POST', '/users', {
+      token: admin.token,
+      body: { name: 'Direct Account', username: 'direct', email: 'direct@example.org', password: 'handed over pw' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ user: { username: 'direct' }, person: { name: 'Direct Account', slug: 'direct' } });
     const login = await api(t.app, 'POST', '/auth/login', { body: { username: 'direct', password: 'handed over pw' }, ip: '10.9.9.9' });
@@ -69,7 +72,12 @@ describe('GET and POST /users', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().details[0].field).toBe('body.username');
     const bad = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'X', username: 'Bad Name', password: 'x' } });
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['body.password', 'body.username']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['body.password', 'body.username']);
     expect((await api(t.app, 'POST', '/users', { token: user.token, body: { name: 'X', username: 'xx', password: 'long enough' } })).statusCode).toBe(403);
   });
 });
@@ -100,7 +108,11 @@ describe('GET /admin/summary', () => {
       expect(res.statusCode).toBe(200);
       return res.json().audit.find((a: { targetId: string }) => a.targetId === id);
     };
-    expect(await entry(reader.token)).toMatchObject({ action: 'project.create', actor: researcher.username, target: { state: 'hidden', name: null, key: null } });
+    expect(await entry(reader.token)).toMatchObject({
+      action: 'project.create',
+      actor: researcher.username,
+      target: { state: 'hidden', name: null, key: null },
+    });
     expect(await entry(admin.token)).toMatchObject({ target: { state: 'shown', name: 'Hidden Fen', key: slug } });
 
     expect((await api(t.app, 'DELETE', `/projects/${id}`, { token: researcher.token })).statusCode).toBe(204);

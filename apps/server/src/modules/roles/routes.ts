@@ -21,7 +21,10 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roles/:slug',
-    { onRequest: signedIn, schema: { tags, summary: 'A role, how many hold it, whether it is built in', params: RoleParams, response: { 200: RoleDetailSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'A role, how many hold it, whether it is built in', params: RoleParams, response: { 200: RoleDetailSchema } },
+    },
     async (request) => roles.getRole(request.actor, request.params.slug),
   );
 
@@ -35,14 +38,23 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/roles/:slug',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Rename a role or change its permissions (manageRoles)', params: RoleParams, body: RoleInputSchema.omit({ slug: true }).partial(), response: { 200: RoleSchema } },
+      schema: {
+        tags,
+        summary: 'Rename a role or change its permissions (manageRoles)',
+        params: RoleParams,
+        body: RoleInputSchema.omit({ slug: true }).partial(),
+        response: { 200: RoleSchema },
+      },
     },
     async (request) => roles.updateRole(request.actor, request.params.slug, request.body),
   );
 
   app.delete(
     '/roles/:slug',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete a role nobody holds (not a built-in one)', params: RoleParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Delete a role nobody holds (not a built-in one)', params: RoleParams, response: { 204: z.undefined().describe('No content') } },
+    },
     async (request, reply) => {
       await roles.deleteRole(request.actor, request.params.slug);
       return reply.status(204).send();

@@ -114,9 +114,7 @@ export function createRolesService(db: Database) {
 
     /** Adding a role already held changes nothing. */
     assign(userId: string, roleId: string, target: { id: string; type: TargetType } | null) {
-      return db.use((d) =>
-        repo.insertAssignment(d, { userId, roleId, targetType: target?.type ?? null, targetId: target?.id ?? null }),
-      );
+      return db.use((d) => repo.insertAssignment(d, { userId, roleId, targetType: target?.type ?? null, targetId: target?.id ?? null }));
     },
 
     /** Members of a target: the people holding a role on it, sorted by name. */

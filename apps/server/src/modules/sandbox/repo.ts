@@ -47,8 +47,12 @@ function matching(f: Filter): SQL {
   return (
     and(
       f.visible,
-      f.typeIds.length ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${inArray(objectTypeLinks.typeId, f.typeIds)})` : undefined,
-      f.projectIds.length ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${inArray(objectProjects.projectId, f.projectIds)})` : undefined,
+      f.typeIds.length
+        ? sql`exists (select 1 from ${objectTypeLinks} where ${objectTypeLinks.objectId} = ${objects.id} and ${inArray(objectTypeLinks.typeId, f.typeIds)})`
+        : undefined,
+      f.projectIds.length
+        ? sql`exists (select 1 from ${objectProjects} where ${objectProjects.objectId} = ${objects.id} and ${inArray(objectProjects.projectId, f.projectIds)})`
+        : undefined,
       ...f.where.map((w) => sql`${objects.metadata} @> ${JSON.stringify({ [w.field]: w.value })}::jsonb`),
       f.bbox ? extentOverlaps(objects.extent, f.bbox) : undefined,
     ) ?? sql`true`
@@ -58,7 +62,8 @@ function matching(f: Filter): SQL {
 /** The data tables holding any of the metrics, of projects the reader may see (`projectsVisible`, the registry's condition): a few ids, found by index. */
 export async function sourceTables(db: Db, metricIds: string[], projectsVisible: SQL | undefined): Promise<string[]> {
   if (metricIds.length === 0) return [];
-  const result = await db.execute(sql`select distinct ${dataTableMetrics.tableId} as id from ${dataTableMetrics} join ${dataTables} on ${dataTables.id} = ${dataTableMetrics.tableId}
+  const result =
+    await db.execute(sql`select distinct ${dataTableMetrics.tableId} as id from ${dataTableMetrics} join ${dataTables} on ${dataTables.id} = ${dataTableMetrics.tableId}
     where ${inArray(dataTableMetrics.metricId, metricIds)} and ${dataTables.projectId} in (select ${projects.id} from ${projects} where ${projectsVisible ?? sql`true`})`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
@@ -114,7 +119,9 @@ export function rowsStatement(f: Filter, s: Sources, slice: Slice, withGeometry:
       select ${objects.id} as id, ${objects.name} as name, ${objects.title} as title, ${objects.metadata} as metadata, ${objects.anchor} as anchor${withGeometry ? sql`, ${objects.geo} as geo` : sql``}
       from ${objects} where ${matching(f)}${after}
       order by ${order} ${cut}
-    )${capped ? sql`,
+    )${
+      capped
+        ? sql`,
     load as materialized (
       select count(*) > ${whole(summaryCap!)} as over from (
         select 1 from found cross join lateral (
@@ -124,7 +131,9 @@ export function rowsStatement(f: Filter, s: Sources, slice: Slice, withGeometry:
         ) ob
         limit ${whole(summaryCap! + 1)}
       ) counted
-    )` : sql``}
+    )`
+        : sql``
+    }
     select found.id, found.name, found.title, found.metadata, ST_X(found.anchor) as lon, ST_Y(found.anchor) as lat,
       coalesce((select json_agg(${objectTypes.slug} order by ${objectTypes.position}) from ${objectTypeLinks} join ${objectTypes} on ${objectTypes.id} = ${objectTypeLinks.typeId}
         where ${objectTypeLinks.objectId} = found.id), '[]'::json) as types,
@@ -172,7 +181,8 @@ export async function readRows(db: Db, statement: SQL): Promise<ObjectRow[]> {
 }
 
 /** How many objects the filter finds, counting at most `cap` + 1 (then there are more). */
-export const countStatement = (f: Filter, cap: number): SQL => sql`select count(*)::int as n from (select 1 from ${objects} where ${matching(f)} limit ${whole(cap + 1)}) c`;
+export const countStatement = (f: Filter, cap: number): SQL =>
+  sql`select count(*)::int as n from (select 1 from ${objects} where ${matching(f)} limit ${whole(cap + 1)}) c`;
 
 export async function countCapped(db: Db, f: Filter, cap: number): Promise<number> {
   const result = await db.execute(countStatement(f, cap));

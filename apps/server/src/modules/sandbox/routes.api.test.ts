@@ -38,7 +38,8 @@ beforeAll(async () => {
     expect((await api(t.app, 'POST', '/data/metrics', { token: curator.token, body: metric })).statusCode).toBe(201);
   }
   open = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('River survey') } } })).json().project;
-  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed survey'), visibility: 'members' } } })).json().project;
+  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed survey'), visibility: 'members' } } })).json()
+    .project;
   const object = async (name: string, body: Record<string, unknown>) => {
     const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, ...body } });
     expect(res.statusCode, res.body).toBe(201);
@@ -47,7 +48,13 @@ beforeAll(async () => {
   await object(names.river1, { types: ['site'], projects: [open.slug], metadata: { habitat: 'river', elevation: 120 }, geo: point(10.1, 50.1) });
   await object(names.river2, { types: ['site'], projects: [open.slug], metadata: { habitat: 'river', elevation: 300 }, geo: point(10.4, 50.4) });
   await object(names.forest, { types: ['site'], projects: [open.slug], metadata: { habitat: 'forest', elevation: 120 }, geo: point(20.5, 40.5) });
-  await object(names.hidden, { types: ['site'], projects: [closed.slug], visibility: 'members', metadata: { habitat: 'river', elevation: 120 }, geo: point(10.2, 50.2) });
+  await object(names.hidden, {
+    types: ['site'],
+    projects: [closed.slug],
+    visibility: 'members',
+    metadata: { habitat: 'river', elevation: 120 },
+    geo: point(10.2, 50.2),
+  });
   await object(names.plot, { types: ['soil-plot'], projects: [open.slug], metadata: { ph: 6.5 } });
   const table = async (project: string) => {
     const res = await api(t.app, 'POST', `/projects/${project}/datatables`, { token: owner.token, body: { title: 'Readings', metrics: [temp, label, flag] } });
@@ -85,17 +92,44 @@ describe('sandbox query', () => {
     expect(answer.metrics.map((m: { name: string }) => m.name)).toEqual([temp, label, flag]);
     const [first, second] = answer.objects;
     expect(first).toMatchObject({ types: ['site'], point: [10.1, 50.1], metadata: { habitat: 'river', elevation: 120 } });
-    expect(first.metrics[temp]).toEqual({ count: 3, min: 10, max: 18, mean: 14, first: '2024-05-01T00:00:00.000Z', last: { time: '2024-07-01T00:00:00.000Z', value: 18 } });
-    expect(first.metrics[label]).toEqual({ count: 2, min: null, max: null, mean: null, first: '2024-05-01T00:00:00.000Z', last: { time: '2024-07-01T00:00:00.000Z', value: 'green' } });
+    expect(first.metrics[temp]).toEqual({
+      count: 3,
+      min: 10,
+      max: 18,
+      mean: 14,
+      first: '2024-05-01T00:00:00.000Z',
+      last: { time: '2024-07-01T00:00:00.000Z', value: 18 },
+    });
+    expect(first.metrics[label]).toEqual({
+      count: 2,
+      min: null,
+      max: null,
+      mean: null,
+      first: '2024-05-01T00:00:00.000Z',
+      last: { time: '2024-07-01T00:00:00.000Z', value: 'green' },
+    });
     expect(first.metrics[flag].last.value).toBe(true);
     expect(Object.keys(second.metrics)).toEqual([temp]);
   });
 
   it('sums up only the observations in the span of time asked for', async () => {
-    const res = await query({ types: ['site'], metrics: [temp], where: [{ field: 'habitat', value: 'river' }], from: '2024-06-01T00:00:00Z', to: '2024-07-01T00:00:00Z' });
+    const res = await query({
+      types: ['site'],
+      metrics: [temp],
+      where: [{ field: 'habitat', value: 'river' }],
+      from: '2024-06-01T00:00:00Z',
+      to: '2024-07-01T00:00:00Z',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [river1, river2] = res.json().objects;
-    expect(river1.metrics[temp]).toEqual({ count: 1, min: 14, max: 14, mean: 14, first: '2024-06-01T00:00:00.000Z', last: { time: '2024-06-01T00:00:00.000Z', value: 14 } });
+    expect(river1.metrics[temp]).toEqual({
+      count: 1,
+      min: 14,
+      max: 14,
+      mean: 14,
+      first: '2024-06-01T00:00:00.000Z',
+      last: { time: '2024-06-01T00:00:00.000Z', value: 14 },
+    });
     // Found still, with no observation in the span.
     expect(river2).toMatchObject({ name: names.river2, metrics: {} });
   });
@@ -150,7 +184,10 @@ describe('sandbox query', () => {
     for (const [body, field, message] of cases) {
       const res = await query(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+      expect(
+        res.json().details.map((d: { field: string }) => d.field),
+        JSON.stringify(body),
+      ).toContain(field);
       if (message) expect(res.json().details.find((d: { field: string }) => d.field === field).message).toMatch(message);
     }
   });
@@ -222,15 +259,41 @@ describe('sandbox export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="sandbox.csv"');
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual([
-      'name', 'title', 'types', 'longitude', 'latitude', 'elevation', 'habitat', 'siteCode',
+      'name',
+      'title',
+      'types',
+      'longitude',
+      'latitude',
+      'elevation',
+      'habitat',
+      'siteCode',
       ...[temp, label].flatMap((m) => ['count', 'min', 'max', 'mean', 'first', 'last time', 'last value'].map((c) => `${m} ${c}`)),
     ]);
     const byName = new Map(rows.map((r) => [r[0], r]));
     expect([...byName.keys()].sort()).toEqual([names.river1, names.river2].sort());
     expect(byName.get(names.river1)).toEqual([
-      names.river1, names.river1, 'site', '10.1', '50.1', '120', 'river', '',
-      '3', '10', '18', '14', '2024-05-01T00:00:00.000Z', '2024-07-01T00:00:00.000Z', '18',
-      '2', '', '', '', '2024-05-01T00:00:00.000Z', '2024-07-01T00:00:00.000Z', 'green',
+      names.river1,
+      names.river1,
+      'site',
+      '10.1',
+      '50.1',
+      '120',
+      'river',
+      '',
+      '3',
+      '10',
+      '18',
+      '14',
+      '2024-05-01T00:00:00.000Z',
+      '2024-07-01T00:00:00.000Z',
+      '18',
+      '2',
+      '',
+      '',
+      '',
+      '2024-05-01T00:00:00.000Z',
+      '2024-07-01T00:00:00.000Z',
+      'green',
     ]);
   });
 
@@ -241,7 +304,11 @@ describe('sandbox export', () => {
     const collection = JSON.parse(res.body);
     expect(collection.type).toBe('FeatureCollection');
     const feature = collection.features.find((f: { properties: { name: string } }) => f.properties.name === names.river1);
-    expect(feature).toMatchObject({ type: 'Feature', geometry: { type: 'Point', coordinates: [10.1, 50.1] }, properties: { types: ['site'], metadata: { habitat: 'river', elevation: 120 } } });
+    expect(feature).toMatchObject({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [10.1, 50.1] },
+      properties: { types: ['site'], metadata: { habitat: 'river', elevation: 120 } },
+    });
     expect(feature.properties.metrics[temp]).toMatchObject({ count: 3, mean: 14 });
     expect(collection.features).toHaveLength(2);
   });
@@ -254,11 +321,19 @@ describe('sandbox export', () => {
     // More objects than a chunk: every one comes, once.
     const many = 1200;
     await t.database.use((d) =>
-      d.execute(sql`insert into objects (name, title, metadata) select ${names.plot} || '-many-' || g, 'Many ' || g, '{"ph": 9}'::jsonb from generate_series(1, ${many}) g`),
+      d.execute(
+        sql`insert into objects (name, title, metadata) select ${names.plot} || '-many-' || g, 'Many ' || g, '{"ph": 9}'::jsonb from generate_series(1, ${many}) g`,
+      ),
     );
-    await t.database.use((d) => d.execute(sql`insert into object_type_links (object_id, type_id) select o.id, t.id from objects o, object_types t where o.name like ${`${names.plot}-many-%`} and t.slug = 'soil-plot'`));
+    await t.database.use((d) =>
+      d.execute(
+        sql`insert into object_type_links (object_id, type_id) select o.id, t.id from objects o, object_types t where o.name like ${`${names.plot}-many-%`} and t.slug = 'soil-plot'`,
+      ),
+    );
     const all = await post('/sandbox/export?format=csv', { types: ['soil-plot'], where: [{ field: 'ph', value: 9 }] });
-    const found = parseCsv(all.body).slice(1).map((r) => r[0]);
+    const found = parseCsv(all.body)
+      .slice(1)
+      .map((r) => r[0]);
     expect(found).toHaveLength(many);
     expect(new Set(found).size).toBe(many);
     const counted = await query({ types: ['soil-plot'], where: [{ field: 'ph', value: 9 }], n: 100, p: 12 });
@@ -268,7 +343,10 @@ describe('sandbox export', () => {
 
   it('sums up the span of time asked for, and neutralises cells a spreadsheet would run as formulas', async () => {
     const formula = unique('formula-');
-    const made = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: formula, title: '=HYPERLINK("https://evil.example")', types: ['vegetation-plot'], projects: [open.slug] } });
+    const made = await api(t.app, 'POST', '/data/obj', {
+      token: owner.token,
+      body: { name: formula, title: '=HYPERLINK("https://evil.example")', types: ['vegetation-plot'], projects: [open.slug] },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const plots = parseCsv((await post('/sandbox/export?format=csv', { types: ['vegetation-plot'] })).body);
     expect(plots.find((r) => r[0] === formula)?.[1]).toBe(`'=HYPERLINK("https://evil.example")`);
@@ -277,7 +355,10 @@ describe('sandbox export', () => {
   });
 
   it('leaves out of GeoJSON what the reader may not see', async () => {
-    const ids = async (who: TestUser | null) => JSON.parse((await post('/sandbox/export?format=geojson', { types: ['site'], metrics: [temp] }, who)).body).features.map((f: { properties: { name: string } }) => f.properties.name) as string[];
+    const ids = async (who: TestUser | null) =>
+      JSON.parse((await post('/sandbox/export?format=geojson', { types: ['site'], metrics: [temp] }, who)).body).features.map(
+        (f: { properties: { name: string } }) => f.properties.name,
+      ) as string[];
     expect(await ids(null)).not.toContain(names.hidden);
     expect(await ids(stranger)).not.toContain(names.hidden);
     expect(await ids(owner)).toContain(names.hidden);
@@ -305,10 +386,14 @@ describe('sandbox bounds', () => {
 
   it('refuses a chart that would read more observations than its bound, whatever the planner guessed; finds them either way', async () => {
     const services = t.app.services;
-    const bound = (maxChartObservations: number) => createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObservations });
+    const bound = (maxChartObservations: number) =>
+      createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObservations });
     const input = { types: ['site'], projects: [], metrics: [], where: [], bbox: undefined, metric: temp, buckets: 10 };
     // The readings the reader may see: five.
-    await expect(bound(4).chart(null, uniqueIp(), input)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^This chart would read more than 4 observations: choose a shorter span of time/) });
+    await expect(bound(4).chart(null, uniqueIp(), input)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^This chart would read more than 4 observations: choose a shorter span of time/),
+    });
     await expect(bound(5).chart(null, uniqueIp(), input)).resolves.toMatchObject({ observations: 5 });
     // Objects read one by one, or (more of them than that) the metric's observations: the same chart either way.
     const river = { ...input, where: [{ field: 'habitat', value: 'river' }] };
@@ -325,9 +410,11 @@ describe('sandbox bounds', () => {
 
   it('leaves a page’s summaries out past the observations it may sum up, saying so; an export still sums up every object', async () => {
     const services = t.app.services;
-    const capped = (maxSummedObservations: number) => createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxSummedObservations });
+    const capped = (maxSummedObservations: number) =>
+      createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxSummedObservations });
     const input = { types: ['site'], projects: [], metrics: [temp], where: [], bbox: undefined, p: 1, n: 50 };
-    const counts = (answer: { objects: { name: string; metrics: Record<string, { count: number }> }[] }) => Object.fromEntries(answer.objects.map((o) => [o.name, o.metrics[temp]?.count ?? null]));
+    const counts = (answer: { objects: { name: string; metrics: Record<string, { count: number }> }[] }) =>
+      Object.fromEntries(answer.objects.map((o) => [o.name, o.metrics[temp]?.count ?? null]));
     // The temperatures a visitor may see: three of the first river site, one of each other site.
     const summed = { [names.river1]: 3, [names.river2]: 1, [names.forest]: 1 };
     const whole = await capped(5).query(null, uniqueIp(), input);
@@ -382,21 +469,23 @@ describe('sandbox bounds', () => {
   });
 
   it('sets a statement timeout on a server; the embedded engine ignores one (measured)', async () => {
-    const slept = await t.database.transaction(async (tx) => {
-      await repo.limitTime(tx, 50);
-      const started = performance.now();
-      try {
-        await tx.execute(sql`select pg_sleep(0.3)`);
-        return { cancelled: false, ms: performance.now() - started };
-      } catch (err) {
-        if (!repo.isCancelled(err)) throw err;
-        return { cancelled: true, ms: performance.now() - started };
-      }
-    }).catch((err) => {
-      // On a server the cancelled statement ends the transaction: its rollback is the failure seen here.
-      if (repo.isCancelled(err)) return { cancelled: true, ms: 0 };
-      throw err;
-    });
+    const slept = await t.database
+      .transaction(async (tx) => {
+        await repo.limitTime(tx, 50);
+        const started = performance.now();
+        try {
+          await tx.execute(sql`select pg_sleep(0.3)`);
+          return { cancelled: false, ms: performance.now() - started };
+        } catch (err) {
+          if (!repo.isCancelled(err)) throw err;
+          return { cancelled: true, ms: performance.now() - started };
+        }
+      })
+      .catch((err) => {
+        // On a server the cancelled statement ends the transaction: its rollback is the failure seen here.
+        if (repo.isCancelled(err)) return { cancelled: true, ms: 0 };
+        throw err;
+      });
     if (t.database.kind === 'embedded') {
       // PGlite keeps the setting but has no timer to cancel with: the sleep runs its full 300 ms.
       expect(slept).toMatchObject({ cancelled: false });

@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SANDBOX_LIMITS, SandboxChartResponseSchema, SandboxChartSchema, SandboxExportQuerySchema, SandboxFilterSchema, SandboxQueryResponseSchema, SandboxQuerySchema } from '@observatory/shared';
+import {
+  SANDBOX_LIMITS,
+  SandboxChartResponseSchema,
+  SandboxChartSchema,
+  SandboxExportQuerySchema,
+  SandboxFilterSchema,
+  SandboxQueryResponseSchema,
+  SandboxQuerySchema,
+} from '@observatory/shared';
 
 const BOUNDS = `Visitors: ${SANDBOX_LIMITS.visitorQueriesPerMinute} queries a minute (429 with Retry-After). A query the database would spend too long on is refused with 400 (add a type, project or map area).`;
 
@@ -54,7 +62,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
           200: {
             content: {
               'text/csv': { schema: z.unknown().describe('CSV, a header row then a row per object') },
-              'application/geo+json': { schema: z.unknown().describe('A FeatureCollection: a Feature per object (its geometry, or null), properties name, title, types, metadata, metrics') },
+              'application/geo+json': {
+                schema: z
+                  .unknown()
+                  .describe('A FeatureCollection: a Feature per object (its geometry, or null), properties name, title, types, metadata, metrics'),
+              },
             },
           },
         },

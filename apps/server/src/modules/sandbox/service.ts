@@ -1,4 +1,16 @@
-import { SANDBOX_LIMITS, SANDBOX_TOO_BROAD, type SandboxBucket, type SandboxChartResponse, type SandboxChartSchema, type SandboxExportFormat, type SandboxFilterSchema, type SandboxMetric, type SandboxObject, type SandboxQueryResponse, type SandboxQuerySchema } from '@observatory/shared';
+import {
+  SANDBOX_LIMITS,
+  SANDBOX_TOO_BROAD,
+  type SandboxBucket,
+  type SandboxChartResponse,
+  type SandboxChartSchema,
+  type SandboxExportFormat,
+  type SandboxFilterSchema,
+  type SandboxMetric,
+  type SandboxObject,
+  type SandboxQueryResponse,
+  type SandboxQuerySchema,
+} from '@observatory/shared';
 import type { z } from 'zod';
 import type { Actor } from '../../authz/authorize.js';
 import { findVisible } from '../../authz/lookup.js';
@@ -88,7 +100,8 @@ function fieldsOf(types: { schemas: Record<string, unknown>[] }[]): Map<string, 
   const fields = new Map<string, FieldSchema>();
   for (const type of types) {
     for (const schema of type.schemas) {
-      for (const [name, field] of Object.entries((schema.properties as Record<string, FieldSchema> | undefined) ?? {})) if (!fields.has(name)) fields.set(name, field ?? {});
+      for (const [name, field] of Object.entries((schema.properties as Record<string, FieldSchema> | undefined) ?? {}))
+        if (!fields.has(name)) fields.set(name, field ?? {});
     }
   }
   return fields;
@@ -196,13 +209,22 @@ export function createSandboxService(deps: {
       const field = fields.get(w.field);
       if (!field) throw invalidField(`body.where.${i}.field`, `${w.field} is not a field of ${types.map((t) => t.name).join(' or ')}`);
       const value = valueFor(field, w.value);
-      if (value === undefined) throw invalidField(`body.where.${i}.value`, `${w.field} takes ${[field.type].flat().join(' or ')}, not ${JSON.stringify(w.value)}`);
+      if (value === undefined)
+        throw invalidField(`body.where.${i}.value`, `${w.field} takes ${[field.type].flat().join(' or ')}, not ${JSON.stringify(w.value)}`);
       return { field: w.field, value };
     });
     const filtered = distinct(where.map((w) => w.field));
     return {
       filter: { visible: visibleTo(actor, 'object'), typeIds: types.map((t) => t.id), projectIds, where, bbox: input.bbox },
-      sources: { metricIds: metrics.map((m) => m.id), tableIds: await repo.sourceTables(d, metrics.map((m) => m.id), visibleTo(actor, 'project')), ...spanOf(input) },
+      sources: {
+        metricIds: metrics.map((m) => m.id),
+        tableIds: await repo.sourceTables(
+          d,
+          metrics.map((m) => m.id),
+          visibleTo(actor, 'project'),
+        ),
+        ...spanOf(input),
+      },
       metrics,
       shown: distinct([...filtered, ...fields.keys()]).slice(0, Math.max(SANDBOX_LIMITS.shownFields, filtered.length)),
       fields: distinct([...fields.keys(), ...filtered]),
@@ -220,7 +242,15 @@ export function createSandboxService(deps: {
         return [[metric.name, { count: Number(s.count), min: s.min, max: s.max, mean: s.mean === null ? null : Number(s.mean), first: iso(s.first), last }]];
       }),
     );
-    return { id: row.id, name: row.name, title: row.title, types: row.types, point: row.lon === null || row.lat === null ? null : [row.lon, row.lat], metadata, metrics };
+    return {
+      id: row.id,
+      name: row.name,
+      title: row.title,
+      types: row.types,
+      point: row.lon === null || row.lat === null ? null : [row.lon, row.lat],
+      metadata,
+      metrics,
+    };
   }
 
   /** The export's rows, as CSV or GeoJSON text. */
@@ -250,7 +280,12 @@ export function createSandboxService(deps: {
         rows
           .map((row) => {
             const { id, name, title, types, metadata, metrics } = objectOf(row, plan, plan.fields);
-            const feature = JSON.stringify({ type: 'Feature', id, geometry: row.geometry ? JSON.parse(row.geometry) : null, properties: { name, title, types, metadata, metrics } });
+            const feature = JSON.stringify({
+              type: 'Feature',
+              id,
+              geometry: row.geometry ? JSON.parse(row.geometry) : null,
+              properties: { name, title, types, metadata, metrics },
+            });
             const text = first ? feature : `,${feature}`;
             first = false;
             return text;

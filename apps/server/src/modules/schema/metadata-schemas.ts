@@ -30,10 +30,11 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
   return {
     list: async () => (await db.use(repo.listSchemas)).map(toSchema),
 
-    get: (slug: string) => db.use(async (d) => {
-      const row = await load(d, slug);
-      return { schema: toSchema(row), usedBy: await repo.usersOfSchema(d, row.id) };
-    }),
+    get: (slug: string) =>
+      db.use(async (d) => {
+        const row = await load(d, slug);
+        return { schema: toSchema(row), usedBy: await repo.usersOfSchema(d, row.id) };
+      }),
 
     async create(actor: Actor | null, input: MetadataSchemaInput): Promise<MetadataSchema> {
       authorize(actor, 'manageSchema');
@@ -77,21 +78,40 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
       return db.use(async (d) => {
         const current = await load(d, slug);
         const types = await repo.listTypes(d);
-        const { schemaLinks } = await repo.typeParts(d, types.map((t) => t.id));
+        const { schemaLinks } = await repo.typeParts(
+          d,
+          types.map((t) => t.id),
+        );
         const users = new Set(schemaLinks.filter((l) => l.schema.id === current.id).map((l) => l.typeId));
         const objects = await repo.objectsOfTypes(d, [...users], visibleTo(actor, 'object'));
-        const schemasOf = (typeId: string) => schemaLinks.filter((l) => l.typeId === typeId).map((l) => (l.schema.id === current.id ? candidate : l.schema.schema));
+        const schemasOf = (typeId: string) =>
+          schemaLinks.filter((l) => l.typeId === typeId).map((l) => (l.schema.id === current.id ? candidate : l.schema.schema));
         const refused = objects.flatMap((o) => {
           try {
-            validator.check(o.metadata, o.typeIds.map((id) => ({ name: types.find((t) => t.id === id)?.name ?? '', schemas: schemasOf(id) })));
+            validator.check(
+              o.metadata,
+              o.typeIds.map((id) => ({ name: types.find((t) => t.id === id)?.name ?? '', schemas: schemasOf(id) })),
+            );
             return [];
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
-            return [{ name: o.name, title: o.title, visible: o.visible, problems: (error.details ?? []).map((p) => `${p.field.replace(/^body\.metadata\./, '')}: ${p.message}`) }];
+            return [
+              {
+                name: o.name,
+                title: o.title,
+                visible: o.visible,
+                problems: (error.details ?? []).map((p) => `${p.field.replace(/^body\.metadata\./, '')}: ${p.message}`),
+              },
+            ];
           }
         });
         const named = refused.filter((o) => o.visible);
-        return { checked: objects.length, invalid: refused.length, hidden: refused.length - named.length, objects: named.slice(0, LISTED).map(({ visible: _, ...o }) => o) };
+        return {
+          checked: objects.length,
+          invalid: refused.length,
+          hidden: refused.length - named.length,
+          objects: named.slice(0, LISTED).map(({ visible: _, ...o }) => o),
+        };
       });
     },
 
@@ -101,7 +121,11 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
       await db.transaction(async (tx) => {
         const before = await load(tx, slug);
         const users = await repo.usersOfSchema(tx, before.id);
-        if (users.length) throw inUse(`This schema is used by ${users.length} type${users.length === 1 ? '' : 's'}`, users.map((u) => `${u.name} (${u.kind})`));
+        if (users.length)
+          throw inUse(
+            `This schema is used by ${users.length} type${users.length === 1 ? '' : 's'}`,
+            users.map((u) => `${u.name} (${u.kind})`),
+          );
         await tx.delete(metadataSchemas).where(eq(metadataSchemas.id, before.id));
         await audit(tx, actor, 'schema.delete', { type: 'schema', id: before.id }, { before });
       });

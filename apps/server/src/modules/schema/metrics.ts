@@ -31,7 +31,16 @@ export function createMetricsService(db: Database) {
   }
   const values = (input: Input) => {
     if (input.unit !== null) requireUcum('body.unit', input.unit);
-    return { name: input.name, title: input.title, description: input.description, unit: input.unit, type: input.type, allowed: input.allowed, min: input.min, max: input.max };
+    return {
+      name: input.name,
+      title: input.title,
+      description: input.description,
+      unit: input.unit,
+      type: input.type,
+      allowed: input.allowed,
+      min: input.min,
+      max: input.max,
+    };
   };
 
   return {
@@ -55,7 +64,11 @@ export function createMetricsService(db: Database) {
       return db.transaction(async (tx) => {
         const before = await load(tx, name);
         if (input.name !== name && (await repo.findMetric(tx, input.name))) throw taken('body.name', 'A metric with this name exists');
-        const [after] = await tx.update(metrics).set({ ...row, updatedAt: new Date() }).where(eq(metrics.id, before.id)).returning();
+        const [after] = await tx
+          .update(metrics)
+          .set({ ...row, updatedAt: new Date() })
+          .where(eq(metrics.id, before.id))
+          .returning();
         await audit(tx, actor, 'metric.update', { type: 'metric', id: before.id }, { before, after });
         return toMetric(after!);
       });
@@ -67,9 +80,17 @@ export function createMetricsService(db: Database) {
       await db.transaction(async (tx) => {
         const before = await load(tx, name);
         const types = await repo.typesWithMetric(tx, before.id);
-        if (types.length) throw inUse(`This metric is measured on ${types.length} object type${types.length === 1 ? '' : 's'}`, types.map((t) => t.name));
+        if (types.length)
+          throw inUse(
+            `This metric is measured on ${types.length} object type${types.length === 1 ? '' : 's'}`,
+            types.map((t) => t.name),
+          );
         const tables = await repo.tablesWithMetric(tx, before.id);
-        if (tables.length) throw inUse(`${tables.length} data table${tables.length === 1 ? ' holds' : 's hold'} this metric`, tables.map((t) => `${t.title} (${t.project})`));
+        if (tables.length)
+          throw inUse(
+            `${tables.length} data table${tables.length === 1 ? ' holds' : 's hold'} this metric`,
+            tables.map((t) => `${t.title} (${t.project})`),
+          );
         await tx.delete(metrics).where(eq(metrics.id, before.id));
         await audit(tx, actor, 'metric.delete', { type: 'metric', id: before.id }, { before });
       });

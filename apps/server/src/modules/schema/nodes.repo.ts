@@ -25,19 +25,28 @@ export const nodesOfType = (db: Db, typeId: string, limit?: number) => {
 
 /** A node with its type's slug and name. */
 const nodeQuery = (db: Db) =>
-  db.select({ node: nodes, type: { slug: nodeTypes.slug, name: nodeTypes.name, schemaId: nodeTypes.schemaId } }).from(nodes).innerJoin(nodeTypes, eq(nodeTypes.id, nodes.nodeTypeId));
+  db
+    .select({ node: nodes, type: { slug: nodeTypes.slug, name: nodeTypes.name, schemaId: nodeTypes.schemaId } })
+    .from(nodes)
+    .innerJoin(nodeTypes, eq(nodeTypes.id, nodes.nodeTypeId));
 export type NodeWithType = Awaited<ReturnType<typeof nodeQuery>>[number];
 
 /** Every node's path and title, by path: the catalogue's outline. */
 export const nodeOutline = (db: Db) => db.select({ path: nodes.path, title: nodes.title }).from(nodes).orderBy(asc(nodes.path));
 export const findNode = async (db: Db, path: string) => (await nodeQuery(db).where(eq(nodes.path, path)))[0] ?? null;
-export const nodesByPath = (db: Db, paths: string[]) => (paths.length ? nodeQuery(db).where(inArray(nodes.path, paths)).orderBy(asc(nodes.path)) : Promise.resolve([]));
+export const nodesByPath = (db: Db, paths: string[]) =>
+  paths.length ? nodeQuery(db).where(inArray(nodes.path, paths)).orderBy(asc(nodes.path)) : Promise.resolve([]);
 export const childrenOf = (db: Db, parentId: string | null) =>
   nodeQuery(db)
     .where(parentId ? eq(nodes.parentId, parentId) : isNull(nodes.parentId))
     .orderBy(asc(nodes.position), asc(nodes.title));
 export const countChildren = async (db: Db, parentId: string | null) =>
-  (await db.select({ n: count() }).from(nodes).where(parentId ? eq(nodes.parentId, parentId) : isNull(nodes.parentId)))[0]!.n;
+  (
+    await db
+      .select({ n: count() })
+      .from(nodes)
+      .where(parentId ? eq(nodes.parentId, parentId) : isNull(nodes.parentId))
+  )[0]!.n;
 
 /** Gives every node below `from` the path below `to` instead (a move or rename carries the subtree). */
 export async function movePaths(db: Db, from: string, to: string) {

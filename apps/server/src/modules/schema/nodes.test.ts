@@ -22,7 +22,11 @@ async function typeWithSchema() {
   const schema = fresh('dataset-basics');
   const made = await api(t.app, 'POST', '/data/schema', {
     ...as(curator),
-    body: { slug: schema, title: 'Dataset basics', schema: { type: 'object', properties: { depth_cm: { type: 'number', minimum: 0 } }, required: ['depth_cm'] } },
+    body: {
+      slug: schema,
+      title: 'Dataset basics',
+      schema: { type: 'object', properties: { depth_cm: { type: 'number', minimum: 0 } }, required: ['depth_cm'] },
+    },
   });
   expect(made.statusCode).toBe(201);
   const slug = fresh('dataset');
@@ -90,7 +94,12 @@ describe('the node tree', () => {
   it('is read by path with ancestors, children, metadata and schema', async () => {
     const { schema, slug } = await typeWithSchema();
     const root = fresh('soil');
-    for (const [parent, segment] of [[null, root], [root, 'chemistry'], [`${root}/chemistry`, 'carbon'], [`${root}/chemistry`, 'nitrogen']] as const) {
+    for (const [parent, segment] of [
+      [null, root],
+      [root, 'chemistry'],
+      [`${root}/chemistry`, 'carbon'],
+      [`${root}/chemistry`, 'nitrogen'],
+    ] as const) {
       const res = await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(segment, slug, { parent, metadata: { depth_cm: 30 } }) });
       expect(res.statusCode).toBe(201);
     }
@@ -137,7 +146,10 @@ describe('the node tree', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json().node.path).toBe(`${water}/chem`);
     expect(moved.json().children.map((c: { path: string }) => c.path)).toEqual([`${water}/chem/carbon`]);
-    expect((await api(t.app, 'GET', `/data/node/${water}/chem/carbon`)).json().ancestors.map((a: { path: string }) => a.path)).toEqual([water, `${water}/chem`]);
+    expect((await api(t.app, 'GET', `/data/node/${water}/chem/carbon`)).json().ancestors.map((a: { path: string }) => a.path)).toEqual([
+      water,
+      `${water}/chem`,
+    ]);
     expect((await api(t.app, 'GET', `/data/node/${soil}/chemistry/carbon`)).statusCode).toBe(404);
     expect((await api(t.app, 'GET', `/data/node/${soil}`)).json().children).toEqual([]);
 
@@ -150,7 +162,8 @@ describe('the node tree', () => {
     const { slug } = await typeWithSchema();
     const root = fresh('soil');
     await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 5 } }) });
-    const post = (body: Record<string, unknown>) => api(t.app, 'POST', '/data/node', { ...as(curator), body: node('chemistry', slug, { parent: root, metadata: { depth_cm: 5 }, ...body }) });
+    const post = (body: Record<string, unknown>) =>
+      api(t.app, 'POST', '/data/node', { ...as(curator), body: node('chemistry', slug, { parent: root, metadata: { depth_cm: 5 }, ...body }) });
 
     const reserved = await post({ slug: 'new' });
     expect(reserved.statusCode).toBe(400);

@@ -54,11 +54,13 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
     return [{ name: type.name, schemas: schema ? [schema.schema] : [] }];
   }
   /** The node's metadata checked against its type's schema, each wrong field named. */
-  const checkMetadata = async (d: Db, type: nodeRepo.NodeTypeWithSchema, metadata: Record<string, unknown>) => validator.check(metadata, await rulesOf(d, type));
+  const checkMetadata = async (d: Db, type: nodeRepo.NodeTypeWithSchema, metadata: Record<string, unknown>) =>
+    validator.check(metadata, await rulesOf(d, type));
   /** The parent a node goes in, refusing one that is missing or the node itself or below it. */
   async function parentFor(d: Db, parent: string | null, moving: string | null) {
     if (parent === null) return null;
-    if (moving && (parent === moving || parent.startsWith(`${moving}/`))) throw invalidField('body.parent', `A node cannot go inside itself: ${parent} is ${parent === moving ? 'the node' : 'below it'}`);
+    if (moving && (parent === moving || parent.startsWith(`${moving}/`)))
+      throw invalidField('body.parent', `A node cannot go inside itself: ${parent} is ${parent === moving ? 'the node' : 'below it'}`);
     const row = await nodeRepo.findNode(d, parent);
     if (!row) throw invalidField('body.parent', `No node at ${parent}`);
     return row.node;
@@ -93,7 +95,10 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
       if (!slug) throw invalidField('body.name', 'Give a name with letters or digits');
       return db.transaction(async (tx) => {
         if (await nodeRepo.findNodeType(tx, slug)) throw taken('body.slug', 'A node type with this address exists');
-        const [row] = await tx.insert(nodeTypes).values({ slug, name: input.name, schemaId: await schemaIdOf(tx, input.schema) }).returning();
+        const [row] = await tx
+          .insert(nodeTypes)
+          .values({ slug, name: input.name, schemaId: await schemaIdOf(tx, input.schema) })
+          .returning();
         await audit(tx, actor, 'nodetype.create', { type: 'nodetype', id: row!.id }, { after: row });
         return { nodetype: toNodeType((await nodeRepo.findNodeType(tx, slug))!), nodes: 0 };
       });
@@ -107,7 +112,11 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
         const newSlug = input.slug ?? before.slug;
         if (newSlug !== before.slug && (await nodeRepo.findNodeType(tx, newSlug))) throw taken('body.slug', 'A node type with this address exists');
         const schemaId = await schemaIdOf(tx, input.schema);
-        const [row] = await tx.update(nodeTypes).set({ slug: newSlug, name: input.name, schemaId, updatedAt: new Date() }).where(eq(nodeTypes.id, before.id)).returning();
+        const [row] = await tx
+          .update(nodeTypes)
+          .set({ slug: newSlug, name: input.name, schemaId, updatedAt: new Date() })
+          .where(eq(nodeTypes.id, before.id))
+          .returning();
         const after = (await nodeRepo.findNodeType(tx, newSlug))!;
         if (schemaId !== before.schemaId) await checkNodesOfType(tx, after);
         await audit(tx, actor, 'nodetype.update', { type: 'nodetype', id: before.id }, { before, after: row });
@@ -121,7 +130,11 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
       await db.transaction(async (tx) => {
         const before = await loadType(tx, slug);
         const count = await nodeRepo.countNodesOfType(tx, before.id);
-        if (count) throw inUse(`${plural(count, 'node is', 'nodes are')} of this type`, (await nodeRepo.nodesOfType(tx, before.id, NAMED)).map((n) => n.path));
+        if (count)
+          throw inUse(
+            `${plural(count, 'node is', 'nodes are')} of this type`,
+            (await nodeRepo.nodesOfType(tx, before.id, NAMED)).map((n) => n.path),
+          );
         await tx.delete(nodeTypes).where(eq(nodeTypes.id, before.id));
         await audit(tx, actor, 'nodetype.delete', { type: 'nodetype', id: before.id }, { before });
       });
@@ -159,7 +172,16 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
         const position = await nodeRepo.countChildren(tx, parent?.id ?? null);
         const [row] = await tx
           .insert(nodes)
-          .values({ parentId: parent?.id ?? null, slug: input.slug, path, title: input.title, description: input.description, nodeTypeId: type.id, metadata: input.metadata, position })
+          .values({
+            parentId: parent?.id ?? null,
+            slug: input.slug,
+            path,
+            title: input.title,
+            description: input.description,
+            nodeTypeId: type.id,
+            metadata: input.metadata,
+            position,
+          })
           .returning();
         await audit(tx, actor, 'node.create', { type: 'node', id: row!.id }, { after: row });
         return detail(tx, (await nodeRepo.findNode(tx, path))!);
@@ -180,7 +202,17 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
         const position = moved ? await nodeRepo.countChildren(tx, parent?.id ?? null) : before.position;
         const [after] = await tx
           .update(nodes)
-          .set({ parentId: parent?.id ?? null, slug: input.slug, path: newPath, title: input.title, description: input.description, nodeTypeId: type.id, metadata: input.metadata, position, updatedAt: new Date() })
+          .set({
+            parentId: parent?.id ?? null,
+            slug: input.slug,
+            path: newPath,
+            title: input.title,
+            description: input.description,
+            nodeTypeId: type.id,
+            metadata: input.metadata,
+            position,
+            updatedAt: new Date(),
+          })
           .where(eq(nodes.id, before.id))
           .returning();
         if (newPath !== path) await nodeRepo.movePaths(tx, path, newPath);
@@ -196,8 +228,14 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
         const { node } = await loadNode(tx, path);
         const children = await nodeRepo.childrenOf(tx, node.id);
         if (children.length) {
-          const named = children.slice(0, NAMED).map((c) => c.node.path).join(', ');
-          throw new AppError('CONFLICT', `${plural(children.length, 'node sits', 'nodes sit')} inside ${path}: ${named}. Move or delete ${children.length === 1 ? 'it' : 'them'} first.`);
+          const named = children
+            .slice(0, NAMED)
+            .map((c) => c.node.path)
+            .join(', ');
+          throw new AppError(
+            'CONFLICT',
+            `${plural(children.length, 'node sits', 'nodes sit')} inside ${path}: ${named}. Move or delete ${children.length === 1 ? 'it' : 'them'} first.`,
+          );
         }
         await tx.delete(nodes).where(eq(nodes.id, node.id));
         await audit(tx, actor, 'node.delete', { type: 'node', id: node.id }, { before: node });

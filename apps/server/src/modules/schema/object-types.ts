@@ -16,7 +16,10 @@ type Input = z.output<typeof ObjectTypeInputSchema>;
 
 /** Types with their metrics, schemas and parents embedded, in the spec's shape. */
 async function assemble(d: Db, rows: repo.TypeRow[]): Promise<ObjectType[]> {
-  const { metricLinks, schemaLinks, parentLinks } = await repo.typeParts(d, rows.map((r) => r.id));
+  const { metricLinks, schemaLinks, parentLinks } = await repo.typeParts(
+    d,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
@@ -58,7 +61,15 @@ export function createObjectTypesService(db: Database) {
     const parents = await repo.typesBySlug(d, input.parents);
     const unknownParents = input.parents.filter((s) => !parents.some((p) => p.slug === s));
     if (unknownParents.length) throw invalidField('body.parents', `Unknown object type: ${unknownParents.join(', ')}`);
-    if (self && (input.parents.includes(self.slug) || makesLoop(await repo.allParentLinks(d), self.id, parents.map((p) => p.id)))) {
+    if (
+      self &&
+      (input.parents.includes(self.slug) ||
+        makesLoop(
+          await repo.allParentLinks(d),
+          self.id,
+          parents.map((p) => p.id),
+        ))
+    ) {
       throw invalidField('body.parents', 'These parents make a loop: a type would sit inside itself');
     }
     const found = await repo.metricsByName(d, input.metrics);
@@ -67,7 +78,8 @@ export function createObjectTypesService(db: Database) {
     const schemas = await repo.schemasBySlug(d, input.metadata_schemas);
     const unknownSchemas = input.metadata_schemas.filter((s) => !schemas.some((x) => x.slug === s));
     if (unknownSchemas.length) throw invalidField('body.metadata_schemas', `Unknown metadata schema: ${unknownSchemas.join(', ')}`);
-    const ids = <T extends { id: string }>(keys: string[], rows: T[], key: (r: T) => string) => [...new Set(keys)].map((k) => rows.find((r) => key(r) === k)!.id);
+    const ids = <T extends { id: string }>(keys: string[], rows: T[], key: (r: T) => string) =>
+      [...new Set(keys)].map((k) => rows.find((r) => key(r) === k)!.id);
     return {
       parentIds: ids(input.parents, parents, (p) => p.slug),
       metricIds: ids(input.metrics, found, (m) => m.name),
@@ -108,7 +120,11 @@ export function createObjectTypesService(db: Database) {
         const newSlug = input.slug ?? row.slug;
         if (newSlug !== row.slug && (await repo.findType(tx, newSlug))) throw taken('body.slug', 'An object type with this address exists');
         const parts = await resolve(tx, input, row);
-        const [changed] = await tx.update(objectTypes).set({ slug: newSlug, name: input.name, marker: input.marker, updatedAt: new Date() }).where(eq(objectTypes.id, row.id)).returning();
+        const [changed] = await tx
+          .update(objectTypes)
+          .set({ slug: newSlug, name: input.name, marker: input.marker, updatedAt: new Date() })
+          .where(eq(objectTypes.id, row.id))
+          .returning();
         await repo.replaceTypeParts(tx, row.id, parts);
         const after = (await assemble(tx, [changed!]))[0]!;
         await audit(tx, actor, 'objtype.update', { type: 'objtype', id: row.id }, { before, after });
@@ -122,7 +138,11 @@ export function createObjectTypesService(db: Database) {
       await db.transaction(async (tx) => {
         const row = await load(tx, slug);
         const objects = await repo.countObjectsOfType(tx, row.id);
-        if (objects) throw new AppError('CONFLICT', `${objects} object${objects === 1 ? ' is' : 's are'} of the type ${row.name}: give ${objects === 1 ? 'it' : 'them'} another type first`);
+        if (objects)
+          throw new AppError(
+            'CONFLICT',
+            `${objects} object${objects === 1 ? ' is' : 's are'} of the type ${row.name}: give ${objects === 1 ? 'it' : 'them'} another type first`,
+          );
         await tx.delete(objectTypes).where(eq(objectTypes.id, row.id));
         await audit(tx, actor, 'objtype.delete', { type: 'objtype', id: row.id }, { before: row });
       });
@@ -134,7 +154,10 @@ export function createObjectTypesService(db: Database) {
     /** The types of these slugs that exist, each with the schemas its objects' metadata must satisfy. */
     typesWithSchemas: (d: Db, slugs: string[]): Promise<(repo.TypeRow & TypeSchemas)[]> =>
       repo.typesBySlug(d, slugs).then(async (rows) => {
-        const { schemaLinks } = await repo.typeParts(d, rows.map((r) => r.id));
+        const { schemaLinks } = await repo.typeParts(
+          d,
+          rows.map((r) => r.id),
+        );
         return rows.map((r) => ({ ...r, schemas: schemaLinks.filter((l) => l.typeId === r.id).map((l) => l.schema.schema) }));
       }),
   };

@@ -26,7 +26,8 @@ export type UnitRow = typeof units.$inferSelect;
 
 export const listUnits = (db: Db) => db.select().from(units).orderBy(asc(units.code));
 export const findUnit = async (db: Db, code: string) => (await db.select().from(units).where(eq(units.code, code)))[0] ?? null;
-export const metricsInUnit = (db: Db, code: string) => db.select({ name: metrics.name, title: metrics.title }).from(metrics).where(eq(metrics.unit, code)).orderBy(asc(metrics.name));
+export const metricsInUnit = (db: Db, code: string) =>
+  db.select({ name: metrics.name, title: metrics.title }).from(metrics).where(eq(metrics.unit, code)).orderBy(asc(metrics.name));
 
 // ---------------------------------------------------------------- metrics
 
@@ -45,13 +46,18 @@ export const tablesWithMetric = (db: Db, metricId: string) =>
 
 /** The types that measure a metric. */
 export const typesWithMetric = (db: Db, metricId: string) =>
-  db.select({ slug: objectTypes.slug, name: objectTypes.name }).from(objectTypeMetrics).innerJoin(objectTypes, eq(objectTypes.id, objectTypeMetrics.typeId)).where(eq(objectTypeMetrics.metricId, metricId));
+  db
+    .select({ slug: objectTypes.slug, name: objectTypes.name })
+    .from(objectTypeMetrics)
+    .innerJoin(objectTypes, eq(objectTypes.id, objectTypeMetrics.typeId))
+    .where(eq(objectTypeMetrics.metricId, metricId));
 
 // ---------------------------------------------------------------- metadata schemas
 
 export const listSchemas = (db: Db) => db.select().from(metadataSchemas).orderBy(asc(metadataSchemas.slug));
 export const findSchema = async (db: Db, slug: string) => (await db.select().from(metadataSchemas).where(eq(metadataSchemas.slug, slug)))[0] ?? null;
-export const schemasBySlug = (db: Db, slugs: string[]) => (slugs.length ? db.select().from(metadataSchemas).where(inArray(metadataSchemas.slug, slugs)) : Promise.resolve([]));
+export const schemasBySlug = (db: Db, slugs: string[]) =>
+  slugs.length ? db.select().from(metadataSchemas).where(inArray(metadataSchemas.slug, slugs)) : Promise.resolve([]);
 export const findSchemaById = async (db: Db, id: string) => (await db.select().from(metadataSchemas).where(eq(metadataSchemas.id, id)))[0] ?? null;
 
 export async function insertSchemaVersion(db: Db, row: SchemaRow) {
@@ -73,12 +79,28 @@ export async function usersOfSchema(db: Db, schemaId: string) {
 export async function objectsOfTypes(db: Db, typeIds: string[], visible: SQL | undefined) {
   if (!typeIds.length) return [];
   const rows = await db
-    .selectDistinct({ id: objects.id, name: objects.name, title: objects.title, metadata: objects.metadata, visible: sql<boolean>`${visible ?? sql`true`}`.as('visible') })
+    .selectDistinct({
+      id: objects.id,
+      name: objects.name,
+      title: objects.title,
+      metadata: objects.metadata,
+      visible: sql<boolean>`${visible ?? sql`true`}`.as('visible'),
+    })
     .from(objects)
     .innerJoin(objectTypeLinks, eq(objectTypeLinks.objectId, objects.id))
     .where(inArray(objectTypeLinks.typeId, typeIds))
     .orderBy(asc(objects.name));
-  const links = rows.length ? await db.select().from(objectTypeLinks).where(inArray(objectTypeLinks.objectId, rows.map((r) => r.id))) : [];
+  const links = rows.length
+    ? await db
+        .select()
+        .from(objectTypeLinks)
+        .where(
+          inArray(
+            objectTypeLinks.objectId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
   return rows.map((r) => ({ ...r, typeIds: links.filter((l) => l.objectId === r.id).map((l) => l.typeId) }));
 }
 
@@ -86,8 +108,15 @@ export async function objectsOfTypes(db: Db, typeIds: string[], visible: SQL | u
 
 export const listTypes = (db: Db) => db.select().from(objectTypes).orderBy(asc(objectTypes.position), asc(objectTypes.name));
 export const findType = async (db: Db, slug: string) => (await db.select().from(objectTypes).where(eq(objectTypes.slug, slug)))[0] ?? null;
-export const findTypeByName = async (db: Db, name: string) => (await db.select().from(objectTypes).where(sql`lower(${objectTypes.name}) = lower(${name})`))[0] ?? null;
-export const typesBySlug = (db: Db, slugs: string[]) => (slugs.length === 0 ? Promise.resolve([]) : db.select().from(objectTypes).where(inArray(objectTypes.slug, slugs)));
+export const findTypeByName = async (db: Db, name: string) =>
+  (
+    await db
+      .select()
+      .from(objectTypes)
+      .where(sql`lower(${objectTypes.name}) = lower(${name})`)
+  )[0] ?? null;
+export const typesBySlug = (db: Db, slugs: string[]) =>
+  slugs.length === 0 ? Promise.resolve([]) : db.select().from(objectTypes).where(inArray(objectTypes.slug, slugs));
 
 /** What every type embeds: its metrics, schemas and parents, in order. */
 export async function typeParts(db: Db, typeIds: string[]) {
@@ -127,4 +156,5 @@ export async function replaceTypeParts(db: Db, typeId: string, parts: { parentId
   if (parts.schemaIds.length) await db.insert(objectTypeSchemas).values(parts.schemaIds.map((schemaId, position) => ({ typeId, schemaId, position })));
 }
 
-export const countObjectsOfType = async (db: Db, typeId: string) => (await db.select({ n: count() }).from(objectTypeLinks).where(eq(objectTypeLinks.typeId, typeId)))[0]!.n;
+export const countObjectsOfType = async (db: Db, typeId: string) =>
+  (await db.select({ n: count() }).from(objectTypeLinks).where(eq(objectTypeLinks.typeId, typeId)))[0]!.n;

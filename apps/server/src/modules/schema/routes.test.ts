@@ -82,7 +82,16 @@ describe('units', () => {
   });
 });
 
-const metric = (name: string, more: Record<string, unknown> = {}) => ({ name, title: 'Soil organic carbon', description: 'In the top 30 cm', unit: 'g/kg', type: 'number', min: 0, max: 1000, ...more });
+const metric = (name: string, more: Record<string, unknown> = {}) => ({
+  name,
+  title: 'Soil organic carbon',
+  description: 'In the top 30 cm',
+  unit: 'g/kg',
+  type: 'number',
+  min: 0,
+  max: 1000,
+  ...more,
+});
 
 describe('metrics', () => {
   it('are created with a UCUM unit, read by name, changed and deleted', async () => {
@@ -93,10 +102,16 @@ describe('metrics', () => {
     expect(created.json()).toEqual({ metric: body });
     expect((await api(t.app, 'GET', `/data/metrics/${name}`)).json()).toEqual({ metric: body });
     expect((await api(t.app, 'GET', '/data/metrics')).json().metrics).toContainEqual(body);
-    const category = await api(t.app, 'PUT', `/data/metrics/${name}`, { ...as(curator), body: { name, title: 'Texture', type: 'category', allowed: ['sand', 'silt', 'clay'] } });
+    const category = await api(t.app, 'PUT', `/data/metrics/${name}`, {
+      ...as(curator),
+      body: { name, title: 'Texture', type: 'category', allowed: ['sand', 'silt', 'clay'] },
+    });
     expect(category.json().metric).toMatchObject({ type: 'category', allowed: ['sand', 'silt', 'clay'], unit: null, min: null });
     // Site Admin's recent changes name it.
-    const audit = (await api(t.app, 'GET', '/admin/summary', as(admin))).json().audit as { action: string; target: { name: string | null; key: string | null } }[];
+    const audit = (await api(t.app, 'GET', '/admin/summary', as(admin))).json().audit as {
+      action: string;
+      target: { name: string | null; key: string | null };
+    }[];
     expect(audit.find((a) => a.action === 'metric.update')?.target).toMatchObject({ name: 'Texture', key: name });
     expect((await api(t.app, 'DELETE', `/data/metrics/${name}`, as(curator))).statusCode).toBe(204);
     expect((await api(t.app, 'GET', `/data/metrics/${name}`)).statusCode).toBe(404);
@@ -131,11 +146,17 @@ const schemaDoc = (properties: Record<string, unknown>) => ({ type: 'object', pr
 
 describe('metadata schemas', () => {
   it('are created, versioned on each save, and deleted while unused', async () => {
-    const created = await api(t.app, 'POST', '/data/schema', { ...as(curator), body: { title: `Soil ${fresh('basics')}`, schema: schemaDoc({ ph: { type: 'number' } }) } });
+    const created = await api(t.app, 'POST', '/data/schema', {
+      ...as(curator),
+      body: { title: `Soil ${fresh('basics')}`, schema: schemaDoc({ ph: { type: 'number' } }) },
+    });
     expect(created.statusCode).toBe(201);
     const { slug } = created.json();
     expect(created.json()).toMatchObject({ version: 1, schema: schemaDoc({ ph: { type: 'number' } }) });
-    const saved = await api(t.app, 'PUT', `/data/schema/${slug}`, { ...as(curator), body: { title: 'Soil basics', schema: schemaDoc({ ph: { type: 'number', maximum: 14 } }) } });
+    const saved = await api(t.app, 'PUT', `/data/schema/${slug}`, {
+      ...as(curator),
+      body: { title: 'Soil basics', schema: schemaDoc({ ph: { type: 'number', maximum: 14 } }) },
+    });
     expect(saved.json()).toMatchObject({ slug, version: 2, title: 'Soil basics' });
     expect((await api(t.app, 'GET', `/data/schema/${slug}`)).json()).toEqual({ schema: saved.json(), usedBy: [] });
     expect((await api(t.app, 'GET', '/data/schema')).json().schemas.map((s: { slug: string }) => s.slug)).toContain(slug);
@@ -143,23 +164,42 @@ describe('metadata schemas', () => {
   });
 
   it('refuse a document that is not JSON Schema 2020-12, naming the problem, and change nothing', async () => {
-    const res = await api(t.app, 'PUT', '/data/schema/site-basics', { ...as(curator), body: { title: 'Site', schema: { type: 'object', properties: { elevation: { type: 'float' } } } } });
+    const res = await api(t.app, 'PUT', '/data/schema/site-basics', {
+      ...as(curator),
+      body: { title: 'Site', schema: { type: 'object', properties: { elevation: { type: 'float' } } } },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details[0]).toMatchObject({ field: 'body.schema', message: expect.stringMatching(/^Not a valid JSON Schema 2020-12: .*properties\/elevation\/type/) });
+    expect(res.json().details[0]).toMatchObject({
+      field: 'body.schema',
+      message: expect.stringMatching(/^Not a valid JSON Schema 2020-12: .*properties\/elevation\/type/),
+    });
     expect((await api(t.app, 'GET', '/data/schema/site-basics')).json().schema.version).toBe(1);
   });
 
   it('check what a new version would do to the objects of the types using it', async () => {
     const type = await newType();
-    for (const [name, elevation] of [['low', 500], ['high', 2500]] as const) {
-      const res = await api(t.app, 'POST', '/data/obj', { ...as(admin), body: { name: `${type.slug}-${name}`, title: `${name} site`, types: [type.slug], metadata: { elevation } } });
+    for (const [name, elevation] of [
+      ['low', 500],
+      ['high', 2500],
+    ] as const) {
+      const res = await api(t.app, 'POST', '/data/obj', {
+        ...as(admin),
+        body: { name: `${type.slug}-${name}`, title: `${name} site`, types: [type.slug], metadata: { elevation } },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     // A members-only object of a project the curator is not in: counted, never named to them.
     const project = await api(t.app, 'POST', '/projects', { ...as(admin), body: { project: { title: fresh('Closed'), visibility: 'members' } } });
     const hidden = await api(t.app, 'POST', '/data/obj', {
       ...as(admin),
-      body: { name: `${type.slug}-hidden`, title: 'hidden site', types: [type.slug], visibility: 'members', projects: [project.json().project.id], metadata: { elevation: 10 } },
+      body: {
+        name: `${type.slug}-hidden`,
+        title: 'hidden site',
+        types: [type.slug],
+        visibility: 'members',
+        projects: [project.json().project.id],
+        metadata: { elevation: 10 },
+      },
     });
     expect(hidden.statusCode, hidden.body).toBe(201);
     const stricter = schemaDoc({ elevation: { type: 'number', minimum: 1000 } });
@@ -190,11 +230,16 @@ describe('metadata schemas', () => {
 
 /** A type of its own with a schema of its own (elevation, a number) and a metric. */
 async function newType() {
-  const schema = (await api(t.app, 'POST', '/data/schema', { ...as(curator), body: { title: fresh('Ridge basics'), schema: schemaDoc({ elevation: { type: 'number' } }) } })).json().slug as string;
+  const schema = (
+    await api(t.app, 'POST', '/data/schema', { ...as(curator), body: { title: fresh('Ridge basics'), schema: schemaDoc({ elevation: { type: 'number' } }) } })
+  ).json().slug as string;
   const metricName = fresh('air-temperature');
   await api(t.app, 'POST', '/data/metrics', { ...as(curator), body: { name: metricName, title: 'Air temperature', unit: 'Cel', type: 'number' } });
   const name = fresh('Ridge');
-  const res = await api(t.app, 'POST', '/data/objtypes', { ...as(curator), body: { name, marker: 'mini', parents: ['property'], metrics: [metricName], metadata_schemas: [schema] } });
+  const res = await api(t.app, 'POST', '/data/objtypes', {
+    ...as(curator),
+    body: { name, marker: 'mini', parents: ['property'], metrics: [metricName], metadata_schemas: [schema] },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { slug: res.json().objtype.slug as string, name, schema, metric: metricName };
 }
@@ -220,7 +265,10 @@ describe('object types', () => {
     expect(Object.keys(got.metadata_schemas)).toEqual([type.schema]);
     // The metric and the schema are in use now.
     expect((await api(t.app, 'DELETE', `/data/metrics/${type.metric}`, as(curator))).json().error).toContain(type.name);
-    const changed = await api(t.app, 'PUT', `/data/objtypes/${type.slug}`, { ...as(curator), body: { name: type.name, marker: 'soil', parents: [], metrics: [], metadata_schemas: [type.schema, 'site-basics'] } });
+    const changed = await api(t.app, 'PUT', `/data/objtypes/${type.slug}`, {
+      ...as(curator),
+      body: { name: type.name, marker: 'soil', parents: [], metrics: [], metadata_schemas: [type.schema, 'site-basics'] },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().objtype).toMatchObject({ marker: 'soil', parents: [], metrics: {} });
     expect(Object.keys(changed.json().objtype.metadata_schemas)).toEqual([type.schema, 'site-basics']);
@@ -232,7 +280,10 @@ describe('object types', () => {
   it('hold an object’s metadata to every schema of every type', async () => {
     const type = await newType();
     await api(t.app, 'PUT', `/data/objtypes/${type.slug}`, { ...as(curator), body: { name: type.name, metadata_schemas: [type.schema, 'site-basics'] } });
-    const res = await api(t.app, 'POST', '/data/obj', { ...as(admin), body: { name: fresh('both'), title: 'Both', types: [type.slug], metadata: { elevation: 'high' } } });
+    const res = await api(t.app, 'POST', '/data/obj', {
+      ...as(admin),
+      body: { name: fresh('both'), title: 'Both', types: [type.slug], metadata: { elevation: 'high' } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.filter((d: { field: string }) => d.field === 'body.metadata.elevation')).toHaveLength(2);
   });

@@ -18,7 +18,9 @@ declare module '@lhncbc/ucum-lhc' {
     msg: string[];
   }
   const ucum: {
-    UcumLhcUtils: { getInstance(): { validateUnitString(code: string, suggest?: boolean): Validation; convertUnitTo(from: string, value: number, to: string): Conversion } };
+    UcumLhcUtils: {
+      getInstance(): { validateUnitString(code: string, suggest?: boolean): Validation; convertUnitTo(from: string, value: number, to: string): Conversion };
+    };
     UnitTables: { getInstance(): { unitCodes_: Record<string, UcumUnit> } };
   };
   export default ucum;

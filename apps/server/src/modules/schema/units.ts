@@ -69,7 +69,11 @@ export function createUnitsService(db: Database) {
         const before = await load(tx, code);
         if (before.builtin) throw new AppError('CONFLICT', 'UCUM’s own units stay in the list');
         const used = await repo.metricsInUnit(tx, code);
-        if (used.length) throw new AppError('CONFLICT', `${used.length} metric${used.length === 1 ? ' is' : 's are'} measured in ${code}: ${used.map((m) => m.title).join(', ')}`);
+        if (used.length)
+          throw new AppError(
+            'CONFLICT',
+            `${used.length} metric${used.length === 1 ? ' is' : 's are'} measured in ${code}: ${used.map((m) => m.title).join(', ')}`,
+          );
         await tx.delete(units).where(eqCode(code));
         await audit(tx, actor, 'unit.delete', { type: 'unit', id: code }, { before });
       });
@@ -79,7 +83,13 @@ export function createUnitsService(db: Database) {
       requireUcum('querystring.from', from);
       requireUcum('querystring.to', to);
       const result = convertUnit(value, from, to);
-      if (result === null) throw new AppError('VALIDATION_FAILED', `${from} cannot be converted to ${to}: they do not measure the same thing`, { details: [{ field: 'querystring.from', message: `${from} and ${to} are not commensurable` }, { field: 'querystring.to', message: `${from} and ${to} are not commensurable` }] });
+      if (result === null)
+        throw new AppError('VALIDATION_FAILED', `${from} cannot be converted to ${to}: they do not measure the same thing`, {
+          details: [
+            { field: 'querystring.from', message: `${from} and ${to} are not commensurable` },
+            { field: 'querystring.to', message: `${from} and ${to} are not commensurable` },
+          ],
+        });
       return { value, from, to, result };
     },
 

@@ -7,7 +7,11 @@ export type ShortlinkRow = typeof shortlinks.$inferSelect;
 /** The slug as the unique index compares it: whatever its letters' case. */
 const slugIs = (slug: string) => sql`lower(${shortlinks.slug}) = lower(${slug})`;
 
-export const listShortlinks = (db: Db) => db.select().from(shortlinks).orderBy(asc(sql`lower(${shortlinks.slug})`), asc(shortlinks.slug));
+export const listShortlinks = (db: Db) =>
+  db
+    .select()
+    .from(shortlinks)
+    .orderBy(asc(sql`lower(${shortlinks.slug})`), asc(shortlinks.slug));
 
 export async function findShortlink(db: Db, id: string): Promise<ShortlinkRow | null> {
   const [row] = await db.select().from(shortlinks).where(eq(shortlinks.id, id));
@@ -34,7 +38,11 @@ export async function insertShortlink(db: Db, values: typeof shortlinks.$inferIn
 }
 
 export async function updateShortlink(db: Db, id: string, values: Partial<Pick<ShortlinkRow, 'slug' | 'target'>>): Promise<ShortlinkRow> {
-  const [row] = await db.update(shortlinks).set({ ...values, updatedAt: new Date() }).where(eq(shortlinks.id, id)).returning();
+  const [row] = await db
+    .update(shortlinks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(shortlinks.id, id))
+    .returning();
   return row!;
 }
 

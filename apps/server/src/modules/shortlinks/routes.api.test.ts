@@ -19,7 +19,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (body: Record<string, unknown>, token = admin.token) => api(t.app, 'POST', '/shortlinks', { token, body });
-const list = async () => (await api(t.app, 'GET', '/shortlinks', { token: admin.token })).json().shortlinks as { id: string; slug: string; target: string; hits: number; lastUsedAt: string | null }[];
+const list = async () =>
+  (await api(t.app, 'GET', '/shortlinks', { token: admin.token })).json().shortlinks as {
+    id: string;
+    slug: string;
+    target: string;
+    hits: number;
+    lastUsedAt: string | null;
+  }[];
 const follow = (slug: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url: `/s/${slug}` });
 /** The fields a 400 names, each once (one field may break several rules). */
 const fieldsOf = (res: { json: () => { details?: { field: string }[] } }) => [...new Set((res.json().details ?? []).map((d) => d.field))];
@@ -83,16 +90,13 @@ describe('managing shortlinks', () => {
     '/a path',
     'https://example.org/a b',
     '',
-  ])(
-    'refuses the target %j naming body.target',
-    async (target) => {
-      const slug = unique('bad');
-      const res = await create({ slug, target });
-      expect(res.statusCode).toBe(400);
-      expect(fieldsOf(res)).toEqual(['body.target']);
-      expect((await list()).map((s) => s.slug)).not.toContain(slug);
-    },
-  );
+  ])('refuses the target %j naming body.target', async (target) => {
+    const slug = unique('bad');
+    const res = await create({ slug, target });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(['body.target']);
+    expect((await list()).map((s) => s.slug)).not.toContain(slug);
+  });
 
   it.each(['a/b', 'a b', '-start', 'end_', ''])('refuses the slug %j naming body.slug', async (slug) => {
     const res = await create({ slug, target: '/pubs' });
@@ -181,7 +185,10 @@ describe('following a shortlink', () => {
 
   describe('with the web app built', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-web-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><meta name="application-name" content="Observatory" /></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta name="application-name" content="Observatory" /></head><body><div id="root"></div></body></html>',
+    );
     let web: TestApp;
     beforeAll(async () => {
       web = await startTestApp({ webDist: dist }, t.database);

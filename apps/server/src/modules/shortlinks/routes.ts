@@ -14,7 +14,10 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shortlinks',
-    { ...write, schema: { tags, summary: 'Every shortlink by slug, with its hits and last use (manageShortlinks)', response: { 200: ShortlinksResponseSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Every shortlink by slug, with its hits and last use (manageShortlinks)', response: { 200: ShortlinksResponseSchema } },
+    },
     async (request) => shortlinks.list(request.actor),
   );
 
@@ -34,13 +37,30 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/shortlinks/:id',
-    { ...write, schema: { tags, summary: 'Change a shortlink’s slug or target (manageShortlinks)', params: IdParams, body: ShortlinkChangeSchema, response: { 200: ShortlinkSchema } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change a shortlink’s slug or target (manageShortlinks)',
+        params: IdParams,
+        body: ShortlinkChangeSchema,
+        response: { 200: ShortlinkSchema },
+      },
+    },
     async (request) => shortlinks.change(request.actor, request.params.id, request.body),
   );
 
   app.delete(
     '/shortlinks/:id',
-    { ...write, schema: { tags, summary: 'Delete a shortlink: its address then finds nothing (manageShortlinks)', params: IdParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a shortlink: its address then finds nothing (manageShortlinks)',
+        params: IdParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await shortlinks.remove(request.actor, request.params.id);
       return reply.status(204).send();
@@ -61,14 +81,10 @@ export const locationOf = (target: string) => target.replace(/[^\x21-\x7e]/gu, (
  */
 export const shortlinkRedirectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shortlinks } = app.services;
-  app.get(
-    '/s/:slug',
-    { schema: { hide: true, summary: 'Follow a shortlink', params: SlugParams } },
-    async (request, reply) => {
-      const { slug } = request.params;
-      const target = request.method === 'HEAD' ? await shortlinks.peek(slug) : await shortlinks.follow(slug);
-      if (target === null) return reply.status(404).callNotFound();
-      return reply.header('cache-control', 'no-store').redirect(locationOf(target), 302);
-    },
-  );
+  app.get('/s/:slug', { schema: { hide: true, summary: 'Follow a shortlink', params: SlugParams } }, async (request, reply) => {
+    const { slug } = request.params;
+    const target = request.method === 'HEAD' ? await shortlinks.peek(slug) : await shortlinks.follow(slug);
+    if (target === null) return reply.status(404).callNotFound();
+    return reply.header('cache-control', 'no-store').redirect(locationOf(target), 302);
+  });
 };

@@ -8,7 +8,10 @@ interface Operation {
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string; description?: string }>; schemas?: Record<string, { required?: string[] }> };
+  components?: {
+    securitySchemes?: Record<string, { type?: string; scheme?: string; description?: string }>;
+    schemas?: Record<string, { required?: string[] }>;
+  };
   security?: Record<string, string[]>[];
 }
 
@@ -66,12 +69,18 @@ describe('the OpenAPI document', () => {
   it('declares every operation’s errors in the one error shape', () => {
     expect(document.components?.schemas?.Error?.required).toEqual(['error', 'code', 'requestId']);
     const error = { description: 'An error, in the error shape', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-    const without = operations().filter(({ operation }) => !isDeepStrictEqual(operation.responses?.['4XX'], error) || !isDeepStrictEqual(operation.responses?.['5XX'], error));
+    const without = operations().filter(
+      ({ operation }) => !isDeepStrictEqual(operation.responses?.['4XX'], error) || !isDeepStrictEqual(operation.responses?.['5XX'], error),
+    );
     expect(without.map(({ name }) => name)).toEqual([]);
   });
 
   it('declares bearer authentication (access tokens and API keys)', () => {
-    expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringMatching(/access token.*API key.*obk_/) });
+    expect(document.components?.securitySchemes?.bearer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      description: expect.stringMatching(/access token.*API key.*obk_/),
+    });
     expect(document.security).toContainEqual({ bearer: [] });
   });
 });

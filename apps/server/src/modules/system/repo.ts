@@ -76,7 +76,13 @@ const NAMED: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn
   insight: { table: insights, id: insights.id, name: insights.title, key: sql`${insights.num}::text` },
   shortlink: { table: shortlinks, id: shortlinks.id, name: shortlinks.slug, key: shortlinks.slug },
   // An upload is named to those who manage assets; others read "a file".
-  asset: { table: assets, id: assets.id, name: sql`coalesce(${assets.fileName}, 'a file')`, key: assets.id, shown: (actor) => (sightOf(actor, 'asset').everything ? sql`true` : sql`false`) },
+  asset: {
+    table: assets,
+    id: assets.id,
+    name: sql`coalesce(${assets.fileName}, 'a file')`,
+    key: assets.id,
+    shown: (actor) => (sightOf(actor, 'asset').everything ? sql`true` : sql`false`),
+  },
   // A data table is seen as its project is, and found on the project's Data tab.
   datatable: {
     table: dataTables,

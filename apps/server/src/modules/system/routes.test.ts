@@ -59,7 +59,11 @@ describe('GET /admin/status', () => {
     const res = await api(t.app, 'GET', '/admin/status', { token: admin.token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.database).toMatchObject({ kind: process.env.TEST_DATABASE_URL ? 'server' : 'embedded', version: expect.stringMatching(/^\d+/), postgis: expect.stringMatching(/^3\./) });
+    expect(body.database).toMatchObject({
+      kind: process.env.TEST_DATABASE_URL ? 'server' : 'embedded',
+      version: expect.stringMatching(/^\d+/),
+      postgis: expect.stringMatching(/^3\./),
+    });
     expect(body.database.sizeBytes).toBeGreaterThan(1_000_000);
     const health = (await api(t.app, 'GET', '/health')).json();
     expect(body.migration).toEqual(health.migration);

@@ -11,7 +11,11 @@ export async function findTeam(db: Db, key: string): Promise<TeamRow | null> {
 }
 
 export const listTeams = (db: Db, ids?: string[]) =>
-  db.select().from(teams).where(ids ? inArray(teams.id, ids.length ? ids : [NO_ROW]) : undefined).orderBy(asc(sql`lower(${teams.name})`));
+  db
+    .select()
+    .from(teams)
+    .where(ids ? inArray(teams.id, ids.length ? ids : [NO_ROW]) : undefined)
+    .orderBy(asc(sql`lower(${teams.name})`));
 
 export async function insertTeam(db: Db, values: typeof teams.$inferInsert): Promise<TeamRow> {
   const [row] = await db.insert(teams).values(values).returning();
@@ -19,7 +23,11 @@ export async function insertTeam(db: Db, values: typeof teams.$inferInsert): Pro
 }
 
 export async function updateTeam(db: Db, id: string, values: Partial<typeof teams.$inferInsert>): Promise<TeamRow> {
-  const [row] = await db.update(teams).set({ ...values, updatedAt: new Date() }).where(eq(teams.id, id)).returning();
+  const [row] = await db
+    .update(teams)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(teams.id, id))
+    .returning();
   return row!;
 }
 
@@ -34,4 +42,3 @@ export async function slugsLike(db: Db, base: string, exceptId?: string): Promis
     .where(and(or(eq(teams.slug, base), like(teams.slug, `${base}-%`)), exceptId ? ne(teams.id, exceptId) : undefined));
   return new Set(rows.map((r) => r.slug));
 }
-

@@ -56,7 +56,13 @@ describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
     await api(t.app, 'PUT', `/people/${amy.username}`, { token: amy.token, body: { name: 'Amy Adams' } });
     const added = await api(t.app, 'PUT', `/teams/${team.id}/members/${zed.username}`, { token: manager.token, body: { role: 'editor' } });
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toEqual({ id: zed.personId, slug: zed.username, name: 'Zed Zimmer', username: zed.username, role: { slug: 'editor', name: 'Editor' } });
+    expect(added.json()).toEqual({
+      id: zed.personId,
+      slug: zed.username,
+      name: 'Zed Zimmer',
+      username: zed.username,
+      role: { slug: 'editor', name: 'Editor' },
+    });
     await api(t.app, 'PUT', `/teams/${team.slug}/members/${amy.personId}`, { token: manager.token, body: {} });
     const members = (await api(t.app, 'GET', `/teams/${team.id}`)).json().members;
     expect(members.map((m: { name: string; role: { slug: string } }) => [m.name, m.role.slug])).toEqual([

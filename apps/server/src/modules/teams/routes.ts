@@ -46,13 +46,30 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/teams/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Change a team (manageTeams, or its owners and editors)', params: TeamParams, body: TeamInputSchema.partial(), response: { 200: TeamDetailSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Change a team (manageTeams, or its owners and editors)',
+        params: TeamParams,
+        body: TeamInputSchema.partial(),
+        response: { 200: TeamDetailSchema },
+      },
+    },
     async (request) => withProjects(request.actor, await teams.updateTeam(request.actor, request.params.id, request.body)),
   );
 
   app.delete(
     '/teams/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Delete a team and its roles (manageTeams or its owners)', params: TeamParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Delete a team and its roles (manageTeams or its owners)',
+        params: TeamParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await teams.deleteTeam(request.actor, request.params.id);
       return reply.status(204).send();
@@ -63,14 +80,28 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/teams/:teamId/members/:memberIdOrSlug',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Add a member or change their role (manageMembers)', params: MemberParams, body: MemberInputSchema, response: { 200: TeamMemberSchema } },
+      schema: {
+        tags,
+        summary: 'Add a member or change their role (manageMembers)',
+        params: MemberParams,
+        body: MemberInputSchema,
+        response: { 200: TeamMemberSchema },
+      },
     },
     async (request) => teams.putMember(request.actor, request.params.teamId, request.params.memberIdOrSlug, request.body.role),
   );
 
   app.delete(
     '/teams/:teamId/members/:memberIdOrSlug',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove a member (manageMembers; members may leave)', params: MemberParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Remove a member (manageMembers; members may leave)',
+        params: MemberParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
       await teams.removeMember(request.actor, request.params.teamId, request.params.memberIdOrSlug);
       return reply.status(204).send();

@@ -29,13 +29,11 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; me
   const slugFor = (d: Db, input: { slug?: string | undefined; name: string }, exceptId?: string) =>
     chooseSlug(input, (base) => repo.slugsLike(d, base, exceptId), 'team');
 
-
   async function detail(actor: Actor | null, row: repo.TeamRow) {
     return { team: toTeam(row), permissions: permissionsFor(actor, teamResource(row)), members: (await roles.holdersOf(row.id)) as TeamMember[] };
   }
 
   return {
-
     /** Every team, or (mine) the teams the actor holds a role on. */
     async listTeams(actor: Actor | null, mine: boolean) {
       const ids = mine ? [...(actor?.onTargets.keys() ?? [])] : undefined;

@@ -23,19 +23,12 @@ export async function findById(db: Db, id: string): Promise<UserRow | null> {
 
 /** `users/{id}` is keyed by the person id; the username also works. */
 export async function findByPersonIdOrUsername(db: Db, key: string): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(byKey('user', key))
-    .limit(1);
+  const [row] = await db.select().from(users).where(byKey('user', key)).limit(1);
   return row ?? null;
 }
 
 export async function findPersonOf(db: Db, user: UserRow) {
-  const [row] = await db
-    .select({ id: people.id, slug: people.slug, name: people.name })
-    .from(people)
-    .where(eq(people.id, user.personId));
+  const [row] = await db.select({ id: people.id, slug: people.slug, name: people.name }).from(people).where(eq(people.id, user.personId));
   return row!;
 }
 
@@ -45,7 +38,10 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
 }
 
 export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
-  await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
@@ -81,7 +77,11 @@ export async function listUsers(db: Db, options: { q?: string | undefined; limit
       .orderBy(asc(users.username))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).innerJoin(people, eq(people.id, users.personId)).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(people, eq(people.id, users.personId))
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

@@ -46,7 +46,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users',
-    { onRequest: signedIn, schema: { tags, summary: 'Create an account and its person (manageUsers)', body: UserCreateSchema, response: { 201: UserDetailSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Create an account and its person (manageUsers)', body: UserCreateSchema, response: { 201: UserDetailSchema } },
+    },
     async (request, reply) => reply.status(201).send(await invitations.createAccount(request.actor, request.body)),
   );
 

@@ -1,12 +1,4 @@
-import {
-  PAGE_SIZES,
-  isGlobalPermission,
-  isResourceAction,
-  type GlobalPermission,
-  type Invitation,
-  type ResourceAction,
-  type User,
-} from '@observatory/shared';
+import { PAGE_SIZES, isGlobalPermission, isResourceAction, type GlobalPermission, type Invitation, type ResourceAction, type User } from '@observatory/shared';
 import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
 import { resourceOf } from '../../authz/lookup.js';
 import type { Database } from '../../db/client.js';
@@ -25,14 +17,17 @@ export const toUser = (row: repo.UserRow): User => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export const toInvitation = (row: {
-  id: string;
-  email: string;
-  personId: string;
-  createdAt: Date;
-  expiresAt: Date;
-  acceptedAt: Date | null;
-}, name: string | null = null): Invitation => ({
+export const toInvitation = (
+  row: {
+    id: string;
+    email: string;
+    personId: string;
+    createdAt: Date;
+    expiresAt: Date;
+    acceptedAt: Date | null;
+  },
+  name: string | null = null,
+): Invitation => ({
   id: row.id,
   email: row.email,
   personId: row.personId,
@@ -98,11 +93,9 @@ export function createUsersService(db: Database, roles: RolesService) {
       return row ? toInvitation(row, name) : null;
     },
     setDisabled: (userId: string, disabled: boolean) => db.use((d) => repo.updateUser(d, userId, { disabled })),
-    setPasswordHash: (userId: string, passwordHash: string) =>
-      db.use((d) => repo.updateUser(d, userId, { passwordHash })),
+    setPasswordHash: (userId: string, passwordHash: string) => db.use((d) => repo.updateUser(d, userId, { passwordHash })),
     /** Access tokens issued before this second stop working. */
-    endSessions: (userId: string) =>
-      db.use((d) => repo.updateUser(d, userId, { sessionsValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) })),
+    endSessions: (userId: string) => db.use((d) => repo.updateUser(d, userId, { sessionsValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) })),
 
     /**
      * Account fields: the user changes their e-mail; a holder of manageUsers also the

@@ -4,7 +4,12 @@ import { alignSeries, bucketsFor, dayOf, dayStart, formatValue } from './chart-d
 describe('alignSeries', () => {
   it('puts every series on the times of all, in order, with gaps where a series has no value', () => {
     const object = { name: 'a', title: 'A' };
-    expect(alignSeries([{ object, times: [3, 1], values: [30, 10] }, { object, times: [2, 3], values: [2, 3] }])).toEqual([
+    expect(
+      alignSeries([
+        { object, times: [3, 1], values: [30, 10] },
+        { object, times: [2, 3], values: [2, 3] },
+      ]),
+    ).toEqual([
       [1, 2, 3],
       [10, null, 30],
       [null, 2, 3],

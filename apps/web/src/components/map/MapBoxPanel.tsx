@@ -38,7 +38,12 @@ export function MapBoxPanel({ label, viewLabel, clearLabel, hasBox, hint, height
   return (
     <Stack gap="xs" component={label ? 'section' : 'div'} aria-label={label}>
       <Group gap="xs" wrap="wrap">
-        <Button variant={drawing ? 'filled' : 'default'} aria-pressed={drawing} leftSection={<IconSquareDashed size={16} aria-hidden />} onClick={() => setDrawing((on) => !on)}>
+        <Button
+          variant={drawing ? 'filled' : 'default'}
+          aria-pressed={drawing}
+          leftSection={<IconSquareDashed size={16} aria-hidden />}
+          onClick={() => setDrawing((on) => !on)}
+        >
           Draw a box
         </Button>
         <Button variant="default" leftSection={<IconFocus2 size={16} aria-hidden />} onClick={onView}>

@@ -7,7 +7,8 @@ afterEach(cleanup);
 
 /** A mouse event on the map at a place, `x` pixels from the left (a degree a pixel). */
 const mouseAt = (lng: number, lat: number) => ({ lngLat: { lng, lat }, point: { x: lng, y: -lat } }) as unknown as MapLayerMouseEvent;
-const touchAt = (lng: number, lat: number, fingers: number) => ({ ...mouseAt(lng, lat), points: Array.from({ length: fingers }, () => ({ x: lng, y: -lat })) }) as unknown as MapLayerTouchEvent;
+const touchAt = (lng: number, lat: number, fingers: number) =>
+  ({ ...mouseAt(lng, lat), points: Array.from({ length: fingers }, () => ({ x: lng, y: -lat })) }) as unknown as MapLayerTouchEvent;
 
 function drawingHook(drawing = true) {
   const onDrawn = vi.fn();

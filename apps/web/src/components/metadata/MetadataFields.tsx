@@ -8,7 +8,15 @@ function description(field: MetadataField, typeCount: number) {
 }
 
 /** One control by the field's JSON type, its limits and unit from the schema. */
-function MetadataControl<V extends { metadata: Record<string, unknown> }>({ field, form, typeCount }: { field: MetadataField; form: UseFormReturnType<V>; typeCount: number }) {
+function MetadataControl<V extends { metadata: Record<string, unknown> }>({
+  field,
+  form,
+  typeCount,
+}: {
+  field: MetadataField;
+  form: UseFormReturnType<V>;
+  typeCount: number;
+}) {
   const path = `metadata.${field.key}`;
   // The unit shows beside the value; screen readers hear it with the label.
   const label = field.unit ? (
@@ -45,7 +53,13 @@ function MetadataControl<V extends { metadata: Record<string, unknown> }>({ fiel
           max={field.max ?? undefined}
           allowDecimal={field.kind === 'number'}
           clampBehavior="none"
-          rightSection={field.unit ? <Text size="sm" c="dimmed" aria-hidden>{field.unit}</Text> : undefined}
+          rightSection={
+            field.unit ? (
+              <Text size="sm" c="dimmed" aria-hidden>
+                {field.unit}
+              </Text>
+            ) : undefined
+          }
           rightSectionWidth={field.unit ? Math.max(36, field.unit.length * 10 + 16) : undefined}
           rightSectionPointerEvents="none"
           hideControls={!!field.unit}
@@ -58,7 +72,15 @@ function MetadataControl<V extends { metadata: Record<string, unknown> }>({ fiel
 }
 
 /** The metadata form generated from the schemas of the object's types. */
-export function MetadataFields<V extends { metadata: Record<string, unknown> }>({ fields, form, typeCount }: { fields: MetadataField[]; form: UseFormReturnType<V>; typeCount: number }) {
+export function MetadataFields<V extends { metadata: Record<string, unknown> }>({
+  fields,
+  form,
+  typeCount,
+}: {
+  fields: MetadataField[];
+  form: UseFormReturnType<V>;
+  typeCount: number;
+}) {
   if (typeCount === 0) return <Text c="dimmed">Choose a type to fill in its fields.</Text>;
   if (fields.length === 0) return <Text c="dimmed">Its types have no fields to fill in.</Text>;
   return (

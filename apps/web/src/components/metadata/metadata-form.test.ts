@@ -3,29 +3,33 @@ import { metadataFieldError, metadataFields, metadataFormValues, toMetadata, val
 
 const site = {
   name: 'Site',
-  schemas: [{
-    type: 'object',
-    properties: {
-      elevation: { type: 'number', title: 'Elevation', minimum: -500, maximum: 9000, 'x-unit': 'm' },
-      habitat: { type: 'string', title: 'Habitat', enum: ['forest', 'grassland'] },
-      siteCode: { type: 'string', title: 'Site code', maxLength: 5, description: 'The code on the stake' },
+  schemas: [
+    {
+      type: 'object',
+      properties: {
+        elevation: { type: 'number', title: 'Elevation', minimum: -500, maximum: 9000, 'x-unit': 'm' },
+        habitat: { type: 'string', title: 'Habitat', enum: ['forest', 'grassland'] },
+        siteCode: { type: 'string', title: 'Site code', maxLength: 5, description: 'The code on the stake' },
+      },
+      required: ['siteCode'],
     },
-    required: ['siteCode'],
-  }],
+  ],
 };
 const plot = {
   name: 'Vegetation plot',
-  schemas: [{
-    type: 'object',
-    properties: {
-      plotSize: { type: 'number', title: 'Plot size', exclusiveMinimum: 0, 'x-unit': 'm²' },
-      surveyed: { type: 'string', title: 'Last surveyed', format: 'date' },
-      established: { type: 'integer', title: 'Established', minimum: 1800 },
-      fenced: { type: 'boolean', title: 'Fenced' },
-      elevation: { type: 'number', maximum: 3000 },
+  schemas: [
+    {
+      type: 'object',
+      properties: {
+        plotSize: { type: 'number', title: 'Plot size', exclusiveMinimum: 0, 'x-unit': 'm²' },
+        surveyed: { type: 'string', title: 'Last surveyed', format: 'date' },
+        established: { type: 'integer', title: 'Established', minimum: 1800 },
+        fenced: { type: 'boolean', title: 'Fenced' },
+        elevation: { type: 'number', maximum: 3000 },
+      },
+      required: ['elevation'],
     },
-    required: ['elevation'],
-  }],
+  ],
 };
 
 describe('the metadata form from JSON Schemas', () => {
@@ -57,14 +61,25 @@ describe('the metadata form from JSON Schemas', () => {
   });
 
   it('takes the fields of every schema of a type, in order', () => {
-    const twoSchemas = { name: 'Site', schemas: [site.schemas[0]!, { type: 'object', properties: { aspect: { type: 'string', title: 'Aspect' }, elevation: { type: 'number', minimum: 1000 } } }] };
+    const twoSchemas = {
+      name: 'Site',
+      schemas: [
+        site.schemas[0]!,
+        { type: 'object', properties: { aspect: { type: 'string', title: 'Aspect' }, elevation: { type: 'number', minimum: 1000 } } },
+      ],
+    };
     const fields = metadataFields([twoSchemas]);
     expect(fields.map((f) => f.key)).toEqual(['elevation', 'habitat', 'siteCode', 'aspect']);
     expect(fields[0]).toMatchObject({ min: 1000, max: 9000, types: ['Site'] });
   });
 
   it('copes with types without a schema', () => {
-    expect(metadataFields([{ name: 'Plain', schemas: [] }, { name: 'Empty', schemas: [{ type: 'object' }] }])).toEqual([]);
+    expect(
+      metadataFields([
+        { name: 'Plain', schemas: [] },
+        { name: 'Empty', schemas: [{ type: 'object' }] },
+      ]),
+    ).toEqual([]);
   });
 
   it('fills the form from saved metadata, empty fields as empty text', () => {
@@ -97,13 +112,25 @@ describe('the metadata form from JSON Schemas', () => {
 
   it('validates the whole form, keyed by field', () => {
     const fields = metadataFields([site]);
-    expect(validateMetadata(fields, { elevation: 10000, habitat: '', siteCode: '' })).toEqual({ elevation: 'At most 9000 m', siteCode: 'Site code is required' });
+    expect(validateMetadata(fields, { elevation: 10000, habitat: '', siteCode: '' })).toEqual({
+      elevation: 'At most 9000 m',
+      siteCode: 'Site code is required',
+    });
     expect(validateMetadata(fields, { elevation: 12, habitat: 'forest', siteCode: 'A1' })).toEqual({});
   });
 
   it('sends only the current fields, empty ones left out, numbers as numbers and text trimmed', () => {
     const fields = metadataFields([plot]);
-    expect(toMetadata(fields, { plotSize: 400, surveyed: '2024-05-12', established: '', fenced: false, elevation: ' 1200 ' as unknown as number, habitat: 'forest' })).toEqual({
+    expect(
+      toMetadata(fields, {
+        plotSize: 400,
+        surveyed: '2024-05-12',
+        established: '',
+        fenced: false,
+        elevation: ' 1200 ' as unknown as number,
+        habitat: 'forest',
+      }),
+    ).toEqual({
       plotSize: 400,
       surveyed: '2024-05-12',
       elevation: 1200,

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectType } from '@observatory/shared';
 import { formatValue, metadataRows, objectTypeSource } from './metadata-view';
 
-const type = (slug: string, properties: Record<string, unknown>) => ({ id: slug, slug, name: slug, marker: 'default', parents: [], metrics: {}, metadata_schemas: { [`${slug}-basics`]: { slug: `${slug}-basics`, title: slug, version: 1, schema: { type: 'object', properties } } } }) as ObjectType;
+const type = (slug: string, properties: Record<string, unknown>) =>
+  ({
+    id: slug,
+    slug,
+    name: slug,
+    marker: 'default',
+    parents: [],
+    metrics: {},
+    metadata_schemas: { [`${slug}-basics`]: { slug: `${slug}-basics`, title: slug, version: 1, schema: { type: 'object', properties } } },
+  }) as ObjectType;
 
 const site = type('site', {
   elevation: { type: 'number', title: 'Elevation', 'x-unit': 'm' },

@@ -33,7 +33,9 @@ function formatNumber(value: number, schema: FieldSchema): string {
 function formatDate(value: string, format: string | undefined): string {
   const date = new Date(format === 'date' ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return format === 'date' ? date.toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' }) : date.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  return format === 'date'
+    ? date.toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' })
+    : date.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** An enum value's label: from oneOf titles or x-enumLabels when the schema has them, else the value with a capital. */

@@ -9,5 +9,14 @@ type PersonPickerProps = Omit<SearchPickerProps<PersonFound>, 'search' | 'toOpti
 
 /** Pick a person by typing part of their name. */
 export function PersonPicker({ label = 'Person', placeholder = 'Type a name', by = 'id', ...props }: PersonPickerProps) {
-  return <SearchPicker label={label} placeholder={placeholder} search={peopleSearchQuery} toOption={(p) => ({ value: p[by], label: p.name })} nothingFound="Nobody found" {...props} />;
+  return (
+    <SearchPicker
+      label={label}
+      placeholder={placeholder}
+      search={peopleSearchQuery}
+      toOption={(p) => ({ value: p[by], label: p.name })}
+      nothingFound="Nobody found"
+      {...props}
+    />
+  );
 }

@@ -9,5 +9,14 @@ type ProjectPickerProps = Omit<SearchPickerProps<ProjectFound>, 'search' | 'toOp
 
 /** Pick a project by typing part of its title. */
 export function ProjectPicker({ label = 'Project', placeholder = 'Type a title', by = 'id', ...props }: ProjectPickerProps) {
-  return <SearchPicker label={label} placeholder={placeholder} search={projectSearchQuery} toOption={(p) => ({ value: p[by], label: p.title })} nothingFound="No project found" {...props} />;
+  return (
+    <SearchPicker
+      label={label}
+      placeholder={placeholder}
+      search={projectSearchQuery}
+      toOption={(p) => ({ value: p[by], label: p.title })}
+      nothingFound="No project found"
+      {...props}
+    />
+  );
 }

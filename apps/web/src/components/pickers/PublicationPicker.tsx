@@ -17,5 +17,14 @@ export function publicationOptionLabel(p: Pick<PublicationFound, 'title' | 'auth
 
 /** Pick a publication by typing part of its title, an author or a word of its abstract. */
 export function PublicationPicker({ label = 'Publication', placeholder = 'Type a title or an author', by = 'id', ...props }: PublicationPickerProps) {
-  return <SearchPicker label={label} placeholder={placeholder} search={publicationSearchQuery} toOption={(p) => ({ value: p[by], label: publicationOptionLabel(p) })} nothingFound="No publication found" {...props} />;
+  return (
+    <SearchPicker
+      label={label}
+      placeholder={placeholder}
+      search={publicationSearchQuery}
+      toOption={(p) => ({ value: p[by], label: publicationOptionLabel(p) })}
+      nothingFound="No publication found"
+      {...props}
+    />
+  );
 }

@@ -35,7 +35,14 @@ function Form({ asked }: { asked: string[] }) {
   const [value, setValue] = useState<string | null>(null);
   return (
     <>
-      <SearchPicker label="Person" value={value} onChange={setValue} search={searchOf(asked)} toOption={(p: Item) => ({ value: p.id, label: p.name })} nothingFound="Nobody found" />
+      <SearchPicker
+        label="Person"
+        value={value}
+        onChange={setValue}
+        search={searchOf(asked)}
+        toOption={(p: Item) => ({ value: p.id, label: p.name })}
+        nothingFound="Nobody found"
+      />
       <output aria-label="chosen">{value ?? 'none'}</output>
       <button type="button" onClick={() => setValue(null)}>
         reset

@@ -37,7 +37,21 @@ export interface SearchPickerProps<T, K extends QueryKey = QueryKey> {
  * typed is the picker's own: a form that resets its value after a save clears it, but a
  * save finishing while the next name is typed leaves that name alone.
  */
-export function SearchPicker<T, K extends QueryKey>({ label, placeholder, error, w, value, onChange, valueLabel, search, toOption, nothingFound, clearable, hidden, description }: SearchPickerProps<T, K>) {
+export function SearchPicker<T, K extends QueryKey>({
+  label,
+  placeholder,
+  error,
+  w,
+  value,
+  onChange,
+  valueLabel,
+  search,
+  toOption,
+  nothingFound,
+  clearable,
+  hidden,
+  description,
+}: SearchPickerProps<T, K>) {
   const chosen = value || null;
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [typed, setTyped] = useState(valueLabel ?? '');

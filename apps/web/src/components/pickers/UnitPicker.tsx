@@ -31,7 +31,9 @@ export function UnitPicker({ value = null, ...props }: Omit<SelectProps, 'data' 
       value={value || null}
       filter={filter}
       limit={SHOWN}
-      nothingFoundMessage={units.isError ? 'The units could not be loaded' : units.isPending ? 'Loading the units…' : 'No unit matches: add it under Site Admin › Units'}
+      nothingFoundMessage={
+        units.isError ? 'The units could not be loaded' : units.isPending ? 'Loading the units…' : 'No unit matches: add it under Site Admin › Units'
+      }
       {...props}
     />
   );

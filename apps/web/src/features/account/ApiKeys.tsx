@@ -87,8 +87,8 @@ export function ApiKeys({ user }: { user: AuthUser }) {
         API keys
       </Title>
       <Text size="sm" c="dimmed">
-        A key lets a program use the API as you: send it as <Code>Authorization: Bearer &lt;key&gt;</Code>. It reads what you can
-        read, and changes only what its permissions name.
+        A key lets a program use the API as you: send it as <Code>Authorization: Bearer &lt;key&gt;</Code>. It reads what you can read, and changes only what
+        its permissions name.
       </Text>
       <ApiKeyList username={user.username} empty="You have no API keys." />
       <form
@@ -108,7 +108,14 @@ export function ApiKeys({ user }: { user: AuthUser }) {
           <FormError error={create.error} />
           <TextInput label="What is it for?" placeholder="Field laptop sync" required {...form.getInputProps('comment')} />
           <TextInput label="Expires on" type="date" description="Leave empty for a key that does not expire" {...form.getInputProps('expires')} />
-          <MultiSelect label="Permissions" description="None: the key can only read" data={grantable} searchable clearable {...form.getInputProps('permissions')} />
+          <MultiSelect
+            label="Permissions"
+            description="None: the key can only read"
+            data={grantable}
+            searchable
+            clearable
+            {...form.getInputProps('permissions')}
+          />
           <Button type="submit" loading={create.isPending} w="fit-content">
             Create key
           </Button>

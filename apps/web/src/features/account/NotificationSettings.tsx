@@ -27,7 +27,13 @@ export function NotificationSettings() {
           onChange={(e) =>
             save.mutate(
               { insightComments: e.currentTarget.checked },
-              { onSuccess: (saved) => notifications.show({ color: 'green', message: saved.insightComments ? 'You will get an e-mail for new comments' : 'No more e-mails about comments' }) },
+              {
+                onSuccess: (saved) =>
+                  notifications.show({
+                    color: 'green',
+                    message: saved.insightComments ? 'You will get an e-mail for new comments' : 'No more e-mails about comments',
+                  }),
+              },
             )
           }
         />

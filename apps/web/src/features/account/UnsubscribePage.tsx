@@ -41,7 +41,9 @@ export default function UnsubscribePage() {
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1}>Unsubscribe</Title>
-        {token === '' ? <Text>This unsubscribe link is incomplete. Copy the whole link from the e-mail, or change your e-mail settings under My Account.</Text> : null}
+        {token === '' ? (
+          <Text>This unsubscribe link is incomplete. Copy the whole link from the e-mail, or change your e-mail settings under My Account.</Text>
+        ) : null}
         {spinner ? <Loader role="status" aria-label="Loading" /> : null}
         {subscription.error ? (
           <Alert color="danger" role="alert">

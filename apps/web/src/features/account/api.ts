@@ -44,8 +44,7 @@ export function useApiKeys(username: string) {
 export function useCreateApiKey(username: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { comment: string; expires: string | null; permissions: string[] }) =>
-      api.post<CreatedApiKey>(`${userPath(username)}/apikeys`, input),
+    mutationFn: (input: { comment: string; expires: string | null; permissions: string[] }) => api.post<CreatedApiKey>(`${userPath(username)}/apikeys`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: keysKey(username) }),
   });
 }

@@ -32,7 +32,13 @@ const unsubscribePath = (token: string) => `/unsubscribe/${encodeURIComponent(to
 
 /** GET unsubscribe/{token}: what the link is for (it changes nothing: mail scanners follow links). */
 export function useSubscription(token: string) {
-  return useQuery({ queryKey: ['unsubscribe', token], queryFn: () => api.get<UnsubscribeResponse>(unsubscribePath(token)).then((r) => r.subscription), enabled: token !== '', retry: false, staleTime: Infinity });
+  return useQuery({
+    queryKey: ['unsubscribe', token],
+    queryFn: () => api.get<UnsubscribeResponse>(unsubscribePath(token)).then((r) => r.subscription),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 /** POST unsubscribe/{token}: one click, as a mail client's List-Unsubscribe-Post would. */

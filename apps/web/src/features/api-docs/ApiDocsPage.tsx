@@ -26,8 +26,8 @@ export default function ApiDocsPage() {
         <Stack gap="xs">
           <Title order={1}>API reference</Title>
           <Text>
-            {document.info.title}, version {document.info.version}. Everything the web app does, it does through this API: the same calls are open
-            to your own programs.
+            {document.info.title}, version {document.info.version}. Everything the web app does, it does through this API: the same calls are open to your own
+            programs.
           </Text>
           <Anchor component={Link} to={paths.apiDocsObjects} w="fit-content">
             A guide to the objects API, with examples to run

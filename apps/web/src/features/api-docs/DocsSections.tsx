@@ -18,8 +18,8 @@ export function AuthenticationSection() {
         Authentication
       </Title>
       <Text>
-        Every address below starts with <Code className={classes.breakAnywhere}>{origin + API_ROOT}</Code>. Requests and answers are JSON. What a
-        visitor may read needs no token; everything else needs one, sent in a header:
+        Every address below starts with <Code className={classes.breakAnywhere}>{origin + API_ROOT}</Code>. Requests and answers are JSON. What a visitor may
+        read needs no token; everything else needs one, sent in a header:
       </Text>
       <Code block className={classes.wrapCode}>
         Authorization: Bearer &lt;access token or API key&gt;
@@ -34,8 +34,7 @@ export function AuthenticationSection() {
           <Anchor component={Link} to={paths.me} inherit>
             My Account
           </Anchor>{' '}
-          → API keys; its secret is shown once. A key acts as you, so keep it out of code you share, and revoke it there when it is no longer
-          needed.
+          → API keys; its secret is shown once. A key acts as you, so keep it out of code you share, and revoke it there when it is no longer needed.
         </List.Item>
         <List.Item>
           Lists come a page at a time: <Code>?p=2</Code> asks for the second page, and the headers <Code>{PAGINATION_HEADERS.page}</Code>,{' '}
@@ -61,8 +60,8 @@ export function ErrorsSection({ document }: { document: OpenApiDocument }) {
         Errors
       </Title>
       <Text>
-        A call that fails answers a status of 400 or more with this body. Branch on <Code>code</Code> ({ERROR_CODES.join(', ')}), never on the
-        text; a 400 names each bad field in <Code>details</Code>; quote <Code>requestId</Code> when you report a problem.
+        A call that fails answers a status of 400 or more with this body. Branch on <Code>code</Code> ({ERROR_CODES.join(', ')}), never on the text; a 400 names
+        each bad field in <Code>details</Code>; quote <Code>requestId</Code> when you report a problem.
       </Text>
       <SchemaTree document={document} schema={schema} label="The parts of an error" />
       <Code block className={classes.code} tabIndex={0} role="region" aria-label="An example error">

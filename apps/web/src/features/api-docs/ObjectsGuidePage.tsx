@@ -24,8 +24,8 @@ export default function ObjectsGuidePage() {
           </Anchor>
           <Title order={1}>The objects API</Title>
           <Text>
-            Sites, properties, plots and every other object of the catalogue live under <Code>/api/v1/data/obj</Code>. An object is named by its
-            name (its address on this site) or its id. Lists come a page at a time, with the pagination headers.
+            Sites, properties, plots and every other object of the catalogue live under <Code>/api/v1/data/obj</Code>. An object is named by its name (its
+            address on this site) or its id. Lists come a page at a time, with the pagination headers.
           </Text>
           <Text size="sm">
             The operations in the reference:{' '}

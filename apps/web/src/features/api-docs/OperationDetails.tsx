@@ -85,12 +85,22 @@ function Responses({ document, operation }: { document: OpenApiDocument; operati
             <Text size="sm">{response.description ?? (response.media.length ? 'The answer' : 'No body')}</Text>
           </Group>
           {response.media.map((media) => (
-            <MediaSchemaView key={media.mediaType} document={document} media={media} label={`The parts of the ${response.status} answer`} exampleProperties="all" />
+            <MediaSchemaView
+              key={media.mediaType}
+              document={document}
+              media={media}
+              label={`The parts of the ${response.status} answer`}
+              exampleProperties="all"
+            />
           ))}
         </Stack>
       ))}
       <Text size="sm" c="dimmed">
-        Any call may also answer an error (400, 401, 403, 404, 409, 429…) in <Anchor href="#errors" underline="always">the error shape</Anchor>.
+        Any call may also answer an error (400, 401, 403, 404, 409, 429…) in{' '}
+        <Anchor href="#errors" underline="always">
+          the error shape
+        </Anchor>
+        .
       </Text>
     </Stack>
   );
@@ -99,7 +109,17 @@ function Responses({ document, operation }: { document: OpenApiDocument; operati
 /** Success green, errors in the danger colour; the text a shade darker than Mantine's for contrast. */
 
 /** A body's media type, its schema tree and, on request, an example of it. */
-function MediaSchemaView({ document, media, label, exampleProperties }: { document: OpenApiDocument; media: MediaSchema; label: string; exampleProperties: 'required' | 'all' }) {
+function MediaSchemaView({
+  document,
+  media,
+  label,
+  exampleProperties,
+}: {
+  document: OpenApiDocument;
+  media: MediaSchema;
+  label: string;
+  exampleProperties: 'required' | 'all';
+}) {
   const [showExample, setShowExample] = useState(false);
   return (
     <Stack gap={4}>

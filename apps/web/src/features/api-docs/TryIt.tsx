@@ -38,9 +38,7 @@ export function TryIt({ document, operation }: { document: OpenApiDocument; oper
           <Text size="sm" className={classes.breakAnywhere}>
             <strong>{request.method}</strong> <Code>{origin + requestUrl(request)}</Code>
           </Text>
-          <Text size="sm">
-            {user ? `It is sent as ${user.username}: it may change or delete real data.` : 'It is sent without a token, as a visitor.'}
-          </Text>
+          <Text size="sm">{user ? `It is sent as ${user.username}: it may change or delete real data.` : 'It is sent without a token, as a visitor.'}</Text>
         </Stack>
       ),
       labels: { confirm: 'Send', cancel: 'Cancel' },

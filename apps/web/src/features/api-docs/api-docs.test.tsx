@@ -12,7 +12,8 @@ import ObjectsGuidePage from './ObjectsGuidePage';
 import { sampleDocument } from './test-document';
 
 // happy-dom has no FontFaceSet; the body editor's autosize listens to it.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
 
 afterEach(() => {
   cleanup();
@@ -30,7 +31,8 @@ const sent = (method: string) => calls.filter((c) => c.method === method && c.ur
 function answer(method: string, url: URL): Response {
   const path = url.pathname;
   if (path === '/api/v1/openapi.json') return json(sampleDocument);
-  if (path === '/api/v1/pubs' && method === 'GET') return json({ publications: [] }, 200, { 'pagination-page': '1', 'pagination-count': '0', 'pagination-limit': '25' });
+  if (path === '/api/v1/pubs' && method === 'GET')
+    return json({ publications: [] }, 200, { 'pagination-page': '1', 'pagination-count': '0', 'pagination-limit': '25' });
   if (path === '/api/v1/pubs' && method === 'POST') return json({ id: 'p1' }, 201);
   if (path === '/api/v1/data/obj') return json({ objects: [{ name: 'davos' }] });
   if (path === '/api/v1/data/obj/davos') return json({ obj: { name: 'davos' }, doc: null, permissions: [] });
@@ -43,7 +45,12 @@ function show(path: string, signedIn: boolean, element = <ApiDocsPage />) {
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
       const method = init?.method ?? 'GET';
-      calls.push({ method, url: `${url.pathname}${url.search}`, body: init?.body ? JSON.parse(String(init.body)) : undefined, authorization: new Headers(init?.headers).get('authorization') });
+      calls.push({
+        method,
+        url: `${url.pathname}${url.search}`,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        authorization: new Headers(init?.headers).get('authorization'),
+      });
       return answer(method, url);
     }),
   );
@@ -106,7 +113,11 @@ describe('the API reference', () => {
     // The recursive abstract opens one level at a time.
     await user.click(within(parts).getByRole('button', { name: /abstract/ }));
     const variants = within(parts).getByRole('list', { name: 'The parts of abstract' });
-    expect(within(variants).getAllByRole('button').map((b) => b.textContent)).toEqual([expect.stringContaining('type = "doc"'), expect.stringContaining('type = "text"')]);
+    expect(
+      within(variants)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringContaining('type = "doc"'), expect.stringContaining('type = "text"')]);
   });
 
   it('opens the operation a deep link names, and never fills an input from the address', async () => {

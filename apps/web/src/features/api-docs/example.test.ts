@@ -32,7 +32,15 @@ describe('exampleOf', () => {
   it('fills arrays with one item (or as many as they need), tuples member by member', () => {
     expect(example({ type: 'array', items: { type: 'string', enum: ['a'] } })).toEqual(['a']);
     expect(example({ type: 'array', minItems: 2, items: { type: 'integer' } })).toEqual([0, 0]);
-    expect(example({ type: 'array', prefixItems: [{ type: 'number', minimum: 8.5 }, { type: 'number', minimum: 46.8 }] })).toEqual([8.5, 46.8]);
+    expect(
+      example({
+        type: 'array',
+        prefixItems: [
+          { type: 'number', minimum: 8.5 },
+          { type: 'number', minimum: 46.8 },
+        ],
+      }),
+    ).toEqual([8.5, 46.8]);
   });
 
   it('reads a nullable value as its non-null type', () => {

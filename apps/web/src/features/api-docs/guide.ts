@@ -82,7 +82,14 @@ export const GUIDE_EXAMPLES: GuideExample[] = [
     id: 'children-geo',
     title: 'List the children of an object, with their geometry',
     intro: 'The objects inside a parent, a page of up to 100, each with its GeoJSON geometry (geo=true).',
-    steps: [findSite, { explain: 'List its children with their geometry.', request: (found) => get('/data/obj', { parent: found.name ?? '', limit: '100', geo: 'true' }), note: paginationNote }],
+    steps: [
+      findSite,
+      {
+        explain: 'List its children with their geometry.',
+        request: (found) => get('/data/obj', { parent: found.name ?? '', limit: '100', geo: 'true' }),
+        note: paginationNote,
+      },
+    ],
   },
   {
     id: 'notes-pages',
@@ -91,7 +98,11 @@ export const GUIDE_EXAMPLES: GuideExample[] = [
     steps: [
       findSite,
       { explain: 'The first page of its notes (p=1).', request: (found) => get(`${objectPath(found)}/notes`, { p: '1' }), note: paginationNote },
-      { explain: 'The second page (p=2): empty when the first held them all.', request: (found) => get(`${objectPath(found)}/notes`, { p: '2' }), note: paginationNote },
+      {
+        explain: 'The second page (p=2): empty when the first held them all.',
+        request: (found) => get(`${objectPath(found)}/notes`, { p: '2' }),
+        note: paginationNote,
+      },
     ],
   },
 ];

@@ -122,16 +122,22 @@ function toOperation(documentPath: string, method: string, raw: RawOperation): O
     description: raw.description ?? null,
     parameters: (raw.parameters ?? [])
       .filter((p): p is RawParameter & { in: 'path' | 'query' } => p.in === 'path' || p.in === 'query')
-      .map((p) => ({ name: p.name, in: p.in, required: p.in === 'path' || !!p.required, description: p.description ?? p.schema?.description ?? null, schema: p.schema ?? {} })),
+      .map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.in === 'path' || !!p.required,
+        description: p.description ?? p.schema?.description ?? null,
+        schema: p.schema ?? {},
+      })),
     requestBody: body ? { ...body, required: !!raw.requestBody?.required } : null,
     // 4XX and 5XX are the error shape every call shares, said once under Errors.
     responses: Object.entries(raw.responses ?? {})
       .filter(([status]) => status !== '4XX' && status !== '5XX')
       .map(([status, response]) => ({
-      status,
-      description: response.description && response.description !== 'Default Response' ? response.description : null,
-      media: mediaOf(response.content),
-    })),
+        status,
+        description: response.description && response.description !== 'Default Response' ? response.description : null,
+        media: mediaOf(response.content),
+      })),
   };
 }
 

@@ -44,7 +44,10 @@ describe('resolveSchema', () => {
 
 describe('the schema tree', () => {
   it('labels types, arrays, nullables and constants, and tells the constraints', () => {
-    const schema: JsonSchema = { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } }, year: { anyOf: [{ type: 'integer' }, { type: 'null' }] } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { list: { type: 'array', items: { type: 'string' } }, year: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+    };
     const children = childNodes(doc, schemaNode(doc, schema));
     expect(byName(children, 'list').label).toBe('string[]');
     expect(byName(children, 'year').label).toBe('integer | null');

@@ -124,7 +124,8 @@ export function schemaFacts(schema: JsonSchema): string[] {
 /** The view one level in for an array (its items), or the view itself. */
 function contentOf(document: OpenApiDocument, view: SchemaView): SchemaView {
   const { schema } = view;
-  if (!view.recursive && schema.items && typeof schema.items === 'object' && !schema.properties) return contentOf(document, resolveSchema(document, schema.items, view.chain));
+  if (!view.recursive && schema.items && typeof schema.items === 'object' && !schema.properties)
+    return contentOf(document, resolveSchema(document, schema.items, view.chain));
   return view;
 }
 
@@ -144,23 +145,31 @@ function childSchemas(document: OpenApiDocument, view: SchemaView): Child[] {
   for (const part of parts) {
     const required = new Set(part.required ?? []);
     for (const [name, property] of Object.entries(part.properties ?? {})) children.push({ name, schema: property, required: required.has(name) });
-    if (part.additionalProperties && typeof part.additionalProperties === 'object') children.push({ name: '{any key}', schema: part.additionalProperties, required: false });
+    if (part.additionalProperties && typeof part.additionalProperties === 'object')
+      children.push({ name: '{any key}', schema: part.additionalProperties, required: false });
   }
   (schema.prefixItems ?? []).forEach((item, i) => children.push({ name: `[${i}]`, schema: item, required: true }));
   const variants = schema.oneOf ?? schema.anyOf;
-  variants?.forEach((variant, i) => children.push({ name: variantName(document, variant, content.chain) ?? `option ${i + 1}`, schema: variant, required: false }));
+  variants?.forEach((variant, i) =>
+    children.push({ name: variantName(document, variant, content.chain) ?? `option ${i + 1}`, schema: variant, required: false }),
+  );
   return children;
 }
 
 /** A variant named by the property that tells it apart: type = "heading". */
 function variantName(document: OpenApiDocument, variant: JsonSchema, chain: string[]): string | null {
   const { schema, refName } = resolveSchema(document, variant, chain);
-  for (const [name, property] of Object.entries(schema.properties ?? {})) if (property.const !== undefined) return `${name} = ${JSON.stringify(property.const)}`;
+  for (const [name, property] of Object.entries(schema.properties ?? {}))
+    if (property.const !== undefined) return `${name} = ${JSON.stringify(property.const)}`;
   return refName;
 }
 
 /** The tree's line for a schema (the root has no name). */
-export function schemaNode(document: OpenApiDocument, raw: JsonSchema, options: { id?: string; name?: string | null; required?: boolean; chain?: string[] } = {}): SchemaNode {
+export function schemaNode(
+  document: OpenApiDocument,
+  raw: JsonSchema,
+  options: { id?: string; name?: string | null; required?: boolean; chain?: string[] } = {},
+): SchemaNode {
   const view = resolveSchema(document, raw, options.chain ?? []);
   const content = contentOf(document, view);
   const facts = view.recursive ? [] : schemaFacts(view.schema);
@@ -180,5 +189,7 @@ export function schemaNode(document: OpenApiDocument, raw: JsonSchema, options: 
 /** The lines under a node: empty for a leaf, and for a recursive reference. */
 export function childNodes(document: OpenApiDocument, node: SchemaNode): SchemaNode[] {
   const chain = contentOf(document, node).chain;
-  return childSchemas(document, node).map((child) => schemaNode(document, child.schema, { id: `${node.id}/${child.name}`, name: child.name, required: child.required, chain }));
+  return childSchemas(document, node).map((child) =>
+    schemaNode(document, child.schema, { id: `${node.id}/${child.name}`, name: child.name, required: child.required, chain }),
+  );
 }

@@ -42,7 +42,16 @@ export const sampleDocument: OpenApiDocument = {
           { in: 'query', name: 'p', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
           { in: 'query', name: 'q', required: false, description: 'Words of the title', schema: { type: 'string', maxLength: 300 } },
         ],
-        responses: { 200: { description: 'Default Response', content: { 'application/json': { schema: { type: 'object', properties: { publications: { type: 'array', items: publication } }, required: ['publications'] } } } } },
+        responses: {
+          200: {
+            description: 'Default Response',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { publications: { type: 'array', items: publication } }, required: ['publications'] },
+              },
+            },
+          },
+        },
       },
       post: {
         summary: 'Add a publication',

@@ -64,8 +64,12 @@ describe('building a request from the inputs', () => {
 
 describe('sendTry', () => {
   it('sends with the signed-in user’s token and answers the status, the headers and the pretty body', async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ publications: [] }), { status: 200, headers: { 'content-type': 'application/json', 'pagination-page': '1', 'pagination-count': '0', 'pagination-limit': '25' } }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ publications: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'pagination-page': '1', 'pagination-count': '0', 'pagination-limit': '25' },
+        }),
     );
     vi.stubGlobal('fetch', fetchMock);
     setAccessToken('access-1');
@@ -78,12 +82,24 @@ describe('sendTry', () => {
   });
 
   it('answers an error as the status and the error body, and a failed request as no answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'Publication not found', code: 'NOT_FOUND', requestId: 'r1' }), { status: 404, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'Publication not found', code: 'NOT_FOUND', requestId: 'r1' }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
     const answered = await sendTry({ method: 'GET', path: '/pubs/x', query: {} });
     // As the server sent it: the request id to quote, and the headers.
     expect(answered).toMatchObject({ status: 404, json: { error: 'Publication not found', code: 'NOT_FOUND', requestId: 'r1' } });
     expect(answered.headers).toContainEqual(['content-type', 'application/json']);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     expect(await sendTry({ method: 'GET', path: '/pubs', query: {} })).toMatchObject({ status: null });
   });
 });
@@ -93,10 +109,13 @@ describe('the objects guide', () => {
 
   it('fetches an object whose name it looked up first', async () => {
     const sent: TryRequest[] = [];
-    const run = await runExample(GUIDE_EXAMPLES.find((e) => e.id === 'fetch-object')!, async (request) => {
-      sent.push(request);
-      return answer(sent.length === 1 ? { objects: [{ name: 'davos site' }] } : { object: {} });
-    });
+    const run = await runExample(
+      GUIDE_EXAMPLES.find((e) => e.id === 'fetch-object')!,
+      async (request) => {
+        sent.push(request);
+        return answer(sent.length === 1 ? { objects: [{ name: 'davos site' }] } : { object: {} });
+      },
+    );
     expect(run.stopped).toBeNull();
     expect(sent.map(requestUrl)).toEqual(['/api/v1/data/obj?limit=1', '/api/v1/data/obj/davos%20site']);
   });
@@ -108,10 +127,13 @@ describe('the objects guide', () => {
       ['pagination-count', '23'],
       ['pagination-limit', '20'],
     ];
-    const run = await runExample(GUIDE_EXAMPLES.find((e) => e.id === 'notes-pages')!, async (request) => {
-      sent.push(request);
-      return answer(sent.length === 1 ? { objects: [{ name: 'davos' }] } : { notes: [] }, pages);
-    });
+    const run = await runExample(
+      GUIDE_EXAMPLES.find((e) => e.id === 'notes-pages')!,
+      async (request) => {
+        sent.push(request);
+        return answer(sent.length === 1 ? { objects: [{ name: 'davos' }] } : { notes: [] }, pages);
+      },
+    );
     expect(sent.map(requestUrl)).toEqual(['/api/v1/data/obj?type=property&limit=1', '/api/v1/data/obj/davos/notes?p=1', '/api/v1/data/obj/davos/notes?p=2']);
     expect(run.outcomes[1]!.note).toBe('Page 1 of 2: 23 in all, 20 a page (headers pagination-page, pagination-count, pagination-limit).');
     expect(paginationNote(answer({}))).toBeNull();

@@ -115,6 +115,12 @@ export async function sendTry(request: TryRequest): Promise<TryResult> {
     // The answer as the server sent it (its requestId too); the client's reading when it kept none.
     const json = err.answer?.body ?? { error: err.errorText ?? err.message, code: err.code, ...(err.details.length ? { details: err.details } : {}) };
     const headers = [...(err.answer?.headers ?? [])].sort(([a], [b]) => a.localeCompare(b));
-    return { status: err.status, durationMs: elapsed(), headers, body: typeof json === 'string' ? cut(json) : JSON.stringify(json, null, 2), json: typeof json === 'string' ? undefined : json };
+    return {
+      status: err.status,
+      durationMs: elapsed(),
+      headers,
+      body: typeof json === 'string' ? cut(json) : JSON.stringify(json, null, 2),
+      json: typeof json === 'string' ? undefined : json,
+    };
   }
 }

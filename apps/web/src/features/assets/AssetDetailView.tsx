@@ -103,7 +103,8 @@ export function AssetDetailView({ id, titleSuffix = '' }: { id: string; titleSuf
   useTitle(`${name}${titleSuffix}`, !!detail.data);
   // Deleted since it was shown (here or elsewhere): not found, whatever is remembered of it.
   const gone = detail.error instanceof ApiError && detail.error.status === 404;
-  if (!detail.data || gone) return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
+  if (!detail.data || gone)
+    return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
   const { asset, permissions } = detail.data;
 
   const confirmDelete = () =>

@@ -105,7 +105,12 @@ describe('an asset’s page', () => {
   });
 
   it('names another file and its type, and says when nothing uses it', async () => {
-    show(`/assets/${ID}`, { asset: { ...asset, fileName: 'readings.csv', mediaType: 'text/csv', width: null, height: null, image: null, owner: null, size: 2048 }, usages: [], hiddenUsages: 0, permissions: [] });
+    show(`/assets/${ID}`, {
+      asset: { ...asset, fileName: 'readings.csv', mediaType: 'text/csv', width: null, height: null, image: null, owner: null, size: 2048 },
+      usages: [],
+      hiddenUsages: 0,
+      permissions: [],
+    });
     await screen.findByRole('heading', { level: 1, name: 'readings.csv' });
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByText('text/csv', { selector: 'dd' })).toBeTruthy();
@@ -142,7 +147,9 @@ describe('an asset’s page', () => {
   });
 
   it('shows the server’s refusal when the file has come into use, and stays', async () => {
-    const { router, user } = show(`/assets/${ID}`, unused, ['manageAssets'], () => json({ error: 'It is used: a comment on “Snow depth at the tower”', code: 'CONFLICT' }, 409));
+    const { router, user } = show(`/assets/${ID}`, unused, ['manageAssets'], () =>
+      json({ error: 'It is used: a comment on “Snow depth at the tower”', code: 'CONFLICT' }, 409),
+    );
     await user.click(await screen.findByRole('button', { name: 'Delete file' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     const refusal = await screen.findByText('It is used: a comment on “Snow depth at the tower”');

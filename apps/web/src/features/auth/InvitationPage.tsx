@@ -15,7 +15,10 @@ import { useTitle } from '../../lib/use-title';
 /** Without a code in the address: a field to paste the one from the e-mail. */
 function EnterCode() {
   const navigate = useNavigate();
-  const form = useForm({ initialValues: { code: '' }, validate: { code: (v) => (v.trim().length >= 10 ? null : 'Paste the code from the invitation e-mail') } });
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (v) => (v.trim().length >= 10 ? null : 'Paste the code from the invitation e-mail') },
+  });
   return (
     <form onSubmit={form.onSubmit((v) => navigate(paths.invitation(v.code.trim().split('/').pop()!)))} noValidate>
       <Stack>

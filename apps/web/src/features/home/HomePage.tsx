@@ -26,8 +26,8 @@ export default function HomePage({ recentInsights }: { recentInsights?: ReactNod
         <Stack gap="xs">
           <Title order={1}>{productName}</Title>
           <Text size="lg" c="dimmed" maw={720}>
-            The catalogue of the observatory's work: its research projects, the sites where it measures, the people and
-            partner organisations involved, what they publish, and the insights they share.
+            The catalogue of the observatory's work: its research projects, the sites where it measures, the people and partner organisations involved, what
+            they publish, and the insights they share.
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>

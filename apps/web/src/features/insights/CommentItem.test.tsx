@@ -16,7 +16,8 @@ import { Comments } from './Comments';
 afterEach(cleanup);
 
 // happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
 
 const insight = { id: '11111111-1111-4111-8111-111111111111', num: 7, comments: 1 };
 const comment = (over: Partial<Comment> = {}): Comment => ({

@@ -16,7 +16,11 @@ export function CommentPhoto({ photo, who }: { photo: NonNullable<Comment['photo
         <img src={photo.thumbUrl} alt="" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
       </UnstyledButton>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Photo of ${who}`} size="xl" closeButtonProps={{ 'aria-label': 'Close the photo' }}>
-        <img src={photo.largeUrl ?? photo.url} alt={`Photo of ${who}`} style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain', display: 'block', margin: '0 auto' }} />
+        <img
+          src={photo.largeUrl ?? photo.url}
+          alt={`Photo of ${who}`}
+          style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain', display: 'block', margin: '0 auto' }}
+        />
       </Modal>
     </>
   );
@@ -91,7 +95,16 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
           </>
         ) : (
           <Stack gap="xs">
-            <Textarea label="Comment" autosize minRows={2} maxLength={COMMENT_MAX_LENGTH} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} disabled={busy} data-autofocus />
+            <Textarea
+              label="Comment"
+              autosize
+              minRows={2}
+              maxLength={COMMENT_MAX_LENGTH}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              disabled={busy}
+              data-autofocus
+            />
             {comment.photo ? (
               keepPhoto ? (
                 <Group gap="xs">

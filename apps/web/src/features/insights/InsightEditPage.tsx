@@ -34,7 +34,9 @@ interface FormValues {
 function visibilityText(visibility: FormValues['visibility'], teamName: string | null): string {
   if (visibility === 'public') return 'Everyone can read it, signed in or not.';
   if (visibility === 'signed-in') return 'Anyone signed in can read it.';
-  return teamName ? `Only the members of ${teamName} can read it (and you, its author).` : 'Only you can read it: choose a team to share it with the team’s members.';
+  return teamName
+    ? `Only the members of ${teamName} can read it (and you, its author).`
+    : 'Only you can read it: choose a team to share it with the team’s members.';
 }
 
 /** The server's field names ("insight.objects.2", "tags.0") as the form's fields. */
@@ -46,7 +48,17 @@ function formErrors(error: unknown): Record<string, string> {
   }
   return errors;
 }
-const FORM_FIELDS = ['insight.title', 'insight.tags', 'insight.tags.', 'insight.team', 'insight.objects', 'insight.objects.', 'insight.visibility', 'doc', 'doc.'];
+const FORM_FIELDS = [
+  'insight.title',
+  'insight.tags',
+  'insight.tags.',
+  'insight.team',
+  'insight.objects',
+  'insight.objects.',
+  'insight.visibility',
+  'doc',
+  'doc.',
+];
 
 function InsightForm({ existing }: { existing?: InsightDetail }) {
   const navigate = useNavigate();
@@ -124,7 +136,10 @@ function InsightForm({ existing }: { existing?: InsightDetail }) {
                 {values.objects.map((o, i) => (
                   <Group key={o.name} component="li" gap="xs" wrap="nowrap" justify="space-between" style={{ minWidth: 0 }}>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {o.title} <Text span c="dimmed" size="sm">({o.name})</Text>
+                      {o.title}{' '}
+                      <Text span c="dimmed" size="sm">
+                        ({o.name})
+                      </Text>
                     </Text>
                     <ActionIcon variant="subtle" color="danger" aria-label={`Remove ${o.title}`} onClick={() => form.removeListItem('objects', i)}>
                       <IconX size={16} aria-hidden />
@@ -197,8 +212,10 @@ export default function InsightEditPage() {
   const { id: key } = useParams();
   const existing = useInsight(key ?? '');
   useTitle(key ? 'Edit insight' : 'New insight');
-  if (key && !existing.data) return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
-  if (key && existing.data && !existing.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
+  if (key && !existing.data)
+    return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
+  if (key && existing.data && !existing.data.permissions.includes('edit'))
+    return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
   const detail = key ? existing.data : undefined;
   return (
     <Container size="md" py="xl">

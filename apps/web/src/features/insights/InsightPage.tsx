@@ -21,7 +21,8 @@ export default function InsightPage() {
   const detail = useInsight(key);
   const remove = useDeleteInsight();
   useTitle(detail.data?.insight.title ?? 'Insight', !!detail.data);
-  if (!detail.data) return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
+  if (!detail.data)
+    return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
   const { insight, doc, permissions } = detail.data;
   const confirmDelete = () =>
     modals.openConfirmModal({

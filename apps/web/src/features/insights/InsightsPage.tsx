@@ -90,7 +90,10 @@ export default function InsightsPage() {
   const busy = useDelayedFlag(state.busy);
   const fallbackSort = defaultSort({ q });
   const sort = search.s && (search.s !== 'relevance' || q) ? search.s : fallbackSort;
-  const sorts = (q ? (['relevance', 'newest', 'oldest', 'discussed'] as const) : (['newest', 'oldest', 'discussed'] as const)).map((s) => ({ value: s, label: SORT_LABELS[s] }));
+  const sorts = (q ? (['relevance', 'newest', 'oldest', 'discussed'] as const) : (['newest', 'oldest', 'discussed'] as const)).map((s) => ({
+    value: s,
+    label: SORT_LABELS[s],
+  }));
   const chips = (['tag', 'o', 'u', 't', 'v'] as const).filter((name) => search[name]);
   const filtered = !!q || chips.length > 0;
   const shownTags = (tags.data ?? []).slice(0, TAGS_SHOWN);
@@ -116,8 +119,21 @@ export default function InsightsPage() {
             {...searchInput}
             w={{ base: '100%', sm: 360 }}
           />
-          <Select label="Sort by" data={sorts} value={sort} allowDeselect={false} onChange={(v) => setFilter('s', !v || v === fallbackSort ? null : v)} w={{ base: '100%', xs: 200 }} />
-          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={state.refresh} loading={state.busy && !state.loading} disabled={state.loading}>
+          <Select
+            label="Sort by"
+            data={sorts}
+            value={sort}
+            allowDeselect={false}
+            onChange={(v) => setFilter('s', !v || v === fallbackSort ? null : v)}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={state.refresh}
+            loading={state.busy && !state.loading}
+            disabled={state.loading}
+          >
             Refresh
           </Button>
         </Group>
@@ -135,7 +151,15 @@ export default function InsightsPage() {
             {chips.map((name) => {
               const label = filterLabel(name, search[name]!, state.results);
               return (
-                <Button key={name} size="compact-sm" variant="light" rightSection={<IconX size={14} aria-hidden />} onClick={() => setFilter(name, null)} aria-label={`Remove the filter ${label}`} style={{ maxWidth: '100%' }}>
+                <Button
+                  key={name}
+                  size="compact-sm"
+                  variant="light"
+                  rightSection={<IconX size={14} aria-hidden />}
+                  onClick={() => setFilter(name, null)}
+                  aria-label={`Remove the filter ${label}`}
+                  style={{ maxWidth: '100%' }}
+                >
                   <Text span inherit truncate>
                     {label}
                   </Text>
@@ -176,7 +200,12 @@ export default function InsightsPage() {
             </div>
           ))}
         </Stack>
-        <Paging pagination={state.page > 0 ? { page: state.page, count: state.total, limit: state.perPage } : null} page={page} onChange={setPage} noun={['insight', 'insights']} />
+        <Paging
+          pagination={state.page > 0 ? { page: state.page, count: state.total, limit: state.perPage } : null}
+          page={page}
+          onChange={setPage}
+          noun={['insight', 'insights']}
+        />
       </Stack>
     </Container>
   );

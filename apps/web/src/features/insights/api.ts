@@ -21,7 +21,8 @@ const retryServerFaults = (count: number, error: unknown) => !(error instanceof 
 export type InsightsFetcher = (query: string, signal?: AbortSignal) => Promise<ApiResponse<InsightsResponse>>;
 
 /** GET insights?{query}: `query` is already the API's query string (p only above 1). */
-export const fetchInsights: InsightsFetcher = (query, signal) => api.page<InsightsResponse>('/insights', Object.fromEntries(new URLSearchParams(query)), signal);
+export const fetchInsights: InsightsFetcher = (query, signal) =>
+  api.page<InsightsResponse>('/insights', Object.fromEntries(new URLSearchParams(query)), signal);
 
 /** How long a search nobody shows stays in memory (then nothing is loaded, and it is asked again). */
 const SEARCH_KEPT_MS = 30 * 60_000;
@@ -109,7 +110,8 @@ function forgetSearches(client: QueryClient) {
 export function useSaveInsight(key: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { insight: InsightFields; doc: ProseMirrorDoc | null }) => (key ? api.put<InsightDetail>(insightPath(key), input) : api.post<InsightDetail>('/insights', input)),
+    mutationFn: (input: { insight: InsightFields; doc: ProseMirrorDoc | null }) =>
+      key ? api.put<InsightDetail>(insightPath(key), input) : api.post<InsightDetail>('/insights', input),
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: ['insight'] });
       client.setQueryData(insightKey(String(saved.insight.num)), saved);
@@ -202,7 +204,13 @@ const byTime = (comments: Comment[]) => [...comments].sort((a, b) => a.timestamp
 export function useComments(insightId: string) {
   const calls = useCommentsApi();
   const list = useQuery({ queryKey: commentsKey(insightId), queryFn: () => calls.fetchComments(insightId).then(byTime), retry: retryServerFaults });
-  return { items: list.data ?? [], loaded: !!list.data, busy: list.isFetching, error: list.error ? errorText(list.error) : null, reload: () => void list.refetch() };
+  return {
+    items: list.data ?? [],
+    loaded: !!list.data,
+    busy: list.isFetching,
+    error: list.error ? errorText(list.error) : null,
+    reload: () => void list.refetch(),
+  };
 }
 
 /** The insight's comment count, moved by `delta` wherever its detail is cached. */

@@ -7,7 +7,12 @@ afterEach(cleanup);
 
 describe('snippet highlights', () => {
   it('cuts the text at the ranges into plain and marked pieces', () => {
-    expect(snippetPieces('the soil was wet', [[4, 8], [13, 16]])).toEqual([
+    expect(
+      snippetPieces('the soil was wet', [
+        [4, 8],
+        [13, 16],
+      ]),
+    ).toEqual([
       { text: 'the ', mark: false },
       { text: 'soil', mark: true },
       { text: ' was ', mark: false },
@@ -19,7 +24,17 @@ describe('snippet highlights', () => {
   });
 
   it('sorts, merges overlapping ranges, clamps them to the text and ignores empty or reversed ones', () => {
-    expect(snippetPieces('abcdefghij', [[6, 8], [1, 3], [2, 4], [9, 50], [5, 5], [7, 6], [-4, 0]])).toEqual([
+    expect(
+      snippetPieces('abcdefghij', [
+        [6, 8],
+        [1, 3],
+        [2, 4],
+        [9, 50],
+        [5, 5],
+        [7, 6],
+        [-4, 0],
+      ]),
+    ).toEqual([
       { text: 'a', mark: false },
       { text: 'bcd', mark: true },
       { text: 'ef', mark: false },

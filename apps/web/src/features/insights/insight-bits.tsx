@@ -23,7 +23,12 @@ export function Byline({ insight, teamLink = 'search' }: { insight: Pick<Insight
       <span key="author">Someone no longer here</span>
     ),
     insight.team ? (
-      <Anchor component={PrefetchLink} to={teamLink === 'team' ? paths.team(insight.team.slug) : insightSearchHref({ t: insight.team.slug })} inherit key="team">
+      <Anchor
+        component={PrefetchLink}
+        to={teamLink === 'team' ? paths.team(insight.team.slug) : insightSearchHref({ t: insight.team.slug })}
+        inherit
+        key="team"
+      >
         {insight.team.name}
       </Anchor>
     ) : null,
@@ -50,7 +55,13 @@ export function TagLinks({ tags, label = 'Tags' }: { tags: string[]; label?: str
     <Group gap={6} component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {tags.map((tag) => (
         <li key={tag}>
-          <Badge component={PrefetchLink} to={insightSearchHref({ tag })} variant="light" style={{ cursor: 'pointer', textTransform: 'none' }} aria-label={`Insights tagged ${tag}`}>
+          <Badge
+            component={PrefetchLink}
+            to={insightSearchHref({ tag })}
+            variant="light"
+            style={{ cursor: 'pointer', textTransform: 'none' }}
+            aria-label={`Insights tagged ${tag}`}
+          >
             {tag}
           </Badge>
         </li>

@@ -69,7 +69,10 @@ describe('the insights search in TanStack Query', () => {
   });
 
   it('asks again for a search that loaded nothing (it failed)', async () => {
-    const fetch = vi.fn<InsightsFetcher>().mockRejectedValueOnce(new ApiError(500, 'INTERNAL', 'Down', 'Down')).mockResolvedValue(answer(['Peat']));
+    const fetch = vi
+      .fn<InsightsFetcher>()
+      .mockRejectedValueOnce(new ApiError(500, 'INTERNAL', 'Down', 'Down'))
+      .mockResolvedValue(answer(['Peat']));
     const { result, rerender } = renderSearch(fetch, { query: 'q=peat', login: null });
     await waitFor(() => expect(result.current.error).toBe('Down'));
     rerender({ query: 'q=other', login: null });

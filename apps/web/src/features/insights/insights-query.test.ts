@@ -43,7 +43,12 @@ describe('the insights query as search parameters', () => {
   });
 
   it('asks GET /insights with p only above 1', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ results: [], query: {} }), { headers: { 'content-type': 'application/json', 'pagination-page': '1', 'pagination-count': '0', 'pagination-limit': '25' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ results: [], query: {} }), {
+          headers: { 'content-type': 'application/json', 'pagination-page': '1', 'pagination-count': '0', 'pagination-limit': '25' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await fetchInsights(insightSearchString({ p: 1, q: 'soil' }));
     await fetchInsights(insightSearchString({ p: 2, q: 'soil' }));

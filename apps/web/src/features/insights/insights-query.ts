@@ -55,7 +55,8 @@ export function insightSearchParams(search: InsightSearch): URLSearchParams {
 /** The search as a query string (no "?"): what the API is sent and the cache is keyed by. */
 export const insightSearchString = (search: InsightSearch): string => insightSearchParams(search).toString();
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined);
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** A search read from an address: unknown sorts and visibilities are dropped, a page below 2 is page 1. */
 export function insightSearchFrom(params: URLSearchParams): InsightSearch {

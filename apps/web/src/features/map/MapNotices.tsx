@@ -19,7 +19,17 @@ export function MapNotices({ fetching, error, onRetry }: { fetching: boolean; er
         </Paper>
       ) : null}
       {error ? (
-        <Alert pos="absolute" bottom={32} left="50%" style={{ transform: 'translateX(-50%)' }} w={420} maw="calc(100% - 24px)" color="danger" role="alert" title="The map data could not be loaded">
+        <Alert
+          pos="absolute"
+          bottom={32}
+          left="50%"
+          style={{ transform: 'translateX(-50%)' }}
+          w={420}
+          maw="calc(100% - 24px)"
+          color="danger"
+          role="alert"
+          title="The map data could not be loaded"
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{toErrorView(error).message}</Text>
             <Button size="xs" color="danger" onClick={onRetry}>

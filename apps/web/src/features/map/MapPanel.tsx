@@ -5,7 +5,19 @@ import { MapSearch } from './MapSearch';
 
 export type Panel = 'layers' | 'list' | null;
 
-function PanelToggle({ which, open, onToggle, showLabel, hideLabel }: { which: Exclude<Panel, null>; open: Panel; onToggle: (which: Exclude<Panel, null>) => void; showLabel: string; hideLabel: string }) {
+function PanelToggle({
+  which,
+  open,
+  onToggle,
+  showLabel,
+  hideLabel,
+}: {
+  which: Exclude<Panel, null>;
+  open: Panel;
+  onToggle: (which: Exclude<Panel, null>) => void;
+  showLabel: string;
+  hideLabel: string;
+}) {
   const expanded = open === which;
   return (
     <Button size="xs" variant={expanded ? 'filled' : 'light'} onClick={() => onToggle(which)} aria-expanded={expanded} aria-controls="map-panel">

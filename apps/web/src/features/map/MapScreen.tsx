@@ -29,7 +29,13 @@ function useViewTypes(viewTypes: string[]) {
   const query = useObjectTypes();
   const all = useMemo(() => query.data ?? [], [query.data]);
   const offered = useMemo(
-    () => (viewTypes.length ? viewTypes.map((slug) => all.find((t) => t.slug === slug) ?? { slug, name: slug, marker: 'default' as const, id: slug, parents: [], metrics: {}, metadata_schemas: {} }) : all),
+    () =>
+      viewTypes.length
+        ? viewTypes.map(
+            (slug) =>
+              all.find((t) => t.slug === slug) ?? { slug, name: slug, marker: 'default' as const, id: slug, parents: [], metrics: {}, metadata_schemas: {} },
+          )
+        : all,
     [all, viewTypes],
   );
   const names = useMemo(() => new Map(all.map((t) => [t.slug, t.name])), [all]);
@@ -78,7 +84,11 @@ export function MapScreen({ view }: { view: ResolvedView }) {
   const types = useViewTypes(viewTypes);
   const { viewport, settling, onLoad, onMoveStart, onMoveEnd } = useMapViewport(mapRef);
 
-  const typesParam = requestedTypes(viewTypes, types.offered.map((t) => t.slug), hidden);
+  const typesParam = requestedTypes(
+    viewTypes,
+    types.offered.map((t) => t.slug),
+    hidden,
+  );
   const request = viewport ? { ...viewport, types: typesParam } : null;
   const query = useMapData(request);
   const drawn = useDrawnData(query.data, typesParam?.length === 0);
@@ -132,9 +142,12 @@ export function MapScreen({ view }: { view: ResolvedView }) {
     const feature = e.features?.[0];
     if (!feature || feature.geometry.type !== 'Point') return setSelected(null);
     const properties = feature.properties as ObjectFeature['properties'];
-    select({ type: 'Feature', geometry: { type: 'Point', coordinates: feature.geometry.coordinates as [number, number] }, properties: { ...properties, types: parseTypes(properties.types) } });
+    select({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: feature.geometry.coordinates as [number, number] },
+      properties: { ...properties, types: parseTypes(properties.types) },
+    });
   };
-
 
   return (
     <Box pos="absolute" inset={0}>

@@ -45,7 +45,11 @@ export function MapSearch({ onChoose }: { onChoose: (object: FoundObject) => voi
       />
       {showResults ? (
         <Stack gap={2} id="map-search-results" role="list" aria-label="Search results">
-          {search.isError ? <Text size="sm" c="danger.8" role="alert">The search failed: {search.error.message}</Text> : null}
+          {search.isError ? (
+            <Text size="sm" c="danger.8" role="alert">
+              The search failed: {search.error.message}
+            </Text>
+          ) : null}
           {search.isSuccess && results.length === 0 ? <Text size="sm">Nothing found for “{q}”.</Text> : null}
           {results.map((object) => (
             <div role="listitem" key={object.id}>

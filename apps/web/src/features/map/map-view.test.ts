@@ -3,7 +3,13 @@ import { clampBbox, clusterDiameter, geometryAnchor, geometryBbox, requestedType
 
 const views = [
   { name: 'properties', title: 'Sites', types: ['property'] },
-  { name: 'lakes', title: 'Lakes', types: ['lake'], styleUrl: 'https://tiles.example.org/style.json', extent: [5, 45, 11, 48] as [number, number, number, number] },
+  {
+    name: 'lakes',
+    title: 'Lakes',
+    types: ['lake'],
+    styleUrl: 'https://tiles.example.org/style.json',
+    extent: [5, 45, 11, 48] as [number, number, number, number],
+  },
 ];
 
 describe('resolveView', () => {
@@ -12,7 +18,13 @@ describe('resolveView', () => {
   });
 
   it('takes a configured view with its types, style and extent', () => {
-    expect(resolveView(views, 'lakes')).toEqual({ name: 'lakes', title: 'Lakes', types: ['lake'], styleUrl: 'https://tiles.example.org/style.json', extent: [5, 45, 11, 48] });
+    expect(resolveView(views, 'lakes')).toEqual({
+      name: 'lakes',
+      title: 'Lakes',
+      types: ['lake'],
+      styleUrl: 'https://tiles.example.org/style.json',
+      extent: [5, 45, 11, 48],
+    });
     expect(resolveView(views, 'properties')).toMatchObject({ title: 'Sites', styleUrl: undefined, extent: null });
   });
 
@@ -58,7 +70,17 @@ describe('geometryBbox and geometryAnchor', () => {
   });
 
   it('a polygon spans its ring; its anchor is the box centre', () => {
-    const polygon = { type: 'Polygon', coordinates: [[[8, 47], [9, 47], [9, 48.5], [8, 47]]] };
+    const polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [8, 47],
+          [9, 47],
+          [9, 48.5],
+          [8, 47],
+        ],
+      ],
+    };
     expect(geometryBbox(polygon)).toEqual([8, 47, 9, 48.5]);
     expect(geometryAnchor(polygon)).toEqual([8.5, 47.75]);
   });
@@ -66,7 +88,18 @@ describe('geometryBbox and geometryAnchor', () => {
   it('a FeatureCollection spans all its features', () => {
     const collection = {
       type: 'FeatureCollection',
-      features: [{ geometry: { type: 'Point', coordinates: [1, 2] } }, { geometry: { type: 'LineString', coordinates: [[3, -4], [5, 6]] } }],
+      features: [
+        { geometry: { type: 'Point', coordinates: [1, 2] } },
+        {
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [3, -4],
+              [5, 6],
+            ],
+          },
+        },
+      ],
     };
     expect(geometryBbox(collection)).toEqual([1, -4, 5, 6]);
   });

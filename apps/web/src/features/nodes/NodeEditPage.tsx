@@ -6,7 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
-import { metadataFields, metadataFormValues, toMetadata, validateMetadata, type MetadataField, type MetadataValues } from '../../components/metadata/metadata-form';
+import {
+  metadataFields,
+  metadataFormValues,
+  toMetadata,
+  validateMetadata,
+  type MetadataField,
+  type MetadataValues,
+} from '../../components/metadata/metadata-form';
 import { MetadataFields } from '../../components/metadata/MetadataFields';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -85,7 +92,12 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
         title: values.title.trim(),
         description: values.description.trim(),
         type: values.type!,
-        metadata: nodeMetadata(current?.metadata ?? {}, fields.map((f) => f.key), toMetadata(fields, values.metadata), schema.data?.additionalProperties === false),
+        metadata: nodeMetadata(
+          current?.metadata ?? {},
+          fields.map((f) => f.key),
+          toMetadata(fields, values.metadata),
+          schema.data?.additionalProperties === false,
+        ),
       },
       {
         onSuccess: (saved) => {

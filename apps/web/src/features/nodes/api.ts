@@ -7,9 +7,12 @@ const nodesKey = ['nodes'] as const;
 const nodeUrl = (path: string) => `/data/node/${path}`;
 
 export const nodeQuery = (path: string) => queryOptions({ queryKey: [...nodesKey, 'node', path], queryFn: () => api.get<NodeResponse>(nodeUrl(path)) });
-export const rootsQuery = () => queryOptions({ queryKey: [...nodesKey, 'roots'], queryFn: () => api.get<{ children: CatalogueNode[] }>('/data/node').then((r) => r.children) });
-export const outlineQuery = () => queryOptions({ queryKey: [...nodesKey, 'outline'], queryFn: () => api.get<{ nodes: NodeOutline }>('/data/nodes').then((r) => r.nodes) });
-export const nodeTypesQuery = () => queryOptions({ queryKey: ['nodetypes'], queryFn: () => api.get<{ nodetypes: NodeType[] }>('/data/nodetypes').then((r) => r.nodetypes) });
+export const rootsQuery = () =>
+  queryOptions({ queryKey: [...nodesKey, 'roots'], queryFn: () => api.get<{ children: CatalogueNode[] }>('/data/node').then((r) => r.children) });
+export const outlineQuery = () =>
+  queryOptions({ queryKey: [...nodesKey, 'outline'], queryFn: () => api.get<{ nodes: NodeOutline }>('/data/nodes').then((r) => r.nodes) });
+export const nodeTypesQuery = () =>
+  queryOptions({ queryKey: ['nodetypes'], queryFn: () => api.get<{ nodetypes: NodeType[] }>('/data/nodetypes').then((r) => r.nodetypes) });
 
 /** A node by path; the empty path (the root) is no node and is not asked for. */
 export const useNode = (path: string) => useQuery({ ...nodeQuery(path), enabled: path !== '' });

@@ -25,7 +25,6 @@ describe('placesFor', () => {
   });
 });
 
-
 describe('nodeMetadata', () => {
   const saved = { metric: 'soil-ph', site: 'A1' };
   it('keeps the details no field shows, unless the schema is closed', () => {

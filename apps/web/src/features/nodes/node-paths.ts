@@ -14,11 +14,9 @@ export function nodeScreen(rest: string): NodeScreen {
   return { screen: 'view', path: segments.join('/') };
 }
 
-
 /** The paths of the nodes a node may move into: any but itself and those below it. */
 export const placesFor = <T extends { path: string }>(outline: T[], moving: string | null) =>
   moving === null ? outline : outline.filter((n) => n.path !== moving && !n.path.startsWith(`${moving}/`));
-
 
 /**
  * The metadata a node is saved with: the fields of its type's schema as the form holds

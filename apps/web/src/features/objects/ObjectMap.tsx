@@ -15,7 +15,11 @@ const FIT = { padding: 40, maxZoom: 13, duration: 0 } as const;
 /** The parent is drawn faintly, the object itself strongest. */
 const byRole = <T,>(self: T, parent: T, other: T) => ['match', ['get', 'role'], 'self', self, 'parent', parent, other] as unknown as T;
 const fillPaint: FillLayerSpecification['paint'] = { 'fill-color': byRole('#1c7ed6', '#868e96', '#2f9e44'), 'fill-opacity': byRole(0.25, 0.08, 0.15) };
-const linePaint: LineLayerSpecification['paint'] = { 'line-color': byRole('#1864ab', '#495057', '#2b8a3e'), 'line-width': byRole(2.5, 1.5, 1.5), 'line-opacity': byRole(1, 0.7, 0.9) };
+const linePaint: LineLayerSpecification['paint'] = {
+  'line-color': byRole('#1864ab', '#495057', '#2b8a3e'),
+  'line-width': byRole(2.5, 1.5, 1.5),
+  'line-opacity': byRole(1, 0.7, 0.9),
+};
 /** Points in their marker style; the object itself a little larger, with a dark ring, to stand out among its children. */
 const pointPaint = {
   ...markerPaint,
@@ -32,7 +36,17 @@ const pointPaint = {
  * Lazily loaded: MapLibre stays out of the pages' first chunks. `onSelect` is told the
  * name of a clicked object.
  */
-export default function ObjectMap({ features, label, height = 320, onSelect }: { features: MapFeatures; label: string; height?: number; onSelect?: (name: string) => void }) {
+export default function ObjectMap({
+  features,
+  label,
+  height = 320,
+  onSelect,
+}: {
+  features: MapFeatures;
+  label: string;
+  height?: number;
+  onSelect?: (name: string) => void;
+}) {
   const ref = useRef<MapRef>(null);
   const extent = useMemo(() => fitExtentOf(features.features), [features]);
   const fit = () => {

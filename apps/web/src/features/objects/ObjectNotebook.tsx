@@ -26,7 +26,16 @@ function NewNote({ name }: { name: string }) {
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Write a note">
       <Stack gap="xs">
-        <Textarea label="New note" placeholder="What did you observe or do?" autosize minRows={3} maxLength={MAX_NOTE} value={content} onChange={(e) => setContent(e.currentTarget.value)} error={error} />
+        <Textarea
+          label="New note"
+          placeholder="What did you observe or do?"
+          autosize
+          minRows={3}
+          maxLength={MAX_NOTE}
+          value={content}
+          onChange={(e) => setContent(e.currentTarget.value)}
+          error={error}
+        />
         <Group>
           <Button type="submit" loading={busy} disabled={!content.trim()}>
             Add note
@@ -134,7 +143,11 @@ export default function ObjectNotebook() {
       {mayWrite ? <NewNote name={name} /> : null}
       {!user.user && !user.isLoading ? (
         <Text size="sm" c="dimmed">
-          Members of the object’s projects can <Anchor component={PrefetchLink} to={paths.login} inherit>sign in</Anchor> to write notes.
+          Members of the object’s projects can{' '}
+          <Anchor component={PrefetchLink} to={paths.login} inherit>
+            sign in
+          </Anchor>{' '}
+          to write notes.
         </Text>
       ) : null}
       {loaded && notes.items.length === 0 ? <Text c="dimmed">No notes yet.{mayWrite ? ' Write the first one above.' : ''}</Text> : null}

@@ -64,7 +64,13 @@ function Coordinates({ position, label }: { position: number[]; label: string })
       <CopyButton value={text}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={copied ? `${label} copied` : `Copy the ${label.toLowerCase()}`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              size="sm"
+              onClick={copy}
+              aria-label={copied ? `${label} copied` : `Copy the ${label.toLowerCase()}`}
+            >
               {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
             </ActionIcon>
           </Tooltip>
@@ -115,7 +121,11 @@ function ObjectsAround({ state }: { state: ObjectPageValue }) {
   if (features.features.length === 0) return <Text c="dimmed">No location recorded.</Text>;
   return (
     <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the map" />}>
-      <ObjectMap features={features} label={`Map of ${obj.title}${obj.parent ? ', its parent' : ''} and its children`} onSelect={(name) => name !== obj.name && void navigate(paths.object(name))} />
+      <ObjectMap
+        features={features}
+        label={`Map of ${obj.title}${obj.parent ? ', its parent' : ''} and its children`}
+        onSelect={(name) => name !== obj.name && void navigate(paths.object(name))}
+      />
     </Suspense>
   );
 }

@@ -19,11 +19,20 @@ function Thumbnail({ photo, index, onOpen }: { photo: Photo; index: number; onOp
   const { busy, error } = usePhotoState(photo.id);
   return (
     <Stack gap={4} component="figure" m={0} aria-busy={busy}>
-      <UnstyledButton onClick={onOpen} data-photo={photo.id} aria-label={`Open ${photoLabel(photo, index)}`} style={{ borderRadius: 4, overflow: 'hidden', aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}>
+      <UnstyledButton
+        onClick={onOpen}
+        data-photo={photo.id}
+        aria-label={`Open ${photoLabel(photo, index)}`}
+        style={{ borderRadius: 4, overflow: 'hidden', aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}
+      >
         <img src={photo.image.url} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
       </UnstyledButton>
       <Text component="figcaption" size="sm" lineClamp={2}>
-        {photo.caption || <Text span c="dimmed" size="sm">No caption</Text>}
+        {photo.caption || (
+          <Text span c="dimmed" size="sm">
+            No caption
+          </Text>
+        )}
       </Text>
       {photo.takenAt ? (
         <Text size="xs" c="dimmed">
@@ -85,7 +94,9 @@ export default function ObjectPhotos() {
   const close = () => {
     const shown = open === null ? null : photos.items[open]?.id;
     setOpen(null);
-    requestAnimationFrame(() => (document.querySelector<HTMLElement>(`[data-photo="${shown}"]`) ?? document.querySelector<HTMLElement>('[data-photo]'))?.focus());
+    requestAnimationFrame(() =>
+      (document.querySelector<HTMLElement>(`[data-photo="${shown}"]`) ?? document.querySelector<HTMLElement>('[data-photo]'))?.focus(),
+    );
   };
   return (
     <Stack gap="lg" component="section" aria-labelledby="photos-heading">
@@ -95,7 +106,11 @@ export default function ObjectPhotos() {
       {mayUpload ? <Upload /> : null}
       {!user.user && !user.isLoading ? (
         <Text size="sm" c="dimmed">
-          Members of the object’s projects can <Anchor component={PrefetchLink} to={paths.login} inherit>sign in</Anchor> to upload photos.
+          Members of the object’s projects can{' '}
+          <Anchor component={PrefetchLink} to={paths.login} inherit>
+            sign in
+          </Anchor>{' '}
+          to upload photos.
         </Text>
       ) : null}
       {photos.error ? (
@@ -110,15 +125,15 @@ export default function ObjectPhotos() {
       {photos.page === 0 && photos.busy ? <Text c="dimmed">Loading the photos…</Text> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" aria-busy={photos.busy}>
         {photos.items.map((p, i) => (
-          <Thumbnail
-            key={p.id}
-            photo={p}
-            index={i}
-            onOpen={() => setOpen(i)}
-          />
+          <Thumbnail key={p.id} photo={p} index={i} onOpen={() => setOpen(i)} />
         ))}
       </SimpleGrid>
-      <Paging pagination={photos.page > 0 ? { page: photos.page, count: photos.total, limit: photos.perPage } : null} page={photos.page || 1} onChange={showPhotoPage} noun={['photo', 'photos']} />
+      <Paging
+        pagination={photos.page > 0 ? { page: photos.page, count: photos.total, limit: photos.perPage } : null}
+        page={photos.page || 1}
+        onChange={showPhotoPage}
+        noun={['photo', 'photos']}
+      />
       {open !== null && photos.items[open] ? (
         <Suspense fallback={null}>
           <PhotoViewer items={photos.items} index={open} onIndex={setOpen} onClose={close} />

@@ -15,7 +15,14 @@ export default function ObjectsMapView({ query, page }: { query: string; page: n
   const features = useMemo<MapFeatures>(
     () => ({
       type: 'FeatureCollection',
-      features: (answer.data?.features ?? []).map((f) => ({ type: 'Feature', geometry: f.geometry, properties: { name: f.properties.name, title: f.properties.title, marker: f.properties.marker, role: 'item' } }) as unknown as MapFeature),
+      features: (answer.data?.features ?? []).map(
+        (f) =>
+          ({
+            type: 'Feature',
+            geometry: f.geometry,
+            properties: { name: f.properties.name, title: f.properties.title, marker: f.properties.marker, role: 'item' },
+          }) as unknown as MapFeature,
+      ),
     }),
     [answer.data],
   );
@@ -25,7 +32,9 @@ export default function ObjectsMapView({ query, page }: { query: string; page: n
     <>
       <ObjectMap features={features} label="Map of the objects on this page" height={480} onSelect={(name) => void navigate(paths.object(name))} />
       <Text size="sm" c="dimmed">
-        {features.features.length === 0 ? 'None of the objects on this page has a location.' : 'The objects of this page with a location. Select one on the map to open it.'}
+        {features.features.length === 0
+          ? 'None of the objects on this page has a location.'
+          : 'The objects of this page with a location. Select one on the map to open it.'}
       </Text>
     </>
   );

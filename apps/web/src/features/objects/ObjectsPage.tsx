@@ -21,7 +21,6 @@ import { WideTable } from '../../components/WideTable';
 const ObjectsMapView = lazy(() => import('./ObjectsMapView'));
 const FILTERS = ['type', 'project', 'parent'] as const;
 
-
 function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
   return (
     <WideTable label="Objects" minWidth={640}>
@@ -163,10 +162,43 @@ export default function ObjectsPage() {
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Find objects">
           <TextInput label="Search objects" placeholder="Name or title" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} w={260} />
-          <Select label="Type" placeholder="Any" clearable data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} value={filters.type} onChange={(v) => setFilter('type', v)} w={180} />
-          <ProjectPicker placeholder="Any" by="slug" clearable w={220} value={filters.project} valueLabel={filters.project ?? undefined} onChange={(v) => setFilter('project', v)} />
-          <ObjectPicker label="Parent" placeholder="Any" by="name" clearable w={220} value={filters.parent} valueLabel={filters.parent ?? undefined} onChange={(v) => setFilter('parent', v)} />
-          <SegmentedControl aria-label="Show as" data={[{ value: 'table', label: 'Table' }, { value: 'map', label: 'Map' }]} value={view} onChange={setView} />
+          <Select
+            label="Type"
+            placeholder="Any"
+            clearable
+            data={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))}
+            value={filters.type}
+            onChange={(v) => setFilter('type', v)}
+            w={180}
+          />
+          <ProjectPicker
+            placeholder="Any"
+            by="slug"
+            clearable
+            w={220}
+            value={filters.project}
+            valueLabel={filters.project ?? undefined}
+            onChange={(v) => setFilter('project', v)}
+          />
+          <ObjectPicker
+            label="Parent"
+            placeholder="Any"
+            by="name"
+            clearable
+            w={220}
+            value={filters.parent}
+            valueLabel={filters.parent ?? undefined}
+            onChange={(v) => setFilter('parent', v)}
+          />
+          <SegmentedControl
+            aria-label="Show as"
+            data={[
+              { value: 'table', label: 'Table' },
+              { value: 'map', label: 'Map' },
+            ]}
+            value={view}
+            onChange={setView}
+          />
           {spinner ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
         </Group>
         {list.error ? (
@@ -177,7 +209,9 @@ export default function ObjectsPage() {
             </Anchor>
           </Alert>
         ) : null}
-        {list.isSuccess && objects.length === 0 ? <Text>{filtered ? 'No object matches this search and these filters.' : 'No objects are catalogued yet.'}</Text> : null}
+        {list.isSuccess && objects.length === 0 ? (
+          <Text>{filtered ? 'No object matches this search and these filters.' : 'No objects are catalogued yet.'}</Text>
+        ) : null}
         {objects.length > 0 && view === 'table' ? <ObjectsTable objects={objects} /> : null}
         {objects.length > 0 && view === 'map' ? (
           <Suspense fallback={<Loader role="status" aria-label="Loading the map" />}>

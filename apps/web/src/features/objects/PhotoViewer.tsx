@@ -16,7 +16,17 @@ const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.l
 const coordinates = ([lon, lat]: number[]) => `${lat!.toFixed(5)}, ${lon!.toFixed(5)}`;
 
 /** One photo large, with its caption, date and location; previous and next by buttons or arrow keys; Escape closes. */
-export default function PhotoViewer({ items, index, onIndex, onClose }: { items: Photo[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {
+export default function PhotoViewer({
+  items,
+  index,
+  onIndex,
+  onClose,
+}: {
+  items: Photo[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
   const { name, detail, photoPage, showPhotoPage } = useObjectPageValue();
   const photo = items[index]!;
   const [caption, setCaption] = useState<string | null>(null);
@@ -55,7 +65,13 @@ export default function PhotoViewer({ items, index, onIndex, onClose }: { items:
   const useAsLocation = () =>
     modals.openConfirmModal({
       title: 'Use this photo’s position as the object’s location?',
-      children: <Text size="sm">{detail.obj.geo ? `The object’s current geometry is replaced by the point ${coordinates(photo.geo!.coordinates)}.` : `The object is placed at ${coordinates(photo.geo!.coordinates)}.`}</Text>,
+      children: (
+        <Text size="sm">
+          {detail.obj.geo
+            ? `The object’s current geometry is replaced by the point ${coordinates(photo.geo!.coordinates)}.`
+            : `The object is placed at ${coordinates(photo.geo!.coordinates)}.`}
+        </Text>
+      ),
       labels: { confirm: 'Use this position', cancel: 'Cancel' },
       onConfirm: () =>
         relocate.mutate(
@@ -70,14 +86,39 @@ export default function PhotoViewer({ items, index, onIndex, onClose }: { items:
     });
   const mayEdit = photo.permissions.includes('edit');
   return (
-    <Modal opened onClose={onClose} size="xl" returnFocus={false} closeButtonProps={{ 'aria-label': 'Close the photo' }} title={`Photo ${index + 1} of ${items.length}`} onKeyDown={onKeyDown}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      returnFocus={false}
+      closeButtonProps={{ 'aria-label': 'Close the photo' }}
+      title={`Photo ${index + 1} of ${items.length}`}
+      onKeyDown={onKeyDown}
+    >
       <Stack gap="sm" aria-busy={busy}>
-        <img src={largestUrl(photo.image)} alt={photo.caption ?? `Photo ${index + 1}`} style={{ maxWidth: '100%', maxHeight: '65vh', objectFit: 'contain', display: 'block', margin: '0 auto' }} />
+        <img
+          src={largestUrl(photo.image)}
+          alt={photo.caption ?? `Photo ${index + 1}`}
+          style={{ maxWidth: '100%', maxHeight: '65vh', objectFit: 'contain', display: 'block', margin: '0 auto' }}
+        />
         {caption === null ? (
-          <Text>{photo.caption || <Text span c="dimmed">No caption</Text>}</Text>
+          <Text>
+            {photo.caption || (
+              <Text span c="dimmed">
+                No caption
+              </Text>
+            )}
+          </Text>
         ) : (
           <Stack gap="xs">
-            <Textarea label="Caption" autosize maxLength={lengthLimit(PhotoChangeSchema.shape.caption)} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-autofocus />
+            <Textarea
+              label="Caption"
+              autosize
+              maxLength={lengthLimit(PhotoChangeSchema.shape.caption)}
+              value={caption}
+              onChange={(e) => setCaption(e.currentTarget.value)}
+              data-autofocus
+            />
             <Group gap="xs">
               <Button size="xs" onClick={() => void saveCaption()} loading={busy}>
                 Save caption
@@ -114,7 +155,12 @@ export default function PhotoViewer({ items, index, onIndex, onClose }: { items:
             <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => go(index - 1)} disabled={index === 0}>
               Previous
             </Button>
-            <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => go(index + 1)} disabled={index === items.length - 1}>
+            <Button
+              variant="default"
+              rightSection={<IconChevronRight size={16} aria-hidden />}
+              onClick={() => go(index + 1)}
+              disabled={index === items.length - 1}
+            >
               Next
             </Button>
           </Group>

@@ -24,20 +24,22 @@ export const objectKey = (name: string) => ['object', name] as const;
 const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
 
 export const fetchObject = (name: string) => api.get<ObjectDetail>(objectPath(name));
-export const objectQuery = (name: string, fetch = fetchObject) => queryOptions({ queryKey: objectKey(name), queryFn: () => fetch(name), retry: retryServerErrors });
+export const objectQuery = (name: string, fetch = fetchObject) =>
+  queryOptions({ queryKey: objectKey(name), queryFn: () => fetch(name), retry: retryServerErrors });
 export const useObject = (name: string) => useQuery(objectQuery(name));
 
 export { fetchObjectTypes, objectTypesQuery, useObjectTypes } from '../../lib/object-types';
 
-
 /** The spec's children request: up to 100, with their geometry for the map. */
-export const fetchChildren = (parentId: string) => api.page<GeoObjectsResponse>('/data/obj', { parent: parentId, limit: 100, geo: 'true' }).then((r) => r.data.objects);
+export const fetchChildren = (parentId: string) =>
+  api.page<GeoObjectsResponse>('/data/obj', { parent: parentId, limit: 100, geo: 'true' }).then((r) => r.data.objects);
 
 /** A page of the catalogue: `query` is the filters as a query string (q, type, project, parent). */
 export const fetchObjects = (query: string, p: number) => api.page<GeoObjectsResponse>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p });
 
 /** The same query as a GeoJSON FeatureCollection (for the map view). */
-export const fetchObjectsGeoJson = (query: string, p: number) => api.get<GeoObjectFeatureCollection>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p, format: 'geojson' });
+export const fetchObjectsGeoJson = (query: string, p: number) =>
+  api.get<GeoObjectFeatureCollection>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p, format: 'geojson' });
 
 /** The server's largest page: an export of "all matching" asks for pages of this size. */
 export const EXPORT_LIMIT = 1000;
@@ -53,7 +55,8 @@ export function exportQuery(query: string, format: 'geojson' | 'csv', page = 1):
 }
 
 /** The export's address, for those who script it (a plain link is answered as to a visitor). */
-export const exportUrl = (query: string, format: 'geojson' | 'csv', page = 1) => `${API_ROOT}/data/obj?${new URLSearchParams(exportQuery(query, format, page)).toString()}`;
+export const exportUrl = (query: string, format: 'geojson' | 'csv', page = 1) =>
+  `${API_ROOT}/data/obj?${new URLSearchParams(exportQuery(query, format, page)).toString()}`;
 
 /**
  * Downloads an export with the caller's session (members-only objects included when they
@@ -79,7 +82,8 @@ export function uploadPhoto(name: string, file: File, onProgress?: (fraction: nu
   form.append('file', file);
   return api.postForm<Photo>(`${objectPath(name)}/photos`, form, onProgress);
 }
-export const changePhoto = (name: string, id: string, change: { caption?: string | null; object?: string }) => api.put<Photo>(`${objectPath(name)}/photos/${id}`, change);
+export const changePhoto = (name: string, id: string, change: { caption?: string | null; object?: string }) =>
+  api.put<Photo>(`${objectPath(name)}/photos/${id}`, change);
 export const deletePhoto = (name: string, id: string) => api.del<null>(`${objectPath(name)}/photos/${id}`);
 
 // What an object's page shows beside the object: its keys and query options. The server
@@ -93,7 +97,8 @@ export const objectPageKeys = {
   photoPage: (name: string, page: number) => ['object-page', name, 'photos', page] as const,
 };
 
-export const objectChildrenQuery = (name: string, id: string, fetch = fetchChildren) => queryOptions({ queryKey: objectPageKeys.children(name, id), queryFn: () => fetch(id) });
+export const objectChildrenQuery = (name: string, id: string, fetch = fetchChildren) =>
+  queryOptions({ queryKey: objectPageKeys.children(name, id), queryFn: () => fetch(id) });
 
 type NotesFetcher = (name: string, page: number) => Promise<ApiResponse<{ notes: Note[] }>>;
 /** The notebook, page by page; a page more while the notes shown (each once) are fewer than the count. */
@@ -102,7 +107,8 @@ export const objectNotesQuery = (name: string, fetch: NotesFetcher = fetchNotes)
     queryKey: objectPageKeys.notes(name),
     queryFn: ({ pageParam }) => fetch(name, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last, all) => (new Set(all.flatMap((p) => p.data.notes.map((n) => n.id))).size < (last.pagination?.count ?? 0) ? all.length + 1 : undefined),
+    getNextPageParam: (last, all) =>
+      new Set(all.flatMap((p) => p.data.notes.map((n) => n.id))).size < (last.pagination?.count ?? 0) ? all.length + 1 : undefined,
   });
 
 type PhotosFetcher = (name: string, page: number) => Promise<ApiResponse<{ photos: Photo[] }>>;

@@ -7,12 +7,24 @@ const props = { name: 'a', title: 'A', marker: 'default', role: 'self' as const 
 describe('object geometry on the map', () => {
   it('turns a geometry or each member of a FeatureCollection into features', () => {
     expect(toFeatures(null, props)).toEqual([]);
-    expect(toFeatures({ type: 'Point', coordinates: [10, 50] }, props)).toEqual([{ type: 'Feature', geometry: { type: 'Point', coordinates: [10, 50] }, properties: props }]);
+    expect(toFeatures({ type: 'Point', coordinates: [10, 50] }, props)).toEqual([
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [10, 50] }, properties: props },
+    ]);
     const collection = {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [1, 2] } },
-        { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[3, 4], [5, 6]] } },
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [3, 4],
+              [5, 6],
+            ],
+          },
+        },
       ],
     } as GeoJson;
     expect(toFeatures(collection, props).map((f) => f.geometry.type)).toEqual(['Point', 'LineString']);
@@ -21,8 +33,36 @@ describe('object geometry on the map', () => {
   it('finds the extent of points, lines and polygons together', () => {
     const features = [
       ...toFeatures({ type: 'Point', coordinates: [10, 50] }, props),
-      ...toFeatures({ type: 'Polygon', coordinates: [[[9, 49], [9.5, 49], [9.5, 51], [9, 49]]] }, props),
-      ...toFeatures({ type: 'MultiPolygon', coordinates: [[[[11, 48], [12, 48], [12, 49], [11, 48]]]] }, props),
+      ...toFeatures(
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [9, 49],
+              [9.5, 49],
+              [9.5, 51],
+              [9, 49],
+            ],
+          ],
+        },
+        props,
+      ),
+      ...toFeatures(
+        {
+          type: 'MultiPolygon',
+          coordinates: [
+            [
+              [
+                [11, 48],
+                [12, 48],
+                [12, 49],
+                [11, 48],
+              ],
+            ],
+          ],
+        },
+        props,
+      ),
     ];
     expect(extentOf(features)).toEqual([9, 48, 12, 51]);
     expect(extentOf([])).toBeNull();
@@ -30,7 +70,20 @@ describe('object geometry on the map', () => {
 
   it("fits an object's map to the object itself, not to its far-flung parent and children", () => {
     const features = [
-      ...toFeatures({ type: 'Polygon', coordinates: [[[0, 40], [20, 40], [20, 60], [0, 40]]] }, { ...props, role: 'parent' }),
+      ...toFeatures(
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 40],
+              [20, 40],
+              [20, 60],
+              [0, 40],
+            ],
+          ],
+        },
+        { ...props, role: 'parent' },
+      ),
       ...toFeatures({ type: 'Point', coordinates: [10, 50] }, props),
       ...toFeatures({ type: 'Point', coordinates: [15, 55] }, { ...props, role: 'child' }),
     ];

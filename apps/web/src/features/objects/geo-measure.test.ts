@@ -15,7 +15,18 @@ describe('locationFacts', () => {
   });
 
   it('measures a square degree at the equator as the sphere has it (R² · Δλ · Δsin φ)', () => {
-    const square: GeoJson = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
+    const square: GeoJson = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+          [0, 0],
+        ],
+      ],
+    };
     const expected = 6_378_137 ** 2 * (Math.PI / 180) * Math.sin(Math.PI / 180);
     const facts = locationFacts(square);
     expect(facts.area! / expected).toBeCloseTo(1, 6);
@@ -27,8 +38,20 @@ describe('locationFacts', () => {
   });
 
   it('takes a hole away from its polygon', () => {
-    const outer = [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]];
-    const hole = [[0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75], [0.25, 0.25]];
+    const outer = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ];
+    const hole = [
+      [0.25, 0.25],
+      [0.75, 0.25],
+      [0.75, 0.75],
+      [0.25, 0.75],
+      [0.25, 0.25],
+    ];
     const whole = locationFacts({ type: 'Polygon', coordinates: [outer] }).area!;
     expect(locationFacts({ type: 'Polygon', coordinates: [outer, hole] }).area! / whole).toBeCloseTo(0.75, 3);
   });
@@ -47,7 +70,14 @@ describe('locationFacts', () => {
   });
 
   it('measures a line along the ground', () => {
-    const facts = locationFacts({ type: 'LineString', coordinates: [[0, 0], [0, 1], [1, 1]] });
+    const facts = locationFacts({
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [0, 1],
+        [1, 1],
+      ],
+    });
     expect(formatLength(facts.length!)).toBe('223 km');
     expect(facts.area).toBeNull();
   });
@@ -70,8 +100,29 @@ describe('locationSentence', () => {
   });
 
   it('gives an area its size, centre and extent, and a line its length', () => {
-    const square: GeoJson = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
+    const square: GeoJson = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+          [0, 0],
+        ],
+      ],
+    };
     expect(locationSentence(locationFacts(square))).toBe('An area of 12,391 km² around 0.50000° N, 0.50000° E, 111 km east–west by 111 km north–south.');
-    expect(locationSentence(locationFacts({ type: 'LineString', coordinates: [[0, 0], [0, 1]] }))).toBe('A line 111 km long around 0.50000° N, 0.00000° E, 0 m east–west by 111 km north–south.');
+    expect(
+      locationSentence(
+        locationFacts({
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [0, 1],
+          ],
+        }),
+      ),
+    ).toBe('A line 111 km long around 0.50000° N, 0.00000° E, 0 m east–west by 111 km north–south.');
   });
 });

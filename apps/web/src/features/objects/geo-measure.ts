@@ -69,7 +69,14 @@ export function locationFacts(geo: GeoJson): LocationFacts {
     length: lines.length ? lines.reduce((sum, l) => sum + lineLength(l), 0) : null,
     extent:
       box && !isPoint
-        ? { west: box[0], south: box[1], east: box[2], north: box[3], width: distance([box[0], middle], [box[2], middle]), height: distance([box[0], box[1]], [box[0], box[3]]) }
+        ? {
+            west: box[0],
+            south: box[1],
+            east: box[2],
+            north: box[3],
+            width: distance([box[0], middle], [box[2], middle]),
+            height: distance([box[0], box[1]], [box[0], box[3]]),
+          }
         : null,
     centre: box ? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2] : null,
   };

@@ -28,16 +28,39 @@ function deferred<T>() {
 }
 
 const detail = (name: string, types = ['site']): ObjectDetail =>
-  ({ obj: { id: `${name}-id`, name, title: name.toUpperCase(), types: types.map((slug) => ({ slug, name: slug, marker: 'default' })) }, doc: null, permissions: [] }) as unknown as ObjectDetail;
+  ({
+    obj: { id: `${name}-id`, name, title: name.toUpperCase(), types: types.map((slug) => ({ slug, name: slug, marker: 'default' })) },
+    doc: null,
+    permissions: [],
+  }) as unknown as ObjectDetail;
 const note = (id: string, content = id): Note => ({ id, author: null, content, timestamp: '2026-01-01T00:00:00Z', permissions: ['edit', 'delete'] });
-const photo = (id: string): Photo => ({ id, image: { id, url: `/u/${id}`, thumbUrl: `/t/${id}` }, caption: null, takenAt: null, geo: null, object: null, author: null, createdAt: '', permissions: [] });
-const paged = <K extends string, T>(key: K, items: T[], page: number, count: number, limit: number) => ({ data: { [key]: items } as Record<K, T[]>, pagination: { page, count, limit } });
+const photo = (id: string): Photo => ({
+  id,
+  image: { id, url: `/u/${id}`, thumbUrl: `/t/${id}` },
+  caption: null,
+  takenAt: null,
+  geo: null,
+  object: null,
+  author: null,
+  createdAt: '',
+  permissions: [],
+});
+const paged = <K extends string, T>(key: K, items: T[], page: number, count: number, limit: number) => ({
+  data: { [key]: items } as Record<K, T[]>,
+  pagination: { page, count, limit },
+});
 
 /** A fake server: every call answers at once unless a test replaces it. */
 function fakes(overrides: Partial<ObjectPageApi> = {}) {
   const api = {
     fetchObject: vi.fn(async (name: string) => detail(name)),
-    fetchObjectTypes: vi.fn(async () => [{ slug: 'site', name: 'Site' }, { slug: 'soil-plot', name: 'Soil plot' }] as ObjectType[]),
+    fetchObjectTypes: vi.fn(
+      async () =>
+        [
+          { slug: 'site', name: 'Site' },
+          { slug: 'soil-plot', name: 'Soil plot' },
+        ] as ObjectType[],
+    ),
     fetchChildren: vi.fn(async (): Promise<ObjectListItem[]> => [{ id: 'c1', name: 'child', title: 'Child' } as ObjectListItem]),
     fetchNotes: vi.fn(async (_name: string, page: number) => paged('notes', [note(`n${page}a`), note(`n${page}b`)], page, 3, 2)),
     addNote: vi.fn(async (_name: string, content: string) => note('new', content)),
@@ -91,7 +114,11 @@ describe('loading an object', () => {
     act(() => slowTypes.resolve([{ slug: 'site', name: 'Site' }] as ObjectType[]));
     await waitFor(() => expect(page.result.current.photos.items).toHaveLength(1));
     expect(order.slice(2).sort()).toEqual(['fetchChildren', 'fetchNotes', 'fetchPhotos']);
-    expect(page.result.current).toMatchObject({ types: { site: { name: 'Site' } }, children: { items: [expect.objectContaining({ name: 'child' })] }, notes: { total: 3 } });
+    expect(page.result.current).toMatchObject({
+      types: { site: { name: 'Site' } },
+      children: { items: [expect.objectContaining({ name: 'child' })] },
+      notes: { total: 3 },
+    });
 
     // Another object: its photos, notes and children follow the object at once (the types are known).
     order.length = 0;
@@ -132,7 +159,9 @@ describe('loading an object', () => {
 describe('notes', () => {
   it('append page by page, a note pushed to the next page by a new one showing once', async () => {
     const api = fakes({
-      fetchNotes: vi.fn(async (_name: string, p: number) => (p === 1 ? paged('notes', [note('a'), note('b')], 1, 3, 2) : paged('notes', [note('b'), note('c')], 2, 3, 2))),
+      fetchNotes: vi.fn(async (_name: string, p: number) =>
+        p === 1 ? paged('notes', [note('a'), note('b')], 1, 3, 2) : paged('notes', [note('b'), note('c')], 2, 3, 2),
+      ),
     });
     const { page } = renderPage(api);
     await waitFor(() => expect(page.result.current.notes.items.map((n) => n.id)).toEqual(['a', 'b']));
@@ -213,7 +242,13 @@ describe('photos', () => {
     act(() => page.result.current.showPhotoPage(2));
     await waitFor(() => expect(page.result.current.photos.page).toBe(2));
     const progress: number[] = [];
-    const upload = also(() => useUploadPhoto('alpha', (f) => progress.push(f), (p) => page.result.current.showPhotoPage(p)));
+    const upload = also(() =>
+      useUploadPhoto(
+        'alpha',
+        (f) => progress.push(f),
+        (p) => page.result.current.showPhotoPage(p),
+      ),
+    );
     const asked = api.fetchPhotos.mock.calls.filter(([, p]) => p === 1).length;
     await act(() => upload.result.current.mutateAsync(new File(['x'], 'x.png')));
     await waitFor(() => expect(page.result.current.photos.page).toBe(1));

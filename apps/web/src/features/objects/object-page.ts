@@ -140,7 +140,8 @@ export function useAddNote(name: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => api.addNote(name, content),
-    onSuccess: (note) => client.setQueryData<NotePages>(objectPageKeys.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
+    onSuccess: (note) =>
+      client.setQueryData<NotePages>(objectPageKeys.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
   });
 }
 
@@ -208,8 +209,9 @@ export function usePhotoActions(name: string, id: string, shown: { page: number;
     mutationKey: photoKey(id),
     mutationFn: (text: string | null) => api.changePhoto(name, id, { caption: text }),
     onSuccess: (saved) =>
-      client.setQueriesData<ApiResponse<{ photos: Photo[] }>>({ queryKey: objectPageKeys.photos(name) }, (answer) =>
-        answer && { ...answer, data: { ...answer.data, photos: answer.data.photos.map((p) => (p.id === id ? saved : p)) } },
+      client.setQueriesData<ApiResponse<{ photos: Photo[] }>>(
+        { queryKey: objectPageKeys.photos(name) },
+        (answer) => answer && { ...answer, data: { ...answer.data, photos: answer.data.photos.map((p) => (p.id === id ? saved : p)) } },
       ),
   });
   const remove = useMutation({

@@ -34,7 +34,14 @@ export function PageSearch({ onOpen }: { onOpen?: () => void }) {
   };
 
   const waiting = debounced !== typed.trim() || search.isFetching;
-  const empty = typed.trim().length < SEARCH_MIN_LETTERS ? 'Type two letters or more' : search.isError ? 'The search failed: try again' : waiting ? 'Searching…' : 'No page matches';
+  const empty =
+    typed.trim().length < SEARCH_MIN_LETTERS
+      ? 'Type two letters or more'
+      : search.isError
+        ? 'The search failed: try again'
+        : waiting
+          ? 'Searching…'
+          : 'No page matches';
   return (
     <Combobox store={combobox} onOptionSubmit={open}>
       <Combobox.Target withExpandedAttribute>

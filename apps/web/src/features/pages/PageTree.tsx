@@ -29,7 +29,12 @@ export function PageTree({ nodes, current, onNavigate }: { nodes: PageNode[]; cu
       if (!next.delete(path)) next.add(path);
       return next;
     });
-  if (!nodes.length) return <Text c="dimmed" size="sm">No pages yet.</Text>;
+  if (!nodes.length)
+    return (
+      <Text c="dimmed" size="sm">
+        No pages yet.
+      </Text>
+    );
   return <Branch nodes={nodes} current={current} expanded={expanded} toggle={toggle} onNavigate={onNavigate} idPrefix={idPrefix} />;
 }
 
@@ -78,7 +83,9 @@ function Branch({ nodes, current, expanded, toggle, onNavigate, idPrefix, id }: 
                 classNames={{ label: classes.label }}
               />
             </Group>
-            {children.length && open ? <Branch nodes={children} current={current} expanded={expanded} toggle={toggle} onNavigate={onNavigate} idPrefix={idPrefix} id={childrenId} /> : null}
+            {children.length && open ? (
+              <Branch nodes={children} current={current} expanded={expanded} toggle={toggle} onNavigate={onNavigate} idPrefix={idPrefix} id={childrenId} />
+            ) : null}
           </li>
         );
       })}

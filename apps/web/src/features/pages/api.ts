@@ -1,5 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import type { PageChange, PageCreate, PageDetail, PageMove, PageSearchResponse, PagesResponse, PageSummary, RevisionDetail, RevisionsResponse } from '@observatory/shared';
+import type {
+  PageChange,
+  PageCreate,
+  PageDetail,
+  PageMove,
+  PageSearchResponse,
+  PagesResponse,
+  PageSummary,
+  RevisionDetail,
+  RevisionsResponse,
+} from '@observatory/shared';
 import { api, ApiError } from '../../lib/api-client';
 
 /** Every query of this feature starts with 'pages' (the privacy statement reads pages/at/privacy under the same key). */
@@ -12,7 +22,11 @@ const retryServerFaults = (count: number, error: unknown) => !(error instanceof 
 
 /** GET pages: the published pages, or with `drafts` also the drafts (managePages), in tree order. */
 export function usePages(drafts = false) {
-  return useQuery({ queryKey: listKey(drafts), queryFn: () => api.get<PagesResponse>('/pages', { drafts: drafts ? 'true' : 'false' }).then((r) => r.pages), retry: retryServerFaults });
+  return useQuery({
+    queryKey: listKey(drafts),
+    queryFn: () => api.get<PagesResponse>('/pages', { drafts: drafts ? 'true' : 'false' }).then((r) => r.pages),
+    retry: retryServerFaults,
+  });
 }
 
 /** GET pages/at/{path}: a 404 (missing, or a draft for a reader) shows the Not Found screen. No path: nothing asked. */
@@ -41,7 +55,8 @@ export function usePageSearch(q: string) {
 }
 
 /** The detail query of the page at `path`, or of one below it. */
-const atOrBelow = (query: Query, path: string) => query.queryKey[1] === 'at' && typeof query.queryKey[2] === 'string' && (query.queryKey[2] === path || query.queryKey[2].startsWith(`${path}/`));
+const atOrBelow = (query: Query, path: string) =>
+  query.queryKey[1] === 'at' && typeof query.queryKey[2] === 'string' && (query.queryKey[2] === path || query.queryKey[2].startsWith(`${path}/`));
 
 /**
  * After a write: every list, search and page is stale, except the pages at and below `gone`
@@ -84,7 +99,8 @@ export function useMovePage(id: string, from: string) {
 export function useReorderPage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ page, position }: { page: PageSummary; position: number }) => api.post<PageDetail>(`/pages/${page.id}/move`, { path: page.path, position } satisfies PageMove),
+    mutationFn: ({ page, position }: { page: PageSummary; position: number }) =>
+      api.post<PageDetail>(`/pages/${page.id}/move`, { path: page.path, position } satisfies PageMove),
     onSuccess: (moved) => remember(client, moved),
   });
 }
@@ -109,5 +125,8 @@ export const pageRevisionQuery = (id: string, rid: string | null) =>
 
 export function useRestorePageRevision(id: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (rid: string) => api.post<PageDetail>(`${revisionsPath(id)}/${rid}/restore`), onSuccess: (restored) => remember(client, restored) });
+  return useMutation({
+    mutationFn: (rid: string) => api.post<PageDetail>(`${revisionsPath(id)}/${rid}/restore`),
+    onSuccess: (restored) => remember(client, restored),
+  });
 }

@@ -26,9 +26,5 @@ export function snippetRuns(snippet: string): SnippetRun[] {
 
 /** A search snippet with its matches marked: text nodes only, never HTML. */
 export function Snippet({ snippet }: { snippet: string }) {
-  return (
-    <>
-      {snippetRuns(snippet).map((run, i) => (run.match ? <mark key={i}>{run.text}</mark> : <Fragment key={i}>{run.text}</Fragment>))}
-    </>
-  );
+  return <>{snippetRuns(snippet).map((run, i) => (run.match ? <mark key={i}>{run.text}</mark> : <Fragment key={i}>{run.text}</Fragment>))}</>;
 }

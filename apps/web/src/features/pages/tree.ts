@@ -14,7 +14,8 @@ function holderOf(path: string, present: ReadonlySet<string>): string | null {
   return parent;
 }
 
-const bySiblingOrder = (a: PageNode, b: PageNode) => a.page.position - b.page.position || a.page.title.localeCompare(b.page.title) || a.page.path.localeCompare(b.page.path);
+const bySiblingOrder = (a: PageNode, b: PageNode) =>
+  a.page.position - b.page.position || a.page.title.localeCompare(b.page.title) || a.page.path.localeCompare(b.page.path);
 
 /**
  * The flat list of GET pages as a tree: each page under the nearest listed page above its

@@ -13,7 +13,11 @@ export interface InstitutionFormValues {
 
 const UNCATEGORISED = '';
 const ROR = /^0[a-hj-km-np-tv-z0-9]{6}\d{2}$/;
-const rorOf = (v: string) => v.trim().replace(/^https?:\/\/ror\.org\//i, '').toLowerCase();
+const rorOf = (v: string) =>
+  v
+    .trim()
+    .replace(/^https?:\/\/ror\.org\//i, '')
+    .toLowerCase();
 
 export const institutionFormValues = (i?: Institution): InstitutionFormValues => ({
   name: i?.name ?? '',
@@ -55,7 +59,13 @@ export function InstitutionFields({ form, categories }: { form: UseFormReturnTyp
       <Select label="Category" data={choices} allowDeselect={false} {...form.getInputProps('categoryId')} />
       <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('url')} />
       <TextInput label="ROR id" placeholder="05a28rw58" description="From ror.org, the Research Organization Registry" {...form.getInputProps('ror')} />
-      <Textarea label="Description" autosize minRows={3} maxLength={lengthLimit(InstitutionInputSchema.shape.description)} {...form.getInputProps('description')} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={3}
+        maxLength={lengthLimit(InstitutionInputSchema.shape.description)}
+        {...form.getInputProps('description')}
+      />
     </>
   );
 }

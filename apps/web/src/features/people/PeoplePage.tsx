@@ -29,13 +29,7 @@ export default function PeoplePage() {
             </Button>
           ) : null}
         </Group>
-        <TextInput
-          label="Search people"
-          placeholder="Name"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          {...searchInput}
-          maw={420}
-        />
+        <TextInput label="Search people" placeholder="Name" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} maw={420} />
         <FormError error={people.error} />
         {people.data && people.data.data.people.length === 0 ? <Text>{q ? `Nobody matches “${q}”.` : 'No people are catalogued yet.'}</Text> : null}
         {people.data && people.data.data.people.length > 0 ? (

@@ -26,16 +26,13 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
       noValidate
       aria-label="Details"
       onSubmit={form.onSubmit((v) =>
-        update.mutate(
-          toPersonInput(v),
-          {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: 'Profile saved' });
-              void navigate(paths.person(profile.person.slug));
-            },
-            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+        update.mutate(toPersonInput(v), {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: 'Profile saved' });
+            void navigate(paths.person(profile.person.slug));
           },
-        ),
+          onError: (e) => showFieldErrors(form, fieldErrors(e)),
+        }),
       )}
     >
       <Stack gap="sm" maw={560}>
@@ -84,7 +81,12 @@ function Affiliations({ slug, affiliations }: { slug: string; affiliations: Affi
                     {a.primary ? (
                       <Text size="sm">Primary</Text>
                     ) : (
-                      <Button size="xs" variant="subtle" onClick={() => put.mutate({ institution: a.institution.slug, primary: true })} aria-label={`Make ${a.institution.name} primary`}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => put.mutate({ institution: a.institution.slug, primary: true })}
+                        aria-label={`Make ${a.institution.name} primary`}
+                      >
                         Make primary
                       </Button>
                     )}

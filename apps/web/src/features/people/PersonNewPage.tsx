@@ -22,10 +22,10 @@ export default function PersonNewPage() {
           noValidate
           aria-label="New person"
           onSubmit={form.onSubmit((v) =>
-            add.mutate(
-              toPersonInput(v),
-              { onSuccess: (created) => void navigate(paths.person(created.person.slug)), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
-            ),
+            add.mutate(toPersonInput(v), {
+              onSuccess: (created) => void navigate(paths.person(created.person.slug)),
+              onError: (e) => showFieldErrors(form, fieldErrors(e)),
+            }),
           )}
         >
           <Stack gap="sm" maw={560}>

@@ -157,7 +157,9 @@ export function MyPhotos() {
 
   const close = () => {
     setOpenId(null);
-    requestAnimationFrame(() => (document.querySelector<HTMLElement>(`[data-photo="${CSS.escape(openId ?? '')}"]`) ?? document.querySelector<HTMLElement>('[data-photo]'))?.focus());
+    requestAnimationFrame(() =>
+      (document.querySelector<HTMLElement>(`[data-photo="${CSS.escape(openId ?? '')}"]`) ?? document.querySelector<HTMLElement>('[data-photo]'))?.focus(),
+    );
   };
   // The last photo of a page gone: the page before is shown.
   const deleted = () => {
@@ -171,7 +173,14 @@ export function MyPhotos() {
         {person.data ? (
           <>
             <Group role="search" aria-label="Find my photos">
-              <TextInput label="Search my photos" placeholder="Words of the caption or the object" leftSection={<IconSearch size={16} aria-hidden />} type="search" {...searchInput} w={{ base: '100%', sm: 360 }} />
+              <TextInput
+                label="Search my photos"
+                placeholder="Words of the caption or the object"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                type="search"
+                {...searchInput}
+                w={{ base: '100%', sm: 360 }}
+              />
             </Group>
             <PhotoResults
               state={state}
@@ -182,7 +191,11 @@ export function MyPhotos() {
               extra={(photo) => <PhotoControls photo={photo} onDeleted={deleted} />}
               empty={
                 q ? (
-                  <NoPhotos text="No photos match this search." action="Clear the search" onAction={() => setParams(new URLSearchParams(), { replace: true })} />
+                  <NoPhotos
+                    text="No photos match this search."
+                    action="Clear the search"
+                    onAction={() => setParams(new URLSearchParams(), { replace: true })}
+                  />
                 ) : (
                   <Text>
                     You have not added any photos yet. Photos are added on an object’s Photos tab: find a site{' '}

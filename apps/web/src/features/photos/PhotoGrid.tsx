@@ -146,7 +146,14 @@ export function PhotoResults({
           ))}
         </SimpleGrid>
       ) : null}
-      {!state.error ? <Paging pagination={state.page > 0 ? { page: state.page, count: state.total, limit: state.perPage } : null} page={page} onChange={onPage} noun={['photo', 'photos']} /> : null}
+      {!state.error ? (
+        <Paging
+          pagination={state.page > 0 ? { page: state.page, count: state.total, limit: state.perPage } : null}
+          page={page}
+          onChange={onPage}
+          noun={['photo', 'photos']}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -73,7 +73,11 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
       type: 'FeatureCollection',
       features: photos
         .filter((p) => p.geo && p.geo.coordinates.length >= 2)
-        .map((p) => ({ type: 'Feature', properties: { id: p.id, label: photoLabel(p) }, geometry: { type: 'Point', coordinates: p.geo!.coordinates.slice(0, 2) } })),
+        .map((p) => ({
+          type: 'Feature',
+          properties: { id: p.id, label: photoLabel(p) },
+          geometry: { type: 'Point', coordinates: p.geo!.coordinates.slice(0, 2) },
+        })),
     }),
     [photos],
   );
@@ -133,7 +137,11 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
       >
         <DrawnBox id="photo-box" box={searchBox} draft={draft} />
         <Source id="photo-points" type="geojson" data={points}>
-          <Layer id={POINTS} type="circle" paint={{ 'circle-color': POINT_COLOUR, 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 }} />
+          <Layer
+            id={POINTS}
+            type="circle"
+            paint={{ 'circle-color': POINT_COLOUR, 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 }}
+          />
         </Source>
       </BaseMap>
     </div>

@@ -14,7 +14,17 @@ const HEIGHT = { base: 280, sm: 380 };
  * this map view" (the map's bounds become the box: the keyboard's way), "Clear the box";
  * the map itself below, with the photos found that have a position.
  */
-export function PhotoMapPanel({ photos, bbox, onBbox, onOpen }: { photos: PhotoResult[]; bbox: string | null; onBbox: (bbox: string | null) => void; onOpen: (id: string) => void }) {
+export function PhotoMapPanel({
+  photos,
+  bbox,
+  onBbox,
+  onOpen,
+}: {
+  photos: PhotoResult[];
+  bbox: string | null;
+  onBbox: (bbox: string | null) => void;
+  onOpen: (id: string) => void;
+}) {
   const map = useRef<PhotoMapHandle>(null);
   const set = (box: Bbox | null | undefined) => {
     if (box) onBbox(formatBbox(box));

@@ -40,7 +40,11 @@ export function PhotoViewer({ photo, photos, onShow, onClose, error }: PhotoView
     <Modal opened onClose={onClose} size="xl" returnFocus={false} closeButtonProps={{ 'aria-label': 'Close the photo' }} title={title} onKeyDown={onKeyDown}>
       {photo ? (
         <Stack gap="sm">
-          <img src={largestUrl(photo.image)} alt={photoLabel(photo)} style={{ maxWidth: '100%', maxHeight: '65vh', objectFit: 'contain', display: 'block', margin: '0 auto' }} />
+          <img
+            src={largestUrl(photo.image)}
+            alt={photoLabel(photo)}
+            style={{ maxWidth: '100%', maxHeight: '65vh', objectFit: 'contain', display: 'block', margin: '0 auto' }}
+          />
           <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {photo.caption || (
               <Text span c="dimmed">
@@ -62,7 +66,12 @@ export function PhotoViewer({ photo, photos, onShow, onClose, error }: PhotoView
               <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => go(index - 1)} disabled={index === 0}>
                 Previous
               </Button>
-              <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => go(index + 1)} disabled={index === photos.length - 1}>
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} aria-hidden />}
+                onClick={() => go(index + 1)}
+                disabled={index === photos.length - 1}
+              >
                 Next
               </Button>
             </Group>

@@ -22,7 +22,9 @@ type ViewerState = { fromGrid?: boolean } | null;
 
 /** Gives the focus to the thumbnail of the photo last shown (the first one when it is not on the page). */
 function focusThumbnail(id: string | undefined) {
-  requestAnimationFrame(() => (document.querySelector<HTMLElement>(`[data-photo="${CSS.escape(id ?? '')}"]`) ?? document.querySelector<HTMLElement>('[data-photo]'))?.focus());
+  requestAnimationFrame(() =>
+    (document.querySelector<HTMLElement>(`[data-photo="${CSS.escape(id ?? '')}"]`) ?? document.querySelector<HTMLElement>('[data-photo]'))?.focus(),
+  );
 }
 
 /**
@@ -82,8 +84,28 @@ export default function PhotosPage() {
             error={at('q')}
             w={{ base: '100%', sm: 300 }}
           />
-          <PersonPicker label="Photographer" placeholder="Anyone" by="slug" clearable w={220} value={filters.person} valueLabel={filters.person ?? undefined} onChange={(v) => setFilter('person', v)} error={at('person')} />
-          <Select label="Object type" placeholder="Any" clearable searchable data={typeChoices} value={filters.type} onChange={(v) => setFilter('type', v)} error={at('type')} w={{ base: '100%', xs: 200 }} />
+          <PersonPicker
+            label="Photographer"
+            placeholder="Anyone"
+            by="slug"
+            clearable
+            w={220}
+            value={filters.person}
+            valueLabel={filters.person ?? undefined}
+            onChange={(v) => setFilter('person', v)}
+            error={at('person')}
+          />
+          <Select
+            label="Object type"
+            placeholder="Any"
+            clearable
+            searchable
+            data={typeChoices}
+            value={filters.type}
+            onChange={(v) => setFilter('type', v)}
+            error={at('type')}
+            w={{ base: '100%', xs: 200 }}
+          />
           <TextInput
             type="date"
             label="Taken from"

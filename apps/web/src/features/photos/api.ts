@@ -77,7 +77,8 @@ function refreshAfterChange(client: QueryClient, objectName: string): Promise<vo
 export function useChangeCaption() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ photo, caption }: { photo: PhotoResult; caption: string | null }) => api.put<unknown>(objectPhotoPath(photo.object!.name, photo.id), { caption }),
+    mutationFn: ({ photo, caption }: { photo: PhotoResult; caption: string | null }) =>
+      api.put<unknown>(objectPhotoPath(photo.object!.name, photo.id), { caption }),
     onSuccess: (_saved, { photo, caption }) => {
       // Searches hold pages of photos; the viewer's one photo is under the same head.
       client.setQueriesData<PhotoSearchResponse | PhotoResult>({ queryKey: SEARCHES }, (answer) => {

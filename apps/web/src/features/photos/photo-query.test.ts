@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { boxPolygon } from '../../lib/bbox';
-import { badBboxIn, boxFromCorners, formatBbox, isFiltered, parseBbox, photoApiQuery, photoSearchFrom, photoSearchHref, photoSearchParams } from './photo-query';
+import {
+  badBboxIn,
+  boxFromCorners,
+  formatBbox,
+  isFiltered,
+  parseBbox,
+  photoApiQuery,
+  photoSearchFrom,
+  photoSearchHref,
+  photoSearchParams,
+} from './photo-query';
 
 describe('a box in the address', () => {
   it('reads west,south,east,north and writes it back the same, with five decimals at most', () => {
@@ -12,7 +22,20 @@ describe('a box in the address', () => {
   });
 
   it('refuses what the API refuses: not four numbers, out of range, or edges the wrong way round', () => {
-    for (const bad of ['', '1,2,3', '1,2,3,4,5', 'a,b,c,d', '1e3,2,3,4', '1, 2,3,4', '-181,0,0,1', '0,-91,1,0', '0,0,181,1', '0,0,1,91', '10,0,5,1', '0,10,1,5']) {
+    for (const bad of [
+      '',
+      '1,2,3',
+      '1,2,3,4,5',
+      'a,b,c,d',
+      '1e3,2,3,4',
+      '1, 2,3,4',
+      '-181,0,0,1',
+      '0,-91,1,0',
+      '0,0,181,1',
+      '0,0,1,91',
+      '10,0,5,1',
+      '0,10,1,5',
+    ]) {
       expect(parseBbox(bad), bad).toBeNull();
     }
     expect(parseBbox(null)).toBeNull();

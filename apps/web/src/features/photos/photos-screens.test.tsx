@@ -32,7 +32,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
 
 /** A test's photo: an object's unless told otherwise, placed at Abisko. */
 function photo(i: number, over: Partial<PhotoResult> = {}): PhotoResult {
@@ -97,19 +98,35 @@ function show(path: string, routes: { path: string; element: React.ReactNode }[]
 
 /** Thirteen photos; one more (an insight comment's image) found only by its id. */
 const ALL = Array.from({ length: 13 }, (_, i) => photo(i + 1));
-const LONE = photo(99, { source: 'comment', caption: 'The snow pit on Tuesday', object: null, insight: { id: '33333333-3333-4333-8333-333333333333', num: 7, title: 'Snow depth at the tower' }, geo: null, takenAt: null });
+const LONE = photo(99, {
+  source: 'comment',
+  caption: 'The snow pit on Tuesday',
+  object: null,
+  insight: { id: '33333333-3333-4333-8333-333333333333', num: 7, title: 'Snow depth at the tower' },
+  geo: null,
+  takenAt: null,
+});
 
 const search: Handler = (url) => {
   if (url.pathname === '/api/v1/photos') {
     const from = url.searchParams.get('from');
     const to = url.searchParams.get('to');
-    if (from && to && from > to) return json({ error: 'Invalid query', code: 'VALIDATION_FAILED', details: [{ field: 'querystring.to', message: 'The end of the range is before its start' }] }, 400);
+    if (from && to && from > to)
+      return json(
+        { error: 'Invalid query', code: 'VALIDATION_FAILED', details: [{ field: 'querystring.to', message: 'The end of the range is before its start' }] },
+        400,
+      );
     return pageOf(url.searchParams.get('q') === 'nothing' ? [] : ALL, url);
   }
   const one = /^\/api\/v1\/photos\/(.+)$/.exec(url.pathname)?.[1];
   const found = [...ALL, LONE].find((p) => p.id === one);
   if (found) return json({ photo: found });
-  if (url.pathname === '/api/v1/data/objtypes') return json({ objtypes: { Site: { id: '44444444-4444-4444-8444-444444444444', slug: 'site', name: 'Site', marker: 'default', parents: [], metrics: {}, metadata_schemas: {} } } });
+  if (url.pathname === '/api/v1/data/objtypes')
+    return json({
+      objtypes: {
+        Site: { id: '44444444-4444-4444-8444-444444444444', slug: 'site', name: 'Site', marker: 'default', parents: [], metrics: {}, metadata_schemas: {} },
+      },
+    });
   return undefined;
 };
 const photosRoutes = [{ path: '/photos/:id?', element: <PhotosPage /> }];
@@ -141,7 +158,9 @@ describe('the photo search', () => {
   it('sends every filter of the address, and a page size other than 10', async () => {
     showSearch('/photos?q=birch&person=grace&type=site&from=2024-05-01&to=2024-09-30&bbox=18.6,68.25,19.05,68.45&n=20');
     await found();
-    expect(callsTo('/api/v1/photos')).toEqual(['/api/v1/photos?q=birch&person=grace&type=site&from=2024-05-01&to=2024-09-30&bbox=18.6%2C68.25%2C19.05%2C68.45&p=1&n=20']);
+    expect(callsTo('/api/v1/photos')).toEqual([
+      '/api/v1/photos?q=birch&person=grace&type=site&from=2024-05-01&to=2024-09-30&bbox=18.6%2C68.25%2C19.05%2C68.45&p=1&n=20',
+    ]);
     expect((screen.getByRole('searchbox', { name: /Search photos/ }) as HTMLInputElement).value).toBe('birch');
     expect((screen.getByLabelText('Taken from') as HTMLInputElement).value).toBe('2024-05-01');
     expect((screen.getByLabelText('Taken to') as HTMLInputElement).value).toBe('2024-09-30');
@@ -274,13 +293,26 @@ describe('the viewer', () => {
 const MINE_START = [
   photo(1, { caption: 'Ridge', permissions: ['edit', 'delete'] }),
   photo(2, { caption: 'Hut', permissions: ['edit', 'delete'] }),
-  photo(3, { source: 'comment', caption: 'Snow pit', object: null, insight: { id: '33333333-3333-4333-8333-333333333333', num: 7, title: 'Snow depth at the tower' }, permissions: [] }),
+  photo(3, {
+    source: 'comment',
+    caption: 'Snow pit',
+    object: null,
+    insight: { id: '33333333-3333-4333-8333-333333333333', num: 7, title: 'Snow depth at the tower' },
+    permissions: [],
+  }),
 ];
 
 function myServer(start: PhotoResult[], options: { hold?: Promise<void> } = {}): Handler {
   let mine = start.map((p) => ({ ...p }));
   return async (url, method, body) => {
-    if (url.pathname === '/api/v1/users/ada') return json({ user: {}, person: { id: '55555555-5555-4555-8555-555555555555', slug: 'ada-lindqvist', name: 'Ada Lindqvist' }, permissions: [], roles: [], invitation: null });
+    if (url.pathname === '/api/v1/users/ada')
+      return json({
+        user: {},
+        person: { id: '55555555-5555-4555-8555-555555555555', slug: 'ada-lindqvist', name: 'Ada Lindqvist' },
+        permissions: [],
+        roles: [],
+        invitation: null,
+      });
     if (url.pathname === '/api/v1/people/ada-lindqvist/photos') return pageOf(mine, url);
     const id = /^\/api\/v1\/data\/obj\/abi-njulla-slope\/photos\/(.+)$/.exec(url.pathname)?.[1];
     const target = mine.find((p) => p.id === id);
@@ -288,7 +320,17 @@ function myServer(start: PhotoResult[], options: { hold?: Promise<void> } = {}):
     await options.hold;
     if (method === 'PUT') {
       target.caption = (body as { caption: string | null }).caption;
-      return json({ id: target.id, image: target.image, caption: target.caption, takenAt: target.takenAt, geo: target.geo, object: target.object, author: target.author, createdAt: target.createdAt, permissions: target.permissions });
+      return json({
+        id: target.id,
+        image: target.image,
+        caption: target.caption,
+        takenAt: target.takenAt,
+        geo: target.geo,
+        object: target.object,
+        author: target.author,
+        createdAt: target.createdAt,
+        permissions: target.permissions,
+      });
     }
     if (method === 'DELETE') {
       mine = mine.filter((p) => p !== target);
@@ -299,7 +341,10 @@ function myServer(start: PhotoResult[], options: { hold?: Promise<void> } = {}):
 }
 
 const myRoutes = [{ path: '/me/photos', element: <MyPhotos /> }];
-const item = (list: HTMLElement, name: string) => within(list).getAllByRole('listitem').find((li) => within(li).queryByRole('button', { name: `Open ${name}` }))!;
+const item = (list: HTMLElement, name: string) =>
+  within(list)
+    .getAllByRole('listitem')
+    .find((li) => within(li).queryByRole('button', { name: `Open ${name}` }))!;
 
 describe('my photos', () => {
   it('lists the photos of the user’s person, 10 a page, with a search', async () => {
@@ -325,14 +370,17 @@ describe('my photos', () => {
     await user.type(box, 'The ridge from the hut');
     await user.click(within(ridge).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(within(ridge).getByRole('button', { name: 'Save' }).getAttribute('data-loading')).toBe('true'));
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', url: `/api/v1/data/obj/abi-njulla-slope/photos/${MINE_START[0]!.id}`, body: { caption: 'The ridge from the hut' } }]);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+      { method: 'PUT', url: `/api/v1/data/obj/abi-njulla-slope/photos/${MINE_START[0]!.id}`, body: { caption: 'The ridge from the hut' } },
+    ]);
     release();
     await within(list).findByRole('button', { name: 'Open The ridge from the hut' });
     expect(screen.queryByRole('textbox', { name: 'Caption' })).toBeNull();
   });
 
   it('cancels an edit without saving, and shows a refusal under the caption', async () => {
-    const refuse: Handler = (url, method) => (method === 'PUT' ? json({ error: 'You may not change this photo', code: 'FORBIDDEN' }, 403) : myServer(MINE_START)(url, method, undefined));
+    const refuse: Handler = (url, method) =>
+      method === 'PUT' ? json({ error: 'You may not change this photo', code: 'FORBIDDEN' }, 403) : myServer(MINE_START)(url, method, undefined);
     const { user } = show('/me/photos', myRoutes, refuse);
     const list = await screen.findByRole('list', { name: 'My photos' });
     const hut = item(list, 'Hut');

@@ -34,9 +34,9 @@ function BuiltInStatement({ productName }: { productName: string | undefined }) 
         <List.Item>For your public profile: your name, affiliations, biography, ORCID iD and photo, as you or an administrator enter them.</List.Item>
         <List.Item>What you add: projects, notes, photos, comments and documents, with who changed them and when.</List.Item>
         <List.Item>
-          Cookies, only when you sign in: <code>refresh_token</code> keeps you signed in (until you close the browser, or for up to 60 days
-          when you choose “keep me signed in”), and <code>device</code> remembers for a year that this browser has signed in to your account,
-          so that failed sign-ins elsewhere do not hold you up. They are used for nothing else. We use no tracking or advertising cookies.
+          Cookies, only when you sign in: <code>refresh_token</code> keeps you signed in (until you close the browser, or for up to 60 days when you choose
+          “keep me signed in”), and <code>device</code> remembers for a year that this browser has signed in to your account, so that failed sign-ins elsewhere
+          do not hold you up. They are used for nothing else. We use no tracking or advertising cookies.
         </List.Item>
         <List.Item>Server logs (address, time, request) for security, kept briefly.</List.Item>
       </List>
@@ -44,8 +44,8 @@ function BuiltInStatement({ productName }: { productName: string | undefined }) 
         Why, and who sees it
       </Title>
       <Text>
-        Profiles and public catalogue entries are visible to everyone; this is what the catalogue is for. Your e-mail address and account
-        details are seen only by you and the site’s administrators. We do not sell or share personal data.
+        Profiles and public catalogue entries are visible to everyone; this is what the catalogue is for. Your e-mail address and account details are seen only
+        by you and the site’s administrators. We do not sell or share personal data.
       </Text>
       <Title order={2} size="h3">
         Your rights
@@ -75,9 +75,8 @@ function GeneratedParts({ mapHosts, contactUrl }: { mapHosts: string[]; contactU
                 <code>{origin}</code>
               </span>
             ))}
-            . When you view a map, your browser sends {mapHosts.length === 1 ? 'that host' : 'those hosts'} your IP address, your browser's
-            user agent, this site's origin as the referrer (its address without the page) and the map area you view (the coordinates of the
-            tiles it asks for).
+            . When you view a map, your browser sends {mapHosts.length === 1 ? 'that host' : 'those hosts'} your IP address, your browser's user agent, this
+            site's origin as the referrer (its address without the page) and the map area you view (the coordinates of the tiles it asks for).
           </Text>
         </>
       ) : null}

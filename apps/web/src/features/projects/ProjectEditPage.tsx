@@ -58,7 +58,11 @@ function Contributors({ detail }: { detail: ProjectDetail }) {
   const form = useForm({ initialValues: { personId: '', title: '' }, validate: { personId: (v) => (v ? null : 'Choose a person') } });
   return (
     <Stack gap="sm">
-      {move.error ? <FormError error={new Error(`The new order was not saved: ${(move.error as Error).message}. The previous order is back.`)} /> : <FormError error={put.error ?? remove.error} />}
+      {move.error ? (
+        <FormError error={new Error(`The new order was not saved: ${(move.error as Error).message}. The previous order is back.`)} />
+      ) : (
+        <FormError error={put.error ?? remove.error} />
+      )}
       {detail.contributors.length === 0 ? <Text c="dimmed">No contributors yet.</Text> : null}
       <LinkList
         label="Contributors in order"
@@ -71,7 +75,12 @@ function Contributors({ detail }: { detail: ProjectDetail }) {
       <form
         noValidate
         aria-label="Add a contributor"
-        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { personId: v.personId, title: v.title.trim() || null } }, { onSuccess: () => resetUnlessChanged(form, v) }))}
+        onSubmit={form.onSubmit((v) =>
+          put.mutate(
+            { id: crypto.randomUUID(), body: { personId: v.personId, title: v.title.trim() || null } },
+            { onSuccess: () => resetUnlessChanged(form, v) },
+          ),
+        )}
       >
         <Group align="flex-end" gap="sm">
           <PersonPicker w={280} {...pickerProps(form, 'personId')} />
@@ -90,7 +99,11 @@ function Institutions({ detail }: { detail: ProjectDetail }) {
   const form = useForm({ initialValues: { institutionId: '', role: '' }, validate: { institutionId: (v) => (v ? null : 'Choose an institution') } });
   return (
     <Stack gap="sm">
-      {move.error ? <FormError error={new Error(`The new order was not saved: ${(move.error as Error).message}. The previous order is back.`)} /> : <FormError error={put.error ?? remove.error} />}
+      {move.error ? (
+        <FormError error={new Error(`The new order was not saved: ${(move.error as Error).message}. The previous order is back.`)} />
+      ) : (
+        <FormError error={put.error ?? remove.error} />
+      )}
       {detail.institutions.length === 0 ? <Text c="dimmed">No partner institutions yet.</Text> : null}
       <LinkList
         label="Institutions in order"
@@ -103,7 +116,12 @@ function Institutions({ detail }: { detail: ProjectDetail }) {
       <form
         noValidate
         aria-label="Add an institution"
-        onSubmit={form.onSubmit((v) => put.mutate({ id: crypto.randomUUID(), body: { institutionId: v.institutionId, role: v.role.trim() || null } }, { onSuccess: () => resetUnlessChanged(form, v) }))}
+        onSubmit={form.onSubmit((v) =>
+          put.mutate(
+            { id: crypto.randomUUID(), body: { institutionId: v.institutionId, role: v.role.trim() || null } },
+            { onSuccess: () => resetUnlessChanged(form, v) },
+          ),
+        )}
       >
         <Group align="flex-end" gap="sm">
           <InstitutionPicker w={320} {...pickerProps(form, 'institutionId')} />
@@ -143,7 +161,8 @@ export default function ProjectEditPage() {
       </Container>
     );
   }
-  if (!project.data) return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
+  if (!project.data)
+    return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
   if (!project.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
   const detail = project.data;
   return (

@@ -63,7 +63,10 @@ export default function ProjectLayout() {
             ) : null}
           </Group>
         </Stack>
-        <Tabs value={TABS.some((t) => t.value === tab) ? tab : 'overview'} onChange={(next) => void navigate(`${paths.project(p.slug)}${next && next !== 'overview' ? `/${next}` : ''}`)}>
+        <Tabs
+          value={TABS.some((t) => t.value === tab) ? tab : 'overview'}
+          onChange={(next) => void navigate(`${paths.project(p.slug)}${next && next !== 'overview' ? `/${next}` : ''}`)}
+        >
           <Tabs.List>
             {TABS.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>

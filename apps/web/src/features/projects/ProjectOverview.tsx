@@ -35,7 +35,10 @@ function ProjectPublications({ detail }: { detail: ProjectDetail }) {
   const { project, publications, permissions } = detail;
   const mayEdit = permissions.includes('edit');
   const { add, remove } = useProjectPublications(project.slug, project.id);
-  const removing = useMutationState({ filters: { mutationKey: removePublicationKey(project.id), status: 'pending' }, select: (m) => m.state.variables as string });
+  const removing = useMutationState({
+    filters: { mutationKey: removePublicationKey(project.id), status: 'pending' },
+    select: (m) => m.state.variables as string,
+  });
   const unlink = (p: Publication) =>
     remove.mutate(p.id, {
       onError: (error) => notifications.show({ color: 'danger', title: `“${p.title}” was not removed`, message: toErrorView(error).message }),
@@ -55,7 +58,13 @@ function ProjectPublications({ detail }: { detail: ProjectDetail }) {
         {...(mayEdit
           ? {
               actions: (p: Publication) => (
-                <ActionIcon variant="subtle" color="danger" aria-label={`Remove ${p.title} from the project`} disabled={removing.includes(p.id)} onClick={() => unlink(p)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="danger"
+                  aria-label={`Remove ${p.title} from the project`}
+                  disabled={removing.includes(p.id)}
+                  onClick={() => unlink(p)}
+                >
                   <IconX size={16} aria-hidden />
                 </ActionIcon>
               ),

@@ -87,11 +87,36 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
             {...searchInput}
             w={320}
           />
-          <Select label="Status" placeholder="Any" clearable data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} value={filters.status} onChange={(v) => setFilter('status', v)} w={150} />
+          <Select
+            label="Status"
+            placeholder="Any"
+            clearable
+            data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+            value={filters.status}
+            onChange={(v) => setFilter('status', v)}
+            w={150}
+          />
           <InstitutionPicker placeholder="Any" by="slug" clearable w={240} value={filters.institution} onChange={(v) => setFilter('institution', v)} />
           <TeamPicker placeholder="Any" by="slug" clearable w={180} value={filters.team} onChange={(v) => setFilter('team', v)} />
-          <PersonPicker label="Contributor" placeholder="Anyone" by="slug" clearable w={220} value={filters.person} valueLabel={filters.person ?? undefined} onChange={(v) => setFilter('person', v)} />
-          <Select label="Sort by" placeholder={q ? 'Relevance' : 'Title'} clearable data={SORTS} value={filters.sort} onChange={(v) => setFilter('sort', v)} w={180} />
+          <PersonPicker
+            label="Contributor"
+            placeholder="Anyone"
+            by="slug"
+            clearable
+            w={220}
+            value={filters.person}
+            valueLabel={filters.person ?? undefined}
+            onChange={(v) => setFilter('person', v)}
+          />
+          <Select
+            label="Sort by"
+            placeholder={q ? 'Relevance' : 'Title'}
+            clearable
+            data={SORTS}
+            value={filters.sort}
+            onChange={(v) => setFilter('sort', v)}
+            w={180}
+          />
         </Group>
         {state.error ? (
           <Alert color="danger" role="alert" title="The projects could not be loaded">
@@ -102,7 +127,13 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
           </Alert>
         ) : null}
         {!state.busy && !state.error && state.currentPage > 0 && state.projects.length === 0 ? (
-          <Text>{query.replace(/(^|&)mine=true/, '') ? 'No project matches these filters.' : mine ? 'You are not part of any project yet.' : 'No projects are catalogued yet.'}</Text>
+          <Text>
+            {query.replace(/(^|&)mine=true/, '')
+              ? 'No project matches these filters.'
+              : mine
+                ? 'You are not part of any project yet.'
+                : 'No projects are catalogued yet.'}
+          </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy={busy} aria-label="Projects" role="list">
           {state.projects.map((p) => (

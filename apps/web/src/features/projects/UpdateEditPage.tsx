@@ -65,9 +65,11 @@ export default function UpdateEditPage() {
   const project = useProject(slug);
   const existing = useUpdate(slug, key ?? '');
   useTitle(key ? 'Edit update' : 'Post an update');
-  if (!project.data) return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
+  if (!project.data)
+    return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
   if (!project.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
-  if (key && !existing.data) return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
+  if (key && !existing.data)
+    return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
   const projectSlug = project.data.project.slug;
   return (
     <Container size="lg" py="xl">

@@ -18,7 +18,8 @@ export default function UpdatePage() {
   const navigate = useNavigate();
   const update = useUpdate(project.slug, key);
   const remove = useDeleteUpdate(project.slug);
-  if (!update.data) return <PageState isPending={update.isPending} error={update.error} message={update.error ? objectLoadErrorText(update.error) : undefined} />;
+  if (!update.data)
+    return <PageState isPending={update.isPending} error={update.error} message={update.error ? objectLoadErrorText(update.error) : undefined} />;
   const { update: u, doc, permissions } = update.data;
   const confirmDelete = () =>
     modals.openConfirmModal({

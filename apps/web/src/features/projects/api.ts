@@ -119,7 +119,10 @@ export function useDeleteProject() {
 const revisionsPath = (slug: string, update?: string) => `${projectPath(slug)}${update ? `/updates/${encodeURIComponent(update)}` : ''}/revisions`;
 
 export function useRevisions(slug: string, update?: string) {
-  return useQuery({ queryKey: ['revisions', slug, update ?? null], queryFn: () => api.get<RevisionsResponse>(revisionsPath(slug, update)).then((r) => r.revisions) });
+  return useQuery({
+    queryKey: ['revisions', slug, update ?? null],
+    queryFn: () => api.get<RevisionsResponse>(revisionsPath(slug, update)).then((r) => r.revisions),
+  });
 }
 
 /** One saved version of a project's documentation or an update's text (none while `id` is null). */
@@ -213,7 +216,8 @@ function useUpdateWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>
 
 export type UpdateInput = { update: { title: string; slug?: string; publishedAt?: string }; doc: ProseMirrorDoc | null };
 export const useAddUpdate = (slug: string) => useUpdateWrite(slug, (input: UpdateInput) => api.post<UpdateDetail>(`${projectPath(slug)}/updates`, input));
-export const useChangeUpdate = (slug: string, update: string) => useUpdateWrite(slug, (input: UpdateInput) => api.put<UpdateDetail>(updatePath(slug, update), input));
+export const useChangeUpdate = (slug: string, update: string) =>
+  useUpdateWrite(slug, (input: UpdateInput) => api.put<UpdateDetail>(updatePath(slug, update), input));
 
 /** Deleting an update takes it out of the full and the recent list at once. */
 export function useDeleteUpdate(slug: string) {
@@ -257,7 +261,10 @@ export function useProjectMemberMutations(slug: string) {
       },
       onSuccess: () => void refresh(),
     }),
-    setRole: useMutation({ mutationFn: (input: { personId: string; role: string }) => api.put<TeamMember>(path(input.personId), { role: input.role }), onSuccess: () => void refresh() }),
+    setRole: useMutation({
+      mutationFn: (input: { personId: string; role: string }) => api.put<TeamMember>(path(input.personId), { role: input.role }),
+      onSuccess: () => void refresh(),
+    }),
     remove: useMutation({ mutationFn: (personId: string) => api.del(path(personId)).then(() => personId), onSuccess: () => void refresh() }),
   };
 }
@@ -283,7 +290,10 @@ export function useProjectPublications(slug: string, projectId: string) {
     add: useMutation({
       mutationFn: (pubId: string) => api.put<Publication>(path(pubId)),
       onSuccess: (added) => {
-        client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, publications: byNewest([...old.publications.filter((p) => p.id !== added.id), added]) });
+        client.setQueryData<ProjectDetail>(
+          key,
+          (old) => old && { ...old, publications: byNewest([...old.publications.filter((p) => p.id !== added.id), added]) },
+        );
         refresh();
       },
     }),

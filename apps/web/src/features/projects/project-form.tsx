@@ -2,7 +2,14 @@ import { pickerProps } from '../../components/pickers/form';
 import { TeamPicker } from '../../components/pickers/TeamPicker';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { lengthLimit, PROJECT_STATUSES, ProjectFields as ProjectFieldSchemas, VISIBILITIES, type ProjectDetail, type ProseMirrorDoc } from '@observatory/shared';
+import {
+  lengthLimit,
+  PROJECT_STATUSES,
+  ProjectFields as ProjectFieldSchemas,
+  VISIBILITIES,
+  type ProjectDetail,
+  type ProseMirrorDoc,
+} from '@observatory/shared';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import type { ProjectFields } from './api';
 
@@ -66,8 +73,20 @@ export function ProjectFieldsForm({ form, onUnreadableDoc }: { form: UseFormRetu
       {form.values.slug || form.isDirty('slug') ? (
         <TextInput label="Address (slug)" description="The project’s address; the old one keeps working after a change" {...form.getInputProps('slug')} />
       ) : null}
-      <Textarea label="Summary" description="One or two sentences for the catalogue" autosize minRows={2} maxLength={lengthLimit(ProjectFieldSchemas.shape.summary)} {...form.getInputProps('summary')} />
-      <Select label="Status" data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} allowDeselect={false} {...form.getInputProps('status')} />
+      <Textarea
+        label="Summary"
+        description="One or two sentences for the catalogue"
+        autosize
+        minRows={2}
+        maxLength={lengthLimit(ProjectFieldSchemas.shape.summary)}
+        {...form.getInputProps('summary')}
+      />
+      <Select
+        label="Status"
+        data={PROJECT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+        allowDeselect={false}
+        {...form.getInputProps('status')}
+      />
       <Select
         label="Who can see it"
         description="Members are the people holding a role on the project"

@@ -7,7 +7,10 @@ import { ApiError } from '../../lib/api-client';
 import { useProjectList, type ProjectsFetcher } from './api';
 
 const item = (title: string) => ({ id: crypto.randomUUID(), slug: title.toLowerCase(), title }) as unknown as ProjectListItem;
-const answer = (titles: string[], page = 1, count = titles.length, limit = 25) => ({ data: { projects: titles.map(item) }, pagination: { page, count, limit } });
+const answer = (titles: string[], page = 1, count = titles.length, limit = 25) => ({
+  data: { projects: titles.map(item) },
+  pagination: { page, count, limit },
+});
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -31,7 +34,15 @@ describe('the project list', () => {
     rerender({ query: 'q=pollen', page: 1 });
     await waitFor(() => expect(result.current).toMatchObject({ busy: true, error: null }));
     act(() => pending.resolve(answer(['Pollen cores'], 1, 30, 10)));
-    await waitFor(() => expect(result.current).toMatchObject({ busy: false, currentPage: 1, totalRows: 30, perPage: 10, projects: [expect.objectContaining({ title: 'Pollen cores' })] }));
+    await waitFor(() =>
+      expect(result.current).toMatchObject({
+        busy: false,
+        currentPage: 1,
+        totalRows: 30,
+        perPage: 10,
+        projects: [expect.objectContaining({ title: 'Pollen cores' })],
+      }),
+    );
   });
 
   it('keeps 25 a page until the server says otherwise', async () => {

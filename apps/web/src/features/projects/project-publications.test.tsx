@@ -83,7 +83,9 @@ function show(permissions: string[], onDelete: () => Promise<Response>) {
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(currentUserKey, { username: 'ada', permissions: [], super: false });
-  const router = createMemoryRouter([{ path: '/projects/:slug', element: <ProjectLayout />, children: [{ index: true, element: <ProjectOverview /> }] }], { initialEntries: ['/projects/efi'] });
+  const router = createMemoryRouter([{ path: '/projects/:slug', element: <ProjectLayout />, children: [{ index: true, element: <ProjectOverview /> }] }], {
+    initialEntries: ['/projects/efi'],
+  });
   render(
     <MantineProvider env="test">
       <ModalsProvider>
@@ -131,7 +133,12 @@ describe('a project’s publications', () => {
     // Only the one being removed is busy.
     expect(itemOf('Forecasting rivers').getAttribute('aria-busy')).toBeNull();
 
-    answer.resolve(new Response(JSON.stringify({ error: 'You are not allowed to do this', code: 'FORBIDDEN' }), { status: 403, headers: { 'content-type': 'application/json' } }));
+    answer.resolve(
+      new Response(JSON.stringify({ error: 'You are not allowed to do this', code: 'FORBIDDEN' }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await vi.waitFor(() => expect(itemOf('Forecasting soils').getAttribute('aria-busy')).toBeNull());
     expect(screen.getByRole('button', { name: 'Remove Forecasting soils from the project' }).hasAttribute('disabled')).toBe(false);
   });

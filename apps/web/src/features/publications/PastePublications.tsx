@@ -55,7 +55,13 @@ function EntryCard({
   const titleId = `paste-entry-${entry.index}`;
   const what = `entry ${n}${entry.key ? ` (${entry.key})` : ''}`;
   return (
-    <Card component="li" withBorder padding="sm" aria-labelledby={titleId} style={{ borderColor: included && entry.error ? 'var(--mantine-color-error)' : undefined }}>
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      aria-labelledby={titleId}
+      style={{ borderColor: included && entry.error ? 'var(--mantine-color-error)' : undefined }}
+    >
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="xs" c="dimmed" style={WRAP}>
@@ -251,8 +257,8 @@ export function PastePublications() {
           {keptInError.length ? (
             <Group gap="sm" wrap="wrap">
               <Text size="sm" c="danger" role="status">
-                {keptInError.length === 1 ? '1 entry kept has an error' : `${keptInError.length} entries kept have errors`}: correct the paste and preview again, or drop{' '}
-                {keptInError.length === 1 ? 'it' : 'them'}.
+                {keptInError.length === 1 ? '1 entry kept has an error' : `${keptInError.length} entries kept have errors`}: correct the paste and preview
+                again, or drop {keptInError.length === 1 ? 'it' : 'them'}.
               </Text>
               <Button size="xs" variant="default" onClick={dropInError}>
                 Drop the entries in error

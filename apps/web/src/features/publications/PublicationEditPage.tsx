@@ -20,8 +20,10 @@ export default function PublicationEditPage() {
   const existing = usePublication(slug ?? '');
   const [params, setParams] = useSearchParams();
   useTitle(slug ? 'Edit publication' : 'New publication');
-  if (slug && !existing.data) return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
-  if (slug && existing.data && !existing.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
+  if (slug && !existing.data)
+    return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
+  if (slug && existing.data && !existing.data.permissions.includes('edit'))
+    return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
   const detail = slug ? existing.data : undefined;
   if (detail) {
     return (

@@ -12,7 +12,18 @@ import { paths } from '../../config/paths';
 import { useHasPermission } from '../../lib/auth';
 import { PUBLICATION_TYPE_LABELS } from '../../lib/publications';
 import { useMyPerson, useSavePublication } from './api';
-import { changedFields, duplicateOf, emptyAuthor, FORM_FIELDS, formValues, serverErrors, toInput, validatePublication, type AuthorRow, type PublicationFormValues } from './publication-form';
+import {
+  changedFields,
+  duplicateOf,
+  emptyAuthor,
+  FORM_FIELDS,
+  formValues,
+  serverErrors,
+  toInput,
+  validatePublication,
+  type AuthorRow,
+  type PublicationFormValues,
+} from './publication-form';
 
 const TYPE_CHOICES = PUBLICATION_TYPES.map((t) => ({ value: t, label: PUBLICATION_TYPE_LABELS[t] }));
 
@@ -125,7 +136,13 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
                           />
                         </div>
                         <Group gap={4} mt={{ base: 0, xs: 26 }}>
-                          <ActionIcon variant="default" size="lg" aria-label={`Move author ${n} up`} disabled={i === 0} onClick={() => form.reorderListItem('authors', { from: i, to: i - 1 })}>
+                          <ActionIcon
+                            variant="default"
+                            size="lg"
+                            aria-label={`Move author ${n} up`}
+                            disabled={i === 0}
+                            onClick={() => form.reorderListItem('authors', { from: i, to: i - 1 })}
+                          >
                             <IconArrowUp size={16} aria-hidden />
                           </ActionIcon>
                           <ActionIcon
@@ -137,7 +154,13 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
                           >
                             <IconArrowDown size={16} aria-hidden />
                           </ActionIcon>
-                          <ActionIcon variant="subtle" color="danger" size="lg" aria-label={`Remove author ${n}`} onClick={() => form.removeListItem('authors', i)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="danger"
+                            size="lg"
+                            aria-label={`Remove author ${n}`}
+                            onClick={() => form.removeListItem('authors', i)}
+                          >
                             <IconX size={16} aria-hidden />
                           </ActionIcon>
                         </Group>

@@ -30,7 +30,14 @@ function FormattedCitation({ publication }: { publication: PublicationDetail['pu
   return (
     <PageSection id="pub-citation" title="Cite">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select label="Citation style" data={STYLE_CHOICES} value={style} allowDeselect={false} onChange={(v) => v && setStyle(v as CitationStyle)} w={{ base: '100%', xs: 240 }} />
+        <Select
+          label="Citation style"
+          data={STYLE_CHOICES}
+          value={style}
+          allowDeselect={false}
+          onChange={(v) => v && setStyle(v as CitationStyle)}
+          w={{ base: '100%', xs: 240 }}
+        />
         <Button
           variant="default"
           leftSection={clipboard.copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
@@ -51,7 +58,11 @@ function FormattedCitation({ publication }: { publication: PublicationDetail['pu
           <Loader size="sm" role="status" aria-label="Formatting the citation" />
         )}
       </Paper>
-      {clipboard.error ? <Text c="danger" size="sm">The citation could not be copied: select it and copy it by hand.</Text> : null}
+      {clipboard.error ? (
+        <Text c="danger" size="sm">
+          The citation could not be copied: select it and copy it by hand.
+        </Text>
+      ) : null}
     </PageSection>
   );
 }
@@ -69,7 +80,8 @@ export default function PublicationPage() {
   useEffect(() => {
     if (current && current !== slug) void navigate(pathname.replace(`/pubs/${encodeURIComponent(slug)}`, paths.pub(current)), { replace: true });
   }, [current, slug, pathname, navigate]);
-  if (!detail.data) return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
+  if (!detail.data)
+    return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
   const { publication: p, abstract, permissions } = detail.data;
 
   const confirmDelete = () =>
@@ -174,8 +186,16 @@ export default function PublicationPage() {
                     )}
                   </DetailRow>
                 ) : null}
-                {p.keywords.length ? <DetailRow nameWidth="5.5rem" name="Keywords">{p.keywords.join(', ')}</DetailRow> : null}
-                {p.citationKey ? <DetailRow nameWidth="5.5rem" name="Citation key">{p.citationKey}</DetailRow> : null}
+                {p.keywords.length ? (
+                  <DetailRow nameWidth="5.5rem" name="Keywords">
+                    {p.keywords.join(', ')}
+                  </DetailRow>
+                ) : null}
+                {p.citationKey ? (
+                  <DetailRow nameWidth="5.5rem" name="Citation key">
+                    {p.citationKey}
+                  </DetailRow>
+                ) : null}
               </Stack>
             ) : (
               <Text c="dimmed">No more details.</Text>

@@ -17,7 +17,10 @@ export function PublicationSuggestions() {
   const me = useMyPerson().data;
   const link = useAuthorLink();
   // The publications answered for right now (each keeps its buttons busy).
-  const pending = useMutationState({ filters: { mutationKey: AUTHOR_LINK_KEY, status: 'pending' }, select: (m) => (m.state.variables as { publication: string } | undefined)?.publication });
+  const pending = useMutationState({
+    filters: { mutationKey: AUTHOR_LINK_KEY, status: 'pending' },
+    select: (m) => (m.state.variables as { publication: string } | undefined)?.publication,
+  });
   const publications = suggestions.data ?? [];
   if (!me || publications.length === 0) return null;
 
@@ -25,7 +28,8 @@ export function PublicationSuggestions() {
     link.mutate(
       { publication: p.id, person: me.slug, confirm },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: confirm ? `“${p.title}” now shows on your page` : `You are no longer linked to “${p.title}”` }),
+        onSuccess: () =>
+          notifications.show({ color: 'green', message: confirm ? `“${p.title}” now shows on your page` : `You are no longer linked to “${p.title}”` }),
         onError: (error) => notifications.show({ color: 'danger', title: confirm ? 'Not confirmed' : 'Not unlinked', message: toErrorView(error).message }),
       },
     );
@@ -39,10 +43,21 @@ export function PublicationSuggestions() {
         busy={(p) => pending.includes(p.id)}
         actions={(p) => (
           <Group gap={4} wrap="nowrap">
-            <Button size="compact-sm" onClick={() => answer(p, true)} disabled={pending.includes(p.id)} aria-label={`Confirm you are an author of “${p.title}”`}>
+            <Button
+              size="compact-sm"
+              onClick={() => answer(p, true)}
+              disabled={pending.includes(p.id)}
+              aria-label={`Confirm you are an author of “${p.title}”`}
+            >
               Confirm
             </Button>
-            <Button size="compact-sm" variant="default" onClick={() => answer(p, false)} disabled={pending.includes(p.id)} aria-label={`Not me: you are not an author of “${p.title}”`}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => answer(p, false)}
+              disabled={pending.includes(p.id)}
+              aria-label={`Not me: you are not an author of “${p.title}”`}
+            >
               Not me
             </Button>
           </Group>

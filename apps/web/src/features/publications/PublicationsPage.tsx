@@ -23,7 +23,12 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} rightSection={<IconChevronDown size={16} aria-hidden />} disabled={total === 0}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={16} aria-hidden />}
+          disabled={total === 0}
+        >
           Export
         </Button>
       </Menu.Target>
@@ -84,10 +89,44 @@ export default function PublicationsPage() {
             {...searchInput}
             w={{ base: '100%', sm: 320 }}
           />
-          <Select label="Year" placeholder="Any" clearable searchable data={yearChoices} value={filters.year} onChange={(v) => setFilter('year', v)} w={{ base: '100%', xs: 140 }} />
-          <Select label="Type" placeholder="Any" clearable data={TYPE_CHOICES} value={filters.type} onChange={(v) => setFilter('type', v)} w={{ base: '100%', xs: 180 }} />
-          <PersonPicker label="Author" placeholder="Any" by="slug" clearable w={220} value={filters.person} valueLabel={filters.person ?? undefined} onChange={(v) => setFilter('person', v)} />
-          <ProjectPicker placeholder="Any" by="slug" clearable w={220} value={filters.project} valueLabel={filters.project ?? undefined} onChange={(v) => setFilter('project', v)} />
+          <Select
+            label="Year"
+            placeholder="Any"
+            clearable
+            searchable
+            data={yearChoices}
+            value={filters.year}
+            onChange={(v) => setFilter('year', v)}
+            w={{ base: '100%', xs: 140 }}
+          />
+          <Select
+            label="Type"
+            placeholder="Any"
+            clearable
+            data={TYPE_CHOICES}
+            value={filters.type}
+            onChange={(v) => setFilter('type', v)}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <PersonPicker
+            label="Author"
+            placeholder="Any"
+            by="slug"
+            clearable
+            w={220}
+            value={filters.person}
+            valueLabel={filters.person ?? undefined}
+            onChange={(v) => setFilter('person', v)}
+          />
+          <ProjectPicker
+            placeholder="Any"
+            by="slug"
+            clearable
+            w={220}
+            value={filters.project}
+            valueLabel={filters.project ?? undefined}
+            onChange={(v) => setFilter('project', v)}
+          />
           {spinner && publications.length > 0 ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
         </Group>
         {list.error ? (

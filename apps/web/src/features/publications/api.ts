@@ -39,7 +39,8 @@ export function publicationQuery(filters: PublicationFilters): string {
 export const publicationListQuery = (query: string, page: number) =>
   queryOptions({
     queryKey: ['pubs', 'list', query, page] as const,
-    queryFn: ({ signal }) => api.page<PublicationsResponse>('/pubs', { ...Object.fromEntries(new URLSearchParams(query)), ...(page > 1 ? { p: page } : {}) }, signal),
+    queryFn: ({ signal }) =>
+      api.page<PublicationsResponse>('/pubs', { ...Object.fromEntries(new URLSearchParams(query)), ...(page > 1 ? { p: page } : {}) }, signal),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
     retry: false,
@@ -57,7 +58,8 @@ export function usePublicationYears() {
 }
 
 /** The file of everything the filters match (BibTeX, RIS or CSL-JSON): public, so a plain link downloads it. */
-export const exportHref = (query: string, format: PublicationExportFormat) => apiUrl('/pubs/export', { format, ...Object.fromEntries(new URLSearchParams(query)) });
+export const exportHref = (query: string, format: PublicationExportFormat) =>
+  apiUrl('/pubs/export', { format, ...Object.fromEntries(new URLSearchParams(query)) });
 
 /** One publication's file. */
 export const publicationExportHref = (id: string, format: PublicationExportFormat) => apiUrl(`${publicationPath(id)}/export`, { format });
@@ -66,7 +68,12 @@ export const publicationExportHref = (id: string, format: PublicationExportForma
 
 /** 404s show the error screen; nothing is retried. No key: nothing asked. */
 export function usePublication(key: string) {
-  return useQuery({ enabled: key !== '', queryKey: publicationKey(key), queryFn: () => api.get<PublicationDetail>(publicationPath(key)), retry: retryServerFaults });
+  return useQuery({
+    enabled: key !== '',
+    queryKey: publicationKey(key),
+    queryFn: () => api.get<PublicationDetail>(publicationPath(key)),
+    retry: retryServerFaults,
+  });
 }
 
 /** The publication formatted in a style: asked again when the publication changed. */
@@ -128,7 +135,8 @@ export function useParsePublications() {
 export function useImportPublications() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (publications: PublicationInput[]) => api.post<{ publications: { id: string; slug: string; title: string }[] }>('/pubs/import', { publications }),
+    mutationFn: (publications: PublicationInput[]) =>
+      api.post<{ publications: { id: string; slug: string; title: string }[] }>('/pubs/import', { publications }),
     onSuccess: () => refreshPublications(client),
   });
 }

@@ -125,7 +125,23 @@ export function changedFields(before: PublicationInput, after: PublicationInput)
 }
 
 /** The body's fields the form shows (a refusal naming only these needs no message above the form). */
-export const FORM_FIELDS = ['type', 'title', 'authors', 'authors.', 'year', 'venue', 'volume', 'issue', 'pages', 'doi', 'url', 'abstract', 'keywords', 'keywords.', 'citationKey'].map((f) => `publication.${f}`);
+export const FORM_FIELDS = [
+  'type',
+  'title',
+  'authors',
+  'authors.',
+  'year',
+  'venue',
+  'volume',
+  'issue',
+  'pages',
+  'doi',
+  'url',
+  'abstract',
+  'keywords',
+  'keywords.',
+  'citationKey',
+].map((f) => `publication.${f}`);
 
 /** A refusal's field errors as the form's paths ("publication.authors.0.person" → "authors.2.person"). */
 export function serverErrors(error: unknown, values: PublicationFormValues): Record<string, string> {

@@ -14,7 +14,8 @@ import { PublicationSuggestions } from './PublicationSuggestions';
 
 afterEach(cleanup);
 // happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
 
 const pub: Publication = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -40,7 +41,8 @@ const pub: Publication = {
 };
 const detail: PublicationDetail = { publication: pub, abstract: 'Forecasts, made again and again.', permissions: ['view', 'edit', 'delete'] };
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const entry = (over: Partial<ParsedEntry>): ParsedEntry => ({ index: 0, key: null, line: 1, publication: null, error: null, duplicate: null, ...over });
 type Parsed = NonNullable<ParsedEntry['publication']>;
@@ -63,9 +65,27 @@ const parsedPub = (over: Partial<Parsed>): Parsed => ({
 const parsed = {
   format: 'bibtex',
   entries: [
-    entry({ index: 0, key: 'dietze2018', line: 1, publication: parsedPub({ title: 'Iterative near-term ecological forecasting', authors: [{ name: 'Dietze, Michael C.' }], year: 2018, venue: 'Ecological Applications', doi: '10.1002/eap.1682', citationKey: 'dietze2018' }) }),
+    entry({
+      index: 0,
+      key: 'dietze2018',
+      line: 1,
+      publication: parsedPub({
+        title: 'Iterative near-term ecological forecasting',
+        authors: [{ name: 'Dietze, Michael C.' }],
+        year: 2018,
+        venue: 'Ecological Applications',
+        doi: '10.1002/eap.1682',
+        citationKey: 'dietze2018',
+      }),
+    }),
     entry({ index: 1, key: 'broken', line: 9, error: 'Line 9: this entry is not closed' }),
-    entry({ index: 2, key: 'known', line: 14, publication: parsedPub({ title: 'Known one', year: 2020, doi: '10.1/known' }), duplicate: { id: pub.id, slug: 'known-one', title: 'Known one' } }),
+    entry({
+      index: 2,
+      key: 'known',
+      line: 14,
+      publication: parsedPub({ title: 'Known one', year: 2020, doi: '10.1/known' }),
+      duplicate: { id: pub.id, slug: 'known-one', title: 'Known one' },
+    }),
     entry({ index: 3, key: 'other', line: 20, publication: parsedPub({ type: 'report', title: 'A report', year: 2021, doi: '10.1/other' }) }),
   ],
 };
@@ -95,7 +115,8 @@ function server(extra: Handler = () => undefined) {
       const style = url.searchParams.get('style');
       return json({ style, text: `${style} text`, runs: [{ text: `${style}: Dietze (2018). ` }, { text: 'Ecological Applications', italic: true }] });
     }
-    if (url.pathname === '/api/v1/users/ada') return json({ user: {}, person: { id: '66666666-6666-4666-8666-666666666666', slug: 'ada', name: 'Ada' }, permissions: [], roles: [], invitation: null });
+    if (url.pathname === '/api/v1/users/ada')
+      return json({ user: {}, person: { id: '66666666-6666-4666-8666-666666666666', slug: 'ada', name: 'Ada' }, permissions: [], roles: [], invitation: null });
     if (url.pathname === '/api/v1/pubs/parse') return json(parsed);
     return json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
   };
@@ -127,7 +148,17 @@ function show(path: string, pattern: string, Element: React.ComponentType, extra
 describe('the paste preview', () => {
   it('keeps Save disabled while a kept entry has an error, and enables it once that entry is dropped', async () => {
     const { router, user } = show('/pubs/new?from=paste', '/pubs/new', PublicationEditPage, (url) =>
-      url.pathname === '/api/v1/pubs/import' ? json({ publications: [{ id: pub.id, slug: 'dietze-2018', title: pub.title }, { id: 'x', slug: 'a-report', title: 'A report' }] }, 201) : undefined,
+      url.pathname === '/api/v1/pubs/import'
+        ? json(
+            {
+              publications: [
+                { id: pub.id, slug: 'dietze-2018', title: pub.title },
+                { id: 'x', slug: 'a-report', title: 'A report' },
+              ],
+            },
+            201,
+          )
+        : undefined,
     );
     await user.click(screen.getByRole('textbox', { name: /BibTeX, RIS or CSL-JSON/ }));
     await user.paste('@article{dietze2018, title={Iterative}}');
@@ -164,7 +195,14 @@ describe('the paste preview', () => {
   it('shows a refused entry’s problem on its own card, with a link to the publication holding its DOI', async () => {
     const { user } = show('/pubs/new?from=paste', '/pubs/new', PublicationEditPage, (url) =>
       url.pathname === '/api/v1/pubs/import'
-        ? json({ error: 'A publication with this DOI exists', code: 'CONFLICT', details: [{ field: 'body.publications.1.doi', message: 'A publication with this DOI exists: “Old”', href: '/pubs/old' }] }, 409)
+        ? json(
+            {
+              error: 'A publication with this DOI exists',
+              code: 'CONFLICT',
+              details: [{ field: 'body.publications.1.doi', message: 'A publication with this DOI exists: “Old”', href: '/pubs/old' }],
+            },
+            409,
+          )
         : undefined,
     );
     await user.click(screen.getByRole('textbox', { name: /BibTeX, RIS or CSL-JSON/ }));
@@ -259,7 +297,14 @@ describe('the form', () => {
   it('shows a DOI the catalogue holds at the DOI field, with a link to the publication holding it', async () => {
     const { user } = show('/pubs/new', '/pubs/new', PublicationEditPage, (url, init) =>
       url.pathname === '/api/v1/pubs' && init?.method === 'POST'
-        ? json({ error: 'A publication with this DOI exists: “Old”', code: 'CONFLICT', details: [{ field: 'body.publication.doi', message: 'A publication with this DOI exists: “Old”', href: '/pubs/old' }] }, 409)
+        ? json(
+            {
+              error: 'A publication with this DOI exists: “Old”',
+              code: 'CONFLICT',
+              details: [{ field: 'body.publication.doi', message: 'A publication with this DOI exists: “Old”', href: '/pubs/old' }],
+            },
+            409,
+          )
         : undefined,
     );
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'A title');
@@ -268,12 +313,21 @@ describe('the form', () => {
     await user.click(screen.getByRole('button', { name: 'Add publication' }));
     const doi = screen.getByRole('textbox', { name: 'DOI' });
     await vi.waitFor(() => expect(doi.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(doi.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!)?.textContent).toBe('A publication with this DOI exists: “Old”');
+    expect(
+      document.getElementById(
+        doi
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .find((id) => id.endsWith('-error'))!,
+      )?.textContent,
+    ).toBe('A publication with this DOI exists: “Old”');
     expect(screen.getByRole('link', { name: 'Open the publication that has this DOI' }).getAttribute('href')).toBe('/pubs/old');
     // Shown at its field, not again above the form.
     expect(screen.getAllByText('A publication with this DOI exists: “Old”')).toHaveLength(1);
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toMatchObject({ publication: { title: 'A title', authors: [{ name: 'Dietze, Michael C.', person: null }], doi: 'https://doi.org/10.1002/eap.1682', year: null } });
+    expect(post?.body).toMatchObject({
+      publication: { title: 'A title', authors: [{ name: 'Dietze, Michael C.', person: null }], doi: 'https://doi.org/10.1002/eap.1682', year: null },
+    });
   });
 
   it('checks the fields with the shared schema before sending', async () => {

@@ -22,7 +22,11 @@ export function fieldsOfTypes(types: ObjectType[], chosen: string[]): FieldChoic
       const properties = (schema.properties ?? {}) as Record<string, { title?: string; enum?: unknown[] }>;
       for (const [name, property] of Object.entries(properties)) {
         if (fields.has(name)) continue;
-        fields.set(name, { name, label: property?.title ? `${property.title} (${name})` : name, values: Array.isArray(property?.enum) ? property.enum.map(String) : null });
+        fields.set(name, {
+          name,
+          label: property?.title ? `${property.title} (${name})` : name,
+          values: Array.isArray(property?.enum) ? property.enum.map(String) : null,
+        });
       }
     }
   }
@@ -40,7 +44,17 @@ const TYPING_DELAY_MS = 600;
  * edited here and reach the query when both halves are given (a typed value once typing
  * rests); a change of the address from elsewhere (back, a shared link) shows its own.
  */
-function MetadataFilters({ where, fields, errors, onChange }: { where: Row[]; fields: FieldChoice[]; errors: Record<string, string>; onChange: (rows: Row[]) => void }) {
+function MetadataFilters({
+  where,
+  fields,
+  errors,
+  onChange,
+}: {
+  where: Row[];
+  fields: FieldChoice[];
+  errors: Record<string, string>;
+  onChange: (rows: Row[]) => void;
+}) {
   const [rows, setRows] = useState<Row[]>(where);
   const [seen, setSeen] = useState(JSON.stringify(where));
   const [sent, setSent] = useState<string | null>(null);
@@ -74,7 +88,11 @@ function MetadataFilters({ where, fields, errors, onChange }: { where: Row[]; fi
       ) : null}
       {rows.map((row, i) => {
         const field = fields.find((f) => f.name === row.field);
-        const update = (part: Partial<Row>, now: boolean) => change(rows.map((r, j) => (j === i ? { ...r, ...part } : r)), now);
+        const update = (part: Partial<Row>, now: boolean) =>
+          change(
+            rows.map((r, j) => (j === i ? { ...r, ...part } : r)),
+            now,
+          );
         return (
           <Group key={i} gap="xs" align="flex-start" wrap="wrap">
             <Select
@@ -88,7 +106,15 @@ function MetadataFilters({ where, fields, errors, onChange }: { where: Row[]; fi
               searchable
             />
             {field?.values ? (
-              <Select label={`Value ${i + 1}`} placeholder="Choose a value" data={field.values} value={row.value || null} onChange={(v) => update({ value: v ?? '' }, true)} error={errors[`where.${i}.value`]} w={{ base: '100%', xs: 200 }} />
+              <Select
+                label={`Value ${i + 1}`}
+                placeholder="Choose a value"
+                data={field.values}
+                value={row.value || null}
+                onChange={(v) => update({ value: v ?? '' }, true)}
+                error={errors[`where.${i}.value`]}
+                w={{ base: '100%', xs: 200 }}
+              />
             ) : (
               <TextInput
                 label={`Value ${i + 1}`}
@@ -103,7 +129,19 @@ function MetadataFilters({ where, fields, errors, onChange }: { where: Row[]; fi
                 w={{ base: '100%', xs: 200 }}
               />
             )}
-            <ActionIcon variant="subtle" color="gray" size="lg" mt={{ base: 0, xs: 26 }} aria-label={`Remove filter ${i + 1}`} onClick={() => change(rows.filter((_, j) => j !== i), true)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              mt={{ base: 0, xs: 26 }}
+              aria-label={`Remove filter ${i + 1}`}
+              onClick={() =>
+                change(
+                  rows.filter((_, j) => j !== i),
+                  true,
+                )
+              }
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
@@ -111,7 +149,13 @@ function MetadataFilters({ where, fields, errors, onChange }: { where: Row[]; fi
       })}
       {fields.length > 0 ? (
         <Group>
-          <Button variant="default" size="xs" leftSection={<IconPlus size={14} aria-hidden />} disabled={rows.length >= SANDBOX_LIMITS.filters} onClick={() => setRows([...rows, { field: '', value: '' }])}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            disabled={rows.length >= SANDBOX_LIMITS.filters}
+            onClick={() => setRows([...rows, { field: '', value: '' }])}
+          >
             Add a filter
           </Button>
         </Group>
@@ -128,7 +172,10 @@ function ProjectPicker({ value, error, onChange }: { value: string[]; error: str
   const [titles, setTitles] = useState<Record<string, string>>({});
   const found = choices.data ?? [];
   const known = { ...titles, ...Object.fromEntries(found.map((p) => [p.slug, p.title])) };
-  const data = [...value.filter((slug) => !found.some((p) => p.slug === slug)).map((slug) => ({ value: slug, label: known[slug] ?? slug })), ...found.map((p) => ({ value: p.slug, label: p.title }))];
+  const data = [
+    ...value.filter((slug) => !found.some((p) => p.slug === slug)).map((slug) => ({ value: slug, label: known[slug] ?? slug })),
+    ...found.map((p) => ({ value: p.slug, label: p.title })),
+  ];
   return (
     <MultiSelect
       label="Projects"
@@ -254,7 +301,15 @@ export function FilterPanel({
           error={errors.to}
           w={{ base: '100%', xs: 170 }}
         />
-        <Select label="Rows a page" data={PER_PAGE_DATA} value={String(state.n)} allowDeselect={false} onChange={(v) => onChange({ n: Number(v) || SANDBOX_LIMITS.perPage })} error={errors.n} w={{ base: '100%', xs: 120 }} />
+        <Select
+          label="Rows a page"
+          data={PER_PAGE_DATA}
+          value={String(state.n)}
+          allowDeselect={false}
+          onChange={(v) => onChange({ n: Number(v) || SANDBOX_LIMITS.perPage })}
+          error={errors.n}
+          w={{ base: '100%', xs: 120 }}
+        />
       </Group>
     </Stack>
   );

@@ -7,7 +7,14 @@ import { paths } from '../../config/paths';
 const CONTROL_LABELS = { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' } as const;
 
 /** A number as a cell shows it: at most four decimals. */
-const shown = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(Number(value.toFixed(4))) : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const shown = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'number'
+      ? String(Number(value.toFixed(4)))
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
 
 /** How many the total is: "10,000+" past the count's bound. */
 export const totalText = (answer: Pick<SandboxQueryResponse, 'total' | 'more'>) => `${answer.total.toLocaleString('en')}${answer.more ? '+' : ''}`;
@@ -43,8 +50,8 @@ export function ResultsTable({ answer, onPage }: { answer: SandboxQueryResponse;
     <Stack gap="sm">
       {answer.summariesLeftOut ? (
         <Alert color="yellow" title="Metrics not summed up on this page">
-          These objects hold more than {SANDBOX_LIMITS.summedObservations.toLocaleString('en')} observations of the metrics chosen, too many to sum up at once. Choose a shorter span of time (From,
-          Before), fewer metrics or fewer rows a page, or export the query: an export sums up every object.
+          These objects hold more than {SANDBOX_LIMITS.summedObservations.toLocaleString('en')} observations of the metrics chosen, too many to sum up at once.
+          Choose a shorter span of time (From, Before), fewer metrics or fewer rows a page, or export the query: an export sums up every object.
         </Alert>
       ) : null}
       <WideTable label="Objects found" minWidth={minWidth}>

@@ -17,7 +17,11 @@ export const bucketsFor = (pixels: number) => Math.min(SANDBOX_LIMITS.maxBuckets
 /** The sandbox's buckets as the time chart's series: the mean, the lowest and the highest. */
 export function asTimeSeries(chart: SandboxChartResponse): ChartResponse {
   const times = chart.buckets.map((b) => Date.parse(b.time));
-  const series = (name: string, title: string, pick: (b: SandboxChartResponse['buckets'][number]) => number) => ({ object: { name, title }, times, values: chart.buckets.map(pick) });
+  const series = (name: string, title: string, pick: (b: SandboxChartResponse['buckets'][number]) => number) => ({
+    object: { name, title },
+    times,
+    values: chart.buckets.map(pick),
+  });
   return {
     metric: chart.metric.name,
     unit: chart.metric.unit ?? '',
@@ -64,13 +68,18 @@ function MetricChart({ filter, metric, onSpan }: { filter: SandboxFilter; metric
         {answer && answer.buckets.length > 0 ? (
           <figure style={{ margin: 0 }} aria-busy={chart.isFetching}>
             <Suspense fallback={<Loader size="sm" role="status" aria-label={`Loading the chart of ${metric.title}`} />}>
-              <div role="img" aria-label={`Chart of ${metric.title} from ${day(answer.from)} to ${day(answer.to)}: mean, lowest and highest of ${answer.observations} observations`} data-testid="sandbox-chart">
+              <div
+                role="img"
+                aria-label={`Chart of ${metric.title} from ${day(answer.from)} to ${day(answer.to)}: mean, lowest and highest of ${answer.observations} observations`}
+                data-testid="sandbox-chart"
+              >
                 <TimeChart chart={asTimeSeries(answer)} width={width} onZoom={(from, to) => onSpan(new Date(from).toISOString(), new Date(to).toISOString())} />
               </div>
             </Suspense>
             <Text component="figcaption" size="sm" c="dimmed">
-              {answer.observations.toLocaleString('en')} observations of {answer.objects} {answer.objects === 1 ? 'object' : 'objects'} from {day(answer.from)} to {day(answer.to)}, in{' '}
-              {answer.buckets.length} spans of time: each span’s mean, lowest and highest value. Drag across the chart to zoom in (the span is set in From and Before).
+              {answer.observations.toLocaleString('en')} observations of {answer.objects} {answer.objects === 1 ? 'object' : 'objects'} from {day(answer.from)}{' '}
+              to {day(answer.to)}, in {answer.buckets.length} spans of time: each span’s mean, lowest and highest value. Drag across the chart to zoom in (the
+              span is set in From and Before).
             </Text>
           </figure>
         ) : null}

@@ -85,8 +85,8 @@ export default function SandboxPage() {
         <Stack gap={4}>
           <Title order={1}>Data sandbox</Title>
           <Text c="dimmed">
-            Explore the catalogue’s objects and their measured data: choose types, projects and metrics, filter by metadata and a map area, then look at the table, the map and the
-            charts, export the result or copy the query as an API request.
+            Explore the catalogue’s objects and their measured data: choose types, projects and metrics, filter by metadata and a map area, then look at the
+            table, the map and the charts, export the result or copy the query as an API request.
           </Text>
         </Stack>
         <FilterPanel state={state} types={types.data ?? []} metrics={metrics.data ?? []} errors={errors} onChange={(next) => change(next)} />
@@ -96,16 +96,32 @@ export default function SandboxPage() {
           </Alert>
         ) : null}
         {refusal ? (
-          <Alert color={refusal instanceof ApiError && refusal.status === 429 ? 'yellow' : 'danger'} role="alert" title={refusal instanceof ApiError && refusal.status === 429 ? 'Too many queries' : 'The query was refused'}>
+          <Alert
+            color={refusal instanceof ApiError && refusal.status === 429 ? 'yellow' : 'danger'}
+            role="alert"
+            title={refusal instanceof ApiError && refusal.status === 429 ? 'Too many queries' : 'The query was refused'}
+          >
             {toErrorView(refusal).message}
           </Alert>
         ) : null}
         <Stack gap="xs" component="section" aria-label="Use the result">
           <Group gap="xs" wrap="wrap">
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting.busy === 'csv'} disabled={!!exporting.busy} onClick={() => void exportAs('csv')}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exporting.busy === 'csv'}
+              disabled={!!exporting.busy}
+              onClick={() => void exportAs('csv')}
+            >
               Export CSV
             </Button>
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting.busy === 'geojson'} disabled={!!exporting.busy} onClick={() => void exportAs('geojson')}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exporting.busy === 'geojson'}
+              disabled={!!exporting.busy}
+              onClick={() => void exportAs('geojson')}
+            >
               Export GeoJSON
             </Button>
             <CopyButton value={curl}>

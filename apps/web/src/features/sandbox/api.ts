@@ -57,7 +57,8 @@ export async function downloadExport(body: unknown, format: SandboxExportFormat)
 export function useProjectChoices(q: string) {
   return useQuery({
     queryKey: ['sandbox', 'projects', q],
-    queryFn: ({ signal }): Promise<{ slug: string; title: string }[]> => api.get<ProjectsResponse>('/projects', q ? { q } : { sort: 'title' }, signal).then((r) => r.projects.map((p) => ({ slug: p.slug, title: p.title }))),
+    queryFn: ({ signal }): Promise<{ slug: string; title: string }[]> =>
+      api.get<ProjectsResponse>('/projects', q ? { q } : { sort: 'title' }, signal).then((r) => r.projects.map((p) => ({ slug: p.slug, title: p.title }))),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -7,7 +7,9 @@ const from = (qs: string) => sandboxFrom(new URLSearchParams(qs));
 
 describe('the sandbox query in the address', () => {
   it('reads every part, in order, each once', () => {
-    const state = from('type=site&type=property&type=site&project=river&metric=chlorophyll-a&f=habitat:river&f=siteCode:a:b&bbox=-10,40,5.5,51&from=2024-01-01T00:00:00.000Z&to=2025-01-01T00:00:00Z&p=3&n=20&tab=charts');
+    const state = from(
+      'type=site&type=property&type=site&project=river&metric=chlorophyll-a&f=habitat:river&f=siteCode:a:b&bbox=-10,40,5.5,51&from=2024-01-01T00:00:00.000Z&to=2025-01-01T00:00:00Z&p=3&n=20&tab=charts',
+    );
     expect(state).toEqual({
       types: ['site', 'property'],
       projects: ['river'],
@@ -86,7 +88,11 @@ describe('the sandbox charts', () => {
     });
     expect(chart.unit).toBe('ug/L');
     expect(chart.series.map((s) => s.object.title)).toEqual(['Mean', 'Lowest', 'Highest']);
-    expect(chart.series[0]).toEqual({ object: { name: 'mean', title: 'Mean' }, times: [Date.parse('2024-01-01T12:00:00Z'), Date.parse('2024-01-02T12:00:00Z')], values: [2, 5] });
+    expect(chart.series[0]).toEqual({
+      object: { name: 'mean', title: 'Mean' },
+      times: [Date.parse('2024-01-01T12:00:00Z'), Date.parse('2024-01-02T12:00:00Z')],
+      values: [2, 5],
+    });
     expect(chart.series[2]!.values).toEqual([3, 5]);
   });
 });

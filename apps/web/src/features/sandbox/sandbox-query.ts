@@ -29,7 +29,18 @@ export interface SandboxState {
   tab: SandboxTab;
 }
 
-export const EMPTY_SANDBOX: SandboxState = { types: [], projects: [], metrics: [], where: [], bbox: null, from: null, to: null, p: 1, n: SANDBOX_LIMITS.perPage, tab: 'table' };
+export const EMPTY_SANDBOX: SandboxState = {
+  types: [],
+  projects: [],
+  metrics: [],
+  where: [],
+  bbox: null,
+  from: null,
+  to: null,
+  p: 1,
+  n: SANDBOX_LIMITS.perPage,
+  tab: 'table',
+};
 
 /** The page sizes offered; the API takes up to 100. */
 export const PER_PAGE_CHOICES = [20, 50, 100] as const;
@@ -42,7 +53,15 @@ export { boxFromCorners, formatBbox as formatBox, parseBbox as parseBox } from '
 /** A time the API takes (ISO 8601), as the address holds it; anything else is left out. */
 const timeIn = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : null);
 
-const listOf = (params: URLSearchParams, key: string, max: number) => [...new Set(params.getAll(key).map((v) => v.trim()).filter(Boolean))].slice(0, max);
+const listOf = (params: URLSearchParams, key: string, max: number) =>
+  [
+    ...new Set(
+      params
+        .getAll(key)
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, max);
 const whole = (text: string | null, fallback: number, max: number) => {
   const n = Math.floor(Number(text));
   return Number.isFinite(n) && n >= 1 ? Math.min(n, max) : fallback;

@@ -29,10 +29,7 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
   const addErrors = fieldErrors(add.error);
   const changeRole = (m: TeamMember, value: string) => {
     setNotice(null);
-    setRole.mutate(
-      { personId: m.id, role: value },
-      { onSuccess: () => setNotice(`${m.name} is now ${roleLabel(value)}.`) },
-    );
+    setRole.mutate({ personId: m.id, role: value }, { onSuccess: () => setNotice(`${m.name} is now ${roleLabel(value)}.`) });
   };
 
   const confirmRemove = (m: TeamMember) =>

@@ -23,7 +23,11 @@ export default function MyTeamsPage() {
                 <Anchor component={PrefetchLink} to={paths.team(t.slug)} fw={600}>
                   {t.name}
                 </Anchor>
-                {t.description ? <Text size="sm" c="dimmed">{t.description}</Text> : null}
+                {t.description ? (
+                  <Text size="sm" c="dimmed">
+                    {t.description}
+                  </Text>
+                ) : null}
               </List.Item>
             ))}
           </List>

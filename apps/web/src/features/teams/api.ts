@@ -24,7 +24,9 @@ export function useMemberMutations(slug: string) {
   return {
     add: useMutation({
       mutationFn: async (input: { person: { id: string }; role: string }) =>
-        addMember(client.getQueryData<TeamDetail>(key), input.person, (teamId, personId) => api.put<TeamMember>(`${teamPath(teamId)}/members/${personId}`, { role: input.role })),
+        addMember(client.getQueryData<TeamDetail>(key), input.person, (teamId, personId) =>
+          api.put<TeamMember>(`${teamPath(teamId)}/members/${personId}`, { role: input.role }),
+        ),
       onSuccess: (members) => {
         if (members) setMembers(members);
       },

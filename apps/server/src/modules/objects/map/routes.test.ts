@@ -28,7 +28,15 @@ afterAll(() => t.close());
 const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
 const square = (lon: number, lat: number, d: number) => ({
   type: 'Polygon',
-  coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + d, lat],
+      [lon + d, lat + d],
+      [lon, lat + d],
+      [lon, lat],
+    ],
+  ],
 });
 
 async function create(body: Record<string, unknown>) {
@@ -70,10 +78,18 @@ describe('GET data/map', () => {
     const data = res.json() as MapData;
     expect(data.type).toBe('FeatureCollection');
     expect(clustersOf(data)).toEqual([
-      { type: 'Feature', geometry: { type: 'Point', coordinates: [19.94, expect.closeTo(50.065667, 5)] }, properties: { cluster: true, count: 3, bbox: [19.935, 50.062, 19.945, 50.07] } },
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [19.94, expect.closeTo(50.065667, 5)] },
+        properties: { cluster: true, count: 3, bbox: [19.935, 50.062, 19.945, 50.07] },
+      },
     ]);
     expect(singlesOf(data)).toEqual([
-      { type: 'Feature', geometry: point(20.4, 50.1), properties: { cluster: false, id: far.id, name: far.name, title: 'Niepołomice forest', marker: 'mini', types: ['site'] } },
+      {
+        type: 'Feature',
+        geometry: point(20.4, 50.1),
+        properties: { cluster: false, id: far.id, name: far.name, title: 'Niepołomice forest', marker: 'mini', types: ['site'] },
+      },
     ]);
   });
 
@@ -89,7 +105,11 @@ describe('GET data/map', () => {
     expect(clustersOf(data)).toEqual([]);
     const byTitle = Object.fromEntries(singlesOf(data).map((f) => [f.properties.title, f]));
     expect(Object.keys(byTitle).sort()).toEqual(['Kraków east', 'Kraków north', 'Kraków west']);
-    expect(byTitle['Kraków north']).toEqual({ type: 'Feature', geometry: point(19.94, 50.07), properties: { cluster: false, id: near[0]!.id, name: near[0]!.name, title: 'Kraków north', marker: 'mini', types: ['site'] } });
+    expect(byTitle['Kraków north']).toEqual({
+      type: 'Feature',
+      geometry: point(19.94, 50.07),
+      properties: { cluster: false, id: near[0]!.id, name: near[0]!.name, title: 'Kraków north', marker: 'mini', types: ['site'] },
+    });
     expect(byTitle['Kraków east']!.properties).toMatchObject({ marker: 'soil', types: ['soil-plot'] });
     // Types in their order of position: a site comes before a vegetation plot.
     expect(byTitle['Kraków west']!.properties).toMatchObject({ marker: 'mini', types: ['site', 'vegetation-plot'] });
@@ -147,7 +167,18 @@ describe('objects with an area or a line', () => {
     expect(lon).toBeLessThan(-3.3);
     expect(lat).toBeGreaterThan(55.0);
     expect(lat).toBeLessThan(55.2);
-    const moved = await api(t.app, 'PUT', `/data/obj/${field.name}`, { token: owner.token, body: { geo: { type: 'LineString', coordinates: [[-3.9, 54.6], [-3.9, 54.8]] } } });
+    const moved = await api(t.app, 'PUT', `/data/obj/${field.name}`, {
+      token: owner.token,
+      body: {
+        geo: {
+          type: 'LineString',
+          coordinates: [
+            [-3.9, 54.6],
+            [-3.9, 54.8],
+          ],
+        },
+      },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await at())[0]).toBe(-3.9);
   });
@@ -175,7 +206,11 @@ describe('members-only objects', () => {
       const low = await mapData(`${box}&zoom=6`, token);
       expect(total(low)).toBe(3);
       expect(clustersOf(low).map((f) => f.properties.count)).toEqual([3]);
-      expect(singlesOf(await mapData(`${box}&zoom=16`, token)).map((f) => f.properties.title).sort()).toEqual(['Closed bog', 'Closed fen', 'Open bog']);
+      expect(
+        singlesOf(await mapData(`${box}&zoom=16`, token))
+          .map((f) => f.properties.title)
+          .sort(),
+      ).toEqual(['Closed bog', 'Closed fen', 'Open bog']);
     }
   });
 });
@@ -219,7 +254,10 @@ describe('invalid requests', () => {
     for (const [query, field] of cases) {
       const res = await api(t.app, 'GET', `/data/map?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().details.map((d: { field: string }) => d.field), query).toContain(field);
+      expect(
+        res.json().details.map((d: { field: string }) => d.field),
+        query,
+      ).toContain(field);
     }
   });
 });

@@ -78,7 +78,16 @@ function mergeNeighbours(grid: Cell[], perWorld: number): Cell[] {
     if (taken.has(cell)) continue;
     taken.add(cell);
     let result = cell;
-    for (const [dx, dy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]] as const) {
+    for (const [dx, dy] of [
+      [-1, -1],
+      [0, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [0, 1],
+      [1, 1],
+    ] as const) {
       const other = at.get(`${cell.cx + dx},${cell.cy + dy}`);
       if (!other || taken.has(other) || Math.hypot((other.x - cell.x) * perWorld, (other.y - cell.y) * perWorld) >= MERGE_SHARE) continue;
       taken.add(other);

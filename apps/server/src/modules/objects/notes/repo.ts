@@ -3,7 +3,13 @@ import type { Db } from '../../../db/client.js';
 import { notes, people } from '../../../db/schema/index.js';
 import type { Page } from '../../../lib/pagination.js';
 
-const columns = { id: notes.id, content: notes.content, timestamp: notes.timestamp, authorId: notes.authorId, author: { id: people.id, slug: people.slug, name: people.name } };
+const columns = {
+  id: notes.id,
+  content: notes.content,
+  timestamp: notes.timestamp,
+  authorId: notes.authorId,
+  author: { id: people.id, slug: people.slug, name: people.name },
+};
 export type NoteRow = { id: string; content: string; timestamp: Date; authorId: string | null; author: { id: string; slug: string; name: string } | null };
 
 const selectNotes = (d: Db) => d.select(columns).from(notes).leftJoin(people, eq(people.id, notes.authorId));

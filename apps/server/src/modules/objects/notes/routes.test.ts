@@ -18,7 +18,10 @@ beforeAll(async () => {
   objectName = unique('notebook-');
   await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: objectName, title: 'With a notebook', types: ['site'], projects: [project.id] } });
   closedName = unique('closed-');
-  await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: closedName, title: 'Closed', types: ['site'], projects: [project.id], visibility: 'members' } });
+  await api(t.app, 'POST', '/data/obj', {
+    token: owner.token,
+    body: { name: closedName, title: 'Closed', types: ['site'], projects: [project.id], visibility: 'members' },
+  });
 });
 afterAll(() => t.close());
 
@@ -27,10 +30,17 @@ const path = (name = objectName) => `/data/obj/${name}/notes`;
 describe('notes', () => {
   it('are written by those who may comment, with the author and time from the server, newest first, 20 a page', async () => {
     const before = Date.now();
-    const res = await api(t.app, 'POST', path(), { token: contributor.token, body: { content: 'Fence repaired at the north corner.', author: owner.personId, timestamp: '1999-01-01T00:00:00Z' } });
+    const res = await api(t.app, 'POST', path(), {
+      token: contributor.token,
+      body: { content: 'Fence repaired at the north corner.', author: owner.personId, timestamp: '1999-01-01T00:00:00Z' },
+    });
     expect(res.statusCode).toBe(201);
     const note = res.json();
-    expect(note).toMatchObject({ content: 'Fence repaired at the north corner.', author: { id: contributor.personId }, permissions: ['view', 'edit', 'delete'] });
+    expect(note).toMatchObject({
+      content: 'Fence repaired at the north corner.',
+      author: { id: contributor.personId },
+      permissions: ['view', 'edit', 'delete'],
+    });
     expect(Date.parse(note.timestamp)).toBeGreaterThanOrEqual(before - 1000);
     for (let i = 0; i < 21; i++) await api(t.app, 'POST', path(), { token: owner.token, body: { content: `Reading ${i}` } });
     const first = await api(t.app, 'GET', path());
@@ -47,7 +57,10 @@ describe('notes', () => {
     const one = `${path()}/${note.id}`;
     expect((await api(t.app, 'PUT', one, { token: stranger.token, body: { content: 'x' } })).statusCode).toBe(403);
     expect((await api(t.app, 'PUT', one, { token: contributor.token, body: { content: 'Second draft' } })).json().content).toBe('Second draft');
-    expect((await api(t.app, 'PUT', one, { token: owner.token, body: { content: 'Edited by the owner' } })).json()).toMatchObject({ content: 'Edited by the owner', author: { id: contributor.personId } });
+    expect((await api(t.app, 'PUT', one, { token: owner.token, body: { content: 'Edited by the owner' } })).json()).toMatchObject({
+      content: 'Edited by the owner',
+      author: { id: contributor.personId },
+    });
     expect((await api(t.app, 'DELETE', one, { token: stranger.token })).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', one, { token: contributor.token })).statusCode).toBe(204);
     expect((await api(t.app, 'DELETE', one, { token: contributor.token })).statusCode).toBe(404);

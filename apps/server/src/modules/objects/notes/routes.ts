@@ -12,7 +12,15 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   const NoteParams = ObjectParams.extend({ id: z.uuid() });
   app.get(
     '/data/obj/:key/notes',
-    { schema: { tags, summary: 'Notes of an object, newest first, 20 a page', params: ObjectParams, querystring: PageQuery, response: { 200: NotesResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Notes of an object, newest first, 20 a page',
+        params: ObjectParams,
+        querystring: PageQuery,
+        response: { 200: NotesResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { notes: list, page, total } = await notes.list(request.actor, request.params.key, request.query.p);
       setPaginationHeaders(reply, page, total);
@@ -21,16 +29,41 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/data/obj/:key/notes',
-    { onRequest: signedIn, schema: { tags, summary: 'Write a note (comment); the author and time are the caller and now', params: ObjectParams, body: NoteInputSchema, response: { 201: NoteSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Write a note (comment); the author and time are the caller and now',
+        params: ObjectParams,
+        body: NoteInputSchema,
+        response: { 201: NoteSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await notes.add(request.actor, request.params.key, request.body.content)),
   );
   app.put(
     '/data/obj/:key/notes/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Change a note (its author or an editor of the object)', params: NoteParams, body: NoteInputSchema, response: { 200: NoteSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Change a note (its author or an editor of the object)',
+        params: NoteParams,
+        body: NoteInputSchema,
+        response: { 200: NoteSchema },
+      },
+    },
     async (request) => notes.change(request.actor, request.params.key, request.params.id, request.body.content),
   );
-  app.delete('/data/obj/:key/notes/:id', { onRequest: signedIn, schema: { tags, summary: 'Delete a note (its author or an editor)', params: NoteParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await notes.remove(request.actor, request.params.key, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/data/obj/:key/notes/:id',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Delete a note (its author or an editor)', params: NoteParams, response: { 204: z.undefined().describe('No content') } },
+    },
+    async (request, reply) => {
+      await notes.remove(request.actor, request.params.key, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

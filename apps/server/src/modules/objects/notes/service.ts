@@ -19,12 +19,15 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
     permissions: attached.permissions(actor, object, row),
   });
 
-  const loadNote = (actor: Actor | null, key: string, noteId: string) => attached.loadForEdit(actor, key, (objectId) => db.use((d) => repo.findNote(d, objectId, noteId)));
+  const loadNote = (actor: Actor | null, key: string, noteId: string) =>
+    attached.loadForEdit(actor, key, (objectId) => db.use((d) => repo.findNote(d, objectId, noteId)));
 
   return {
     /** 20 a page, newest first. */
     async list(actor: Actor | null, key: string, p: number) {
-      const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.notes, (objectId, page) => db.use((d) => repo.notesOf(d, objectId, page)));
+      const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.notes, (objectId, page) =>
+        db.use((d) => repo.notesOf(d, objectId, page)),
+      );
       return { notes: rows.map((r) => toNote(actor, resource, r)), page, total };
     },
 

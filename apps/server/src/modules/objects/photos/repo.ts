@@ -14,13 +14,28 @@ const columns = {
   author: { id: people.id, slug: people.slug, name: people.name },
   object: { id: objectsTable.id, name: objectsTable.name, title: objectsTable.title },
 };
-export type PhotoRow = { id: string; assetId: string; caption: string | null; takenAt: Date | null; geo: string | null; authorId: string | null; createdAt: Date; author: { id: string; slug: string; name: string } | null; object: { id: string; name: string; title: string } | null };
+export type PhotoRow = {
+  id: string;
+  assetId: string;
+  caption: string | null;
+  takenAt: Date | null;
+  geo: string | null;
+  authorId: string | null;
+  createdAt: Date;
+  author: { id: string; slug: string; name: string } | null;
+  object: { id: string; name: string; title: string } | null;
+};
 
-const selectPhotos = (d: Db) => d.select(columns).from(photos).leftJoin(people, eq(people.id, photos.authorId)).leftJoin(objectsTable, eq(objectsTable.id, photos.objectId));
+const selectPhotos = (d: Db) =>
+  d.select(columns).from(photos).leftJoin(people, eq(people.id, photos.authorId)).leftJoin(objectsTable, eq(objectsTable.id, photos.objectId));
 
 /** A page of an object's photos, newest first, and their total. */
 export async function photosOf(d: Db, objectId: string, page: Page): Promise<{ rows: PhotoRow[]; total: number }> {
-  const rows = await selectPhotos(d).where(eq(photos.objectId, objectId)).orderBy(desc(photos.createdAt), desc(photos.id)).limit(page.limit).offset(page.offset);
+  const rows = await selectPhotos(d)
+    .where(eq(photos.objectId, objectId))
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(page.limit)
+    .offset(page.offset);
   const [total] = await d.select({ n: count() }).from(photos).where(eq(photos.objectId, objectId));
   return { rows, total: total?.n ?? 0 };
 }
@@ -34,7 +49,10 @@ export async function photoById(d: Db, id: string): Promise<PhotoRow> {
 }
 
 /** A new photo of an object; `lon`/`lat` from its EXIF, when it had them. */
-export async function insertPhoto(d: Db, v: { objectId: string; assetId: string; authorId: string; takenAt: Date | null; lon: number | null; lat: number | null }): Promise<string> {
+export async function insertPhoto(
+  d: Db,
+  v: { objectId: string; assetId: string; authorId: string; takenAt: Date | null; lon: number | null; lat: number | null },
+): Promise<string> {
   const [created] = await d
     .insert(photos)
     .values({
@@ -49,7 +67,10 @@ export async function insertPhoto(d: Db, v: { objectId: string; assetId: string;
 }
 
 export async function changePhoto(d: Db, id: string, values: { caption?: string | null; objectId?: string }): Promise<void> {
-  await d.update(photos).set({ ...values, updatedAt: new Date() }).where(eq(photos.id, id));
+  await d
+    .update(photos)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(photos.id, id));
 }
 
 export async function deletePhoto(d: Db, id: string): Promise<void> {

@@ -40,9 +40,13 @@ const fieldPhoto = () =>
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' },
     })
     .toBuffer();
-const plainPng = () => sharp({ create: { width: 120, height: 80, channels: 3, background: '#888888' } }).png().toBuffer();
+const plainPng = () =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background: '#888888' } })
+    .png()
+    .toBuffer();
 
-const post = async (name: string, data: Buffer, token = contributor.token) => upload(t.app, 'POST', `/data/obj/${name}/photos`, { token, file: { data, fileName: 'photo.jpg' } });
+const post = async (name: string, data: Buffer, token = contributor.token) =>
+  upload(t.app, 'POST', `/data/obj/${name}/photos`, { token, file: { data, fileName: 'photo.jpg' } });
 
 describe('photos', () => {
   it('are uploaded by those who may upload; the EXIF time and GPS are read and offered as the location', async () => {
@@ -96,7 +100,11 @@ describe('photos', () => {
       .toBuffer();
     const { image } = (await post(objectName, big)).json();
     expect(image.largeUrl).toBe(`/api/v1/assets/${image.id}/1600`);
-    for (const [url, width, height] of [[image.thumbUrl, 96, 64], [image.url, 400, 267], [image.largeUrl, 1600, 1067]]) {
+    for (const [url, width, height] of [
+      [image.thumbUrl, 96, 64],
+      [image.url, 400, 267],
+      [image.largeUrl, 1600, 1067],
+    ]) {
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode, url).toBe(200);
       const meta = await sharp(served.rawPayload).metadata();
@@ -108,12 +116,28 @@ describe('photos', () => {
   it('refuse HEIC with a message naming the formats to send, storing nothing', async () => {
     // The start of an iPhone photo: sharp's bundled libvips has no HEVC decoder to convert it (lib/images.ts).
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)]);
-    const counts = () => t.database.use(async (d) => [(await d.select({ n: count() }).from(photos).where(eq(photos.objectId, (photoObject as { id: string }).id)))[0]!.n, (await d.select({ n: count() }).from(assets))[0]!.n]);
+    const counts = () =>
+      t.database.use(async (d) => [
+        (
+          await d
+            .select({ n: count() })
+            .from(photos)
+            .where(eq(photos.objectId, (photoObject as { id: string }).id))
+        )[0]!.n,
+        (await d.select({ n: count() }).from(assets))[0]!.n,
+      ]);
     const photoObject = (await api(t.app, 'GET', `/data/obj/${objectName}`)).json().obj;
     const before = await counts();
-    const res = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, { token: contributor.token, file: { data: heic, fileName: 'IMG_0001.HEIC', type: 'image/heic' } });
+    const res = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, {
+      token: contributor.token,
+      file: { data: heic, fileName: 'IMG_0001.HEIC', type: 'image/heic' },
+    });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.stringMatching(/HEIC .*JPEG, PNG or WebP/), details: [{ field: 'file' }] });
+    expect(res.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      error: expect.stringMatching(/HEIC .*JPEG, PNG or WebP/),
+      details: [{ field: 'file' }],
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -126,7 +150,8 @@ describe('photos', () => {
     const added = await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: await plainPng(), fileName: 'closed.png' } });
     expect(added.statusCode, added.body).toBe(201);
     const image = (await api(t.app, 'GET', `/data/obj/${name}/photos`, { token: member.token })).json().photos[0].image;
-    for (const url of [image.url, image.thumbUrl, image.largeUrl]) expect(url).toMatch(new RegExp(`^/api/v1/assets/${image.id}/\\d+\\?expires=\\d+&user=${member.id}&signature=`));
+    for (const url of [image.url, image.thumbUrl, image.largeUrl])
+      expect(url).toMatch(new RegExp(`^/api/v1/assets/${image.id}/\\d+\\?expires=\\d+&user=${member.id}&signature=`));
 
     // An <img> sends no token: the signature is what lets it through.
     const served = await t.app.inject({ method: 'GET', url: image.url });

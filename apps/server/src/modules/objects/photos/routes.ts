@@ -13,7 +13,15 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const PhotoParams = ObjectParams.extend({ id: z.uuid() });
   app.get(
     '/data/obj/:key/photos',
-    { schema: { tags, summary: 'Photos of an object, newest first, 50 a page', params: ObjectParams, querystring: PageQuery, response: { 200: PhotosResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Photos of an object, newest first, 50 a page',
+        params: ObjectParams,
+        querystring: PageQuery,
+        response: { 200: PhotosResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { photos: list, page, total } = await photos.list(request.actor, request.params.key, request.query.p);
       setPaginationHeaders(reply, page, total);
@@ -25,17 +33,46 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: signedIn,
       config: { upload: true },
-      schema: { tags, summary: 'Upload a photo (upload on the object): JPEG, PNG or WebP in the part "file"; EXIF time and GPS are read, then stripped from the served versions', params: ObjectParams, consumes: ['multipart/form-data'], response: { 201: PhotoSchema } },
+      schema: {
+        tags,
+        summary:
+          'Upload a photo (upload on the object): JPEG, PNG or WebP in the part "file"; EXIF time and GPS are read, then stripped from the served versions',
+        params: ObjectParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: PhotoSchema },
+      },
     },
-    async (request, reply) => reply.status(201).send(await photos.add(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes))),
+    async (request, reply) =>
+      reply.status(201).send(await photos.add(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes))),
   );
   app.put(
     '/data/obj/:key/photos/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Change a photo’s caption or move it to another object (its author or an editor)', params: PhotoParams, body: PhotoChangeSchema, response: { 200: PhotoSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Change a photo’s caption or move it to another object (its author or an editor)',
+        params: PhotoParams,
+        body: PhotoChangeSchema,
+        response: { 200: PhotoSchema },
+      },
+    },
     async (request) => photos.change(request.actor, request.params.key, request.params.id, request.body),
   );
-  app.delete('/data/obj/:key/photos/:id', { onRequest: signedIn, schema: { tags, summary: 'Delete a photo and its files (its author or an editor)', params: PhotoParams, response: { 204: z.undefined().describe('No content') } } }, async (request, reply) => {
-    await photos.remove(request.actor, request.params.key, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/data/obj/:key/photos/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Delete a photo and its files (its author or an editor)',
+        params: PhotoParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await photos.remove(request.actor, request.params.key, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

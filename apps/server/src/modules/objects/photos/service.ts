@@ -26,7 +26,12 @@ export async function readExif(storage: Storage, key: string): Promise<{ takenAt
   }
   stream.destroy();
   // A damaged or missing EXIF block is simply no EXIF.
-  const exif = (await exifr.parse(Buffer.concat(chunks), { gps: true }).catch(() => null)) as { DateTimeOriginal?: unknown; CreateDate?: unknown; latitude?: unknown; longitude?: unknown } | null;
+  const exif = (await exifr.parse(Buffer.concat(chunks), { gps: true }).catch(() => null)) as {
+    DateTimeOriginal?: unknown;
+    CreateDate?: unknown;
+    latitude?: unknown;
+    longitude?: unknown;
+  } | null;
   const when = exif?.DateTimeOriginal ?? exif?.CreateDate;
   const lat = typeof exif?.latitude === 'number' && Math.abs(exif.latitude) <= 90 ? exif.latitude : null;
   const lon = typeof exif?.longitude === 'number' && Math.abs(exif.longitude) <= 180 ? exif.longitude : null;
@@ -52,12 +57,15 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
     permissions: attached.permissions(actor, object, row),
   });
 
-  const loadPhoto = (actor: Actor | null, key: string, photoId: string) => attached.loadForEdit(actor, key, (objectId) => db.use((d) => repo.findPhoto(d, objectId, photoId)));
+  const loadPhoto = (actor: Actor | null, key: string, photoId: string) =>
+    attached.loadForEdit(actor, key, (objectId) => db.use((d) => repo.findPhoto(d, objectId, photoId)));
 
   return {
     /** 50 a page, newest first. */
     async list(actor: Actor | null, key: string, p: number) {
-      const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.photos, (objectId, page) => db.use((d) => repo.photosOf(d, objectId, page)));
+      const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.photos, (objectId, page) =>
+        db.use((d) => repo.photosOf(d, objectId, page)),
+      );
       return { photos: rows.map((r) => toPhoto(actor, resource, r)), page, total };
     },
 
@@ -68,7 +76,14 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       const id = await assets.attachImage(actor, await readUpload(), async (tx, asset) => {
         await keepRow(tx, 'object', object.id);
         const exif = await readExif(storage, asset.storageKey);
-        const created = await repo.insertPhoto(tx, { objectId: object.id, assetId: asset.id, authorId: actor!.personId, takenAt: exif.takenAt, lon: exif.lon, lat: exif.lat });
+        const created = await repo.insertPhoto(tx, {
+          objectId: object.id,
+          assetId: asset.id,
+          authorId: actor!.personId,
+          takenAt: exif.takenAt,
+          lon: exif.lon,
+          lat: exif.lat,
+        });
         await audit(tx, actor, 'photo.create', { type: 'object', id: object.id }, { after: { id: created, ...describeAsset(asset) } });
         return { replaced: null, result: created };
       });
@@ -80,7 +95,10 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       const target = input.object ? await objects.load(actor, input.object) : null;
       if (target) authorize(actor, 'upload', target.resource, 'Object');
       await db.transaction(async (tx) => {
-        await repo.changePhoto(tx, photo.id, { ...(input.caption !== undefined ? { caption: input.caption || null } : {}), ...(target ? { objectId: target.row.id } : {}) });
+        await repo.changePhoto(tx, photo.id, {
+          ...(input.caption !== undefined ? { caption: input.caption || null } : {}),
+          ...(target ? { objectId: target.row.id } : {}),
+        });
         await audit(tx, actor, 'photo.update', { type: 'object', id: object.id }, { before: { id: photo.id, caption: photo.caption }, after: input });
       });
       return toPhoto(actor, target?.resource ?? resource, await db.use((d) => repo.photoById(d, photo.id)));

@@ -31,7 +31,12 @@ const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'm
 
 /** "3 days 4 hours", "12 minutes": how long the server has run, in its two largest units. */
 export function uptimeInWords(seconds: number): string {
-  const units: [string, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]];
+  const units: [string, number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+    ['second', 1],
+  ];
   const parts: string[] = [];
   let rest = seconds;
   for (const [name, size] of units) {
@@ -47,10 +52,16 @@ export function uptimeInWords(seconds: number): string {
 function SystemStatus({ status }: { status: AdminStatus }) {
   const { database, migration, storage } = status;
   const rows: [string, string][] = [
-    ['Database', `${database.kind === 'embedded' ? 'Embedded (PGlite)' : 'PostgreSQL server'} ${database.version}${database.postgis ? `, PostGIS ${database.postgis}` : ''}`],
+    [
+      'Database',
+      `${database.kind === 'embedded' ? 'Embedded (PGlite)' : 'PostgreSQL server'} ${database.version}${database.postgis ? `, PostGIS ${database.postgis}` : ''}`,
+    ],
     ['Database size', formatBytes(database.sizeBytes)],
     ['Migration', `${migration.latest ?? 'none'} (${migration.applied} applied)`],
-    ['Stored files', `${storage.files.toLocaleString('en')} files, ${formatBytes(storage.bytes)} ${storage.kind === 's3' ? 'in S3 storage' : 'in the storage directory'}`],
+    [
+      'Stored files',
+      `${storage.files.toLocaleString('en')} files, ${formatBytes(storage.bytes)} ${storage.kind === 's3' ? 'in S3 storage' : 'in the storage directory'}`,
+    ],
     ['Running for', `${uptimeInWords(status.uptimeSeconds)} (since ${when(status.startedAt)})`],
     ['Node.js', status.node],
   ];
@@ -67,7 +78,6 @@ function SystemStatus({ status }: { status: AdminStatus }) {
     </Table>
   );
 }
-
 
 /** Counts of what exists, the newest audit entries, and the mail outbox for holders of manageUsers. */
 export default function AdminIndexPage() {

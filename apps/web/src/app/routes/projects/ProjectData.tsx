@@ -92,7 +92,14 @@ export default function ProjectData() {
               types={objectTypes}
               actions={
                 importer ? (
-                  <Button component={Link} to={paths.adminImportObservations(project.slug, table.id)} variant="light" size="xs" leftSection={<IconUpload size={14} aria-hidden />} aria-label={`Import observations into ${table.title}`}>
+                  <Button
+                    component={Link}
+                    to={paths.adminImportObservations(project.slug, table.id)}
+                    variant="light"
+                    size="xs"
+                    leftSection={<IconUpload size={14} aria-hidden />}
+                    aria-label={`Import observations into ${table.title}`}
+                  >
                     Import observations
                   </Button>
                 ) : null

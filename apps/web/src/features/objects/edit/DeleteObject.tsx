@@ -38,12 +38,7 @@ export function DeleteObject({ detail }: { detail: ObjectDetail }) {
     modals.open({
       title: `Delete ${title}?`,
       closeButtonProps: { 'aria-label': 'Close' },
-      children: (
-        <TypedConfirmation
-          name={name}
-          onConfirm={() => remove.mutate()}
-        />
-      ),
+      children: <TypedConfirmation name={name} onConfirm={() => remove.mutate()} />,
     });
   return (
     <Stack gap="sm">

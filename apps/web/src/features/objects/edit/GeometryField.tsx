@@ -1,6 +1,21 @@
 import { Alert, Box, Button, Group, NumberInput, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { addVertex, canFinish, describeGeometry, finishDrawing, fromGeoJson, MIN_VERTICES, moveVertex, startDrawing, toGeoJson, undoVertex, type DrawMode, type Drawing, type GeoJson, type LonLat } from './drawing';
+import {
+  addVertex,
+  canFinish,
+  describeGeometry,
+  finishDrawing,
+  fromGeoJson,
+  MIN_VERTICES,
+  moveVertex,
+  startDrawing,
+  toGeoJson,
+  undoVertex,
+  type DrawMode,
+  type Drawing,
+  type GeoJson,
+  type LonLat,
+} from './drawing';
 import { geoJsonText, parseGeoJsonText } from './geojson-text';
 
 const GeometryMap = lazy(() => import('./GeometryMap'));
@@ -72,7 +87,17 @@ function GeoJsonText({ geo, onApply }: { geo: GeoJson | null; onApply: (geo: Geo
  * to move them), typed as a point's longitude and latitude, or pasted as GeoJSON.
  * `onUnfinished` tells the form that a drawing is under way and not yet finished.
  */
-export function GeometryField({ value, onChange, error, onUnfinished }: { value: GeoJson | null; onChange: (geo: GeoJson | null) => void; error: string | null; onUnfinished: (unfinished: boolean) => void }) {
+export function GeometryField({
+  value,
+  onChange,
+  error,
+  onUnfinished,
+}: {
+  value: GeoJson | null;
+  onChange: (geo: GeoJson | null) => void;
+  error: string | null;
+  onUnfinished: (unfinished: boolean) => void;
+}) {
   const [drawing, setDrawing] = useState<Drawing | null>(() => fromGeoJson(value));
   const [fitVersion, setFitVersion] = useState(0);
   const unfinished = !!drawing && !drawing.finished && drawing.vertices.length > 0;
@@ -117,7 +142,9 @@ export function GeometryField({ value, onChange, error, onUnfinished }: { value:
       {drawingActive ? (
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            {drawing.mode === 'Point' ? 'Click on the map to place the point.' : `Click on the map to add points (at least ${MIN_VERTICES[drawing.mode]}), then finish.`}
+            {drawing.mode === 'Point'
+              ? 'Click on the map to place the point.'
+              : `Click on the map to add points (at least ${MIN_VERTICES[drawing.mode]}), then finish.`}
           </Text>
           {drawing.mode !== 'Point' ? (
             <Button size="xs" disabled={!canFinish(drawing)} onClick={() => update(finishDrawing(drawing))}>
@@ -136,7 +163,13 @@ export function GeometryField({ value, onChange, error, onUnfinished }: { value:
       </Group>
       <Box h={380} style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', border: '1px solid var(--mantine-color-default-border)' }}>
         <Suspense fallback={<Skeleton h="100%" role="status" aria-label="Loading the map" />}>
-          <GeometryMap geo={value} drawing={drawing} fitVersion={fitVersion} onAdd={(at) => drawingActive && update(addVertex(drawing, at))} onMove={(i, to) => drawing && update(moveVertex(drawing, i, to))} />
+          <GeometryMap
+            geo={value}
+            drawing={drawing}
+            fitVersion={fitVersion}
+            onAdd={(at) => drawingActive && update(addVertex(drawing, at))}
+            onMove={(i, to) => drawing && update(moveVertex(drawing, i, to))}
+          />
         </Suspense>
       </Box>
       <PointInputs geo={value} onSet={(at) => replace({ type: 'Point', coordinates: at })} />

@@ -82,7 +82,12 @@ export default function GeometryMap({ geo, drawing, onAdd, onMove, fitVersion }:
         <Source id="object-geometry" type="geojson" data={asData(geo)}>
           <Layer id="object-fill" type="fill" filter={['==', ['geometry-type'], 'Polygon']} paint={{ 'fill-color': SHAPE_COLOUR, 'fill-opacity': 0.2 }} />
           <Layer id="object-line" type="line" filter={['!=', ['geometry-type'], 'Point']} paint={{ 'line-color': SHAPE_COLOUR, 'line-width': 2 }} />
-          <Layer id="object-point" type="circle" filter={['==', ['geometry-type'], 'Point']} paint={{ 'circle-color': SHAPE_COLOUR, 'circle-radius': 6, 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 }} />
+          <Layer
+            id="object-point"
+            type="circle"
+            filter={['==', ['geometry-type'], 'Point']}
+            paint={{ 'circle-color': SHAPE_COLOUR, 'circle-radius': 6, 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 }}
+          />
         </Source>
       ) : null}
       {preview ? (

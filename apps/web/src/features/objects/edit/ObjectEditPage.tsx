@@ -11,7 +11,12 @@ import { DeleteObject } from './DeleteObject';
 import { ObjectForm } from './ObjectForm';
 import { ObjectInstitutions, ObjectPeople } from './ObjectLinks';
 
-const NOT_ALLOWED = { status: 403, heading: 'Access Denied', message: 'You may not edit this object. Its editors are the owners and editors of its projects.', code: null };
+const NOT_ALLOWED = {
+  status: 403,
+  heading: 'Access Denied',
+  message: 'You may not edit this object. Its editors are the owners and editors of its projects.',
+  code: null,
+};
 
 function NewObject() {
   useTitle('New object');
@@ -28,7 +33,8 @@ function NewObject() {
 function EditObject({ name }: { name: string }) {
   const object = useObject(name);
   useTitle(`Edit ${object.data?.obj.title ?? name}`);
-  if (!object.data) return <PageState isPending={object.isPending} error={object.error} message={object.error ? objectLoadErrorText(object.error) : undefined} />;
+  if (!object.data)
+    return <PageState isPending={object.isPending} error={object.error} message={object.error ? objectLoadErrorText(object.error) : undefined} />;
   if (!object.data.permissions.includes('edit')) return <ErrorScreen error={NOT_ALLOWED} />;
   const detail = object.data;
   return (

@@ -20,7 +20,15 @@ import type { GeoJson } from './drawing';
 import { GeometryField } from './GeometryField';
 import { narrowedTypes } from './narrowed-types';
 import { MetadataFields } from '../../../components/metadata/MetadataFields';
-import { metadataFields, metadataFormValues, toMetadata, validateMetadata, withSchemas, type MetadataField, type MetadataValues } from '../../../components/metadata/metadata-form';
+import {
+  metadataFields,
+  metadataFormValues,
+  toMetadata,
+  validateMetadata,
+  withSchemas,
+  type MetadataField,
+  type MetadataValues,
+} from '../../../components/metadata/metadata-form';
 
 type Visibility = (typeof VISIBILITIES)[number];
 
@@ -59,9 +67,22 @@ const nameRule = (v: string) => {
 };
 
 /** A new object: everything. A saved one: only what changed (the doc too), projects apart. */
-function toRequest(values: ObjectFormValues, fields: MetadataField[], detail?: ObjectDetail): { input: ObjectInput; projects?: { add: string[]; remove: string[] } } {
+function toRequest(
+  values: ObjectFormValues,
+  fields: MetadataField[],
+  detail?: ObjectDetail,
+): { input: ObjectInput; projects?: { add: string[]; remove: string[] } } {
   const metadata = toMetadata(fields, values.metadata);
-  const full: ObjectInput = { name: values.name, title: values.title.trim(), types: values.types, parent: values.parent, visibility: values.visibility, metadata, geo: values.geo, doc: values.doc };
+  const full: ObjectInput = {
+    name: values.name,
+    title: values.title.trim(),
+    types: values.types,
+    parent: values.parent,
+    visibility: values.visibility,
+    metadata,
+    geo: values.geo,
+    doc: values.doc,
+  };
   if (!detail) return { input: { ...full, projects: values.projects } };
   const was = formValues(detail);
   const input = Object.fromEntries(
@@ -70,7 +91,10 @@ function toRequest(values: ObjectFormValues, fields: MetadataField[], detail?: O
       return !same(value, was[key as keyof ObjectFormValues]);
     }),
   ) as ObjectInput;
-  return { input, projects: { add: values.projects.filter((p) => !was.projects.includes(p)), remove: was.projects.filter((p) => !values.projects.includes(p)) } };
+  return {
+    input,
+    projects: { add: values.projects.filter((p) => !was.projects.includes(p)), remove: was.projects.filter((p) => !values.projects.includes(p)) },
+  };
 }
 
 function ParentSelect({ form, detail }: { form: UseFormReturnType<ObjectFormValues>; detail?: ObjectDetail }) {
@@ -190,7 +214,13 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
       <Stack gap="md" maw={900}>
         <FormError error={save.error} />
-        <TextInput label="Name" description="The object’s unique address: /data/name. Renaming it changes the address." required maxLength={lengthLimit(ObjectFields.shape.name)} {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          description="The object’s unique address: /data/name. Renaming it changes the address."
+          required
+          maxLength={lengthLimit(ObjectFields.shape.name)}
+          {...form.getInputProps('name')}
+        />
         <TextInput label="Title" required maxLength={lengthLimit(ObjectFields.shape.title)} {...form.getInputProps('title')} />
         <MultiSelect
           label="Types"

@@ -15,7 +15,8 @@ import { linkTargetId, type ObjectLink } from './object-links';
 
 /** The error of the last change; a refused move says that the old order is back. */
 function LinkError({ links }: { links: Record<'save' | 'move' | 'remove', { error: unknown }> }) {
-  if (links.move.error) return <FormError error={new Error(`The new order was not saved: ${(links.move.error as Error).message}. The previous order is back.`)} />;
+  if (links.move.error)
+    return <FormError error={new Error(`The new order was not saved: ${(links.move.error as Error).message}. The previous order is back.`)} />;
   return <FormError error={links.save.error ?? links.remove.error} />;
 }
 
@@ -50,10 +51,13 @@ export function ObjectPeople({ detail }: { detail: ObjectDetail }) {
         aria-label="Add a person"
         onSubmit={form.onSubmit((v) => {
           if (!picked || picked.id !== v.personId) return;
-          links.save.mutate({ person: picked, role: v.role.trim() || null, position: people.length }, {
-            onSuccess: () => resetUnlessChanged(form, v),
-            onError: (e) => showFieldErrors(form, fieldErrors(e)),
-          });
+          links.save.mutate(
+            { person: picked, role: v.role.trim() || null, position: people.length },
+            {
+              onSuccess: () => resetUnlessChanged(form, v),
+              onError: (e) => showFieldErrors(form, fieldErrors(e)),
+            },
+          );
         })}
       >
         <Group align="flex-end" gap="sm">
@@ -103,10 +107,13 @@ export function ObjectInstitutions({ detail }: { detail: ObjectDetail }) {
         onSubmit={form.onSubmit((v) => {
           const institution = all.data?.institutions.find((i) => i.id === v.institutionId);
           if (!institution) return;
-          links.save.mutate({ institution: { id: institution.id, slug: institution.slug, name: institution.name }, role: v.role.trim() || null, position: institutions.length }, {
-            onSuccess: () => resetUnlessChanged(form, v),
-            onError: (e) => showFieldErrors(form, fieldErrors(e)),
-          });
+          links.save.mutate(
+            { institution: { id: institution.id, slug: institution.slug, name: institution.name }, role: v.role.trim() || null, position: institutions.length },
+            {
+              onSuccess: () => resetUnlessChanged(form, v),
+              onError: (e) => showFieldErrors(form, fieldErrors(e)),
+            },
+          );
         })}
       >
         <Group align="flex-end" gap="sm">

@@ -14,7 +14,8 @@ export type ObjectGeometry =
   | { type: 'Polygon'; coordinates: Position[][] }
   | { type: 'MultiPolygon'; coordinates: Position[][][] };
 /** An object's `geo`: one geometry, or a collection of them. */
-export type GeoJson = ObjectGeometry | { type: 'FeatureCollection'; features: { type: 'Feature'; properties: Record<string, never>; geometry: ObjectGeometry }[] };
+export type GeoJson =
+  ObjectGeometry | { type: 'FeatureCollection'; features: { type: 'Feature'; properties: Record<string, never>; geometry: ObjectGeometry }[] };
 
 export type DrawMode = 'Point' | 'LineString' | 'Polygon';
 /** [longitude, latitude]. */

@@ -7,8 +7,24 @@ describe('pasted GeoJSON', () => {
   });
 
   it('takes a single Feature as its geometry, and a FeatureCollection with its properties dropped', () => {
-    const feature = { type: 'Feature', properties: { name: 'x' }, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } };
-    expect(parseGeoJsonText(JSON.stringify(feature)).geo).toEqual({ type: 'LineString', coordinates: [[0, 0], [1, 1]] });
+    const feature = {
+      type: 'Feature',
+      properties: { name: 'x' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+    };
+    expect(parseGeoJsonText(JSON.stringify(feature)).geo).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    });
     const collection = parseGeoJsonText(JSON.stringify({ type: 'FeatureCollection', features: [feature] }));
     expect(collection.geo).toEqual({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: feature.geometry }] });
   });

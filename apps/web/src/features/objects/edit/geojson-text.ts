@@ -36,9 +36,13 @@ export function parseGeoJsonText(text: string): GeoJsonTextResult {
 
 /** Two numbers per position, as the server stores and answers them. */
 function dropElevation(geo: GeoJson): GeoJson {
-  const flat = (value: unknown): unknown => (Array.isArray(value) && typeof value[0] === 'number' ? value.slice(0, 2) : Array.isArray(value) ? value.map(flat) : value);
+  const flat = (value: unknown): unknown =>
+    Array.isArray(value) && typeof value[0] === 'number' ? value.slice(0, 2) : Array.isArray(value) ? value.map(flat) : value;
   if (geo.type === 'FeatureCollection') {
-    return { ...geo, features: geo.features.map((f) => ({ type: 'Feature', properties: {}, geometry: { ...f.geometry, coordinates: flat(f.geometry.coordinates) } })) } as GeoJson;
+    return {
+      ...geo,
+      features: geo.features.map((f) => ({ type: 'Feature', properties: {}, geometry: { ...f.geometry, coordinates: flat(f.geometry.coordinates) } })),
+    } as GeoJson;
   }
   return { type: geo.type, coordinates: flat(geo.coordinates) } as GeoJson;
 }

@@ -27,7 +27,11 @@ export function saveLink<T extends ObjectLink>(links: T[], link: T): T[] {
 /** Moves the link to `position` (clamped) and renumbers the rest. */
 export function reorderLink<T extends ObjectLink>(links: T[], targetId: string, position: number): T[] {
   const byId = new Map(links.map((l) => [linkTargetId(l), l]));
-  const moved = moveInOrder(links.map((l) => ({ id: linkTargetId(l), position: l.position })), targetId, position);
+  const moved = moveInOrder(
+    links.map((l) => ({ id: linkTargetId(l), position: l.position })),
+    targetId,
+    position,
+  );
   return moved.map(({ id, position: newPosition }) => ({ ...byId.get(id)!, position: newPosition }));
 }
 

@@ -99,7 +99,15 @@ function AddFile({ project }: { project: ProjectRef }) {
           maxLength={300}
           error={errors.name}
         />
-        <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={2000} autosize minRows={2} error={errors.description} />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          maxLength={2000}
+          autosize
+          minRows={2}
+          error={errors.description}
+        />
         {add.isPending ? <UploadProgress label={`Uploading ${file?.name ?? 'the file'}`} fraction={add.progress} /> : null}
         <FormError error={add.error} />
         <Group>
@@ -124,9 +132,7 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
     modals.openConfirmModal({
       title: `Delete “${file.name}”?`,
       children: (
-        <Text size="sm">
-          The file and its {file.versions.length === 1 ? 'only version are' : `${file.versions.length} versions are`} deleted for good.
-        </Text>
+        <Text size="sm">The file and its {file.versions.length === 1 ? 'only version are' : `${file.versions.length} versions are`} deleted for good.</Text>
       ),
       labels: { confirm: 'Delete the file', cancel: 'Keep it' },
       confirmProps: { color: 'danger' },
@@ -136,7 +142,12 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
   const confirmDeleteVersion = (v: Version) =>
     modals.openConfirmModal({
       title: `Delete version ${v.version} of “${file.name}”?`,
-      children: <Text size="sm">Version {v.version}{v.fileName ? ` (${v.fileName})` : ''} is deleted for good; the other versions stay.</Text>,
+      children: (
+        <Text size="sm">
+          Version {v.version}
+          {v.fileName ? ` (${v.fileName})` : ''} is deleted for good; the other versions stay.
+        </Text>
+      ),
       labels: { confirm: 'Delete the version', cancel: 'Keep it' },
       confirmProps: { color: 'danger' },
       onConfirm: () => removeVersion.mutate(v.version),
@@ -159,7 +170,11 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
             {file.description ? <Text size="sm">{file.description}</Text> : null}
           </Stack>
           <Group gap="xs">
-            <Button variant="light" onClick={() => download.mutate({ fileId: file.id, version: 'latest' })} aria-label={`Download the latest version of ${file.name}`}>
+            <Button
+              variant="light"
+              onClick={() => download.mutate({ fileId: file.id, version: 'latest' })}
+              aria-label={`Download the latest version of ${file.name}`}
+            >
               Download
             </Button>
             {canUpload ? (
@@ -277,7 +292,15 @@ function EditFile({ project, file, onDone }: { project: ProjectRef; file: Projec
   return (
     <Stack gap="sm" component="form" aria-label={`Edit ${file.name}`} onSubmit={(e) => (e.preventDefault(), save())}>
       <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={300} error={errors.name} />
-      <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={2000} autosize minRows={2} error={errors.description} />
+      <Textarea
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        maxLength={2000}
+        autosize
+        minRows={2}
+        error={errors.description}
+      />
       <FormError error={change.error} />
       <Group gap="sm">
         <Button type="submit" loading={change.isPending} disabled={!name.trim()}>

@@ -16,7 +16,15 @@ describe('formatBytes', () => {
 
 describe('a new version', () => {
   it('goes to the front of its file’s version list, other files untouched', () => {
-    const v = (version: number) => ({ version, fileName: `v${version}.csv`, mediaType: 'text/csv', size: 1, sha256: 'x', createdAt: '2026-01-01T00:00:00Z', author: null });
+    const v = (version: number) => ({
+      version,
+      fileName: `v${version}.csv`,
+      mediaType: 'text/csv',
+      size: 1,
+      sha256: 'x',
+      createdAt: '2026-01-01T00:00:00Z',
+      author: null,
+    });
     const file = (id: string, versions: number[]) => ({ id, name: id, description: null, createdAt: '2026-01-01T00:00:00Z', versions: versions.map(v) });
     const detail = { files: [file('a', [2, 1]), file('b', [1])] } as unknown as ProjectDetail;
     const next = withNewVersion(detail, 'a', v(3));

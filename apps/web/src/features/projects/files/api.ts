@@ -22,7 +22,11 @@ function uploadForm(file: File, fields: Record<string, string | null | undefined
 }
 
 /** An upload with its progress (0..1) while it runs. */
-function useUpload<I, O>(slug: string, send: (input: I, onProgress: (fraction: number) => void) => Promise<O>, onSuccess?: (client: QueryClient, saved: O) => void) {
+function useUpload<I, O>(
+  slug: string,
+  send: (input: I, onProgress: (fraction: number) => void) => Promise<O>,
+  onSuccess?: (client: QueryClient, saved: O) => void,
+) {
   const client = useQueryClient();
   const [progress, setProgress] = useState(0);
   const mutation = useMutation({
@@ -52,7 +56,10 @@ export const useAddVersion = (project: { id: string; slug: string }, fileId: str
 
 /** A new version goes to the front of its file's version list (spec: project store). */
 export function withNewVersion(detail: ProjectDetail, fileId: string, version: FileVersion): ProjectDetail {
-  return { ...detail, files: detail.files.map((f) => (f.id === fileId ? { ...f, versions: [version, ...f.versions.filter((v) => v.version !== version.version)] } : f)) };
+  return {
+    ...detail,
+    files: detail.files.map((f) => (f.id === fileId ? { ...f, versions: [version, ...f.versions.filter((v) => v.version !== version.version)] } : f)),
+  };
 }
 
 function useFileWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>) {

@@ -51,7 +51,11 @@ function AssetRow({ asset, onDelete, deleting }: { asset: AssetListItem; onDelet
   const name = assetName(asset);
   return (
     <Table.Tr>
-      <Table.Td w={64}>{asset.image ? <img src={asset.image.thumbUrl} alt="" width={48} height={48} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} /> : null}</Table.Td>
+      <Table.Td w={64}>
+        {asset.image ? (
+          <img src={asset.image.thumbUrl} alt="" width={48} height={48} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+        ) : null}
+      </Table.Td>
       <Table.Td style={WRAP}>
         <Anchor component={PrefetchLink} to={paths.adminAsset(asset.id)} fw={500}>
           {name}
@@ -91,7 +95,9 @@ function StrayFilesSection() {
   const confirmSweep = () =>
     modals.openConfirmModal({
       title: `Sweep ${strayFiles(found.length)}?`,
-      children: <Text size="sm">{`The ${files(found.length)} (${formatBytes(strays.data?.bytes ?? 0)}) that no record names are removed from storage. This cannot be undone.`}</Text>,
+      children: (
+        <Text size="sm">{`The ${files(found.length)} (${formatBytes(strays.data?.bytes ?? 0)}) that no record names are removed from storage. This cannot be undone.`}</Text>
+      ),
       labels: { confirm: 'Sweep', cancel: 'Keep them' },
       confirmProps: { color: 'danger' },
       onConfirm: () => sweep.mutate(),

@@ -45,7 +45,8 @@ const strays: StrayFiles = {
   bytes: 1536 * 1024,
 };
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const calls: { method: string; url: string }[] = [];
 
 type Answers = { remove?: () => Response; strays?: () => StrayFiles };
@@ -154,7 +155,11 @@ describe('Site Admin → Assets', () => {
   it('lists the stray files and sweeps them after a confirmation, then says what was removed', async () => {
     const { user } = show('/admin/assets');
     const found = await screen.findByRole('list', { name: 'Stray files found' });
-    expect(within(found).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['originals/aa/one 1 MB', 'originals/bb/two 512 KB']);
+    expect(
+      within(found)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['originals/aa/one 1 MB', 'originals/bb/two 512 KB']);
     screen.getByText('2 stray files, 1.5 MB');
 
     await user.click(screen.getByRole('button', { name: 'Sweep 2 stray files' }));

@@ -80,7 +80,11 @@ export function ImportOptionsPage<D, O>({ def, children, columnExtra }: PageProp
   }
   if (!session.data) return <PageState isPending={session.isPending} error={session.error} />;
   // Another sheet has other columns: its options start afresh.
-  return <OptionsBody key={`${session.data.id}:${session.data.sheet ?? ''}`} session={session.data} def={def} columnExtra={columnExtra}>{children}</OptionsBody>;
+  return (
+    <OptionsBody key={`${session.data.id}:${session.data.sheet ?? ''}`} session={session.data} def={def} columnExtra={columnExtra}>
+      {children}
+    </OptionsBody>
+  );
 }
 
 /** The options as the page holds them (an input's every keystroke), copied to the address as they change. */

@@ -17,14 +17,24 @@ import { CommitProgress, ImportError, RecordList, StatsView } from './ResultPart
 const SHOW_LABELS: Record<PreviewShow, string> = { all: 'All', error: 'Errors', create: 'Create', update: 'Update', none: 'Unchanged' };
 const SHOW_STAT: Record<PreviewShow, string | null> = { all: null, error: 'errors', create: 'created', update: 'updated', none: 'unchanged' };
 
-const readShow = (value: string | null): PreviewShow => (PREVIEW_SHOWS as readonly string[]).includes(value ?? '') ? (value as PreviewShow) : 'all';
+const readShow = (value: string | null): PreviewShow => ((PREVIEW_SHOWS as readonly string[]).includes(value ?? '') ? (value as PreviewShow) : 'all');
 const readPage = (value: string | null) => {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
 /** Which records: a filter by what happens to them, each with its count. */
-function ShowFilter({ stats, total, show, onChange }: { stats: Record<string, number>; total: number; show: PreviewShow; onChange: (show: PreviewShow) => void }) {
+function ShowFilter({
+  stats,
+  total,
+  show,
+  onChange,
+}: {
+  stats: Record<string, number>;
+  total: number;
+  show: PreviewShow;
+  onChange: (show: PreviewShow) => void;
+}) {
   const labelId = useId();
   const count = (s: PreviewShow) => (SHOW_STAT[s] ? (stats[SHOW_STAT[s]!] ?? 0) : total);
   // A kind of record the file has none of is not offered (unless chosen: the address may say so).
@@ -46,7 +56,17 @@ function ShowFilter({ stats, total, show, onChange }: { stats: Record<string, nu
 }
 
 /** The records of one page, and the pages. */
-function PreviewRecords({ def, session, preview, onPage }: { def: KindDef<unknown, unknown>; session: ImportSession; preview: ImportPreview; onPage?: ((page: number) => void) | undefined }) {
+function PreviewRecords({
+  def,
+  session,
+  preview,
+  onPage,
+}: {
+  def: KindDef<unknown, unknown>;
+  session: ImportSession;
+  preview: ImportPreview;
+  onPage?: ((page: number) => void) | undefined;
+}) {
   const first = (preview.page - 1) * IMPORT_PREVIEW_PAGE + 1;
   const last = first + preview.records.length - 1;
   return (
@@ -58,7 +78,12 @@ function PreviewRecords({ def, session, preview, onPage }: { def: KindDef<unknow
             ? `${preview.matching.toLocaleString('en')} ${preview.matching === 1 ? 'record' : 'records'}`
             : `Records ${first.toLocaleString('en')}–${last.toLocaleString('en')} of ${preview.matching.toLocaleString('en')}`}
       </Text>
-      <RecordList key={`${preview.page}:${preview.records.map((r) => r.row).join()}`} records={preview.records} columns={session.columns} describe={def.describe} />
+      <RecordList
+        key={`${preview.page}:${preview.records.map((r) => r.row).join()}`}
+        records={preview.records}
+        columns={session.columns}
+        describe={def.describe}
+      />
       {onPage && preview.pages > 1 ? (
         <Pagination
           total={preview.pages}
@@ -76,7 +101,8 @@ function PreviewRecords({ def, session, preview, onPage }: { def: KindDef<unknow
 /** Why the commit cannot go, or null. */
 function commitBlocker(stats: Record<string, number>): string | null {
   const errors = stats.errors ?? 0;
-  if (errors > 0) return `${errors.toLocaleString('en')} ${errors === 1 ? 'record has an error' : 'records have errors'}: nothing can be imported until ${errors === 1 ? 'it is' : 'they are'} corrected, in the file or in the options.`;
+  if (errors > 0)
+    return `${errors.toLocaleString('en')} ${errors === 1 ? 'record has an error' : 'records have errors'}: nothing can be imported until ${errors === 1 ? 'it is' : 'they are'} corrected, in the file or in the options.`;
   if ((stats.created ?? 0) + (stats.updated ?? 0) === 0) return 'Nothing to import: every record is already as the file says.';
   return null;
 }
@@ -208,7 +234,11 @@ function ImportResultPage<D, O>({ def }: { def: KindDef<D, O> }) {
               <CommitProgress progress={commit.progress} />
             ) : (
               <Group gap="sm" align="center">
-                <Button onClick={confirm} disabled={!!blocker || preview.isPlaceholderData || preview.isFetching} aria-describedby={blocker ? blockerId : undefined}>
+                <Button
+                  onClick={confirm}
+                  disabled={!!blocker || preview.isPlaceholderData || preview.isFetching}
+                  aria-describedby={blocker ? blockerId : undefined}
+                >
                   Commit
                 </Button>
                 {blocker ? (

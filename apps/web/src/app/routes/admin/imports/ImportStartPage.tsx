@@ -47,7 +47,11 @@ function ChooseFile({ onUploaded, chosen }: { onUploaded: (id: string) => void; 
         A CSV or TSV file, or an Excel workbook (.xlsx): the first row names the columns, each row after it is a record.
       </Text>
       <Group gap="sm">
-        <FileButton accept={ACCEPT} onChange={(file) => file && upload.mutate(file, { onSuccess: (session) => onUploaded(session.id) })} disabled={upload.isPending}>
+        <FileButton
+          accept={ACCEPT}
+          onChange={(file) => file && upload.mutate(file, { onSuccess: (session) => onUploaded(session.id) })}
+          disabled={upload.isPending}
+        >
           {(props) => (
             <Button {...props} variant={chosen ? 'default' : 'filled'} leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
               {chosen ? 'Choose another file' : 'Choose a file'}
@@ -142,7 +146,10 @@ function PastImports({ onDiscarded, own }: { onDiscarded: (id: string) => void; 
             <Table.Tbody>
               {sessions.data.map((s) => {
                 const kind = kindNamed(s.kind);
-                const to = s.committedAt && kind && (!KINDS[kind].permission || importer) ? importPage(kind, s.id, s.options ?? undefined) : `?session=${encodeURIComponent(s.id)}`;
+                const to =
+                  s.committedAt && kind && (!KINDS[kind].permission || importer)
+                    ? importPage(kind, s.id, s.options ?? undefined)
+                    : `?session=${encodeURIComponent(s.id)}`;
                 return (
                   <Table.Tr key={s.id}>
                     <Table.Td>
@@ -235,12 +242,17 @@ export default function ImportStartPage() {
       <Stack gap={4}>
         <Title order={1}>{forObservations ? 'Import observations' : 'Import'}</Title>
         <Text size="sm" c="dimmed">
-          Bring data in from a spreadsheet: upload the file, choose what it holds and how its columns are read, preview what importing it would do, then commit. Nothing is written before the commit.
+          Bring data in from a spreadsheet: upload the file, choose what it holds and how its columns are read, preview what importing it would do, then commit.
+          Nothing is written before the commit.
         </Text>
       </Stack>
       {forObservations && project ? <ObservationTarget project={project} table={table} /> : null}
       <ChooseFile onUploaded={uploaded} chosen={!!session.data} />
-      {sessionId && session.error ? <Alert color="danger" title="The file could not be loaded">{toErrorView(session.error).message}</Alert> : null}
+      {sessionId && session.error ? (
+        <Alert color="danger" title="The file could not be loaded">
+          {toErrorView(session.error).message}
+        </Alert>
+      ) : null}
       {session.data ? (
         <Stack gap="md">
           <SessionSummary session={session.data} />

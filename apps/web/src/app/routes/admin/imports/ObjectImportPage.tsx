@@ -64,7 +64,10 @@ function ObjectOptions({ session, draft, change }: Props) {
   const projectChoices = new Map<string, string>(draft.projects.map((p) => [p, p]));
   for (const p of editable.projects) projectChoices.set(p.slug, p.title);
   // The types the chosen projects catalogue (none: any type) narrow the types offered.
-  const catalogued = useQueries({ queries: draft.projects.map((p) => projectObjectTypesQuery(p)), combine: (results) => results.flatMap((r) => r.data?.map((t) => t.slug) ?? []) });
+  const catalogued = useQueries({
+    queries: draft.projects.map((p) => projectObjectTypesQuery(p)),
+    combine: (results) => results.flatMap((r) => r.data?.map((t) => t.slug) ?? []),
+  });
   const typeChoices = narrowedTypes(types.data ?? [], catalogued, draft.objtypes);
 
   const chooseTypes = (objtypes: string[]) => {
@@ -91,11 +94,22 @@ function ObjectOptions({ session, draft, change }: Props) {
       ) : null}
       <Checkbox
         label="Create objects"
-        description={draft.idColumn === null ? 'Every record creates an object, named from its title.' : 'A record whose id no object has creates one; unticked, such a record is an error.'}
+        description={
+          draft.idColumn === null
+            ? 'Every record creates an object, named from its title.'
+            : 'A record whose id no object has creates one; unticked, such a record is an error.'
+        }
         checked={draft.createObjs}
         onChange={(e) => change({ createObjs: e.currentTarget.checked })}
       />
-      <ColumnSelect columns={columns} label="Title column" placeholder="None: titles stay as they are" clearable value={draft.titleColumn} onChange={(titleColumn) => change({ titleColumn })} />
+      <ColumnSelect
+        columns={columns}
+        label="Title column"
+        placeholder="None: titles stay as they are"
+        clearable
+        value={draft.titleColumn}
+        onChange={(titleColumn) => change({ titleColumn })}
+      />
       <Checkbox
         label="Set locations"
         description="Each object’s location from a latitude and a longitude column, in degrees (both cells empty: no location)"
@@ -129,7 +143,11 @@ function ObjectOptions({ session, draft, change }: Props) {
       />
       <MultiSelect
         label="Object types"
-        description={catalogued.length > 0 ? 'Narrowed to the types the chosen projects catalogue' : 'The objects’ types: their schemas say which metadata fields they have'}
+        description={
+          catalogued.length > 0
+            ? 'Narrowed to the types the chosen projects catalogue'
+            : 'The objects’ types: their schemas say which metadata fields they have'
+        }
         placeholder={types.isPending ? 'Loading the types…' : draft.objtypes.length ? undefined : 'None'}
         searchable
         nothingFoundMessage="No type matches"
@@ -160,7 +178,10 @@ function ObjectOptions({ session, draft, change }: Props) {
 /** Site Admin → Data → Import → Objects: the options of an object import. */
 export default function ObjectImportPage() {
   return (
-    <ImportOptionsPage def={objectsKind} columnExtra={(props) => ({ label: 'Metadata field', render: (column) => <MetadataColumnInput {...props} column={column} /> })}>
+    <ImportOptionsPage
+      def={objectsKind}
+      columnExtra={(props) => ({ label: 'Metadata field', render: (column) => <MetadataColumnInput {...props} column={column} /> })}
+    >
       {(props) => <ObjectOptions {...props} />}
     </ImportOptionsPage>
   );

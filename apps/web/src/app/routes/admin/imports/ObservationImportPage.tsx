@@ -14,7 +14,12 @@ import { observationsKind, type ObservationDraft, type ObservationLayout } from 
 type Props = OptionsFormProps<ObservationDraft>;
 
 const LAYOUTS: { value: ObservationLayout; label: string; description: string }[] = [
-  { value: 'wide', label: 'One column per metric', description: 'Each record holds several metrics, one column each: choose each column’s metric in the list of columns below. An empty cell is no observation.' },
+  {
+    value: 'wide',
+    label: 'One column per metric',
+    description:
+      'Each record holds several metrics, one column each: choose each column’s metric in the list of columns below. An empty cell is no observation.',
+  },
   { value: 'long', label: 'Metric and value columns', description: 'Each record is one observation: a column names its metric and another holds its value.' },
 ];
 
@@ -30,7 +35,8 @@ function useTableMetrics(draft: ObservationDraft) {
 const metricLabel = (m: { name: string; title: string | null }) => (m.title && m.title !== m.name ? `${m.title} (${m.name})` : m.name);
 
 /** The columns other options hold: not guessed as metrics. */
-const taken = (d: ObservationDraft) => new Set([d.objectColumn, d.timeColumn, d.noteColumn, d.metricColumn, d.valueColumn].filter((c): c is number => c !== null));
+const taken = (d: ObservationDraft) =>
+  new Set([d.objectColumn, d.timeColumn, d.noteColumn, d.metricColumn, d.valueColumn].filter((c): c is number => c !== null));
 
 /** One column's metric, in the one-column-per-metric layout. */
 function MetricColumnSelect({ column, draft, change }: Props & { column: ImportColumn }) {
@@ -128,8 +134,24 @@ function ObservationOptions({ session, draft, change }: Props) {
         </Text>
       ) : null}
       <Group gap="md" align="flex-start" grow wrap="wrap" maw={560}>
-        <ColumnSelect columns={columns} label="Object column" description="The name of the object measured" required value={draft.objectColumn} onChange={(objectColumn) => change({ objectColumn })} miw={200} />
-        <ColumnSelect columns={columns} label="Time column" description="A date, or a time with its offset" required value={draft.timeColumn} onChange={(timeColumn) => change({ timeColumn })} miw={200} />
+        <ColumnSelect
+          columns={columns}
+          label="Object column"
+          description="The name of the object measured"
+          required
+          value={draft.objectColumn}
+          onChange={(objectColumn) => change({ objectColumn })}
+          miw={200}
+        />
+        <ColumnSelect
+          columns={columns}
+          label="Time column"
+          description="A date, or a time with its offset"
+          required
+          value={draft.timeColumn}
+          onChange={(timeColumn) => change({ timeColumn })}
+          miw={200}
+        />
       </Group>
       <Radio.Group label="How the file holds the values" value={draft.layout} onChange={(v) => change({ layout: v as ObservationLayout })}>
         <Stack gap="xs" mt={6}>
@@ -140,11 +162,33 @@ function ObservationOptions({ session, draft, change }: Props) {
       </Radio.Group>
       {draft.layout === 'long' ? (
         <Group gap="md" align="flex-start" grow wrap="wrap" maw={560}>
-          <ColumnSelect columns={columns} label="Metric column" required value={draft.metricColumn} onChange={(metricColumn) => change({ metricColumn })} miw={200} />
-          <ColumnSelect columns={columns} label="Value column" required value={draft.valueColumn} onChange={(valueColumn) => change({ valueColumn })} miw={200} />
+          <ColumnSelect
+            columns={columns}
+            label="Metric column"
+            required
+            value={draft.metricColumn}
+            onChange={(metricColumn) => change({ metricColumn })}
+            miw={200}
+          />
+          <ColumnSelect
+            columns={columns}
+            label="Value column"
+            required
+            value={draft.valueColumn}
+            onChange={(valueColumn) => change({ valueColumn })}
+            miw={200}
+          />
         </Group>
       ) : null}
-      <ColumnSelect columns={columns} label="Note column" description="A note kept with each observation" placeholder="None" clearable value={draft.noteColumn} onChange={(noteColumn) => change({ noteColumn })} />
+      <ColumnSelect
+        columns={columns}
+        label="Note column"
+        description="A note kept with each observation"
+        placeholder="None"
+        clearable
+        value={draft.noteColumn}
+        onChange={(noteColumn) => change({ noteColumn })}
+      />
     </Stack>
   );
 }
@@ -154,7 +198,9 @@ export default function ObservationImportPage() {
   return (
     <ImportOptionsPage
       def={observationsKind}
-      columnExtra={(props) => (props.draft.layout === 'wide' ? { label: 'Metric', render: (column) => <MetricColumnSelect {...props} column={column} /> } : undefined)}
+      columnExtra={(props) =>
+        props.draft.layout === 'wide' ? { label: 'Metric', render: (column) => <MetricColumnSelect {...props} column={column} /> } : undefined
+      }
     >
       {(props) => <ObservationOptions {...props} />}
     </ImportOptionsPage>

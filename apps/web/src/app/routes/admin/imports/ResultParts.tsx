@@ -61,7 +61,12 @@ const CHANGE_WORDS: Record<NonNullable<DiffRow['change']>, string> = { added: 'a
 /** Before and after, a row per thing compared; the rows that change are marked (in words too). */
 function DiffTable({ record, describe }: { record: PreviewRecord; describe: Describe }) {
   const rows = diffRows(record.before, record.after, describe);
-  if (rows.length === 0) return <Text size="sm" c="dimmed">Nothing to compare.</Text>;
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing to compare.
+      </Text>
+    );
   const creates = record.before === null;
   return (
     <WideTable label={`Row ${record.row}, before and after`} minWidth={420}>
@@ -160,10 +165,17 @@ const phaseWords = (phase: string) => PHASES[phase] ?? phase;
 /** How far a commit has got: its phase, a bar, and done of total (read out as it changes). */
 export function CommitProgress({ progress }: { progress: ImportProgress | null }) {
   const fraction = progress && progress.total > 0 ? Math.min(progress.done / progress.total, 1) : null;
-  const words = progress ? `${phaseWords(progress.phase)}: ${progress.done.toLocaleString('en')} of ${progress.total.toLocaleString('en')}` : 'Starting the import…';
+  const words = progress
+    ? `${phaseWords(progress.phase)}: ${progress.done.toLocaleString('en')} of ${progress.total.toLocaleString('en')}`
+    : 'Starting the import…';
   return (
     <Stack gap={4}>
-      <Progress value={fraction === null ? 100 : fraction * 100} animated striped={fraction === null} aria-label={progress ? phaseWords(progress.phase) : 'Starting the import'} />
+      <Progress
+        value={fraction === null ? 100 : fraction * 100}
+        animated
+        striped={fraction === null}
+        aria-label={progress ? phaseWords(progress.phase) : 'Starting the import'}
+      />
       <Text size="sm" role="status">
         {words}
       </Text>

@@ -20,7 +20,8 @@ export function SessionSummary({ session, onSheetChange }: { session: ImportSess
           {session.fileName}
         </Text>
         <Text size="sm" c="dimmed">
-          {session.format.toUpperCase()}, {formatBytes(session.size)}: {plural(session.records, 'record', 'records')} in {plural(session.columns.length, 'column', 'columns')}
+          {session.format.toUpperCase()}, {formatBytes(session.size)}: {plural(session.records, 'record', 'records')} in{' '}
+          {plural(session.columns.length, 'column', 'columns')}
           {session.sheet && session.sheets.length <= 1 ? `, sheet “${session.sheet}”` : ''}
         </Text>
         {session.sheets.length > 1 ? (
@@ -42,7 +43,8 @@ export function SessionSummary({ session, onSheetChange }: { session: ImportSess
         <FormError error={choose.error} />
         {session.committedAt ? (
           <Alert color="blue" variant="light">
-            This file was imported{session.kind ? ` as ${session.kind.replace('_', ' ')}` : ''} on {when(session.committedAt)}. Importing it again changes only what differs now.
+            This file was imported{session.kind ? ` as ${session.kind.replace('_', ' ')}` : ''} on {when(session.committedAt)}. Importing it again changes only
+            what differs now.
           </Alert>
         ) : null}
       </Stack>

@@ -3,7 +3,15 @@ import type { ImportPreview, ImportProgress } from '@observatory/shared';
 import { ApiError, noteSession, setAccessToken } from '../../../../lib/api-client';
 import { commitImport, type ImportBody } from './api';
 
-const RESULT: ImportPreview = { stats: { created: 2, updated: 0, unchanged: 0, errors: 0 }, records: [], total: 2, matching: 2, page: 1, pages: 1, committed: true };
+const RESULT: ImportPreview = {
+  stats: { created: 2, updated: 0, unchanged: 0, errors: 0 },
+  records: [],
+  total: 2,
+  matching: 2,
+  page: 1,
+  pages: 1,
+  committed: true,
+};
 const BODY: ImportBody = { session: '6f1c2f4e-1b1a-4b7e-9d8e-3c2a1b0f9e8d', options: { idColumn: 0 }, show: 'all', page: 1 };
 
 function streamed(lines: string[], status = 200): Response {
@@ -16,7 +24,8 @@ function streamed(lines: string[], status = 200): Response {
   });
   return new Response(body, { status, headers: { 'content-type': 'application/x-ndjson' } });
 }
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 let fetchMock: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>;
 
@@ -56,7 +65,10 @@ describe('commitImport', () => {
 
   it('throws an error line as the error of its code', async () => {
     fetchMock.mockResolvedValueOnce(
-      streamed(['{"progress":{"phase":"writing","done":0,"total":10}}\n', '{"error":{"error":"The database is busy","code":"UNAVAILABLE","requestId":"r1"}}\n']),
+      streamed([
+        '{"progress":{"phase":"writing","done":0,"total":10}}\n',
+        '{"error":{"error":"The database is busy","code":"UNAVAILABLE","requestId":"r1"}}\n',
+      ]),
     );
     const error = await commitImport('observations', BODY, () => {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -65,7 +77,15 @@ describe('commitImport', () => {
 
   it('throws a refusal before the stream as the client does, with its details and wait', async () => {
     fetchMock.mockResolvedValueOnce(
-      json({ error: '2 records have errors: nothing was imported. Row 3: bad', code: 'VALIDATION_FAILED', details: [{ field: 'records.3.1', message: 'Row 3: bad' }], requestId: 'r' }, 400),
+      json(
+        {
+          error: '2 records have errors: nothing was imported. Row 3: bad',
+          code: 'VALIDATION_FAILED',
+          details: [{ field: 'records.3.1', message: 'Row 3: bad' }],
+          requestId: 'r',
+        },
+        400,
+      ),
     );
     await expect(commitImport('objects', BODY, () => {})).rejects.toMatchObject({ status: 400, details: [{ field: 'records.3.1', message: 'Row 3: bad' }] });
     fetchMock.mockResolvedValueOnce(json({ error: 'Busy', code: 'UNAVAILABLE', requestId: 'r' }, 503, { 'retry-after': '7' }));

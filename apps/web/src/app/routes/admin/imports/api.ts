@@ -33,7 +33,12 @@ const previewsKey = (session: string) => ['import-preview', session] as const;
 
 /** The latest fifty imports, newest first. */
 export const useImportSessions = (enabled = true) =>
-  useQuery({ queryKey: [...sessionsKey, 'list'], queryFn: () => api.get<{ sessions: SessionSummary[] }>(sessionsPath).then((r) => r.sessions), enabled, staleTime: 0 });
+  useQuery({
+    queryKey: [...sessionsKey, 'list'],
+    queryFn: () => api.get<{ sessions: SessionSummary[] }>(sessionsPath).then((r) => r.sessions),
+    enabled,
+    staleTime: 0,
+  });
 
 /** One session: its file, columns and first records. A missing or forbidden one is not asked again. */
 export const useImportSession = (id: string | null) =>
@@ -146,7 +151,12 @@ export async function commitImport(kind: ImportKind, body: ImportBody, onProgres
   } catch (err) {
     if (err instanceof ApiError) throw err;
     // The connection dropped mid-way: whether the transaction committed is not known here.
-    throw new ApiError(null, null, null, 'The connection was lost before the import’s end was reported. Look at the past imports to see whether it was imported.');
+    throw new ApiError(
+      null,
+      null,
+      null,
+      'The connection was lost before the import’s end was reported. Look at the past imports to see whether it was imported.',
+    );
   }
   throw new ApiError(null, null, null, 'The import ended without a result. Look at the past imports to see whether it was imported.');
 }

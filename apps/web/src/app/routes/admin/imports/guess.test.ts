@@ -14,7 +14,13 @@ describe('the id column', () => {
 
 describe('guessObjectColumns', () => {
   it('finds the id, title and coordinates, and sets locations when both are there', () => {
-    expect(guessObjectColumns(cols('Site ID', 'Title', 'Elevation', 'Latitude', 'Longitude'))).toEqual({ idColumn: 0, titleColumn: 1, latColumn: 3, lonColumn: 4, setLocation: true });
+    expect(guessObjectColumns(cols('Site ID', 'Title', 'Elevation', 'Latitude', 'Longitude'))).toEqual({
+      idColumn: 0,
+      titleColumn: 1,
+      latColumn: 3,
+      lonColumn: 4,
+      setLocation: true,
+    });
   });
 
   it('takes a name as the title when the id is another column', () => {
@@ -44,11 +50,23 @@ describe('guessRelationColumns', () => {
 
 describe('guessObservationColumns', () => {
   it('finds the object, the time, the note and a metric with its value', () => {
-    expect(guessObservationColumns(cols('site', 'date', 'metric', 'value', 'Notes'))).toEqual({ objectColumn: 0, timeColumn: 1, metricColumn: 2, valueColumn: 3, noteColumn: 4 });
+    expect(guessObservationColumns(cols('site', 'date', 'metric', 'value', 'Notes'))).toEqual({
+      objectColumn: 0,
+      timeColumn: 1,
+      metricColumn: 2,
+      valueColumn: 3,
+      noteColumn: 4,
+    });
   });
 
   it('leaves what it does not find empty', () => {
-    expect(guessObservationColumns(cols('Object', 'Sampled at', 'soil-ph'))).toEqual({ objectColumn: 0, timeColumn: null, metricColumn: null, valueColumn: null, noteColumn: null });
+    expect(guessObservationColumns(cols('Object', 'Sampled at', 'soil-ph'))).toEqual({
+      objectColumn: 0,
+      timeColumn: null,
+      metricColumn: null,
+      valueColumn: null,
+      noteColumn: null,
+    });
   });
 });
 
@@ -60,11 +78,19 @@ describe('guessNamedColumns', () => {
   ];
 
   it('maps columns named as a name or a title, whatever the case, spaces and dashes', () => {
-    expect(guessNamedColumns(cols('site', 'date', 'Soil pH', 'AIR_TEMPERATURE', 'Snow', 'wind'), metrics)).toEqual({ '2': 'soil-ph', '3': 'air-temperature', '4': 'snow' });
+    expect(guessNamedColumns(cols('site', 'date', 'Soil pH', 'AIR_TEMPERATURE', 'Snow', 'wind'), metrics)).toEqual({
+      '2': 'soil-ph',
+      '3': 'air-temperature',
+      '4': 'snow',
+    });
   });
 
   it('leaves taken and mapped columns alone, and maps a name once', () => {
-    expect(guessNamedColumns(cols('snow', 'soil-ph', 'soil ph', 'snow'), metrics, new Set([0]), { '1': 'air-temperature' })).toEqual({ '1': 'air-temperature', '2': 'soil-ph', '3': 'snow' });
+    expect(guessNamedColumns(cols('snow', 'soil-ph', 'soil ph', 'snow'), metrics, new Set([0]), { '1': 'air-temperature' })).toEqual({
+      '1': 'air-temperature',
+      '2': 'soil-ph',
+      '3': 'snow',
+    });
   });
 
   it('compares headers by their letters and digits', () => {

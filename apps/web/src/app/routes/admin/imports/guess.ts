@@ -13,7 +13,10 @@ export const ID_HEADER = /^(id|name|site ?id|siteid|field_?site_?id)$/i;
 /** The pattern as a whole word (letters around it end it; digits, spaces and underscores do not). */
 const word = (alternatives: string) => new RegExp(`(?:^|[^a-z])(?:${alternatives})(?:[^a-z]|$)`, 'i');
 
-const matches = (pattern: RegExp): Test => (header) => pattern.test(header.trim());
+const matches =
+  (pattern: RegExp): Test =>
+  (header) =>
+    pattern.test(header.trim());
 
 /** The first column, in file order, that passes the first test any column passes (skipping those taken). */
 function first(columns: readonly ImportColumn[], taken: ReadonlySet<number>, ...tests: Test[]): number | null {
@@ -98,7 +101,10 @@ export interface ObservationColumnGuess {
 
 export function guessObservationColumns(columns: readonly ImportColumn[]): ObservationColumnGuess {
   const taken = new Set<number>();
-  const objectColumn = taking(taken, first(columns, taken, matches(/^(object|obj|object ?name|station|site|site ?id|siteid|id|name)$/i), matches(/object|site|station/i)));
+  const objectColumn = taking(
+    taken,
+    first(columns, taken, matches(/^(object|obj|object ?name|station|site|site ?id|siteid|id|name)$/i), matches(/object|site|station/i)),
+  );
   const timeColumn = taking(taken, first(columns, taken, matches(/^(time|date|datetime|date ?time|timestamp|when|sampled)$/i), matches(/time|date/i)));
   const metricColumn = taking(taken, first(columns, taken, matches(/^(metric|variable|parameter|measure|quantity)$/i)));
   const valueColumn = taking(taken, first(columns, taken, matches(/^(value|result|reading|measurement)$/i)));

@@ -25,8 +25,21 @@ describe('the object options', () => {
   });
 
   it('keep what the address holds (an id column taken away included), each bad field dropped alone', () => {
-    const draft = objectsKind.draft(columns, { idColumn: null, titleColumn: 'two', objtypes: ['site'], metadataColumns: { '4': 'elevation', '9': 'gone' }, lonColumn: 12 });
-    expect(draft).toMatchObject({ idColumn: null, titleColumn: null, objtypes: ['site'], metadataColumns: { '4': 'elevation' }, lonColumn: null, setLocation: false });
+    const draft = objectsKind.draft(columns, {
+      idColumn: null,
+      titleColumn: 'two',
+      objtypes: ['site'],
+      metadataColumns: { '4': 'elevation', '9': 'gone' },
+      lonColumn: 12,
+    });
+    expect(draft).toMatchObject({
+      idColumn: null,
+      titleColumn: null,
+      objtypes: ['site'],
+      metadataColumns: { '4': 'elevation' },
+      lonColumn: null,
+      setLocation: false,
+    });
   });
 
   it('cannot preview a location without both columns', () => {
@@ -51,7 +64,17 @@ describe('the observation options', () => {
 
   it('take the project and table the address gives, and guess the columns', () => {
     const draft = observationsKind.draft(columns, { project: 'river', table: TABLE });
-    expect(draft).toEqual({ project: 'river', table: TABLE, objectColumn: 0, timeColumn: 1, layout: 'wide', metricColumns: {}, metricColumn: null, valueColumn: null, noteColumn: 3 });
+    expect(draft).toEqual({
+      project: 'river',
+      table: TABLE,
+      objectColumn: 0,
+      timeColumn: 1,
+      layout: 'wide',
+      metricColumns: {},
+      metricColumn: null,
+      valueColumn: null,
+      noteColumn: 3,
+    });
     expect(observationsKind.ready(draft).problem).toMatch(/metric of at least one column/);
   });
 
@@ -61,7 +84,16 @@ describe('the observation options', () => {
 
   it('send only the chosen layout’s columns, and not the layout', () => {
     const draft = { ...observationsKind.draft(columns, { project: 'river', table: TABLE }), metricColumns: { '2': 'soil-ph' }, metricColumn: 3 };
-    expect(observationsKind.ready(draft).options).toEqual({ project: 'river', table: TABLE, objectColumn: 0, timeColumn: 1, metricColumns: { '2': 'soil-ph' }, metricColumn: null, valueColumn: null, noteColumn: 3 });
+    expect(observationsKind.ready(draft).options).toEqual({
+      project: 'river',
+      table: TABLE,
+      objectColumn: 0,
+      timeColumn: 1,
+      metricColumns: { '2': 'soil-ph' },
+      metricColumn: null,
+      valueColumn: null,
+      noteColumn: 3,
+    });
   });
 
   it('say what is missing first', () => {

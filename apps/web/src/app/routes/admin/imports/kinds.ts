@@ -80,7 +80,8 @@ function lenient(shape: Record<string, z.ZodType>, raw: unknown): Record<string,
 
 /** A column past the file's width (another sheet chosen) is no choice. */
 const within = (columns: readonly ImportColumn[], index: number | null) => (index !== null && columns.some((c) => c.index === index) ? index : null);
-const withinMap = (columns: readonly ImportColumn[], map: Record<string, string>) => Object.fromEntries(Object.entries(map).filter(([k]) => within(columns, Number(k)) !== null));
+const withinMap = (columns: readonly ImportColumn[], map: Record<string, string>) =>
+  Object.fromEntries(Object.entries(map).filter(([k]) => within(columns, Number(k)) !== null));
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -111,7 +112,8 @@ export const objectsKind: KindDef<ObjectDraft, ObjectDraft> = {
   kind: 'objects',
   title: 'Objects',
   noun: 'objects',
-  description: 'Each record is an object (a site, a plot…): create new ones or update those its id names, with their title, types, projects, location and metadata.',
+  description:
+    'Each record is an object (a site, a plot…): create new ones or update those its id names, with their title, types, projects, location and metadata.',
   permission: 'importData',
   draft(columns, raw) {
     const given = lenient(objectShape as unknown as Record<string, z.ZodType>, raw) as Partial<ObjectDraft>;
@@ -128,7 +130,8 @@ export const objectsKind: KindDef<ObjectDraft, ObjectDraft> = {
     };
   },
   ready(draft) {
-    if (draft.setLocation && (draft.latColumn === null || draft.lonColumn === null)) return { problem: 'Choose the latitude and longitude columns, or do not set locations.' };
+    if (draft.setLocation && (draft.latColumn === null || draft.lonColumn === null))
+      return { problem: 'Choose the latitude and longitude columns, or do not set locations.' };
     return { options: draft };
   },
   describe(state) {
@@ -153,14 +156,18 @@ export const relationsKind: KindDef<RelationDraft, RelationImportOptions> = {
   description: `Each record names an object and its ${RELATION_TYPES.map((t) => t.title.toLowerCase()).join(', ')}: the objects exist already, the import sets how they sit in one another.`,
   permission: 'importData',
   draft(columns, raw) {
-    const given = lenient({ idColumn: NullableColumn, removeEmptyRels: z.boolean(), relColumns: z.object({ site: NullableColumn }) }, raw) as Partial<RelationDraft>;
+    const given = lenient(
+      { idColumn: NullableColumn, removeEmptyRels: z.boolean(), relColumns: z.object({ site: NullableColumn }) },
+      raw,
+    ) as Partial<RelationDraft>;
     const guess = raw === undefined ? guessRelationColumns(columns) : { idColumn: null, relColumns: { site: null } };
     const draft = { removeEmptyRels: false, ...guess, ...given };
     return { ...draft, idColumn: within(columns, draft.idColumn), relColumns: { site: within(columns, draft.relColumns.site) } };
   },
   ready(draft) {
     if (draft.idColumn === null) return { problem: 'Choose the column of the objects’ names (the id column).' };
-    if (Object.values(draft.relColumns).every((c) => c === null)) return { problem: `Choose the ${RELATION_TYPES.map((t) => t.title.toLowerCase()).join(' or ')} column.` };
+    if (Object.values(draft.relColumns).every((c) => c === null))
+      return { problem: `Choose the ${RELATION_TYPES.map((t) => t.title.toLowerCase()).join(' or ')} column.` };
     return { options: RelationImportOptionsSchema.parse(draft) };
   },
   describe(state) {
@@ -192,7 +199,8 @@ export const observationsKind: KindDef<ObservationDraft, ObservationImportOption
   kind: 'observations',
   title: 'Observations',
   noun: 'observations',
-  description: 'Each record is what was measured at an object at a time, for one of a project’s data tables: one column per metric, or a metric column and a value column.',
+  description:
+    'Each record is what was measured at an object at a time, for one of a project’s data tables: one column per metric, or a metric column and a value column.',
   permission: null,
   draft(columns, raw) {
     const given = lenient(observationShape, raw) as Partial<ObservationDraft>;
@@ -251,7 +259,8 @@ export const observationsKind: KindDef<ObservationDraft, ObservationImportOption
   },
 };
 
-export type AnyKindDef = KindDef<ObjectDraft, ObjectDraft> | KindDef<RelationDraft, RelationImportOptions> | KindDef<ObservationDraft, ObservationImportOptions>;
+export type AnyKindDef =
+  KindDef<ObjectDraft, ObjectDraft> | KindDef<RelationDraft, RelationImportOptions> | KindDef<ObservationDraft, ObservationImportOptions>;
 
 export const KINDS: Record<ImportKind, AnyKindDef> = { objects: objectsKind, object_rels: relationsKind, observations: observationsKind };
 

@@ -48,7 +48,11 @@ describe('lineSplitter', () => {
 
 describe('readNdjson', () => {
   it('yields each value of a body split anywhere, a last line without a newline included', async () => {
-    const lines = ['{"progress":{"phase":"writing","done":0,"total":2000}}', '{"progress":{"phase":"writing","done":1000,"total":2000}}', '{"result":{"total":2}}'];
+    const lines = [
+      '{"progress":{"phase":"writing","done":0,"total":2000}}',
+      '{"progress":{"phase":"writing","done":1000,"total":2000}}',
+      '{"result":{"total":2}}',
+    ];
     const text = lines.join('\n');
     const chunks = [text.slice(0, 7), text.slice(7, 60), text.slice(60, 61), text.slice(61)];
     expect(await all(body(chunks))).toEqual([

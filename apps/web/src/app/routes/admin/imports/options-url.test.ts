@@ -27,7 +27,9 @@ describe('the options in the address', () => {
 
   it('builds the options page and the preview of each kind', () => {
     expect(importPage('objects', SESSION)).toBe(`/admin/data/import/objects?session=${SESSION}`);
-    expect(importPage('object_rels', SESSION, { idColumn: 1 }, 'result')).toBe(`/admin/data/import/object_rels/result?session=${SESSION}&options=${encodeURIComponent('{"idColumn":1}')}`);
+    expect(importPage('object_rels', SESSION, { idColumn: 1 }, 'result')).toBe(
+      `/admin/data/import/object_rels/result?session=${SESSION}&options=${encodeURIComponent('{"idColumn":1}')}`,
+    );
     expect(importPage('observations', SESSION, undefined, 'result')).toBe(`/admin/data/import/observations/result?session=${SESSION}`);
   });
 

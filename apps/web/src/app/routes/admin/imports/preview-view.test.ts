@@ -39,7 +39,13 @@ describe('columnLabel', () => {
 
 describe('diffRows', () => {
   it('marks what an object update adds, changes and removes', () => {
-    const before = { title: 'Birch plot', metadata: { elevation: 420, soil: 'podzol' }, geo: { type: 'Point', coordinates: [18.8, 68.35] }, projects: ['tundra'], types: ['site'] };
+    const before = {
+      title: 'Birch plot',
+      metadata: { elevation: 420, soil: 'podzol' },
+      geo: { type: 'Point', coordinates: [18.8, 68.35] },
+      projects: ['tundra'],
+      types: ['site'],
+    };
     const after = { title: 'Birch plot', metadata: { elevation: 425, aspect: 'N' }, geo: null, projects: ['tundra', 'river'], types: ['site'] };
     expect(diffRows(before, after, objectsKind.describe)).toEqual([
       { label: 'Title', before: 'Birch plot', after: 'Birch plot', change: null },
@@ -62,7 +68,13 @@ describe('diffRows', () => {
 
   it('compares a relation’s site and an observation’s values', () => {
     expect(diffRows({ site: null }, { site: 'abisko' }, relationsKind.describe)).toEqual([{ label: 'Site', before: null, after: 'abisko', change: 'added' }]);
-    expect(diffRows({ time: '2024-06-01', values: { 'soil-ph': 5.2, snow: null } }, { time: '2024-06-01', values: { 'soil-ph': 5.4, snow: true } }, observationsKind.describe)).toEqual([
+    expect(
+      diffRows(
+        { time: '2024-06-01', values: { 'soil-ph': 5.2, snow: null } },
+        { time: '2024-06-01', values: { 'soil-ph': 5.4, snow: true } },
+        observationsKind.describe,
+      ),
+    ).toEqual([
       { label: 'Time', before: '2024-06-01', after: '2024-06-01', change: null },
       { label: 'soil-ph', before: '5.2', after: '5.4', change: 'changed' },
       { label: 'snow', before: null, after: 'yes', change: 'added' },

@@ -51,7 +51,15 @@ const PREVIEW: ImportPreview = {
   pages: 1,
   committed: false,
   records: [
-    { row: 2, name: 'abisko-1', status: 'ok', operation: 'create', errors: [], before: null, after: { title: 'Abisko birch', metadata: { elevation: 420 }, geo: null, projects: [], types: ['site'] } },
+    {
+      row: 2,
+      name: 'abisko-1',
+      status: 'ok',
+      operation: 'create',
+      errors: [],
+      before: null,
+      after: { title: 'Abisko birch', metadata: { elevation: 420 }, geo: null, projects: [], types: ['site'] },
+    },
     {
       row: 3,
       name: 'abisko-2',
@@ -61,7 +69,18 @@ const PREVIEW: ImportPreview = {
       before: { title: 'Heath', metadata: { elevation: 400 }, geo: null, projects: [], types: ['site'] },
       after: { title: 'Abisko heath', metadata: { elevation: 400 }, geo: null, projects: [], types: ['site'] },
     },
-    { row: 4, name: null, status: 'error', operation: null, errors: [{ column: 0, message: 'The id is empty' }, { column: 2, message: 'x is not a latitude' }], before: null, after: null },
+    {
+      row: 4,
+      name: null,
+      status: 'error',
+      operation: null,
+      errors: [
+        { column: 0, message: 'The id is empty' },
+        { column: 2, message: 'x is not a latitude' },
+      ],
+      before: null,
+      after: null,
+    },
   ],
 };
 
@@ -94,11 +113,43 @@ function show(path: string, user: AuthUser = USER) {
   client.setQueryData(currentUserKey, user);
   const router = createMemoryRouter(
     [
-      { path: '/admin/data/import/objects', element: <><Where /><ObjectImportPage /></> },
-      { path: '/admin/data/import/objects/result', element: <><Where /><ObjectsResultPage /></> },
-      { path: '/admin/data/import/observations', element: <><Where /><ObservationImportPage /></> },
+      {
+        path: '/admin/data/import/objects',
+        element: (
+          <>
+            <Where />
+            <ObjectImportPage />
+          </>
+        ),
+      },
+      {
+        path: '/admin/data/import/objects/result',
+        element: (
+          <>
+            <Where />
+            <ObjectsResultPage />
+          </>
+        ),
+      },
+      {
+        path: '/admin/data/import/observations',
+        element: (
+          <>
+            <Where />
+            <ObservationImportPage />
+          </>
+        ),
+      },
       { path: '/admin/data/import/observations/result', element: <Where /> },
-      { path: '/admin/data/import', element: <><Where /><ImportStartPage /></> },
+      {
+        path: '/admin/data/import',
+        element: (
+          <>
+            <Where />
+            <ImportStartPage />
+          </>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );
@@ -143,7 +194,14 @@ describe('the object import’s options', () => {
 
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await waitFor(() => expect(location.startsWith('/admin/data/import/objects/result?')).toBe(true));
-    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({ idColumn: 0, titleColumn: 1, latColumn: 2, lonColumn: 3, setLocation: true, mergeMetadata: false });
+    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({
+      idColumn: 0,
+      titleColumn: 1,
+      latColumn: 2,
+      lonColumn: 3,
+      setLocation: true,
+      mergeMetadata: false,
+    });
   });
 
   it('says what happens without an id column', async () => {
@@ -180,11 +238,19 @@ describe('the preview', () => {
 
     await user.click(screen.getByRole('radio', { name: /Errors \(1\)/ }));
     await waitFor(() => expect(location).toContain('show=error'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/preview') && JSON.parse(String(init!.body)).show === 'error')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/preview') && JSON.parse(String(init!.body)).show === 'error')).toBe(true),
+    );
   });
 
   it('commits after a confirmation, with the progress streamed, then shows what was imported', async () => {
-    const clean: ImportPreview = { ...PREVIEW, stats: { created: 1, updated: 1, unchanged: 0, errors: 0 }, records: PREVIEW.records.slice(0, 2), matching: 2, total: 2 };
+    const clean: ImportPreview = {
+      ...PREVIEW,
+      stats: { created: 1, updated: 1, unchanged: 0, errors: 0 },
+      records: PREVIEW.records.slice(0, 2),
+      matching: 2,
+      total: 2,
+    };
     serve(clean);
     const base = fetchMock.getMockImplementation()!;
     let release: () => void = () => {};
@@ -224,20 +290,47 @@ describe('the preview', () => {
 describe('the observation import', () => {
   const TABLE = '0b7a3c1e-5d4f-4e2a-9c8b-7a6f5e4d3c2b';
   const EDITOR = { id: 'u2', username: 'grace', super: false, permissions: [] } as unknown as AuthUser;
-  const OBS_SESSION = { ...SESSION, columns: [{ index: 0, header: 'site' }, { index: 1, header: 'date' }, { index: 2, header: 'Soil pH' }, { index: 3, header: 'note' }], sample: [['abisko-1', '2024-06-01', '5.2', '']] };
-  const PROJECT = { id: '11111111-2222-4333-8444-555555555555', slug: 'river', title: 'River sites', summary: null, status: 'active', visibility: 'public', startDate: null, endDate: null, archived: false, team: null, createdAt: '', updatedAt: '' };
+  const OBS_SESSION = {
+    ...SESSION,
+    columns: [
+      { index: 0, header: 'site' },
+      { index: 1, header: 'date' },
+      { index: 2, header: 'Soil pH' },
+      { index: 3, header: 'note' },
+    ],
+    sample: [['abisko-1', '2024-06-01', '5.2', '']],
+  };
+  const PROJECT = {
+    id: '11111111-2222-4333-8444-555555555555',
+    slug: 'river',
+    title: 'River sites',
+    summary: null,
+    status: 'active',
+    visibility: 'public',
+    startDate: null,
+    endDate: null,
+    archived: false,
+    team: null,
+    createdAt: '',
+    updatedAt: '',
+  };
 
   it('takes the project and table it was given, maps the columns named as the table’s metrics, and previews (for a project editor)', async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url === `/api/v1/data/import/sessions/${SESSION_ID}`) return json({ session: OBS_SESSION });
       if (url === '/api/v1/projects/river') return json({ project: PROJECT, permissions: ['view', 'edit'], datatables: [], object_types: [] });
-      if (url === '/api/v1/projects/river/datatables') return json({ datatables: [{ id: TABLE, title: 'Soil chemistry', description: '', metrics: ['soil-ph'] }] });
+      if (url === '/api/v1/projects/river/datatables')
+        return json({ datatables: [{ id: TABLE, title: 'Soil chemistry', description: '', metrics: ['soil-ph'] }] });
       if (url === '/api/v1/projects?mine=true') return json({ projects: [{ ...PROJECT, institutions: [] }] });
-      if (url === '/api/v1/data/metrics/soil-ph') return json({ metric: { name: 'soil-ph', title: 'Soil pH', description: '', unit: '[pH]', type: 'number', allowed: [], min: 0, max: 14 } });
+      if (url === '/api/v1/data/metrics/soil-ph')
+        return json({ metric: { name: 'soil-ph', title: 'Soil pH', description: '', unit: '[pH]', type: 'number', allowed: [], min: 0, max: 14 } });
       return json({ error: `Not served: ${url}`, code: 'NOT_FOUND', requestId: 'r' }, 404);
     });
-    const { user } = show(`/admin/data/import/observations?session=${SESSION_ID}&options=${encodeURIComponent(JSON.stringify({ project: 'river', table: TABLE }))}`, EDITOR);
+    const { user } = show(
+      `/admin/data/import/observations?session=${SESSION_ID}&options=${encodeURIComponent(JSON.stringify({ project: 'river', table: TABLE }))}`,
+      EDITOR,
+    );
     expect(await screen.findByRole('heading', { name: 'Import observations' })).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('combobox', { name: /^Project/ }) as HTMLInputElement).value).toBe('River sites'));
     await waitFor(() => expect((screen.getByRole('combobox', { name: /^Data table/ }) as HTMLInputElement).value).toBe('Soil chemistry'));
@@ -246,7 +339,15 @@ describe('the observation import', () => {
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Metric of Soil pH' }) as HTMLInputElement).value).toBe('Soil pH (soil-ph)'));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await waitFor(() => expect(location.startsWith('/admin/data/import/observations/result?')).toBe(true));
-    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({ project: 'river', table: TABLE, objectColumn: 0, timeColumn: 1, metricColumns: { '2': 'soil-ph' }, noteColumn: 3, layout: 'wide' });
+    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({
+      project: 'river',
+      table: TABLE,
+      objectColumn: 0,
+      timeColumn: 1,
+      metricColumns: { '2': 'soil-ph' },
+      noteColumn: 3,
+      layout: 'wide',
+    });
   });
 });
 
@@ -257,7 +358,19 @@ describe('the first page', () => {
       if (url === `/api/v1/data/import/sessions/${SESSION_ID}`) return json({ session: SESSION });
       if (url === '/api/v1/data/import/sessions') {
         const { sample: _s, columns: _c, ...summary } = SESSION;
-        return json({ sessions: [summary, { ...summary, id: 'c0ffee00-1b1a-4b7e-9d8e-3c2a1b0f9e8d', fileName: 'old.xlsx', kind: 'objects', stats: { created: 12, updated: 0, unchanged: 3, errors: 0 }, committedAt: '2025-01-02T10:00:00Z' }] });
+        return json({
+          sessions: [
+            summary,
+            {
+              ...summary,
+              id: 'c0ffee00-1b1a-4b7e-9d8e-3c2a1b0f9e8d',
+              fileName: 'old.xlsx',
+              kind: 'objects',
+              stats: { created: 12, updated: 0, unchanged: 3, errors: 0 },
+              committedAt: '2025-01-02T10:00:00Z',
+            },
+          ],
+        });
       }
       return json({ error: `Not served: ${url}`, code: 'NOT_FOUND', requestId: 'r' }, 404);
     });

@@ -51,7 +51,13 @@ function RenameCategoryForm({ category }: { category: Category }) {
   const rename = useRenameCategory();
   const form = useForm({ initialValues: { name: category.name }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
   return (
-    <form noValidate aria-label="Rename category" onSubmit={form.onSubmit((v) => rename.mutate({ id: category.id, name: v.name.trim() }, { onSuccess: () => modals.closeAll(), onError: (e) => showFieldErrors(form, fieldErrors(e)) }))}>
+    <form
+      noValidate
+      aria-label="Rename category"
+      onSubmit={form.onSubmit((v) =>
+        rename.mutate({ id: category.id, name: v.name.trim() }, { onSuccess: () => modals.closeAll(), onError: (e) => showFieldErrors(form, fieldErrors(e)) }),
+      )}
+    >
       <Stack gap="sm">
         <FormError error={rename.error} />
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
@@ -89,9 +95,7 @@ export default function InstitutionsAdminPage() {
     modals.openConfirmModal({
       title: `Delete “${category.name}”?`,
       children: (
-        <Text size="sm">
-          A category can only be deleted when it holds no institutions; move them to another category first. This cannot be undone.
-        </Text>
+        <Text size="sm">A category can only be deleted when it holds no institutions; move them to another category first. This cannot be undone.</Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Keep it' },
       confirmProps: { color: 'danger' },
@@ -117,7 +121,12 @@ export default function InstitutionsAdminPage() {
         <form
           noValidate
           aria-label="New category"
-          onSubmit={form.onSubmit((v) => add.mutate({ id: crypto.randomUUID(), name: v.name.trim() }, { onSuccess: () => form.reset(), onError: (e) => showFieldErrors(form, fieldErrors(e)) }))}
+          onSubmit={form.onSubmit((v) =>
+            add.mutate(
+              { id: crypto.randomUUID(), name: v.name.trim() },
+              { onSuccess: () => form.reset(), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+            ),
+          )}
         >
           <Group align="flex-end">
             <TextInput label="New category" placeholder="Field stations" {...form.getInputProps('name')} />
@@ -126,7 +135,12 @@ export default function InstitutionsAdminPage() {
             </Button>
           </Group>
         </form>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements: sortableAnnouncements(categories) }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: sortableAnnouncements(categories) }}
+        >
           <SortableContext items={categories.map((c) => c.id)} strategy={verticalListSortingStrategy}>
             <Stack gap="xs" role="list" aria-label="Categories in order">
               {categories.map((c) => (

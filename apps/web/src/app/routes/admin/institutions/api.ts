@@ -25,7 +25,8 @@ export function useMoveCategory() {
     onMutate: async (move) => {
       await client.cancelQueries({ queryKey: institutionsKey });
       const previous = client.getQueryData<InstitutionsData>(institutionsKey);
-      if (previous) client.setQueryData<InstitutionsData>(institutionsKey, { ...previous, categories: moveInOrder(previous.categories, move.id, move.position) });
+      if (previous)
+        client.setQueryData<InstitutionsData>(institutionsKey, { ...previous, categories: moveInOrder(previous.categories, move.id, move.position) });
       return { previous };
     },
     onError: (_error, _move, context) => {

@@ -102,7 +102,9 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
         <Checkbox
           label="Start as a draft: only page managers see it until it is published"
           {...form.getInputProps('draft', { type: 'checkbox' })}
-          {...(draftAbove ? { checked: true, disabled: true, description: `The page above it, /doc/${draftAbove}, is a draft: this one is too until that is published.` } : {})}
+          {...(draftAbove
+            ? { checked: true, disabled: true, description: `The page above it, /doc/${draftAbove}, is a draft: this one is too until that is published.` }
+            : {})}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -19,7 +19,8 @@ import { PageEditForm } from './PageEditForm';
 /** What a page of a fixed path is for, said on its editor. */
 const ROLE_OF: Record<string, string> = {
   [HELP_PAGE_PATH]: 'This is the Help/Docs page the user menu links to.',
-  [PRIVACY_PAGE_PATH]: 'This is the privacy statement at /privacy. There, what this site’s configuration adds follows it: the hosts a map style loads from, and the contact link.',
+  [PRIVACY_PAGE_PATH]:
+    'This is the privacy statement at /privacy. There, what this site’s configuration adds follows it: the hosts a map style loads from, and the contact link.',
 };
 
 /** What is lost when a page of a fixed path is deleted or moved away: said in both dialogs. */

@@ -62,7 +62,13 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
         <FormError error={unplacedPageError(save.error, ['title', 'draft', 'doc', 'doc.'])} />
         <TextInput label="Title" required maxLength={PAGE_LIMITS.title} {...form.getInputProps('title')} />
         <Stack gap={4}>
-          <Switch label="Published" aria-describedby={publishedHelp} disabled={!!draftAbove} error={form.errors.draft} {...form.getInputProps('published', { type: 'checkbox' })} />
+          <Switch
+            label="Published"
+            aria-describedby={publishedHelp}
+            disabled={!!draftAbove}
+            error={form.errors.draft}
+            {...form.getInputProps('published', { type: 'checkbox' })}
+          />
           <Text size="sm" c="dimmed" id={publishedHelp} aria-live="polite">
             {publishedHelpText(values.published, page.draft, draftAbove?.title)}
           </Text>

@@ -40,7 +40,8 @@ export default function PagesAdminPage() {
         <Anchor component={Link} to={paths.docs}>
           /doc
         </Anchor>
-        : each page below the one its path starts with, in the order readers see (the arrows move a page among those beside it). Drafts, and the pages below them, are seen only by page managers.
+        : each page below the one its path starts with, in the order readers see (the arrows move a page among those beside it). Drafts, and the pages below
+        them, are seen only by page managers.
       </Text>
       {rows.length === 0 ? <Text>There are no pages yet.</Text> : null}
       <FormError error={reorder.error} />

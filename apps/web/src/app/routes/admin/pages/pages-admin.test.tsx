@@ -25,7 +25,12 @@ const summary = (path: string, title: string, position = 0, draft = false): Page
   draft,
   updatedAt: '2026-03-04T10:00:00Z',
 });
-const PAGES = [summary('index', 'Help and documentation', 0), summary('guide', 'User guide', 1), summary('guide/map', 'Map and objects', 0), summary('guide/plans', 'Plans', 1, true)];
+const PAGES = [
+  summary('index', 'Help and documentation', 0),
+  summary('guide', 'User guide', 1),
+  summary('guide/map', 'Map and objects', 0),
+  summary('guide/plans', 'Plans', 1, true),
+];
 const detailOf = (page: PageSummary): PageDetail => ({
   page: { ...page, createdAt: '2026-01-01T00:00:00Z', updatedBy: null },
   doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `The text of ${page.title}.` }] }] },
@@ -33,8 +38,10 @@ const detailOf = (page: PageSummary): PageDetail => ({
   permissions: ['view', 'edit', 'delete'],
 });
 
-const json = (body: unknown, status = 200) => new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, error: string, field?: string) => json({ error, code: status === 409 ? 'CONFLICT' : 'VALIDATION', ...(field ? { details: [{ field, message: error }] } : {}) }, status);
+const json = (body: unknown, status = 200) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const refusal = (status: number, error: string, field?: string) =>
+  json({ error, code: status === 409 ? 'CONFLICT' : 'VALIDATION', ...(field ? { details: [{ field, message: error }] } : {}) }, status);
 
 const calls: { method: string; url: string; body: unknown }[] = [];
 type Handler = (method: string, url: URL, body: unknown) => Response | undefined;
@@ -94,16 +101,26 @@ describe('Site Admin → Pages', () => {
     const { user } = show('/admin/pages', (method, url) => (method === 'POST' && url.pathname.endsWith('/move') ? json(detailOf(PAGES[1]!)) : undefined));
     const table = await screen.findByRole('table', { name: 'Pages' });
     const button = (name: string) => within(table).getByRole('button', { name }) as HTMLButtonElement;
-    expect([button('Move Help and documentation up').disabled, button('Move User guide down').disabled, button('Move Map and objects up').disabled, button('Move Plans down').disabled]).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
+    expect([
+      button('Move Help and documentation up').disabled,
+      button('Move User guide down').disabled,
+      button('Move Map and objects up').disabled,
+      button('Move Plans down').disabled,
+    ]).toEqual([true, true, true, true]);
     await user.click(button('Move User guide up'));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: `/api/v1/pages/${PAGES[1]!.id}/move`, body: { path: 'guide', position: 0 } }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        { method: 'POST', url: `/api/v1/pages/${PAGES[1]!.id}/move`, body: { path: 'guide', position: 0 } },
+      ]),
+    );
     await user.click(button('Move Map and objects down'));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').at(-1)).toEqual({ method: 'POST', url: `/api/v1/pages/${PAGES[2]!.id}/move`, body: { path: 'guide/map', position: 1 } }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').at(-1)).toEqual({
+        method: 'POST',
+        url: `/api/v1/pages/${PAGES[2]!.id}/move`,
+        body: { path: 'guide/map', position: 1 },
+      }),
+    );
   });
 
   it('makes a new page’s path from its title below the parent chosen, checks it as it is typed, and opens its editor', async () => {
@@ -161,7 +178,9 @@ describe('the new page dialog', () => {
   });
 
   it('below a draft, makes a draft: the box is ticked and stays so, saying why', async () => {
-    const { user } = show('/admin/pages', (method, url, body) => (method === 'POST' && url.pathname === '/api/v1/pages' ? refusal(400, `stop here: ${JSON.stringify(body)}`) : undefined));
+    const { user } = show('/admin/pages', (method, url, body) =>
+      method === 'POST' && url.pathname === '/api/v1/pages' ? refusal(400, `stop here: ${JSON.stringify(body)}`) : undefined,
+    );
     await user.click(await screen.findByRole('button', { name: 'Add a page below Plans' }));
     const dialog = await screen.findByRole('dialog', { name: 'New page below Plans' });
     const box = within(dialog).getByRole('checkbox', { name: /Start as a draft/ }) as HTMLInputElement;
@@ -183,16 +202,27 @@ describe('a page’s editor', () => {
 
   it('saves the title and whether it is published, and its text only when changed', async () => {
     const { user } = show('/admin/pages/guide/map', (method, url, body) =>
-      method === 'PUT' && url.pathname === `/api/v1/pages/${map.id}` ? json({ ...detailOf(map), page: { ...detailOf(map).page, ...(body as object), draft: !!(body as { draft: boolean }).draft, updatedAt: '2026-03-05T10:00:00Z' } }) : undefined,
+      method === 'PUT' && url.pathname === `/api/v1/pages/${map.id}`
+        ? json({
+            ...detailOf(map),
+            page: { ...detailOf(map).page, ...(body as object), draft: !!(body as { draft: boolean }).draft, updatedAt: '2026-03-05T10:00:00Z' },
+          })
+        : undefined,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Map and objects' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'User guide' }).getAttribute('href')).toBe('/admin/pages/guide');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getByRole('link', { name: 'User guide' })
+        .getAttribute('href'),
+    ).toBe('/admin/pages/guide');
     const form = screen.getByRole('form', { name: 'Page' });
     const title = within(form).getByRole('textbox', { name: 'Title' });
     await user.clear(title);
     await user.type(title, 'Maps');
     await user.click(within(form).getByRole('switch', { name: 'Published' }));
-    expect(within(form).getByText('A draft: only page managers see it, and it is in no search or contents. Any pages below it become drafts too.')).toBeTruthy();
+    expect(
+      within(form).getByText('A draft: only page managers see it, and it is in no search or contents. Any pages below it become drafts too.'),
+    ).toBeTruthy();
     await user.click(within(form).getByRole('tab', { name: 'Preview' }));
     expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('The text of Map and objects.')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -201,7 +231,9 @@ describe('a page’s editor', () => {
 
   it('keeps a page below a draft a draft, naming the draft above to publish first', async () => {
     const next = summary('guide/plans/next', 'Next', 0, true);
-    show('/admin/pages/guide/plans/next', (method, url) => (method === 'GET' && url.pathname === '/api/v1/pages/at/guide/plans/next' ? json(detailOf(next)) : undefined));
+    show('/admin/pages/guide/plans/next', (method, url) =>
+      method === 'GET' && url.pathname === '/api/v1/pages/at/guide/plans/next' ? json(detailOf(next)) : undefined,
+    );
     const form = await screen.findByRole('form', { name: 'Page' });
     const published = within(form).getByRole('switch', { name: 'Published' }) as HTMLInputElement;
     expect([published.checked, published.disabled]).toEqual([false, true]);

@@ -9,7 +9,15 @@ import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../..
 import { MetricName } from '../../../../components/MetricName';
 import { PageState } from '../../../../components/PageState';
 import { WideTable } from '../../../../components/WideTable';
-import { useDataTables, useDeleteDataTable, useMetrics, useObjectTypes, useProjectObjectTypes, useSaveDataTable, useSaveProjectObjectTypes } from './catalog-api';
+import {
+  useDataTables,
+  useDeleteDataTable,
+  useMetrics,
+  useObjectTypes,
+  useProjectObjectTypes,
+  useSaveDataTable,
+  useSaveProjectObjectTypes,
+} from './catalog-api';
 
 interface Project {
   id: string;
@@ -103,7 +111,13 @@ function DataTableForm({ project, table, onDone }: { project: Project; table: Da
       <Stack gap="sm">
         <FormError error={unplacedError(save.error, TABLE_FIELDS)} />
         <TextInput label="Title" required data-autofocus maxLength={lengthLimit(DataTableInputSchema.shape.title)} {...form.getInputProps('title')} />
-        <Textarea label="Description" autosize minRows={2} maxLength={lengthLimit(DataTableInputSchema.shape.description)} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxLength={lengthLimit(DataTableInputSchema.shape.description)}
+          {...form.getInputProps('description')}
+        />
         <MultiSelect
           label="Metrics"
           description="What its observations measure, in the order chosen"
@@ -191,7 +205,14 @@ function DataTablesSection({ project }: { project: Project }) {
                       <Button size="xs" variant="subtle" aria-label={`Edit ${t.title}`} onClick={() => open(t)}>
                         Edit
                       </Button>
-                      <Button size="xs" variant="subtle" color="danger" aria-label={`Delete ${t.title}`} onClick={() => confirmDelete(t)} loading={remove.isPending && remove.variables === t.id}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="danger"
+                        aria-label={`Delete ${t.title}`}
+                        onClick={() => confirmDelete(t)}
+                        loading={remove.isPending && remove.variables === t.id}
+                      >
                         Delete
                       </Button>
                     </Group>

@@ -22,7 +22,9 @@ function TypedDelete({ title, onConfirm }: { title: string; onConfirm: () => voi
   const [typed, setTyped] = useState('');
   return (
     <Stack gap="sm">
-      <Text size="sm">The project, its documentation, updates, files and memberships are deleted. This cannot be undone. Type the project’s title to confirm.</Text>
+      <Text size="sm">
+        The project, its documentation, updates, files and memberships are deleted. This cannot be undone. Type the project’s title to confirm.
+      </Text>
       <TextInput label="Project title" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-autofocus />
       <Group justify="flex-end">
         <Button variant="default" onClick={() => modals.closeAll()}>
@@ -48,7 +50,11 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
       children: (
         <TypedDelete
           title={project.title}
-          onConfirm={() => remove.mutate(project.id, { onSuccess: () => (notifications.show({ color: 'green', message: `${project.title} was deleted` }), void navigate(paths.adminProjects)) })}
+          onConfirm={() =>
+            remove.mutate(project.id, {
+              onSuccess: () => (notifications.show({ color: 'green', message: `${project.title} was deleted` }), void navigate(paths.adminProjects)),
+            })
+          }
         />
       ),
     });
@@ -73,7 +79,12 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
         <Stack gap="sm" maw={480}>
           <FormError error={save.error} />
           <TextInput label="Address (slug)" description="The old address keeps working after a change" {...form.getInputProps('slug')} />
-          <Select label="Who can see it" data={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))} allowDeselect={false} {...form.getInputProps('visibility')} />
+          <Select
+            label="Who can see it"
+            data={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))}
+            allowDeselect={false}
+            {...form.getInputProps('visibility')}
+          />
           <Switch label="Archived: hidden from the catalogue, still reachable by its address" {...form.getInputProps('archived', { type: 'checkbox' })} />
           <Group>
             <Button type="submit" loading={save.isPending}>
@@ -121,7 +132,8 @@ export default function ProjectAdminPage() {
   useTitle(`${project.data?.project.title ?? slug} · Projects · Site Admin`);
   if (!tab) return <Navigate to={paths.adminProject(slug, 'advanced')} replace />;
   if (!(tab in TABS)) return <NotFoundScreen />;
-  if (!project.data) return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
+  if (!project.data)
+    return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
   const detail = project.data;
   return (
     <Stack gap="lg">

@@ -49,7 +49,11 @@ export default function ProjectsAdminPage() {
                     <Anchor component={PrefetchLink} to={paths.adminProject(p.slug)}>
                       {p.title}
                     </Anchor>{' '}
-                    {p.archived ? <Badge variant="default" size="sm">Archived</Badge> : null}
+                    {p.archived ? (
+                      <Badge variant="default" size="sm">
+                        Archived
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>{p.status}</Table.Td>
                   <Table.Td>{{ public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members' }[p.visibility]}</Table.Td>

@@ -25,7 +25,8 @@ export function useSaveProjectObjectTypes(id: string, slug: string) {
 const tablesPath = (id: string, table?: string) => `${projectPath(id)}/datatables${table ? `/${encodeURIComponent(table)}` : ''}`;
 const tablesKey = (id: string) => ['project-datatables', id] as const;
 
-export const useDataTables = (id: string) => useQuery({ queryKey: tablesKey(id), queryFn: () => api.get<{ datatables: DataTable[] }>(tablesPath(id)).then((r) => r.datatables) });
+export const useDataTables = (id: string) =>
+  useQuery({ queryKey: tablesKey(id), queryFn: () => api.get<{ datatables: DataTable[] }>(tablesPath(id)).then((r) => r.datatables) });
 
 /** The tables here and on the project's page. */
 function refreshTables(client: QueryClient, id: string, slug: string) {
@@ -38,7 +39,9 @@ export function useSaveDataTable(id: string, slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ table, input }: { table?: string; input: DataTableInput }) =>
-      (table ? api.put<{ datatable: DataTable }>(tablesPath(id, table), input) : api.post<{ datatable: DataTable }>(tablesPath(id), input)).then((r) => r.datatable),
+      (table ? api.put<{ datatable: DataTable }>(tablesPath(id, table), input) : api.post<{ datatable: DataTable }>(tablesPath(id), input)).then(
+        (r) => r.datatable,
+      ),
     onSuccess: () => refreshTables(client, id, slug),
   });
 }

@@ -10,9 +10,26 @@ import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
 import { useDeleteRole, useRole, useUpdateRole, type RoleDetail } from './api';
 
-function PermissionGroup({ label, description, names, value, onChange }: { label: string; description: string; names: readonly string[]; value: string[]; onChange: (v: string[]) => void }) {
+function PermissionGroup({
+  label,
+  description,
+  names,
+  value,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  names: readonly string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
   return (
-    <Checkbox.Group label={label} description={description} value={value.filter((p) => names.includes(p))} onChange={(picked) => onChange([...value.filter((p) => !names.includes(p)), ...picked])}>
+    <Checkbox.Group
+      label={label}
+      description={description}
+      value={value.filter((p) => names.includes(p))}
+      onChange={(picked) => onChange([...value.filter((p) => !names.includes(p)), ...picked])}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xs" spacing="xs">
         {names.map((name) => (
           <Checkbox key={name} value={name} label={name} />
@@ -52,7 +69,10 @@ function RoleForm({ detail }: { detail: RoleDetail }) {
       onSubmit={form.onSubmit((v) =>
         update.mutate(
           { name: v.name.trim(), permissions: v.permissions },
-          { onSuccess: () => (notifications.show({ color: 'green', message: 'Role saved' }), form.resetDirty()), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+          {
+            onSuccess: () => (notifications.show({ color: 'green', message: 'Role saved' }), form.resetDirty()),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+          },
         ),
       )}
     >
@@ -83,7 +103,9 @@ function RoleForm({ detail }: { detail: RoleDetail }) {
         </Group>
         {!deletable ? (
           <Text size="sm" c="dimmed">
-            {detail.builtin ? 'Built-in roles cannot be deleted.' : `Held ${detail.holders} ${detail.holders === 1 ? 'time' : 'times'}: take it away from everyone before deleting it.`}
+            {detail.builtin
+              ? 'Built-in roles cannot be deleted.'
+              : `Held ${detail.holders} ${detail.holders === 1 ? 'time' : 'times'}: take it away from everyone before deleting it.`}
           </Text>
         ) : null}
       </Stack>
@@ -106,7 +128,9 @@ export default function RoleAdminPage() {
           {role.data.builtin ? ' · built in' : ''}
         </Text>
       </Stack>
-      {role.data.role.slug === 'administrator' ? <Alert color="yellow">Taking permissions away from this role can lock administrators out of parts of Site Admin.</Alert> : null}
+      {role.data.role.slug === 'administrator' ? (
+        <Alert color="yellow">Taking permissions away from this role can lock administrators out of parts of Site Admin.</Alert>
+      ) : null}
       <RoleForm key={role.data.role.id} detail={role.data} />
     </Stack>
   );

@@ -51,7 +51,10 @@ export default function RolesAdminPage() {
         noValidate
         aria-label="New role"
         onSubmit={form.onSubmit((v) =>
-          create.mutate({ name: v.name.trim() }, { onSuccess: (role) => void navigate(paths.adminRole(role.slug)), onError: (e) => showFieldErrors(form, fieldErrors(e)) }),
+          create.mutate(
+            { name: v.name.trim() },
+            { onSuccess: (role) => void navigate(paths.adminRole(role.slug)), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+          ),
         )}
       >
         <Stack gap="xs" maw={480}>

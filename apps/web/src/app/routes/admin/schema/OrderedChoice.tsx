@@ -79,10 +79,22 @@ export function OrderedChoice({
                     </Text>
                   </Group>
                   <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onChange(moveBy(value, index, -1))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${label} up`}
+                      disabled={index === 0}
+                      onClick={() => onChange(moveBy(value, index, -1))}
+                    >
                       <IconArrowUp size={16} aria-hidden />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Move ${label} down`} disabled={index === value.length - 1} onClick={() => onChange(moveBy(value, index, 1))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${label} down`}
+                      disabled={index === value.length - 1}
+                      onClick={() => onChange(moveBy(value, index, 1))}
+                    >
                       <IconArrowDown size={16} aria-hidden />
                     </ActionIcon>
                     <ActionIcon variant="subtle" color="danger" aria-label={`Remove ${label}`} onClick={() => onChange(removeAt(value, index))}>

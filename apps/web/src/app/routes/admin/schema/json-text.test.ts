@@ -32,7 +32,9 @@ describe('JSON typed by hand', () => {
   it('names unquoted and single-quoted names and words JSON does not know', () => {
     expect(mistake('{type: "object"}').message).toBe('Line 1, column 2: A property name in double quotes was expected');
     expect(mistake("{'type': 1}").message).toBe('Line 1, column 2: Property names take double quotes ("), not single ones');
-    expect(mistake('{"a": object}').message).toBe('Line 1, column 7: Unexpected word “object”: text takes double quotes, and JSON knows only true, false and null');
+    expect(mistake('{"a": object}').message).toBe(
+      'Line 1, column 7: Unexpected word “object”: text takes double quotes, and JSON knows only true, false and null',
+    );
     expect(mistake('{"a": True}').message).toMatch(/^Line 1, column 7: Unexpected word “True”/);
   });
 

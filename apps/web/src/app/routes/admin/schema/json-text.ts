@@ -42,7 +42,10 @@ function locate(text: string): Mistake | null {
       if (i >= text.length) fail('The text ends inside a string: a closing " is missing', start);
       const c = text[i]!;
       if (c === '"') return void i++;
-      if (c < ' ') fail(`A string cannot hold ${c === '\n' || c === '\r' ? 'a line break (write \\n)' : c === '\t' ? 'a tab (write \\t)' : 'a control character'}: or is its closing " missing?`);
+      if (c < ' ')
+        fail(
+          `A string cannot hold ${c === '\n' || c === '\r' ? 'a line break (write \\n)' : c === '\t' ? 'a tab (write \\t)' : 'a control character'}: or is its closing " missing?`,
+        );
       if (c === '\\') {
         const e = text[i + 1];
         if (e === undefined) end('a string');
@@ -66,7 +69,11 @@ function locate(text: string): Mistake | null {
   function word() {
     const found = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0] ?? text[i]!;
     if (found === 'true' || found === 'false' || found === 'null') return void (i += found.length);
-    fail(/^[A-Za-z_$]/.test(found) ? `Unexpected word “${found}”: text takes double quotes, and JSON knows only true, false and null` : `Unexpected ${shown(found)}: a value was expected`);
+    fail(
+      /^[A-Za-z_$]/.test(found)
+        ? `Unexpected word “${found}”: text takes double quotes, and JSON knows only true, false and null`
+        : `Unexpected ${shown(found)}: a value was expected`,
+    );
   }
 
   function value(inside: string) {

@@ -119,7 +119,8 @@ export function useCreateSchema() {
 }
 
 /** What saving would do: nothing is saved. */
-export const useCheckSchema = (slug: string) => useMutation({ mutationFn: (schema: Record<string, unknown>) => api.post<SchemaImpact>(`${metadataSchemaPath(slug)}/check`, { schema }) });
+export const useCheckSchema = (slug: string) =>
+  useMutation({ mutationFn: (schema: Record<string, unknown>) => api.post<SchemaImpact>(`${metadataSchemaPath(slug)}/check`, { schema }) });
 
 /** A new version; the types embed their schemas, so they are asked for again too. */
 export function useSaveSchema(slug: string) {

@@ -41,7 +41,13 @@ function ShortlinkFields({ form }: { form: UseFormReturnType<Values> }) {
         required
         {...form.getInputProps('slug')}
       />
-      <TextInput label="Target" placeholder="/doc/index or https://example.org/page" description="An http(s) address, or a path of this site starting with /" required {...form.getInputProps('target')} />
+      <TextInput
+        label="Target"
+        placeholder="/doc/index or https://example.org/page"
+        description="An http(s) address, or a path of this site starting with /"
+        required
+        {...form.getInputProps('target')}
+      />
     </>
   );
 }
@@ -88,7 +94,10 @@ function EditShortlink({ shortlink, onClose }: { shortlink: Shortlink; onClose: 
       noValidate
       aria-label={`Edit ${shortlink.slug}`}
       onSubmit={form.onSubmit((v) =>
-        update.mutate({ id: shortlink.id, slug: v.slug.trim(), target: v.target.trim() }, { onSuccess: onClose, onError: (e) => showFieldErrors(form, fieldErrors(e)) }),
+        update.mutate(
+          { id: shortlink.id, slug: v.slug.trim(), target: v.target.trim() },
+          { onSuccess: onClose, onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+        ),
       )}
     >
       <Stack gap="sm">
@@ -208,7 +217,12 @@ export default function ShortlinksAdminPage() {
         <Text>No shortlinks yet: add the first below.</Text>
       )}
       <NewShortlink />
-      <Modal opened={!!editing} onClose={() => setEditing(null)} title={editing ? `Edit the shortlink ${editing.slug}` : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={!!editing}
+        onClose={() => setEditing(null)}
+        title={editing ? `Edit the shortlink ${editing.slug}` : ''}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {editing ? <EditShortlink key={editing.id} shortlink={editing} onClose={() => setEditing(null)} /> : null}
       </Modal>
     </Stack>

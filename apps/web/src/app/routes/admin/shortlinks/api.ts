@@ -18,7 +18,8 @@ function useShortlinkWrite<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 export const useCreateShortlink = () => useShortlinkWrite((input: ShortlinkCreate) => api.post<Shortlink>('/shortlinks', input));
-export const useUpdateShortlink = () => useShortlinkWrite(({ id, ...change }: ShortlinkChange & { id: string }) => api.put<Shortlink>(shortlinkPath(id), change));
+export const useUpdateShortlink = () =>
+  useShortlinkWrite(({ id, ...change }: ShortlinkChange & { id: string }) => api.put<Shortlink>(shortlinkPath(id), change));
 export const useDeleteShortlink = () => useShortlinkWrite((id: string) => api.del(shortlinkPath(id)));
 
 /** The address visitors follow: this site's origin, /s/, the slug. */

@@ -93,7 +93,11 @@ describe('Site Admin → Shortlinks', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(writes()).toEqual([{ method: 'POST', url: '/api/v1/shortlinks', body: { slug: 'guide', target: '/doc/index' } }]);
     expect(row.textContent).toContain(`${window.location.origin}/s/guide`);
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(expect.arrayContaining(['/doc/index', '0', 'never']));
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(expect.arrayContaining(['/doc/index', '0', 'never']));
     within(row).getByRole('button', { name: 'Copy the address of guide' });
     expect((within(newForm()).getByRole('textbox', { name: 'Slug' }) as HTMLInputElement).value).toBe('');
   });
@@ -101,7 +105,9 @@ describe('Site Admin → Shortlinks', () => {
   it('shows the last use and the hits of a followed one', async () => {
     show([link(1, { hits: 3, lastUsedAt: '2026-03-05T08:30:00Z' })]);
     const row = within(await screen.findByRole('table', { name: 'Shortlinks' })).getAllByRole('row')[1]!;
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells[2]).toBe('3');
     expect(cells[3]).toContain('2026');
   });

@@ -27,7 +27,10 @@ function TeamForm({ detail }: { detail: TeamDetail }) {
       onSubmit={form.onSubmit((v) =>
         save.mutate(
           { slug: detail.team.slug, input: { name: v.name.trim(), description: v.description.trim() || null } },
-          { onSuccess: () => (notifications.show({ color: 'green', message: 'Team saved' }), form.resetDirty()), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+          {
+            onSuccess: () => (notifications.show({ color: 'green', message: 'Team saved' }), form.resetDirty()),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+          },
         ),
       )}
     >

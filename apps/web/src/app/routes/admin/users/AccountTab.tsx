@@ -101,7 +101,10 @@ function Access({ detail }: { detail: UserDetail }) {
       labels: { confirm: disabled ? 'Enable' : 'Disable', cancel: 'Cancel' },
       confirmProps: { color: disabled ? 'blue' : 'danger' },
       onConfirm: () =>
-        update.mutate({ disabled: !disabled }, { onSuccess: () => notifications.show({ color: 'green', message: disabled ? 'Account enabled' : 'Account disabled' }) }),
+        update.mutate(
+          { disabled: !disabled },
+          { onSuccess: () => notifications.show({ color: 'green', message: disabled ? 'Account enabled' : 'Account disabled' }) },
+        ),
     });
   return (
     <Stack gap="xs" component="section" aria-labelledby="access-title">

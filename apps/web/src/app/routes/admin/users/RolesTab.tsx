@@ -82,7 +82,13 @@ export function RolesTab({ detail }: { detail: UserDetail }) {
                     <Scope assignment={a} />
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" color="danger" onClick={() => confirmRemove(a)} aria-label={`Take away ${a.role.name}${a.target ? ` on ${a.target.name}` : ''}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="danger"
+                      onClick={() => confirmRemove(a)}
+                      aria-label={`Take away ${a.role.name}${a.target ? ` on ${a.target.name}` : ''}`}
+                    >
                       Take away
                     </Button>
                   </Table.Td>

@@ -46,7 +46,13 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Username" required autoComplete="off" {...form.getInputProps('username')} />
         <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
-        <PasswordInput label="First password" description="Hand it over; they can change it under My account" required autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput
+          label="First password"
+          description="Hand it over; they can change it under My account"
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -122,13 +128,7 @@ export default function UsersAdminPage() {
           <Button onClick={create.open}>New account</Button>
         </Group>
       </Group>
-      <TextInput
-        label="Search users"
-        placeholder="Username, e-mail or name"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        {...searchInput}
-        maw={420}
-      />
+      <TextInput label="Search users" placeholder="Username, e-mail or name" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} maw={420} />
       <FormError error={users.error} />
       {list?.length === 0 ? <Text>{q ? `No account matches “${q}”.` : 'There are no accounts yet.'}</Text> : null}
       {list && list.length > 0 ? (

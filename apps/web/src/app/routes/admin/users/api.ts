@@ -34,8 +34,7 @@ function useUserWrite<I, O>(key: string, mutationFn: (input: I) => Promise<O>) {
 export const useUpdateAccount = (key: string) =>
   useUserWrite(key, (input: { email?: string | null; username?: string; disabled?: boolean }) => api.put<UserDetail>(userPath(key), input));
 
-export const useResetLink = (key: string) =>
-  useUserWrite(key, () => api.post<ResetLinkResponse>(`${userPath(key)}/reset`));
+export const useResetLink = (key: string) => useUserWrite(key, () => api.post<ResetLinkResponse>(`${userPath(key)}/reset`));
 
 export function useRoles() {
   return useQuery({ queryKey: ['admin', 'roles'], queryFn: () => api.get<RolesResponse>('/roles').then((r) => r.roles) });

@@ -14,8 +14,5 @@ export const rolesFor = (roles: Role[], target: string) =>
 /** Global roles first, then by target name, then by role name. */
 export const sortAssignments = (held: RoleAssignment[]) =>
   [...held].sort(
-    (a, b) =>
-      Number(!!a.target) - Number(!!b.target) ||
-      (a.target?.name ?? '').localeCompare(b.target?.name ?? '') ||
-      a.role.name.localeCompare(b.role.name),
+    (a, b) => Number(!!a.target) - Number(!!b.target) || (a.target?.name ?? '').localeCompare(b.target?.name ?? '') || a.role.name.localeCompare(b.role.name),
   );

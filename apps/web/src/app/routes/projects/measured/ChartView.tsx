@@ -14,19 +14,38 @@ const TimeChart = lazy(() => import('../../../../components/charts/TimeChart'));
  * across: a long series comes as each bucket's lowest and highest value. Dragging across
  * it zooms to that range.
  */
-export function ChartView({ slug, tableId, filter, metric, onZoom }: { slug: string; tableId: string; filter: TableFilter; metric: string; onZoom: (from: string, to: string) => void }) {
+export function ChartView({
+  slug,
+  tableId,
+  filter,
+  metric,
+  onZoom,
+}: {
+  slug: string;
+  tableId: string;
+  filter: TableFilter;
+  metric: string;
+  onZoom: (from: string, to: string) => void;
+}) {
   const { ref, width } = useElementSize();
   const chart = useQuery({ ...chartQuery(slug, tableId, { ...filter, metric }, bucketsFor(width)), enabled: width > 0 });
   const answer = chart.data;
   return (
     <Box ref={ref} pos="relative" mih={360}>
-      {chart.error ? <Alert color="danger" title="The chart could not be loaded">{toErrorView(chart.error).message}</Alert> : null}
+      {chart.error ? (
+        <Alert color="danger" title="The chart could not be loaded">
+          {toErrorView(chart.error).message}
+        </Alert>
+      ) : null}
       {!answer && !chart.error ? <Loader size="sm" role="status" aria-label="Loading the chart" /> : null}
       {answer && answer.series.length === 0 ? <Text c="dimmed">No observations of this metric match.</Text> : null}
       {answer && answer.series.length > 0 ? (
         <figure style={{ margin: 0 }} aria-busy={chart.isFetching}>
           <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
-            <div role="img" aria-label={`Chart of ${answer.metric} from ${dayOf(answer.from ?? undefined)} to ${dayOf(answer.to ?? undefined)}, ${answer.series.length} series`}>
+            <div
+              role="img"
+              aria-label={`Chart of ${answer.metric} from ${dayOf(answer.from ?? undefined)} to ${dayOf(answer.to ?? undefined)}, ${answer.series.length} series`}
+            >
               <TimeChart chart={answer} width={width} onZoom={(from, to) => onZoom(new Date(from).toISOString(), new Date(to).toISOString())} />
             </div>
           </Suspense>

@@ -34,7 +34,11 @@ function TableMap({ objects }: { objects: DataTableObject[] }) {
       type: 'FeatureCollection',
       features: objects
         .filter((o) => o.point)
-        .map((o) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: o.point! }, properties: { name: o.name, title: o.title, marker: '', role: 'item' } })) as MapFeatures['features'],
+        .map((o) => ({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: o.point! },
+          properties: { name: o.name, title: o.title, marker: '', role: 'item' },
+        })) as MapFeatures['features'],
     }),
     [objects],
   );
@@ -55,7 +59,17 @@ function TableMap({ objects }: { objects: DataTableObject[] }) {
  * `types` are the types the project catalogues: the type filter offers those (else the
  * types of the table's objects).
  */
-export function DataTableView({ slug, table, types, actions }: { slug: string; table: DataTable; types: { slug: string; name: string }[]; actions?: ReactNode }) {
+export function DataTableView({
+  slug,
+  table,
+  types,
+  actions,
+}: {
+  slug: string;
+  table: DataTable;
+  types: { slug: string; name: string }[];
+  actions?: ReactNode;
+}) {
   const [view, setView] = useState('chart');
   const [filter, setFilter] = useState<TableFilter & { type?: string | undefined }>({});
   const [downloading, setDownloading] = useState(false);
@@ -66,7 +80,9 @@ export function DataTableView({ slug, table, types, actions }: { slug: string; t
   const chartMetric = filter.metric && charted.includes(filter.metric) ? filter.metric : charted[0];
 
   const objects = summary.data?.objects ?? [];
-  const typeChoices = types.length ? types.map((t) => ({ value: t.slug, label: t.name })) : [...new Set(objects.flatMap((o) => o.types))].map((t) => ({ value: t, label: t }));
+  const typeChoices = types.length
+    ? types.map((t) => ({ value: t.slug, label: t.name }))
+    : [...new Set(objects.flatMap((o) => o.types))].map((t) => ({ value: t, label: t }));
   const typed = objects.filter((o) => !filter.type || o.types.includes(filter.type));
   const objectChoices = typed.map((o) => ({ value: o.name, label: o.title }));
   const ranged = !!(filter.from || filter.to);
@@ -105,11 +121,37 @@ export function DataTableView({ slug, table, types, actions }: { slug: string; t
         </Group>
       </Stack>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Metric" placeholder="All metrics" clearable data={table.metrics.map((m, i) => ({ value: m, label: metrics[i]?.data?.metric?.title || m }))} value={filter.metric ?? null} onChange={(v) => change({ metric: v ?? undefined })} w={200} />
+        <Select
+          label="Metric"
+          placeholder="All metrics"
+          clearable
+          data={table.metrics.map((m, i) => ({ value: m, label: metrics[i]?.data?.metric?.title || m }))}
+          value={filter.metric ?? null}
+          onChange={(v) => change({ metric: v ?? undefined })}
+          w={200}
+        />
         {types.length > 0 || typeChoices.length > 1 ? (
-          <Select label="Object type" placeholder="Any type" clearable data={typeChoices} value={filter.type ?? null} onChange={(v) => change({ type: v ?? undefined, object: undefined })} w={180} />
+          <Select
+            label="Object type"
+            placeholder="Any type"
+            clearable
+            data={typeChoices}
+            value={filter.type ?? null}
+            onChange={(v) => change({ type: v ?? undefined, object: undefined })}
+            w={180}
+          />
         ) : null}
-        <Select label="Object" placeholder="All objects" clearable searchable data={objectChoices} value={filter.object ?? null} onChange={(v) => change({ object: v ?? undefined })} w={220} nothingFoundMessage="No object matches" />
+        <Select
+          label="Object"
+          placeholder="All objects"
+          clearable
+          searchable
+          data={objectChoices}
+          value={filter.object ?? null}
+          onChange={(v) => change({ object: v ?? undefined })}
+          w={220}
+          nothingFoundMessage="No object matches"
+        />
         <TextInput type="date" label="From" value={dayOf(filter.from)} onChange={(e) => change({ from: dayStart(e.currentTarget.value) })} w={160} />
         <TextInput type="date" label="Before" value={dayOf(filter.to)} onChange={(e) => change({ to: dayStart(e.currentTarget.value) })} w={160} />
         {ranged ? (
@@ -122,7 +164,11 @@ export function DataTableView({ slug, table, types, actions }: { slug: string; t
         </Button>
       </Group>
       <SegmentedControl data={VIEWS} value={view} onChange={setView} aria-label={`View of ${table.title}`} w="fit-content" />
-      {summary.error ? <Alert color="danger" title="The table could not be loaded">{toErrorView(summary.error).message}</Alert> : null}
+      {summary.error ? (
+        <Alert color="danger" title="The table could not be loaded">
+          {toErrorView(summary.error).message}
+        </Alert>
+      ) : null}
       {view === 'chart' ? (
         chartMetric ? (
           <ChartView slug={slug} tableId={table.id} filter={filter} metric={chartMetric} onZoom={(from, to) => change({ from, to })} />
@@ -131,7 +177,13 @@ export function DataTableView({ slug, table, types, actions }: { slug: string; t
         )
       ) : null}
       {view === 'table' ? <ObservationTable key={JSON.stringify(filter)} slug={slug} tableId={table.id} filter={filter} /> : null}
-      {view === 'summary' ? summary.data ? <SummaryTable rows={summary.data.summary} /> : <Loader size="sm" role="status" aria-label="Loading the summary" /> : null}
+      {view === 'summary' ? (
+        summary.data ? (
+          <SummaryTable rows={summary.data.summary} />
+        ) : (
+          <Loader size="sm" role="status" aria-label="Loading the summary" />
+        )
+      ) : null}
       {view === 'map' ? summary.data ? <TableMap objects={typed} /> : <Loader size="sm" role="status" aria-label="Loading the map" /> : null}
     </Stack>
   );

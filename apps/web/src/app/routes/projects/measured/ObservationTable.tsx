@@ -41,7 +41,12 @@ export function ObservationTable({ slug, tableId, filter }: { slug: string; tabl
   const [sort, setSort] = useState<ObservationSort>('time');
   const [page, setPage] = useState(1);
   const rows = useQuery(observationsQuery(slug, tableId, filter, sort, page));
-  if (rows.error) return <Alert color="danger" title="The observations could not be loaded">{toErrorView(rows.error).message}</Alert>;
+  if (rows.error)
+    return (
+      <Alert color="danger" title="The observations could not be loaded">
+        {toErrorView(rows.error).message}
+      </Alert>
+    );
   const observations = rows.data?.data.observations ?? [];
   return (
     <>

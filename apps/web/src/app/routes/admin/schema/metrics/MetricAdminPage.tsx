@@ -20,7 +20,9 @@ function MeasuredOn({ name }: { name: string }) {
   const measuring = types.data.filter((t) => name in t.metrics);
   return (
     <Text size="sm">
-      {measuring.length === 0 ? 'No object type measures it yet.' : `Measured on ${measuring.length === 1 ? 'the object type' : `${measuring.length} object types`}: ${measuring.map((t) => t.name).join(', ')}.`}
+      {measuring.length === 0
+        ? 'No object type measures it yet.'
+        : `Measured on ${measuring.length === 1 ? 'the object type' : `${measuring.length} object types`}: ${measuring.map((t) => t.name).join(', ')}.`}
     </Text>
   );
 }

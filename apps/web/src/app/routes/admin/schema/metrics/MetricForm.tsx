@@ -131,7 +131,11 @@ export function MetricForm({
         <TextInput
           label="Name"
           required
-          description={metric ? 'Its key in addresses and imports: changing it changes them' : 'Its key in addresses and imports: lower-case letters and digits, joined by - or _'}
+          description={
+            metric
+              ? 'Its key in addresses and imports: changing it changes them'
+              : 'Its key in addresses and imports: lower-case letters and digits, joined by - or _'
+          }
           autoComplete="off"
           spellCheck={false}
           maxLength={lengthLimit(MetricInputSchema.shape.name)}
@@ -141,10 +145,29 @@ export function MetricForm({
             form.setFieldValue('name', e.currentTarget.value);
           }}
         />
-        <Textarea label="Description" autosize minRows={2} maxLength={lengthLimit(MetricInputSchema.shape.description)} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxLength={lengthLimit(MetricInputSchema.shape.description)}
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label="Type" description="What its values are" required allowDeselect={false} data={METRIC_TYPES.map((t) => ({ value: t, label: METRIC_TYPE_LABELS[t] }))} {...form.getInputProps('type')} />
-          <UnitPicker label="Unit" description="A UCUM unit; none for a count or a category" placeholder="Search units" clearable {...form.getInputProps('unit')} />
+          <Select
+            label="Type"
+            description="What its values are"
+            required
+            allowDeselect={false}
+            data={METRIC_TYPES.map((t) => ({ value: t, label: METRIC_TYPE_LABELS[t] }))}
+            {...form.getInputProps('type')}
+          />
+          <UnitPicker
+            label="Unit"
+            description="A UCUM unit; none for a count or a category"
+            placeholder="Search units"
+            clearable
+            {...form.getInputProps('unit')}
+          />
         </SimpleGrid>
         {type === 'category' ? (
           <TagsInput

@@ -65,7 +65,13 @@ export default function MetricsAdminPage() {
         What is measured on objects: each metric has a type, a unit and the values it may take. Object types choose the metrics they measure.
       </Text>
       {metrics.data.length > 0 ? (
-        <TextInput label="Search metrics" placeholder="Name, title, unit or type" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} maw={420} />
+        <TextInput
+          label="Search metrics"
+          placeholder="Name, title, unit or type"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          {...searchInput}
+          maw={420}
+        />
       ) : null}
       {found.length === 0 ? (
         <Text>{q ? `No metric matches “${q}”.` : 'There are no metrics yet. Create the first with “New metric”.'}</Text>
@@ -105,7 +111,9 @@ export default function MetricsAdminPage() {
           </Table>
         </WideTable>
       )}
-      {metrics.data.length > 0 ? <Paging pagination={{ page, count: found.length, limit: PAGE_SIZE }} page={page} onChange={setPage} noun={['metric', 'metrics']} /> : null}
+      {metrics.data.length > 0 ? (
+        <Paging pagination={{ page, count: found.length, limit: PAGE_SIZE }} page={page} onChange={setPage} noun={['metric', 'metrics']} />
+      ) : null}
       <Modal opened={creating} onClose={create.close} title="New metric" size="lg">
         <NewMetric onDone={create.close} />
       </Modal>

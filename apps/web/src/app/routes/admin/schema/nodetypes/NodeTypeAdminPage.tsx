@@ -87,7 +87,9 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
         <Title order={2} size="h3">
           Delete
         </Title>
-        <Text size="sm">{nodes ? `${nodes} node${nodes === 1 ? ' has' : 's have'} this type: it can be deleted when none has.` : 'No node has this type.'}</Text>
+        <Text size="sm">
+          {nodes ? `${nodes} node${nodes === 1 ? ' has' : 's have'} this type: it can be deleted when none has.` : 'No node has this type.'}
+        </Text>
         <FormError error={remove.error} />
         <Group>
           <Button variant="subtle" color="danger" onClick={confirmDelete} disabled={nodes > 0} loading={remove.isPending}>

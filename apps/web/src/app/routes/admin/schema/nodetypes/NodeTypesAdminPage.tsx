@@ -17,7 +17,10 @@ export default function NodeTypesAdminPage() {
   const types = useNodeTypeList();
   const schemas = useSchemaChoices();
   const create = useCreateNodeType();
-  const form = useForm<{ name: string; schema: string | null }>({ initialValues: { name: '', schema: null }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  const form = useForm<{ name: string; schema: string | null }>({
+    initialValues: { name: '', schema: null },
+    validate: { name: (v) => (v.trim() ? null : 'Give a name') },
+  });
   if (!types.data) return <PageState isPending={types.isPending} error={types.error} />;
   const schemaTitle = (slug: string | null) => (slug ? (schemas.data?.find((s) => s.slug === slug)?.title ?? slug) : null);
   return (
@@ -49,7 +52,17 @@ export default function NodeTypesAdminPage() {
                       {t.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{t.schema ? <Anchor component={PrefetchLink} to={paths.adminSchema(t.schema)}>{schemaTitle(t.schema)}</Anchor> : <Text size="sm" c="dimmed">none: any details</Text>}</Table.Td>
+                  <Table.Td>
+                    {t.schema ? (
+                      <Anchor component={PrefetchLink} to={paths.adminSchema(t.schema)}>
+                        {schemaTitle(t.schema)}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        none: any details
+                      </Text>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

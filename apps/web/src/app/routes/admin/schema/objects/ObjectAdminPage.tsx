@@ -25,7 +25,11 @@ interface Values {
   metadata: string;
 }
 
-const valuesOf = (detail: ObjectDetail): Values => ({ title: detail.obj.title, types: detail.obj.types.map((t) => t.slug), metadata: jsonText(detail.obj.metadata) });
+const valuesOf = (detail: ObjectDetail): Values => ({
+  title: detail.obj.title,
+  types: detail.obj.types.map((t) => t.slug),
+  metadata: jsonText(detail.obj.metadata),
+});
 
 /** "elevation (number in m, required)": what the types' schemas ask for, as a reminder beside the raw JSON. */
 function fieldHint(f: MetadataField) {
@@ -88,7 +92,10 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
         onError: (e) => {
           const errors = fieldErrors(e);
           const named = metadataProblems(errors);
-          showFieldErrors(form, { ...Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('metadata'))), ...(named.length ? { metadata: named.join('\n') } : {}) });
+          showFieldErrors(form, {
+            ...Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('metadata'))),
+            ...(named.length ? { metadata: named.join('\n') } : {}),
+          });
         },
       },
     );
@@ -113,7 +120,11 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
         <JsonEditor
           label="Metadata"
           description={
-            fields.length ? `The fields of its types’ schemas: ${fields.map(fieldHint).join('; ')}.` : chosen.length ? 'Its types’ schemas have no fields: the metadata is {}.' : 'Choose its types to see their fields.'
+            fields.length
+              ? `The fields of its types’ schemas: ${fields.map(fieldHint).join('; ')}.`
+              : chosen.length
+                ? 'Its types’ schemas have no fields: the metadata is {}.'
+                : 'Choose its types to see their fields.'
           }
           minRows={8}
           {...form.getInputProps('metadata')}

@@ -128,8 +128,22 @@ function TypeForm({ type }: { type: ObjectType }) {
       <Stack gap="lg" maw={720}>
         <FormError error={unplacedError(save.error, FIELDS)} />
         <TextInput label="Name" required maw={400} {...form.getInputProps('name')} />
-        <TextInput label="Address" description="Lower-case letters, digits and dashes; the type's key in the API and in links" required maw={400} styles={MONO} {...form.getInputProps('slug')} />
-        <Select label="Marker" description="How its objects are drawn on the map" data={MARKER_OPTIONS} allowDeselect={false} maw={400} {...form.getInputProps('marker')} />
+        <TextInput
+          label="Address"
+          description="Lower-case letters, digits and dashes; the type's key in the API and in links"
+          required
+          maw={400}
+          styles={MONO}
+          {...form.getInputProps('slug')}
+        />
+        <Select
+          label="Marker"
+          description="How its objects are drawn on the map"
+          data={MARKER_OPTIONS}
+          allowDeselect={false}
+          maw={400}
+          {...form.getInputProps('marker')}
+        />
         <MultiSelect
           label="Sits in"
           description="The types an object of this type may be part of (its parent's type); none: anywhere"

@@ -48,10 +48,26 @@ function TypesTable({ types }: { types: ObjectType[] }) {
                 <Table.Td>
                   <MarkerLabel marker={t.marker} />
                 </Table.Td>
-                <Table.Td>{t.parents.length ? t.parents.map(nameOf).join(', ') : <Text span c="dimmed" size="sm">anywhere</Text>}</Table.Td>
+                <Table.Td>
+                  {t.parents.length ? (
+                    t.parents.map(nameOf).join(', ')
+                  ) : (
+                    <Text span c="dimmed" size="sm">
+                      anywhere
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{Object.keys(t.metrics).length}</Table.Td>
                 <Table.Td>{Object.keys(t.metadata_schemas).length}</Table.Td>
-                <Table.Td>{objects === undefined ? <Text span c="dimmed" size="sm">…</Text> : objects}</Table.Td>
+                <Table.Td>
+                  {objects === undefined ? (
+                    <Text span c="dimmed" size="sm">
+                      …
+                    </Text>
+                  ) : (
+                    objects
+                  )}
+                </Table.Td>
               </Table.Tr>
             );
           })}
@@ -76,7 +92,8 @@ export default function ObjectTypesAdminPage() {
     <Stack gap="lg">
       <Title order={1}>Object types</Title>
       <Text size="sm" c="dimmed">
-        Every object has one or more types. A type gives its objects a marker on the map, the metrics measured on them and the metadata schemas their fields follow.
+        Every object has one or more types. A type gives its objects a marker on the map, the metrics measured on them and the metadata schemas their fields
+        follow.
       </Text>
       {types.data.length === 0 ? <Text>There are no object types yet: create the first below.</Text> : <TypesTable types={types.data} />}
       <Text size="sm" c="dimmed">

@@ -12,7 +12,19 @@ export function MarkerLabel({ marker }: { marker: Marker }) {
   const look = MARKER_LOOK[marker];
   return (
     <Group gap={6} wrap="nowrap">
-      <span aria-hidden style={{ display: 'inline-block', width: look.radius * 2, height: look.radius * 2, borderRadius: '50%', background: look.color, border: '1.5px solid #fff', boxShadow: '0 0 0 1px #adb5bd', flexShrink: 0 }} />
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-block',
+          width: look.radius * 2,
+          height: look.radius * 2,
+          borderRadius: '50%',
+          background: look.color,
+          border: '1.5px solid #fff',
+          boxShadow: '0 0 0 1px #adb5bd',
+          flexShrink: 0,
+        }}
+      />
       <Text span size="sm">
         {marker}
       </Text>

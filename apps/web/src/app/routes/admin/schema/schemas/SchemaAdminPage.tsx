@@ -31,7 +31,19 @@ interface Checked {
   saved: number | null;
 }
 
-function ImpactReport({ checked, current, saving, onSave, onDismiss }: { checked: Checked; current: SchemaValues; saving: boolean; onSave: () => void; onDismiss: () => void }) {
+function ImpactReport({
+  checked,
+  current,
+  saving,
+  onSave,
+  onDismiss,
+}: {
+  checked: Checked;
+  current: SchemaValues;
+  saving: boolean;
+  onSave: () => void;
+  onDismiss: () => void;
+}) {
   const { impact, saved } = checked;
   const changed = checked.values.schema !== current.schema || checked.values.title !== current.title;
   const notes = unnamedNotes(impact);
@@ -178,7 +190,15 @@ function SchemaEditor({ detail }: { detail: SchemaDetail }) {
             </Group>
           </Stack>
         </form>
-        {checked ? <ImpactReport checked={checked} current={form.values} saving={save.isPending} onSave={() => doSave(checked.values, checked.schema, checked.impact)} onDismiss={() => setChecked(null)} /> : null}
+        {checked ? (
+          <ImpactReport
+            checked={checked}
+            current={form.values}
+            saving={save.isPending}
+            onSave={() => doSave(checked.values, checked.schema, checked.impact)}
+            onDismiss={() => setChecked(null)}
+          />
+        ) : null}
       </Stack>
       <SchemaPreview schema={read.good} stale={!read.result.ok} />
     </SimpleGrid>

@@ -120,9 +120,21 @@ function NewSchemaForm() {
         <FormError error={unplacedError(create.error, ['title', 'slug', 'schema'])} />
         <Group align="flex-start" gap="sm">
           <TextInput label="Title" placeholder="Weather station basics" required w={280} {...form.getInputProps('title')} />
-          <TextInput label="Address" description="Optional: made from the title" placeholder="weather-station-basics" w={280} styles={MONO} {...form.getInputProps('slug')} />
+          <TextInput
+            label="Address"
+            description="Optional: made from the title"
+            placeholder="weather-station-basics"
+            w={280}
+            styles={MONO}
+            {...form.getInputProps('slug')}
+          />
         </Group>
-        <JsonEditor label="JSON Schema" description="JSON Schema 2020-12 for an object's metadata; add its fields under properties, then see the form on its page." minRows={4} {...form.getInputProps('schema')} />
+        <JsonEditor
+          label="JSON Schema"
+          description="JSON Schema 2020-12 for an object's metadata; add its fields under properties, then see the form on its page."
+          minRows={4}
+          {...form.getInputProps('schema')}
+        />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Create schema
@@ -144,9 +156,14 @@ export default function SchemasAdminPage() {
     <Stack gap="lg">
       <Title order={1}>Metadata schemas</Title>
       <Text size="sm" c="dimmed">
-        JSON Schemas for the metadata of objects: each object type follows some of them, and the object forms are made from their fields. Every change is a new version.
+        JSON Schemas for the metadata of objects: each object type follows some of them, and the object forms are made from their fields. Every change is a new
+        version.
       </Text>
-      {schemas.data.length === 0 ? <Text>There are no metadata schemas yet: create the first below.</Text> : <SchemasTable schemas={schemas.data} types={types.data} nodeTypes={nodeTypes.data} />}
+      {schemas.data.length === 0 ? (
+        <Text>There are no metadata schemas yet: create the first below.</Text>
+      ) : (
+        <SchemasTable schemas={schemas.data} types={types.data} nodeTypes={nodeTypes.data} />
+      )}
       <NewSchemaForm />
     </Stack>
   );

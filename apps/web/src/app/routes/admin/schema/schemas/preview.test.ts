@@ -3,7 +3,10 @@ import { previewFields } from './preview';
 
 describe('the preview of a schema draft', () => {
   it('makes the fields the object forms would show', () => {
-    const preview = previewFields({ type: 'object', properties: { soil: { type: 'string', title: 'Soil' }, depth: { type: 'number', 'x-unit': 'cm' } }, required: ['soil'] }, 'Draft');
+    const preview = previewFields(
+      { type: 'object', properties: { soil: { type: 'string', title: 'Soil' }, depth: { type: 'number', 'x-unit': 'cm' } }, required: ['soil'] },
+      'Draft',
+    );
     expect(preview.fields?.map((f) => [f.key, f.kind, f.label, f.required, f.unit])).toEqual([
       ['soil', 'text', 'Soil', true, null],
       ['depth', 'number', 'depth', false, 'cm'],

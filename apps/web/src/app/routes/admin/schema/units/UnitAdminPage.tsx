@@ -59,9 +59,24 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
     >
       <Stack gap="sm" maw={480}>
         <FormError error={unplacedError(update.error, ['name', 'printSymbol', 'property']) ?? remove.error} />
-        <TextInput label="Name" description="UCUM’s own name when left empty" maxLength={lengthLimit(UnitInputSchema.shape.name)} {...form.getInputProps('name')} />
-        <TextInput label="Print symbol" description="How values are labelled" maxLength={lengthLimit(UnitInputSchema.shape.printSymbol)} {...form.getInputProps('printSymbol')} />
-        <TextInput label="Property" description="What it measures, e.g. mass or flux density" maxLength={lengthLimit(UnitInputSchema.shape.property)} {...form.getInputProps('property')} />
+        <TextInput
+          label="Name"
+          description="UCUM’s own name when left empty"
+          maxLength={lengthLimit(UnitInputSchema.shape.name)}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Print symbol"
+          description="How values are labelled"
+          maxLength={lengthLimit(UnitInputSchema.shape.printSymbol)}
+          {...form.getInputProps('printSymbol')}
+        />
+        <TextInput
+          label="Property"
+          description="What it measures, e.g. mass or flux density"
+          maxLength={lengthLimit(UnitInputSchema.shape.property)}
+          {...form.getInputProps('property')}
+        />
         <Group justify="space-between">
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Save
@@ -72,7 +87,8 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
         </Group>
         {!deletable ? (
           <Text size="sm" c="dimmed">
-            {metrics.length === 1 ? 'A metric is' : `${metrics.length} metrics are`} measured in it: give {metrics.length === 1 ? 'it' : 'them'} another unit before deleting it.
+            {metrics.length === 1 ? 'A metric is' : `${metrics.length} metrics are`} measured in it: give {metrics.length === 1 ? 'it' : 'them'} another unit
+            before deleting it.
           </Text>
         ) : null}
       </Stack>
@@ -102,7 +118,8 @@ function BuiltinFacts({ detail }: { detail: UnitDetail }) {
         </Table.Tbody>
       </Table>
       <Text size="sm" c="dimmed" maw={560}>
-        This unit is one of UCUM’s own: its name, symbol and property are UCUM’s, and the table is restored at every start, so it is neither changed nor deleted here.
+        This unit is one of UCUM’s own: its name, symbol and property are UCUM’s, and the table is restored at every start, so it is neither changed nor deleted
+        here.
       </Text>
     </Stack>
   );

@@ -37,7 +37,12 @@ function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
       aria-label="Add a unit"
       onSubmit={form.onSubmit((v) =>
         create.mutate(
-          { code: v.code.trim(), ...(v.name.trim() ? { name: v.name.trim() } : {}), ...(v.printSymbol.trim() ? { printSymbol: v.printSymbol.trim() } : {}), property: v.property.trim() },
+          {
+            code: v.code.trim(),
+            ...(v.name.trim() ? { name: v.name.trim() } : {}),
+            ...(v.printSymbol.trim() ? { printSymbol: v.printSymbol.trim() } : {}),
+            property: v.property.trim(),
+          },
           {
             onSuccess: (unit) => {
               notifications.show({ color: 'green', message: `Unit ${unit.code} added` });
@@ -59,10 +64,33 @@ function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
           <code>umol/m2/s</code>. UCUM checks the code; when it does not know one, it says what it expected.
         </Text>
         <FormError error={unplacedError(create.error, FIELDS)} />
-        <TextInput label="Code" required autoComplete="off" spellCheck={false} data-autofocus maxLength={lengthLimit(UnitInputSchema.shape.code)} {...form.getInputProps('code')} />
-        <TextInput label="Name" description="UCUM’s own name when left empty" maxLength={lengthLimit(UnitInputSchema.shape.name)} {...form.getInputProps('name')} />
-        <TextInput label="Print symbol" description="How values are labelled; the code when left empty" maxLength={lengthLimit(UnitInputSchema.shape.printSymbol)} {...form.getInputProps('printSymbol')} />
-        <TextInput label="Property" description="What it measures, e.g. mass or flux density" maxLength={lengthLimit(UnitInputSchema.shape.property)} {...form.getInputProps('property')} />
+        <TextInput
+          label="Code"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+          maxLength={lengthLimit(UnitInputSchema.shape.code)}
+          {...form.getInputProps('code')}
+        />
+        <TextInput
+          label="Name"
+          description="UCUM’s own name when left empty"
+          maxLength={lengthLimit(UnitInputSchema.shape.name)}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Print symbol"
+          description="How values are labelled; the code when left empty"
+          maxLength={lengthLimit(UnitInputSchema.shape.printSymbol)}
+          {...form.getInputProps('printSymbol')}
+        />
+        <TextInput
+          label="Property"
+          description="What it measures, e.g. mass or flux density"
+          maxLength={lengthLimit(UnitInputSchema.shape.property)}
+          {...form.getInputProps('property')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -84,10 +112,7 @@ export default function UnitsAdminPage() {
   const [adding, add] = useDisclosure(false);
   if (!units.data) return <PageState isPending={units.isPending} error={units.error} />;
   const addedOnly = filters.added === '1';
-  const found = searchUnits(
-    addedOnly ? units.data.filter((u) => !u.builtin) : units.data,
-    q,
-  );
+  const found = searchUnits(addedOnly ? units.data.filter((u) => !u.builtin) : units.data, q);
   const shown = found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const added = units.data.filter((u) => !u.builtin).length;
   return (
@@ -100,7 +125,13 @@ export default function UnitsAdminPage() {
         The units metrics are measured in: {units.data.length - added} from UCUM’s own table and {added} added here.
       </Text>
       <Group align="flex-end" gap="lg">
-        <TextInput label="Search units" placeholder="Code, name or property" leftSection={<IconSearch size={16} aria-hidden />} {...searchInput} w={{ base: '100%', xs: 320 }} />
+        <TextInput
+          label="Search units"
+          placeholder="Code, name or property"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          {...searchInput}
+          w={{ base: '100%', xs: 320 }}
+        />
         <Checkbox label="Added units only" checked={addedOnly} onChange={(e) => setFilter('added', e.currentTarget.checked ? '1' : null)} mb={8} />
       </Group>
       {found.length === 0 ? (
