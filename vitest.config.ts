@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 const fromSource = { resolve: { alias: { '@observatory/shared': fileURLToPath(new URL('packages/shared/src/index.ts', import.meta.url)) } } };
 
 /**
+ * A test file's name says its tier: `x.test.ts` unit (pure logic, no database),
+ * `x.api.test.ts` api, `x.process.test.ts` process; web tests are those under apps/web.
  * unit: pure logic. api: the in-process app on a real database (embedded by default,
  * TEST_DATABASE_URL for a PostgreSQL server). process: the real server as a child
  * process on the embedded database (durability, locking, backups). process-pg: two server
@@ -20,14 +22,7 @@ export default defineConfig({
         ...fromSource,
         test: {
           name: 'unit',
-          include: [
-            'scripts/*.test.ts',
-            'eslint-rules/*.test.ts',
-            'packages/*/src/**/*.test.ts',
-            'apps/server/src/{authz,lib}/**/*.test.ts',
-            'apps/server/src/db/*.test.ts',
-            'apps/server/src/config.test.ts',
-          ],
+          include: ['scripts/*.test.ts', 'eslint-rules/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },
@@ -35,12 +30,7 @@ export default defineConfig({
         ...fromSource,
         test: {
           name: 'api',
-          include: [
-            'apps/server/src/modules/**/*.test.ts',
-            'apps/server/src/db/seed/**/*.test.ts',
-            'apps/server/src/**/*.api.test.ts',
-            'apps/server/test/fuzz/*.test.ts',
-          ],
+          include: ['apps/server/{src,test}/**/*.api.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
@@ -50,7 +40,7 @@ export default defineConfig({
         ...fromSource,
         test: {
           name: 'process',
-          include: ['apps/server/test/process/**/*.test.ts'],
+          include: ['apps/server/test/process/**/*.process.test.ts'],
           globalSetup: ['apps/server/test/process/build.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
@@ -63,7 +53,7 @@ export default defineConfig({
               ...fromSource,
               test: {
                 name: 'process-pg',
-                include: ['apps/server/test/process-pg/**/*.test.ts'],
+                include: ['apps/server/test/process-pg/**/*.process.test.ts'],
                 globalSetup: ['apps/server/test/process/build.ts'],
                 testTimeout: 120_000,
                 hookTimeout: 240_000,

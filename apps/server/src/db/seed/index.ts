@@ -144,16 +144,14 @@ async function seedDemo(transaction: <T>(job: (tx: Db) => Promise<T>) => Promise
       .insert(people)
       .values(DEMO_MORE_PEOPLE.map((p) => ({ slug: slugify(p.name), name: p.name })))
       .returning();
-    await tx
-      .insert(affiliations)
-      .values(
-        more.map((person, i) => ({
-          personId: person.id,
-          institutionId: bySlug.get(DEMO_MORE_PEOPLE[i]!.institution)!,
-          title: DEMO_MORE_PEOPLE[i]!.title,
-          primary: true,
-        })),
-      );
+    await tx.insert(affiliations).values(
+      more.map((person, i) => ({
+        personId: person.id,
+        institutionId: bySlug.get(DEMO_MORE_PEOPLE[i]!.institution)!,
+        title: DEMO_MORE_PEOPLE[i]!.title,
+        primary: true,
+      })),
+    );
     await tx.insert(settings).values({ key: 'demo_seeded', value: sql`now()::text` });
     return true;
   });

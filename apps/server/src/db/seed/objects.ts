@@ -156,17 +156,15 @@ async function insertMany(
     .insert(objectTypeLinks)
     .values(inputs.flatMap((input) => input.types.map((slug) => ({ objectId: ids.get(input.name)!, typeId: typeOf.get(slug)!.id }))));
   await tx.insert(objectProjects).values(inputs.flatMap((input) => (input.projects ?? []).map((projectId) => ({ objectId: ids.get(input.name)!, projectId }))));
-  await tx
-    .insert(auditLog)
-    .values(
-      inputs.map((input, i) => ({
-        actorId: actors.get(list[i]!.creator)!.userId,
-        action: 'object.create',
-        targetType: 'object',
-        targetId: ids.get(input.name)!,
-        after: { ...input, doc: undefined },
-      })),
-    );
+  await tx.insert(auditLog).values(
+    inputs.map((input, i) => ({
+      actorId: actors.get(list[i]!.creator)!.userId,
+      action: 'object.create',
+      targetType: 'object',
+      targetId: ids.get(input.name)!,
+      after: { ...input, doc: undefined },
+    })),
+  );
 }
 
 /** People and institutions of every object, in their order, in two statements. */

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { assets, importSessions, insightCommentPhotos, insights, objects, photos, users } from '../../db/schema/index.js';
 import type { Page } from '../../lib/pagination.js';
-import { usedAssetIds } from './usages.repo.js';
+import { usedAssetIds } from './usages/repo.js';
 
 export type AssetRow = typeof assets.$inferSelect;
 

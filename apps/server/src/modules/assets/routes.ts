@@ -7,7 +7,7 @@ import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { readFilePart } from './multipart.js';
 import { describeAsset } from './service.js';
-import { IMAGE_NODE } from './usages.js';
+import { IMAGE_NODE } from './usages/service.js';
 
 const SignatureQuery = z.object({
   expires: z.string().max(20).optional(),

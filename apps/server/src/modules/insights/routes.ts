@@ -11,6 +11,7 @@ import {
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { revisionRoutes } from '../documents/routes.js';
+import { commentRoutes } from './comments/routes.js';
 
 const InsightParams = z.object({ id: z.string().min(1).max(200).describe('The insight’s id or number') });
 
@@ -109,4 +110,5 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       restored: InsightDetailSchema,
     }),
   );
+  await app.register(commentRoutes);
 };

@@ -18,6 +18,7 @@ import { sendJsonPage, setPaginationHeaders } from '../../lib/pagination.js';
 import { revisionRoutes } from '../documents/routes.js';
 import { signedIn } from '../../plugins/auth.js';
 import { objectsCsv, objectsGeoJson } from './formats.js';
+import { mapRoutes } from './map/routes.js';
 import { noteRoutes } from './notes/routes.js';
 import { ObjectParams } from './params.js';
 import { photoRoutes } from './photos/routes.js';
@@ -192,6 +193,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(noteRoutes);
   await app.register(photoRoutes);
+  await app.register(mapRoutes);
 
   // The doc's history
   await app.register(

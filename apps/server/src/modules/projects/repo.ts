@@ -5,7 +5,7 @@ import { literal, queryTemplate } from '../../db/templates.js';
 import type { Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
 import { isoTime, jsonArrayText, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
-import { filesJson } from './files.repo.js';
+import { filesJson } from './files/repo.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
 import { institutions, people, projectContributors, projectInstitutions, projectSlugs, projects, projectUpdates, teams } from '../../db/schema/index.js';
 

@@ -21,6 +21,7 @@ import {
 import { sendJsonPage } from '../../lib/pagination.js';
 import { revisionRoutes } from '../documents/routes.js';
 import { signedIn } from '../../plugins/auth.js';
+import { projectFileRoutes } from './files/routes.js';
 
 const key = z.string().min(1).max(200);
 const ProjectParams = z.object({ id: key.describe('Project id or slug (a former slug works too)') });
@@ -244,4 +245,5 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
+  await app.register(projectFileRoutes);
 };

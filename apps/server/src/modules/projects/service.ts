@@ -29,7 +29,7 @@ import { imageRef, type AssetsService } from '../assets/service.js';
 import type { DocumentOwner, DocumentsService } from '../documents/service.js';
 import type { Memberships } from '../roles/members.js';
 import type { RolesService } from '../roles/service.js';
-import { assetIdsOfProject } from './files.repo.js';
+import { assetIdsOfProject } from './files/repo.js';
 import * as repo from './repo.js';
 
 /** A project row as the policy sees it (the registry's project). */

@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client.js';
 import type { MetadataValidator } from '../../lib/metadata.js';
-import { createMetadataSchemasService } from './metadata-schemas.js';
-import { createMetricsService } from './metrics.js';
-import { createNodesService } from './nodes.js';
-import { createObjectTypesService } from './object-types.js';
-import { createUnitsService } from './units.js';
+import { createMetadataSchemasService } from './metadata-schemas/service.js';
+import { createMetricsService } from './metrics/service.js';
+import { createNodesService } from './nodes/service.js';
+import { createObjectTypesService } from './object-types/service.js';
+import { createUnitsService } from './units/service.js';
 
 /** The catalogue's data schema: units, metrics, metadata schemas, object types and the node tree (readable by all; manageSchema to change). */
 export function createSchemaService(db: Database, validator: MetadataValidator) {

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ProjectFile } from '@observatory/shared';
-import { rowsOf, type Db } from '../../db/client.js';
-import { isoTime, jsonList } from '../../lib/sql-json.js';
-import { assets, fileVersions, people, projectFiles } from '../../db/schema/index.js';
+import { rowsOf, type Db } from '../../../db/client.js';
+import { isoTime, jsonList } from '../../../lib/sql-json.js';
+import { assets, fileVersions, people, projectFiles } from '../../../db/schema/index.js';
 
 export type FileRow = typeof projectFiles.$inferSelect;
 export type VersionRow = typeof fileVersions.$inferSelect;

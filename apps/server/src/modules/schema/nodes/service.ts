@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { pathsAbove, type CatalogueNode, type NodeInputSchema, type NodeResponse, type NodeType, type NodeTypeInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, type Actor } from '../../authz/authorize.js';
-import type { Database, Db } from '../../db/client.js';
-import { nodes, nodeTypes } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { AppError, inUse, invalidField, notFound, taken } from '../../lib/errors.js';
-import type { MetadataValidator } from '../../lib/metadata.js';
-import { slugify } from '../../lib/slugs.js';
-import { toSchema } from './metadata-schemas.js';
-import * as repo from './repo.js';
-import * as nodeRepo from './nodes.repo.js';
+import { authorize, type Actor } from '../../../authz/authorize.js';
+import type { Database, Db } from '../../../db/client.js';
+import { nodes, nodeTypes } from '../../../db/schema/index.js';
+import { audit } from '../../../lib/audit.js';
+import { AppError, inUse, invalidField, notFound, taken } from '../../../lib/errors.js';
+import type { MetadataValidator } from '../../../lib/metadata.js';
+import { slugify } from '../../../lib/slugs.js';
+import { toSchema } from '../metadata-schemas/service.js';
+import * as repo from '../repo.js';
+import * as nodeRepo from './repo.js';
 
 type NodeTypeInput = z.output<typeof NodeTypeInputSchema>;
 type NodeInput = z.output<typeof NodeInputSchema>;

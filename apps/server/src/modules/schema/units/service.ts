@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Unit, UnitConversion, UnitDetail, UnitInput } from '@observatory/shared';
-import { authorize, type Actor } from '../../authz/authorize.js';
-import type { Database, Db } from '../../db/client.js';
-import { units } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
-import * as repo from './repo.js';
+import { authorize, type Actor } from '../../../authz/authorize.js';
+import type { Database, Db } from '../../../db/client.js';
+import { units } from '../../../db/schema/index.js';
+import { audit } from '../../../lib/audit.js';
+import { AppError, invalidField, notFound, taken } from '../../../lib/errors.js';
+import * as repo from '../repo.js';
 import { checkUnit, convertUnit, referenceUnits } from './ucum.js';
 
 const eqCode = (code: string) => eq(units.code, code);

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { assets, insightCommentPhotos, insightComments, insights, people } from '../../db/schema/index.js';
+import type { Db } from '../../../db/client.js';
+import { assets, insightCommentPhotos, insightComments, insights, people } from '../../../db/schema/index.js';
 
 const columns = {
   id: insightComments.id,

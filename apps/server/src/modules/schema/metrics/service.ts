@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Metric, MetricInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, type Actor } from '../../authz/authorize.js';
-import type { Database, Db } from '../../db/client.js';
-import { metrics } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { inUse, notFound, taken } from '../../lib/errors.js';
-import * as repo from './repo.js';
-import { requireUcum } from './units.js';
+import { authorize, type Actor } from '../../../authz/authorize.js';
+import type { Database, Db } from '../../../db/client.js';
+import { metrics } from '../../../db/schema/index.js';
+import { audit } from '../../../lib/audit.js';
+import { inUse, notFound, taken } from '../../../lib/errors.js';
+import * as repo from '../repo.js';
+import { requireUcum } from '../units/service.js';
 
 type Input = z.output<typeof MetricInputSchema>;
 

@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetDetail, AssetListItem, AssetsResponse, ProseMirrorDoc } from '@observatory/shared';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
-import { assets, auditLog, documentRevisions, fileVersions, importSessions, people, projects } from '../../db/schema/index.js';
-import { newStorageKey } from '../../lib/storage/index.js';
-import { imageNode } from './usages.js';
+import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, unique, upload, type TestApp } from '../../../../test/harness.js';
+import { assets, auditLog, documentRevisions, fileVersions, importSessions, people, projects } from '../../../db/schema/index.js';
+import { newStorageKey } from '../../../lib/storage/index.js';
+import { imageNode } from './service.js';
 
 let t: TestApp;
 /** manageAssets and nothing else: sees every asset, not every project or insight. */

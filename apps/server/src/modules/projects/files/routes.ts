@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FileVersionSchema, ProjectFileSchema, ProjectFilesResponseSchema, SignedUrlResponseSchema } from '@observatory/shared';
-import { AppError, invalidField } from '../../lib/errors.js';
-import { displayFileName } from '../../lib/images.js';
-import { signedIn } from '../../plugins/auth.js';
-import { fileTooLarge } from '../assets/multipart.js';
-import { FileChangeSchema, type ReceiveUpload } from './files.js';
+import { AppError, invalidField } from '../../../lib/errors.js';
+import { displayFileName } from '../../../lib/images.js';
+import { signedIn } from '../../../plugins/auth.js';
+import { fileTooLarge } from '../../assets/multipart.js';
+import { FileChangeSchema, type ReceiveUpload } from './service.js';
 
 const key = z.string().min(1).max(200);
 const ProjectParams = z.object({ id: key.describe('Project id or slug (a former slug works too)') });

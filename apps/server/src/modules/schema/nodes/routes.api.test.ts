@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, type TestApp } from '../../../test/harness.js';
+import { buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../../../test/harness.js';
 
 let t: TestApp;
 let curator: TestUser;

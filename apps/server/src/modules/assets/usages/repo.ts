@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Actor } from '../../authz/policy.js';
-import type { Kind } from '../../authz/resources.js';
-import { visibleTo } from '../../authz/visibility.js';
-import { rowsOf, type Db } from '../../db/client.js';
+import type { Actor } from '../../../authz/policy.js';
+import type { Kind } from '../../../authz/resources.js';
+import { visibleTo } from '../../../authz/visibility.js';
+import { rowsOf, type Db } from '../../../db/client.js';
 import {
   documentRevisions,
   fileVersions,
@@ -18,8 +18,8 @@ import {
   projectFiles,
   projects,
   projectUpdates,
-} from '../../db/schema/index.js';
-import { DOCUMENT_IMAGES_PATH, type UsageRow } from './usages.js';
+} from '../../../db/schema/index.js';
+import { DOCUMENT_IMAGES_PATH, type UsageRow } from './service.js';
 
 /** The asset column of a branch: one of `ids`, or any asset (never null). */
 const among = (column: AnyPgColumn | SQL, ids: readonly string[] | null) =>

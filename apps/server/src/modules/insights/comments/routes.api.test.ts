@@ -2,9 +2,9 @@ import { count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH } from '@observatory/shared';
-import { buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
-import { assets, auditLog, outbox } from '../../db/schema/index.js';
+import { buildTeam, buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, unique, upload, type TestApp } from '../../../../test/harness.js';
+import { assets, auditLog, outbox } from '../../../db/schema/index.js';
 
 let t: TestApp;
 let author: TestUser;

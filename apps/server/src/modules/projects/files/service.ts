@@ -1,18 +1,18 @@
 import { API_ROOT, type ProjectFile } from '@observatory/shared';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { authorize, type Actor } from '../../authz/authorize.js';
-import { isUuid, keepRow } from '../../authz/lookup.js';
-import type { Database } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound } from '../../lib/errors.js';
-import { withoutHiddenControls } from '../../lib/images.js';
-import type { SignedQuery, UrlSigner } from '../../lib/signed-urls.js';
-import type { FileAssets, FileUpload } from '../assets/files.js';
-import { describeAsset, type AssetsService, type StoredAsset } from '../assets/service.js';
-import type { UsersService } from '../users/service.js';
-import * as repo from './files.repo.js';
-import { projectResource, type ProjectsService } from './service.js';
+import { authorize, type Actor } from '../../../authz/authorize.js';
+import { isUuid, keepRow } from '../../../authz/lookup.js';
+import type { Database } from '../../../db/client.js';
+import { audit } from '../../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../../lib/errors.js';
+import { withoutHiddenControls } from '../../../lib/images.js';
+import type { SignedQuery, UrlSigner } from '../../../lib/signed-urls.js';
+import type { FileAssets, FileUpload } from '../../assets/files.js';
+import { describeAsset, type AssetsService, type StoredAsset } from '../../assets/service.js';
+import type { UsersService } from '../../users/service.js';
+import * as repo from './repo.js';
+import { projectResource, type ProjectsService } from '../service.js';
 
 /** PUT /projects/{id}/files/{fid}: the changed fields. Also the fields of an upload form. */
 export const FileChangeSchema = z.object({

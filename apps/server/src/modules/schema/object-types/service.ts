@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { ObjectType, ObjectTypeInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, type Actor } from '../../authz/authorize.js';
-import type { Database, Db } from '../../db/client.js';
-import { objectTypes } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
-import type { TypeSchemas } from '../../lib/metadata.js';
-import { slugify } from '../../lib/slugs.js';
-import { toSchema } from './metadata-schemas.js';
-import { toMetric } from './metrics.js';
-import * as repo from './repo.js';
+import { authorize, type Actor } from '../../../authz/authorize.js';
+import type { Database, Db } from '../../../db/client.js';
+import { objectTypes } from '../../../db/schema/index.js';
+import { audit } from '../../../lib/audit.js';
+import { AppError, invalidField, notFound, taken } from '../../../lib/errors.js';
+import type { TypeSchemas } from '../../../lib/metadata.js';
+import { slugify } from '../../../lib/slugs.js';
+import { toSchema } from '../metadata-schemas/service.js';
+import { toMetric } from '../metrics/service.js';
+import * as repo from '../repo.js';
 
 type Input = z.output<typeof ObjectTypeInputSchema>;
 

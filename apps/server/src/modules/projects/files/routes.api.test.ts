@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assets, auditLog, fileVersions, projectFiles } from '../../db/schema/index.js';
-import { buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, upload, type FilePart, type TestApp } from '../../../test/harness.js';
+import { assets, auditLog, fileVersions, projectFiles } from '../../../db/schema/index.js';
+import { buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, unique, upload, type FilePart, type TestApp } from '../../../../test/harness.js';
 
 const MiB = 1024 * 1024;
 const MAX_BYTES = 4 * MiB;

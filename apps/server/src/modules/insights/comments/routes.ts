@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CommentInputSchema, CommentPhotoResponseSchema, CommentResponseSchema, CommentsResponseSchema } from '@observatory/shared';
-import { readFilePart } from '../assets/multipart.js';
-import { signedIn } from '../../plugins/auth.js';
+import { readFilePart } from '../../assets/multipart.js';
+import { signedIn } from '../../../plugins/auth.js';
 
 const InsightParams = z.object({ id: z.string().min(1).max(200).describe('The insight’s id or number') });
 const CommentParams = InsightParams.extend({ cid: z.uuid().describe('The comment’s id') });

@@ -1,15 +1,15 @@
 import { RESOURCE_ACTIONS, type Comment, type CommentInputSchema, type ResourceAction } from '@observatory/shared';
 import type { z } from 'zod';
-import { can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
-import { keepRow, resourceOf, type Found } from '../../authz/lookup.js';
-import { RESOURCES } from '../../authz/resources.js';
-import type { Database, Db } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
-import { AppError, invalidField, notFound } from '../../lib/errors.js';
-import { describeAsset, type AssetsService, type Upload } from '../assets/service.js';
-import type { NotificationsService } from '../notifications/service.js';
-import * as repo from './comments.repo.js';
-import type { InsightsService } from './service.js';
+import { can, permissionsFor, type Actor, type Resource } from '../../../authz/authorize.js';
+import { keepRow, resourceOf, type Found } from '../../../authz/lookup.js';
+import { RESOURCES } from '../../../authz/resources.js';
+import type { Database, Db } from '../../../db/client.js';
+import { audit } from '../../../lib/audit.js';
+import { AppError, invalidField, notFound } from '../../../lib/errors.js';
+import { describeAsset, type AssetsService, type Upload } from '../../assets/service.js';
+import type { NotificationsService } from '../../notifications/service.js';
+import * as repo from './repo.js';
+import type { InsightsService } from '../service.js';
 
 type Input = z.output<typeof CommentInputSchema>;
 

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { MetadataSchema, MetadataSchemaInput, SchemaImpact } from '@observatory/shared';
-import { authorize, type Actor } from '../../authz/authorize.js';
-import { visibleTo } from '../../authz/visibility.js';
-import type { Database, Db } from '../../db/client.js';
-import { metadataSchemas } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
-import { AppError, inUse, invalidField, notFound, taken } from '../../lib/errors.js';
-import type { MetadataValidator } from '../../lib/metadata.js';
-import { slugify } from '../../lib/slugs.js';
-import * as repo from './repo.js';
+import { authorize, type Actor } from '../../../authz/authorize.js';
+import { visibleTo } from '../../../authz/visibility.js';
+import type { Database, Db } from '../../../db/client.js';
+import { metadataSchemas } from '../../../db/schema/index.js';
+import { audit } from '../../../lib/audit.js';
+import { AppError, inUse, invalidField, notFound, taken } from '../../../lib/errors.js';
+import type { MetadataValidator } from '../../../lib/metadata.js';
+import { slugify } from '../../../lib/slugs.js';
+import * as repo from '../repo.js';
 
 export const toSchema = (row: repo.SchemaRow): MetadataSchema => ({ slug: row.slug, title: row.title, version: row.version, schema: row.schema });
 

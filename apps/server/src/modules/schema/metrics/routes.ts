@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MetricInputSchema, MetricNameSchema, MetricResponseSchema, MetricsResponseSchema } from '@observatory/shared';
+import { signedIn } from '../../../plugins/auth.js';
+
+const NameParams = z.object({ name: MetricNameSchema });
+
+/** Metrics: what is measured, in which unit: read by everyone, changed with manageSchema. */
+export const metricRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { metrics } = app.services.schema;
+  const tags = ['schema'];
+  const write = { onRequest: signedIn };
+
+  app.get('/data/metrics', { schema: { tags, summary: 'Every metric', response: { 200: MetricsResponseSchema } } }, async () => ({
+    metrics: await metrics.list(),
+  }));
+  app.get(
+    '/data/metrics/:name',
+    { schema: { tags, summary: 'A metric by name', params: NameParams, response: { 200: MetricResponseSchema } } },
+    async (request) => ({
+      metric: await metrics.get(request.params.name),
+    }),
+  );
+  app.post(
+    '/data/metrics',
+    { ...write, schema: { tags, summary: 'Create a metric (manageSchema)', body: MetricInputSchema, response: { 201: MetricResponseSchema } } },
+    async (request, reply) => reply.status(201).send({ metric: await metrics.create(request.actor, request.body) }),
+  );
+  app.put(
+    '/data/metrics/:name',
+    {
+      ...write,
+      schema: { tags, summary: 'Change a metric (manageSchema)', params: NameParams, body: MetricInputSchema, response: { 200: MetricResponseSchema } },
+    },
+    async (request) => ({
+      metric: await metrics.update(request.actor, request.params.name, request.body),
+    }),
+  );
+  app.delete(
+    '/data/metrics/:name',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a metric no object type measures (manageSchema)',
+        params: NameParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await metrics.remove(request.actor, request.params.name);
+      return reply.status(204).send();
+    },
+  );
+};

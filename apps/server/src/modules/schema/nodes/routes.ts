@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NodeInputSchema,
+  NodeOutlineResponseSchema,
+  NodePathSchema,
+  NodeResponseSchema,
+  NodeRootsResponseSchema,
+  NodeTypeInputSchema,
+  NodeTypeResponseSchema,
+  NodeTypesResponseSchema,
+  SlugSchema,
+} from '@observatory/shared';
+import { signedIn } from '../../../plugins/auth.js';
+
+const SlugParams = z.object({ slug: SlugSchema });
+/** A node's path is the rest of the URL: data/node/soil/chemistry/carbon. */
+const PathParams = z.object({ '*': NodePathSchema });
+
+/** Node types and the node tree of the data catalogue: read by everyone, changed with manageSchema. */
+export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { nodeTypes, nodes } = app.services.schema;
+  const tags = ['schema'];
+  const write = { onRequest: signedIn };
+
+  app.get('/data/nodetypes', { schema: { tags, summary: 'Every node type', response: { 200: NodeTypesResponseSchema } } }, async () => ({
+    nodetypes: await nodeTypes.list(),
+  }));
+  app.get(
+    '/data/nodetypes/:slug',
+    { schema: { tags, summary: 'A node type and how many nodes have it', params: SlugParams, response: { 200: NodeTypeResponseSchema } } },
+    async (request) => nodeTypes.get(request.params.slug),
+  );
+  app.post(
+    '/data/nodetypes',
+    { ...write, schema: { tags, summary: 'Create a node type (manageSchema)', body: NodeTypeInputSchema, response: { 201: NodeTypeResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await nodeTypes.create(request.actor, request.body)),
+  );
+  app.put(
+    '/data/nodetypes/:slug',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change a node type; a new schema must fit its nodes (manageSchema)',
+        params: SlugParams,
+        body: NodeTypeInputSchema,
+        response: { 200: NodeTypeResponseSchema },
+      },
+    },
+    async (request) => nodeTypes.update(request.actor, request.params.slug, request.body),
+  );
+  app.delete(
+    '/data/nodetypes/:slug',
+    {
+      ...write,
+      schema: { tags, summary: 'Delete a node type no node has (manageSchema)', params: SlugParams, response: { 204: z.undefined().describe('No content') } },
+    },
+    async (request, reply) => {
+      await nodeTypes.remove(request.actor, request.params.slug);
+      return reply.status(204).send();
+    },
+  );
+
+  // The node tree
+  app.get('/data/node', { schema: { tags, summary: 'The nodes at the root of the data catalogue', response: { 200: NodeRootsResponseSchema } } }, async () =>
+    nodes.roots(),
+  );
+  app.get('/data/nodes', { schema: { tags, summary: 'Every node’s path and title, by path', response: { 200: NodeOutlineResponseSchema } } }, async () =>
+    nodes.outline(),
+  );
+  app.get(
+    '/data/node/*',
+    {
+      schema: { tags, summary: 'A node by path, with its ancestors, children, metadata and schema', params: PathParams, response: { 200: NodeResponseSchema } },
+    },
+    async (request) => nodes.get(request.params['*']),
+  );
+  app.post(
+    '/data/node',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create a node under a parent path, or at the root (manageSchema)',
+        body: NodeInputSchema,
+        response: { 201: NodeResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await nodes.create(request.actor, request.body)),
+  );
+  app.put(
+    '/data/node/*',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change a node; a new parent or slug moves it with everything below (manageSchema)',
+        params: PathParams,
+        body: NodeInputSchema,
+        response: { 200: NodeResponseSchema },
+      },
+    },
+    async (request) => nodes.update(request.actor, request.params['*'], request.body),
+  );
+  app.delete(
+    '/data/node/*',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a node with nothing inside it (manageSchema)',
+        params: PathParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await nodes.remove(request.actor, request.params['*']);
+      return reply.status(204).send();
+    },
+  );
+};

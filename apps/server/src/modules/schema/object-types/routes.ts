@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ObjectTypeInputSchema, ObjectTypeResponseSchema, ObjectTypesResponseSchema, SlugSchema } from '@observatory/shared';
+import { signedIn } from '../../../plugins/auth.js';
+
+const SlugParams = z.object({ slug: SlugSchema });
+
+/** Object types: their parents, metrics and metadata schemas: read by everyone, changed with manageSchema. */
+export const objectTypeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { types } = app.services.schema;
+  const tags = ['schema'];
+  const write = { onRequest: signedIn };
+
+  app.get(
+    '/data/objtypes',
+    { schema: { tags, summary: 'Every object type by name, with its metrics and metadata schemas', response: { 200: ObjectTypesResponseSchema } } },
+    async () => ({
+      objtypes: await types.index(),
+    }),
+  );
+  app.get(
+    '/data/objtypes/:slug',
+    { schema: { tags, summary: 'One object type', params: SlugParams, response: { 200: ObjectTypeResponseSchema } } },
+    async (request) => ({
+      objtype: await types.get(request.params.slug),
+    }),
+  );
+  app.post(
+    '/data/objtypes',
+    { ...write, schema: { tags, summary: 'Create an object type (manageSchema)', body: ObjectTypeInputSchema, response: { 201: ObjectTypeResponseSchema } } },
+    async (request, reply) => reply.status(201).send({ objtype: await types.create(request.actor, request.body) }),
+  );
+  app.put(
+    '/data/objtypes/:slug',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change an object type: name, marker, parents, metrics, schemas (manageSchema)',
+        params: SlugParams,
+        body: ObjectTypeInputSchema,
+        response: { 200: ObjectTypeResponseSchema },
+      },
+    },
+    async (request) => ({ objtype: await types.update(request.actor, request.params.slug, request.body) }),
+  );
+  app.delete(
+    '/data/objtypes/:slug',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete an object type no object has (manageSchema)',
+        params: SlugParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await types.remove(request.actor, request.params.slug);
+      return reply.status(204).send();
+    },
+  );
+};

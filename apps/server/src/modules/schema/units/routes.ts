@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  UnitCodeSchema,
+  UnitConversionQuerySchema,
+  UnitConversionSchema,
+  UnitDetailSchema,
+  UnitInputSchema,
+  UnitSchema,
+  UnitsResponseSchema,
+} from '@observatory/shared';
+import { signedIn } from '../../../plugins/auth.js';
+
+const CodeParams = z.object({ code: UnitCodeSchema });
+
+/** Units of measure (UCUM codes) and conversions between them: read by everyone, changed with manageSchema. */
+export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { units } = app.services.schema;
+  const tags = ['schema'];
+  const write = { onRequest: signedIn };
+
+  app.get('/data/units', { schema: { tags, summary: 'The units of measure (UCUM codes)', response: { 200: UnitsResponseSchema } } }, async () => ({
+    units: await units.list(),
+  }));
+  app.get(
+    '/data/units/convert',
+    {
+      schema: {
+        tags,
+        summary: 'Convert a value between two commensurable units',
+        querystring: UnitConversionQuerySchema,
+        response: { 200: UnitConversionSchema },
+      },
+    },
+    async (request) => units.convert(request.query.value, request.query.from, request.query.to),
+  );
+  app.get(
+    '/data/units/:code',
+    { schema: { tags, summary: 'A unit and the metrics measured in it', params: CodeParams, response: { 200: UnitDetailSchema } } },
+    async (request) => units.get(request.params.code),
+  );
+  app.post(
+    '/data/units',
+    { ...write, schema: { tags, summary: 'Add a unit UCUM knows (manageSchema)', body: UnitInputSchema, response: { 201: UnitSchema } } },
+    async (request, reply) => reply.status(201).send(await units.create(request.actor, request.body)),
+  );
+  app.put(
+    '/data/units/:code',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Change a unit’s name, symbol or property (manageSchema)',
+        params: CodeParams,
+        body: UnitInputSchema.omit({ code: true }),
+        response: { 200: UnitSchema },
+      },
+    },
+    async (request) => units.update(request.actor, request.params.code, request.body),
+  );
+  app.delete(
+    '/data/units/:code',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Remove a unit no metric uses, and not one of UCUM’s own (manageSchema)',
+        params: CodeParams,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await units.remove(request.actor, request.params.code);
+      return reply.status(204).send();
+    },
+  );
+};
