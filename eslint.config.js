@@ -48,12 +48,14 @@ export default tseslint.config(
     },
   },
   {
-    // The web's layers (docs/architecture.md "Web"): a feature imports no other feature; shared
-    // code (components, lib, config) imports no feature and not app/; pages that combine
-    // features live in app/routes/.
+    // The web's layers (docs/architecture.md "Web"): a feature imports no other feature and
+    // not app/ (app/ composes features); shared code (components, lib, config) imports no
+    // feature and not app/; pages that combine features live in app/routes/. And no import
+    // circle, a lazy import included.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { local: { rules: { 'import-zones': importZones } } },
+    plugins: { local: { rules: { 'import-zones': importZones, 'no-import-cycle': noImportCycle } } },
     rules: {
+      'local/no-import-cycle': 'error',
       'local/import-zones': [
         'error',
         {
@@ -65,6 +67,7 @@ export default tseslint.config(
               otherThanSelf: true,
               message: 'a feature imports no other feature (shared code goes to components/ or lib/, a page combining features to app/routes/)',
             },
+            { target: ['features'], from: ['app'], message: 'a feature imports nothing from app/ (app/ composes features, not the other way)' },
             { target: ['components', 'lib', 'config'], from: ['features', 'app'], message: 'shared code imports no feature and not app/' },
           ],
         },

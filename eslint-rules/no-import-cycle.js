@@ -7,11 +7,18 @@ import path from 'node:path';
 const VALUE_IMPORT = /(?:^|[;\n])\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]*)['"]/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]*)['"]\s*\)/g;
 
-/** The file a relative specifier names: `x.js` is `x.ts` in the sources. */
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|tsx)$/;
+
+/**
+ * The file a relative specifier names. The server writes `x.js` for `x.ts`; the web
+ * leaves the extension out (`./x` is `x.ts`, `x.tsx`, or a folder's index). Anything else
+ * (a stylesheet, an image) is no module of ours.
+ */
 function resolve(from, spec) {
   const target = path.resolve(path.dirname(from), spec);
-  const candidates = [target.replace(/\.js$/, '.ts'), target, `${target}.ts`, path.join(target, 'index.ts')];
-  return candidates.find((file) => /\.[cm]?[jt]s$/.test(file) && fs.existsSync(file)) ?? null;
+  const stem = target.replace(/\.js$/, '');
+  const candidates = [`${stem}.ts`, `${stem}.tsx`, target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')];
+  return candidates.find((file) => SOURCE_FILE.test(file) && fs.existsSync(file)) ?? null;
 }
 
 /** Per lint run: a file's value imports of the project's own files. */

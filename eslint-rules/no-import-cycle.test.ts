@@ -20,6 +20,18 @@ fs.mkdirSync(path.join(dir, 'schema'));
 write('schema/index.ts', "export * from '../client.js';\n");
 write('client.ts', "export const open = () => import('./schema/index.js');\n");
 
+// The web's way: no extension, .tsx files, a folder's index.tsx, a lazy editor that imported its wrapper back.
+fs.mkdirSync(path.join(dir, 'web', 'pickers'), { recursive: true });
+write('web/LazyEditor.tsx', "import type { Props } from './Editor';\nconst Editor = lazy(() => import('./Editor'));\n");
+write('web/Editor.tsx', "import { HEIGHT } from './LazyEditor';\nimport { Picker } from './pickers';\n");
+write('web/pickers/index.tsx', "export { Picker } from '../Picker';\n");
+write('web/Picker.tsx', "import styles from './Picker.module.css';\nimport { api } from './api';\n");
+write('web/Picker.module.css', '.x {}\n');
+write('web/api.ts', "import type { Picker } from './Picker';\nexport const api = 1;\n");
+write('web/Form.tsx', "import { Picker } from './pickers';\n");
+write('web/Page.tsx', "import { Form } from './Form';\nimport { EditorPage } from './Page.lazy';\n");
+write('web/Page.lazy.tsx', "export { Page } from './Page';\n");
+
 describe('cycleThrough', () => {
   it('finds a circle of three, however the import is written', () => {
     expect(cycleThrough(path.join(dir, 'assets.ts'))?.map((f) => path.basename(f))).toEqual(['assets.ts', 'users.ts', 'people.ts', 'assets.ts']);
@@ -32,5 +44,16 @@ describe('cycleThrough', () => {
 
   it('follows directory imports and dynamic imports', () => {
     expect(cycleThrough(path.join(dir, 'client.ts'))?.map((f) => path.relative(dir, f))).toEqual(['client.ts', path.join('schema', 'index.ts'), 'client.ts']);
+  });
+
+  it('resolves the web’s specifiers: no extension, .tsx, a folder’s index.tsx', () => {
+    const names = (start: string) => cycleThrough(path.join(dir, 'web', start))?.map((f) => path.relative(path.join(dir, 'web'), f));
+    expect(names('LazyEditor.tsx')).toEqual(['LazyEditor.tsx', 'Editor.tsx', 'LazyEditor.tsx']);
+    expect(names('Page.tsx')).toEqual(['Page.tsx', 'Page.lazy.tsx', 'Page.tsx']);
+  });
+
+  it('leaves stylesheets and type-only imports of .tsx files out', () => {
+    expect(cycleThrough(path.join(dir, 'web', 'Form.tsx'))).toBeNull();
+    expect(cycleThrough(path.join(dir, 'web', 'Picker.tsx'))).toBeNull();
   });
 });

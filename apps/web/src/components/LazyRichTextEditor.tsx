@@ -1,9 +1,7 @@
 import { Input, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor';
-
-/** The editor's least height, which its placeholder takes while it loads. */
-export const EDITOR_MIN_HEIGHT = 160;
+import { EDITOR_MIN_HEIGHT } from './rich-text-editor-size';
 
 const Editor = lazy(() => import('./RichTextEditor'));
 

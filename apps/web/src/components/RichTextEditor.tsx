@@ -1,6 +1,6 @@
 import '@mantine/tiptap/styles.css';
 import classes from './RichTextEditor.module.css';
-import { EDITOR_MIN_HEIGHT } from './LazyRichTextEditor';
+import { EDITOR_MIN_HEIGHT } from './rich-text-editor-size';
 import { Alert, Input, Paper } from '@mantine/core';
 import { RichTextEditor as Editor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
