@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../authz/authorize.js';
 import { findByKey } from '../../authz/lookup.js';
-import type { ReceiveUpload } from '../../modules/projects/files/service.js';
+import type { ReceiveUpload } from '../../lib/uploads.js';
 import type { Db } from '../client.js';
 import { projects as projectsTable, settings } from '../schema/index.js';
 import { DEMO_PROJECTS, SAMPLE_PROJECT, type DemoFile, type DemoProject } from './demo-projects.js';

@@ -7,13 +7,8 @@ import { FILE_SNIFF_BYTES, storedMediaType } from '../../lib/file-types.js';
 import { peek } from '../../lib/images.js';
 import { newStorageKey, type Storage } from '../../lib/storage/index.js';
 import * as repo from './repo.js';
-import type { StoredAsset, Upload } from './service.js';
-
-/** An uploaded file of any type, as a route hands it over. */
-export interface FileUpload extends Upload {
-  /** The type the client declared; kept only when the bytes are harmless (see storedMediaType). */
-  declaredType: string | null;
-}
+import type { DeclaredUpload } from '../../lib/uploads.js';
+import type { StoredAsset } from './service.js';
 
 /**
  * Uploaded files of any type (project files): stored as they come, never decoded, and
@@ -33,7 +28,8 @@ export function createFileAssets(deps: { db: Database; storage: Storage; log: Fa
      * leaves nothing under the key) and answers the asset to record. The media type is
      * decided from the first bytes and the declared type.
      */
-    async store(upload: FileUpload): Promise<StoredAsset> {
+    /** The declared type is kept only when the bytes are harmless (see storedMediaType). */
+    async store(upload: DeclaredUpload): Promise<StoredAsset> {
       const { head, stream } = await peek(upload.stream, FILE_SNIFF_BYTES);
       if (head.length === 0) {
         stream.destroy();

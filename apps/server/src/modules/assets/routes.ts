@@ -5,7 +5,8 @@ import { AssetDetailSchema, AssetsQuerySchema, AssetsResponseSchema, IMAGE_MEDIA
 import { audit } from '../../lib/audit.js';
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
-import { readFilePart } from './multipart.js';
+import { attachment, SANDBOX_CSP } from '../../lib/downloads.js';
+import { readFilePart } from '../../lib/uploads.js';
 import { describeAsset } from './service.js';
 import { IMAGE_NODE } from './usages/service.js';
 
@@ -156,7 +157,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
       reply.type(file.mediaType).header('content-length', file.size);
       if (!INLINE_TYPES.has(file.mediaType)) {
-        reply.header('content-disposition', attachment(file.fileName)).header('content-security-policy', "default-src 'none'; sandbox");
+        reply.header('content-disposition', attachment(file.fileName)).header('content-security-policy', SANDBOX_CSP);
       }
       // Fastify answers HEAD with the GET handler; an empty stream keeps our Content-Length.
       return reply.send(request.method === 'HEAD' ? Readable.from([]) : await file.open());
@@ -166,5 +167,3 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const matchesEtag = (header: string | undefined, etag: string) =>
   !!header && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
-
-const attachment = (fileName: string | null) => (fileName ? `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` : 'attachment');

@@ -21,15 +21,10 @@ import { pageOf, type Page } from '../../lib/pagination.js';
 import type { SignedQuery, UrlSigner } from '../../lib/signed-urls.js';
 import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images.js';
 import { isGeneratedKey, newStorageKey, type ListedObject, type Storage } from '../../lib/storage/index.js';
+import type { Upload } from '../../lib/uploads.js';
 import * as repo from './repo.js';
 import * as usagesRepo from './usages/repo.js';
 import { byKindAndLabel, toUsage, whereUsed } from './usages/service.js';
-
-/** A file as a route hands it over: its bytes, still streaming, and the name it came with. */
-export interface Upload {
-  stream: Readable;
-  fileName: string | null;
-}
 
 /** The name under which the original of every asset is served. */
 export const ORIGINAL = 'original';

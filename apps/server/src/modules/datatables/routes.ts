@@ -18,6 +18,7 @@ import {
 } from '@observatory/shared';
 import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
+import { attachment } from '../../lib/downloads.js';
 
 const ProjectParams = z.object({ id: z.string().min(1).max(200).describe('Project id or slug') });
 const TableParams = ProjectParams.extend({ table: z.uuid().describe('The data table’s id') });
@@ -149,7 +150,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fileName, lines } = await tables.csv(request.actor, request.params.id, request.params.table, request.query);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(lines));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName)).send(Readable.from(lines));
     },
   );
   app.post(

@@ -18,7 +18,7 @@ import {
 import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { streamedErrorBody } from '../../plugins/errors.js';
-import { readFilePart } from '../assets/multipart.js';
+import { readFilePart } from '../../lib/uploads.js';
 import { noProgress, type OnProgress } from './preview.js';
 
 /** 5,000 records of a wide sheet in JSON. */

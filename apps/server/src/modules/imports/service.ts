@@ -7,7 +7,7 @@ import { importSessions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import { newStorageKey, type Storage } from '../../lib/storage/index.js';
-import type { Upload } from '../assets/service.js';
+import type { Upload } from '../../lib/uploads.js';
 import { decodeTable, type ImportLimits } from './decode.js';
 import * as repo from './repo.js';
 

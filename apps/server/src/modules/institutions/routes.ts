@@ -11,7 +11,7 @@ import {
   InstitutionsResponseSchema,
 } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth.js';
-import { readFilePart } from '../assets/multipart.js';
+import { readFilePart } from '../../lib/uploads.js';
 
 const IdParams = z.object({ id: z.uuid().describe('Made by the client') });
 const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institution id or slug') });

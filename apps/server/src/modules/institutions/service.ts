@@ -5,7 +5,8 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { chooseSlug } from '../../lib/slugs.js';
-import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service.js';
+import type { Upload } from '../../lib/uploads.js';
+import { describeAsset, imageRef, type AssetsService } from '../assets/service.js';
 import * as repo from './repo.js';
 
 type InstitutionInput = z.output<typeof InstitutionInputSchema>;

@@ -22,6 +22,7 @@ import { mapRoutes } from './map/routes.js';
 import { noteRoutes } from './notes/routes.js';
 import { ObjectParams } from './params.js';
 import { photoRoutes } from './photos/routes.js';
+import { attachment } from '../../lib/downloads.js';
 
 /** Room for real boundaries (a region's polygons run to megabytes), above the JSON default. */
 const GEO_BODY_LIMIT = 16 * 1024 * 1024;
@@ -59,7 +60,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { objects: list, page, total } = await objects.listRows(request.actor, { ...request.query, ...(geojson ? { format: 'geojson' as const } : {}) });
       setPaginationHeaders(reply, page, total);
       if (request.query.format === 'csv') {
-        return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="objects.csv"').send(objectsCsv(list));
+        return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment('objects.csv')).send(objectsCsv(list));
       }
       reply.type('application/geo+json');
       return objectsGeoJson(list);

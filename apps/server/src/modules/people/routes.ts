@@ -11,7 +11,7 @@ import {
 } from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
-import { readFilePart } from '../assets/multipart.js';
+import { readFilePart } from '../../lib/uploads.js';
 
 const PersonParams = z.object({ id: z.string().min(1).max(100).describe('Person id or slug') });
 const AffiliationParams = z.object({

@@ -7,7 +7,8 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound, taken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs.js';
-import { describeAsset, imageRef, type AssetsService, type Upload } from '../assets/service.js';
+import type { Upload } from '../../lib/uploads.js';
+import { describeAsset, imageRef, type AssetsService } from '../assets/service.js';
 import type { UsersService } from '../users/service.js';
 import * as repo from './repo.js';
 

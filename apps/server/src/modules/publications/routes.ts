@@ -20,6 +20,7 @@ import {
 } from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
+import { attachment } from '../../lib/downloads.js';
 
 const key = z.string().min(1).max(200);
 const PublicationParams = z.object({ id: key.describe('The publication’s id or slug') });
@@ -83,7 +84,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const file = await publications.exportFile(request.actor, format, filters);
-      return reply.type(file.type).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+      return reply.type(file.type).header('content-disposition', attachment(file.filename)).send(file.body);
     },
   );
   app.get(
@@ -209,7 +210,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await publications.exportFile(request.actor, request.query.format, {}, request.params.id);
-      return reply.type(file.type).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+      return reply.type(file.type).header('content-disposition', attachment(file.filename)).send(file.body);
     },
   );
   app.put(

@@ -10,6 +10,7 @@ import {
   SandboxQueryResponseSchema,
   SandboxQuerySchema,
 } from '@observatory/shared';
+import { attachment } from '../../lib/downloads.js';
 
 const BOUNDS = `Visitors: ${SANDBOX_LIMITS.visitorQueriesPerMinute} queries a minute (429 with Retry-After). A query the database would spend too long on is refused with 400 (add a type, project or map area).`;
 
@@ -74,7 +75,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fileName, type, chunks } = await sandbox.export(request.actor, request.ip, request.body, request.query.format);
-      return reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(chunks));
+      return reply.type(type).header('content-disposition', attachment(fileName)).send(Readable.from(chunks));
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CommentInputSchema, CommentPhotoResponseSchema, CommentResponseSchema, CommentsResponseSchema } from '@observatory/shared';
-import { readFilePart } from '../../assets/multipart.js';
+import { readFilePart } from '../../../lib/uploads.js';
 import { signedIn } from '../../../plugins/auth.js';
 
 const InsightParams = z.object({ id: z.string().min(1).max(200).describe('The insight’s id or number') });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PhotoChangeSchema, PhotoSchema, PhotosResponseSchema } from '@observatory/shared';
-import { readFilePart } from '../../assets/multipart.js';
+import { readFilePart } from '../../../lib/uploads.js';
 import { setPaginationHeaders } from '../../../lib/pagination.js';
 import { signedIn } from '../../../plugins/auth.js';
 import { ObjectParams, PageQuery } from '../params.js';

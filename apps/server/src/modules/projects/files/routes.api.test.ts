@@ -280,7 +280,7 @@ describe('versions and signed downloads', () => {
       expect(got.headers).toMatchObject({
         'content-type': type,
         'content-length': String(data.length),
-        'content-disposition': `attachment; filename*=UTF-8''${name}`,
+        'content-disposition': `attachment; filename="${name}"`,
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
         'cache-control': 'private',
@@ -426,7 +426,7 @@ describe('versions and signed downloads', () => {
     expect(res.json().versions[0].mediaType).toBe('application/octet-stream');
     const got = await download(project.id, res.json().id, 1);
     expect(got.headers['content-type']).toBe('application/octet-stream');
-    expect(got.headers['content-disposition']).toBe("attachment; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28draft%29%2A.html");
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="R_sum_ (draft)*.html"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28draft%29%2A.html`);
     expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(got.rawPayload.equals(html)).toBe(true);
     const svg = await addFile(project.id, { data: bytes('<svg onload="alert(1)"/>'), fileName: 'logo.png', type: 'image/png' });

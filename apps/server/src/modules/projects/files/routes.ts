@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FileVersionSchema, ProjectFileSchema, ProjectFilesResponseSchema, SignedUrlResponseSchema } from '@observatory/shared';
-import { AppError, invalidField } from '../../../lib/errors.js';
-import { displayFileName } from '../../../lib/images.js';
+import { attachment, SANDBOX_CSP } from '../../../lib/downloads.js';
+import { receiveFileParts } from '../../../lib/uploads.js';
 import { signedIn } from '../../../plugins/auth.js';
-import { fileTooLarge } from '../../assets/multipart.js';
-import { FileChangeSchema, type ReceiveUpload } from './service.js';
+import { FileChangeSchema } from './service.js';
 
 const key = z.string().min(1).max(200);
 const ProjectParams = z.object({ id: key.describe('Project id or slug (a former slug works too)') });
@@ -23,16 +22,12 @@ const DownloadQuery = z.object({
 
 const UPLOAD_SUMMARY = 'multipart/form-data: the file in a part named "file"';
 
-/** `filename*` as RFC 8187 spells it: percent-encoded UTF-8, including the characters encodeURIComponent keeps but the syntax does not allow. */
-const attachment = (fileName: string) =>
-  `attachment; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-
 export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { projectFiles } = app.services;
   const tags = ['projects'];
   const write = { onRequest: signedIn };
   const upload = { onRequest: signedIn, config: { upload: true } };
-  const receive = (request: FastifyRequest) => receiver(request, app.config.files.maxBytes);
+  const receive = (request: FastifyRequest) => receiveFileParts(request, app.config.files.maxBytes);
 
   app.get(
     '/projects/:id/files',
@@ -156,7 +151,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-length', file.size)
         .header('content-disposition', attachment(file.fileName))
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-security-policy', SANDBOX_CSP)
         .header('cache-control', 'private')
         .header('etag', `"${file.sha256}"`);
       // Fastify answers HEAD with the GET handler; an empty stream keeps our Content-Length.
@@ -164,52 +159,3 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * Reads a multipart/form-data body part by part: form fields are collected, the part
- * named "file" is handed to `store` as a stream (never buffered) that fails with 413
- * past `maxBytes`; any other file part is read and dropped.
- */
-function receiver(request: FastifyRequest, maxBytes: number): ReceiveUpload {
-  return async (store) => {
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in a part named "file"');
-    const fields: Record<string, string> = {};
-    let received = false;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20, fieldSize: 10_000 } })) {
-        if (part.type === 'field') {
-          if (part.valueTruncated) throw invalidField(`body.${part.fieldname}`, 'Too long');
-          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        } else if (part.fieldname !== 'file' || received) {
-          for await (const chunk of part.file) void chunk;
-        } else {
-          received = true;
-          const stream = Readable.from(capped(part.file, maxBytes), { objectMode: false });
-          await store({ stream, fileName: displayFileName(part.filename), declaredType: part.mimetype || null }, { ...fields });
-        }
-      }
-    } catch (err) {
-      throw malformed(err);
-    }
-    if (!received) throw invalidField('file', 'Attach a file (a part named "file")');
-    return fields;
-  };
-}
-
-/** Busboy ends a file at the size limit and marks it truncated: that must fail, not store a cut file. */
-async function* capped(file: Readable & { truncated?: boolean }, maxBytes: number) {
-  try {
-    for await (const chunk of file) yield chunk as Buffer;
-  } catch (err) {
-    throw malformed(err);
-  }
-  if (file.truncated) throw fileTooLarge(maxBytes);
-}
-
-/** A broken multipart body is the client's: 400, not a 500. */
-function malformed(err: unknown): unknown {
-  const status = (err as { statusCode?: number }).statusCode;
-  if (err instanceof AppError || (status && status >= 400 && status < 500)) return err;
-  const reason = err instanceof Error ? err.message : String(err);
-  return new AppError('VALIDATION_FAILED', `The upload could not be read: ${reason}`, { details: [{ field: 'body', message: reason }] });
-}

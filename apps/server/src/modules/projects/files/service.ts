@@ -8,7 +8,8 @@ import { audit } from '../../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../../lib/errors.js';
 import { withoutHiddenControls } from '../../../lib/images.js';
 import type { SignedQuery, UrlSigner } from '../../../lib/signed-urls.js';
-import type { FileAssets, FileUpload } from '../../assets/files.js';
+import type { ReceiveUpload } from '../../../lib/uploads.js';
+import type { FileAssets } from '../../assets/files.js';
 import { describeAsset, type AssetsService, type StoredAsset } from '../../assets/service.js';
 import type { UsersService } from '../../users/service.js';
 import * as repo from './repo.js';
@@ -27,13 +28,6 @@ export const FileChangeSchema = z.object({
     .transform((d) => (d === '' ? null : d)),
 });
 export type FileChange = z.output<typeof FileChangeSchema>;
-
-/**
- * Reads a multipart upload: hands the file part to `store` as it arrives (with the form
- * fields sent before it), and answers every form field once the body is read. Throws 400
- * naming `file` when there is no file part.
- */
-export type ReceiveUpload = (store: (upload: FileUpload, fieldsSoFar: Readonly<Record<string, string>>) => Promise<void>) => Promise<Record<string, string>>;
 
 /** What a signed download URL opens. */
 export interface Download {
