@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
+import { apiKeyRoutes } from './modules/apikeys/routes.js';
 import { assetRoutes } from './modules/assets/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { institutionRoutes } from './modules/institutions/routes.js';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(apiKeyRoutes);
       await api.register(invitationRoutes);
       await api.register(peopleRoutes);
       await api.register(institutionRoutes);

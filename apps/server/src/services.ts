@@ -30,7 +30,7 @@ import { createObjectImport } from './modules/imports/objects.js';
 import { createObservationImport } from './modules/imports/observations.js';
 import { createRelationImport } from './modules/imports/relations.js';
 import { createImportSessionsService } from './modules/imports/service.js';
-import { createMemberships } from './modules/roles/members.js';
+import { createMembershipsService } from './modules/memberships/service.js';
 import { createObjectsService } from './modules/objects/service.js';
 import { createMapService } from './modules/objects/map/service.js';
 import { createNotesService } from './modules/objects/notes/service.js';
@@ -68,7 +68,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const users = createUsersService(db, roles);
   const people = createPeopleService(db, users, assets);
   const institutions = createInstitutionsService(db, assets);
-  const memberships = createMemberships({ db, roles, users, people });
+  const memberships = createMembershipsService({ db, roles, users, people });
   const teams = createTeamsService({ db, roles, memberships });
   const documents = createDocumentsService(db);
   const shortlinks = createShortlinksService(db);

@@ -27,7 +27,7 @@ import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug } from '../../lib/slugs.js';
 import { imageRef, type AssetsService } from '../assets/service.js';
 import type { DocumentOwner, DocumentsService } from '../documents/service.js';
-import type { Memberships } from '../roles/members.js';
+import type { MembershipsService } from '../memberships/service.js';
 import type { RolesService } from '../roles/service.js';
 import { assetIdsOfProject } from './files/repo.js';
 import * as repo from './repo.js';
@@ -88,7 +88,7 @@ interface LinkKind<K extends 'contributors' | 'institutions'> {
 export function createProjectsService(deps: {
   db: Database;
   roles: RolesService;
-  memberships: Memberships;
+  memberships: MembershipsService;
   assets: AssetsService;
   documents: DocumentsService;
   /** What a project catalogues: its data tables and object types (the datatables module's, which itself loads projects through this service). */

@@ -1,5 +1,5 @@
 import type { Role, RoleAssignment, TargetType } from '@observatory/shared';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { authorize, type Actor, type Resource } from '../../authz/authorize.js';
 import { findVisible } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
@@ -119,6 +119,8 @@ export function createRolesService(db: Database) {
 
     /** Members of a target: the people holding a role on it, sorted by name. */
     holdersOf: (targetId: string) => db.use((d) => repo.holdersOf(d, targetId)),
+    /** Within a transaction: the target's assignments, locked until it ends (memberships keep an owner with it). */
+    lockAssignments: (d: Db, targetId: string) => repo.lockAssignments(d, targetId),
 
     /** One role per person on a target: replaces what they held there. */
     async setRoleOnTarget(userId: string, roleId: string, target: { id: string; type: TargetType }) {

@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { chooseSlug } from '../../lib/slugs.js';
-import type { Memberships } from '../roles/members.js';
+import type { MembershipsService } from '../memberships/service.js';
 import type { RolesService } from '../roles/service.js';
 import * as repo from './repo.js';
 
@@ -17,7 +17,7 @@ export const teamResource = (row: { id: string }): Resource => resourceOf('team'
 
 const toTeam = (row: repo.TeamRow): Team => ({ id: row.id, slug: row.slug, name: row.name, description: row.description });
 
-export function createTeamsService(deps: { db: Database; roles: RolesService; memberships: Memberships }) {
+export function createTeamsService(deps: { db: Database; roles: RolesService; memberships: MembershipsService }) {
   const { db, roles, memberships } = deps;
 
   async function load(key: string): Promise<repo.TeamRow> {

@@ -3,9 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccountUpdateSchema,
-  ApiKeyCreateSchema,
-  ApiKeyCreatedSchema,
-  ApiKeysResponseSchema,
   ResetLinkResponseSchema,
   RoleAssignmentsResponseSchema,
   UserCreateSchema,
@@ -20,10 +17,9 @@ const RoleParams = z.object({
   target: z.union([z.literal('global'), z.uuid()]).describe('A project or team id, or "global"'),
   role: z.string().min(1).max(100).describe('Role slug'),
 });
-const KeyParams = UserParams.extend({ keyId: z.uuid() });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { users, apiKeys, invitations, auth } = app.services;
+  const { users, invitations, auth } = app.services;
   const tags = ['users'];
 
   app.get(
@@ -111,36 +107,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { personId, target, role } = request.params;
       return users.removeRole(request.actor, personId, target, role);
-    },
-  );
-
-  app.get(
-    '/users/:id/apikeys',
-    { onRequest: signedIn, schema: { tags, summary: "A user's API keys (never their secrets)", params: UserParams, response: { 200: ApiKeysResponseSchema } } },
-    async (request) => ({ apikeys: await apiKeys.listKeys(request.actor, request.params.id) }),
-  );
-
-  app.post(
-    '/users/:id/apikeys',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary: 'Create an API key; the answer holds its secret, shown this once',
-        params: UserParams,
-        body: ApiKeyCreateSchema,
-        response: { 201: ApiKeyCreatedSchema },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await apiKeys.createKey(request.actor, request.params.id, request.body)),
-  );
-
-  app.delete(
-    '/users/:id/apikeys/:keyId',
-    { onRequest: signedIn, schema: { tags, summary: 'Revoke an API key', params: KeyParams, response: { 204: z.undefined().describe('No content') } } },
-    async (request, reply) => {
-      await apiKeys.revokeKey(request.actor, request.params.id, request.params.keyId);
-      return reply.status(204).send();
     },
   );
 };

@@ -4,9 +4,8 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import type { PeopleService } from '../people/service.js';
+import type { RolesService } from '../roles/service.js';
 import type { UsersService } from '../users/service.js';
-import { lockAssignments } from './repo.js';
-import type { RolesService } from './service.js';
 
 /** Roles a member holds on a team or project: one each. */
 export const MEMBER_ROLE_SLUGS = ['owner', 'editor', 'contributor', 'viewer'];
@@ -15,7 +14,7 @@ export const MEMBER_ROLE_SLUGS = ['owner', 'editor', 'contributor', 'viewer'];
  * Members of a target (a team, a project): the people holding one of the member roles
  * on it. The caller authorises; this adds, re-roles and removes, and records it.
  */
-export function createMemberships(deps: { db: Database; roles: RolesService; users: UsersService; people: PeopleService }) {
+export function createMembershipsService(deps: { db: Database; roles: RolesService; users: UsersService; people: PeopleService }) {
   const { db, roles, users, people } = deps;
 
   /** The member's account, found by person id or slug: roles belong to accounts. */
@@ -35,7 +34,7 @@ export function createMemberships(deps: { db: Database; roles: RolesService; use
    * removed at once cannot each see the other still there.
    */
   async function keepAnOwner(d: Db, target: { id: string; type: TargetType }) {
-    await lockAssignments(d, target.id);
+    await roles.lockAssignments(d, target.id);
     const owned = await hasOwner(target.id);
     return async () => {
       if (owned && !(await hasOwner(target.id))) {
@@ -71,4 +70,4 @@ export function createMemberships(deps: { db: Database; roles: RolesService; use
     },
   };
 }
-export type Memberships = ReturnType<typeof createMemberships>;
+export type MembershipsService = ReturnType<typeof createMembershipsService>;
