@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noImportCycle from './eslint-rules/no-import-cycle.js';
 import importZones from './eslint-rules/import-zones.js';
+import queryKeyFactories from './eslint-rules/query-key-factories.js';
 import repoInsideModule from './eslint-rules/repo-inside-module.js';
 
 export default tseslint.config(
@@ -53,9 +54,12 @@ export default tseslint.config(
     // feature and not app/; pages that combine features live in app/routes/. And no import
     // circle, a lazy import included.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { local: { rules: { 'import-zones': importZones, 'no-import-cycle': noImportCycle } } },
+    plugins: { local: { rules: { 'import-zones': importZones, 'no-import-cycle': noImportCycle, 'query-key-factories': queryKeyFactories } } },
     rules: {
       'local/no-import-cycle': 'error',
+      // Query keys come from their factories (lib/query-keys.ts: the keys shared across the
+      // web; a feature's keys.ts; app/query-keys.ts), never from arrays written in place.
+      'local/query-key-factories': 'error',
       'local/import-zones': [
         'error',
         {
@@ -73,5 +77,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Where the query keys are written.
+    files: ['apps/web/src/lib/query-keys.ts', 'apps/web/src/app/query-keys.ts', 'apps/web/src/features/*/keys.ts'],
+    rules: { 'local/query-key-factories': 'off' },
   },
 );

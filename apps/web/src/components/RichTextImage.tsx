@@ -3,12 +3,13 @@ import { IconPhotoOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { IMAGE_SIZES, type Asset, type AssetDetail } from '@observatory/shared';
 import { api } from '../lib/api-client';
+import { assetKeys } from '../lib/query-keys';
 import classes from './RichText.module.css';
 
 /** GET assets/{id}, under the key the asset pages use, so one answer serves both. */
 function useDocumentAsset(id: string) {
   return useQuery({
-    queryKey: ['asset', id] as const,
+    queryKey: assetKeys.detail(id),
     queryFn: ({ signal }) => api.get<AssetDetail>(`/assets/${encodeURIComponent(id)}`, undefined, signal),
     // An image's versions do not change; signed URLs last an hour (IMAGE_URL_TTL_SECONDS).
     staleTime: 30 * 60 * 1000,

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppConfig } from '@observatory/shared';
 import { api } from './api-client';
+import { appConfigKeys } from './query-keys';
 
 export const appConfigQuery = {
-  queryKey: ['app-config'],
+  queryKey: appConfigKeys.all,
   queryFn: () => api.get<AppConfig>('/app/config'),
   staleTime: Infinity,
 };

@@ -4,8 +4,10 @@ import { useNavigate } from 'react-router';
 import { hasGlobalPermission, type AuthUser, type AuthUserResponse, type GlobalPermission, type LoginInput, type TokenResponse } from '@observatory/shared';
 import { paths } from '../config/paths';
 import { api, ApiError, hasAccessToken, noteSession, onSessionChange, refreshSession, setAccessToken } from './api-client';
+import { appConfigKeys, authKeys, isUnder } from './query-keys';
 
-export const currentUserKey = ['auth', 'user'] as const;
+/** The app's configuration does not change with the session. */
+const keptAcrossSessions = (queryKey: readonly unknown[]) => isUnder(queryKey, appConfigKeys.all);
 
 /** Who is signed in: restored through the refresh cookie on the first load. */
 async function fetchCurrentUser(): Promise<AuthUser | null> {
@@ -18,14 +20,14 @@ export function useCurrentUser() {
   useEffect(
     () =>
       onSessionChange((signedIn) => {
-        if (!signedIn) client.setQueryData(currentUserKey, null);
+        if (!signedIn) client.setQueryData(authKeys.user, null);
         // Answers fetched as a visitor (permissions lists included) are stale once signed in.
-        else void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' && q.queryKey[0] !== currentUserKey[0] });
+        else void client.invalidateQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) && !isUnder(q.queryKey, authKeys.all) });
       }),
     [client],
   );
   const query = useQuery({
-    queryKey: currentUserKey,
+    queryKey: authKeys.user,
     queryFn: fetchCurrentUser,
     staleTime: Infinity,
     // Too many refreshes: ask again once the server's wait is over; the session is not ended.
@@ -59,8 +61,8 @@ export function useLogin() {
       return user;
     },
     onSuccess: async (user) => {
-      await client.resetQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' });
-      client.setQueryData(currentUserKey, user);
+      await client.resetQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) });
+      client.setQueryData(authKeys.user, user);
       await navigate(paths.home);
     },
   });
@@ -75,8 +77,8 @@ export function useLogout() {
     onSettled: async () => {
       noteSession(false);
       setAccessToken(null);
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' });
-      client.setQueryData(currentUserKey, null);
+      client.removeQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) });
+      client.setQueryData(authKeys.user, null);
       await navigate(paths.home);
     },
   });

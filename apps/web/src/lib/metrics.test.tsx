@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MetricName } from '../components/MetricName';
-import { loadMetric, metricKey, storeMetrics, useMetric, type MetricEntry } from './metrics';
+import { loadMetric, storeMetrics, useMetric, type MetricEntry } from './metrics';
+import { metricKeys } from './query-keys';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
@@ -94,8 +95,8 @@ describe('useMetric: an entry per name', () => {
       { name: 'broken', error: 'Something went wrong on our side' },
     ]);
     // Kept in the cache by name, each apart.
-    expect(client.getQueryData(metricKey('gone'))).toEqual({ name: 'gone', error: 'Metric not found' });
-    expect(client.getQueryData(metricKey('ph'))).toEqual({ name: 'ph', metric: METRICS.ph });
+    expect(client.getQueryData(metricKeys.entry('gone'))).toEqual({ name: 'gone', error: 'Metric not found' });
+    expect(client.getQueryData(metricKeys.entry('ph'))).toEqual({ name: 'ph', metric: METRICS.ph });
   });
 
   it('loads a metric once for every place that shows it', async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Metric } from '@observatory/shared';
 import { api, ApiError } from './api-client';
+import { metricKeys } from './query-keys';
 
 /**
  * Metrics loaded by name (`GET data/metrics/{name}`), one entry per name in the query
@@ -9,10 +10,6 @@ import { api, ApiError } from './api-client';
  * the metric would be.
  */
 export type MetricEntry = { name: string; metric: Metric; error?: undefined } | { name: string; error: string; metric?: undefined };
-
-/** Every metric entry (to invalidate them all), and one metric's. */
-export const metricEntriesKey = ['data', 'metric'] as const;
-export const metricKey = (name: string) => [...metricEntriesKey, name] as const;
 
 const metricPath = (name: string) => `/data/metrics/${encodeURIComponent(name)}`;
 
@@ -37,7 +34,7 @@ const ENTRY_STALE_MS = 5 * 60_000;
 
 export const metricQuery = (name: string) =>
   queryOptions({
-    queryKey: metricKey(name),
+    queryKey: metricKeys.entry(name),
     queryFn: () => loadMetric(name),
     staleTime: (query) => (query.state.data?.error === undefined ? ENTRY_STALE_MS : 0),
   });
@@ -49,14 +46,13 @@ export function useMetric(name: string): MetricEntry | undefined {
 
 /** Stores the metrics of a list just loaded as their entries, so showing them asks for nothing more. */
 export function storeMetrics(client: QueryClient, metrics: readonly Metric[]): void {
-  for (const metric of metrics) client.setQueryData(metricKey(metric.name), { name: metric.name, metric });
+  for (const metric of metrics) client.setQueryData(metricKeys.entry(metric.name), { name: metric.name, metric });
 }
 
 /** Every metric (`GET data/metrics`), in the server's order; each is stored as its entry too. */
-export const metricsKey = ['data', 'metrics'] as const;
 export const metricsQuery = () =>
   queryOptions({
-    queryKey: metricsKey,
+    queryKey: metricKeys.list,
     queryFn: async ({ client, signal }) => {
       const { metrics } = await api.get<{ metrics: Metric[] }>('/data/metrics', undefined, signal);
       storeMetrics(client, metrics);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@observatory/shared';
 import { api } from './api-client';
 import { useCurrentUser } from './auth';
+import { accountKeys } from './query-keys';
 
 /**
  * The signed-in user's person (GET users/{username}): whose author links they confirm,
@@ -12,7 +13,7 @@ export function useMyPerson() {
   const username = user?.username ?? '';
   return useQuery({
     enabled: username !== '',
-    queryKey: ['account', username],
+    queryKey: accountKeys.detail(username),
     queryFn: () => api.get<UserDetail>(`/users/${encodeURIComponent(username)}`),
     select: (detail) => detail.person,
     staleTime: 5 * 60_000,

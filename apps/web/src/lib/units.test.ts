@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Unit } from '@observatory/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadUnits, searchUnits, unitsKey, unitsQuery } from './units';
+import { unitKeys } from './query-keys';
+import { loadUnits, searchUnits, unitsQuery } from './units';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
@@ -101,7 +102,7 @@ describe('loadUnits: one call, shared', () => {
     fetchMock.mockResolvedValueOnce(json({ units: UNITS })).mockResolvedValueOnce(json({ units: added }));
 
     await loadUnits(client);
-    await client.invalidateQueries({ queryKey: unitsKey });
+    await client.invalidateQueries({ queryKey: unitKeys.all });
     await expect(loadUnits(client)).resolves.toEqual(added);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });

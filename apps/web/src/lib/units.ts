@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Unit, UnitsResponse } from '@observatory/shared';
 import { api } from './api-client';
 import { queryClient } from './query-client';
+import { unitKeys } from './query-keys';
 
 /**
  * The units of measure (`GET data/units`: UCUM's table and the units added to it), a list
@@ -12,9 +13,8 @@ import { queryClient } from './query-client';
  * collected). Every way of asking goes through it, so asking while it is being loaded
  * waits for that one call, whether a screen asks (`useUnits`) or code does (`loadUnits`).
  * A failed load keeps nothing: the next ask loads again. Adding, changing or deleting a
- * unit invalidates `unitsKey`, and the next ask loads the list afresh.
+ * unit invalidates `unitKeys.all`, and the next ask loads the list afresh.
  */
-export const unitsKey = ['data', 'units'] as const;
 
 /**
  * The one call: only through unitsQuery, which shares it. It takes no abort signal: a
@@ -22,7 +22,7 @@ export const unitsKey = ['data', 'units'] as const;
  */
 const fetchUnits = () => api.get<UnitsResponse>('/data/units').then((r) => r.units);
 
-export const unitsQuery = () => queryOptions({ queryKey: unitsKey, queryFn: fetchUnits, staleTime: Infinity, gcTime: Infinity });
+export const unitsQuery = () => queryOptions({ queryKey: unitKeys.all, queryFn: fetchUnits, staleTime: Infinity, gcTime: Infinity });
 
 /** The list, from the cache once loaded; callers arriving while it loads share the one call. */
 export function loadUnits(client: QueryClient = queryClient): Promise<Unit[]> {

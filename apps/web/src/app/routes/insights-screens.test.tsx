@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import { NotificationSettings } from '../../features/account/NotificationSettings';
 import UnsubscribePage from '../../features/account/UnsubscribePage';
 import InsightEditPage from '../../features/insights/InsightEditPage';
@@ -84,7 +84,7 @@ function show(path: string, pattern: string, Element: React.ComponentType) {
     vi.fn(async (url: string, init?: RequestInit) => server(url, init)),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'ada', permissions: ['createInsights'], super: false });
+  client.setQueryData(authKeys.user, { username: 'ada', permissions: ['createInsights'], super: false });
   const router = createMemoryRouter(
     [
       { path: pattern, element: <Element /> },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { GeoObjectsResponse } from '@observatory/shared';
 import { paths } from '../../config/paths';
 import { request } from '../../lib/api-client';
+import { objectKeys } from '../../lib/query-keys';
 import { FormError } from '../FormError';
 import { Paging } from '../Paging';
 import { PrefetchLink } from '../PrefetchLink';
@@ -14,7 +15,7 @@ export type ObjectsOf = { person: string } | { institution: string };
 const PAGE = 25;
 
 export const linkedObjectsQuery = (of: ObjectsOf, page: number) => ({
-  queryKey: ['objects', 'of', of, page] as const,
+  queryKey: objectKeys.of(of, page),
   queryFn: ({ signal }: { signal: AbortSignal }) => request<GeoObjectsResponse>('GET', '/data/obj', { query: { ...of, limit: PAGE, p: page }, signal }),
 });
 

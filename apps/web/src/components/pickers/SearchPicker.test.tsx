@@ -18,10 +18,13 @@ const PEOPLE: Item[] = [
   { id: 'p3', name: 'Tomás Herrera' },
 ];
 
+/** The test's own search, under a key of its own. */
+const testSearchKey = (q: string) => ['test-search', q] as const;
+
 /** What the server would answer; `asked` keeps the searches made. */
 function searchOf(asked: string[]) {
   return (q: string) => ({
-    queryKey: ['test-search', q],
+    queryKey: testSearchKey(q),
     queryFn: async () => {
       asked.push(q);
       // A name matched the server's way (not the label): the picker must not filter again.

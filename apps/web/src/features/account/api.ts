@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyCreated, ApiKeysResponse, TokenResponse, UserDetail } from '@observatory/shared';
 import { api, ApiError, setAccessToken } from '../../lib/api-client';
+import { accountKeys } from './keys';
 
 export type { UserDetail };
 export type CreatedApiKey = ApiKeyCreated;
 
-const accountKey = (username: string) => ['account', username] as const;
-const keysKey = (username: string) => ['apikeys', username] as const;
 const userPath = (username: string) => `/users/${encodeURIComponent(username)}`;
 
 /** A 403 or 404 here shows the error screen (the route's boundary), not an inline message. */
 export function useAccount(username: string) {
   return useQuery({
-    queryKey: accountKey(username),
+    queryKey: accountKeys.detail(username),
     queryFn: () => api.get<UserDetail>(userPath(username)),
     throwOnError: (error) => error instanceof ApiError && (error.status === 403 || error.status === 404),
   });
@@ -22,7 +21,7 @@ export function useUpdateEmail(username: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (email: string | null) => api.put<UserDetail>(userPath(username), { email }),
-    onSuccess: (detail) => client.setQueryData(accountKey(username), detail),
+    onSuccess: (detail) => client.setQueryData(accountKeys.detail(username), detail),
   });
 }
 
@@ -36,7 +35,7 @@ export function useChangePassword() {
 
 export function useApiKeys(username: string) {
   return useQuery({
-    queryKey: keysKey(username),
+    queryKey: accountKeys.apiKeys(username),
     queryFn: () => api.get<ApiKeysResponse>(`${userPath(username)}/apikeys`).then((r) => r.apikeys),
   });
 }
@@ -45,7 +44,7 @@ export function useCreateApiKey(username: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { comment: string; expires: string | null; permissions: string[] }) => api.post<CreatedApiKey>(`${userPath(username)}/apikeys`, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: keysKey(username) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.apiKeys(username) }),
   });
 }
 
@@ -53,6 +52,6 @@ export function useRevokeApiKey(username: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del(`${userPath(username)}/apikeys/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: keysKey(username) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.apiKeys(username) }),
   });
 }

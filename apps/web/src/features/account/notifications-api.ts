@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MailTopic, NotificationSettings } from '@observatory/shared';
 import { api } from '../../lib/api-client';
+import { accountKeys } from './keys';
 
 /** The subscription an unsubscribe link is for (UnsubscribeResponseSchema). */
 export interface Subscription {
@@ -11,12 +12,11 @@ export interface Subscription {
 }
 type UnsubscribeResponse = { subscription: Subscription };
 
-const settingsKey = ['auth', 'notifications'] as const;
 const SETTINGS_PATH = '/auth/user/notifications';
 
 /** GET auth/user/notifications: which e-mails the signed-in user receives. */
 export function useNotificationSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => api.get<NotificationSettings>(SETTINGS_PATH), retry: false });
+  return useQuery({ queryKey: accountKeys.notifications, queryFn: () => api.get<NotificationSettings>(SETTINGS_PATH), retry: false });
 }
 
 /** PUT auth/user/notifications: the answer is the settings as stored. */
@@ -24,7 +24,7 @@ export function useSaveNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: NotificationSettings) => api.put<NotificationSettings>(SETTINGS_PATH, settings),
-    onSuccess: (saved) => client.setQueryData(settingsKey, saved),
+    onSuccess: (saved) => client.setQueryData(accountKeys.notifications, saved),
   });
 }
 
@@ -33,7 +33,7 @@ const unsubscribePath = (token: string) => `/unsubscribe/${encodeURIComponent(to
 /** GET unsubscribe/{token}: what the link is for (it changes nothing: mail scanners follow links). */
 export function useSubscription(token: string) {
   return useQuery({
-    queryKey: ['unsubscribe', token],
+    queryKey: accountKeys.subscription(token),
     queryFn: () => api.get<UnsubscribeResponse>(unsubscribePath(token)).then((r) => r.subscription),
     enabled: token !== '',
     retry: false,
@@ -47,8 +47,8 @@ export function useUnsubscribe(token: string) {
   return useMutation({
     mutationFn: () => api.post<UnsubscribeResponse>(unsubscribePath(token), { 'List-Unsubscribe': 'One-Click' }).then((r) => r.subscription),
     onSuccess: (subscription) => {
-      client.setQueryData(['unsubscribe', token], subscription);
-      void client.invalidateQueries({ queryKey: settingsKey });
+      client.setQueryData(accountKeys.subscription(token), subscription);
+      void client.invalidateQueries({ queryKey: accountKeys.notifications });
     },
   });
 }

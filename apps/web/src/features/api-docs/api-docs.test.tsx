@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../lib/api-client';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import ApiDocsPage from './ApiDocsPage';
 import ObjectsGuidePage from './ObjectsGuidePage';
 import { sampleDocument } from './test-document';
@@ -56,7 +56,7 @@ function show(path: string, signedIn: boolean, element = <ApiDocsPage />) {
   );
   if (signedIn) setAccessToken('access-of-ada');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, signedIn ? { username: 'ada', permissions: [], super: false } : null);
+  client.setQueryData(authKeys.user, signedIn ? { username: 'ada', permissions: [], super: false } : null);
   const router = createMemoryRouter(
     [
       { path: '/doc/api', element },

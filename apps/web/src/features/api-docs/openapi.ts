@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_ROOT } from '@observatory/shared';
 import { api } from '../../lib/api-client';
+import { apiDocsKeys } from './keys';
 
 /** The parts of JSON Schema 2020-12 that the server's OpenAPI 3.1 document uses. */
 export interface JsonSchema {
@@ -171,12 +172,10 @@ export function filterOperations(operations: Operation[], filter: string): Opera
   });
 }
 
-export const openApiKey = ['openapi'] as const;
-
 /** GET openapi.json: the live document the server generates from its route schemas. */
 export function useOpenApi() {
   return useQuery({
-    queryKey: openApiKey,
+    queryKey: apiDocsKeys.openApi,
     queryFn: ({ signal }) => api.get<OpenApiDocument>('/openapi.json', undefined, signal),
     staleTime: 10 * 60_000,
   });

@@ -2,24 +2,21 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AssetDetail, AssetsResponse, StrayFiles, SweptSchema } from '@observatory/shared';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { assetKeys } from './keys';
 
 export type Swept = z.infer<typeof SweptSchema>;
 
 const assetPath = (id: string) => `/assets/${encodeURIComponent(id)}`;
-export const assetKey = (id: string) => ['asset', id] as const;
-/** Every page and filter of the Site Admin list. */
-export const assetListKey = ['admin', 'assets'] as const;
-const straysKey = ['admin', 'asset-strays'] as const;
 
 /** GET assets/{id}: the asset, the places it is used that the reader may see, and what they may do. */
 export function useAsset(id: string) {
-  return useQuery({ queryKey: assetKey(id), queryFn: ({ signal }) => api.get<AssetDetail>(assetPath(id), undefined, signal) });
+  return useQuery({ queryKey: assetKeys.detail(id), queryFn: ({ signal }) => api.get<AssetDetail>(assetPath(id), undefined, signal) });
 }
 
 /** GET assets (manageAssets): a page of every asset, or of the unused ones, with the totals. */
 export function useAssets(page: number, unusedOnly: boolean) {
   return useQuery({
-    queryKey: [...assetListKey, { p: page, unused: unusedOnly }],
+    queryKey: assetKeys.list(page, unusedOnly),
     queryFn: ({ signal }) => api.page<AssetsResponse>('/assets', { p: page, unused: unusedOnly ? 'true' : undefined }, signal),
     placeholderData: keepPreviousData,
   });
@@ -35,20 +32,20 @@ export function useDeleteAsset() {
   return useMutation({
     mutationFn: (id: string) => api.del<null>(assetPath(id)),
     onSuccess: (_, id) => {
-      void client.invalidateQueries({ queryKey: assetKey(id), exact: true, refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: assetListKey });
+      void client.invalidateQueries({ queryKey: assetKeys.detail(id), exact: true, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: assetKeys.lists });
     },
     // Refused: it is used after all; its page and the list show where.
     onError: (_, id) => {
-      void client.invalidateQueries({ queryKey: assetKey(id), exact: true });
-      void client.invalidateQueries({ queryKey: assetListKey });
+      void client.invalidateQueries({ queryKey: assetKeys.detail(id), exact: true });
+      void client.invalidateQueries({ queryKey: assetKeys.lists });
     },
   });
 }
 
 /** GET assets/strays (manageAssets): files in storage no record names, older than an hour. */
 export function useStrayFiles() {
-  return useQuery({ queryKey: straysKey, queryFn: ({ signal }) => api.get<StrayFiles>('/assets/strays', undefined, signal) });
+  return useQuery({ queryKey: assetKeys.strays, queryFn: ({ signal }) => api.get<StrayFiles>('/assets/strays', undefined, signal) });
 }
 
 /** POST assets/strays/sweep: removes them; what is left is asked for again. */
@@ -56,6 +53,6 @@ export function useSweepStrays() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<Swept>('/assets/strays/sweep'),
-    onSettled: () => client.invalidateQueries({ queryKey: straysKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: assetKeys.strays }),
   });
 }

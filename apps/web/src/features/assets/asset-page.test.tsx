@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { AssetDetail } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../lib/auth';
+import { assetKeys, authKeys } from '../../lib/query-keys';
 import AssetPage from './AssetPage';
 
 afterEach(() => {
@@ -57,7 +57,7 @@ function show(path: string, detail: AssetDetail | null, permissions: string[] = 
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'ada', permissions, super: false });
+  client.setQueryData(authKeys.user, { username: 'ada', permissions, super: false });
   const router = createMemoryRouter(
     [
       { path: '/assets/:id?', element: <AssetPage /> },
@@ -131,7 +131,7 @@ describe('an asset’s page', () => {
     // Once deleted, the asset is not asked for again (the answer would be a 404).
     expect(calls.filter((c) => c.url === `/api/v1/assets/${ID}`).map((c) => c.method)).toEqual(['GET', 'DELETE']);
     // …but a return to it asks the server again.
-    expect(client.getQueryState(['asset', ID])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(assetKeys.detail(ID))?.isInvalidated).toBe(true);
   });
 
   it('keeps the file when the confirmation is declined; its uploader goes home after deleting', async () => {

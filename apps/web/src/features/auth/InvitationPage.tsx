@@ -11,6 +11,7 @@ import { useLogin } from '../../lib/auth';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { passwordRules, usernameRule } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
+import { authLinkKeys } from './keys';
 
 /** Without a code in the address: a field to paste the one from the e-mail. */
 function EnterCode() {
@@ -36,7 +37,7 @@ function Accept({ code }: { code: string }) {
   // Once accepted the invitation is used up: signing in (which asks every query again) must not ask for it.
   const [accepted, setAccepted] = useState(false);
   const check = useQuery({
-    queryKey: ['invitation', code],
+    queryKey: authLinkKeys.invitation(code),
     queryFn: () => api.get<InvitationResponse>(`/invitations/${encodeURIComponent(code)}`),
     retry: false,
     enabled: !accepted,

@@ -10,12 +10,17 @@ import { api } from '../../lib/api-client';
 import { passwordRules } from '../../lib/form-rules';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
+import { authLinkKeys } from './keys';
 
 export default function ResetPage() {
   useTitle('Choose a new password');
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const check = useQuery({ queryKey: ['reset', code], queryFn: () => api.get<ResetCodeCheck>(`/auth/reset/${encodeURIComponent(code)}`), retry: false });
+  const check = useQuery({
+    queryKey: authLinkKeys.reset(code),
+    queryFn: () => api.get<ResetCodeCheck>(`/auth/reset/${encodeURIComponent(code)}`),
+    retry: false,
+  });
   const reset = useMutation({
     mutationFn: (password: string) => api.post(`/auth/reset/${encodeURIComponent(code)}`, { password }),
     onSuccess: async () => {

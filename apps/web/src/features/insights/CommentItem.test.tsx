@@ -8,8 +8,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { currentUserKey } from '../../lib/auth';
-import { commentsKey, CommentsApiContext, type CommentsApi } from './api';
+import { authKeys } from '../../lib/query-keys';
+import { CommentsApiContext, type CommentsApi } from './api';
+import { insightKeys } from './keys';
 import { CommentItem } from './CommentItem';
 import { Comments } from './Comments';
 
@@ -50,7 +51,7 @@ function fakes(over: Partial<CommentsApi> = {}): CommentsApi {
 
 function renderWith(ui: ReactNode, calls: CommentsApi) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'ada', permissions: [], super: false });
+  client.setQueryData(authKeys.user, { username: 'ada', permissions: [], super: false });
   render(
     <MantineProvider env="test">
       <ModalsProvider>
@@ -129,7 +130,7 @@ describe('a comment being deleted', () => {
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('The plot flooded.')).toBeNull());
-    expect(client.getQueryData(commentsKey(insight.id))).toEqual([]);
+    expect(client.getQueryData(insightKeys.comments(insight.id))).toEqual([]);
     expect(screen.getByText('No comments yet. Write the first one below.')).toBeTruthy();
   });
 });
@@ -139,7 +140,7 @@ describe('writing a comment', () => {
     const calls = fakes();
     const { client } = renderWith(<Comments insight={insight} permissions={['view', 'comment']} />, calls);
     expect(await screen.findByRole('textbox', { name: 'Your comment' })).toBeTruthy();
-    act(() => client.setQueryData(currentUserKey, null));
+    act(() => client.setQueryData(authKeys.user, null));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in to comment' })).toBeTruthy());
     expect(screen.queryByRole('textbox', { name: 'Your comment' })).toBeNull();
   });

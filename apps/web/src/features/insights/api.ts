@@ -4,12 +4,12 @@ import { createContext, useContext } from 'react';
 import { api, ApiError, type ApiResponse } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { toErrorView } from '../../lib/errors';
-import { cachedSearchOf, insightSearchKey, reuseSearch, type LoginState } from './insights-cache';
+import { cachedSearchOf, reuseSearch, type LoginState } from './insights-cache';
+import { insightKeys } from './keys';
 import { insightSearchString, type InsightSearch } from './insights-query';
 
 /** An insight's API path: its id or its number. */
 export const insightPath = (key: string | number) => `/insights/${encodeURIComponent(String(key))}`;
-export const insightKey = (key: string) => ['insight', key] as const;
 
 export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
 
@@ -35,7 +35,7 @@ const SEARCH_KEPT_MS = 30 * 60_000;
  */
 export const insightSearchQuery = (query: string, login: LoginState, fetch: InsightsFetcher = fetchInsights) =>
   queryOptions({
-    queryKey: insightSearchKey(query, login),
+    queryKey: insightKeys.search(query, login),
     queryFn: ({ signal }) => fetch(query, signal),
     staleTime: (cached) => (reuseSearch(cachedSearchOf(cached.queryKey, cached.state.data !== undefined), { query, login }) ? Infinity : 0),
     gcTime: SEARCH_KEPT_MS,
@@ -76,7 +76,7 @@ export function useInsightSearch(search: InsightSearch) {
 /** GET insights/tags: the tags of the insights the reader may see, most used first. */
 export function useInsightTags() {
   return useQuery({
-    queryKey: ['insight-tags'],
+    queryKey: insightKeys.tags,
     queryFn: () => api.get<{ tags: { tag: string; count: number }[] }>('/insights/tags').then((r) => r.tags),
     staleTime: 5 * 60_000,
     retry: false,
@@ -87,7 +87,12 @@ export function useInsightTags() {
 
 /** 404s and 403s show the route's error screen; nothing is retried. No key: nothing asked. */
 export function useInsight(key: string) {
-  return useQuery({ enabled: key !== '', queryKey: insightKey(key), queryFn: () => api.get<InsightDetail>(insightPath(key)), retry: retryServerFaults });
+  return useQuery({
+    enabled: key !== '',
+    queryKey: insightKeys.detail(key),
+    queryFn: () => api.get<InsightDetail>(insightPath(key)),
+    retry: retryServerFaults,
+  });
 }
 
 export interface InsightFields {
@@ -102,8 +107,8 @@ export interface InsightFields {
 
 /** After any insight is written, searches are forgotten (nothing loaded: the next one asks again). */
 function forgetSearches(client: QueryClient) {
-  client.removeQueries({ queryKey: ['insights', 'search'] });
-  void client.invalidateQueries({ queryKey: ['insight-tags'] });
+  client.removeQueries({ queryKey: insightKeys.searches });
+  void client.invalidateQueries({ queryKey: insightKeys.tags });
 }
 
 /** Write a new insight (no key) or change one; the detail is kept under its number and id. */
@@ -113,10 +118,10 @@ export function useSaveInsight(key: string | null) {
     mutationFn: (input: { insight: InsightFields; doc: ProseMirrorDoc | null }) =>
       key ? api.put<InsightDetail>(insightPath(key), input) : api.post<InsightDetail>('/insights', input),
     onSuccess: (saved) => {
-      void client.invalidateQueries({ queryKey: ['insight'] });
-      client.setQueryData(insightKey(String(saved.insight.num)), saved);
-      client.setQueryData(insightKey(saved.insight.id), saved);
-      void client.invalidateQueries({ queryKey: ['insight-revisions', saved.insight.id] });
+      void client.invalidateQueries({ queryKey: insightKeys.details });
+      client.setQueryData(insightKeys.detail(String(saved.insight.num)), saved);
+      client.setQueryData(insightKeys.detail(saved.insight.id), saved);
+      void client.invalidateQueries({ queryKey: insightKeys.revisions(saved.insight.id) });
       forgetSearches(client);
     },
   });
@@ -134,7 +139,7 @@ export function useDeleteInsight() {
 
 /** The teams the signed-in user belongs to (GET teams?mine=true): an insight's team is one of them. */
 export function useMyTeams() {
-  return useQuery({ queryKey: ['teams', 'mine'], queryFn: () => api.get<TeamsResponse>('/teams', { mine: 'true' }).then((r) => r.teams) });
+  return useQuery({ queryKey: insightKeys.myTeams, queryFn: () => api.get<TeamsResponse>('/teams', { mine: 'true' }).then((r) => r.teams) });
 }
 
 // Revisions of an insight's text (its editors only)
@@ -142,20 +147,20 @@ export function useMyTeams() {
 const revisionsPath = (id: string) => `${insightPath(id)}/revisions`;
 
 export function useInsightRevisions(id: string) {
-  return useQuery({ queryKey: ['insight-revisions', id], queryFn: () => api.get<RevisionsResponse>(revisionsPath(id)).then((r) => r.revisions) });
+  return useQuery({ queryKey: insightKeys.revisions(id), queryFn: () => api.get<RevisionsResponse>(revisionsPath(id)).then((r) => r.revisions) });
 }
 
 /** One saved version of an insight's text (none while `rid` is null). */
 export const insightRevisionQuery = (id: string, rid: string | null) =>
-  queryOptions({ queryKey: ['insight-revision', id, rid], queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
+  queryOptions({ queryKey: insightKeys.revision(id, rid), queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
 
 export function useRestoreInsightRevision(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (rid: string) => api.post<InsightDetail>(`${revisionsPath(id)}/${rid}/restore`),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['insight'] });
-      void client.invalidateQueries({ queryKey: ['insight-revisions', id] });
+      void client.invalidateQueries({ queryKey: insightKeys.details });
+      void client.invalidateQueries({ queryKey: insightKeys.revisions(id) });
       forgetSearches(client);
     },
   });
@@ -196,14 +201,12 @@ export const liveCommentsApi: CommentsApi = {
 export const CommentsApiContext = createContext<CommentsApi>(liveCommentsApi);
 const useCommentsApi = () => useContext(CommentsApiContext);
 
-export const commentsKey = (insightId: string) => ['insight-comments', insightId] as const;
-
 /** Oldest first. */
 const byTime = (comments: Comment[]) => [...comments].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 
 export function useComments(insightId: string) {
   const calls = useCommentsApi();
-  const list = useQuery({ queryKey: commentsKey(insightId), queryFn: () => calls.fetchComments(insightId).then(byTime), retry: retryServerFaults });
+  const list = useQuery({ queryKey: insightKeys.comments(insightId), queryFn: () => calls.fetchComments(insightId).then(byTime), retry: retryServerFaults });
   return {
     items: list.data ?? [],
     loaded: !!list.data,
@@ -215,7 +218,7 @@ export function useComments(insightId: string) {
 
 /** The insight's comment count, moved by `delta` wherever its detail is cached. */
 function countComment(client: QueryClient, insightId: string, delta: number) {
-  client.setQueriesData<InsightDetail>({ queryKey: ['insight'] }, (old) =>
+  client.setQueriesData<InsightDetail>({ queryKey: insightKeys.details }, (old) =>
     old && old.insight.id === insightId ? { ...old, insight: { ...old.insight, comments: Math.max(0, old.insight.comments + delta) } } : old,
   );
 }
@@ -229,7 +232,7 @@ export function useAddComment(insight: InsightRef) {
   return useMutation({
     mutationFn: (input: CommentInput) => calls.addComment(insight.id, input),
     onSuccess: (comment) => {
-      client.setQueryData<Comment[]>(commentsKey(insight.id), (old) => (old ? [...old.filter((c) => c.id !== comment.id), comment] : old));
+      client.setQueryData<Comment[]>(insightKeys.comments(insight.id), (old) => (old ? [...old.filter((c) => c.id !== comment.id), comment] : old));
       countComment(client, insight.id, 1);
     },
   });
@@ -248,7 +251,7 @@ export function useUploadCommentPhoto(insightId: string, onProgress?: (fraction:
 export function useCommentActions(insight: InsightRef, id: string) {
   const calls = useCommentsApi();
   const client = useQueryClient();
-  const key = commentsKey(insight.id);
+  const key = insightKeys.comments(insight.id);
   const save = useMutation({
     mutationFn: (input: CommentInput) => calls.changeComment(insight.num, id, input),
     onSuccess: (saved) => client.setQueryData<Comment[]>(key, (old) => old?.map((c) => (c.id === id ? saved : c))),

@@ -4,6 +4,7 @@
  * loaded. The rule is this pure function; `insightSearchQuery` (api.ts) wires it into
  * TanStack Query, whose key holds the query string and the signed-in user.
  */
+import type { insightKeys } from './keys';
 
 /** Who is asking: a signed-in user's name, or null for a visitor. */
 export type LoginState = string | null;
@@ -32,9 +33,8 @@ export function reuseSearch(cached: CachedSearch | null | undefined, wanted: Wan
   return cached.query === wanted.query;
 }
 
-/** The query key of a search: the login state and the query string. */
-export const insightSearchKey = (query: string, login: LoginState) => ['insights', 'search', login, query] as const;
-export type InsightSearchKey = ReturnType<typeof insightSearchKey>;
+/** The query key of a search: the login state and the query string (`insightKeys.search`). */
+export type InsightSearchKey = ReturnType<typeof insightKeys.search>;
 
 /** What the cache holds under a key, as the rule reads it. */
 export const cachedSearchOf = (key: InsightSearchKey, loaded: boolean): CachedSearch => ({ query: key[3], login: key[2], loaded });

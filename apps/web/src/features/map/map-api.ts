@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GeoObjectListItem, GeoObjectsResponse, MapData } from '@observatory/shared';
 import { api, ApiError } from '../../lib/api-client';
 import type { Bbox } from './map-view';
+import { mapKeys } from './keys';
 
 /** One request of map data: the visible box, the zoom and the types shown (undefined: all). */
 export interface MapDataRequest {
@@ -16,7 +17,7 @@ export interface MapDataRequest {
  */
 export function useMapData(request: MapDataRequest | null) {
   return useQuery({
-    queryKey: ['map-data', request],
+    queryKey: mapKeys.data(request),
     queryFn: ({ signal }) =>
       api.get<MapData>(
         '/data/map',
@@ -39,7 +40,7 @@ export const SEARCH_LIMIT = 10;
 /** Objects of every type whose name or title matches, with their geometry. */
 export function useObjectSearch(q: string) {
   return useQuery<FoundObject[]>({
-    queryKey: ['map-search', q],
+    queryKey: mapKeys.search(q),
     queryFn: ({ signal }) => api.get<GeoObjectsResponse>('/data/obj', { q, geo: 'true', limit: SEARCH_LIMIT }, signal).then((r) => r.objects),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,

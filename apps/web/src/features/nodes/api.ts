@@ -1,18 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NodeInput, NodeOutline, NodeResponse, NodeType, CatalogueNode } from '@observatory/shared';
 import { api } from '../../lib/api-client';
+import { nodeKeys } from '../../lib/query-keys';
 
-/** Every key of the node tree's queries starts here: a change refetches them all. */
-const nodesKey = ['nodes'] as const;
 const nodeUrl = (path: string) => `/data/node/${path}`;
 
-export const nodeQuery = (path: string) => queryOptions({ queryKey: [...nodesKey, 'node', path], queryFn: () => api.get<NodeResponse>(nodeUrl(path)) });
+export const nodeQuery = (path: string) => queryOptions({ queryKey: nodeKeys.node(path), queryFn: () => api.get<NodeResponse>(nodeUrl(path)) });
 export const rootsQuery = () =>
-  queryOptions({ queryKey: [...nodesKey, 'roots'], queryFn: () => api.get<{ children: CatalogueNode[] }>('/data/node').then((r) => r.children) });
+  queryOptions({ queryKey: nodeKeys.roots, queryFn: () => api.get<{ children: CatalogueNode[] }>('/data/node').then((r) => r.children) });
 export const outlineQuery = () =>
-  queryOptions({ queryKey: [...nodesKey, 'outline'], queryFn: () => api.get<{ nodes: NodeOutline }>('/data/nodes').then((r) => r.nodes) });
+  queryOptions({ queryKey: nodeKeys.outline, queryFn: () => api.get<{ nodes: NodeOutline }>('/data/nodes').then((r) => r.nodes) });
 export const nodeTypesQuery = () =>
-  queryOptions({ queryKey: ['nodetypes'], queryFn: () => api.get<{ nodetypes: NodeType[] }>('/data/nodetypes').then((r) => r.nodetypes) });
+  queryOptions({ queryKey: nodeKeys.types, queryFn: () => api.get<{ nodetypes: NodeType[] }>('/data/nodetypes').then((r) => r.nodetypes) });
 
 /** A node by path; the empty path (the root) is no node and is not asked for. */
 export const useNode = (path: string) => useQuery({ ...nodeQuery(path), enabled: path !== '' });
@@ -23,7 +22,7 @@ export const useNodeTypes = () => useQuery(nodeTypesQuery());
 /** A write to the tree; every node query is stale after it (paths below a moved node change too). */
 function useNodeWrite<I>(mutationFn: (input: I) => Promise<NodeResponse | void>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: nodesKey, refetchType: 'none' }) });
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: nodeKeys.all, refetchType: 'none' }) });
 }
 
 export const useCreateNode = () => useNodeWrite((input: NodeInput) => api.post<NodeResponse>('/data/node', input));

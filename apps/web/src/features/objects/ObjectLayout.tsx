@@ -8,7 +8,7 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { objectLoadErrorText } from '../../lib/errors';
-import { objectKey, objectPageKeys } from './api';
+import { objectKeys } from './keys';
 import { ObjectPageContext } from './object-context';
 import { useObjectChildren, useObjectNotes, useObjectPage, useObjectPhotos } from './object-page';
 import { TypeBadges } from './object-bits';
@@ -41,8 +41,8 @@ export default function ObjectLayout() {
   useEffect(
     () =>
       onSessionChange(() => {
-        void client.invalidateQueries({ queryKey: objectKey(name) });
-        void client.invalidateQueries({ queryKey: objectPageKeys.all(name) });
+        void client.invalidateQueries({ queryKey: objectKeys.detail(name) });
+        void client.invalidateQueries({ queryKey: objectKeys.page.all(name) });
       }),
     [client, name],
   );

@@ -5,13 +5,14 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { toErrorView } from '../../lib/errors';
 import { fetchObjectsGeoJson } from './api';
+import { objectKeys } from './keys';
 import type { MapFeature, MapFeatures } from './geo-features';
 import ObjectMap from './ObjectMap';
 
 /** The catalogue's current page on a map (lazily loaded with MapLibre); a click opens the object. */
 export default function ObjectsMapView({ query, page }: { query: string; page: number }) {
   const navigate = useNavigate();
-  const answer = useQuery({ queryKey: ['objects-geojson', query, page], queryFn: () => fetchObjectsGeoJson(query, page), placeholderData: keepPreviousData });
+  const answer = useQuery({ queryKey: objectKeys.geojson(query, page), queryFn: () => fetchObjectsGeoJson(query, page), placeholderData: keepPreviousData });
   const features = useMemo<MapFeatures>(
     () => ({
       type: 'FeatureCollection',

@@ -14,6 +14,7 @@ import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
 import { downloadExport, EXPORT_LIMIT, fetchObjects, useObjectTypes, type ObjectListItem } from './api';
 import { TypeBadges } from './object-bits';
+import { objectKeys } from './keys';
 import { ObjectPicker } from '../../components/pickers/ObjectPicker';
 import { ProjectPicker } from '../../components/pickers/ProjectPicker';
 import { WideTable } from '../../components/WideTable';
@@ -122,7 +123,7 @@ export default function ObjectsPage() {
   if (q) all.set('q', q);
   for (const name of FILTERS) if (filters[name]) all.set(name, filters[name]);
   const query = all.toString();
-  const list = useQuery({ queryKey: ['objects', query, page], queryFn: () => fetchObjects(query, page), placeholderData: keepPreviousData });
+  const list = useQuery({ queryKey: objectKeys.list(query, page), queryFn: () => fetchObjects(query, page), placeholderData: keepPreviousData });
   const types = useObjectTypes();
   const { user } = useCurrentUser();
   const spinner = useDelayedFlag(list.isFetching);

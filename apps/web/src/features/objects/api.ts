@@ -12,20 +12,20 @@ import {
 } from '@observatory/shared';
 import { saveFile } from '../../lib/download';
 import { api, ApiError, type ApiResponse } from '../../lib/api-client';
+import { objectKeys } from './keys';
 
 export type { ObjectDetail };
 /** One row of the catalogue (GET data/obj): no metadata, people or institutions; geo only with geo=true. */
 export type ObjectListItem = GeoObjectListItem;
 
 export const objectPath = (name: string) => `/data/obj/${encodeURIComponent(name)}`;
-export const objectKey = (name: string) => ['object', name] as const;
 
 /** 404s and 403s are answers, not hiccups: only network and server errors are retried. */
 const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
 
 export const fetchObject = (name: string) => api.get<ObjectDetail>(objectPath(name));
 export const objectQuery = (name: string, fetch = fetchObject) =>
-  queryOptions({ queryKey: objectKey(name), queryFn: () => fetch(name), retry: retryServerErrors });
+  queryOptions({ queryKey: objectKeys.detail(name), queryFn: () => fetch(name), retry: retryServerErrors });
 export const useObject = (name: string) => useQuery(objectQuery(name));
 
 export { fetchObjectTypes, objectTypesQuery, useObjectTypes } from '../../lib/object-types';
@@ -86,25 +86,17 @@ export const changePhoto = (name: string, id: string, change: { caption?: string
   api.put<Photo>(`${objectPath(name)}/photos/${id}`, change);
 export const deletePhoto = (name: string, id: string) => api.del<null>(`${objectPath(name)}/photos/${id}`);
 
-// What an object's page shows beside the object: its keys and query options. The server
-// calls can be given (the page's hook tests give a fake server).
-
-export const objectPageKeys = {
-  all: (name: string) => ['object-page', name] as const,
-  children: (name: string, id: string) => ['object-page', name, 'children', id] as const,
-  notes: (name: string) => ['object-page', name, 'notes'] as const,
-  photos: (name: string) => ['object-page', name, 'photos'] as const,
-  photoPage: (name: string, page: number) => ['object-page', name, 'photos', page] as const,
-};
+// What an object's page shows beside the object: its query options (keys: objectKeys.page).
+// The server calls can be given (the page's hook tests give a fake server).
 
 export const objectChildrenQuery = (name: string, id: string, fetch = fetchChildren) =>
-  queryOptions({ queryKey: objectPageKeys.children(name, id), queryFn: () => fetch(id) });
+  queryOptions({ queryKey: objectKeys.page.children(name, id), queryFn: () => fetch(id) });
 
 type NotesFetcher = (name: string, page: number) => Promise<ApiResponse<{ notes: Note[] }>>;
 /** The notebook, page by page; a page more while the notes shown (each once) are fewer than the count. */
 export const objectNotesQuery = (name: string, fetch: NotesFetcher = fetchNotes) =>
   infiniteQueryOptions({
-    queryKey: objectPageKeys.notes(name),
+    queryKey: objectKeys.page.notes(name),
     queryFn: ({ pageParam }) => fetch(name, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
@@ -114,4 +106,4 @@ export const objectNotesQuery = (name: string, fetch: NotesFetcher = fetchNotes)
 type PhotosFetcher = (name: string, page: number) => Promise<ApiResponse<{ photos: Photo[] }>>;
 /** A page of photos; the page shown stays while the next loads. */
 export const objectPhotosQuery = (name: string, page: number, fetch: PhotosFetcher = fetchPhotos) =>
-  queryOptions({ queryKey: objectPageKeys.photoPage(name, page), queryFn: () => fetch(name, page), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: objectKeys.page.photoPage(name, page), queryFn: () => fetch(name, page), placeholderData: keepPreviousData });

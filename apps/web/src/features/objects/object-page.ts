@@ -3,7 +3,6 @@ import type { Note, ObjectType, Photo } from '@observatory/shared';
 import { createContext, useContext, useEffect } from 'react';
 import type { ApiResponse } from '../../lib/api-client';
 import { toErrorView } from '../../lib/errors';
-import { objectTypesKey } from '../../lib/object-types';
 import {
   addNote,
   changeNote,
@@ -17,12 +16,13 @@ import {
   fetchPhotos,
   objectChildrenQuery,
   objectNotesQuery,
-  objectPageKeys,
   objectPhotosQuery,
   objectQuery,
   uploadPhoto,
   type ObjectDetail,
 } from './api';
+import { objectKeys, photoMutationKey } from './keys';
+import { objectTypeKeys } from '../../lib/query-keys';
 
 /** The server calls an object's page makes: the real ones, or a test's through ObjectApiContext. */
 export interface ObjectPageApi {
@@ -75,7 +75,7 @@ export function useObjectPage(name: string) {
   const api = useObjectApi();
   const object = useQuery({ ...objectQuery(name, api.fetchObject), staleTime: 0 });
   const detail = object.data ?? null;
-  const all = useQuery({ queryKey: objectTypesKey, queryFn: () => api.fetchObjectTypes(), staleTime: 5 * 60_000, enabled: !!detail, retry: false });
+  const all = useQuery({ queryKey: objectTypeKeys.all, queryFn: () => api.fetchObjectTypes(), staleTime: 5 * 60_000, enabled: !!detail, retry: false });
   const slugs = detail?.obj.types.map((t) => t.slug) ?? [];
   const types = Object.fromEntries((all.data ?? []).filter((t) => slugs.includes(t.slug)).map((t) => [t.slug, t])) as Record<string, ObjectType>;
   const missing = all.data ? slugs.filter((slug) => !types[slug]).join(',') : '';
@@ -141,7 +141,7 @@ export function useAddNote(name: string) {
   return useMutation({
     mutationFn: (content: string) => api.addNote(name, content),
     onSuccess: (note) =>
-      client.setQueryData<NotePages>(objectPageKeys.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
+      client.setQueryData<NotePages>(objectKeys.page.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
   });
 }
 
@@ -149,7 +149,7 @@ export function useAddNote(name: string) {
 export function useNoteActions(name: string, id: string) {
   const api = useObjectApi();
   const client = useQueryClient();
-  const key = objectPageKeys.notes(name);
+  const key = objectKeys.page.notes(name);
   const save = useMutation({
     mutationFn: (content: string) => api.changeNote(name, id, content),
     onSuccess: (saved) => client.setQueryData<NotePages>(key, (data) => changeNotes(data, (notes) => notes.map((n) => (n.id === id ? saved : n)))),
@@ -181,7 +181,7 @@ export function useObjectPhotos(name: string, page: number, ready: boolean) {
 }
 
 /** Every page of photos is asked for again when shown (one was added or removed). */
-const refreshPhotos = (client: ReturnType<typeof useQueryClient>, name: string) => client.invalidateQueries({ queryKey: objectPageKeys.photos(name) });
+const refreshPhotos = (client: ReturnType<typeof useQueryClient>, name: string) => client.invalidateQueries({ queryKey: objectKeys.page.photos(name) });
 
 /** Uploads a photo with its progress; then page 1, where the newest is, is shown afresh. */
 export function useUploadPhoto(name: string, onProgress: (fraction: number) => void, showPage: (page: number) => void) {
@@ -196,8 +196,6 @@ export function useUploadPhoto(name: string, onProgress: (fraction: number) => v
   });
 }
 
-const photoKey = (id: string) => ['photo', id] as const;
-
 /**
  * Changing a photo's caption and deleting it. A caption saved replaces the photo on its
  * page; a deletion shows the page again (the one before when it was the last on it).
@@ -206,16 +204,16 @@ export function usePhotoActions(name: string, id: string, shown: { page: number;
   const api = useObjectApi();
   const client = useQueryClient();
   const caption = useMutation({
-    mutationKey: photoKey(id),
+    mutationKey: photoMutationKey(id),
     mutationFn: (text: string | null) => api.changePhoto(name, id, { caption: text }),
     onSuccess: (saved) =>
       client.setQueriesData<ApiResponse<{ photos: Photo[] }>>(
-        { queryKey: objectPageKeys.photos(name) },
+        { queryKey: objectKeys.page.photos(name) },
         (answer) => answer && { ...answer, data: { ...answer.data, photos: answer.data.photos.map((p) => (p.id === id ? saved : p)) } },
       ),
   });
   const remove = useMutation({
-    mutationKey: photoKey(id),
+    mutationKey: photoMutationKey(id),
     mutationFn: () => api.deletePhoto(name, id),
     onSuccess: async () => {
       if (shown.count === 1 && shown.page > 1) showPage(shown.page - 1);
@@ -227,7 +225,7 @@ export function usePhotoActions(name: string, id: string, shown: { page: number;
 
 /** Whether a photo is being changed or deleted, and the error of the last try that failed. */
 export function usePhotoState(id: string) {
-  const states = useMutationState({ filters: { mutationKey: photoKey(id) }, select: (m) => m.state });
+  const states = useMutationState({ filters: { mutationKey: photoMutationKey(id) }, select: (m) => m.state });
   const last = states.at(-1);
   return { busy: last?.status === 'pending', error: last?.status === 'error' ? errorText(last.error) : null };
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   PageChange,
   PageCreate,
@@ -11,11 +11,7 @@ import type {
   RevisionsResponse,
 } from '@observatory/shared';
 import { api, ApiError } from '../../lib/api-client';
-
-/** Every query of this feature starts with 'pages' (the privacy statement reads pages/at/privacy under the same key). */
-export const pageKey = (path: string) => ['pages', 'at', path] as const;
-const listKey = (drafts: boolean) => ['pages', 'list', drafts] as const;
-const searchKey = (q: string) => ['pages', 'search', q] as const;
+import { isPageAt, isPageAtOrBelow, pageKeys } from './keys';
 
 /** No retry for a 4xx answer: it will not change by asking again. */
 const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
@@ -23,7 +19,7 @@ const retryServerFaults = (count: number, error: unknown) => !(error instanceof 
 /** GET pages: the published pages, or with `drafts` also the drafts (managePages), in tree order. */
 export function usePages(drafts = false) {
   return useQuery({
-    queryKey: listKey(drafts),
+    queryKey: pageKeys.list(drafts),
     queryFn: () => api.get<PagesResponse>('/pages', { drafts: drafts ? 'true' : 'false' }).then((r) => r.pages),
     retry: retryServerFaults,
   });
@@ -33,7 +29,7 @@ export function usePages(drafts = false) {
 export function usePageAt(path: string) {
   // Each segment encoded: a path from the address never reaches another endpoint (`..%2F`).
   const url = `/pages/at/${path.split('/').map(encodeURIComponent).join('/')}`;
-  return useQuery({ enabled: path !== '', queryKey: pageKey(path), queryFn: () => api.get<PageDetail>(url), retry: retryServerFaults });
+  return useQuery({ enabled: path !== '', queryKey: pageKeys.at(path), queryFn: () => api.get<PageDetail>(url), retry: retryServerFaults });
 }
 
 /** Typed this many letters, the search asks the server. */
@@ -43,7 +39,7 @@ export const SEARCH_MIN_LETTERS = 2;
 export function usePageSearch(q: string) {
   return useQuery(
     queryOptions({
-      queryKey: searchKey(q),
+      queryKey: pageKeys.search(q),
       queryFn: ({ signal }) => api.get<PageSearchResponse>('/pages/search', { q }, signal),
       enabled: q.length >= SEARCH_MIN_LETTERS,
       // The last answer stays while the next words are asked about.
@@ -54,10 +50,6 @@ export function usePageSearch(q: string) {
   );
 }
 
-/** The detail query of the page at `path`, or of one below it. */
-const atOrBelow = (query: Query, path: string) =>
-  query.queryKey[1] === 'at' && typeof query.queryKey[2] === 'string' && (query.queryKey[2] === path || query.queryKey[2].startsWith(`${path}/`));
-
 /**
  * After a write: every list, search and page is stale, except the pages at and below `gone`
  * (a page moved or deleted, still on screen until its screen goes: asked again, it would
@@ -65,16 +57,16 @@ const atOrBelow = (query: Query, path: string) =>
  */
 function forgetPages(client: QueryClient, { gone = null, fresh = null }: { gone?: string | null; fresh?: string | null }) {
   void client.invalidateQueries({
-    queryKey: ['pages'],
-    predicate: (query) => !(gone !== null && atOrBelow(query, gone)) && !(query.queryKey[1] === 'at' && query.queryKey[2] === fresh),
+    queryKey: pageKeys.all,
+    predicate: (query) => !(gone !== null && isPageAtOrBelow(query, gone)) && !isPageAt(query, fresh),
   });
 }
 
 /** A page just answered by the server: kept under its path, its history and every other page query stale. */
 function remember(client: QueryClient, detail: PageDetail, gone: string | null = null) {
-  client.setQueryData(pageKey(detail.page.path), detail);
+  client.setQueryData(pageKeys.at(detail.page.path), detail);
   forgetPages(client, { gone, fresh: detail.page.path });
-  void client.invalidateQueries({ queryKey: ['page-revisions', detail.page.id] });
+  void client.invalidateQueries({ queryKey: pageKeys.revisions(detail.page.id) });
 }
 
 /** POST pages (managePages). */
@@ -116,12 +108,12 @@ export function useDeletePage(id: string, path: string) {
 const revisionsPath = (id: string) => `/pages/${id}/revisions`;
 
 export function usePageRevisions(id: string) {
-  return useQuery({ queryKey: ['page-revisions', id], queryFn: () => api.get<RevisionsResponse>(revisionsPath(id)).then((r) => r.revisions) });
+  return useQuery({ queryKey: pageKeys.revisions(id), queryFn: () => api.get<RevisionsResponse>(revisionsPath(id)).then((r) => r.revisions) });
 }
 
 /** One saved version of a page's text (none while `rid` is null). */
 export const pageRevisionQuery = (id: string, rid: string | null) =>
-  queryOptions({ queryKey: ['page-revision', id, rid], queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
+  queryOptions({ queryKey: pageKeys.revision(id, rid), queryFn: () => api.get<RevisionDetail>(`${revisionsPath(id)}/${rid}`), enabled: !!rid });
 
 export function useRestorePageRevision(id: string) {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { PageDetail, PageSummary } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import DocPage from './DocPage';
 
 afterEach(() => {
@@ -65,7 +65,7 @@ function show(path: string, { permissions = ['view'], user = null }: { permissio
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
+  client.setQueryData(authKeys.user, user);
   const router = createMemoryRouter([{ path: '/doc/*', element: <DocPage /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">

@@ -9,7 +9,8 @@ import { ImageUpload } from '../../components/ImageUpload';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
-import { institutionsKey, useDeleteInstitution, useInstitutions, usePartner, useSaveInstitution, type PartnerDetail } from './api';
+import { institutionKeys } from '../../lib/query-keys';
+import { useDeleteInstitution, useInstitutions, usePartner, useSaveInstitution, type PartnerDetail } from './api';
 import { InstitutionFields, institutionFormValues, toInstitutionInput, useInstitutionForm } from './institution-form';
 
 function PartnerForm({ partner }: { partner: PartnerDetail }) {
@@ -104,8 +105,8 @@ export default function PartnerEditPage() {
             image={partner.data.institution.logo}
             path={`/institutions/${partner.data.institution.id}/logo`}
             onChanged={() => {
-              void client.invalidateQueries({ queryKey: ['institution'] });
-              void client.invalidateQueries({ queryKey: institutionsKey });
+              void client.invalidateQueries({ queryKey: institutionKeys.details });
+              void client.invalidateQueries({ queryKey: institutionKeys.all });
             }}
           />
         </Stack>

@@ -2,18 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, Institution, InstitutionDetail } from '@observatory/shared';
 import { institutionsQuery } from '../../components/pickers/lists';
 import { api } from '../../lib/api-client';
+import { institutionKeys } from '../../lib/query-keys';
 
 /** GET institutions/{id}: a partner institution with its people. */
 export type PartnerDetail = InstitutionDetail;
-
-export const institutionsKey = institutionsQuery().queryKey;
 
 export function useInstitutions() {
   return useQuery(institutionsQuery());
 }
 
 export function usePartner(slug: string) {
-  return useQuery({ queryKey: ['institution', slug], queryFn: () => api.get<PartnerDetail>(`/institutions/${encodeURIComponent(slug)}`) });
+  return useQuery({ queryKey: institutionKeys.detail(slug), queryFn: () => api.get<PartnerDetail>(`/institutions/${encodeURIComponent(slug)}`) });
 }
 
 type InstitutionInput = Partial<Omit<Institution, 'id' | 'slug' | 'logo'>>;
@@ -25,8 +24,8 @@ export function useSaveInstitution() {
     mutationFn: ({ id, input }: { id: string | null; input: InstitutionInput }) =>
       id ? api.put<Institution>(`/institutions/${id}`, input) : api.post<Institution>(`/institutions/${crypto.randomUUID()}`, input),
     onSuccess: (saved) => {
-      void client.invalidateQueries({ queryKey: institutionsKey });
-      void client.invalidateQueries({ queryKey: ['institution'] });
+      void client.invalidateQueries({ queryKey: institutionKeys.all });
+      void client.invalidateQueries({ queryKey: institutionKeys.details });
       return saved;
     },
   });
@@ -37,9 +36,9 @@ export function useDeleteInstitution() {
   return useMutation({
     mutationFn: (id: string) => api.del(`/institutions/${id}`),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: institutionsKey });
+      void client.invalidateQueries({ queryKey: institutionKeys.all });
       // Marked stale, not asked again: the deleted partner's page, still shown, would answer 404.
-      void client.invalidateQueries({ queryKey: ['institution'], refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: institutionKeys.details, refetchType: 'none' });
     },
   });
 }

@@ -15,6 +15,7 @@ import { useTitle } from '../../lib/use-title';
 import { PersonFields, toPersonInput, usePersonForm } from './person-form';
 import { useAffiliationMutations, useInstitutionChoices, usePerson, useUpdatePerson, type PersonProfile } from './api';
 import { WideTable } from '../../components/WideTable';
+import { peopleKeys } from './keys';
 
 function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();
@@ -145,8 +146,8 @@ export default function PersonEditPage() {
             image={profile.data.person.photo}
             path={`/people/${encodeURIComponent(profile.data.person.slug)}/photo`}
             onChanged={() => {
-              void client.invalidateQueries({ queryKey: ['person', slug] });
-              void client.invalidateQueries({ queryKey: ['people'] });
+              void client.invalidateQueries({ queryKey: peopleKeys.detail(slug) });
+              void client.invalidateQueries({ queryKey: peopleKeys.all });
             }}
           />
         </Stack>

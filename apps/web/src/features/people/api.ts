@@ -1,19 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstitutionsResponse, PeopleResponse, PersonDetail, PersonProfile, ProseMirrorDoc } from '@observatory/shared';
 import { api } from '../../lib/api-client';
+import { institutionKeys } from '../../lib/query-keys';
+import { peopleKeys } from './keys';
 
 export type { PersonProfile };
 
 export function usePeople(q: string, p: number) {
   return useQuery({
-    queryKey: ['people', { q, p }],
+    queryKey: peopleKeys.list(q, p),
     queryFn: ({ signal }) => api.page<PeopleResponse>('/people', { q: q || undefined, p }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function usePerson(slug: string) {
-  return useQuery({ queryKey: ['person', slug], queryFn: () => api.get<PersonProfile>(`/people/${encodeURIComponent(slug)}`) });
+  return useQuery({ queryKey: peopleKeys.detail(slug), queryFn: () => api.get<PersonProfile>(`/people/${encodeURIComponent(slug)}`) });
 }
 
 const personPath = (slug: string) => `/people/${encodeURIComponent(slug)}`;
@@ -22,13 +24,13 @@ export function useUpdatePerson(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.put<PersonDetail>(personPath(slug), input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['person', slug] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: peopleKeys.detail(slug) }),
   });
 }
 
 export function useAffiliationMutations(slug: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['person', slug] });
+  const refresh = () => client.invalidateQueries({ queryKey: peopleKeys.detail(slug) });
   return {
     put: useMutation({
       mutationFn: (input: { institution: string; title?: string | null; primary?: boolean }) =>
@@ -45,7 +47,7 @@ export function useAffiliationMutations(slug: string) {
 /** Institutions to pick from (the same cached answer the partners pages use). */
 export function useInstitutionChoices() {
   return useQuery({
-    queryKey: ['institutions'],
+    queryKey: institutionKeys.all,
     queryFn: () => api.get<InstitutionsResponse>('/institutions'),
     select: (data) => data.institutions.map((i) => ({ value: i.slug, label: i.name })),
   });
@@ -55,6 +57,6 @@ export function useAddPerson() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.post<PersonDetail>('/people', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['people'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
   });
 }

@@ -4,15 +4,13 @@ import { api, ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { toErrorView } from '../../lib/errors';
 import { PHOTOS_PER_PAGE } from './photo-query';
+import { objectPageKeys } from '../../lib/query-keys';
+import { photoKeys } from './keys';
 
 export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
 
 /** No retry for a 4xx answer: it will not change by asking again. */
 const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
-
-/** Every photo search (of all photos, of a person's), whoever asked: what a change of a photo makes stale. */
-const SEARCHES = ['photo-search'] as const;
-const photoKey = (id: string) => ['photo-search', 'one', id] as const;
 
 /** The search of all photos, or of one person's (their id or slug). */
 export const photosPath = (person?: string) => (person ? `/people/${encodeURIComponent(person)}/photos` : '/photos');
@@ -26,7 +24,7 @@ export function usePhotoSearch(path: string, query: string, enabled = true) {
   const auth = useCurrentUser();
   const login = auth.user?.username ?? null;
   const search = useQuery({
-    queryKey: [...SEARCHES, login, path, query],
+    queryKey: photoKeys.search(login, path, query),
     queryFn: ({ signal }) => api.get<PhotoSearchResponse>(path, Object.fromEntries(new URLSearchParams(query)), signal),
     enabled: enabled && !auth.isLoading,
     placeholderData: keepPreviousData,
@@ -59,7 +57,7 @@ export type PhotoSearchState = ReturnType<typeof usePhotoSearch>;
 export function usePhoto(id: string | null) {
   return useQuery({
     enabled: !!id,
-    queryKey: photoKey(id ?? ''),
+    queryKey: photoKeys.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<{ photo: PhotoResult }>(`/photos/${encodeURIComponent(id!)}`, undefined, signal).then((r) => r.photo),
     retry: retryServerFaults,
   });
@@ -69,8 +67,8 @@ const objectPhotoPath = (objectName: string, id: string) => `/data/obj/${encodeU
 
 /** After a photo changed: every search asks again (done when the ones shown have answered), and the object's own photo pages too. */
 function refreshAfterChange(client: QueryClient, objectName: string): Promise<void> {
-  void client.invalidateQueries({ queryKey: ['object-page', objectName, 'photos'] });
-  return client.invalidateQueries({ queryKey: SEARCHES });
+  void client.invalidateQueries({ queryKey: objectPageKeys.photos(objectName) });
+  return client.invalidateQueries({ queryKey: photoKeys.all });
 }
 
 /** The caption of an object's photo (PUT data/obj/{name}/photos/{id} with {caption}); shown at once in every search holding it. */
@@ -81,7 +79,7 @@ export function useChangeCaption() {
       api.put<unknown>(objectPhotoPath(photo.object!.name, photo.id), { caption }),
     onSuccess: (_saved, { photo, caption }) => {
       // Searches hold pages of photos; the viewer's one photo is under the same head.
-      client.setQueriesData<PhotoSearchResponse | PhotoResult>({ queryKey: SEARCHES }, (answer) => {
+      client.setQueriesData<PhotoSearchResponse | PhotoResult>({ queryKey: photoKeys.all }, (answer) => {
         if (!answer) return answer;
         if ('photos' in answer) return { ...answer, photos: answer.photos.map((p) => (p.id === photo.id ? { ...p, caption } : p)) };
         return answer.id === photo.id ? { ...answer, caption } : answer;

@@ -6,7 +6,7 @@ import type { PhotoResult } from '@observatory/shared';
 import { forwardRef, useImperativeHandle } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import { MyPhotos } from './MyPhotos';
 import type { PhotoMapCanvasProps, PhotoMapHandle } from './PhotoMapCanvas';
 import PhotosPage from './PhotosPage';
@@ -82,7 +82,7 @@ function show(path: string, routes: { path: string; element: React.ReactNode }[]
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'ada', permissions: [], super: false });
+  client.setQueryData(authKeys.user, { username: 'ada', permissions: [], super: false });
   const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">

@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigQuery } from '../../lib/app-config';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import PrivacyPage from './PrivacyPage';
 
 afterEach(() => {
@@ -59,7 +59,7 @@ function renderWith(answer: AppConfig, page: PageDetail | null, user: typeof ADM
   );
   const client = new QueryClient();
   client.setQueryData(appConfigQuery.queryKey, answer);
-  client.setQueryData(currentUserKey, user);
+  client.setQueryData(authKeys.user, user);
   const router = createMemoryRouter([{ path: '/privacy', element: <PrivacyPage /> }], { initialEntries: ['/privacy'] });
   render(
     <MantineProvider env="test">

@@ -6,6 +6,7 @@ import { PageState } from '../../components/PageState';
 import { RichText } from '../../components/RichText';
 import { api, ApiError } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
+import { pageKeys } from '../../lib/query-keys';
 import { useTitle } from '../../lib/use-title';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -13,7 +14,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 /** The `privacy` documentation page, under the key the documentation's own screens use (their saves refresh it). */
 function usePrivacyPage() {
   return useQuery({
-    queryKey: ['pages', 'at', PRIVACY_PAGE_PATH],
+    queryKey: pageKeys.at(PRIVACY_PAGE_PATH),
     queryFn: () => api.get<PageDetail>(`/pages/at/${PRIVACY_PAGE_PATH}`),
     // A missing page is final (the built-in text is shown); a server fault may pass.
     retry: (count, error) => !isNotFound(error) && count < 2,

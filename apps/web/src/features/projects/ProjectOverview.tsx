@@ -9,7 +9,8 @@ import { PublicationList } from '../../components/PublicationLine';
 import { RichText } from '../../components/RichText';
 import { paths } from '../../config/paths';
 import { toErrorView } from '../../lib/errors';
-import { removePublicationKey, useProjectPublications } from './api';
+import { useProjectPublications } from './api';
+import { removePublicationMutationKey } from './keys';
 import { useProjectDetail } from './ProjectLayout';
 import { ProjectDates } from './project-bits';
 
@@ -36,7 +37,7 @@ function ProjectPublications({ detail }: { detail: ProjectDetail }) {
   const mayEdit = permissions.includes('edit');
   const { add, remove } = useProjectPublications(project.slug, project.id);
   const removing = useMutationState({
-    filters: { mutationKey: removePublicationKey(project.id), status: 'pending' },
+    filters: { mutationKey: removePublicationMutationKey(project.id), status: 'pending' },
     select: (m) => m.state.variables as string,
   });
   const unlink = (p: Publication) =>

@@ -20,9 +20,10 @@ import { api, ApiError, type ApiResponse } from '../../lib/api-client';
 import { byNewest } from '../../lib/publications';
 import { objectLoadErrorText } from '../../lib/errors';
 import { moveInOrder } from '../../lib/ordering';
+import { institutionKeys, isUnder, peopleKeys, publicationKeys, teamKeys } from '../../lib/query-keys';
+import { projectKeys, removePublicationMutationKey } from './keys';
 
 export const projectPath = (key: string) => `/projects/${encodeURIComponent(key)}`;
-export const projectKey = (slug: string) => ['project', slug] as const;
 
 export type ProjectsFetcher = (query: string, page: number) => Promise<ApiResponse<ProjectsResponse>>;
 
@@ -36,7 +37,7 @@ export const fetchProjects: ProjectsFetcher = (query, p) => api.page<ProjectsRes
  */
 export const projectListQuery = (query: string, page: number, fetch: ProjectsFetcher = fetchProjects) =>
   queryOptions({
-    queryKey: ['projects', 'list', query, page] as const,
+    queryKey: projectKeys.list(query, page),
     queryFn: () => fetch(query, page),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -65,7 +66,7 @@ export function useProjectList(query: string, page: number, fetch?: ProjectsFetc
 export function useProject(slug: string) {
   return useQuery({
     enabled: slug !== '',
-    queryKey: projectKey(slug),
+    queryKey: projectKeys.detail(slug),
     queryFn: () => api.get<ProjectDetail>(projectPath(slug)),
     retry: (count, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2,
   });
@@ -85,7 +86,7 @@ export interface ProjectFields {
 
 /** The pages listing projects (a person's, a partner's, a team's): asked again after a project or its links change. */
 function refreshPagesListingProjects(client: QueryClient) {
-  for (const head of ['person', 'institution', 'team']) void client.invalidateQueries({ queryKey: [head] });
+  for (const details of [peopleKeys.details, institutionKeys.details, teamKeys.details]) void client.invalidateQueries({ queryKey: details });
 }
 
 /** Create (no key) or change a project; the project and the lists refetch. */
@@ -95,9 +96,9 @@ export function useSaveProject(key: string | null) {
     mutationFn: (input: { project: Partial<ProjectFields>; doc?: ProseMirrorDoc | null }) =>
       key ? api.put<ProjectDetail>(projectPath(key), input) : api.post<ProjectDetail>('/projects', input),
     onSuccess: (saved) => {
-      client.setQueryData(projectKey(saved.project.slug), saved);
-      void client.invalidateQueries({ queryKey: ['projects'] });
-      void client.invalidateQueries({ queryKey: ['project'], predicate: (q) => q.queryKey[1] !== saved.project.slug });
+      client.setQueryData(projectKeys.detail(saved.project.slug), saved);
+      void client.invalidateQueries({ queryKey: projectKeys.all });
+      void client.invalidateQueries({ queryKey: projectKeys.details, predicate: (q) => !isUnder(q.queryKey, projectKeys.detail(saved.project.slug)) });
       refreshPagesListingProjects(client);
     },
   });
@@ -108,7 +109,7 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: (key: string) => api.del(projectPath(key)),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['projects'] });
+      void client.invalidateQueries({ queryKey: projectKeys.all });
       refreshPagesListingProjects(client);
     },
   });
@@ -120,7 +121,7 @@ const revisionsPath = (slug: string, update?: string) => `${projectPath(slug)}${
 
 export function useRevisions(slug: string, update?: string) {
   return useQuery({
-    queryKey: ['revisions', slug, update ?? null],
+    queryKey: projectKeys.revisions(slug, update ?? null),
     queryFn: () => api.get<RevisionsResponse>(revisionsPath(slug, update)).then((r) => r.revisions),
   });
 }
@@ -128,7 +129,7 @@ export function useRevisions(slug: string, update?: string) {
 /** One saved version of a project's documentation or an update's text (none while `id` is null). */
 export const revisionQuery = (slug: string, id: string | null, update?: string) =>
   queryOptions({
-    queryKey: ['revision', slug, update ?? null, id],
+    queryKey: projectKeys.revision(slug, update ?? null, id),
     queryFn: () => api.get<RevisionDetail>(`${revisionsPath(slug, update)}/${id}`),
     enabled: !!id,
   });
@@ -138,9 +139,9 @@ export function useRestoreRevision(slug: string, update?: string) {
   return useMutation({
     mutationFn: (id: string) => api.post(`${revisionsPath(slug, update)}/${id}/restore`),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: projectKey(slug) });
-      void client.invalidateQueries({ queryKey: ['revisions', slug] });
-      void client.invalidateQueries({ queryKey: ['update', slug] });
+      void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
+      void client.invalidateQueries({ queryKey: projectKeys.allRevisions(slug) });
+      void client.invalidateQueries({ queryKey: projectKeys.updateDetails(slug) });
     },
   });
 }
@@ -154,7 +155,7 @@ type LinksAnswer<K extends LinkKind> = K extends 'contributors' ? ContributorsRe
 
 export function useLinks<K extends LinkKind>(slug: string, kind: K) {
   const client = useQueryClient();
-  const key = projectKey(slug);
+  const key = projectKeys.detail(slug);
   const setLinks = (links: LinkOf<K>[]) => {
     client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, [kind]: links });
     refreshPagesListingProjects(client);
@@ -193,12 +194,12 @@ export type { UpdateDetail };
 const updatePath = (slug: string, update: string) => `${projectPath(slug)}/updates/${encodeURIComponent(update)}`;
 
 export function useUpdates(slug: string) {
-  return useQuery({ queryKey: ['updates', slug], queryFn: () => api.get<UpdatesResponse>(`${projectPath(slug)}/updates`).then((r) => r.updates) });
+  return useQuery({ queryKey: projectKeys.updates(slug), queryFn: () => api.get<UpdatesResponse>(`${projectPath(slug)}/updates`).then((r) => r.updates) });
 }
 
 /** No update key (a new update): nothing asked. */
 export function useUpdate(slug: string, update: string) {
-  return useQuery({ enabled: update !== '', queryKey: ['update', slug, update], queryFn: () => api.get<UpdateDetail>(updatePath(slug, update)) });
+  return useQuery({ enabled: update !== '', queryKey: projectKeys.update(slug, update), queryFn: () => api.get<UpdateDetail>(updatePath(slug, update)) });
 }
 
 /** After a change both the full list and the project's recent updates refetch. */
@@ -207,9 +208,9 @@ function useUpdateWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>
   return useMutation({
     mutationFn,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: projectKey(slug) });
-      void client.invalidateQueries({ queryKey: ['updates', slug] });
-      void client.invalidateQueries({ queryKey: ['update', slug] });
+      void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
+      void client.invalidateQueries({ queryKey: projectKeys.updates(slug) });
+      void client.invalidateQueries({ queryKey: projectKeys.updateDetails(slug) });
     },
   });
 }
@@ -226,7 +227,7 @@ export function useDeleteUpdate(slug: string) {
     mutationFn: (id: string) => api.del(updatePath(slug, id)).then(() => id),
     onSuccess: (id) => {
       removeUpdateEverywhere(client, slug, id);
-      void client.invalidateQueries({ queryKey: projectKey(slug) });
+      void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
     },
   });
 }
@@ -234,20 +235,20 @@ export function useDeleteUpdate(slug: string) {
 /** A deleted update leaves the full list and the project's recent updates at once (spec: project store). */
 export function removeUpdateEverywhere(client: QueryClient, slug: string, id: string) {
   const without = (updates: ProjectUpdate[]) => updates.filter((u) => u.id !== id);
-  client.setQueryData<ProjectUpdate[]>(['updates', slug], (old) => old && without(old));
-  client.setQueryData<ProjectDetail>(projectKey(slug), (old) => old && { ...old, updates: without(old.updates) });
+  client.setQueryData<ProjectUpdate[]>(projectKeys.updates(slug), (old) => old && without(old));
+  client.setQueryData<ProjectDetail>(projectKeys.detail(slug), (old) => old && { ...old, updates: without(old.updates) });
 }
 
 // Members
 
 export function useProjectMembers(slug: string) {
-  return useQuery({ queryKey: ['project-members', slug], queryFn: () => api.get<ProjectMembersResponse>(`${projectPath(slug)}/members`) });
+  return useQuery({ queryKey: projectKeys.members(slug), queryFn: () => api.get<ProjectMembersResponse>(`${projectPath(slug)}/members`) });
 }
 
 /** Add, re-role and remove members (manageMembers), as the member manager of teams expects. */
 export function useProjectMemberMutations(slug: string) {
   const client = useQueryClient();
-  const key = ['project-members', slug];
+  const key = projectKeys.members(slug);
   const path = (personId: string) => `${projectPath(slug)}/members/${encodeURIComponent(personId)}`;
   const refresh = () => client.invalidateQueries({ queryKey: key });
   return {
@@ -271,9 +272,6 @@ export function useProjectMemberMutations(slug: string) {
 
 // Publications: linked and unlinked one at a time; the project's list changes when the server agreed.
 
-/** The key of every removal under way from a project (its variables are the publications' ids). */
-export const removePublicationKey = (projectId: string) => ['project-publication-remove', projectId] as const;
-
 /**
  * Link a publication to the project (PUT, answering the publication) and unlink one
  * (DELETE). The project's cached detail follows; the publications' own pages and lists,
@@ -281,10 +279,10 @@ export const removePublicationKey = (projectId: string) => ['project-publication
  */
 export function useProjectPublications(slug: string, projectId: string) {
   const client = useQueryClient();
-  const key = projectKey(slug);
+  const key = projectKeys.detail(slug);
   const path = (pubId: string) => `${projectPath(projectId)}/pubs/${encodeURIComponent(pubId)}`;
   const refresh = () => {
-    for (const head of ['pubs', 'pub']) void client.invalidateQueries({ queryKey: [head] });
+    for (const root of [publicationKeys.all, publicationKeys.details]) void client.invalidateQueries({ queryKey: root });
   };
   return {
     add: useMutation({
@@ -298,7 +296,7 @@ export function useProjectPublications(slug: string, projectId: string) {
       },
     }),
     remove: useMutation({
-      mutationKey: removePublicationKey(projectId),
+      mutationKey: removePublicationMutationKey(projectId),
       mutationFn: (pubId: string) => api.del(path(pubId)).then(() => pubId),
       onSuccess: (pubId) => {
         client.setQueryData<ProjectDetail>(key, (old) => old && { ...old, publications: old.publications.filter((p) => p.id !== pubId) });

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ProjectDetail, Publication } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import ProjectLayout from './ProjectLayout';
 import ProjectOverview from './ProjectOverview';
 
@@ -82,7 +82,7 @@ function show(permissions: string[], onDelete: () => Promise<Response>) {
   });
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'ada', permissions: [], super: false });
+  client.setQueryData(authKeys.user, { username: 'ada', permissions: [], super: false });
   const router = createMemoryRouter([{ path: '/projects/:slug', element: <ProjectLayout />, children: [{ index: true, element: <ProjectOverview /> }] }], {
     initialEntries: ['/projects/efi'],
   });

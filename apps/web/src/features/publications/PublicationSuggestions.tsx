@@ -5,7 +5,8 @@ import type { Publication } from '@observatory/shared';
 import { PageSection } from '../../components/PageSection';
 import { PublicationList } from '../../components/PublicationLine';
 import { toErrorView } from '../../lib/errors';
-import { AUTHOR_LINK_KEY, useAuthorLink, useMyPerson, usePublicationSuggestions } from './api';
+import { useAuthorLink, useMyPerson, usePublicationSuggestions } from './api';
+import { authorLinkMutationKey } from './keys';
 
 /**
  * "Publications naming you" (on /me): the publications whose authors are linked to the
@@ -18,7 +19,7 @@ export function PublicationSuggestions() {
   const link = useAuthorLink();
   // The publications answered for right now (each keeps its buttons busy).
   const pending = useMutationState({
-    filters: { mutationKey: AUTHOR_LINK_KEY, status: 'pending' },
+    filters: { mutationKey: authorLinkMutationKey, status: 'pending' },
     select: (m) => (m.state.variables as { publication: string } | undefined)?.publication,
   });
   const publications = suggestions.data ?? [];

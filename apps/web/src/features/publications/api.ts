@@ -10,10 +10,11 @@ import type {
   Publication,
 } from '@observatory/shared';
 import { api, apiUrl, ApiError } from '../../lib/api-client';
+import { institutionKeys, peopleKeys, projectKeys } from '../../lib/query-keys';
+import { authorLinkMutationKey, publicationKeys } from './keys';
 
 /** A publication's API path: its id or its slug. */
 export const publicationPath = (key: string) => `/pubs/${encodeURIComponent(key)}`;
-export const publicationKey = (key: string) => ['pub', key] as const;
 
 /** No retry for a 4xx answer: it will not change by asking again. */
 const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
@@ -38,7 +39,7 @@ export function publicationQuery(filters: PublicationFilters): string {
 /** GET pubs?{query}&p: a page of 25, with the pagination headers. */
 export const publicationListQuery = (query: string, page: number) =>
   queryOptions({
-    queryKey: ['pubs', 'list', query, page] as const,
+    queryKey: publicationKeys.list(query, page),
     queryFn: ({ signal }) =>
       api.page<PublicationsResponse>('/pubs', { ...Object.fromEntries(new URLSearchParams(query)), ...(page > 1 ? { p: page } : {}) }, signal),
     staleTime: 30_000,
@@ -51,7 +52,7 @@ export const usePublicationList = (query: string, page: number) => useQuery(publ
 /** GET pubs/years: the years with publications, newest first (the year filter's choices). */
 export function usePublicationYears() {
   return useQuery({
-    queryKey: ['pubs', 'years'],
+    queryKey: publicationKeys.years,
     queryFn: () => api.get<{ years: { year: number; count: number }[] }>('/pubs/years').then((r) => r.years),
     staleTime: 5 * 60_000,
   });
@@ -70,7 +71,7 @@ export const publicationExportHref = (id: string, format: PublicationExportForma
 export function usePublication(key: string) {
   return useQuery({
     enabled: key !== '',
-    queryKey: publicationKey(key),
+    queryKey: publicationKeys.detail(key),
     queryFn: () => api.get<PublicationDetail>(publicationPath(key)),
     retry: retryServerFaults,
   });
@@ -79,7 +80,7 @@ export function usePublication(key: string) {
 /** The publication formatted in a style: asked again when the publication changed. */
 export function useCitation(publication: Pick<Publication, 'id' | 'updatedAt'>, style: CitationStyle) {
   return useQuery({
-    queryKey: ['pub-citation', publication.id, style, publication.updatedAt],
+    queryKey: publicationKeys.citation(publication.id, style, publication.updatedAt),
     queryFn: () => api.get<Citation>(`${publicationPath(publication.id)}/citation`, { style }),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
@@ -87,12 +88,16 @@ export function useCitation(publication: Pick<Publication, 'id' | 'updatedAt'>, 
   });
 }
 
+/** A project's, a person's and a partner's pages list their publications. */
+const PAGES_LISTING_PUBLICATIONS = [projectKeys.details, peopleKeys.details, institutionKeys.details];
+
 /**
  * After a publication is written: its lists, its page, its citations, and the pages that
  * list publications (a project's, a person's, a partner's) are asked again.
  */
 export function refreshPublications(client: QueryClient) {
-  for (const head of ['pubs', 'pub', 'pub-citation', 'project', 'person', 'institution']) void client.invalidateQueries({ queryKey: [head] });
+  const roots = [publicationKeys.all, publicationKeys.details, publicationKeys.citations, ...PAGES_LISTING_PUBLICATIONS];
+  for (const root of roots) void client.invalidateQueries({ queryKey: root });
 }
 
 /** The fields as the API takes them (PUT: only those that changed). */
@@ -105,8 +110,8 @@ export function useSavePublication(id: string | null) {
     mutationFn: (body: PublicationBody) => (id ? api.put<PublicationDetail>(publicationPath(id), body) : api.post<PublicationDetail>('/pubs', body)),
     onSuccess: (saved) => {
       refreshPublications(client);
-      client.setQueryData(publicationKey(saved.publication.slug), saved);
-      client.setQueryData(publicationKey(saved.publication.id), saved);
+      client.setQueryData(publicationKeys.detail(saved.publication.slug), saved);
+      client.setQueryData(publicationKeys.detail(saved.publication.id), saved);
     },
   });
 }
@@ -117,7 +122,7 @@ export function useDeletePublication() {
     mutationFn: (id: string) => api.del(publicationPath(id)),
     // The deleted one's own page is left to expire: asking for it again while it is shown would be a 404.
     onSuccess: () => {
-      for (const head of ['pubs', 'project', 'person', 'institution']) void client.invalidateQueries({ queryKey: [head] });
+      for (const root of [publicationKeys.all, ...PAGES_LISTING_PUBLICATIONS]) void client.invalidateQueries({ queryKey: root });
     },
   });
 }
@@ -146,27 +151,22 @@ export function useImportPublications() {
 /** The signed-in user's person: shared with /me's photos, so it lives in lib/. */
 export { useMyPerson } from '../../lib/my-person';
 
-const suggestionsKey = ['pubs', 'suggestions'] as const;
-
 /** GET pubs/suggestions: publications naming the signed-in person, waiting for them to confirm. */
 export function usePublicationSuggestions() {
-  return useQuery({ queryKey: suggestionsKey, queryFn: () => api.get<PublicationsResponse>('/pubs/suggestions').then((r) => r.publications) });
+  return useQuery({ queryKey: publicationKeys.suggestions, queryFn: () => api.get<PublicationsResponse>('/pubs/suggestions').then((r) => r.publications) });
 }
-
-/** The key of every confirm or decline under way (its variables name the publication). */
-export const AUTHOR_LINK_KEY = ['pub-author-link'] as const;
 
 /** Confirm (PUT) or decline (DELETE) a person's link among a publication's authors; it leaves the suggestions at once. */
 export function useAuthorLink() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: AUTHOR_LINK_KEY,
+    mutationKey: authorLinkMutationKey,
     mutationFn: ({ publication, person, confirm }: { publication: string; person: string; confirm: boolean }) => {
       const path = `${publicationPath(publication)}/authors/${encodeURIComponent(person)}`;
       return confirm ? api.put<PublicationDetail>(path) : api.del(path);
     },
     onSuccess: (_answer, { publication }) => {
-      client.setQueryData<Publication[]>(suggestionsKey, (old) => old?.filter((p) => p.id !== publication));
+      client.setQueryData<Publication[]>(publicationKeys.suggestions, (old) => old?.filter((p) => p.id !== publication));
       refreshPublications(client);
     },
   });

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ParsedEntry, Publication, PublicationDetail } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import PublicationEditPage from './PublicationEditPage';
 import PublicationPage from './PublicationPage';
 import PublicationsPage from './PublicationsPage';
@@ -125,7 +125,7 @@ function server(extra: Handler = () => undefined) {
 function show(path: string, pattern: string, Element: React.ComponentType, extra?: Handler) {
   vi.stubGlobal('fetch', vi.fn(server(extra)));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'ada', permissions: [], super: false });
+  client.setQueryData(authKeys.user, { username: 'ada', permissions: [], super: false });
   const router = createMemoryRouter(
     [
       { path: pattern, element: <Element /> },

@@ -3,9 +3,7 @@ import type { ProjectsResponse, SandboxChartQuery, SandboxChartResponse, Sandbox
 import { api, ApiError, request } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { saveFile } from '../../lib/download';
-
-/** Every sandbox answer, whoever asked. */
-const SANDBOX = ['sandbox'] as const;
+import { sandboxKeys } from './keys';
 
 /** No retry for a 4xx answer (a refusal, a rate limit): it will not change by asking again at once. */
 const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
@@ -24,7 +22,7 @@ function useLogin() {
 export function useSandboxQuery(body: SandboxQuery, enabled: boolean) {
   const { login, ready } = useLogin();
   return useQuery({
-    queryKey: [...SANDBOX, 'query', login, body],
+    queryKey: sandboxKeys.query(login, body),
     queryFn: () => api.post<SandboxQueryResponse>('/sandbox/query', body),
     enabled: enabled && ready,
     placeholderData: keepPreviousData,
@@ -37,7 +35,7 @@ export function useSandboxQuery(body: SandboxQuery, enabled: boolean) {
 export function useSandboxChart(body: SandboxChartQuery, enabled: boolean) {
   const { login, ready } = useLogin();
   return useQuery({
-    queryKey: [...SANDBOX, 'chart', login, body],
+    queryKey: sandboxKeys.chart(login, body),
     queryFn: () => api.post<SandboxChartResponse>('/sandbox/chart', body),
     enabled: enabled && ready,
     placeholderData: keepPreviousData,
@@ -56,7 +54,7 @@ export async function downloadExport(body: unknown, format: SandboxExportFormat)
 /** Projects whose title matches `q` (the first page by title when empty), for the project picker. */
 export function useProjectChoices(q: string) {
   return useQuery({
-    queryKey: ['sandbox', 'projects', q],
+    queryKey: sandboxKeys.projects(q),
     queryFn: ({ signal }): Promise<{ slug: string; title: string }[]> =>
       api.get<ProjectsResponse>('/projects', q ? { q } : { sort: 'title' }, signal).then((r) => r.projects.map((p) => ({ slug: p.slug, title: p.title }))),
     placeholderData: keepPreviousData,

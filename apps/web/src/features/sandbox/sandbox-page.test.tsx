@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../lib/auth';
+import { authKeys } from '../../lib/query-keys';
 import SandboxPage from './SandboxPage';
 
 afterEach(() => {
@@ -25,7 +25,7 @@ it('keeps both ends of the span when Before is typed before the page is drawn wi
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, null);
+  client.setQueryData(authKeys.user, null);
   const router = createMemoryRouter([{ path: '/sandbox', element: <SandboxPage /> }], { initialEntries: ['/sandbox?type=site'] });
   render(
     <MantineProvider env="test">

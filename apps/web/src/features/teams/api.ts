@@ -2,16 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamDetail, TeamMember, TeamsResponse } from '@observatory/shared';
 import { teamsQuery } from '../../components/pickers/lists';
 import { api } from '../../lib/api-client';
+import { teamKeys } from '../../lib/query-keys';
 import { addMember, sortMembers } from './team-members';
 
 export type { TeamDetail };
 
 export function useTeam(slug: string) {
-  return useQuery({ queryKey: ['team', slug], queryFn: () => api.get<TeamDetail>(`/teams/${encodeURIComponent(slug)}`) });
+  return useQuery({ queryKey: teamKeys.detail(slug), queryFn: () => api.get<TeamDetail>(`/teams/${encodeURIComponent(slug)}`) });
 }
 
 export function useMyTeams() {
-  return useQuery({ queryKey: ['teams', 'mine'], queryFn: () => api.get<TeamsResponse>('/teams', { mine: 'true' }).then((r) => r.teams) });
+  return useQuery({ queryKey: teamKeys.mine, queryFn: () => api.get<TeamsResponse>('/teams', { mine: 'true' }).then((r) => r.teams) });
 }
 
 const teamPath = (slug: string) => `/teams/${encodeURIComponent(slug)}`;
@@ -19,7 +20,7 @@ const teamPath = (slug: string) => `/teams/${encodeURIComponent(slug)}`;
 /** Add, re-role and remove members of a loaded team (manageMembers). */
 export function useMemberMutations(slug: string) {
   const client = useQueryClient();
-  const key = ['team', slug];
+  const key = teamKeys.detail(slug);
   const setMembers = (members: TeamMember[]) => client.setQueryData<TeamDetail>(key, (old) => old && { ...old, members });
   return {
     add: useMutation({
@@ -59,8 +60,8 @@ export function useSaveTeam() {
     mutationFn: ({ slug, input }: { slug: string | null; input: { name: string; description: string | null } }) =>
       slug ? api.put<TeamDetail>(teamPath(slug), input) : api.post<TeamDetail>('/teams', input),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['teams'] });
-      void client.invalidateQueries({ queryKey: ['team'] });
+      void client.invalidateQueries({ queryKey: teamKeys.all });
+      void client.invalidateQueries({ queryKey: teamKeys.details });
     },
   });
 }
@@ -69,6 +70,6 @@ export function useDeleteTeam() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (slug: string) => api.del(teamPath(slug)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['teams'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

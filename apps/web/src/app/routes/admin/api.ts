@@ -1,24 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminStatus, AdminSummary, OutboxResponse } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
+import { adminKeys } from '../../query-keys';
 
 export function useAdminSummary() {
   return useQuery({
-    queryKey: ['admin', 'summary'],
+    queryKey: adminKeys.summary,
     queryFn: () => api.get<AdminSummary>('/admin/summary'),
   });
 }
 
 export function useAdminStatus() {
   return useQuery({
-    queryKey: ['admin', 'status'],
+    queryKey: adminKeys.status,
     queryFn: () => api.get<AdminStatus>('/admin/status'),
   });
 }
 
 export function useOutbox(enabled: boolean) {
   return useQuery({
-    queryKey: ['admin', 'outbox'],
+    queryKey: adminKeys.outbox,
     queryFn: () => api.get<OutboxResponse>('/admin/outbox'),
     enabled,
   });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
 import { toErrorView } from '../../../lib/errors';
+import { objectKeys } from '../../../lib/query-keys';
 import { fetchObjects } from '../../../features/objects/api';
 import { TypeBadges } from '../../../features/objects/object-bits';
 import { DataTableView } from './measured/DataTableView';
@@ -17,7 +18,7 @@ const SHOWN = 25;
 function ProjectObjects({ slug }: { slug: string }) {
   // The catalogue's own query and cache entry, so saving an object refreshes this list too.
   const query = new URLSearchParams({ project: slug, limit: String(SHOWN) }).toString();
-  const objects = useQuery({ queryKey: ['objects', query, 1], queryFn: () => fetchObjects(query, 1) });
+  const objects = useQuery({ queryKey: objectKeys.list(query, 1), queryFn: () => fetchObjects(query, 1) });
   if (objects.error) {
     return (
       <Alert color="danger" title="The sites and objects could not be loaded">

@@ -3,7 +3,9 @@ import type { ObjectInstitutionsResponse, ObjectPeopleResponse, ProjectDetail, P
 import { api } from '../../../lib/api-client';
 import type { GeoJson } from './drawing';
 import { useHasPermission } from '../../../lib/auth';
-import { objectKey, objectPath, type ObjectDetail } from '../api';
+import { objectPath, type ObjectDetail } from '../api';
+import { isUnder, projectKeys, showsObjects } from '../../../lib/query-keys';
+import { objectKeys } from '../keys';
 import { removeLink, reorderLink, saveLink, type InstitutionLink, type PersonLink } from './object-links';
 
 export interface ObjectInput {
@@ -21,10 +23,7 @@ export interface ObjectInput {
 /** Every object answer (the object, the catalogue, children, map data) may show what changed. */
 function refreshObjects(client: QueryClient, except?: string) {
   void client.invalidateQueries({
-    predicate: (q) => {
-      const [head, name] = q.queryKey;
-      return typeof head === 'string' && /^(obj|map)/.test(head) && !(head === 'object' && name === except);
-    },
+    predicate: (q) => showsObjects(q.queryKey) && !(except !== undefined && isUnder(q.queryKey, objectKeys.detail(except))),
   });
 }
 
@@ -44,8 +43,8 @@ export function useSaveObject(name: string | null) {
       return api.get<ObjectDetail>(objectPath(saved.obj.name));
     },
     onSuccess: (saved) => {
-      if (name && name !== saved.obj.name) client.removeQueries({ queryKey: objectKey(name) });
-      client.setQueryData(objectKey(saved.obj.name), saved);
+      if (name && name !== saved.obj.name) client.removeQueries({ queryKey: objectKeys.detail(name) });
+      client.setQueryData(objectKeys.detail(saved.obj.name), saved);
       refreshObjects(client, saved.obj.name);
     },
   });
@@ -75,13 +74,13 @@ export function useDeleteObject(name: string, leave: () => Promise<void> | void)
 export function useEditableProjects(q: string) {
   const manager = useHasPermission('manageProjects');
   const list = useQuery({
-    queryKey: ['projects', 'editable', manager, manager ? q : ''],
+    queryKey: projectKeys.editable(manager, q),
     queryFn: () => api.get<ProjectsResponse>('/projects', manager ? { q: q || undefined } : { mine: 'true' }).then((r) => r.projects),
     staleTime: 60_000,
   });
   const details = useQueries({
     queries: (manager ? [] : (list.data ?? [])).map((p) => ({
-      queryKey: ['project', p.slug],
+      queryKey: projectKeys.detail(p.slug),
       queryFn: () => api.get<ProjectDetail>(`/projects/${encodeURIComponent(p.slug)}`),
       staleTime: 60_000,
     })),
@@ -102,7 +101,7 @@ type LinksAnswer<K extends LinkKind> = K extends 'people' ? ObjectPeopleResponse
  */
 export function useObjectLinks<K extends LinkKind>(name: string, kind: K) {
   const client = useQueryClient();
-  const key = objectKey(name);
+  const key = objectKeys.detail(name);
   const path = (id: string) => `${objectPath(name)}/${kind}/${encodeURIComponent(id)}`;
   const setLinks = (links: LinkOf<K>[]) => client.setQueryData<ObjectDetail>(key, (old) => old && { ...old, obj: { ...old.obj, [kind]: links } });
   const optimistic = (change: (links: LinkOf<K>[]) => LinkOf<K>[]) => async () => {

@@ -2,9 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import type { ProjectDetail, ProjectFile, SignedUrlResponse } from '@observatory/shared';
 import { api } from '../../../lib/api-client';
+import { projectKeys } from '../keys';
 
-/** The project detail query (`['project', slug]`) holds the files: every change refetches it. */
-const projectKey = (slug: string) => ['project', slug] as const;
 const filesPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/files`;
 const filePath = (projectId: string, fileId: string) => `${filesPath(projectId)}/${fileId}`;
 
@@ -35,7 +34,7 @@ function useUpload<I, O>(
       return send(input, setProgress);
     },
     onSuccess: (saved) => onSuccess?.(client, saved),
-    onSettled: () => client.invalidateQueries({ queryKey: projectKey(slug) }),
+    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.detail(slug) }),
   });
   return { ...mutation, progress };
 }
@@ -51,7 +50,7 @@ export const useAddVersion = (project: { id: string; slug: string }, fileId: str
   useUpload(
     project.slug,
     (file: File, onProgress) => api.postForm<FileVersion>(`${filePath(project.id, fileId)}/version`, uploadForm(file), onProgress),
-    (client, version) => client.setQueryData<ProjectDetail>(projectKey(project.slug), (old) => old && withNewVersion(old, fileId, version)),
+    (client, version) => client.setQueryData<ProjectDetail>(projectKeys.detail(project.slug), (old) => old && withNewVersion(old, fileId, version)),
   );
 
 /** A new version goes to the front of its file's version list (spec: project store). */
@@ -64,7 +63,7 @@ export function withNewVersion(detail: ProjectDetail, fileId: string, version: F
 
 function useFileWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: projectKey(slug) }) });
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(slug) }) });
 }
 
 export const useChangeFile = (project: { id: string; slug: string }, fileId: string) =>

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { AssetListItem, AssetsResponse, StrayFiles } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../../../lib/auth';
+import { authKeys } from '../../../../lib/query-keys';
 import AssetsAdminPage from './AssetsAdminPage';
 
 afterEach(() => {
@@ -74,7 +74,7 @@ function show(path: string, answers: Answers = {}) {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'admin', permissions: ['accessAdmin', 'manageAssets'], super: false });
+  client.setQueryData(authKeys.user, { username: 'admin', permissions: ['accessAdmin', 'manageAssets'], super: false });
   const router = createMemoryRouter([{ path: '/admin/assets', element: <AssetsAdminPage /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">

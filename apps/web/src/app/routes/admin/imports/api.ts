@@ -12,6 +12,8 @@ import {
 } from '@observatory/shared';
 import { useState } from 'react';
 import { api, ApiError, requestStream } from '../../../../lib/api-client';
+import { appConfigKeys, authKeys, isUnder, projectKeys } from '../../../../lib/query-keys';
+import { importKeys } from '../../../query-keys';
 import { readNdjson } from './ndjson';
 import type { ImportKind } from './options-url';
 
@@ -27,14 +29,11 @@ type SessionSummary = Omit<ImportSession, 'sample' | 'columns'>;
 
 const sessionsPath = '/data/import/sessions';
 const sessionPath = (id: string) => `${sessionsPath}/${encodeURIComponent(id)}`;
-export const sessionsKey = ['import-sessions'] as const;
-const sessionKey = (id: string) => [...sessionsKey, 'one', id] as const;
-const previewsKey = (session: string) => ['import-preview', session] as const;
 
 /** The latest fifty imports, newest first. */
 export const useImportSessions = (enabled = true) =>
   useQuery({
-    queryKey: [...sessionsKey, 'list'],
+    queryKey: importKeys.sessionList,
     queryFn: () => api.get<{ sessions: SessionSummary[] }>(sessionsPath).then((r) => r.sessions),
     enabled,
     staleTime: 0,
@@ -43,7 +42,7 @@ export const useImportSessions = (enabled = true) =>
 /** One session: its file, columns and first records. A missing or forbidden one is not asked again. */
 export const useImportSession = (id: string | null) =>
   useQuery({
-    queryKey: sessionKey(id ?? ''),
+    queryKey: importKeys.session(id ?? ''),
     queryFn: () => api.get<{ session: ImportSession }>(sessionPath(id!)).then((r) => r.session),
     enabled: !!id,
     retry: (n, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && n < 2,
@@ -61,8 +60,8 @@ export function useUploadSession() {
       return api.postForm<{ session: ImportSession }>(sessionsPath, form, setProgress).then((r) => r.session);
     },
     onSuccess: (session) => {
-      client.setQueryData(sessionKey(session.id), session);
-      void client.invalidateQueries({ queryKey: [...sessionsKey, 'list'] });
+      client.setQueryData(importKeys.session(session.id), session);
+      void client.invalidateQueries({ queryKey: importKeys.sessionList });
     },
   });
   return { ...mutation, progress };
@@ -74,8 +73,8 @@ export function useChooseSheet(id: string) {
   return useMutation({
     mutationFn: (sheet: string) => api.put<{ session: ImportSession }>(sessionPath(id), { sheet }).then((r) => r.session),
     onSuccess: (session) => {
-      client.setQueryData(sessionKey(id), session);
-      client.removeQueries({ queryKey: previewsKey(id) });
+      client.setQueryData(importKeys.session(id), session);
+      client.removeQueries({ queryKey: importKeys.previews(id) });
     },
   });
 }
@@ -85,9 +84,9 @@ export function useDiscardSession() {
   return useMutation({
     mutationFn: (id: string) => api.del(sessionPath(id)),
     onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: sessionKey(id) });
-      client.removeQueries({ queryKey: previewsKey(id) });
-      void client.invalidateQueries({ queryKey: [...sessionsKey, 'list'] });
+      client.removeQueries({ queryKey: importKeys.session(id) });
+      client.removeQueries({ queryKey: importKeys.previews(id) });
+      void client.invalidateQueries({ queryKey: importKeys.sessionList });
     },
   });
 }
@@ -95,7 +94,7 @@ export function useDiscardSession() {
 /** Forgets every preview of a session: an option changed, so the next preview is asked afresh. */
 export function useForgetPreviews() {
   const client = useQueryClient();
-  return (session: string) => client.removeQueries({ queryKey: previewsKey(session) });
+  return (session: string) => client.removeQueries({ queryKey: importKeys.previews(session) });
 }
 
 export interface ImportBody {
@@ -111,7 +110,7 @@ export interface ImportBody {
  */
 export const previewQuery = (kind: ImportKind, body: ImportBody | null) =>
   queryOptions({
-    queryKey: [...previewsKey(body?.session ?? ''), kind, body ? JSON.stringify(body.options) : '', body?.show ?? 'all', body?.page ?? 1],
+    queryKey: importKeys.preview(body?.session ?? '', kind, body ? JSON.stringify(body.options) : '', body?.show ?? 'all', body?.page ?? 1),
     queryFn: () => api.post<ImportPreview>(`/data/import/${kind}/preview`, body),
     enabled: !!body,
     staleTime: 0,
@@ -161,6 +160,9 @@ export async function commitImport(kind: ImportKind, body: ImportBody, onProgres
   throw new ApiError(null, null, null, 'The import ended without a result. Look at the past imports to see whether it was imported.');
 }
 
+/** What an import changes nothing in: the app's configuration, the session, the previews (the commit forgot its session's). */
+const UNCHANGED_BY_AN_IMPORT = [appConfigKeys.all, authKeys.all, importKeys.allPreviews];
+
 /** A commit with its progress while it runs; once done, the answers that show what it changed are asked again. */
 export function useCommitImport(kind: ImportKind) {
   const client = useQueryClient();
@@ -171,8 +173,8 @@ export function useCommitImport(kind: ImportKind) {
       return commitImport(kind, body, setProgress);
     },
     onSettled: (_data, _error, body) => {
-      client.removeQueries({ queryKey: previewsKey(body.session) });
-      void client.invalidateQueries({ predicate: (q) => !['app-config', 'auth', 'import-preview'].includes(String(q.queryKey[0])) });
+      client.removeQueries({ queryKey: importKeys.previews(body.session) });
+      void client.invalidateQueries({ predicate: (q) => !UNCHANGED_BY_AN_IMPORT.some((root) => isUnder(q.queryKey, root)) });
     },
   });
   return { ...mutation, progress };
@@ -181,7 +183,7 @@ export function useCommitImport(kind: ImportKind) {
 /** A project's data tables (observations are written into one of them). */
 export const useProjectDataTables = (project: string | null) =>
   useQuery({
-    queryKey: ['project-datatables', project ?? ''],
+    queryKey: projectKeys.dataTables(project ?? ''),
     queryFn: () => api.get<{ datatables: DataTable[] }>(`/projects/${encodeURIComponent(project!)}/datatables`).then((r) => r.datatables),
     enabled: !!project,
   });

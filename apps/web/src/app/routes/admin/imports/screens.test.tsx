@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuthUser, ImportPreview, ImportSession } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../../../lib/auth';
+import { authKeys } from '../../../../lib/query-keys';
 import { setAccessToken } from '../../../../lib/api-client';
 import { ObjectsResultPage } from './ImportResultPage';
 import ImportStartPage from './ImportStartPage';
@@ -110,7 +110,7 @@ function Where() {
 
 function show(path: string, user: AuthUser = USER) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, user);
+  client.setQueryData(authKeys.user, user);
   const router = createMemoryRouter(
     [
       {

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { PageDetail, PageSummary } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../../../lib/auth';
+import { authKeys } from '../../../../lib/query-keys';
 import PageAdminPage from './PageAdminPage';
 import PagesAdminPage from './PagesAdminPage';
 
@@ -64,7 +64,7 @@ function show(path: string, extra: Handler = () => undefined) {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'admin', permissions: ['managePages', 'accessAdmin'], super: false });
+  client.setQueryData(authKeys.user, { username: 'admin', permissions: ['managePages', 'accessAdmin'], super: false });
   const router = createMemoryRouter(
     [
       { path: '/admin/pages', element: <PagesAdminPage /> },

@@ -7,6 +7,7 @@ import { Paging } from '../../../../components/Paging';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { api } from '../../../../lib/api-client';
+import { projectKeys } from '../../../../lib/query-keys';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useTitle } from '../../../../lib/use-title';
 import { WideTable } from '../../../../components/WideTable';
@@ -16,7 +17,7 @@ export default function ProjectsAdminPage() {
   useTitle('Projects · Site Admin');
   const { searchInput, q, page, setPage } = useListParams();
   const projects = useQuery({
-    queryKey: ['projects', 'admin', { q: q, p: page }],
+    queryKey: projectKeys.admin(q, page),
     queryFn: ({ signal }) => api.page<ProjectsResponse>('/projects', { q: q || undefined, p: page, archived: 'true', sort: q ? undefined : 'title' }, signal),
     placeholderData: keepPreviousData,
   });

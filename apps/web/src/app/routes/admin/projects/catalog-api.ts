@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DataTable, DataTableInput, ProjectObjectTypes } from '@observatory/shared';
 import { api } from '../../../../lib/api-client';
-import { projectObjectTypesKey, projectObjectTypesPath, projectObjectTypesQuery } from '../../../../lib/project-object-types';
-import { projectKey, projectPath } from '../../../../features/projects/api';
+import { projectObjectTypesPath, projectObjectTypesQuery } from '../../../../lib/project-object-types';
+import { projectKeys } from '../../../../lib/query-keys';
+import { projectPath } from '../../../../features/projects/api';
 
 /** What a project catalogues: its object types and its data tables (by the project's id; its page is under its slug). */
 
@@ -16,22 +17,21 @@ export function useSaveProjectObjectTypes(id: string, slug: string) {
   return useMutation({
     mutationFn: (types: string[]) => api.put<ProjectObjectTypes>(projectObjectTypesPath(id), { types }).then((r) => r.types),
     onSuccess: (saved) => {
-      client.setQueryData(projectObjectTypesKey(id), saved);
-      void client.invalidateQueries({ queryKey: projectKey(slug) });
+      client.setQueryData(projectKeys.objectTypes(id), saved);
+      void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
     },
   });
 }
 
 const tablesPath = (id: string, table?: string) => `${projectPath(id)}/datatables${table ? `/${encodeURIComponent(table)}` : ''}`;
-const tablesKey = (id: string) => ['project-datatables', id] as const;
 
 export const useDataTables = (id: string) =>
-  useQuery({ queryKey: tablesKey(id), queryFn: () => api.get<{ datatables: DataTable[] }>(tablesPath(id)).then((r) => r.datatables) });
+  useQuery({ queryKey: projectKeys.dataTables(id), queryFn: () => api.get<{ datatables: DataTable[] }>(tablesPath(id)).then((r) => r.datatables) });
 
 /** The tables here and on the project's page. */
 function refreshTables(client: QueryClient, id: string, slug: string) {
-  void client.invalidateQueries({ queryKey: tablesKey(id) });
-  void client.invalidateQueries({ queryKey: projectKey(slug) });
+  void client.invalidateQueries({ queryKey: projectKeys.dataTables(id) });
+  void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
 }
 
 /** Adds a table (no `table`) or changes one. */

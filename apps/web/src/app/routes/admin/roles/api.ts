@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role, RoleDetail } from '@observatory/shared';
 import { api } from '../../../../lib/api-client';
+import { adminKeys } from '../../../query-keys';
 
 export { useRoles } from '../users/api';
 export type { RoleDetail };
@@ -8,7 +9,7 @@ export type { RoleDetail };
 const rolePath = (slug: string) => `/roles/${encodeURIComponent(slug)}`;
 
 export function useRole(slug: string) {
-  return useQuery({ queryKey: ['admin', 'role', slug], queryFn: () => api.get<RoleDetail>(rolePath(slug)) });
+  return useQuery({ queryKey: adminKeys.role(slug), queryFn: () => api.get<RoleDetail>(rolePath(slug)) });
 }
 
 /**
@@ -21,8 +22,8 @@ function useRoleWrite<I, O>(mutationFn: (input: I) => Promise<O>, deletes = fals
   return useMutation({
     mutationFn,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['admin', 'roles'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'role'], ...(deletes ? { refetchType: 'none' as const } : {}) });
+      void client.invalidateQueries({ queryKey: adminKeys.roles });
+      void client.invalidateQueries({ queryKey: adminKeys.roleDetails, ...(deletes ? { refetchType: 'none' as const } : {}) });
     },
   });
 }

@@ -11,8 +11,9 @@ import type {
 } from '@observatory/shared';
 import { api } from '../../../../lib/api-client';
 import { storeMetrics } from '../../../../lib/metrics';
-import { metadataSchemaKey, metadataSchemaPath, metadataSchemaQuery, metadataSchemasKey, metadataSchemasQuery } from '../../../../lib/metadata-schemas';
-import { objectTypesKey, objectTypesQuery } from '../../../../lib/object-types';
+import { metadataSchemaPath, metadataSchemaQuery, metadataSchemasQuery } from '../../../../lib/metadata-schemas';
+import { objectTypesQuery } from '../../../../lib/object-types';
+import { metadataSchemaKeys, objectKeys, objectTypeKeys } from '../../../../lib/query-keys';
 import { nodeTypesQuery } from '../../../../features/nodes/api';
 
 /** Site Admin's object types, metadata schemas and objects: their queries and changes. */
@@ -30,13 +31,11 @@ export { useMetrics } from '../../../../lib/metrics';
 // ---------------------------------------------------------------- object types
 
 const typePath = (slug: string) => `/data/objtypes/${encodeURIComponent(slug)}`;
-/** Under the types' key: a change of any type refreshes it with the list every screen shares. */
-const typeKey = (slug: string) => [...objectTypesKey, slug] as const;
 
 export function useObjectType(slug: string) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: typeKey(slug),
+    queryKey: objectTypeKeys.detail(slug),
     queryFn: async () => {
       const { objtype } = await api.get<ObjectTypeResponse>(typePath(slug));
       storeMetrics(client, Object.values(objtype.metrics));
@@ -49,7 +48,7 @@ export function useObjectType(slug: string) {
 export function useObjectCounts(slugs: string[]) {
   const counts = useQueries({
     queries: slugs.map((slug) => ({
-      queryKey: ['objects', 'count', { type: slug }],
+      queryKey: objectKeys.count(slug),
       queryFn: () => api.page<GeoObjectsResponse>('/data/obj', { type: slug, limit: 1 }).then((r) => r.pagination?.count ?? r.data.objects.length),
       staleTime: 30_000,
     })),
@@ -62,8 +61,8 @@ export function useObjectCounts(slugs: string[]) {
  * type (the object forms, the catalogue, the map), and the schemas' "used by".
  */
 function refreshSchema(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: objectTypesKey });
-  void client.invalidateQueries({ queryKey: metadataSchemasKey });
+  void client.invalidateQueries({ queryKey: objectTypeKeys.all });
+  void client.invalidateQueries({ queryKey: metadataSchemaKeys.all });
 }
 
 export function useCreateObjectType() {
@@ -79,8 +78,8 @@ export function useSaveObjectType(slug: string) {
   return useMutation({
     mutationFn: (input: ObjectTypeInput) => api.put<ObjectTypeResponse>(typePath(slug), input).then((r) => r.objtype),
     onSuccess: (saved: ObjectType) => {
-      client.setQueryData(typeKey(saved.slug), saved);
-      if (saved.slug !== slug) client.removeQueries({ queryKey: typeKey(slug), exact: true });
+      client.setQueryData(objectTypeKeys.detail(saved.slug), saved);
+      if (saved.slug !== slug) client.removeQueries({ queryKey: objectTypeKeys.detail(slug), exact: true });
       refreshSchema(client);
     },
   });
@@ -92,9 +91,9 @@ export function useDeleteObjectType(slug: string) {
   return useMutation({
     mutationFn: () => api.del(typePath(slug)),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: typeKey(slug), exact: true, refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: objectTypesKey, exact: true });
-      void client.invalidateQueries({ queryKey: metadataSchemasKey });
+      void client.invalidateQueries({ queryKey: objectTypeKeys.detail(slug), exact: true, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: objectTypeKeys.all, exact: true });
+      void client.invalidateQueries({ queryKey: metadataSchemaKeys.all });
     },
   });
 }
@@ -114,7 +113,7 @@ export function useCreateSchema() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: MetadataSchemaInput) => api.post<MetadataSchema>('/data/schema', input),
-    onSuccess: () => void client.invalidateQueries({ queryKey: metadataSchemasQuery().queryKey }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: metadataSchemaKeys.list }),
   });
 }
 
@@ -128,7 +127,7 @@ export function useSaveSchema(slug: string) {
   return useMutation({
     mutationFn: (input: { title: string; schema: Record<string, unknown> }) => api.put<MetadataSchema>(metadataSchemaPath(slug), input),
     onSuccess: (saved) => {
-      client.setQueryData<SchemaDetail>(metadataSchemaKey(slug), (old) => old && { ...old, schema: saved });
+      client.setQueryData<SchemaDetail>(metadataSchemaKeys.detail(slug), (old) => old && { ...old, schema: saved });
       refreshSchema(client);
     },
   });
@@ -139,8 +138,8 @@ export function useDeleteSchema(slug: string) {
   return useMutation({
     mutationFn: () => api.del(metadataSchemaPath(slug)),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: metadataSchemaKey(slug), refetchType: 'none' });
-      void client.invalidateQueries({ queryKey: metadataSchemasQuery().queryKey });
+      void client.invalidateQueries({ queryKey: metadataSchemaKeys.detail(slug), refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: metadataSchemaKeys.list });
     },
   });
 }
@@ -150,7 +149,7 @@ export function useDeleteSchema(slug: string) {
 /** A page of every object the reader sees (an administrator: all), searched by name and title. */
 export const useAdminObjects = (q: string, page: number) =>
   useQuery({
-    queryKey: ['objects', 'admin', { q, p: page }],
+    queryKey: objectKeys.admin(q, page),
     queryFn: ({ signal }) => api.page<GeoObjectsResponse>('/data/obj', { q: q || undefined, p: page }, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Shortlink, ShortlinkChange, ShortlinkCreate, ShortlinksResponse } from '@observatory/shared';
 import { api } from '../../../../lib/api-client';
+import { adminKeys } from '../../../query-keys';
 
 export type { Shortlink };
 
-const shortlinksKey = ['admin', 'shortlinks'] as const;
 const shortlinkPath = (id: string) => `/shortlinks/${encodeURIComponent(id)}`;
 
 export function useShortlinks() {
-  return useQuery({ queryKey: shortlinksKey, queryFn: () => api.get<ShortlinksResponse>('/shortlinks').then((r) => r.shortlinks) });
+  return useQuery({ queryKey: adminKeys.shortlinks, queryFn: () => api.get<ShortlinksResponse>('/shortlinks').then((r) => r.shortlinks) });
 }
 
 /** A write, after which the list is fetched again (hits may have changed meanwhile too). */
 function useShortlinkWrite<I, O>(mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: shortlinksKey }) });
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.shortlinks }) });
 }
 
 export const useCreateShortlink = () => useShortlinkWrite((input: ShortlinkCreate) => api.post<Shortlink>('/shortlinks', input));

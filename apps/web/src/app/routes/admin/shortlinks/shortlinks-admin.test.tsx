@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { Shortlink } from '@observatory/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../../../lib/auth';
+import { authKeys } from '../../../../lib/query-keys';
 import ShortlinksAdminPage from './ShortlinksAdminPage';
 
 afterEach(() => {
@@ -64,7 +64,7 @@ function show(stored: Shortlink[]) {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(currentUserKey, { username: 'admin', permissions: ['accessAdmin', 'manageShortlinks'], super: false });
+  client.setQueryData(authKeys.user, { username: 'admin', permissions: ['accessAdmin', 'manageShortlinks'], super: false });
   const router = createMemoryRouter([{ path: '/admin/shortlinks', element: <ShortlinksAdminPage /> }], { initialEntries: ['/admin/shortlinks'] });
   render(
     <MantineProvider env="test">

@@ -2,21 +2,22 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { InvitationResponse, ResetLinkResponse, RoleAssignmentsResponse, RolesResponse, UsersResponse } from '@observatory/shared';
 import type { UserDetail } from '../../../../features/account/api';
 import { api } from '../../../../lib/api-client';
+import { peopleKeys } from '../../../../lib/query-keys';
+import { adminKeys } from '../../../query-keys';
 
 export type { UserDetail };
 const userPath = (key: string) => `/users/${encodeURIComponent(key)}`;
-const userKey = (key: string) => ['admin', 'user', key] as const;
 
 export function useUsers(q: string, p: number) {
   return useQuery({
-    queryKey: ['admin', 'users', { q, p }],
+    queryKey: adminKeys.userList(q, p),
     queryFn: ({ signal }) => api.page<UsersResponse>('/users', { q: q || undefined, p }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useUserDetail(key: string) {
-  return useQuery({ queryKey: userKey(key), queryFn: () => api.get<UserDetail>(userPath(key)) });
+  return useQuery({ queryKey: adminKeys.user(key), queryFn: () => api.get<UserDetail>(userPath(key)) });
 }
 
 /** After a change the user's page and the user list refetch. */
@@ -25,8 +26,8 @@ function useUserWrite<I, O>(key: string, mutationFn: (input: I) => Promise<O>) {
   return useMutation({
     mutationFn,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: userKey(key) });
-      void client.invalidateQueries({ queryKey: ['admin', 'users'] });
+      void client.invalidateQueries({ queryKey: adminKeys.user(key) });
+      void client.invalidateQueries({ queryKey: adminKeys.users });
     },
   });
 }
@@ -37,7 +38,7 @@ export const useUpdateAccount = (key: string) =>
 export const useResetLink = (key: string) => useUserWrite(key, () => api.post<ResetLinkResponse>(`${userPath(key)}/reset`));
 
 export function useRoles() {
-  return useQuery({ queryKey: ['admin', 'roles'], queryFn: () => api.get<RolesResponse>('/roles').then((r) => r.roles) });
+  return useQuery({ queryKey: adminKeys.roles, queryFn: () => api.get<RolesResponse>('/roles').then((r) => r.roles) });
 }
 
 /** Give or take away a role, globally (target "global") or on a team or project. */
@@ -48,7 +49,7 @@ export function useRoleChange(key: string, personId: string) {
       const path = `/users/${personId}/roles/${target}/${encodeURIComponent(role)}`;
       return action === 'add' ? api.put<RoleAssignmentsResponse>(path) : api.del<RoleAssignmentsResponse>(path);
     },
-    onSuccess: ({ roles }) => client.setQueryData<UserDetail>(userKey(key), (old) => old && { ...old, roles }),
+    onSuccess: ({ roles }) => client.setQueryData<UserDetail>(adminKeys.user(key), (old) => old && { ...old, roles }),
   });
 }
 
@@ -56,7 +57,7 @@ export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; username: string; email: string | null; password: string }) => api.post<UserDetail>('/users', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }
 
@@ -65,8 +66,8 @@ export function useInvite() {
   return useMutation({
     mutationFn: (input: { email: string; name?: string; personId?: string }) => api.post<InvitationResponse>('/invitations', input),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['admin', 'outbox'] });
-      void client.invalidateQueries({ queryKey: ['person'] });
+      void client.invalidateQueries({ queryKey: adminKeys.outbox });
+      void client.invalidateQueries({ queryKey: peopleKeys.details });
     },
   });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';
 import { saveFile } from '../../../../lib/download';
 import { slugFromTitle } from '../../../../lib/slug';
+import { dataTableKeys } from '../../../query-keys';
 
 /** What the Data tab narrows a table to; the chart also needs a metric. */
 export interface TableFilter {
@@ -24,7 +25,7 @@ const params = (filter: TableFilter) => Object.fromEntries(Object.entries(filter
 
 export const summaryQuery = (slug: string, id: string, filter: TableFilter) =>
   queryOptions({
-    queryKey: ['datatable', id, 'summary', params(filter)] as const,
+    queryKey: dataTableKeys.summary(id, params(filter)),
     queryFn: () => api.get<DataTableSummaryResponse>(`${tablePath(slug, id)}/summary`, params(filter)),
     placeholderData: keepPreviousData,
   });
@@ -32,14 +33,14 @@ export const summaryQuery = (slug: string, id: string, filter: TableFilter) =>
 /** A chart `width` buckets across: the server sends about two points a bucket however long the series. */
 export const chartQuery = (slug: string, id: string, filter: TableFilter & { metric: string }, width: number) =>
   queryOptions({
-    queryKey: ['datatable', id, 'chart', params(filter), width] as const,
+    queryKey: dataTableKeys.chart(id, params(filter), width),
     queryFn: () => api.get<ChartResponse>(`${tablePath(slug, id)}/chart`, { ...params(filter), width }),
     placeholderData: keepPreviousData,
   });
 
 export const observationsQuery = (slug: string, id: string, filter: TableFilter, sort: ObservationSort, page: number) =>
   queryOptions({
-    queryKey: ['datatable', id, 'observations', params(filter), sort, page] as const,
+    queryKey: dataTableKeys.observations(id, params(filter), sort, page),
     queryFn: () => api.page<Observations>(`${tablePath(slug, id)}/observations`, { ...params(filter), sort, p: page, limit: ROWS_PER_PAGE }),
     placeholderData: keepPreviousData,
   });

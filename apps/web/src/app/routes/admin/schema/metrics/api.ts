@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Metric, MetricInput } from '@observatory/shared';
 import { api } from '../../../../../lib/api-client';
-import { metricEntriesKey, metricsKey, storeMetrics } from '../../../../../lib/metrics';
-import { objectTypesKey } from '../../../../../lib/object-types';
+import { storeMetrics } from '../../../../../lib/metrics';
+import { metricKeys, objectTypeKeys } from '../../../../../lib/query-keys';
+import { adminKeys } from '../../../../query-keys';
 
 /** Site Admin's metrics: a metric's page and its changes (the list is lib/metrics's). */
 
 export { useMetrics } from '../../../../../lib/metrics';
 
 const metricPath = (name: string) => `/data/metrics/${encodeURIComponent(name)}`;
-const metricDetailKey = ['admin', 'metric'] as const;
 
 /** One metric for its page: a 404 is the page's error, not an entry. */
 export function useMetricDetail(name: string) {
-  return useQuery({ queryKey: [...metricDetailKey, name], queryFn: () => api.get<{ metric: Metric }>(metricPath(name)).then((r) => r.metric) });
+  return useQuery({ queryKey: adminKeys.metric(name), queryFn: () => api.get<{ metric: Metric }>(metricPath(name)).then((r) => r.metric) });
 }
 
 /**
@@ -23,15 +23,15 @@ export function useMetricDetail(name: string) {
  * while they are still shown would answer 404.
  */
 function refreshMetrics(client: QueryClient, deleted?: string) {
-  void client.invalidateQueries({ queryKey: metricsKey });
-  void client.invalidateQueries({ queryKey: ['admin', 'unit'] });
-  void client.invalidateQueries({ queryKey: objectTypesKey });
+  void client.invalidateQueries({ queryKey: metricKeys.list });
+  void client.invalidateQueries({ queryKey: adminKeys.unitDetails });
+  void client.invalidateQueries({ queryKey: objectTypeKeys.all });
   if (deleted) {
-    void client.invalidateQueries({ queryKey: [...metricEntriesKey, deleted], refetchType: 'none' });
-    void client.invalidateQueries({ queryKey: [...metricDetailKey, deleted], refetchType: 'none' });
+    void client.invalidateQueries({ queryKey: metricKeys.entry(deleted), refetchType: 'none' });
+    void client.invalidateQueries({ queryKey: adminKeys.metric(deleted), refetchType: 'none' });
   } else {
-    void client.invalidateQueries({ queryKey: metricEntriesKey });
-    void client.invalidateQueries({ queryKey: metricDetailKey });
+    void client.invalidateQueries({ queryKey: metricKeys.entries });
+    void client.invalidateQueries({ queryKey: adminKeys.metricDetails });
   }
 }
 
@@ -52,7 +52,7 @@ export function useUpdateMetric(name: string) {
   return useMutation({
     mutationFn: (input: MetricInput) => api.put<{ metric: Metric }>(metricPath(name), input).then((r) => r.metric),
     onSuccess: (metric) => {
-      client.setQueryData([...metricDetailKey, metric.name], metric);
+      client.setQueryData(adminKeys.metric(metric.name), metric);
       storeMetrics(client, [metric]);
       refreshMetrics(client, metric.name === name ? undefined : name);
     },

@@ -3,16 +3,17 @@ import type { NodeTypeInputSchema, NodeTypeResponseSchema } from '@observatory/s
 import type { z } from 'zod';
 import { nodeTypesQuery } from '../../../../../features/nodes/api';
 import { api } from '../../../../../lib/api-client';
-import { metadataSchemasKey, metadataSchemasQuery } from '../../../../../lib/metadata-schemas';
+import { metadataSchemasQuery } from '../../../../../lib/metadata-schemas';
+import { metadataSchemaKeys, nodeKeys } from '../../../../../lib/query-keys';
+import { adminKeys } from '../../../../query-keys';
 
 export type NodeTypeDetail = z.infer<typeof NodeTypeResponseSchema>;
 type NodeTypeInput = z.input<typeof NodeTypeInputSchema>;
 
 const url = (slug: string) => `/data/nodetypes/${encodeURIComponent(slug)}`;
-const detailKey = (slug: string) => ['nodetype', slug] as const;
 
 export const useNodeTypeList = () => useQuery(nodeTypesQuery());
-export const useNodeType = (slug: string) => useQuery({ queryKey: detailKey(slug), queryFn: () => api.get<NodeTypeDetail>(url(slug)) });
+export const useNodeType = (slug: string) => useQuery({ queryKey: adminKeys.nodeType(slug), queryFn: () => api.get<NodeTypeDetail>(url(slug)) });
 /** The metadata schemas a node type may follow. */
 export const useSchemaChoices = () => useQuery(metadataSchemasQuery());
 
@@ -27,11 +28,11 @@ function useNodeTypeWrite<I, O extends NodeTypeDetail | void>(slug: string | nul
     mutationFn,
     onSuccess: (saved) => {
       // The former page stays while it shows (dropping it would fetch it again): only marked stale.
-      if (slug) void client.invalidateQueries({ queryKey: detailKey(slug), exact: true, refetchType: 'none' });
-      if (saved) client.setQueryData(detailKey((saved as NodeTypeDetail).nodetype.slug), saved);
-      void client.invalidateQueries({ queryKey: nodeTypesQuery().queryKey });
-      void client.invalidateQueries({ queryKey: metadataSchemasKey });
-      void client.invalidateQueries({ queryKey: ['nodes'], refetchType: 'none' });
+      if (slug) void client.invalidateQueries({ queryKey: adminKeys.nodeType(slug), exact: true, refetchType: 'none' });
+      if (saved) client.setQueryData(adminKeys.nodeType((saved as NodeTypeDetail).nodetype.slug), saved);
+      void client.invalidateQueries({ queryKey: nodeKeys.types });
+      void client.invalidateQueries({ queryKey: metadataSchemaKeys.all });
+      void client.invalidateQueries({ queryKey: nodeKeys.all, refetchType: 'none' });
     },
   });
 }

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Unit, UnitConversion, UnitDetail, UnitInput } from '@observatory/shared';
 import { api } from '../../../../../lib/api-client';
-import { unitsKey } from '../../../../../lib/units';
+import { unitKeys } from '../../../../../lib/query-keys';
+import { adminKeys } from '../../../../query-keys';
 
 /** Site Admin's units: a unit's page, its changes, and conversions between units. */
 
 const unitPath = (code: string) => `/data/units/${encodeURIComponent(code)}`;
-const unitDetailKey = ['admin', 'unit'] as const;
 
 /** A unit and the metrics measured in it. */
 export function useUnitDetail(code: string) {
-  return useQuery({ queryKey: [...unitDetailKey, code], queryFn: () => api.get<UnitDetail>(unitPath(code)) });
+  return useQuery({ queryKey: adminKeys.unit(code), queryFn: () => api.get<UnitDetail>(unitPath(code)) });
 }
 
 /**
@@ -23,8 +23,8 @@ function useUnitWrite<I, O>(mutationFn: (input: I) => Promise<O>, deletes = fals
   return useMutation({
     mutationFn,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: unitsKey });
-      void client.invalidateQueries({ queryKey: unitDetailKey, ...(deletes ? { refetchType: 'none' as const } : {}) });
+      void client.invalidateQueries({ queryKey: unitKeys.all });
+      void client.invalidateQueries({ queryKey: adminKeys.unitDetails, ...(deletes ? { refetchType: 'none' as const } : {}) });
     },
   });
 }
@@ -42,7 +42,7 @@ export interface ConversionAsked {
 /** `value` in `from` expressed in `to` (GET data/units/convert), once asked; a 400 when they measure different things. */
 export function useConversion(asked: ConversionAsked | null) {
   return useQuery({
-    queryKey: ['data', 'unit-conversion', asked],
+    queryKey: adminKeys.unitConversion(asked),
     queryFn: () => api.get<UnitConversion>('/data/units/convert', { value: asked!.value, from: asked!.from, to: asked!.to }),
     enabled: asked !== null,
     staleTime: Infinity,
