@@ -27,8 +27,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // components/CopyButton also copies without the Clipboard API (plain http) and says when it cannot.
-      'no-restricted-imports': ['error', { paths: [{ name: '@mantine/core', importNames: ['CopyButton'], message: 'use components/CopyButton' }] }],
+      // components/CopyButton also copies without the Clipboard API (plain http) and says when it cannot;
+      // components/confirm asks every confirmation alike (confirmDelete, confirmAction).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mantine/core', importNames: ['CopyButton'], message: 'use components/CopyButton' },
+            { name: '@mantine/modals', importNames: ['openConfirmModal', 'useModals'], message: 'use components/confirm (confirmDelete, confirmAction)' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='openConfirmModal']", message: 'use components/confirm (confirmDelete, confirmAction)' },
+      ],
     },
   },
   {
@@ -77,6 +90,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one place that opens Mantine's confirmation dialog.
+    files: ['apps/web/src/components/confirm.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Where the query keys are written.

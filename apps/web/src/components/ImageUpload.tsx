@@ -1,9 +1,9 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { ImageRef } from '@observatory/shared';
 import { api } from '../lib/api-client';
+import { confirmDelete } from './confirm';
 import { FormError } from './FormError';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
@@ -24,15 +24,10 @@ export function ImageUpload({ what, name, image, path, onChanged }: ImageUploadP
   const upload = useMutation({ mutationFn: (file: File) => api.upload(path, file), onSuccess: onChanged });
   const remove = useMutation({ mutationFn: () => api.del(path), onSuccess: onChanged });
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Remove the ${what}?`,
-      children: (
-        <Text size="sm">
-          The {what} of {name} is deleted; you can upload another later.
-        </Text>
-      ),
-      labels: { confirm: 'Remove', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `The ${what} of ${name} is deleted; you can upload another later.`,
+      confirmLabel: 'Remove',
       onConfirm: () => remove.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: `The ${what} was removed` }) }),
     });
   return (

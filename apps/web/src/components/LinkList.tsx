@@ -1,9 +1,9 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { sortableAnnouncements } from './sortable-announcements';
+import { confirmDelete } from './confirm';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useState } from 'react';
 
@@ -102,15 +102,11 @@ export function LinkList({
     );
   };
   const confirmRemove = (item: LinkItem) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Remove ${item.name}?`,
-      children: (
-        <Text size="sm">
-          {item.name} will no longer be listed on {listedOn}.
-        </Text>
-      ),
-      labels: { confirm: 'Remove', cancel: 'Keep' },
-      confirmProps: { color: 'danger' },
+      message: `${item.name} will no longer be listed on ${listedOn}.`,
+      confirmLabel: 'Remove',
+      cancelLabel: 'Keep',
       onConfirm: () => onRemove(item.id),
     });
   return (

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Revision, RevisionDetail } from '@observatory/shared';
 import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirmAction } from './confirm';
 import { FormError } from './FormError';
 import { RichText } from './RichText';
 import { WideTable } from './WideTable';
@@ -27,14 +27,10 @@ export function RevisionHistory<K extends QueryKey>({
   const [open, setOpen] = useState<string | null>(null);
   const shown = useQuery(versionQuery(open));
   const confirmRestore = (id: string, createdAt: string) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: 'Restore this version?',
-      children: (
-        <Text size="sm">
-          The text saved {when(createdAt)} becomes the current one. The current text stays in the history; unsaved changes on this page are lost.
-        </Text>
-      ),
-      labels: { confirm: 'Restore', cancel: 'Cancel' },
+      message: `The text saved ${when(createdAt)} becomes the current one. The current text stays in the history; unsaved changes on this page are lost.`,
+      confirmLabel: 'Restore',
       onConfirm: () =>
         restore.mutate(id, { onSuccess: () => (setOpen(null), notifications.show({ color: 'green', message: 'The earlier version is current again' })) }),
     });

@@ -1,6 +1,5 @@
-import { Button, Container, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Divider, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { useCurrentUser, useLogout } from '../../lib/auth';
@@ -9,6 +8,7 @@ import { useTitle } from '../../lib/use-title';
 import { useAccount, useChangePassword, useUpdateEmail } from './api';
 import { ApiKeys } from './ApiKeys';
 import { NotificationSettings } from './NotificationSettings';
+import { confirmAction } from '../../components/confirm';
 
 function EmailForm({ username }: { username: string }) {
   const account = useAccount(username);
@@ -81,11 +81,11 @@ function PasswordForm() {
 function Sessions() {
   const logout = useLogout();
   const confirm = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: 'Sign out everywhere?',
-      children: <Text size="sm">Every browser and device signed in as you, this one included, will have to sign in again.</Text>,
-      labels: { confirm: 'Sign out everywhere', cancel: 'Cancel' },
-      confirmProps: { color: 'danger' },
+      message: 'Every browser and device signed in as you, this one included, will have to sign in again.',
+      confirmLabel: 'Sign out everywhere',
+      danger: true,
       onConfirm: () => logout.mutate({ everywhere: true }),
     });
   return (

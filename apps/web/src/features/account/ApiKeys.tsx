@@ -1,6 +1,5 @@
 import { Alert, Button, Code, Group, Modal, MultiSelect, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { RESOURCE_ACTIONS, type AuthUser } from '@observatory/shared';
 import { CopyButton } from '../../components/CopyButton';
@@ -8,6 +7,7 @@ import { fieldErrors, FormError, showFieldErrors } from '../../components/FormEr
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type CreatedApiKey } from './api';
 import { WideTable } from '../../components/WideTable';
+import { confirmDelete } from '../../components/confirm';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' }) : 'never');
 
@@ -17,11 +17,10 @@ export function ApiKeyList({ username, empty }: { username: string; empty: strin
   const revoke = useRevokeApiKey(username);
   const spinner = useDelayedFlag(keys.isPending);
   const confirmRevoke = (id: string, comment: string) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: 'Revoke this API key?',
-      children: <Text size="sm">Programs using “{comment}” will stop working at once. This cannot be undone.</Text>,
-      labels: { confirm: 'Revoke', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `Programs using “${comment}” will stop working at once. This cannot be undone.`,
+      confirmLabel: 'Revoke',
       onConfirm: () => revoke.mutate(id),
     });
 

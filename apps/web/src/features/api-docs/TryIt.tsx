@@ -1,5 +1,4 @@
 import { Alert, Button, Code, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
@@ -9,6 +8,7 @@ import type { OpenApiDocument, Operation, Parameter } from './openapi';
 import { ResponseView } from './ResponseView';
 import { buildTryRequest, curlFor, needsConfirmation, requestUrl, sendTry, type TryRequest } from './try-it';
 import classes from './api-docs.module.css';
+import { confirmAction } from '../../components/confirm';
 
 /** The body editor's first text: an example of the body, for a call that sends one. */
 function initialBody(document: OpenApiDocument, operation: Operation): string {
@@ -31,18 +31,16 @@ export function TryIt({ document, operation }: { document: OpenApiDocument; oper
   const origin = window.location.origin;
 
   const confirmThenSend = (request: TryRequest) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: 'Send this request?',
-      children: (
-        <Stack gap="xs">
-          <Text size="sm" className={classes.breakAnywhere}>
-            <strong>{request.method}</strong> <Code>{origin + requestUrl(request)}</Code>
-          </Text>
-          <Text size="sm">{user ? `It is sent as ${user.username}: it may change or delete real data.` : 'It is sent without a token, as a visitor.'}</Text>
-        </Stack>
-      ),
-      labels: { confirm: 'Send', cancel: 'Cancel' },
-      confirmProps: { color: 'danger' },
+      message: [
+        <span key="request" className={classes.breakAnywhere}>
+          <strong>{request.method}</strong> <Code>{origin + requestUrl(request)}</Code>
+        </span>,
+        user ? `It is sent as ${user.username}: it may change or delete real data.` : 'It is sent without a token, as a visitor.',
+      ],
+      confirmLabel: 'Send',
+      danger: true,
       onConfirm: () => send.mutate(request),
     });
 

@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconFile } from '@tabler/icons-react';
 import type { Asset, AssetDetail } from '@observatory/shared';
@@ -16,6 +15,7 @@ import { formatBytes } from '../../lib/bytes';
 import { objectLoadErrorText } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { useAsset, useDeleteAsset } from './api';
+import { confirmDelete } from '../../components/confirm';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 /** The longest side of an image's display version (ImageRef.url). */
@@ -107,12 +107,10 @@ export function AssetDetailView({ id, titleSuffix = '' }: { id: string; titleSuf
     return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
   const { asset, permissions } = detail.data;
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete “${name}”?`,
-      children: <Text size="sm">The file and its versions are removed from storage. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The file and its versions are removed from storage. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(asset.id, {
           onSuccess: () => {
@@ -129,7 +127,7 @@ export function AssetDetailView({ id, titleSuffix = '' }: { id: string; titleSuf
           {name}
         </Title>
         {permissions.includes('delete') ? (
-          <Button variant="outline" color="danger" size="xs" onClick={confirmDelete} loading={remove.isPending}>
+          <Button variant="outline" color="danger" size="xs" onClick={askToDelete} loading={remove.isPending}>
             Delete file
           </Button>
         ) : null}

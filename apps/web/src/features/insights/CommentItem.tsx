@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { COMMENT_MAX_LENGTH, type Comment } from '@observatory/shared';
 import { useState } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCommentActions } from './api';
 import { dateTime } from './insight-bits';
+import { confirmDelete } from '../../components/confirm';
 
 /** A comment's photo: a thumbnail that opens the large version. */
 export function CommentPhoto({ photo, who }: { photo: NonNullable<Comment['photo']>; who: string }) {
@@ -46,12 +46,10 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
     if (draft === null || !draft.trim()) return;
     actions.save.mutate({ content: draft.trim(), photo: keepPhoto ? (comment.photo?.id ?? null) : null }, { onSuccess: () => setDraft(null) });
   };
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: 'Delete this comment?',
-      children: <Text size="sm">The comment is removed for everyone. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The comment is removed for everyone. This cannot be undone.',
       onConfirm: () => actions.remove.mutate(),
     });
   return (
@@ -81,7 +79,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
                 </Button>
               ) : null}
               {may('delete') ? (
-                <Button size="compact-sm" variant="subtle" color="danger" onClick={confirmDelete} disabled={busy}>
+                <Button size="compact-sm" variant="subtle" color="danger" onClick={askToDelete} disabled={busy}>
                   Delete
                 </Button>
               ) : null}

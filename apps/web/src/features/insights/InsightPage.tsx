@@ -1,5 +1,4 @@
 import { Anchor, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { FormError } from '../../components/FormError';
@@ -13,6 +12,7 @@ import { useTitle } from '../../lib/use-title';
 import { useDeleteInsight, useInsight } from './api';
 import { Comments } from './Comments';
 import { Byline, dateOnly, TagLinks, VisibilityBadge } from './insight-bits';
+import { confirmDelete } from '../../components/confirm';
 
 /** One insight (by id or number): title, author, team, date, tags, objects, text, then its comments. */
 export default function InsightPage() {
@@ -24,12 +24,10 @@ export default function InsightPage() {
   if (!detail.data)
     return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
   const { insight, doc, permissions } = detail.data;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete “${insight.title}”?`,
-      children: <Text size="sm">The insight, its comments and its earlier versions are deleted. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The insight, its comments and its earlier versions are deleted. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(insight.id, {
           onSuccess: () => {
@@ -60,7 +58,7 @@ export default function InsightPage() {
             </Stack>
             <Group gap="xs">
               <VisibilityBadge visibility={insight.visibility} />
-              <EditDeleteButtons permissions={permissions} editTo={paths.insightEdit(insight.num)} onDelete={confirmDelete} deleting={remove.isPending} />
+              <EditDeleteButtons permissions={permissions} editTo={paths.insightEdit(insight.num)} onDelete={askToDelete} deleting={remove.isPending} />
             </Group>
           </Group>
           <FormError error={remove.error} />

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Breadcrumbs, Button, Container, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { CatalogueNode, NodeResponse } from '@observatory/shared';
 import { useNavigate } from 'react-router';
@@ -12,6 +11,7 @@ import { paths } from '../../config/paths';
 import { useHasPermission } from '../../lib/auth';
 import { useTitle } from '../../lib/use-title';
 import { useDeleteNode, useNode, useRoots } from './api';
+import { confirmDelete } from '../../components/confirm';
 
 /** The nodes inside one (or at the root): each a link with its type and description. */
 function NodeList({ nodes, empty }: { nodes: CatalogueNode[]; empty: string }) {
@@ -88,12 +88,10 @@ function NodeActions({ data }: { data: NodeResponse }) {
   const navigate = useNavigate();
   const remove = useDeleteNode(data.node.path);
   const parent = data.ancestors.at(-1)?.path ?? null;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete ${data.node.title}?`,
-      children: <Text size="sm">It goes from the catalogue with its details. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'It goes from the catalogue with its details. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -112,7 +110,7 @@ function NodeActions({ data }: { data: NodeResponse }) {
         <Button component={PrefetchLink} to={paths.nodeNew(data.node.path)} variant="default">
           Add a node inside
         </Button>
-        <Button variant="subtle" color="danger" onClick={confirmDelete} disabled={full} loading={remove.isPending}>
+        <Button variant="subtle" color="danger" onClick={askToDelete} disabled={full} loading={remove.isPending}>
           Delete
         </Button>
       </Group>

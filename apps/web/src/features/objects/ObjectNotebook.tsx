@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { lengthLimit, NoteInputSchema } from '@observatory/shared';
-import { modals } from '@mantine/modals';
 import type { Note } from '@observatory/shared';
 import { useState } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -9,6 +8,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { useObjectPageValue } from './object-context';
 import { errorText, useAddNote, useNoteActions, useObjectNotes } from './object-page';
 import { dateTime } from './object-bits';
+import { confirmDelete } from '../../components/confirm';
 
 /** The server's limit, told while typing. */
 const MAX_NOTE = lengthLimit(NoteInputSchema.shape.content);
@@ -54,12 +54,10 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
   const save = () => {
     if (draft !== null && draft.trim()) actions.save.mutate(draft.trim(), { onSuccess: () => setDraft(null) });
   };
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: 'Delete this note?',
-      children: <Text size="sm">The note is removed from the notebook for everyone. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The note is removed from the notebook for everyone. This cannot be undone.',
       onConfirm: () => actions.remove.mutate(),
     });
   const author = note.author ? (
@@ -89,7 +87,7 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
                 </Button>
               ) : null}
               {may('delete') ? (
-                <Button size="compact-sm" variant="subtle" color="danger" onClick={confirmDelete} loading={busy}>
+                <Button size="compact-sm" variant="subtle" color="danger" onClick={askToDelete} loading={busy}>
                   Delete
                 </Button>
               ) : null}

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { lengthLimit, PhotoChangeSchema } from '@observatory/shared';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Photo } from '@observatory/shared';
@@ -10,6 +9,7 @@ import { useSaveObject } from './edit/api';
 import { useObjectPageValue } from './object-context';
 import { usePhotoActions, usePhotoState } from './object-page';
 import { dateTime } from './object-bits';
+import { confirmAction, confirmDelete } from '../../components/confirm';
 
 /** The largest served version: a larger variant when the server offers one, else the 400 px one. */
 const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.largeUrl ?? image.url;
@@ -48,12 +48,10 @@ export default function PhotoViewer({
   const saveCaption = () => {
     if (caption !== null) actions.caption.mutate(caption.trim() || null, { onSuccess: () => setCaption(null) });
   };
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: 'Delete this photo?',
-      children: <Text size="sm">The photo and its files are deleted for everyone. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The photo and its files are deleted for everyone. This cannot be undone.',
       onConfirm: () =>
         actions.remove.mutate(undefined, {
           onSuccess: () => {
@@ -63,16 +61,12 @@ export default function PhotoViewer({
         }),
     });
   const useAsLocation = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: 'Use this photo’s position as the object’s location?',
-      children: (
-        <Text size="sm">
-          {detail.obj.geo
-            ? `The object’s current geometry is replaced by the point ${coordinates(photo.geo!.coordinates)}.`
-            : `The object is placed at ${coordinates(photo.geo!.coordinates)}.`}
-        </Text>
-      ),
-      labels: { confirm: 'Use this position', cancel: 'Cancel' },
+      message: detail.obj.geo
+        ? `The object’s current geometry is replaced by the point ${coordinates(photo.geo!.coordinates)}.`
+        : `The object is placed at ${coordinates(photo.geo!.coordinates)}.`,
+      confirmLabel: 'Use this position',
       onConfirm: () =>
         relocate.mutate(
           { input: { geo: { type: 'Point', coordinates: photo.geo!.coordinates.slice(0, 2) } } },
@@ -176,7 +170,7 @@ export default function PhotoViewer({
               </Button>
             ) : null}
             {photo.permissions.includes('delete') ? (
-              <Button variant="subtle" color="danger" onClick={confirmDelete} loading={busy}>
+              <Button variant="subtle" color="danger" onClick={askToDelete} loading={busy}>
                 Delete
               </Button>
             ) : null}

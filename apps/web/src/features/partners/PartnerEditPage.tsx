@@ -1,5 +1,4 @@
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,6 +11,7 @@ import { useTitle } from '../../lib/use-title';
 import { institutionKeys } from '../../lib/query-keys';
 import { useDeleteInstitution, useInstitutions, usePartner, useSaveInstitution, type PartnerDetail } from './api';
 import { InstitutionFields, institutionFormValues, toInstitutionInput, useInstitutionForm } from './institution-form';
+import { confirmDelete } from '../../components/confirm';
 
 function PartnerForm({ partner }: { partner: PartnerDetail }) {
   const { institution } = partner;
@@ -20,19 +20,10 @@ function PartnerForm({ partner }: { partner: PartnerDetail }) {
   const save = useSaveInstitution();
   const remove = useDeleteInstitution();
   const form = useInstitutionForm(institutionFormValues(institution));
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete ${institution.name}?`,
-      children: (
-        <Text size="sm">
-          {partner.people.length
-            ? `${partner.people.length} affiliated ${partner.people.length === 1 ? 'person loses' : 'people lose'} this affiliation. `
-            : ''}
-          This cannot be undone.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `${partner.people.length ? `${partner.people.length} affiliated ${partner.people.length === 1 ? 'person loses' : 'people lose'} this affiliation. ` : ''}This cannot be undone.`,
       onConfirm: () =>
         remove.mutate(institution.id, {
           onSuccess: () => {
@@ -71,7 +62,7 @@ function PartnerForm({ partner }: { partner: PartnerDetail }) {
             </Anchor>
           </Group>
           {partner.permissions.includes('delete') ? (
-            <Button variant="subtle" color="danger" onClick={confirmDelete} loading={remove.isPending}>
+            <Button variant="subtle" color="danger" onClick={askToDelete} loading={remove.isPending}>
               Delete institution
             </Button>
           ) : null}

@@ -1,6 +1,5 @@
 import { Anchor, Button, Container, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Affiliation } from '@observatory/shared';
@@ -16,6 +15,7 @@ import { PersonFields, toPersonInput, usePersonForm } from './person-form';
 import { useAffiliationMutations, useInstitutionChoices, usePerson, useUpdatePerson, type PersonProfile } from './api';
 import { WideTable } from '../../components/WideTable';
 import { peopleKeys } from './keys';
+import { confirmDelete } from '../../components/confirm';
 
 function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();
@@ -57,11 +57,10 @@ function Affiliations({ slug, affiliations }: { slug: string; affiliations: Affi
   const choices = useInstitutionChoices();
   const form = useForm({ initialValues: { institution: '', title: '' }, validate: { institution: (v) => (v ? null : 'Choose an institution') } });
   const confirmRemove = (a: Affiliation) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: 'Remove this affiliation?',
-      children: <Text size="sm">{a.institution.name} will no longer be listed on the profile.</Text>,
-      labels: { confirm: 'Remove', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `${a.institution.name} will no longer be listed on the profile.`,
+      confirmLabel: 'Remove',
       onConfirm: () => remove.mutate(a.institution.slug),
     });
   return (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { PhotoResult } from '@observatory/shared';
@@ -13,6 +13,7 @@ import { errorText, photosPath, useChangeCaption, useDeletePhoto, usePhotoSearch
 import { NoPhotos, photoLabel, PhotoResults } from './PhotoGrid';
 import { photoApiQuery, photoSearchFrom } from './photo-query';
 import { PhotoViewer } from './PhotoViewer';
+import { confirmDelete } from '../../components/confirm';
 
 /** The longest caption the API takes. */
 const CAPTION_MAX = 2000;
@@ -72,58 +73,22 @@ function CaptionEditor({ photo }: { photo: PhotoResult }) {
 
 /** Delete, after a confirmation that stays open (busy) until the photo is gone and the list asked again. */
 function DeletePhoto({ photo, onDeleted }: { photo: PhotoResult; onDeleted: () => void }) {
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeletePhoto();
-  const close = () => {
-    if (!remove.isPending) setConfirming(false);
-  };
+  const askToDelete = () =>
+    confirmDelete({
+      title: 'Delete this photo?',
+      message: <span style={{ overflowWrap: 'anywhere' }}>“{photoLabel(photo)}” and its files are deleted for everyone. This cannot be undone.</span>,
+      failureTitle: 'The photo was not deleted',
+      onConfirm: () =>
+        remove.mutateAsync(photo).then(() => {
+          notifications.show({ color: 'green', message: 'The photo was deleted' });
+          onDeleted();
+        }),
+    });
   return (
-    <>
-      <Button
-        variant="subtle"
-        color="danger"
-        size="compact-sm"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        onClick={() => {
-          remove.reset();
-          setConfirming(true);
-        }}
-      >
-        Delete
-      </Button>
-      <Modal opened={confirming} onClose={close} title="Delete this photo?" closeButtonProps={{ 'aria-label': 'Keep the photo' }}>
-        <Stack gap="sm">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            “{photoLabel(photo)}” and its files are deleted for everyone. This cannot be undone.
-          </Text>
-          {remove.error ? (
-            <Alert color="danger" role="alert" title="The photo was not deleted">
-              {errorText(remove.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={remove.isPending}>
-              Keep it
-            </Button>
-            <Button
-              color="danger"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(photo, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notifications.show({ color: 'green', message: 'The photo was deleted' });
-                    onDeleted();
-                  },
-                })
-              }
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Button variant="subtle" color="danger" size="compact-sm" leftSection={<IconTrash size={14} aria-hidden />} onClick={askToDelete}>
+      Delete
+    </Button>
   );
 }
 

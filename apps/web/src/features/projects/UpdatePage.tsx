@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { FormError } from '../../components/FormError';
@@ -10,6 +9,7 @@ import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
 import { useDeleteUpdate, useUpdate } from './api';
 import { useProjectDetail } from './ProjectLayout';
+import { confirmDelete } from '../../components/confirm';
 
 /** One update: title, date, author and its text; edit and delete for the project's editors. */
 export default function UpdatePage() {
@@ -21,12 +21,10 @@ export default function UpdatePage() {
   if (!update.data)
     return <PageState isPending={update.isPending} error={update.error} message={update.error ? objectLoadErrorText(update.error) : undefined} />;
   const { update: u, doc, permissions } = update.data;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete “${u.title}”?`,
-      children: <Text size="sm">The update and its earlier versions are deleted. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The update and its earlier versions are deleted. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(u.id, {
           onSuccess: () => {
@@ -55,7 +53,7 @@ export default function UpdatePage() {
             <Button component={PrefetchLink} to={paths.projectUpdateEdit(project.slug, u.slug)} variant="default" size="xs">
               Edit
             </Button>
-            <Button variant="subtle" color="danger" size="xs" onClick={confirmDelete} loading={remove.isPending}>
+            <Button variant="subtle" color="danger" size="xs" onClick={askToDelete} loading={remove.isPending}>
               Delete
             </Button>
           </Group>

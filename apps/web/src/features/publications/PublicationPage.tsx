@@ -1,6 +1,5 @@
 import { Anchor, Badge, Button, Container, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { CITATION_STYLES, PUBLICATION_EXPORT_FORMATS, type CitationStyle, type PublicationDetail } from '@observatory/shared';
@@ -19,6 +18,7 @@ import { CITATION_STYLE_LABELS, doiUrl, EXPORT_FORMAT_LABELS, PUBLICATION_TYPE_L
 import { useTitle } from '../../lib/use-title';
 import { publicationExportHref, useCitation, useDeletePublication, usePublication } from './api';
 import { CitationText } from './CitationText';
+import { confirmDelete } from '../../components/confirm';
 
 const STYLE_CHOICES = CITATION_STYLES.map((s) => ({ value: s, label: CITATION_STYLE_LABELS[s] }));
 
@@ -84,12 +84,10 @@ export default function PublicationPage() {
     return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
   const { publication: p, abstract, permissions } = detail.data;
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete “${p.title}”?`,
-      children: <Text size="sm">The publication leaves the catalogue, its projects and its authors’ pages. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The publication leaves the catalogue, its projects and its authors’ pages. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(p.id, {
           onSuccess: () => {
@@ -126,7 +124,7 @@ export default function PublicationPage() {
               </Group>
             </Stack>
             <Group gap="xs">
-              <EditDeleteButtons permissions={permissions} editTo={paths.pubEdit(p.slug)} onDelete={confirmDelete} deleting={remove.isPending} />
+              <EditDeleteButtons permissions={permissions} editTo={paths.pubEdit(p.slug)} onDelete={askToDelete} deleting={remove.isPending} />
             </Group>
           </Group>
           <FormError error={remove.error} />

@@ -1,11 +1,11 @@
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { TeamMember } from '@observatory/shared';
 import { fieldErrors, FormError } from '../../components/FormError';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
 import type { useMemberMutations } from './api';
 import { WideTable } from '../../components/WideTable';
+import { confirmDelete } from '../../components/confirm';
 
 export const TEAM_ROLES = [
   { value: 'owner', label: 'Owner' },
@@ -33,11 +33,11 @@ export function MemberManager({ members, mutations }: { members: TeamMember[]; m
   };
 
   const confirmRemove = (m: TeamMember) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Remove ${m.name} from the team?`,
-      children: <Text size="sm">They lose their role on the team and what it allows.</Text>,
-      labels: { confirm: 'Remove', cancel: 'Keep' },
-      confirmProps: { color: 'danger' },
+      message: 'They lose their role on the team and what it allows.',
+      confirmLabel: 'Remove',
+      cancelLabel: 'Keep',
       onConfirm: () => remove.mutate(m.id),
     });
 

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, FileButton, Group, Paper, Progress, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ProjectFile } from '@observatory/shared';
@@ -8,6 +7,7 @@ import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
 import { formatBytes, useAddFile, useAddVersion, useChangeFile, useDeleteFile, useDeleteVersion, useDownload } from './api';
 import { WideTable } from '../../../components/WideTable';
+import { confirmDelete } from '../../../components/confirm';
 
 type ProjectRef = { id: string; slug: string };
 type Version = ProjectFile['versions'][number];
@@ -128,28 +128,19 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState<string | null>(null);
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete “${file.name}”?`,
-      children: (
-        <Text size="sm">The file and its {file.versions.length === 1 ? 'only version are' : `${file.versions.length} versions are`} deleted for good.</Text>
-      ),
-      labels: { confirm: 'Delete the file', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `The file and its ${file.versions.length === 1 ? 'only version are' : `${file.versions.length} versions are`} deleted for good.`,
+      confirmLabel: 'Delete the file',
       onConfirm: () => remove.mutate(file.id, { onSuccess: () => notifications.show({ color: 'green', message: `“${file.name}” was deleted` }) }),
     });
 
   const confirmDeleteVersion = (v: Version) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Delete version ${v.version} of “${file.name}”?`,
-      children: (
-        <Text size="sm">
-          Version {v.version}
-          {v.fileName ? ` (${v.fileName})` : ''} is deleted for good; the other versions stay.
-        </Text>
-      ),
-      labels: { confirm: 'Delete the version', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `Version ${v.version}${v.fileName ? ` (${v.fileName})` : ''} is deleted for good; the other versions stay.`,
+      confirmLabel: 'Delete the version',
       onConfirm: () => removeVersion.mutate(v.version),
     });
 
@@ -191,7 +182,7 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
                 <Button variant="default" onClick={() => setEditing((on) => !on)} aria-expanded={editing} aria-label={`Edit ${file.name}`}>
                   Edit
                 </Button>
-                <Button variant="subtle" color="danger" onClick={confirmDelete} loading={remove.isPending} aria-label={`Delete ${file.name}`}>
+                <Button variant="subtle" color="danger" onClick={askToDelete} loading={remove.isPending} aria-label={`Delete ${file.name}`}>
                   Delete
                 </Button>
               </>

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Card, Checkbox, Code, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { AssetListItem, AssetsResponse } from '@observatory/shared';
 import { FormError } from '../../../../components/FormError';
@@ -15,6 +14,7 @@ import { toErrorView } from '../../../../lib/errors';
 import { useDelayedFlag } from '../../../../lib/use-delayed';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useTitle } from '../../../../lib/use-title';
+import { confirmDelete } from '../../../../components/confirm';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 /** How many stray files are named before "and N more". */
@@ -93,13 +93,11 @@ function StrayFilesSection() {
   const sweep = useSweepStrays();
   const found = strays.data?.files ?? [];
   const confirmSweep = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Sweep ${strayFiles(found.length)}?`,
-      children: (
-        <Text size="sm">{`The ${files(found.length)} (${formatBytes(strays.data?.bytes ?? 0)}) that no record names are removed from storage. This cannot be undone.`}</Text>
-      ),
-      labels: { confirm: 'Sweep', cancel: 'Keep them' },
-      confirmProps: { color: 'danger' },
+      message: `The ${files(found.length)} (${formatBytes(strays.data?.bytes ?? 0)}) that no record names are removed from storage. This cannot be undone.`,
+      confirmLabel: 'Sweep',
+      cancelLabel: 'Keep them',
       onConfirm: () => sweep.mutate(),
     });
   return (
@@ -148,13 +146,11 @@ export default function AssetsAdminPage() {
   const list = assets.data?.data.assets;
   const totals = assets.data?.data.totals;
 
-  const confirmDelete = (asset: AssetListItem) => {
+  const askToDelete = (asset: AssetListItem) => {
     const name = assetName(asset);
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Delete “${name}”?`,
-      children: <Text size="sm">{`“${name}” (${formatBytes(asset.size)}) is removed from storage. This cannot be undone.`}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `“${name}” (${formatBytes(asset.size)}) is removed from storage. This cannot be undone.`,
       onConfirm: () =>
         remove.mutate(asset.id, {
           onSuccess: () => notifications.show({ color: 'green', message: `“${name}” was deleted` }),
@@ -197,7 +193,7 @@ export default function AssetsAdminPage() {
             </Table.Thead>
             <Table.Tbody>
               {list.map((a) => (
-                <AssetRow key={a.id} asset={a} onDelete={() => confirmDelete(a)} deleting={remove.isPending && remove.variables === a.id} />
+                <AssetRow key={a.id} asset={a} onDelete={() => askToDelete(a)} deleting={remove.isPending && remove.variables === a.id} />
               ))}
             </Table.Tbody>
           </Table>

@@ -1,5 +1,4 @@
 import { Anchor, Button, Chip, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IMPORT_PREVIEW_PAGE, PREVIEW_SHOWS, type ImportPreview, type ImportSession, type PreviewShow } from '@observatory/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { BackToStart } from './ImportOptionsPage';
 import { observationsKind, objectsKind, relationsKind, type KindDef } from './kinds';
 import { importPage, readOptions } from './options-url';
 import { CommitProgress, ImportError, RecordList, StatsView } from './ResultParts';
+import { confirmAction } from '../../../../components/confirm';
 
 const SHOW_LABELS: Record<PreviewShow, string> = { all: 'All', error: 'Errors', create: 'Create', update: 'Update', none: 'Unchanged' };
 const SHOW_STAT: Record<PreviewShow, string | null> = { all: null, error: 'errors', create: 'created', update: 'updated', none: 'unchanged' };
@@ -191,15 +191,11 @@ function ImportResultPage<D, O>({ def }: { def: KindDef<D, O> }) {
   const blocker = data ? commitBlocker(data.stats) : null;
   const confirm = () => {
     if (!data || !body) return;
-    modals.openConfirmModal({
+    confirmAction({
       title: `Import ${def.title.toLowerCase()}?`,
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{def.commitSentence(data.stats)}</Text>
-          <Text size="sm">Everything is written in one go; if anything fails, nothing is.</Text>
-        </Stack>
-      ),
-      labels: { confirm: 'Import', cancel: 'Not yet' },
+      message: [def.commitSentence(data.stats), 'Everything is written in one go; if anything fails, nothing is.'],
+      confirmLabel: 'Import',
+      cancelLabel: 'Not yet',
       onConfirm: () => commit.mutate(body),
     });
   };

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Progress, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +13,7 @@ import { KINDS, kindNamed, type AnyKindDef } from './kinds';
 import { IMPORT_KINDS, importPage } from './options-url';
 import { statsInWords } from './preview-view';
 import { SessionSummary } from './SessionFile';
+import { confirmDelete } from '../../../../components/confirm';
 
 /** What the server reads: CSV, TSV (or text with tabs) and Excel workbooks. */
 const ACCEPT = '.csv,.tsv,.tab,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -108,11 +108,10 @@ function PastImports({ onDiscarded, own }: { onDiscarded: (id: string) => void; 
   const sessions = useImportSessions();
   const discard = useDiscardSession();
   const confirmDiscard = (id: string, fileName: string) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Discard “${fileName}”?`,
-      children: <Text size="sm">The uploaded file and its records are deleted. Nothing was imported from it, so nothing else changes.</Text>,
-      labels: { confirm: 'Discard', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The uploaded file and its records are deleted. Nothing was imported from it, so nothing else changes.',
+      confirmLabel: 'Discard',
       onConfirm: () =>
         discard.mutate(id, {
           onSuccess: () => {

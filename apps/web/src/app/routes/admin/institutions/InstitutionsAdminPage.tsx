@@ -12,6 +12,7 @@ import { PageState } from '../../../../components/PageState';
 import { useTitle } from '../../../../lib/use-title';
 import { useAddCategory, useDeleteCategory, useInstitutionsAdmin, useMoveCategory, useRenameCategory } from './api';
 import { InstitutionsSection } from './InstitutionsSection';
+import { confirmDelete } from '../../../../components/confirm';
 
 function CategoryRow({ category, count, onRename, onDelete }: { category: Category; count: number; onRename: () => void; onDelete: () => void }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
@@ -91,14 +92,10 @@ export default function InstitutionsAdminPage() {
     if (!over || active.id === over.id) return;
     move.mutate({ id: String(active.id), position: categories.findIndex((c) => c.id === over.id) });
   };
-  const confirmDelete = (category: Category) =>
-    modals.openConfirmModal({
+  const askToDelete = (category: Category) =>
+    confirmDelete({
       title: `Delete “${category.name}”?`,
-      children: (
-        <Text size="sm">A category can only be deleted when it holds no institutions; move them to another category first. This cannot be undone.</Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'A category can only be deleted when it holds no institutions; move them to another category first. This cannot be undone.',
       onConfirm: () => remove.mutate(category.id),
     });
 
@@ -149,7 +146,7 @@ export default function InstitutionsAdminPage() {
                   category={c}
                   count={counts.get(c.id) ?? 0}
                   onRename={() => modals.open({ title: `Rename “${c.name}”`, children: <RenameCategoryForm category={c} /> })}
-                  onDelete={() => confirmDelete(c)}
+                  onDelete={() => askToDelete(c)}
                 />
               ))}
             </Stack>

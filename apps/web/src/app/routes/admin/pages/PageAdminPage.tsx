@@ -1,6 +1,5 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { HELP_PAGE_PATH, PRIVACY_PAGE_PATH, type PageDetail } from '@observatory/shared';
 import type { ReactNode } from 'react';
@@ -15,6 +14,7 @@ import { pageRevisionQuery, useDeletePage, usePageAt, usePageRevisions, useResto
 import { useTitle } from '../../../../lib/use-title';
 import { MovePageForm } from './MovePageForm';
 import { PageEditForm } from './PageEditForm';
+import { confirmDelete } from '../../../../components/confirm';
 
 /** What a page of a fixed path is for, said on its editor. */
 const ROLE_OF: Record<string, string> = {
@@ -50,21 +50,14 @@ function Actions({ detail }: { detail: PageDetail }) {
   const navigate = useNavigate();
   const [moving, move] = useDisclosure(false);
   const remove = useDeletePage(page.id, page.path);
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete “${page.title}”?`,
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">The page at /doc/{page.path} and the history of its text are deleted. This cannot be undone.</Text>
-          {LOSS_OF[page.path] ? (
-            <Text size="sm" fw={600}>
-              {LOSS_OF[page.path]}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-      labels: { confirm: 'Delete page', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: [
+        `The page at /doc/${page.path} and the history of its text are deleted. This cannot be undone.`,
+        ...(LOSS_OF[page.path] ? [<strong key="loss">{LOSS_OF[page.path]}</strong>] : []),
+      ],
+      confirmLabel: 'Delete page',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -80,7 +73,7 @@ function Actions({ detail }: { detail: PageDetail }) {
         <Button variant="default" onClick={move.open}>
           Move
         </Button>
-        <Button variant="outline" color="danger" onClick={confirmDelete} loading={remove.isPending}>
+        <Button variant="outline" color="danger" onClick={askToDelete} loading={remove.isPending}>
           Delete
         </Button>
       </Group>

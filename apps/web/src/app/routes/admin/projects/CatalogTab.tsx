@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Modal, MultiSelect, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { DataTableInputSchema, lengthLimit, type DataTable } from '@observatory/shared';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import {
   useSaveDataTable,
   useSaveProjectObjectTypes,
 } from './catalog-api';
+import { confirmDelete } from '../../../../components/confirm';
 
 interface Project {
   id: string;
@@ -146,12 +146,11 @@ function DataTablesSection({ project }: { project: Project }) {
   const [opened, dialog] = useDisclosure(false);
   const [editing, setEditing] = useState<DataTable | null>(null);
   const open = (table: DataTable | null) => (setEditing(table), dialog.open());
-  const confirmDelete = (table: DataTable) =>
-    modals.openConfirmModal({
+  const askToDelete = (table: DataTable) =>
+    confirmDelete({
       title: `Delete ${table.title}?`,
-      children: <Text size="sm">The data table and all its observations are deleted. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete data table', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'The data table and all its observations are deleted. This cannot be undone.',
+      confirmLabel: 'Delete data table',
       onConfirm: () => remove.mutate(table.id, { onSuccess: () => notifications.show({ color: 'green', message: `${table.title} deleted` }) }),
     });
   return (
@@ -210,7 +209,7 @@ function DataTablesSection({ project }: { project: Project }) {
                         variant="subtle"
                         color="danger"
                         aria-label={`Delete ${t.title}`}
-                        onClick={() => confirmDelete(t)}
+                        onClick={() => askToDelete(t)}
                         loading={remove.isPending && remove.variables === t.id}
                       >
                         Delete

@@ -1,9 +1,7 @@
 import { Anchor, Button, Group, Select, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { VISIBILITIES, type ProjectDetail } from '@observatory/shared';
-import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundScreen } from '../../../../components/ErrorScreen';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
@@ -15,28 +13,9 @@ import { useTitle } from '../../../../lib/use-title';
 import { useDeleteProject, useProject, useProjectMemberMutations, useProjectMembers, useSaveProject } from '../../../../features/projects/api';
 import { MemberManager } from '../../../../features/teams/MemberManager';
 import { CatalogTab } from './CatalogTab';
+import { confirmDelete } from '../../../../components/confirm';
 
 const VISIBILITY_LABELS = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members only' } as const;
-
-function TypedDelete({ title, onConfirm }: { title: string; onConfirm: () => void }) {
-  const [typed, setTyped] = useState('');
-  return (
-    <Stack gap="sm">
-      <Text size="sm">
-        The project, its documentation, updates, files and memberships are deleted. This cannot be undone. Type the project’s title to confirm.
-      </Text>
-      <TextInput label="Project title" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-autofocus />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => modals.closeAll()}>
-          Keep it
-        </Button>
-        <Button color="danger" disabled={typed.trim() !== title} onClick={() => (modals.closeAll(), onConfirm())}>
-          Delete project
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 function Advanced({ detail }: { detail: ProjectDetail }) {
   const navigate = useNavigate();
@@ -44,19 +23,16 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
   const remove = useDeleteProject();
   const { project } = detail;
   const form = useForm({ initialValues: { slug: project.slug, visibility: project.visibility, archived: project.archived } });
-  const confirmDelete = () =>
-    modals.open({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete ${project.title}?`,
-      children: (
-        <TypedDelete
-          title={project.title}
-          onConfirm={() =>
-            remove.mutate(project.id, {
-              onSuccess: () => (notifications.show({ color: 'green', message: `${project.title} was deleted` }), void navigate(paths.adminProjects)),
-            })
-          }
-        />
-      ),
+      message: 'The project, its documentation, updates, files and memberships are deleted. This cannot be undone. Type the project’s title to confirm.',
+      typed: { label: 'Project title', value: project.title },
+      confirmLabel: 'Delete project',
+      onConfirm: () =>
+        remove.mutate(project.id, {
+          onSuccess: () => (notifications.show({ color: 'green', message: `${project.title} was deleted` }), void navigate(paths.adminProjects)),
+        }),
     });
   return (
     <Stack gap="xl">
@@ -99,7 +75,7 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
         </Title>
         <FormError error={remove.error} />
         <Group>
-          <Button variant="outline" color="danger" onClick={confirmDelete} loading={remove.isPending} disabled={!detail.permissions.includes('delete')}>
+          <Button variant="outline" color="danger" onClick={askToDelete} loading={remove.isPending} disabled={!detail.permissions.includes('delete')}>
             Delete project
           </Button>
         </Group>

@@ -1,6 +1,5 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { GLOBAL_PERMISSIONS, RESOURCE_ACTIONS } from '@observatory/shared';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +8,7 @@ import { PageState } from '../../../../components/PageState';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
 import { useDeleteRole, useRole, useUpdateRole, type RoleDetail } from './api';
+import { confirmDelete } from '../../../../components/confirm';
 
 function PermissionGroup({
   label,
@@ -48,12 +48,10 @@ function RoleForm({ detail }: { detail: RoleDetail }) {
     validate: { name: (v) => (v.trim() ? null : 'Give a name') },
   });
   const deletable = !detail.builtin && detail.holders === 0;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete the role ${detail.role.name}?`,
-      children: <Text size="sm">Nobody holds it. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'Nobody holds it. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -97,7 +95,7 @@ function RoleForm({ detail }: { detail: RoleDetail }) {
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Save
           </Button>
-          <Button variant="subtle" color="danger" onClick={confirmDelete} disabled={!deletable} loading={remove.isPending}>
+          <Button variant="subtle" color="danger" onClick={askToDelete} disabled={!deletable} loading={remove.isPending}>
             Delete role
           </Button>
         </Group>

@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { WideTable } from '../../../../components/WideTable';
 import { schemaRule } from '../../../../lib/form-rules';
 import { useTitle } from '../../../../lib/use-title';
 import { shortUrl, useCreateShortlink, useDeleteShortlink, useShortlinks, useUpdateShortlink, type Shortlink } from './api';
+import { confirmDelete } from '../../../../components/confirm';
 
 type Values = { slug: string; target: string };
 const FIELDS = ['slug', 'target'] as const;
@@ -196,12 +196,10 @@ export default function ShortlinksAdminPage() {
   const remove = useDeleteShortlink();
   const [editing, setEditing] = useState<Shortlink | null>(null);
   if (!shortlinks.data) return <PageState isPending={shortlinks.isPending} error={shortlinks.error} />;
-  const confirmDelete = (s: Shortlink) =>
-    modals.openConfirmModal({
+  const askToDelete = (s: Shortlink) =>
+    confirmDelete({
       title: `Delete the shortlink ${s.slug}?`,
-      children: <Text size="sm">{shortUrl(s.slug)} will lead nowhere. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `${shortUrl(s.slug)} will lead nowhere. This cannot be undone.`,
       onConfirm: () => remove.mutate(s.id, { onSuccess: () => notifications.show({ color: 'green', message: `Shortlink ${s.slug} deleted` }) }),
     });
   return (
@@ -212,7 +210,7 @@ export default function ShortlinksAdminPage() {
       </Text>
       <FormError error={remove.error} />
       {shortlinks.data.length ? (
-        <ShortlinkTable shortlinks={shortlinks.data} onEdit={setEditing} onDelete={confirmDelete} />
+        <ShortlinkTable shortlinks={shortlinks.data} onEdit={setEditing} onDelete={askToDelete} />
       ) : (
         <Text>No shortlinks yet: add the first below.</Text>
       )}

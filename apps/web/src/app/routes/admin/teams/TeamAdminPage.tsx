@@ -1,9 +1,7 @@
-import { Anchor, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { lengthLimit, TeamInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
@@ -13,6 +11,7 @@ import { objectLoadErrorText } from '../../../../lib/errors';
 import { useTitle } from '../../../../lib/use-title';
 import { useDeleteTeam, useMemberMutations, useSaveTeam, useTeam, type TeamDetail } from '../../../../features/teams/api';
 import { MemberManager } from '../../../../features/teams/MemberManager';
+import { confirmDelete } from '../../../../components/confirm';
 
 function TeamForm({ detail }: { detail: TeamDetail }) {
   const save = useSaveTeam();
@@ -48,25 +47,6 @@ function TeamForm({ detail }: { detail: TeamDetail }) {
   );
 }
 
-/** Deleting a team takes every role on it away: the name must be typed to confirm. */
-function TypedDeleteConfirmation({ name, onConfirm }: { name: string; onConfirm: () => void }) {
-  const [typed, setTyped] = useState('');
-  return (
-    <Stack gap="sm">
-      <Text size="sm">Every member loses their role on the team. This cannot be undone. Type the team’s name to confirm.</Text>
-      <TextInput label="Team name" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-autofocus />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => modals.closeAll()}>
-          Keep it
-        </Button>
-        <Button color="danger" disabled={typed.trim() !== name} onClick={() => (modals.closeAll(), onConfirm())}>
-          Delete team
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
 /** A team: its name and description, its members with their roles, and deletion. */
 export default function TeamAdminPage() {
   const { slug = '' } = useParams();
@@ -77,22 +57,20 @@ export default function TeamAdminPage() {
   useTitle(`${team.data?.team.name ?? slug} · Teams · Site Admin`);
   if (!team.data) return <PageState isPending={team.isPending} error={team.error} message={team.error ? objectLoadErrorText(team.error) : undefined} />;
   const { team: t, members } = team.data;
-  const confirmDelete = () =>
-    modals.open({
+  // Deleting a team takes every role on it away: the name must be typed to confirm.
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete ${t.name}?`,
-      children: (
-        <TypedDeleteConfirmation
-          name={t.name}
-          onConfirm={() =>
-            remove.mutate(t.slug, {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: `${t.name} was deleted` });
-                void navigate(paths.adminTeams);
-              },
-            })
-          }
-        />
-      ),
+      message: 'Every member loses their role on the team. This cannot be undone. Type the team’s name to confirm.',
+      typed: { label: 'Team name', value: t.name },
+      confirmLabel: 'Delete team',
+      onConfirm: () =>
+        remove.mutate(t.slug, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `${t.name} was deleted` });
+            void navigate(paths.adminTeams);
+          },
+        }),
     });
   return (
     <Stack gap="xl">
@@ -115,7 +93,7 @@ export default function TeamAdminPage() {
         </Title>
         <FormError error={remove.error} />
         <Group>
-          <Button variant="outline" color="danger" onClick={confirmDelete} loading={remove.isPending}>
+          <Button variant="outline" color="danger" onClick={askToDelete} loading={remove.isPending}>
             Delete team
           </Button>
         </Group>

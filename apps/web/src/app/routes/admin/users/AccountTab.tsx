@@ -1,6 +1,5 @@
 import { Alert, Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { CopyButton } from '../../../../components/CopyButton';
@@ -9,6 +8,7 @@ import { paths } from '../../../../config/paths';
 import { emailRule, usernameRule } from '../../../../lib/form-rules';
 import { useCurrentUser } from '../../../../lib/auth';
 import { useResetLink, useUpdateAccount, type UserDetail } from './api';
+import { confirmAction } from '../../../../components/confirm';
 
 function AccountForm({ detail }: { detail: UserDetail }) {
   const navigate = useNavigate();
@@ -89,17 +89,13 @@ function Access({ detail }: { detail: UserDetail }) {
   const { disabled, username } = detail.user;
   const self = me.user?.username === username;
   const confirm = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: disabled ? `Enable ${username}?` : `Disable ${username}?`,
-      children: (
-        <Text size="sm">
-          {disabled
-            ? 'They can sign in again with their password and API keys.'
-            : 'They are signed out everywhere, cannot sign in, and their API keys stop working, until the account is enabled again. Nothing they made is deleted.'}
-        </Text>
-      ),
-      labels: { confirm: disabled ? 'Enable' : 'Disable', cancel: 'Cancel' },
-      confirmProps: { color: disabled ? 'blue' : 'danger' },
+      message: disabled
+        ? 'They can sign in again with their password and API keys.'
+        : 'They are signed out everywhere, cannot sign in, and their API keys stop working, until the account is enabled again. Nothing they made is deleted.',
+      confirmLabel: disabled ? 'Enable' : 'Disable',
+      danger: !disabled,
       onConfirm: () =>
         update.mutate(
           { disabled: !disabled },

@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { GLOBAL_TARGET, type RoleAssignment } from '@observatory/shared';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
@@ -10,6 +9,7 @@ import { useAllTeams } from '../../../../features/teams/api';
 import { useRoleChange, useRoles, type UserDetail } from './api';
 import { holdsRole, rolesFor, sortAssignments } from './role-assignments';
 import { WideTable } from '../../../../components/WideTable';
+import { confirmDelete } from '../../../../components/confirm';
 
 function Scope({ assignment }: { assignment: RoleAssignment }) {
   const { target } = assignment;
@@ -42,15 +42,10 @@ export function RolesTab({ detail }: { detail: UserDetail }) {
     change.mutate({ action: 'add', ...v }, { onSuccess: () => form.setFieldValue('role', ''), onError: (e) => showFieldErrors(form, fieldErrors(e)) });
   };
   const confirmRemove = (a: RoleAssignment) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Take away ${a.role.name}?`,
-      children: (
-        <Text size="sm">
-          {detail.person.name} loses what the role allows{a.target ? ` on ${a.target.name}` : ''} at once.
-        </Text>
-      ),
-      labels: { confirm: 'Take it away', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: `${detail.person.name} loses what the role allows${a.target ? ` on ${a.target.name}` : ''} at once.`,
+      confirmLabel: 'Take it away',
       onConfirm: () => change.mutate({ action: 'remove', role: a.role.slug, target: a.target?.id ?? GLOBAL_TARGET }),
     });
 

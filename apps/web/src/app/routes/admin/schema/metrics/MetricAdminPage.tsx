@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Metric } from '@observatory/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -12,6 +11,7 @@ import { useCurrentObjectTypes } from '../types-api';
 import { useTitle } from '../../../../../lib/use-title';
 import { useDeleteMetric, useMetricDetail, useUpdateMetric } from './api';
 import { METRIC_TYPE_LABELS, MetricForm } from './MetricForm';
+import { confirmDelete } from '../../../../../components/confirm';
 
 /** The object types measuring a metric, from the one shared list of types. */
 function MeasuredOn({ name }: { name: string }) {
@@ -43,12 +43,10 @@ function MetricEditor({ metric }: { metric: Metric }) {
   const navigate = useNavigate();
   const update = useUpdateMetric(metric.name);
   const remove = useDeleteMetric(metric.name);
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete the metric ${metric.title}?`,
-      children: <Text size="sm">Values recorded for it stay in the objects’ metadata, but the metric is gone. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'Values recorded for it stay in the objects’ metadata, but the metric is gone. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -74,7 +72,7 @@ function MetricEditor({ metric }: { metric: Metric }) {
           })
         }
         extra={
-          <Button variant="subtle" color="danger" onClick={confirmDelete} loading={remove.isPending}>
+          <Button variant="subtle" color="danger" onClick={askToDelete} loading={remove.isPending}>
             Delete metric
           </Button>
         }

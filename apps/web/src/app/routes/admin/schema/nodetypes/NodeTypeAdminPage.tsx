@@ -1,7 +1,6 @@
 import { SlugSchema } from '@observatory/shared';
 import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
@@ -11,6 +10,7 @@ import { paths } from '../../../../../config/paths';
 import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
 import { useDeleteNodeType, useNodeType, useSchemaChoices, useUpdateNodeType, type NodeTypeDetail } from './api';
+import { confirmDelete } from '../../../../../components/confirm';
 
 function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
   const navigate = useNavigate();
@@ -25,12 +25,10 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
       slug: schemaRule(SlugSchema, 'Give an address'),
     },
   });
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete the node type ${nodetype.name}?`,
-      children: <Text size="sm">No node has it. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'No node has it. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -92,7 +90,7 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
         </Text>
         <FormError error={remove.error} />
         <Group>
-          <Button variant="subtle" color="danger" onClick={confirmDelete} disabled={nodes > 0} loading={remove.isPending}>
+          <Button variant="subtle" color="danger" onClick={askToDelete} disabled={nodes > 0} loading={remove.isPending}>
             Delete node type
           </Button>
         </Group>

@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { SlugSchema, type ObjectType } from '@observatory/shared';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +15,7 @@ import { OrderedChoice, type Choice } from '../OrderedChoice';
 import { useDeleteObjectType, useMetrics, useObjectCounts, useObjectType, useObjectTypes, useSaveObjectType, useSchemas } from '../types-api';
 import { MARKER_OPTIONS } from './markers';
 import { SaveOrUndo } from '../SaveOrUndo';
+import { confirmDelete } from '../../../../../components/confirm';
 
 interface TypeValues {
   name: string;
@@ -61,11 +61,9 @@ function DeleteType({ type }: { type: ObjectType }) {
   const remove = useDeleteObjectType(type.slug);
   const objects = useObjectCounts([type.slug]).get(type.slug);
   const confirm = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Delete the object type ${type.name}?`,
-      children: <Text size="sm">Only a type no object has can be deleted. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'Only a type no object has can be deleted. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, List, Paper, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { SchemaImpact } from '@observatory/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -16,6 +15,7 @@ import { jsonText, parseJsonObject } from '../json-text';
 import { useCheckSchema, useDeleteSchema, useSaveSchema, useSchema, type SchemaDetail } from '../types-api';
 import { impactSummary, unnamedNotes } from './impact';
 import { SchemaPreview } from './SchemaPreview';
+import { confirmDelete } from '../../../../../components/confirm';
 
 interface SchemaValues {
   title: string;
@@ -209,11 +209,9 @@ function UsedBy({ detail }: { detail: SchemaDetail }) {
   const navigate = useNavigate();
   const remove = useDeleteSchema(detail.schema.slug);
   const confirm = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: `Delete the schema ${detail.schema.title}?`,
-      children: <Text size="sm">All its versions are deleted with it. Only a schema no type uses can be deleted. This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'All its versions are deleted with it. Only a schema no type uses can be deleted. This cannot be undone.',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {

@@ -1,6 +1,5 @@
 import { Anchor, Badge, Button, Group, List, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { lengthLimit, UnitInputSchema, type UnitDetail } from '@observatory/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -14,6 +13,7 @@ import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
 import { useTitle } from '../../../../../lib/use-title';
 import { useConversion, useDeleteUnit, useUnitDetail, useUpdateUnit, type ConversionAsked } from './api';
+import { confirmDelete } from '../../../../../components/confirm';
 
 /** An added unit's name, symbol and property; deleted when no metric is measured in it. */
 function UnitForm({ detail }: { detail: UnitDetail }) {
@@ -23,12 +23,10 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
   const remove = useDeleteUnit(unit.code);
   const form = useForm({ initialValues: { name: unit.name, printSymbol: unit.printSymbol, property: unit.property } });
   const deletable = metrics.length === 0;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askToDelete = () =>
+    confirmDelete({
       title: `Delete the unit ${unit.code}?`,
-      children: <Text size="sm">No metric is measured in it. It can be added again later.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Keep it' },
-      confirmProps: { color: 'danger' },
+      message: 'No metric is measured in it. It can be added again later.',
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -81,7 +79,7 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Save
           </Button>
-          <Button variant="subtle" color="danger" onClick={confirmDelete} disabled={!deletable} loading={remove.isPending}>
+          <Button variant="subtle" color="danger" onClick={askToDelete} disabled={!deletable} loading={remove.isPending}>
             Delete unit
           </Button>
         </Group>

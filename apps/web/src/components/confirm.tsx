@@ -1,0 +1,161 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState, type ReactNode } from 'react';
+import { toErrorView } from '../lib/errors';
+
+/**
+ * The confirmations the web asks before an action: `confirmDelete` before anything is
+ * deleted or taken away, `confirmAction` before anything else that cannot wait for a second
+ * thought (restore a version, send a request). The only callers of Mantine's
+ * openConfirmModal (a lint rule keeps it so), so every one reads and behaves alike.
+ */
+
+/** What the dialog says: one paragraph, or several (one a line). */
+type Message = ReactNode | ReactNode[];
+
+const paragraphs = (message: Message) =>
+  Array.isArray(message) ? (
+    <Stack gap="xs">
+      {message.map((paragraph, i) => (
+        <Text key={i} size="sm">
+          {paragraph}
+        </Text>
+      ))}
+    </Stack>
+  ) : (
+    <Text size="sm">{message}</Text>
+  );
+
+export interface ActionConfirmation {
+  /** The question: "Restore this version?" */
+  title: string;
+  /** What the action does. */
+  message: Message;
+  /** The button that goes ahead: "Restore". */
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** The button in the danger colour: the action cannot be taken back. */
+  danger?: boolean;
+  onConfirm: () => void;
+}
+
+/** Asks before an action that deletes nothing; the dialog closes as the action starts. */
+export function confirmAction({ title, message, confirmLabel, cancelLabel = 'Cancel', danger = false, onConfirm }: ActionConfirmation) {
+  modals.openConfirmModal({
+    title,
+    children: paragraphs(message),
+    labels: { confirm: confirmLabel, cancel: cancelLabel },
+    ...(danger ? { confirmProps: { color: 'danger' } } : {}),
+    onConfirm,
+  });
+}
+
+export interface DeleteConfirmation {
+  /** The question: "Delete the unit mg?" */
+  title: string;
+  /** What is deleted and what goes with it ("This cannot be undone."). */
+  message: Message;
+  /** The button that deletes: "Delete" unless said ("Remove", "Delete page"). */
+  confirmLabel?: string;
+  /** The button that keeps it: "Keep it" unless said. */
+  cancelLabel?: string;
+  /** A deletion that takes much with it asks for its name (or title) typed first. */
+  typed?: { label: string; value: string; description?: string };
+  /**
+   * Deletes. Most screens start a mutation and show its progress on the button that asked
+   * and its error beside it: the dialog closes at once. A promise keeps the dialog open and
+   * busy until it settles: closed when it resolves, its error shown in the dialog (titled
+   * `failureTitle`) when it rejects.
+   */
+  onConfirm: () => void | Promise<unknown>;
+  failureTitle?: string;
+}
+
+/** Asks before a deletion (or a removal: a role taken away, a link undone). */
+export function confirmDelete(confirmation: DeleteConfirmation) {
+  const { title, message, confirmLabel = 'Delete', cancelLabel = 'Keep it', typed } = confirmation;
+  if (typed) {
+    modals.open({
+      title,
+      children: (
+        <TypedConfirmation message={message} typed={typed} labels={{ confirm: confirmLabel, cancel: cancelLabel }} onConfirm={confirmation.onConfirm} />
+      ),
+    });
+    return;
+  }
+  const body = paragraphs(message);
+  const modalId = modals.openConfirmModal({
+    title,
+    children: body,
+    labels: { confirm: confirmLabel, cancel: cancelLabel },
+    confirmProps: { color: 'danger' },
+    closeOnConfirm: false,
+    onConfirm: () => {
+      const done = confirmation.onConfirm();
+      if (!(done instanceof Promise)) return modals.close(modalId);
+      // Busy: nothing closes the dialog until the deletion has settled.
+      const show = (pending: boolean, error?: unknown) =>
+        modals.updateModal({
+          modalId,
+          closeOnEscape: !pending,
+          closeOnClickOutside: !pending,
+          closeButtonProps: { 'aria-label': 'Close', disabled: pending },
+          cancelProps: { disabled: pending },
+          confirmProps: { color: 'danger', loading: pending },
+          children: error ? <Failure body={body} title={confirmation.failureTitle ?? 'Not deleted'} error={error} /> : body,
+        });
+      show(true);
+      done.then(
+        () => modals.close(modalId),
+        (error: unknown) => show(false, error),
+      );
+    },
+  });
+}
+
+function Failure({ body, title, error }: { body: ReactNode; title: string; error: unknown }) {
+  return (
+    <Stack gap="sm">
+      {body}
+      <Alert color="danger" role="alert" title={title}>
+        {toErrorView(error).message || 'Something went wrong'}
+      </Alert>
+    </Stack>
+  );
+}
+
+/** The name typed before the deletion may go ahead (the modal lives outside the router: it only calls back). */
+function TypedConfirmation({
+  message,
+  typed,
+  labels,
+  onConfirm,
+}: {
+  message: Message;
+  typed: NonNullable<DeleteConfirmation['typed']>;
+  labels: { confirm: string; cancel: string };
+  onConfirm: () => void;
+}) {
+  const [text, setText] = useState('');
+  return (
+    <Stack gap="sm">
+      {paragraphs(message)}
+      <TextInput
+        label={typed.label}
+        description={typed.description}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        data-autofocus
+        autoComplete="off"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => modals.closeAll()}>
+          {labels.cancel}
+        </Button>
+        <Button color="danger" disabled={text.trim() !== typed.value} onClick={() => (modals.closeAll(), onConfirm())}>
+          {labels.confirm}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
