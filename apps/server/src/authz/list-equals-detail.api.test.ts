@@ -2,9 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
-import { api, startTestApp, unique, uniqueIp, upload, type TestApp } from '../../test/harness.js';
-import { insightComments } from '../db/schema/index.js';
+import type { GlobalPermission } from '@observatory/shared';
+import {
+  buildComment,
+  buildCommentPhoto,
+  buildDataTable,
+  buildInsight,
+  buildInstitution,
+  buildMetric,
+  buildNote,
+  buildObject,
+  buildPage,
+  buildPhoto,
+  buildProject,
+  buildProjectFile,
+  buildPublication,
+  buildRole,
+  buildTeam,
+  buildUpdate,
+  buildUser,
+  type TestUser,
+} from '../../test/factories.js';
+import { api, startTestApp, unique, uniqueIp, type TestApp } from '../../test/harness.js';
 import { findByKey } from './lookup.js';
 import { can } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
@@ -60,11 +79,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   const owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-  const newRole = async (name: string, permissions: string[]) => {
-    const res = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: unique(name), permissions } });
-    expect(res.statusCode).toBe(201);
-    return res.json().slug as string;
-  };
+  const newRole = async (permissions: GlobalPermission[]) => (await buildRole(t.app, admin, { permissions })).slug;
   const actors: World['actors'] = {
     visitor: null,
     nonMember: await buildUser(t.app),
@@ -72,21 +87,16 @@ beforeAll(async () => {
     editor: await buildUser(t.app),
     owner,
     dataManager: await buildUser(t.app, { roles: [{ slug: 'data-manager' }] }),
-    projectManager: await buildUser(t.app, { roles: [{ slug: await newRole('Project manager', ['manageProjects', 'accessAdmin']) }] }),
-    userManager: await buildUser(t.app, { roles: [{ slug: await newRole('User manager', ['manageUsers', 'accessAdmin']) }] }),
+    projectManager: await buildUser(t.app, { roles: [{ slug: await newRole(['manageProjects', 'accessAdmin']) }] }),
+    userManager: await buildUser(t.app, { roles: [{ slug: await newRole(['manageUsers', 'accessAdmin']) }] }),
     administrator: admin,
   };
   const marker = unique('lev');
-  const teamRow = await buildTeam(t.app);
-  const institution = await buildInstitution(t.app);
+  const teamRow = await buildTeam(t.app, admin);
+  const institution = await buildInstitution(t.app, admin);
   const projects = {} as World['projects'];
   for (const visibility of VISIBILITIES) {
-    const res = await api(t.app, 'POST', '/projects', {
-      token: owner.token,
-      body: { project: { title: `${marker} project ${visibility}`, visibility, teamId: teamRow.id } },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const project = res.json().project;
+    const project = await buildProject(t.app, owner, { title: `${marker} project ${visibility}`, visibility, teamId: teamRow.id });
     projects[visibility] = { id: project.id, slug: project.slug };
     for (const [who, roleSlug] of [
       ['viewer', 'viewer'],
@@ -101,18 +111,8 @@ beforeAll(async () => {
       token: owner.token,
       body: { institutionId: institution.id, role: 'Partner' },
     });
-    expect(
-      (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: owner.token, body: { update: { title: `${marker} news` } } })).statusCode,
-    ).toBe(201);
-    expect(
-      (
-        await upload(t.app, 'POST', `/projects/${project.id}/files`, {
-          token: owner.token,
-          fields: { name: `${marker} data` },
-          file: { data: Buffer.from('a,b\n1,2\n'), fileName: 'data.csv' },
-        })
-      ).statusCode,
-    ).toBe(201);
+    await buildUpdate(t.app, owner, project.id, { title: `${marker} news` });
+    await buildProjectFile(t.app, owner, project.id, { name: `${marker} data`, file: { data: Buffer.from('a,b\n1,2\n'), fileName: 'data.csv' } });
   }
   // An object of each visibility in each project; the first members-only object is the parent of public ones.
   const objects: World['objects'] = [];
@@ -124,24 +124,17 @@ beforeAll(async () => {
   const make = async (projectVis: Vis, visibility: Vis, parent: string | null) => {
     const name = `${marker}-${n++}`;
     const at = [BOX[0] + 0.05 + 0.01 * n, BOX[1] + 0.05 + 0.01 * n];
-    const res = await api(t.app, 'POST', '/data/obj', {
-      token: owner.token,
-      body: {
-        name,
-        title: `${marker} object ${projectVis} ${visibility}`,
-        types: ['site'],
-        projects: [projects[projectVis].id],
-        visibility,
-        geo: { type: 'Point', coordinates: at },
-        ...(parent ? { parent } : {}),
-      },
+    const object = await buildObject(t.app, owner, {
+      name,
+      title: `${marker} object ${projectVis} ${visibility}`,
+      projects: [projects[projectVis].id],
+      visibility,
+      geo: { type: 'Point', coordinates: at },
+      ...(parent ? { parent } : {}),
     });
-    expect(res.statusCode, res.body).toBe(201);
-    objects.push({ id: res.json().obj.id, name, parent });
-    expect((await api(t.app, 'POST', `/data/obj/${name}/notes`, { token: owner.token, body: { content: `${marker} note` } })).statusCode).toBe(201);
-    const uploaded = await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: photo, fileName: 'p.png' } });
-    expect(uploaded.statusCode).toBe(201);
-    photoIds.set(name, uploaded.json().id);
+    objects.push({ id: object.id, name, parent });
+    await buildNote(t.app, owner, name, { content: `${marker} note` });
+    photoIds.set(name, (await buildPhoto(t.app, owner, name, { file: { data: photo, fileName: 'p.png' } })).id);
     return name;
   };
   for (const projectVis of VISIBILITIES) for (const visibility of VISIBILITIES) await make(projectVis, visibility, null);
@@ -157,17 +150,10 @@ beforeAll(async () => {
   objects.pop();
   // A data table in each project with a value for every object, whatever the object's own sight.
   const metric = unique('lev-depth-');
-  expect(
-    (await api(t.app, 'POST', '/data/metrics', { token: admin.token, body: { name: metric, title: 'Depth', type: 'number', unit: 'm' } })).statusCode,
-  ).toBe(201);
+  await buildMetric(t.app, admin, { name: metric, title: 'Depth', unit: 'm' });
   const tables = {} as World['tables'];
   for (const visibility of VISIBILITIES) {
-    const made = await api(t.app, 'POST', `/projects/${projects[visibility].id}/datatables`, {
-      token: owner.token,
-      body: { title: `${marker} series`, metrics: [metric] },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    tables[visibility] = made.json().datatable.id;
+    tables[visibility] = (await buildDataTable(t.app, owner, projects[visibility].id, { title: `${marker} series`, metrics: [metric] })).id;
     const observations = objects.map((o, i) => ({ object: o.name, metric, time: '2024-06-01', value: i }));
     expect(
       (
@@ -186,36 +172,22 @@ beforeAll(async () => {
     ['members', teamRow.slug],
     ['members', null],
   ] as const) {
-    const res = await api(t.app, 'POST', '/insights', {
-      token: owner.token,
-      body: {
-        insight: { title: `${marker} insight ${visibility} ${team ? 'team' : 'own'}`, tags: [marker], visibility, team, objects: objects.map((o) => o.name) },
-        doc: null,
-      },
+    const insight = await buildInsight(t.app, owner, {
+      title: `${marker} insight ${visibility} ${team ? 'team' : 'own'}`,
+      tags: [marker],
+      visibility,
+      team,
+      objects: objects.map((o) => o.name),
     });
-    expect(res.statusCode, res.body).toBe(201);
-    insights.push({ id: res.json().insight.id, num: res.json().insight.num });
-    const image = await upload(t.app, 'POST', `/insights/${res.json().insight.num}/comment-photos`, {
-      token: owner.token,
-      file: { data: photo, fileName: 'c.png' },
-    });
-    expect(image.statusCode, image.body).toBe(201);
-    await t.app.database.use((d) =>
-      d
-        .insert(insightComments)
-        .values({ insightId: res.json().insight.id, authorId: owner.personId, content: `${marker} comment`, photoId: image.json().photo.id }),
-    );
+    insights.push({ id: insight.id, num: insight.num });
+    const image = await buildCommentPhoto(t.app, owner, insight.num, { file: { data: photo, fileName: 'c.png' } });
+    await buildComment(t.app, owner, insight.num, { content: `${marker} comment`, photo: image.id });
   }
-  const publication = await api(t.app, 'POST', '/pubs', {
-    token: owner.token,
-    body: { publication: { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] } },
-  });
-  expect(publication.statusCode, publication.body).toBe(201);
+  const publication = await buildPublication(t.app, owner, { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] });
   for (const p of Object.values(projects))
-    expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.json().publication.id}`, { token: owner.token })).statusCode).toBe(200);
+    expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.id}`, { token: owner.token })).statusCode).toBe(200);
   const pages = [marker, `${marker}/draft`];
-  for (const [i, path] of pages.entries())
-    expect((await api(t.app, 'POST', '/pages', { token: admin.token, body: { path, title: `${marker} page`, draft: i > 0 } })).statusCode).toBe(201);
+  for (const [i, path] of pages.entries()) await buildPage(t.app, admin, { path, title: `${marker} page`, draft: i > 0 });
   world = {
     owner,
     actors,
@@ -226,7 +198,7 @@ beforeAll(async () => {
     tables,
     metric,
     insights,
-    publication: publication.json().publication.id,
+    publication: publication.id,
     orphanPhoto,
     pages,
   };

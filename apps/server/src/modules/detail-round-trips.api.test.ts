@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
-import { api, startTestApp, unique, upload, type TestApp } from '../../test/harness.js';
+import {
+  buildInstitution,
+  buildObject,
+  buildPerson,
+  buildProject,
+  buildProjectFile,
+  buildTeam,
+  buildUpdate,
+  buildUser,
+  type TestUser,
+} from '../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../test/harness.js';
 
 /**
  * A detail answer costs at most two database round trips, however much it holds: one to
@@ -38,52 +48,36 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   const token = owner.token;
-  const [a, b] = [await buildInstitution(t.app), await buildInstitution(t.app)];
-  const person = (await api(t.app, 'POST', '/people', { token: manager.token, body: { name: unique('Ada ') } })).json().person;
+  const [a, b] = [await buildInstitution(t.app, manager), await buildInstitution(t.app, manager)];
+  const person = await buildPerson(t.app, manager);
   personSlug = person.slug;
   institutionSlug = a.slug;
   await api(t.app, 'PUT', `/people/${person.slug}/affiliations/${a.slug}`, { token: manager.token, body: { title: 'Lecturer', primary: true } });
   await api(t.app, 'PUT', `/people/${person.slug}/affiliations/${b.slug}`, { token: manager.token, body: { title: 'Guest' } });
 
-  const project = (await api(t.app, 'POST', '/projects', { token, body: { project: { title: unique('Treeline') }, doc } })).json().project;
-  const hidden = (await api(t.app, 'POST', '/projects', { token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json().project;
+  const project = await buildProject(t.app, owner, { doc });
+  const hidden = await buildProject(t.app, owner, { visibility: 'members' });
   projectSlug = project.slug;
   for (const [i, key] of [owner.personId, person.id].entries()) {
     await api(t.app, 'PUT', `/projects/${project.slug}/contributors/${crypto.randomUUID()}`, { token, body: { personId: key, title: `Role ${i}` } });
   }
   for (const inst of [a, b])
     await api(t.app, 'PUT', `/projects/${project.slug}/institutions/${crypto.randomUUID()}`, { token, body: { institutionId: inst.slug, role: 'Partner' } });
-  for (const title of ['First', 'Second'])
-    updateSlug = (await api(t.app, 'POST', `/projects/${project.slug}/updates`, { token, body: { update: { title }, doc } })).json().update.slug;
+  for (const title of ['First', 'Second']) updateSlug = (await buildUpdate(t.app, owner, project.slug, { title, doc })).slug;
   for (const name of ['a.csv', 'b.csv']) {
-    await upload(t.app, 'POST', `/projects/${project.slug}/files`, {
-      token,
-      file: { fileName: name, type: 'text/csv', data: Buffer.from('x,y\n1,2\n') },
-      fields: { name },
-    });
+    await buildProjectFile(t.app, owner, project.slug, { file: { fileName: name, type: 'text/csv', data: Buffer.from('x,y\n1,2\n') }, name });
   }
 
-  const parent = (
-    await api(t.app, 'POST', '/data/obj', {
-      token,
-      body: { name: unique('parent-'), title: 'Parent', types: ['property'], projects: [hidden.slug], visibility: 'members' },
-    })
-  ).json().obj;
-  const created = await api(t.app, 'POST', '/data/obj', {
-    token,
-    body: {
-      name: unique('site-'),
-      title: 'Site',
-      types: ['site', 'soil-plot'],
-      projects: [project.slug, hidden.slug],
-      parent: parent.name,
-      geo: { type: 'Point', coordinates: [7.6, 46.1] },
-      metadata: { elevation: 2100 },
-      doc,
-    },
+  const parent = await buildObject(t.app, owner, { types: ['property'], projects: [hidden.slug], visibility: 'members' });
+  const created = await buildObject(t.app, owner, {
+    types: ['site', 'soil-plot'],
+    projects: [project.slug, hidden.slug],
+    parent: parent.name,
+    geo: { type: 'Point', coordinates: [7.6, 46.1] },
+    metadata: { elevation: 2100 },
+    doc,
   });
-  expect(created.statusCode, created.body).toBe(201);
-  objectName = created.json().obj.name;
+  objectName = created.name;
   await api(t.app, 'PUT', `/data/obj/${objectName}/people/${person.slug}`, { token, body: { role: 'PI' } });
   await api(t.app, 'PUT', `/data/obj/${objectName}/people/${owner.personId}`, { token, body: { role: 'Field work' } });
   await api(t.app, 'PUT', `/data/obj/${objectName}/institutions/${a.slug}`, { token, body: {} });
@@ -125,7 +119,7 @@ describe('detail answers', () => {
     const institution = await statementsOf(`/institutions/${institutionSlug}`);
     expect(institution.body.projects.length).toBeGreaterThan(0);
     expect(institution.sent, 'institution').toBeLessThanOrEqual(WITH_PUBLICATIONS + 1);
-    const team = await statementsOf(`/teams/${(await buildTeam(t.app)).slug}`);
+    const team = await statementsOf(`/teams/${(await buildTeam(t.app, manager)).slug}`);
     expect(team.sent, 'team').toBeLessThanOrEqual(ROUND_TRIPS + 1);
     const update = await statementsOf(`/projects/${projectSlug}/updates/${updateSlug}`);
     expect(update.body.doc).toEqual(doc);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstitutionDetailSchema, PersonProfileSchema, TeamDetailSchema } from '@observatory/shared';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
+import { InstitutionDetailSchema, PersonProfileSchema, TeamDetailSchema, type Project } from '@observatory/shared';
+import { buildInstitution, buildObject, buildProject, buildTeam, buildUser, type ProjectOverrides, type TestUser } from '../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../test/harness.js';
 
 /**
@@ -24,10 +24,9 @@ let closed: { id: string; slug: string; title: string };
 const as = (who: TestUser | null) => (who ? { token: who.token } : {});
 const titles = (list: { title: string }[]) => list.map((p) => p.title);
 
-async function project(title: string, fields: Record<string, unknown> = {}) {
-  const res = await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title, teamId: team.id, ...fields } } });
-  expect(res.statusCode, res.body).toBe(201);
-  const created = res.json().project as { id: string; slug: string; title: string };
+/** A project of the team, with the person as a contributor and the institution as a partner. */
+async function linkedProject(title: string, fields: ProjectOverrides = {}) {
+  const created = await buildProject(t.app, owner, { title, teamId: team.id, ...fields });
   const link = (kind: string, body: Record<string, unknown>) =>
     api(t.app, 'PUT', `/projects/${created.id}/${kind}/${randomUUID()}`, { token: owner.token, body });
   expect((await link('contributors', { personId: person.personId, title: 'Principal investigator' })).statusCode).toBe(200);
@@ -35,13 +34,9 @@ async function project(title: string, fields: Record<string, unknown> = {}) {
   return created;
 }
 
-async function object(title: string, projectId: string, visibility = 'public') {
-  const res = await api(t.app, 'POST', '/data/obj', {
-    token: owner.token,
-    body: { name: unique('linked-'), title, types: ['site'], projects: [projectId], visibility },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { name } = res.json().obj as { name: string };
+/** An object of a project, with the person and the institution named on it. */
+async function linkedObject(title: string, projectId: string, visibility: Project['visibility'] = 'public') {
+  const { name } = await buildObject(t.app, owner, { title, projects: [projectId], visibility });
   expect((await api(t.app, 'PUT', `/data/obj/${name}/people/${person.personId}`, { token: owner.token, body: { role: 'Site manager' } })).statusCode).toBe(200);
   expect((await api(t.app, 'PUT', `/data/obj/${name}/institutions/${institution.id}`, { token: owner.token, body: { role: 'Host' } })).statusCode).toBe(200);
   return name;
@@ -53,16 +48,16 @@ beforeAll(async () => {
   stranger = await buildUser(t.app);
   admin = await buildUser(t.app, { super: true });
   person = await buildUser(t.app);
-  institution = await buildInstitution(t.app);
-  team = await buildTeam(t.app);
+  institution = await buildInstitution(t.app, admin);
+  team = await buildTeam(t.app, admin);
   const marker = unique('Linked');
   // Titles out of alphabetical order of creation, so the order shown is the pages' own.
-  open = await project(`${marker} b open`);
-  closed = await project(`${marker} a closed`, { visibility: 'members' });
-  const archived = await project(`${marker} c archived`);
+  open = await linkedProject(`${marker} b open`);
+  closed = await linkedProject(`${marker} a closed`, { visibility: 'members' });
+  const archived = await linkedProject(`${marker} c archived`);
   expect((await api(t.app, 'PUT', `/projects/${archived.id}`, { token: owner.token, body: { project: { archived: true } } })).statusCode).toBe(200);
-  await object(`${marker} open site`, open.id);
-  await object(`${marker} closed site`, closed.id, 'members');
+  await linkedObject(`${marker} open site`, open.id);
+  await linkedObject(`${marker} closed site`, closed.id, 'members');
 });
 afterAll(() => t.close());
 
@@ -86,7 +81,7 @@ describe.each(pages())('%s’s page lists its projects', (_, path, schema, role)
   });
 
   it('shows a project made a moment ago at once', async () => {
-    const fresh = await project(`${unique('Fresh')} project`);
+    const fresh = await linkedProject(`${unique('Fresh')} project`);
     expect(titles((await api(t.app, 'GET', path())).json().projects)).toContain(fresh.title);
     expect((await api(t.app, 'DELETE', `/projects/${fresh.id}`, { token: owner.token })).statusCode).toBe(204);
     expect(titles((await api(t.app, 'GET', path())).json().projects)).not.toContain(fresh.title);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GeoObjectsResponseSchema, ProjectsResponseSchema } from '@observatory/shared';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
+import { buildInstitution, buildObject, buildProject, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../test/harness.js';
 
 /**
@@ -15,10 +15,12 @@ import { api, startTestApp, unique, type TestApp } from '../../test/harness.js';
 let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
+let admin: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   stranger = await buildUser(t.app);
+  admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
 });
 afterAll(() => t.close());
 
@@ -32,19 +34,9 @@ describe('GET data/obj: list items', () => {
 
   beforeAll(async () => {
     marker = unique('Listed');
-    const open = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} open` } } })).json().project;
-    const closed = (
-      await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} closed`, visibility: 'members' } } })
-    ).json().project;
-    const create = async (body: Record<string, unknown>) => {
-      const res = await api(t.app, 'POST', '/data/obj', {
-        token: owner.token,
-        body: { name: unique('listed-'), types: ['site'], projects: [open.slug], ...body },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().obj as { id: string };
-    };
-    const parent = await create({
+    const open = await buildProject(t.app, owner, { title: `${marker} open` });
+    const closed = await buildProject(t.app, owner, { title: `${marker} closed`, visibility: 'members' });
+    const parent = await buildObject(t.app, owner, {
       title: `${marker} 1 parent`,
       types: ['property', 'site'],
       projects: [open.slug, closed.slug],
@@ -60,9 +52,16 @@ describe('GET data/obj: list items', () => {
         ],
       },
     });
-    await create({ title: `${marker} 2 child`, parent: parent.id, geo: { type: 'Point', coordinates: [7.05, 46.02] }, metadata: { elevation: 1500 } });
-    await create({
+    await buildObject(t.app, owner, {
+      title: `${marker} 2 child`,
+      projects: [open.slug],
+      parent: parent.id,
+      geo: { type: 'Point', coordinates: [7.05, 46.02] },
+      metadata: { elevation: 1500 },
+    });
+    await buildObject(t.app, owner, {
       title: `${marker} 3 collection`,
+      projects: [open.slug],
       geo: {
         type: 'FeatureCollection',
         features: [
@@ -81,7 +80,7 @@ describe('GET data/obj: list items', () => {
         ],
       },
     });
-    await create({ title: `${marker} 4 nowhere`, types: ['soil-plot'], projects: [closed.slug] });
+    await buildObject(t.app, owner, { title: `${marker} 4 nowhere`, types: ['soil-plot'], projects: [closed.slug] });
   });
 
   for (const [who, geo] of [
@@ -120,11 +119,9 @@ describe('GET projects: list items', () => {
 
   it('say what the detail says, with the institutions in order', async () => {
     const marker = unique('Listed');
-    const team = await buildTeam(t.app);
-    const [first, second] = [await buildInstitution(t.app), await buildInstitution(t.app)];
-    const create = async (project: Record<string, unknown>) =>
-      (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project } })).json().project;
-    const full = await create({
+    const team = await buildTeam(t.app, admin);
+    const [first, second] = [await buildInstitution(t.app, admin), await buildInstitution(t.app, admin)];
+    const full = await buildProject(t.app, owner, {
       title: `${marker} 1`,
       summary: 'Treeline plots',
       status: 'planned',
@@ -139,8 +136,8 @@ describe('GET projects: list items', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    await create({ title: `${marker} 2` });
-    await create({ title: `${marker} 3 members`, visibility: 'members' });
+    await buildProject(t.app, owner, { title: `${marker} 2` });
+    await buildProject(t.app, owner, { title: `${marker} 3 members`, visibility: 'members' });
 
     for (const reader of [null, owner]) {
       const res = await api(t.app, 'GET', `/projects?q=${marker}&sort=title`, token(reader));
@@ -165,8 +162,7 @@ describe('GET projects: list items', () => {
   it('come in the order asked for', async () => {
     const marker = unique('Ordered');
     const starts: Record<string, string | null> = { b: '2020-04-01', c: null, a: '2024-06-01' };
-    for (const [title, startDate] of Object.entries(starts))
-      await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: `${marker} ${title}`, startDate } } });
+    for (const [title, startDate] of Object.entries(starts)) await buildProject(t.app, owner, { title: `${marker} ${title}`, startDate });
     const titles = async (sort: string) =>
       (await api(t.app, 'GET', `/projects?q=${marker}&sort=${sort}`)).json().projects.map((p: { title: string }) => p.title.slice(-1));
     expect(await titles('title')).toEqual(['a', 'b', 'c']);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../authz/authorize.js';
 import { rowsOf } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
-import { buildInstitution, buildUser, type TestUser } from '../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../test/harness.js';
+import { buildInstitution, buildObject, buildPerson, buildProject, buildProjectFile, buildUser, type TestUser } from '../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
  * An upload takes time: its bytes are read after the target was found. Whatever holds
@@ -46,7 +46,7 @@ async function expectRefused(attempt: Promise<unknown>) {
 
 describe('an upload whose target is deleted meanwhile', () => {
   it('an institution logo', async () => {
-    const institution = await buildInstitution(t.app);
+    const institution = await buildInstitution(t.app, admin);
     const before = await assetCount();
     await expectRefused(
       t.app.services.institutions.setLogo(
@@ -59,7 +59,7 @@ describe('an upload whose target is deleted meanwhile', () => {
   });
 
   it('a person photo', async () => {
-    const person = (await api(t.app, 'POST', '/people', { token: admin.token, body: { name: unique('Gone') } })).json().person;
+    const person = await buildPerson(t.app, admin);
     const before = await assetCount();
     await expectRefused(
       t.app.services.people.setPhoto(
@@ -72,8 +72,7 @@ describe('an upload whose target is deleted meanwhile', () => {
   });
 
   it('an object photo', async () => {
-    const name = unique('gone-');
-    expect((await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name, title: 'Gone', types: ['site'] } })).statusCode).toBe(201);
+    const { name } = await buildObject(t.app, admin);
     const before = await assetCount();
     await expectRefused(
       t.app.services.photos.add(
@@ -86,7 +85,6 @@ describe('an upload whose target is deleted meanwhile', () => {
   });
 
   it('a project file and a new version', async () => {
-    const create = async () => (await api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title: unique('Gone') } } })).json().project;
     const receiveAfter =
       (meanwhile: () => Promise<unknown>) =>
       async (store: (upload: { stream: Readable; fileName: string; declaredType: string }, fields: Record<string, string>) => Promise<void>) => {
@@ -95,7 +93,7 @@ describe('an upload whose target is deleted meanwhile', () => {
         return {};
       };
     const before = await assetCount();
-    const project = await create();
+    const project = await buildProject(t.app, admin);
     await expectRefused(
       t.app.services.projectFiles.addFile(
         actor,
@@ -104,12 +102,8 @@ describe('an upload whose target is deleted meanwhile', () => {
       ),
     );
 
-    const other = await create();
-    const file = (await t.app.services.projectFiles.addFile(
-      actor,
-      other.slug,
-      receiveAfter(async () => {}),
-    )) as { id: string };
+    const other = await buildProject(t.app, admin);
+    const file = await buildProjectFile(t.app, admin, other.slug);
     const withFile = await assetCount();
     await expectRefused(
       t.app.services.projectFiles.addVersion(

@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, auditLog } from '../../db/schema/index.js';
-import { buildInstitution, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInstitution, buildPerson, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, upload, type FilePart, type TestApp } from '../../../test/harness.js';
 
 const MiB = 1024 * 1024;
@@ -233,7 +233,7 @@ describe('DELETE /people/{id}/photo', () => {
   });
 
   it('goes with the person when a person is deleted', async () => {
-    const added = (await api(t.app, 'POST', '/people', { token: manager.token, body: { name: 'Without Account' } })).json().person;
+    const added = await buildPerson(t.app, manager);
     const photo = (await putPhoto(added.slug, { data: await png(64, 64) }, manager.token)).json().person.photo;
     expect((await api(t.app, 'DELETE', `/people/${added.slug}`, { token: manager.token })).statusCode).toBe(204);
     expect((await get(photo.url)).statusCode).toBe(404);
@@ -243,7 +243,7 @@ describe('DELETE /people/{id}/photo', () => {
 
 describe('institution logos', () => {
   it('PUT sets and replaces the logo (manageInstitutions); lists, pages and their people carry images', async () => {
-    const institution = await buildInstitution(t.app);
+    const institution = await buildInstitution(t.app, manager);
     const first = await putLogo(institution.slug, { data: await png(800, 200), fileName: 'logo.png' });
     expect(first.statusCode).toBe(200);
     const logo = first.json().logo;
@@ -274,7 +274,7 @@ describe('institution logos', () => {
   });
 
   it('DELETE removes the logo; refused without manageInstitutions or sign-in, changing nothing', async () => {
-    const institution = await buildInstitution(t.app);
+    const institution = await buildInstitution(t.app, manager);
     const file = { data: await png(100, 100) };
     const logo = (await putLogo(institution.slug, file)).json().logo;
     const before = { files: storedFiles(), assets: await assetCount() };
@@ -293,7 +293,7 @@ describe('institution logos', () => {
   });
 
   it('goes with the institution when it is deleted', async () => {
-    const institution = await buildInstitution(t.app);
+    const institution = await buildInstitution(t.app, manager);
     const logo = (await putLogo(institution.slug, { data: await png(100, 100) })).json().logo;
     expect((await api(t.app, 'DELETE', `/institutions/${institution.slug}`, { token: manager.token })).statusCode).toBe(204);
     expect((await get(logo.url)).statusCode).toBe(404);

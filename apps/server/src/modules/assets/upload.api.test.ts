@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetDetail, AssetsResponse } from '@observatory/shared';
-import { buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, upload, type FilePart, type TestApp } from '../../../test/harness.js';
+import { buildProject, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, upload, type FilePart, type TestApp } from '../../../test/harness.js';
 import { assets, auditLog } from '../../db/schema/index.js';
 
 const MAX_BYTES = 200_000;
@@ -19,12 +19,7 @@ beforeAll(async () => {
   writer = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   other = await buildUser(t.app);
   keeper = await buildUser(t.app, { super: true });
-  const created = await api(t.app, 'POST', '/projects', {
-    token: writer.token,
-    body: { project: { title: unique('Images in documents '), visibility: 'public' } },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  project = created.json().project;
+  project = await buildProject(t.app, writer);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInsight, buildObject, buildRole, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -14,25 +14,21 @@ let site: string;
 
 const as = (who: TestUser | null) => (who ? { token: who.token } : {});
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+/** The create call under test, with a text. */
 const write = (who: TestUser | null, insight: Record<string, unknown>, text = 'Body') =>
   api(t.app, 'POST', '/insights', { ...as(who), body: { insight, doc: doc(text) } });
 
 beforeAll(async () => {
   t = await startTestApp();
-  team = await buildTeam(t.app);
+  const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  team = await buildTeam(t.app, admin);
   author = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   teamEditor = await buildUser(t.app, { roles: [{ slug: 'editor', target: { id: team.id, type: 'team' } }] });
   teamViewer = await buildUser(t.app, { roles: [{ slug: 'viewer', target: { id: team.id, type: 'team' } }] });
   outsider = await buildUser(t.app);
-  const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
-  const role = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: unique('Insight manager '), permissions: ['manageInsights'] } });
-  manager = await buildUser(t.app, { roles: [{ slug: role.json().slug }] });
-  site = unique('insight-site-');
-  const made = await api(t.app, 'POST', '/data/obj', {
-    token: admin.token,
-    body: { name: site, title: 'Insight site', types: ['site'], geo: { type: 'Point', coordinates: [10, 50] } },
-  });
-  expect(made.statusCode, made.body).toBe(201);
+  const role = await buildRole(t.app, admin, { permissions: ['manageInsights'] });
+  manager = await buildUser(t.app, { roles: [{ slug: role.slug }] });
+  site = (await buildObject(t.app, admin, { title: 'Insight site', geo: { type: 'Point', coordinates: [10, 50] } })).name;
 });
 afterAll(() => t.close());
 
@@ -95,9 +91,9 @@ describe('insights', () => {
 
   it('members-only: seen by the team’s members (no team: the author alone), changed by its editors; hidden alike from search, tags and counts', async () => {
     const tag = unique('secret-tag-');
-    const teamOnly = (await write(author, { title: 'Team plan', tags: [tag], visibility: 'members', team: team.slug })).json().insight;
-    const own = (await write(author, { title: 'Own notes', tags: [tag], visibility: 'members' })).json().insight;
-    const signedIn = (await write(author, { title: 'For the signed in', tags: [tag], visibility: 'signed-in' })).json().insight;
+    const teamOnly = await buildInsight(t.app, author, { title: 'Team plan', tags: [tag], visibility: 'members', team: team.slug });
+    const own = await buildInsight(t.app, author, { title: 'Own notes', tags: [tag], visibility: 'members' });
+    const signedIn = await buildInsight(t.app, author, { title: 'For the signed in', tags: [tag], visibility: 'signed-in' });
 
     const ids = async (who: TestUser | null) =>
       (await api(t.app, 'GET', `/insights?tag=${tag}`, as(who)))
@@ -134,8 +130,8 @@ describe('insights', () => {
 
   it('search in full text, ranked, with plain-text snippets and highlight ranges: markup stays text', async () => {
     const word = unique('xylotomy');
-    const evil = (await write(author, { title: `Wood ${word}` }, `Cut <img src=x onerror=alert(1)> sections: ${word} of oak`)).json().insight;
-    const weaker = (await write(author, { title: 'Other wood' }, `Once, ${word}.`)).json().insight;
+    const evil = await buildInsight(t.app, author, { title: `Wood ${word}`, doc: doc(`Cut <img src=x onerror=alert(1)> sections: ${word} of oak`) });
+    const weaker = await buildInsight(t.app, author, { title: 'Other wood', doc: doc(`Once, ${word}.`) });
     const res = await api(t.app, 'GET', `/insights?q=${encodeURIComponent(word)}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['pagination-count']).toBe('2');
@@ -162,8 +158,8 @@ describe('insights', () => {
 
   it('filter by tag, object, author and team, and sort oldest first', async () => {
     const tag = unique('filter-tag-');
-    const a = (await write(author, { title: 'First', tags: [tag], objects: [site] })).json().insight;
-    const b = (await write(author, { title: 'Second', tags: [tag], team: team.slug })).json().insight;
+    const a = await buildInsight(t.app, author, { title: 'First', tags: [tag], objects: [site] });
+    const b = await buildInsight(t.app, author, { title: 'Second', tags: [tag], team: team.slug });
     const list = async (query: string) =>
       (await api(t.app, 'GET', `/insights?tag=${tag}&${query}`, as(author))).json().results.map((r: { id: string }) => r.id);
     expect(await list('s=oldest')).toEqual([a.id, b.id]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocumentsChecked } from '../../../test/documents.js';
-import { buildInstitution, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInstitution, buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -16,9 +16,8 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   stranger = await buildUser(t.app);
-  project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Field sites') } } })).json().project;
-  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed sites'), visibility: 'members' } } })).json()
-    .project;
+  project = await buildProject(t.app, owner);
+  closed = await buildProject(t.app, owner, { visibility: 'members' });
 });
 afterAll(() => t.close());
 
@@ -36,14 +35,15 @@ const square = (lon: number, lat: number, d = 0.01) => ({
   ],
 });
 
-async function create(body: Record<string, unknown>, token = owner.token) {
+/** The create call under test: a site in the project unless told. */
+async function postObject(body: Record<string, unknown>, token = owner.token) {
   return api(t.app, 'POST', '/data/obj', { token, body: { types: ['site'], projects: [project.slug], ...body } });
 }
 
 describe('POST and GET data/obj', () => {
   it('creates a typed, geo-located object in a project; reads it by name or id with its doc and permissions', async () => {
     const name = unique('NIWO-');
-    const res = await create({
+    const res = await postObject({
       name,
       title: 'Niwot Ridge',
       geo: point(-105.5824, 40.0543),
@@ -101,7 +101,7 @@ describe('POST and GET data/obj', () => {
       [{ name, title: '' }, 'body.title'],
     ];
     for (const [body, field] of cases) {
-      const res = await create(body);
+      const res = await postObject(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(
         res.json().details.map((d: { field: string }) => d.field),
@@ -110,13 +110,13 @@ describe('POST and GET data/obj', () => {
     }
     expect((await api(t.app, 'GET', `/data/obj/${name}`)).statusCode).toBe(404);
     const taken = unique('taken-');
-    await create({ name: taken, title: 'First' });
-    expect((await create({ name: taken, title: 'Second' })).statusCode).toBe(409);
+    await buildObject(t.app, owner, { name: taken, projects: [project.slug] });
+    expect((await postObject({ name: taken, title: 'Second' })).statusCode).toBe(409);
   });
 
   it('answers a bounded list of problems however many there are', async () => {
     const metadata = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`field${i}`, i]));
-    const res = await create({ name: unique('many-'), title: 'x', metadata });
+    const res = await postObject({ name: unique('many-'), title: 'x', metadata });
     expect(res.statusCode).toBe(400);
     const details = res.json().details as { field: string; message: string }[];
     expect(details).toHaveLength(101);
@@ -126,16 +126,16 @@ describe('POST and GET data/obj', () => {
 
   it('requires sign-in, then edit on each of its projects (or manageProjects)', async () => {
     expect((await api(t.app, 'POST', '/data/obj', { body: { name: unique('x'), title: 'x', types: ['site'] } })).statusCode).toBe(401);
-    expect((await create({ name: unique('x'), title: 'x' }, stranger.token)).statusCode).toBe(403);
-    expect((await create({ name: unique('x'), title: 'x', projects: [] }, owner.token)).statusCode).toBe(403);
-    expect((await create({ name: unique('x'), title: 'x', projects: [] }, manager.token)).statusCode).toBe(201);
+    expect((await postObject({ name: unique('x'), title: 'x' }, stranger.token)).statusCode).toBe(403);
+    expect((await postObject({ name: unique('x'), title: 'x', projects: [] }, owner.token)).statusCode).toBe(403);
+    expect((await postObject({ name: unique('x'), title: 'x', projects: [] }, manager.token)).statusCode).toBe(201);
   });
 });
 
 describe('a real boundary', () => {
   it('takes the NEON domains (1.3 MB of polygons, above the usual body limit) and answers them back', async () => {
     const domains = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/neon_domains.geojson'), 'utf8'));
-    const res = await create({ name: unique('neon-domains-'), title: 'NEON domains', types: ['property'], geo: domains }, manager.token);
+    const res = await postObject({ name: unique('neon-domains-'), title: 'NEON domains', types: ['property'], geo: domains }, manager.token);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     expect(res.json().obj.geo.features).toHaveLength(domains.features.length);
     expect(res.json().obj.geo.features[0].geometry).toEqual(domains.features[0].geometry);
@@ -144,9 +144,15 @@ describe('a real boundary', () => {
 
 describe('GET data/obj', () => {
   it('lists the children of a parent, 100 at a time, with geometry when asked, and as GeoJSON', async () => {
-    const parent = (await create({ name: unique('prop-'), title: 'A property', types: ['property'], geo: square(8.0, 47.0, 0.5) })).json().obj;
+    const parent = await buildObject(t.app, owner, { title: 'A property', types: ['property'], projects: [project.slug], geo: square(8.0, 47.0, 0.5) });
     for (let i = 0; i < 3; i++)
-      await create({ name: unique('plot-'), title: `Plot ${i}`, types: ['vegetation-plot'], parent: parent.name, geo: point(8.1 + i / 100, 47.1) });
+      await buildObject(t.app, owner, {
+        title: `Plot ${i}`,
+        types: ['vegetation-plot'],
+        projects: [project.slug],
+        parent: parent.name,
+        geo: point(8.1 + i / 100, 47.1),
+      });
     const children = await api(t.app, 'GET', `/data/obj?parent=${parent.name}&limit=100&geo=true`);
     expect(children.headers['pagination-limit']).toBe('100');
     expect(children.headers['pagination-count']).toBe('3');
@@ -165,8 +171,8 @@ describe('GET data/obj', () => {
 
   it('filters by type, project, search and map box', async () => {
     const marker = unique('Lake');
-    await create({ name: unique('lake-'), title: `${marker} north`, geo: point(10, 60), types: ['site'] });
-    await create({ name: unique('lake-'), title: `${marker} south`, geo: point(10, 50), types: ['soil-plot'] });
+    await buildObject(t.app, owner, { title: `${marker} north`, geo: point(10, 60), projects: [project.slug] });
+    await buildObject(t.app, owner, { title: `${marker} south`, geo: point(10, 50), types: ['soil-plot'], projects: [project.slug] });
     const titles = async (query: string) =>
       (await api(t.app, 'GET', `/data/obj?q=${encodeURIComponent(marker)}&${query}`)).json().objects.map((o: { title: string }) => o.title);
     expect(await titles('type=soil-plot')).toEqual([`${marker} south`]);
@@ -188,10 +194,10 @@ describe('GET data/obj?bbox=', () => {
       collection: unique('bx-fc-'),
       hidden: unique('bx-hidden-'),
     };
-    await create({ name: names.point, title: 'Box point', geo: point(lon + 0.5, -20.5) });
-    await create({
+    await buildObject(t.app, owner, { name: names.point, projects: [project.slug], geo: point(lon + 0.5, -20.5) });
+    await buildObject(t.app, owner, {
       name: names.line,
-      title: 'Box line',
+      projects: [project.slug],
       geo: {
         type: 'LineString',
         coordinates: [
@@ -200,10 +206,10 @@ describe('GET data/obj?bbox=', () => {
         ],
       },
     });
-    await create({ name: names.polygon, title: 'Box polygon', geo: square(lon + 0.9, -20.1, 0.5) });
-    await create({
+    await buildObject(t.app, owner, { name: names.polygon, projects: [project.slug], geo: square(lon + 0.9, -20.1, 0.5) });
+    await buildObject(t.app, owner, {
       name: names.collection,
-      title: 'Box collection',
+      projects: [project.slug],
       geo: {
         type: 'FeatureCollection',
         features: [
@@ -212,7 +218,7 @@ describe('GET data/obj?bbox=', () => {
         ],
       },
     });
-    await create({ name: names.hidden, title: 'Box hidden', visibility: 'members', projects: [closed.slug], geo: point(lon + 0.1, -20.1) });
+    await buildObject(t.app, owner, { name: names.hidden, visibility: 'members', projects: [closed.slug], geo: point(lon + 0.1, -20.1) });
     const inBox = async (box: number[], token?: string) => {
       const res = await api(t.app, 'GET', `/data/obj?bbox=${box.join(',')}`, { token });
       expect(res.statusCode).toBe(200);
@@ -240,7 +246,12 @@ describe('GET data/obj?bbox=', () => {
 describe('CSV export', () => {
   it('answers the same query as a spreadsheet: fields, coordinates, metadata, formulas defused', async () => {
     const marker = unique('Csv');
-    await create({ name: unique('csv-'), title: `=${marker} HYPERLINK`, geo: point(7.5, 46.5), metadata: { elevation: -12.5, habitat: 'lake' } });
+    await buildObject(t.app, owner, {
+      title: `=${marker} HYPERLINK`,
+      projects: [project.slug],
+      geo: point(7.5, 46.5),
+      metadata: { elevation: -12.5, habitat: 'lake' },
+    });
     const res = await api(t.app, 'GET', `/data/obj?q=${marker}&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -255,7 +266,7 @@ describe('CSV export', () => {
 describe('members-only objects', () => {
   it('are invisible (404) to all but the members of their projects, in lists, GeoJSON and detail', async () => {
     const marker = unique('Hidden');
-    const obj = (await create({ name: unique('hidden-'), title: marker, visibility: 'members', projects: [closed.slug], geo: point(1, 1) })).json().obj;
+    const obj = await buildObject(t.app, owner, { title: marker, visibility: 'members', projects: [closed.slug], geo: point(1, 1) });
     for (const token of [undefined, stranger.token]) {
       expect((await api(t.app, 'GET', `/data/obj/${obj.name}`, { token })).statusCode).toBe(404);
       expect((await api(t.app, 'GET', `/data/obj?q=${marker}`, { token })).json().objects).toEqual([]);
@@ -268,7 +279,7 @@ describe('members-only objects', () => {
 
 describe('members-only projects of a public object', () => {
   it('are not named to those who may not see them, in detail and lists', async () => {
-    const obj = (await create({ name: unique('shared-'), title: unique('Shared'), projects: [project.slug, closed.slug] })).json().obj;
+    const obj = await buildObject(t.app, owner, { projects: [project.slug, closed.slug] });
     const projectIds = (o: { projects: { id: string }[] }) => o.projects.map((p) => p.id).sort();
     for (const token of [undefined, stranger.token]) {
       expect(projectIds((await api(t.app, 'GET', `/data/obj/${obj.name}`, { token })).json().obj)).toEqual([project.id]);
@@ -280,7 +291,7 @@ describe('members-only projects of a public object', () => {
 
 describe('PUT and DELETE data/obj/{name}', () => {
   it('change fields, geometry (a FeatureCollection round-trips) and doc; delete needs delete', async () => {
-    const obj = (await create({ name: unique('edit-'), title: 'Before', geo: point(5, 5) })).json().obj;
+    const obj = await buildObject(t.app, owner, { title: 'Before', projects: [project.slug], geo: point(5, 5) });
     const collection = {
       type: 'FeatureCollection',
       features: [
@@ -307,11 +318,11 @@ describe('PUT and DELETE data/obj/{name}', () => {
 
 describe('projects, people and institutions of an object', () => {
   it('adds and removes projects (edit on both), answering the project', async () => {
-    const obj = (await create({ name: unique('linked-'), title: 'Linked' })).json().obj;
-    const other = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Second home') } } })).json().project;
+    const obj = await buildObject(t.app, owner, { projects: [project.slug] });
+    const other = await buildProject(t.app, owner);
     const added = await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/${other.slug}`, { token: owner.token });
     expect(added.json()).toEqual({ id: other.id, slug: other.slug, title: other.title });
-    const foreign = (await api(t.app, 'POST', '/projects', { token: manager.token, body: { project: { title: unique('Not mine') } } })).json().project;
+    const foreign = await buildProject(t.app, manager);
     expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/${foreign.id}`, { token: owner.token })).statusCode).toBe(403);
     expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/no-such-project`, { token: owner.token })).statusCode).toBe(404);
     expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/${other.id}`)).statusCode).toBe(401);
@@ -320,23 +331,23 @@ describe('projects, people and institutions of an object', () => {
   });
 
   it('PUT with projects: an editor may keep or drop projects; adding needs edit there; none at all needs manageProjects', async () => {
-    const second = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Third home') } } })).json().project;
-    const obj = (await create({ name: unique('kept-'), title: 'Kept', projects: [project.slug, second.slug] })).json().obj;
+    const second = await buildProject(t.app, owner);
+    const obj = await buildObject(t.app, owner, { projects: [project.slug, second.slug] });
     const put = (body: Record<string, unknown>) => api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body });
     expect((await put({ title: 'Kept still', projects: [project.slug, second.slug] })).statusCode).toBe(200);
     const dropped = await put({ projects: [project.slug] });
     expect(dropped.statusCode, dropped.body).toBe(200);
     expect(dropped.json().obj.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
-    const foreign = (await api(t.app, 'POST', '/projects', { token: manager.token, body: { project: { title: unique('Not mine either') } } })).json().project;
+    const foreign = await buildProject(t.app, manager);
     expect((await put({ projects: [project.slug, foreign.slug] })).statusCode).toBe(403);
     expect((await put({ projects: [] })).statusCode).toBe(403);
     expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.projects.map((p: { id: string }) => p.id)).toEqual([project.id]);
   });
 
   it('parents cannot form a loop: an object is not its own parent, nor below one of its children', async () => {
-    const a = (await create({ name: unique('loop-a-'), title: 'A' })).json().obj;
-    const b = (await create({ name: unique('loop-b-'), title: 'B', parent: a.name })).json().obj;
-    const c = (await create({ name: unique('loop-c-'), title: 'C', parent: b.name })).json().obj;
+    const a = await buildObject(t.app, owner, { projects: [project.slug] });
+    const b = await buildObject(t.app, owner, { projects: [project.slug], parent: a.name });
+    const c = await buildObject(t.app, owner, { projects: [project.slug], parent: b.name });
     for (const parent of [a.name, c.name, b.name]) {
       const res = await api(t.app, 'PUT', `/data/obj/${a.name}`, { token: owner.token, body: { parent } });
       expect(res.statusCode, parent).toBe(400);
@@ -348,21 +359,21 @@ describe('projects, people and institutions of an object', () => {
   });
 
   it('a parent the caller cannot see is "no such object", and nothing changes', async () => {
-    const hidden = (await create({ name: unique('secret-parent-'), title: 'Secret parent', visibility: 'members', projects: [closed.slug] })).json().obj;
+    const hidden = await buildObject(t.app, owner, { visibility: 'members', projects: [closed.slug] });
     const other = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-    const theirs = (await api(t.app, 'POST', '/projects', { token: other.token, body: { project: { title: unique('Their sites') } } })).json().project;
-    const child = (await create({ name: unique('child-'), title: 'Child', projects: [theirs.slug] }, other.token)).json().obj;
+    const theirs = await buildProject(t.app, other);
+    const child = await buildObject(t.app, other, { projects: [theirs.slug] });
     const refused = await api(t.app, 'PUT', `/data/obj/${child.name}`, { token: other.token, body: { parent: hidden.name } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details).toEqual([{ field: 'body.parent', message: 'No such object' }]);
     expect((await api(t.app, 'GET', `/data/obj/${child.name}`, { token: other.token })).json().obj.parent).toBeNull();
     // The owner, a member of the hidden object's project, may see it and so use it as a parent.
-    const made = await create({ name: unique('child-'), title: 'Child of the secret', parent: hidden.name });
+    const made = await postObject({ name: unique('child-'), title: 'Child of the secret', parent: hidden.name });
     expect(made.statusCode, made.body).toBe(201);
   });
 
   it('keeps people in order: add (replace or append), move with only a position, remove', async () => {
-    const obj = (await create({ name: unique('people-'), title: 'Peopled' })).json().obj;
+    const obj = await buildObject(t.app, owner, { projects: [project.slug] });
     const [a, b, c] = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];
     const path = (u: TestUser) => `/data/obj/${obj.name}/people/${u.username}`;
     await api(t.app, 'PUT', path(a), { token: owner.token, body: { role: 'Site manager' } });
@@ -386,8 +397,8 @@ describe('projects, people and institutions of an object', () => {
   });
 
   it('does the same for institutions', async () => {
-    const obj = (await create({ name: unique('inst-'), title: 'Hosted' })).json().obj;
-    const inst = await buildInstitution(t.app);
+    const obj = await buildObject(t.app, owner, { projects: [project.slug] });
+    const inst = await buildInstitution(t.app, manager);
     const res = await api(t.app, 'PUT', `/data/obj/${obj.name}/institutions/${inst.slug}`, { token: owner.token, body: { role: 'Host' } });
     expect(res.json().institutions).toEqual([{ institution: { id: inst.id, slug: inst.slug, name: inst.name }, role: 'Host', position: 0 }]);
     expect((await api(t.app, 'PUT', `/data/obj/${obj.name}/institutions/no-such-place`, { token: owner.token, body: {} })).statusCode).toBe(404);
@@ -397,7 +408,7 @@ describe('projects, people and institutions of an object', () => {
 
 describe('the doc of an object', () => {
   it('takes every node and mark of the document list and refuses others, naming them', async () => {
-    const obj = (await create({ name: unique('listed-'), title: 'Documented' })).json().obj;
+    const obj = await buildObject(t.app, owner, { projects: [project.slug] });
     await expectDocumentsChecked(
       (doc) => api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { doc } }),
       async () => (await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().doc,
@@ -407,7 +418,7 @@ describe('the doc of an object', () => {
 
   it('keeps every saved version; editors open one and restore it; others cannot', async () => {
     const text = (words: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] });
-    const obj = (await create({ name: unique('doc-'), title: 'Documented', doc: text('Fenced in 1998.') })).json().obj;
+    const obj = await buildObject(t.app, owner, { projects: [project.slug], doc: text('Fenced in 1998.') });
     await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { doc: text('Rewritten.') } });
     const list = await api(t.app, 'GET', `/data/obj/${obj.name}/revisions`, { token: owner.token });
     expect(list.json().revisions).toHaveLength(2);

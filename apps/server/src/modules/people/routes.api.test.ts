@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people } from '../../db/schema/index.js';
 import { expectDocumentsChecked } from '../../../test/documents.js';
-import { buildInstitution, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInstitution, buildInvitation, buildPerson, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -13,16 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function addPerson(body: Record<string, unknown>) {
-  return api(t.app, 'POST', '/people', { token: manager.token, body });
-}
+/** The create call under test. */
+const postPerson = (body: Record<string, unknown>) => api(t.app, 'POST', '/people', { token: manager.token, body });
 
 describe('GET /people', () => {
   it('lists people by name with their primary affiliation and pagination headers', async () => {
     const marker = unique('Zyx');
-    const inst = await buildInstitution(t.app);
-    const a = (await addPerson({ name: `${marker} Beta` })).json().person;
-    await addPerson({ name: `${marker} Alpha` });
+    const inst = await buildInstitution(t.app, manager);
+    const a = await buildPerson(t.app, manager, { name: `${marker} Beta` });
+    await buildPerson(t.app, manager, { name: `${marker} Alpha` });
     await api(t.app, 'PUT', `/people/${a.slug}/affiliations/${inst.slug}`, { token: manager.token, body: { title: 'Lecturer', primary: true } });
     const res = await api(t.app, 'GET', `/people?q=${marker}`);
     expect(res.statusCode).toBe(200);
@@ -32,7 +31,7 @@ describe('GET /people', () => {
   });
   it('pages 25 at a time', async () => {
     const marker = unique('Pager');
-    for (let i = 0; i < 27; i++) await addPerson({ name: `${marker} ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 27; i++) await buildPerson(t.app, manager, { name: `${marker} ${String(i).padStart(2, '0')}` });
     const second = await api(t.app, 'GET', `/people?q=${marker}&p=2`);
     expect(second.json().people).toHaveLength(2);
     expect(second.headers['pagination-count']).toBe('27');
@@ -46,10 +45,12 @@ describe('GET /people', () => {
 
 describe('GET /people/{id}', () => {
   it('answers person, permissions, bio, invitation, projects and publications, by slug or id', async () => {
-    const created = (
-      await addPerson({ name: 'Profile Person', orcid: 'https://orcid.org/0000-0002-1825-0097', bio: { type: 'doc', content: [{ type: 'paragraph' }] } })
-    ).json();
-    const bySlug = await api(t.app, 'GET', `/people/${created.person.slug}`);
+    const person = await buildPerson(t.app, manager, {
+      name: 'Profile Person',
+      orcid: 'https://orcid.org/0000-0002-1825-0097',
+      bio: { type: 'doc', content: [{ type: 'paragraph' }] },
+    });
+    const bySlug = await api(t.app, 'GET', `/people/${person.slug}`);
     expect(bySlug.statusCode).toBe(200);
     expect(bySlug.json()).toMatchObject({
       person: { name: 'Profile Person', orcid: '0000-0002-1825-0097', email: null },
@@ -59,7 +60,7 @@ describe('GET /people/{id}', () => {
       projects: [],
       publications: [],
     });
-    expect((await api(t.app, 'GET', `/people/${created.person.id}`)).json().person.slug).toBe(created.person.slug);
+    expect((await api(t.app, 'GET', `/people/${person.id}`)).json().person.slug).toBe(person.slug);
     expect((await api(t.app, 'GET', '/people/nobody-by-this-slug')).statusCode).toBe(404);
   });
   it('shows e-mail to the person and administrators only, and the invitation to administrators', async () => {
@@ -69,11 +70,7 @@ describe('GET /people/{id}', () => {
     const own = await api(t.app, 'GET', `/people/${user.username}`, { token: user.token });
     expect(own.json().person.email).toBe(user.email);
     expect(own.json().permissions).toEqual(['view', 'edit']);
-    const invitee = await api(t.app, 'POST', '/invitations', {
-      token: (await buildUser(t.app, { super: true })).token,
-      body: { email: 'p@example.org', name: 'Invited Profile' },
-    });
-    const personId = invitee.json().invitation.personId;
+    const { personId } = await buildInvitation(t.app, await buildUser(t.app, { super: true }), { email: 'p@example.org', name: 'Invited Profile' });
     expect((await api(t.app, 'GET', `/people/${personId}`, { token: manager.token })).json().invitation).toMatchObject({ email: 'p@example.org' });
     expect((await api(t.app, 'GET', `/people/${personId}`, { token: user.token })).json().invitation).toBeNull();
   });
@@ -86,21 +83,21 @@ describe('POST /people', () => {
     expect((await api(t.app, 'POST', '/people', { token: user.token, body: { name: 'X' } })).statusCode).toBe(403);
   });
   it('validates the ORCID iD check digit and names the field', async () => {
-    const res = await addPerson({ name: 'Bad Orcid', orcid: '0000-0002-1825-0098' });
+    const res = await postPerson({ name: 'Bad Orcid', orcid: '0000-0002-1825-0098' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('body.orcid');
   });
   it('makes a unique slug from the name; a taken slug given explicitly is a 409', async () => {
-    const first = (await addPerson({ name: 'Anenské Údolí' })).json().person;
-    const second = (await addPerson({ name: 'Anenské Údolí' })).json().person;
+    const first = (await postPerson({ name: 'Anenské Údolí' })).json().person;
+    const second = (await postPerson({ name: 'Anenské Údolí' })).json().person;
     expect(first.slug).toMatch(/^anenske-udoli/);
     expect(second.slug).not.toBe(first.slug);
-    const taken = await addPerson({ name: 'Other', slug: first.slug });
+    const taken = await postPerson({ name: 'Other', slug: first.slug });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().details[0].field).toBe('body.slug');
   });
   it('records the write in the audit log', async () => {
-    const created = (await addPerson({ name: 'Audited Person' })).json().person;
+    const created = (await postPerson({ name: 'Audited Person' })).json().person;
     const rows = await t.database.use((d) => d.query.auditLog.findMany({ where: (log, { eq }) => eq(log.targetId, created.id) }));
     expect(rows).toEqual([expect.objectContaining({ action: 'person.create', actorId: manager.id })]);
   });
@@ -128,7 +125,7 @@ describe('PUT /people/{id}', () => {
 
 describe('DELETE /people/{id}', () => {
   it('deletes a person without an account (managePeople only), refuses one with an account', async () => {
-    const person = (await addPerson({ name: 'Short Lived' })).json().person;
+    const person = await buildPerson(t.app, manager);
     const user = await buildUser(t.app);
     expect((await api(t.app, 'DELETE', `/people/${person.slug}`)).statusCode).toBe(401);
     expect((await api(t.app, 'DELETE', `/people/${person.slug}`, { token: user.token })).statusCode).toBe(403);
@@ -141,7 +138,7 @@ describe('DELETE /people/{id}', () => {
 describe('PUT and DELETE /people/{personId}/affiliations/{id}', () => {
   it('adds affiliations; a new primary clears the others; the primary comes first', async () => {
     const user = await buildUser(t.app);
-    const [a, b] = [await buildInstitution(t.app), await buildInstitution(t.app)];
+    const [a, b] = [await buildInstitution(t.app, manager), await buildInstitution(t.app, manager)];
     await api(t.app, 'PUT', `/people/${user.username}/affiliations/${a.slug}`, { token: user.token, body: { title: 'Guest', primary: true } });
     const res = await api(t.app, 'PUT', `/people/${user.username}/affiliations/${b.id}`, { token: user.token, body: { title: 'Professor', primary: true } });
     expect(res.statusCode).toBe(200);
@@ -158,7 +155,7 @@ describe('PUT and DELETE /people/{personId}/affiliations/{id}', () => {
   it('requires sign-in, edit rights, a known institution and valid input', async () => {
     const user = await buildUser(t.app);
     const other = await buildUser(t.app);
-    const inst = await buildInstitution(t.app);
+    const inst = await buildInstitution(t.app, manager);
     const path = `/people/${other.username}/affiliations/${inst.slug}`;
     expect((await api(t.app, 'PUT', path, { body: {} })).statusCode).toBe(401);
     expect((await api(t.app, 'PUT', path, { token: user.token, body: {} })).statusCode).toBe(403);
@@ -176,7 +173,7 @@ describe('the bio', () => {
     content: [{ type: 'paragraph', content: [{ type: 'text', text: 'home page', marks: [{ type: 'link', attrs: { href, target: '_blank' } }] }] }],
   });
   it('takes every node and mark of the document list and refuses others, naming them', async () => {
-    const person = (await addPerson({ name: unique('Bio') })).json().person;
+    const person = await buildPerson(t.app, manager);
     await expectDocumentsChecked(
       (bio) => api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio } }),
       async () => (await api(t.app, 'GET', `/people/${person.slug}`)).json().bio,
@@ -185,7 +182,7 @@ describe('the bio', () => {
   });
 
   it('stored under older rules (a node the list no longer holds) is answered as stored, not refused', async () => {
-    const person = (await addPerson({ name: unique('Old bio') })).json().person;
+    const person = await buildPerson(t.app, manager);
     const old = {
       type: 'doc',
       content: [
@@ -205,14 +202,14 @@ describe('the bio', () => {
   });
 
   it('is stored as checked rich text: allowed nodes, only known attributes', async () => {
-    const person = (await addPerson({ name: unique('Bio') })).json().person;
+    const person = await buildPerson(t.app, manager);
     const res = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: link('https://example.org') } });
     expect(res.statusCode).toBe(200);
     const stored = (await api(t.app, 'GET', `/people/${person.slug}`)).json().bio;
     expect(stored.content[0].content[0].marks).toEqual([{ type: 'link', attrs: { href: 'https://example.org' } }]);
   });
   it('refuses a javascript: link or an unknown node, naming the place, and keeps the old bio', async () => {
-    const person = (await addPerson({ name: unique('Bio'), bio: link('https://kept.example.org') })).json().person;
+    const person = await buildPerson(t.app, manager, { bio: link('https://kept.example.org') });
     const bad = await api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio: link('javascript:alert(1)') } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0]).toMatchObject({

@@ -1,7 +1,19 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
+import type { Insight, Photo } from '@observatory/shared';
+import {
+  buildComment,
+  buildCommentPhoto,
+  buildInsight,
+  buildObject,
+  buildPhoto,
+  buildProject,
+  buildRole,
+  buildTeam,
+  buildUser,
+  type TestUser,
+} from '../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 /** A researcher who owns the project; a contributor who uploads; a viewer of the project; a team viewer; an outsider; a manageAssets holder. */
@@ -32,55 +44,23 @@ const fieldPhoto = () =>
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' },
     })
     .toBuffer();
-const plainPng = () =>
-  sharp({ create: { width: 120, height: 80, channels: 3, background: '#888888' } })
-    .png()
-    .toBuffer();
 
-async function makeObject(options: { visibility?: string; types?: string[]; at?: readonly [number, number]; title?: string } = {}) {
-  const name = unique('ps-site-');
-  const res = await api(t.app, 'POST', '/data/obj', {
-    token: owner.token,
-    body: {
-      name,
-      title: options.title ?? name,
-      types: options.types ?? ['site'],
-      projects: [project.id],
-      visibility: options.visibility ?? 'public',
-      geo: { type: 'Point', coordinates: options.at ?? SITE },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return name;
+/** A point where this file's objects lie. */
+const at = (position: readonly [number, number]) => ({ type: 'Point', coordinates: [...position] });
+
+/** A photo of an object with a caption, given by its uploader (the contributor unless told); answers the photo. */
+async function captioned(photo: Photo, caption: string, by: TestUser = contributor) {
+  const res = await api(t.app, 'PUT', `/data/obj/${photo.object!.name}/photos/${photo.id}`, { token: by.token, body: { caption } });
+  expect(res.statusCode, res.body).toBe(200);
+  return photo;
 }
 
-/** Uploads a photo of the object (a plain PNG unless told) and gives it a caption; answers it as the photos API does. */
-async function addPhoto(objectName: string, caption: string | null, options: { by?: TestUser; data?: Buffer } = {}) {
-  const by = options.by ?? contributor;
-  const res = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, {
-    token: by.token,
-    file: { data: options.data ?? (await plainPng()), fileName: 'photo.png' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const photo = res.json();
-  if (caption !== null)
-    expect((await api(t.app, 'PUT', `/data/obj/${objectName}/photos/${photo.id}`, { token: by.token, body: { caption } })).statusCode).toBe(200);
-  return photo as { id: string; image: { id: string; url: string } };
-}
-
-/** An insight by the owner with one comment showing an image; answers the comment. */
-async function commentImage(visibility: string, content: string, teamSlug: string | null = null) {
-  const made = await api(t.app, 'POST', '/insights', {
-    token: owner.token,
-    body: { insight: { title: unique('Lichen survey '), visibility, team: teamSlug }, doc: null },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { num } = made.json().insight;
-  const image = await upload(t.app, 'POST', `/insights/${num}/comment-photos`, { token: owner.token, file: { data: await plainPng(), fileName: 'c.png' } });
-  expect(image.statusCode, image.body).toBe(201);
-  const comment = await api(t.app, 'POST', `/insights/${num}/comments`, { token: owner.token, body: { content, photo: image.json().photo.id } });
-  expect(comment.statusCode, comment.body).toBe(201);
-  return { id: comment.json().comment.id as string, num: num as number, insightId: made.json().insight.id as string };
+/** An insight by the owner with one comment showing an image; answers the comment, with its insight's number. */
+async function commentImage(visibility: Insight['visibility'], content: string, team: string | null = null) {
+  const insight = await buildInsight(t.app, owner, { title: unique('Lichen survey '), visibility, team });
+  const image = await buildCommentPhoto(t.app, owner, insight.num);
+  const comment = await buildComment(t.app, owner, insight.num, { content, photo: image.id });
+  return { id: comment.id, num: insight.num };
 }
 
 beforeAll(async () => {
@@ -89,13 +69,12 @@ beforeAll(async () => {
   contributor = await buildUser(t.app);
   member = await buildUser(t.app);
   outsider = await buildUser(t.app);
-  team = await buildTeam(t.app);
-  teamViewer = await buildUser(t.app, { roles: [{ slug: 'viewer', target: { id: team.id, type: 'team' } }] });
   const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
-  const role = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: unique('Asset manager '), permissions: ['manageAssets'] } });
-  expect(role.statusCode, role.body).toBe(201);
-  assetManager = await buildUser(t.app, { roles: [{ slug: role.json().slug }] });
-  project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Photo search project ') } } })).json().project;
+  team = await buildTeam(t.app, admin);
+  teamViewer = await buildUser(t.app, { roles: [{ slug: 'viewer', target: { id: team.id, type: 'team' } }] });
+  const role = await buildRole(t.app, admin, { permissions: ['manageAssets'] });
+  assetManager = await buildUser(t.app, { roles: [{ slug: role.slug }] });
+  project = await buildProject(t.app, owner);
   await api(t.app, 'PUT', `/projects/${project.id}/members/${contributor.username}`, { token: owner.token, body: { role: 'contributor' } });
   await api(t.app, 'PUT', `/projects/${project.id}/members/${member.username}`, { token: owner.token, body: { role: 'viewer' } });
 }, 60_000);
@@ -104,9 +83,9 @@ afterAll(() => t.close());
 describe('GET photos', () => {
   it('find object photos and comment images by words of the caption, the object’s name or title, the insight’s title and the photographer, in any case', async () => {
     const word = unique('Saxifraga');
-    const site = await makeObject({ title: `Ridge ${word}Title` });
-    const byCaption = await addPhoto(site, `Cushions of ${word} on the scree`);
-    const untitled = await addPhoto(site, null);
+    const site = (await buildObject(t.app, owner, { title: `Ridge ${word}Title`, projects: [project.id], geo: at(SITE) })).name;
+    const byCaption = await captioned(await buildPhoto(t.app, contributor, site), `Cushions of ${word} on the scree`);
+    const untitled = await buildPhoto(t.app, contributor, site);
     const comment = await commentImage('public', `${word}Comment flowering early`);
 
     const found = await search(`q=${word.toUpperCase()}`);
@@ -135,7 +114,7 @@ describe('GET photos', () => {
     const insightTitle = (await api(t.app, 'GET', `/insights/${comment.num}`)).json().insight.title;
     expect(await ids(`q=${encodeURIComponent(insightTitle)}`)).toEqual([comment.id]);
     // % and _ are themselves, not wildcards.
-    const percent = await addPhoto(site, `${word} cover 40%_x`);
+    const percent = await captioned(await buildPhoto(t.app, contributor, site), `${word} cover 40%_x`);
     expect(await ids(`q=${encodeURIComponent(`${word} 40%_x`)}`)).toEqual([percent.id]);
     expect(await ids(`q=${encodeURIComponent(`${word} %`)}`)).toEqual([percent.id]);
     expect(await ids(`q=${encodeURIComponent(`${word} 4_`)}`)).toEqual([]);
@@ -143,8 +122,8 @@ describe('GET photos', () => {
 
   it('answer each photo with its image, object, author, EXIF time and place, and what the reader may do with it', async () => {
     const word = unique('Gentiana');
-    const site = await makeObject();
-    const photo = await addPhoto(site, `${word} in bud`, { data: await fieldPhoto() });
+    const site = (await buildObject(t.app, owner, { projects: [project.id], geo: at(SITE) })).name;
+    const photo = await captioned(await buildPhoto(t.app, contributor, site, { file: { data: await fieldPhoto() } }), `${word} in bud`);
     const [visitorView] = (await search(`q=${word}`)).json().photos;
     expect(visitorView).toEqual({
       id: photo.id,
@@ -174,11 +153,11 @@ describe('GET photos', () => {
 
   it('filter by person, object type, days and a map box', async () => {
     const word = unique('Dryas');
-    const site = await makeObject({ at: SITE });
-    const plot = await makeObject({ types: ['vegetation-plot'], at: PLOT });
-    const exif = await addPhoto(site, `${word} exif`, { data: await fieldPhoto() }); // 2024-07-01, at 7.5 E 46.5 N
-    const bySite = await addPhoto(site, `${word} site`); // today, no position: the site's
-    const byPlot = await addPhoto(plot, `${word} plot`, { by: owner }); // today, at the plot
+    const site = (await buildObject(t.app, owner, { projects: [project.id], geo: at(SITE) })).name;
+    const plot = (await buildObject(t.app, owner, { types: ['vegetation-plot'], projects: [project.id], geo: at(PLOT) })).name;
+    const exif = await captioned(await buildPhoto(t.app, contributor, site, { file: { data: await fieldPhoto() } }), `${word} exif`); // 2024-07-01, at 7.5 E 46.5 N
+    const bySite = await captioned(await buildPhoto(t.app, contributor, site), `${word} site`); // today, no position: the site's
+    const byPlot = await captioned(await buildPhoto(t.app, owner, plot), `${word} plot`, owner); // today, at the plot
     const comment = await commentImage('public', `${word} comment`); // today, no place
 
     // person: the photographer's slug; unknown: nothing.
@@ -207,9 +186,9 @@ describe('GET photos', () => {
 
   it('page 10 at a time by default: cur_page is p - 1, with pages, total_count and the pagination headers', async () => {
     const word = unique('Salix');
-    const site = await makeObject();
+    const site = (await buildObject(t.app, owner, { projects: [project.id], geo: at(SITE) })).name;
     const made: string[] = [];
-    for (let i = 0; i < 12; i++) made.push((await addPhoto(site, `${word} ${i}`)).id);
+    for (let i = 0; i < 12; i++) made.push((await captioned(await buildPhoto(t.app, contributor, site), `${word} ${i}`)).id);
     const newestFirst = [...made].reverse();
 
     const first = await search(`q=${word}`);
@@ -264,10 +243,10 @@ describe('GET photos', () => {
 describe('what the search shows', () => {
   it('hides a members-only object’s photos, and their count, from a visitor and an outsider, and lists them for a member with signed image URLs', async () => {
     const word = unique('Carex');
-    const open = await makeObject();
-    const closed = await makeObject({ visibility: 'members' });
-    const shown = await addPhoto(open, `${word} open`);
-    const hidden = await addPhoto(closed, `${word} closed`);
+    const open = (await buildObject(t.app, owner, { projects: [project.id], geo: at(SITE) })).name;
+    const closed = (await buildObject(t.app, owner, { projects: [project.id], visibility: 'members', geo: at(SITE) })).name;
+    const shown = await captioned(await buildPhoto(t.app, contributor, open), `${word} open`);
+    const hidden = await captioned(await buildPhoto(t.app, contributor, closed), `${word} closed`);
     for (const who of [null, outsider]) {
       const res = await search(`q=${word}`, who);
       expect(res.json()).toMatchObject({ total_count: 1, pages: 1 });
@@ -308,8 +287,8 @@ describe('what the search shows', () => {
 
   it('shows a photo whose object was deleted only to its uploader and to a manageAssets holder', async () => {
     const word = unique('Polytrichum');
-    const doomed = await makeObject();
-    const orphan = await addPhoto(doomed, `${word} orphan`);
+    const doomed = (await buildObject(t.app, owner, { projects: [project.id], geo: at(SITE) })).name;
+    const orphan = await captioned(await buildPhoto(t.app, contributor, doomed), `${word} orphan`);
     expect((await api(t.app, 'DELETE', `/data/obj/${doomed}`, { token: owner.token })).statusCode).toBe(204);
     for (const who of [null, outsider, member, owner]) {
       expect((await search(`q=${word}`, who)).json().total_count, who?.username ?? 'visitor').toBe(0);
@@ -330,9 +309,9 @@ describe('what the search shows', () => {
 describe('GET people/{id}/photos', () => {
   it('lists the photos a person took or uploaded, by id or slug, with the same filters; 404 for no such person', async () => {
     const word = unique('Vaccinium');
-    const site = await makeObject();
-    const mine = await addPhoto(site, `${word} by owner`, { by: owner });
-    await addPhoto(site, `${word} by contributor`);
+    const site = (await buildObject(t.app, owner, { projects: [project.id], geo: at(SITE) })).name;
+    const mine = await captioned(await buildPhoto(t.app, owner, site), `${word} by owner`, owner);
+    await captioned(await buildPhoto(t.app, contributor, site), `${word} by contributor`);
     const comment = await commentImage('public', `${word} comment by owner`);
     for (const key of [owner.username, owner.personId]) {
       const res = await api(t.app, 'GET', `/people/${key}/photos?q=${word}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocumentsChecked } from '../../../test/documents.js';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInstitution, buildProject, buildTeam, buildUpdate, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -18,21 +18,17 @@ afterAll(() => t.close());
 
 const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
 
-async function createProject(project: Record<string, unknown>, options: { token?: string; doc?: unknown } = {}) {
-  const res = await api(t.app, 'POST', '/projects', {
-    token: options.token ?? researcher.token,
-    body: { project, ...(options.doc !== undefined ? { doc: options.doc } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
 describe('POST /projects', () => {
   it('creates a project with its documentation; the creator owns it', async () => {
-    const body = await createProject(
-      { title: 'Alpine Treeline Shift', summary: 'Tree line movement since 1950', status: 'active', startDate: '2021-03-01' },
-      { doc: doc('Cores from six sites.') },
-    );
+    const res = await api(t.app, 'POST', '/projects', {
+      token: researcher.token,
+      body: {
+        project: { title: 'Alpine Treeline Shift', summary: 'Tree line movement since 1950', status: 'active', startDate: '2021-03-01' },
+        doc: doc('Cores from six sites.'),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
     expect(body.project).toMatchObject({ slug: 'alpine-treeline-shift', title: 'Alpine Treeline Shift', visibility: 'public', archived: false, team: null });
     expect(body.permissions).toEqual(['view', 'edit', 'delete', 'comment', 'manageMembers', 'upload']);
     expect(body.doc).toEqual(doc('Cores from six sites.'));
@@ -73,7 +69,7 @@ describe('POST /projects', () => {
 describe('GET /projects', () => {
   it('pages 25 at a time with the pagination headers, by title', async () => {
     const marker = unique('Paged');
-    for (let i = 0; i < 27; i++) await createProject({ title: `${marker} ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 27; i++) await buildProject(t.app, researcher, { title: `${marker} ${String(i).padStart(2, '0')}` });
     const first = await api(t.app, 'GET', `/projects?q=${marker}`);
     expect(first.headers['pagination-count']).toBe('27');
     expect(first.headers['pagination-limit']).toBe('25');
@@ -85,19 +81,19 @@ describe('GET /projects', () => {
 
   it('searches title, summary and documentation, most relevant first', async () => {
     const word = `lichen${randomUUID().slice(0, 6)}`;
-    await createProject({ title: 'Documented only' }, { doc: doc(`We count ${word} on boulders.`) });
-    await createProject({ title: `The ${word} survey`, summary: `${word} ${word}` });
-    await createProject({ title: 'Nothing to see', summary: 'Another topic' });
+    await buildProject(t.app, researcher, { title: 'Documented only', doc: doc(`We count ${word} on boulders.`) });
+    await buildProject(t.app, researcher, { title: `The ${word} survey`, summary: `${word} ${word}` });
+    await buildProject(t.app, researcher, { title: 'Nothing to see', summary: 'Another topic' });
     const found = (await api(t.app, 'GET', `/projects?q=${word}`)).json().projects.map((p: { title: string }) => p.title);
     expect(found).toEqual([`The ${word} survey`, 'Documented only']);
   });
 
   it('filters by status, team, institution and contributor', async () => {
     const marker = unique('Filter');
-    const team = await buildTeam(t.app);
-    const inst = await buildInstitution(t.app);
-    const a = (await createProject({ title: `${marker} A`, status: 'planned', teamId: team.id })).project;
-    const b = (await createProject({ title: `${marker} B`, status: 'completed' })).project;
+    const team = await buildTeam(t.app, manager);
+    const inst = await buildInstitution(t.app, manager);
+    const a = await buildProject(t.app, researcher, { title: `${marker} A`, status: 'planned', teamId: team.id });
+    const b = await buildProject(t.app, researcher, { title: `${marker} B`, status: 'completed' });
     await api(t.app, 'PUT', `/projects/${b.id}/institutions/${randomUUID()}`, { token: researcher.token, body: { institutionId: inst.slug } });
     await api(t.app, 'PUT', `/projects/${b.id}/contributors/${randomUUID()}`, { token: researcher.token, body: { personId: stranger.username } });
     const titles = async (query: string) => (await api(t.app, 'GET', `/projects?q=${marker}&${query}`)).json().projects.map((p: { title: string }) => p.title);
@@ -114,10 +110,10 @@ describe('GET /projects', () => {
   it('lists "mine": projects one is a member of or contributes to', async () => {
     const me = await buildUser(t.app);
     const marker = unique('Mine');
-    const contributed = (await createProject({ title: `${marker} contributed` })).project;
-    await createProject({ title: `${marker} other` });
+    const contributed = await buildProject(t.app, researcher, { title: `${marker} contributed` });
+    await buildProject(t.app, researcher, { title: `${marker} other` });
     await api(t.app, 'PUT', `/projects/${contributed.id}/contributors/${randomUUID()}`, { token: researcher.token, body: { personId: me.personId } });
-    const member = (await createProject({ title: `${marker} member`, visibility: 'members' })).project;
+    const member = await buildProject(t.app, researcher, { title: `${marker} member`, visibility: 'members' });
     await api(t.app, 'PUT', `/projects/${member.id}/members/${me.personId}`, { token: researcher.token, body: { role: 'viewer' } });
     const mine = await api(t.app, 'GET', `/projects?mine=true&q=${marker}`, { token: (await buildTokenFor(me)).token });
     expect(
@@ -135,7 +131,7 @@ const buildTokenFor = async (user: TestUser) => ({ token: await t.app.services.t
 describe('visibility', () => {
   it('hides members-only projects (404) from everyone but members and managers, in lists, search and detail', async () => {
     const word = unique('secret');
-    const project = (await createProject({ title: `Members only ${word}`, visibility: 'members' })).project;
+    const project = await buildProject(t.app, researcher, { title: `Members only ${word}`, visibility: 'members' });
     for (const token of [undefined, stranger.token]) {
       expect((await api(t.app, 'GET', `/projects/${project.slug}`, { token })).statusCode).toBe(404);
       expect((await api(t.app, 'GET', `/projects?q=${word}`, { token })).json().projects).toEqual([]);
@@ -149,7 +145,7 @@ describe('visibility', () => {
   });
 
   it('shows signed-in projects to any signed-in user only', async () => {
-    const project = (await createProject({ title: unique('Signed in'), visibility: 'signed-in' })).project;
+    const project = await buildProject(t.app, researcher, { visibility: 'signed-in' });
     expect((await api(t.app, 'GET', `/projects/${project.id}`)).statusCode).toBe(404);
     const seen = await api(t.app, 'GET', `/projects/${project.id}`, { token: stranger.token });
     expect(seen.statusCode).toBe(200);
@@ -159,7 +155,7 @@ describe('visibility', () => {
 
 describe('PUT and DELETE /projects/{id}', () => {
   it('changes fields and documentation; a new slug keeps the old address working', async () => {
-    const project = (await createProject({ title: unique('Renamed') })).project;
+    const project = await buildProject(t.app, researcher);
     const res = await api(t.app, 'PUT', `/projects/${project.slug}`, {
       token: researcher.token,
       body: { project: { slug: `${project.slug}-new`, status: 'completed' }, doc: doc('New text') },
@@ -168,13 +164,13 @@ describe('PUT and DELETE /projects/{id}', () => {
     expect(res.json()).toMatchObject({ project: { slug: `${project.slug}-new`, status: 'completed' }, doc: doc('New text') });
     const old = await api(t.app, 'GET', `/projects/${project.slug}`);
     expect(old.json().project.slug).toBe(`${project.slug}-new`);
-    const clash = (await createProject({ title: 'Clash' })).project;
+    const clash = await buildProject(t.app, researcher, { title: 'Clash' });
     const taken = await api(t.app, 'PUT', `/projects/${clash.id}`, { token: researcher.token, body: { project: { slug: project.slug } } });
     expect(taken.statusCode).toBe(409);
   });
 
   it('takes every node and mark of the document list and refuses others, naming them', async () => {
-    const project = (await createProject({ title: unique('Documented') })).project;
+    const project = await buildProject(t.app, researcher);
     await expectDocumentsChecked(
       (doc) => api(t.app, 'PUT', `/projects/${project.id}`, { token: researcher.token, body: { doc } }),
       async () => (await api(t.app, 'GET', `/projects/${project.id}`)).json().doc,
@@ -183,7 +179,7 @@ describe('PUT and DELETE /projects/{id}', () => {
   });
 
   it('requires sign-in, then edit; delete needs delete', async () => {
-    const project = (await createProject({ title: unique('Guarded') })).project;
+    const project = await buildProject(t.app, researcher);
     expect((await api(t.app, 'PUT', `/projects/${project.id}`, { body: { project: { title: 'x' } } })).statusCode).toBe(401);
     expect((await api(t.app, 'PUT', `/projects/${project.id}`, { token: stranger.token, body: { project: { title: 'x' } } })).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', `/projects/${project.id}`, { token: stranger.token })).statusCode).toBe(403);
@@ -196,7 +192,7 @@ describe('PUT and DELETE /projects/{id}', () => {
 
   it('hides archived projects from the catalogue unless asked', async () => {
     const word = unique('Archived');
-    const project = (await createProject({ title: word })).project;
+    const project = await buildProject(t.app, researcher, { title: word });
     await api(t.app, 'PUT', `/projects/${project.id}`, { token: researcher.token, body: { project: { archived: true } } });
     expect((await api(t.app, 'GET', `/projects?q=${word}`)).json().projects).toEqual([]);
     expect((await api(t.app, 'GET', `/projects?q=${word}&archived=true`)).json().projects).toHaveLength(1);
@@ -205,7 +201,7 @@ describe('PUT and DELETE /projects/{id}', () => {
 
 describe('documentation revisions', () => {
   it('keeps every saved version with who and when; restoring one makes it current again', async () => {
-    const project = (await createProject({ title: unique('Revised') }, { doc: doc('First') })).project;
+    const project = await buildProject(t.app, researcher, { doc: doc('First') });
     await api(t.app, 'PUT', `/projects/${project.id}`, { token: researcher.token, body: { doc: doc('Second') } });
     await api(t.app, 'PUT', `/projects/${project.id}`, { token: researcher.token, body: { project: { title: 'Same text' }, doc: doc('Second') } });
     const list = (await api(t.app, 'GET', `/projects/${project.id}/revisions`, { token: researcher.token })).json().revisions;
@@ -219,7 +215,7 @@ describe('documentation revisions', () => {
   });
 
   it('are for editors only; unknown revisions are 404', async () => {
-    const project = (await createProject({ title: unique('History') }, { doc: doc('x') })).project;
+    const project = await buildProject(t.app, researcher, { doc: doc('x') });
     expect((await api(t.app, 'GET', `/projects/${project.id}/revisions`)).statusCode).toBe(401);
     expect((await api(t.app, 'GET', `/projects/${project.id}/revisions`, { token: stranger.token })).statusCode).toBe(403);
     expect((await api(t.app, 'GET', `/projects/${project.id}/revisions/${randomUUID()}`, { token: researcher.token })).statusCode).toBe(404);
@@ -229,7 +225,7 @@ describe('documentation revisions', () => {
 
 describe('contributors and institutions', () => {
   it('are added with client-made ids, retitled, reordered with only a position, and removed', async () => {
-    const project = (await createProject({ title: unique('Team work') })).project;
+    const project = await buildProject(t.app, researcher);
     const people = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];
     const ids = people.map(() => randomUUID());
     for (const [i, person] of people.entries()) {
@@ -266,10 +262,10 @@ describe('contributors and institutions', () => {
   });
 
   it('validate the body and require edit', async () => {
-    const project = (await createProject({ title: unique('Links') })).project;
+    const project = await buildProject(t.app, researcher);
     const link = `/projects/${project.id}/institutions/${randomUUID()}`;
     expect((await api(t.app, 'PUT', link, { body: { institutionId: 'x' } })).statusCode).toBe(401);
-    const inst = await buildInstitution(t.app);
+    const inst = await buildInstitution(t.app, manager);
     expect((await api(t.app, 'PUT', link, { token: stranger.token, body: { institutionId: inst.id } })).statusCode).toBe(403);
     const unknown = await api(t.app, 'PUT', link, { token: researcher.token, body: { institutionId: 'no-such-place' } });
     expect(unknown.statusCode).toBe(400);
@@ -288,7 +284,7 @@ describe('contributors and institutions', () => {
 
 describe('updates', () => {
   it('are posted, listed newest first, changed with their text, and deleted from both lists at once', async () => {
-    const project = (await createProject({ title: unique('Newsy') })).project;
+    const project = await buildProject(t.app, researcher);
     const post = (title: string, publishedAt: string) =>
       api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title, publishedAt }, doc: doc(`${title} text`) } });
     const first = await post('Field season opens', '2024-05-01T08:00:00Z');
@@ -319,9 +315,8 @@ describe('updates', () => {
   });
 
   it('take every node and mark of the document list and refuse others, naming them', async () => {
-    const project = (await createProject({ title: unique('Reported') })).project;
-    const update = (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title: 'Report' } } })).json()
-      .update;
+    const project = await buildProject(t.app, researcher);
+    const update = await buildUpdate(t.app, researcher, project.id);
     const path = `/projects/${project.id}/updates/${update.id}`;
     await expectDocumentsChecked(
       (doc) => api(t.app, 'PUT', path, { token: researcher.token, body: { doc } }),
@@ -331,7 +326,7 @@ describe('updates', () => {
   });
 
   it('require edit on the project and a title', async () => {
-    const project = (await createProject({ title: unique('Quiet') })).project;
+    const project = await buildProject(t.app, researcher);
     const path = `/projects/${project.id}/updates`;
     expect((await api(t.app, 'POST', path, { body: { update: { title: 'x' } } })).statusCode).toBe(401);
     expect((await api(t.app, 'POST', path, { token: stranger.token, body: { update: { title: 'x' } } })).statusCode).toBe(403);
@@ -343,7 +338,7 @@ describe('updates', () => {
 
 describe('members', () => {
   it('are managed by holders of manageMembers; members may leave', async () => {
-    const project = (await createProject({ title: unique('Crew') })).project;
+    const project = await buildProject(t.app, researcher);
     const member = await buildUser(t.app);
     const path = `/projects/${project.id}/members/${member.username}`;
     expect((await api(t.app, 'PUT', path, { body: { role: 'viewer' } })).statusCode).toBe(401);
@@ -358,7 +353,7 @@ describe('members', () => {
   });
 
   it('keep an owner: the last one can neither leave, be removed nor step down until another is named', async () => {
-    const project = (await createProject({ title: unique('Owned') })).project;
+    const project = await buildProject(t.app, researcher);
     const self = `/projects/${project.id}/members/${researcher.username}`;
     const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
     for (const [method, token, body] of [
@@ -386,9 +381,8 @@ describe('members', () => {
 
 describe('a members-only project', () => {
   it('answers 404 to a non-member on every path, reads and writes alike, and changes nothing', async () => {
-    const project = (await createProject({ title: unique('Closed'), visibility: 'members' }, { doc: doc('Secret') })).project;
-    const update = (await api(t.app, 'POST', `/projects/${project.id}/updates`, { token: researcher.token, body: { update: { title: 'Inside news' } } })).json()
-      .update;
+    const project = await buildProject(t.app, researcher, { visibility: 'members', doc: doc('Secret') });
+    const update = await buildUpdate(t.app, researcher, project.id, { title: 'Inside news' });
     const revision = (await api(t.app, 'GET', `/projects/${project.id}/revisions`, { token: researcher.token })).json().revisions[0];
     const base = `/projects/${project.slug}`;
     const calls: [string, string, unknown?][] = [

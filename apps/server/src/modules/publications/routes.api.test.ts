@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLICATION_LIMITS } from '@observatory/shared';
-import { buildInstitution, buildUser, type TestUser } from '../../../test/factories.js';
+import { PUBLICATION_LIMITS, type PublicationInput } from '@observatory/shared';
+import { buildInstitution, buildProject, buildPublication, buildRole, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 /** The real BibTeX file of the demo (42 references on ecological forecasting). */
@@ -15,25 +15,23 @@ let outsider: TestUser;
 let manager: TestUser;
 let projectOwner: TestUser;
 let projectEditor: TestUser;
+let admin: TestUser;
 let project: { id: string; slug: string };
 let hiddenProject: { id: string; slug: string };
 
 const as = (who: TestUser | null) => (who ? { token: who.token } : {});
 const doi = () => `10.5555/${unique('test-')}`;
-const add = (who: TestUser | null, publication: Record<string, unknown>) => api(t.app, 'POST', '/pubs', { ...as(who), body: { publication } });
-const fields = (overrides: Record<string, unknown> = {}) => ({
+/** A publication as a person would cite it: an author, a year, a DOI of its own. */
+const paper = (): PublicationInput => ({
   type: 'article',
   title: unique('Lichen growth on granite '),
   authors: [{ name: 'Lindqvist, Ada' }],
   year: 2021,
   doi: doi(),
-  ...overrides,
 });
-async function made(who: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await add(who, fields(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().publication as { id: string; slug: string; title: string; doi: string | null };
-}
+/** The create call under test, with a paper's fields unless told. */
+const add = (who: TestUser | null, publication: Record<string, unknown>) => api(t.app, 'POST', '/pubs', { ...as(who), body: { publication } });
+const fields = (overrides: Record<string, unknown> = {}) => ({ ...paper(), ...overrides });
 const count = async () => Number((await api(t.app, 'GET', '/pubs')).headers['pagination-count']);
 
 beforeAll(async () => {
@@ -41,17 +39,12 @@ beforeAll(async () => {
   adder = await buildUser(t.app);
   coauthor = await buildUser(t.app);
   outsider = await buildUser(t.app);
-  const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
-  const role = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: unique('Publications manager '), permissions: ['managePublications'] } });
-  manager = await buildUser(t.app, { roles: [{ slug: role.json().slug }] });
+  admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  const role = await buildRole(t.app, admin, { permissions: ['managePublications'] });
+  manager = await buildUser(t.app, { roles: [{ slug: role.slug }] });
   projectOwner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-  const newProject = async (visibility: string) => {
-    const res = await api(t.app, 'POST', '/projects', { token: projectOwner.token, body: { project: { title: unique('Forecasting project '), visibility } } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().project as { id: string; slug: string };
-  };
-  project = await newProject('public');
-  hiddenProject = await newProject('members');
+  project = await buildProject(t.app, projectOwner);
+  hiddenProject = await buildProject(t.app, projectOwner, { visibility: 'members' });
   projectEditor = await buildUser(t.app, { roles: [{ slug: 'editor', target: { id: project.id, type: 'project' } }] });
 });
 afterAll(() => t.close());
@@ -125,11 +118,11 @@ describe('a publication by hand', () => {
   });
 
   it('refuses a DOI already in the catalogue, whatever its case, with a link to that publication', async () => {
-    const first = await made(adder, { doi: '10.5555/Case-Test-' + unique('') });
+    const first = await buildPublication(t.app, adder, { ...paper(), doi: '10.5555/Case-Test-' + unique('') });
     const res = await add(outsider, fields({ doi: `doi:${first.doi!.toLowerCase()}` }));
     expect(res.statusCode).toBe(409);
     expect(res.json().details).toEqual([{ field: 'body.publication.doi', message: expect.stringContaining(first.title), href: `/pubs/${first.slug}` }]);
-    const other = await made(adder);
+    const other = await buildPublication(t.app, adder, paper());
     const change = await api(t.app, 'PUT', `/pubs/${other.id}`, { ...as(adder), body: { publication: { doi: first.doi } } });
     expect(change.statusCode).toBe(409);
     expect((await api(t.app, 'GET', `/pubs/${other.id}`)).json().publication.doi).toBe(other.doi);
@@ -142,7 +135,7 @@ describe('a publication by hand', () => {
 
   it('is for signed-in users to add; changed by its adder and managePublications; deleted by them only', async () => {
     expect((await add(null, fields())).statusCode).toBe(401);
-    const pub = await made(adder);
+    const pub = await buildPublication(t.app, adder, paper());
     const change = (who: TestUser | null, publication: Record<string, unknown>) => api(t.app, 'PUT', `/pubs/${pub.id}`, { ...as(who), body: { publication } });
     expect((await change(null, { title: 'Mine' })).statusCode).toBe(401);
     expect((await change(outsider, { title: 'Mine' })).statusCode).toBe(403);
@@ -165,14 +158,17 @@ describe('a publication by hand', () => {
     expect((await api(t.app, 'DELETE', `/pubs/${pub.id}`, as(outsider))).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', `/pubs/${pub.id}`, as(adder))).statusCode).toBe(204);
     expect((await api(t.app, 'GET', `/pubs/${pub.id}`)).statusCode).toBe(404);
-    const another = await made(adder);
+    const another = await buildPublication(t.app, adder, paper());
     expect((await api(t.app, 'DELETE', `/pubs/${another.slug}`, as(manager))).statusCode).toBe(204);
   });
 });
 
 describe('authors linked to people', () => {
   it('are suggestions until the person confirms; then they show on the person’s page and let them edit, not delete', async () => {
-    const pub = await made(adder, { authors: [{ name: 'Lindqvist, Ada' }, { name: 'Coauthor, C.', person: coauthor.username }] });
+    const pub = await buildPublication(t.app, adder, {
+      ...paper(),
+      authors: [{ name: 'Lindqvist, Ada' }, { name: 'Coauthor, C.', person: coauthor.username }],
+    });
     const detail = (await api(t.app, 'GET', `/pubs/${pub.id}`)).json().publication;
     expect(detail.authors[1]).toMatchObject({ name: 'Coauthor, C.', person: { id: coauthor.personId, slug: coauthor.username }, confirmed: false });
     const profile = async () => (await api(t.app, 'GET', `/people/${coauthor.username}`)).json().publications.map((p: { id: string }) => p.id);
@@ -218,21 +214,21 @@ describe('authors linked to people', () => {
   });
 
   it('are confirmed at once when the writer is that person or holds managePublications', async () => {
-    const own = await made(coauthor, { authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
+    const own = await buildPublication(t.app, coauthor, { ...paper(), authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
     expect((await api(t.app, 'GET', `/pubs/${own.id}`)).json().publication.authors[0].confirmed).toBe(true);
-    const byManager = await made(manager, { authors: [{ name: 'Out, Sider', person: outsider.username }] });
+    const byManager = await buildPublication(t.app, manager, { ...paper(), authors: [{ name: 'Out, Sider', person: outsider.username }] });
     expect((await api(t.app, 'GET', `/pubs/${byManager.id}`)).json().publication.authors[0].confirmed).toBe(true);
   });
 
   it('list an institution’s publications through its people’s affiliations', async () => {
-    const institution = await buildInstitution(t.app);
+    const institution = await buildInstitution(t.app, admin);
     const affiliated = await api(t.app, 'PUT', `/people/${coauthor.personId}/affiliations/${institution.id}`, {
       ...as(coauthor),
       body: { title: 'Ecologist' },
     });
     expect(affiliated.statusCode, affiliated.body).toBe(200);
-    const pub = await made(coauthor, { authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
-    const pending = await made(adder, { authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
+    const pub = await buildPublication(t.app, coauthor, { ...paper(), authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
+    const pending = await buildPublication(t.app, adder, { ...paper(), authors: [{ name: 'Coauthor, C.', person: coauthor.personId }] });
     const listed = (await api(t.app, 'GET', `/institutions/${institution.slug}`)).json().publications.map((p: { id: string }) => p.id);
     expect(listed).toContain(pub.id);
     expect(listed).not.toContain(pending.id);
@@ -241,7 +237,7 @@ describe('authors linked to people', () => {
 
 describe('on projects', () => {
   it('PUT links a publication (edit on the project) and answers it; the project lists it; DELETE takes it off', async () => {
-    const pub = await made(adder);
+    const pub = await buildPublication(t.app, adder, paper());
     const link = (who: TestUser | null, projectKey = project.slug, pubKey = pub.id) => api(t.app, 'PUT', `/projects/${projectKey}/pubs/${pubKey}`, as(who));
     const unlink = (who: TestUser | null, projectKey = project.slug, pubKey = pub.id) =>
       api(t.app, 'DELETE', `/projects/${projectKey}/pubs/${pubKey}`, as(who));
@@ -267,7 +263,7 @@ describe('on projects', () => {
   });
 
   it('shows a members-only project only to those who see it, and its filter answers as a missing project', async () => {
-    const pub = await made(adder);
+    const pub = await buildPublication(t.app, adder, paper());
     expect((await api(t.app, 'PUT', `/projects/${hiddenProject.slug}/pubs/${pub.id}`, as(projectOwner))).statusCode).toBe(200);
     expect((await api(t.app, 'GET', `/pubs/${pub.id}`)).json().publication.projects).toEqual([]);
     expect((await api(t.app, 'GET', `/pubs/${pub.id}`, as(projectOwner))).json().publication.projects).toEqual([
@@ -289,9 +285,9 @@ describe('on projects', () => {
 describe('search', () => {
   it('finds words of the title, the authors and the abstract, filters by year and type, and pages', async () => {
     const word = unique('saxifraga');
-    const byTitle = await made(adder, { title: `Alpine ${word} phenology`, year: 2003, type: 'report' });
-    const byAuthor = await made(adder, { authors: [{ name: `${word}, Ada` }], year: 2004 });
-    const byAbstract = await made(adder, { abstract: `We counted ${word} in plots.`, year: 2005, type: 'dataset' });
+    const byTitle = await buildPublication(t.app, adder, { ...paper(), title: `Alpine ${word} phenology`, year: 2003, type: 'report' });
+    const byAuthor = await buildPublication(t.app, adder, { ...paper(), authors: [{ name: `${word}, Ada` }], year: 2004 });
+    const byAbstract = await buildPublication(t.app, adder, { ...paper(), abstract: `We counted ${word} in plots.`, year: 2005, type: 'dataset' });
     const ids = async (query: string) => (await api(t.app, 'GET', `/pubs?${query}`)).json().publications.map((p: { id: string }) => p.id);
     expect(await ids(`q=${word}`)).toEqual([byAbstract.id, byAuthor.id, byTitle.id]);
     expect(await ids(`q=${word}&year=2004`)).toEqual([byAuthor.id]);
@@ -458,7 +454,8 @@ describe('paste and import', () => {
 
 describe('citations and export', () => {
   it('formats a publication in each style as plain runs', async () => {
-    const pub = await made(adder, {
+    const pub = await buildPublication(t.app, adder, {
+      ...paper(),
       title: 'Forecasting a bright future for ecology',
       authors: [{ name: 'Dietze, Michael' }, { name: 'Lynch, Heather' }],
       year: 2019,
@@ -482,14 +479,15 @@ describe('citations and export', () => {
 
   it('exports one publication or a list as BibTeX, RIS and CSL-JSON, which read back the same', async () => {
     const word = unique('betula');
-    const one = await made(adder, {
+    const one = await buildPublication(t.app, adder, {
+      ...paper(),
       title: `Birch ${word} treeline`,
       authors: [{ name: 'Doe, Jane' }, { name: 'Richard Roe' }],
       venue: 'Arctic Science',
       year: 2018,
       keywords: ['treeline'],
     });
-    await made(adder, { title: `Second ${word} survey`, type: 'dataset', venue: 'Zenodo', year: 2020 });
+    await buildPublication(t.app, adder, { ...paper(), title: `Second ${word} survey`, type: 'dataset', venue: 'Zenodo', year: 2020 });
     const ris = await api(t.app, 'GET', `/pubs/export?format=ris&q=${word}`);
     expect(ris.statusCode).toBe(200);
     expect(ris.headers['content-type']).toMatch(/^application\/x-research-info-systems/);

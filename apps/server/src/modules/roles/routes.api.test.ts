@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildProject, buildRole, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ describe('roles', () => {
   });
 
   it('are not deleted while held, nor when built in', async () => {
-    await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Held role', permissions: [] } });
+    await buildRole(t.app, admin, { name: 'Held role' });
     await api(t.app, 'PUT', `/users/${user.username}/roles/global/held-role`, { token: admin.token });
     const held = await api(t.app, 'DELETE', '/roles/held-role', { token: admin.token });
     expect(held.statusCode).toBe(409);
@@ -49,42 +49,9 @@ describe('roles', () => {
   });
 });
 
-describe('GET and POST /users', () => {
-  it('lists accounts with search and pagination (manageUsers)', async () => {
-    const res = await api(t.app, 'GET', `/users?q=${user.username}`, { token: admin.token });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().users).toEqual([expect.objectContaining({ username: user.username, person: expect.objectContaining({ id: user.personId }) })]);
-    expect(res.headers['pagination-count']).toBe('1');
-    expect((await api(t.app, 'GET', '/users', { token: user.token })).statusCode).toBe(403);
-    expect((await api(t.app, 'GET', '/users')).statusCode).toBe(401);
-  });
-
-  it('creates an account with its person, who can then sign in', async () => {
-    const res = await api(t.app, 'POST', '/users', {
-      token: admin.token,
-      body: { name: 'Direct Account', username: 'direct', email: 'direct@example.org', password: 'handed over pw' },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ user: { username: 'direct' }, person: { name: 'Direct Account', slug: 'direct' } });
-    const login = await api(t.app, 'POST', '/auth/login', { body: { username: 'direct', password: 'handed over pw' }, ip: '10.9.9.9' });
-    expect(login.statusCode).toBe(200);
-    const again = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'Other', username: 'direct', password: 'handed over pw' } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().details[0].field).toBe('body.username');
-    const bad = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'X', username: 'Bad Name', password: 'x' } });
-    expect(
-      bad
-        .json()
-        .details.map((d: { field: string }) => d.field)
-        .sort(),
-    ).toEqual(['body.password', 'body.username']);
-    expect((await api(t.app, 'POST', '/users', { token: user.token, body: { name: 'X', username: 'xx', password: 'long enough' } })).statusCode).toBe(403);
-  });
-});
-
 describe('GET /admin/summary', () => {
   it('counts what exists and lists the newest audit entries (accessAdmin)', async () => {
-    await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Audited role' } });
+    await buildRole(t.app, admin, { name: 'Audited role' });
     const res = await api(t.app, 'GET', '/admin/summary', { token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(res.json().counts).toMatchObject({ users: expect.any(Number), people: expect.any(Number), institutions: 0, teams: 0, projects: 0, objects: 0 });
@@ -96,13 +63,11 @@ describe('GET /admin/summary', () => {
   });
 
   it('names a change to a members-only project to those who may read it only, and a deleted one to its managers only', async () => {
-    await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: 'Admin reader', permissions: ['accessAdmin'] } });
+    await buildRole(t.app, admin, { name: 'Admin reader', permissions: ['accessAdmin'] });
     const reader = await buildUser(t.app);
     expect((await api(t.app, 'PUT', `/users/${reader.username}/roles/global/admin-reader`, { token: admin.token })).statusCode).toBe(200);
     const researcher = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-    const made = await api(t.app, 'POST', '/projects', { token: researcher.token, body: { project: { title: 'Hidden Fen', visibility: 'members' } } });
-    expect(made.statusCode).toBe(201);
-    const { id, slug } = made.json().project;
+    const { id, slug } = await buildProject(t.app, researcher, { title: 'Hidden Fen', visibility: 'members' });
     const entry = async (token: string) => {
       const res = await api(t.app, 'GET', '/admin/summary', { token });
       expect(res.statusCode).toBe(200);

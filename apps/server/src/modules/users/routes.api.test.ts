@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.js';
-import { buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildApiKey, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -26,6 +26,41 @@ describe('GET /roles', () => {
     expect(res.statusCode).toBe(200);
     const viewer = res.json().roles.find((r: { slug: string }) => r.slug === 'viewer');
     expect(viewer).toMatchObject({ name: 'Viewer', permissions: ['view'] });
+  });
+});
+
+describe('GET and POST /users', () => {
+  it('lists accounts with search and pagination (manageUsers)', async () => {
+    const user = await buildUser(t.app);
+    const res = await api(t.app, 'GET', `/users?q=${user.username}`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users).toEqual([expect.objectContaining({ username: user.username, person: expect.objectContaining({ id: user.personId }) })]);
+    expect(res.headers['pagination-count']).toBe('1');
+    expect((await api(t.app, 'GET', '/users', { token: user.token })).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', '/users')).statusCode).toBe(401);
+  });
+
+  it('creates an account with its person, who can then sign in', async () => {
+    const user = await buildUser(t.app);
+    const res = await api(t.app, 'POST', '/users', {
+      token: admin.token,
+      body: { name: 'Direct Account', username: 'direct', email: 'direct@example.org', password: 'handed over pw' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ user: { username: 'direct' }, person: { name: 'Direct Account', slug: 'direct' } });
+    const login = await api(t.app, 'POST', '/auth/login', { body: { username: 'direct', password: 'handed over pw' }, ip: '10.9.9.9' });
+    expect(login.statusCode).toBe(200);
+    const again = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'Other', username: 'direct', password: 'handed over pw' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().details[0].field).toBe('body.username');
+    const bad = await api(t.app, 'POST', '/users', { token: admin.token, body: { name: 'X', username: 'Bad Name', password: 'x' } });
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['body.password', 'body.username']);
+    expect((await api(t.app, 'POST', '/users', { token: user.token, body: { name: 'X', username: 'xx', password: 'long enough' } })).statusCode).toBe(403);
   });
 });
 
@@ -114,7 +149,7 @@ describe('PUT and DELETE /users/{personId}/roles/{target}/{role}', () => {
     expect(missing.statusCode).toBe(404);
   });
   it('assigns a role on a team, which a team owner may also do', async () => {
-    const team = await buildTeam(t.app);
+    const team = await buildTeam(t.app, admin);
     const owner = await buildUser(t.app, { roles: [{ slug: 'owner', target: { id: team.id, type: 'team' } }] });
     const member = await buildUser(t.app);
     const res = await api(t.app, 'PUT', `/users/${member.username}/roles/${team.id}/editor`, { token: owner.token });
@@ -134,124 +169,6 @@ describe('PUT and DELETE /users/{personId}/roles/{target}/{role}', () => {
     const bad = await api(t.app, 'PUT', `/users/${user.username}/roles/not-a-target/editor`, { token: admin.token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('params.target');
-  });
-});
-
-describe('API keys', () => {
-  async function createKey(user: TestUser, body: Record<string, unknown>) {
-    return api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: user.token, body });
-  }
-
-  it('requires sign-in to list, create or revoke', async () => {
-    const user = await buildUser(t.app);
-    expect((await api(t.app, 'GET', `/users/${user.username}/apikeys`)).statusCode).toBe(401);
-    expect((await api(t.app, 'POST', `/users/${user.username}/apikeys`, { body: { comment: 'x' } })).statusCode).toBe(401);
-    expect((await api(t.app, 'DELETE', `/users/${user.username}/apikeys/${crypto.randomUUID()}`)).statusCode).toBe(401);
-  });
-
-  it('shows the secret once; the key then works as a Bearer token', async () => {
-    const user = await buildUser(t.app);
-    const created = await createKey(user, { comment: 'Field laptop', permissions: ['edit'] });
-    expect(created.statusCode).toBe(201);
-    const key = created.json();
-    expect(key).toMatchObject({ comment: 'Field laptop', permissions: ['edit'], targets: [], expires: null });
-    expect(key.secret).toMatch(/^obk_/);
-    const list = await api(t.app, 'GET', `/users/${user.username}/apikeys`, { token: user.token });
-    expect(list.json().apikeys).toHaveLength(1);
-    expect(JSON.stringify(list.json())).not.toContain(key.secret.slice(-20));
-    const me = await api(t.app, 'GET', '/auth/user', { token: key.secret });
-    expect(me.json().user.username).toBe(user.username);
-  });
-
-  it('validates the body, naming the field', async () => {
-    const user = await buildUser(t.app);
-    const empty = await createKey(user, { comment: '' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().details[0].field).toBe('body.comment');
-    const badPerm = await createKey(user, { comment: 'x', permissions: ['rootAccess'] });
-    expect(badPerm.json().details[0].field).toMatch(/^body\.permissions/);
-    const past = await createKey(user, { comment: 'x', expires: '2001-01-01T00:00:00Z' });
-    expect(past.statusCode).toBe(400);
-    expect(past.json().details[0].field).toBe('body.expires');
-    const list = await api(t.app, 'GET', `/users/${user.username}/apikeys`, { token: user.token });
-    expect(list.json().apikeys).toEqual([]);
-  });
-
-  it('refuses a global permission the owner does not hold', async () => {
-    const user = await buildUser(t.app);
-    const res = await createKey(user, { comment: 'x', permissions: ['manageUsers'] });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain('manageUsers');
-  });
-
-  it('never grants more than the owner holds, nor more than the key lists', async () => {
-    const manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
-    const narrow = (await createKey(manager, { comment: 'read only' })).json().secret;
-    const me = await api(t.app, 'GET', '/auth/user', { token: narrow });
-    expect(me.json().user.permissions).toEqual([]);
-    expect((await api(t.app, 'GET', '/roles', { token: narrow })).statusCode).toBe(403);
-    const wide = (await createKey(manager, { comment: 'admin', permissions: ['accessAdmin'] })).json().secret;
-    expect((await api(t.app, 'GET', '/roles', { token: wide })).statusCode).toBe(200);
-    // The owner loses the role: the key loses it too.
-    await api(t.app, 'DELETE', `/users/${manager.username}/roles/global/administrator`, { token: admin.token });
-    expect((await api(t.app, 'GET', '/roles', { token: wide })).statusCode).toBe(403);
-  });
-
-  it('limits a key to its targets', async () => {
-    const team = await buildTeam(t.app);
-    const other = await buildTeam(t.app);
-    const owner = await buildUser(t.app, {
-      roles: [
-        { slug: 'owner', target: { id: team.id, type: 'team' } },
-        { slug: 'owner', target: { id: other.id, type: 'team' } },
-      ],
-    });
-    const key = (await createKey(owner, { comment: 'one team', permissions: ['manageMembers'], targets: [team.id] })).json().secret;
-    const member = await buildUser(t.app);
-    expect((await api(t.app, 'PUT', `/users/${member.username}/roles/${team.id}/viewer`, { token: key })).statusCode).toBe(200);
-    expect((await api(t.app, 'PUT', `/users/${member.username}/roles/${other.id}/viewer`, { token: key })).statusCode).toBe(403);
-  });
-
-  it('expires', async () => {
-    const user = await buildUser(t.app);
-    const expires = new Date(Date.now() + 3600_000).toISOString();
-    const key = (await createKey(user, { comment: 'one hour', expires })).json().secret;
-    expect((await api(t.app, 'GET', '/auth/user', { token: key })).statusCode).toBe(200);
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3601_000 });
-    expect((await api(t.app, 'GET', '/auth/user', { token: key })).statusCode).toBe(401);
-  });
-
-  it('is revoked by its owner or an administrator, and then stops working', async () => {
-    const user = await buildUser(t.app);
-    const first = (await createKey(user, { comment: 'a' })).json();
-    const second = (await createKey(user, { comment: 'b' })).json();
-    const stranger = await buildUser(t.app);
-    const denied = await api(t.app, 'DELETE', `/users/${user.username}/apikeys/${first.id}`, { token: stranger.token });
-    expect(denied.statusCode).toBe(404);
-    expect((await api(t.app, 'DELETE', `/users/${user.username}/apikeys/${first.id}`, { token: user.token })).statusCode).toBe(204);
-    expect((await api(t.app, 'GET', '/auth/user', { token: first.secret })).statusCode).toBe(401);
-    expect((await api(t.app, 'DELETE', `/users/${user.username}/apikeys/${second.id}`, { token: admin.token })).statusCode).toBe(204);
-    expect((await api(t.app, 'GET', '/auth/user', { token: second.secret })).statusCode).toBe(401);
-  });
-
-  it('only the owner creates keys, not an administrator for someone else', async () => {
-    const user = await buildUser(t.app);
-    const res = await api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: admin.token, body: { comment: 'x' } });
-    expect(res.statusCode).toBe(403);
-  });
-
-  it('stops working when its owner is disabled', async () => {
-    const user = await buildUser(t.app);
-    const key = (await createKey(user, { comment: 'x' })).json().secret;
-    await t.app.services.users.setDisabled(user.id, true);
-    expect((await api(t.app, 'GET', '/auth/user', { token: key })).statusCode).toBe(401);
-  });
-
-  it('rejects a tampered secret', async () => {
-    const user = await buildUser(t.app);
-    const key: string = (await createKey(user, { comment: 'x' })).json().secret;
-    const tampered = `${key.slice(0, -3)}${key.endsWith('aaa') ? 'bbb' : 'aaa'}`;
-    expect((await api(t.app, 'GET', '/auth/user', { token: tampered })).statusCode).toBe(401);
   });
 });
 
@@ -286,7 +203,7 @@ describe('the audit log', () => {
     await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { email: 'audited@example.org' } });
     await api(t.app, 'PUT', `/users/${user.username}/roles/global/researcher`, { token: admin.token });
     await api(t.app, 'DELETE', `/users/${user.username}/roles/global/researcher`, { token: admin.token });
-    const key = (await api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: user.token, body: { comment: 'audit' } })).json();
+    const key = await buildApiKey(t.app, user, { comment: 'audit' });
     await api(t.app, 'DELETE', `/users/${user.username}/apikeys/${key.id}`, { token: admin.token });
     const entries = await auditOf(user.id);
     expect(entries.map((e) => e.action)).toEqual(['user.update', 'user.role.put', 'user.role.delete', 'apikey.create', 'apikey.revoke']);

@@ -1,11 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetDetail, AssetListItem, AssetsResponse, ProseMirrorDoc } from '@observatory/shared';
-import { buildInstitution, buildTeam, buildUser, type TestUser } from '../../../../test/factories.js';
+import {
+  buildAsset,
+  buildComment,
+  buildCommentPhoto,
+  buildImportSession,
+  buildInsight,
+  buildInstitution,
+  buildObject,
+  buildPhoto,
+  buildProject,
+  buildProjectFile,
+  buildRole,
+  buildTeam,
+  buildUser,
+  type TestUser,
+} from '../../../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../../test/harness.js';
 import { assets, auditLog, documentRevisions, fileVersions, importSessions, people, projects } from '../../../db/schema/index.js';
 import { newStorageKey } from '../../../lib/storage/index.js';
@@ -14,6 +28,7 @@ import { imageNode } from './service.js';
 let t: TestApp;
 /** manageAssets and nothing else: sees every asset, not every project or insight. */
 let keeper: TestUser;
+let admin: TestUser;
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
@@ -30,49 +45,30 @@ const detail = async (id: string, token?: string) => {
   const res = await get(`/assets/${id}`, token);
   return { status: res.statusCode, body: res.json() as AssetDetail };
 };
-/** An image stored and recorded, used by nothing: as an upload whose use went away. */
-async function unusedImage(by: TestUser): Promise<string> {
-  const actor = await t.app.services.users.actorFor(by.id);
-  return t.app.services.assets.attachImage(actor, { stream: Readable.from([await png('#aa3322')]), fileName: 'spare.png' }, async (_tx, asset) => ({
-    replaced: null,
-    result: asset.id,
-  }));
-}
 const assetRow = async (id: string) => (await t.database.use((d) => d.select().from(assets).where(eq(assets.id, id))))[0];
 const keysOf = (row: typeof assets.$inferSelect) => [row.storageKey, ...Object.values(row.variants).map((v) => v.key)];
 const doc = (...content: unknown[]) => ({ type: 'doc', content }) as unknown as ProseMirrorDoc;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const admin = await buildUser(t.app, { super: true });
-  const role = unique('asset-keeper-');
-  expect((await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: role, slug: role, permissions: ['manageAssets'] } })).statusCode).toBe(201);
-  keeper = await buildUser(t.app, { roles: [{ slug: role }] });
+  admin = await buildUser(t.app, { super: true });
+  const role = await buildRole(t.app, admin, { permissions: ['manageAssets'] });
+  keeper = await buildUser(t.app, { roles: [{ slug: role.slug }] });
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   member = await buildUser(t.app);
   outsider = await buildUser(t.app);
-  const project = async (visibility: string) =>
-    (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Asset project '), visibility } } })).json().project;
-  openProject = await project('public');
-  closedProject = await project('members');
+  openProject = await buildProject(t.app, owner);
+  closedProject = await buildProject(t.app, owner, { visibility: 'members' });
   expect(
     (await api(t.app, 'PUT', `/projects/${closedProject.id}/members/${member.username}`, { token: owner.token, body: { role: 'viewer' } })).statusCode,
   ).toBe(200);
-  const name = unique('closed-site-');
-  closedObject = { name, title: `Closed ${name}` };
-  const created = await api(t.app, 'POST', '/data/obj', {
-    token: owner.token,
-    body: { ...closedObject, types: ['site'], projects: [closedProject.id], visibility: 'members' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
+  closedObject = await buildObject(t.app, owner, { title: unique('Closed site '), projects: [closedProject.id], visibility: 'members' });
 });
 afterAll(() => t.close());
 
 describe('GET /assets/{id}: where an asset is used, as the reader may see it', () => {
   it('a photo of a members-only object: 404 to visitors and outsiders, named to members, its uploader and (counted) to manageAssets', async () => {
-    const res = await upload(t.app, 'POST', `/data/obj/${closedObject.name}/photos`, { token: owner.token, file: { data: await png(), fileName: 'plot.png' } });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().image.id as string;
+    const { id } = (await buildPhoto(t.app, owner, closedObject.name, { file: { data: await png(), fileName: 'plot.png' } })).image;
     const usage = { kind: 'photo', label: `Photo of ${closedObject.title}`, path: `/data/${closedObject.name}/photos` };
 
     expect((await detail(id)).status).toBe(404);
@@ -91,13 +87,9 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
   });
 
   it('a photo whose object was deleted: "Photo of a deleted object", for its uploader and manageAssets only, its image no longer public', async () => {
-    const name = unique('doomed-site-');
-    await api(t.app, 'POST', '/data/obj', {
-      token: owner.token,
-      body: { name, title: name, types: ['site'], projects: [openProject.id], visibility: 'public' },
-    });
-    const photo = (await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: await png() } })).json();
-    const id = photo.image.id as string;
+    const { name } = await buildObject(t.app, owner, { projects: [openProject.id] });
+    const photo = await buildPhoto(t.app, owner, name);
+    const id = photo.image.id;
     expect((await t.app.inject({ method: 'GET', url: photo.image.thumbUrl })).statusCode).toBe(200);
     expect((await detail(id, outsider.token)).body.usages).toEqual([{ kind: 'photo', label: `Photo of ${name}`, path: `/data/${name}/photos` }]);
     expect((await api(t.app, 'DELETE', `/data/obj/${name}`, { token: owner.token })).statusCode).toBe(204);
@@ -121,19 +113,17 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
     });
     expect((await detail(portrait, someone.token)).body.permissions).toEqual(['view']);
 
-    const institution = await buildInstitution(t.app);
     const manager = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+    const institution = await buildInstitution(t.app, manager);
     const logo = (await upload(t.app, 'PUT', `/institutions/${institution.slug}/logo`, { token: manager.token, file: { data: await png() } })).json().logo
       .id as string;
     expect((await detail(logo)).body.usages).toEqual([{ kind: 'institution', label: `${institution.name}’s logo`, path: `/partners/${institution.slug}` }]);
 
-    const posted = await upload(t.app, 'POST', `/projects/${closedProject.id}/files`, {
-      token: owner.token,
+    const posted = await buildProjectFile(t.app, owner, closedProject.id, {
       file: { data: Buffer.from('depth,value\n1,2\n'), fileName: 'cores.csv', type: 'text/csv' },
-      fields: { name: 'Core depths' },
+      name: 'Core depths',
     });
-    expect(posted.statusCode, posted.body).toBe(201);
-    const [version] = await t.database.use((d) => d.select().from(fileVersions).where(eq(fileVersions.fileId, posted.json().id)));
+    const [version] = await t.database.use((d) => d.select().from(fileVersions).where(eq(fileVersions.fileId, posted.id)));
     const title = (await t.database.use((d) => d.select({ title: projects.title }).from(projects).where(eq(projects.id, closedProject.id))))[0]!.title;
     const file = await detail(version!.assetId, member.token);
     expect(file.body).toMatchObject({
@@ -146,7 +136,7 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
   });
 
   it('an unused asset: 404 to all but its uploader and manageAssets, who may delete it', async () => {
-    const id = await unusedImage(member);
+    const { id } = await buildAsset(t.app, member, { file: { data: await png('#aa3322'), fileName: 'spare.png' } });
     expect((await detail(id)).status).toBe(404);
     expect((await detail(id, outsider.token)).status).toBe(404);
     expect((await detail(id, member.token)).body).toMatchObject({ usages: [], hiddenUsages: 0, permissions: ['view', 'delete'] });
@@ -172,28 +162,18 @@ describe('comment images and images in documents', () => {
   let insight: { id: string; num: number; title: string };
   let teamMember: TestUser;
   beforeAll(async () => {
-    const team = await buildTeam(t.app);
+    const team = await buildTeam(t.app, admin);
     teamMember = await buildUser(t.app, { roles: [{ slug: 'researcher' }, { slug: 'editor', target: { id: team.id, type: 'team' } }] });
-    const res = await api(t.app, 'POST', '/insights', {
-      token: teamMember.token,
-      body: { insight: { title: unique('Frost heave '), visibility: 'members', team: team.slug }, doc: null },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    insight = res.json().insight;
+    insight = await buildInsight(t.app, teamMember, { visibility: 'members', team: team.slug });
   });
-  const uploadForComment = async () =>
-    (await upload(t.app, 'POST', `/insights/${insight.num}/comment-photos`, { token: teamMember.token, file: { data: await png() } })).json().photo
-      .id as string;
 
   it('an image uploaded for a comment counts as used before the comment is posted, and as the comment’s after', async () => {
-    const id = await uploadForComment();
+    const { id } = await buildCommentPhoto(t.app, teamMember, insight.num);
     expect((await detail(id, teamMember.token)).body).toMatchObject({
       usages: [{ kind: 'comment', label: `Image uploaded for a comment on “${insight.title}”`, path: `/insights/${insight.num}` }],
       permissions: ['view'],
     });
-    expect(
-      (await api(t.app, 'POST', `/insights/${insight.num}/comments`, { token: teamMember.token, body: { content: 'See the picture', photo: id } })).statusCode,
-    ).toBe(201);
+    await buildComment(t.app, teamMember, insight.num, { content: 'See the picture', photo: id });
     expect((await detail(id, teamMember.token)).body).toMatchObject({
       usages: [{ kind: 'comment', label: `Image of a comment on “${insight.title}”`, path: `/insights/${insight.num}` }],
       hiddenUsages: 0,
@@ -202,7 +182,7 @@ describe('comment images and images in documents', () => {
   });
 
   it('an image uploaded for a comment never written is unused once the grace ends (COMMENT_UPLOAD_GRACE_MINUTES), and its uploader may remove it', async () => {
-    const id = await uploadForComment();
+    const { id } = await buildCommentPhoto(t.app, teamMember, insight.num);
     // The grace is a setting: the rows written an hour ago read as such.
     await t.database.use((d) => d.execute(sql`update insight_comment_photos set created_at = now() - interval '61 minutes' where asset_id = ${id}`));
     const detailed = (await detail(id, teamMember.token)).body;
@@ -212,7 +192,7 @@ describe('comment images and images in documents', () => {
   });
 
   it('an image node in an OLD revision only counts (as a document’s); the list counts it; deleting is refused with 409 naming where, changing nothing', async () => {
-    const id = await unusedImage(keeper);
+    const { id } = await buildAsset(t.app, keeper);
     // The editor cannot make image nodes yet: a revision written as a later one would store it.
     await t.database.use((d) =>
       d.insert(documentRevisions).values({
@@ -249,8 +229,8 @@ describe('comment images and images in documents', () => {
   });
 
   it('a comment image also shown in a public document: the document named, the comment counted for outsiders; the 409 says so', async () => {
-    const id = await uploadForComment();
-    await api(t.app, 'POST', `/insights/${insight.num}/comments`, { token: teamMember.token, body: { content: 'Another one', photo: id } });
+    const { id } = await buildCommentPhoto(t.app, teamMember, insight.num);
+    await buildComment(t.app, teamMember, insight.num, { content: 'Another one', photo: id });
     // Current texts count too, a person's bio among them (kept without revisions).
     await t.database.use((d) =>
       d
@@ -281,7 +261,7 @@ async function findListed(id: string): Promise<AssetListItem> {
 
 describe('GET /assets (manageAssets)', () => {
   it('pages every asset newest first with how often each is used, and totals over all of them', async () => {
-    await unusedImage(owner);
+    await buildAsset(t.app, owner);
     const res = await get('/assets', keeper.token);
     expect(res.statusCode).toBe(200);
     const body = res.json() as AssetsResponse;
@@ -330,7 +310,7 @@ describe('GET /assets (manageAssets)', () => {
 
 describe('DELETE /assets/{id}', () => {
   it('removes an unused asset and its files for its uploader, audited; then 404', async () => {
-    const id = await unusedImage(member);
+    const { id } = await buildAsset(t.app, member, { file: { data: await png('#aa3322'), fileName: 'spare.png' } });
     const row = (await assetRow(id))!;
     expect((await api(t.app, 'DELETE', `/assets/${id}`)).statusCode).toBe(401);
     expect((await api(t.app, 'DELETE', `/assets/${id}`, { token: outsider.token })).statusCode).toBe(404);
@@ -350,7 +330,7 @@ describe('DELETE /assets/{id}', () => {
   });
 
   it('lets manageAssets remove anyone’s unused asset; a used one’s uploader may not (409), one who sees it but did not upload it gets 403', async () => {
-    const spare = await unusedImage(owner);
+    const spare = (await buildAsset(t.app, owner)).id;
     expect((await api(t.app, 'DELETE', `/assets/${spare}`, { token: keeper.token })).statusCode).toBe(204);
 
     const someone = await buildUser(t.app);
@@ -384,12 +364,8 @@ describe('stray files', () => {
 
   it('lists files no record names that are older than an hour, and the sweep removes exactly those', async () => {
     // Referenced files of every kind, all old: an image and its versions, a project file, an import's spreadsheet.
-    const session = await upload(t.app, 'POST', '/data/import/sessions', {
-      token: outsider.token,
-      file: { data: Buffer.from('name,title\nx,y\n'), fileName: 'sites.csv' },
-    });
-    expect(session.statusCode, session.body).toBe(201);
-    const [imported] = await t.database.use((d) => d.select().from(importSessions).where(eq(importSessions.id, session.json().session.id)));
+    const session = await buildImportSession(t.app, outsider, { file: { data: Buffer.from('name,title\nx,y\n'), fileName: 'sites.csv' } });
+    const [imported] = await t.database.use((d) => d.select().from(importSessions).where(eq(importSessions.id, session.id)));
     const referenced = storedFiles();
     expect(referenced).toContain(imported!.storageKey);
     for (const file of referenced) age(path.join(t.filesDir, file), 2 * HOURS);

@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH } from '@observatory/shared';
-import { buildTeam, buildUser, type TestUser } from '../../../../test/factories.js';
+import { buildComment, buildCommentPhoto, buildInsight, buildTeam, buildUser, type TestUser } from '../../../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../../test/harness.js';
 import { assets, auditLog, outbox } from '../../../db/schema/index.js';
 
@@ -18,27 +18,21 @@ let hidden: { id: string; num: number };
 
 beforeAll(async () => {
   t = await startTestApp();
-  const team = await buildTeam(t.app);
+  const manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  const team = await buildTeam(t.app, manager);
   const target = { id: team.id, type: 'team' as const };
   author = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   editor = await buildUser(t.app, { roles: [{ slug: 'editor', target }] });
   viewer = await buildUser(t.app, { roles: [{ slug: 'viewer', target }] });
   commenter = await buildUser(t.app);
   outsider = await buildUser(t.app);
-  const write = async (visibility: string) => {
-    const res = await api(t.app, 'POST', '/insights', {
-      token: author.token,
-      body: { insight: { title: unique('Soil moisture after the rain '), visibility, team: team.slug }, doc: null },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().insight as { id: string; num: number };
-  };
-  open = await write('public');
-  hidden = await write('members');
+  open = await buildInsight(t.app, author, { title: unique('Soil moisture after the rain '), team: team.slug });
+  hidden = await buildInsight(t.app, author, { title: unique('Soil moisture after the rain '), visibility: 'members', team: team.slug });
 });
 afterAll(() => t.close());
 
 const comments = (insight: { num: number } | { id: string }) => `/insights/${'num' in insight ? insight.num : insight.id}/comments`;
+/** The create calls under test: a comment, and an image for one. */
 const post = async (token: string, content: string, insight: { num: number } = open, photo?: string) =>
   api(t.app, 'POST', comments(insight), { token, body: { content, ...(photo ? { photo } : {}) } });
 const png = (background = '#4a7a3c') =>
@@ -87,7 +81,7 @@ describe('comments on an insight', () => {
   });
 
   it('tell each reader what they may do: the comment’s author, the insight’s author, its team’s editors change it; viewers and others do not', async () => {
-    const { comment } = (await post(commenter.token, 'Whose may this be?')).json();
+    const comment = await buildComment(t.app, commenter, open.num);
     const permissionsOf = async (token?: string) =>
       (await api(t.app, 'GET', comments(open), { token })).json().comments.find((c: { id: string }) => c.id === comment.id).permissions;
     expect(await permissionsOf(commenter.token)).toEqual(['view', 'edit', 'delete']);
@@ -99,7 +93,7 @@ describe('comments on an insight', () => {
   });
 
   it('are changed by their author and the insight’s editors, keeping their author; 403 for those who only see them', async () => {
-    const { comment } = (await post(commenter.token, 'First draft')).json();
+    const comment = await buildComment(t.app, commenter, open.num, { content: 'First draft' });
     const one = `${comments(open)}/${comment.id}`;
     expect((await api(t.app, 'PUT', one, { token: viewer.token, body: { content: 'x' } })).statusCode).toBe(403);
     expect((await api(t.app, 'PUT', one, { token: outsider.token, body: { content: 'x' } })).statusCode).toBe(403);
@@ -117,8 +111,8 @@ describe('comments on an insight', () => {
   });
 
   it('are deleted by the insight’s author or a team editor, not by a viewer or another user', async () => {
-    const first = (await post(commenter.token, 'Delete me (author)')).json().comment;
-    const second = (await post(commenter.token, 'Delete me (editor)')).json().comment;
+    const first = await buildComment(t.app, commenter, open.num);
+    const second = await buildComment(t.app, commenter, open.num);
     const one = (c: { id: string }) => `${comments(open)}/${c.id}`;
     expect((await api(t.app, 'DELETE', one(first))).statusCode).toBe(401);
     expect((await api(t.app, 'DELETE', one(first), { token: viewer.token })).statusCode).toBe(403);
@@ -148,7 +142,7 @@ describe('comments on an insight', () => {
     expect(notUuid.json().details[0].field).toBe('body.photo');
     expect((await api(t.app, 'POST', comments(open), { body: { content: 'Signed out' } })).statusCode).toBe(401);
 
-    const { comment } = (await post(commenter.token, 'On the open insight')).json();
+    const comment = await buildComment(t.app, commenter, open.num);
     expect((await api(t.app, 'PUT', `${comments(hidden)}/${comment.id}`, { token: author.token, body: { content: 'x' } })).statusCode).toBe(404);
     expect((await api(t.app, 'DELETE', `${comments(hidden)}/${comment.id}`, { token: author.token })).statusCode).toBe(404);
     const malformed = await api(t.app, 'PUT', `${comments(open)}/not-a-uuid`, { token: author.token, body: { content: 'x' } });
@@ -158,8 +152,8 @@ describe('comments on an insight', () => {
   });
 
   it('of a members-only insight are 404 to everyone else, through every path', async () => {
-    const { comment } = (await post(viewer.token, 'Members only', hidden)).json();
-    expect(comment.author.id).toBe(viewer.personId);
+    const comment = await buildComment(t.app, viewer, hidden.num);
+    expect(comment.author?.id).toBe(viewer.personId);
     expect((await api(t.app, 'GET', comments(hidden), { token: editor.token })).json().comments.map((c: { id: string }) => c.id)).toContain(comment.id);
     const one = `${comments(hidden)}/${comment.id}`;
     for (const [who, token] of [
@@ -200,14 +194,14 @@ describe('comment photos', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().details[0].field).toBe('body.photo');
     // An image uploaded for one insight is not for another's comments.
-    const elsewhere = (await uploadPhoto(viewer.token, hidden)).json().photo;
+    const elsewhere = await buildCommentPhoto(t.app, viewer, hidden.num);
     expect((await post(viewer.token, 'Wrong insight', open, elsewhere.id)).json().details[0].field).toBe('body.photo');
   });
 
   it('are replaced or taken off by a PUT, and go with their comment', async () => {
-    const first = (await uploadPhoto(commenter.token)).json().photo;
-    const second = (await uploadPhoto(commenter.token)).json().photo;
-    const { comment } = (await post(commenter.token, 'With an image', open, first.id)).json();
+    const first = await buildCommentPhoto(t.app, commenter, open.num);
+    const second = await buildCommentPhoto(t.app, commenter, open.num);
+    const comment = await buildComment(t.app, commenter, open.num, { photo: first.id });
     const one = `${comments(open)}/${comment.id}`;
     const replaced = await api(t.app, 'PUT', one, { token: commenter.token, body: { content: 'With another image', photo: second.id } });
     expect(replaced.statusCode, replaced.body).toBe(200);
@@ -218,8 +212,8 @@ describe('comment photos', () => {
     expect((await api(t.app, 'PUT', one, { token: commenter.token, body: { content: 'No image', photo: null } })).json().comment.photo).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(404);
 
-    const third = (await uploadPhoto(commenter.token)).json().photo;
-    const withThird = (await post(commenter.token, 'Deleted with its image', open, third.id)).json().comment;
+    const third = await buildCommentPhoto(t.app, commenter, open.num);
+    const withThird = await buildComment(t.app, commenter, open.num, { photo: third.id });
     const assetCount = () => t.database.use(async (d) => (await d.select({ n: count() }).from(assets).where(eq(assets.id, third.id)))[0]!.n);
     expect(await assetCount()).toBe(1);
     expect((await api(t.app, 'DELETE', `${comments(open)}/${withThird.id}`, { token: author.token })).statusCode).toBe(204);
@@ -233,7 +227,7 @@ describe('comment photos', () => {
     expect(photo.url).toMatch(new RegExp(`^/api/v1/assets/${photo.id}/400\\?expires=\\d+&user=${viewer.id}&signature=`));
     expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: photo.url.split('?')[0] })).statusCode).toBe(403);
-    const { comment } = (await post(viewer.token, 'Members’ image', hidden, photo.id)).json();
+    const comment = await buildComment(t.app, viewer, hidden.num, { photo: photo.id });
     const listed = (await api(t.app, 'GET', comments(hidden), { token: editor.token })).json().comments.find((c: { id: string }) => c.id === comment.id);
     expect(listed.photo.url).toMatch(new RegExp(`\\?expires=\\d+&user=${editor.id}&signature=`));
     expect((await t.app.inject({ method: 'GET', url: listed.photo.url })).statusCode).toBe(200);
@@ -242,11 +236,9 @@ describe('comment photos', () => {
   });
 
   it('go with their insight: deleting it removes its comments’ images', async () => {
-    const doomed = (
-      await api(t.app, 'POST', '/insights', { token: author.token, body: { insight: { title: unique('Soon gone '), visibility: 'members' } } })
-    ).json().insight;
-    const { photo } = (await uploadPhoto(author.token, doomed)).json();
-    expect((await post(author.token, 'With an image', doomed, photo.id)).statusCode).toBe(201);
+    const doomed = await buildInsight(t.app, author, { visibility: 'members' });
+    const photo = await buildCommentPhoto(t.app, author, doomed.num);
+    await buildComment(t.app, author, doomed.num, { photo: photo.id });
     expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
     expect((await api(t.app, 'DELETE', `/insights/${doomed.num}`, { token: author.token })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(404);
@@ -303,9 +295,7 @@ describe('comment notifications', () => {
 
   it('stop after a one-click unsubscribe (GET changes nothing) and start again from the account settings', async () => {
     const owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-    const insight = (
-      await api(t.app, 'POST', '/insights', { token: owner.token, body: { insight: { title: unique('Unsubscribe test '), visibility: 'public' } } })
-    ).json().insight;
+    const insight = await buildInsight(t.app, owner);
     expect((await post(commenter.token, 'First comment', insight)).statusCode).toBe(201);
     const [mail] = await mailTo(owner.email);
     const token = tokenOf(mail!);
