@@ -64,16 +64,16 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     // Users are wired below; asked only when a signed image is served.
     actorFor: (userId) => users.actorFor(userId),
   });
-  const roles = createRolesService(db);
-  const users = createUsersService(db, roles);
-  const people = createPeopleService(db, users, assets);
-  const institutions = createInstitutionsService(db, assets);
+  const roles = createRolesService({ db });
+  const users = createUsersService({ db, roles });
+  const people = createPeopleService({ db, users, assets });
+  const institutions = createInstitutionsService({ db, assets });
   const memberships = createMembershipsService({ db, roles, users, people });
   const teams = createTeamsService({ db, roles, memberships });
-  const documents = createDocumentsService(db);
-  const shortlinks = createShortlinksService(db);
+  const documents = createDocumentsService({ db });
+  const shortlinks = createShortlinksService({ db });
   const metadata = createMetadataValidator();
-  const schema = createSchemaService(db, metadata);
+  const schema = createSchemaService({ db, validator: metadata });
   const objects = createObjectsService({ db, metadata, documents, schema });
   const map = createMapService({ db, schema });
   const notes = createNotesService({ db, objects });
@@ -90,7 +90,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     assets,
     documents,
     catalogOf: (id) => dataTables.catalogOf(id),
-    publicationsOf: (actor, id) => publications.ofProject(actor, id),
+    publicationsOf: (actor, id) => publications.listOfProject(actor, id),
   });
   const insights = createInsightsService({ db, documents, assets });
   const pages = createPagesService({ db, documents });
@@ -110,7 +110,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const objectImport = createObjectImport({ db, metadata, schema, objects, log });
   const relationImport = createRelationImport({ db, objects });
   const observationImport = createObservationImport({ db, dataTables, log });
-  const apiKeys = createApiKeysService(db, users);
+  const apiKeys = createApiKeysService({ db, users });
   const auth = createAuthService({
     db,
     users,

@@ -154,23 +154,23 @@ export async function seedDemoCatalogue(app: FastifyInstance): Promise<void> {
       const admin = await users.findByLogin('admin');
       const actor = admin && (await users.actorFor(admin.id));
       if (!actor) return;
-      const listed = new Set((await schema.units.list()).map((u) => u.code));
+      const listed = new Set((await schema.units.listUnits()).map((u) => u.code));
       for (const metric of DEMO_METRICS) {
         if (metric.unit && !listed.has(metric.unit)) {
-          await schema.units.create(actor, { code: metric.unit });
+          await schema.units.createUnit(actor, { code: metric.unit });
           listed.add(metric.unit);
         }
-        await schema.metrics.create(actor, MetricInputSchema.parse(metric));
+        await schema.metrics.createMetric(actor, MetricInputSchema.parse(metric));
       }
       for (const [slug, metrics] of Object.entries(DEMO_TYPE_METRICS)) {
-        const type = await schema.types.get(slug);
+        const type = await schema.types.getType(slug);
         const input = { name: type.name, marker: type.marker, parents: type.parents, metrics, metadata_schemas: Object.keys(type.metadata_schemas) };
-        await schema.types.update(actor, slug, ObjectTypeInputSchema.parse(input));
+        await schema.types.updateType(actor, slug, ObjectTypeInputSchema.parse(input));
       }
-      for (const s of NODE_SCHEMAS) await schema.schemas.create(actor, s);
-      await schema.nodeTypes.create(actor, NodeTypeInputSchema.parse({ slug: 'theme', name: 'Theme', schema: 'theme-basics' }));
-      await schema.nodeTypes.create(actor, NodeTypeInputSchema.parse({ slug: 'variable', name: 'Variable', schema: 'variable-basics' }));
-      for (const node of DEMO_NODES) await schema.nodes.create(actor, NodeInputSchema.parse(node));
+      for (const s of NODE_SCHEMAS) await schema.schemas.createSchema(actor, s);
+      await schema.nodeTypes.createNodeType(actor, NodeTypeInputSchema.parse({ slug: 'theme', name: 'Theme', schema: 'theme-basics' }));
+      await schema.nodeTypes.createNodeType(actor, NodeTypeInputSchema.parse({ slug: 'variable', name: 'Variable', schema: 'variable-basics' }));
+      for (const node of DEMO_NODES) await schema.nodes.createNode(actor, NodeInputSchema.parse(node));
       await tx.insert(settings).values({ key: SEEDED_KEY, value: sql`now()::text` });
     });
   } catch (err) {

@@ -55,10 +55,10 @@ export async function seedDemoMeasured(app: FastifyInstance): Promise<void> {
           geo: { type: 'Point', coordinates: [Number(site.longitude), Number(site.latitude)] },
           metadata: { siteCode: site.site_no, habitat: 'river' },
         };
-        await objects.create(actor, GeoObjectCreateSchema.parse(input));
+        await objects.createObject(actor, GeoObjectCreateSchema.parse(input));
       }
-      await dataTables.setObjectTypes(actor, project.slug, ['site']);
-      const table = await dataTables.create(actor, project.slug, {
+      await dataTables.updateObjectTypes(actor, project.slug, ['site']);
+      const table = await dataTables.createDataTable(actor, project.slug, {
         title: 'Chlorophyll-a, daily means',
         description:
           'Daily mean chlorophyll-a from in-situ fluorescence sensors (USGS NWIS) and California DWR stations, the targets the forecasts are scored against.',
@@ -70,7 +70,7 @@ export async function seedDemoMeasured(app: FastifyInstance): Promise<void> {
         time: r.datetime!,
         value: Number(r.observation),
       }));
-      await dataTables.write(actor, project.slug, table.id, ObservationsWriteSchema.parse({ observations }));
+      await dataTables.writeObservations(actor, project.slug, table.id, ObservationsWriteSchema.parse({ observations }));
       await tx.insert(settings).values({ key: SEEDED_KEY, value: sql`now()::text` });
       return observations.length;
     });

@@ -53,10 +53,10 @@ export async function seedDemoInsights(app: FastifyInstance): Promise<void> {
           insight: { title: i.title, tags: i.tags, team: i.team ?? null, objects: i.objects, visibility: i.visibility ?? 'public' },
           doc: i.doc,
         });
-        const { id } = (await insights.create(author, input)).insight;
+        const { id } = (await insights.createInsight(author, input)).insight;
         insightTimes.push({ id, createdAt: i.createdAt, updatedAt: i.updatedAt });
         for (const c of i.plannedComments)
-          commentTimes.push({ id: (await comments.add(actors.get(c.author)!, id, CommentInputSchema.parse({ content: c.content }))).id, at: c.at });
+          commentTimes.push({ id: (await comments.createComment(actors.get(c.author)!, id, CommentInputSchema.parse({ content: c.content }))).id, at: c.at });
         if (i.update)
           updates.push({
             id,
@@ -66,7 +66,7 @@ export async function seedDemoInsights(app: FastifyInstance): Promise<void> {
       }
       // Every revision so far is an insight's first.
       await setTimes(tx, insightTimes, commentTimes);
-      for (const u of updates) await insights.change(u.actor, u.id, InsightChangeSchema.parse({ doc: u.doc }));
+      for (const u of updates) await insights.updateInsight(u.actor, u.id, InsightChangeSchema.parse({ doc: u.doc }));
       // The updates' revisions: the ones not dated yet (the transaction's time, after every planned date).
       const updated = values(
         insightTimes

@@ -112,7 +112,7 @@ const inputOf = (o: PlannedObject, keys: Keys) =>
 
 /** A property through the objects service: its checks of types, metadata and boundary, its revision and audit. */
 async function createObject(app: FastifyInstance, actor: Actor, o: PlannedObject, keys: Keys): Promise<string> {
-  return (await app.services.objects.create(actor, inputOf(o, keys))).obj.id;
+  return (await app.services.objects.createObject(actor, inputOf(o, keys))).obj.id;
 }
 
 /**
@@ -215,5 +215,5 @@ function drawPhotos(plan: PlannedObject[], now: Date): Promise<[PlannedObject, B
 /** A photo uploaded through the photos service, which reads its EXIF time and place; then its caption. */
 async function addPhoto(app: FastifyInstance, actor: Actor, o: PlannedObject, data: Buffer): Promise<void> {
   const photo = await app.services.photos.add(actor, o.name, async () => ({ stream: Readable.from([data]), fileName: `${o.name}.jpg` }));
-  await app.services.photos.change(actor, o.name, photo.id, { caption: o.photo!.caption });
+  await app.services.photos.updatePhoto(actor, o.name, photo.id, { caption: o.photo!.caption });
 }

@@ -85,7 +85,7 @@ async function seedProject(app: FastifyInstance, tx: Db, actorOf: (username: str
   for (const [institutionId, role] of p.institutions) await projects.putInstitution(owner, id, randomUUID(), { institutionId, role });
   for (const u of p.updates) {
     const author = u.author === p.owner ? owner : await actorOf(u.author);
-    await projects.addUpdate(author, id, UpdateWriteSchema.parse({ update: { title: u.title, publishedAt: u.publishedAt }, doc: u.doc }));
+    await projects.createUpdate(author, id, UpdateWriteSchema.parse({ update: { title: u.title, publishedAt: u.publishedAt }, doc: u.doc }));
   }
   for (const file of p.files ?? []) await addDemoFile(app, actorOf, id, file);
   return id;

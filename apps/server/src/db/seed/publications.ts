@@ -35,16 +35,16 @@ export async function seedDemoPublications(app: FastifyInstance): Promise<void> 
       }
       const as = (username: string) => actors.get(username)!;
 
-      const parsed = await publications.parse(as(REAL_REFERENCES_PROJECT.by), fs.readFileSync(BIB, 'utf8'), 'bibtex');
+      const parsed = await publications.parsePublications(as(REAL_REFERENCES_PROJECT.by), fs.readFileSync(BIB, 'utf8'), 'bibtex');
       const faults = parsed.entries.filter((e) => !e.publication);
       if (faults.length) throw new Error(`The demo references did not read: ${faults.map((e) => e.error).join('; ')}`);
       const real = parsed.entries.map((e) => PublicationInputSchema.parse(e.publication as ParsedPublication));
-      const saved = await publications.importMany(as(REAL_REFERENCES_PROJECT.by), { publications: real, projects: [REAL_REFERENCES_PROJECT.project] });
+      const saved = await publications.importPublications(as(REAL_REFERENCES_PROJECT.by), { publications: real, projects: [REAL_REFERENCES_PROJECT.project] });
       const byKey = new Map(parsed.entries.map((e, i) => [e.key, saved.publications[i]!.id]));
       for (const { by, project, keys } of DEMO_CITED) for (const key of keys) await publications.linkToProject(as(by), project, byKey.get(key)!);
 
       for (const { by, projects, publication } of DEMO_PUBLICATIONS) {
-        await publications.importMany(as(by), { publications: [PublicationInputSchema.parse(publication)], projects });
+        await publications.importPublications(as(by), { publications: [PublicationInputSchema.parse(publication)], projects });
         const year = publication.year ?? 0;
         if (year >= STILL_PENDING_FROM) continue;
         for (const author of publication.authors ?? []) {
@@ -56,7 +56,7 @@ export async function seedDemoPublications(app: FastifyInstance): Promise<void> 
 
       /** The person confirms their link to the publication of that title. */
       async function confirmAs(person: Actor, title: string) {
-        const suggestion = (await publications.suggestions(person)).find((p) => p.title === title);
+        const suggestion = (await publications.listSuggestions(person)).find((p) => p.title === title);
         if (suggestion) await publications.confirmAuthor(person, suggestion.id, person.personId);
       }
     });

@@ -26,7 +26,8 @@ const toApiKey = (row: repo.ApiKeyRow): ApiKey => ({
  * API keys work as Bearer tokens: "obk_<key id>_<secret>", the secret stored hashed.
  * A key acts as its owner narrowed to the key's permissions and targets.
  */
-export function createApiKeysService(db: Database, users: UsersService) {
+export function createApiKeysService(deps: { db: Database; users: UsersService }) {
+  const { db, users } = deps;
   return {
     async listKeys(actor: Actor | null, userKey: string): Promise<ApiKey[]> {
       const user = await users.loadUser(actor, userKey);

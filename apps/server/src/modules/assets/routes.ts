@@ -48,7 +48,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { page, total, ...answer } = await assets.list(request.actor, request.query.p, request.query.unused === 'true');
+      const { page, total, ...answer } = await assets.listAssets(request.actor, request.query.p, request.query.unused === 'true');
       setPaginationHeaders(reply, page, total);
       return answer;
     },
@@ -72,7 +72,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
         await audit(tx, request.actor, 'asset.upload', { type: 'asset', id: asset.id }, { after: describeAsset(asset) });
         return { replaced: null, result: asset.id };
       });
-      return reply.status(201).send(await assets.detail(request.actor, id));
+      return reply.status(201).send(await assets.getAsset(request.actor, id));
     },
   );
 
@@ -87,7 +87,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StrayFilesSchema },
       },
     },
-    async (request) => assets.strays(request.actor),
+    async (request) => assets.listStrays(request.actor),
   );
 
   app.post(
@@ -96,7 +96,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: { tags, summary: 'Remove the stray files found now, as GET assets/strays lists them (manageAssets); audited', response: { 200: SweptSchema } },
     },
-    async (request) => assets.sweep(request.actor),
+    async (request) => assets.sweepStrays(request.actor),
   );
 
   app.get(
@@ -110,7 +110,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AssetDetailSchema },
       },
     },
-    async (request) => assets.detail(request.actor, request.params.id),
+    async (request) => assets.getAsset(request.actor, request.params.id),
   );
 
   app.delete(
@@ -125,7 +125,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await assets.remove(request.actor, request.params.id);
+      await assets.deleteAsset(request.actor, request.params.id);
       return reply.status(204).send();
     },
   );

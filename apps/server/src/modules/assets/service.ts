@@ -247,14 +247,14 @@ export function createAssetsService(deps: {
   });
 
   return {
-    removeFiles,
-    removeAsset,
+    deleteFiles: removeFiles,
+    deleteAssetIn: removeAsset,
 
     /**
      * GET assets/{id}: the asset, the uses the reader may see and how many others there
      * are. 404 unless the reader sees one of its uses, uploaded it, or holds manageAssets.
      */
-    async detail(actor: Actor | null, id: string): Promise<AssetDetail> {
+    async getAsset(actor: Actor | null, id: string): Promise<AssetDetail> {
       const found = await db.use(async (d) => {
         const row = await repo.findAssetWithOwner(d, id);
         if (!row) return null;
@@ -275,7 +275,7 @@ export function createAssetsService(deps: {
     },
 
     /** GET assets (manageAssets): a page of every asset (or of the unused ones), newest first, with its uses counted, and the totals. */
-    async list(actor: Actor | null, p: number, unusedOnly: boolean): Promise<AssetsResponse & { page: Page; total: number }> {
+    async listAssets(actor: Actor | null, p: number, unusedOnly: boolean): Promise<AssetsResponse & { page: Page; total: number }> {
       authorize(requireActor(actor), 'manageAssets');
       const page = pageOf(p, ASSETS_PER_PAGE);
       const { totals, rows, uses } = await db.use(async (d) => {
@@ -303,7 +303,7 @@ export function createAssetsService(deps: {
      * uses it, naming where (the uses the reader sees, and how many others); else its record
      * goes, audited, and its files after the commit.
      */
-    async remove(actor: Actor | null, id: string): Promise<void> {
+    async deleteAsset(actor: Actor | null, id: string): Promise<void> {
       const who = requireActor(actor);
       const keys = await db.transaction(async (tx) => {
         const asset = await repo.lockAsset(tx, id);
@@ -322,13 +322,13 @@ export function createAssetsService(deps: {
     },
 
     /** GET assets/strays (manageAssets): the files no record names, older than an hour. */
-    async strays(actor: Actor | null): Promise<StrayFiles> {
+    async listStrays(actor: Actor | null): Promise<StrayFiles> {
       authorize(requireActor(actor), 'manageAssets');
       return toStrays(await findStrays());
     },
 
     /** POST assets/strays/sweep (manageAssets): removes the strays found now (as GET assets/strays lists them), audited. */
-    async sweep(actor: Actor | null): Promise<{ removed: number; bytes: number }> {
+    async sweepStrays(actor: Actor | null): Promise<{ removed: number; bytes: number }> {
       const who = requireActor(actor);
       authorize(who, 'manageAssets');
       const strays = await findStrays();
@@ -381,7 +381,7 @@ export function createAssetsService(deps: {
      * The image of something held by `holder` (a photo by its object), for `actor`: plain
      * URLs when everyone may see the holder, else URLs signed for the actor.
      */
-    imageFor(actor: Actor | null, assetId: string, holder: Resource): ImageRef {
+    getImage(actor: Actor | null, assetId: string, holder: Resource): ImageRef {
       if (isPublic(holder)) return imageRef(assetId)!;
       return imageRef(assetId, `?${signer.signQuery(`assets/${assetId}`, actor?.userId ?? null).query}`)!;
     },

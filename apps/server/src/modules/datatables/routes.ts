@@ -36,14 +36,14 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/:id/datatables',
     { schema: { tags, summary: 'A project’s data tables', params: ProjectParams, response: { 200: DataTablesResponseSchema } } },
     async (request) => ({
-      datatables: await tables.list(request.actor, request.params.id),
+      datatables: await tables.listDataTables(request.actor, request.params.id),
     }),
   );
   app.get(
     '/projects/:id/datatables/:table',
     { schema: { tags, summary: 'One data table', params: TableParams, response: { 200: DataTableResponseSchema } } },
     async (request) => ({
-      datatable: await tables.get(request.actor, request.params.id, request.params.table),
+      datatable: await tables.getDataTable(request.actor, request.params.id, request.params.table),
     }),
   );
   app.post(
@@ -58,7 +58,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: DataTableResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ datatable: await tables.create(request.actor, request.params.id, request.body) }),
+    async (request, reply) => reply.status(201).send({ datatable: await tables.createDataTable(request.actor, request.params.id, request.body) }),
   );
   app.put(
     '/projects/:id/datatables/:table',
@@ -72,7 +72,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DataTableResponseSchema },
       },
     },
-    async (request) => ({ datatable: await tables.update(request.actor, request.params.id, request.params.table, request.body) }),
+    async (request) => ({ datatable: await tables.updateDataTable(request.actor, request.params.id, request.params.table, request.body) }),
   );
   app.delete(
     '/projects/:id/datatables/:table',
@@ -86,7 +86,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await tables.remove(request.actor, request.params.id, request.params.table);
+      await tables.deleteDataTable(request.actor, request.params.id, request.params.table);
       return reply.status(204).send();
     },
   );
@@ -103,7 +103,13 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { observations, page, total } = await tables.read(request.actor, request.params.id, request.params.table, request.query, request.query.p);
+      const { observations, page, total } = await tables.listObservations(
+        request.actor,
+        request.params.id,
+        request.params.table,
+        request.query,
+        request.query.p,
+      );
       setPaginationHeaders(reply, page, total);
       return { observations };
     },
@@ -119,7 +125,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DataTableSummaryResponseSchema },
       },
     },
-    async (request) => tables.summary(request.actor, request.params.id, request.params.table, request.query),
+    async (request) => tables.getSummary(request.actor, request.params.id, request.params.table, request.query),
   );
   app.get(
     '/projects/:id/datatables/:table/chart',
@@ -133,7 +139,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChartResponseSchema },
       },
     },
-    async (request) => tables.chart(request.actor, request.params.id, request.params.table, request.query),
+    async (request) => tables.getChart(request.actor, request.params.id, request.params.table, request.query),
   );
   app.get(
     '/projects/:id/datatables/:table/observations.csv',
@@ -149,7 +155,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, lines } = await tables.csv(request.actor, request.params.id, request.params.table, request.query);
+      const { fileName, lines } = await tables.exportCsv(request.actor, request.params.id, request.params.table, request.query);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName)).send(Readable.from(lines));
     },
   );
@@ -166,7 +172,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ObservationsWrittenSchema },
       },
     },
-    async (request) => tables.write(request.actor, request.params.id, request.params.table, request.body),
+    async (request) => tables.writeObservations(request.actor, request.params.id, request.params.table, request.body),
   );
 
   app.get(
@@ -179,7 +185,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProjectObjectTypesSchema },
       },
     },
-    async (request) => tables.objectTypes(request.actor, request.params.id),
+    async (request) => tables.listObjectTypes(request.actor, request.params.id),
   );
   app.put(
     '/projects/:id/objtypes',
@@ -193,6 +199,6 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProjectObjectTypesSchema },
       },
     },
-    async (request) => tables.setObjectTypes(request.actor, request.params.id, request.body.types),
+    async (request) => tables.updateObjectTypes(request.actor, request.params.id, request.body.types),
   );
 };

@@ -59,7 +59,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     return row;
   }
   async function editable(actor: Actor | null, projectKey: string) {
-    const project = await projects.load(actor, projectKey);
+    const project = await projects.loadProject(actor, projectKey);
     authorize(actor, 'edit', projectResource(project), 'Project');
     return project;
   }
@@ -98,17 +98,17 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
 
   return {
     /** The tables of a project the actor may see (the project's detail shows them too). */
-    async list(actor: Actor | null, projectKey: string): Promise<DataTable[]> {
-      const project = await projects.load(actor, projectKey);
+    async listDataTables(actor: Actor | null, projectKey: string): Promise<DataTable[]> {
+      const project = await projects.loadProject(actor, projectKey);
       return db.use((d) => repo.tablesWithMetricNames(d, project.id));
     },
 
-    async get(actor: Actor | null, projectKey: string, id: string): Promise<DataTable> {
-      const project = await projects.load(actor, projectKey);
+    async getDataTable(actor: Actor | null, projectKey: string, id: string): Promise<DataTable> {
+      const project = await projects.loadProject(actor, projectKey);
       return db.use((d) => tableOf(d, project.id, id));
     },
 
-    async create(actor: Actor | null, projectKey: string, input: TableInput): Promise<DataTable> {
+    async createDataTable(actor: Actor | null, projectKey: string, input: TableInput): Promise<DataTable> {
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
         const ids = await metricIds(tx, input.metrics);
@@ -122,7 +122,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     },
 
     /** A metric is taken off a table only while the table holds none of its observations. */
-    async update(actor: Actor | null, projectKey: string, id: string, input: TableInput): Promise<DataTable> {
+    async updateDataTable(actor: Actor | null, projectKey: string, id: string, input: TableInput): Promise<DataTable> {
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
         const before = await tableOf(tx, project.id, id);
@@ -145,7 +145,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       });
     },
 
-    async remove(actor: Actor | null, projectKey: string, id: string): Promise<void> {
+    async deleteDataTable(actor: Actor | null, projectKey: string, id: string): Promise<void> {
       const project = await editable(actor, projectKey);
       await db.transaction(async (tx) => {
         const before = await loadTable(tx, project.id, id);
@@ -160,7 +160,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
      * replaces its value and note. Any bad row refuses the whole batch, naming the row and
      * the column (`body.observations.<row>.<column>`).
      */
-    async write(actor: Actor | null, projectKey: string, id: string, input: Write) {
+    async writeObservations(actor: Actor | null, projectKey: string, id: string, input: Write) {
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
         const table = await loadTable(tx, project.id, id);
@@ -250,8 +250,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     },
 
     /** A page of observations: only those whose object the reader may see (the project's sight decides the table's). */
-    async read(actor: Actor | null, projectKey: string, id: string, query: Query & { sort?: ObservationSort }, p: number) {
-      const project = await projects.load(actor, projectKey);
+    async listObservations(actor: Actor | null, projectKey: string, id: string, query: Query & { sort?: ObservationSort }, p: number) {
+      const project = await projects.loadProject(actor, projectKey);
       return db.use(async (d) => {
         const filter = await filterOf(d, actor, await loadTable(d, project.id, id), query);
         const visible = visibleTo(actor, 'object');
@@ -269,8 +269,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     },
 
     /** Count, lowest, highest and mean per object and metric, and the table's objects with a point on each: of the objects the reader may see. */
-    async summary(actor: Actor | null, projectKey: string, id: string, query: Filter): Promise<DataTableSummaryResponse> {
-      const project = await projects.load(actor, projectKey);
+    async getSummary(actor: Actor | null, projectKey: string, id: string, query: Filter): Promise<DataTableSummaryResponse> {
+      const project = await projects.loadProject(actor, projectKey);
       return db.use(async (d) => {
         const { table, filter } = await tableAndFilter(d, actor, project.id, id, query);
         const visible = visibleTo(actor, 'object');
@@ -287,8 +287,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
      * CHART_MAX_SERIES by title). A series of more than two points per bucket comes as
      * each bucket's lowest and highest value, so a chart of any length costs about its width.
      */
-    async chart(actor: Actor | null, projectKey: string, id: string, query: ChartQuery): Promise<ChartResponse> {
-      const project = await projects.load(actor, projectKey);
+    async getChart(actor: Actor | null, projectKey: string, id: string, query: ChartQuery): Promise<ChartResponse> {
+      const project = await projects.loadProject(actor, projectKey);
       return db.use(async (d) => {
         const { table, filter } = await tableAndFilter(d, actor, project.id, id, query);
         const metric = (await repo.metricsOfTable(d, table.id)).find((l) => l.metric.id === filter.metricId)?.metric;
@@ -345,13 +345,13 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     },
 
     /** The object types the project catalogues, in order. */
-    async objectTypes(actor: Actor | null, projectKey: string): Promise<ProjectObjectTypes> {
-      const project = await projects.load(actor, projectKey);
+    async listObjectTypes(actor: Actor | null, projectKey: string): Promise<ProjectObjectTypes> {
+      const project = await projects.loadProject(actor, projectKey);
       return { types: await db.use((d) => repo.typesOfProject(d, project.id)) };
     },
 
     /** Sets the object types the project catalogues (edit on the project); an unknown slug is a 400 naming it. */
-    async setObjectTypes(actor: Actor | null, projectKey: string, slugs: string[]): Promise<ProjectObjectTypes> {
+    async updateObjectTypes(actor: Actor | null, projectKey: string, slugs: string[]): Promise<ProjectObjectTypes> {
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
         const found = await repo.typesBySlug(tx, slugs);
@@ -377,8 +377,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
      * of EXPORT_BATCH rows by key, each its own short database job, so a large table
      * streams in constant memory and a slow download holds no connection.
      */
-    async csv(actor: Actor | null, projectKey: string, id: string, query: Filter) {
-      const project = await projects.load(actor, projectKey);
+    async exportCsv(actor: Actor | null, projectKey: string, id: string, query: Filter) {
+      const project = await projects.loadProject(actor, projectKey);
       const { table, filter } = await db.use((d) => tableAndFilter(d, actor, project.id, id, query));
       const visible = visibleTo(actor, 'object');
       async function* lines() {

@@ -32,7 +32,7 @@ export function revisionRoutes<P extends z.ZodObject>(prefix: string, kind: Docu
         onRequest: signedIn,
         schema: { tags, summary: `Saved versions of ${kind.what}, newest first (edit)`, params: kind.params, response: { 200: RevisionsResponseSchema } },
       },
-      async (request) => ({ revisions: await documents.revisions(await kind.ownerFor(request.actor, request.params as z.output<P>)) }),
+      async (request) => ({ revisions: await documents.listRevisions(await kind.ownerFor(request.actor, request.params as z.output<P>)) }),
     );
     app.get(
       `${prefix}/revisions/:rid`,
@@ -40,7 +40,7 @@ export function revisionRoutes<P extends z.ZodObject>(prefix: string, kind: Docu
         onRequest: signedIn,
         schema: { tags, summary: `One saved version of ${kind.what} (edit)`, params: RevisionParams, response: { 200: RevisionDetailSchema } },
       },
-      async (request) => documents.revision(await kind.ownerFor(request.actor, request.params as z.output<P>), (request.params as { rid: string }).rid),
+      async (request) => documents.getRevision(await kind.ownerFor(request.actor, request.params as z.output<P>), (request.params as { rid: string }).rid),
     );
     app.post(
       `${prefix}/revisions/:rid/restore`,
@@ -50,7 +50,7 @@ export function revisionRoutes<P extends z.ZodObject>(prefix: string, kind: Docu
       },
       async (request) => {
         const params = request.params as z.output<P>;
-        const { doc } = await documents.revision(await kind.ownerFor(request.actor, params), (request.params as { rid: string }).rid);
+        const { doc } = await documents.getRevision(await kind.ownerFor(request.actor, params), (request.params as { rid: string }).rid);
         return kind.restore(request.actor, params, doc);
       },
     );

@@ -21,21 +21,22 @@ const toRevision = (r: { id: string; createdAt: Date; author: { id: string; slug
  * be looked at and an older text restored (restoring saves it again: nothing is lost).
  * Whether the actor may see the history is the owner's module's to decide.
  */
-export function createDocumentsService(db: Database) {
+export function createDocumentsService(deps: { db: Database }) {
+  const { db } = deps;
   return {
     /** Keeps `doc` as the owner's newest revision (in the caller's transaction). */
     saveRevision: (tx: Db, actor: Actor | null, owner: DocumentOwner, doc: ProseMirrorDoc | null) =>
       repo.insertRevision(tx, owner, doc, actor?.personId ?? null),
 
     /** The history goes with its owner. */
-    removeRevisions: (tx: Db, owner: DocumentOwner) => repo.deleteRevisionsOf(tx, owner),
+    deleteRevisions: (tx: Db, owner: DocumentOwner) => repo.deleteRevisionsOf(tx, owner),
 
     /** Saved versions, newest first. */
-    async revisions(owner: DocumentOwner): Promise<Revision[]> {
+    async listRevisions(owner: DocumentOwner): Promise<Revision[]> {
       return (await db.use((d) => repo.revisionsOf(d, owner))).map(toRevision);
     },
 
-    async revision(owner: DocumentOwner, revisionId: string): Promise<RevisionDetail> {
+    async getRevision(owner: DocumentOwner, revisionId: string): Promise<RevisionDetail> {
       const row = await db.use((d) => repo.findRevision(d, owner, revisionId));
       if (!row) throw notFound('Revision');
       return { revision: toRevision(row), doc: (row.doc as ProseMirrorDoc | null) ?? null };

@@ -71,7 +71,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Past imports, newest first: who, when, the file and what its commit did', response: { 200: ImportSessionsResponseSchema } },
     },
     async (request) => ({
-      sessions: await sessions.list(request.actor),
+      sessions: await sessions.listSessions(request.actor),
     }),
   );
   app.post(
@@ -88,7 +88,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readFilePart(request, app.config.imports.maxBytes);
-      return reply.status(201).send({ session: await sessions.upload(request.actor, upload) });
+      return reply.status(201).send({ session: await sessions.createSession(request.actor, upload) });
     },
   );
   app.get(
@@ -98,7 +98,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'An import session: its columns and first records', params: SessionParams, response: { 200: ImportSessionResponseSchema } },
     },
     async (request) => ({
-      session: await sessions.get(request.actor, request.params.id),
+      session: await sessions.getSession(request.actor, request.params.id),
     }),
   );
   app.put(
@@ -113,7 +113,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ImportSessionResponseSchema },
       },
     },
-    async (request) => ({ session: await sessions.chooseSheet(request.actor, request.params.id, request.body.sheet) }),
+    async (request) => ({ session: await sessions.updateSheet(request.actor, request.params.id, request.body.sheet) }),
   );
   app.get(
     '/data/import/sessions/:id/records',
@@ -128,7 +128,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { records, page, total } = await sessions.records(request.actor, request.params.id, request.query.p, request.query.limit);
+      const { records, page, total } = await sessions.listRecords(request.actor, request.params.id, request.query.p, request.query.limit);
       setPaginationHeaders(reply, page, total);
       return { records };
     },
@@ -239,7 +239,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Discard a session: its records and file', params: SessionParams, response: { 204: z.undefined().describe('No content') } },
     },
     async (request, reply) => {
-      await sessions.remove(request.actor, request.params.id);
+      await sessions.deleteSession(request.actor, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -50,7 +50,7 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
 
   return {
     /** Decodes the upload (refusing what is not a table), keeps the file and its records: the new session. */
-    async upload(actor: Actor | null, upload: Upload): Promise<ImportSession> {
+    async createSession(actor: Actor | null, upload: Upload): Promise<ImportSession> {
       requireActor(actor);
       const bytes = await bytesOf(upload.stream);
       const table = await decodeTable(bytes, limits);
@@ -82,13 +82,13 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
       }
     },
 
-    async get(actor: Actor | null, id: string): Promise<ImportSession> {
+    async getSession(actor: Actor | null, id: string): Promise<ImportSession> {
       await db.use((d) => usable(d, requireActor(actor), id));
       return view(id);
     },
 
     /** Reads another sheet of the session's workbook: its columns and records replace the first's. */
-    async chooseSheet(actor: Actor | null, id: string, sheet: string): Promise<ImportSession> {
+    async updateSheet(actor: Actor | null, id: string, sheet: string): Promise<ImportSession> {
       const found = await db.use((d) => usable(d, requireActor(actor), id));
       const stream = await storage.get(found.session.storageKey);
       if (!stream) throw notFound('Import session file');
@@ -101,7 +101,7 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
     },
 
     /** A page of the session's records, each with its row in the file. */
-    async records(actor: Actor | null, id: string, p: number, limit: number) {
+    async listRecords(actor: Actor | null, id: string, p: number, limit: number) {
       const who = requireActor(actor);
       return db.use(async (d) => {
         const found = await usable(d, who, id);
@@ -112,13 +112,13 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
     },
 
     /** The latest sessions: who uploaded what, when, and what its commit did (without importData, the actor's own). */
-    async list(actor: Actor | null) {
+    async listSessions(actor: Actor | null) {
       const who = requireActor(actor);
       return db.use(async (d) => (await repo.recentSessions(d, LISTED, can(who, 'importData') ? undefined : who.userId)).map(summaryOf));
     },
 
     /** Discards a session: its records, then its file. */
-    async remove(actor: Actor | null, id: string): Promise<void> {
+    async deleteSession(actor: Actor | null, id: string): Promise<void> {
       const who = requireActor(actor);
       const found = await db.transaction(async (tx) => {
         const row = await usable(tx, who, id);

@@ -33,7 +33,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { results, query, page, total } = await insights.search(request.actor, request.query);
+      const { results, query, page, total } = await insights.listInsights(request.actor, request.query);
       setPaginationHeaders(reply, page, total);
       return { results, query };
     },
@@ -42,7 +42,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
     '/insights/tags',
     { schema: { tags, summary: 'The tags of the insights the reader may see, most used first', response: { 200: InsightTagsResponseSchema } } },
     async (request) => ({
-      tags: await insights.tags(request.actor),
+      tags: await insights.listTags(request.actor),
     }),
   );
   app.post(
@@ -56,7 +56,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: InsightDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await insights.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await insights.createInsight(request.actor, request.body)),
   );
   app.get(
     '/insights/:id',
@@ -68,7 +68,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InsightDetailSchema },
       },
     },
-    async (request) => insights.get(request.actor, request.params.id),
+    async (request) => insights.getInsight(request.actor, request.params.id),
   );
   app.put(
     '/insights/:id',
@@ -82,7 +82,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InsightDetailSchema },
       },
     },
-    async (request) => insights.change(request.actor, request.params.id, request.body),
+    async (request) => insights.updateInsight(request.actor, request.params.id, request.body),
   );
   app.delete(
     '/insights/:id',
@@ -96,7 +96,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await insights.remove(request.actor, request.params.id);
+      await insights.deleteInsight(request.actor, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -106,7 +106,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       what: 'the insight’s text',
       params: InsightParams,
       ownerFor: (actor, params) => insights.documentOf(actor, params.id),
-      restore: (actor, params, doc) => insights.change(actor, params.id, { doc }),
+      restore: (actor, params, doc) => insights.updateInsight(actor, params.id, { doc }),
       restored: InsightDetailSchema,
     }),
   );

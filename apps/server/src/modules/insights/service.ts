@@ -74,12 +74,12 @@ export function createInsightsService(deps: { db: Database; documents: Documents
 
   return {
     /** An insight by its id or number: 404 alike when it is not there and when the reader may not see it. */
-    async get(actor: Actor | null, key: string): Promise<InsightDetail> {
+    async getInsight(actor: Actor | null, key: string): Promise<InsightDetail> {
       return detail(actor, await db.use((d) => load(d, actor, key)));
     },
 
     /** The insights a query finds that the reader may see, 25 a page, each with a snippet and its highlights. */
-    async search(actor: Actor | null, query: Query) {
+    async listInsights(actor: Actor | null, query: Query) {
       const page = pageOf(query.p, INSIGHTS_PER_PAGE);
       const sort = query.s ?? (query.q ? 'relevance' : 'newest');
       const filter: repo.InsightFilter = {
@@ -99,9 +99,9 @@ export function createInsightsService(deps: { db: Database; documents: Documents
     },
 
     /** The tags of the insights the reader may see, with how many each. */
-    tags: (actor: Actor | null) => db.use((d) => repo.tagCounts(d, visibleTo(actor, 'insight'))),
+    listTags: (actor: Actor | null) => db.use((d) => repo.tagCounts(d, visibleTo(actor, 'insight'))),
 
-    async create(actor: Actor | null, input: Write): Promise<InsightDetail> {
+    async createInsight(actor: Actor | null, input: Write): Promise<InsightDetail> {
       authorize(actor, 'createInsights');
       const fields = input.insight;
       const doc = input.doc ?? null;
@@ -121,10 +121,10 @@ export function createInsightsService(deps: { db: Database; documents: Documents
         await audit(tx, actor, 'insight.create', { type: 'insight', id: row.id }, { after: { num: row.num, title: row.title, visibility: row.visibility } });
         return row.id;
       });
-      return this.get(actor, id);
+      return this.getInsight(actor, id);
     },
 
-    async change(actor: Actor | null, key: string, input: Change): Promise<InsightDetail> {
+    async updateInsight(actor: Actor | null, key: string, input: Change): Promise<InsightDetail> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'edit', found.resource, 'Insight');
       await db.transaction(async (tx) => {
@@ -153,24 +153,24 @@ export function createInsightsService(deps: { db: Database; documents: Documents
           { before: { title: before.title, tags: before.tags, visibility: before.visibility, teamId: before.teamId }, after: fields },
         );
       });
-      return this.get(actor, found.id);
+      return this.getInsight(actor, found.id);
     },
 
     /** Removes an insight with its comments, their images and its text's history. Its team's editors may, as its author and manageInsights. */
-    async remove(actor: Actor | null, key: string): Promise<void> {
+    async deleteInsight(actor: Actor | null, key: string): Promise<void> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'edit', found.resource, 'Insight');
       const files = await db.transaction(async (tx) => {
         const before = await repo.findRow(tx, found.id);
         const images = await repo.commentImagesOf(tx, found.id);
         await repo.deleteInsight(tx, found.id);
-        await documents.removeRevisions(tx, { type: 'insight', id: found.id });
+        await documents.deleteRevisions(tx, { type: 'insight', id: found.id });
         await audit(tx, actor, 'insight.delete', { type: 'insight', id: found.id }, { before: { num: before?.num, title: before?.title } });
         const removed: string[] = [];
-        for (const id of images) removed.push(...(await assets.removeAsset(tx, id)));
+        for (const id of images) removed.push(...(await assets.deleteAssetIn(tx, id)));
         return removed;
       });
-      await assets.removeFiles(files);
+      await assets.deleteFiles(files);
     },
 
     /** The history of an insight's text: for whoever may edit it. */
@@ -181,7 +181,7 @@ export function createInsightsService(deps: { db: Database; documents: Documents
     },
 
     /** The insight the actor may see, for the modules beside it (comments). */
-    load: (d: Db, actor: Actor | null, key: string) => load(d, actor, key),
+    loadInsight: (d: Db, actor: Actor | null, key: string) => load(d, actor, key),
   };
 }
 export type InsightsService = ReturnType<typeof createInsightsService>;

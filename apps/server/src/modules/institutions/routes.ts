@@ -23,7 +23,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/institutions',
     { schema: { tags, summary: 'Every institution and the categories in their order', response: { 200: InstitutionsResponseSchema } } },
-    async () => institutions.listAll(),
+    async () => institutions.listInstitutions(),
   );
 
   app.get(
@@ -39,7 +39,10 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const detail = await institutions.getInstitution(request.actor, request.params.id);
       const id = detail.institution.id;
-      const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { institutionId: id }), publications.ofInstitution(request.actor, id)]);
+      const [linked, published] = await Promise.all([
+        projects.linkedTo(request.actor, { institutionId: id }),
+        publications.listOfInstitution(request.actor, id),
+      ]);
       return { ...detail, projects: linked, publications: published };
     },
   );

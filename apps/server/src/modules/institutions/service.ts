@@ -26,7 +26,8 @@ const toInstitution = (row: repo.InstitutionRow): Institution => ({
 const toCategory = (row: repo.CategoryRow): Category => ({ id: row.id, name: row.name, position: row.position });
 
 /** Partner institutions and their categories; every write needs manageInstitutions. */
-export function createInstitutionsService(db: Database, assets: AssetsService) {
+export function createInstitutionsService(deps: { db: Database; assets: AssetsService }) {
+  const { db, assets } = deps;
   async function load(key: string): Promise<repo.InstitutionRow> {
     const row = await db.use((d) => repo.findInstitution(d, key));
     if (!row) throw notFound('Institution');
@@ -43,7 +44,7 @@ export function createInstitutionsService(db: Database, assets: AssetsService) {
   const categories = (d: Db) => repo.listCategories(d).then((rows) => rows.map(toCategory));
 
   return {
-    async listAll() {
+    async listInstitutions() {
       return db.use(async (d) => ({ institutions: (await repo.listInstitutions(d)).map(toInstitution), categories: await categories(d) }));
     },
 
@@ -103,9 +104,9 @@ export function createInstitutionsService(db: Database, assets: AssetsService) {
         const logoId = await repo.lockLogo(tx, row.id);
         await repo.deleteInstitution(tx, row.id);
         await audit(tx, actor, 'institution.delete', { type: 'institution', id: row.id }, { before: row });
-        return logoId ? assets.removeAsset(tx, logoId) : [];
+        return logoId ? assets.deleteAssetIn(tx, logoId) : [];
       });
-      await assets.removeFiles(logoFiles);
+      await assets.deleteFiles(logoFiles);
     },
 
     /** Sets or replaces the logo; authorized before the upload is read. The replaced logo and its files are removed. */
@@ -128,9 +129,9 @@ export function createInstitutionsService(db: Database, assets: AssetsService) {
         if (!logoId) throw notFound('Logo');
         const row = await repo.updateInstitution(tx, institution.id, { logoId: null });
         await audit(tx, actor, 'institution.logo.delete', { type: 'institution', id: row.id }, { before: { logoId } });
-        return { result: toInstitution(row), files: await assets.removeAsset(tx, logoId) };
+        return { result: toInstitution(row), files: await assets.deleteAssetIn(tx, logoId) };
       });
-      await assets.removeFiles(files);
+      await assets.deleteFiles(files);
       return result;
     },
 

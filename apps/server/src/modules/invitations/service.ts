@@ -72,7 +72,7 @@ export function createInvitationsService(deps: {
         const person = await people.createPerson(tx, { name: input.name, slug: input.username, email: input.email ?? null });
         const user = await users.createUser({ personId: person.id, username: input.username, email: input.email ?? null, passwordHash });
         await audit(tx, actor, 'user.create', { type: 'user', id: user.id }, { after: { username: user.username, personId: person.id } });
-        return users.getUserDetail(actor, user.username);
+        return users.getUser(actor, user.username);
       });
     },
 

@@ -47,7 +47,7 @@ export function createMembershipsService(deps: { db: Database; roles: RolesServi
     accountOf,
 
     /** Adds a member or changes their role; answers the member. */
-    async put(actor: Actor | null, target: { id: string; type: TargetType }, memberKey: string, roleSlug: string): Promise<TeamMember> {
+    async putMember(actor: Actor | null, target: { id: string; type: TargetType }, memberKey: string, roleSlug: string): Promise<TeamMember> {
       if (!MEMBER_ROLE_SLUGS.includes(roleSlug)) throw invalidField('body.role', `Use one of ${MEMBER_ROLE_SLUGS.join(', ')}`);
       const role = await roles.findRole(roleSlug);
       const user = await accountOf(memberKey);
@@ -60,10 +60,10 @@ export function createMembershipsService(deps: { db: Database; roles: RolesServi
       return (await roles.holdersOf(target.id)).find((m) => m.username === user.username) as TeamMember;
     },
 
-    async remove(actor: Actor | null, target: { id: string; type: TargetType }, userId: string): Promise<void> {
+    async deleteMember(actor: Actor | null, target: { id: string; type: TargetType }, userId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const ownerKept = await keepAnOwner(tx, target);
-        if (!(await roles.removeFromTarget(userId, target.id))) throw new AppError('NOT_FOUND', `Not a member of this ${target.type}`);
+        if (!(await roles.deleteFromTarget(userId, target.id))) throw new AppError('NOT_FOUND', `Not a member of this ${target.type}`);
         await ownerKept();
         await audit(tx, actor, `${target.type}.member.delete`, { type: target.type, id: target.id }, { before: { userId } });
       });

@@ -72,7 +72,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user/notifications',
     { onRequest: signedIn, schema: { tags, summary: 'Which e-mails the signed-in user receives', response: { 200: NotificationSettingsSchema } } },
-    async (request) => notifications.settingsOf(request.actor!),
+    async (request) => notifications.getSettings(request.actor!),
   );
   app.put(
     '/auth/user/notifications',
@@ -85,6 +85,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationSettingsSchema },
       },
     },
-    async (request) => notifications.setSettings(request.actor!, request.body),
+    async (request) => notifications.updateSettings(request.actor!, request.body),
   );
 };

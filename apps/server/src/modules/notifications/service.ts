@@ -112,12 +112,12 @@ export function createNotificationsService(deps: {
     },
 
     /** The signed-in user's mail settings. */
-    async settingsOf(actor: Actor): Promise<NotificationSettings> {
+    async getSettings(actor: Actor): Promise<NotificationSettings> {
       return db.use((d) => settingsIn(d, actor.personId));
     },
 
     /** Sets the signed-in user's mail settings (subscribing again after an unsubscribe link). */
-    async setSettings(actor: Actor, input: NotificationSettings): Promise<NotificationSettings> {
+    async updateSettings(actor: Actor, input: NotificationSettings): Promise<NotificationSettings> {
       authorize(actor, 'edit', self(actor), 'Person');
       return db.transaction(async (tx) => {
         const before = await settingsIn(tx, actor.personId);

@@ -19,14 +19,14 @@ export function attachedTo<Row extends { id: string; authorId: string | null }>(
 
     /** A page of the object's rows, as the actor may see the object (404 otherwise). */
     async page(actor: Actor | null, key: string, p: number, size: number, list: (objectId: string, page: Page) => Promise<{ rows: Row[]; total: number }>) {
-      const { row: object, resource } = await objects.load(actor, key);
+      const { row: object, resource } = await objects.loadObject(actor, key);
       const page = pageOf(p, size);
       return { resource, page, ...(await list(object.id, page)) };
     },
 
     /** The object and one of its rows, once the actor may edit that row: 404 when either is not there. */
     async loadForEdit(actor: Actor | null, key: string, find: (objectId: string) => Promise<Row | null>) {
-      const { row: object, resource } = await objects.load(actor, key);
+      const { row: object, resource } = await objects.loadObject(actor, key);
       const row = await find(object.id);
       if (!row) throw notFound(what);
       authorize(actor, 'edit', resourceOfRow(row, resource), what);

@@ -55,7 +55,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const geojson = request.query.format === 'geojson' || /application\/geo\+json/.test(request.headers.accept ?? '');
       if (!geojson && request.query.format !== 'csv') {
-        return sendJsonPage(reply, 'objects', await objects.list(request.actor, request.query));
+        return sendJsonPage(reply, 'objects', await objects.listObjects(request.actor, request.query));
       }
       const { objects: list, page, total } = await objects.listRows(request.actor, { ...request.query, ...(geojson ? { format: 'geojson' as const } : {}) });
       setPaginationHeaders(reply, page, total);
@@ -70,7 +70,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/obj/:key',
     { schema: { tags, summary: 'An object with its doc and what the caller may do with it', params: ObjectParams, response: { 200: ObjectDetailSchema } } },
-    async (request) => objects.get(request.actor, request.params.key),
+    async (request) => objects.getObject(request.actor, request.params.key),
   );
 
   app.post(
@@ -85,7 +85,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ObjectDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await objects.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await objects.createObject(request.actor, request.body)),
   );
 
   app.put(
@@ -101,7 +101,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ObjectDetailSchema },
       },
     },
-    async (request) => objects.update(request.actor, request.params.key, request.body),
+    async (request) => objects.updateObject(request.actor, request.params.key, request.body),
   );
 
   app.delete(
@@ -111,7 +111,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete an object (delete)', params: ObjectParams, response: { 204: z.undefined().describe('No content') } },
     },
     async (request, reply) => {
-      await objects.remove(request.actor, request.params.key);
+      await objects.deleteObject(request.actor, request.params.key);
       return reply.status(204).send();
     },
   );
@@ -142,7 +142,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Take the object out of a project', params: ProjectLinkParams, response: { 204: z.undefined().describe('No content') } },
     },
     async (request, reply) => {
-      await objects.removeProject(request.actor, request.params.key, request.params.project);
+      await objects.deleteProject(request.actor, request.params.key, request.params.project);
       return reply.status(204).send();
     },
   );
@@ -166,7 +166,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: { tags, summary: 'Remove a person from the object', params: PersonLinkParams, response: { 200: ObjectPeopleResponseSchema } },
     },
-    async (request) => objects.removePerson(request.actor, request.params.key, request.params.person) as Promise<ObjectPeopleResponse>,
+    async (request) => objects.deletePerson(request.actor, request.params.key, request.params.person) as Promise<ObjectPeopleResponse>,
   );
   app.put(
     '/data/obj/:key/institutions/:institution',
@@ -189,7 +189,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: { tags, summary: 'Remove an institution from the object', params: InstitutionLinkParams, response: { 200: ObjectInstitutionsResponseSchema } },
     },
-    async (request) => objects.removeInstitution(request.actor, request.params.key, request.params.institution) as Promise<ObjectInstitutionsResponse>,
+    async (request) => objects.deleteInstitution(request.actor, request.params.key, request.params.institution) as Promise<ObjectInstitutionsResponse>,
   );
 
   await app.register(noteRoutes);
@@ -203,7 +203,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       what: 'the object’s doc',
       params: ObjectParams,
       ownerFor: (actor, params) => objects.documentOf(actor, params.key),
-      restore: (actor, params, doc) => objects.update(actor, params.key, { doc }),
+      restore: (actor, params, doc) => objects.updateObject(actor, params.key, { doc }),
       restored: ObjectDetailSchema,
     }),
   );

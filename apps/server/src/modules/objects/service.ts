@@ -150,10 +150,10 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
 
   const service = {
     putPerson: (actor: Actor | null, key: string, person: string, input: Parameters<typeof putLink>[4]) => putLink('people', actor, key, person, input),
-    removePerson: (actor: Actor | null, key: string, person: string) => removeLink('people', actor, key, person),
+    deletePerson: (actor: Actor | null, key: string, person: string) => removeLink('people', actor, key, person),
     putInstitution: (actor: Actor | null, key: string, institution: string, input: Parameters<typeof putLink>[4]) =>
       putLink('institutions', actor, key, institution, input),
-    removeInstitution: (actor: Actor | null, key: string, institution: string) => removeLink('institutions', actor, key, institution),
+    deleteInstitution: (actor: Actor | null, key: string, institution: string) => removeLink('institutions', actor, key, institution),
 
     /** Adds the object to a project (edit on both); answers the project. */
     async putProject(actor: Actor | null, key: string, projectKey: string) {
@@ -169,7 +169,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       return { id: linked!.id, slug: linked!.slug, title: linked!.title };
     },
 
-    async removeProject(actor: Actor | null, key: string, projectKey: string) {
+    async deleteProject(actor: Actor | null, key: string, projectKey: string) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'edit', resource, 'Object');
       const project = await db.use((d) => findVisible(d, actor, 'project', projectKey));
@@ -180,7 +180,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     },
 
     /** A page of the catalogue as the text of its JSON list items (the API's JSON answer). */
-    async list(actor: Actor | null, query: Query) {
+    async listObjects(actor: Actor | null, query: Query) {
       return db.use(async (d) => {
         const { where, visible, withGeo, page } = await pageQuery(d, actor, query);
         return { ...(await repo.listObjectsJson(d, db.counts, where, visible, withGeo, page)), page };
@@ -202,8 +202,8 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       });
     },
 
-    get: detail,
-    load,
+    getObject: detail,
+    loadObject: load,
 
     /** The owner of the object's doc history, for whoever may edit it (history may hold what was taken out). */
     async documentOf(actor: Actor | null, key: string): Promise<DocumentOwner> {
@@ -212,7 +212,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       return { type: 'object', id: row.id };
     },
 
-    async create(actor: Actor | null, input: Input) {
+    async createObject(actor: Actor | null, input: Input) {
       if (!actor) authorize(actor, 'edit');
       const id = await db.transaction(async (tx) => {
         const { types, projects, parentId } = await resolve(tx, actor, input, { metadata: {}, typeSlugs: [] });
@@ -248,7 +248,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       return detail(actor, id);
     },
 
-    async update(actor: Actor | null, key: string, input: Partial<Input>) {
+    async updateObject(actor: Actor | null, key: string, input: Partial<Input>) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'edit', resource, 'Object');
       await db.transaction(async (tx) => {
@@ -310,12 +310,12 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     /** Sets the parents of objects a relation import has planned and checked (no loop, all visible), inside its transaction. */
     setParentsImported: (tx: Db, actor: Actor, changes: { id: string; parentId: string | null }[]) => repo.setParents(tx, actor.personId, changes),
 
-    async remove(actor: Actor | null, key: string) {
+    async deleteObject(actor: Actor | null, key: string) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'delete', resource, 'Object');
       await db.transaction(async (tx) => {
         await repo.deleteObject(tx, row.id);
-        await documents.removeRevisions(tx, { type: 'object', id: row.id });
+        await documents.deleteRevisions(tx, { type: 'object', id: row.id });
         await audit(
           tx,
           actor,

@@ -40,7 +40,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PagesResponseSchema },
       },
     },
-    async (request) => pages.list(request.actor, request.query.drafts === 'true'),
+    async (request) => pages.listPages(request.actor, request.query.drafts === 'true'),
   );
   app.get(
     '/pages/search',
@@ -52,7 +52,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageSearchResponseSchema },
       },
     },
-    async (request) => pages.search(request.query.q),
+    async (request) => pages.searchPages(request.query.q),
   );
   app.get(
     '/pages/at/*',
@@ -64,7 +64,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageDetailSchema },
       },
     },
-    async (request) => pages.get(request.actor, request.params['*']),
+    async (request) => pages.getPage(request.actor, request.params['*']),
   );
   app.post(
     '/pages',
@@ -77,7 +77,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: PageDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await pages.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await pages.createPage(request.actor, request.body)),
   );
   app.put(
     '/pages/:id',
@@ -91,7 +91,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageDetailSchema },
       },
     },
-    async (request) => pages.change(request.actor, request.params.id, request.body),
+    async (request) => pages.updatePage(request.actor, request.params.id, request.body),
   );
   app.post(
     '/pages/:id/move',
@@ -105,7 +105,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageDetailSchema },
       },
     },
-    async (request) => pages.move(request.actor, request.params.id, request.body),
+    async (request) => pages.movePage(request.actor, request.params.id, request.body),
   );
   app.delete(
     '/pages/:id',
@@ -119,7 +119,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await pages.remove(request.actor, request.params.id);
+      await pages.deletePage(request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -129,7 +129,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       what: 'the page’s text',
       params: PageParams,
       ownerFor: (actor, params) => pages.documentOf(actor, params.id),
-      restore: (actor, params, doc) => pages.change(actor, params.id, { doc }),
+      restore: (actor, params, doc) => pages.updatePage(actor, params.id, { doc }),
       restored: PageDetailSchema,
     }),
   );

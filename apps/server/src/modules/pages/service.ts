@@ -103,19 +103,19 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
 
   return {
     /** Published pages, or with `drafts` also the drafts the reader may see, in the tree's order. */
-    async list(actor: Actor | null, drafts: boolean): Promise<PagesResponse> {
+    async listPages(actor: Actor | null, drafts: boolean): Promise<PagesResponse> {
       const rows = await db.use((d) => repo.listPages(d, drafts ? visibleTo(actor, 'page') : repo.published));
       return { pages: treeOrder(rows).map(summaryOf) };
     },
 
     /** Published pages holding the words, best first: drafts never, whoever asks. */
-    async search(q: string): Promise<PageSearchResponse> {
+    async searchPages(q: string): Promise<PageSearchResponse> {
       return { results: await db.use((d) => repo.searchPublished(d, q)) };
     },
 
-    get: (actor: Actor | null, path: string) => db.use((d) => detailAt(d, actor, path)),
+    getPage: (actor: Actor | null, path: string) => db.use((d) => detailAt(d, actor, path)),
 
-    async create(actor: Actor | null, input: Create): Promise<PageDetail> {
+    async createPage(actor: Actor | null, input: Create): Promise<PageDetail> {
       authorize(actor, 'managePages');
       const { path, title } = input;
       const doc = input.doc ?? null;
@@ -143,7 +143,7 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     },
 
     /** Changes the fields given; a changed text is kept as a new revision. */
-    async change(actor: Actor | null, id: string, input: Change): Promise<PageDetail> {
+    async updatePage(actor: Actor | null, id: string, input: Change): Promise<PageDetail> {
       const path = await db.transaction(async (tx) => {
         const before = await writable(tx, actor, id, 'edit');
         if (input.draft === false && before.draft) {
@@ -179,7 +179,7 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     },
 
     /** Gives a page a new path, and every page below it the same new start: all or none. */
-    async move(actor: Actor | null, id: string, input: Move): Promise<PageDetail> {
+    async movePage(actor: Actor | null, id: string, input: Move): Promise<PageDetail> {
       const to = input.path;
       await db.transaction(async (tx) => {
         const before = await writable(tx, actor, id, 'edit');
@@ -217,13 +217,13 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     },
 
     /** Deletes a page with its history; refused while pages are below it. */
-    async remove(actor: Actor | null, id: string): Promise<void> {
+    async deletePage(actor: Actor | null, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await writable(tx, actor, id, 'delete');
         const below = await repo.countBelow(tx, before.path);
         if (below) throw new AppError('CONFLICT', `Move or delete its ${below} ${below === 1 ? 'page' : 'pages'} below first`);
         await repo.deletePage(tx, before.id);
-        await documents.removeRevisions(tx, owner(before.id));
+        await documents.deleteRevisions(tx, owner(before.id));
         await audit(tx, actor, 'page.delete', { type: 'page', id: before.id }, { before: { path: before.path, title: before.title } });
       });
     },

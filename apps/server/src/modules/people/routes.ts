@@ -36,14 +36,14 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/people/:id', { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } }, async (request) => {
     const profile = await people.getPerson(request.actor, request.params.id);
     const id = profile.person.id;
-    const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { personId: id }), publications.ofPerson(request.actor, id)]);
+    const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { personId: id }), publications.listOfPerson(request.actor, id)]);
     return { ...profile, projects: linked, publications: published };
   });
 
   app.post(
     '/people',
     { onRequest: signedIn, schema: { tags, summary: 'Add a person (managePeople)', body: PersonInputSchema, response: { 201: PersonDetailSchema } } },
-    async (request, reply) => reply.status(201).send(await people.addPerson(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await people.createPersonAs(request.actor, request.body)),
   );
 
   app.put(

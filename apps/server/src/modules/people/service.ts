@@ -24,7 +24,8 @@ const toAffiliation = (a: Omit<Awaited<ReturnType<typeof repo.affiliationsOf>>[n
   primary: a.primary,
 });
 
-export function createPeopleService(db: Database, users: UsersService, assets: AssetsService) {
+export function createPeopleService(deps: { db: Database; users: UsersService; assets: AssetsService }) {
+  const { db, users, assets } = deps;
   async function load(actor: Actor | null, key: string): Promise<repo.PersonRow> {
     const row = await db.use((d) => repo.findPerson(d, key));
     if (!row) throw notFound('Person');
@@ -108,7 +109,7 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
       };
     },
 
-    async addPerson(actor: Actor | null, input: PersonInput) {
+    async createPersonAs(actor: Actor | null, input: PersonInput) {
       authorize(actor, 'managePeople');
       return db.transaction(async (tx) => {
         const slug = await chooseSlug(input, (base) => repo.slugsLike(tx, base), 'person');
@@ -146,9 +147,9 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
         const photoId = await repo.lockPhoto(tx, row.id);
         await repo.deletePerson(tx, row.id);
         await audit(tx, actor, 'person.delete', { type: 'person', id: row.id }, { before: row });
-        return photoId ? assets.removeAsset(tx, photoId) : [];
+        return photoId ? assets.deleteAssetIn(tx, photoId) : [];
       });
-      await assets.removeFiles(photoFiles);
+      await assets.deleteFiles(photoFiles);
     },
 
     /**
@@ -174,9 +175,9 @@ export function createPeopleService(db: Database, users: UsersService, assets: A
         if (!photoId) throw notFound('Photo');
         const row = await repo.updatePerson(tx, person.id, { photoId: null });
         await audit(tx, actor, 'person.photo.delete', { type: 'person', id: person.id }, { before: { photoId } });
-        return { result: await detail(tx, actor, row), files: await assets.removeAsset(tx, photoId) };
+        return { result: await detail(tx, actor, row), files: await assets.deleteAssetIn(tx, photoId) };
       });
-      await assets.removeFiles(files);
+      await assets.deleteFiles(files);
       return result;
     },
 

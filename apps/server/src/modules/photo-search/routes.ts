@@ -24,7 +24,7 @@ export const photoSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { photos, page, pages, total } = await photoSearch.search(request.actor, request.query);
+      const { photos, page, pages, total } = await photoSearch.searchPhotos(request.actor, request.query);
       setPaginationHeaders(reply, page, total);
       return { photos, cur_page: page.page - 1, pages, total_count: total };
     },
@@ -41,7 +41,7 @@ export const photoSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { photos, page, pages, total } = await photoSearch.search(request.actor, request.query, request.params.id);
+      const { photos, page, pages, total } = await photoSearch.searchPhotos(request.actor, request.query, request.params.id);
       setPaginationHeaders(reply, page, total);
       return { photos, cur_page: page.page - 1, pages, total_count: total };
     },
@@ -56,6 +56,6 @@ export const photoSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PhotoResultResponseSchema },
       },
     },
-    async (request) => ({ photo: await photoSearch.get(request.actor, request.params.id) }),
+    async (request) => ({ photo: await photoSearch.getPhoto(request.actor, request.params.id) }),
   );
 };

@@ -42,7 +42,7 @@ export function createPhotoSearchService(deps: { db: Database; assets: AssetsSer
       id: row.id,
       source: row.source,
       // Signed for the reader when not everyone may see what holds it.
-      image: assets.imageFor(actor, row.assetId, holder),
+      image: assets.getImage(actor, row.assetId, holder),
       caption: row.item.caption,
       takenAt: row.item.takenAt,
       geo: row.item.geo,
@@ -65,7 +65,7 @@ export function createPhotoSearchService(deps: { db: Database; assets: AssetsSer
      * GET photos and GET people/{id}/photos (`person`: the path's key; 404 when there is
      * none): a page, newest first, with how many there are.
      */
-    async search(actor: Actor | null, query: Query, person?: string) {
+    async searchPhotos(actor: Actor | null, query: Query, person?: string) {
       const page = pageOf(query.p, query.n);
       const { rows, total } = await db.use(async (d) => {
         const authors = new Set([
@@ -88,7 +88,7 @@ export function createPhotoSearchService(deps: { db: Database; assets: AssetsSer
     },
 
     /** GET photos/{id}: an object photo or a comment image by its id; 404 alike when it is not there and when the reader may not see it. */
-    async get(actor: Actor | null, id: string): Promise<PhotoResult> {
+    async getPhoto(actor: Actor | null, id: string): Promise<PhotoResult> {
       const row = await db.use((d) => repo.findPhoto(d, { ...sight(actor), words: [], authorIds: [], id }));
       if (!row) throw notFound('Photo');
       return toResult(actor, row);

@@ -132,7 +132,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/projects/:id/contributors/:cid',
     { ...write, schema: { tags, summary: 'Remove a contributor', params: LinkParams, response: { 200: ContributorsResponseSchema } } },
-    async (request) => projects.removeContributor(request.actor, request.params.id, request.params.cid),
+    async (request) => projects.deleteContributor(request.actor, request.params.id, request.params.cid),
   );
   app.put(
     '/projects/:id/institutions/:iid',
@@ -154,7 +154,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: { tags, summary: 'Remove a partner institution', params: InstitutionLinkParams, response: { 200: ProjectInstitutionsResponseSchema } },
     },
-    async (request) => projects.removeInstitution(request.actor, request.params.id, request.params.iid),
+    async (request) => projects.deleteInstitution(request.actor, request.params.id, request.params.iid),
   );
 
   // Updates
@@ -169,7 +169,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: { tags, summary: 'Post an update (edit on the project)', params: ProjectParams, body: UpdateWriteSchema, response: { 201: UpdateDetailSchema } },
     },
-    async (request, reply) => reply.status(201).send(await projects.addUpdate(request.actor, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await projects.createUpdate(request.actor, request.params.id, request.body)),
   );
   app.get(
     '/projects/:id/updates/:uid',
@@ -188,13 +188,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UpdateDetailSchema },
       },
     },
-    async (request) => projects.changeUpdate(request.actor, request.params.id, request.params.uid, request.body),
+    async (request) => projects.updateUpdate(request.actor, request.params.id, request.params.uid, request.body),
   );
   app.delete(
     '/projects/:id/updates/:uid',
     { ...write, schema: { tags, summary: 'Delete an update', params: UpdateParams, response: { 204: z.undefined().describe('No content') } } },
     async (request, reply) => {
-      await projects.removeUpdate(request.actor, request.params.id, request.params.uid);
+      await projects.deleteUpdate(request.actor, request.params.id, request.params.uid);
       return reply.status(204).send();
     },
   );
@@ -204,7 +204,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       what: 'the update’s text',
       params: UpdateParams,
       ownerFor: (actor, params) => projects.updateDocumentOf(actor, params.id, params.uid),
-      restore: (actor, params, doc) => projects.changeUpdate(actor, params.id, params.uid, { doc }),
+      restore: (actor, params, doc) => projects.updateUpdate(actor, params.id, params.uid, { doc }),
       restored: UpdateDetailSchema,
     }),
   );
@@ -213,7 +213,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/members',
     { schema: { tags, summary: 'The project’s members and their roles, by name', params: ProjectParams, response: { 200: ProjectMembersResponseSchema } } },
-    async (request) => projects.members(request.actor, request.params.id),
+    async (request) => projects.listMembers(request.actor, request.params.id),
   );
   app.put(
     '/projects/:id/members/:person',
@@ -241,7 +241,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await projects.removeMember(request.actor, request.params.id, request.params.person);
+      await projects.deleteMember(request.actor, request.params.id, request.params.person);
       return reply.status(204).send();
     },
   );

@@ -326,15 +326,15 @@ export function createProjectsService(deps: {
       const files = await db.transaction(async (tx) => {
         // Its files' versions go with the project; their assets (and after the commit their bytes) here.
         const assetIds = await assetIdsOfProject(tx, row.id);
-        await roles.removeAllOnTarget(row.id);
+        await roles.deleteAllOnTarget(row.id);
         await repo.deleteProject(tx, row.id);
-        await documents.removeRevisions(tx, { type: 'project', id: row.id });
+        await documents.deleteRevisions(tx, { type: 'project', id: row.id });
         const removed: string[] = [];
-        for (const id of assetIds) removed.push(...(await assets.removeAsset(tx, id)));
+        for (const id of assetIds) removed.push(...(await assets.deleteAssetIn(tx, id)));
         await audit(tx, actor, 'project.delete', { type: 'project', id: row.id }, { before: { ...row, doc: undefined, searchText: undefined } });
         return removed;
       });
-      await assets.removeFiles(files);
+      await assets.deleteFiles(files);
       return row;
     },
 
@@ -353,7 +353,7 @@ export function createProjectsService(deps: {
 
     putContributor: (actor: Actor | null, key: string, linkId: string, input: LinkInput<'personId', 'title'>) =>
       putLink(CONTRIBUTORS, actor, key, linkId, 'personId' in input ? { target: input.personId, detail: input.title, position: input.position } : input),
-    removeContributor: (actor: Actor | null, key: string, linkId: string) => removeLink(CONTRIBUTORS, actor, key, linkId),
+    deleteContributor: (actor: Actor | null, key: string, linkId: string) => removeLink(CONTRIBUTORS, actor, key, linkId),
     putInstitution: (actor: Actor | null, key: string, linkId: string, input: LinkInput<'institutionId', 'role'>) =>
       putLink(
         INSTITUTIONS,
@@ -362,7 +362,7 @@ export function createProjectsService(deps: {
         linkId,
         'institutionId' in input ? { target: input.institutionId, detail: input.role, position: input.position } : input,
       ),
-    removeInstitution: (actor: Actor | null, key: string, linkId: string) => removeLink(INSTITUTIONS, actor, key, linkId),
+    deleteInstitution: (actor: Actor | null, key: string, linkId: string) => removeLink(INSTITUTIONS, actor, key, linkId),
 
     // Updates (news)
 
@@ -389,7 +389,7 @@ export function createProjectsService(deps: {
       return { update: toUpdate({ update, author }), doc: update.doc ?? null, permissions: permissionsFor(actor, projectResource(project)) };
     },
 
-    async addUpdate(actor: Actor | null, key: string, input: z.output<typeof UpdateWriteSchema>) {
+    async createUpdate(actor: Actor | null, key: string, input: z.output<typeof UpdateWriteSchema>) {
       const project = await loadFor(actor, key, 'edit');
       const doc = input.doc ?? null;
       const id = await db.transaction(async (tx) => {
@@ -409,7 +409,7 @@ export function createProjectsService(deps: {
       return this.getUpdate(actor, project.id, id);
     },
 
-    async changeUpdate(actor: Actor | null, key: string, updateKey: string, input: z.output<typeof UpdateChangeSchema>) {
+    async updateUpdate(actor: Actor | null, key: string, updateKey: string, input: z.output<typeof UpdateChangeSchema>) {
       const project = await loadFor(actor, key, 'edit');
       const before = await this.findUpdateRow(project.id, updateKey);
       await db.transaction(async (tx) => {
@@ -441,38 +441,38 @@ export function createProjectsService(deps: {
       return this.getUpdate(actor, project.id, before.update.id);
     },
 
-    async removeUpdate(actor: Actor | null, key: string, updateKey: string) {
+    async deleteUpdate(actor: Actor | null, key: string, updateKey: string) {
       const project = await loadFor(actor, key, 'edit');
       const row = await this.findUpdateRow(project.id, updateKey);
       await db.transaction(async (tx) => {
         await repo.deleteUpdate(tx, row.update.id);
-        await documents.removeRevisions(tx, { type: 'update', id: row.update.id });
+        await documents.deleteRevisions(tx, { type: 'update', id: row.update.id });
         await audit(tx, actor, 'project.update.delete', { type: 'project', id: project.id }, { before: { id: row.update.id, title: row.update.title } });
       });
     },
 
     // Members: the people holding a role on the project
 
-    async members(actor: Actor | null, key: string) {
+    async listMembers(actor: Actor | null, key: string) {
       const project = await load(actor, key);
       return { members: await roles.holdersOf(project.id), permissions: permissionsFor(actor, projectResource(project)) };
     },
 
     async putMember(actor: Actor | null, key: string, memberKey: string, roleSlug: string) {
       const project = await loadFor(actor, key, 'manageMembers');
-      return memberships.put(actor, { id: project.id, type: 'project' }, memberKey, roleSlug);
+      return memberships.putMember(actor, { id: project.id, type: 'project' }, memberKey, roleSlug);
     },
 
     /** Members may leave a project themselves. */
-    async removeMember(actor: Actor | null, key: string, memberKey: string) {
+    async deleteMember(actor: Actor | null, key: string, memberKey: string) {
       const project = await load(actor, key);
       const user = await memberships.accountOf(memberKey);
       if (actor?.userId !== user.id) authorize(actor, 'manageMembers', projectResource(project), 'Project');
-      await memberships.remove(actor, { id: project.id, type: 'project' }, user.id);
+      await memberships.deleteMember(actor, { id: project.id, type: 'project' }, user.id);
     },
 
-    load,
-    loadFor,
+    loadProject: load,
+    loadProjectFor: loadFor,
   };
 }
 export type ProjectsService = ReturnType<typeof createProjectsService>;

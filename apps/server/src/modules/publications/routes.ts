@@ -58,7 +58,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { publications: list, page, total } = await publications.search(request.actor, request.query);
+      const { publications: list, page, total } = await publications.listPublications(request.actor, request.query);
       setPaginationHeaders(reply, page, total);
       return { publications: list };
     },
@@ -67,7 +67,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pubs/years',
     { schema: { tags, summary: 'The years of the publications, newest first, with how many each', response: { 200: PublicationYearsSchema } } },
     async () => ({
-      years: await publications.years(),
+      years: await publications.listYears(),
     }),
   );
   app.get(
@@ -97,7 +97,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicationSuggestionsSchema },
       },
     },
-    async (request) => ({ publications: await publications.suggestions(request.actor) }),
+    async (request) => ({ publications: await publications.listSuggestions(request.actor) }),
   );
   app.post(
     '/pubs',
@@ -110,7 +110,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: PublicationDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await publications.create(request.actor, request.body.publication)),
+    async (request, reply) => reply.status(201).send(await publications.createPublication(request.actor, request.body.publication)),
   );
   app.post(
     '/pubs/parse',
@@ -125,7 +125,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicationsParsedSchema },
       },
     },
-    async (request) => publications.parse(request.actor, request.body.text, request.body.format),
+    async (request) => publications.parsePublications(request.actor, request.body.text, request.body.format),
   );
   app.post(
     '/pubs/import',
@@ -139,7 +139,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: PublicationsImportedSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await publications.importMany(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await publications.importPublications(request.actor, request.body)),
   );
   app.get(
     '/pubs/:id',
@@ -151,7 +151,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicationDetailSchema },
       },
     },
-    async (request) => publications.get(request.actor, request.params.id),
+    async (request) => publications.getPublication(request.actor, request.params.id),
   );
   app.put(
     '/pubs/:id',
@@ -165,7 +165,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicationDetailSchema },
       },
     },
-    async (request) => publications.change(request.actor, request.params.id, request.body.publication),
+    async (request) => publications.updatePublication(request.actor, request.params.id, request.body.publication),
   );
   app.delete(
     '/pubs/:id',
@@ -179,7 +179,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await publications.remove(request.actor, request.params.id);
+      await publications.deletePublication(request.actor, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -194,7 +194,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CitationSchema },
       },
     },
-    async (request) => publications.citation(request.actor, request.params.id, request.query.style),
+    async (request) => publications.getCitation(request.actor, request.params.id, request.query.style),
   );
   app.get(
     '/pubs/:id/export',

@@ -160,30 +160,30 @@ export function createPublicationsService(deps: { db: Database }) {
 
   return {
     /** A publication by its id or slug. */
-    async get(actor: Actor | null, key: string): Promise<PublicationDetail> {
+    async getPublication(actor: Actor | null, key: string): Promise<PublicationDetail> {
       return detail(actor, await db.use((d) => load(d, actor, key)));
     },
 
     /** A page of the publications the filters find, 25 a page. */
-    async search(actor: Actor | null, query: Query) {
+    async listPublications(actor: Actor | null, query: Query) {
       const page = pageOf(query.p, PAGE_SIZES.publications);
       const { rows, total } = await db.use((d) => repo.searchPublications(d, db.counts, filterOf(actor, query), page));
       return { publications: rows as Publication[], page, total };
     },
 
-    years: () => db.use((d) => repo.yearCounts(d)),
+    listYears: () => db.use((d) => repo.yearCounts(d)),
 
-    async create(actor: Actor | null, values: Values): Promise<PublicationDetail> {
+    async createPublication(actor: Actor | null, values: Values): Promise<PublicationDetail> {
       const writer = requireActor(actor);
       const id = await db.transaction(async (tx) => {
         await checkDoi(tx, values.doi, 'body.publication.doi');
         return (await insert(tx, writer, values, 'body.publication')).id;
       });
-      return this.get(actor, id);
+      return this.getPublication(actor, id);
     },
 
     /** Several publications at once (a previewed paste), perhaps linked to projects: all or none. */
-    async importMany(actor: Actor | null, input: { publications: Values[]; projects: string[] }) {
+    async importPublications(actor: Actor | null, input: { publications: Values[]; projects: string[] }) {
       const writer = requireActor(actor);
       return db.transaction(async (tx) => {
         const projectIds = await editableProjects(tx, writer, input.projects);
@@ -218,7 +218,7 @@ export function createPublicationsService(deps: { db: Database }) {
      * what would be saved, or why it cannot be (naming its line), and the publication
      * already holding its DOI.
      */
-    async parse(actor: Actor | null, text: string, format: CitationFormat | 'auto'): Promise<PublicationsParsed> {
+    async parsePublications(actor: Actor | null, text: string, format: CitationFormat | 'auto'): Promise<PublicationsParsed> {
       requireActor(actor);
       const chosen = format === 'auto' ? detectFormat(text) : format;
       const count = countEntries(text, chosen);
@@ -238,7 +238,7 @@ export function createPublicationsService(deps: { db: Database }) {
       };
     },
 
-    async change(actor: Actor | null, key: string, fields: Change): Promise<PublicationDetail> {
+    async updatePublication(actor: Actor | null, key: string, fields: Change): Promise<PublicationDetail> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'edit', found.resource, 'Publication');
       await db.transaction(async (tx) => {
@@ -265,10 +265,10 @@ export function createPublicationsService(deps: { db: Database }) {
           { before: { title: before.title, doi: before.doi, year: before.year }, after: fields },
         );
       });
-      return this.get(actor, found.id);
+      return this.getPublication(actor, found.id);
     },
 
-    async remove(actor: Actor | null, key: string): Promise<void> {
+    async deletePublication(actor: Actor | null, key: string): Promise<void> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'delete', found.resource, 'Publication');
       await db.transaction(async (tx) => {
@@ -285,13 +285,13 @@ export function createPublicationsService(deps: { db: Database }) {
     },
 
     /** The publication formatted in a citation style. */
-    async citation(actor: Actor | null, key: string, style: CitationStyle) {
-      const [item] = await this.exportItems(actor, {}, key);
+    async getCitation(actor: Actor | null, key: string, style: CitationStyle) {
+      const [item] = await this.listForExport(actor, {}, key);
       return { style, ...formatCitation(item!, style) };
     },
 
     /** The publications the filters find (or the one `key` names) as CSL-JSON, up to the export limit. */
-    async exportItems(actor: Actor | null, filters: Filters, key?: string) {
+    async listForExport(actor: Actor | null, filters: Filters, key?: string) {
       return db.use(async (d) => {
         const one = key ? await load(d, actor, key) : null;
         const rows = await repo.exportRows(d, filterOf(actor, filters, one ? repo.idIs(one.id) : undefined), PUBLICATION_LIMITS.exportEntries);
@@ -301,7 +301,7 @@ export function createPublicationsService(deps: { db: Database }) {
 
     /** A file of the publications the filters find (or the one `key` names). */
     async exportFile(actor: Actor | null, format: PublicationExportFormat, filters: Filters, key?: string) {
-      const items = await this.exportItems(actor, filters, key);
+      const items = await this.listForExport(actor, filters, key);
       const { type, extension } = MEDIA_TYPES[format];
       const name = key && items[0] ? String(items[0].id) : 'publications';
       return { body: exportCitations(items, format), type, filename: `${name.replace(/[^\w.-]+/g, '_')}.${extension}` };
@@ -317,7 +317,7 @@ export function createPublicationsService(deps: { db: Database }) {
         await audit(tx, actor, 'project.publication.add', { type: 'project', id: projectId! }, { after: { publicationId: publication.id } });
         return { publicationId: publication.id };
       });
-      return (await this.get(actor, publicationId)).publication;
+      return (await this.getPublication(actor, publicationId)).publication;
     },
 
     /** Takes a publication off a project (edit on the project): 404 when it was not on it. */
@@ -339,7 +339,7 @@ export function createPublicationsService(deps: { db: Database }) {
         await audit(tx, actor, 'publication.author.confirm', { type: 'publication', id: found.id }, { after: { personId } });
         return found;
       });
-      return this.get(actor, found.id);
+      return this.getPublication(actor, found.id);
     },
 
     /** Takes a person's link off a publication's authors (their name stays): that person, its editors, or managePublications. */
@@ -352,10 +352,10 @@ export function createPublicationsService(deps: { db: Database }) {
     },
 
     /** The publications naming the signed-in person as an author, waiting for them to confirm. */
-    suggestions: (actor: Actor | null) => listOf(actor, repo.suggestedTo(requireActor(actor).personId)),
-    ofProject: (actor: Actor | null, projectId: string) => listOf(actor, repo.ofProject(projectId)),
-    ofPerson: (actor: Actor | null, personId: string) => listOf(actor, repo.ofPerson(personId)),
-    ofInstitution: (actor: Actor | null, institutionId: string) => listOf(actor, repo.ofInstitution(institutionId)),
+    listSuggestions: (actor: Actor | null) => listOf(actor, repo.suggestedTo(requireActor(actor).personId)),
+    listOfProject: (actor: Actor | null, projectId: string) => listOf(actor, repo.ofProject(projectId)),
+    listOfPerson: (actor: Actor | null, personId: string) => listOf(actor, repo.ofPerson(personId)),
+    listOfInstitution: (actor: Actor | null, institutionId: string) => listOf(actor, repo.ofInstitution(institutionId)),
   };
 
   /**

@@ -18,7 +18,8 @@ const toRole = (row: repo.RoleRow): Role => ({
 
 const BUILTIN = new Set(BUILTIN_ROLES.map((r) => r.slug));
 
-export function createRolesService(db: Database) {
+export function createRolesService(deps: { db: Database }) {
+  const { db } = deps;
   async function loadRole(slug: string) {
     const row = await db.use((d) => repo.findRoleBySlug(d, slug));
     if (!row) throw notFound('Role');
@@ -129,8 +130,8 @@ export function createRolesService(db: Database) {
         await repo.insertAssignment(tx, { userId, roleId, targetType: target.type, targetId: target.id });
       });
     },
-    removeFromTarget: (userId: string, targetId: string) => db.use((d) => repo.deleteOnTarget(d, userId, targetId)),
-    removeAllOnTarget: (targetId: string) => db.use((d) => repo.deleteAllOnTarget(d, targetId)),
+    deleteFromTarget: (userId: string, targetId: string) => db.use((d) => repo.deleteOnTarget(d, userId, targetId)),
+    deleteAllOnTarget: (targetId: string) => db.use((d) => repo.deleteAllOnTarget(d, targetId)),
 
     async unassign(userId: string, roleId: string, targetId: string | null): Promise<void> {
       const removed = await db.use((d) => repo.deleteAssignment(d, { userId, roleId, targetId }));

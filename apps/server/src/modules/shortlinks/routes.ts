@@ -18,7 +18,7 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: { tags, summary: 'Every shortlink by slug, with its hits and last use (manageShortlinks)', response: { 200: ShortlinksResponseSchema } },
     },
-    async (request) => shortlinks.list(request.actor),
+    async (request) => shortlinks.listShortlinks(request.actor),
   );
 
   app.post(
@@ -32,7 +32,7 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ShortlinkSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await shortlinks.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await shortlinks.createShortlink(request.actor, request.body)),
   );
 
   app.put(
@@ -47,7 +47,7 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ShortlinkSchema },
       },
     },
-    async (request) => shortlinks.change(request.actor, request.params.id, request.body),
+    async (request) => shortlinks.updateShortlink(request.actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -62,7 +62,7 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await shortlinks.remove(request.actor, request.params.id);
+      await shortlinks.deleteShortlink(request.actor, request.params.id);
       return reply.status(204).send();
     },
   );

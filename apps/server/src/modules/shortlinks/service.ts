@@ -22,7 +22,8 @@ const toShortlink = (row: repo.ShortlinkRow): Shortlink => ({
 const target = (id: string) => ({ type: 'shortlink', id });
 
 /** Shortlinks: managed with manageShortlinks; followed by anyone through /s/{slug}. */
-export function createShortlinksService(db: Database) {
+export function createShortlinksService(deps: { db: Database }) {
+  const { db } = deps;
   const slugTaken = (slug: string) => invalidField('body.slug', `The slug ${slug} is taken`);
 
   async function checkSlugFree(d: Db, slug: string, exceptId?: string) {
@@ -46,12 +47,12 @@ export function createShortlinksService(db: Database) {
   }
 
   return {
-    async list(actor: Actor | null) {
+    async listShortlinks(actor: Actor | null) {
       authorize(actor, 'manageShortlinks');
       return { shortlinks: (await db.use(repo.listShortlinks)).map(toShortlink) };
     },
 
-    async create(actor: Actor | null, input: ShortlinkCreate) {
+    async createShortlink(actor: Actor | null, input: ShortlinkCreate) {
       authorize(actor, 'manageShortlinks');
       const by = requireActor(actor);
       return writing(input.slug, async (tx) => {
@@ -62,7 +63,7 @@ export function createShortlinksService(db: Database) {
       });
     },
 
-    async change(actor: Actor | null, id: string, input: ShortlinkChange) {
+    async updateShortlink(actor: Actor | null, id: string, input: ShortlinkChange) {
       authorize(actor, 'manageShortlinks');
       return writing(input.slug, async (tx) => {
         const before = await load(tx, id);
@@ -76,7 +77,7 @@ export function createShortlinksService(db: Database) {
       });
     },
 
-    async remove(actor: Actor | null, id: string) {
+    async deleteShortlink(actor: Actor | null, id: string) {
       authorize(actor, 'manageShortlinks');
       await db.transaction(async (tx) => {
         const before = await load(tx, id);

@@ -103,7 +103,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await teams.removeMember(request.actor, request.params.teamId, request.params.memberIdOrSlug);
+      await teams.deleteMember(request.actor, request.params.teamId, request.params.memberIdOrSlug);
       return reply.status(204).send();
     },
   );

@@ -74,7 +74,7 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; me
       const row = await load(key);
       authorize(actor, 'delete', teamResource(row), 'Team');
       await db.transaction(async (tx) => {
-        await roles.removeAllOnTarget(row.id);
+        await roles.deleteAllOnTarget(row.id);
         await repo.deleteTeam(tx, row.id);
         await audit(tx, actor, 'team.delete', { type: 'team', id: row.id }, { before: row });
       });
@@ -84,15 +84,15 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; me
     async putMember(actor: Actor | null, teamKey: string, memberKey: string, roleSlug: string): Promise<TeamMember> {
       const team = await load(teamKey);
       authorize(actor, 'manageMembers', teamResource(team), 'Team');
-      return memberships.put(actor, { id: team.id, type: 'team' }, memberKey, roleSlug);
+      return memberships.putMember(actor, { id: team.id, type: 'team' }, memberKey, roleSlug);
     },
 
-    async removeMember(actor: Actor | null, teamKey: string, memberKey: string): Promise<void> {
+    async deleteMember(actor: Actor | null, teamKey: string, memberKey: string): Promise<void> {
       const team = await load(teamKey);
       const user = await memberships.accountOf(memberKey);
       // Members may leave a team themselves.
       if (actor?.userId !== user.id) authorize(actor, 'manageMembers', teamResource(team), 'Team');
-      await memberships.remove(actor, { id: team.id, type: 'team' }, user.id);
+      await memberships.deleteMember(actor, { id: team.id, type: 'team' }, user.id);
     },
 
     canManage: (actor: Actor | null, team: Team) => can(actor, 'manageMembers', teamResource(team)),

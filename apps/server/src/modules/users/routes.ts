@@ -52,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id',
     { onRequest: signedIn, schema: { tags, summary: 'A user account, its person and roles', params: UserParams, response: { 200: UserDetailSchema } } },
-    async (request) => users.getUserDetail(request.actor, request.params.id),
+    async (request) => users.getUser(request.actor, request.params.id),
   );
 
   app.put(
@@ -106,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: signedIn, schema: { tags, summary: 'Take a role away', params: RoleParams, response: { 200: RoleAssignmentsResponseSchema } } },
     async (request) => {
       const { personId, target, role } = request.params;
-      return users.removeRole(request.actor, personId, target, role);
+      return users.deleteRole(request.actor, personId, target, role);
     },
   );
 };

@@ -42,7 +42,8 @@ const accountFields = (row: repo.UserRow) => ({ username: row.username, email: r
 /** A user account as a resource: seen and edited by its owner and by holders of manageUsers (the registry's user). */
 export const userResource = (row: repo.UserRow): Resource => resourceOf('user', row);
 
-export function createUsersService(db: Database, roles: RolesService) {
+export function createUsersService(deps: { db: Database; roles: RolesService }) {
+  const { db, roles } = deps;
   async function findUser(key: string): Promise<repo.UserRow> {
     const row = await db.use((d) => repo.findByPersonIdOrUsername(d, key));
     if (!row) throw notFound('User');
@@ -118,7 +119,7 @@ export function createUsersService(db: Database, roles: RolesService) {
         await repo.updateUser(d, row.id, input);
         await audit(d, actor, 'user.update', { type: 'user', id: row.id }, { before: accountFields(row), after: { ...accountFields(row), ...input } });
       });
-      return this.getUserDetail(actor, row.id);
+      return this.getUser(actor, row.id);
     },
 
     /**
@@ -142,7 +143,7 @@ export function createUsersService(db: Database, roles: RolesService) {
       return { userId: user.id, personId: user.personId, username: user.username, super: user.super, global, onTargets, key };
     },
 
-    async getUserDetail(actor: Actor | null, key: string) {
+    async getUser(actor: Actor | null, key: string) {
       const row = await loadUser(actor, key);
       return db.use(async (d) => {
         const person = await repo.findPersonOf(d, row);
@@ -168,7 +169,7 @@ export function createUsersService(db: Database, roles: RolesService) {
       return { roles: await roles.assignmentsOf(actor, row.id) };
     },
 
-    async removeRole(actor: Actor | null, key: string, targetKey: string, roleSlug: string) {
+    async deleteRole(actor: Actor | null, key: string, targetKey: string, roleSlug: string) {
       const target = await authorizeRoleChange(actor, targetKey);
       const row = await findUser(key);
       const role = await roles.findRole(roleSlug);

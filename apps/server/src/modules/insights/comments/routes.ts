@@ -23,7 +23,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CommentsResponseSchema },
       },
     },
-    async (request) => ({ comments: await comments.list(request.actor, request.params.id) }),
+    async (request) => ({ comments: await comments.listComments(request.actor, request.params.id) }),
   );
   app.post(
     '/insights/:id/comments',
@@ -38,7 +38,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: CommentResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ comment: await comments.add(request.actor, request.params.id, request.body) }),
+    async (request, reply) => reply.status(201).send({ comment: await comments.createComment(request.actor, request.params.id, request.body) }),
   );
   app.post(
     '/insights/:id/comment-photos',
@@ -68,7 +68,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CommentResponseSchema },
       },
     },
-    async (request) => ({ comment: await comments.change(request.actor, request.params.id, request.params.cid, request.body) }),
+    async (request) => ({ comment: await comments.updateComment(request.actor, request.params.id, request.params.cid, request.body) }),
   );
   app.delete(
     '/insights/:id/comments/:cid',
@@ -82,7 +82,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await comments.remove(request.actor, request.params.id, request.params.cid);
+      await comments.deleteComment(request.actor, request.params.id, request.params.cid);
       return reply.status(204).send();
     },
   );

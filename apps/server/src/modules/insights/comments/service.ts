@@ -34,7 +34,7 @@ export function createCommentsService(deps: {
 }) {
   const { db, insights, assets, notifications } = deps;
 
-  const loadInsight = (actor: Actor | null, key: string) => db.use((d) => insights.load(d, actor, key));
+  const loadInsight = (actor: Actor | null, key: string) => db.use((d) => insights.loadInsight(d, actor, key));
 
   const resourceOfComment = (row: repo.CommentRow, insight: Resource) => resourceOf('comment', row, { parent: insight });
 
@@ -56,7 +56,7 @@ export function createCommentsService(deps: {
     author: row.author?.id ? row.author : null,
     content: row.content,
     // Signed for the reader when not everyone may see the insight.
-    photo: row.photoId ? assets.imageFor(actor, row.photoId, insight) : null,
+    photo: row.photoId ? assets.getImage(actor, row.photoId, insight) : null,
     timestamp: row.timestamp.toISOString(),
     permissions: permissionsOf(actor, insight, row),
   });
@@ -104,14 +104,14 @@ export function createCommentsService(deps: {
 
   return {
     /** Every comment on the insight, oldest first, with what the reader may do with each. */
-    async list(actor: Actor | null, key: string): Promise<Comment[]> {
+    async listComments(actor: Actor | null, key: string): Promise<Comment[]> {
       const insight = await loadInsight(actor, key);
       const rows = await db.use((d) => repo.commentsOf(d, insight.id));
       return rows.map((row) => toComment(actor, insight.resource, row));
     },
 
     /** A comment by the signed-in user, now, whatever the body says of author and time. */
-    async add(actor: Actor | null, key: string, input: Input): Promise<Comment> {
+    async createComment(actor: Actor | null, key: string, input: Input): Promise<Comment> {
       const insight = await loadInsight(actor, key);
       authorizeComment(actor, insight);
       const row = await db.transaction(async (tx) => {
@@ -138,7 +138,7 @@ export function createCommentsService(deps: {
     },
 
     /** Changes a comment's text, and its image when `photo` is given (null: none); a replaced image is removed. */
-    async change(actor: Actor | null, key: string, commentId: string, input: Input): Promise<Comment> {
+    async updateComment(actor: Actor | null, key: string, commentId: string, input: Input): Promise<Comment> {
       const { insight, row: before } = await loadForEdit(actor, key, commentId);
       const photoId = input.photo === undefined ? before.photoId : input.photo;
       const { row, files } = await db.transaction(async (tx) => {
@@ -151,15 +151,15 @@ export function createCommentsService(deps: {
           { type: 'insight', id: insight.id },
           { before: { id: before.id, content: before.content, photoId: before.photoId }, after: { content: input.content, photoId } },
         );
-        const dropped = before.photoId && before.photoId !== photoId ? await assets.removeAsset(tx, before.photoId) : [];
+        const dropped = before.photoId && before.photoId !== photoId ? await assets.deleteAssetIn(tx, before.photoId) : [];
         return { row: changed, files: dropped };
       });
-      await assets.removeFiles(files);
+      await assets.deleteFiles(files);
       return toComment(actor, insight.resource, row);
     },
 
     /** Removes a comment and its image. */
-    async remove(actor: Actor | null, key: string, commentId: string): Promise<void> {
+    async deleteComment(actor: Actor | null, key: string, commentId: string): Promise<void> {
       const { insight, row } = await loadForEdit(actor, key, commentId);
       const files = await db.transaction(async (tx) => {
         await repo.deleteComment(tx, row.id);
@@ -170,9 +170,9 @@ export function createCommentsService(deps: {
           { type: 'insight', id: insight.id },
           { before: { id: row.id, content: row.content, authorId: row.authorId, photoId: row.photoId } },
         );
-        return row.photoId ? assets.removeAsset(tx, row.photoId) : [];
+        return row.photoId ? assets.deleteAssetIn(tx, row.photoId) : [];
       });
-      await assets.removeFiles(files);
+      await assets.deleteFiles(files);
     },
 
     /**
@@ -189,7 +189,7 @@ export function createCommentsService(deps: {
         await audit(tx, actor, 'comment.photo', { type: 'insight', id: insight.id }, { after: describeAsset(asset) });
         return { replaced: null, result: asset.id };
       });
-      return { photo: assets.imageFor(actor, assetId, insight.resource) };
+      return { photo: assets.getImage(actor, assetId, insight.resource) };
     },
   };
 }

@@ -17,7 +17,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.type('application/geo+json');
-      return map.view(request.actor, request.query);
+      return map.getMapView(request.actor, request.query);
     },
   );
 };

@@ -148,7 +148,7 @@ export function createMapService(deps: { db: Database; schema: SchemaService }) 
 
   return {
     /** The map data of one view as the actor may see it. */
-    async view(actor: Actor | null, query: MapQuery): Promise<MapData> {
+    async getMapView(actor: Actor | null, query: MapQuery): Promise<MapData> {
       return db.use(async (d) => {
         const filters = await filtersOf(d, actor, query);
         if (!filters) return { type: 'FeatureCollection', features: [] };

@@ -22,7 +22,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { notes: list, page, total } = await notes.list(request.actor, request.params.key, request.query.p);
+      const { notes: list, page, total } = await notes.listNotes(request.actor, request.params.key, request.query.p);
       setPaginationHeaders(reply, page, total);
       return { notes: list };
     },
@@ -39,7 +39,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: NoteSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await notes.add(request.actor, request.params.key, request.body.content)),
+    async (request, reply) => reply.status(201).send(await notes.createNote(request.actor, request.params.key, request.body.content)),
   );
   app.put(
     '/data/obj/:key/notes/:id',
@@ -53,7 +53,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NoteSchema },
       },
     },
-    async (request) => notes.change(request.actor, request.params.key, request.params.id, request.body.content),
+    async (request) => notes.updateNote(request.actor, request.params.key, request.params.id, request.body.content),
   );
   app.delete(
     '/data/obj/:key/notes/:id',
@@ -62,7 +62,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a note (its author or an editor)', params: NoteParams, response: { 204: z.undefined().describe('No content') } },
     },
     async (request, reply) => {
-      await notes.remove(request.actor, request.params.key, request.params.id);
+      await notes.deleteNote(request.actor, request.params.key, request.params.id);
       return reply.status(204).send();
     },
   );

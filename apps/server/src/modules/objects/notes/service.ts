@@ -24,15 +24,15 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
 
   return {
     /** 20 a page, newest first. */
-    async list(actor: Actor | null, key: string, p: number) {
+    async listNotes(actor: Actor | null, key: string, p: number) {
       const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.notes, (objectId, page) =>
         db.use((d) => repo.notesOf(d, objectId, page)),
       );
       return { notes: rows.map((r) => toNote(actor, resource, r)), page, total };
     },
 
-    async add(actor: Actor | null, key: string, content: string) {
-      const { row: object, resource } = await objects.load(actor, key);
+    async createNote(actor: Actor | null, key: string, content: string) {
+      const { row: object, resource } = await objects.loadObject(actor, key);
       authorize(actor, 'comment', resource, 'Object');
       const row = await db.transaction(async (tx) => {
         const created = await repo.insertNote(tx, { objectId: object.id, authorId: actor!.personId, content });
@@ -42,7 +42,7 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
       return toNote(actor, resource, row);
     },
 
-    async change(actor: Actor | null, key: string, noteId: string, content: string) {
+    async updateNote(actor: Actor | null, key: string, noteId: string, content: string) {
       const { object, resource, row: note } = await loadNote(actor, key, noteId);
       const row = await db.transaction(async (tx) => {
         const changed = await repo.changeNote(tx, note.id, content);
@@ -52,7 +52,7 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
       return toNote(actor, resource, row);
     },
 
-    async remove(actor: Actor | null, key: string, noteId: string) {
+    async deleteNote(actor: Actor | null, key: string, noteId: string) {
       const { object, row: note } = await loadNote(actor, key, noteId);
       await db.transaction(async (tx) => {
         await repo.deleteNote(tx, note.id);

@@ -23,7 +23,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { photos: list, page, total } = await photos.list(request.actor, request.params.key, request.query.p);
+      const { photos: list, page, total } = await photos.listPhotos(request.actor, request.params.key, request.query.p);
       setPaginationHeaders(reply, page, total);
       return { photos: list };
     },
@@ -57,7 +57,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PhotoSchema },
       },
     },
-    async (request) => photos.change(request.actor, request.params.key, request.params.id, request.body),
+    async (request) => photos.updatePhoto(request.actor, request.params.key, request.params.id, request.body),
   );
   app.delete(
     '/data/obj/:key/photos/:id',
@@ -71,7 +71,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await photos.remove(request.actor, request.params.key, request.params.id);
+      await photos.deletePhoto(request.actor, request.params.key, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -48,7 +48,7 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
   const toPhoto = (actor: Actor | null, object: Resource, row: repo.PhotoRow): Photo => ({
     id: row.id,
     // Signed for the reader when not everyone may see the object.
-    image: assets.imageFor(actor, row.assetId, object),
+    image: assets.getImage(actor, row.assetId, object),
     caption: row.caption,
     takenAt: row.takenAt?.toISOString() ?? null,
     geo: row.geo ? (JSON.parse(row.geo) as Photo['geo']) : null,
@@ -63,7 +63,7 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
 
   return {
     /** 50 a page, newest first. */
-    async list(actor: Actor | null, key: string, p: number) {
+    async listPhotos(actor: Actor | null, key: string, p: number) {
       const { resource, page, rows, total } = await attached.page(actor, key, p, PAGE_SIZES.photos, (objectId, page) =>
         db.use((d) => repo.photosOf(d, objectId, page)),
       );
@@ -72,7 +72,7 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
 
     /** A new photo: its caption is set afterwards (PUT), its time and place come from its EXIF. */
     async add(actor: Actor | null, key: string, readUpload: () => Promise<Upload>) {
-      const { row: object, resource } = await objects.load(actor, key);
+      const { row: object, resource } = await objects.loadObject(actor, key);
       authorize(actor, 'upload', resource, 'Object');
       const id = await assets.attachImage(actor, await readUpload(), async (tx, asset) => {
         await keepRow(tx, 'object', object.id);
@@ -91,9 +91,9 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       return toPhoto(actor, resource, await db.use((d) => repo.photoById(d, id)));
     },
 
-    async change(actor: Actor | null, key: string, photoId: string, input: { caption?: string | null | undefined; object?: string | undefined }) {
+    async updatePhoto(actor: Actor | null, key: string, photoId: string, input: { caption?: string | null | undefined; object?: string | undefined }) {
       const { object, resource, row: photo } = await loadPhoto(actor, key, photoId);
-      const target = input.object ? await objects.load(actor, input.object) : null;
+      const target = input.object ? await objects.loadObject(actor, input.object) : null;
       if (target) authorize(actor, 'upload', target.resource, 'Object');
       await db.transaction(async (tx) => {
         await repo.changePhoto(tx, photo.id, {
@@ -105,14 +105,14 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       return toPhoto(actor, target?.resource ?? resource, await db.use((d) => repo.photoById(d, photo.id)));
     },
 
-    async remove(actor: Actor | null, key: string, photoId: string) {
+    async deletePhoto(actor: Actor | null, key: string, photoId: string) {
       const { object, row: photo } = await loadPhoto(actor, key, photoId);
       const files = await db.transaction(async (tx) => {
         await repo.deletePhoto(tx, photo.id);
         await audit(tx, actor, 'photo.delete', { type: 'object', id: object.id }, { before: { id: photo.id, assetId: photo.assetId } });
-        return assets.removeAsset(tx, photo.assetId);
+        return assets.deleteAssetIn(tx, photo.assetId);
       });
-      await assets.removeFiles(files);
+      await assets.deleteFiles(files);
     },
   };
 }

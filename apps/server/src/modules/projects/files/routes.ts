@@ -69,7 +69,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: { tags, summary: 'Rename or describe a file (edit)', params: FileParams, body: FileChangeSchema, response: { 200: ProjectFileSchema } },
     },
-    async (request) => projectFiles.changeFile(request.actor, request.params.id, request.params.fid, request.body),
+    async (request) => projectFiles.updateFile(request.actor, request.params.id, request.params.fid, request.body),
   );
 
   app.delete(
@@ -128,7 +128,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SignedUrlResponseSchema },
       },
     },
-    async (request) => projectFiles.sign(request.actor, request.params['*']),
+    async (request) => projectFiles.signUrl(request.actor, request.params['*']),
   );
 
   app.get(

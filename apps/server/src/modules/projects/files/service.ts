@@ -70,7 +70,7 @@ export function createProjectFilesService(deps: {
   const { db, projects, assets, fileAssets, users, signer } = deps;
 
   async function loadForUpload(actor: Actor | null, key: string) {
-    const project = await projects.load(actor, key);
+    const project = await projects.loadProject(actor, key);
     authorize(actor, 'upload', projectResource(project), 'Project');
     return project;
   }
@@ -114,12 +114,12 @@ export function createProjectFilesService(deps: {
 
   return {
     async listFiles(actor: Actor | null, key: string) {
-      const project = await projects.load(actor, key);
+      const project = await projects.loadProject(actor, key);
       return db.use((d) => repo.filesOf(d, project.id));
     },
 
     async getFile(actor: Actor | null, key: string, fileId: string) {
-      const project = await projects.load(actor, key);
+      const project = await projects.loadProject(actor, key);
       return fileOf(project.id, fileId);
     },
 
@@ -176,8 +176,8 @@ export function createProjectFilesService(deps: {
     },
 
     /** Renames or describes a file (edit). */
-    async changeFile(actor: Actor | null, key: string, fileId: string, input: FileChange) {
-      const project = await projects.loadFor(actor, key, 'edit');
+    async updateFile(actor: Actor | null, key: string, fileId: string, input: FileChange) {
+      const project = await projects.loadProjectFor(actor, key, 'edit');
       await db.transaction(async (tx) => {
         const before = await repo.lockFile(tx, project.id, fileId);
         if (!before) throw notFound('File');
@@ -198,14 +198,14 @@ export function createProjectFilesService(deps: {
 
     /** Deletes a file, its versions, their assets and (after the commit) their bytes (edit). */
     async deleteFile(actor: Actor | null, key: string, fileId: string) {
-      const project = await projects.loadFor(actor, key, 'edit');
+      const project = await projects.loadProjectFor(actor, key, 'edit');
       const keys = await db.transaction(async (tx) => {
         const file = await repo.lockFile(tx, project.id, fileId);
         if (!file) throw notFound('File');
         const versions = await repo.versionsOf(tx, fileId);
         await repo.deleteFile(tx, fileId);
         const removed: string[] = [];
-        for (const v of versions) removed.push(...(await assets.removeAsset(tx, v.assetId)));
+        for (const v of versions) removed.push(...(await assets.deleteAssetIn(tx, v.assetId)));
         await audit(
           tx,
           actor,
@@ -215,7 +215,7 @@ export function createProjectFilesService(deps: {
         );
         return removed;
       });
-      await assets.removeFiles(keys);
+      await assets.deleteFiles(keys);
     },
 
     /**
@@ -223,7 +223,7 @@ export function createProjectFilesService(deps: {
      * version of a file is refused (409): delete the file instead. Answers the file.
      */
     async deleteVersion(actor: Actor | null, key: string, fileId: string, number: number) {
-      const project = await projects.loadFor(actor, key, 'edit');
+      const project = await projects.loadProjectFor(actor, key, 'edit');
       const keys = await db.transaction(async (tx) => {
         if (!(await repo.lockFile(tx, project.id, fileId))) throw notFound('File');
         const versions = await repo.versionsOf(tx, fileId);
@@ -235,7 +235,7 @@ export function createProjectFilesService(deps: {
           });
         }
         await repo.deleteVersion(tx, version.id);
-        const removed = await assets.removeAsset(tx, version.assetId);
+        const removed = await assets.deleteAssetIn(tx, version.assetId);
         await repo.changeFile(tx, fileId, {});
         await audit(
           tx,
@@ -246,7 +246,7 @@ export function createProjectFilesService(deps: {
         );
         return removed;
       });
-      await assets.removeFiles(keys);
+      await assets.deleteFiles(keys);
       return fileOf(project.id, fileId);
     },
 
@@ -254,13 +254,13 @@ export function createProjectFilesService(deps: {
      * GET auth/sign/{path}: a download URL for a version of a project file, valid a few
      * minutes, for whoever may see the project (404 otherwise, as for the project).
      */
-    async sign(actor: Actor | null, path: string) {
+    async signUrl(actor: Actor | null, path: string) {
       const match = SIGNABLE.exec(path);
       if (!match) throw invalidField('params.path', 'Sign a file version: projects/{id}/files/{fileId}/{version|latest}');
       const [, projectKey, fileId, which] = match as unknown as [string, string, string, string];
       if (!isUuid(fileId)) throw invalidField('params.path', 'The file id is not a UUID');
       if (which !== 'latest' && !/^[1-9]\d{0,8}$/.test(which)) throw invalidField('params.path', 'The version is a number from 1, or "latest"');
-      const project = await projects.load(actor, projectKey);
+      const project = await projects.loadProject(actor, projectKey);
       const versions = await db.use(async (d) => ((await repo.findFile(d, project.id, fileId)) ? repo.versionsOf(d, fileId) : null));
       if (!versions) throw notFound('File');
       const version = which === 'latest' ? versions[0] : versions.find((v) => v.version === Number(which));
@@ -284,7 +284,7 @@ export function createProjectFilesService(deps: {
       if (!found) throw notFound('File version');
       const signedFor = query.user ? await users.actorFor(query.user) : null;
       if (query.user && !signedFor) throw notFound('File version');
-      await projects.load(signedFor, found.file.projectId);
+      await projects.loadProject(signedFor, found.file.projectId);
       const asset = await fileAssets.find(found.version.assetId);
       if (!asset) throw notFound('File version');
       return {

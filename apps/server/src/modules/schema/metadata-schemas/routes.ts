@@ -21,12 +21,12 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/schema',
     { schema: { tags, summary: 'Every metadata schema, current versions', response: { 200: MetadataSchemasResponseSchema } } },
-    async () => ({ schemas: await schemas.list() }),
+    async () => ({ schemas: await schemas.listSchemas() }),
   );
   app.get(
     '/data/schema/:slug',
     { schema: { tags, summary: 'A metadata schema and the types that use it', params: SlugParams, response: { 200: MetadataSchemaResponseSchema } } },
-    async (request) => schemas.get(request.params.slug),
+    async (request) => schemas.getSchema(request.params.slug),
   );
   app.post(
     '/data/schema',
@@ -34,7 +34,7 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: { tags, summary: 'Create a metadata schema (manageSchema)', body: MetadataSchemaInputSchema, response: { 201: MetadataSchemaSchema } },
     },
-    async (request, reply) => reply.status(201).send(await schemas.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await schemas.createSchema(request.actor, request.body)),
   );
   app.put(
     '/data/schema/:slug',
@@ -48,7 +48,7 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MetadataSchemaSchema },
       },
     },
-    async (request) => schemas.update(request.actor, request.params.slug, request.body),
+    async (request) => schemas.updateSchema(request.actor, request.params.slug, request.body),
   );
   app.post(
     '/data/schema/:slug/check',
@@ -62,7 +62,7 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SchemaImpactSchema },
       },
     },
-    async (request) => schemas.impact(request.actor, request.params.slug, request.body.schema),
+    async (request) => schemas.checkImpact(request.actor, request.params.slug, request.body.schema),
   );
   app.delete(
     '/data/schema/:slug',
@@ -76,7 +76,7 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await schemas.remove(request.actor, request.params.slug);
+      await schemas.deleteSchema(request.actor, request.params.slug);
       return reply.status(204).send();
     },
   );

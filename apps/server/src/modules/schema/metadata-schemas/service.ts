@@ -16,7 +16,8 @@ export const toSchema = (row: repo.SchemaRow): MetadataSchema => ({ slug: row.sl
 const LISTED = 50;
 
 /** JSON Schema 2020-12 documents for metadata, versioned; each change is checked against the objects it would govern. */
-export function createMetadataSchemasService(db: Database, validator: MetadataValidator) {
+export function createMetadataSchemasService(deps: { db: Database; validator: MetadataValidator }) {
+  const { db, validator } = deps;
   async function load(d: Db, slug: string) {
     const row = await repo.findSchema(d, slug);
     if (!row) throw notFound('Metadata schema');
@@ -28,15 +29,15 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
   };
 
   return {
-    list: async () => (await db.use(repo.listSchemas)).map(toSchema),
+    listSchemas: async () => (await db.use(repo.listSchemas)).map(toSchema),
 
-    get: (slug: string) =>
+    getSchema: (slug: string) =>
       db.use(async (d) => {
         const row = await load(d, slug);
         return { schema: toSchema(row), usedBy: await repo.usersOfSchema(d, row.id) };
       }),
 
-    async create(actor: Actor | null, input: MetadataSchemaInput): Promise<MetadataSchema> {
+    async createSchema(actor: Actor | null, input: MetadataSchemaInput): Promise<MetadataSchema> {
       authorize(actor, 'manageSchema');
       requireValid(input.schema);
       const slug = input.slug ?? slugify(input.title);
@@ -51,7 +52,7 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
     },
 
     /** A new version; the check (`impact`) is the web's to show first, and saving anyway is the user's choice. */
-    async update(actor: Actor | null, slug: string, input: Omit<MetadataSchemaInput, 'slug'>): Promise<MetadataSchema> {
+    async updateSchema(actor: Actor | null, slug: string, input: Omit<MetadataSchemaInput, 'slug'>): Promise<MetadataSchema> {
       authorize(actor, 'manageSchema');
       requireValid(input.schema);
       return db.transaction(async (tx) => {
@@ -72,7 +73,7 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
      * which: every one is counted (saving affects them all), only those the reader may
      * see are named.
      */
-    async impact(actor: Actor | null, slug: string, candidate: Record<string, unknown>): Promise<SchemaImpact> {
+    async checkImpact(actor: Actor | null, slug: string, candidate: Record<string, unknown>): Promise<SchemaImpact> {
       authorize(actor, 'manageSchema');
       requireValid(candidate);
       return db.use(async (d) => {
@@ -116,7 +117,7 @@ export function createMetadataSchemasService(db: Database, validator: MetadataVa
     },
 
     /** Only a schema no object type or node type follows. */
-    async remove(actor: Actor | null, slug: string): Promise<void> {
+    async deleteSchema(actor: Actor | null, slug: string): Promise<void> {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
         const before = await load(tx, slug);

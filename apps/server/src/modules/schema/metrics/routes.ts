@@ -12,19 +12,19 @@ export const metricRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { onRequest: signedIn };
 
   app.get('/data/metrics', { schema: { tags, summary: 'Every metric', response: { 200: MetricsResponseSchema } } }, async () => ({
-    metrics: await metrics.list(),
+    metrics: await metrics.listMetrics(),
   }));
   app.get(
     '/data/metrics/:name',
     { schema: { tags, summary: 'A metric by name', params: NameParams, response: { 200: MetricResponseSchema } } },
     async (request) => ({
-      metric: await metrics.get(request.params.name),
+      metric: await metrics.getMetric(request.params.name),
     }),
   );
   app.post(
     '/data/metrics',
     { ...write, schema: { tags, summary: 'Create a metric (manageSchema)', body: MetricInputSchema, response: { 201: MetricResponseSchema } } },
-    async (request, reply) => reply.status(201).send({ metric: await metrics.create(request.actor, request.body) }),
+    async (request, reply) => reply.status(201).send({ metric: await metrics.createMetric(request.actor, request.body) }),
   );
   app.put(
     '/data/metrics/:name',
@@ -33,7 +33,7 @@ export const metricRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Change a metric (manageSchema)', params: NameParams, body: MetricInputSchema, response: { 200: MetricResponseSchema } },
     },
     async (request) => ({
-      metric: await metrics.update(request.actor, request.params.name, request.body),
+      metric: await metrics.updateMetric(request.actor, request.params.name, request.body),
     }),
   );
   app.delete(
@@ -48,7 +48,7 @@ export const metricRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await metrics.remove(request.actor, request.params.name);
+      await metrics.deleteMetric(request.actor, request.params.name);
       return reply.status(204).send();
     },
   );

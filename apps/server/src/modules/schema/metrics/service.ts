@@ -23,7 +23,8 @@ export const toMetric = (row: repo.MetricRow): Metric => ({
 });
 
 /** What is measured: typed values with a UCUM unit, limits or allowed values. */
-export function createMetricsService(db: Database) {
+export function createMetricsService(deps: { db: Database }) {
+  const { db } = deps;
   async function load(d: Db, name: string) {
     const row = await repo.findMetric(d, name);
     if (!row) throw notFound('Metric');
@@ -44,10 +45,10 @@ export function createMetricsService(db: Database) {
   };
 
   return {
-    list: async () => (await db.use(repo.listMetrics)).map(toMetric),
-    get: async (name: string) => toMetric(await db.use((d) => load(d, name))),
+    listMetrics: async () => (await db.use(repo.listMetrics)).map(toMetric),
+    getMetric: async (name: string) => toMetric(await db.use((d) => load(d, name))),
 
-    async create(actor: Actor | null, input: Input): Promise<Metric> {
+    async createMetric(actor: Actor | null, input: Input): Promise<Metric> {
       authorize(actor, 'manageSchema');
       const row = values(input);
       return db.transaction(async (tx) => {
@@ -58,7 +59,7 @@ export function createMetricsService(db: Database) {
       });
     },
 
-    async update(actor: Actor | null, name: string, input: Input): Promise<Metric> {
+    async updateMetric(actor: Actor | null, name: string, input: Input): Promise<Metric> {
       authorize(actor, 'manageSchema');
       const row = values(input);
       return db.transaction(async (tx) => {
@@ -75,7 +76,7 @@ export function createMetricsService(db: Database) {
     },
 
     /** Only a metric no object type measures and no data table holds. */
-    async remove(actor: Actor | null, name: string): Promise<void> {
+    async deleteMetric(actor: Actor | null, name: string): Promise<void> {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
         const before = await load(tx, name);

@@ -24,17 +24,17 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { onRequest: signedIn };
 
   app.get('/data/nodetypes', { schema: { tags, summary: 'Every node type', response: { 200: NodeTypesResponseSchema } } }, async () => ({
-    nodetypes: await nodeTypes.list(),
+    nodetypes: await nodeTypes.listNodeTypes(),
   }));
   app.get(
     '/data/nodetypes/:slug',
     { schema: { tags, summary: 'A node type and how many nodes have it', params: SlugParams, response: { 200: NodeTypeResponseSchema } } },
-    async (request) => nodeTypes.get(request.params.slug),
+    async (request) => nodeTypes.getNodeType(request.params.slug),
   );
   app.post(
     '/data/nodetypes',
     { ...write, schema: { tags, summary: 'Create a node type (manageSchema)', body: NodeTypeInputSchema, response: { 201: NodeTypeResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await nodeTypes.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await nodeTypes.createNodeType(request.actor, request.body)),
   );
   app.put(
     '/data/nodetypes/:slug',
@@ -48,7 +48,7 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NodeTypeResponseSchema },
       },
     },
-    async (request) => nodeTypes.update(request.actor, request.params.slug, request.body),
+    async (request) => nodeTypes.updateNodeType(request.actor, request.params.slug, request.body),
   );
   app.delete(
     '/data/nodetypes/:slug',
@@ -57,24 +57,24 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a node type no node has (manageSchema)', params: SlugParams, response: { 204: z.undefined().describe('No content') } },
     },
     async (request, reply) => {
-      await nodeTypes.remove(request.actor, request.params.slug);
+      await nodeTypes.deleteNodeType(request.actor, request.params.slug);
       return reply.status(204).send();
     },
   );
 
   // The node tree
   app.get('/data/node', { schema: { tags, summary: 'The nodes at the root of the data catalogue', response: { 200: NodeRootsResponseSchema } } }, async () =>
-    nodes.roots(),
+    nodes.listRoots(),
   );
   app.get('/data/nodes', { schema: { tags, summary: 'Every node’s path and title, by path', response: { 200: NodeOutlineResponseSchema } } }, async () =>
-    nodes.outline(),
+    nodes.getOutline(),
   );
   app.get(
     '/data/node/*',
     {
       schema: { tags, summary: 'A node by path, with its ancestors, children, metadata and schema', params: PathParams, response: { 200: NodeResponseSchema } },
     },
-    async (request) => nodes.get(request.params['*']),
+    async (request) => nodes.getNode(request.params['*']),
   );
   app.post(
     '/data/node',
@@ -87,7 +87,7 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: NodeResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await nodes.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await nodes.createNode(request.actor, request.body)),
   );
   app.put(
     '/data/node/*',
@@ -101,7 +101,7 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NodeResponseSchema },
       },
     },
-    async (request) => nodes.update(request.actor, request.params['*'], request.body),
+    async (request) => nodes.updateNode(request.actor, request.params['*'], request.body),
   );
   app.delete(
     '/data/node/*',
@@ -115,7 +115,7 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await nodes.remove(request.actor, request.params['*']);
+      await nodes.deleteNode(request.actor, request.params['*']);
       return reply.status(204).send();
     },
   );

@@ -31,7 +31,8 @@ const joinPath = (parent: string | null, slug: string) => (parent ? `${parent}/$
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The data catalogue: a tree of typed nodes addressed by path, and the node types with the schema of their metadata. */
-export function createNodesService(db: Database, validator: MetadataValidator) {
+export function createNodesService(deps: { db: Database; validator: MetadataValidator }) {
+  const { db, validator } = deps;
   async function loadType(d: Db, slug: string, field?: string) {
     const row = await nodeRepo.findNodeType(d, slug);
     if (!row) throw field ? invalidField(field, `Unknown node type: ${slug}`) : notFound('Node type');
@@ -81,15 +82,15 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
   }
 
   const types = {
-    list: async () => (await db.use(nodeRepo.listNodeTypes)).map(toNodeType),
+    listNodeTypes: async () => (await db.use(nodeRepo.listNodeTypes)).map(toNodeType),
 
-    get: (slug: string) =>
+    getNodeType: (slug: string) =>
       db.use(async (d) => {
         const row = await loadType(d, slug);
         return { nodetype: toNodeType(row), nodes: await nodeRepo.countNodesOfType(d, row.id) };
       }),
 
-    async create(actor: Actor | null, input: NodeTypeInput) {
+    async createNodeType(actor: Actor | null, input: NodeTypeInput) {
       authorize(actor, 'manageSchema');
       const slug = input.slug ?? slugify(input.name);
       if (!slug) throw invalidField('body.name', 'Give a name with letters or digits');
@@ -105,7 +106,7 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
     },
 
     /** A new schema applies to the nodes there are: each must fit it, or the change is refused naming one that does not. */
-    async update(actor: Actor | null, slug: string, input: NodeTypeInput) {
+    async updateNodeType(actor: Actor | null, slug: string, input: NodeTypeInput) {
       authorize(actor, 'manageSchema');
       return db.transaction(async (tx) => {
         const before = await loadType(tx, slug);
@@ -125,7 +126,7 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
     },
 
     /** Only a type no node has. */
-    async remove(actor: Actor | null, slug: string) {
+    async deleteNodeType(actor: Actor | null, slug: string) {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
         const before = await loadType(tx, slug);
@@ -154,14 +155,14 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
   }
 
   const tree = {
-    roots: () => db.use(async (d) => ({ children: (await nodeRepo.childrenOf(d, null)).map(toNode) })),
+    listRoots: () => db.use(async (d) => ({ children: (await nodeRepo.childrenOf(d, null)).map(toNode) })),
 
     /** Every node's path and title, for a picker of where a node goes. */
-    outline: async () => ({ nodes: await db.use(nodeRepo.nodeOutline) }),
+    getOutline: async () => ({ nodes: await db.use(nodeRepo.nodeOutline) }),
 
-    get: (path: string) => db.use(async (d) => detail(d, await loadNode(d, path))),
+    getNode: (path: string) => db.use(async (d) => detail(d, await loadNode(d, path))),
 
-    async create(actor: Actor | null, input: NodeInput): Promise<NodeResponse> {
+    async createNode(actor: Actor | null, input: NodeInput): Promise<NodeResponse> {
       authorize(actor, 'manageSchema');
       return db.transaction(async (tx) => {
         const parent = await parentFor(tx, input.parent, null);
@@ -189,7 +190,7 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
     },
 
     /** Changes a node; a new parent or slug moves it with everything below it, in one transaction. */
-    async update(actor: Actor | null, path: string, input: NodeInput): Promise<NodeResponse> {
+    async updateNode(actor: Actor | null, path: string, input: NodeInput): Promise<NodeResponse> {
       authorize(actor, 'manageSchema');
       return db.transaction(async (tx) => {
         const before = (await loadNode(tx, path)).node;
@@ -222,7 +223,7 @@ export function createNodesService(db: Database, validator: MetadataValidator) {
     },
 
     /** Only a node with nothing below it. */
-    async remove(actor: Actor | null, path: string): Promise<void> {
+    async deleteNode(actor: Actor | null, path: string): Promise<void> {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
         const { node } = await loadNode(tx, path);

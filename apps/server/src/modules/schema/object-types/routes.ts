@@ -15,20 +15,20 @@ export const objectTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/data/objtypes',
     { schema: { tags, summary: 'Every object type by name, with its metrics and metadata schemas', response: { 200: ObjectTypesResponseSchema } } },
     async () => ({
-      objtypes: await types.index(),
+      objtypes: await types.listTypes(),
     }),
   );
   app.get(
     '/data/objtypes/:slug',
     { schema: { tags, summary: 'One object type', params: SlugParams, response: { 200: ObjectTypeResponseSchema } } },
     async (request) => ({
-      objtype: await types.get(request.params.slug),
+      objtype: await types.getType(request.params.slug),
     }),
   );
   app.post(
     '/data/objtypes',
     { ...write, schema: { tags, summary: 'Create an object type (manageSchema)', body: ObjectTypeInputSchema, response: { 201: ObjectTypeResponseSchema } } },
-    async (request, reply) => reply.status(201).send({ objtype: await types.create(request.actor, request.body) }),
+    async (request, reply) => reply.status(201).send({ objtype: await types.createType(request.actor, request.body) }),
   );
   app.put(
     '/data/objtypes/:slug',
@@ -42,7 +42,7 @@ export const objectTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ObjectTypeResponseSchema },
       },
     },
-    async (request) => ({ objtype: await types.update(request.actor, request.params.slug, request.body) }),
+    async (request) => ({ objtype: await types.updateType(request.actor, request.params.slug, request.body) }),
   );
   app.delete(
     '/data/objtypes/:slug',
@@ -56,7 +56,7 @@ export const objectTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await types.remove(request.actor, request.params.slug);
+      await types.deleteType(request.actor, request.params.slug);
       return reply.status(204).send();
     },
   );

@@ -47,7 +47,8 @@ function makesLoop(links: { typeId: string; parentId: string }[], typeId: string
 }
 
 /** Object types: a marker, the metrics measured on them, the schemas their metadata follows, the types they sit in. */
-export function createObjectTypesService(db: Database) {
+export function createObjectTypesService(deps: { db: Database }) {
+  const { db } = deps;
   async function load(d: Db, slug: string) {
     const row = await repo.findType(d, slug);
     if (!row) throw notFound('Object type');
@@ -89,14 +90,14 @@ export function createObjectTypesService(db: Database) {
 
   return {
     /** The index by name (GET data/objtypes). */
-    async index(): Promise<Record<string, ObjectType>> {
+    async listTypes(): Promise<Record<string, ObjectType>> {
       const types = await db.use(async (d) => assemble(d, await repo.listTypes(d)));
       return Object.fromEntries(types.map((t) => [t.name, t]));
     },
 
-    get: (slug: string) => db.use(async (d) => (await assemble(d, [await load(d, slug)]))[0]!),
+    getType: (slug: string) => db.use(async (d) => (await assemble(d, [await load(d, slug)]))[0]!),
 
-    async create(actor: Actor | null, input: Input): Promise<ObjectType> {
+    async createType(actor: Actor | null, input: Input): Promise<ObjectType> {
       authorize(actor, 'manageSchema');
       const slug = input.slug ?? slugify(input.name);
       if (!slug) throw invalidField('body.name', 'Give a name with letters or digits');
@@ -112,7 +113,7 @@ export function createObjectTypesService(db: Database) {
       });
     },
 
-    async update(actor: Actor | null, slug: string, input: Input): Promise<ObjectType> {
+    async updateType(actor: Actor | null, slug: string, input: Input): Promise<ObjectType> {
       authorize(actor, 'manageSchema');
       return db.transaction(async (tx) => {
         const row = await load(tx, slug);
@@ -133,7 +134,7 @@ export function createObjectTypesService(db: Database) {
     },
 
     /** Only a type no object has. */
-    async remove(actor: Actor | null, slug: string): Promise<void> {
+    async deleteType(actor: Actor | null, slug: string): Promise<void> {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
         const row = await load(tx, slug);

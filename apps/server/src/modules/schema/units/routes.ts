@@ -20,7 +20,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { onRequest: signedIn };
 
   app.get('/data/units', { schema: { tags, summary: 'The units of measure (UCUM codes)', response: { 200: UnitsResponseSchema } } }, async () => ({
-    units: await units.list(),
+    units: await units.listUnits(),
   }));
   app.get(
     '/data/units/convert',
@@ -32,17 +32,17 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UnitConversionSchema },
       },
     },
-    async (request) => units.convert(request.query.value, request.query.from, request.query.to),
+    async (request) => units.convertUnits(request.query.value, request.query.from, request.query.to),
   );
   app.get(
     '/data/units/:code',
     { schema: { tags, summary: 'A unit and the metrics measured in it', params: CodeParams, response: { 200: UnitDetailSchema } } },
-    async (request) => units.get(request.params.code),
+    async (request) => units.getUnit(request.params.code),
   );
   app.post(
     '/data/units',
     { ...write, schema: { tags, summary: 'Add a unit UCUM knows (manageSchema)', body: UnitInputSchema, response: { 201: UnitSchema } } },
-    async (request, reply) => reply.status(201).send(await units.create(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await units.createUnit(request.actor, request.body)),
   );
   app.put(
     '/data/units/:code',
@@ -56,7 +56,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UnitSchema },
       },
     },
-    async (request) => units.update(request.actor, request.params.code, request.body),
+    async (request) => units.updateUnit(request.actor, request.params.code, request.body),
   );
   app.delete(
     '/data/units/:code',
@@ -70,7 +70,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await units.remove(request.actor, request.params.code);
+      await units.deleteUnit(request.actor, request.params.code);
       return reply.status(204).send();
     },
   );

@@ -20,7 +20,8 @@ export function requireUcum(field: string, code: string): string {
 }
 
 /** Units of measure: UCUM's reference list plus those administrators add; conversions between them. */
-export function createUnitsService(db: Database) {
+export function createUnitsService(deps: { db: Database }) {
+  const { db } = deps;
   async function load(d: Db, code: string) {
     const row = await repo.findUnit(d, code);
     if (!row) throw notFound('Unit');
@@ -28,13 +29,13 @@ export function createUnitsService(db: Database) {
   }
 
   return {
-    list: async () => (await db.use(repo.listUnits)).map(toUnit),
+    listUnits: async () => (await db.use(repo.listUnits)).map(toUnit),
 
-    async get(code: string): Promise<UnitDetail> {
+    async getUnit(code: string): Promise<UnitDetail> {
       return db.use(async (d) => ({ unit: toUnit(await load(d, code)), metrics: await repo.metricsInUnit(d, code) }));
     },
 
-    async create(actor: Actor | null, input: UnitInput): Promise<Unit> {
+    async createUnit(actor: Actor | null, input: UnitInput): Promise<Unit> {
       authorize(actor, 'manageSchema');
       const name = requireUcum('body.code', input.code);
       return db.transaction(async (tx) => {
@@ -48,7 +49,7 @@ export function createUnitsService(db: Database) {
       });
     },
 
-    async update(actor: Actor | null, code: string, input: Omit<UnitInput, 'code'>): Promise<Unit> {
+    async updateUnit(actor: Actor | null, code: string, input: Omit<UnitInput, 'code'>): Promise<Unit> {
       authorize(actor, 'manageSchema');
       return db.transaction(async (tx) => {
         const before = await load(tx, code);
@@ -63,7 +64,7 @@ export function createUnitsService(db: Database) {
     },
 
     /** Not one of UCUM's own (they come back at every start), nor one a metric is measured in. */
-    async remove(actor: Actor | null, code: string): Promise<void> {
+    async deleteUnit(actor: Actor | null, code: string): Promise<void> {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
         const before = await load(tx, code);
@@ -79,7 +80,7 @@ export function createUnitsService(db: Database) {
       });
     },
 
-    convert(value: number, from: string, to: string): UnitConversion {
+    convertUnits(value: number, from: string, to: string): UnitConversion {
       requireUcum('querystring.from', from);
       requireUcum('querystring.to', to);
       const result = convertUnit(value, from, to);
