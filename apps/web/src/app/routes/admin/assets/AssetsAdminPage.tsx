@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Card, Checkbox, Code, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Checkbox, Code, Group, List, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AssetListItem, AssetsResponse } from '@observatory/shared';
 import { FormError } from '../../../../components/FormError';
 import { PageSection } from '../../../../components/PageSection';
 import { Paging } from '../../../../components/Paging';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable, type AdminColumn } from '../../../../components/admin/AdminTable';
 import { paths } from '../../../../config/paths';
 import { assetName, formatDay } from '../../../../features/assets/AssetDetailView';
 import { useAssets, useDeleteAsset, useStrayFiles, useSweepStrays } from '../../../../features/assets/api';
@@ -47,45 +47,41 @@ function Totals({ totals }: { totals: AssetsResponse['totals'] }) {
   );
 }
 
-function AssetRow({ asset, onDelete, deleting }: { asset: AssetListItem; onDelete: () => void; deleting: boolean }) {
-  const name = assetName(asset);
-  return (
-    <Table.Tr>
-      <Table.Td w={64}>
-        {asset.image ? (
-          <img src={asset.image.thumbUrl} alt="" width={48} height={48} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
-        ) : null}
-      </Table.Td>
-      <Table.Td style={WRAP}>
-        <Anchor component={PrefetchLink} to={paths.adminAsset(asset.id)} fw={500}>
-          {name}
-        </Anchor>
-      </Table.Td>
-      <Table.Td style={WRAP}>
-        <Text size="sm">{asset.mediaType}</Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBytes(asset.size)}</Table.Td>
-      <Table.Td>
-        {asset.uses === 0 ? (
-          <Badge color="gray" variant="light">
-            unused
-          </Badge>
-        ) : (
-          asset.uses
-        )}
-      </Table.Td>
-      <Table.Td style={WRAP}>{asset.owner?.username ?? '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(asset.createdAt)}</Table.Td>
-      <Table.Td>
-        {asset.uses === 0 ? (
-          <Button variant="subtle" color="danger" size="xs" onClick={onDelete} loading={deleting} aria-label={`Delete ${name}`}>
-            Delete
-          </Button>
-        ) : null}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
+/** A row of the list: the preview, the file and what is known of it. */
+const ASSET_COLUMNS: AdminColumn<AssetListItem>[] = [
+  {
+    header: <VisuallyHidden>Preview</VisuallyHidden>,
+    style: { width: 64 },
+    cell: (asset) =>
+      asset.image ? (
+        <img src={asset.image.thumbUrl} alt="" width={48} height={48} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+      ) : null,
+  },
+  {
+    header: 'File',
+    style: WRAP,
+    cell: (asset) => (
+      <Anchor component={PrefetchLink} to={paths.adminAsset(asset.id)} fw={500}>
+        {assetName(asset)}
+      </Anchor>
+    ),
+  },
+  { header: 'Type', style: WRAP, cell: (asset) => <Text size="sm">{asset.mediaType}</Text> },
+  { header: 'Size', style: { whiteSpace: 'nowrap' }, cell: (asset) => formatBytes(asset.size) },
+  {
+    header: 'Uses',
+    cell: (asset) =>
+      asset.uses === 0 ? (
+        <Badge color="gray" variant="light">
+          unused
+        </Badge>
+      ) : (
+        asset.uses
+      ),
+  },
+  { header: 'Uploader', style: WRAP, cell: (asset) => asset.owner?.username ?? '—' },
+  { header: 'Uploaded', style: { whiteSpace: 'nowrap' }, cell: (asset) => formatDay(asset.createdAt) },
+];
 
 /** Files in storage that no record names, and the sweep that removes them after a confirmation. */
 function StrayFilesSection() {
@@ -173,31 +169,30 @@ export default function AssetsAdminPage() {
       <FormError error={assets.error} />
       {list?.length === 0 ? <Text>{unusedOnly ? 'Every file is in use.' : 'No files have been uploaded yet.'}</Text> : null}
       {list && list.length > 0 ? (
-        <WideTable label="Assets" minWidth={820}>
-          <Table aria-label="Assets" aria-busy={busy} highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Preview</VisuallyHidden>
-                </Table.Th>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Size</Table.Th>
-                <Table.Th scope="col">Uses</Table.Th>
-                <Table.Th scope="col">Uploader</Table.Th>
-                <Table.Th scope="col">Uploaded</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((a) => (
-                <AssetRow key={a.id} asset={a} onDelete={() => askToDelete(a)} deleting={remove.isPending && remove.variables === a.id} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Assets"
+          minWidth={820}
+          aria-busy={busy}
+          highlightOnHover
+          verticalSpacing="xs"
+          rows={list}
+          rowKey={(a) => a.id}
+          columns={ASSET_COLUMNS}
+          actions={(a) =>
+            a.uses === 0 ? (
+              <Button
+                variant="subtle"
+                color="danger"
+                size="xs"
+                onClick={() => askToDelete(a)}
+                loading={remove.isPending && remove.variables === a.id}
+                aria-label={`Delete ${assetName(a)}`}
+              >
+                Delete
+              </Button>
+            ) : null
+          }
+        />
       ) : null}
       <Paging pagination={assets.data?.pagination} page={page} onChange={setPage} noun={['file', 'files']} />
       <StrayFilesSection />

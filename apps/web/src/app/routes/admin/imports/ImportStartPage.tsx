@@ -1,14 +1,22 @@
-import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Progress, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 import { useHasPermission } from '../../../../lib/auth';
 import { toErrorView } from '../../../../lib/errors';
 import { useTitle } from '../../../../lib/use-title';
-import { useDiscardSession, useImportSession, useImportSessions, useProject, useProjectDataTables, useUploadSession } from './api';
+import {
+  useDiscardSession,
+  useImportSession,
+  useImportSessions,
+  useProject,
+  useProjectDataTables,
+  useUploadSession,
+  type SessionSummary as PastImport,
+} from './api';
 import { KINDS, kindNamed, type AnyKindDef } from './kinds';
 import { IMPORT_KINDS, importPage } from './options-url';
 import { statsInWords } from './preview-view';
@@ -102,11 +110,33 @@ function ChooseKind({ session, kinds }: { session: string; kinds: AnyKindDef[] }
   );
 }
 
+/** The file a past import read: its name (linked), its records and its sheet. */
+function SessionFileCell({ session: s, to }: { session: PastImport; to: string }) {
+  return (
+    <>
+      <Anchor component={Link} to={to} style={{ overflowWrap: 'anywhere' }}>
+        {s.fileName}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {s.records.toLocaleString('en')} {s.records === 1 ? 'record' : 'records'}
+        {s.sheet ? `, sheet “${s.sheet}”` : ''}
+      </Text>
+    </>
+  );
+}
+
 /** The latest imports: who, when, which file, what it was imported as and what that did; one not yet imported may be discarded. */
 function PastImports({ onDiscarded, own }: { onDiscarded: (id: string) => void; own: boolean }) {
   const importer = useHasPermission('importData');
   const sessions = useImportSessions();
   const discard = useDiscardSession();
+  // A session imported opens as it was imported (kinds needing a permission only for those who hold it); else its first page.
+  const linkOf = (s: PastImport) => {
+    const kind = kindNamed(s.kind);
+    return s.committedAt && kind && (!KINDS[kind].permission || importer)
+      ? importPage(kind, s.id, s.options ?? undefined)
+      : `?session=${encodeURIComponent(s.id)}`;
+  };
   const confirmDiscard = (id: string, fileName: string) =>
     confirmDelete({
       title: `Discard “${fileName}”?`,
@@ -129,82 +159,60 @@ function PastImports({ onDiscarded, own }: { onDiscarded: (id: string) => void; 
       {!sessions.data ? <PageState isPending={sessions.isPending} error={sessions.error} /> : null}
       {sessions.data?.length === 0 ? <Text c="dimmed">No file has been uploaded yet.</Text> : null}
       {sessions.data?.length ? (
-        <WideTable label="Past imports" minWidth={720}>
-          <Table aria-label="Past imports" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>File</Table.Th>
-                <Table.Th>Uploaded</Table.Th>
-                <Table.Th>Imported as</Table.Th>
-                <Table.Th>What it did</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((s) => {
-                const kind = kindNamed(s.kind);
-                const to =
-                  s.committedAt && kind && (!KINDS[kind].permission || importer)
-                    ? importPage(kind, s.id, s.options ?? undefined)
-                    : `?session=${encodeURIComponent(s.id)}`;
-                return (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={to} style={{ overflowWrap: 'anywhere' }}>
-                        {s.fileName}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {s.records.toLocaleString('en')} {s.records === 1 ? 'record' : 'records'}
-                        {s.sheet ? `, sheet “${s.sheet}”` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {when(s.createdAt)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        by {s.createdBy?.username ?? 'a former user'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {s.committedAt ? (
-                        <>
-                          <Text size="sm">{kindTitle(s.kind)}</Text>
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {when(s.committedAt)}
-                          </Text>
-                        </>
-                      ) : (
-                        <Badge variant="light" color="gray" c="gray.8" miw="max-content">
-                          Not imported
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{statsInWords(s.stats) || '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {s.committedAt ? null : (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="danger"
-                          aria-label={`Discard ${s.fileName}`}
-                          loading={discard.isPending && discard.variables === s.id}
-                          onClick={() => confirmDiscard(s.id, s.fileName)}
-                        >
-                          Discard
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Past imports"
+          minWidth={720}
+          verticalSpacing="xs"
+          rows={sessions.data}
+          rowKey={(s) => s.id}
+          columns={[
+            { header: 'File', cell: (s) => <SessionFileCell session={s} to={linkOf(s)} /> },
+            {
+              header: 'Uploaded',
+              cell: (s) => (
+                <>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {when(s.createdAt)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    by {s.createdBy?.username ?? 'a former user'}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              header: 'Imported as',
+              cell: (s) =>
+                s.committedAt ? (
+                  <>
+                    <Text size="sm">{kindTitle(s.kind)}</Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {when(s.committedAt)}
+                    </Text>
+                  </>
+                ) : (
+                  <Badge variant="light" color="gray" c="gray.8" miw="max-content">
+                    Not imported
+                  </Badge>
+                ),
+            },
+            { header: 'What it did', cell: (s) => <Text size="sm">{statsInWords(s.stats) || '—'}</Text> },
+          ]}
+          actions={(s) =>
+            s.committedAt ? null : (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="danger"
+                aria-label={`Discard ${s.fileName}`}
+                loading={discard.isPending && discard.variables === s.id}
+                onClick={() => confirmDiscard(s.id, s.fileName)}
+              >
+                Discard
+              </Button>
+            )
+          }
+        />
       ) : null}
     </Stack>
   );

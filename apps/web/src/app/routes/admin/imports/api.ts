@@ -25,7 +25,7 @@ export { metricQuery } from '../../../../lib/metrics';
 export { useEditableProjects } from '../../../../features/objects/edit/api';
 export { useProject } from '../../../../features/projects/api';
 
-type SessionSummary = Omit<ImportSession, 'sample' | 'columns'>;
+export type SessionSummary = Omit<ImportSession, 'sample' | 'columns'>;
 
 const sessionsPath = '/data/import/sessions';
 const sessionPath = (id: string) => `${sessionsPath}/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Institution } from '@observatory/shared';
@@ -8,7 +8,7 @@ import { paths } from '../../../../config/paths';
 import { useSaveInstitution } from '../../../../features/partners/api';
 import { InstitutionFields, toInstitutionInput, useInstitutionForm } from '../../../../features/partners/institution-form';
 import type { InstitutionsData } from './api';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 
 const UNCATEGORISED = '';
 
@@ -75,46 +75,41 @@ export function InstitutionsSection({ data }: { data: InstitutionsData }) {
       <FormError error={move.error} />
       {sorted.length === 0 ? <Text c="dimmed">No institutions yet.</Text> : null}
       {sorted.length > 0 ? (
-        <WideTable label="Institutions" minWidth={520}>
-          <Table aria-label="Institutions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sorted.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.partner(i.slug)}>
-                      {i.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Category of ${i.name}`}
-                      data={choices}
-                      value={i.categoryId ?? UNCATEGORISED}
-                      allowDeselect={false}
-                      size="xs"
-                      w={220}
-                      onChange={(v) => v !== null && v !== (i.categoryId ?? UNCATEGORISED) && moveTo(i, v)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button component={PrefetchLink} to={paths.partnerEdit(i.slug)} size="xs" variant="subtle" aria-label={`Edit ${i.name}`}>
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Institutions"
+          minWidth={520}
+          rows={sorted}
+          rowKey={(i) => i.id}
+          columns={[
+            {
+              header: 'Name',
+              cell: (i) => (
+                <Anchor component={PrefetchLink} to={paths.partner(i.slug)}>
+                  {i.name}
+                </Anchor>
+              ),
+            },
+            {
+              header: 'Category',
+              cell: (i) => (
+                <Select
+                  aria-label={`Category of ${i.name}`}
+                  data={choices}
+                  value={i.categoryId ?? UNCATEGORISED}
+                  allowDeselect={false}
+                  size="xs"
+                  w={220}
+                  onChange={(v) => v !== null && v !== (i.categoryId ?? UNCATEGORISED) && moveTo(i, v)}
+                />
+              ),
+            },
+          ]}
+          actions={(i) => (
+            <Button component={PrefetchLink} to={paths.partnerEdit(i.slug)} size="xs" variant="subtle" aria-label={`Edit ${i.name}`}>
+              Edit
+            </Button>
+          )}
+        />
       ) : null}
       <Modal opened={adding} onClose={add.close} title="New institution" size="lg">
         <NewInstitutionForm data={data} onDone={add.close} />

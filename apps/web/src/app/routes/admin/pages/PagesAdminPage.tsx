@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 import { paths } from '../../../../config/paths';
 import { useReorderPage, usePages } from '../../../../features/pages/api';
 import { buildPageTree, flattenTree } from '../../../../features/pages/tree';
@@ -46,68 +46,59 @@ export default function PagesAdminPage() {
       {rows.length === 0 ? <Text>There are no pages yet.</Text> : null}
       <FormError error={reorder.error} />
       {rows.length > 0 ? (
-        <WideTable label="Pages" minWidth={560}>
-          <Table aria-label="Pages">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Path</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(({ node: { page }, depth, index, siblings }) => (
-                <Table.Tr key={page.id}>
-                  <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-xs) + ${depth * INDENT}px)` }}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component={PrefetchLink} to={paths.adminPage(page.path)} fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {page.title}
-                      </Anchor>
-                      {page.draft ? (
-                        <Badge color="gray" variant="light" size="sm">
-                          Draft
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Code>{page.path}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${page.title} up`}
-                        title="Up among the pages beside it"
-                        disabled={index === 0 || reorder.isPending}
-                        onClick={() => reorder.mutate({ page, position: index - 1 })}
-                      >
-                        <IconArrowUp size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${page.title} down`}
-                        title="Down among the pages beside it"
-                        disabled={index === siblings - 1 || reorder.isPending}
-                        onClick={() => reorder.mutate({ page, position: index + 1 })}
-                      >
-                        <IconArrowDown size={16} aria-hidden />
-                      </ActionIcon>
-                      <Button component={Link} to={paths.docPage(page.path)} size="xs" variant="subtle" aria-label={`View ${page.title}`}>
-                        View
-                      </Button>
-                      <Button size="xs" variant="subtle" onClick={() => setCreating(page.path)} aria-label={`Add a page below ${page.title}`}>
-                        Add below
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Pages"
+          minWidth={560}
+          rows={rows}
+          rowKey={(row) => row.node.page.id}
+          columns={[
+            {
+              header: 'Title',
+              style: ({ depth }) => ({ paddingLeft: `calc(var(--mantine-spacing-xs) + ${depth * INDENT}px)` }),
+              cell: ({ node: { page } }) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={PrefetchLink} to={paths.adminPage(page.path)} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {page.title}
+                  </Anchor>
+                  {page.draft ? (
+                    <Badge color="gray" variant="light" size="sm">
+                      Draft
+                    </Badge>
+                  ) : null}
+                </Group>
+              ),
+            },
+            { header: 'Path', style: { overflowWrap: 'anywhere' }, cell: ({ node: { page } }) => <Code>{page.path}</Code> },
+          ]}
+          actions={({ node: { page }, index, siblings }) => (
+            <>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Move ${page.title} up`}
+                title="Up among the pages beside it"
+                disabled={index === 0 || reorder.isPending}
+                onClick={() => reorder.mutate({ page, position: index - 1 })}
+              >
+                <IconArrowUp size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Move ${page.title} down`}
+                title="Down among the pages beside it"
+                disabled={index === siblings - 1 || reorder.isPending}
+                onClick={() => reorder.mutate({ page, position: index + 1 })}
+              >
+                <IconArrowDown size={16} aria-hidden />
+              </ActionIcon>
+              <Button component={Link} to={paths.docPage(page.path)} size="xs" variant="subtle" aria-label={`View ${page.title}`}>
+                View
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => setCreating(page.path)} aria-label={`Add a page below ${page.title}`}>
+                Add below
+              </Button>
+            </>
+          )}
+        />
       ) : null}
       <Modal opened={creating !== undefined} onClose={() => setCreating(undefined)} title={parentTitle ? `New page below ${parentTitle}` : 'New page'}>
         {creating !== undefined ? <NewPageForm pages={pages.data} parent={creating} onDone={() => setCreating(undefined)} /> : null}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, MultiSelect, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, MultiSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
 import { MetricName } from '../../../../components/MetricName';
 import { PageState } from '../../../../components/PageState';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 import {
   useDataTables,
   useDeleteDataTable,
@@ -167,60 +167,57 @@ function DataTablesSection({ project }: { project: Project }) {
       {!tables.data ? <PageState isPending={tables.isPending} error={tables.error} /> : null}
       {tables.data?.length === 0 ? <Text c="dimmed">No data tables yet.</Text> : null}
       {tables.data?.length ? (
-        <WideTable label="Data tables" minWidth={560}>
-          <Table aria-label="Data tables">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Metrics</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tables.data.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    <Text fw={500}>{t.title}</Text>
-                    {t.description ? (
-                      <Text size="sm" c="dimmed">
-                        {t.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6}>
-                      {t.metrics.length === 0 ? '—' : null}
-                      {t.metrics.map((name) => (
-                        <Badge key={name} variant="light" size="sm" tt="none">
-                          <MetricName name={name} />
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="subtle" aria-label={`Edit ${t.title}`} onClick={() => open(t)}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="danger"
-                        aria-label={`Delete ${t.title}`}
-                        onClick={() => askToDelete(t)}
-                        loading={remove.isPending && remove.variables === t.id}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Data tables"
+          minWidth={560}
+          rows={tables.data}
+          rowKey={(t) => t.id}
+          columns={[
+            {
+              header: 'Title',
+              cell: (t) => (
+                <>
+                  <Text fw={500}>{t.title}</Text>
+                  {t.description ? (
+                    <Text size="sm" c="dimmed">
+                      {t.description}
+                    </Text>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: 'Metrics',
+              cell: (t) => (
+                <Group gap={6}>
+                  {t.metrics.length === 0 ? '—' : null}
+                  {t.metrics.map((name) => (
+                    <Badge key={name} variant="light" size="sm" tt="none">
+                      <MetricName name={name} />
+                    </Badge>
+                  ))}
+                </Group>
+              ),
+            },
+          ]}
+          actions={(t) => (
+            <>
+              <Button size="xs" variant="subtle" aria-label={`Edit ${t.title}`} onClick={() => open(t)}>
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="danger"
+                aria-label={`Delete ${t.title}`}
+                onClick={() => askToDelete(t)}
+                loading={remove.isPending && remove.variables === t.id}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        />
       ) : null}
       <Modal opened={opened} onClose={dialog.close} title={editing ? `Edit ${editing.title}` : 'Add a data table'} size="lg">
         <DataTableForm project={project} table={editing} onDone={dialog.close} />

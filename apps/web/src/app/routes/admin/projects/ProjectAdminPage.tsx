@@ -14,6 +14,7 @@ import { useDeleteProject, useProject, useProjectMemberMutations, useProjectMemb
 import { MemberManager } from '../../../../features/teams/MemberManager';
 import { CatalogTab } from './CatalogTab';
 import { confirmDelete } from '../../../../components/confirm';
+import { DeleteSection } from '../../../../components/admin/DeleteSection';
 
 const VISIBILITY_LABELS = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members only' } as const;
 
@@ -69,17 +70,13 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
           </Group>
         </Stack>
       </form>
-      <Stack gap="xs" component="section" aria-labelledby="project-delete">
-        <Title order={2} size="h3" id="project-delete">
-          Delete
-        </Title>
-        <FormError error={remove.error} />
-        <Group>
-          <Button variant="outline" color="danger" onClick={askToDelete} loading={remove.isPending} disabled={!detail.permissions.includes('delete')}>
-            Delete project
-          </Button>
-        </Group>
-      </Stack>
+      <DeleteSection
+        label="Delete project"
+        error={remove.error}
+        busy={remove.isPending}
+        disabled={!detail.permissions.includes('delete')}
+        onDelete={askToDelete}
+      />
     </Stack>
   );
 }

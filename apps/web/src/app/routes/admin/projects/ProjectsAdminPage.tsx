@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import type { ProjectsResponse } from '@observatory/shared';
@@ -10,7 +10,9 @@ import { api } from '../../../../lib/api-client';
 import { projectKeys } from '../../../../lib/query-keys';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useTitle } from '../../../../lib/use-title';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
+
+const VISIBLE_TO = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members' } as const;
 
 /** Every project, archived ones included: search, then manage one. */
 export default function ProjectsAdminPage() {
@@ -34,35 +36,32 @@ export default function ProjectsAdminPage() {
       <FormError error={projects.error} />
       {list?.length === 0 ? <Text>{q ? `No project matches “${q}”.` : 'There are no projects yet.'}</Text> : null}
       {list && list.length > 0 ? (
-        <WideTable label="Projects" minWidth={560}>
-          <Table aria-label="Projects" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Visible to</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminProject(p.slug)}>
-                      {p.title}
-                    </Anchor>{' '}
-                    {p.archived ? (
-                      <Badge variant="default" size="sm">
-                        Archived
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{p.status}</Table.Td>
-                  <Table.Td>{{ public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members' }[p.visibility]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Projects"
+          minWidth={560}
+          highlightOnHover
+          rows={list}
+          rowKey={(p) => p.id}
+          columns={[
+            {
+              header: 'Title',
+              cell: (p) => (
+                <>
+                  <Anchor component={PrefetchLink} to={paths.adminProject(p.slug)}>
+                    {p.title}
+                  </Anchor>{' '}
+                  {p.archived ? (
+                    <Badge variant="default" size="sm">
+                      Archived
+                    </Badge>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: 'Status', cell: (p) => p.status },
+            { header: 'Visible to', cell: (p) => VISIBLE_TO[p.visibility] },
+          ]}
+        />
       ) : null}
       <Paging pagination={projects.data?.pagination} page={page} onChange={setPage} noun={['project', 'projects']} />
     </Stack>

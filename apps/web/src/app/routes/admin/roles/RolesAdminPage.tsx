@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
@@ -7,7 +7,7 @@ import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
 import { useCreateRole, useRoles } from './api';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 
 /** Every role with its permissions; a new one starts with none and is filled on its page. */
 export default function RolesAdminPage() {
@@ -23,30 +23,23 @@ export default function RolesAdminPage() {
       <Text size="sm" c="dimmed">
         A role held everywhere (globally) grants its site permissions; a role held on a team or project grants its actions there.
       </Text>
-      <WideTable label="Roles" minWidth={480}>
-        <Table aria-label="Roles">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Permissions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {roles.data.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>
-                  <Anchor component={PrefetchLink} to={paths.adminRole(r.slug)}>
-                    {r.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{r.permissions.length ? r.permissions.join(', ') : 'none'}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+      <AdminTable
+        label="Roles"
+        minWidth={480}
+        rows={roles.data}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            header: 'Role',
+            cell: (r) => (
+              <Anchor component={PrefetchLink} to={paths.adminRole(r.slug)}>
+                {r.name}
+              </Anchor>
+            ),
+          },
+          { header: 'Permissions', cell: (r) => <Text size="sm">{r.permissions.length ? r.permissions.join(', ') : 'none'}</Text> },
+        ]}
+      />
       <form
         noValidate
         aria-label="New role"

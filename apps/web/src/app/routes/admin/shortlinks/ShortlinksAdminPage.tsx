@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { ShortlinkCreateSchema, shortlinkTargetProblem } from '@observatory/shar
 import { CopyButton } from '../../../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 import { schemaRule } from '../../../../lib/form-rules';
 import { useTitle } from '../../../../lib/use-title';
 import { shortUrl, useCreateShortlink, useDeleteShortlink, useShortlinks, useUpdateShortlink, type Shortlink } from './api';
@@ -145,47 +145,38 @@ function SlugCell({ slug }: { slug: string }) {
 
 function ShortlinkTable({ shortlinks, onEdit, onDelete }: { shortlinks: Shortlink[]; onEdit: (s: Shortlink) => void; onDelete: (s: Shortlink) => void }) {
   return (
-    <WideTable label="Shortlinks" minWidth={720}>
-      <Table aria-label="Shortlinks" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Slug</Table.Th>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>Hits</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shortlinks.map((s) => (
-            <Table.Tr key={s.id} data-testid="shortlink-row">
-              <Table.Td>
-                <SlugCell slug={s.slug} />
-              </Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>
-                <Anchor href={s.target} size="sm">
-                  {s.target}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{s.hits}</Table.Td>
-              <Table.Td>{lastUsed(s.lastUsedAt)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <Button size="xs" variant="default" onClick={() => onEdit(s)} aria-label={`Edit ${s.slug}`}>
-                    Edit
-                  </Button>
-                  <Button size="xs" variant="subtle" color="danger" onClick={() => onDelete(s)} aria-label={`Delete ${s.slug}`}>
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </WideTable>
+    <AdminTable
+      label="Shortlinks"
+      minWidth={720}
+      verticalSpacing="sm"
+      rows={shortlinks}
+      rowKey={(s) => s.id}
+      rowProps={() => ({ 'data-testid': 'shortlink-row' })}
+      columns={[
+        { header: 'Slug', cell: (s) => <SlugCell slug={s.slug} /> },
+        {
+          header: 'Target',
+          style: { wordBreak: 'break-all' },
+          cell: (s) => (
+            <Anchor href={s.target} size="sm">
+              {s.target}
+            </Anchor>
+          ),
+        },
+        { header: 'Hits', cell: (s) => s.hits },
+        { header: 'Last used', cell: (s) => lastUsed(s.lastUsedAt) },
+      ]}
+      actions={(s) => (
+        <>
+          <Button size="xs" variant="default" onClick={() => onEdit(s)} aria-label={`Edit ${s.slug}`}>
+            Edit
+          </Button>
+          <Button size="xs" variant="subtle" color="danger" onClick={() => onDelete(s)} aria-label={`Delete ${s.slug}`}>
+            Delete
+          </Button>
+        </>
+      )}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { useTitle } from '../../../../lib/use-title';
 import { useDeleteTeam, useMemberMutations, useSaveTeam, useTeam, type TeamDetail } from '../../../../features/teams/api';
 import { MemberManager } from '../../../../features/teams/MemberManager';
 import { confirmDelete } from '../../../../components/confirm';
+import { DeleteSection } from '../../../../components/admin/DeleteSection';
 
 function TeamForm({ detail }: { detail: TeamDetail }) {
   const save = useSaveTeam();
@@ -87,17 +88,7 @@ export default function TeamAdminPage() {
         </Title>
         <MemberManager members={members} mutations={mutations} />
       </Stack>
-      <Stack gap="xs" component="section" aria-labelledby="admin-team-delete">
-        <Title order={2} size="h3" id="admin-team-delete">
-          Delete
-        </Title>
-        <FormError error={remove.error} />
-        <Group>
-          <Button variant="outline" color="danger" onClick={askToDelete} loading={remove.isPending}>
-            Delete team
-          </Button>
-        </Group>
-      </Stack>
+      <DeleteSection label="Delete team" error={remove.error} busy={remove.isPending} onDelete={askToDelete} />
     </Stack>
   );
 }

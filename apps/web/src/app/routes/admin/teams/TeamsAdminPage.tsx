@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { lengthLimit, TeamInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -9,7 +9,7 @@ import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
 import { useAllTeams, useSaveTeam } from '../../../../features/teams/api';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 
 function NewTeamForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
@@ -57,32 +57,30 @@ export default function TeamsAdminPage() {
       </Group>
       {teams.data.length === 0 ? <Text>There are no teams yet.</Text> : null}
       {teams.data.length > 0 ? (
-        <WideTable label="Teams" minWidth={480}>
-          <Table aria-label="Teams">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Team</Table.Th>
-                <Table.Th>Description</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {teams.data.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminTeam(t.slug)}>
-                      {t.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {t.description}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Teams"
+          minWidth={480}
+          rows={teams.data}
+          rowKey={(t) => t.id}
+          columns={[
+            {
+              header: 'Team',
+              cell: (t) => (
+                <Anchor component={PrefetchLink} to={paths.adminTeam(t.slug)}>
+                  {t.name}
+                </Anchor>
+              ),
+            },
+            {
+              header: 'Description',
+              cell: (t) => (
+                <Text size="sm" lineClamp={2}>
+                  {t.description}
+                </Text>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <Modal opened={creating} onClose={create.close} title="New team">
         <NewTeamForm onDone={create.close} />

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { GLOBAL_TARGET, type RoleAssignment } from '@observatory/shared';
@@ -8,7 +8,7 @@ import { paths } from '../../../../config/paths';
 import { useAllTeams } from '../../../../features/teams/api';
 import { useRoleChange, useRoles, type UserDetail } from './api';
 import { holdsRole, rolesFor, sortAssignments } from './role-assignments';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 import { confirmDelete } from '../../../../components/confirm';
 
 function Scope({ assignment }: { assignment: RoleAssignment }) {
@@ -54,44 +54,34 @@ export function RolesTab({ detail }: { detail: UserDetail }) {
       <FormError error={change.error ?? roles.error} />
       {held.length === 0 ? <Text>No roles: they can do what every signed-in user can.</Text> : null}
       {held.length > 0 ? (
-        <WideTable label="Roles held" minWidth={420}>
-          <Table aria-label="Roles held">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Where</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {held.map((a) => (
-                <Table.Tr key={`${a.role.id}:${a.target?.id ?? GLOBAL_TARGET}`}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminRole(a.role.slug)}>
-                      {a.role.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Scope assignment={a} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="danger"
-                      onClick={() => confirmRemove(a)}
-                      aria-label={`Take away ${a.role.name}${a.target ? ` on ${a.target.name}` : ''}`}
-                    >
-                      Take away
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Roles held"
+          minWidth={420}
+          rows={held}
+          rowKey={(a) => `${a.role.id}:${a.target?.id ?? GLOBAL_TARGET}`}
+          columns={[
+            {
+              header: 'Role',
+              cell: (a) => (
+                <Anchor component={PrefetchLink} to={paths.adminRole(a.role.slug)}>
+                  {a.role.name}
+                </Anchor>
+              ),
+            },
+            { header: 'Where', cell: (a) => <Scope assignment={a} /> },
+          ]}
+          actions={(a) => (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="danger"
+              onClick={() => confirmRemove(a)}
+              aria-label={`Take away ${a.role.name}${a.target ? ` on ${a.target.name}` : ''}`}
+            >
+              Take away
+            </Button>
+          )}
+        />
       ) : null}
       <form noValidate aria-label="Give a role" onSubmit={form.onSubmit(add)}>
         <Group align="flex-end" gap="sm">

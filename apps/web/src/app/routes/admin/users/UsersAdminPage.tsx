@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -13,7 +13,7 @@ import { useDelayedFlag } from '../../../../lib/use-delayed';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useTitle } from '../../../../lib/use-title';
 import { useCreateUser, useInvite, useUsers } from './api';
-import { WideTable } from '../../../../components/WideTable';
+import { AdminTable } from '../../../../components/admin/AdminTable';
 
 /** An account made here, with a first password the administrator hands over. */
 function CreateUserForm({ onDone }: { onDone: () => void }) {
@@ -132,35 +132,35 @@ export default function UsersAdminPage() {
       <FormError error={users.error} />
       {list?.length === 0 ? <Text>{q ? `No account matches “${q}”.` : 'There are no accounts yet.'}</Text> : null}
       {list && list.length > 0 ? (
-        <WideTable label="Users" minWidth={600}>
-          <Table aria-label="Users" aria-busy={busy} highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminUser(u.username)}>
-                      {u.username}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{u.person.name}</Table.Td>
-                  <Table.Td>{u.email ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {u.disabled ? <Badge color="gray">Disabled</Badge> : null}
-                    {u.super ? <Badge color="blue">Super user</Badge> : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Users"
+          minWidth={600}
+          aria-busy={busy}
+          highlightOnHover
+          rows={list}
+          rowKey={(u) => u.id}
+          columns={[
+            {
+              header: 'Username',
+              cell: (u) => (
+                <Anchor component={PrefetchLink} to={paths.adminUser(u.username)}>
+                  {u.username}
+                </Anchor>
+              ),
+            },
+            { header: 'Name', cell: (u) => u.person.name },
+            { header: 'E-mail', cell: (u) => u.email ?? '—' },
+            {
+              header: 'Status',
+              cell: (u) => (
+                <>
+                  {u.disabled ? <Badge color="gray">Disabled</Badge> : null}
+                  {u.super ? <Badge color="blue">Super user</Badge> : null}
+                </>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <Paging pagination={users.data?.pagination} page={page} onChange={setPage} noun={['account', 'accounts']} />
       <Modal opened={creating} onClose={create.close} title="New account">

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Metric } from '@observatory/shared';
@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { PageState } from '../../../../../components/PageState';
 import { Paging } from '../../../../../components/Paging';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
-import { WideTable } from '../../../../../components/WideTable';
+import { AdminTable } from '../../../../../components/admin/AdminTable';
 import { paths } from '../../../../../config/paths';
 import { useListParams } from '../../../../../lib/use-list-params';
 import { useTitle } from '../../../../../lib/use-title';
@@ -76,40 +76,36 @@ export default function MetricsAdminPage() {
       {found.length === 0 ? (
         <Text>{q ? `No metric matches “${q}”.` : 'There are no metrics yet. Create the first with “New metric”.'}</Text>
       ) : (
-        <WideTable label="Metrics" minWidth={600}>
-          <Table aria-label="Metrics" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Unit</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((m) => (
-                <Table.Tr key={m.name}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminMetric(m.name)} ff="monospace" fz="sm">
-                      {m.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{m.title}</Table.Td>
-                  <Table.Td>{METRIC_TYPE_LABELS[m.type]}</Table.Td>
-                  <Table.Td>
-                    {m.unit ? (
-                      <Anchor component={PrefetchLink} to={paths.adminUnit(m.unit)} ff="monospace" fz="sm">
-                        {m.unit}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Metrics"
+          minWidth={600}
+          highlightOnHover
+          rows={shown}
+          rowKey={(m) => m.name}
+          columns={[
+            {
+              header: 'Name',
+              cell: (m) => (
+                <Anchor component={PrefetchLink} to={paths.adminMetric(m.name)} ff="monospace" fz="sm">
+                  {m.name}
+                </Anchor>
+              ),
+            },
+            { header: 'Title', cell: (m) => m.title },
+            { header: 'Type', cell: (m) => METRIC_TYPE_LABELS[m.type] },
+            {
+              header: 'Unit',
+              cell: (m) =>
+                m.unit ? (
+                  <Anchor component={PrefetchLink} to={paths.adminUnit(m.unit)} ff="monospace" fz="sm">
+                    {m.unit}
+                  </Anchor>
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+        />
       )}
       {metrics.data.length > 0 ? (
         <Paging pagination={{ page, count: found.length, limit: PAGE_SIZE }} page={page} onChange={setPage} noun={['metric', 'metrics']} />

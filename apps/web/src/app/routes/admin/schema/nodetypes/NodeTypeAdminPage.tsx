@@ -11,6 +11,7 @@ import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
 import { useDeleteNodeType, useNodeType, useSchemaChoices, useUpdateNodeType, type NodeTypeDetail } from './api';
 import { confirmDelete } from '../../../../../components/confirm';
+import { DeleteSection } from '../../../../../components/admin/DeleteSection';
 
 function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
   const navigate = useNavigate();
@@ -81,20 +82,18 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
           </Group>
         </Stack>
       </form>
-      <Stack gap="xs">
-        <Title order={2} size="h3">
-          Delete
-        </Title>
-        <Text size="sm">
-          {nodes ? `${nodes} node${nodes === 1 ? ' has' : 's have'} this type: it can be deleted when none has.` : 'No node has this type.'}
-        </Text>
-        <FormError error={remove.error} />
-        <Group>
-          <Button variant="subtle" color="danger" onClick={askToDelete} disabled={nodes > 0} loading={remove.isPending}>
-            Delete node type
-          </Button>
-        </Group>
-      </Stack>
+      <DeleteSection
+        label="Delete node type"
+        note={
+          <Text size="sm">
+            {nodes ? `${nodes} node${nodes === 1 ? ' has' : 's have'} this type: it can be deleted when none has.` : 'No node has this type.'}
+          </Text>
+        }
+        error={remove.error}
+        busy={remove.isPending}
+        disabled={nodes > 0}
+        onDelete={askToDelete}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
-import { WideTable } from '../../../../../components/WideTable';
+import { AdminTable } from '../../../../../components/admin/AdminTable';
 import { paths } from '../../../../../config/paths';
 import { useTitle } from '../../../../../lib/use-title';
 import { useCreateNodeType, useNodeTypeList, useSchemaChoices } from './api';
@@ -36,38 +36,35 @@ export default function NodeTypesAdminPage() {
       {types.data.length === 0 ? (
         <Text c="dimmed">No node types yet: create the first below.</Text>
       ) : (
-        <WideTable label="Node types" minWidth={420}>
-          <Table aria-label="Node types">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Metadata schema</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {types.data.map((t) => (
-                <Table.Tr key={t.slug}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminNodeType(t.slug)}>
-                      {t.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {t.schema ? (
-                      <Anchor component={PrefetchLink} to={paths.adminSchema(t.schema)}>
-                        {schemaTitle(t.schema)}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        none: any details
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Node types"
+          minWidth={420}
+          rows={types.data}
+          rowKey={(t) => t.slug}
+          columns={[
+            {
+              header: 'Type',
+              cell: (t) => (
+                <Anchor component={PrefetchLink} to={paths.adminNodeType(t.slug)}>
+                  {t.name}
+                </Anchor>
+              ),
+            },
+            {
+              header: 'Metadata schema',
+              cell: (t) =>
+                t.schema ? (
+                  <Anchor component={PrefetchLink} to={paths.adminSchema(t.schema)}>
+                    {schemaTitle(t.schema)}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    none: any details
+                  </Text>
+                ),
+            },
+          ]}
+        />
       )}
       <form
         noValidate

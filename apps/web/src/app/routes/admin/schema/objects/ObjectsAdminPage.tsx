@@ -1,9 +1,9 @@
-import { Anchor, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { FormError } from '../../../../../components/FormError';
 import { Paging } from '../../../../../components/Paging';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
-import { WideTable } from '../../../../../components/WideTable';
+import { AdminTable } from '../../../../../components/admin/AdminTable';
 import { paths } from '../../../../../config/paths';
 import { TypeBadges } from '../../../../../features/objects/object-bits';
 import { useDelayedFlag } from '../../../../../lib/use-delayed';
@@ -33,38 +33,33 @@ export default function ObjectsAdminPage() {
       <FormError error={objects.error} />
       {list?.length === 0 ? <Text>{q ? `No object matches “${q}”.` : 'No objects are catalogued yet.'}</Text> : null}
       {list && list.length > 0 ? (
-        <WideTable label="Objects" minWidth={640}>
-          <Table aria-label="Objects" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Title</Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Types</Table.Th>
-                <Table.Th scope="col">Visible to</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminObject(o.name)} fw={500}>
-                      {o.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {o.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <TypeBadges types={o.types} />
-                  </Table.Td>
-                  <Table.Td>{VISIBILITY[o.visibility]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Objects"
+          minWidth={640}
+          highlightOnHover
+          rows={list}
+          rowKey={(o) => o.id}
+          columns={[
+            {
+              header: 'Title',
+              cell: (o) => (
+                <Anchor component={PrefetchLink} to={paths.adminObject(o.name)} fw={500}>
+                  {o.title}
+                </Anchor>
+              ),
+            },
+            {
+              header: 'Name',
+              cell: (o) => (
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {o.name}
+                </Text>
+              ),
+            },
+            { header: 'Types', cell: (o) => <TypeBadges types={o.types} /> },
+            { header: 'Visible to', cell: (o) => VISIBILITY[o.visibility] },
+          ]}
+        />
       ) : null}
       <Paging pagination={objects.data?.pagination} page={page} onChange={setPage} noun={['object', 'objects']} />
     </Stack>

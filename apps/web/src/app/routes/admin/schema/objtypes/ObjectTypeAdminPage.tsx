@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { SlugSchema, type ObjectType } from '@observatory/shared';
@@ -16,6 +16,7 @@ import { useDeleteObjectType, useMetrics, useObjectCounts, useObjectType, useObj
 import { MARKER_OPTIONS } from './markers';
 import { SaveOrUndo } from '../SaveOrUndo';
 import { confirmDelete } from '../../../../../components/confirm';
+import { DeleteSection } from '../../../../../components/admin/DeleteSection';
 
 interface TypeValues {
   name: string;
@@ -73,22 +74,19 @@ function DeleteType({ type }: { type: ObjectType }) {
         }),
     });
   return (
-    <Stack gap="xs" component="section" aria-labelledby="delete-type">
-      <Title order={2} size="h4" id="delete-type">
-        Delete
-      </Title>
-      <FormError error={remove.error} />
-      {objects ? (
-        <Text size="sm" c="dimmed">
-          {objects} {objects === 1 ? 'object is' : 'objects are'} of this type: give {objects === 1 ? 'it' : 'them'} another type before deleting it.
-        </Text>
-      ) : null}
-      <Group>
-        <Button variant="subtle" color="danger" onClick={confirm} loading={remove.isPending}>
-          Delete object type
-        </Button>
-      </Group>
-    </Stack>
+    <DeleteSection
+      label="Delete object type"
+      note={
+        objects ? (
+          <Text size="sm" c="dimmed">
+            {objects} {objects === 1 ? 'object is' : 'objects are'} of this type: give {objects === 1 ? 'it' : 'them'} another type before deleting it.
+          </Text>
+        ) : null
+      }
+      error={remove.error}
+      busy={remove.isPending}
+      onDelete={confirm}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ObjectType } from '@observatory/shared';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
-import { WideTable } from '../../../../../components/WideTable';
+import { AdminTable, Dimmed } from '../../../../../components/admin/AdminTable';
 import { paths } from '../../../../../config/paths';
 import { useTitle } from '../../../../../lib/use-title';
 import { useCreateObjectType, useCurrentObjectTypes, useObjectCounts } from '../types-api';
@@ -17,63 +17,36 @@ function TypesTable({ types }: { types: ObjectType[] }) {
   const counts = useObjectCounts(types.map((t) => t.slug));
   const nameOf = (slug: string) => types.find((t) => t.slug === slug)?.name ?? slug;
   return (
-    <WideTable label="Object types" minWidth={720}>
-      <Table aria-label="Object types" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Address</Table.Th>
-            <Table.Th scope="col">Marker</Table.Th>
-            <Table.Th scope="col">Sits in</Table.Th>
-            <Table.Th scope="col">Metrics</Table.Th>
-            <Table.Th scope="col">Schemas</Table.Th>
-            <Table.Th scope="col">Objects</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {types.map((t) => {
-            const objects = counts.get(t.slug);
-            return (
-              <Table.Tr key={t.id}>
-                <Table.Td>
-                  <Anchor component={PrefetchLink} to={paths.adminObjectType(t.slug)} fw={500}>
-                    {t.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {t.slug}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <MarkerLabel marker={t.marker} />
-                </Table.Td>
-                <Table.Td>
-                  {t.parents.length ? (
-                    t.parents.map(nameOf).join(', ')
-                  ) : (
-                    <Text span c="dimmed" size="sm">
-                      anywhere
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{Object.keys(t.metrics).length}</Table.Td>
-                <Table.Td>{Object.keys(t.metadata_schemas).length}</Table.Td>
-                <Table.Td>
-                  {objects === undefined ? (
-                    <Text span c="dimmed" size="sm">
-                      …
-                    </Text>
-                  ) : (
-                    objects
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </WideTable>
+    <AdminTable
+      label="Object types"
+      minWidth={720}
+      highlightOnHover
+      rows={types}
+      rowKey={(t) => t.id}
+      columns={[
+        {
+          header: 'Name',
+          cell: (t) => (
+            <Anchor component={PrefetchLink} to={paths.adminObjectType(t.slug)} fw={500}>
+              {t.name}
+            </Anchor>
+          ),
+        },
+        {
+          header: 'Address',
+          cell: (t) => (
+            <Text size="sm" ff="monospace">
+              {t.slug}
+            </Text>
+          ),
+        },
+        { header: 'Marker', cell: (t) => <MarkerLabel marker={t.marker} /> },
+        { header: 'Sits in', cell: (t) => (t.parents.length ? t.parents.map(nameOf).join(', ') : <Dimmed>anywhere</Dimmed>) },
+        { header: 'Metrics', cell: (t) => Object.keys(t.metrics).length },
+        { header: 'Schemas', cell: (t) => Object.keys(t.metadata_schemas).length },
+        { header: 'Objects', cell: (t) => counts.get(t.slug) ?? <Dimmed>…</Dimmed> },
+      ]}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SlugSchema, type MetadataSchema, type NodeType, type ObjectType } from '@observatory/shared';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
-import { WideTable } from '../../../../../components/WideTable';
+import { AdminTable, Dimmed } from '../../../../../components/admin/AdminTable';
 import { paths } from '../../../../../config/paths';
 import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
@@ -15,74 +15,63 @@ import { useCreateSchema, useNodeTypes, useObjectTypes, useSchemas } from '../ty
 
 const STARTER = jsonText({ type: 'object', properties: {} });
 
+/** The object types and node types that use a schema, each linked to its page. */
+function UsedBy({ types, nodeTypes }: { types: ObjectType[]; nodeTypes: NodeType[] }) {
+  if (!types.length && !nodeTypes.length) return <Dimmed>nothing</Dimmed>;
+  return (
+    <Text span size="sm">
+      {types.map((t, i) => (
+        <span key={t.slug}>
+          {i > 0 ? ', ' : ''}
+          <Anchor component={PrefetchLink} to={paths.adminObjectType(t.slug)} inherit>
+            {t.name}
+          </Anchor>
+        </span>
+      ))}
+      {nodeTypes.map((t, i) => (
+        <span key={t.slug}>
+          {types.length || i > 0 ? ', ' : ''}
+          <Anchor component={PrefetchLink} to={paths.adminNodeType(t.slug)} inherit>
+            {t.name}
+          </Anchor>{' '}
+          (node type)
+        </span>
+      ))}
+    </Text>
+  );
+}
+
 function SchemasTable({ schemas, types, nodeTypes }: { schemas: MetadataSchema[]; types: ObjectType[] | undefined; nodeTypes: NodeType[] | undefined }) {
   const users = (slug: string) => (types ?? []).filter((t) => slug in t.metadata_schemas);
   const nodeUsers = (slug: string) => (nodeTypes ?? []).filter((t) => t.schema === slug);
   return (
-    <WideTable label="Metadata schemas" minWidth={560}>
-      <Table aria-label="Metadata schemas" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Title</Table.Th>
-            <Table.Th scope="col">Address</Table.Th>
-            <Table.Th scope="col">Version</Table.Th>
-            <Table.Th scope="col">Used by</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {schemas.map((s) => {
-            const by = users(s.slug);
-            const byNodes = nodeUsers(s.slug);
-            return (
-              <Table.Tr key={s.slug}>
-                <Table.Td>
-                  <Anchor component={PrefetchLink} to={paths.adminSchema(s.slug)} fw={500}>
-                    {s.title}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {s.slug}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{s.version}</Table.Td>
-                <Table.Td>
-                  {types === undefined ? (
-                    <Text span c="dimmed" size="sm">
-                      …
-                    </Text>
-                  ) : by.length || byNodes.length ? (
-                    <Text span size="sm">
-                      {by.map((t, i) => (
-                        <span key={t.slug}>
-                          {i > 0 ? ', ' : ''}
-                          <Anchor component={PrefetchLink} to={paths.adminObjectType(t.slug)} inherit>
-                            {t.name}
-                          </Anchor>
-                        </span>
-                      ))}
-                      {byNodes.map((t, i) => (
-                        <span key={t.slug}>
-                          {by.length || i > 0 ? ', ' : ''}
-                          <Anchor component={PrefetchLink} to={paths.adminNodeType(t.slug)} inherit>
-                            {t.name}
-                          </Anchor>{' '}
-                          (node type)
-                        </span>
-                      ))}
-                    </Text>
-                  ) : (
-                    <Text span c="dimmed" size="sm">
-                      nothing
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </WideTable>
+    <AdminTable
+      label="Metadata schemas"
+      minWidth={560}
+      highlightOnHover
+      rows={schemas}
+      rowKey={(s) => s.slug}
+      columns={[
+        {
+          header: 'Title',
+          cell: (s) => (
+            <Anchor component={PrefetchLink} to={paths.adminSchema(s.slug)} fw={500}>
+              {s.title}
+            </Anchor>
+          ),
+        },
+        {
+          header: 'Address',
+          cell: (s) => (
+            <Text size="sm" ff="monospace">
+              {s.slug}
+            </Text>
+          ),
+        },
+        { header: 'Version', cell: (s) => s.version },
+        { header: 'Used by', cell: (s) => (types === undefined ? <Dimmed>…</Dimmed> : <UsedBy types={users(s.slug)} nodeTypes={nodeUsers(s.slug)} />) },
+      ]}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +9,7 @@ import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../..
 import { PageState } from '../../../../../components/PageState';
 import { Paging } from '../../../../../components/Paging';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
-import { WideTable } from '../../../../../components/WideTable';
+import { AdminTable } from '../../../../../components/admin/AdminTable';
 import { paths } from '../../../../../config/paths';
 import { searchUnits, useUnits } from '../../../../../lib/units';
 import { useListParams } from '../../../../../lib/use-list-params';
@@ -137,44 +137,39 @@ export default function UnitsAdminPage() {
       {found.length === 0 ? (
         <Text>{q ? `No unit matches “${q}”.` : addedOnly ? 'No unit has been added yet: UCUM’s own are all there is.' : 'There are no units.'}</Text>
       ) : (
-        <WideTable label="Units" minWidth={640}>
-          <Table aria-label="Units" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Symbol</Table.Th>
-                <Table.Th>Property</Table.Th>
-                <Table.Th>Source</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((u) => (
-                <Table.Tr key={u.code}>
-                  <Table.Td>
-                    <Anchor component={PrefetchLink} to={paths.adminUnit(u.code)} ff="monospace" fz="sm">
-                      {u.code}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{u.name}</Table.Td>
-                  <Table.Td>{u.printSymbol}</Table.Td>
-                  <Table.Td>{u.property || '—'}</Table.Td>
-                  <Table.Td>
-                    {u.builtin ? (
-                      <Badge variant="light" color="gray" miw="max-content">
-                        Built in
-                      </Badge>
-                    ) : (
-                      <Badge variant="light" miw="max-content">
-                        Added
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
+        <AdminTable
+          label="Units"
+          minWidth={640}
+          highlightOnHover
+          rows={shown}
+          rowKey={(u) => u.code}
+          columns={[
+            {
+              header: 'Code',
+              cell: (u) => (
+                <Anchor component={PrefetchLink} to={paths.adminUnit(u.code)} ff="monospace" fz="sm">
+                  {u.code}
+                </Anchor>
+              ),
+            },
+            { header: 'Name', cell: (u) => u.name },
+            { header: 'Symbol', cell: (u) => u.printSymbol },
+            { header: 'Property', cell: (u) => u.property || '—' },
+            {
+              header: 'Source',
+              cell: (u) =>
+                u.builtin ? (
+                  <Badge variant="light" color="gray" miw="max-content">
+                    Built in
+                  </Badge>
+                ) : (
+                  <Badge variant="light" miw="max-content">
+                    Added
+                  </Badge>
+                ),
+            },
+          ]}
+        />
       )}
       <Paging pagination={{ page, count: found.length, limit: PAGE_SIZE }} page={page} onChange={setPage} noun={['unit', 'units']} />
       <Modal opened={adding} onClose={add.close} title="Add a unit">
