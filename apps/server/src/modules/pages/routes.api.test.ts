@@ -7,7 +7,7 @@ import { PAGE_LIMITS, type PageDetail, type PageSummary, type ProseMirrorDoc } f
 import { buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 import { auditLog, documentRevisions, pages } from '../../db/schema/index.js';
-import { imageNode } from '../assets/usages/service.js';
+import { imageNode } from '../assets/index.js';
 
 let t: TestApp;
 /** Signed in, no permission on pages. */
