@@ -6,6 +6,8 @@ import noImportCycle from './eslint-rules/no-import-cycle.js';
 import importZones from './eslint-rules/import-zones.js';
 import queryKeyFactories from './eslint-rules/query-key-factories.js';
 import moduleBoundaries from './eslint-rules/module-boundaries.js';
+import { SHARED_READS, TABLE_OWNERS } from './eslint-rules/server-tables.js';
+import tableOwners from './eslint-rules/table-owners.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
@@ -60,6 +62,12 @@ export default tseslint.config(
       'local/no-import-cycle': 'error',
       'local/module-boundaries': 'error',
     },
+  },
+  {
+    // A module writes only its own tables, and reads another's only where server-tables.js says why.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { tables: { rules: { 'table-owners': tableOwners } } },
+    rules: { 'tables/table-owners': ['error', { owners: TABLE_OWNERS, sharedReads: SHARED_READS }] },
   },
   {
     // The web's layers (docs/architecture.md "Web"): a feature imports no other feature and
