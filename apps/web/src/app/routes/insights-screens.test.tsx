@@ -1,17 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../lib/query-keys';
 import { NotificationSettings } from '../../features/account/NotificationSettings';
 import UnsubscribePage from '../../features/account/UnsubscribePage';
 import InsightEditPage from '../../features/insights/InsightEditPage';
 import InsightPage from '../../features/insights/InsightPage';
 import InsightsPage from '../../features/insights/InsightsPage';
 import HomeRoute from './home/HomeRoute';
+import { renderScreen, signedIn } from '../../test/render-screen';
 
 afterEach(cleanup);
 if (!('fonts' in document))
@@ -83,25 +78,7 @@ function show(path: string, pattern: string, Element: React.ComponentType) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => server(url, init)),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'ada', permissions: ['createInsights'], super: false });
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: <Element /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderScreen({ path, routes: [{ path: pattern, element: <Element /> }], user: signedIn('ada', ['createInsights']) });
 }
 
 /** The insights screens, the unsubscribe page and the e-mail setting against a fake server. */

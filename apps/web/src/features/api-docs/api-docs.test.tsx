@@ -1,15 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../lib/api-client';
-import { authKeys } from '../../lib/query-keys';
 import ApiDocsPage from './ApiDocsPage';
 import ObjectsGuidePage from './ObjectsGuidePage';
 import { sampleDocument } from './test-document';
+import { renderScreen, signedIn as signedInAs } from '../../test/render-screen';
 
 // happy-dom has no FontFaceSet; the body editor's autosize listens to it.
 if (!('fonts' in document))
@@ -55,25 +50,14 @@ function show(path: string, signedIn: boolean, element = <ApiDocsPage />) {
     }),
   );
   if (signedIn) setAccessToken('access-of-ada');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, signedIn ? { username: 'ada', permissions: [], super: false } : null);
-  const router = createMemoryRouter(
-    [
+  return renderScreen({
+    path,
+    routes: [
       { path: '/doc/api', element },
       { path: '/doc/api/data/obj', element },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+    user: signedIn ? signedInAs('ada') : null,
+  }).user;
 }
 
 const operationItem = (anchor: string) => {

@@ -1,14 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { AssetDetail } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assetKeys, authKeys } from '../../lib/query-keys';
+import { assetKeys } from '../../lib/query-keys';
 import AssetPage from './AssetPage';
+import { renderScreen, signedIn } from '../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -56,27 +52,16 @@ function show(path: string, detail: AssetDetail | null, permissions: string[] = 
       return json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'ada', permissions, super: false });
-  const router = createMemoryRouter(
-    [
+  return renderScreen({
+    path,
+    routes: [
       { path: '/assets/:id?', element: <AssetPage /> },
       { path: '/admin/assets', element: <p>the assets list</p> },
       { path: '/', element: <p>the home page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return { router, client, user: userEvent.setup() };
+    user: signedIn('ada', permissions),
+    notifications: true,
+  });
 }
 
 describe('an asset’s page', () => {

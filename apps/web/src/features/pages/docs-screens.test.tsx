@@ -1,12 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { PageDetail, PageSummary } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { authKeys } from '../../lib/query-keys';
 import DocPage from './DocPage';
+import { renderScreen } from '../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -64,17 +60,8 @@ function show(path: string, { permissions = ['view'], user = null }: { permissio
       return json({ error: 'Page not found', code: 'NOT_FOUND' }, 404);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, user);
-  const router = createMemoryRouter([{ path: '/doc/*', element: <DocPage /> }], { initialEntries: [path] });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { router, asked, user: userEvent.setup() };
+  const { router, user: events } = renderScreen({ path, routes: [{ path: '/doc/*', element: <DocPage /> }], user });
+  return { router, asked, user: events };
 }
 
 const navigation = () => screen.getByRole('navigation', { name: 'Documentation' });

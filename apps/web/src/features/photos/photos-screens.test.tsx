@@ -1,16 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { PhotoResult } from '@observatory/shared';
 import { forwardRef, useImperativeHandle } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../lib/query-keys';
 import { MyPhotos } from './MyPhotos';
 import type { PhotoMapCanvasProps, PhotoMapHandle } from './PhotoMapCanvas';
 import PhotosPage from './PhotosPage';
+import { renderScreen, signedIn } from '../../test/render-screen';
 
 // MapLibre does not run in happy-dom: the map is one that shows what it was given, has a
 // fixed view, and "draws" a box around Abisko when asked.
@@ -82,19 +77,7 @@ function show(path: string, routes: { path: string; element: React.ReactNode }[]
       return (await handler(url, method, body)) ?? json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'ada', permissions: [], super: false });
-  const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderScreen({ path, routes, user: signedIn('ada') });
 }
 
 // The photo search

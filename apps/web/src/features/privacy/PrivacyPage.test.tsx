@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import type { AppConfig, PageDetail } from '@observatory/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigQuery } from '../../lib/app-config';
-import { authKeys } from '../../lib/query-keys';
 import PrivacyPage from './PrivacyPage';
+import { renderScreen } from '../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -59,15 +57,7 @@ function renderWith(answer: AppConfig, page: PageDetail | null, user: typeof ADM
   );
   const client = new QueryClient();
   client.setQueryData(appConfigQuery.queryKey, answer);
-  client.setQueryData(authKeys.user, user);
-  const router = createMemoryRouter([{ path: '/privacy', element: <PrivacyPage /> }], { initialEntries: ['/privacy'] });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderScreen({ path: '/privacy', routes: [{ path: '/privacy', element: <PrivacyPage /> }], user, client });
   return asked;
 }
 

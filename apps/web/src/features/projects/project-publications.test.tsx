@@ -1,14 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ProjectDetail, Publication } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../lib/query-keys';
 import ProjectLayout from './ProjectLayout';
 import ProjectOverview from './ProjectOverview';
+import { renderScreen, signedIn } from '../../test/render-screen';
 
 afterEach(cleanup);
 afterEach(() => vi.unstubAllGlobals());
@@ -81,21 +76,12 @@ function show(permissions: string[], onDelete: () => Promise<Response>) {
     return new Response('{}', { status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'ada', permissions: [], super: false });
-  const router = createMemoryRouter([{ path: '/projects/:slug', element: <ProjectLayout />, children: [{ index: true, element: <ProjectOverview /> }] }], {
-    initialEntries: ['/projects/efi'],
+  const { user } = renderScreen({
+    path: '/projects/efi',
+    routes: [{ path: '/projects/:slug', element: <ProjectLayout />, children: [{ index: true, element: <ProjectOverview /> }] }],
+    user: signedIn('ada'),
   });
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return { fetch, user: userEvent.setup() };
+  return { fetch, user };
 }
 
 const itemOf = (title: string) => screen.getByRole('link', { name: title }).closest('li')!;

@@ -1,16 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ParsedEntry, Publication, PublicationDetail } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../lib/query-keys';
 import PublicationEditPage from './PublicationEditPage';
 import PublicationPage from './PublicationPage';
 import PublicationsPage from './PublicationsPage';
 import { PublicationSuggestions } from './PublicationSuggestions';
+import { renderScreen, signedIn } from '../../test/render-screen';
 
 afterEach(cleanup);
 // happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
@@ -124,25 +119,7 @@ function server(extra: Handler = () => undefined) {
 
 function show(path: string, pattern: string, Element: React.ComponentType, extra?: Handler) {
   vi.stubGlobal('fetch', vi.fn(server(extra)));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'ada', permissions: [], super: false });
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: <Element /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderScreen({ path, routes: [{ path: pattern, element: <Element /> }], user: signedIn('ada') });
 }
 
 describe('the paste preview', () => {

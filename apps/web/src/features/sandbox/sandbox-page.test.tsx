@@ -1,10 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { authKeys } from '../../lib/query-keys';
 import SandboxPage from './SandboxPage';
+import { renderScreen } from '../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -24,16 +21,7 @@ it('keeps both ends of the span when Before is typed before the page is drawn wi
       return json(EMPTY_ANSWER);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, null);
-  const router = createMemoryRouter([{ path: '/sandbox', element: <SandboxPage /> }], { initialEntries: ['/sandbox?type=site'] });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { router } = renderScreen({ path: '/sandbox?type=site', routes: [{ path: '/sandbox', element: <SandboxPage /> }], user: null });
   const from = await screen.findByLabelText('From');
   const before = screen.getByLabelText('Before');
   // One after the other, with no drawing between them (one act: React draws at its end).

@@ -1,14 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { AssetListItem, AssetsResponse, StrayFiles } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../../../lib/query-keys';
 import AssetsAdminPage from './AssetsAdminPage';
+import { renderScreen, signedIn } from '../../../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -73,20 +68,12 @@ function show(path: string, answers: Answers = {}) {
       return json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'admin', permissions: ['accessAdmin', 'manageAssets'], super: false });
-  const router = createMemoryRouter([{ path: '/admin/assets', element: <AssetsAdminPage /> }], { initialEntries: [path] });
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderScreen({
+    path,
+    routes: [{ path: '/admin/assets', element: <AssetsAdminPage /> }],
+    user: signedIn('admin', ['accessAdmin', 'manageAssets']),
+    notifications: true,
+  });
 }
 
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/v1/assets?')).map((c) => c.url);

@@ -1,18 +1,14 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { AuthUser, ImportPreview, ImportSession } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../../../lib/query-keys';
 import { setAccessToken } from '../../../../lib/api-client';
 import { ObjectsResultPage } from './ImportResultPage';
 import ImportStartPage from './ImportStartPage';
 import ObjectImportPage from './ObjectImportPage';
 import ObservationImportPage from './ObservationImportPage';
 import { readOptions } from './options-url';
+import { renderScreen } from '../../../../test/render-screen';
 
 const SESSION_ID = '6f1c2f4e-1b1a-4b7e-9d8e-3c2a1b0f9e8d';
 const SESSION: ImportSession = {
@@ -109,10 +105,10 @@ function Where() {
 }
 
 function show(path: string, user: AuthUser = USER) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, user);
-  const router = createMemoryRouter(
-    [
+  return renderScreen({
+    path,
+    user,
+    routes: [
       {
         path: '/admin/data/import/objects',
         element: (
@@ -151,18 +147,7 @@ function show(path: string, user: AuthUser = USER) {
         ),
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { user: userEvent.setup() };
+  });
 }
 
 beforeEach(() => {

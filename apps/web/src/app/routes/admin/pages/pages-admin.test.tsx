@@ -1,14 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { PageDetail, PageSummary } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../../../lib/query-keys';
 import PageAdminPage from './PageAdminPage';
 import PagesAdminPage from './PagesAdminPage';
+import { renderScreen, signedIn } from '../../../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -63,26 +58,14 @@ function show(path: string, extra: Handler = () => undefined) {
       return json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'admin', permissions: ['managePages', 'accessAdmin'], super: false });
-  const router = createMemoryRouter(
-    [
+  return renderScreen({
+    path,
+    routes: [
       { path: '/admin/pages', element: <PagesAdminPage /> },
       { path: '/admin/pages/*', element: <PageAdminPage /> },
-      { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return { router, user: userEvent.setup() };
+    user: signedIn('admin', ['managePages', 'accessAdmin']),
+  });
 }
 
 describe('Site Admin → Pages', () => {

@@ -1,14 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { Shortlink } from '@observatory/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '../../../../lib/query-keys';
 import ShortlinksAdminPage from './ShortlinksAdminPage';
+import { renderScreen, signedIn } from '../../../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -63,20 +58,12 @@ function show(stored: Shortlink[]) {
       return json({ error: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(authKeys.user, { username: 'admin', permissions: ['accessAdmin', 'manageShortlinks'], super: false });
-  const router = createMemoryRouter([{ path: '/admin/shortlinks', element: <ShortlinksAdminPage /> }], { initialEntries: ['/admin/shortlinks'] });
-  render(
-    <MantineProvider env="test">
-      <ModalsProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return renderScreen({
+    path: '/admin/shortlinks',
+    routes: [{ path: '/admin/shortlinks', element: <ShortlinksAdminPage /> }],
+    user: signedIn('admin', ['accessAdmin', 'manageShortlinks']),
+    notifications: true,
+  }).user;
 }
 
 const writes = () => calls.filter((c) => c.method !== 'GET');
