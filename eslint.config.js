@@ -64,6 +64,25 @@ export default tseslint.config(
     },
   },
   {
+    // Permission decisions are made in authz/ (can, authorize, ownsOrManages, isPublic): one written
+    // elsewhere from an actor's global set or super flag drifts from the policy and its tests.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/authz/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[property.name='global']",
+          "MemberExpression[property.name='super'][object.name=/[aA]ctor|signedFor/]",
+          "MemberExpression[property.name='super'][object.property.name='actor']",
+        ].map((selector) => ({
+          selector,
+          message: 'Decide with can() or authorize() from authz/: a permission check written elsewhere drifts from the policy',
+        })),
+      ],
+    },
+  },
+  {
     // A module writes only its own tables, and reads another's only where server-tables.js says why.
     files: ['apps/server/src/**/*.ts'],
     plugins: { tables: { rules: { 'table-owners': tableOwners } } },

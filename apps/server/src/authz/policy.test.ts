@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GlobalPermission, Permission, ResourceAction } from '@observatory/shared';
-import { can, permissionsFor, type Actor, type Resource } from './policy.js';
+import { can, isPublic, ownsOrManages, permissionsFor, sessionUserOf, type Actor, type Resource } from './policy.js';
 
 const PROJECT = 'project-1';
 
@@ -191,6 +191,40 @@ describe('can: a photo whose object is gone', () => {
   });
 });
 
+describe('isPublic: an image is served plainly only when everyone may see what holds it', () => {
+  const object = (visibility: Resource['visibility']): Resource => ({ type: 'object', id: 'obj', visibility, targetIds: [PROJECT] });
+  const photoOf = (parent: Resource | null): Resource =>
+    parent ? { type: 'photo', id: 'photo-1', targetIds: [PROJECT], parent } : { type: 'photo', id: 'photo-1', visibility: 'members', targetIds: [] };
+
+  it('holds for public rows and for rows inside public ones', () => {
+    expect(isPublic(project('public'))).toBe(true);
+    expect(isPublic(photoOf(object('public')))).toBe(true);
+    expect(isPublic({ type: 'institution', id: 'inst' })).toBe(true);
+  });
+
+  it('fails for rows seen only when signed in, by members, or (a photo whose object is gone) by its uploader', () => {
+    expect([isPublic(project('signed-in')), isPublic(project('members'))]).toEqual([false, false]);
+    expect([isPublic(photoOf(object('signed-in'))), isPublic(photoOf(object('members')))]).toEqual([false, false]);
+    expect(isPublic(photoOf(null))).toBe(false);
+  });
+});
+
+describe('ownsOrManages: who reads an upload’s original', () => {
+  const asset: Resource = { type: 'asset', id: 'asset-1', ownerUserId: 'uploader-1' };
+
+  it('its uploader, manageAssets and super users; not other managers, users or visitors', () => {
+    const rows = [
+      [actor({ userId: 'uploader-1' }), true],
+      [actor({ global: new Set<GlobalPermission>(['manageAssets']) }), true],
+      [ACTORS.super, true],
+      [ACTORS.admin, false],
+      [ACTORS.signedIn, false],
+      [null, false],
+    ] as const;
+    expect(rows.map(([who]) => ownsOrManages(who, asset))).toEqual(rows.map(([, expected]) => expected));
+  });
+});
+
 describe('can: publications', () => {
   const publication: Resource = { type: 'publication', id: 'pub-1', ownerPersonId: 'creator-1', coOwnerPersonIds: ['author-1'] };
 
@@ -238,6 +272,14 @@ describe('can: global permissions', () => {
 
   it('are not granted by roles on targets', () => {
     expect(can(ACTORS.editor, 'manageProjects')).toBe(false);
+  });
+
+  it('are reported for the session as the user holds them: all of them for a super user', () => {
+    expect(sessionUserOf(actor({ global: new Set<GlobalPermission>(['manageUsers', 'accessAdmin']) }))).toMatchObject({
+      permissions: ['accessAdmin', 'manageUsers'],
+      super: false,
+    });
+    expect(sessionUserOf(ACTORS.super).permissions).toContain('manageSchema');
   });
 });
 

@@ -1,5 +1,5 @@
 import { managerOf, RESOURCES, type Kind, type Visibility } from './resources.js';
-import { RESOURCE_ACTIONS, isGlobalPermission, type GlobalPermission, type Permission, type ResourceAction } from '@observatory/shared';
+import { GLOBAL_PERMISSIONS, RESOURCE_ACTIONS, isGlobalPermission, type GlobalPermission, type Permission, type ResourceAction } from '@observatory/shared';
 
 /** The signed-in user a request acts for (null: a visitor). */
 export interface Actor {
@@ -131,7 +131,20 @@ export function permissionsFor(actor: Actor | null, resource: Resource): Resourc
   return RESOURCE_ACTIONS.filter((action) => actions[action] && can(actor, actions[action], resource));
 }
 
-/** The global permissions an actor holds, as GET auth/user reports them. */
-export function globalPermissionsOf(actor: Actor, all: readonly GlobalPermission[]): GlobalPermission[] {
-  return all.filter((permission) => can(actor, permission));
+/**
+ * Whether everyone may see the row: an image its row holds is served plainly when so, and
+ * otherwise only through URLs signed for a reader who may (visibility.ts's publicRowsOf, for lists).
+ */
+export const isPublic = (resource: Resource): boolean => canSee(null, resource);
+
+/**
+ * Who may read what a row keeps beyond what it shows, such as an uploaded file's original
+ * (it may hold what the served versions drop, a photo's EXIF position): the row's owner and
+ * its kind's managers.
+ */
+export const ownsOrManages = (actor: Actor | null, resource: Resource): boolean => !!actor && (isManager(actor, resource) || owns(actor, resource));
+
+/** The signed-in user as GET auth/user reports them: the global permissions they hold, and whether they hold all. */
+export function sessionUserOf(actor: Actor): { username: string; permissions: GlobalPermission[]; super: boolean } {
+  return { username: actor.username, permissions: GLOBAL_PERMISSIONS.filter((permission) => can(actor, permission)), super: actor.super };
 }

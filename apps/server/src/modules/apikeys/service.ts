@@ -1,12 +1,12 @@
 import { API_KEY_PREFIX, isGlobalPermission, type ApiKey, type Permission } from '@observatory/shared';
 import type { z } from 'zod';
 import type { ApiKeyCreateSchema } from '@observatory/shared';
-import { authorize, type Actor } from '../../authz/authorize.js';
+import { authorize, can, type Actor } from '../../authz/authorize.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import { hashSecret, newSecret, sameSecret } from '../../lib/secrets.js';
-import { userResource, type UsersService } from '../users/service.js';
+import { userResource, type UsersService } from '../users/index.js';
 import * as repo from './repo.js';
 
 const UUID_LENGTH = 36;
@@ -39,7 +39,7 @@ export function createApiKeysService(deps: { db: Database; users: UsersService }
       const user = await users.loadUser(actor, userKey);
       authorize(actor, 'edit', userResource(user), 'User');
       if (actor?.userId !== user.id) throw new AppError('FORBIDDEN', 'Only the owner of an account can create its API keys');
-      const missing = input.permissions.filter((p) => isGlobalPermission(p) && !actor.super && !actor.global.has(p));
+      const missing = input.permissions.filter((p) => isGlobalPermission(p) && !can(actor, p));
       if (missing.length) throw invalidField('body.permissions', `You do not hold ${missing.join(', ')}`);
       const expiresAt = input.expires ? new Date(input.expires) : null;
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalidField('body.expires', 'Must be in the future');

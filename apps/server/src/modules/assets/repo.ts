@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { publicRowsOf } from '../../authz/visibility.js';
 import { rowsOf, type Db } from '../../db/client.js';
-import { assets, importSessions, insightCommentPhotos, insights, objects, photos, users } from '../../db/schema/index.js';
+import { assets, importSessions, insightCommentPhotos, insights, photos, users } from '../../db/schema/index.js';
 import type { Page } from '../../lib/pagination.js';
 import { usedAssetIds } from './usages/repo.js';
 
@@ -63,10 +64,9 @@ const storedBytes = sql`${assets.size} + coalesce((select sum((v.value ->> 'size
  * (or on one deleted).
  */
 const restricted = sql<boolean>`(
-  exists (select 1 from ${photos} left join ${objects} on ${objects.id} = ${photos.objectId}
-    where ${photos.assetId} = ${assets.id} and (${objects.id} is null or ${objects.visibility} <> 'public'))
-  or exists (select 1 from ${insightCommentPhotos} left join ${insights} on ${insights.id} = ${insightCommentPhotos.insightId}
-    where ${insightCommentPhotos.assetId} = ${assets.id} and (${insights.id} is null or ${insights.visibility} <> 'public')))`;
+  exists (select 1 from ${photos} where ${photos.assetId} = ${assets.id} and not (${publicRowsOf('photo')}))
+  or exists (select 1 from ${insightCommentPhotos} where ${insightCommentPhotos.assetId} = ${assets.id}
+    and not exists (select 1 from ${insights} where ${insights.id} = ${insightCommentPhotos.insightId} and ${publicRowsOf('insight')})))`;
 
 /** A page of assets, newest first, with their uploaders; only the unused ones when asked. */
 export async function assetPage(db: Db, page: Page, unusedOnly: boolean, graceMinutes: number) {

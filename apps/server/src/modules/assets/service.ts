@@ -11,7 +11,7 @@ import {
   type ImageRef,
   type StrayFiles,
 } from '@observatory/shared';
-import { authorize, can, requireActor, type Actor, type Resource } from '../../authz/authorize.js';
+import { authorize, can, isPublic, ownsOrManages, requireActor, type Actor, type Resource } from '../../authz/authorize.js';
 import { findByKey, resourceOf } from '../../authz/lookup.js';
 import type { Database, Db } from '../../db/client.js';
 import type { AssetVariant } from '../../db/schema/index.js';
@@ -57,10 +57,8 @@ const STRAY_BATCH = 500;
 /** Whether an asset is an image: it has the sized versions `imageRef` links (project files have none). */
 const isImage = (asset: Pick<repo.AssetRow, 'variants'>) => Object.hasOwn(asset.variants, String(IMAGE_SIZES.thumb));
 
-const isPublic = (holder: Resource) => !holder.visibility || holder.visibility === 'public';
-
-const seesOriginal = (actor: Actor | null, asset: repo.AssetRow) =>
-  !!actor && (actor.super || actor.global.has('manageAssets') || (asset.ownerId !== null && actor.userId === asset.ownerId));
+/** The original may hold what the versions drop (a photo's EXIF position): its uploader and manageAssets see it. */
+const seesOriginal = (actor: Actor | null, asset: repo.AssetRow) => ownsOrManages(actor, resourceOf('asset', asset));
 
 /** An asset whose files are stored, before its record is. */
 export type StoredAsset = Omit<repo.AssetRow, 'ownerId' | 'createdAt'>;

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   API_ROOT,
   AuthUserResponseSchema,
-  GLOBAL_PERMISSIONS,
   LoginInputSchema,
   NewPasswordSchema,
   PasswordChangeSchema,
@@ -15,7 +14,7 @@ import {
   ResetRequestSchema,
   TokenResponseSchema,
 } from '@observatory/shared';
-import { globalPermissionsOf } from '../../authz/policy.js';
+import { sessionUserOf } from '../../authz/policy.js';
 import { requireActor } from '../../authz/authorize.js';
 import { DEVICE_COOKIE_MAX_AGE_S } from '../../lib/device-cookies.js';
 import { signedInInPerson } from '../../plugins/auth.js';
@@ -130,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/user', { schema: { tags, summary: 'The signed-in user', response: { 200: AuthUserResponseSchema } } }, async (request) => {
     const actor = requireActor(request.actor);
     return {
-      user: { username: actor.username, permissions: globalPermissionsOf(actor, GLOBAL_PERMISSIONS), super: actor.super },
+      user: sessionUserOf(actor),
     };
   });
 

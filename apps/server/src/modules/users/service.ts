@@ -1,11 +1,11 @@
 import { PAGE_SIZES, isGlobalPermission, isResourceAction, type GlobalPermission, type Invitation, type ResourceAction, type User } from '@observatory/shared';
-import { authorize, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
 import { resourceOf } from '../../authz/lookup.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
-import type { RolesService } from '../roles/service.js';
+import type { RolesService } from '../roles/index.js';
 import * as repo from './repo.js';
 
 export const toUser = (row: repo.UserRow): User => ({
@@ -63,7 +63,7 @@ export function createUsersService(deps: { db: Database; roles: RolesService }) 
       return null;
     }
     const { resource, ...target } = await roles.findTarget(actor, targetKey);
-    if (!(actor && (actor.super || actor.global.has('manageUsers')))) authorize(actor, 'manageMembers', resource);
+    if (!can(actor, 'manageUsers')) authorize(actor, 'manageMembers', resource);
     return target;
   }
 
@@ -105,7 +105,7 @@ export function createUsersService(deps: { db: Database; roles: RolesService }) 
     async updateAccount(actor: Actor | null, key: string, input: { email?: string | null; username?: string; disabled?: boolean }) {
       const row = await loadUser(actor, key);
       authorize(actor, 'edit', userResource(row), 'User');
-      const admin = !!actor && (actor.super || actor.global.has('manageUsers'));
+      const admin = can(actor, 'manageUsers');
       if ((input.username !== undefined || input.disabled !== undefined) && !admin) {
         throw new AppError('FORBIDDEN', 'Only an administrator changes usernames or disables accounts');
       }
