@@ -19,7 +19,7 @@ import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.j
 import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
 import { benchPhotos, printPhotos, type PhotoFigures } from './photos.js';
 import { benchSandbox, printSandbox, type SandboxFigures } from './sandbox.js';
-import type { SandboxService } from '../src/modules/sandbox/service.js';
+import type { SandboxService } from '../src/modules/sandbox/index.js';
 import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
 import { benchWeb, printWeb } from './web.js';
 

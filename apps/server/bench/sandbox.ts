@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../src/db/client.js';
-import { MAX_QUERY_COST, type SandboxService } from '../src/modules/sandbox/service.js';
+import { MAX_QUERY_COST, type SandboxService } from '../src/modules/sandbox/index.js';
 import { CITY_BBOX } from './objects.js';
 import { MEASURED_PROJECT } from './projects.js';
 

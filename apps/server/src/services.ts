@@ -7,40 +7,30 @@ import { createDeviceCookies } from './lib/device-cookies.js';
 import { databaseRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.js';
 import { createUrlSigner } from './lib/signed-urls.js';
 import { createStorage } from './lib/storage/index.js';
-import { createApiKeysService } from './modules/apikeys/service.js';
-import { createFileAssets } from './modules/assets/files.js';
-import { createAssetsService, IMAGE_URL_TTL_SECONDS } from './modules/assets/service.js';
-import { createAuthService } from './modules/auth/service.js';
-import { createAccessTokens } from './modules/auth/tokens.js';
-import { createDocumentsService } from './modules/documents/service.js';
-import { createInstitutionsService } from './modules/institutions/service.js';
-import { createInvitationsService } from './modules/invitations/service.js';
-import { createPeopleService } from './modules/people/service.js';
-import { createRolesService } from './modules/roles/service.js';
-import { createTeamsService } from './modules/teams/service.js';
-import { createProjectFilesService } from './modules/projects/files/service.js';
-import { createInsightsService } from './modules/insights/service.js';
-import { createPublicationsService } from './modules/publications/service.js';
-import { createPagesService } from './modules/pages/service.js';
-import { createCommentsService } from './modules/insights/comments/service.js';
-import { createNotificationsService } from './modules/notifications/service.js';
-import { createProjectsService } from './modules/projects/service.js';
-import { createDataTablesService } from './modules/datatables/service.js';
-import { createObjectImport } from './modules/imports/objects.js';
-import { createObservationImport } from './modules/imports/observations.js';
-import { createRelationImport } from './modules/imports/relations.js';
-import { createImportSessionsService } from './modules/imports/service.js';
-import { createMembershipsService } from './modules/memberships/service.js';
-import { createObjectsService } from './modules/objects/service.js';
-import { createMapService } from './modules/objects/map/service.js';
-import { createNotesService } from './modules/objects/notes/service.js';
-import { createPhotosService } from './modules/objects/photos/service.js';
-import { createPhotoSearchService } from './modules/photo-search/service.js';
-import { createSandboxService } from './modules/sandbox/service.js';
-import { createSchemaService } from './modules/schema/service.js';
-import { createShortlinksService } from './modules/shortlinks/service.js';
+import { createApiKeysService } from './modules/apikeys/index.js';
+import { createFileAssets, createAssetsService, IMAGE_URL_TTL_SECONDS } from './modules/assets/index.js';
+import { createAuthService, createAccessTokens } from './modules/auth/index.js';
+import { createDocumentsService } from './modules/documents/index.js';
+import { createInstitutionsService } from './modules/institutions/index.js';
+import { createInvitationsService } from './modules/invitations/index.js';
+import { createPeopleService } from './modules/people/index.js';
+import { createRolesService } from './modules/roles/index.js';
+import { createTeamsService } from './modules/teams/index.js';
+import { createProjectFilesService, createProjectsService } from './modules/projects/index.js';
+import { createInsightsService, createCommentsService } from './modules/insights/index.js';
+import { createPublicationsService } from './modules/publications/index.js';
+import { createPagesService } from './modules/pages/index.js';
+import { createNotificationsService } from './modules/notifications/index.js';
+import { createDataTablesService } from './modules/datatables/index.js';
+import { createObjectImport, createObservationImport, createRelationImport, createImportSessionsService } from './modules/imports/index.js';
+import { createMembershipsService } from './modules/memberships/index.js';
+import { createObjectsService, createMapService, createNotesService, createPhotosService } from './modules/objects/index.js';
+import { createPhotoSearchService } from './modules/photo-search/index.js';
+import { createSandboxService } from './modules/sandbox/index.js';
+import { createSchemaService } from './modules/schema/index.js';
+import { createShortlinksService } from './modules/shortlinks/index.js';
 import { createMetadataValidator } from './lib/metadata.js';
-import { createUsersService } from './modules/users/service.js';
+import { createUsersService } from './modules/users/index.js';
 
 /** Past an account's ceiling of failures, one attempt from an unknown browser in this long. */
 const SLOW_WINDOW_MS = 5000;
@@ -81,17 +71,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const photoSearch = createPhotoSearchService({ db, assets });
   // Visitors' sandbox queries are counted a minute at a time.
   const sandbox = createSandboxService({ db, schema, limiter: rateLimiter(60_000) });
-  // Data tables load their project through this service; the project's detail shows its tables (called later, once both exist).
   const publications = createPublicationsService({ db });
-  const projects = createProjectsService({
-    db,
-    roles,
-    memberships,
-    assets,
-    documents,
-    catalogOf: (id) => dataTables.catalogOf(id),
-    publicationsOf: (actor, id) => publications.listOfProject(actor, id),
-  });
+  const projects = createProjectsService({ db, roles, memberships, assets, documents });
   const insights = createInsightsService({ db, documents, assets });
   const pages = createPagesService({ db, documents });
   // Mail people may unsubscribe from, and the comments on insights that send it.

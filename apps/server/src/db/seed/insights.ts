@@ -2,7 +2,7 @@ import { CommentInputSchema, InsightChangeSchema, InsightWriteSchema } from '@ob
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../authz/authorize.js';
-import { createCommentsService } from '../../modules/insights/comments/service.js';
+import { createCommentsService } from '../../modules/insights/index.js';
 import type { Db } from '../client.js';
 import { settings } from '../schema/index.js';
 import { planDemoInsights, type DemoCommenter } from './demo-insights.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { searchTextOf } from '../../modules/pages/service.js';
+import { searchTextOf } from '../../modules/pages/index.js';
 import { holdStartLock } from '../client.js';
 import { pages, settings } from '../schema/index.js';
 import { GUIDE_PAGES } from './guide.js';

@@ -10,7 +10,7 @@ import type { PasswordHasher } from '../../lib/passwords.js';
 import type { DeviceCookies } from '../../lib/device-cookies.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
-import type { UsersService } from '../users/service.js';
+import type { UsersService } from '../users/index.js';
 import * as repo from './repo.js';
 import type { AccessTokens } from './tokens.js';
 

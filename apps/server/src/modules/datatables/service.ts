@@ -24,7 +24,7 @@ import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { csvRow } from '../../lib/csv.js';
 import { pageOf } from '../../lib/pagination.js';
 import { slugify } from '../../lib/slugs.js';
-import { projectResource, type ProjectsService } from '../projects/service.js';
+import { projectResource, type ProjectsService } from '../projects/index.js';
 import * as repo from './repo.js';
 import { answeredValue, parseTime, storedValue } from './values.js';
 

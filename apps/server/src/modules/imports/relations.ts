@@ -11,7 +11,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField } from '../../lib/errors.js';
-import type { ObjectsService } from '../objects/service.js';
+import type { ObjectsService } from '../objects/index.js';
 import { answerOf, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
 import * as repo from './repo.js';
 

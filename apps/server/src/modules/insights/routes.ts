@@ -10,7 +10,7 @@ import {
 } from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
-import { revisionRoutes } from '../documents/routes.js';
+import { revisionRoutes } from '../documents/index.js';
 import { commentRoutes } from './comments/routes.js';
 
 const InsightParams = z.object({ id: z.string().min(1).max(200).describe('The insight’s id or number') });

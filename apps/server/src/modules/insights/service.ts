@@ -18,8 +18,8 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
-import type { AssetsService } from '../assets/service.js';
-import type { DocumentOwner, DocumentsService } from '../documents/service.js';
+import type { AssetsService } from '../assets/index.js';
+import type { DocumentOwner, DocumentsService } from '../documents/index.js';
 import * as repo from './repo.js';
 import { highlighted, searchable } from './snippets.js';
 

@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { chooseSlug } from '../../lib/slugs.js';
 import type { Upload } from '../../lib/uploads.js';
-import { describeAsset, imageRef, type AssetsService } from '../assets/service.js';
+import { describeAsset, imageRef, type AssetsService } from '../assets/index.js';
 import * as repo from './repo.js';
 
 type InstitutionInput = z.output<typeof InstitutionInputSchema>;

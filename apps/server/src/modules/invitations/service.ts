@@ -7,8 +7,8 @@ import type { Mailer } from '../../lib/mail.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { audit } from '../../lib/audit.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
-import type { PeopleService } from '../people/service.js';
-import { toInvitation, type UsersService } from '../users/service.js';
+import type { PeopleService } from '../people/index.js';
+import { toInvitation, type UsersService } from '../users/index.js';
 import * as repo from './repo.js';
 
 const BAD_CODE = 'This invitation is invalid, has expired or was already used';

@@ -3,9 +3,9 @@ import type { Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
-import type { PeopleService } from '../people/service.js';
-import type { RolesService } from '../roles/service.js';
-import type { UsersService } from '../users/service.js';
+import type { PeopleService } from '../people/index.js';
+import type { RolesService } from '../roles/index.js';
+import type { UsersService } from '../users/index.js';
 
 /** Roles a member holds on a team or project: one each. */
 export const MEMBER_ROLE_SLUGS = ['owner', 'editor', 'contributor', 'viewer'];

@@ -15,7 +15,7 @@ import {
   type ObjectPeopleResponse,
 } from '@observatory/shared';
 import { sendJsonPage, setPaginationHeaders } from '../../lib/pagination.js';
-import { revisionRoutes } from '../documents/routes.js';
+import { revisionRoutes } from '../documents/index.js';
 import { signedIn } from '../../plugins/auth.js';
 import { objectsCsv, objectsGeoJson } from './formats.js';
 import { mapRoutes } from './map/routes.js';

@@ -10,8 +10,8 @@ import { invalidField, notFound, taken } from '../../lib/errors.js';
 import { validateGeometry } from '../../lib/geometry.js';
 import type { MetadataValidator } from '../../lib/metadata.js';
 import { pageOf } from '../../lib/pagination.js';
-import type { DocumentOwner, DocumentsService } from '../documents/service.js';
-import type { SchemaService } from '../schema/service.js';
+import type { DocumentOwner, DocumentsService } from '../documents/index.js';
+import type { SchemaService } from '../schema/index.js';
 import * as repo from './repo.js';
 
 /** A page of the object catalogue when no limit is asked for. */

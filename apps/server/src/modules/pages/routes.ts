@@ -11,7 +11,7 @@ import {
   PagesResponseSchema,
 } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth.js';
-import { revisionRoutes } from '../documents/routes.js';
+import { revisionRoutes } from '../documents/index.js';
 
 const PageParams = z.object({ id: z.uuid().describe('The page’s id') });
 /** A page's path is the rest of the URL: pages/at/guide/map. A path no page can have is not found, as a missing one. */

@@ -20,7 +20,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
-import type { DocumentOwner, DocumentsService } from '../documents/service.js';
+import type { DocumentOwner, DocumentsService } from '../documents/index.js';
 import * as repo from './repo.js';
 import { treeOrder } from './tree.js';
 

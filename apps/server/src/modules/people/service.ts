@@ -8,8 +8,8 @@ import { AppError, notFound, taken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs.js';
 import type { Upload } from '../../lib/uploads.js';
-import { describeAsset, imageRef, type AssetsService } from '../assets/service.js';
-import type { UsersService } from '../users/service.js';
+import { describeAsset, imageRef, type AssetsService } from '../assets/index.js';
+import type { UsersService } from '../users/index.js';
 import * as repo from './repo.js';
 
 type PersonInput = z.output<typeof PersonInputSchema>;

@@ -6,7 +6,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
-import type { AssetsService } from '../assets/service.js';
+import type { AssetsService } from '../assets/index.js';
 import * as repo from './repo.js';
 
 type Query = z.output<typeof PhotoSearchQuerySchema>;

@@ -18,8 +18,9 @@ import {
   UpdateWriteSchema,
   MemberInputSchema,
 } from '@observatory/shared';
+import type { Actor } from '../../authz/authorize.js';
 import { sendJsonPage } from '../../lib/pagination.js';
-import { revisionRoutes } from '../documents/routes.js';
+import { revisionRoutes } from '../documents/index.js';
 import { signedIn } from '../../plugins/auth.js';
 import { projectFileRoutes } from './files/routes.js';
 
@@ -31,9 +32,16 @@ const UpdateParams = ProjectParams.extend({ uid: key.describe('Update id or slug
 const MemberParams = ProjectParams.extend({ person: key.describe('Person id or slug') });
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { projects } = app.services;
+  const { projects, dataTables, publications } = app.services;
   const tags = ['projects'];
   const write = { onRequest: signedIn };
+
+  /** A project's page: its own detail, then what the data tables and publications modules hold of it, asked at once. */
+  const page = async (actor: Actor | null, detail: Promise<Awaited<ReturnType<typeof projects.getProject>>>) => {
+    const own = await detail;
+    const [catalog, cited] = await Promise.all([dataTables.catalogOf(own.project.id), publications.listOfProject(actor, own.project.id)]);
+    return { ...own, publications: cited, ...catalog };
+  };
 
   app.get(
     '/projects',
@@ -61,13 +69,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ProjectDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await projects.createProject(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await page(request.actor, projects.createProject(request.actor, request.body))),
   );
 
   app.get(
     '/projects/:id',
     { schema: { tags, summary: 'A project with everything shown on its page', params: ProjectParams, response: { 200: ProjectDetailSchema } } },
-    async (request) => projects.getProject(request.actor, request.params.id),
+    async (request) => page(request.actor, projects.getProject(request.actor, request.params.id)),
   );
 
   app.put(
@@ -82,7 +90,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProjectDetailSchema },
       },
     },
-    async (request) => projects.updateProject(request.actor, request.params.id, request.body),
+    async (request) => page(request.actor, projects.updateProject(request.actor, request.params.id, request.body)),
   );
 
   app.delete(
@@ -109,7 +117,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       what: 'the documentation',
       params: ProjectParams,
       ownerFor: (actor, params) => projects.documentOf(actor, params.id),
-      restore: (actor, params, doc) => projects.updateProject(actor, params.id, { doc }),
+      restore: (actor, params, doc) => page(actor, projects.updateProject(actor, params.id, { doc })),
       restored: ProjectDetailSchema,
     }),
   );

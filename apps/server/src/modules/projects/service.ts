@@ -1,6 +1,4 @@
 import {
-  type DataTable,
-  type Publication,
   documentText,
   type Contributor,
   type LinkedProject,
@@ -25,10 +23,10 @@ import { invalidField, notFound, taken } from '../../lib/errors.js';
 import type { OrderedLinks } from '../../lib/ordered-links.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug } from '../../lib/slugs.js';
-import { imageRef, type AssetsService } from '../assets/service.js';
-import type { DocumentOwner, DocumentsService } from '../documents/service.js';
-import type { MembershipsService } from '../memberships/service.js';
-import type { RolesService } from '../roles/service.js';
+import { imageRef, type AssetsService } from '../assets/index.js';
+import type { DocumentOwner, DocumentsService } from '../documents/index.js';
+import type { MembershipsService } from '../memberships/index.js';
+import type { RolesService } from '../roles/index.js';
 import { assetIdsOfProject } from './files/repo.js';
 import * as repo from './repo.js';
 
@@ -91,12 +89,8 @@ export function createProjectsService(deps: {
   memberships: MembershipsService;
   assets: AssetsService;
   documents: DocumentsService;
-  /** What a project catalogues: its data tables and object types (the datatables module's, which itself loads projects through this service). */
-  catalogOf: (projectId: string) => Promise<{ datatables: DataTable[]; object_types: { slug: string; name: string }[] }>;
-  /** The project's publications the reader sees (the publications module's). */
-  publicationsOf: (actor: Actor | null, projectId: string) => Promise<Publication[]>;
 }) {
-  const { db, roles, memberships, assets, documents, catalogOf, publicationsOf } = deps;
+  const { db, roles, memberships, assets, documents } = deps;
 
   /** The project as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string): Promise<repo.ProjectRow> {
@@ -126,8 +120,6 @@ export function createProjectsService(deps: {
     const found = await db.use((d) => repo.findProjectDetail(d, key));
     if (!found || !can(actor, 'view', projectResource(found.project))) throw notFound('Project');
     const { project: row, team, contributors, institutions, updates, files } = found;
-    // The other modules' sections, each one statement, asked at once.
-    const [catalog, publications] = await Promise.all([catalogOf(row.id), publicationsOf(actor, row.id)]);
     return {
       project: toProject(row, team),
       permissions: permissionsFor(actor, projectResource(row)),
@@ -136,8 +128,6 @@ export function createProjectsService(deps: {
       institutions: institutions.map(toInstitutionLink),
       updates,
       files,
-      publications,
-      ...catalog,
     };
   }
 

@@ -19,8 +19,8 @@ import type { Database, Db } from '../../db/client.js';
 import { csvRow } from '../../lib/csv.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { answeredValue } from '../datatables/values.js';
-import type { SchemaService } from '../schema/service.js';
+import { answeredValue } from '../datatables/index.js';
+import type { SchemaService } from '../schema/index.js';
 import * as repo from './repo.js';
 
 type FilterInput = z.output<typeof SandboxFilterSchema>;

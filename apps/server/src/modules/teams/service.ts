@@ -6,8 +6,8 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { chooseSlug } from '../../lib/slugs.js';
-import type { MembershipsService } from '../memberships/service.js';
-import type { RolesService } from '../roles/service.js';
+import type { MembershipsService } from '../memberships/index.js';
+import type { RolesService } from '../roles/index.js';
 import * as repo from './repo.js';
 
 type TeamInput = z.output<typeof TeamInputSchema>;

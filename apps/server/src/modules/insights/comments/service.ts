@@ -7,8 +7,8 @@ import type { Database, Db } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../../lib/errors.js';
 import type { Upload } from '../../../lib/uploads.js';
-import { describeAsset, type AssetsService } from '../../assets/service.js';
-import type { NotificationsService } from '../../notifications/service.js';
+import { describeAsset, type AssetsService } from '../../assets/index.js';
+import type { NotificationsService } from '../../notifications/index.js';
 import * as repo from './repo.js';
 import type { InsightsService } from '../service.js';
 

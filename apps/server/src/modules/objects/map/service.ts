@@ -4,7 +4,7 @@ import type { Actor } from '../../../authz/authorize.js';
 import { findVisible } from '../../../authz/lookup.js';
 import { visibleTo } from '../../../authz/visibility.js';
 import type { Database, Db } from '../../../db/client.js';
-import type { SchemaService } from '../../schema/service.js';
+import type { SchemaService } from '../../schema/index.js';
 import * as objectsRepo from '../repo.js';
 import * as repo from './repo.js';
 import type { Cell } from './repo.js';

@@ -6,7 +6,7 @@ import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
 import type { Storage } from '../../../lib/storage/index.js';
 import type { Upload } from '../../../lib/uploads.js';
-import { describeAsset, type AssetsService } from '../../assets/service.js';
+import { describeAsset, type AssetsService } from '../../assets/index.js';
 import { attachedTo } from '../attached.js';
 import type { ObjectsService } from '../service.js';
 import * as repo from './repo.js';

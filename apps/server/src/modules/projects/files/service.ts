@@ -9,9 +9,9 @@ import { AppError, invalidField, notFound } from '../../../lib/errors.js';
 import { withoutHiddenControls } from '../../../lib/images.js';
 import type { SignedQuery, UrlSigner } from '../../../lib/signed-urls.js';
 import type { ReceiveUpload } from '../../../lib/uploads.js';
-import type { FileAssets } from '../../assets/files.js';
-import { describeAsset, type AssetsService, type StoredAsset } from '../../assets/service.js';
-import type { UsersService } from '../../users/service.js';
+import type { FileAssets } from '../../assets/index.js';
+import { describeAsset, type AssetsService, type StoredAsset } from '../../assets/index.js';
+import type { UsersService } from '../../users/index.js';
 import * as repo from './repo.js';
 import { projectResource, type ProjectsService } from '../service.js';
 

@@ -1,0 +1,4 @@
+/** The datatables module as the rest of the server sees it: anything not exported here is its own. */
+export { dataTableRoutes } from './routes.js';
+export { createDataTablesService, type DataTablesService, type ImportedObservation, type TableMetric } from './service.js';
+export { answeredValue, parseTime, type Stored, storedValue } from './values.js';

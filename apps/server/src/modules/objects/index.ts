@@ -1,0 +1,6 @@
+/** The objects module as the rest of the server sees it: anything not exported here is its own. */
+export { createMapService } from './map/service.js';
+export { createNotesService } from './notes/service.js';
+export { createPhotosService } from './photos/service.js';
+export { objectRoutes } from './routes.js';
+export { createObjectsService, type ObjectsService } from './service.js';
