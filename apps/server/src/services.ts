@@ -56,11 +56,11 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   const roles = createRolesService({ db });
   const users = createUsersService({ db, roles });
-  const people = createPeopleService({ db, users, assets });
+  const documents = createDocumentsService({ db });
+  const people = createPeopleService({ db, users, assets, documents });
   const institutions = createInstitutionsService({ db, assets });
   const memberships = createMembershipsService({ db, roles, users, people });
   const teams = createTeamsService({ db, roles, memberships });
-  const documents = createDocumentsService({ db });
   const shortlinks = createShortlinksService({ db });
   const metadata = createMetadataValidator();
   const schema = createSchemaService({ db, validator: metadata });

@@ -98,7 +98,7 @@ export const documentRevisions = pgTable(
   'document_revisions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** What the document belongs to: "project" or "update". */
+    /** What the document belongs to (DocumentOwner): "project", "update", "object", "insight", "page" or "bio" (a person's). */
     ownerType: text().notNull(),
     ownerId: uuid().notNull(),
     doc: jsonb().$type<ProseMirrorDoc>(),

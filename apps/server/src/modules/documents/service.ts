@@ -4,9 +4,9 @@ import type { Database, Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './repo.js';
 
-/** What a document belongs to: a project's documentation, an update's text, an object's doc, a documentation page. */
+/** What a document belongs to: a project's documentation, an update's text, an object's doc, an insight, a documentation page, a person's bio. */
 export interface DocumentOwner {
-  type: 'project' | 'update' | 'object' | 'insight' | 'page';
+  type: 'project' | 'update' | 'object' | 'insight' | 'page' | 'bio';
   id: string;
 }
 

@@ -12,6 +12,7 @@ import {
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { readFilePart } from '../../lib/uploads.js';
+import { revisionRoutes } from '../documents/index.js';
 
 const PersonParams = z.object({ id: z.string().min(1).max(100).describe('Person id or slug') });
 const AffiliationParams = z.object({
@@ -59,6 +60,18 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => people.updatePerson(request.actor, request.params.id, request.body),
+  );
+
+  // The bio's revisions
+  await app.register(
+    revisionRoutes('/people/:id', {
+      tags,
+      what: 'the bio',
+      params: PersonParams,
+      ownerFor: (actor, params) => people.documentOf(actor, params.id),
+      restore: (actor, params, doc) => people.updatePerson(actor, params.id, { bio: doc }),
+      restored: PersonDetailSchema,
+    }),
   );
 
   app.delete(

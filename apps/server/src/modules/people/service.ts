@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { PAGE_SIZES, type Affiliation, type Person, type PersonInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
@@ -9,6 +10,7 @@ import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs.js';
 import type { Upload } from '../../lib/uploads.js';
 import { describeAsset, imageRef, type AssetsService } from '../assets/index.js';
+import type { DocumentOwner, DocumentsService } from '../documents/index.js';
 import type { UsersService } from '../users/index.js';
 import * as repo from './repo.js';
 
@@ -24,8 +26,10 @@ const toAffiliation = (a: Omit<Awaited<ReturnType<typeof repo.affiliationsOf>>[n
   primary: a.primary,
 });
 
-export function createPeopleService(deps: { db: Database; users: UsersService; assets: AssetsService }) {
-  const { db, users, assets } = deps;
+export function createPeopleService(deps: { db: Database; users: UsersService; assets: AssetsService; documents: DocumentsService }) {
+  const { db, users, assets, documents } = deps;
+  /** A person's bio keeps its revisions as every document does. */
+  const bioOf = (personId: string): DocumentOwner => ({ type: 'bio', id: personId });
   async function load(actor: Actor | null, key: string): Promise<repo.PersonRow> {
     const row = await db.use((d) => repo.findPerson(d, key));
     if (!row) throw notFound('Person');
@@ -114,6 +118,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       return db.transaction(async (tx) => {
         const slug = await chooseSlug(input, (base) => repo.slugsLike(tx, base), 'person');
         const row = await repo.insertPerson(tx, { name: input.name, slug, orcid: input.orcid ?? null, email: input.email ?? null, bio: input.bio ?? null });
+        if (row.bio) await documents.saveRevision(tx, actor, bioOf(row.id), row.bio);
         await audit(tx, actor, 'person.create', { type: 'person', id: row.id }, { after: row });
         return { person: await toPerson(tx, actor, row), permissions: permissionsFor(actor, personResource(row)), bio: row.bio ?? null };
       });
@@ -122,6 +127,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
     async updatePerson(actor: Actor | null, key: string, input: Partial<PersonInput>) {
       const before = await load(actor, key);
       authorize(actor, 'edit', personResource(before), 'Person');
+      const bioChanged = input.bio !== undefined && !isDeepStrictEqual(input.bio, before.bio);
       return db.transaction(async (tx) => {
         if (input.slug && input.slug !== before.slug) await ensureSlugFree(tx, input.slug, before.id);
         const row = await repo.updatePerson(tx, before.id, {
@@ -129,8 +135,9 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
           ...(input.orcid !== undefined ? { orcid: input.orcid } : {}),
           ...(input.email !== undefined ? { email: input.email } : {}),
-          ...(input.bio !== undefined ? { bio: input.bio } : {}),
+          ...(bioChanged ? { bio: input.bio } : {}),
         });
+        if (bioChanged) await documents.saveRevision(tx, actor, bioOf(row.id), input.bio ?? null);
         await audit(tx, actor, 'person.update', { type: 'person', id: row.id }, { before, after: row });
         return { person: await toPerson(tx, actor, row), permissions: permissionsFor(actor, personResource(row)), bio: row.bio ?? null };
       });
@@ -146,10 +153,18 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
         }
         const photoId = await repo.lockPhoto(tx, row.id);
         await repo.deletePerson(tx, row.id);
+        await documents.deleteRevisions(tx, bioOf(row.id));
         await audit(tx, actor, 'person.delete', { type: 'person', id: row.id }, { before: row });
         return photoId ? assets.deleteAssetIn(tx, photoId) : [];
       });
       await assets.deleteFiles(photoFiles);
+    },
+
+    /** The bio's history is for those who may edit the person: it may hold what was taken out. */
+    async documentOf(actor: Actor | null, key: string): Promise<DocumentOwner> {
+      const row = await load(actor, key);
+      authorize(actor, 'edit', personResource(row), 'Person');
+      return bioOf(row.id);
     },
 
     /**
