@@ -3,9 +3,7 @@ import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import '@citation-js/plugin-csl';
 import { parse as parseName } from '@citation-js/name';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   PublicationInputSchema,
   type CitationRun,
@@ -25,17 +23,9 @@ import {
  * or DOI from the network.
  */
 
-/**
- * Chicago (author-date) is not bundled with citation-js; rehype-citation ships its CSL
- * (CC BY-SA 3.0) beside its entry point, in a folder its exports no longer map.
- */
-async function chicagoStyle(): Promise<string> {
-  const entry = createRequire(import.meta.url).resolve('rehype-citation');
-  const file = path.join(path.dirname(entry), 'styles', 'chicago.js');
-  return ((await import(pathToFileURL(file).href)) as { default: string }).default;
-}
+/** Chicago (author-date) is not bundled with citation-js: its CSL file is kept beside this one (styles/README.md, CC BY-SA 3.0). */
 const cslStyles = plugins.config.get('@csl').styles;
-if (!cslStyles.has('chicago')) cslStyles.add('chicago', await chicagoStyle());
+if (!cslStyles.has('chicago')) cslStyles.add('chicago', readFileSync(new URL('./styles/chicago-author-date.csl', import.meta.url), 'utf8'));
 
 export type CitationFormat = 'bibtex' | 'ris' | 'csl';
 
