@@ -8,6 +8,7 @@ import queryKeyFactories from './eslint-rules/query-key-factories.js';
 import moduleBoundaries from './eslint-rules/module-boundaries.js';
 import { SHARED_READS, TABLE_OWNERS } from './eslint-rules/server-tables.js';
 import tableOwners from './eslint-rules/table-owners.js';
+import factoriesForTestData from './eslint-rules/factories-for-test-data.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
@@ -127,5 +128,12 @@ export default tseslint.config(
     // Where the query keys are written.
     files: ['apps/web/src/lib/query-keys.ts', 'apps/web/src/app/query-keys.ts', 'apps/web/src/features/*/keys.ts'],
     rules: { 'local/query-key-factories': 'off' },
+  },
+  {
+    // API tests make their data through test/factories.ts; a module's own route tests alone
+    // write out its create calls.
+    files: ['apps/server/**/*.api.test.ts'],
+    plugins: { tests: { rules: { 'factories-for-test-data': factoriesForTestData } } },
+    rules: { 'tests/factories-for-test-data': 'error' },
   },
 );

@@ -1,7 +1,7 @@
 import { PAGINATION_HEADERS } from '@observatory/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../test/harness.js';
+import { buildObject, buildProject, buildUser, type TestUser } from '../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -9,7 +9,7 @@ let project: { slug: string };
 beforeAll(async () => {
   t = await startTestApp();
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-  project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Counted') } } })).json().project;
+  project = await buildProject(t.app, owner);
 });
 afterAll(() => t.close());
 
@@ -22,34 +22,31 @@ async function listed(path: string) {
   return { total, sent: t.database.statements - before };
 }
 
-const addObject = (name: string) =>
-  api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.slug] } });
-
 describe('list totals', () => {
   it('come from the cache while nothing is written, and are counted again after a write', async () => {
     const path = `/data/obj?project=${project.slug}&limit=1`;
-    expect((await addObject(unique('counted-'))).statusCode).toBe(201);
+    await buildObject(t.app, owner, { projects: [project.slug] });
     const first = await listed(path);
     expect(first.total).toBe(1);
     const again = await listed(path);
     expect(again).toEqual({ total: 1, sent: first.sent - 1 });
 
-    expect((await addObject(unique('counted-'))).statusCode).toBe(201);
+    await buildObject(t.app, owner, { projects: [project.slug] });
     expect((await listed(path)).total).toBe(2);
   });
 
   it('are not changed by a write that was refused and rolled back', async () => {
     const path = `/data/obj?project=${project.slug}&limit=1`;
     const { total } = await listed(path);
-    const name = unique('twice-');
-    expect((await addObject(name)).statusCode).toBe(201);
-    expect((await addObject(name)).statusCode).toBe(409);
+    const { name } = await buildObject(t.app, owner, { projects: [project.slug] });
+    // eslint-disable-next-line tests/factories-for-test-data -- the refused create call is what this test is about
+    const twice = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.slug] } });
+    expect(twice.statusCode).toBe(409);
     expect((await listed(path)).total).toBe(total + 1);
   });
 
   it('follow a deletion', async () => {
-    const name = unique('gone-');
-    expect((await addObject(name)).statusCode).toBe(201);
+    const { name } = await buildObject(t.app, owner, { projects: [project.slug] });
     const path = `/data/obj?project=${project.slug}&limit=1`;
     const { total } = await listed(path);
     expect((await api(t.app, 'DELETE', `/data/obj/${name}`, { token: owner.token })).statusCode).toBe(204);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../test/factories.js';
+import { buildInstitutionCategory, buildObject, buildProject, buildTeam, buildUser, type TestUser } from '../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../test/harness.js';
 import { walk } from './input.js';
 
@@ -26,11 +26,13 @@ describe('text that cannot be stored', () => {
   it('is a 400 naming the field, in a JSON body, a key, the query or the path, and stores nothing', async () => {
     const title = unique('Nul');
     const cases: [Promise<{ statusCode: number; json(): { details: { field: string }[] } }>, string][] = [
+      // eslint-disable-next-line tests/factories-for-test-data -- the create call's input handling is under test
       [api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title: `${title}\u0000` } } }), 'body.project.title'],
       [raw('POST', '/projects', `{"project":{"title":"${title}\\ud800"}}`), 'body.project.title'],
       [raw('POST', '/projects', `{"project":{"title":"${title}","summary":"\\udc00 alone"}}`), 'body.project.summary'],
       [raw('POST', '/projects', `{"project":{"title":"${title}","\\u0000":1}}`), 'body.project'],
       [
+        // eslint-disable-next-line tests/factories-for-test-data -- the create call's input handling is under test
         api(t.app, 'POST', '/data/obj', {
           token: admin.token,
           body: { name: unique('n'), title, types: ['site'], metadata: { notes: ['fine', 'bad\u0000'] } },
@@ -51,14 +53,13 @@ describe('text that cannot be stored', () => {
 
   it('lets every other character through, emoji and all', async () => {
     const title = `${unique('Emoji')} 🌲 Ünïcødé \u200b`;
-    const res = await api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title } } });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().project.title).toBe(title.trim());
+    expect((await buildProject(t.app, admin, { title })).title).toBe(title.trim());
   });
 });
 
 describe('messages', () => {
   it('name fields as a person sees them, and keep the path in details', async () => {
+    // eslint-disable-next-line tests/factories-for-test-data -- the refused create call's message is under test
     const res = await api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title: 'x'.repeat(301), startDate: 'soon' } } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Title: at most 300 characters; Start date: use a date like 2024-05-31');
@@ -66,6 +67,7 @@ describe('messages', () => {
       { field: 'body.project.title', message: 'At most 300 characters' },
       { field: 'body.project.startDate', message: 'Use a date like 2024-05-31' },
     ]);
+    // eslint-disable-next-line tests/factories-for-test-data -- the refused create call's message is under test
     const missing = await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { title: 'No name' } });
     expect(missing.json().error).toMatch(/^Name: required; Types: required/);
   });
@@ -104,17 +106,16 @@ describe('JSON bodies', () => {
 describe('ids', () => {
   it('are lower-cased UUIDs wherever they are typed: the path, the query, reference fields', async () => {
     const id = randomUUID();
-    const created = await api(t.app, 'POST', `/institution_categories/${id.toUpperCase()}`, { token: admin.token, body: { name: unique('Cat') } });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().category.id).toBe(id);
+    expect((await buildInstitutionCategory(t.app, admin, { id: id.toUpperCase() })).id).toBe(id);
+    // eslint-disable-next-line tests/factories-for-test-data -- the create call under test: the same id, typed in upper case, is taken
     const again = await api(t.app, 'POST', `/institution_categories/${id.toUpperCase()}`, { token: admin.token, body: { name: unique('Cat') } });
     expect(again.statusCode).toBe(409);
 
-    const project = (await api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title: unique('Upper') } } })).json().project;
+    const project = await buildProject(t.app, admin);
     const shown = await api(t.app, 'GET', `/projects/${project.id.toUpperCase()}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.json().project.id).toBe(project.id);
-    const team = (await api(t.app, 'POST', '/teams', { token: admin.token, body: { name: unique('Upper team') } })).json().team;
+    const team = await buildTeam(t.app, admin);
     const moved = await api(t.app, 'PUT', `/projects/${project.id}`, { token: admin.token, body: { project: { teamId: team.id.toUpperCase() } } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().project.team.id).toBe(team.id);
@@ -132,7 +133,6 @@ describe('ids', () => {
       geo: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { siteId: upper } }] },
     };
     expect(walk('body', structuredClone(body))).toEqual({ ...body, parentId: upper.toLowerCase() });
-    const created = await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name: unique('u'), title: upper, types: ['site'] } });
-    expect(created.json().obj.title).toBe(upper);
+    expect((await buildObject(t.app, admin, { title: upper })).title).toBe(upper);
   });
 });

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../factories.js';
+import { buildObject, buildProject, buildTeam, buildUser, type TestUser } from '../factories.js';
 import { api, startTestApp, type TestApp } from '../harness.js';
 import { pick, sample, seeded, spoil, toJson, NASTY_STRINGS, type Rng, type Schema } from './generate.js';
 
@@ -52,10 +52,9 @@ let known: string[];
 beforeAll(async () => {
   t = await startTestApp();
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
-  const project = (await api(t.app, 'POST', '/projects', { token: admin.token, body: { project: { title: 'Fuzz project' } } })).json().project;
-  const object = (await api(t.app, 'POST', '/data/obj', { token: admin.token, body: { name: 'fuzz-object', title: 'Fuzz object', types: ['site'] } })).json()
-    .obj;
-  const team = (await api(t.app, 'POST', '/teams', { token: admin.token, body: { name: 'Fuzz team' } })).json().team;
+  const project = await buildProject(t.app, admin, { title: 'Fuzz project' });
+  const object = await buildObject(t.app, admin, { name: 'fuzz-object', title: 'Fuzz object' });
+  const team = await buildTeam(t.app, admin, { name: 'Fuzz team' });
   const member = await buildUser(t.app);
   // Not the administrator's own account: a run that took its role away would test nothing after.
   known = [project.slug, project.id, object.name, object.id, team.slug, member.username, member.personId, 'site', 'property'];

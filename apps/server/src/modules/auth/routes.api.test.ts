@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_MAX_AGE_S, REFRESH_COOKIE } from '@observatory/shared';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildApiKey, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -447,8 +447,7 @@ describe('PUT /auth/password', () => {
 
   it('is refused to an API key', async () => {
     const user = await buildUser(t.app);
-    const key = (await api(t.app, 'POST', `/users/${user.username}/apikeys`, { token: user.token, body: { comment: 'k', permissions: ['edit'] } })).json()
-      .secret;
+    const key = (await buildApiKey(t.app, user, { permissions: ['edit'] })).secret;
     const res = await api(t.app, 'PUT', '/auth/password', { token: key, body: { currentPassword: user.password, newPassword: 'long enough pw' } });
     expect(res.statusCode).toBe(403);
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildDataTable, buildMetric, buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -19,41 +19,32 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
-  for (const metric of [
-    { name: ph, title: 'pH', type: 'number', unit: '[pH]', min: 0, max: 14 },
-    { name: trees, title: 'Trees', type: 'integer', min: 0 },
-    { name: cover, title: 'Cover', type: 'category', allowed: ['forest', 'heath'] },
-  ]) {
-    expect((await api(t.app, 'POST', '/data/metrics', { token: curator.token, body: metric })).statusCode).toBe(201);
-  }
-  project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Lake survey') } } })).json().project;
-  const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json()
-    .project;
-  const object = async (projects: string[], visibility: string) => {
-    const res = await api(t.app, 'POST', '/data/obj', {
-      token: owner.token,
-      body: { name: unique('lake-'), title: 'Lake', types: ['site'], projects, visibility },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().obj.name as string;
-  };
-  shown = await object([project.slug], 'public');
-  hidden = await object([closed.slug], 'members');
+  await buildMetric(t.app, curator, { name: ph, title: 'pH', unit: '[pH]', min: 0, max: 14 });
+  await buildMetric(t.app, curator, { name: trees, title: 'Trees', type: 'integer', min: 0 });
+  await buildMetric(t.app, curator, { name: cover, title: 'Cover', type: 'category', allowed: ['forest', 'heath'] });
+  project = await buildProject(t.app, owner);
+  const closed = await buildProject(t.app, owner, { visibility: 'members' });
+  // Named so that, both titled Lake, the hidden one comes first in lists by title and name.
+  shown = (await buildObject(t.app, owner, { name: unique('lake-b-'), title: 'Lake', projects: [project.slug] })).name;
+  hidden = (await buildObject(t.app, owner, { name: unique('lake-a-'), title: 'Lake', projects: [closed.slug], visibility: 'members' })).name;
 });
 afterAll(() => t.close());
 
 const as = (who: TestUser | null) => (who ? { token: who.token } : {});
 const tablesUrl = () => `/projects/${project.slug}/datatables`;
-async function newTable(metrics = [ph, trees, cover]) {
-  const res = await api(t.app, 'POST', tablesUrl(), { ...as(owner), body: { title: unique('Water chemistry'), description: 'Monthly samples', metrics } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().datatable as { id: string; title: string; metrics: string[] };
-}
+/** A table of the project holding the three metrics, as the tests of its observations need. */
+const newTable = () =>
+  buildDataTable(t.app, owner, project.slug, { title: unique('Water chemistry'), description: 'Monthly samples', metrics: [ph, trees, cover] });
 const row = (object: string, metric: string, time: string, value: unknown, note?: string) => ({ object, metric, time, value, ...(note ? { note } : {}) });
 
 describe('data tables', () => {
   it('are created with metrics in order, listed, read, changed and deleted (edit on the project)', async () => {
-    const table = await newTable([cover, ph]);
+    const created = await api(t.app, 'POST', tablesUrl(), {
+      ...as(owner),
+      body: { title: unique('Water chemistry'), description: 'Monthly samples', metrics: [cover, ph] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const table = created.json().datatable;
     expect(table).toMatchObject({ description: 'Monthly samples', metrics: [cover, ph] });
     expect((await api(t.app, 'GET', tablesUrl())).json().datatables).toContainEqual(table);
     expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).json()).toEqual({ datatable: table });
@@ -84,10 +75,9 @@ describe('data tables', () => {
   });
 
   it('are named in Site Admin’s recent changes to those who may see their project, linked by it', async () => {
-    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json()
-      .project;
+    const closed = await buildProject(t.app, owner, { visibility: 'members' });
     const open = await newTable();
-    const shut = (await api(t.app, 'POST', `/projects/${closed.slug}/datatables`, { ...as(owner), body: { title: 'Secret series' } })).json().datatable;
+    const shut = await buildDataTable(t.app, owner, closed.slug, { title: 'Secret series' });
     const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
     const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
     type Entry = { action: string; targetId: string; target: { state: string; name: string | null; key: string | null } };
@@ -248,11 +238,7 @@ describe('reading a table', () => {
   beforeAll(async () => {
     table = await newTable();
     url = `${tablesUrl()}/${table.id}`;
-    const res = await api(t.app, 'POST', '/data/obj', {
-      token: owner.token,
-      body: { name: unique('buoy-'), title: 'A buoy', types: ['site'], projects: [project.slug], geo: { type: 'Point', coordinates: [19.9, 50.05] } },
-    });
-    placed = res.json().obj.name;
+    placed = (await buildObject(t.app, owner, { title: 'A buoy', projects: [project.slug], geo: { type: 'Point', coordinates: [19.9, 50.05] } })).name;
     // A long series (3,100 days, a peak of 14 on one day, a trough of 0 on another), a short one, and a hidden object's.
     const long = days.map((day, i) => row(placed, ph, day, i === 1234 ? 14 : i === 2345 ? 0 : 6 + (i % 20) / 10));
     const short = [row(shown, ph, '2024-05-01', 7), row(shown, ph, '2024-05-02', 8), row(shown, cover, '2024-05-01', 'heath')];
@@ -385,8 +371,7 @@ describe('the object types a project catalogues', () => {
     expect((await api(t.app, 'PUT', typesUrl, { body: { types: [] } })).statusCode).toBe(401);
     expect((await api(t.app, 'PUT', typesUrl, { ...as(stranger), body: { types: [] } })).statusCode).toBe(403);
     expect((await api(t.app, 'GET', typesUrl)).json().types.map((type: { slug: string }) => type.slug)).toEqual(['site']);
-    const closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed'), visibility: 'members' } } })).json()
-      .project;
+    const closed = await buildProject(t.app, owner, { visibility: 'members' });
     expect((await api(t.app, 'GET', `/projects/${closed.slug}/objtypes`, as(stranger))).statusCode).toBe(404);
   });
 });

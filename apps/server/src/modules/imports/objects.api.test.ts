@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_PROGRESS_TYPE } from '@observatory/shared';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await startTestApp();
   curator = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   researcher = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-  project = (await api(t.app, 'POST', '/projects', { token: curator.token, body: { project: { title: unique('NEON sites ') } } })).json().project;
+  project = await buildProject(t.app, curator);
   neon = await readFile(new URL('../../../test/fixtures/neon_field_sites.csv', import.meta.url));
 });
 afterAll(() => t.close());

@@ -4,7 +4,7 @@ import { IMPORT_PROGRESS_TYPE } from '@observatory/shared';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildDataTable, buildMetric, buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -30,15 +30,6 @@ const [lake1, lake2, hidden] = ['lake-1', 'lake-2', 'hidden'].map((o) => `${n}-$
 const as = (who: TestUser | null) => (who ? { token: who.token } : {});
 const post = (path: string, body: unknown, who: TestUser | null = curator) => api(t.app, 'POST', `/data/import/${path}`, { ...as(who), body });
 
-async function newObject(who: TestUser, name: string, projects: string[], visibility = 'public') {
-  const res = await api(t.app, 'POST', '/data/obj', { ...as(who), body: { name, title: name, types: ['site'], projects, visibility } });
-  expect(res.statusCode, res.body).toBe(201);
-}
-async function newTable(slug: string, metrics: string[]) {
-  const res = await api(t.app, 'POST', `/projects/${slug}/datatables`, { ...as(owner), body: { title: unique('Table '), metrics } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().datatable as { id: string };
-}
 /** A table's observations as the API reads them. */
 async function observations(table: string, query = '') {
   const res = await api(t.app, 'GET', `/projects/${project.slug}/datatables/${table}/observations?limit=1000${query}`, as(curator));
@@ -51,29 +42,24 @@ beforeAll(async () => {
   curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-  for (const metric of [
-    { name: chla, title: 'Chlorophyll a', type: 'number', unit: 'ug/L', min: 0, max: 1000 },
-    { name: temp, title: 'Water temperature', type: 'number', unit: 'Cel', min: -50, max: 60 },
-    { name: ice, title: 'Ice cover', type: 'boolean' },
-    { name: cover, title: 'Shore', type: 'category', allowed: ['forest', 'heath'] },
-  ]) {
-    const res = await api(t.app, 'POST', '/data/metrics', { ...as(curator), body: metric });
-    expect(res.statusCode, res.body).toBe(201);
-  }
-  project = (await api(t.app, 'POST', '/projects', { ...as(owner), body: { project: { title: unique('River survey ') } } })).json().project;
-  const other = (await api(t.app, 'POST', '/projects', { ...as(owner), body: { project: { title: unique('Other survey ') } } })).json().project;
-  closed = (await api(t.app, 'POST', '/projects', { ...as(stranger), body: { project: { title: unique('Closed '), visibility: 'members' } } })).json().project;
+  await buildMetric(t.app, curator, { name: chla, title: 'Chlorophyll a', unit: 'ug/L', min: 0, max: 1000 });
+  await buildMetric(t.app, curator, { name: temp, title: 'Water temperature', unit: 'Cel', min: -50, max: 60 });
+  await buildMetric(t.app, curator, { name: ice, title: 'Ice cover', type: 'boolean' });
+  await buildMetric(t.app, curator, { name: cover, title: 'Shore', type: 'category', allowed: ['forest', 'heath'] });
+  project = await buildProject(t.app, owner);
+  const other = await buildProject(t.app, owner);
+  closed = await buildProject(t.app, stranger, { visibility: 'members' });
   editor = await buildUser(t.app, { roles: [{ slug: 'editor', target: { id: project.id, type: 'project' } }] });
 
   // The river sites as the demo names them (demo-measured.ts): the file's site_id in lower case.
   const [, ...sites] = parseCsv(await readFile(new URL('../../../test/fixtures/river_chlorophyll_sites.csv', import.meta.url), 'utf8'));
-  for (const site of sites) await newObject(owner, site[0]!.toLowerCase(), [project.slug]);
-  for (const name of [lake1, lake2, `${n}-POND`, `${n}-Pond`]) await newObject(owner, name, [project.slug]);
-  await newObject(stranger, hidden, [closed.slug], 'members');
+  for (const site of sites) await buildObject(t.app, owner, { name: site[0]!.toLowerCase(), projects: [project.slug] });
+  for (const name of [lake1, lake2, `${n}-POND`, `${n}-Pond`]) await buildObject(t.app, owner, { name, projects: [project.slug] });
+  await buildObject(t.app, stranger, { name: hidden, projects: [closed.slug], visibility: 'members' });
 
-  river = await newTable(project.slug, [chla]);
-  wide = await newTable(project.slug, [temp, ice, cover]);
-  elsewhere = await newTable(other.slug, [temp]);
+  river = await buildDataTable(t.app, owner, project.slug, { metrics: [chla] });
+  wide = await buildDataTable(t.app, owner, project.slug, { metrics: [temp, ice, cover] });
+  elsewhere = await buildDataTable(t.app, owner, other.slug, { metrics: [temp] });
   series = await readFile(new URL('../../../test/fixtures/river_chlorophyll_2024.csv', import.meta.url));
 });
 afterAll(() => t.close());

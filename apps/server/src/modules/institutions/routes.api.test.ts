@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInstitution, buildInstitutionCategory, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -13,15 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const addCategory = (name: string, id = randomUUID()) => api(t.app, 'POST', `/institution_categories/${id}`, { token: manager.token, body: { name } });
-const addInstitution = (body: Record<string, unknown>, id = randomUUID()) => api(t.app, 'POST', `/institutions/${id}`, { token: manager.token, body });
+/** The create calls under test, by the manager, with ids made here unless given. */
+const postCategory = (name: string, id = randomUUID()) => api(t.app, 'POST', `/institution_categories/${id}`, { token: manager.token, body: { name } });
+const postInstitution = (body: Record<string, unknown>, id = randomUUID()) => api(t.app, 'POST', `/institutions/${id}`, { token: manager.token, body });
 const order = async () => ((await api(t.app, 'GET', '/institutions')).json().categories as { id: string }[]).map((c) => c.id);
 
 describe('institutions', () => {
   it('are created with the client’s id, listed with categories, and shown with their people', async () => {
-    const category = (await addCategory('Universities')).json().category;
+    const category = await buildInstitutionCategory(t.app, manager, { name: 'Universities' });
     const id = randomUUID();
-    const res = await addInstitution(
+    const res = await postInstitution(
       { name: 'Eidgenössische Hochschule', url: 'https://ethz.ch', ror: 'https://ror.org/05a28rw58', categoryId: category.id },
       id,
     );
@@ -39,14 +40,14 @@ describe('institutions', () => {
     const id = randomUUID();
     expect((await api(t.app, 'POST', `/institutions/${id}`, { body: { name: 'X' } })).statusCode).toBe(401);
     expect((await api(t.app, 'POST', `/institutions/${id}`, { token: user.token, body: { name: 'X' } })).statusCode).toBe(403);
-    await addInstitution({ name: 'Kept' }, id);
+    await buildInstitution(t.app, manager, { id, name: 'Kept' });
     expect((await api(t.app, 'PUT', `/institutions/${id}`, { token: user.token, body: { name: 'Y' } })).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', `/institutions/${id}`, { token: user.token })).statusCode).toBe(403);
     expect((await api(t.app, 'GET', `/institutions/${id}`)).json().institution.name).toBe('Kept');
   });
 
   it('validate their fields, naming them', async () => {
-    const bad = await addInstitution({ name: 'Bad', url: 'javascript:alert(1)', ror: 'nope', categoryId: randomUUID() });
+    const bad = await postInstitution({ name: 'Bad', url: 'javascript:alert(1)', ror: 'nope', categoryId: randomUUID() });
     expect(bad.statusCode).toBe(400);
     expect(
       bad
@@ -54,7 +55,7 @@ describe('institutions', () => {
         .details.map((d: { field: string }) => d.field)
         .sort(),
     ).toEqual(['body.ror', 'body.url']);
-    const noCategory = await addInstitution({ name: 'Lost', categoryId: randomUUID() });
+    const noCategory = await postInstitution({ name: 'Lost', categoryId: randomUUID() });
     expect(noCategory.statusCode).toBe(400);
     expect(noCategory.json().details[0].field).toBe('body.categoryId');
     const badId = await api(t.app, 'POST', '/institutions/not-a-uuid', { token: manager.token, body: { name: 'X' } });
@@ -63,8 +64,8 @@ describe('institutions', () => {
 
   it('are changed, moved between categories, and deleted', async () => {
     const id = randomUUID();
-    await addInstitution({ name: 'Movable' }, id);
-    const category = (await addCategory('Agencies')).json().category;
+    await buildInstitution(t.app, manager, { id, name: 'Movable' });
+    const category = await buildInstitutionCategory(t.app, manager);
     const moved = await api(t.app, 'PUT', `/institutions/${id}`, { token: manager.token, body: { categoryId: category.id, description: 'Now an agency' } });
     expect(moved.json()).toMatchObject({ categoryId: category.id, description: 'Now an agency', name: 'Movable' });
     expect((await api(t.app, 'DELETE', `/institutions/${id}`, { token: manager.token })).statusCode).toBe(204);
@@ -74,8 +75,8 @@ describe('institutions', () => {
 
 describe('institution categories', () => {
   it('put a new category at the top', async () => {
-    const first = (await addCategory('Older')).json().category.id;
-    const second = (await addCategory('Newer')).json();
+    const first = (await buildInstitutionCategory(t.app, manager)).id;
+    const second = (await postCategory('Newer')).json();
     expect(second.category.position).toBe(0);
     const ids = await order();
     expect(ids.indexOf(second.category.id)).toBe(0);
@@ -83,7 +84,11 @@ describe('institution categories', () => {
   });
 
   it('move to a position; the others renumber in one transaction', async () => {
-    const [a, b, c] = [(await addCategory('A')).json().category.id, (await addCategory('B')).json().category.id, (await addCategory('C')).json().category.id];
+    const [a, b, c] = [
+      (await buildInstitutionCategory(t.app, manager)).id,
+      (await buildInstitutionCategory(t.app, manager)).id,
+      (await buildInstitutionCategory(t.app, manager)).id,
+    ];
     // Newest first: C, B, A at the top.
     expect((await order()).slice(0, 3)).toEqual([c, b, a]);
     const res = await api(t.app, 'PUT', `/institution_categories/${c}`, { token: manager.token, body: { position: 2 } });
@@ -98,12 +103,12 @@ describe('institution categories', () => {
   });
 
   it('refuse to delete a category that holds institutions, and delete an empty one', async () => {
-    const category = (await addCategory('Full')).json().category;
-    await addInstitution({ name: 'Member Institute', categoryId: category.id });
+    const category = await buildInstitutionCategory(t.app, manager);
+    await buildInstitution(t.app, manager, { categoryId: category.id });
     const refused = await api(t.app, 'DELETE', `/institution_categories/${category.id}`, { token: manager.token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toContain('still holds 1 institution');
-    const empty = (await addCategory('Empty')).json().category;
+    const empty = await buildInstitutionCategory(t.app, manager);
     const res = await api(t.app, 'DELETE', `/institution_categories/${empty.id}`, { token: manager.token });
     expect(res.statusCode).toBe(200);
     expect(res.json().categories.map((x: { id: string }) => x.id)).not.toContain(empty.id);
@@ -114,7 +119,7 @@ describe('institution categories', () => {
     expect((await api(t.app, 'POST', `/institution_categories/${id}`, { body: { name: 'X' } })).statusCode).toBe(401);
     expect((await api(t.app, 'POST', `/institution_categories/${id}`, { token: user.token, body: { name: 'X' } })).statusCode).toBe(403);
     expect((await api(t.app, 'POST', `/institution_categories/${id}`, { token: manager.token, body: { name: '' } })).json().details[0].field).toBe('body.name');
-    const existing = (await addCategory('Fixed')).json().category.id;
+    const existing = (await buildInstitutionCategory(t.app, manager)).id;
     expect((await api(t.app, 'PUT', `/institution_categories/${existing}`, { token: user.token, body: { position: 0 } })).statusCode).toBe(403);
     const bad = await api(t.app, 'PUT', `/institution_categories/${existing}`, { token: manager.token, body: { position: -1 } });
     expect(bad.json().details[0].field).toBe('body.position');

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_LIMITS, type PageDetail, type PageSummary, type ProseMirrorDoc } from '@observatory/shared';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildPage, buildRole, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 import { auditLog, documentRevisions, pages } from '../../db/schema/index.js';
 import { imageNode } from '../assets/index.js';
@@ -21,12 +21,8 @@ const text = (words: string): ProseMirrorDoc => ({ type: 'doc', content: [{ type
 /** A top-level segment no other test uses. */
 const top = (prefix: string) => unique(prefix);
 
+/** The create call under test. */
 const create = (who: TestUser | null, body: Record<string, unknown>) => api(t.app, 'POST', '/pages', { ...as(who), body });
-async function made(body: { path: string; title?: string; doc?: ProseMirrorDoc | null; draft?: boolean; position?: number }): Promise<PageDetail> {
-  const res = await create(editor, { title: `Page ${body.path}`, ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
 const at = (path: string, who: TestUser | null = null) => api(t.app, 'GET', `/pages/at/${path}`, as(who));
 const tree = async (who: TestUser | null, query = '') => (await api(t.app, 'GET', `/pages${query}`, as(who))).json().pages as PageSummary[];
 const under = (list: PageSummary[], root: string) => list.filter((p) => p.path === root || p.path.startsWith(`${root}/`)).map((p) => p.path);
@@ -44,9 +40,8 @@ const field = (res: { json: () => { details?: { field: string; message: string }
 beforeAll(async () => {
   t = await startTestApp();
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
-  const role = await api(t.app, 'POST', '/roles', { token: admin.token, body: { name: unique('Page editor '), permissions: ['managePages'] } });
-  expect(role.statusCode, role.body).toBe(201);
-  editor = await buildUser(t.app, { roles: [{ slug: role.json().slug }] });
+  const role = await buildRole(t.app, admin, { permissions: ['managePages'] });
+  editor = await buildUser(t.app, { roles: [{ slug: role.slug }] });
   reader = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
 });
 afterAll(() => t.close());
@@ -54,13 +49,13 @@ afterAll(() => t.close());
 describe('the tree', () => {
   it('lists pages depth-first by path, siblings in their places; a page without a place goes last', async () => {
     const root = top('tree');
-    await made({ path: root, position: 0 });
-    await made({ path: `${root}/beta`, title: 'Beta', position: 1 });
-    await made({ path: `${root}/alpha`, title: 'Zulu', position: 1 });
-    await made({ path: `${root}/first`, title: 'Gamma', position: 0 });
-    await made({ path: `${root}/first/deep`, position: 0 });
-    const last = await made({ path: `${root}/last`, title: 'Aardvark' });
-    expect(last.page.position).toBe(3);
+    await buildPage(t.app, editor, { path: root, position: 0 });
+    await buildPage(t.app, editor, { path: `${root}/beta`, title: 'Beta', position: 1 });
+    await buildPage(t.app, editor, { path: `${root}/alpha`, title: 'Zulu', position: 1 });
+    await buildPage(t.app, editor, { path: `${root}/first`, title: 'Gamma', position: 0 });
+    await buildPage(t.app, editor, { path: `${root}/first/deep`, position: 0 });
+    const last = await buildPage(t.app, editor, { path: `${root}/last`, title: 'Aardvark' });
+    expect(last.position).toBe(3);
     expect(under(await tree(null), root)).toEqual([root, `${root}/first`, `${root}/first/deep`, `${root}/beta`, `${root}/alpha`, `${root}/last`]);
   });
 
@@ -76,10 +71,10 @@ describe('drafts', () => {
   const word = unique('zyxdraftword');
   beforeAll(async () => {
     root = top('drafts');
-    await made({ path: root, doc: text(`Published ${word}`) });
-    await made({ path: `${root}/hidden`, title: 'Hidden draft', draft: true, doc: text(`Draft ${word}`) });
+    await buildPage(t.app, editor, { path: root, doc: text(`Published ${word}`) });
+    await buildPage(t.app, editor, { path: `${root}/hidden`, title: 'Hidden draft', draft: true, doc: text(`Draft ${word}`) });
     // Not told: below a draft, a page starts as one.
-    expect((await made({ path: `${root}/hidden/below`, title: 'Below a draft', doc: text('Below') })).page.draft).toBe(true);
+    expect((await buildPage(t.app, editor, { path: `${root}/hidden/below`, title: 'Below a draft', doc: text('Below') })).draft).toBe(true);
   });
 
   it('are hidden from visitors and users, with or without drafts=true; managePages sees them only when asking', async () => {
@@ -122,7 +117,7 @@ describe('a page below a draft', () => {
 
   it('cannot be made or published while the page above is a draft: 400 naming body.draft, changing nothing', async () => {
     const root = top('below');
-    await made({ path: root, draft: true });
+    await buildPage(t.app, editor, { path: root, draft: true });
     const before = await everything();
     const res = await create(editor, { path: `${root}/open`, title: 'Open', draft: false });
     expect(res.statusCode).toBe(400);
@@ -131,25 +126,25 @@ describe('a page below a draft', () => {
     ]);
     expect(await everything()).toEqual(before);
 
-    const child = await made({ path: `${root}/child` });
-    const grandchild = await made({ path: `${root}/child/leaf` });
-    const refused = await put(grandchild.page.id, { draft: false, title: 'Renamed' });
+    const child = await buildPage(t.app, editor, { path: `${root}/child` });
+    const grandchild = await buildPage(t.app, editor, { path: `${root}/child/leaf` });
+    const refused = await put(grandchild.id, { draft: false, title: 'Renamed' });
     expect(refused.statusCode).toBe(400);
     expect(field(refused)).toEqual(['body.draft']);
     expect((await at(`${root}/child/leaf`, editor)).json().page).toMatchObject({ title: `Page ${root}/child/leaf`, draft: true });
     // Published from the top down, it may be.
     const parent = (await at(root, editor)).json() as PageDetail;
-    for (const id of [parent.page.id, child.page.id, grandchild.page.id]) expect((await put(id, { draft: false })).statusCode).toBe(200);
+    for (const id of [parent.page.id, child.id, grandchild.id]) expect((await put(id, { draft: false })).statusCode).toBe(200);
     expect(under(await tree(null), root)).toEqual([root, `${root}/child`, `${root}/child/leaf`]);
   });
 
   it('becomes a draft with the page above when that is made one; published again, the page above does not publish it', async () => {
     const root = top('unpublish');
-    const parent = await made({ path: root, doc: text('Section') });
-    await made({ path: `${root}/a` });
-    await made({ path: `${root}/a/b` });
-    await made({ path: `${root}/c`, draft: true });
-    const res = await put(parent.page.id, { draft: true });
+    const parent = await buildPage(t.app, editor, { path: root, doc: text('Section') });
+    await buildPage(t.app, editor, { path: `${root}/a` });
+    await buildPage(t.app, editor, { path: `${root}/a/b` });
+    await buildPage(t.app, editor, { path: `${root}/c`, draft: true });
+    const res = await put(parent.id, { draft: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(under(await tree(null), root)).toEqual([]);
     expect((await tree(editor, '?drafts=true')).filter((p) => p.path.startsWith(root)).map((p) => [p.path, p.draft])).toEqual([
@@ -162,34 +157,34 @@ describe('a page below a draft', () => {
       d
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.targetId, parent.page.id), eq(auditLog.action, 'page.update'))),
+        .where(and(eq(auditLog.targetId, parent.id), eq(auditLog.action, 'page.update'))),
     );
     expect(audit.at(-1)!.after).toMatchObject({ draft: true, draftedBelow: 2 });
-    expect((await put(parent.page.id, { draft: false })).statusCode).toBe(200);
+    expect((await put(parent.id, { draft: false })).statusCode).toBe(200);
     expect(under(await tree(null), root)).toEqual([root]);
   });
 
   it('a published page cannot move below a draft (400 naming body.path, changing nothing); a draft may', async () => {
     const [draftTop, other] = [top('drafttop'), top('other')];
-    await made({ path: draftTop, draft: true });
-    const open = await made({ path: other });
+    await buildPage(t.app, editor, { path: draftTop, draft: true });
+    const open = await buildPage(t.app, editor, { path: other });
     const before = await everything();
-    const res = await move(open.page.id, `${draftTop}/moved`);
+    const res = await move(open.id, `${draftTop}/moved`);
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([
       { field: 'body.path', message: `/doc/${draftTop} is a draft: a published page cannot go below it (publish that first, or make this page a draft)` },
     ]);
     expect(await everything()).toEqual(before);
-    expect((await put(open.page.id, { draft: true })).statusCode).toBe(200);
-    expect((await move(open.page.id, `${draftTop}/moved`)).statusCode).toBe(200);
+    expect((await put(open.id, { draft: true })).statusCode).toBe(200);
+    expect((await move(open.id, `${draftTop}/moved`)).statusCode).toBe(200);
   });
 
   it('published below a draft before this rule (migration 0026): made a draft', async () => {
     const root = top('migrated');
-    await made({ path: root, draft: true });
-    await made({ path: `${root}/open` });
-    await made({ path: `${root}/open/deeper` });
-    const elsewhere = await made({ path: top('untouched') });
+    await buildPage(t.app, editor, { path: root, draft: true });
+    await buildPage(t.app, editor, { path: `${root}/open` });
+    await buildPage(t.app, editor, { path: `${root}/open/deeper` });
+    const elsewhere = await buildPage(t.app, editor, { path: top('untouched') });
     await t.database.use((d) =>
       d
         .update(pages)
@@ -201,21 +196,21 @@ describe('a page below a draft', () => {
     await t.database.use((d) => d.execute(sql.raw(migration)));
     expect(under(await tree(null), root)).toEqual([]);
     expect(under(await tree(editor, '?drafts=true'), root)).toEqual([root, `${root}/open`, `${root}/open/deeper`]);
-    expect((await at(elsewhere.page.path)).statusCode).toBe(200);
+    expect((await at(elsewhere.path)).statusCode).toBe(200);
   });
 });
 
 describe('GET pages/at/{path}', () => {
   it('answers a nested page with its ancestors top first, who changed it, its text and permissions', async () => {
     const root = top('nest');
-    await made({ path: root, title: 'Guide' });
-    await made({ path: `${root}/map`, title: 'The map' });
-    const created = await made({ path: `${root}/map/layers`, title: 'Layers', doc: text('Switch layers on and off.') });
+    await buildPage(t.app, editor, { path: root, title: 'Guide' });
+    await buildPage(t.app, editor, { path: `${root}/map`, title: 'The map' });
+    const created = await buildPage(t.app, editor, { path: `${root}/map/layers`, title: 'Layers', doc: text('Switch layers on and off.') });
     const res = await at(`${root}/map/layers`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as PageDetail;
     expect(body).toMatchObject({
-      page: { id: created.page.id, path: `${root}/map/layers`, title: 'Layers', draft: false, position: 0, updatedBy: { id: editor.personId } },
+      page: { id: created.id, path: `${root}/map/layers`, title: 'Layers', draft: false, position: 0, updatedBy: { id: editor.personId } },
       doc: text('Switch layers on and off.'),
       ancestors: [
         { path: root, title: 'Guide' },
@@ -258,18 +253,18 @@ describe('POST pages', () => {
 
   it('puts a page in the place given among its siblings, numbering them again', async () => {
     const root = top('place');
-    await made({ path: root });
-    const [a, b] = [await made({ path: `${root}/a` }), await made({ path: `${root}/b` })];
-    const placed = await made({ path: `${root}/between`, position: 1 });
-    expect(placed.page.position).toBe(1);
+    await buildPage(t.app, editor, { path: root });
+    const [a, b] = [await buildPage(t.app, editor, { path: `${root}/a` }), await buildPage(t.app, editor, { path: `${root}/b` })];
+    const placed = await buildPage(t.app, editor, { path: `${root}/between`, position: 1 });
+    expect(placed.position).toBe(1);
     const places = (await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => [p.id, p.position]);
     expect(places).toEqual([
-      [a.page.id, 0],
-      [placed.page.id, 1],
-      [b.page.id, 2],
+      [a.id, 0],
+      [placed.id, 1],
+      [b.id, 2],
     ]);
     // PUT takes a place the same way.
-    const first = await api(t.app, 'PUT', `/pages/${b.page.id}`, { token: editor.token, body: { position: 0 } });
+    const first = await api(t.app, 'PUT', `/pages/${b.id}`, { token: editor.token, body: { position: 0 } });
     expect(first.json().page.position).toBe(0);
     expect((await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => p.path)).toEqual([`${root}/b`, `${root}/a`, `${root}/between`]);
   });
@@ -285,7 +280,7 @@ describe('POST pages', () => {
 
   it('refuses a taken path with 409 naming body.path', async () => {
     const path = top('taken');
-    await made({ path });
+    await buildPage(t.app, editor, { path });
     const res = await create(editor, { path, title: 'Again' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'CONFLICT', details: [{ field: 'body.path', message: `A page exists at /doc/${path}` }] });
@@ -293,7 +288,7 @@ describe('POST pages', () => {
 
   it('refuses bad paths and titles, naming the field, changing nothing', async () => {
     const root = top('bad');
-    await made({ path: root });
+    await buildPage(t.app, editor, { path: root });
     const before = await everything();
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ path: `${root}//b` }, 'body.path', /empty segments/],
@@ -321,7 +316,7 @@ describe('PUT pages/{id} and the revisions', () => {
   it('changes the fields given, keeps each changed text as a revision, restores an older one, and keeps search in step', async () => {
     const path = top('rev');
     const [oldWord, newWord] = [unique('qqoldword'), unique('qqnewword')];
-    const { page } = await made({ path, title: 'Field notes', doc: text(`First ${oldWord}`) });
+    const page = await buildPage(t.app, editor, { path, title: 'Field notes', doc: text(`First ${oldWord}`) });
     expect((await search(oldWord)).map((r) => r.id)).toEqual([page.id]);
 
     const changed = await api(t.app, 'PUT', `/pages/${page.id}`, {
@@ -351,7 +346,7 @@ describe('PUT pages/{id} and the revisions', () => {
   });
 
   it('refuses bad input naming the field, changing nothing', async () => {
-    const { page } = await made({ path: top('badput') });
+    const page = await buildPage(t.app, editor, { path: top('badput') });
     const before = await at(page.path);
     for (const [body, name] of [
       [{ title: '' }, 'body.title'],
@@ -368,19 +363,19 @@ describe('PUT pages/{id} and the revisions', () => {
   });
 
   it('history: 404 for a page no one may see, 403 to users, 401 to visitors', async () => {
-    const draft = await made({ path: top('hist'), draft: true, doc: text('Secret') });
-    const published = await made({ path: top('hist'), doc: text('Open') });
-    const [rev] = (await api(t.app, 'GET', `/pages/${published.page.id}/revisions`, as(editor))).json().revisions;
-    expect((await api(t.app, 'GET', `/pages/${draft.page.id}/revisions`, as(reader))).statusCode).toBe(404);
-    expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions`, as(reader))).statusCode).toBe(403);
-    expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions/${rev.id}`, as(reader))).statusCode).toBe(403);
-    expect((await api(t.app, 'POST', `/pages/${published.page.id}/revisions/${rev.id}/restore`, as(reader))).statusCode).toBe(403);
-    expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions`)).statusCode).toBe(401);
-    expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions/${rev.id}`)).statusCode).toBe(401);
+    const draft = await buildPage(t.app, editor, { path: top('hist'), draft: true, doc: text('Secret') });
+    const published = await buildPage(t.app, editor, { path: top('hist'), doc: text('Open') });
+    const [rev] = (await api(t.app, 'GET', `/pages/${published.id}/revisions`, as(editor))).json().revisions;
+    expect((await api(t.app, 'GET', `/pages/${draft.id}/revisions`, as(reader))).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/pages/${published.id}/revisions`, as(reader))).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/pages/${published.id}/revisions/${rev.id}`, as(reader))).statusCode).toBe(403);
+    expect((await api(t.app, 'POST', `/pages/${published.id}/revisions/${rev.id}/restore`, as(reader))).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/pages/${published.id}/revisions`)).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', `/pages/${published.id}/revisions/${rev.id}`)).statusCode).toBe(401);
     // A revision of another page, or no revision id at all.
-    expect((await api(t.app, 'GET', `/pages/${draft.page.id}/revisions/${rev.id}`, as(editor))).statusCode).toBe(404);
-    expect((await api(t.app, 'GET', `/pages/${published.page.id}/revisions/not-an-id`, as(editor))).json().details[0].field).toMatch(/^params\./);
-    expect((await api(t.app, 'POST', `/pages/${published.page.id}/revisions/${rev.id}/restore`)).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', `/pages/${draft.id}/revisions/${rev.id}`, as(editor))).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/pages/${published.id}/revisions/not-an-id`, as(editor))).json().details[0].field).toMatch(/^params\./);
+    expect((await api(t.app, 'POST', `/pages/${published.id}/revisions/${rev.id}/restore`)).statusCode).toBe(401);
   });
 });
 
@@ -389,38 +384,38 @@ describe('POST pages/{id}/move', () => {
 
   it('rewrites the path of the page and of every page below it; it goes last among its new siblings', async () => {
     const [from, to] = [top('from'), top('to')];
-    const moving = await made({ path: from, doc: text('Moving') });
-    await made({ path: `${from}/a` });
-    await made({ path: `${from}/a/b` });
-    await made({ path: to });
-    await made({ path: `${to}/existing`, position: 5 });
-    const res = await move(moving.page.id, { path: `${to}/moved` });
+    const moving = await buildPage(t.app, editor, { path: from, doc: text('Moving') });
+    await buildPage(t.app, editor, { path: `${from}/a` });
+    await buildPage(t.app, editor, { path: `${from}/a/b` });
+    await buildPage(t.app, editor, { path: to });
+    await buildPage(t.app, editor, { path: `${to}/existing`, position: 5 });
+    const res = await move(moving.id, { path: `${to}/moved` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ page: { id: moving.page.id, path: `${to}/moved`, position: 1 }, ancestors: [{ path: to }] });
+    expect(res.json()).toMatchObject({ page: { id: moving.id, path: `${to}/moved`, position: 1 }, ancestors: [{ path: to }] });
     expect(under(await tree(null), to)).toEqual([to, `${to}/existing`, `${to}/moved`, `${to}/moved/a`, `${to}/moved/a/b`]);
     expect(under(await tree(null), from)).toEqual([]);
     for (const path of [from, `${from}/a/b`]) expect((await at(path)).statusCode).toBe(404);
     // Its history moves with it: it is kept by id.
-    expect((await api(t.app, 'GET', `/pages/${moving.page.id}/revisions`, as(editor))).json().revisions).toHaveLength(1);
+    expect((await api(t.app, 'GET', `/pages/${moving.id}/revisions`, as(editor))).json().revisions).toHaveLength(1);
     const audit = await t.database.use((d) =>
       d
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.targetId, moving.page.id), eq(auditLog.action, 'page.move'))),
+        .where(and(eq(auditLog.targetId, moving.id), eq(auditLog.action, 'page.move'))),
     );
     expect(audit[0]!.after).toMatchObject({ path: `${to}/moved`, moved: 3 });
   });
 
   it('refuses a move below itself, onto a taken path, below a missing page or too deep: naming body.path, changing nothing', async () => {
     const root = top('mv');
-    const page = await made({ path: root });
-    await made({ path: `${root}/child` });
-    await made({ path: `${root}/child/grandchild` });
+    const page = await buildPage(t.app, editor, { path: root });
+    await buildPage(t.app, editor, { path: `${root}/child` });
+    await buildPage(t.app, editor, { path: `${root}/child/grandchild` });
     const other = top('mvtaken');
-    await made({ path: other });
+    await buildPage(t.app, editor, { path: other });
     const deep = top('deep');
-    await made({ path: deep });
-    for (const path of [`${deep}/a`, `${deep}/a/b`, `${deep}/a/b/c`]) await made({ path });
+    await buildPage(t.app, editor, { path: deep });
+    for (const path of [`${deep}/a`, `${deep}/a/b`, `${deep}/a/b/c`]) await buildPage(t.app, editor, { path });
     const before = await everything();
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ path: `${root}/child/inside` }, 400, /cannot move below itself/],
@@ -434,7 +429,7 @@ describe('POST pages/{id}/move', () => {
       [{ path: `${root}//x` }, 400, /no empty segments/],
     ];
     for (const [body, status, message] of cases) {
-      const res = await move(page.page.id, body);
+      const res = await move(page.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().details, JSON.stringify(body)).toEqual([{ field: 'body.path', message: expect.stringMatching(message) }]);
     }
@@ -443,23 +438,27 @@ describe('POST pages/{id}/move', () => {
 
   it('to its own path only changes its place among its siblings, which are numbered again', async () => {
     const root = top('same');
-    await made({ path: root });
-    const [a, b, c] = [await made({ path: `${root}/a` }), await made({ path: `${root}/b` }), await made({ path: `${root}/c` })];
-    const res = await move(c.page.id, { path: `${root}/c`, position: 0 });
+    await buildPage(t.app, editor, { path: root });
+    const [a, b, c] = [
+      await buildPage(t.app, editor, { path: `${root}/a` }),
+      await buildPage(t.app, editor, { path: `${root}/b` }),
+      await buildPage(t.app, editor, { path: `${root}/c` }),
+    ];
+    const res = await move(c.id, { path: `${root}/c`, position: 0 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().page).toMatchObject({ path: `${root}/c`, position: 0 });
     const places = async () => (await tree(null)).filter((p) => p.path.startsWith(`${root}/`)).map((p) => [p.id, p.position]);
     expect(await places()).toEqual([
-      [c.page.id, 0],
-      [a.page.id, 1],
-      [b.page.id, 2],
+      [c.id, 0],
+      [a.id, 1],
+      [b.id, 2],
     ]);
     // Past the end is the last place.
-    expect((await move(c.page.id, { path: `${root}/c`, position: 99 })).json().page.position).toBe(2);
+    expect((await move(c.id, { path: `${root}/c`, position: 99 })).json().page.position).toBe(2);
     expect(await places()).toEqual([
-      [a.page.id, 0],
-      [b.page.id, 1],
-      [c.page.id, 2],
+      [a.id, 0],
+      [b.id, 1],
+      [c.id, 2],
     ]);
   });
 });
@@ -467,27 +466,27 @@ describe('POST pages/{id}/move', () => {
 describe('DELETE pages/{id}', () => {
   it('is refused with 409 while pages are below it; a page alone goes with its history', async () => {
     const root = top('del');
-    const page = await made({ path: root, doc: text('Soon gone') });
-    await made({ path: `${root}/a` });
-    const leaf = await made({ path: `${root}/b`, doc: text('Leaf') });
-    await made({ path: `${root}/b/c` });
-    const refused = await api(t.app, 'DELETE', `/pages/${page.page.id}`, as(editor));
+    const page = await buildPage(t.app, editor, { path: root, doc: text('Soon gone') });
+    await buildPage(t.app, editor, { path: `${root}/a` });
+    const leaf = await buildPage(t.app, editor, { path: `${root}/b`, doc: text('Leaf') });
+    await buildPage(t.app, editor, { path: `${root}/b/c` });
+    const refused = await api(t.app, 'DELETE', `/pages/${page.id}`, as(editor));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT', error: 'Move or delete its 3 pages below first' });
-    expect((await api(t.app, 'DELETE', `/pages/${leaf.page.id}`, as(editor))).json().error).toBe('Move or delete its 1 page below first');
+    expect((await api(t.app, 'DELETE', `/pages/${leaf.id}`, as(editor))).json().error).toBe('Move or delete its 1 page below first');
 
     const c = (await at(`${root}/b/c`)).json() as PageDetail;
     expect((await api(t.app, 'DELETE', `/pages/${c.page.id}`, as(editor))).statusCode).toBe(204);
-    expect((await api(t.app, 'DELETE', `/pages/${leaf.page.id}`, as(editor))).statusCode).toBe(204);
+    expect((await api(t.app, 'DELETE', `/pages/${leaf.id}`, as(editor))).statusCode).toBe(204);
     expect((await at(`${root}/b`)).statusCode).toBe(404);
     const revisions = await t.database.use((d) =>
       d
         .select()
         .from(documentRevisions)
-        .where(and(eq(documentRevisions.ownerType, 'page'), eq(documentRevisions.ownerId, leaf.page.id))),
+        .where(and(eq(documentRevisions.ownerType, 'page'), eq(documentRevisions.ownerId, leaf.id))),
     );
     expect(revisions).toEqual([]);
-    expect((await api(t.app, 'DELETE', `/pages/${leaf.page.id}`, as(editor))).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', `/pages/${leaf.id}`, as(editor))).statusCode).toBe(404);
     expect((await api(t.app, 'DELETE', '/pages/not-an-id', as(editor))).json().details[0].field).toBe('params.id');
     expect((await api(t.app, 'POST', '/pages/not-an-id/move', { ...as(editor), body: { path: top('x') } })).json().details[0].field).toBe('params.id');
   });
@@ -496,8 +495,8 @@ describe('DELETE pages/{id}', () => {
 describe('who may write', () => {
   it('visitors get 401, users without managePages 403 (404 for a draft), managePages may: each write', async () => {
     const root = top('perm');
-    const page = await made({ path: root });
-    const draft = await made({ path: top('permdraft'), draft: true });
+    const page = await buildPage(t.app, editor, { path: root });
+    const draft = await buildPage(t.app, editor, { path: top('permdraft'), draft: true });
     const writes = (id: string) =>
       [
         ['POST', '/pages', { path: top('permnew'), title: 'New' }],
@@ -505,13 +504,12 @@ describe('who may write', () => {
         ['POST', `/pages/${id}/move`, { path: top('permmoved') }],
         ['DELETE', `/pages/${id}`, undefined],
       ] as const;
-    for (const [method, url, body] of writes(page.page.id)) {
+    for (const [method, url, body] of writes(page.id)) {
       expect((await api(t.app, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
       expect((await api(t.app, method, url, { token: reader.token, body })).statusCode, `${method} ${url}`).toBe(403);
     }
-    for (const [method, url, body] of writes(draft.page.id).slice(1))
-      expect((await api(t.app, method, url, { token: reader.token, body })).statusCode).toBe(404);
-    for (const [method, url, body] of writes(page.page.id)) {
+    for (const [method, url, body] of writes(draft.id).slice(1)) expect((await api(t.app, method, url, { token: reader.token, body })).statusCode).toBe(404);
+    for (const [method, url, body] of writes(page.id)) {
       const res = await api(t.app, method, url, { token: editor.token, body });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(method === 'POST' && url === '/pages' ? 201 : method === 'DELETE' ? 204 : 200);
     }
@@ -525,8 +523,8 @@ describe('GET pages/search', () => {
     expect(field(res)).toEqual(['querystring.q']);
     const word = unique('manyword');
     const root = top('many');
-    await made({ path: root });
-    for (let i = 0; i <= PAGE_LIMITS.searchResults; i++) await made({ path: `${root}/p${i}`, doc: text(`Page ${i} about ${word}`) });
+    await buildPage(t.app, editor, { path: root });
+    for (let i = 0; i <= PAGE_LIMITS.searchResults; i++) await buildPage(t.app, editor, { path: `${root}/p${i}`, doc: text(`Page ${i} about ${word}`) });
     expect(await search(word)).toHaveLength(PAGE_LIMITS.searchResults);
   });
 });
@@ -541,29 +539,29 @@ describe('images in pages', () => {
       replaced: null,
       result: asset.id,
     }));
-    const draft = await made({ path: top('img'), title: 'Figures', draft: true });
+    const draft = await buildPage(t.app, editor, { path: top('img'), title: 'Figures', draft: true });
     const paragraph = { type: 'paragraph', content: [{ type: 'text', text: 'A figure' }] };
     // An image is an asset's id: an outside address (a tracker, and a breach of the CSP) is refused.
-    const outside = await api(t.app, 'PUT', `/pages/${draft.page.id}`, {
+    const outside = await api(t.app, 'PUT', `/pages/${draft.id}`, {
       token: editor.token,
       body: { doc: { type: 'doc', content: [paragraph, { type: 'image', attrs: { src: 'https://tracker.example/p.gif' } }] } },
     });
     expect(outside.statusCode).toBe(400);
     expect(field(outside)?.[0]).toMatch(/^body\.doc/);
     const doc = { type: 'doc', content: [paragraph, imageNode(assetId)] } as unknown as ProseMirrorDoc;
-    const saved = await api(t.app, 'PUT', `/pages/${draft.page.id}`, { token: editor.token, body: { doc } });
+    const saved = await api(t.app, 'PUT', `/pages/${draft.id}`, { token: editor.token, body: { doc } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().doc.content[1]).toEqual({ type: 'image', attrs: { asset: assetId } });
-    const [revision] = (await api(t.app, 'GET', `/pages/${draft.page.id}/revisions`, as(editor))).json().revisions as { id: string }[];
-    expect((await api(t.app, 'GET', `/pages/${draft.page.id}/revisions/${revision!.id}`, as(editor))).json().doc.content[1]).toEqual({
+    const [revision] = (await api(t.app, 'GET', `/pages/${draft.id}/revisions`, as(editor))).json().revisions as { id: string }[];
+    expect((await api(t.app, 'GET', `/pages/${draft.id}/revisions/${revision!.id}`, as(editor))).json().doc.content[1]).toEqual({
       type: 'image',
       attrs: { asset: assetId },
     });
-    const usage = { kind: 'document', label: 'An image in the text of “Figures”', path: `/doc/${draft.page.path}` };
+    const usage = { kind: 'document', label: 'An image in the text of “Figures”', path: `/doc/${draft.path}` };
     expect((await api(t.app, 'GET', `/assets/${assetId}`, as(editor))).json()).toMatchObject({ usages: [usage], hiddenUsages: 0 });
     // Used only by a draft, it is not there for a reader; published, the page names it.
     expect((await api(t.app, 'GET', `/assets/${assetId}`, as(reader))).statusCode).toBe(404);
-    expect((await api(t.app, 'PUT', `/pages/${draft.page.id}`, { token: editor.token, body: { draft: false } })).statusCode).toBe(200);
+    expect((await api(t.app, 'PUT', `/pages/${draft.id}`, { token: editor.token, body: { draft: false } })).statusCode).toBe(200);
     expect((await api(t.app, 'GET', `/assets/${assetId}`, as(reader))).json()).toMatchObject({ usages: [usage], hiddenUsages: 0 });
   });
 });

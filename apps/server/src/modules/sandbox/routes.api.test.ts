@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_LIMITS, SANDBOX_TOO_BROAD } from '@observatory/shared';
 import { rowsOf } from '../../db/client.js';
 import { parseCsv } from '../../lib/csv.js';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildDataTable, buildMetric, buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, uniqueIp, type TestApp } from '../../../test/harness.js';
 import { createSandboxService, MAX_QUERY_COST, STATEMENT_TIMEOUT_MS, tooBroad } from './service.js';
 import * as repo from './repo.js';
@@ -30,43 +30,30 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
-  for (const metric of [
-    { name: temp, title: 'Water temperature', type: 'number', unit: 'Cel', min: -10, max: 50 },
-    { name: label, title: 'Label', type: 'text' },
-    { name: flag, title: 'Algae seen', type: 'boolean' },
-  ]) {
-    expect((await api(t.app, 'POST', '/data/metrics', { token: curator.token, body: metric })).statusCode).toBe(201);
-  }
-  open = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('River survey') } } })).json().project;
-  closed = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed survey'), visibility: 'members' } } })).json()
-    .project;
-  const object = async (name: string, body: Record<string, unknown>) => {
-    const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, ...body } });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  await buildMetric(t.app, curator, { name: temp, title: 'Water temperature', unit: 'Cel', min: -10, max: 50 });
+  await buildMetric(t.app, curator, { name: label, title: 'Label', type: 'text' });
+  await buildMetric(t.app, curator, { name: flag, title: 'Algae seen', type: 'boolean' });
+  open = await buildProject(t.app, owner);
+  closed = await buildProject(t.app, owner, { visibility: 'members' });
   const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
-  await object(names.river1, { types: ['site'], projects: [open.slug], metadata: { habitat: 'river', elevation: 120 }, geo: point(10.1, 50.1) });
-  await object(names.river2, { types: ['site'], projects: [open.slug], metadata: { habitat: 'river', elevation: 300 }, geo: point(10.4, 50.4) });
-  await object(names.forest, { types: ['site'], projects: [open.slug], metadata: { habitat: 'forest', elevation: 120 }, geo: point(20.5, 40.5) });
-  await object(names.hidden, {
-    types: ['site'],
+  await buildObject(t.app, owner, { name: names.river1, projects: [open.slug], metadata: { habitat: 'river', elevation: 120 }, geo: point(10.1, 50.1) });
+  await buildObject(t.app, owner, { name: names.river2, projects: [open.slug], metadata: { habitat: 'river', elevation: 300 }, geo: point(10.4, 50.4) });
+  await buildObject(t.app, owner, { name: names.forest, projects: [open.slug], metadata: { habitat: 'forest', elevation: 120 }, geo: point(20.5, 40.5) });
+  await buildObject(t.app, owner, {
+    name: names.hidden,
     projects: [closed.slug],
     visibility: 'members',
     metadata: { habitat: 'river', elevation: 120 },
     geo: point(10.2, 50.2),
   });
-  await object(names.plot, { types: ['soil-plot'], projects: [open.slug], metadata: { ph: 6.5 } });
-  const table = async (project: string) => {
-    const res = await api(t.app, 'POST', `/projects/${project}/datatables`, { token: owner.token, body: { title: 'Readings', metrics: [temp, label, flag] } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().datatable.id as string;
-  };
+  await buildObject(t.app, owner, { name: names.plot, types: ['soil-plot'], projects: [open.slug], metadata: { ph: 6.5 } });
+  const readings = { title: 'Readings', metrics: [temp, label, flag] };
   const write = async (project: string, tableId: string, observations: unknown[]) => {
     const res = await api(t.app, 'POST', `/projects/${project}/datatables/${tableId}/observations`, { token: owner.token, body: { observations } });
     expect(res.statusCode, res.body).toBe(200);
   };
   const row = (object: string, metric: string, time: string, value: unknown) => ({ object, metric, time, value });
-  await write(open.slug, await table(open.slug), [
+  await write(open.slug, (await buildDataTable(t.app, owner, open.slug, readings)).id, [
     row(names.river1, temp, '2024-05-01', 10),
     row(names.river1, temp, '2024-06-01', 14),
     row(names.river1, temp, '2024-07-01', 18),
@@ -77,7 +64,10 @@ beforeAll(async () => {
     row(names.forest, temp, '2024-05-01', 5),
   ]);
   // The hidden object's readings, in the closed project's table: nobody but its members sees them.
-  await write(closed.slug, await table(closed.slug), [row(names.hidden, temp, '2024-05-15', 40), row(names.hidden, temp, '2024-06-15', 45)]);
+  await write(closed.slug, (await buildDataTable(t.app, owner, closed.slug, readings)).id, [
+    row(names.hidden, temp, '2024-05-15', 40),
+    row(names.hidden, temp, '2024-06-15', 45),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -342,12 +332,11 @@ describe('sandbox export', () => {
   });
 
   it('sums up the span of time asked for, and neutralises cells a spreadsheet would run as formulas', async () => {
-    const formula = unique('formula-');
-    const made = await api(t.app, 'POST', '/data/obj', {
-      token: owner.token,
-      body: { name: formula, title: '=HYPERLINK("https://evil.example")', types: ['vegetation-plot'], projects: [open.slug] },
+    const { name: formula } = await buildObject(t.app, owner, {
+      title: '=HYPERLINK("https://evil.example")',
+      types: ['vegetation-plot'],
+      projects: [open.slug],
     });
-    expect(made.statusCode, made.body).toBe(201);
     const plots = parseCsv((await post('/sandbox/export?format=csv', { types: ['vegetation-plot'] })).body);
     expect(plots.find((r) => r[0] === formula)?.[1]).toBe(`'=HYPERLINK("https://evil.example")`);
     const spanned = parseCsv((await post('/sandbox/export?format=csv', { ...body, metrics: [temp], from: '2024-06-15T00:00:00Z' })).body);

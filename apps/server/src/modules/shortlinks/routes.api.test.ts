@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildShortlink, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -18,6 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The create call under test, by an administrator unless told. */
 const create = (body: Record<string, unknown>, token = admin.token) => api(t.app, 'POST', '/shortlinks', { token, body });
 const list = async () =>
   (await api(t.app, 'GET', '/shortlinks', { token: admin.token })).json().shortlinks as {
@@ -38,7 +39,7 @@ describe('managing shortlinks', () => {
     const created = await create({ slug: zulu, target: '/pubs' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ slug: zulu, target: '/pubs', hits: 0, lastUsedAt: null });
-    await create({ slug: alpha, target: 'https://example.org/a?b=c#d' });
+    await buildShortlink(t.app, admin, { slug: alpha, target: 'https://example.org/a?b=c#d' });
     const slugs = (await list()).map((s) => s.slug);
     expect(slugs.indexOf(alpha)).toBeLessThan(slugs.indexOf(zulu));
 
@@ -59,12 +60,12 @@ describe('managing shortlinks', () => {
 
   it('refuses a slug taken in any letter case, naming body.slug, on create and on change', async () => {
     const slug = unique('guide');
-    await create({ slug, target: '/doc' });
+    await buildShortlink(t.app, admin, { slug, target: '/doc' });
     const res = await create({ slug: slug.toUpperCase(), target: '/pubs' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'body.slug', message: `The slug ${slug.toUpperCase()} is taken` }]);
 
-    const other = (await create({ slug: unique('other'), target: '/pubs' })).json();
+    const other = await buildShortlink(t.app, admin);
     const change = await api(t.app, 'PUT', `/shortlinks/${other.id}`, { token: admin.token, body: { slug: slug.toUpperCase() } });
     expect(change.statusCode).toBe(400);
     expect(fieldsOf(change)).toEqual(['body.slug']);
@@ -113,7 +114,7 @@ describe('managing shortlinks', () => {
   });
 
   it('refuses a bad target on change and leaves the shortlink as it was', async () => {
-    const made = (await create({ slug: unique('keep'), target: '/pubs' })).json();
+    const made = await buildShortlink(t.app, admin, { target: '/pubs' });
     const res = await api(t.app, 'PUT', `/shortlinks/${made.id}`, { token: admin.token, body: { target: 'javascript:alert(1)' } });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res)).toEqual(['body.target']);
@@ -131,7 +132,7 @@ describe('managing shortlinks', () => {
   });
 
   it('require sign-in, then manageShortlinks', async () => {
-    const made = (await create({ slug: unique('guarded'), target: '/pubs' })).json();
+    const made = await buildShortlink(t.app, admin, { target: '/pubs' });
     const calls = [
       ['GET', '/shortlinks', undefined],
       ['POST', '/shortlinks', { slug: unique('x'), target: '/pubs' }],
@@ -149,7 +150,7 @@ describe('managing shortlinks', () => {
 describe('following a shortlink', () => {
   it('redirects (302, not cached) to the target and counts the hit, whatever the slug’s case', async () => {
     const slug = unique('Follow');
-    const made = (await create({ slug, target: 'https://example.org/report?year=2024' })).json();
+    const made = await buildShortlink(t.app, admin, { slug, target: 'https://example.org/report?year=2024' });
     const before = Date.now();
     const res = await follow(slug.toLowerCase());
     expect(res.statusCode).toBe(302);
@@ -164,7 +165,7 @@ describe('following a shortlink', () => {
 
   it('answers HEAD with the redirect without counting it', async () => {
     const slug = unique('head');
-    const made = (await create({ slug, target: '/pubs' })).json();
+    const made = await buildShortlink(t.app, admin, { slug, target: '/pubs' });
     const res = await follow(slug, 'HEAD');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/pubs');
@@ -173,7 +174,7 @@ describe('following a shortlink', () => {
 
   it('sends a path in another script percent-encoded', async () => {
     const slug = unique('script');
-    await create({ slug, target: '/doc/größe' });
+    await buildShortlink(t.app, admin, { slug, target: '/doc/größe' });
     expect((await follow(slug)).headers.location).toBe('/doc/gr%C3%B6%C3%9Fe');
   });
 
@@ -209,7 +210,7 @@ describe('following a shortlink', () => {
 
     it('still redirects a known slug', async () => {
       const slug = unique('built');
-      await create({ slug, target: '/pubs' });
+      await buildShortlink(t.app, admin, { slug, target: '/pubs' });
       const res = await web.app.inject({ method: 'GET', url: `/s/${slug}` });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/pubs');

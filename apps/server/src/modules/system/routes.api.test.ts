@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { buildUser, type TestUser } from '../../../test/factories.js';
-import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, upload, type TestApp } from '../../../test/harness.js';
+import { buildImportSession, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -71,8 +71,7 @@ describe('GET /admin/status', () => {
     expect(body.storage).toEqual({ kind: 'directory', files: totals.count, bytes: totals.bytes });
     // A spreadsheet kept for an import is stored too, and counted.
     const sheet = Buffer.from('name,title\nsite-1,Site one\n');
-    const uploaded = await upload(t.app, 'POST', '/data/import/sessions', { token: admin.token, file: { data: sheet, fileName: 'sites.csv' } });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await buildImportSession(t.app, admin, { file: { data: sheet, fileName: 'sites.csv' } });
     const after = (await api(t.app, 'GET', '/admin/status', { token: admin.token })).json();
     expect(after.storage).toEqual({ kind: 'directory', files: totals.count + 1, bytes: totals.bytes + sheet.length });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
@@ -125,6 +124,7 @@ describe('error shapes', () => {
     const me = await api(t.app, 'GET', '/auth/user', { token: login.json().access_token });
     expect(me.json().user).toMatchObject({ super: false, permissions: [] });
     const id = crypto.randomUUID();
+    // eslint-disable-next-line tests/factories-for-test-data -- what the create call does with fields it does not take is what this test checks
     const key = await api(t.app, 'POST', `/users/${user.username}/apikeys`, {
       token: user.token,
       body: { comment: 'x', id, created: '2000-01-01T00:00:00Z', lastUsed: '2000-01-01T00:00:00Z' },

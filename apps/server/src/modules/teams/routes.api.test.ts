@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildPerson, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -10,15 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newTeam(name = 'Soil team') {
-  const res = await api(t.app, 'POST', '/teams', { token: manager.token, body: { name, description: 'Digs' } });
-  expect(res.statusCode).toBe(201);
-  return res.json().team as { id: string; slug: string; name: string };
-}
-
 describe('team CRUD', () => {
   it('creates, shows, changes and deletes a team (manageTeams)', async () => {
-    const team = await newTeam('Snow & Ice');
+    const res = await api(t.app, 'POST', '/teams', { token: manager.token, body: { name: 'Snow & Ice', description: 'Digs' } });
+    expect(res.statusCode).toBe(201);
+    const { team } = res.json();
     expect(team.slug).toBe('snow-ice');
     const shown = await api(t.app, 'GET', `/teams/${team.slug}`);
     expect(shown.json()).toEqual({ team: { ...team, description: 'Digs' }, permissions: ['view'], members: [], projects: [] });
@@ -32,12 +28,12 @@ describe('team CRUD', () => {
     expect((await api(t.app, 'POST', '/teams', { body: { name: 'X' } })).statusCode).toBe(401);
     expect((await api(t.app, 'POST', '/teams', { token: user.token, body: { name: 'X' } })).statusCode).toBe(403);
     expect((await api(t.app, 'POST', '/teams', { token: manager.token, body: { name: ' ' } })).json().details[0].field).toBe('body.name');
-    const team = await newTeam();
+    const team = await buildTeam(t.app, manager);
     expect((await api(t.app, 'PUT', `/teams/${team.id}`, { token: user.token, body: { name: 'Mine now' } })).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', `/teams/${team.id}`, { token: user.token })).statusCode).toBe(403);
   });
   it('lets a team’s owner edit it; mine=true lists the teams one belongs to', async () => {
-    const team = await newTeam();
+    const team = await buildTeam(t.app, manager);
     const owner = await buildUser(t.app, { roles: [{ slug: 'owner', target: { id: team.id, type: 'team' } }] });
     const res = await api(t.app, 'PUT', `/teams/${team.id}`, { token: owner.token, body: { name: 'Renamed by owner' } });
     expect(res.statusCode).toBe(200);
@@ -49,7 +45,7 @@ describe('team CRUD', () => {
 
 describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
   it('adds members with a role, answers the member, keeps members sorted by name', async () => {
-    const team = await newTeam();
+    const team = await buildTeam(t.app, manager);
     const zed = await buildUser(t.app);
     const amy = await buildUser(t.app);
     await api(t.app, 'PUT', `/people/${zed.username}`, { token: zed.token, body: { name: 'Zed Zimmer' } });
@@ -74,7 +70,7 @@ describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
     expect((await api(t.app, 'GET', `/teams/${team.id}`)).json().members).toHaveLength(2);
   });
   it('is allowed to the team’s owner, not to its editors or outsiders', async () => {
-    const team = await newTeam();
+    const team = await buildTeam(t.app, manager);
     const owner = await buildUser(t.app, { roles: [{ slug: 'owner', target: { id: team.id, type: 'team' } }] });
     const editor = await buildUser(t.app, { roles: [{ slug: 'editor', target: { id: team.id, type: 'team' } }] });
     const newcomer = await buildUser(t.app);
@@ -86,7 +82,7 @@ describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
     expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${newcomer.username}`, { token: owner.token })).statusCode).toBe(404);
   });
   it('keeps an owner: the last one cannot leave or be removed until another is named', async () => {
-    const team = await newTeam();
+    const team = await buildTeam(t.app, manager);
     const owner = await buildUser(t.app, { roles: [{ slug: 'owner', target: { id: team.id, type: 'team' } }] });
     const path = `/teams/${team.id}/members/${owner.username}`;
     expect((await api(t.app, 'DELETE', path, { token: owner.token })).statusCode).toBe(409);
@@ -99,17 +95,17 @@ describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
     expect((await api(t.app, 'DELETE', path, { token: owner.token })).statusCode).toBe(204);
   });
   it('lets a member leave', async () => {
-    const team = await newTeam();
+    const team = await buildTeam(t.app, manager);
     const member = await buildUser(t.app, { roles: [{ slug: 'viewer', target: { id: team.id, type: 'team' } }] });
     expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${member.username}`, { token: member.token })).statusCode).toBe(204);
   });
   it('refuses an unknown role, a person without an account, and an unknown person', async () => {
-    const team = await newTeam();
+    const team = await buildTeam(t.app, manager);
     const user = await buildUser(t.app);
     const bad = await api(t.app, 'PUT', `/teams/${team.id}/members/${user.username}`, { token: manager.token, body: { role: 'administrator' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('body.role');
-    const person = (await api(t.app, 'POST', '/people', { token: manager.token, body: { name: 'No Account' } })).json().person;
+    const person = await buildPerson(t.app, manager);
     const noAccount = await api(t.app, 'PUT', `/teams/${team.id}/members/${person.slug}`, { token: manager.token, body: {} });
     expect(noAccount.statusCode).toBe(409);
     expect(noAccount.json().error).toContain('invite them first');

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapData, MapFeatureProperties } from '@observatory/shared';
-import { buildUser, type TestUser } from '../../../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../../../test/harness.js';
+import { buildObject, buildProject, buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { cellPixels, MAX_CELLS, MAX_OBJECTS } from './service.js';
 
 let t: TestApp;
@@ -17,11 +17,9 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   manager = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   stranger = await buildUser(t.app);
-  const newProject = async (title: string, visibility = 'public') =>
-    (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique(title), visibility } } })).json().project;
-  project = await newProject('Mapped sites');
-  other = await newProject('Other sites');
-  closed = await newProject('Closed sites', 'members');
+  project = await buildProject(t.app, owner);
+  other = await buildProject(t.app, owner);
+  closed = await buildProject(t.app, owner, { visibility: 'members' });
 });
 afterAll(() => t.close());
 
@@ -38,12 +36,6 @@ const square = (lon: number, lat: number, d: number) => ({
     ],
   ],
 });
-
-async function create(body: Record<string, unknown>) {
-  const res = await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: unique('map-'), types: ['site'], projects: [project.slug], ...body } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().obj as { id: string; name: string; title: string };
-}
 
 async function mapData(query: string, token?: string) {
   const res = await api(t.app, 'GET', `/data/map?${query}`, { token });
@@ -64,11 +56,11 @@ describe('GET data/map', () => {
   let far: { id: string; name: string; title: string };
   beforeAll(async () => {
     near = [
-      await create({ title: 'Kraków north', geo: point(19.94, 50.07), metadata: { elevation: 219 } }),
-      await create({ title: 'Kraków east', geo: point(19.945, 50.065), types: ['soil-plot'] }),
-      await create({ title: 'Kraków west', geo: point(19.935, 50.062), types: ['vegetation-plot', 'site'], projects: [other.slug] }),
+      await buildObject(t.app, owner, { projects: [project.slug], title: 'Kraków north', geo: point(19.94, 50.07), metadata: { elevation: 219 } }),
+      await buildObject(t.app, owner, { projects: [project.slug], title: 'Kraków east', geo: point(19.945, 50.065), types: ['soil-plot'] }),
+      await buildObject(t.app, owner, { title: 'Kraków west', geo: point(19.935, 50.062), types: ['vegetation-plot', 'site'], projects: [other.slug] }),
     ];
-    far = await create({ title: 'Niepołomice forest', geo: point(20.4, 50.1) });
+    far = await buildObject(t.app, owner, { projects: [project.slug], title: 'Niepołomice forest', geo: point(20.4, 50.1) });
   });
   const region = 'bbox=19,49.5,21,50.5';
 
@@ -147,8 +139,8 @@ describe('the grid', () => {
     const lat = Number(((Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI).toFixed(6));
     const west = Number((boundaryLon - 0.0004).toFixed(6));
     const east = Number((boundaryLon + 0.0004).toFixed(6));
-    await create({ title: 'West of the line', geo: point(west, lat) });
-    await create({ title: 'East of the line', geo: point(east, lat) });
+    await buildObject(t.app, owner, { projects: [project.slug], title: 'West of the line', geo: point(west, lat) });
+    await buildObject(t.app, owner, { projects: [project.slug], title: 'East of the line', geo: point(east, lat) });
     const data = await mapData(`bbox=${west - 0.5},${lat - 0.5},${east + 0.5},${lat + 0.5}&zoom=10`);
     expect(data.features.map((f) => f.properties)).toEqual([{ cluster: true, count: 2, bbox: [west, lat, east, lat] }]);
     expect(singlesOf(await mapData(`bbox=${west - 0.5},${lat - 0.5},${east + 0.5},${lat + 0.5}&zoom=16`))).toHaveLength(2);
@@ -157,7 +149,7 @@ describe('the grid', () => {
 
 describe('objects with an area or a line', () => {
   it('appear at a point on their geometry, which follows a change of geometry', async () => {
-    const field = await create({ title: 'Field', types: ['property'], geo: square(-3.5, 55.0, 0.2) });
+    const field = await buildObject(t.app, owner, { projects: [project.slug], title: 'Field', types: ['property'], geo: square(-3.5, 55.0, 0.2) });
     const at = async () => {
       const [feature] = (await mapData('bbox=-4,54.5,-3,55.5&zoom=16')).features;
       return feature!.geometry.coordinates;
@@ -184,17 +176,17 @@ describe('objects with an area or a line', () => {
   });
 
   it('without geometry, are not on the map', async () => {
-    await create({ title: 'Nowhere' });
+    await buildObject(t.app, owner, { projects: [project.slug], title: 'Nowhere' });
     expect((await mapData('bbox=-180,-90,180,90&zoom=0')).features.some((f) => !f.properties.cluster && f.properties.title === 'Nowhere')).toBe(false);
   });
 });
 
 describe('members-only objects', () => {
   it('are neither counted nor shown to visitors and others, but are to members and managers', async () => {
-    const hidden = { projects: [closed.slug], visibility: 'members' };
-    await create({ title: 'Open bog', geo: point(-8.0, 53.0) });
-    await create({ title: 'Closed bog', geo: point(-8.001, 53.001), ...hidden });
-    await create({ title: 'Closed fen', geo: point(-8.3, 53.3), ...hidden });
+    const hidden = { projects: [closed.slug], visibility: 'members' as const };
+    await buildObject(t.app, owner, { projects: [project.slug], title: 'Open bog', geo: point(-8.0, 53.0) });
+    await buildObject(t.app, owner, { title: 'Closed bog', geo: point(-8.001, 53.001), ...hidden });
+    await buildObject(t.app, owner, { title: 'Closed fen', geo: point(-8.3, 53.3), ...hidden });
     const box = 'bbox=-9,52.5,-7.5,53.5';
     for (const token of [undefined, stranger.token]) {
       const low = await mapData(`${box}&zoom=6`, token);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../../../test/harness.js';
+import { buildNote, buildObject, buildProject, buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../../../test/harness.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -13,18 +13,14 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   contributor = await buildUser(t.app);
   stranger = await buildUser(t.app);
-  const project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Notebook project') } } })).json().project;
+  const project = await buildProject(t.app, owner);
   await api(t.app, 'PUT', `/projects/${project.id}/members/${contributor.username}`, { token: owner.token, body: { role: 'contributor' } });
-  objectName = unique('notebook-');
-  await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name: objectName, title: 'With a notebook', types: ['site'], projects: [project.id] } });
-  closedName = unique('closed-');
-  await api(t.app, 'POST', '/data/obj', {
-    token: owner.token,
-    body: { name: closedName, title: 'Closed', types: ['site'], projects: [project.id], visibility: 'members' },
-  });
+  objectName = (await buildObject(t.app, owner, { projects: [project.id] })).name;
+  closedName = (await buildObject(t.app, owner, { projects: [project.id], visibility: 'members' })).name;
 });
 afterAll(() => t.close());
 
+/** Where the notes of an object are read and the create call under test goes. */
 const path = (name = objectName) => `/data/obj/${name}/notes`;
 
 describe('notes', () => {
@@ -42,7 +38,7 @@ describe('notes', () => {
       permissions: ['view', 'edit', 'delete'],
     });
     expect(Date.parse(note.timestamp)).toBeGreaterThanOrEqual(before - 1000);
-    for (let i = 0; i < 21; i++) await api(t.app, 'POST', path(), { token: owner.token, body: { content: `Reading ${i}` } });
+    for (let i = 0; i < 21; i++) await buildNote(t.app, owner, objectName, { content: `Reading ${i}` });
     const first = await api(t.app, 'GET', path());
     expect(first.headers['pagination-count']).toBe('22');
     expect(first.headers['pagination-limit']).toBe('20');
@@ -53,7 +49,7 @@ describe('notes', () => {
   });
 
   it('are changed and deleted by their author or an editor of the object, not by others', async () => {
-    const note = (await api(t.app, 'POST', path(), { token: contributor.token, body: { content: 'First draft' } })).json();
+    const note = await buildNote(t.app, contributor, objectName, { content: 'First draft' });
     const one = `${path()}/${note.id}`;
     expect((await api(t.app, 'PUT', one, { token: stranger.token, body: { content: 'x' } })).statusCode).toBe(403);
     expect((await api(t.app, 'PUT', one, { token: contributor.token, body: { content: 'Second draft' } })).json().content).toBe('Second draft');

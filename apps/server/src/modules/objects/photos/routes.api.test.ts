@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../../test/factories.js';
-import { api, startTestApp, unique, upload, type TestApp } from '../../../../test/harness.js';
+import { buildObject, buildPhoto, buildProject, buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, upload, type TestApp } from '../../../../test/harness.js';
 import { assets, photos } from '../../../db/schema/index.js';
 
 let t: TestApp;
@@ -18,16 +18,11 @@ beforeAll(async () => {
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   contributor = await buildUser(t.app);
   stranger = await buildUser(t.app);
-  const project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Photo project') } } })).json().project;
+  const project = await buildProject(t.app, owner);
   await api(t.app, 'PUT', `/projects/${project.id}/members/${contributor.username}`, { token: owner.token, body: { role: 'contributor' } });
-  const make = async (visibility = 'public') => {
-    const name = unique('photo-site-');
-    await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.id], visibility } });
-    return name;
-  };
-  objectName = await make();
-  otherName = await make();
-  closedName = await make('members');
+  objectName = (await buildObject(t.app, owner, { projects: [project.id] })).name;
+  otherName = (await buildObject(t.app, owner, { projects: [project.id] })).name;
+  closedName = (await buildObject(t.app, owner, { projects: [project.id], visibility: 'members' })).name;
 });
 afterAll(() => t.close());
 
@@ -45,6 +40,7 @@ const plainPng = () =>
     .png()
     .toBuffer();
 
+/** The create call under test: a photo of an object, by the contributor unless told. */
 const post = async (name: string, data: Buffer, token = contributor.token) =>
   upload(t.app, 'POST', `/data/obj/${name}/photos`, { token, file: { data, fileName: 'photo.jpg' } });
 
@@ -71,7 +67,7 @@ describe('photos', () => {
 
   it('are listed 50 a page, newest first, with pagination headers', async () => {
     const name = otherName;
-    for (let i = 0; i < 3; i++) await post(name, await plainPng(), owner.token);
+    for (let i = 0; i < 3; i++) await buildPhoto(t.app, owner, name);
     const list = await api(t.app, 'GET', `/data/obj/${name}/photos`);
     expect(list.headers['pagination-limit']).toBe('50');
     expect(list.headers['pagination-count']).toBe('3');
@@ -80,7 +76,7 @@ describe('photos', () => {
   });
 
   it('get a caption or move to another object (author or editor), and are deleted with their files', async () => {
-    const photo = (await post(objectName, await plainPng())).json();
+    const photo = await buildPhoto(t.app, contributor, objectName);
     const one = `/data/obj/${objectName}/photos/${photo.id}`;
     expect((await api(t.app, 'PUT', one, { token: stranger.token, body: { caption: 'x' } })).statusCode).toBe(403);
     const captioned = await api(t.app, 'PUT', one, { token: contributor.token, body: { caption: 'North plot after the storm' } });
@@ -98,13 +94,13 @@ describe('photos', () => {
       .jpeg()
       .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' } })
       .toBuffer();
-    const { image } = (await post(objectName, big)).json();
+    const { image } = await buildPhoto(t.app, contributor, objectName, { file: { data: big } });
     expect(image.largeUrl).toBe(`/api/v1/assets/${image.id}/1600`);
     for (const [url, width, height] of [
       [image.thumbUrl, 96, 64],
       [image.url, 400, 267],
-      [image.largeUrl, 1600, 1067],
-    ]) {
+      [image.largeUrl!, 1600, 1067],
+    ] as const) {
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode, url).toBe(200);
       const meta = await sharp(served.rawPayload).metadata();
@@ -143,12 +139,10 @@ describe('photos', () => {
 
   it('of an object not everyone may see are served through URLs signed for the reader, privately cached, until membership ends', async () => {
     const member = await buildUser(t.app);
-    const project = (await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Closed photos') } } })).json().project;
+    const project = await buildProject(t.app, owner);
     await api(t.app, 'PUT', `/projects/${project.id}/members/${member.username}`, { token: owner.token, body: { role: 'viewer' } });
-    const name = unique('closed-photos-');
-    await api(t.app, 'POST', '/data/obj', { token: owner.token, body: { name, title: name, types: ['site'], projects: [project.id], visibility: 'members' } });
-    const added = await upload(t.app, 'POST', `/data/obj/${name}/photos`, { token: owner.token, file: { data: await plainPng(), fileName: 'closed.png' } });
-    expect(added.statusCode, added.body).toBe(201);
+    const { name } = await buildObject(t.app, owner, { projects: [project.id], visibility: 'members' });
+    await buildPhoto(t.app, owner, name);
     const image = (await api(t.app, 'GET', `/data/obj/${name}/photos`, { token: member.token })).json().photos[0].image;
     for (const url of [image.url, image.thumbUrl, image.largeUrl])
       expect(url).toMatch(new RegExp(`^/api/v1/assets/${image.id}/\\d+\\?expires=\\d+&user=${member.id}&signature=`));
@@ -169,7 +163,7 @@ describe('photos', () => {
     expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
 
     // A public object's photos keep plain URLs, cached publicly.
-    const open = (await post(objectName, await plainPng())).json().image;
+    const open = (await buildPhoto(t.app, contributor, objectName)).image;
     expect(open.url).toBe(`/api/v1/assets/${open.id}/400`);
     expect((await t.app.inject({ method: 'GET', url: open.url })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });

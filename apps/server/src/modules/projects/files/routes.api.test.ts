@@ -4,8 +4,9 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assets, auditLog, fileVersions, projectFiles } from '../../../db/schema/index.js';
-import { buildUser, type TestUser } from '../../../../test/factories.js';
-import { api, startTestApp, unique, upload, type FilePart, type TestApp } from '../../../../test/harness.js';
+import type { ProjectFile } from '@observatory/shared';
+import { buildProject, buildProjectFile, buildUser, type TestUser } from '../../../../test/factories.js';
+import { api, startTestApp, upload, type FilePart, type TestApp } from '../../../../test/harness.js';
 
 const MiB = 1024 * 1024;
 const MAX_BYTES = 4 * MiB;
@@ -21,27 +22,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
 
-async function createProject(fields: Record<string, unknown> = {}) {
-  const res = await api(t.app, 'POST', '/projects', { token: owner.token, body: { project: { title: unique('Files '), ...fields } } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().project as { id: string; slug: string };
-}
-
 /** A member of the project with this role, with a token that knows it. */
 const member = (projectId: string, slug: string) => buildUser(t.app, { roles: [{ slug, target: { id: projectId, type: 'project' } }] });
 
 const bytes = (text: string) => Buffer.from(text);
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+/** The create calls under test: a file, and a new version of one (by the owner unless told). */
 const addFile = (project: string, file: FilePart | undefined, options: { token?: string; fields?: Record<string, string> } = {}) =>
   upload(t.app, 'POST', `/projects/${project}/files`, { token: 'token' in options ? options.token : owner.token, file, fields: options.fields ?? {} });
 const addVersion = (project: string, fileId: string, file: FilePart | undefined, token: string | undefined = owner.token) =>
   upload(t.app, 'POST', `/projects/${project}/files/${fileId}/version`, { token, file });
 
-async function newFile(project: string, data: Buffer, fields: Record<string, string> = {}, fileName = 'data.csv') {
-  const res = await addFile(project, { data, fileName, type: 'text/csv' }, { fields });
+/** A file's answer to its create call, which the test checks. */
+async function created(res: { statusCode: number; body: string; json: () => ProjectFile }) {
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; name: string; description: string | null; versions: { version: number; size: number; sha256: string }[] };
+  return res.json();
 }
 
 const sign = (pathToSign: string, token?: string) => api(t.app, 'GET', `/auth/sign/${pathToSign}`, { token });
@@ -75,7 +71,7 @@ async function rawUpload(url: string, parts: (['field', string, string] | ['file
 
 describe('POST /projects/{id}/files', () => {
   it('adds a file with version 1, shown with the project, recorded and audited', async () => {
-    const project = await createProject();
+    const project = await buildProject(t.app, owner);
     const data = bytes('site,depth\nA,12\nB,7\n');
     const res = await addFile(
       project.slug,
@@ -119,8 +115,8 @@ describe('POST /projects/{id}/files', () => {
   });
 
   it('names the file after the upload unless told, and reads fields sent after the file too', async () => {
-    const project = await createProject();
-    const unnamed = await newFile(project.id, bytes('x'), {}, 'soil-moisture.xlsx');
+    const project = await buildProject(t.app, owner);
+    const unnamed = await created(await addFile(project.id, { data: bytes('x'), fileName: 'soil-moisture.xlsx', type: 'text/csv' }));
     expect(unnamed).toMatchObject({ name: 'soil-moisture.xlsx', description: null });
     const res = await rawUpload(`/projects/${project.id}/files`, [
       ['file', 'file', bytes('late fields'), 'a.txt'],
@@ -137,10 +133,10 @@ describe('POST /projects/{id}/files', () => {
   });
 
   it('streams a file larger than the JSON body limit', async () => {
-    const project = await createProject();
+    const project = await buildProject(t.app, owner);
     const data = randomBytes(3 * MiB);
     expect(data.length).toBeGreaterThan(t.app.config.bodyLimit);
-    const file = await newFile(project.id, data, {}, 'big.bin');
+    const file = await created(await addFile(project.id, { data, fileName: 'big.bin', type: 'text/csv' }));
     expect(file.versions[0]).toMatchObject({ size: data.length, sha256: sha256(data) });
     const res = await download(project.id, file.id, 1);
     expect(res.statusCode).toBe(200);
@@ -148,8 +144,8 @@ describe('POST /projects/{id}/files', () => {
   });
 
   it('413 past FILE_MAX_BYTES, naming the limit, and keeps nothing: no record, no bytes, no temporary file', async () => {
-    const project = await createProject();
-    const kept = await newFile(project.id, bytes('v1'));
+    const project = await buildProject(t.app, owner);
+    const kept = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('v1'), fileName: 'data.csv', type: 'text/csv' } });
     const before = await snapshot();
     const tooLarge = { data: Buffer.alloc(MAX_BYTES + 1, 7), fileName: 'huge.bin' };
     for (const res of [await addFile(project.id, tooLarge, { fields: { name: 'Huge' } }), await addVersion(project.id, kept.id, tooLarge)]) {
@@ -165,7 +161,7 @@ describe('POST /projects/{id}/files', () => {
   });
 
   it('400 naming the field for missing or bad input, and stores nothing', async () => {
-    const project = await createProject();
+    const project = await buildProject(t.app, owner);
     const before = await snapshot();
     const noFile = await addFile(project.id, undefined, { fields: { name: 'No file' } });
     expect(noFile.statusCode).toBe(400);
@@ -194,8 +190,8 @@ describe('POST /projects/{id}/files', () => {
   });
 
   it('400 for an empty (0-byte) file or version, storing nothing', async () => {
-    const project = await createProject();
-    const kept = await newFile(project.id, bytes('v1'));
+    const project = await buildProject(t.app, owner);
+    const kept = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('v1'), fileName: 'data.csv', type: 'text/csv' } });
     const before = await snapshot();
     const empty = { data: Buffer.alloc(0), fileName: 'empty.csv' };
     for (const res of [await addFile(project.id, empty), await addVersion(project.id, kept.id, empty)]) {
@@ -206,18 +202,20 @@ describe('POST /projects/{id}/files', () => {
   });
 
   it('shows names without bidirectional controls or folders, uploaded or typed', async () => {
-    const project = await createProject();
-    const uploaded = await newFile(project.id, bytes('MZ'), {}, 'C:\\Downloads\\evil\u202egnp.exe');
+    const project = await buildProject(t.app, owner);
+    const uploaded = await created(await addFile(project.id, { data: bytes('MZ'), fileName: 'C:\\Downloads\\evil\u202egnp.exe', type: 'text/csv' }));
     expect(uploaded.name).toBe('evilgnp.exe');
-    const typed = await newFile(project.id, bytes('x'), { name: 'report\u2067 final\u2069.pdf' });
+    const typed = await created(
+      await addFile(project.id, { data: bytes('x'), fileName: 'data.csv', type: 'text/csv' }, { fields: { name: 'report\u2067 final\u2069.pdf' } }),
+    );
     expect(typed.name).toBe('report final.pdf');
     const renamed = await api(t.app, 'PUT', `/projects/${project.id}/files/${typed.id}`, { token: owner.token, body: { name: '\u202eRenamed' } });
     expect(renamed.json().name).toBe('Renamed');
   });
 
   it('401 signed out (before any lookup); 403 without upload; 404 for a project one cannot see', async () => {
-    const project = await createProject();
-    const hidden = await createProject({ visibility: 'members' });
+    const project = await buildProject(t.app, owner);
+    const hidden = await buildProject(t.app, owner, { visibility: 'members' });
     const viewer = await member(project.id, 'viewer');
     const before = await snapshot();
     const file = { data: bytes('x') };
@@ -233,7 +231,7 @@ describe('POST /projects/{id}/files', () => {
   });
 
   it('lets contributors upload (files and versions) but not change or delete', async () => {
-    const project = await createProject();
+    const project = await buildProject(t.app, owner);
     const contributor = await member(project.id, 'contributor');
     const res = await addFile(project.id, { data: bytes('from a contributor') }, { token: contributor.token });
     expect(res.statusCode).toBe(201);
@@ -247,10 +245,10 @@ describe('POST /projects/{id}/files', () => {
 
 describe('versions and signed downloads', () => {
   it('puts a new version first; both download through signed URLs with their exact bytes', async () => {
-    const project = await createProject();
+    const project = await buildProject(t.app, owner);
     const v1 = randomBytes(2000);
     const v2 = Buffer.concat([v1, bytes('and more')]);
-    const file = await newFile(project.slug, v1, { name: 'Logger dump' }, 'dump-1.bin');
+    const file = await buildProjectFile(t.app, owner, project.slug, { file: { data: v1, fileName: 'dump-1.bin', type: 'text/csv' }, name: 'Logger dump' });
     const res = await addVersion(project.slug, file.id, { data: v2, fileName: 'dump-2.bin', type: 'application/octet-stream' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
@@ -268,7 +266,7 @@ describe('versions and signed downloads', () => {
       expect.objectContaining({ actorId: owner.id, after: expect.objectContaining({ fileId: file.id, version: 2 }) }),
     ]);
 
-    // Version 1 was declared text/csv (newFile), version 2 application/octet-stream: each keeps its own.
+    // Version 1 was declared text/csv (above), version 2 application/octet-stream: each keeps its own.
     for (const [version, data, name, type] of [
       [1, v1, 'dump-1.bin', 'text/csv'],
       [2, v2, 'dump-2.bin', 'application/octet-stream'],
@@ -289,8 +287,8 @@ describe('versions and signed downloads', () => {
   });
 
   it('signs a path for five minutes, as a path on this server; HEAD answers the length only', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('twelve bytes'));
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('twelve bytes'), fileName: 'data.csv', type: 'text/csv' } });
     const before = Date.now();
     const res = await sign(`projects/${project.id}/files/${file.id}/1`, owner.token);
     const after = Date.now();
@@ -308,8 +306,8 @@ describe('versions and signed downloads', () => {
   });
 
   it('403 for an unsigned, altered or expired URL', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('secret-ish'));
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('secret-ish'), fileName: 'data.csv', type: 'text/csv' } });
     const { url } = (await sign(`projects/${project.id}/files/${file.id}/1`, owner.token)).json();
     const parsed = new URL(url, 'http://x');
     const versionPath = parsed.pathname;
@@ -349,12 +347,12 @@ describe('versions and signed downloads', () => {
   });
 
   it('signs for visitors as the project’s visibility allows; 404 for what the caller cannot see', async () => {
-    const open = await createProject();
-    const signedInOnly = await createProject({ visibility: 'signed-in' });
-    const hidden = await createProject({ visibility: 'members' });
-    const a = await newFile(open.id, bytes('public bytes'));
-    const b = await newFile(signedInOnly.id, bytes('signed-in bytes'));
-    const c = await newFile(hidden.id, bytes('members bytes'));
+    const open = await buildProject(t.app, owner);
+    const signedInOnly = await buildProject(t.app, owner, { visibility: 'signed-in' });
+    const hidden = await buildProject(t.app, owner, { visibility: 'members' });
+    const a = await buildProjectFile(t.app, owner, open.id, { file: { data: bytes('public bytes'), fileName: 'data.csv', type: 'text/csv' } });
+    const b = await buildProjectFile(t.app, owner, signedInOnly.id, { file: { data: bytes('signed-in bytes'), fileName: 'data.csv', type: 'text/csv' } });
+    const c = await buildProjectFile(t.app, owner, hidden.id, { file: { data: bytes('members bytes'), fileName: 'data.csv', type: 'text/csv' } });
 
     const visitor = await sign(`projects/${open.id}/files/${a.id}/1`);
     expect(visitor.statusCode).toBe(200);
@@ -375,8 +373,8 @@ describe('versions and signed downloads', () => {
   });
 
   it('a members-only download stops working for someone who is no longer a member (404)', async () => {
-    const hidden = await createProject({ visibility: 'members' });
-    const file = await newFile(hidden.id, bytes('members bytes'));
+    const hidden = await buildProject(t.app, owner, { visibility: 'members' });
+    const file = await buildProjectFile(t.app, owner, hidden.id, { file: { data: bytes('members bytes'), fileName: 'data.csv', type: 'text/csv' } });
     const viewer = await member(hidden.id, 'viewer');
     const { url } = (await sign(`projects/${hidden.id}/files/${file.id}/1`, viewer.token)).json();
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
@@ -388,8 +386,8 @@ describe('versions and signed downloads', () => {
   });
 
   it('400 naming the field for paths and ids that cannot be', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('x'));
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('x'), fileName: 'data.csv', type: 'text/csv' } });
     for (const bad of [
       'projects',
       'people/ada/photo',
@@ -411,8 +409,8 @@ describe('versions and signed downloads', () => {
   });
 
   it('numbers concurrent versions one after the other', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('v1'));
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('v1'), fileName: 'data.csv', type: 'text/csv' } });
     const results = await Promise.all(['a', 'b', 'c'].map((s) => addVersion(project.id, file.id, { data: bytes(s) })));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(results.map((r) => r.json().version).sort()).toEqual([2, 3, 4]);
@@ -420,7 +418,7 @@ describe('versions and signed downloads', () => {
   });
 
   it('keeps markup as application/octet-stream and names the download in UTF-8', async () => {
-    const project = await createProject();
+    const project = await buildProject(t.app, owner);
     const html = bytes('<!doctype html><script>alert(document.cookie)</script>');
     const res = await addFile(project.id, { data: html, fileName: 'Résumé (draft)*.html', type: 'text/html' });
     expect(res.json().versions[0].mediaType).toBe('application/octet-stream');
@@ -436,8 +434,12 @@ describe('versions and signed downloads', () => {
 
 describe('changing and deleting', () => {
   it('PUT renames and describes (edit), audited', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('x'), { name: 'Old', description: 'Old text' });
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, {
+      file: { data: bytes('x'), fileName: 'data.csv', type: 'text/csv' },
+      name: 'Old',
+      description: 'Old text',
+    });
     const res = await api(t.app, 'PUT', `/projects/${project.slug}/files/${file.id}`, { token: owner.token, body: { name: ' New name ', description: '' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: file.id, name: 'New name', description: null, versions: [{ version: 1 }] });
@@ -454,8 +456,8 @@ describe('changing and deleting', () => {
   });
 
   it('DELETE a version removes its asset and bytes; the only version is refused (409)', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('first'));
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('first'), fileName: 'data.csv', type: 'text/csv' } });
     await addVersion(project.id, file.id, { data: bytes('second') });
     const { url: oldUrl } = (await sign(`projects/${project.id}/files/${file.id}/1`)).json();
     const before = await snapshot();
@@ -480,8 +482,8 @@ describe('changing and deleting', () => {
   });
 
   it('never gives a deleted version’s number to another: after deleting the newest, the next is still new', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('first'));
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('first'), fileName: 'data.csv', type: 'text/csv' } });
     await addVersion(project.id, file.id, { data: bytes('second') });
     const { url: secondUrl } = (await sign(`projects/${project.id}/files/${file.id}/2`)).json();
     expect((await api(t.app, 'DELETE', `/projects/${project.id}/files/${file.id}/2`, { token: owner.token })).statusCode).toBe(200);
@@ -494,8 +496,8 @@ describe('changing and deleting', () => {
   });
 
   it('DELETE a file removes every version, asset and byte', async () => {
-    const project = await createProject();
-    const file = await newFile(project.id, bytes('one'));
+    const project = await buildProject(t.app, owner);
+    const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('one'), fileName: 'data.csv', type: 'text/csv' } });
     await addVersion(project.id, file.id, { data: bytes('two') });
     const before = await snapshot();
     expect((await api(t.app, 'DELETE', `/projects/${project.id}/files/${file.id}`, { token: stranger.token })).statusCode).toBe(403);
@@ -511,10 +513,10 @@ describe('changing and deleting', () => {
   });
 
   it('deleting the project removes its files’ assets and bytes', async () => {
-    const project = await createProject();
-    const a = await newFile(project.id, bytes('a'));
+    const project = await buildProject(t.app, owner);
+    const a = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('a'), fileName: 'data.csv', type: 'text/csv' } });
     await addVersion(project.id, a.id, { data: bytes('a2') });
-    await newFile(project.id, bytes('b'));
+    await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('b'), fileName: 'data.csv', type: 'text/csv' } });
     const assetIds = await t.database.use(async (d) =>
       (
         await d

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../../../../test/factories.js';
+import type { NodeInput } from '@observatory/shared';
+import { buildMetadataSchema, buildNode, buildNodeType, buildUser, type TestUser } from '../../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../../test/harness.js';
 
 let t: TestApp;
@@ -19,23 +20,18 @@ afterAll(() => t.close());
 
 /** A metadata schema with one required number, and a node type following it. */
 async function typeWithSchema() {
-  const schema = fresh('dataset-basics');
-  const made = await api(t.app, 'POST', '/data/schema', {
-    ...as(curator),
-    body: {
-      slug: schema,
-      title: 'Dataset basics',
-      schema: { type: 'object', properties: { depth_cm: { type: 'number', minimum: 0 } }, required: ['depth_cm'] },
-    },
+  const { slug: schema } = await buildMetadataSchema(t.app, curator, {
+    slug: fresh('dataset-basics'),
+    title: 'Dataset basics',
+    schema: { type: 'object', properties: { depth_cm: { type: 'number', minimum: 0 } }, required: ['depth_cm'] },
   });
-  expect(made.statusCode).toBe(201);
   const slug = fresh('dataset');
-  const type = await api(t.app, 'POST', '/data/nodetypes', { ...as(curator), body: { slug, name: `Dataset ${slug}`, schema } });
-  expect(type.statusCode).toBe(201);
+  await buildNodeType(t.app, curator, { slug, name: `Dataset ${slug}`, schema });
   return { schema, slug };
 }
 
-const node = (slug: string, type: string, more: Record<string, unknown> = {}) => ({ slug, title: slug.replace(/-.*/, ''), type, ...more });
+/** A node's body: titled by its slug up to the first dash. */
+const node = (slug: string, type: string, more: Partial<NodeInput> = {}) => ({ slug, title: slug.replace(/-.*/, ''), type, ...more });
 
 describe('node types', () => {
   it('are created with a schema, read with their node count, changed, and deleted when no node has them', async () => {
@@ -46,7 +42,7 @@ describe('node types', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ nodetype: { slug, name: 'Data set', schema: null }, nodes: 0 });
     const root = fresh('soil');
-    expect((await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug) })).statusCode).toBe(201);
+    await buildNode(t.app, curator, node(root, slug));
     const refused = await api(t.app, 'DELETE', `/data/nodetypes/${slug}`, as(curator));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(new RegExp(`1 node is of this type: ${root}`));
@@ -66,7 +62,7 @@ describe('node types', () => {
 
     await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(curator), body: { name: 'Loose', schema: null } });
     const root = fresh('loose');
-    expect((await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 'deep' } }) })).statusCode).toBe(201);
+    await buildNode(t.app, curator, node(root, slug, { metadata: { depth_cm: 'deep' } }));
     const unfit = await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(curator), body: { name: 'Strict', schema } });
     expect(unfit.statusCode).toBe(400);
     expect(unfit.json().details).toEqual([{ field: 'body.schema', message: `The node ${root} does not fit this schema: change its metadata first` }]);
@@ -100,8 +96,7 @@ describe('the node tree', () => {
       [`${root}/chemistry`, 'carbon'],
       [`${root}/chemistry`, 'nitrogen'],
     ] as const) {
-      const res = await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(segment, slug, { parent, metadata: { depth_cm: 30 } }) });
-      expect(res.statusCode).toBe(201);
+      await buildNode(t.app, curator, node(segment, slug, { parent, metadata: { depth_cm: 30 } }));
     }
     const res = await api(t.app, 'GET', `/data/node/${root}/chemistry/carbon`);
     expect(res.statusCode).toBe(200);
@@ -132,10 +127,13 @@ describe('the node tree', () => {
     const { slug } = await typeWithSchema();
     const [soil, water] = [fresh('soil'), fresh('water')];
     const body = (segment: string, parent: string | null) => ({ ...as(curator), body: node(segment, slug, { parent, metadata: { depth_cm: 1 } }) });
-    await api(t.app, 'POST', '/data/node', body(soil, null));
-    await api(t.app, 'POST', '/data/node', body(water, null));
-    await api(t.app, 'POST', '/data/node', body('chemistry', soil));
-    await api(t.app, 'POST', '/data/node', body('carbon', `${soil}/chemistry`));
+    for (const [segment, parent] of [
+      [soil, null],
+      [water, null],
+      ['chemistry', soil],
+      ['carbon', `${soil}/chemistry`],
+    ] as const)
+      await buildNode(t.app, curator, node(segment, slug, { parent, metadata: { depth_cm: 1 } }));
 
     const inside = await api(t.app, 'PUT', `/data/node/${soil}`, body(soil, `${soil}/chemistry`));
     expect(inside.statusCode).toBe(400);
@@ -161,7 +159,8 @@ describe('the node tree', () => {
   it('refuses empty or reserved segments, unknown parents and types, and metadata its schema refuses; nothing changes', async () => {
     const { slug } = await typeWithSchema();
     const root = fresh('soil');
-    await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 5 } }) });
+    await buildNode(t.app, curator, node(root, slug, { metadata: { depth_cm: 5 } }));
+    /** The create call under test: a node below the root. */
     const post = (body: Record<string, unknown>) =>
       api(t.app, 'POST', '/data/node', { ...as(curator), body: node('chemistry', slug, { parent: root, metadata: { depth_cm: 5 }, ...body }) });
 
@@ -184,8 +183,8 @@ describe('the node tree', () => {
   it('deletes only a node with nothing inside it', async () => {
     const { slug } = await typeWithSchema();
     const root = fresh('soil');
-    await api(t.app, 'POST', '/data/node', { ...as(curator), body: node(root, slug, { metadata: { depth_cm: 5 } }) });
-    await api(t.app, 'POST', '/data/node', { ...as(curator), body: node('chemistry', slug, { parent: root, metadata: { depth_cm: 5 } }) });
+    await buildNode(t.app, curator, node(root, slug, { metadata: { depth_cm: 5 } }));
+    await buildNode(t.app, curator, node('chemistry', slug, { parent: root, metadata: { depth_cm: 5 } }));
     const refused = await api(t.app, 'DELETE', `/data/node/${root}`, as(curator));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(`1 node sits inside ${root}: ${root}/chemistry. Move or delete it first.`);
@@ -200,7 +199,7 @@ describe('the node tree', () => {
     const body = node(root, slug, { metadata: { depth_cm: 5 } });
     expect((await api(t.app, 'POST', '/data/node', { body })).statusCode).toBe(401);
     expect((await api(t.app, 'POST', '/data/node', { ...as(user), body })).statusCode).toBe(403);
-    await api(t.app, 'POST', '/data/node', { ...as(curator), body });
+    await buildNode(t.app, curator, body);
     expect((await api(t.app, 'PUT', `/data/node/${root}`, { body })).statusCode).toBe(401);
     expect((await api(t.app, 'PUT', `/data/node/${root}`, { ...as(user), body: { ...body, title: 'Mine' } })).statusCode).toBe(403);
     expect((await api(t.app, 'DELETE', `/data/node/${root}`, as(user))).statusCode).toBe(403);
