@@ -3,7 +3,7 @@ import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
 import type { Storage } from './types.js';
 
-export { checkKey, isGeneratedKey, isValidKey, newStorageKey, type ByteRange, type ListedObject, type Storage, type StoredObject } from './types.js';
+export { isGeneratedKey, newStorageKey, type ListedObject, type Storage } from './types.js';
 export { createLocalStorage } from './local.js';
 export { createS3Storage } from './s3.js';
 

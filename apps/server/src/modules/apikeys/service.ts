@@ -86,4 +86,3 @@ export function createApiKeysService(deps: { db: Database; users: UsersService }
     },
   };
 }
-export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -277,4 +277,3 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 }
-export type AuthService = ReturnType<typeof createAuthService>;

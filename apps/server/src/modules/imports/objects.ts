@@ -282,7 +282,6 @@ export function createObjectImport(deps: {
     },
   };
 }
-export type ObjectImport = ReturnType<typeof createObjectImport>;
 
 /** The record's point from its latitude and longitude cells (both empty: no location); a bad cell fails naming its column. */
 function locationOf(record: string[], options: Options, fail: (column: number | null, message: string) => void): GeoJson | null {

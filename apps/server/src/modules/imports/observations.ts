@@ -334,6 +334,5 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
     },
   };
 }
-export type ObservationImport = ReturnType<typeof createObservationImport>;
 
 const tableMetrics = (metrics: Map<string, TableMetric>) => [...metrics.keys()].sort().join(', ') || 'none';

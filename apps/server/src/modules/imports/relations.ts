@@ -152,4 +152,3 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
     },
   };
 }
-export type RelationImport = ReturnType<typeof createRelationImport>;

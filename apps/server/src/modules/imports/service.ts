@@ -129,7 +129,6 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
     },
   };
 }
-export type ImportSessionsService = ReturnType<typeof createImportSessionsService>;
 
 /** importData uses every session; anyone else only those they uploaded. */
 export const mayUseSession = (actor: Actor, session: Pick<repo.SessionRow, 'createdBy'>) => can(actor, 'importData') || session.createdBy === actor.userId;

@@ -6,8 +6,6 @@ import { insightCommentPhotos, insightComments, insightObjects, insights, object
 import type { Page } from '../../lib/pagination.js';
 import { isoTime, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
 
-export type InsightRow = typeof insights.$inferSelect;
-
 /** Marks around a snippet's matches: control characters, which an insight's stored text never holds. */
 export const MATCH_START = '\u0001';
 export const MATCH_END = '\u0002';

@@ -177,4 +177,3 @@ export function createInstitutionsService(deps: { db: Database; assets: AssetsSe
     },
   };
 }
-export type InstitutionsService = ReturnType<typeof createInstitutionsService>;

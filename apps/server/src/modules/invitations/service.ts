@@ -105,4 +105,3 @@ export function createInvitationsService(deps: {
     },
   };
 }
-export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -150,9 +150,3 @@ export async function searchPublished(db: Db, q: string) {
     .orderBy(sql`ts_rank(${pages.searchVector}, ${tsQuery(q)}) desc`, asc(pages.title), asc(pages.path))
     .limit(PAGE_LIMITS.searchResults);
 }
-
-/** How many pages there are: the guide is seeded into an empty table only. */
-export async function countPages(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pages);
-  return row?.n ?? 0;
-}

@@ -236,4 +236,3 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     },
   };
 }
-export type PagesService = ReturnType<typeof createPagesService>;

@@ -95,4 +95,3 @@ export function createPhotoSearchService(deps: { db: Database; assets: AssetsSer
     },
   };
 }
-export type PhotoSearchService = ReturnType<typeof createPhotoSearchService>;

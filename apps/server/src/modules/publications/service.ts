@@ -378,4 +378,3 @@ export function createPublicationsService(deps: { db: Database }) {
   }
 }
 
-export type PublicationsService = ReturnType<typeof createPublicationsService>;

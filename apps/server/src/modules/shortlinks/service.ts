@@ -93,4 +93,3 @@ export function createShortlinksService(deps: { db: Database }) {
     peek: async (slug: string) => (await db.use((d) => repo.findBySlug(d, slug)))?.target ?? null,
   };
 }
-export type ShortlinksService = ReturnType<typeof createShortlinksService>;

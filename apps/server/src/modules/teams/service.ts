@@ -98,4 +98,3 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; me
     canManage: (actor: Actor | null, team: Team) => can(actor, 'manageMembers', teamResource(team)),
   };
 }
-export type TeamsService = ReturnType<typeof createTeamsService>;

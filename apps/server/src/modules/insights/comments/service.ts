@@ -193,4 +193,3 @@ export function createCommentsService(deps: {
     },
   };
 }
-export type CommentsService = ReturnType<typeof createCommentsService>;

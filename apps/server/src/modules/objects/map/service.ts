@@ -166,4 +166,3 @@ export function createMapService(deps: { db: Database; schema: SchemaService }) 
     },
   };
 }
-export type MapService = ReturnType<typeof createMapService>;

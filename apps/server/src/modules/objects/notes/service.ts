@@ -61,4 +61,3 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
     },
   };
 }
-export type NotesService = ReturnType<typeof createNotesService>;

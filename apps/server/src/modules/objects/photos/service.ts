@@ -116,4 +116,3 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
     },
   };
 }
-export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -301,4 +301,3 @@ export function createProjectFilesService(deps: {
     },
   };
 }
-export type ProjectFilesService = ReturnType<typeof createProjectFilesService>;

@@ -133,4 +133,3 @@ export function createMetadataSchemasService(deps: { db: Database; validator: Me
     },
   };
 }
-export type MetadataSchemasService = ReturnType<typeof createMetadataSchemasService>;

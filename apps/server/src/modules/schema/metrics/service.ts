@@ -98,4 +98,3 @@ export function createMetricsService(deps: { db: Database }) {
     },
   };
 }
-export type MetricsService = ReturnType<typeof createMetricsService>;

@@ -2,9 +2,6 @@ import { asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { metadataSchemas, nodes, nodeTypes } from '../../../db/schema/index.js';
 
-export type NodeRow = typeof nodes.$inferSelect;
-export type NodeTypeRow = typeof nodeTypes.$inferSelect;
-
 // ---------------------------------------------------------------- node types
 
 /** Node types with the slug of their schema. */

@@ -246,4 +246,3 @@ export function createNodesService(deps: { db: Database; validator: MetadataVali
 
   return { types, tree };
 }
-export type NodesService = ReturnType<typeof createNodesService>;

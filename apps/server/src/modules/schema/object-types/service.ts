@@ -163,4 +163,3 @@ export function createObjectTypesService(deps: { db: Database }) {
       }),
   };
 }
-export type ObjectTypesService = ReturnType<typeof createObjectTypesService>;

@@ -113,4 +113,3 @@ export function createUnitsService(deps: { db: Database }) {
     },
   };
 }
-export type UnitsService = ReturnType<typeof createUnitsService>;
