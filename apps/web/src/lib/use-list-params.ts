@@ -72,5 +72,7 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
     setPage: (next: number) => change('p', next > 1 ? String(next) : null, true),
     filters,
     setFilter: (name: F, value: string | null) => change(name, value),
+    /** A picker's props for a filter: its value, the value shown as it is until the picker knows its label, and its change. */
+    pickerFilter: (name: F) => ({ value: filters[name], valueLabel: filters[name] ?? undefined, onChange: (value: string | null) => change(name, value) }),
   };
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { FormError } from '../FormError';
+import { PageSection } from '../PageSection';
 
 /**
  * A Site Admin page's Delete section: its heading, what stands in the way or goes with the
@@ -25,10 +26,7 @@ export function DeleteSection({
 }) {
   const heading = useId();
   return (
-    <Stack gap="xs" component="section" aria-labelledby={heading}>
-      <Title order={2} size="h3" id={heading}>
-        Delete
-      </Title>
+    <PageSection id={heading} title="Delete">
       {note}
       <FormError error={error} />
       <Group>
@@ -36,6 +34,6 @@ export function DeleteSection({
           {label}
         </Button>
       </Group>
-    </Stack>
+    </PageSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Breadcrumbs, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Container, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -12,12 +12,9 @@ import { objectKeys } from './keys';
 import { ObjectPageContext } from './object-context';
 import { useObjectChildren, useObjectNotes, useObjectPage, useObjectPhotos } from './object-page';
 import { TypeBadges } from './object-bits';
+import { PageTabs, TitleWithEdit, VisibilityBadge } from '../../components/detail-page';
 
-const TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'notebook', label: 'Notebook' },
-  { value: 'photos', label: 'Photos' },
-] as const;
+const TABS = { overview: 'Overview', notebook: 'Notebook', photos: 'Photos' };
 
 /** An object's page: its header, breadcrumbs and tabs (overview, notebook, photos), each its own address. */
 export default function ObjectLayout() {
@@ -69,34 +66,20 @@ export default function ObjectLayout() {
               {obj.title}
             </Text>
           </Breadcrumbs>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={1}>{obj.title}</Title>
-            {permissions.includes('edit') ? (
-              <Button component={PrefetchLink} to={paths.objectEdit(obj.name)} variant="default">
-                Edit
-              </Button>
-            ) : null}
-          </Group>
+          <TitleWithEdit title={obj.title} editTo={permissions.includes('edit') ? paths.objectEdit(obj.name) : null} />
           <Group gap="sm">
             <TypeBadges types={obj.types} />
-            {obj.visibility !== 'public' ? <Badge variant="default">{obj.visibility === 'members' ? 'Members only' : 'Signed-in users'}</Badge> : null}
+            <VisibilityBadge visibility={obj.visibility} />
             <Text size="sm" c="dimmed">
               {obj.name}
             </Text>
           </Group>
         </Stack>
-        <Tabs
-          value={TABS.some((t) => t.value === tab) ? tab : 'overview'}
+        <PageTabs
+          tabs={TABS}
+          value={Object.hasOwn(TABS, tab) ? tab : 'overview'}
           onChange={(next) => void navigate(paths.object(obj.name, next === 'notebook' || next === 'photos' ? next : undefined))}
-        >
-          <Tabs.List>
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        />
         <ObjectPageContext.Provider value={{ name, detail, types, ready, children, photoPage, showPhotoPage }}>
           <Outlet />
         </ObjectPageContext.Provider>

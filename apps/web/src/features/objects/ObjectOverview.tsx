@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Group, List, Loader, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
@@ -13,19 +13,9 @@ import { formatArea, formatLength, latLon, locationFacts, locationSentence } fro
 import { metadataRows, objectTypeSource } from '../../components/metadata/metadata-view';
 import { useObjectPageValue, type ObjectPageValue } from './object-context';
 import { dateTime, TypeBadges } from './object-bits';
+import { PageSection } from '../../components/PageSection';
 
 const ObjectMap = lazy(() => import('./ObjectMap'));
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
 
 function Metadata({ state }: { state: ObjectPageValue }) {
   const { obj } = state.detail;
@@ -175,38 +165,38 @@ export default function ObjectOverview() {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
       <Stack gap="lg" style={{ gridColumn: 'span 2' }}>
-        <Section id="object-details" title="Details">
+        <PageSection id="object-details" title="Details">
           <Metadata state={state} />
-        </Section>
-        <Section id="object-doc" title="Documentation">
+        </PageSection>
+        <PageSection id="object-doc" title="Documentation">
           {doc ? <RichText doc={doc} /> : <Text c="dimmed">No documentation yet.</Text>}
-        </Section>
-        <Section id="object-map" title="Location">
+        </PageSection>
+        <PageSection id="object-map" title="Location">
           {obj.geo ? <LocationInWords geo={obj.geo} /> : null}
           <ObjectsAround state={state} />
-        </Section>
-        <Section id="object-children" title="Children">
+        </PageSection>
+        <PageSection id="object-children" title="Children">
           <Children state={state} />
-        </Section>
+        </PageSection>
       </Stack>
       <Stack gap="lg">
-        <Section id="object-projects" title="Projects">
+        <PageSection id="object-projects" title="Projects">
           <LinkedList empty="Not part of a project." items={obj.projects.map((p) => ({ id: p.id, to: paths.project(p.slug), name: p.title, role: null }))} />
-        </Section>
-        <Section id="object-people" title="People">
+        </PageSection>
+        <PageSection id="object-people" title="People">
           <LinkedList
             label="People in order"
             empty="No people listed."
             items={obj.people.map((p) => ({ id: p.person.id, to: paths.person(p.person.slug), name: p.person.name, role: p.role }))}
           />
-        </Section>
-        <Section id="object-institutions" title="Institutions">
+        </PageSection>
+        <PageSection id="object-institutions" title="Institutions">
           <LinkedList
             label="Institutions in order"
             empty="No institutions listed."
             items={obj.institutions.map((i) => ({ id: i.institution.id, to: paths.partner(i.institution.slug), name: i.institution.name, role: i.role }))}
           />
-        </Section>
+        </PageSection>
         <Text size="sm" c="dimmed">
           Last changed{obj.update.by ? ` by ${obj.update.by.name}` : ''} on {dateTime(obj.update.at)}
         </Text>

@@ -115,7 +115,7 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
 /** The object catalogue: search, filters by type, project and parent, a table or a map of the page, exports. */
 export default function ObjectsPage() {
   useTitle('Data');
-  const { searchInput, q, page, setPage, filters, setFilter } = useListParams(FILTERS);
+  const { searchInput, q, page, setPage, filters, setFilter, pickerFilter } = useListParams(FILTERS);
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'map' ? 'map' : 'table';
   // The search and filters as the API's query string (a string: the list's query key).
@@ -172,25 +172,8 @@ export default function ObjectsPage() {
             onChange={(v) => setFilter('type', v)}
             w={180}
           />
-          <ProjectPicker
-            placeholder="Any"
-            by="slug"
-            clearable
-            w={220}
-            value={filters.project}
-            valueLabel={filters.project ?? undefined}
-            onChange={(v) => setFilter('project', v)}
-          />
-          <ObjectPicker
-            label="Parent"
-            placeholder="Any"
-            by="name"
-            clearable
-            w={220}
-            value={filters.parent}
-            valueLabel={filters.parent ?? undefined}
-            onChange={(v) => setFilter('parent', v)}
-          />
+          <ProjectPicker placeholder="Any" by="slug" clearable w={220} {...pickerFilter('project')} />
+          <ObjectPicker label="Parent" placeholder="Any" by="name" clearable w={220} {...pickerFilter('parent')} />
           <SegmentedControl
             aria-label="Show as"
             data={[

@@ -38,7 +38,7 @@ export default function PhotosPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const { searchInput, page, setPage, filters, setFilter } = useListParams(PHOTO_FILTERS);
+  const { searchInput, page, setPage, filters, setFilter, pickerFilter } = useListParams(PHOTO_FILTERS);
   const search = photoSearchFrom(params);
   const badBox = badBboxIn(params);
   const state = usePhotoSearch(photosPath(), photoApiQuery(search));
@@ -84,17 +84,7 @@ export default function PhotosPage() {
             error={at('q')}
             w={{ base: '100%', sm: 300 }}
           />
-          <PersonPicker
-            label="Photographer"
-            placeholder="Anyone"
-            by="slug"
-            clearable
-            w={220}
-            value={filters.person}
-            valueLabel={filters.person ?? undefined}
-            onChange={(v) => setFilter('person', v)}
-            error={at('person')}
-          />
+          <PersonPicker label="Photographer" placeholder="Anyone" by="slug" clearable w={220} {...pickerFilter('person')} error={at('person')} />
           <Select
             label="Object type"
             placeholder="Any"

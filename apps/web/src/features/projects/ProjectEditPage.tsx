@@ -17,6 +17,7 @@ import { useLinks, useProject, useSaveProject } from './api';
 import { LinkList } from '../../components/LinkList';
 import { ProjectFieldsForm, projectFormValues, toProjectInput, useProjectForm } from './project-form';
 import { Revisions } from './Revisions';
+import { PageSection } from '../../components/PageSection';
 
 function DetailsForm({ detail }: { detail?: ProjectDetail }) {
   const navigate = useNavigate();
@@ -135,17 +136,6 @@ function Institutions({ detail }: { detail: ProjectDetail }) {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 /** Create a project (no slug) or edit one: fields and documentation, its history, contributors and institutions. */
 export default function ProjectEditPage() {
   const { slug } = useParams();
@@ -170,15 +160,15 @@ export default function ProjectEditPage() {
       <Stack gap="xl">
         <Title order={1}>Edit {detail.project.title}</Title>
         <DetailsForm key={detail.project.updatedAt} detail={detail} />
-        <Section id="edit-history" title="Documentation history">
+        <PageSection id="edit-history" title="Documentation history">
           <Revisions slug={detail.project.slug} />
-        </Section>
-        <Section id="edit-contributors" title="Contributors">
+        </PageSection>
+        <PageSection id="edit-contributors" title="Contributors">
           <Contributors detail={detail} />
-        </Section>
-        <Section id="edit-institutions" title="Institutions">
+        </PageSection>
+        <PageSection id="edit-institutions" title="Institutions">
           <Institutions detail={detail} />
-        </Section>
+        </PageSection>
       </Stack>
     </Container>
   );

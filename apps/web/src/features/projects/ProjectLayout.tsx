@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Text } from '@mantine/core';
 import type { ProjectDetail } from '@observatory/shared';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
@@ -9,13 +9,9 @@ import { objectLoadErrorText } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { useProject } from './api';
 import { StatusBadge } from './project-bits';
+import { PageTabs, TitleWithEdit, VisibilityBadge } from '../../components/detail-page';
 
-const TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'data', label: 'Data' },
-  { value: 'files', label: 'Files' },
-  { value: 'updates', label: 'Updates' },
-];
+const TABS = { overview: 'Overview', data: 'Data', files: 'Files', updates: 'Updates' };
 
 /** What the tabs of a project read. */
 export const useProjectDetail = () => useOutletContext<ProjectDetail>();
@@ -41,18 +37,11 @@ export default function ProjectLayout() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap={6}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={1}>{p.title}</Title>
-            {permissions.includes('edit') ? (
-              <Button component={PrefetchLink} to={paths.projectEdit(p.slug)} variant="default">
-                Edit
-              </Button>
-            ) : null}
-          </Group>
+          <TitleWithEdit title={p.title} editTo={permissions.includes('edit') ? paths.projectEdit(p.slug) : null} />
           <Group gap="sm">
             <StatusBadge status={p.status} />
             {p.archived ? <Badge variant="default">Archived</Badge> : null}
-            {p.visibility !== 'public' ? <Badge variant="default">{p.visibility === 'members' ? 'Members only' : 'Signed-in users'}</Badge> : null}
+            <VisibilityBadge visibility={p.visibility} />
             {p.team ? (
               <Text size="sm">
                 Team{' '}
@@ -63,18 +52,11 @@ export default function ProjectLayout() {
             ) : null}
           </Group>
         </Stack>
-        <Tabs
-          value={TABS.some((t) => t.value === tab) ? tab : 'overview'}
-          onChange={(next) => void navigate(`${paths.project(p.slug)}${next && next !== 'overview' ? `/${next}` : ''}`)}
-        >
-          <Tabs.List>
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <PageTabs
+          tabs={TABS}
+          value={Object.hasOwn(TABS, tab) ? tab : 'overview'}
+          onChange={(next) => void navigate(`${paths.project(p.slug)}${next !== 'overview' ? `/${next}` : ''}`)}
+        />
         <Outlet context={project.data} />
       </Stack>
     </Container>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
 import { useMutationState } from '@tanstack/react-query';
@@ -13,19 +13,9 @@ import { useProjectPublications } from './api';
 import { removePublicationMutationKey } from './keys';
 import { useProjectDetail } from './ProjectLayout';
 import { ProjectDates } from './project-bits';
+import { PageSection } from '../../components/PageSection';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
 
 /**
  * The project's publications, newest first. Its editors add one (a search over the
@@ -107,15 +97,15 @@ export default function ProjectOverview() {
       <Stack gap="lg" style={{ gridColumn: 'span 2' }}>
         {project.summary ? <Text size="lg">{project.summary}</Text> : null}
         <ProjectDates project={project} />
-        <Section id="project-doc" title="Documentation">
+        <PageSection id="project-doc" title="Documentation">
           {doc ? <RichText doc={doc} /> : <Text c="dimmed">No documentation yet.</Text>}
-        </Section>
-        <Section id="project-publications" title="Publications">
+        </PageSection>
+        <PageSection id="project-publications" title="Publications">
           <ProjectPublications detail={detail} />
-        </Section>
+        </PageSection>
       </Stack>
       <Stack gap="lg">
-        <Section id="project-contributors" title="Contributors">
+        <PageSection id="project-contributors" title="Contributors">
           {contributors.length === 0 ? <Text c="dimmed">No contributors listed yet.</Text> : null}
           <List listStyleType="none" spacing="xs" aria-label="Contributors in order">
             {contributors.map((c) => (
@@ -136,8 +126,8 @@ export default function ProjectOverview() {
               </List.Item>
             ))}
           </List>
-        </Section>
-        <Section id="project-institutions" title="Institutions">
+        </PageSection>
+        <PageSection id="project-institutions" title="Institutions">
           {institutions.length === 0 ? <Text c="dimmed">No partner institutions listed yet.</Text> : null}
           <List listStyleType="none" spacing="xs" aria-label="Institutions in order">
             {institutions.map((i) => (
@@ -149,8 +139,8 @@ export default function ProjectOverview() {
               </List.Item>
             ))}
           </List>
-        </Section>
-        <Section id="project-updates" title="Recent updates">
+        </PageSection>
+        <PageSection id="project-updates" title="Recent updates">
           {updates.length === 0 ? <Text c="dimmed">No updates yet.</Text> : null}
           <List listStyleType="none" spacing="xs">
             {updates.map((u) => (
@@ -169,7 +159,7 @@ export default function ProjectOverview() {
               All updates
             </Anchor>
           ) : null}
-        </Section>
+        </PageSection>
       </Stack>
     </SimpleGrid>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Container, Alert } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Container, Alert } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { PROJECT_STATUSES, type ProjectListItem } from '@observatory/shared';
 import { Paging } from '../../components/Paging';
@@ -13,6 +13,7 @@ import { TeamPicker } from '../../components/pickers/TeamPicker';
 import { useListParams } from '../../lib/use-list-params';
 import { useProjectList } from './api';
 import { ProjectDates, StatusBadge } from './project-bits';
+import { VisibilityBadge } from '../../components/detail-page';
 
 const FILTERS = ['status', 'institution', 'team', 'person', 'sort'] as const;
 const SORTS = [
@@ -42,11 +43,7 @@ function ProjectCard({ project }: { project: ProjectListItem }) {
             {project.institutions.map((i) => i.name).join(' · ')}
           </Text>
         ) : null}
-        {project.visibility !== 'public' ? (
-          <Badge variant="default" size="sm">
-            {project.visibility === 'members' ? 'Members only' : 'Signed-in users'}
-          </Badge>
-        ) : null}
+        <VisibilityBadge visibility={project.visibility} size="sm" />
       </Stack>
     </Card>
   );
@@ -55,7 +52,7 @@ function ProjectCard({ project }: { project: ProjectListItem }) {
 /** The project catalogue: full-text search, filters, sort, 25 a page (the server's limit wins). */
 export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
   useTitle(mine ? 'My Projects' : 'Projects');
-  const { searchInput, q, page, setPage, filters, setFilter } = useListParams(FILTERS);
+  const { searchInput, q, page, setPage, filters, setFilter, pickerFilter } = useListParams(FILTERS);
   // The search and filters as the API's query string (a string: the list's query key).
   const all = new URLSearchParams();
   if (q) all.set('q', q);
@@ -98,16 +95,7 @@ export default function ProjectsPage({ mine = false }: { mine?: boolean }) {
           />
           <InstitutionPicker placeholder="Any" by="slug" clearable w={240} value={filters.institution} onChange={(v) => setFilter('institution', v)} />
           <TeamPicker placeholder="Any" by="slug" clearable w={180} value={filters.team} onChange={(v) => setFilter('team', v)} />
-          <PersonPicker
-            label="Contributor"
-            placeholder="Anyone"
-            by="slug"
-            clearable
-            w={220}
-            value={filters.person}
-            valueLabel={filters.person ?? undefined}
-            onChange={(v) => setFilter('person', v)}
-          />
+          <PersonPicker label="Contributor" placeholder="Anyone" by="slug" clearable w={220} {...pickerFilter('person')} />
           <Select
             label="Sort by"
             placeholder={q ? 'Relevance' : 'Title'}

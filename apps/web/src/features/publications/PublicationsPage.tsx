@@ -47,7 +47,7 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
 /** The publications: search (title, authors, abstract), filters by year, type, person and project, 25 a page, exports. */
 export default function PublicationsPage() {
   useTitle('Publications');
-  const { searchInput, q, page, setPage, filters, setFilter } = useListParams(PUBLICATION_FILTERS);
+  const { searchInput, q, page, setPage, filters, setFilter, pickerFilter } = useListParams(PUBLICATION_FILTERS);
   const [, setParams] = useSearchParams();
   const query = publicationQuery({ q, ...filters });
   const list = usePublicationList(query, page);
@@ -108,25 +108,8 @@ export default function PublicationsPage() {
             onChange={(v) => setFilter('type', v)}
             w={{ base: '100%', xs: 180 }}
           />
-          <PersonPicker
-            label="Author"
-            placeholder="Any"
-            by="slug"
-            clearable
-            w={220}
-            value={filters.person}
-            valueLabel={filters.person ?? undefined}
-            onChange={(v) => setFilter('person', v)}
-          />
-          <ProjectPicker
-            placeholder="Any"
-            by="slug"
-            clearable
-            w={220}
-            value={filters.project}
-            valueLabel={filters.project ?? undefined}
-            onChange={(v) => setFilter('project', v)}
-          />
+          <PersonPicker label="Author" placeholder="Any" by="slug" clearable w={220} {...pickerFilter('person')} />
+          <ProjectPicker placeholder="Any" by="slug" clearable w={220} {...pickerFilter('project')} />
           {spinner && publications.length > 0 ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
         </Group>
         {list.error ? (

@@ -2,7 +2,6 @@ import { Anchor, Badge, Breadcrumbs, Button, Group, Modal, Stack, Text, Title } 
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { HELP_PAGE_PATH, PRIVACY_PAGE_PATH, type PageDetail } from '@observatory/shared';
-import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../../../components/ErrorScreen';
 import { FormError } from '../../../../components/FormError';
@@ -15,6 +14,7 @@ import { useTitle } from '../../../../lib/use-title';
 import { MovePageForm } from './MovePageForm';
 import { PageEditForm } from './PageEditForm';
 import { confirmDelete } from '../../../../components/confirm';
+import { PageSection } from '../../../../components/PageSection';
 
 /** What a page of a fixed path is for, said on its editor. */
 const ROLE_OF: Record<string, string> = {
@@ -28,17 +28,6 @@ const LOSS_OF: Record<string, string> = {
   [HELP_PAGE_PATH]: 'Help/Docs in the user menu will lead to Not Found until a page is at /doc/index again.',
   [PRIVACY_PAGE_PATH]: '/privacy will show the built-in privacy statement instead until a page is at /doc/privacy again.',
 };
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
 
 function History({ id }: { id: string }) {
   return <RevisionHistory revisions={usePageRevisions(id)} restore={useRestorePageRevision(id)} versionQuery={(rid) => pageRevisionQuery(id, rid)} />;
@@ -124,12 +113,12 @@ export default function PageAdminPage() {
         </Text>
       </Stack>
       <PageEditForm key={`${page.id} ${page.updatedAt}`} detail={detail.data} />
-      <Section id="admin-page-actions" title="Move or delete">
+      <PageSection id="admin-page-actions" title="Move or delete">
         <Actions detail={detail.data} />
-      </Section>
-      <Section id="admin-page-history" title="History">
+      </PageSection>
+      <PageSection id="admin-page-history" title="History">
         <History id={page.id} />
-      </Section>
+      </PageSection>
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { MemberManager } from '../../../../features/teams/MemberManager';
 import { CatalogTab } from './CatalogTab';
 import { confirmDelete } from '../../../../components/confirm';
 import { DeleteSection } from '../../../../components/admin/DeleteSection';
+import { PageTabs } from '../../../../components/detail-page';
 
 const VISIBILITY_LABELS = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members only' } as const;
 
@@ -116,20 +117,13 @@ export default function ProjectAdminPage() {
           Project page
         </Anchor>
       </Group>
-      <Tabs value={tab} onChange={(next) => next && void navigate(paths.adminProject(detail.project.slug, next))}>
-        <Tabs.List>
-          {Object.entries(TABS).map(([value, label]) => (
-            <Tabs.Tab key={value} value={value}>
-              {label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+      <PageTabs tabs={TABS} value={tab} onChange={(next) => void navigate(paths.adminProject(detail.project.slug, next))}>
         <Tabs.Panel value={tab} pt="lg">
           {tab === 'advanced' ? <Advanced key={detail.project.updatedAt} detail={detail} /> : null}
           {tab === 'membership' ? <Membership slug={detail.project.slug} /> : null}
           {tab === 'catalog' ? <CatalogTab project={detail.project} /> : null}
         </Tabs.Panel>
-      </Tabs>
+      </PageTabs>
     </Stack>
   );
 }
