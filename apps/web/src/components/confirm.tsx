@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState, type ReactNode } from 'react';
-import { toErrorView } from '../lib/errors';
+import { errorText } from '../lib/errors';
 
 /**
  * The confirmations the web asks before an action: `confirmDelete` before anything is
@@ -118,7 +118,7 @@ function Failure({ body, title, error }: { body: ReactNode; title: string; error
     <Stack gap="sm">
       {body}
       <Alert color="danger" role="alert" title={title}>
-        {toErrorView(error).message || 'Something went wrong'}
+        {errorText(error)}
       </Alert>
     </Stack>
   );

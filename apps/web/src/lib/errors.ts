@@ -9,6 +9,16 @@ export interface ErrorView {
   code: string | null;
 }
 
+/** An error as a sentence to show beside what failed: the server's text when it sent one. */
+export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
+
+/**
+ * Whether a failed query is asked again: after a network or server fault, twice at most.
+ * A 4xx answer (not found, refused, rate-limited) will not change by asking again at once.
+ */
+export const retryServerFaults = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status !== null && error.status < 500) && failures < 2;
+
 export const GENERIC_ERROR_TEXT = 'Something unexpected went wrong. Please try again; if it keeps happening, tell us what you were doing.';
 export const STATUS_TEXT: Record<number, string> = {
   401: 'You need to sign in to see this page.',

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
-import { errorText, useAddComment, useComments, useUploadCommentPhoto } from './api';
+import { useAddComment, useComments, useUploadCommentPhoto } from './api';
 import { CommentItem } from './CommentItem';
 import { commentCount } from './insight-bits';
+import { errorText } from '../../lib/errors';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 

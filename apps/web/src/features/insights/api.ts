@@ -1,20 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Comment, ImageRef, InsightDetail, InsightsResponse, ProseMirrorDoc, RevisionDetail, RevisionsResponse, TeamsResponse } from '@observatory/shared';
 import { createContext, useContext } from 'react';
-import { api, ApiError, type ApiResponse } from '../../lib/api-client';
+import { api, type ApiResponse } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
-import { toErrorView } from '../../lib/errors';
+import { errorText, retryServerFaults } from '../../lib/errors';
 import { cachedSearchOf, reuseSearch, type LoginState } from './insights-cache';
 import { insightKeys } from './keys';
 import { insightSearchString, type InsightSearch } from './insights-query';
 
 /** An insight's API path: its id or its number. */
 export const insightPath = (key: string | number) => `/insights/${encodeURIComponent(String(key))}`;
-
-export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
-
-/** No retry for a 4xx answer: it will not change by asking again. */
-const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
 
 // Search
 

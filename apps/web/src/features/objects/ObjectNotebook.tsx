@@ -6,9 +6,10 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useObjectPageValue } from './object-context';
-import { errorText, useAddNote, useNoteActions, useObjectNotes } from './object-page';
+import { useAddNote, useNoteActions, useObjectNotes } from './object-page';
 import { dateTime } from './object-bits';
 import { confirmDelete } from '../../components/confirm';
+import { errorText } from '../../lib/errors';
 
 /** The server's limit, told while typing. */
 const MAX_NOTE = lengthLimit(NoteInputSchema.shape.content);

@@ -6,8 +6,9 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useObjectPageValue } from './object-context';
-import { errorText, useObjectPhotos, usePhotoState, useUploadPhoto } from './object-page';
+import { useObjectPhotos, usePhotoState, useUploadPhoto } from './object-page';
 import { dateTime } from './object-bits';
+import { errorText } from '../../lib/errors';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 const ACCEPTED = 'image/jpeg,image/png,image/webp';

@@ -11,8 +11,9 @@ import {
   type PhotosResponse,
 } from '@observatory/shared';
 import { saveFile } from '../../lib/download';
-import { api, ApiError, type ApiResponse } from '../../lib/api-client';
+import { api, type ApiResponse } from '../../lib/api-client';
 import { objectKeys } from './keys';
+import { retryServerFaults } from '../../lib/errors';
 
 export type { ObjectDetail };
 /** One row of the catalogue (GET data/obj): no metadata, people or institutions; geo only with geo=true. */
@@ -20,12 +21,9 @@ export type ObjectListItem = GeoObjectListItem;
 
 export const objectPath = (name: string) => `/data/obj/${encodeURIComponent(name)}`;
 
-/** 404s and 403s are answers, not hiccups: only network and server errors are retried. */
-const retryServerErrors = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
-
 export const fetchObject = (name: string) => api.get<ObjectDetail>(objectPath(name));
 export const objectQuery = (name: string, fetch = fetchObject) =>
-  queryOptions({ queryKey: objectKeys.detail(name), queryFn: () => fetch(name), retry: retryServerErrors });
+  queryOptions({ queryKey: objectKeys.detail(name), queryFn: () => fetch(name), retry: retryServerFaults });
 export const useObject = (name: string) => useQuery(objectQuery(name));
 
 export { fetchObjectTypes, objectTypesQuery, useObjectTypes } from '../../lib/object-types';

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClie
 import type { Note, ObjectType, Photo } from '@observatory/shared';
 import { createContext, useContext, useEffect } from 'react';
 import type { ApiResponse } from '../../lib/api-client';
-import { toErrorView } from '../../lib/errors';
+import { errorText } from '../../lib/errors';
 import {
   addNote,
   changeNote,
@@ -62,8 +62,6 @@ const useObjectApi = () => useContext(ObjectApiContext);
 
 export const NOTES_PER_PAGE = 20;
 export const PHOTOS_PER_PAGE = 50;
-
-export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
 
 /**
  * An object and its types, in the spec's order (section 4): the object first (asked for

@@ -10,11 +10,9 @@ import type {
   RevisionDetail,
   RevisionsResponse,
 } from '@observatory/shared';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { isPageAt, isPageAtOrBelow, pageKeys } from './keys';
-
-/** No retry for a 4xx answer: it will not change by asking again. */
-const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+import { retryServerFaults } from '../../lib/errors';
 
 /** GET pages: the published pages, or with `drafts` also the drafts (managePages), in tree order. */
 export function usePages(drafts = false) {

@@ -9,11 +9,12 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useMyPerson } from '../../lib/my-person';
 import { useListParams } from '../../lib/use-list-params';
-import { errorText, photosPath, useChangeCaption, useDeletePhoto, usePhotoSearch } from './api';
+import { photosPath, useChangeCaption, useDeletePhoto, usePhotoSearch } from './api';
 import { NoPhotos, photoLabel, PhotoResults } from './PhotoGrid';
 import { photoApiQuery, photoSearchFrom } from './photo-query';
 import { PhotoViewer } from './PhotoViewer';
 import { confirmDelete } from '../../components/confirm';
+import { errorText } from '../../lib/errors';
 
 /** The longest caption the API takes. */
 const CAPTION_MAX = 2000;

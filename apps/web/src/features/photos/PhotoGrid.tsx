@@ -5,7 +5,8 @@ import { Paging } from '../../components/Paging';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useDelayedFlag } from '../../lib/use-delayed';
-import { errorText, type PhotoSearchState } from './api';
+import { type PhotoSearchState } from './api';
+import { errorText } from '../../lib/errors';
 
 /** A day as the grid and the viewer show it: "14 Jul 2025". */
 export const day = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });

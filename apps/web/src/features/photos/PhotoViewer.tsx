@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { PhotoResult } from '@observatory/shared';
-import { errorText } from './api';
 import { PhotoByline, photoLabel, PhotoSource } from './PhotoGrid';
+import { errorText } from '../../lib/errors';
 
 /** The largest version served: the lightbox one when there is one, else the 400 px one. */
 const largestUrl = (image: PhotoResult['image']) => image.largeUrl ?? image.url;

@@ -1,16 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PhotoResult, PhotoSearchResponse } from '@observatory/shared';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
-import { toErrorView } from '../../lib/errors';
+import { retryServerFaults } from '../../lib/errors';
 import { PHOTOS_PER_PAGE } from './photo-query';
 import { objectPageKeys } from '../../lib/query-keys';
 import { photoKeys } from './keys';
-
-export const errorText = (error: unknown) => toErrorView(error).message || 'Something went wrong';
-
-/** No retry for a 4xx answer: it will not change by asking again. */
-const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
 
 /** The search of all photos, or of one person's (their id or slug). */
 export const photosPath = (person?: string) => (person ? `/people/${encodeURIComponent(person)}/photos` : '/photos');

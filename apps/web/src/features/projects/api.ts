@@ -16,9 +16,9 @@ import type {
   UpdateDetail,
   UpdatesResponse,
 } from '@observatory/shared';
-import { api, ApiError, type ApiResponse } from '../../lib/api-client';
+import { api, type ApiResponse } from '../../lib/api-client';
 import { byNewest } from '../../lib/publications';
-import { objectLoadErrorText } from '../../lib/errors';
+import { objectLoadErrorText, retryServerFaults } from '../../lib/errors';
 import { moveInOrder } from '../../lib/ordering';
 import { institutionKeys, isUnder, peopleKeys, publicationKeys, teamKeys } from '../../lib/query-keys';
 import { projectKeys, removePublicationMutationKey } from './keys';
@@ -68,7 +68,7 @@ export function useProject(slug: string) {
     enabled: slug !== '',
     queryKey: projectKeys.detail(slug),
     queryFn: () => api.get<ProjectDetail>(projectPath(slug)),
-    retry: (count, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2,
+    retry: retryServerFaults,
   });
 }
 

@@ -9,15 +9,13 @@ import type {
   PublicationsResponse,
   Publication,
 } from '@observatory/shared';
-import { api, apiUrl, ApiError } from '../../lib/api-client';
+import { api, apiUrl } from '../../lib/api-client';
 import { institutionKeys, peopleKeys, projectKeys } from '../../lib/query-keys';
 import { authorLinkMutationKey, publicationKeys } from './keys';
+import { retryServerFaults } from '../../lib/errors';
 
 /** A publication's API path: its id or its slug. */
 export const publicationPath = (key: string) => `/pubs/${encodeURIComponent(key)}`;
-
-/** No retry for a 4xx answer: it will not change by asking again. */
-const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
 
 // The list and its filters
 

@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProjectsResponse, SandboxChartQuery, SandboxChartResponse, SandboxExportFormat, SandboxQuery, SandboxQueryResponse } from '@observatory/shared';
-import { api, ApiError, request } from '../../lib/api-client';
+import { api, request } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { saveFile } from '../../lib/download';
 import { sandboxKeys } from './keys';
-
-/** No retry for a 4xx answer (a refusal, a rate limit): it will not change by asking again at once. */
-const retryServerFaults = (count: number, error: unknown) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 2;
+import { retryServerFaults } from '../../lib/errors';
 
 /** An answer for whoever is signed in: what a visitor is answered differs from a member's. */
 function useLogin() {

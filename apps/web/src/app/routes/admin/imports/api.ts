@@ -16,6 +16,7 @@ import { appConfigKeys, authKeys, isUnder, projectKeys } from '../../../../lib/q
 import { importKeys } from '../../../query-keys';
 import { readNdjson } from './ndjson';
 import type { ImportKind } from './options-url';
+import { retryServerFaults } from '../../../../lib/errors';
 
 /** Imports from spreadsheets: sessions (an uploaded file), previews and commits. */
 
@@ -45,7 +46,7 @@ export const useImportSession = (id: string | null) =>
     queryKey: importKeys.session(id ?? ''),
     queryFn: () => api.get<{ session: ImportSession }>(sessionPath(id!)).then((r) => r.session),
     enabled: !!id,
-    retry: (n, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && n < 2,
+    retry: retryServerFaults,
   });
 
 /** Uploads a file: the new session, with the upload's progress (0..1) while it goes. */
