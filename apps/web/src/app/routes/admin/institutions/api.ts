@@ -10,63 +10,55 @@ export function useInstitutionsAdmin() {
   return useQuery({ queryKey: institutionKeys.all, queryFn: () => api.get<InstitutionsData>('/institutions') });
 }
 
+type Category = InstitutionsData['categories'][number];
+
 /** Changes to the categories go to the server one after another, in the order made: a move right after an add finds the category. */
 const categoriesScope = { id: 'institution-categories' };
 
 /**
- * Reorders optimistically: the list moves at once; if the server refuses, the old
- * order comes back and the error is rethrown to the caller (spec: institution store).
+ * A change of the categories; the server answers them all, in order, and the cached list
+ * takes them. With `expected`, the change shows at once (optimistically, in order with the
+ * others); if the server refuses, the old list comes back and the error reaches the caller
+ * (spec: institution store).
  */
-export function useMoveCategory() {
+function useCategoriesChange<I>(mutationFn: (input: I) => Promise<CategoriesResponse>, expected?: (categories: Category[], input: I) => Category[]) {
   const client = useQueryClient();
+  const key = institutionKeys.all;
+  const setCategories = (categories: Category[]) => client.setQueryData<InstitutionsData>(key, (old) => old && { ...old, categories });
   return useMutation({
-    scope: categoriesScope,
-    mutationFn: (move: { id: string; position: number }) => api.put<CategoriesResponse>(`/institution_categories/${move.id}`, { position: move.position }),
-    onMutate: async (move) => {
-      await client.cancelQueries({ queryKey: institutionKeys.all });
-      const previous = client.getQueryData<InstitutionsData>(institutionKeys.all);
-      if (previous)
-        client.setQueryData<InstitutionsData>(institutionKeys.all, { ...previous, categories: moveInOrder(previous.categories, move.id, move.position) });
+    ...(expected ? { scope: categoriesScope } : {}),
+    mutationFn,
+    onMutate: async (input: I) => {
+      if (!expected) return {};
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData<InstitutionsData>(key);
+      if (previous) setCategories(expected(previous.categories, input));
       return { previous };
     },
-    onError: (_error, _move, context) => {
-      if (context?.previous) client.setQueryData(institutionKeys.all, context.previous);
+    onError: (_error, _input, context) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
     },
-    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionKeys.all, (old) => old && { ...old, categories }),
+    onSuccess: ({ categories }) => setCategories(categories),
   });
 }
 
-/** A new category with an id made here; it goes to the top. */
-export function useAddCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    scope: categoriesScope,
-    mutationFn: (added: { id: string; name: string }) => api.post<CategoriesResponse>(`/institution_categories/${added.id}`, { name: added.name }),
-    onMutate: async (added) => {
-      await client.cancelQueries({ queryKey: institutionKeys.all });
-      const previous = client.getQueryData<InstitutionsData>(institutionKeys.all);
-      if (previous) client.setQueryData<InstitutionsData>(institutionKeys.all, { ...previous, categories: addAtTop(previous.categories, added) });
-      return { previous };
-    },
-    onError: (_error, _added, context) => {
-      if (context?.previous) client.setQueryData(institutionKeys.all, context.previous);
-    },
-    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionKeys.all, (old) => old && { ...old, categories }),
-  });
-}
+const categoryPath = (id: string) => `/institution_categories/${id}`;
 
-export function useRenameCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; name: string }) => api.put<CategoriesResponse>(`/institution_categories/${input.id}`, { name: input.name }),
-    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionKeys.all, (old) => old && { ...old, categories }),
-  });
-}
+/** Reorders: the list moves at once. */
+export const useMoveCategory = () =>
+  useCategoriesChange(
+    (move: { id: string; position: number }) => api.put<CategoriesResponse>(categoryPath(move.id), { position: move.position }),
+    (categories, move) => moveInOrder(categories, move.id, move.position),
+  );
 
-export function useDeleteCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.del<CategoriesResponse>(`/institution_categories/${id}`),
-    onSuccess: ({ categories }) => client.setQueryData<InstitutionsData>(institutionKeys.all, (old) => old && { ...old, categories }),
-  });
-}
+/** A new category with an id made here; it goes to the top at once. */
+export const useAddCategory = () =>
+  useCategoriesChange(
+    (added: { id: string; name: string }) => api.post<CategoriesResponse>(categoryPath(added.id), { name: added.name }),
+    (categories, added) => addAtTop(categories, added),
+  );
+
+export const useRenameCategory = () =>
+  useCategoriesChange((input: { id: string; name: string }) => api.put<CategoriesResponse>(categoryPath(input.id), { name: input.name }));
+
+export const useDeleteCategory = () => useCategoriesChange((id: string) => api.del<CategoriesResponse>(categoryPath(id)));

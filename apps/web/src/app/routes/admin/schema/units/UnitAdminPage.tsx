@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, List, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { UnitDescriptionFields } from './unit-fields';
 import { notifications } from '@mantine/notifications';
-import { lengthLimit, UnitInputSchema, type UnitDetail } from '@observatory/shared';
+import { type UnitDetail } from '@observatory/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -57,24 +58,7 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
     >
       <Stack gap="sm" maw={480}>
         <FormError error={unplacedError(update.error, ['name', 'printSymbol', 'property']) ?? remove.error} />
-        <TextInput
-          label="Name"
-          description="UCUM’s own name when left empty"
-          maxLength={lengthLimit(UnitInputSchema.shape.name)}
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label="Print symbol"
-          description="How values are labelled"
-          maxLength={lengthLimit(UnitInputSchema.shape.printSymbol)}
-          {...form.getInputProps('printSymbol')}
-        />
-        <TextInput
-          label="Property"
-          description="What it measures, e.g. mass or flux density"
-          maxLength={lengthLimit(UnitInputSchema.shape.property)}
-          {...form.getInputProps('property')}
-        />
+        <UnitDescriptionFields form={form} />
         <Group justify="space-between">
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Save

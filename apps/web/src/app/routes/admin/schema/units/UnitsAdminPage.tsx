@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { UnitDescriptionFields } from './unit-fields';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { lengthLimit, UnitInputSchema, type Unit } from '@observatory/shared';
@@ -73,24 +74,7 @@ function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
           maxLength={lengthLimit(UnitInputSchema.shape.code)}
           {...form.getInputProps('code')}
         />
-        <TextInput
-          label="Name"
-          description="UCUM’s own name when left empty"
-          maxLength={lengthLimit(UnitInputSchema.shape.name)}
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label="Print symbol"
-          description="How values are labelled; the code when left empty"
-          maxLength={lengthLimit(UnitInputSchema.shape.printSymbol)}
-          {...form.getInputProps('printSymbol')}
-        />
-        <TextInput
-          label="Property"
-          description="What it measures, e.g. mass or flux density"
-          maxLength={lengthLimit(UnitInputSchema.shape.property)}
-          {...form.getInputProps('property')}
-        />
+        <UnitDescriptionFields form={form} symbolDefault="the code" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
