@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMetadataSchema, buildMetric, buildObject, buildObjectType, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildMetadataSchema, buildMetric, buildObject, buildObjectType, buildProject, buildUnit, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -39,16 +39,20 @@ describe('units', () => {
     expect((await api(t.app, 'POST', '/data/units', { ...as(curator), body: { code: 'g/kg' } })).statusCode).toBe(409);
   });
 
-  it('are added when UCUM knows them, changed, and removed while unused; UCUM’s own stay', async () => {
+  it('are added when UCUM knows them, once', async () => {
     const added = await api(t.app, 'POST', '/data/units', { ...as(curator), body: { code: 't/har' } });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ code: 't/har', name: '[metric ton]/hectoare', builtin: false });
     expect((await api(t.app, 'POST', '/data/units', { ...as(curator), body: { code: 't/har' } })).statusCode).toBe(409);
-    const changed = await api(t.app, 'PUT', '/data/units/t%2Fhar', { ...as(curator), body: { printSymbol: 't ha⁻¹', property: 'yield' } });
-    expect(changed.json()).toMatchObject({ code: 't/har', printSymbol: 't ha⁻¹', property: 'yield' });
-    expect((await api(t.app, 'GET', '/data/units/t%2Fhar')).json()).toEqual({ unit: changed.json(), metrics: [] });
-    expect((await api(t.app, 'DELETE', '/data/units/t%2Fhar', as(curator))).statusCode).toBe(204);
-    expect((await api(t.app, 'GET', '/data/units/t%2Fhar')).statusCode).toBe(404);
+  });
+
+  it('are changed, and removed while unused; UCUM’s own stay', async () => {
+    await buildUnit(t.app, curator, { code: 'kg/har' });
+    const changed = await api(t.app, 'PUT', '/data/units/kg%2Fhar', { ...as(curator), body: { printSymbol: 'kg ha⁻¹', property: 'yield' } });
+    expect(changed.json()).toMatchObject({ code: 'kg/har', printSymbol: 'kg ha⁻¹', property: 'yield' });
+    expect((await api(t.app, 'GET', '/data/units/kg%2Fhar')).json()).toEqual({ unit: changed.json(), metrics: [] });
+    expect((await api(t.app, 'DELETE', '/data/units/kg%2Fhar', as(curator))).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', '/data/units/kg%2Fhar')).statusCode).toBe(404);
     const builtin = await api(t.app, 'DELETE', '/data/units/Cel', as(curator));
     expect(builtin.statusCode).toBe(409);
   });
