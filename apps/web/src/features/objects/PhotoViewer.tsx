@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { lengthLimit, PhotoChangeSchema } from '@observatory/shared';
 import { notifications } from '@mantine/notifications';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Photo } from '@observatory/shared';
 import { useState } from 'react';
 import { toErrorView } from '../../lib/errors';
@@ -10,6 +9,7 @@ import { useObjectPageValue } from './object-context';
 import { usePhotoActions, usePhotoState } from './object-page';
 import { dateTime } from './object-bits';
 import { confirmAction, confirmDelete } from '../../components/confirm';
+import { PreviousNext } from '../../components/PreviousNext';
 
 /** The largest served version: a larger variant when the server offers one, else the 400 px one. */
 const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.largeUrl ?? image.url;
@@ -145,19 +145,7 @@ export default function PhotoViewer({
           </Alert>
         ) : null}
         <Group justify="space-between">
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => go(index - 1)} disabled={index === 0}>
-              Previous
-            </Button>
-            <Button
-              variant="default"
-              rightSection={<IconChevronRight size={16} aria-hidden />}
-              onClick={() => go(index + 1)}
-              disabled={index === items.length - 1}
-            >
-              Next
-            </Button>
-          </Group>
+          <PreviousNext index={index} count={items.length} go={go} />
           <Group gap="xs">
             {photo.geo && detail.permissions.includes('edit') ? (
               <Button variant="subtle" onClick={useAsLocation} loading={relocate.isPending}>

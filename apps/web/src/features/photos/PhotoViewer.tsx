@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { PhotoResult } from '@observatory/shared';
 import { PhotoByline, photoLabel, PhotoSource } from './PhotoGrid';
 import { errorText } from '../../lib/errors';
+import { PreviousNext } from '../../components/PreviousNext';
 
 /** The largest version served: the lightbox one when there is one, else the 400 px one. */
 const largestUrl = (image: PhotoResult['image']) => image.largeUrl ?? image.url;
@@ -61,21 +61,7 @@ export function PhotoViewer({ photo, photos, onShow, onClose, error }: PhotoView
               </Text>
             ) : null}
           </Group>
-          {index >= 0 && photos.length > 1 ? (
-            <Group gap="xs">
-              <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => go(index - 1)} disabled={index === 0}>
-                Previous
-              </Button>
-              <Button
-                variant="default"
-                rightSection={<IconChevronRight size={16} aria-hidden />}
-                onClick={() => go(index + 1)}
-                disabled={index === photos.length - 1}
-              >
-                Next
-              </Button>
-            </Group>
-          ) : null}
+          {index >= 0 && photos.length > 1 ? <PreviousNext index={index} count={photos.length} go={go} /> : null}
         </Stack>
       ) : error ? (
         <Alert color="danger" role="alert" title="The photo could not be shown">
