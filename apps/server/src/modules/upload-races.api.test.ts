@@ -75,7 +75,7 @@ describe('an upload whose target is deleted meanwhile', () => {
     const { name } = await buildObject(t.app, admin);
     const before = await assetCount();
     await expectRefused(
-      t.app.services.photos.add(
+      t.app.services.photos.createPhoto(
         actor,
         name,
         uploadAfter(() => api(t.app, 'DELETE', `/data/obj/${name}`, { token: admin.token })),
@@ -95,7 +95,7 @@ describe('an upload whose target is deleted meanwhile', () => {
     const before = await assetCount();
     const project = await buildProject(t.app, admin);
     await expectRefused(
-      t.app.services.projectFiles.addFile(
+      t.app.services.projectFiles.createFile(
         actor,
         project.slug,
         receiveAfter(() => api(t.app, 'DELETE', `/projects/${project.id}`, { token: admin.token })),
@@ -106,7 +106,7 @@ describe('an upload whose target is deleted meanwhile', () => {
     const file = await buildProjectFile(t.app, admin, other.slug);
     const withFile = await assetCount();
     await expectRefused(
-      t.app.services.projectFiles.addVersion(
+      t.app.services.projectFiles.createVersion(
         actor,
         other.slug,
         file.id,

@@ -1,4 +1,14 @@
-import type { Asset, AssetDetail, PageCreate, PageDetail, Publication, PublicationDetail, PublicationInput, Shortlink, ShortlinkCreate } from '@observatory/shared';
+import type {
+  Asset,
+  AssetDetail,
+  PageCreate,
+  PageDetail,
+  Publication,
+  PublicationDetail,
+  PublicationInput,
+  Shortlink,
+  ShortlinkCreate,
+} from '@observatory/shared';
 import type { FastifyInstance } from 'fastify';
 import { api, unique, upload, type FilePart } from '../harness.js';
 import { expectAnswer, samplePng } from './answer.js';

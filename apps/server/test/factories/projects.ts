@@ -33,7 +33,10 @@ export async function buildUpdate(
   overrides: Partial<z.input<typeof UpdateInputSchema>> & { doc?: unknown } = {},
 ): Promise<ProjectUpdate> {
   const { doc, ...update } = overrides;
-  const res = await api(app, 'POST', `/projects/${project}/updates`, { token: as.token, body: { update: { title: unique('Update '), ...update }, ...docPart(doc) } });
+  const res = await api(app, 'POST', `/projects/${project}/updates`, {
+    token: as.token,
+    body: { update: { title: unique('Update '), ...update }, ...docPart(doc) },
+  });
   return expectAnswer<UpdateDetail>(res, 201, 'POST /projects/{id}/updates').update;
 }
 

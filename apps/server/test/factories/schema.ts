@@ -53,11 +53,7 @@ export async function buildNodeType(app: FastifyInstance, as: TestUser, override
 }
 
 /** A node of the tree (POST /data/node) of the type given: at the root unless a parent path is given. */
-export async function buildNode(
-  app: FastifyInstance,
-  as: TestUser,
-  overrides: Partial<NodeInput> & Pick<NodeInput, 'type'>,
-): Promise<CatalogueNode> {
+export async function buildNode(app: FastifyInstance, as: TestUser, overrides: Partial<NodeInput> & Pick<NodeInput, 'type'>): Promise<CatalogueNode> {
   const slug = overrides.slug ?? unique('node-');
   const res = await api(app, 'POST', '/data/node', { token: as.token, body: { slug, title: `Node ${slug}`, ...overrides } });
   return expectAnswer<NodeResponse>(res, 201, 'POST /data/node').node;

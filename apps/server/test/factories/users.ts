@@ -28,7 +28,7 @@ export async function buildUser(
   const email = `${username}@example.org`;
   const password = options.password ?? 'correct horse battery';
   const user = await database.transaction(async (tx) => {
-    const person = await services.people.createPerson(tx, { name: `Test ${username}`, slug: username, email });
+    const person = await services.people.createPersonRecord(tx, { name: `Test ${username}`, slug: username, email });
     return services.users.createUser({
       personId: person.id,
       username,

@@ -102,7 +102,7 @@ async function ensureFirstAdmin(app: FastifyInstance): Promise<GeneratedAdmin | 
     // Another process starting at the same time may have made it meanwhile.
     await holdStartLock(tx);
     if ((await services.users.countUsers()) > 0) return false;
-    const person = await services.people.createPerson(tx, { name: 'Administrator', slug: config.admin.username });
+    const person = await services.people.createPersonRecord(tx, { name: 'Administrator', slug: config.admin.username });
     await services.users.createUser({
       personId: person.id,
       username: config.admin.username,

@@ -214,6 +214,6 @@ function drawPhotos(plan: PlannedObject[], now: Date): Promise<[PlannedObject, B
 
 /** A photo uploaded through the photos service, which reads its EXIF time and place; then its caption. */
 async function addPhoto(app: FastifyInstance, actor: Actor, o: PlannedObject, data: Buffer): Promise<void> {
-  const photo = await app.services.photos.add(actor, o.name, async () => ({ stream: Readable.from([data]), fileName: `${o.name}.jpg` }));
+  const photo = await app.services.photos.createPhoto(actor, o.name, async () => ({ stream: Readable.from([data]), fileName: `${o.name}.jpg` }));
   await app.services.photos.updatePhoto(actor, o.name, photo.id, { caption: o.photo!.caption });
 }

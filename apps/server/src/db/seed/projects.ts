@@ -102,8 +102,8 @@ async function addDemoFile(app: FastifyInstance, actorOf: (username: string) => 
       return fields;
     };
   const [first, ...later] = file.versions;
-  const { id } = await app.services.projectFiles.addFile(await actorOf(first!.author), projectId, upload(first!.lines));
-  for (const v of later) await app.services.projectFiles.addVersion(await actorOf(v.author), projectId, id, upload(v.lines));
+  const { id } = await app.services.projectFiles.createFile(await actorOf(first!.author), projectId, upload(first!.lines));
+  for (const v of later) await app.services.projectFiles.createVersion(await actorOf(v.author), projectId, id, upload(v.lines));
 }
 
 /** The first n lines, with their line ends (all of it when n is null). */

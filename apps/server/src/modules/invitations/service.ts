@@ -44,7 +44,7 @@ export function createInvitationsService(deps: {
           if (await repo.personHasUser(tx, person.id)) throw new AppError('CONFLICT', 'This person already has an account');
         } else {
           if (!input.name) throw invalidField('body.name', 'Give a name, or the personId of an existing person');
-          person = await people.createPerson(tx, { name: input.name, email: input.email });
+          person = await people.createPersonRecord(tx, { name: input.name, email: input.email });
         }
         const row = await repo.insertInvitation(tx, {
           personId: person.id,
@@ -69,7 +69,7 @@ export function createInvitationsService(deps: {
       authorize(actor, 'manageUsers');
       const passwordHash = await deps.hasher.hash(input.password);
       return db.transaction(async (tx) => {
-        const person = await people.createPerson(tx, { name: input.name, slug: input.username, email: input.email ?? null });
+        const person = await people.createPersonRecord(tx, { name: input.name, slug: input.username, email: input.email ?? null });
         const user = await users.createUser({ personId: person.id, username: input.username, email: input.email ?? null, passwordHash });
         await audit(tx, actor, 'user.create', { type: 'user', id: user.id }, { after: { username: user.username, personId: person.id } });
         return users.getUser(actor, user.username);

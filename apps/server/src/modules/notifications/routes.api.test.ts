@@ -107,7 +107,7 @@ describe('GET and PUT auth/user/notifications', () => {
     await t.database.use((d) => d.update(users).set({ email: null }).where(eq(users.id, noMail.id)));
     expect(await t.app.services.notifications.send('insight-comments', noMail.personId, quiet)).toBe(false);
     // A person's own e-mail (on their profile) is not an account's: no mail.
-    const person = await t.database.transaction((tx) => t.app.services.people.createPerson(tx, { name: 'No account', email: 'no-account@example.org' }));
+    const person = await t.database.transaction((tx) => t.app.services.people.createPersonRecord(tx, { name: 'No account', email: 'no-account@example.org' }));
     expect(await t.app.services.notifications.send('insight-comments', person.id, quiet)).toBe(false);
   });
 });

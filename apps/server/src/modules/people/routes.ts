@@ -44,7 +44,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/people',
     { onRequest: signedIn, schema: { tags, summary: 'Add a person (managePeople)', body: PersonInputSchema, response: { 201: PersonDetailSchema } } },
-    async (request, reply) => reply.status(201).send(await people.createPersonAs(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await people.createPerson(request.actor, request.body)),
   );
 
   app.put(

@@ -73,7 +73,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
     findPerson: (d: Db, key: string) => repo.findPerson(d, key),
 
     /** A new person row; the slug defaults to the preferred one (a username or the name) made unique. */
-    async createPerson(d: Db, input: { name: string; email?: string | null; slug?: string }) {
+    async createPersonRecord(d: Db, input: { name: string; email?: string | null; slug?: string }) {
       const base = slugify(input.slug ?? input.name) || 'person';
       const slug = uniqueSlug(base, await repo.slugsLike(d, base));
       return repo.insertPerson(d, { name: input.name, email: input.email ?? null, slug });
@@ -113,7 +113,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       };
     },
 
-    async createPersonAs(actor: Actor | null, input: PersonInput) {
+    async createPerson(actor: Actor | null, input: PersonInput) {
       authorize(actor, 'managePeople');
       return db.transaction(async (tx) => {
         const slug = await chooseSlug(input, (base) => repo.slugsLike(tx, base), 'person');

@@ -377,4 +377,3 @@ export function createPublicationsService(deps: { db: Database }) {
     return { found, personId: person.id };
   }
 }
-

@@ -367,9 +367,9 @@ describe('sandbox bounds', () => {
   it('refuses a statement the planner expects to cost more than the cap, before running it', async () => {
     const strict = createSandboxService({ db: t.database, schema: t.app.services.schema, limiter: t.app.services.limiter, maxCost: 1 });
     const input = { types: ['site'], projects: [], metrics: [temp], where: [], bbox: undefined, p: 1, n: 50 };
-    await expect(strict.query(null, uniqueIp(), input)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: SANDBOX_TOO_BROAD });
-    await expect(strict.chart(null, uniqueIp(), { ...input, metric: temp, buckets: 10 })).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
-    await expect(strict.export(null, uniqueIp(), input, 'csv')).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
+    await expect(strict.runQuery(null, uniqueIp(), input)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: SANDBOX_TOO_BROAD });
+    await expect(strict.getChart(null, uniqueIp(), { ...input, metric: temp, buckets: 10 })).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
+    await expect(strict.exportObjects(null, uniqueIp(), input, 'csv')).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
     expect(tooBroad().status).toBe(400);
   });
 
@@ -379,22 +379,22 @@ describe('sandbox bounds', () => {
       createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObservations });
     const input = { types: ['site'], projects: [], metrics: [], where: [], bbox: undefined, metric: temp, buckets: 10 };
     // The readings the reader may see: five.
-    await expect(bound(4).chart(null, uniqueIp(), input)).rejects.toMatchObject({
+    await expect(bound(4).getChart(null, uniqueIp(), input)).rejects.toMatchObject({
       status: 400,
       message: expect.stringMatching(/^This chart would read more than 4 observations: choose a shorter span of time/),
     });
-    await expect(bound(5).chart(null, uniqueIp(), input)).resolves.toMatchObject({ observations: 5 });
+    await expect(bound(5).getChart(null, uniqueIp(), input)).resolves.toMatchObject({ observations: 5 });
     // Objects read one by one, or (more of them than that) the metric's observations: the same chart either way.
     const river = { ...input, where: [{ field: 'habitat', value: 'river' }] };
     for (const maxChartObjects of [1, 2, 100]) {
       const service = createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObjects });
-      await expect(service.chart(null, uniqueIp(), input)).resolves.toMatchObject({ objects: 3, observations: 5 });
-      await expect(service.chart(null, uniqueIp(), river)).resolves.toMatchObject({ objects: 2, observations: 4 });
+      await expect(service.getChart(null, uniqueIp(), input)).resolves.toMatchObject({ objects: 3, observations: 5 });
+      await expect(service.getChart(null, uniqueIp(), river)).resolves.toMatchObject({ objects: 2, observations: 4 });
     }
     const byMetric = createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObjects: 1, maxChartObservations: 4 });
-    await expect(byMetric.chart(null, uniqueIp(), input)).rejects.toMatchObject({ message: expect.stringMatching(/more than 4 observations/) });
+    await expect(byMetric.getChart(null, uniqueIp(), input)).rejects.toMatchObject({ message: expect.stringMatching(/more than 4 observations/) });
     // A shorter span reads fewer: then it is drawn.
-    await expect(bound(4).chart(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' })).resolves.toMatchObject({ observations: 2 });
+    await expect(bound(4).getChart(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' })).resolves.toMatchObject({ observations: 2 });
   });
 
   it('leaves a page’s summaries out past the observations it may sum up, saying so; an export still sums up every object', async () => {
@@ -406,17 +406,17 @@ describe('sandbox bounds', () => {
       Object.fromEntries(answer.objects.map((o) => [o.name, o.metrics[temp]?.count ?? null]));
     // The temperatures a visitor may see: three of the first river site, one of each other site.
     const summed = { [names.river1]: 3, [names.river2]: 1, [names.forest]: 1 };
-    const whole = await capped(5).query(null, uniqueIp(), input);
+    const whole = await capped(5).runQuery(null, uniqueIp(), input);
     expect([whole.summariesLeftOut, counts(whole)]).toEqual([false, summed]);
-    const over = await capped(4).query(null, uniqueIp(), input);
+    const over = await capped(4).runQuery(null, uniqueIp(), input);
     expect([over.summariesLeftOut, counts(over)]).toEqual([true, { [names.river1]: null, [names.river2]: null, [names.forest]: null }]);
     // A shorter span holds fewer: then they are summed up.
-    const june = await capped(4).query(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' });
+    const june = await capped(4).runQuery(null, uniqueIp(), { ...input, from: '2024-06-01T00:00:00Z' });
     expect([june.summariesLeftOut, counts(june)]).toEqual([false, { [names.river1]: 2, [names.river2]: null, [names.forest]: null }]);
 
     // An export reads a chunk over the cap again in smaller ones, down to one object: all summed up.
     const exported = async (maxSummed: number) => {
-      const { chunks } = await capped(maxSummed).export(null, uniqueIp(), input, 'csv');
+      const { chunks } = await capped(maxSummed).exportObjects(null, uniqueIp(), input, 'csv');
       let text = '';
       for await (const chunk of chunks) text += chunk;
       return text;

@@ -33,7 +33,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SandboxQueryResponseSchema },
       },
     },
-    async (request) => sandbox.query(request.actor, request.ip, request.body),
+    async (request) => sandbox.runQuery(request.actor, request.ip, request.body),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SandboxChartResponseSchema },
       },
     },
-    async (request) => sandbox.chart(request.actor, request.ip, request.body),
+    async (request) => sandbox.getChart(request.actor, request.ip, request.body),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, type, chunks } = await sandbox.export(request.actor, request.ip, request.body, request.query.format);
+      const { fileName, type, chunks } = await sandbox.exportObjects(request.actor, request.ip, request.body, request.query.format);
       return reply.type(type).header('content-disposition', attachment(fileName)).send(Readable.from(chunks));
     },
   );

@@ -297,7 +297,7 @@ export function createSandboxService(deps: {
 
   return {
     /** A page of the objects the query finds, by title, with their metrics summed up; the total counted up to SANDBOX_LIMITS.counted. */
-    async query(actor: Actor | null, ip: string, input: QueryInput): Promise<SandboxQueryResponse> {
+    async runQuery(actor: Actor | null, ip: string, input: QueryInput): Promise<SandboxQueryResponse> {
       await admit(actor, ip);
       const offset = (input.p - 1) * input.n;
       if (offset >= SANDBOX_LIMITS.deepest) throw invalidField('body.p', `Pages reach row ${SANDBOX_LIMITS.deepest} at most: narrow the query, or export it`);
@@ -325,7 +325,7 @@ export function createSandboxService(deps: {
     },
 
     /** One numeric metric over time across the objects the query finds: per span of time its count, mean, lowest and highest value. */
-    async chart(actor: Actor | null, ip: string, input: ChartInput): Promise<SandboxChartResponse> {
+    async getChart(actor: Actor | null, ip: string, input: ChartInput): Promise<SandboxChartResponse> {
       await admit(actor, ip);
       return bounded(async (d) => {
         const plan = await resolve(d, actor, input);
@@ -392,7 +392,7 @@ export function createSandboxService(deps: {
      * object, and the next chunk ten times larger again: every object is summed up, each
      * job bounded by one object's observations.
      */
-    async export(actor: Actor | null, ip: string, input: FilterInput, format: SandboxExportFormat) {
+    async exportObjects(actor: Actor | null, ip: string, input: FilterInput, format: SandboxExportFormat) {
       await admit(actor, ip);
       const geojson = format === 'geojson';
       const plan = await bounded(async (d) => {

@@ -43,7 +43,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await photos.add(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes))),
+      reply.status(201).send(await photos.createPhoto(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes))),
   );
   app.put(
     '/data/obj/:key/photos/:id',

@@ -71,7 +71,7 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
     },
 
     /** A new photo: its caption is set afterwards (PUT), its time and place come from its EXIF. */
-    async add(actor: Actor | null, key: string, readUpload: () => Promise<Upload>) {
+    async createPhoto(actor: Actor | null, key: string, readUpload: () => Promise<Upload>) {
       const { row: object, resource } = await objects.loadObject(actor, key);
       authorize(actor, 'upload', resource, 'Object');
       const id = await assets.attachImage(actor, await readUpload(), async (tx, asset) => {

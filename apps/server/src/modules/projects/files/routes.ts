@@ -54,7 +54,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ProjectFileSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await projectFiles.addFile(request.actor, request.params.id, receive(request))),
+    async (request, reply) => reply.status(201).send(await projectFiles.createFile(request.actor, request.params.id, receive(request))),
   );
 
   app.get(
@@ -101,7 +101,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: FileVersionSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await projectFiles.addVersion(request.actor, request.params.id, request.params.fid, receive(request))),
+    async (request, reply) => reply.status(201).send(await projectFiles.createVersion(request.actor, request.params.id, request.params.fid, receive(request))),
   );
 
   app.delete(

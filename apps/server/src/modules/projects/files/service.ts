@@ -124,7 +124,7 @@ export function createProjectFilesService(deps: {
     },
 
     /** A new file with the upload as version 1 (upload on the project). */
-    async addFile(actor: Actor | null, key: string, receive: ReceiveUpload) {
+    async createFile(actor: Actor | null, key: string, receive: ReceiveUpload) {
       const project = await loadForUpload(actor, key);
       const fileId = await withUpload(receive, formFields, async (asset, fields) => {
         const input = formFields(fields);
@@ -148,7 +148,7 @@ export function createProjectFilesService(deps: {
     },
 
     /** The next version of a file (upload on the project); answers the version. */
-    async addVersion(actor: Actor | null, key: string, fileId: string, receive: ReceiveUpload) {
+    async createVersion(actor: Actor | null, key: string, fileId: string, receive: ReceiveUpload) {
       const project = await loadForUpload(actor, key);
       await requireFile(project.id, fileId);
       const version = await withUpload(
