@@ -1,5 +1,4 @@
 import { teamKeys } from '../../lib/query-keys';
-import type { LoginState } from './insights-cache';
 
 /**
  * Insights: searches (by login state and query string: insights-cache.ts reads them back),
@@ -8,7 +7,8 @@ import type { LoginState } from './insights-cache';
 export const insightKeys = {
   /** Every search: forgotten after any insight is written. */
   searches: ['insights', 'search'] as const,
-  search: (query: string, login: LoginState) => ['insights', 'search', login, query] as const,
+  /** `login`: the signed-in user's name, or null for a visitor (insights-cache's LoginState). */
+  search: (query: string, login: string | null) => ['insights', 'search', login, query] as const,
   tags: ['insight-tags'] as const,
   details: ['insight'] as const,
   detail: (key: string) => ['insight', key] as const,
