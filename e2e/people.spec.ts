@@ -96,6 +96,40 @@ test('a person edits their own profile and affiliations', async ({ page, request
   await expect(page.getByRole('table', { name: 'Affiliations' }).getByText('ETH Zurich')).toHaveCount(0);
 });
 
+test('a person’s bio keeps its history: an earlier one is opened and made current again', async ({ page, request }) => {
+  const user = await newUser(request);
+  await signIn(page, user.username, user.password);
+  const writeBio = async (words: string) => {
+    await page.goto(`/people/${user.username}/edit`);
+    const about = page.getByRole('form', { name: 'Details' }).getByRole('textbox', { name: 'About' });
+    await about.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(words);
+    await page.getByRole('form', { name: 'Details' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible();
+  };
+  await writeBio('Counts snow crystals.');
+  await writeBio('Models river ice.');
+  await expect(page.getByText('Models river ice.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  const history = page.getByRole('region', { name: 'Bio history' }).getByRole('table', { name: 'Saved versions' });
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expectAccessible(page);
+  await history.getByRole('button', { name: /^Open/ }).last().click();
+  await expect(page.getByRole('dialog').getByText('Counts snow crystals.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await history.getByRole('button', { name: /^Restore/ }).click();
+  await answerDialog(page, 'Restore');
+  await expect(page.getByText('The earlier version is current again')).toBeVisible();
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('form', { name: 'Details' }).getByRole('textbox', { name: 'About' })).toContainText('Counts snow crystals.');
+  await page.goto(`/people/${user.username}`);
+  await expect(page.getByText('Counts snow crystals.')).toBeVisible();
+  await expect(page.getByText('Models river ice.')).toHaveCount(0);
+});
+
 test('someone else’s profile has no Edit button and its edit page is refused', async ({ page }) => {
   await signIn(page, 'tomas');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();

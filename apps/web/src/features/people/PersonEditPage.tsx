@@ -8,11 +8,22 @@ import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { ImageUpload } from '../../components/ImageUpload';
+import { PageSection } from '../../components/PageSection';
 import { PageState } from '../../components/PageState';
+import { RevisionHistory } from '../../components/RevisionHistory';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { PersonFields, toPersonInput, usePersonForm } from './person-form';
-import { useAffiliationMutations, useInstitutionChoices, usePerson, useUpdatePerson, type PersonProfile } from './api';
+import {
+  bioRevisionQuery,
+  useAffiliationMutations,
+  useBioRevisions,
+  useInstitutionChoices,
+  usePerson,
+  useRestoreBioRevision,
+  useUpdatePerson,
+  type PersonProfile,
+} from './api';
 import { WideTable } from '../../components/WideTable';
 import { peopleKeys } from './keys';
 import { confirmDelete } from '../../components/confirm';
@@ -121,6 +132,11 @@ function Affiliations({ slug, affiliations }: { slug: string; affiliations: Affi
   );
 }
 
+/** Saved versions of the bio, newest first: open one, or make it current again. */
+function BioRevisions({ slug }: { slug: string }) {
+  return <RevisionHistory revisions={useBioRevisions(slug)} restore={useRestoreBioRevision(slug)} versionQuery={(rid) => bioRevisionQuery(slug, rid)} />;
+}
+
 /** Edit a person: the person themself or a holder of managePeople. */
 export default function PersonEditPage() {
   const { slug = '' } = useParams();
@@ -150,7 +166,11 @@ export default function PersonEditPage() {
             }}
           />
         </Stack>
-        <DetailsForm key={profile.data.person.slug} profile={profile.data} />
+        {/* A restored bio is the form's text again. */}
+        <DetailsForm key={`${profile.data.person.slug}:${JSON.stringify(profile.data.bio)}`} profile={profile.data} />
+        <PageSection id="edit-bio-history" title="Bio history">
+          <BioRevisions slug={profile.data.person.slug} />
+        </PageSection>
         <Stack gap="xs" component="section" aria-labelledby="edit-affiliations">
           <Title order={2} size="h3" id="edit-affiliations">
             Affiliations

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InstitutionsResponse, PeopleResponse, PersonDetail, PersonProfile, ProseMirrorDoc } from '@observatory/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InstitutionsResponse, PeopleResponse, PersonDetail, PersonProfile, ProseMirrorDoc, RevisionDetail, RevisionsResponse } from '@observatory/shared';
 import { api } from '../../lib/api-client';
 import { institutionKeys } from '../../lib/query-keys';
 import { peopleKeys } from './keys';
@@ -24,7 +24,33 @@ export function useUpdatePerson(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.put<PersonDetail>(personPath(slug), input),
-    onSuccess: () => client.invalidateQueries({ queryKey: peopleKeys.detail(slug) }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: peopleKeys.bioRevisions(slug) });
+      return client.invalidateQueries({ queryKey: peopleKeys.detail(slug) });
+    },
+  });
+}
+
+// Revisions of a person's bio (the person and managePeople only)
+
+const bioRevisionsPath = (slug: string) => `${personPath(slug)}/revisions`;
+
+export function useBioRevisions(slug: string) {
+  return useQuery({ queryKey: peopleKeys.bioRevisions(slug), queryFn: () => api.get<RevisionsResponse>(bioRevisionsPath(slug)).then((r) => r.revisions) });
+}
+
+export const bioRevisionQuery = (slug: string, rid: string | null) =>
+  queryOptions({ queryKey: peopleKeys.bioRevision(slug, rid), queryFn: () => api.get<RevisionDetail>(`${bioRevisionsPath(slug)}/${rid}`), enabled: !!rid });
+
+/** Makes an older bio current again: a new revision, and the profile as it now reads. */
+export function useRestoreBioRevision(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rid: string) => api.post<PersonDetail>(`${bioRevisionsPath(slug)}/${rid}/restore`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: peopleKeys.bioRevisions(slug) });
+      return client.invalidateQueries({ queryKey: peopleKeys.detail(slug) });
+    },
   });
 }
 
