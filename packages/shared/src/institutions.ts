@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PublicationListItemSchema } from './publications.js';
+import { PublicationSchema } from './publications.js';
 import { ImageRefSchema } from './assets.js';
 import { LinkedProjectSchema } from './projects.js';
 import { SlugSchema } from './slug.js';
@@ -32,7 +32,7 @@ export const InstitutionDetailSchema = z.object({
     z.object({ id: z.uuid(), slug: z.string(), name: z.string(), photo: ImageRefSchema.nullable(), title: z.string().nullable(), primary: z.boolean() }),
   ),
   projects: z.array(LinkedProjectSchema).describe('The projects the caller may see, by title; archived ones left out'),
-  publications: z.array(PublicationListItemSchema).describe('The confirmed publications of its people, newest first'),
+  publications: z.array(PublicationSchema).describe('The confirmed publications of its people, newest first'),
 });
 export type InstitutionDetail = z.infer<typeof InstitutionDetailSchema>;
 

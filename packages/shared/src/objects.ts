@@ -81,7 +81,7 @@ export const GeoObjectFeatureCollectionSchema = z.object({
 export type GeoObjectFeatureCollection = z.infer<typeof GeoObjectFeatureCollectionSchema>;
 
 /** An object's own fields, as written (the web's inputs take their limits from here). */
-export const ObjectFields = z.object({
+const ObjectFields = z.object({
   name: ObjectNameSchema,
   title: z.string().trim().min(1, 'Give a title').max(300),
   types: z.array(z.string().min(1).max(80)).min(1, 'Give the object a type').max(10).describe('Object type slugs'),

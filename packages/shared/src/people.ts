@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PublicationListItemSchema } from './publications.js';
+import { PublicationSchema } from './publications.js';
 import { ImageRefSchema } from './assets.js';
 import { InvitationSchema } from './auth.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
@@ -47,7 +47,7 @@ export type PersonDetail = z.infer<typeof PersonDetailSchema>;
 export const PersonProfileSchema = PersonDetailSchema.extend({
   invitation: InvitationSchema.nullable().describe('Shown to holders of manageUsers or managePeople'),
   projects: z.array(LinkedProjectSchema).describe('The projects the caller may see, by title; archived ones left out'),
-  publications: z.array(PublicationListItemSchema).describe('The publications they confirmed as an author of, newest first'),
+  publications: z.array(PublicationSchema).describe('The publications they confirmed as an author of, newest first'),
 });
 export type PersonProfile = z.infer<typeof PersonProfileSchema>;
 

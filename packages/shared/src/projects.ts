@@ -1,6 +1,6 @@
 import { DataTableSchema, ProjectObjectTypesSchema } from './measured.js';
 import { z } from 'zod';
-import { PublicationListItemSchema } from './publications.js';
+import { PublicationSchema } from './publications.js';
 import { ImageRefSchema } from './assets.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { SlugSchema } from './slug.js';
@@ -196,7 +196,7 @@ export const ProjectDetailSchema = z.object({
   institutions: z.array(ProjectInstitutionSchema).describe('In order'),
   updates: z.array(UpdateSchema).describe('The recent ones, newest first'),
   files: z.array(ProjectFileSchema),
-  publications: z.array(PublicationListItemSchema).describe('Its publications, newest first'),
+  publications: z.array(PublicationSchema).describe('Its publications, newest first'),
   datatables: z.array(DataTableSchema).describe('Its data tables, in order'),
   object_types: ProjectObjectTypesSchema.shape.types.describe('The object types it catalogues, in order (none: any type)'),
 });

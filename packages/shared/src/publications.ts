@@ -58,10 +58,6 @@ export const PublicationSchema = z.object({
 });
 export type Publication = z.infer<typeof PublicationSchema>;
 
-/** A publication as lists show it (its abstract comes with its detail). */
-export const PublicationListItemSchema = PublicationSchema;
-export type PublicationListItem = Publication;
-
 /** GET, POST and PUT pubs/{id}: the publication, its abstract and what the caller may do with it. */
 export const PublicationDetailSchema = z.object({
   publication: PublicationSchema,
@@ -211,7 +207,7 @@ export const PublicationsQuerySchema = z.object({
   project: z.string().max(200).optional().describe('A project’s slug'),
 });
 export type PublicationsQuery = z.input<typeof PublicationsQuerySchema>;
-export const PublicationsResponseSchema = z.object({ publications: z.array(PublicationListItemSchema) });
+export const PublicationsResponseSchema = z.object({ publications: z.array(PublicationSchema) });
 export type PublicationsResponse = z.infer<typeof PublicationsResponseSchema>;
 
 /** GET pubs/years: the years of the catalogue's publications, newest first, with how many each. */
@@ -236,4 +232,4 @@ export const CitationSchema = z.object({ style: z.enum(CITATION_STYLES), text: z
 export type Citation = z.infer<typeof CitationSchema>;
 
 /** GET pubs/suggestions: publications that name the signed-in person as an author, waiting for them to confirm. */
-export const PublicationSuggestionsSchema = z.object({ publications: z.array(PublicationListItemSchema) });
+export const PublicationSuggestionsSchema = z.object({ publications: z.array(PublicationSchema) });

@@ -19,9 +19,6 @@ export const theme = createTheme({
   },
 });
 
-export const SUCCESS_COLOR = 'green';
-export const DANGER_COLOR = 'danger';
-
 /**
  * "dimmed" text one shade darker than Mantine's, and field errors in the danger colour
  * at 5.2:1 instead of Mantine's red at 3.3:1, for contrast (axe: color-contrast).

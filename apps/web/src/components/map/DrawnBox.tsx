@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
 import { boxPolygon, type Bbox } from '../../lib/bbox';
+import type { FeatureCollection } from 'geojson';
 
 const BOX_COLOUR = '#1864ab';
-const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 /**
  * A map's box: the one being drawn (`draft`, dashed) while there is one, else the query's

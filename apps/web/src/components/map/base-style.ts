@@ -1,6 +1,7 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import coarseLandUrl from 'world-atlas/land-110m.json?url';
 import fineLandUrl from 'world-atlas/land-10m.json?url';
+import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 
 /** Ocean and land colours of the built-in style. */
 const WATER = '#dbe4ea';
@@ -29,7 +30,7 @@ export const BUILT_IN_STYLE: StyleSpecification = {
   ],
 };
 
-type Ring = GeoJSON.Position[];
+type Ring = Position[];
 
 /**
  * Natural Earth's rings that cross the antimeridian step from 179.99° to -180° (the same
@@ -52,14 +53,14 @@ export function continuousRing(ring: Ring): Ring {
   return Math.min(...out.map((p) => p[0]!)) < -180 ? out.map(([lon, lat]) => [lon! + 360, lat!]) : out;
 }
 
-function continuousLand(geometry: GeoJSON.Geometry | null): GeoJSON.Geometry | null {
+function continuousLand(geometry: Geometry | null): Geometry | null {
   if (geometry?.type === 'Polygon') return { ...geometry, coordinates: geometry.coordinates.map(continuousRing) };
   if (geometry?.type === 'MultiPolygon') return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(continuousRing)) };
   return geometry;
 }
 
 export type LandDetail = 'coarse' | 'fine';
-export type Land = GeoJSON.FeatureCollection;
+export type Land = FeatureCollection;
 
 const LAND_URLS: Record<LandDetail, string> = { coarse: coarseLandUrl, fine: fineLandUrl };
 const landPromises = new Map<LandDetail, Promise<Land | undefined>>();
@@ -74,7 +75,7 @@ export function loadLand(detail: LandDetail): Promise<Land | undefined> {
   if (!promise) {
     promise = Promise.all([fetch(LAND_URLS[detail]).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText)))), import('topojson-client')])
       .then(([topology, { feature }]) => {
-        const land = feature(topology, topology.objects.land) as GeoJSON.FeatureCollection | GeoJSON.Feature;
+        const land = feature(topology, topology.objects.land) as FeatureCollection | Feature;
         const features = land.type === 'FeatureCollection' ? land.features : [land];
         return { type: 'FeatureCollection', features: features.map((f) => ({ ...f, geometry: continuousLand(f.geometry)! })) } as Land;
       })

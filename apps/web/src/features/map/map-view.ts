@@ -16,8 +16,6 @@ export interface ResolvedView {
   extent: Bbox | null;
 }
 
-export const WORLD: Bbox = [-180, -90, 180, 90];
-
 /** The view named in the address, the whole map without a name, or null for a name not configured. */
 export function resolveView(views: AppConfig['map']['views'], name: string | undefined): ResolvedView | null {
   if (!name) return { name: null, title: 'Map', types: [], styleUrl: undefined, extent: null };

@@ -4,6 +4,7 @@ import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-g
 import { BaseMap } from '../../components/map/BaseMap';
 import { markerPaint } from '../../components/map/markers';
 import { fitExtentOf, type MapFeatures } from './geo-features';
+import type { FeatureCollection } from 'geojson';
 
 const SOURCE = 'objects';
 const POINTS = 'objects-points';
@@ -68,7 +69,7 @@ export default function ObjectMap({
         onClick={select}
         cursor={onSelect ? 'pointer' : 'grab'}
       >
-        <Source id={SOURCE} type="geojson" data={features as GeoJSON.FeatureCollection}>
+        <Source id={SOURCE} type="geojson" data={features as FeatureCollection}>
           <Layer id={FILLS} type="fill" filter={['==', ['geometry-type'], 'Polygon']} paint={fillPaint} />
           <Layer id={LINES} type="line" filter={['any', ['==', ['geometry-type'], 'LineString'], ['==', ['geometry-type'], 'Polygon']]} paint={linePaint} />
           <Layer id={POINTS} type="circle" filter={['==', ['geometry-type'], 'Point']} paint={pointPaint} />

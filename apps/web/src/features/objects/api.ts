@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  API_ROOT,
   type GeoObjectFeatureCollection,
   type GeoObjectListItem,
   type GeoObjectsResponse,
@@ -26,7 +25,7 @@ export const objectQuery = (name: string, fetch = fetchObject) =>
   queryOptions({ queryKey: objectKeys.detail(name), queryFn: () => fetch(name), retry: retryServerFaults });
 export const useObject = (name: string) => useQuery(objectQuery(name));
 
-export { fetchObjectTypes, objectTypesQuery, useObjectTypes } from '../../lib/object-types';
+export { fetchObjectTypes, useObjectTypes } from '../../lib/object-types';
 
 /** The spec's children request: up to 100, with their geometry for the map. */
 export const fetchChildren = (parentId: string) =>
@@ -51,10 +50,6 @@ export function exportQuery(query: string, format: 'geojson' | 'csv', page = 1):
   if (page > 1) params.set('p', String(page));
   return Object.fromEntries(params);
 }
-
-/** The export's address, for those who script it (a plain link is answered as to a visitor). */
-export const exportUrl = (query: string, format: 'geojson' | 'csv', page = 1) =>
-  `${API_ROOT}/data/obj?${new URLSearchParams(exportQuery(query, format, page)).toString()}`;
 
 /**
  * Downloads an export with the caller's session (members-only objects included when they

@@ -17,4 +17,3 @@ export function TypeBadges({ types }: { types: GeoObject['types'] }) {
 
 /** A date and time as people read it, e.g. "3 Mar 2026, 14:05". */
 export const dateTime = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
-export const dateOnly = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });

@@ -7,6 +7,7 @@ import { boxInView, useBoxDrawing } from '../../components/map/use-box-drawing';
 import { bboxOf, type Bbox } from '../../lib/bbox';
 import { formatBbox, parseBbox } from './photo-query';
 import { photoLabel } from './PhotoGrid';
+import type { FeatureCollection } from 'geojson';
 
 /** What the panel around the map asks of it. */
 export interface PhotoMapHandle {
@@ -68,7 +69,7 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
     },
   }));
 
-  const points = useMemo<GeoJSON.FeatureCollection>(
+  const points = useMemo<FeatureCollection>(
     () => ({
       type: 'FeatureCollection',
       features: photos

@@ -31,7 +31,6 @@ const MAX_PER_PAGE = 100;
 
 /** The filters of the search as the address names them (the text and the page apart). */
 export const PHOTO_FILTERS = ['person', 'type', 'from', 'to', 'bbox', 'n'] as const;
-export type PhotoFilter = (typeof PHOTO_FILTERS)[number];
 
 const TEXT_KEYS = ['q', 'person', 'type', 'from', 'to'] as const;
 

@@ -6,6 +6,7 @@ import { DrawnBox } from '../../components/map/DrawnBox';
 import { boxInView, useBoxDrawing } from '../../components/map/use-box-drawing';
 import { bboxOf } from '../../lib/bbox';
 import { formatBox, type Box } from './sandbox-query';
+import type { FeatureCollection } from 'geojson';
 
 /** What the panel around the map asks of it. */
 export interface SandboxMapHandle {
@@ -29,7 +30,7 @@ const SandboxMapCanvas = forwardRef<SandboxMapHandle, { objects: SandboxObject[]
 
     useImperativeHandle(ref, () => ({ viewBox: () => boxInView(map.current) }));
 
-    const points = useMemo<GeoJSON.FeatureCollection>(
+    const points = useMemo<FeatureCollection>(
       () => ({
         type: 'FeatureCollection',
         features: objects

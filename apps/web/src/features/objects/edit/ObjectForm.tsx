@@ -5,7 +5,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueries } from '@tanstack/react-query';
-import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc, lengthLimit, ObjectFields } from '@observatory/shared';
+import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc, lengthLimit, GeoObjectCreateSchema } from '@observatory/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../components/FormError';
@@ -218,10 +218,10 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
           label="Name"
           description="The object’s unique address: /data/name. Renaming it changes the address."
           required
-          maxLength={lengthLimit(ObjectFields.shape.name)}
+          maxLength={lengthLimit(GeoObjectCreateSchema.shape.name)}
           {...form.getInputProps('name')}
         />
-        <TextInput label="Title" required maxLength={lengthLimit(ObjectFields.shape.title)} {...form.getInputProps('title')} />
+        <TextInput label="Title" required maxLength={lengthLimit(GeoObjectCreateSchema.shape.title)} {...form.getInputProps('title')} />
         <MultiSelect
           label="Types"
           required

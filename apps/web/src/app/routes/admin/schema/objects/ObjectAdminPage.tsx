@@ -2,7 +2,7 @@ import { Anchor, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mant
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { lengthLimit, ObjectFields } from '@observatory/shared';
+import { lengthLimit, GeoObjectCreateSchema } from '@observatory/shared';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
@@ -108,7 +108,7 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
     <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
       <Stack gap="md" maw={860}>
         <FormError error={unplacedError(save.error, ['title', 'types', 'metadata', 'metadata.'])} />
-        <TextInput label="Title" required maxLength={lengthLimit(ObjectFields.shape.title)} {...form.getInputProps('title')} />
+        <TextInput label="Title" required maxLength={lengthLimit(GeoObjectCreateSchema.shape.title)} {...form.getInputProps('title')} />
         <MultiSelect
           label="Types"
           required
