@@ -516,6 +516,20 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
+  it('document histories: a project’s documentation and a person’s bio are read exactly by those their detail lets edit', async () => {
+    const editable = async (url: string) => {
+      const res = await get(url, who());
+      return res.statusCode === 200 && (res.json().permissions as string[]).includes('edit');
+    };
+    const owners = [
+      ...Object.values(world.projects).map((p) => `/projects/${p.id}`),
+      ...Object.values(world.actors)
+        .filter((u): u is TestUser => !!u)
+        .map((u) => `/people/${u.personId}`),
+    ];
+    for (const owner of owners) expect(await readable(`${owner}/revisions`, who()), owner).toBe(await editable(owner));
+  });
+
   it('Site Admin’s recent changes name only what can be read', async () => {
     const res = await get('/admin/summary', who());
     if (res.statusCode !== 200) return expect(res.statusCode).toBe(who() ? 403 : 401);
