@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_KEY_PREFIX } from '@observatory/shared';
+import { API_KEY_PREFIX, API_ROOT } from '@observatory/shared';
+import { assertKeyScoped, checkKeyScope, operationOf } from '../authz/key-scopes.js';
 import type { Actor } from '../authz/policy.js';
 import { AppError } from '../lib/errors.js';
 
@@ -13,10 +14,14 @@ declare module 'fastify' {
 
 /**
  * Reads `Authorization: Bearer <access token | API key>`. A token that is present but
- * invalid or expired answers 401 at once, so the web refreshes and retries.
+ * invalid or expired answers 401 at once, so the web refreshes and retries. A request
+ * made with an API key is held to the key's scope for its operation (authz/key-scopes.ts).
  */
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) assertKeyScoped(operationOf(method, route.url, API_ROOT));
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
@@ -28,6 +33,7 @@ async function authPlugin(app: FastifyInstance) {
     const actor = token.startsWith(API_KEY_PREFIX) ? await services.apiKeys.actorForKey(token) : await verifyAccessToken(token);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has expired or the token is invalid; please sign in again');
     request.actor = actor;
+    checkKeyScope(actor, operationOf(request.method, request.routeOptions.url ?? '', API_ROOT));
   });
 
   async function verifyAccessToken(token: string): Promise<Actor | null> {
