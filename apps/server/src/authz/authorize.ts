@@ -19,4 +19,4 @@ export function authorize(actor: Actor | null, action: Permission, resource?: Re
   throw new AppError('FORBIDDEN', 'You are not allowed to do this');
 }
 
-export { can, isPublic, ownsOrManages, permissionsFor, type Actor, type Resource } from './policy.js';
+export { can, isPublic, ownsOrManages, permissionsFor, seesUnconfirmedLink, type Actor, type Resource } from './policy.js';

@@ -55,7 +55,7 @@ interface World {
   tables: Record<Vis, string>;
   metric: string;
   insights: { id: string; num: number }[];
-  /** A publication on every project, by the owner. */
+  /** A publication on every project, by the owner, naming the owner (confirmed) and the editor (waiting for them to confirm). */
   publication: string;
   /** The photo of a deleted object: its uploader's (the owner's) and manageAssets'. */
   orphanPhoto: string;
@@ -183,7 +183,13 @@ beforeAll(async () => {
     const image = await buildCommentPhoto(t.app, owner, insight.num, { file: { data: photo, fileName: 'c.png' } });
     await buildComment(t.app, owner, insight.num, { content: `${marker} comment`, photo: image.id });
   }
-  const publication = await buildPublication(t.app, owner, { title: `${marker} paper`, authors: [{ name: 'Owner', person: owner.personId }] });
+  const publication = await buildPublication(t.app, owner, {
+    title: `${marker} paper`,
+    authors: [
+      { name: 'Owner', person: owner.personId },
+      { name: 'Editor', person: actors.editor!.personId },
+    ],
+  });
   for (const p of Object.values(projects))
     expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.id}`, { token: owner.token })).statusCode).toBe(200);
   const pages = [marker, `${marker}/draft`];
@@ -256,6 +262,36 @@ describe.each(ACTORS)('as %s', (name) => {
     }
     const person = (await get(`/people/${world.owner.personId}`, who())).json().publications;
     expect(person).toEqual([detail]);
+  });
+
+  it('publications: a link waiting for its person shows in the detail to that person and managePublications only, and every list shows exactly the detail, counted alike', async () => {
+    const editor = world.actors.editor!;
+    const res = await get(`/pubs/${world.publication}`, who());
+    expect(res.statusCode).toBe(200);
+    const detail = res.json().publication;
+    // The editor is the author waiting; the administrator holds managePublications; to anyone else, the owner (its writer) included, it is a name.
+    const shown = name === 'editor' || name === 'administrator';
+    expect(detail.authors.map((a: { name: string; person: { id: string } | null; confirmed: boolean }) => [a.name, a.person?.id ?? null, a.confirmed])).toEqual(
+      [
+        ['Owner', world.owner.personId, true],
+        ['Editor', shown ? editor.personId : null, false],
+      ],
+    );
+    if (!shown) expect(res.body).not.toContain(editor.personId);
+    const listed = await get(`/pubs?q=${encodeURIComponent(world.marker)}`, who());
+    expect([listed.json().publications, listed.headers['pagination-count']]).toEqual([[detail], '1']);
+    for (const p of Object.values(world.projects)) {
+      const page = await get(`/projects/${p.id}`, who());
+      if (page.statusCode === 200) expect(page.json().publications).toEqual([detail]);
+    }
+    expect((await get(`/people/${world.owner.personId}`, who())).json().publications).toEqual([detail]);
+    // Not the waiting person's publication yet: neither their page nor the person filter lists it, for anyone.
+    const editorPage = (await get(`/people/${editor.personId}`, who())).json().publications as { id: string }[];
+    expect(editorPage.map((p) => p.id)).not.toContain(world.publication);
+    const byEditor = await get(`/pubs?person=${editor.username}&q=${encodeURIComponent(world.marker)}`, who());
+    expect([byEditor.json().publications, byEditor.headers['pagination-count']]).toEqual([[], '0']);
+    // The editor's own suggestions show it as the detail does to them.
+    if (name === 'editor') expect((await get('/pubs/suggestions', who())).json().publications).toEqual([detail]);
   });
 
   it('updates and files: listed with the projects that can be read, and nowhere else', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GlobalPermission, Permission, ResourceAction } from '@observatory/shared';
-import { can, isPublic, ownsOrManages, permissionsFor, sessionUserOf, type Actor, type Resource } from './policy.js';
+import { can, isPublic, ownsOrManages, permissionsFor, seesUnconfirmedLink, sessionUserOf, type Actor, type Resource } from './policy.js';
 
 const PROJECT = 'project-1';
 
@@ -236,6 +236,19 @@ describe('can: publications', () => {
     expect(permissionsFor(actor({ global: new Set<GlobalPermission>(['managePublications']) }), publication)).toEqual(['view', 'edit', 'delete']);
     // A project's editor gains nothing on a publication of the project.
     expect(permissionsFor(ACTORS.editor, { ...publication, coOwnerPersonIds: [] })).toEqual(['view']);
+  });
+
+  it('an author’s link waiting for its person is seen by that person and managePublications only: not its creator, its confirmed authors or other managers', () => {
+    const sees = (who: Actor | null) => seesUnconfirmedLink(who, 'publication', 'waiting-1');
+    expect(sees(null)).toBe(false);
+    expect(sees(ACTORS.signedIn)).toBe(false);
+    expect(sees(actor({ personId: 'creator-1' }))).toBe(false);
+    expect(sees(actor({ personId: 'author-1' }))).toBe(false);
+    expect(sees(ACTORS.admin)).toBe(false);
+    expect(sees(actor({ global: new Set<GlobalPermission>(['managePeople']) }))).toBe(false);
+    expect(sees(actor({ personId: 'waiting-1' }))).toBe(true);
+    expect(sees(actor({ global: new Set<GlobalPermission>(['managePublications']) }))).toBe(true);
+    expect(sees(ACTORS.super)).toBe(true);
   });
 });
 

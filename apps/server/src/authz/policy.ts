@@ -144,6 +144,14 @@ export const isPublic = (resource: Resource): boolean => canSee(null, resource);
  */
 export const ownsOrManages = (actor: Actor | null, resource: Resource): boolean => !!actor && (isManager(actor, resource) || owns(actor, resource));
 
+/**
+ * Whether the actor sees a co-owner's link that its person has not confirmed (a publication's
+ * author linked to a person, still a suggestion): that person and the kind's managers. To
+ * everyone else, the row's own writer included, the link is not there: they read the name alone.
+ */
+export const seesUnconfirmedLink = (actor: Actor | null, kind: Kind, personId: string): boolean =>
+  !!actor && (sightOf(actor, kind).everything || actor.personId === personId);
+
 /** The signed-in user as GET auth/user reports them: the global permissions they hold, and whether they hold all. */
 export function sessionUserOf(actor: Actor): { username: string; permissions: GlobalPermission[]; super: boolean } {
   return { username: actor.username, permissions: GLOBAL_PERMISSIONS.filter((permission) => can(actor, permission)), super: actor.super };

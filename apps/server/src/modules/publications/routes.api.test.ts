@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLICATION_LIMITS, type PublicationInput } from '@observatory/shared';
-import { buildInstitution, buildProject, buildPublication, buildRole, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInstitution, buildPerson, buildProject, buildPublication, buildRole, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 /** The real BibTeX file of the demo (42 references on ecological forecasting). */
@@ -169,7 +169,7 @@ describe('authors linked to people', () => {
       ...paper(),
       authors: [{ name: 'Lindqvist, Ada' }, { name: 'Coauthor, C.', person: coauthor.username }],
     });
-    const detail = (await api(t.app, 'GET', `/pubs/${pub.id}`)).json().publication;
+    const detail = (await api(t.app, 'GET', `/pubs/${pub.id}`, as(coauthor))).json().publication;
     expect(detail.authors[1]).toMatchObject({ name: 'Coauthor, C.', person: { id: coauthor.personId, slug: coauthor.username }, confirmed: false });
     const profile = async () => (await api(t.app, 'GET', `/people/${coauthor.username}`)).json().publications.map((p: { id: string }) => p.id);
     expect(await profile()).not.toContain(pub.id);
@@ -181,9 +181,9 @@ describe('authors linked to people', () => {
     expect((await api(t.app, 'GET', '/pubs/suggestions')).statusCode).toBe(401);
     expect((await api(t.app, 'GET', '/pubs/suggestions', as(outsider))).json().publications).toEqual([]);
 
-    // Only the person (or managePublications) confirms: not the adder, not someone else.
-    expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`, as(adder))).statusCode).toBe(403);
-    expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`, as(outsider))).statusCode).toBe(403);
+    // Only the person (or managePublications) confirms: not the adder, not someone else (to whom the link is not there).
+    expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`, as(adder))).statusCode).toBe(404);
+    expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`, as(outsider))).statusCode).toBe(404);
     expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`)).statusCode).toBe(401);
     expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${outsider.username}`, as(outsider))).statusCode).toBe(404);
     const confirmed = await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`, as(coauthor));
@@ -218,6 +218,123 @@ describe('authors linked to people', () => {
     expect((await api(t.app, 'GET', `/pubs/${own.id}`)).json().publication.authors[0].confirmed).toBe(true);
     const byManager = await buildPublication(t.app, manager, { ...paper(), authors: [{ name: 'Out, Sider', person: outsider.username }] });
     expect((await api(t.app, 'GET', `/pubs/${byManager.id}`)).json().publication.authors[0].confirmed).toBe(true);
+  });
+
+  it('waiting for their person, show only to that person and managePublications: everyone else reads the name alone, on every path', async () => {
+    // The adder links themselves (confirmed at once), a co-author and a person without an account (both waiting).
+    const noAccount = await buildPerson(t.app, admin);
+    const title = unique('Unconfirmed links ');
+    const pub = await buildPublication(t.app, adder, {
+      ...paper(),
+      title,
+      authors: [
+        { name: 'Adder, A.', person: adder.personId },
+        { name: 'Coauthor, C.', person: coauthor.personId },
+        { name: 'Nobody, N.', person: noAccount.id },
+      ],
+    });
+    const cited = await buildProject(t.app, projectOwner);
+    const linked = await api(t.app, 'PUT', `/projects/${cited.id}/pubs/${pub.id}`, as(projectOwner));
+    expect(linked.statusCode, linked.body).toBe(200);
+    const personOf = async (user: TestUser) => {
+      const { id, slug, name } = (await api(t.app, 'GET', `/people/${user.personId}`)).json().person;
+      return { id, slug, name };
+    };
+    const adderLink = { name: 'Adder, A.', person: await personOf(adder), confirmed: true };
+    const coauthorLink = { name: 'Coauthor, C.', person: await personOf(coauthor), confirmed: false };
+    const noAccountLink = { name: 'Nobody, N.', person: { id: noAccount.id, slug: noAccount.slug, name: noAccount.name }, confirmed: false };
+    const nameOnly = (name: string) => ({ name, person: null, confirmed: false });
+    // Each reader, and the waiting links they are shown.
+    const readers: [string, TestUser | null, ('coauthor' | 'noAccount')[]][] = [
+      ['a visitor', null, []],
+      ['another signed-in user', outsider, []],
+      ['its adder', adder, []],
+      ['the co-author', coauthor, ['coauthor']],
+      ['a publications manager', manager, ['coauthor', 'noAccount']],
+      ['an administrator', admin, ['coauthor', 'noAccount']],
+    ];
+    for (const [who, reader, shown] of readers) {
+      const res = await api(t.app, 'GET', `/pubs/${pub.id}`, as(reader));
+      expect(res.statusCode, who).toBe(200);
+      const detail = res.json().publication;
+      expect(detail.authors, who).toEqual([
+        adderLink,
+        shown.includes('coauthor') ? coauthorLink : nameOnly('Coauthor, C.'),
+        shown.includes('noAccount') ? noAccountLink : nameOnly('Nobody, N.'),
+      ]);
+      const hidden = [
+        ...(shown.includes('coauthor') ? [] : [coauthor.personId, coauthor.username]),
+        ...(shown.includes('noAccount') ? [] : [noAccount.id, noAccount.slug]),
+      ];
+      // The list and its search, the project's page, the confirmed author's page: exactly the detail, counted alike.
+      const listed = await api(t.app, 'GET', `/pubs?q=${encodeURIComponent(title)}`, as(reader));
+      expect([listed.json().publications, listed.headers['pagination-count']], who).toEqual([[detail], '1']);
+      expect((await api(t.app, 'GET', `/projects/${cited.id}`, as(reader))).json().publications, who).toEqual([detail]);
+      const adderPage = (await api(t.app, 'GET', `/people/${adder.username}`, as(reader))).json().publications;
+      expect(
+        adderPage.filter((p: { id: string }) => p.id === pub.id),
+        who,
+      ).toEqual([detail]);
+      // Nor is it listed as the waiting people's, by their page or by the person filter.
+      for (const person of [coauthor.username, noAccount.slug]) {
+        const page = await api(t.app, 'GET', `/people/${person}`, as(reader));
+        expect(
+          page.json().publications.map((p: { id: string }) => p.id),
+          who,
+        ).not.toContain(pub.id);
+        const byPerson = await api(t.app, 'GET', `/pubs?person=${person}&q=${encodeURIComponent(title)}`, as(reader));
+        expect([byPerson.json().publications, byPerson.headers['pagination-count']], who).toEqual([[], '0']);
+      }
+      // No path carries a hidden person's id or address, the citations and files included.
+      const paths = [
+        `/pubs/${pub.id}`,
+        `/pubs?q=${encodeURIComponent(title)}`,
+        `/projects/${cited.id}`,
+        `/people/${adder.username}`,
+        `/pubs/${pub.id}/citation?style=apa`,
+        ...['bibtex', 'ris', 'csl'].flatMap((format) => [
+          `/pubs/${pub.id}/export?format=${format}`,
+          `/pubs/export?format=${format}&q=${encodeURIComponent(title)}`,
+        ]),
+      ];
+      for (const path of paths) {
+        const res = await api(t.app, 'GET', path, as(reader));
+        expect(res.statusCode, `${who}: ${path}`).toBe(200);
+        for (const key of hidden) expect(res.body, `${who}: ${path}`).not.toContain(key);
+      }
+    }
+    // The co-author's suggestions show their own link; the other waiting one stays a name.
+    const suggested = (await api(t.app, 'GET', '/pubs/suggestions', as(coauthor))).json().publications.find((p: { id: string }) => p.id === pub.id);
+    expect(suggested.authors).toEqual([adderLink, coauthorLink, nameOnly('Nobody, N.')]);
+
+    // To those not shown it, a waiting link is no link: confirming or taking it off answers as for someone never linked.
+    for (const [method, who] of [
+      ['PUT', outsider],
+      ['DELETE', outsider],
+      ['DELETE', adder],
+    ] as const) {
+      const res = await api(t.app, method, `/pubs/${pub.id}/authors/${coauthor.username}`, as(who));
+      const never = await api(t.app, method, `/pubs/${pub.id}/authors/${outsider.username}`, as(who));
+      expect([res.statusCode, res.json().error], `${method} as ${who.username}`).toEqual([never.statusCode, never.json().error]);
+    }
+
+    // The adder edits with the authors as they read them: the links they were not shown stay as they were.
+    const seenByAdder = (await api(t.app, 'GET', `/pubs/${pub.id}`, as(adder))).json().publication.authors as { name: string; person: { id: string } | null }[];
+    const edited = await api(t.app, 'PUT', `/pubs/${pub.id}`, {
+      ...as(adder),
+      body: { publication: { title: `${title} (revised)`, authors: seenByAdder.map((a) => ({ name: a.name, person: a.person?.id ?? null })) } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().publication.authors).toEqual([adderLink, nameOnly('Coauthor, C.'), nameOnly('Nobody, N.')]);
+    expect((await api(t.app, 'GET', `/pubs/${pub.id}`, as(manager))).json().publication.authors).toEqual([adderLink, coauthorLink, noAccountLink]);
+
+    // Once confirmed, the link shows to everyone, and the co-author's page lists it.
+    expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`, as(coauthor))).statusCode).toBe(200);
+    const confirmed = { ...coauthorLink, confirmed: true };
+    expect((await api(t.app, 'GET', `/pubs/${pub.id}`)).json().publication.authors).toEqual([adderLink, confirmed, nameOnly('Nobody, N.')]);
+    expect((await api(t.app, 'GET', `/people/${coauthor.username}`)).json().publications.map((p: { id: string }) => p.id)).toContain(pub.id);
+    // A link that shows is refused to an outsider as such (403), not hidden.
+    expect((await api(t.app, 'PUT', `/pubs/${pub.id}/authors/${coauthor.username}`, as(outsider))).statusCode).toBe(403);
   });
 
   it('list an institution’s publications through its people’s affiliations', async () => {

@@ -11,7 +11,7 @@ import {
   type PublicationsQuerySchema,
 } from '@observatory/shared';
 import type { z } from 'zod';
-import { authorize, can, permissionsFor, requireActor, type Actor } from '../../authz/authorize.js';
+import { authorize, can, permissionsFor, requireActor, seesUnconfirmedLink, type Actor } from '../../authz/authorize.js';
 import { findVisible, load as loadKind, type Found } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
@@ -61,6 +61,17 @@ const MEDIA_TYPES: Record<PublicationExportFormat, { type: string; extension: st
   csl: { type: 'application/vnd.citationstyles.csl+json; charset=utf-8', extension: 'json' },
 };
 
+/**
+ * A publication as the reader sees it: an author's link its person has not confirmed shows
+ * to that person and managePublications only; anyone else reads the name alone, as of an
+ * author linked to no one (no person, nothing of theirs).
+ */
+function asSeenBy(actor: Actor | null, publication: Publication): Publication {
+  const hidden = (a: Publication['authors'][number]) => !!a.person && !a.confirmed && !seesUnconfirmedLink(actor, 'publication', a.person.id);
+  if (!publication.authors.some(hidden)) return publication;
+  return { ...publication, authors: publication.authors.map((a) => (hidden(a) ? { name: a.name, person: null, confirmed: false } : a)) };
+}
+
 const citable = (row: repo.PublicationRow, authors: readonly string[]): CitableFields => ({ ...row, type: row.type as CitableFields['type'], authors });
 
 /**
@@ -77,10 +88,13 @@ export function createPublicationsService(deps: { db: Database }) {
 
   /**
    * The author rows of the fields: each person named must exist. A link is confirmed when
-   * the writer is that person, holds managePublications, or it was confirmed before.
+   * the writer is that person, holds managePublications, or it was confirmed before. A link
+   * waiting for its person that the writer was not shown (asSeenBy) stays on its author when
+   * the name comes back unlinked: the writer could not have meant to take it off.
    */
   async function authorRows(d: Db, actor: Actor, authors: Values['authors'], field: string, before: repo.AuthorRow[] = []) {
     const manager = can(actor, 'managePublications');
+    const unseen = before.filter((b) => !!b.personId && !b.confirmed && !seesUnconfirmedLink(actor, 'publication', b.personId));
     const rows: Omit<repo.AuthorRow, 'publicationId' | 'position'>[] = [];
     for (const [i, author] of authors.entries()) {
       let personId: string | null = null;
@@ -88,6 +102,13 @@ export function createPublicationsService(deps: { db: Database }) {
         const person = await findVisible(d, actor, 'person', author.person);
         if (!person) throw invalidField(`${field}.authors.${i}.person`, `No such person: ${author.person}`);
         personId = person.id;
+      } else {
+        const kept = unseen.findIndex((b) => b.name === author.name);
+        if (kept >= 0) {
+          rows.push({ name: author.name, personId: unseen[kept]!.personId!, confirmed: false });
+          unseen.splice(kept, 1);
+          continue;
+        }
       }
       const confirmed = !!personId && (manager || personId === actor.personId || before.some((b) => b.personId === personId && b.confirmed));
       rows.push({ name: author.name, personId, confirmed });
@@ -141,7 +162,7 @@ export function createPublicationsService(deps: { db: Database }) {
   async function detail(actor: Actor | null, found: Found): Promise<PublicationDetail> {
     const row = await db.use((d) => repo.publicationDetail(d, found.id, visibleTo(actor, 'project')));
     if (!row) throw notFound('Publication');
-    return { publication: row.publication as Publication, abstract: row.abstract, permissions: permissionsFor(actor, found.resource) };
+    return { publication: asSeenBy(actor, row.publication as Publication), abstract: row.abstract, permissions: permissionsFor(actor, found.resource) };
   }
 
   const filterOf = (actor: Actor | null, filters: Filters, ids?: repo.PublicationFilter['ids']): repo.PublicationFilter => ({
@@ -156,7 +177,9 @@ export function createPublicationsService(deps: { db: Database }) {
 
   /** Publications of one selection (a project's, a person's, an institution's), newest first. */
   const listOf = (actor: Actor | null, ids: repo.PublicationFilter['ids']) =>
-    db.use(async (d) => (await repo.listPublications(d, filterOf(actor, {}, ids), PUBLICATION_LIMITS.exportEntries)) as Publication[]);
+    db.use(async (d) =>
+      ((await repo.listPublications(d, filterOf(actor, {}, ids), PUBLICATION_LIMITS.exportEntries)) as Publication[]).map((p) => asSeenBy(actor, p)),
+    );
 
   return {
     /** A publication by its id or slug. */
@@ -168,7 +191,7 @@ export function createPublicationsService(deps: { db: Database }) {
     async listPublications(actor: Actor | null, query: Query) {
       const page = pageOf(query.p, PAGE_SIZES.publications);
       const { rows, total } = await db.use((d) => repo.searchPublications(d, db.counts, filterOf(actor, query), page));
-      return { publications: rows as Publication[], page, total };
+      return { publications: (rows as Publication[]).map((p) => asSeenBy(actor, p)), page, total };
     },
 
     listYears: () => db.use((d) => repo.yearCounts(d)),
@@ -361,12 +384,15 @@ export function createPublicationsService(deps: { db: Database }) {
   /**
    * A person's link among a publication's authors, and whether the actor may act on it:
    * confirming is for the person and managePublications; unlinking also for its editors.
+   * A link waiting for its person is, to anyone who is not shown it (asSeenBy), no link: 404.
    */
   async function authorLink(tx: Db, actor: Actor | null, key: string, personKey: string, action: 'confirm' | 'unlink') {
     const writer = requireActor(actor);
     const found = await load(tx, actor, key);
     const person = await findVisible(tx, actor, 'person', personKey);
-    const links = person ? (await repo.authorsOf(tx, found.id)).filter((a) => a.personId === person.id) : [];
+    const links = person
+      ? (await repo.authorsOf(tx, found.id)).filter((a) => a.personId === person.id && (a.confirmed || seesUnconfirmedLink(writer, 'publication', person.id)))
+      : [];
     if (!person || !links.length) throw notFound('Author of this publication');
     const allowed = person.id === writer.personId || can(writer, 'managePublications') || (action === 'unlink' && can(writer, 'edit', found.resource));
     if (!allowed)
