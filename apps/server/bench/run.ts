@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { prepareData } from '../src/db/seed/index.js';
+import { benchImages, printImages } from './images.js';
 import { benchImports, printImports, type ImportFigures } from './imports.js';
 import { benchInsights, printInsights, type InsightFigures } from './insights.js';
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
@@ -29,7 +30,9 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'web'] as const;
+const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'images', 'web'] as const;
+/** The parts measured without the app and its database. */
+const STANDALONE: readonly (typeof PARTS)[number][] = ['images', 'web'];
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
 const MEASURED = partsFromEnv();
 
@@ -391,15 +394,19 @@ function printLoad(kind: Kind, figures: LoadFigure[]): void {
 async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const kinds: Record<string, KindFigures> = {};
-  kinds.embedded = await benchKind('embedded', openEmbedded);
-  printKind('embedded', kinds.embedded);
-  if (serverUrl) {
-    kinds.server = await benchKind('server', (config) => openServer(serverUrl, config.database.poolSize));
-    printKind('server', kinds.server);
+  if ([...MEASURED].some((part) => !STANDALONE.includes(part))) {
+    kinds.embedded = await benchKind('embedded', openEmbedded);
+    printKind('embedded', kinds.embedded);
+    if (serverUrl) {
+      kinds.server = await benchKind('server', (config) => openServer(serverUrl, config.database.poolSize));
+      printKind('server', kinds.server);
+    }
   }
+  const images = MEASURED.has('images') ? await benchImages() : null;
+  if (images) printImages(images);
   const web = MEASURED.has('web') ? await benchWeb() : null;
   if (web) printWeb(web);
-  console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, kinds, web })}`);
+  console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, kinds, images, web })}`);
 }
 
 await main();
