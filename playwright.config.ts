@@ -55,6 +55,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
         // An image uploaded for a comment never written is unused at once (Site Admin → Assets may remove it).
         COMMENT_UPLOAD_GRACE_MINUTES: '0',
+        // Shortlinks may lead to example.org; any other host is refused.
+        SHORTLINK_HOSTS: 'example.org',
         // The default views, and one drawn on a style from another host (e2e/map-style-server.mjs).
         MAP_VIEWS: JSON.stringify([
           { name: 'properties', title: 'Sites', types: ['property'] },

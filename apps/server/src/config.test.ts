@@ -118,6 +118,27 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY takes the number of proxies/);
   });
 
+  it('lets shortlinks lead to no other host by default, then to the host names of SHORTLINK_HOSTS, naming a bad one', () => {
+    expect(loadConfig({}).shortlinks).toEqual({ hosts: [] });
+    expect(loadConfig({ SHORTLINK_HOSTS: ' ' }).shortlinks.hosts).toEqual([]);
+    expect(loadConfig({ SHORTLINK_HOSTS: 'Example.ORG, docs.example.net.,example.org,127.0.0.1' }).shortlinks.hosts).toEqual([
+      'example.org',
+      'docs.example.net',
+      '127.0.0.1',
+    ]);
+    for (const bad of [
+      'https://example.org',
+      'example.org/path',
+      'example.org:8443',
+      'user@example.org',
+      '*.example.org',
+      'exa mple.org',
+      '-x.org',
+      '300.1.2.3',
+    ])
+      expect(() => loadConfig({ SHORTLINK_HOSTS: `example.net,${bad}` }), bad).toThrow(/SHORTLINK_HOSTS takes host names/);
+  });
+
   it('bounds sessions not kept signed in: 12 hours idle, 7 days in all, unless set', () => {
     expect(loadConfig({}).sessions).toEqual({ idleMs: 12 * 3_600_000, maxMs: 7 * 86_400_000 });
     expect(loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '1' }).sessions).toEqual({ idleMs: 2 * 3_600_000, maxMs: 86_400_000 });

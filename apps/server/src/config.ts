@@ -132,6 +132,36 @@ export function mapOrigins(map: { styleUrl: string | null; views: MapView[] }, e
   return [...new Set(origins)].filter((o) => o !== ownOrigin);
 }
 
+const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?$/i;
+
+/** A host name as a browser reads it (lower case, an address's numbers in their usual form, no final dot), or null. */
+function hostName(value: string): string | null {
+  if (!HOST_NAME.test(value) || !URL.canParse(`http://${value}/`)) return null;
+  return new URL(`http://${value}/`).hostname.replace(/\.$/, '');
+}
+
+/**
+ * SHORTLINK_HOSTS: the hosts other than this site that shortlinks may send visitors to,
+ * comma-separated host names (example.org, docs.example.net: no scheme, port or path; each
+ * names that host alone, not its subdomains). Empty by default: shortlinks lead only to
+ * this site.
+ */
+const shortlinkHosts = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const list = (raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const wrong = list.filter((h) => hostName(h) === null);
+    if (wrong.length) {
+      ctx.addIssue({ code: 'custom', message: `SHORTLINK_HOSTS takes host names such as example.org (no scheme, port or path), not "${wrong.join(', ')}"` });
+      return [];
+    }
+    return [...new Set(list.map((h) => hostName(h)!))];
+  });
+
 /** The map views shipped by default: /map/properties is the navbar's Sites. */
 export const DEFAULT_MAP_VIEWS: MapView[] = [
   { name: 'properties', title: 'Sites', types: ['property'] },
@@ -207,6 +237,7 @@ const EnvSchema = z.object({
   MAP_VIEWS: mapViews,
   MAP_CENTER: lonLat,
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(3),
+  SHORTLINK_HOSTS: shortlinkHosts,
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   AUTH_RATE_LIMIT_PER_IP: int(50, 1),
   AUTH_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
@@ -243,6 +274,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** What GET app/config tells the web. */
   app: AppConfig;
+  /** The hosts other than this site's own that a shortlink may redirect to (lower case); none: only this site. */
+  shortlinks: { hosts: string[] };
   bodyLimit: number;
   /**
    * Sign-in limits per window: attempts per address; failures per account and address, and
@@ -316,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headerLinks: e.HEADER_LINKS,
       map: { ...map, center: e.MAP_CENTER, zoom: e.MAP_ZOOM, origins: mapOrigins(map, e.MAP_EXTRA_ORIGINS, new URL(publicUrl).origin) },
     },
+    shortlinks: { hosts: e.SHORTLINK_HOSTS },
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,

@@ -61,7 +61,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const institutions = createInstitutionsService({ db, assets });
   const memberships = createMembershipsService({ db, roles, users, people });
   const teams = createTeamsService({ db, roles, memberships });
-  const shortlinks = createShortlinksService({ db });
+  const shortlinks = createShortlinksService({ db, hosts: config.shortlinks.hosts, publicUrl: config.publicUrl });
   const metadata = createMetadataValidator();
   const schema = createSchemaService({ db, validator: metadata });
   const objects = createObjectsService({ db, metadata, documents, schema });

@@ -1,6 +1,8 @@
 /**
- * Shortlinks: /s/{slug} redirects (302) to a target, an http(s) address or a path of this
- * site, and counts the hit. Managed under Site Admin with manageShortlinks.
+ * Shortlinks: /s/{slug} redirects (302) to a target, a path of this site or an http(s)
+ * address on a host the server allows (SHORTLINK_HOSTS), and counts the hit. A link to any
+ * other host (written before it stopped being allowed) answers a page asking the visitor
+ * before they leave. Managed under Site Admin with manageShortlinks.
  */
 import { z } from 'zod';
 import { isInternalPath, isWebUrl } from './links.js';
@@ -22,10 +24,22 @@ export function shortlinkTargetProblem(target: string): string | null {
   return isWebUrl(target) ? null : 'A target is an http:// or https:// address, or a path of this site starting with /';
 }
 
+/**
+ * How following a shortlink leaves the catalogue: null, it does not (a path or an address
+ * of this site); 'redirect', straight to an allowed host; 'interstitial', through a page
+ * asking the visitor first, as its host is not among those allowed.
+ */
+const ShortlinkExternalSchema = z
+  .enum(['redirect', 'interstitial'])
+  .nullable()
+  .describe('null: stays on this site; redirect: to an allowed host; interstitial: to another host, after a page asking the visitor');
+export type ShortlinkExternal = z.infer<typeof ShortlinkExternalSchema>;
+
 export const ShortlinkSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
   target: z.string(),
+  external: ShortlinkExternalSchema,
   hits: z.number().int(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -51,9 +65,12 @@ const target = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** POST shortlinks; a slug already taken (in any letter case) is refused naming body.slug. */
+/**
+ * POST shortlinks; a slug already taken (in any letter case) is refused naming body.slug,
+ * a target on a host not allowed naming body.target.
+ */
 export const ShortlinkCreateSchema = z.object({ slug, target });
 export type ShortlinkCreate = z.input<typeof ShortlinkCreateSchema>;
-/** PUT shortlinks/{id}: the fields changed. */
+/** PUT shortlinks/{id}: the fields changed (a target left as stored is not checked against the hosts allowed again). */
 export const ShortlinkChangeSchema = z.object({ slug: slug.optional(), target: target.optional() });
 export type ShortlinkChange = z.input<typeof ShortlinkChangeSchema>;

@@ -673,7 +673,11 @@ const ADMINISTRATION = doc(
       'managePages',
       'These documentation pages and the privacy statement: write, preview, publish, order, move and delete them, and restore an earlier text.',
     ],
-    ['Shortlinks', 'manageShortlinks', 'Short addresses /s/{slug} that lead to a page of this site or another, with how often each was followed.'],
+    [
+      'Shortlinks',
+      'manageShortlinks',
+      'Short addresses /s/{slug} that lead to a page of this site or of a host the catalogue allows, with how often each was followed.',
+    ],
     ['Import', 'importData', ['Spreadsheet imports (see ', link('Importing', '/doc/guide/import'), ').']],
   ),
   h2('Give someone a role'),
@@ -721,7 +725,7 @@ const ADMINISTRATION = doc(
     code('/doc/'),
     ', this guide and the privacy policy included. A page sits below its parent page; the arrows under Site Admin → Pages set its order among the pages beside it; a draft is seen only by page managers, and so are the pages below it; every saved text is kept and can be restored. Holders of manageShortlinks manage shortlinks: ',
     code('/s/'),
-    ' followed by a short name sends visitors to a page of this site or another address, counting each use.',
+    ' followed by a short name sends visitors to a page of this site, or to an address on a host the catalogue allows (SHORTLINK_HOSTS), counting each use; a link to any other host, made before it stopped being allowed, first asks visitors whether to leave. Site Admin → Shortlinks marks such links “Asks before leaving”.',
   ),
 );
 

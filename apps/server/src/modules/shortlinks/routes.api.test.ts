@@ -6,13 +6,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { buildShortlink, buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
+import { api, startTestApp, testConfig, unique, type TestApp } from '../../../test/harness.js';
 
+/** The catalogue under test lets shortlinks lead to example.org (and to this site's own host, localhost). */
+const HOSTS = ['example.org', 'docs.example.net'];
 let t: TestApp;
 let admin: TestUser;
 let user: TestUser;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ shortlinks: { hosts: HOSTS } });
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   user = await buildUser(t.app);
 });
@@ -25,6 +27,7 @@ const list = async () =>
     id: string;
     slug: string;
     target: string;
+    external: 'redirect' | 'interstitial' | null;
     hits: number;
     lastUsedAt: string | null;
   }[];
@@ -147,6 +150,88 @@ describe('managing shortlinks', () => {
   });
 });
 
+describe('the hosts a shortlink may lead to', () => {
+  /** The same catalogue with SHORTLINK_HOSTS unset: only paths of this site (and its own host, localhost). */
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await startTestApp({}, t.database);
+  });
+  afterAll(() => bare.app.close());
+  const listIn = async (app: TestApp) =>
+    (await api(app.app, 'GET', '/shortlinks', { token: admin.token })).json().shortlinks as { id: string; slug: string; target: string; external: unknown }[];
+  const auditCount = async (id: string) => (await t.database.use((d) => d.select().from(auditLog).where(eq(auditLog.targetId, id)))).length;
+
+  it.each(['https://evil.example/a', 'https://sub.example.org/a', 'https://example.org.evil.example/', 'http://evil.example/?to=https://example.org'])(
+    'refuses %j, naming body.target and the hosts allowed, and stores nothing',
+    async (target) => {
+      const slug = unique('away');
+      const res = await create({ slug, target });
+      expect(res.statusCode).toBe(400);
+      const host = new URL(target).hostname;
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [
+          {
+            field: 'body.target',
+            message: `${host} is not among the hosts allowed: a shortlink leads to a path of this site, starting with /, or to an address on example.org or docs.example.net`,
+          },
+        ],
+      });
+      expect((await list()).map((s) => s.slug)).not.toContain(slug);
+    },
+  );
+
+  it('with SHORTLINK_HOSTS unset, refuses every other host, saying only paths of this site are allowed', async () => {
+    const slug = unique('bare');
+    const res = await api(bare.app, 'POST', '/shortlinks', { token: admin.token, body: { slug, target: 'https://example.org/report' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { field: 'body.target', message: 'example.org is another site: a shortlink leads only to a path of this site, starting with /' },
+    ]);
+    expect((await listIn(bare)).map((s) => s.slug)).not.toContain(slug);
+    // This site's own host (PUBLIC_URL's) and its paths stay on the catalogue.
+    for (const target of ['/pubs', 'http://localhost:3000/pubs', 'https://LOCALHOST./doc']) {
+      const made = await api(bare.app, 'POST', '/shortlinks', { token: admin.token, body: { slug: unique('own'), target } });
+      expect([made.statusCode, made.json().external], target).toEqual([201, null]);
+    }
+  });
+
+  it('takes an allowed host in any letter case or with a final dot, and says the link redirects', async () => {
+    for (const target of ['https://Example.ORG/report', 'http://docs.example.net./guide', 'https://example.org:8443/x']) {
+      const made = await create({ slug: unique('allowed'), target });
+      expect([made.statusCode, made.json().external], target).toEqual([201, 'redirect']);
+      expect((await follow(made.json().slug)).headers.location).toBe(target);
+    }
+  });
+
+  it('refuses to change a target to a host not allowed and leaves the shortlink as it was', async () => {
+    const made = await buildShortlink(t.app, admin, { target: 'https://example.org/a' });
+    const audited = await auditCount(made.id);
+    const res = await api(t.app, 'PUT', `/shortlinks/${made.id}`, { token: admin.token, body: { slug: unique('moved'), target: 'https://evil.example/a' } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(['body.target']);
+    expect((await list()).find((s) => s.id === made.id)).toMatchObject({ slug: made.slug, target: 'https://example.org/a' });
+    expect(await auditCount(made.id)).toBe(audited);
+  });
+
+  it('marks a link to a host no longer allowed, lets its slug change with its target as it is, and takes a new target only on an allowed host', async () => {
+    const made = await buildShortlink(t.app, admin, { target: 'https://docs.example.net/old' });
+    expect((await list()).find((s) => s.id === made.id)?.external).toBe('redirect');
+    // The catalogue started again without SHORTLINK_HOSTS: the link now asks before it leaves.
+    expect((await listIn(bare)).find((s) => s.id === made.id)?.external).toBe('interstitial');
+    const put = (body: Record<string, unknown>) => api(bare.app, 'PUT', `/shortlinks/${made.id}`, { token: admin.token, body });
+    const slug = unique('renamed');
+    const renamed = await put({ slug, target: 'https://docs.example.net/old' });
+    expect([renamed.statusCode, renamed.json().external]).toEqual([200, 'interstitial']);
+    expect((await put({ slug: unique('again') })).statusCode).toBe(200);
+    const elsewhere = await put({ target: 'https://docs.example.net/new' });
+    expect([elsewhere.statusCode, fieldsOf(elsewhere)]).toEqual([400, ['body.target']]);
+    expect((await listIn(bare)).find((s) => s.id === made.id)?.target).toBe('https://docs.example.net/old');
+    const home = await put({ target: '/doc' });
+    expect([home.statusCode, home.json().external]).toEqual([200, null]);
+  });
+});
+
 describe('following a shortlink', () => {
   it('redirects (302, not cached) to the target and counts the hit, whatever the slug’s case', async () => {
     const slug = unique('Follow');
@@ -170,6 +255,75 @@ describe('following a shortlink', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/pubs');
     expect((await list()).find((s) => s.id === made.id)).toMatchObject({ hits: 0, lastUsedAt: null });
+  });
+
+  it('says a link to an allowed host redirects and one to a path stays', async () => {
+    const away = await buildShortlink(t.app, admin, { target: 'https://example.org/x' });
+    const home = await buildShortlink(t.app, admin, { target: '/pubs' });
+    const all = await list();
+    expect(all.find((s) => s.id === away.id)?.external).toBe('redirect');
+    expect(all.find((s) => s.id === home.id)?.external).toBeNull();
+  });
+
+  describe('to a host no longer allowed', () => {
+    /** The same catalogue with SHORTLINK_HOSTS unset, so links made above to example.org ask first. */
+    let bare: TestApp;
+    beforeAll(async () => {
+      bare = await startTestApp({ app: { ...testConfig().app, productName: 'Lake <Observatory>' } }, t.database);
+    });
+    afterAll(() => bare.app.close());
+    const hostile = "https://example.org/\"><script>alert(1)</script>?a=1&b='x'#<img/src=x/onerror=alert(2)>";
+    const unescape = (html: string) =>
+      html
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+
+    it('answers a page asking first, everything escaped, under a strict policy, not cached, not indexed, without a referrer, and counts the hit once', async () => {
+      const made = await buildShortlink(t.app, admin, { target: hostile });
+      const res = await bare.app.inject({ method: 'GET', url: `/s/${made.slug}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp.split('; ')).toEqual(expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"]));
+      expect(csp).not.toMatch(/unsafe|script-src|\*/);
+
+      const html = res.body;
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(html).toContain('<h1>This link leaves the catalogue for example.org: continue?</h1>');
+      // Nothing of the target or the product name comes through as markup.
+      expect(html).not.toMatch(/<script|<img|onerror=alert\(2\)>|<Observatory>/);
+      expect(html).toContain('Lake &lt;Observatory&gt;');
+      const [, href] = /<a class="continue" href="([^"]*)"[^>]*>Continue to example\.org<\/a>/.exec(html) ?? [];
+      expect(unescape(href!)).toBe(hostile);
+      expect(html).toMatch(/<a href="\/">Back to Lake &lt;Observatory&gt;<\/a>/);
+
+      const counted = (await list()).find((s) => s.id === made.id)!;
+      expect(counted.hits).toBe(1);
+      expect(counted.lastUsedAt).not.toBeNull();
+    });
+
+    it('answers HEAD with the same status and page headers, without counting', async () => {
+      const made = await buildShortlink(t.app, admin, { target: 'https://example.org/quiet' });
+      const res = await bare.app.inject({ method: 'HEAD', url: `/s/${made.slug}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((await list()).find((s) => s.id === made.id)).toMatchObject({ hits: 0, lastUsedAt: null });
+    });
+
+    it('still redirects links to paths of this site', async () => {
+      const made = await buildShortlink(t.app, admin, { target: '/pubs' });
+      const res = await bare.app.inject({ method: 'GET', url: `/s/${made.slug}` });
+      expect([res.statusCode, res.headers.location]).toEqual([302, '/pubs']);
+    });
   });
 
   it('sends a path in another script percent-encoded', async () => {

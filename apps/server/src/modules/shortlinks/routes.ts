@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ShortlinkChangeSchema, ShortlinkCreateSchema, ShortlinkSchema, ShortlinksResponseSchema } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth.js';
+import { targetHost } from './hosts.js';
+import { INTERSTITIAL_CSP, interstitialPage } from './interstitial.js';
 
 const IdParams = z.object({ id: z.uuid() });
 const SlugParams = z.object({ slug: z.string() });
@@ -27,7 +29,8 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: {
         tags,
-        summary: 'Add a shortlink: /s/{slug} then redirects to the target, an http(s) address or a path of this site (manageShortlinks)',
+        summary:
+          'Add a shortlink: /s/{slug} then redirects to the target, a path of this site or an http(s) address on this site’s host or one of SHORTLINK_HOSTS (manageShortlinks)',
         body: ShortlinkCreateSchema,
         response: { 201: ShortlinkSchema },
       },
@@ -76,15 +79,24 @@ export const locationOf = (target: string) => target.replace(/[^\x21-\x7e]/gu, (
 
 /**
  * /s/{slug}, outside the API root: a 302 to the target, never cached so every use is
- * counted. HEAD answers the same without counting. An unknown slug gets the web app's
- * Not Found page with status 404.
+ * counted. A target on a host not allowed (any more) answers 200 with a page asking the
+ * visitor first, with a policy of its own and no referrer sent on. HEAD answers the same
+ * without counting. An unknown slug gets the web app's Not Found page with status 404.
  */
 export const shortlinkRedirectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shortlinks } = app.services;
+  const { productName } = app.config.app;
   app.get('/s/:slug', { schema: { hide: true, summary: 'Follow a shortlink', params: SlugParams } }, async (request, reply) => {
     const { slug } = request.params;
-    const target = request.method === 'HEAD' ? await shortlinks.peek(slug) : await shortlinks.follow(slug);
-    if (target === null) return reply.status(404).callNotFound();
-    return reply.header('cache-control', 'no-store').redirect(locationOf(target), 302);
+    const found = request.method === 'HEAD' ? await shortlinks.peek(slug) : await shortlinks.follow(slug);
+    if (found === null) return reply.status(404).callNotFound();
+    reply.header('cache-control', 'no-store');
+    if (found.external !== 'interstitial') return reply.redirect(locationOf(found.target), 302);
+    return reply
+      .header('content-security-policy', INTERSTITIAL_CSP)
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .type('text/html; charset=utf-8')
+      .send(interstitialPage({ target: found.target, host: targetHost(found.target) ?? found.target, productName }));
   });
 };

@@ -4,27 +4,40 @@ import { authorize, requireActor, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField, notFound, postgresCode } from '../../lib/errors.js';
+import { createHostRule } from './hosts.js';
 import * as repo from './repo.js';
 
 type ShortlinkCreate = z.output<typeof ShortlinkCreateSchema>;
 type ShortlinkChange = z.output<typeof ShortlinkChangeSchema>;
 
-const toShortlink = (row: repo.ShortlinkRow): Shortlink => ({
-  id: row.id,
-  slug: row.slug,
-  target: row.target,
-  hits: row.hits,
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
 const target = (id: string) => ({ type: 'shortlink', id });
 
-/** Shortlinks: managed with manageShortlinks; followed by anyone through /s/{slug}. */
-export function createShortlinksService(deps: { db: Database }) {
+/**
+ * Shortlinks: managed with manageShortlinks; followed by anyone through /s/{slug}. `hosts`
+ * are the hosts other than this site's own (`publicUrl`) that a link may redirect to
+ * (SHORTLINK_HOSTS).
+ */
+export function createShortlinksService(deps: { db: Database; hosts: string[]; publicUrl: string }) {
   const { db } = deps;
+  const hostRule = createHostRule(deps);
   const slugTaken = (slug: string) => invalidField('body.slug', `The slug ${slug} is taken`);
+
+  const toShortlink = (row: repo.ShortlinkRow): Shortlink => ({
+    id: row.id,
+    slug: row.slug,
+    target: row.target,
+    external: hostRule.externalOf(row.target),
+    hits: row.hits,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  /** A new target on a host not allowed is refused, before anything is written. */
+  function checkTarget(value: string) {
+    const problem = hostRule.problemOf(value);
+    if (problem) throw invalidField('body.target', problem);
+  }
 
   async function checkSlugFree(d: Db, slug: string, exceptId?: string) {
     if (await repo.slugTaken(d, slug, exceptId)) throw slugTaken(slug);
@@ -55,6 +68,7 @@ export function createShortlinksService(deps: { db: Database }) {
     async createShortlink(actor: Actor | null, input: ShortlinkCreate) {
       authorize(actor, 'manageShortlinks');
       const by = requireActor(actor);
+      checkTarget(input.target);
       return writing(input.slug, async (tx) => {
         await checkSlugFree(tx, input.slug);
         const row = await repo.insertShortlink(tx, { slug: input.slug, target: input.target, createdBy: by.personId });
@@ -67,6 +81,8 @@ export function createShortlinksService(deps: { db: Database }) {
       authorize(actor, 'manageShortlinks');
       return writing(input.slug, async (tx) => {
         const before = await load(tx, id);
+        // A target left as it is stays usable (its visitors are asked before they leave), so its other fields can still change.
+        if (input.target !== undefined && input.target !== before.target) checkTarget(input.target);
         if (input.slug !== undefined) await checkSlugFree(tx, input.slug, id);
         const row = await repo.updateShortlink(tx, id, {
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
@@ -86,10 +102,16 @@ export function createShortlinksService(deps: { db: Database }) {
       });
     },
 
-    /** The target of a followed shortlink, its hit counted; null for an unknown slug. */
-    follow: (slug: string) => db.use((d) => repo.countHit(d, slug)),
+    /** The target of a followed shortlink, its hit counted, and how it leaves the catalogue; null for an unknown slug. */
+    async follow(slug: string) {
+      const found = await db.use((d) => repo.countHit(d, slug));
+      return found === null ? null : { target: found, external: hostRule.externalOf(found) };
+    },
 
-    /** The target without counting (a HEAD request only asks where it goes). */
-    peek: async (slug: string) => (await db.use((d) => repo.findBySlug(d, slug)))?.target ?? null,
+    /** The same without counting (a HEAD request only asks where it goes). */
+    async peek(slug: string) {
+      const row = await db.use((d) => repo.findBySlug(d, slug));
+      return row ? { target: row.target, external: hostRule.externalOf(row.target) } : null;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
@@ -44,7 +44,7 @@ function ShortlinkFields({ form }: { form: UseFormReturnType<Values> }) {
       <TextInput
         label="Target"
         placeholder="/doc/index or https://example.org/page"
-        description="An http(s) address, or a path of this site starting with /"
+        description="A path of this site starting with /, or an http(s) address on a host this catalogue allows"
         required
         {...form.getInputProps('target')}
       />
@@ -143,6 +143,37 @@ function SlugCell({ slug }: { slug: string }) {
   );
 }
 
+/** The host an address leads to, for the mark below (the server decides which are allowed). */
+function hostOf(target: string) {
+  try {
+    return new URL(target).hostname;
+  } catch {
+    return target;
+  }
+}
+
+/** Where the shortlink leads, marked when it asks visitors before they leave for a host no longer allowed. */
+function TargetCell({ shortlink }: { shortlink: Shortlink }) {
+  const link = (
+    <Anchor href={shortlink.target} size="sm">
+      {shortlink.target}
+    </Anchor>
+  );
+  if (shortlink.external !== 'interstitial') return link;
+  return (
+    <Stack gap={4} align="flex-start">
+      {link}
+      <Badge variant="light" color="gray" tt="none">
+        Asks before leaving
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'normal' }}>
+        {hostOf(shortlink.target)} is not among the hosts this catalogue allows, so visitors see a page asking whether to continue there. Change the target to a
+        path of this site or an allowed host to send them straight on.
+      </Text>
+    </Stack>
+  );
+}
+
 function ShortlinkTable({ shortlinks, onEdit, onDelete }: { shortlinks: Shortlink[]; onEdit: (s: Shortlink) => void; onDelete: (s: Shortlink) => void }) {
   return (
     <AdminTable
@@ -157,11 +188,7 @@ function ShortlinkTable({ shortlinks, onEdit, onDelete }: { shortlinks: Shortlin
         {
           header: 'Target',
           style: { wordBreak: 'break-all' },
-          cell: (s) => (
-            <Anchor href={s.target} size="sm">
-              {s.target}
-            </Anchor>
-          ),
+          cell: (s) => <TargetCell shortlink={s} />,
         },
         { header: 'Hits', cell: (s) => s.hits },
         { header: 'Last used', cell: (s) => lastUsed(s.lastUsedAt) },
@@ -197,7 +224,8 @@ export default function ShortlinksAdminPage() {
     <Stack gap="lg">
       <Title order={1}>Shortlinks</Title>
       <Text size="sm" c="dimmed">
-        A shortlink is a short address of this site, /s/ and a slug, that sends whoever follows it on to its target: a page here or anywhere on the web.
+        A shortlink is a short address of this site, /s/ and a slug, that sends whoever follows it on to its target: a page here, or one on a host this
+        catalogue allows. A link to any other host asks visitors before they leave.
       </Text>
       <FormError error={remove.error} />
       {shortlinks.data.length ? (

@@ -18,6 +18,7 @@ const link = (n: number, over: Partial<Shortlink> = {}): Shortlink => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   slug: `link${n}`,
   target: '/pubs',
+  external: null,
   hits: 0,
   lastUsedAt: null,
   createdAt: '2026-03-04T10:00:00Z',
@@ -36,12 +37,17 @@ function show(stored: Shortlink[]) {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { slug?: string; target?: string }) : undefined;
       calls.push({ method, url: url.pathname, body });
       if (url.pathname === '/api/v1/shortlinks' && method === 'GET') return json({ shortlinks: stored });
+      if (body?.target?.startsWith('https://elsewhere.example')) {
+        const message =
+          'elsewhere.example is not among the hosts allowed: a shortlink leads to a path of this site, starting with /, or to an address on example.org';
+        return json({ error: `body.target: ${message}`, code: 'VALIDATION_FAILED', details: [{ field: 'body.target', message }], requestId: 'r' }, 400);
+      }
       if (url.pathname === '/api/v1/shortlinks' && method === 'POST') {
         if (stored.some((s) => s.slug.toLowerCase() === body!.slug!.toLowerCase())) {
           const message = `The slug ${body!.slug} is taken`;
           return json({ error: `body.slug: ${message}`, code: 'VALIDATION_FAILED', details: [{ field: 'body.slug', message }], requestId: 'r' }, 400);
         }
-        const made = link(next++, { slug: body!.slug!, target: body!.target! });
+        const made = link(next++, { slug: body!.slug!, target: body!.target!, external: body!.target!.startsWith('/') ? null : 'redirect' });
         stored.push(made);
         return json(made, 201);
       }
@@ -125,6 +131,46 @@ describe('Site Admin → Shortlinks', () => {
     }
     within(newForm()).getByText(/starts with one slash/);
     expect(writes()).toEqual([]);
+  });
+
+  it('marks a link that asks visitors before it leaves for a host not allowed, and only that one', async () => {
+    show([
+      link(1, { target: 'https://old.example.net/report', external: 'interstitial' }),
+      link(2, { target: 'https://example.org/a', external: 'redirect' }),
+      link(3),
+    ]);
+    const rows = within(await screen.findByRole('table', { name: 'Shortlinks' }))
+      .getAllByRole('row')
+      .slice(1);
+    const target = within(rows[0]!).getAllByRole('cell')[1]!;
+    within(target).getByText('Asks before leaving');
+    within(target).getByText(/^old\.example\.net is not among the hosts this catalogue allows, so visitors see a page asking/);
+    within(target).getByRole('link', { name: 'https://old.example.net/report' });
+    for (const row of rows.slice(1)) expect(within(row).queryByText('Asks before leaving')).toBeNull();
+  });
+
+  it('shows the server’s refusal of a host at the target field, on a new link and in the dialog', async () => {
+    const message =
+      /^elsewhere\.example is not among the hosts allowed: a shortlink leads to a path of this site, starting with \/, or to an address on example\.org$/;
+    const user = show([link(1)]);
+    await screen.findByRole('table', { name: 'Shortlinks' });
+    const target = within(newForm()).getByRole('textbox', { name: 'Target' });
+    await user.type(within(newForm()).getByRole('textbox', { name: 'Slug' }), 'away');
+    await user.type(target, 'https://elsewhere.example/page');
+    await user.click(within(newForm()).getByRole('button', { name: 'Create shortlink' }));
+    await vi.waitFor(() => expect(target.getAttribute('aria-invalid')).toBe('true'));
+    within(newForm()).getByText(message);
+    expect(within(newForm()).queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Edit link1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the shortlink link1' });
+    const changed = within(dialog).getByRole('textbox', { name: 'Target' });
+    await user.clear(changed);
+    await user.type(changed, 'https://elsewhere.example/other');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(changed.getAttribute('aria-invalid')).toBe('true'));
+    within(dialog).getByText(message);
+    expect(writes().map((c) => c.method)).toEqual(['POST', 'PUT']);
   });
 
   it('changes a shortlink in a dialog', async () => {
