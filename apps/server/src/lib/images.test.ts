@@ -9,6 +9,14 @@ import { displayFileName, makeImageVersions, notAnImage, peek, sniffImageType } 
 const heicHead = () =>
   Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.from([0, 0, 0, 0x10]), Buffer.from('meta\0\0\0\0hdlr')]);
 
+/** Peak signal-to-noise ratio of two images' 8-bit pixels, in dB: higher is closer. */
+function psnr(a: Buffer, b: Buffer): number {
+  expect(a.length).toBe(b.length);
+  let squares = 0;
+  for (let i = 0; i < a.length; i++) squares += (a[i]! - b[i]!) ** 2;
+  return 10 * Math.log10((255 * 255 * a.length) / squares);
+}
+
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6' } });
 
 describe('sniffImageType', () => {
@@ -74,6 +82,29 @@ describe('makeImageVersions', () => {
     ]);
     const meta = await sharp(decoded.versions[0]!.data).metadata();
     expect([meta.format, meta.exif, meta.orientation]).toEqual(['webp', undefined, undefined]);
+  });
+
+  it('makes the smaller versions from one decode as well as from the original: as close to the exact resize as WebP made from the original', async () => {
+    // A photo-like image (smooth colour under grain) of 2400 x 1800: each size fits it exactly.
+    const colour = await sharp({ create: { width: 150, height: 113, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+      .png()
+      .toBuffer();
+    const grain = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 14 } } })
+      .raw()
+      .toBuffer();
+    const photo = await sharp(colour)
+      .resize(2400, 1800, { fit: 'fill' })
+      .composite([{ input: grain, raw: { width: 2400, height: 1800, channels: 3 }, blend: 'soft-light' }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const decoded = await makeImageVersions(Readable.from([photo]), { mediaType: 'image/jpeg', sizes: [96, 400, 1600], maxPixels: 1e7 });
+    const pixels = (image: Buffer) => sharp(image).raw().toBuffer();
+    for (const version of decoded.versions) {
+      const fit = { width: version.size, height: version.size, fit: 'inside' } as const;
+      const exact = await sharp(photo).resize(fit).raw().toBuffer();
+      const fromOriginal = await sharp(photo).resize(fit).webp({ quality: 82 }).toBuffer();
+      expect(psnr(await pixels(version.data), exact), `${version.size} px`).toBeGreaterThan(psnr(await pixels(fromOriginal), exact) - 0.2);
+    }
   });
 
   it('refuses a file whose content is not the type its first bytes claimed, and one over the pixel limit', async () => {

@@ -83,6 +83,7 @@ const FORMAT_OF: Record<ImageMediaType, string> = { 'image/jpeg': 'jpeg', 'image
 /**
  * Decodes an image (at most `maxPixels`) and makes a WebP of each size: turned upright
  * by its EXIF orientation, fitted inside size x size without enlarging, metadata dropped.
+ * The image is decoded once (see `versionsOf`).
  */
 export async function makeImageVersions(
   input: Readable,
@@ -97,8 +98,7 @@ export async function makeImageVersions(
     const width = meta.autoOrient?.width ?? meta.width;
     const height = meta.autoOrient?.height ?? meta.height;
     if (width * height > options.maxPixels) throw tooManyPixels(options.maxPixels);
-    const versions = await Promise.all(options.sizes.map((size) => resized(image, size)));
-    return { width, height, versions };
+    return { width, height, versions: await versionsOf(image, options.sizes) };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels(options.maxPixels);
@@ -107,14 +107,31 @@ export async function makeImageVersions(
   }
 }
 
-async function resized(image: Sharp, size: number): Promise<ImageVersion> {
-  const { data, info } = await image
-    .clone()
+const inside = (size: number) => ({ width: size, height: size, fit: 'inside', withoutEnlargement: true }) as const;
+
+/**
+ * The versions from one decode: the image is decoded, turned upright and fitted inside the
+ * largest size once, into raw pixels in memory (nothing lost to an encoding); each version
+ * is encoded from those, the smaller ones resized from them again (from 4 and 16 times
+ * their size, which looks the same as resizing the original: the bench and images.test.ts
+ * measure it). sharp's clone() shares no decoding: each clone runs its pipeline from the
+ * file again, so making every size from a clone of the original decoded it once per size,
+ * and a PNG, a whole interlaced one above all, costs that much more (bench/images.ts).
+ * One step after another: a sharp pipeline holds a libuv pool thread while it runs.
+ */
+async function versionsOf(image: Sharp, sizes: readonly number[]): Promise<ImageVersion[]> {
+  const decoded = await image
     .rotate()
-    .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .resize(inside(Math.max(...sizes)))
+    .raw()
     .toBuffer({ resolveWithObject: true });
-  return { size, data, width: info.width, height: info.height };
+  const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels as 1 | 2 | 3 | 4 };
+  const versions: ImageVersion[] = [];
+  for (const size of sizes) {
+    const { data, info } = await sharp(decoded.data, { raw }).resize(inside(size)).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    versions.push({ size, data, width: info.width, height: info.height });
+  }
+  return versions;
 }
 
 const tooManyPixels = (maxPixels: number) =>
