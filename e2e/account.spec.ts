@@ -52,6 +52,26 @@ test('My Account: change e-mail and password; sign out everywhere', async ({ pag
   await signIn(page, user.username, 'a fresh new password');
 });
 
+test('My Account lists where you are signed in; signing another session out ends it there at once', async ({ page, browser, request }) => {
+  const user = await newUser(request);
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await phone.newPage();
+  await signIn(other, user.username, user.password);
+  await signIn(page, user.username, user.password);
+  await goToAccount(page);
+  const sessions = page.getByRole('table', { name: 'Sessions' });
+  await expect(sessions.getByRole('row')).toHaveCount(3);
+  await expect(sessions.getByRole('row', { name: /This browser/ })).toHaveCount(1);
+  await expectAccessible(page);
+  await sessions.getByRole('button', { name: /^Sign out Chrome on Linux, last used/ }).click();
+  await expect(sessions.getByRole('row')).toHaveCount(2);
+  // The other browser is signed out at its next request, not 15 minutes later.
+  await other.reload();
+  await expect(other.getByRole('button', { name: `User menu of ${user.username}` })).toBeHidden();
+  await expect(other.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
+  await phone.close();
+});
+
 test('/me shows account, photos, projects and teams as tabs, each with its own address', async ({ page }) => {
   await signIn(page, 'ada');
   await page.goto('/me');

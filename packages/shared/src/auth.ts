@@ -26,6 +26,23 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
+/** A sign-in of the user still going, as My Account lists it. */
+export const UserSessionSchema = z.object({
+  id: z.uuid(),
+  /** The browser and system, from its User-Agent ("Firefox on Linux"). */
+  device: z.string(),
+  ip: z.string().nullable(),
+  startedAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+  /** Kept signed in (a cookie that outlives the browser). */
+  remember: z.boolean(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof UserSessionSchema>;
+export const UserSessionsResponseSchema = z.object({ sessions: z.array(UserSessionSchema) });
+export type UserSessionsResponse = z.infer<typeof UserSessionsResponseSchema>;
+
 export const AuthUserSchema = z.object({
   username: z.string(),
   permissions: z.array(z.string()),

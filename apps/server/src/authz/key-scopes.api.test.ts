@@ -91,6 +91,7 @@ beforeAll(async () => {
   const revision = async (path: string) =>
     ((await api(t.app, 'GET', `${path}/revisions`, { token: as.token })).json().revisions?.[0]?.id as string) ?? randomUUID();
   params = {
+    'auth:id': randomUUID(),
     'projects:id': project.id,
     'projects:rid': await revision(`/projects/${project.id}`),
     'projects:cid': person.id,

@@ -30,6 +30,7 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'POST /auth/logout': anyone('ends the sign-in of the refresh cookie sent with it'),
   'POST /auth/logout-all': ACCOUNT,
   'PUT /auth/password': ACCOUNT,
+  'DELETE /auth/sessions/{id}': ACCOUNT,
   'POST /auth/reset': anyone('asks for a reset link by mail; open to visitors'),
   'POST /auth/reset/{code}': BY_CODE,
   'PUT /auth/user/notifications': ['edit'],

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user (or API key owner) this request acts for; null for a visitor. */
     actor: Actor | null;
+    /** The session an access token names (null for a visitor or an API key). */
+    sessionId: string | null;
   }
 }
 
@@ -19,6 +21,7 @@ declare module 'fastify' {
  */
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) assertKeyScoped(operationOf(method, route.url, API_ROOT));
   });
@@ -30,15 +33,18 @@ async function authPlugin(app: FastifyInstance) {
       throw new AppError('UNAUTHENTICATED', 'Send the token as "Authorization: Bearer <token>"');
     }
     const { services } = app;
-    const actor = token.startsWith(API_KEY_PREFIX) ? await services.apiKeys.actorForKey(token) : await verifyAccessToken(token);
+    const actor = token.startsWith(API_KEY_PREFIX) ? await services.apiKeys.actorForKey(token) : await verifyAccessToken(request, token);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has expired or the token is invalid; please sign in again');
     request.actor = actor;
     checkKeyScope(actor, operationOf(request.method, request.routeOptions.url ?? '', API_ROOT));
   });
 
-  async function verifyAccessToken(token: string): Promise<Actor | null> {
+  /** The token's user, while its session goes on (read in the same statement as the user, so an ended session is refused at once). */
+  async function verifyAccessToken(request: FastifyRequest, token: string): Promise<Actor | null> {
     const verified = await app.services.tokens.verify(token);
-    return verified ? app.services.users.actorFor(verified.userId, null, verified.issuedAt) : null;
+    if (!verified) return null;
+    request.sessionId = verified.sessionId;
+    return app.services.users.actorFor(verified.userId, { session: verified.sessionId });
   }
 }
 

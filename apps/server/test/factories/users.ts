@@ -42,7 +42,13 @@ export async function buildUser(
     await services.roles.assign(user.id, found.id, role.target ?? null);
   }
   if (options.disabled) await services.users.setDisabled(user.id, true);
-  return { id: user.id, personId: user.personId, username, email, password, token: await services.tokens.issue(user.id) };
+  return { id: user.id, personId: user.personId, username, email, password, token: await tokenFor(app, user.id) };
+}
+
+/** An access token of a new session of the user, as signing in gives (without the password round trip). */
+export async function tokenFor(app: FastifyInstance, userId: string): Promise<string> {
+  const session = await app.services.users.startSession(userId, { remember: false, userAgent: 'test', ip: '127.0.0.1' });
+  return app.services.tokens.issue(userId, session.id);
 }
 
 /** A role (POST /roles, manageRoles), holding no permission unless given. */

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildObject, buildProject, buildTeam, buildUser, type TestUser } from '../factories.js';
+import { buildObject, buildProject, buildTeam, buildUser, tokenFor, type TestUser } from '../factories.js';
 import { api, startTestApp, type TestApp } from '../harness.js';
 import { pick, sample, seeded, spoil, toJson, NASTY_STRINGS, type Rng, type Schema } from './generate.js';
 
@@ -126,7 +126,7 @@ it(`answers no 5xx to ${PER_OPERATION} made-up requests per operation, signed in
         url: `/api/v1${url}`,
         // A token of its own each time: a request may have ended the administrator's sessions (sign out everywhere).
         headers: {
-          ...(i % 2 === 0 ? { authorization: `Bearer ${await t.app.services.tokens.issue(admin.id)}` } : {}),
+          ...(i % 2 === 0 ? { authorization: `Bearer ${await tokenFor(t.app, admin.id)}` } : {}),
           ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         ...(payload !== undefined ? { payload } : {}),

@@ -60,6 +60,17 @@ describe('two server processes on one database', () => {
     expect((await post(a, '/auth/refresh', undefined, login.cookie)).status).toBe(401);
   });
 
+  it('end sessions at once for both: signed out on one, the access token is refused by the other', async () => {
+    const [a, b] = servers as [Running, Running];
+    const login = await post(a, '/auth/login', { username: 'admin', password: 'admin-password-1', remember: true });
+    const token = login.body.access_token as string;
+    const me = (server: Running) => fetch(`${server.url}/api/v1/auth/user`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    expect([await me(a), await me(b)]).toEqual([200, 200]);
+    const logout = await fetch(`${b.url}/api/v1/auth/logout`, { method: 'POST', headers: { cookie: `${REFRESH_COOKIE}=${login.cookie}` } });
+    expect(logout.status).toBe(204);
+    expect([await me(a), await me(b)]).toEqual([401, 401]);
+  });
+
   it('share sign-in limits: failures on both count together', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await post(servers[i % 2]!, '/auth/login', { username: 'someone', password: 'wrong-password' })).status);

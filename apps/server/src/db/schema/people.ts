@@ -86,8 +86,6 @@ export const users = pgTable(
     passwordHash: text(),
     super: boolean().notNull().default(false),
     disabled: boolean().notNull().default(false),
-    /** "Sign out everywhere": access tokens issued before this are refused. */
-    sessionsValidAfter: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

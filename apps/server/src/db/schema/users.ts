@@ -2,7 +2,33 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { people, users } from './people.js';
 
-/** Refresh tokens: only a hash is stored; a family is one sign-in and its rotations. */
+/**
+ * Sign-ins: an access token names its session, and is refused once the session has ended
+ * (signed out, signed out everywhere, a password changed or reset, the account disabled).
+ * Its refresh tokens are one family with the session's id.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+    /** What ended it: signed out, signed out everywhere, password changed, password reset, account disabled. */
+    endedBecause: text(),
+    /** The browser's User-Agent at sign-in (first 300 characters), shown as its device. */
+    userAgent: text(),
+    /** The address it signed in from. */
+    ip: text(),
+    remember: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** Refresh tokens: only a hash is stored; a family is one sign-in (a user session) and its rotations. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {

@@ -3,6 +3,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasOf, type ObjectType } from '@observatory/shared';
+import { tokenFor } from '../../../test/factories.js';
 import { api, startTestApp, uniqueIp, type TestApp } from '../../../test/harness.js';
 import { createMetadataValidator } from '../../lib/metadata.js';
 import { rowsOf } from '../client.js';
@@ -52,7 +53,7 @@ describe('the demo data set', () => {
 });
 
 describe('the demo projects', () => {
-  const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
+  const tokenOf = async (username: string) => tokenFor(t.app, (await t.app.services.users.findByLogin(username))!.id);
   const titles = (res: { json: () => { projects: { title: string }[] } }) => res.json().projects.map((p) => p.title);
   const membersOnly = DEMO_PROJECTS.find((p) => p.visibility === 'members')!;
   const signedIn = DEMO_PROJECTS.find((p) => p.visibility === 'signed-in')!;
@@ -190,7 +191,7 @@ describe('the demo projects', () => {
 });
 
 describe('the demo objects', () => {
-  const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
+  const tokenOf = async (username: string) => tokenFor(t.app, (await t.app.services.users.findByLogin(username))!.id);
   const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
   type Row = { name: string; level: string; types: string[]; parent_types: string[] | null; metadata: Record<string, unknown> };
   // The planned objects only: the river project's sites come with its measured data (below).
@@ -472,7 +473,7 @@ describe('the demo measured data', () => {
 });
 
 describe('the demo insights', () => {
-  const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
+  const tokenOf = async (username: string) => tokenFor(t.app, (await t.app.services.users.findByLogin(username))!.id);
   const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
   const plan = planDemoInsights(new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000));
   const visibility = (i: PlannedInsight) => i.visibility ?? 'public';
@@ -621,7 +622,7 @@ describe('the demo insights', () => {
 });
 
 describe('the demo publications', () => {
-  const tokenOf = async (username: string) => t.app.services.tokens.issue((await t.app.services.users.findByLogin(username))!.id);
+  const tokenOf = async (username: string) => tokenFor(t.app, (await t.app.services.users.findByLogin(username))!.id);
   const ids = (res: { json: () => { publications: { id: string }[] } }) => res.json().publications.map((p) => p.id);
 
   it('are the 42 real references and the demo projects’ own, about eighty in all, on the projects that cite them', async () => {

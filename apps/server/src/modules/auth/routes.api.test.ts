@@ -323,6 +323,23 @@ describe('POST /auth/logout', () => {
     expect(refreshCookie(res)?.value).toBe('');
     expect((await api(t.app, 'POST', '/auth/refresh', { cookies: { [REFRESH_COOKIE]: cookie } })).statusCode).toBe(401);
   });
+
+  it("ends the session's access tokens at once, not when they expire", async () => {
+    const user = await buildUser(t.app);
+    const session = await login(user, { remember: true });
+    const token = session.json().access_token;
+    const other = (await login(user)).json().access_token;
+    expect((await api(t.app, 'POST', '/auth/logout', { token, cookies: { [REFRESH_COOKIE]: refreshCookie(session)!.value } })).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', '/auth/user', { token })).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', '/auth/user', { token: other })).statusCode).toBe(200);
+  });
+
+  it('ends the session of the access token sent when there is no cookie (an API client)', async () => {
+    const user = await buildUser(t.app);
+    const token = (await login(user)).json().access_token;
+    expect((await api(t.app, 'POST', '/auth/logout', { token })).statusCode).toBe(204);
+    expect((await api(t.app, 'GET', '/auth/user', { token })).statusCode).toBe(401);
+  });
 });
 
 describe('GET /auth/user', () => {
@@ -421,7 +438,7 @@ describe('PUT /auth/password', () => {
     expect((await login(user)).statusCode).toBe(200);
   });
 
-  it('changes the password, keeps this session and ends the others at once, access tokens included', async () => {
+  it('changes the password and ends every session at once, access tokens included; this browser goes on in a new one', async () => {
     const user = await buildUser(t.app);
     const hereSession = await login(user);
     const here = refreshCookie(hereSession)!.value;
@@ -441,7 +458,8 @@ describe('PUT /auth/password', () => {
     expect((await api(t.app, 'GET', '/auth/user', { token: hereSession.json().access_token })).statusCode).toBe(401);
     expect((await login(user)).statusCode).toBe(401);
     expect((await login({ username: user.username, password: 'a changed password' })).statusCode).toBe(200);
-    expect((await refresh(here)).statusCode).toBe(200);
+    expect((await refresh(refreshCookie(res)!.value)).statusCode).toBe(200);
+    expect((await refresh(here)).statusCode).toBe(401);
     expect((await refresh(elsewhere)).statusCode).toBe(401);
   });
 
@@ -471,5 +489,86 @@ describe('POST /auth/logout-all', () => {
     vi.setSystemTime(Date.now() + 2000);
     const fresh = (await login(user)).json().access_token;
     expect((await api(t.app, 'GET', '/auth/user', { token: fresh })).statusCode).toBe(200);
+  });
+
+  it('refuses tokens issued in the same second as it, and signs in again at once', async () => {
+    const user = await buildUser(t.app);
+    const tokens = [(await login(user)).json().access_token, (await login(user)).json().access_token];
+    expect((await api(t.app, 'POST', '/auth/logout-all', { token: tokens[0] })).statusCode).toBe(204);
+    for (const token of tokens) expect((await api(t.app, 'GET', '/auth/user', { token })).statusCode).toBe(401);
+    const fresh = (await login(user)).json().access_token;
+    expect((await api(t.app, 'GET', '/auth/user', { token: fresh })).statusCode).toBe(200);
+  });
+});
+
+describe('a disabled account', () => {
+  it('stops its access tokens and its API keys at once, and its sessions stay ended once enabled again', async () => {
+    const admin = await buildUser(t.app, { super: true });
+    const user = await buildUser(t.app);
+    const session = await login(user, { remember: true });
+    const key = (await buildApiKey(t.app, user)).secret;
+    expect((await api(t.app, 'GET', '/auth/user', { token: key })).statusCode).toBe(200);
+    const disable = (disabled: boolean) => api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { disabled } });
+    expect((await disable(true)).statusCode).toBe(200);
+    expect((await api(t.app, 'GET', '/auth/user', { token: session.json().access_token })).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', '/auth/user', { token: key })).statusCode).toBe(401);
+    expect((await disable(false)).statusCode).toBe(200);
+    expect((await api(t.app, 'GET', '/auth/user', { token: session.json().access_token })).statusCode).toBe(401);
+    expect((await refresh(refreshCookie(session)!.value)).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', '/auth/user', { token: key })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /auth/sessions and DELETE /auth/sessions/{id}', () => {
+  const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+  it('list the sessions still going, with device, address and last use, this one marked', async () => {
+    const user = await buildUser(t.app);
+    const here = await api(t.app, 'POST', '/auth/login', {
+      body: { username: user.username, password: user.password },
+      headers: { 'user-agent': firefox },
+      ip: '10.9.8.7',
+    });
+    const token = here.json().access_token;
+    const res = await api(t.app, 'GET', '/auth/sessions', { token });
+    expect(res.statusCode).toBe(200);
+    const sessions = res.json().sessions as { device: string; ip: string; current: boolean; lastUsedAt: string }[];
+    // buildUser's own session, and this one.
+    expect(sessions).toHaveLength(2);
+    const current = sessions.find((s) => s.current)!;
+    expect(current).toMatchObject({ device: 'Firefox on Linux', ip: '10.9.8.7', remember: false });
+    expect(Date.parse(current.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('sign one session out: its access token is refused at once, the others go on', async () => {
+    const user = await buildUser(t.app);
+    const phone = await login(user, { remember: true });
+    const sessions = (await api(t.app, 'GET', '/auth/sessions', { token: user.token })).json().sessions as { id: string; current: boolean }[];
+    const other = sessions.find((s) => !s.current)!;
+    const res = await api(t.app, 'DELETE', `/auth/sessions/${other.id}`, { token: user.token });
+    expect(res.statusCode).toBe(204);
+    expect((await api(t.app, 'GET', '/auth/user', { token: phone.json().access_token })).statusCode).toBe(401);
+    expect((await refresh(refreshCookie(phone)!.value)).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', '/auth/user', { token: user.token })).statusCode).toBe(200);
+    const left = (await api(t.app, 'GET', '/auth/sessions', { token: user.token })).json().sessions as { id: string }[];
+    expect(left.map((s) => s.id)).not.toContain(other.id);
+    expect((await api(t.app, 'DELETE', `/auth/sessions/${other.id}`, { token: user.token })).statusCode).toBe(404);
+  });
+
+  it("answer 404 for another user's session and change nothing; 400 for a malformed id; 401 for a visitor; 403 for an API key", async () => {
+    const user = await buildUser(t.app);
+    const stranger = await buildUser(t.app);
+    const theirs = (await api(t.app, 'GET', '/auth/sessions', { token: stranger.token })).json().sessions[0].id as string;
+    const res = await api(t.app, 'DELETE', `/auth/sessions/${theirs}`, { token: user.token });
+    expect(res.statusCode).toBe(404);
+    expect((await api(t.app, 'GET', '/auth/user', { token: stranger.token })).statusCode).toBe(200);
+    const bad = await api(t.app, 'DELETE', '/auth/sessions/not-an-id', { token: user.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('params.id');
+    expect((await api(t.app, 'GET', '/auth/sessions')).statusCode).toBe(401);
+    expect((await api(t.app, 'DELETE', `/auth/sessions/${theirs}`)).statusCode).toBe(401);
+    const key = (await buildApiKey(t.app, user, { permissions: ['edit'] })).secret;
+    expect((await api(t.app, 'GET', '/auth/sessions', { token: key })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/auth/sessions/${theirs}`, { token: key })).statusCode).toBe(403);
   });
 });

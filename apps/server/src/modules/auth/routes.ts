@@ -13,6 +13,7 @@ import {
   ResetRequestedSchema,
   ResetRequestSchema,
   TokenResponseSchema,
+  UserSessionsResponseSchema,
 } from '@observatory/shared';
 import { sessionUserOf } from '../../authz/policy.js';
 import { requireActor } from '../../authz/authorize.js';
@@ -60,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await auth.login(request.body, { ip: request.ip, device: request.cookies[DEVICE_COOKIE] });
+      const session = await auth.login(request.body, { ip: request.ip, device: request.cookies[DEVICE_COOKIE], userAgent: request.headers['user-agent'] });
       reply.setCookie(DEVICE_COOKIE, session.device, { httpOnly: true, sameSite: 'strict', path: `${API_ROOT}/auth`, secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
       return setSession(reply, session);
     },
@@ -87,9 +88,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Sign out: revoke the refresh cookie', response: { 204: z.undefined().describe('No content') } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: end the session of the refresh cookie (or of the access token sent), its access tokens at once',
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
-      await auth.logout(request.cookies[REFRESH_COOKIE]);
+      const current = request.actor && request.sessionId ? { userId: request.actor.userId, sessionId: request.sessionId } : null;
+      await auth.logout(request.cookies[REFRESH_COOKIE], current);
       reply.clearCookie(REFRESH_COOKIE, { path: '/' });
       return reply.status(204).send();
     },
@@ -114,15 +122,47 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedInInPerson,
       schema: {
         tags,
-        summary: 'Change the password (needs the current one); every other session ends at once',
-        description: 'Answers a new access token for this session: access tokens issued before the change stop working.',
+        summary: 'Change the password (needs the current one); every session ends at once',
+        description:
+          'Every session of the user ends, access tokens included; this browser goes on in a new session: the answer is its access token, and it sets a new refresh cookie.',
         body: PasswordChangeSchema,
         response: { 200: TokenResponseSchema },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return auth.changePassword(request.actor!.userId, request.body, request.cookies[REFRESH_COOKIE]);
+      const client = { ip: request.ip, device: undefined, userAgent: request.headers['user-agent'], sessionId: request.sessionId! };
+      return setSession(reply, await auth.changePassword(request.actor!.userId, request.body, client));
+    },
+  );
+
+  app.get(
+    '/auth/sessions',
+    {
+      onRequest: signedInInPerson,
+      schema: {
+        tags,
+        summary: "The signed-in user's sessions still going (device, address, last use), this one marked",
+        response: { 200: UserSessionsResponseSchema },
+      },
+    },
+    async (request) => ({ sessions: await auth.listSessions(request.actor!.userId, request.sessionId) }),
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      onRequest: signedInInPerson,
+      schema: {
+        tags,
+        summary: 'Sign one of your sessions out: its access tokens stop working at once',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await auth.endSession(request.actor!.userId, request.params.id);
+      if (request.params.id === request.sessionId) reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+      return reply.status(204).send();
     },
   );
 

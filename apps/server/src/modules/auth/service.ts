@@ -1,16 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { ACCESS_TOKEN_MAX_AGE_S, PASSWORD_RESET_TTL_S, REFRESH_TOKEN_MAX_AGE_S, type LoginInput, type TokenResponse } from '@observatory/shared';
+import {
+  ACCESS_TOKEN_MAX_AGE_S,
+  PASSWORD_RESET_TTL_S,
+  REFRESH_TOKEN_MAX_AGE_S,
+  type LoginInput,
+  type TokenResponse,
+  type UserSession,
+} from '@observatory/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { authorize, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { DeviceCookies } from '../../lib/device-cookies.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
-import type { UsersService } from '../users/index.js';
+import type { SessionEnd, UsersService } from '../users/index.js';
+import { deviceOf } from './devices.js';
 import * as repo from './repo.js';
 import type { AccessTokens } from './tokens.js';
 
@@ -30,10 +37,11 @@ export interface AuthDeps {
   publicUrl: string;
 }
 
-/** Who is asking to sign in: their address and the device cookie their browser sent, if any. */
+/** Who is asking to sign in: their address, their browser and the device cookie it sent, if any. */
 export interface Client {
   ip: string;
   device: string | undefined;
+  userAgent: string | undefined;
 }
 
 export interface Session {
@@ -134,8 +142,16 @@ export function createAuthService(deps: AuthDeps) {
     return secret;
   }
 
-  async function accessToken(userId: string): Promise<TokenResponse> {
-    return { access_token: await tokens.issue(userId), token_type: 'Bearer', expires_in: ACCESS_TOKEN_MAX_AGE_S };
+  async function accessToken(userId: string, sessionId: string): Promise<TokenResponse> {
+    return { access_token: await tokens.issue(userId, sessionId), token_type: 'Bearer', expires_in: ACCESS_TOKEN_MAX_AGE_S };
+  }
+
+  /** Ends sessions of a user, their refresh tokens with them (sign-out, password change or reset). */
+  async function endSessions(tx: Db, userId: string, because: SessionEnd, options: { only?: string[]; except?: string | null } = {}) {
+    const ended = await users.endSessions(userId, because, options);
+    if (options.only) for (const familyId of ended) await repo.revokeFamily(tx, familyId);
+    else await repo.revokeAllOfUser(tx, userId, options.except ?? undefined);
+    return ended;
   }
 
   return {
@@ -153,9 +169,10 @@ export function createAuthService(deps: AuthDeps) {
       if (user.disabled) throw new AppError('UNAUTHENTICATED', 'This account is disabled');
       await attempt.succeeded();
       const remember = input.remember === true;
+      const session = await users.startSession(user.id, { remember, userAgent: client.userAgent ?? null, ip: client.ip });
       return {
-        token: await accessToken(user.id),
-        refresh: await nextRefreshToken(user.id, { familyId: randomUUID(), remember, startedAt: new Date() }),
+        token: await accessToken(user.id, session.id),
+        refresh: await nextRefreshToken(user.id, { familyId: session.id, remember, startedAt: session.startedAt }),
         remember,
         device: deps.devices.issue(account),
       };
@@ -176,35 +193,53 @@ export function createAuthService(deps: AuthDeps) {
         return new AppError('UNAUTHENTICATED', BAD_REFRESH);
       };
       if (row.usedAt) throw await reuse();
-      const user = await users.findById(row.userId);
-      if (!user || user.disabled) {
+      const user = await users.liveSessionUser(row.userId, row.familyId);
+      if (!user) {
         await db.use((d) => repo.revokeFamily(d, row.familyId));
         throw new AppError('UNAUTHENTICATED', BAD_REFRESH);
       }
       if (!(await db.use((d) => repo.markUsed(d, row.id)))) throw await reuse();
       const session = { familyId: row.familyId, remember: row.remember, startedAt: row.sessionStartedAt };
-      return { token: await accessToken(user.id), refresh: await nextRefreshToken(user.id, session), remember: row.remember };
+      return { token: await accessToken(user.id, row.familyId), refresh: await nextRefreshToken(user.id, session), remember: row.remember };
     },
 
-    async logout(secret: string | undefined): Promise<void> {
-      if (!secret) return;
-      const row = await db.use((d) => repo.findRefreshToken(d, hashSecret(secret)));
-      if (row) await db.use((d) => repo.revokeFamily(d, row.familyId));
+    /** Ends the session of the refresh cookie, or else of the access token sent: at once, its access tokens included. */
+    async logout(secret: string | undefined, current: { userId: string; sessionId: string } | null): Promise<void> {
+      const row = secret ? await db.use((d) => repo.findRefreshToken(d, hashSecret(secret))) : null;
+      const session = row ? { userId: row.userId, sessionId: row.familyId } : current;
+      if (session) await db.transaction((tx) => endSessions(tx, session.userId, 'signed out', { only: [session.sessionId] }));
     },
 
     /** Ends every session of the user: refresh tokens and access tokens alike. */
     async logoutEverywhere(userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await repo.revokeAllOfUser(tx, userId);
-        await users.endSessions(userId);
-      });
+      await db.transaction((tx) => endSessions(tx, userId, 'signed out everywhere'));
+    },
+
+    /** The user's sessions still going, this one marked. */
+    async listSessions(userId: string, currentSessionId: string | null): Promise<UserSession[]> {
+      return (await users.liveSessionsOf(userId)).map((row) => ({
+        id: row.id,
+        device: deviceOf(row.userAgent),
+        ip: row.ip,
+        startedAt: row.startedAt.toISOString(),
+        lastUsedAt: row.lastUsedAt.toISOString(),
+        remember: row.remember,
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** Signs one of the user's sessions out (another device, or this one); 404 when it is not theirs or has ended. */
+    async endSession(userId: string, sessionId: string): Promise<void> {
+      const ended = await db.transaction((tx) => endSessions(tx, userId, 'signed out', { only: [sessionId] }));
+      if (ended.length === 0) throw notFound('Session');
     },
 
     /**
-     * Needs the current password. Every other session of the user ends at once, their
-     * access tokens included; this one goes on with the new access token answered.
+     * Needs the current password. Every session of the user ends at once, their access
+     * tokens included (this one's too: it may be what was stolen); this browser goes on in
+     * a new session, kept signed in as the old one was.
      */
-    async changePassword(userId: string, input: { currentPassword: string; newPassword: string }, refresh: string | undefined): Promise<TokenResponse> {
+    async changePassword(userId: string, input: { currentPassword: string; newPassword: string }, client: Client & { sessionId: string }): Promise<Session> {
       const user = await users.findById(userId);
       if (!user || !(await hasher.verify(user.passwordHash, input.currentPassword))) {
         throw new AppError('VALIDATION_FAILED', 'The current password is wrong', {
@@ -212,13 +247,18 @@ export function createAuthService(deps: AuthDeps) {
         });
       }
       const passwordHash = await hasher.hash(input.newPassword);
-      const current = refresh ? await db.use((d) => repo.findRefreshToken(d, hashSecret(refresh))) : null;
-      await db.transaction(async (tx) => {
+      const [current] = (await users.liveSessionsOf(user.id)).filter((row) => row.id === client.sessionId);
+      const remember = current?.remember ?? false;
+      const session = await db.transaction(async (tx) => {
         await users.setPasswordHash(user.id, passwordHash);
-        await repo.revokeAllOfUser(tx, user.id, current?.userId === user.id ? current.familyId : undefined);
-        await users.endSessions(user.id);
+        await endSessions(tx, user.id, 'password changed');
+        return users.startSession(user.id, { remember, userAgent: client.userAgent ?? null, ip: client.ip });
       });
-      return accessToken(user.id);
+      return {
+        token: await accessToken(user.id, session.id),
+        refresh: await nextRefreshToken(user.id, { familyId: session.id, remember, startedAt: session.startedAt }),
+        remember,
+      };
     },
 
     /** Always quiet: the answer never tells whether the account exists. */
@@ -262,7 +302,7 @@ export function createAuthService(deps: AuthDeps) {
       await db.transaction(async (tx) => {
         if (!(await repo.markResetUsed(tx, reset.id))) throw new AppError('NOT_FOUND', BAD_RESET);
         await users.setPasswordHash(user.id, passwordHash);
-        await repo.revokeAllOfUser(tx, user.id);
+        await endSessions(tx, user.id, 'password reset');
       });
     },
   };

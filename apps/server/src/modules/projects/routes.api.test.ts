@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocumentsChecked } from '../../../test/documents.js';
-import { buildInstitution, buildProject, buildTeam, buildUpdate, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildInstitution, buildProject, buildTeam, buildUpdate, buildUser, tokenFor, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -126,7 +126,7 @@ describe('GET /projects', () => {
 });
 
 /** A fresh token: roles given after a token was issued count from the next request anyway. */
-const buildTokenFor = async (user: TestUser) => ({ token: await t.app.services.tokens.issue(user.id) });
+const buildTokenFor = async (user: TestUser) => ({ token: await tokenFor(t.app, user.id) });
 
 describe('visibility', () => {
   it('hides members-only projects (404) from everyone but members and managers, in lists, search and detail', async () => {

@@ -1,7 +1,7 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { byKey } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
-import { invitations, people, users } from '../../db/schema/index.js';
+import { invitations, people, userSessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,6 +19,58 @@ export async function findByLogin(db: Db, login: string): Promise<UserRow | null
 export async function findById(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+export type SessionRow = typeof userSessions.$inferSelect;
+
+/**
+ * The user a request acts for, with the session its access token names: one statement for
+ * both, so a session ended in any process is refused at once. `session` is null when the
+ * token's session has ended or is not the user's.
+ */
+export async function findLiveUser(db: Db, id: string, sessionId: string | null) {
+  const live = and(eq(userSessions.id, sessionId ?? sql`null`), eq(userSessions.userId, users.id), isNull(userSessions.endedAt));
+  const [row] = await db
+    .select({ user: users, session: { id: userSessions.id, lastUsedAt: userSessions.lastUsedAt } })
+    .from(users)
+    .leftJoin(userSessions, live)
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function insertSession(db: Db, values: typeof userSessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(userSessions).values(values).returning();
+  return row!;
+}
+
+export async function touchSession(db: Db, id: string): Promise<void> {
+  await db.update(userSessions).set({ lastUsedAt: new Date() }).where(eq(userSessions.id, id));
+}
+
+/** The user's sessions still going, the latest used first. */
+export async function liveSessionsOf(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.endedAt)))
+    .orderBy(desc(userSessions.lastUsedAt));
+}
+
+/** Ends the user's live sessions (those of `only`, or all but `except`); answers the ids ended. */
+export async function endSessions(db: Db, userId: string, because: string, options: { only?: string[]; except?: string | null } = {}): Promise<string[]> {
+  const rows = await db
+    .update(userSessions)
+    .set({ endedAt: new Date(), endedBecause: because })
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        isNull(userSessions.endedAt),
+        options.only ? inArray(userSessions.id, options.only) : undefined,
+        options.except ? ne(userSessions.id, options.except) : undefined,
+      ),
+    )
+    .returning({ id: userSessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** `users/{id}` is keyed by the person id; the username also works. */

@@ -37,6 +37,12 @@ export const toInvitation = (
   acceptedAt: row.acceptedAt?.toISOString() ?? null,
 });
 
+/** What ended a session, as /me's list and the log say it. */
+export type SessionEnd = 'signed out' | 'signed out everywhere' | 'password changed' | 'password reset' | 'account disabled';
+
+/** A session's last use is written at most this often (each request reads it anyway). */
+const TOUCH_SESSION_EVERY_MS = 60_000;
+
 const accountFields = (row: repo.UserRow) => ({ username: row.username, email: row.email, disabled: row.disabled });
 
 /** A user account as a resource: seen and edited by its owner and by holders of manageUsers (the registry's user). */
@@ -95,8 +101,19 @@ export function createUsersService(deps: { db: Database; roles: RolesService }) 
     },
     setDisabled: (userId: string, disabled: boolean) => db.use((d) => repo.updateUser(d, userId, { disabled })),
     setPasswordHash: (userId: string, passwordHash: string) => db.use((d) => repo.updateUser(d, userId, { passwordHash })),
-    /** Access tokens issued before this second stop working. */
-    endSessions: (userId: string) => db.use((d) => repo.updateUser(d, userId, { sessionsValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) })),
+
+    /** A new sign-in: its id names the access tokens and the refresh family of the session. */
+    startSession: (userId: string, facts: { remember: boolean; userAgent: string | null; ip: string }) =>
+      db.use((d) => repo.insertSession(d, { userId, remember: facts.remember, userAgent: facts.userAgent?.slice(0, 300) ?? null, ip: facts.ip })),
+    /** Ends sessions of the user (those of `only`, or all but `except`) at once, for every process: their access tokens stop working. */
+    endSessions: (userId: string, because: SessionEnd, options: { only?: string[]; except?: string | null } = {}) =>
+      db.use((d) => repo.endSessions(d, userId, because, options)),
+    liveSessionsOf: (userId: string) => db.use((d) => repo.liveSessionsOf(d, userId)),
+    /** The user of a session still going, unless the account is disabled: null otherwise. */
+    async liveSessionUser(userId: string, sessionId: string): Promise<repo.UserRow | null> {
+      const row = await db.use((d) => repo.findLiveUser(d, userId, sessionId));
+      return row && row.session && !row.user.disabled ? row.user : null;
+    },
 
     /**
      * Account fields: the user changes their e-mail; a holder of manageUsers also the
@@ -117,19 +134,24 @@ export function createUsersService(deps: { db: Database; roles: RolesService }) 
           throw taken('body.username', 'This username is taken');
         }
         await repo.updateUser(d, row.id, input);
+        if (input.disabled && !row.disabled) await repo.endSessions(d, row.id, 'account disabled');
         await audit(d, actor, 'user.update', { type: 'user', id: row.id }, { before: accountFields(row), after: { ...accountFields(row), ...input } });
       });
       return this.getUser(actor, row.id);
     },
 
     /**
-     * Who a user is for the policy; null when the account is gone or disabled, or the
-     * access token predates a "sign out everywhere".
+     * Who a user is for the policy; null when the account is gone or disabled, or, for an
+     * access token (`via.session`), when its session has ended. An API key (`via.key`) has no
+     * session, nor has the user a URL was signed for (no `via`).
      */
-    async actorFor(userId: string, key: Actor['key'] = null, tokenIssuedAt?: Date): Promise<Actor | null> {
-      const user = await db.use((d) => repo.findById(d, userId));
-      if (!user || user.disabled) return null;
-      if (tokenIssuedAt && user.sessionsValidAfter && tokenIssuedAt < user.sessionsValidAfter) return null;
+    async actorFor(userId: string, via: { key: NonNullable<Actor['key']> } | { session: string } | Record<string, never> = {}): Promise<Actor | null> {
+      const session = 'session' in via ? via.session : null;
+      const key = 'key' in via ? via.key : null;
+      const row = await db.use((d) => repo.findLiveUser(d, userId, session));
+      if (!row || row.user.disabled || (session && !row.session)) return null;
+      const user = row.user;
+      if (row.session && Date.now() - row.session.lastUsedAt.getTime() > TOUCH_SESSION_EVERY_MS) await db.use((d) => repo.touchSession(d, row.session!.id));
       const global = new Set<GlobalPermission>();
       const onTargets = new Map<string, Set<ResourceAction>>();
       for (const { role, targetId } of await roles.rawAssignmentsOf(user.id)) {

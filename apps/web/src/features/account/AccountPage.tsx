@@ -1,14 +1,14 @@
-import { Button, Container, Divider, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Container, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
-import { useCurrentUser, useLogout } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { passwordRules } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
 import { useAccount, useChangePassword, useUpdateEmail } from './api';
 import { ApiKeys } from './ApiKeys';
 import { NotificationSettings } from './NotificationSettings';
-import { confirmAction } from '../../components/confirm';
+import { Sessions } from './Sessions';
 
 function EmailForm({ username }: { username: string }) {
   const account = useAccount(username);
@@ -56,7 +56,7 @@ function PasswordForm() {
           {
             onSuccess: () => {
               form.reset();
-              notifications.show({ color: 'green', message: 'Password changed; your other sessions have ended' });
+              notifications.show({ color: 'green', message: 'Password changed; every other session has ended' });
             },
             onError: (e) => showFieldErrors(form, { ...fieldErrors(e), password: fieldErrors(e).newPassword }),
           },
@@ -75,28 +75,6 @@ function PasswordForm() {
         </Button>
       </Stack>
     </form>
-  );
-}
-
-function Sessions() {
-  const logout = useLogout();
-  const confirm = () =>
-    confirmAction({
-      title: 'Sign out everywhere?',
-      message: 'Every browser and device signed in as you, this one included, will have to sign in again.',
-      confirmLabel: 'Sign out everywhere',
-      danger: true,
-      onConfirm: () => logout.mutate({ everywhere: true }),
-    });
-  return (
-    <Group>
-      <Button variant="default" onClick={() => logout.mutate({})}>
-        Sign out
-      </Button>
-      <Button variant="outline" color="danger" onClick={confirm} loading={logout.isPending}>
-        Sign out everywhere
-      </Button>
-    </Group>
   );
 }
 

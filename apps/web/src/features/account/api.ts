@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyCreated, ApiKeysResponse, TokenResponse, UserDetail } from '@observatory/shared';
+import type { ApiKeyCreated, ApiKeysResponse, TokenResponse, UserDetail, UserSessionsResponse } from '@observatory/shared';
 import { api, ApiError, setAccessToken } from '../../lib/api-client';
 import { accountKeys } from './keys';
 
@@ -26,10 +26,27 @@ export function useUpdateEmail(username: string) {
 }
 
 export function useChangePassword() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) => api.put<TokenResponse>('/auth/password', input),
-    // Every other session has ended; this one goes on with the token answered.
-    onSuccess: (token) => setAccessToken(token.access_token),
+    // Every session has ended; this browser goes on in a new one, with the token answered (and a new refresh cookie).
+    onSuccess: (token) => {
+      setAccessToken(token.access_token);
+      return client.invalidateQueries({ queryKey: accountKeys.sessions });
+    },
+  });
+}
+
+export function useSessions() {
+  return useQuery({ queryKey: accountKeys.sessions, queryFn: () => api.get<UserSessionsResponse>('/auth/sessions').then((r) => r.sessions) });
+}
+
+/** Signs another of the user's sessions out (this one signs out through useLogout). */
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`/auth/sessions/${id}`),
+    onSettled: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
