@@ -139,6 +139,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SHORTLINK_HOSTS: `example.net,${bad}` }), bad).toThrow(/SHORTLINK_HOSTS takes host names/);
   });
 
+  it('decodes one image at a time unless IMAGE_CONCURRENCY says more, leaving two of libuv’s pool threads to the rest', () => {
+    expect(loadConfig({}).imageConcurrency).toBe(1);
+    expect(loadConfig({ IMAGE_CONCURRENCY: '2' }).imageConcurrency).toBe(2);
+    expect(() => loadConfig({ IMAGE_CONCURRENCY: '3' })).toThrow(/IMAGE_CONCURRENCY: at most UV_THREADPOOL_SIZE - 2 \(2\)/);
+    expect(loadConfig({ IMAGE_CONCURRENCY: '3', UV_THREADPOOL_SIZE: '5' }).imageConcurrency).toBe(3);
+    expect(() => loadConfig({ IMAGE_CONCURRENCY: '0' })).toThrow(/IMAGE_CONCURRENCY/);
+  });
+
   it('bounds sessions not kept signed in: 12 hours idle, 7 days in all, unless set', () => {
     expect(loadConfig({}).sessions).toEqual({ idleMs: 12 * 3_600_000, maxMs: 7 * 86_400_000 });
     expect(loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '1' }).sessions).toEqual({ idleMs: 2 * 3_600_000, maxMs: 86_400_000 });

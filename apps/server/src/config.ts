@@ -216,6 +216,9 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool(false),
   IMAGE_MAX_BYTES: int(10_485_760, 1024),
   IMAGE_MAX_PIXELS: int(40_000_000, 1),
+  IMAGE_CONCURRENCY: int(1, 1),
+  /** libuv's own (its pool's threads, 4 unless set): read here only to check IMAGE_CONCURRENCY against it. */
+  UV_THREADPOOL_SIZE: int(4, 1),
   FILE_MAX_BYTES: int(104_857_600, 1024),
   IMPORT_MAX_BYTES: int(52_428_800, 1024),
   IMPORT_MAX_INFLATED_BYTES: int(314_572_800, 1024),
@@ -261,6 +264,12 @@ export interface Config {
   database: { url: string | null; dataDir: string | null; poolSize: number; queueTimeoutMs: number };
   storage: StorageConfig;
   images: { maxBytes: number; maxPixels: number };
+  /**
+   * Images decoded at once; other uploads wait their turn in a queue. Each decode keeps about
+   * a core busy and holds one of libuv's pool threads (UV_THREADPOOL_SIZE), which file access,
+   * compression and password hashing use too, so at least two of those are left to them.
+   */
+  imageConcurrency: number;
   /** Project files (any type, always downloaded as attachments). */
   files: { maxBytes: number };
   /** Imported spreadsheets: bytes uploaded, bytes a workbook inflates to, records. */
@@ -335,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       s3: e.S3_BUCKET ? s3Config(e) : null,
     },
     images: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
+    imageConcurrency: imageConcurrency(e),
     files: { maxBytes: e.FILE_MAX_BYTES },
     imports: { maxBytes: e.IMPORT_MAX_BYTES, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES, maxRows: e.IMPORT_MAX_ROWS },
     pendingUploadMinutes: e.COMMENT_UPLOAD_GRACE_MINUTES,
@@ -362,6 +372,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     webDist: e.WEB_DIST ? path.resolve(ROOT_DIR, e.WEB_DIST) : path.join(ROOT_DIR, 'apps/web/dist'),
   };
+}
+
+/** IMAGE_CONCURRENCY, leaving at least two of libuv's pool threads to everything else. */
+function imageConcurrency(e: z.infer<typeof EnvSchema>): number {
+  if (e.IMAGE_CONCURRENCY > e.UV_THREADPOOL_SIZE - 2) {
+    throw new Error(
+      `Invalid configuration:\n  IMAGE_CONCURRENCY: at most UV_THREADPOOL_SIZE - 2 (${e.UV_THREADPOOL_SIZE - 2}): each image decoded holds one of libuv's ${e.UV_THREADPOOL_SIZE} pool threads, which file access, compression and password hashing need too; raise UV_THREADPOOL_SIZE with it`,
+    );
+  }
+  return e.IMAGE_CONCURRENCY;
 }
 
 function s3Config(e: z.infer<typeof EnvSchema>): S3Config {

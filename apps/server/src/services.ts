@@ -48,6 +48,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     db,
     storage,
     images: config.images,
+    imageConcurrency: config.imageConcurrency,
     pendingUploadMinutes: config.pendingUploadMinutes,
     log,
     signer: createUrlSigner(tokenSecret, { ttlSeconds: IMAGE_URL_TTL_SECONDS }),

@@ -6,6 +6,13 @@ import { isHeic } from './file-types.js';
 
 export { sniffImageType } from './file-types.js';
 
+/**
+ * One libvips thread per image decoded (sharp's default is a thread per core, or one on
+ * glibc Linux without jemalloc): with the assets service's queue of IMAGE_CONCURRENCY (1 by
+ * default), decoding keeps about one core busy however many images are uploaded at once.
+ */
+sharp.concurrency(1);
+
 /** Enough of a file's start to tell JPEG, PNG and WebP apart (and HEIC from them). */
 export const SNIFF_BYTES = 12;
 

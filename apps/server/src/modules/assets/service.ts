@@ -21,6 +21,7 @@ import { pageOf, type Page } from '../../lib/pagination.js';
 import type { SignedQuery, UrlSigner } from '../../lib/signed-urls.js';
 import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images.js';
 import { isGeneratedKey, newStorageKey, type ListedObject, type Storage } from '../../lib/storage/index.js';
+import { createTaskQueue } from '../../lib/task-queue.js';
 import type { Upload } from '../../lib/uploads.js';
 import * as repo from './repo.js';
 import * as usagesRepo from './usages/repo.js';
@@ -84,6 +85,8 @@ export function createAssetsService(deps: {
   db: Database;
   storage: Storage;
   images: { maxPixels: number };
+  /** Images decoded at once (IMAGE_CONCURRENCY); the others wait in `imageQueue`. */
+  imageConcurrency: number;
   /** How long an image uploaded for a comment not written yet counts as used. */
   pendingUploadMinutes: number;
   log: FastifyBaseLogger;
@@ -92,6 +95,8 @@ export function createAssetsService(deps: {
   actorFor: (userId: string) => Promise<Actor | null>;
 }) {
   const { db, storage, log, signer } = deps;
+  /** Every upload's decoding, at most imageConcurrency at once: decodes cannot take every core, or every libuv pool thread, from requests. */
+  const imageQueue = createTaskQueue(deps.imageConcurrency);
 
   /**
    * What holds the image when not everyone may see it, else null: the object of a photo
@@ -143,7 +148,9 @@ export function createAssetsService(deps: {
 
   /**
    * Checks the first bytes (JPEG, PNG or WebP, else 415, nothing stored), streams the
-   * original to the storage, then stores a WebP of each size in IMAGE_SIZES beside it.
+   * original to the storage, then, its turn come in `imageQueue`, decodes it and stores a
+   * WebP of each size in IMAGE_SIZES beside it. The upload streams outside the queue: a slow
+   * client holds no one's turn.
    */
   async function storeImage(upload: Upload): Promise<StoredAsset> {
     const { head, stream } = await peek(upload.stream, SNIFF_BYTES);
@@ -157,7 +164,9 @@ export function createAssetsService(deps: {
     try {
       const original = await storage.put(storageKey, stream, { contentType: mediaType });
       const sizes = Object.values(IMAGE_SIZES);
-      const decoded = await makeImageVersions((await storage.get(storageKey))!, { mediaType, sizes, maxPixels: deps.images.maxPixels });
+      const decoded = await imageQueue.run(async () =>
+        makeImageVersions((await storage.get(storageKey))!, { mediaType, sizes, maxPixels: deps.images.maxPixels }),
+      );
       for (const version of decoded.versions) variants[String(version.size)] = await storeVersion(`${storageKey}.${version.size}`, version);
       return { id: randomUUID(), storageKey, fileName: upload.fileName, mediaType, ...original, width: decoded.width, height: decoded.height, variants };
     } catch (err) {
@@ -245,6 +254,8 @@ export function createAssetsService(deps: {
   });
 
   return {
+    /** Its counters tell how many images are being decoded and how many wait, and the most ever decoded at once. */
+    imageQueue,
     deleteFiles: removeFiles,
     deleteAssetIn: removeAsset,
 

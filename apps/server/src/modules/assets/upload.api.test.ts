@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AssetDetail, AssetsResponse } from '@observatory/shared';
 import { buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, upload, type FilePart, type TestApp } from '../../../test/harness.js';
@@ -121,5 +121,30 @@ describe('POST /assets: an image for a document', () => {
     const res = await post({ data: await png(40, 40), fileName: 'anon.png' });
     expect(res.statusCode).toBe(401);
     expect(await assetCount()).toBe(before);
+  });
+});
+
+describe('Image decoding: one image at a time (IMAGE_CONCURRENCY 1)', () => {
+  it('lets an upload wait its turn while another image is decoded, then stores both', async () => {
+    const queue = t.app.services.assets.imageQueue;
+    const { started, waited } = queue.counts;
+    const before = await assetCount();
+    // An image being decoded: the one turn is taken until it is let go.
+    let letGo!: () => void;
+    const decoding = queue.run(() => new Promise<void>((resolve) => (letGo = resolve)));
+    const uploads = [
+      post({ data: await png(800, 600), fileName: 'one.png' }, writer.token),
+      post({ data: await png(600, 800), fileName: 'two.png' }, writer.token),
+    ];
+    await vi.waitFor(() => expect(queue.counts.waiting).toBe(2), { timeout: 10_000 });
+    expect(queue.counts.running).toBe(1);
+    expect(await assetCount()).toBe(before);
+
+    letGo();
+    await decoding;
+    expect((await Promise.all(uploads)).map((res) => res.statusCode)).toEqual([201, 201]);
+    expect(await assetCount()).toBe(before + 2);
+    // Three decodes wanted a turn together; never more than one ran.
+    expect(queue.counts).toMatchObject({ running: 0, waiting: 0, peak: 1, started: started + 3, waited: waited + 2 });
   });
 });
