@@ -147,6 +147,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IMAGE_CONCURRENCY: '0' })).toThrow(/IMAGE_CONCURRENCY/);
   });
 
+  it('lets a user upload 60 images every 10 minutes unless IMAGE_RATE_LIMIT_* say otherwise', () => {
+    expect(loadConfig({}).imageRateLimit).toEqual({ perUser: 60, windowMs: 600_000 });
+    expect(loadConfig({ IMAGE_RATE_LIMIT_PER_USER: '5', IMAGE_RATE_LIMIT_WINDOW_S: '60' }).imageRateLimit).toEqual({ perUser: 5, windowMs: 60_000 });
+    expect(() => loadConfig({ IMAGE_RATE_LIMIT_PER_USER: '0' })).toThrow(/IMAGE_RATE_LIMIT_PER_USER/);
+  });
+
   it('bounds sessions not kept signed in: 12 hours idle, 7 days in all, unless set', () => {
     expect(loadConfig({}).sessions).toEqual({ idleMs: 12 * 3_600_000, maxMs: 7 * 86_400_000 });
     expect(loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '1' }).sessions).toEqual({ idleMs: 2 * 3_600_000, maxMs: 86_400_000 });

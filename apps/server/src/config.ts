@@ -217,6 +217,8 @@ const EnvSchema = z.object({
   IMAGE_MAX_BYTES: int(10_485_760, 1024),
   IMAGE_MAX_PIXELS: int(40_000_000, 1),
   IMAGE_CONCURRENCY: int(1, 1),
+  IMAGE_RATE_LIMIT_PER_USER: int(60, 1),
+  IMAGE_RATE_LIMIT_WINDOW_S: int(600, 1),
   /** libuv's own (its pool's threads, 4 unless set): read here only to check IMAGE_CONCURRENCY against it. */
   UV_THREADPOOL_SIZE: int(4, 1),
   FILE_MAX_BYTES: int(104_857_600, 1024),
@@ -270,6 +272,8 @@ export interface Config {
    * compression and password hashing use too, so at least two of those are left to them.
    */
   imageConcurrency: number;
+  /** Images a user may upload per window, over every upload route together. */
+  imageRateLimit: { perUser: number; windowMs: number };
   /** Project files (any type, always downloaded as attachments). */
   files: { maxBytes: number };
   /** Imported spreadsheets: bytes uploaded, bytes a workbook inflates to, records. */
@@ -345,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     images: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
     imageConcurrency: imageConcurrency(e),
+    imageRateLimit: { perUser: e.IMAGE_RATE_LIMIT_PER_USER, windowMs: e.IMAGE_RATE_LIMIT_WINDOW_S * 1000 },
     files: { maxBytes: e.FILE_MAX_BYTES },
     imports: { maxBytes: e.IMPORT_MAX_BYTES, maxInflatedBytes: e.IMPORT_MAX_INFLATED_BYTES, maxRows: e.IMPORT_MAX_ROWS },
     pendingUploadMinutes: e.COMMENT_UPLOAD_GRACE_MINUTES,

@@ -49,6 +49,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     storage,
     images: config.images,
     imageConcurrency: config.imageConcurrency,
+    // Image uploads per user, over every upload route together.
+    uploads: { limiter: rateLimiter(config.imageRateLimit.windowMs), ...config.imageRateLimit },
     pendingUploadMinutes: config.pendingUploadMinutes,
     log,
     signer: createUrlSigner(tokenSecret, { ttlSeconds: IMAGE_URL_TTL_SECONDS }),

@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ARGON2_TIME_COST: '1',
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+    // A test file uploads many images as one user; the image limit's own test sets a small one.
+    IMAGE_RATE_LIMIT_PER_USER: '100000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     WEB_DIST: 'test/no-web-build',
   });

@@ -18,6 +18,7 @@ import type { AssetVariant } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { pageOf, type Page } from '../../lib/pagination.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { SignedQuery, UrlSigner } from '../../lib/signed-urls.js';
 import { SNIFF_BYTES, makeImageVersions, notAnImage, peek, sniffImageType, type ImageVersion } from '../../lib/images.js';
 import { isGeneratedKey, newStorageKey, type ListedObject, type Storage } from '../../lib/storage/index.js';
@@ -87,6 +88,8 @@ export function createAssetsService(deps: {
   images: { maxPixels: number };
   /** Images decoded at once (IMAGE_CONCURRENCY); the others wait in `imageQueue`. */
   imageConcurrency: number;
+  /** Images a user may upload per window (IMAGE_RATE_LIMIT_PER_USER, IMAGE_RATE_LIMIT_WINDOW_S), counted by a limiter of that window. */
+  uploads: { limiter: RateLimiter; perUser: number; windowMs: number };
   /** How long an image uploaded for a comment not written yet counts as used. */
   pendingUploadMinutes: number;
   log: FastifyBaseLogger;
@@ -178,6 +181,21 @@ export function createAssetsService(deps: {
   async function storeVersion(key: string, version: ImageVersion): Promise<AssetVariant> {
     const stored = await storage.put(key, Readable.from([version.data]), { contentType: 'image/webp' });
     return { key, mediaType: 'image/webp', ...stored, width: version.width, height: version.height };
+  }
+
+  /**
+   * Counts an image upload against its uploader's allowance, the same for every route that
+   * takes an image; past it, 429 with Retry-After, and the upload is dropped unread.
+   */
+  async function countUpload(actor: Actor | null, upload: Upload): Promise<void> {
+    const wait = await deps.uploads.limiter.hit(`images:user:${actor?.userId ?? 'none'}`, deps.uploads.perUser);
+    if (wait === null) return;
+    upload.stream.destroy();
+    const { perUser, windowMs } = deps.uploads;
+    const window = windowMs % 60_000 ? `${windowMs / 1000} s` : `${windowMs / 60_000} min`;
+    throw new AppError('RATE_LIMITED', `Too many images uploaded: at most ${perUser} every ${window}; try again in ${wait} s`, {
+      headers: { 'retry-after': String(wait) },
+    });
   }
 
   /** Deletes the asset's record inside the caller's transaction; answers its storage keys, for `removeFiles` after commit. */
@@ -363,13 +381,15 @@ export function createAssetsService(deps: {
      * Stores an uploaded image, then, in one transaction, records it and runs `link`,
      * which points the caller's row at it and answers the asset it replaced (if any).
      * The replaced asset's record goes with the transaction, its files after it; when
-     * anything fails, the new files are removed again.
+     * anything fails, the new files are removed again. Every image uploaded comes this way,
+     * so this is where uploads are counted against their uploader's allowance (429 past it).
      */
     async attachImage<T>(
       actor: Actor | null,
       upload: Upload,
       link: (tx: Db, asset: StoredAsset) => Promise<{ replaced: string | null; result: T }>,
     ): Promise<T> {
+      await countUpload(actor, upload);
       const asset = await storeImage(upload);
       let outcome: { result: T; removed: string[] };
       try {
