@@ -215,7 +215,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
   IMAGE_MAX_BYTES: int(10_485_760, 1024),
-  IMAGE_MAX_PIXELS: int(40_000_000, 1),
+  /** 50 MP: a 48 MP phone photo (8000 x 6000) passes. */
+  IMAGE_MAX_PIXELS: int(50_000_000, 1),
   IMAGE_CONCURRENCY: int(1, 1),
   IMAGE_RATE_LIMIT_PER_USER: int(60, 1),
   IMAGE_RATE_LIMIT_WINDOW_S: int(600, 1),

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { AppError } from './errors.js';
 import { displayFileName, makeImageVersions, notAnImage, peek, sniffImageType } from './images.js';
 
@@ -105,6 +106,20 @@ describe('makeImageVersions', () => {
       const fromOriginal = await sharp(photo).resize(fit).webp({ quality: 82 }).toBuffer();
       expect(psnr(await pixels(version.data), exact), `${version.size} px`).toBeGreaterThan(psnr(await pixels(fromOriginal), exact) - 0.2);
     }
+  });
+
+  it('takes a 48 MP phone photo under the default pixel limit, and refuses an image just over it naming the file', async () => {
+    const { maxPixels } = loadConfig({}).images;
+    const photo = await solid(8000, 6000).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const decoded = await makeImageVersions(Readable.from([photo]), { mediaType: 'image/jpeg', sizes: [96], maxPixels });
+    expect([decoded.width, decoded.height]).toEqual([6000, 8000]);
+    const over = await solid(10_000, 5001).png().toBuffer();
+    const error = await makeImageVersions(Readable.from([over]), { mediaType: 'image/png', sizes: [96], maxPixels }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The image has more than 50 megapixels, the limit',
+      details: [{ field: 'file', message: 'At most 50000000 pixels' }],
+    });
   });
 
   it('refuses a file whose content is not the type its first bytes claimed, and one over the pixel limit', async () => {
