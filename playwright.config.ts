@@ -53,6 +53,8 @@ export default defineConfig({
         // Every browser test comes from 127.0.0.1: the per-address limit would throttle the suite.
         AUTH_RATE_LIMIT_PER_IP: '100000',
         AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+        // The suite's users upload many images within ten minutes.
+        IMAGE_RATE_LIMIT_PER_USER: '100000',
         // An image uploaded for a comment never written is unused at once (Site Admin → Assets may remove it).
         COMMENT_UPLOAD_GRACE_MINUTES: '0',
         // Shortlinks may lead to example.org; any other host is refused.
