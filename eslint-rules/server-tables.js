@@ -13,7 +13,7 @@ export const TABLE_OWNERS = {
   assets: ['assets'],
   auth: ['refreshTokens', 'passwordResets'],
   datatables: ['dataTables', 'dataTableMetrics', 'observations', 'projectObjectTypes'],
-  documents: ['documentRevisions'],
+  documents: ['documentRevisions', 'documentImages'],
   imports: ['importSessions', 'importRecords'],
   insights: ['insights', 'insightObjects', 'insightComments', 'insightCommentPhotos'],
   institutions: ['institutions', 'institutionCategories'],
@@ -78,7 +78,7 @@ export const SHARED_READS = [
     reason: 'The photo search reads object photos and comment images in one statement; an image is signed when what holds it is not public',
   },
   {
-    tables: ['documentRevisions', 'fileVersions', 'projectFiles', 'projectUpdates', 'pages', 'importSessions'],
+    tables: ['documentImages', 'fileVersions', 'projectFiles', 'projectUpdates', 'pages', 'importSessions'],
     readers: ['assets'],
     reason:
       'Where a stored file is used or recorded is one statement over every column naming an asset or a storage key (usages, the unused filter, the stray sweep)',

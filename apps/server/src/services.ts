@@ -59,7 +59,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   const roles = createRolesService({ db });
   const users = createUsersService({ db, roles });
-  const documents = createDocumentsService({ db });
+  const documents = createDocumentsService({ db, readableAssets: assets.readableAssets });
   const people = createPeopleService({ db, users, assets, documents });
   const institutions = createInstitutionsService({ db, assets });
   const memberships = createMembershipsService({ db, roles, users, people });

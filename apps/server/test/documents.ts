@@ -2,6 +2,9 @@ import { DOCUMENT_SAMPLE, normalizeDocument, type ProseMirrorDoc, fieldProblem }
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
+/** The asset the sample's image node names. */
+const SAMPLE_IMAGE = '3f2b8c1e-5d4a-4c6b-9e7f-0a1b2c3d4e5f';
+
 const paragraph = (content: unknown[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] });
 
 /** Documents outside the shared list of nodes and marks, with the field and message of their 400. */
@@ -24,15 +27,22 @@ const OUTSIDE_THE_LIST = [
  * sample comes back the same), and refuses a document outside it with a 400 that names
  * the node or mark, changing nothing.
  */
-export async function expectDocumentsChecked(write: (doc: unknown) => Promise<LightMyRequestResponse>, read: () => Promise<ProseMirrorDoc>, field: string) {
-  const saved = await write(DOCUMENT_SAMPLE);
+export async function expectDocumentsChecked(
+  write: (doc: unknown) => Promise<LightMyRequestResponse>,
+  read: () => Promise<ProseMirrorDoc>,
+  field: string,
+  /** An image the writer uploaded: the sample's image node names it (a document names only images its writer may see). */
+  image: string,
+) {
+  const sample = JSON.parse(JSON.stringify(DOCUMENT_SAMPLE).replaceAll(SAMPLE_IMAGE, image)) as ProseMirrorDoc;
+  const saved = await write(sample);
   expect(saved.statusCode, saved.body).toBeLessThan(300);
-  expect(normalizeDocument(await read())).toEqual(normalizeDocument(DOCUMENT_SAMPLE));
+  expect(normalizeDocument(await read())).toEqual(normalizeDocument(sample));
   for (const bad of OUTSIDE_THE_LIST) {
     const res = await write(bad.doc);
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toContainEqual({ field: `${field}${bad.at}`, message: bad.message });
     expect(res.json().error).toBe(fieldProblem(`${field}${bad.at}`, bad.message));
   }
-  expect(normalizeDocument(await read())).toEqual(normalizeDocument(DOCUMENT_SAMPLE));
+  expect(normalizeDocument(await read())).toEqual(normalizeDocument(sample));
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobalPermission } from '@observatory/shared';
 import {
+  buildAsset,
   buildComment,
   buildCommentPhoto,
   buildDataTable,
@@ -61,6 +62,8 @@ interface World {
   orphanPhoto: string;
   /** Documentation pages: a published one and a draft below it (managePages only). */
   pages: string[];
+  /** An image in each project's documentation, and one the public project's text held only before (its history: its editors'). */
+  documentImages: { current: Record<Vis, string>; former: string };
 }
 let world: World;
 
@@ -194,6 +197,15 @@ beforeAll(async () => {
     expect((await api(t.app, 'PUT', `/projects/${p.id}/pubs/${publication.id}`, { token: owner.token })).statusCode).toBe(200);
   const pages = [marker, `${marker}/draft`];
   for (const [i, path] of pages.entries()) await buildPage(t.app, admin, { path, title: `${marker} page`, draft: i > 0 });
+  const imageDoc = (id: string) => ({ type: 'doc', content: [{ type: 'image', attrs: { asset: id } }] });
+  const current = {} as Record<Vis, string>;
+  const former = (await buildAsset(t.app, owner)).id;
+  for (const visibility of VISIBILITIES) {
+    current[visibility] = (await buildAsset(t.app, owner)).id;
+    const path = `/projects/${projects[visibility].id}`;
+    if (visibility === 'public') expect((await api(t.app, 'PUT', path, { token: owner.token, body: { doc: imageDoc(former) } })).statusCode).toBe(200);
+    expect((await api(t.app, 'PUT', path, { token: owner.token, body: { doc: imageDoc(current[visibility]) } })).statusCode).toBe(200);
+  }
   world = {
     owner,
     actors,
@@ -207,6 +219,7 @@ beforeAll(async () => {
     publication: publication.id,
     orphanPhoto,
     pages,
+    documentImages: { current, former },
   };
 }, 240_000);
 afterAll(() => t.close());
@@ -564,6 +577,29 @@ describe.each(ACTORS)('as %s', (name) => {
         .map((u) => `/people/${u.personId}`),
     ];
     for (const owner of owners) expect(await readable(`${owner}/revisions`, who()), owner).toBe(await editable(owner));
+  });
+
+  it('document images: served exactly to those who may read a text that holds them (its history: its editors), plainly only when public, else as no image', async () => {
+    const { current, former } = world.documentImages;
+    const cases = [
+      ...VISIBILITIES.map((v) => ({ asset: current[v], holder: `/projects/${world.projects[v].id}`, history: false })),
+      { asset: former, holder: `/projects/${world.projects.public.id}`, history: true },
+    ];
+    // Their uploader and manageAssets see every asset.
+    const session = who() ? (await get('/auth/user', who())).json().user : null;
+    const ownerOrManager = name === 'owner' || !!session?.super || !!session?.permissions.includes('manageAssets');
+    for (const { asset, holder, history } of cases) {
+      const res = await get(holder, who());
+      const mayRead = res.statusCode === 200 && (!history || (res.json().permissions as string[]).includes('edit'));
+      const sees = mayRead || ownerOrManager;
+      const detail = await get(`/assets/${asset}`, who());
+      expect(detail.statusCode, `${asset} of ${holder}`).toBe(sees ? 200 : 404);
+      const unsignedRes = await t.app.inject({ method: 'GET', url: `/api/v1/assets/${asset}/96` });
+      expect(unsignedRes.statusCode, `unsigned ${asset}`).toBe(holder.endsWith(world.projects.public.id) && !history ? 200 : 404);
+      if (!sees) continue;
+      const served = await t.app.inject({ method: 'GET', url: detail.json().asset.image.thumbUrl as string });
+      expect(served.statusCode).toBe(200);
+    }
   });
 
   it('Site Admin’s recent changes name only what can be read', async () => {

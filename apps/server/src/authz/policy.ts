@@ -133,7 +133,7 @@ export function permissionsFor(actor: Actor | null, resource: Resource): Resourc
 
 /**
  * Whether everyone may see the row: an image its row holds is served plainly when so, and
- * otherwise only through URLs signed for a reader who may (visibility.ts's publicRowsOf, for lists).
+ * otherwise only through URLs signed for a reader who may (in SQL: visibleTo for a visitor).
  */
 export const isPublic = (resource: Resource): boolean => canSee(null, resource);
 

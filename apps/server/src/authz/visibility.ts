@@ -47,9 +47,6 @@ function conditionFor(actor: Actor | null, kind: Kind): SQL | undefined {
   return or(inArray(visibility, [...sight.open]), and(eq(visibility, 'members'), membersSee(kind, sight) ?? never));
 }
 
-/** The rows of a kind everyone may see, as a condition on its table: what isPublic (policy.ts) decides for one row. */
-export const publicRowsOf = (kind: Kind): SQL => visibleTo(null, kind) ?? sql`true`;
-
 /** The rows of a kind the actor owns. */
 function ownedBy(kind: Kind, actor: Actor): SQL | undefined {
   const owner = RESOURCES[kind].owner;

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_NODES, IMAGE_MEDIA_TYPES, type AssetDetail, type CalloutTone } from '@observatory/shared';
 import { api } from '../lib/api-client';
 import { FormError } from './FormError';
+import { rememberImageUrl } from './rich-text-nodes';
 
 const ICON = { size: 16, stroke: 1.5 } as const;
 
@@ -146,6 +147,7 @@ export function InsertImageControl({ onInserted }: { onInserted: (asset: string)
     setProgress(0);
     try {
       const { asset } = await uploadImage(file, setProgress);
+      if (asset.image) rememberImageUrl(asset.id, asset.image.url);
       if (editor.isDestroyed) return;
       // Not focused: the description field takes the focus next.
       editor

@@ -1,11 +1,34 @@
 import { mergeAttributes, Node } from '@tiptap/core';
-import { CALLOUT_TONES, DOCUMENT_NODES, IMAGE_SIZES, type CalloutTone } from '@observatory/shared';
-import { apiUrl } from '../lib/api-client';
+import { CALLOUT_TONES, DOCUMENT_NODES, IMAGE_SIZES, type AssetDetail, type CalloutTone } from '@observatory/shared';
+import { api, apiUrl } from '../lib/api-client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Where the editor shows an uploaded image: its display size, as GET assets/{id} answers it for a document's image (unsigned). */
+/** An image's plain display URL: what the editor's HTML carries (copied out, pasted back: only its asset id is read). */
 export const editorImageSrc = (asset: string) => apiUrl(`/assets/${encodeURIComponent(asset)}/${IMAGE_SIZES.display}`);
+
+/**
+ * The display URLs the editor shows images by, by asset: as GET assets/{id} answers them,
+ * signed for the reader when not everyone may see the image (signed URLs last an hour).
+ */
+const displayUrls = new Map<string, { url: Promise<string | null>; until: number }>();
+const KEEP_URL_MS = 30 * 60 * 1000;
+
+/** An image just uploaded: its answer already holds its URL. */
+export function rememberImageUrl(asset: string, url: string) {
+  displayUrls.set(asset, { url: Promise.resolve(url), until: Date.now() + KEEP_URL_MS });
+}
+
+function displayUrl(asset: string): Promise<string | null> {
+  const known = displayUrls.get(asset);
+  if (known && known.until > Date.now()) return known.url;
+  const url = api.get<AssetDetail>(`/assets/${encodeURIComponent(asset)}`).then(
+    (detail) => detail.asset.image?.url ?? null,
+    () => null,
+  );
+  displayUrls.set(asset, { url, until: Date.now() + KEEP_URL_MS });
+  return url;
+}
 
 /**
  * An uploaded image in a document, by its asset id (DOCUMENT_NODES.image): the editor's
@@ -42,6 +65,28 @@ export const ImageNode = Node.create({
 
   renderHTML({ HTMLAttributes }) {
     return ['img', HTMLAttributes];
+  },
+
+  // Shown by the URL GET assets/{id} gives (signed when the image is restricted), not the plain one.
+  addNodeView() {
+    return ({ node }) => {
+      const img = document.createElement('img');
+      const asset = String(node.attrs.asset ?? '');
+      img.setAttribute('data-asset', asset);
+      img.alt = String(node.attrs.alt ?? '');
+      void displayUrl(asset).then((url) => {
+        if (url) img.src = url;
+        else img.setAttribute('data-missing', '');
+      });
+      return {
+        dom: img,
+        update: (updated) => {
+          if (updated.type !== node.type || updated.attrs.asset !== asset) return false;
+          img.alt = String(updated.attrs.alt ?? '');
+          return true;
+        },
+      };
+    };
   },
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { assets, institutions, people, teams } from './people.js';
 
@@ -106,6 +106,22 @@ export const documentRevisions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.ownerType, t.ownerId, t.createdAt)],
+);
+
+/**
+ * The images (asset ids) a document names, in its current text (`current`) or only in older
+ * revisions: what holds an image, read by asset when the image is served and counted as a
+ * use. Kept by the documents module with every revision saved.
+ */
+export const documentImages = pgTable(
+  'document_images',
+  {
+    ownerType: text().notNull(),
+    ownerId: uuid().notNull(),
+    assetId: uuid().notNull(),
+    current: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerType, t.ownerId, t.assetId] }), index().on(t.assetId)],
 );
 
 export const projectFiles = pgTable(

@@ -1,7 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { publicRowsOf } from '../../authz/visibility.js';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
-import { assets, importSessions, insightCommentPhotos, insights, photos, users } from '../../db/schema/index.js';
+import { assets, importSessions, users } from '../../db/schema/index.js';
 import type { Page } from '../../lib/pagination.js';
 import { usedAssetIds } from './usages/repo.js';
 
@@ -17,20 +16,13 @@ export async function findAsset(db: Db, id: string): Promise<AssetRow | null> {
   return row ?? null;
 }
 
-/** The photo of an object the asset is, if it is one: images of what not everyone may see are served to those who may. */
-export async function photoOfAsset(db: Db, assetId: string): Promise<{ id: string; objectId: string | null; authorId: string | null } | null> {
-  const [row] = await db
-    .select({ id: photos.id, objectId: photos.objectId, authorId: photos.authorId })
-    .from(photos)
-    .where(eq(photos.assetId, assetId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** When the asset is an image uploaded for comments: the insight it is for (null once that is deleted). Served as the insight is seen. */
-export async function insightOfCommentPhoto(db: Db, assetId: string): Promise<{ insightId: string | null } | null> {
-  const [row] = await db.select({ insightId: insightCommentPhotos.insightId }).from(insightCommentPhotos).where(eq(insightCommentPhotos.assetId, assetId));
-  return row ?? null;
+export async function findAssets(db: Db, ids: readonly string[]): Promise<AssetRow[]> {
+  return ids.length
+    ? db
+        .select()
+        .from(assets)
+        .where(inArray(assets.id, [...ids]))
+    : [];
 }
 
 export async function deleteAsset(db: Db, id: string): Promise<AssetRow | null> {
@@ -57,20 +49,9 @@ export async function lockAsset(tx: Db, id: string): Promise<AssetRow | null> {
 /** What an asset's files take in the storage: the original and its versions. */
 const storedBytes = sql`${assets.size} + coalesce((select sum((v.value ->> 'size')::bigint) from jsonb_each(${assets.variants}) as v), 0)`;
 
-/**
- * Whether the asset's image is served only through signed URLs: what `restrictedHolder`
- * (service.ts) decides for one asset, for a page of them. A photo of an object not
- * everyone may see (or of one deleted), an image uploaded for comments on such an insight
- * (or on one deleted).
- */
-const restricted = sql<boolean>`(
-  exists (select 1 from ${photos} where ${photos.assetId} = ${assets.id} and not (${publicRowsOf('photo')}))
-  or exists (select 1 from ${insightCommentPhotos} where ${insightCommentPhotos.assetId} = ${assets.id}
-    and not exists (select 1 from ${insights} where ${insights.id} = ${insightCommentPhotos.insightId} and ${publicRowsOf('insight')})))`;
-
 /** A page of assets, newest first, with their uploaders; only the unused ones when asked. */
 export async function assetPage(db: Db, page: Page, unusedOnly: boolean, graceMinutes: number) {
-  const query = db.select({ asset: assets, username: users.username, restricted }).from(assets).leftJoin(users, eq(users.id, assets.ownerId)).$dynamic();
+  const query = db.select({ asset: assets, username: users.username }).from(assets).leftJoin(users, eq(users.id, assets.ownerId)).$dynamic();
   // An anti-join with the used ids, computed once (a correlated "not exists" would run the usages per asset).
   if (unusedOnly) query.leftJoin(sql`${usedAssetIds(graceMinutes)} as used`, sql`used.asset_id = ${assets.id}`).where(sql`used.asset_id is null`);
   return query.orderBy(desc(assets.createdAt), desc(assets.id)).limit(page.limit).offset(page.offset);

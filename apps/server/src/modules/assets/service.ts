@@ -13,6 +13,7 @@ import {
 } from '@observatory/shared';
 import { authorize, can, isPublic, ownsOrManages, requireActor, type Actor, type Resource } from '../../authz/authorize.js';
 import { findByKey, resourceOf } from '../../authz/lookup.js';
+import type { Kind } from '../../authz/resources.js';
 import type { Database, Db } from '../../db/client.js';
 import type { AssetVariant } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
@@ -26,7 +27,17 @@ import { createTaskQueue } from '../../lib/task-queue.js';
 import type { Upload } from '../../lib/uploads.js';
 import * as repo from './repo.js';
 import * as usagesRepo from './usages/repo.js';
-import { byKindAndLabel, toUsage, whereUsed } from './usages/service.js';
+import { byKindAndLabel, toUsage, whereUsed, type UsageRow } from './usages/service.js';
+
+/** The registry's kind of what owns a document, by its owner type (a bio is its person's). */
+const DOCUMENT_OWNER_KINDS: Partial<Record<string, Kind>> = {
+  project: 'project',
+  update: 'update',
+  object: 'object',
+  insight: 'insight',
+  page: 'page',
+  bio: 'person',
+};
 
 /** The name under which the original of every asset is served. */
 export const ORIGINAL = 'original';
@@ -102,41 +113,52 @@ export function createAssetsService(deps: {
   const imageQueue = createTaskQueue(deps.imageConcurrency);
 
   /**
-   * What holds the image when not everyone may see it, else null: the object of a photo
-   * (the photo itself once its object is deleted: its uploader's and manageAssets'), the
-   * insight an image was uploaded for comments on (a manager-only stand-in once it is gone).
+   * The uses of `ids` the actor may see: those whose holder they see (usagesOf), except that
+   * a use in older revisions of a document only is seen by those who may read that history
+   * (who may edit the document's owner): an image taken out of a text does not stay open to
+   * the text's readers through its history.
    */
-  async function restrictedHolder(d: Db, assetId: string): Promise<Resource | null> {
-    const photo = await repo.photoOfAsset(d, assetId);
-    let holder: Resource | null | undefined;
-    if (photo) {
-      const object = photo.objectId ? (await findByKey(d, 'object', photo.objectId))?.resource : null;
-      holder = object ?? resourceOf('photo', photo, { parent: null });
-    } else {
-      const comment = await repo.insightOfCommentPhoto(d, assetId);
-      // A comment's image whose insight is gone: for managers only, as a row whose parent is gone.
-      holder =
-        comment &&
-        ((comment.insightId && (await findByKey(d, 'insight', comment.insightId))?.resource) || {
-          type: 'insight' as const,
-          id: assetId,
-          visibility: 'members' as const,
-          targetIds: [],
-        });
+  async function seenUses(d: Db, actor: Actor | null, ids: readonly string[]): Promise<UsageRow[]> {
+    return seenAmong(d, actor, await usagesRepo.usagesOf(d, actor, ids, deps.pendingUploadMinutes));
+  }
+
+  async function seenAmong(d: Db, actor: Actor | null, rows: UsageRow[]): Promise<UsageRow[]> {
+    const seen: UsageRow[] = [];
+    for (const row of rows) {
+      if (!row.visible) continue;
+      if (row.current === false && !(await editsDocumentOwner(d, actor, row))) continue;
+      seen.push(row);
     }
-    return holder && !isPublic(holder) ? holder : null;
+    return seen;
+  }
+
+  async function editsDocumentOwner(d: Db, actor: Actor | null, row: UsageRow): Promise<boolean> {
+    const kind = DOCUMENT_OWNER_KINDS[row.holder];
+    const owner = actor && kind ? await findByKey(d, kind, row.holderId) : null;
+    return !!owner && can(actor, 'edit', owner.resource);
   }
 
   /**
-   * A signed image answers only while the one it was signed for may still see its holder,
-   * or may see the asset's original anyway (its uploader, manageAssets: the asset pages).
+   * Of `ids`, the assets everyone may see: held by something public (its current text, for a
+   * document). Their images are served plainly; every other image only through URLs signed
+   * for a reader who may see it, and cached privately.
    */
-  async function checkSignature(asset: repo.AssetRow, holder: Resource, query: SignedQuery): Promise<number> {
+  async function publicAmong(d: Db, ids: readonly string[]): Promise<Set<string>> {
+    const rows = await usagesRepo.usagesOf(d, null, ids, deps.pendingUploadMinutes);
+    return new Set(rows.filter((r) => r.visible && r.current !== false).map((r) => r.assetId));
+  }
+
+  /**
+   * A signed image answers only while the one it was signed for may still see it: through a
+   * use they see, or as its uploader or a holder of manageAssets. Anything else is answered
+   * as an asset that does not exist.
+   */
+  async function checkSignature(asset: repo.AssetRow, query: SignedQuery): Promise<number> {
     const { verdict, claim } = signer.verifyQuery(`assets/${asset.id}`, query);
     if (verdict === 'expired') throw new AppError('FORBIDDEN', 'This image link has expired: reload the page to get a new one');
-    if (verdict !== 'valid') throw new AppError('FORBIDDEN', 'This image is shown only through the page that holds it');
+    if (verdict !== 'valid') throw notFound('Asset');
     const signedFor = claim!.userId ? await deps.actorFor(claim!.userId) : null;
-    if (!seesOriginal(signedFor, asset) && !can(signedFor, 'view', holder)) throw notFound('Asset');
+    if (!seesOriginal(signedFor, asset) && (await db.use((d) => seenUses(d, signedFor, [asset.id]))).length === 0) throw notFound('Asset');
     return claim!.expires;
   }
 
@@ -220,13 +242,10 @@ export function createAssetsService(deps: {
     createdAt: asset.createdAt.toISOString(),
   });
 
-  /** The uses of an asset as `actor` may read them: those whose holder they see, and how many others there are. */
+  /** The uses of an asset as `actor` may read them (seenUses), and how many others there are. */
   async function usagesFor(d: Db, actor: Actor | null, id: string) {
     const rows = await usagesRepo.usagesOf(d, actor, [id], deps.pendingUploadMinutes);
-    const usages = rows
-      .filter((r) => r.visible)
-      .map(toUsage)
-      .sort(byKindAndLabel);
+    const usages = (await seenAmong(d, actor, rows)).map(toUsage).sort(byKindAndLabel);
     return { uses: rows.length, usages, hidden: rows.length - usages.length };
   }
 
@@ -286,13 +305,12 @@ export function createAssetsService(deps: {
         const row = await repo.findAssetWithOwner(d, id);
         if (!row) return null;
         const used = await usagesFor(d, actor, id);
-        const holder = isImage(row.asset) ? await restrictedHolder(d, id) : null;
-        return { ...row, ...used, holder };
+        return { ...row, ...used, restricted: isImage(row.asset) && !(await publicAmong(d, [id])).has(id) };
       });
       if (!found || !seesAsset(actor, found.asset, found.usages.length)) throw notFound('Asset');
       const { asset } = found;
       const mayDelete = found.uses === 0 && can(actor, 'delete', resourceOf('asset', asset));
-      const image = isImage(asset) ? imageOf(actor, asset.id, found.holder !== null) : null;
+      const image = isImage(asset) ? imageOf(actor, asset.id, found.restricted) : null;
       return {
         asset: toAsset(asset, found.username, image),
         usages: found.usages,
@@ -305,21 +323,14 @@ export function createAssetsService(deps: {
     async listAssets(actor: Actor | null, p: number, unusedOnly: boolean): Promise<AssetsResponse & { page: Page; total: number }> {
       authorize(requireActor(actor), 'manageAssets');
       const page = pageOf(p, ASSETS_PER_PAGE);
-      const { totals, rows, uses } = await db.use(async (d) => {
+      const { totals, rows, uses, open } = await db.use(async (d) => {
         const totals = await repo.assetTotals(d, deps.pendingUploadMinutes);
         const rows = await repo.assetPage(d, page, unusedOnly, deps.pendingUploadMinutes);
-        return {
-          totals,
-          rows,
-          uses: await usagesRepo.useCounts(
-            d,
-            rows.map((r) => r.asset.id),
-            deps.pendingUploadMinutes,
-          ),
-        };
+        const ids = rows.map((r) => r.asset.id);
+        return { totals, rows, uses: await usagesRepo.useCounts(d, ids, deps.pendingUploadMinutes), open: await publicAmong(d, ids) };
       });
       const assets = rows.map((r): AssetListItem => ({
-        ...toAsset(r.asset, r.username, isImage(r.asset) ? imageOf(actor, r.asset.id, r.restricted) : null),
+        ...toAsset(r.asset, r.username, isImage(r.asset) ? imageOf(actor, r.asset.id, !open.has(r.asset.id)) : null),
         uses: uses.get(r.asset.id) ?? 0,
       }));
       return { assets, totals, page, total: unusedOnly ? totals.unusedCount : totals.count };
@@ -407,6 +418,17 @@ export function createAssetsService(deps: {
     },
 
     /**
+     * Of `ids`, the assets `actor` may see (in the caller's transaction): as its uploader, a
+     * holder of manageAssets, or through a use they see. A document may name only those, or
+     * an id would publish someone's hidden image.
+     */
+    async readableAssets(tx: Db, actor: Actor | null, ids: readonly string[]): Promise<Set<string>> {
+      const rows = await repo.findAssets(tx, ids);
+      const seen = new Set((await seenUses(tx, actor, ids)).map((r) => r.assetId));
+      return new Set(rows.filter((asset) => seen.has(asset.id) || seesOriginal(actor, asset)).map((asset) => asset.id));
+    },
+
+    /**
      * The image of something held by `holder` (a photo by its object), for `actor`: plain
      * URLs when everyone may see the holder, else URLs signed for the actor.
      */
@@ -423,9 +445,9 @@ export function createAssetsService(deps: {
      * manageAssets see it.
      */
     async findVariant(actor: Actor | null, id: string, variant: string, signature: SignedQuery = {}) {
-      const { asset, holder } = await db.use(async (d) => {
+      const { asset, open } = await db.use(async (d) => {
         const asset = await repo.findAsset(d, id);
-        return { asset, holder: asset ? await restrictedHolder(d, asset.id) : null };
+        return { asset, open: !!asset && (await publicAmong(d, [asset.id])).has(asset.id) };
       });
       const file = !asset
         ? null
@@ -438,8 +460,8 @@ export function createAssetsService(deps: {
             : null;
       if (!asset || !file) throw notFound('Asset');
       let cacheControl = `${variant === ORIGINAL ? 'private' : 'public'}, max-age=31536000, immutable`;
-      if (holder && variant !== ORIGINAL) {
-        const expires = await checkSignature(asset, holder, signature);
+      if (!open && variant !== ORIGINAL) {
+        const expires = await checkSignature(asset, signature);
         cacheControl = `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`;
       }
       return {

@@ -45,7 +45,13 @@ describe('POST /assets: an image for a document', () => {
         size: expect.any(Number),
         width: 1200,
         height: 800,
-        image: { id, url: `/api/v1/assets/${id}/400`, thumbUrl: `/api/v1/assets/${id}/96`, largeUrl: `/api/v1/assets/${id}/1600` },
+        // No text holds it yet: its uploader's alone, through URLs signed for them.
+        image: {
+          id,
+          url: expect.stringMatching(new RegExp(`^/api/v1/assets/${id}/400\\?expires=\\d+&user=${writer.id}&signature=`)),
+          thumbUrl: expect.stringMatching(new RegExp(`^/api/v1/assets/${id}/96\\?`)),
+          largeUrl: expect.stringMatching(new RegExp(`^/api/v1/assets/${id}/1600\\?`)),
+        },
         owner: { username: writer.username },
         createdAt: expect.any(String),
       },
@@ -79,8 +85,9 @@ describe('POST /assets: an image for a document', () => {
     expect(await unusedIds()).not.toContain(id);
     const seen = await api(t.app, 'GET', `/assets/${id}`);
     expect(seen.statusCode).toBe(200);
+    // Now everyone may see it: its URLs are plain.
     expect(seen.json()).toMatchObject({
-      asset: { id, image: answer.asset.image },
+      asset: { id, image: { id, url: `/api/v1/assets/${id}/400`, thumbUrl: `/api/v1/assets/${id}/96`, largeUrl: `/api/v1/assets/${id}/1600` } },
       usages: [{ kind: 'document', label: `An image in the text of ${project.title}`, path: `/projects/${project.slug}` }],
     });
     expect((await api(t.app, 'DELETE', `/assets/${id}`, { token: writer.token })).statusCode).toBe(409);

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import type { Db } from '../../db/client.js';
-import { documentRevisions, people } from '../../db/schema/index.js';
+import { documentImages, documentRevisions, people } from '../../db/schema/index.js';
 import type { DocumentOwner } from './service.js';
 
 const author = { id: people.id, slug: people.slug, name: people.name };
@@ -30,4 +30,27 @@ export async function findRevision(db: Db, owner: DocumentOwner, id: string) {
 
 export async function deleteRevisionsOf(db: Db, owner: DocumentOwner): Promise<void> {
   await db.delete(documentRevisions).where(ofOwner(owner));
+  await db.delete(documentImages).where(and(eq(documentImages.ownerType, owner.type), eq(documentImages.ownerId, owner.id)));
+}
+
+/** The images any revision of the owner's document has named. */
+export async function imagesOf(db: Db, owner: DocumentOwner): Promise<Set<string>> {
+  const rows = await db
+    .select({ assetId: documentImages.assetId })
+    .from(documentImages)
+    .where(and(eq(documentImages.ownerType, owner.type), eq(documentImages.ownerId, owner.id)));
+  return new Set(rows.map((r) => r.assetId));
+}
+
+/** The owner's current text names `assetIds`: those are current, every other image it named before only in its history. */
+export async function setCurrentImages(db: Db, owner: DocumentOwner, assetIds: readonly string[]): Promise<void> {
+  await db
+    .update(documentImages)
+    .set({ current: false })
+    .where(and(eq(documentImages.ownerType, owner.type), eq(documentImages.ownerId, owner.id), eq(documentImages.current, true)));
+  if (assetIds.length === 0) return;
+  await db
+    .insert(documentImages)
+    .values(assetIds.map((assetId) => ({ ownerType: owner.type, ownerId: owner.id, assetId, current: true })))
+    .onConflictDoUpdate({ target: [documentImages.ownerType, documentImages.ownerId, documentImages.assetId], set: { current: sql`true` } });
 }

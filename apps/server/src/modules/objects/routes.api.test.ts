@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocumentsChecked } from '../../../test/documents.js';
-import { buildInstitution, buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildAsset, buildInstitution, buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -413,6 +413,7 @@ describe('the doc of an object', () => {
       (doc) => api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: owner.token, body: { doc } }),
       async () => (await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().doc,
       'body.doc',
+      (await buildAsset(t.app, owner)).id,
     );
   });
 

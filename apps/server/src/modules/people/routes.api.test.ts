@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people } from '../../db/schema/index.js';
 import { expectDocumentsChecked } from '../../../test/documents.js';
-import { buildInstitution, buildInvitation, buildPerson, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildAsset, buildInstitution, buildInvitation, buildPerson, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -178,6 +178,7 @@ describe('the bio', () => {
       (bio) => api(t.app, 'PUT', `/people/${person.slug}`, { token: manager.token, body: { bio } }),
       async () => (await api(t.app, 'GET', `/people/${person.slug}`)).json().bio,
       'body.bio',
+      (await buildAsset(t.app, manager)).id,
     );
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocumentsChecked } from '../../../test/documents.js';
-import { buildInstitution, buildProject, buildTeam, buildUpdate, buildUser, tokenFor, type TestUser } from '../../../test/factories.js';
+import { buildAsset, buildInstitution, buildProject, buildTeam, buildUpdate, buildUser, tokenFor, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -175,6 +175,7 @@ describe('PUT and DELETE /projects/{id}', () => {
       (doc) => api(t.app, 'PUT', `/projects/${project.id}`, { token: researcher.token, body: { doc } }),
       async () => (await api(t.app, 'GET', `/projects/${project.id}`)).json().doc,
       'body.doc',
+      (await buildAsset(t.app, researcher)).id,
     );
   });
 
@@ -322,6 +323,7 @@ describe('updates', () => {
       (doc) => api(t.app, 'PUT', path, { token: researcher.token, body: { doc } }),
       async () => (await api(t.app, 'GET', path)).json().doc,
       'body.doc',
+      (await buildAsset(t.app, researcher)).id,
     );
   });
 

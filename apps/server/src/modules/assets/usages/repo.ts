@@ -5,7 +5,7 @@ import type { Kind } from '../../../authz/resources.js';
 import { visibleTo } from '../../../authz/visibility.js';
 import { rowsOf, type Db } from '../../../db/client.js';
 import {
-  documentRevisions,
+  documentImages,
   fileVersions,
   insightCommentPhotos,
   insightComments,
@@ -19,14 +19,11 @@ import {
   projects,
   projectUpdates,
 } from '../../../db/schema/index.js';
-import { DOCUMENT_IMAGES_PATH, type UsageRow } from './service.js';
+import type { UsageRow } from './service.js';
 
 /** The asset column of a branch: one of `ids`, or any asset (never null). */
 const among = (column: AnyPgColumn | SQL, ids: readonly string[] | null) =>
   ids ? sql`${column} = any(${sql.param(ids)}::uuid[])` : sql`${column} is not null`;
-
-/** The assets a document column's image nodes name (usages.ts DOCUMENT_IMAGES_PATH), one row each. */
-const imagesIn = (doc: AnyPgColumn) => sql`jsonb_path_query(${doc}, ${DOCUMENT_IMAGES_PATH}::jsonpath)`;
 
 /**
  * Another comment than the one in scope: the one using an image uploaded for comments.
@@ -47,20 +44,12 @@ const usedBy = alias(insightComments, 'used_by');
  *   held by the insight);
  * - a person's portrait (`people.photo_id`), a partner's logo (`institutions.logo_id`);
  * - a version of a project file (`file_versions.asset_id`);
- * - an image node (IMAGE_NODE) in a document: in any revision (`document_revisions`) or in
- *   the current text (projects, updates, objects, insights, pages, people's bios), one row per
- *   document, `current` telling whether the current text has it.
+ * - an image node (IMAGE_NODE) in a document (projects, updates, objects, insights, pages,
+ *   people's bios): one row per document whose current text or any older revision names it,
+ *   `current` telling whether the current text does (`document_images`, kept by the documents
+ *   module with each revision).
  */
 export function usageRows(ids: readonly string[] | null, graceMinutes: number): SQL {
-  const docs = sql`
-    select (img #>> '{}')::uuid as asset_id, ${documentRevisions.ownerType} as holder, ${documentRevisions.ownerId} as holder_id, false as current
-      from ${documentRevisions} cross join lateral ${imagesIn(documentRevisions.doc)} as img
-    union all select (img #>> '{}')::uuid, 'project', ${projects.id}, true from ${projects} cross join lateral ${imagesIn(projects.doc)} as img
-    union all select (img #>> '{}')::uuid, 'update', ${projectUpdates.id}, true from ${projectUpdates} cross join lateral ${imagesIn(projectUpdates.doc)} as img
-    union all select (img #>> '{}')::uuid, 'object', ${objects.id}, true from ${objects} cross join lateral ${imagesIn(objects.doc)} as img
-    union all select (img #>> '{}')::uuid, 'insight', ${insights.id}, true from ${insights} cross join lateral ${imagesIn(insights.doc)} as img
-    union all select (img #>> '{}')::uuid, 'page', ${pages.id}, true from ${pages} cross join lateral ${imagesIn(pages.doc)} as img
-    union all select (img #>> '{}')::uuid, 'bio', ${people.id}, true from ${people} cross join lateral ${imagesIn(people.bio)} as img`;
   return sql`
     select ${photos.assetId} as asset_id, 'photo'::text as kind, 'photo'::text as holder, ${photos.id} as holder_id, null::boolean as current
       from ${photos} where ${among(photos.assetId, ids)}
@@ -74,8 +63,8 @@ export function usageRows(ids: readonly string[] | null, graceMinutes: number): 
     union all select ${people.photoId}, 'person', 'person', ${people.id}, null from ${people} where ${among(people.photoId, ids)}
     union all select ${institutions.logoId}, 'institution', 'institution', ${institutions.id}, null from ${institutions} where ${among(institutions.logoId, ids)}
     union all select ${fileVersions.assetId}, 'file', 'version', ${fileVersions.id}, null from ${fileVersions} where ${among(fileVersions.assetId, ids)}
-    union all select d.asset_id, 'document', d.holder, d.holder_id, bool_or(d.current)
-      from (${docs}) as d where ${among(sql`d.asset_id`, ids)} group by d.asset_id, d.holder, d.holder_id`;
+    union all select ${documentImages.assetId}, 'document', ${documentImages.ownerType}, ${documentImages.ownerId}, ${documentImages.current}
+      from ${documentImages} where ${among(documentImages.assetId, ids)}`;
 }
 
 /** The ids of every asset in use, once each: to join against (an anti-join finds the unused). */
@@ -97,7 +86,7 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
   if (!ids.length) return [];
   const seen = (kind: Kind, row: AnyPgColumn) => sql`${row} is not null and (${visibleTo(actor, kind) ?? sql`true`})`;
   const result = await d.execute(sql`
-    select u.asset_id, u.kind, u.holder, u.current,
+    select u.asset_id, u.kind, u.holder, u.holder_id, u.current,
       case u.holder
         when 'photo' then ${seen('photo', photos.id)}
         when 'comment' then ${seen('comment', insightComments.id)}
@@ -164,6 +153,7 @@ export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[
     assetId: r.asset_id as string,
     kind: r.kind as UsageRow['kind'],
     holder: r.holder as string,
+    holderId: r.holder_id as string,
     current: (r.current as boolean | null) ?? null,
     visible: r.visible === true,
     title: (r.title as string | null) ?? null,

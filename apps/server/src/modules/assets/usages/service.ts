@@ -4,24 +4,14 @@ import type { AssetUsage } from '@observatory/shared';
  * How a stored document (ProseMirror JSON: a project's documentation, an update's text,
  * an object's doc, an insight, a person's bio, and every revision of them) shows an
  * uploaded image: a node `{"type": "image", "attrs": {"asset": "<asset uuid>"}}`, at any
- * depth: the shared list of document nodes' `image` (the rich-text editor's image). An
- * asset named so in any revision counts as used and is never swept.
+ * depth: the shared list of document nodes' `image` (the rich-text editor's image). The
+ * documents module records the images each revision names (document_images); an asset
+ * named so in any revision counts as used and is never swept.
  */
 export const IMAGE_NODE = { type: 'image', assetAttr: 'asset' } as const;
 
 /** An image node of a document, as IMAGE_NODE describes it. */
 export const imageNode = (assetId: string) => ({ type: IMAGE_NODE.type, attrs: { [IMAGE_NODE.assetAttr]: assetId } });
-
-const UUID_REGEX = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-
-/**
- * The asset ids of a document's image nodes, as SQL/JSON path (PostgreSQL 12+, PGlite):
- * `jsonb_path_query(doc, path)` yields each as a JSON string. Strict mode, so `.**` visits
- * each node once (lax mode would also unwrap arrays and answer nodes twice); a node whose
- * attribute is missing or is not a UUID is no image of ours, and an error in a filter is
- * only "no match", so a malformed node never fails the query.
- */
-export const DOCUMENT_IMAGES_PATH = `strict $.** ? (@.type == "${IMAGE_NODE.type}" && @.attrs.${IMAGE_NODE.assetAttr} like_regex "${UUID_REGEX}").attrs.${IMAGE_NODE.assetAttr}`;
 
 /**
  * What holds an asset, as the usages statement names it: the registry's kind of the row
@@ -36,6 +26,7 @@ export interface UsageRow {
   assetId: string;
   kind: AssetUsage['kind'];
   holder: Holder | string;
+  holderId: string;
   /** Documents: whether the current text (not only an older revision) shows it. */
   current: boolean | null;
   /** Whether the reader may see the holder (the registry's visibleTo). */

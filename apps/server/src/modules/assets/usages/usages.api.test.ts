@@ -21,7 +21,7 @@ import {
   type TestUser,
 } from '../../../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../../test/harness.js';
-import { assets, auditLog, documentRevisions, fileVersions, importSessions, people, projects } from '../../../db/schema/index.js';
+import { assets, auditLog, fileVersions, importSessions, projects } from '../../../db/schema/index.js';
 import { newStorageKey } from '../../../lib/storage/index.js';
 import { imageNode } from './service.js';
 
@@ -98,7 +98,7 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
     expect((await detail(id, outsider.token)).status).toBe(404);
     expect((await detail(id, owner.token)).body).toMatchObject({ usages: [orphan], hiddenUsages: 0, permissions: ['view'] });
     expect((await detail(id, keeper.token)).body).toMatchObject({ usages: [orphan], hiddenUsages: 0 });
-    expect((await t.app.inject({ method: 'GET', url: photo.image.thumbUrl })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: photo.image.thumbUrl })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: (await detail(id, owner.token)).body.asset.image!.thumbUrl })).statusCode).toBe(200);
   });
 
@@ -141,12 +141,12 @@ describe('GET /assets/{id}: where an asset is used, as the reader may see it', (
     expect((await detail(id, outsider.token)).status).toBe(404);
     expect((await detail(id, member.token)).body).toMatchObject({ usages: [], hiddenUsages: 0, permissions: ['view', 'delete'] });
     expect((await detail(id, keeper.token)).body.permissions).toEqual(['view', 'delete']);
-    // Nothing restricts it: its image is public.
+    // No one else may see it: its image is served through URLs signed for the reader.
     expect((await detail(id, keeper.token)).body.asset.image).toEqual({
       id,
-      url: `/api/v1/assets/${id}/400`,
-      thumbUrl: `/api/v1/assets/${id}/96`,
-      largeUrl: `/api/v1/assets/${id}/1600`,
+      url: expect.stringMatching(new RegExp(`^/api/v1/assets/${id}/400\\?expires=\\d+&user=${keeper.id}&signature=`)),
+      thumbUrl: expect.stringMatching(new RegExp(`^/api/v1/assets/${id}/96\\?`)),
+      largeUrl: expect.stringMatching(new RegExp(`^/api/v1/assets/${id}/1600\\?`)),
     });
   });
 
@@ -191,20 +191,10 @@ describe('comment images and images in documents', () => {
     expect((await assetRow(id)) ?? null).toBeNull();
   });
 
-  it('an image node in an OLD revision only counts (as a document’s); the list counts it; deleting is refused with 409 naming where, changing nothing', async () => {
-    const { id } = await buildAsset(t.app, keeper);
-    // The editor cannot make image nodes yet: a revision written as a later one would store it.
-    await t.database.use((d) =>
-      d.insert(documentRevisions).values({
-        ownerType: 'project',
-        ownerId: openProject.id,
-        doc: doc(
-          { type: 'paragraph', content: [{ type: 'text', text: 'Before' }] },
-          { type: 'bulletList', content: [{ type: 'listItem', content: [imageNode(id)] }] },
-        ),
-        createdAt: new Date('2025-01-01T00:00:00Z'),
-      }),
-    );
+  it('an image node in an OLD revision only counts (as a document’s), seen by who may edit it; the list counts it; deleting is refused with 409 naming where, changing nothing', async () => {
+    const { id } = await buildAsset(t.app, owner);
+    const before = doc({ type: 'paragraph', content: [{ type: 'text', text: 'Before' }] }, { type: 'callout', content: [imageNode(id)] });
+    expect((await api(t.app, 'PUT', `/projects/${openProject.id}`, { token: owner.token, body: { doc: before } })).statusCode).toBe(200);
     // The current text does not show it.
     expect(
       (
@@ -215,12 +205,17 @@ describe('comment images and images in documents', () => {
       ).statusCode,
     ).toBe(200);
     const usage = { kind: 'document', label: `An image in an earlier version of the text of ${openProject.title}`, path: `/projects/${openProject.slug}` };
-    expect((await detail(id, outsider.token)).body).toMatchObject({ usages: [usage], hiddenUsages: 0, permissions: ['view'] });
+    // Its history is its editors': a reader of the project no longer sees the image.
+    expect((await detail(id, outsider.token)).status).toBe(404);
+    expect((await detail(id, owner.token)).body).toMatchObject({ usages: [usage], hiddenUsages: 0, permissions: ['view'] });
     expect((await detail(id, keeper.token)).body.permissions).toEqual(['view']);
 
-    const refused = await api(t.app, 'DELETE', `/assets/${id}`, { token: keeper.token });
+    const refused = await api(t.app, 'DELETE', `/assets/${id}`, { token: owner.token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT', error: `This file is in use: ${usage.label}. Take it off it first.` });
+    // manageAssets without a say over the project: told there is a use it cannot see.
+    const unseen = await api(t.app, 'DELETE', `/assets/${id}`, { token: keeper.token });
+    expect(unseen.json()).toMatchObject({ code: 'CONFLICT', error: 'This file is in use: 1 place you cannot see. Take it off it first.' });
     const row = (await assetRow(id))!;
     for (const key of keysOf(row)) expect(await t.app.services.storage.exists(key)).toBe(true);
 
@@ -231,14 +226,10 @@ describe('comment images and images in documents', () => {
   it('a comment image also shown in a public document: the document named, the comment counted for outsiders; the 409 says so', async () => {
     const { id } = await buildCommentPhoto(t.app, teamMember, insight.num);
     await buildComment(t.app, teamMember, insight.num, { content: 'Another one', photo: id });
-    // Current texts count too, a person's bio among them (kept without revisions).
-    await t.database.use((d) =>
-      d
-        .update(people)
-        .set({ bio: doc({ type: 'paragraph', content: [{ type: 'text', text: 'Me' }] }, imageNode(id)) })
-        .where(eq(people.id, outsider.personId)),
-    );
-    const bio = { kind: 'document', label: `An image in the text of Test ${outsider.username}’s bio`, path: `/people/${outsider.username}` };
+    // Its author shows it in their bio too, which everyone may read.
+    const bioDoc = doc({ type: 'paragraph', content: [{ type: 'text', text: 'Me' }] }, imageNode(id));
+    expect((await api(t.app, 'PUT', `/people/${teamMember.username}`, { token: teamMember.token, body: { bio: bioDoc } })).statusCode).toBe(200);
+    const bio = { kind: 'document', label: `An image in the text of Test ${teamMember.username}’s bio`, path: `/people/${teamMember.username}` };
     expect((await detail(id, outsider.token)).body).toMatchObject({ usages: [bio], hiddenUsages: 1, permissions: ['view'] });
     expect((await detail(id, teamMember.token)).body).toMatchObject({ usages: [expect.objectContaining({ kind: 'comment' }), bio], hiddenUsages: 0 });
     const refused = await api(t.app, 'DELETE', `/assets/${id}`, { token: keeper.token });
