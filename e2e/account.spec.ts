@@ -1,4 +1,4 @@
-import { answerDialog, expect, expectAccessible, goToAccount, newUser, signIn, test } from './fixtures';
+import { answerDialog, expect, expectAccessible, goToAccount, lastMailTo, newUser, signIn, test } from './fixtures';
 
 test('an API key created on My Account works as a Bearer token, until revoked', async ({ page, request }) => {
   await signIn(page, 'tomas');
@@ -30,11 +30,19 @@ test('My Account: change e-mail and password; sign out everywhere', async ({ pag
   await goToAccount(page);
   const email = `changed.${user.username}@example.org`; // unique: e-mail addresses are
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Your password').fill(user.password);
   await page.getByRole('button', { name: 'Save e-mail' }).click();
-  await expect(page.getByText('E-mail address saved')).toBeVisible();
-  await page.getByRole('link', { name: 'Observatory Catalogue' }).first().click();
+  await expect(page.getByText(`We sent a link to ${email}: open it to make it your address`)).toBeVisible();
+  await expect(page.getByText('Waiting for your new address')).toBeVisible();
+  // The address changes only when the link mailed to it is opened, and confirmed there.
+  const link = /https?:\/\/[^\s]+\/email\/[\w-]+/.exec(await lastMailTo(request, email))![0];
+  await page.goto(new URL(link).pathname);
+  await page.getByRole('button', { name: 'Confirm the new address' }).click();
+  await expect(page.getByText(`now has the e-mail address ${email}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the catalogue' }).click();
   await goToAccount(page);
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+  await expect(page.getByText('Waiting for your new address')).toBeHidden();
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Current password').fill('wrong password');
   await form.getByRole('textbox', { name: 'New password', exact: true }).fill('a fresh new password');

@@ -94,6 +94,10 @@ test('the account tab: change the e-mail, make a reset link, disable and enable'
   await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
   await form.getByRole('textbox', { name: 'E-mail' }).fill(`${user.username}@changed.example.org`);
   await form.getByRole('button', { name: 'Save' }).click();
+  // Changing an address needs the administrator's own password.
+  await expect(form.getByText('Enter your password to change an e-mail address')).toBeVisible();
+  await form.getByLabel('Your password').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Account saved')).toBeVisible();
 
   await page.getByRole('button', { name: 'Make a reset link' }).click();

@@ -41,7 +41,7 @@ export const TABLE_OWNERS = {
   // The audit log, the outbox and the rate limits are written by lib/ (audit.ts, mail.ts, rate-limiter.ts) for every module.
   system: ['settings', 'auditLog', 'outbox', 'rateLimits'],
   teams: ['teams'],
-  users: ['users', 'userSessions'],
+  users: ['users', 'userSessions', 'emailChanges'],
 };
 
 /** Read-only uses of others' tables: `readers` are modules ('*': any). */

@@ -58,7 +58,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     actorFor: (userId) => users.actorFor(userId),
   });
   const roles = createRolesService({ db });
-  const users = createUsersService({ db, roles });
+  const users = createUsersService({ db, roles, hasher, mailer, publicUrl: config.publicUrl });
   const documents = createDocumentsService({ db, readableAssets: assets.readableAssets });
   const people = createPeopleService({ db, users, assets, documents });
   const institutions = createInstitutionsService({ db, assets });

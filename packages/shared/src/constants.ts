@@ -3,6 +3,8 @@ export const ACCESS_TOKEN_MAX_AGE_S = 900;
 export const REFRESH_TOKEN_MAX_AGE_S = 5_184_000;
 export const REFRESH_COOKIE = 'refresh_token';
 export const PASSWORD_RESET_TTL_S = 3600;
+/** How long the link confirming a new e-mail address works. */
+export const EMAIL_CHANGE_TTL_S = 24 * 3600;
 export const INVITATION_TTL_S = 14 * 24 * 3600;
 
 export const PASSWORD_MIN_LENGTH = 8;

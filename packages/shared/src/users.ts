@@ -56,6 +56,8 @@ export const UserDetailSchema = z.object({
   permissions: z.array(z.string()).describe('What the caller may do with this user'),
   roles: z.array(RoleAssignmentSchema),
   invitation: InvitationSchema.nullable(),
+  /** The user's own change of e-mail waiting for its link to be opened (shown to them alone). */
+  emailChange: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 
@@ -66,6 +68,8 @@ export type ResetLinkResponse = z.infer<typeof ResetLinkResponseSchema>;
 /** PUT users/{id}: the user changes the e-mail; an administrator also username and disabled. */
 export const AccountUpdateSchema = z.object({
   email: z.email('Enter a valid e-mail address').max(320).nullable().optional(),
+  /** The caller's own password: needed to change an e-mail address (one's own, or another's with manageUsers). */
+  currentPassword: z.string().max(1024).optional(),
   username: UsernameSchema.optional(),
   disabled: z.boolean().optional(),
 });
@@ -142,3 +146,7 @@ export const AuditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** POST email-changes/{code}: the address the account has now. */
+export const EmailChangedSchema = z.object({ username: z.string(), email: z.string() });
+export type EmailChanged = z.infer<typeof EmailChangedSchema>;

@@ -45,6 +45,7 @@ const KEY_INDEPENDENT: Record<string, string> = {
   'POST /auth/reset': 'asks for a reset link by mail, open to visitors',
   'POST /auth/reset/{code}': 'authenticated by the code in its path',
   'POST /invitations/{code}/accept': 'authenticated by the code in its path',
+  'POST /email-changes/{code}': 'authenticated by the code in its path',
   'POST /unsubscribe/{token}': 'authenticated by the token in its path',
   'POST /pubs/parse': 'reads a pasted bibliography and stores nothing',
   'POST /sandbox/query': 'a read whose filter is a body',

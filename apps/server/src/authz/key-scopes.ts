@@ -43,6 +43,7 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'DELETE /users/{id}/apikeys/{keyId}': ACCOUNT,
   'POST /invitations': ['manageUsers'],
   'POST /invitations/{code}/accept': BY_CODE,
+  'POST /email-changes/{code}': BY_CODE,
   'POST /unsubscribe/{token}': BY_CODE,
 
   'POST /people': ['managePeople'],

@@ -226,6 +226,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.forgot, lazy: page(() => import('../features/auth/ForgotPage')) },
           { path: patterns.forgotCode, lazy: page(() => import('../features/auth/ResetPage')) },
+          { path: patterns.emailChange, lazy: page(() => import('../features/account/EmailChangePage')) },
         ],
       },
       {

@@ -102,6 +102,7 @@ export const paths = {
 /** Route patterns with parameters, as the router declares them. */
 export const patterns = {
   forgotCode: '/forgot/:code',
+  emailChange: '/email/:code',
   invitation: '/invitation/:code?',
   map: '/map/:view?',
   project: '/projects/:slug',

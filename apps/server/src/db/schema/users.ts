@@ -106,3 +106,20 @@ export const apiKeys = pgTable(
   },
   (t) => [index().on(t.userId)],
 );
+
+/** A user's own change of e-mail address, waiting for the link mailed to the new address: only its code's hash is kept. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    codeHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId)],
+);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { byKey } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
-import { invitations, people, userSessions, users } from '../../db/schema/index.js';
+import { emailChanges, invitations, people, userSessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,6 +22,46 @@ export async function findById(db: Db, id: string): Promise<UserRow | null> {
 }
 
 export type SessionRow = typeof userSessions.$inferSelect;
+export type EmailChangeRow = typeof emailChanges.$inferSelect;
+
+/** A new change of address replaces any the user had waiting. */
+export async function insertEmailChange(db: Db, values: typeof emailChanges.$inferInsert): Promise<void> {
+  await db.delete(emailChanges).where(and(eq(emailChanges.userId, values.userId), isNull(emailChanges.usedAt)));
+  await db.insert(emailChanges).values(values);
+}
+
+export async function findEmailChange(db: Db, codeHash: string): Promise<EmailChangeRow | null> {
+  const [row] = await db.select().from(emailChanges).where(eq(emailChanges.codeHash, codeHash));
+  return row ?? null;
+}
+
+/** The change the user has waiting, if its link still works. */
+export async function pendingEmailChange(db: Db, userId: string): Promise<EmailChangeRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), sql`${emailChanges.expiresAt} > now()`))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks the change used; false when another request used it first. */
+export async function useEmailChange(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.id, id), isNull(emailChanges.usedAt)))
+    .returning({ id: emailChanges.id });
+  return rows.length === 1;
+}
+
+export async function emailTaken(db: Db, email: string, exceptUserId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptUserId)));
+  return !!row;
+}
 
 /**
  * The user a request acts for, with the session its access token names: one statement for

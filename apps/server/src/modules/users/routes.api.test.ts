@@ -95,26 +95,116 @@ describe('PUT /users/{id}', () => {
   it('requires sign-in', async () => {
     expect((await api(t.app, 'PUT', '/users/anyone', { body: { email: 'a@example.org' } })).statusCode).toBe(401);
   });
-  it('lets users change their own e-mail, validated', async () => {
+  it('validates a new e-mail address', async () => {
     const user = await buildUser(t.app);
-    const bad = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: 'nope' } });
+    const bad = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: 'nope', currentPassword: user.password } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('body.email');
-    const res = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: 'changed@example.org' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user.email).toBe('changed@example.org');
   });
   it('keeps username and disabled to administrators, and hides other users', async () => {
     const user = await buildUser(t.app);
     const other = await buildUser(t.app);
     expect((await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { disabled: true } })).statusCode).toBe(403);
-    expect((await api(t.app, 'PUT', `/users/${other.username}`, { token: user.token, body: { email: 'x@example.org' } })).statusCode).toBe(404);
+    expect(
+      (await api(t.app, 'PUT', `/users/${other.username}`, { token: user.token, body: { email: 'x@example.org', currentPassword: user.password } })).statusCode,
+    ).toBe(404);
     const renamed = await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { username: `${user.username}x`, disabled: true } });
     expect(renamed.json().user).toMatchObject({ username: `${user.username}x`, disabled: true });
     const taken = await api(t.app, 'PUT', `/users/${other.username}`, { token: admin.token, body: { username: admin.username } });
     expect(taken.statusCode).toBe(409);
     const self = await api(t.app, 'PUT', `/users/${admin.username}`, { token: admin.token, body: { disabled: true } });
     expect(self.statusCode).toBe(400);
+  });
+});
+
+describe('changing an e-mail address', () => {
+  const mails = async (to: string) =>
+    ((await api(t.app, 'GET', '/admin/outbox', { token: admin.token })).json().messages as { to: string; subject: string; text: string }[]).filter(
+      (m) => m.to === to,
+    );
+  const emailOf = async (user: TestUser) => (await api(t.app, 'GET', `/users/${user.username}`, { token: admin.token })).json().user.email as string | null;
+  const codeIn = (text: string) => /\/email\/([\w-]+)/.exec(text)![1]!;
+
+  it('of one’s own needs the current password, changing nothing without it', async () => {
+    const user = await buildUser(t.app);
+    for (const [body, message] of [
+      [{ email: 'thief@example.org' }, 'Enter your password to change an e-mail address'],
+      [{ email: 'thief@example.org', currentPassword: 'not my password' }, 'Wrong password'],
+    ] as const) {
+      const res = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([{ field: 'body.currentPassword', message }]);
+    }
+    expect(await emailOf(user)).toBe(user.email);
+    expect(await mails('thief@example.org')).toEqual([]);
+  });
+
+  it('of one’s own takes effect only when the link mailed to the new address is opened; the old address is told', async () => {
+    const user = await buildUser(t.app);
+    const next = `new.${user.username}@example.org`;
+    const res = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: next, currentPassword: user.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(user.email);
+    expect(res.json().emailChange).toMatchObject({ email: next });
+    expect((await api(t.app, 'GET', `/users/${user.username}`, { token: admin.token })).json().emailChange).toBeNull();
+    expect(await emailOf(user)).toBe(user.email);
+    const [told] = await mails(user.email);
+    expect(told).toMatchObject({ subject: 'Your e-mail address is about to change' });
+    expect(told!.text).toContain(next);
+    expect(told!.text).not.toMatch(/\/email\//);
+    const [link] = await mails(next);
+    const code = codeIn(link!.text);
+    expect((await api(t.app, 'POST', '/email-changes/not-the-right-code')).statusCode).toBe(404);
+    const confirmed = await api(t.app, 'POST', `/email-changes/${code}`);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ username: user.username, email: next });
+    expect(await emailOf(user)).toBe(next);
+    expect((await api(t.app, 'POST', `/email-changes/${code}`)).statusCode).toBe(404);
+    expect(await auditActions(user.id)).toEqual(expect.arrayContaining(['user.email.requested', 'user.email.change']));
+  });
+
+  it('of one’s own expires after 24 hours, and refuses an address another account took meanwhile', async () => {
+    const user = await buildUser(t.app);
+    const next = `later.${user.username}@example.org`;
+    await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: next, currentPassword: user.password } });
+    const code = codeIn((await mails(next))[0]!.text);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 3600 * 1000 + 1000 });
+    expect((await api(t.app, 'POST', `/email-changes/${code}`)).statusCode).toBe(404);
+    vi.useRealTimers();
+    const racer = await buildUser(t.app);
+    const wanted = `wanted.${user.username}@example.org`;
+    await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: wanted, currentPassword: user.password } });
+    const second = codeIn((await mails(wanted))[0]!.text);
+    expect(
+      (await api(t.app, 'PUT', `/users/${racer.username}`, { token: admin.token, body: { email: wanted, currentPassword: admin.password } })).statusCode,
+    ).toBe(200);
+    expect((await api(t.app, 'POST', `/email-changes/${second}`)).statusCode).toBe(409);
+    expect(await emailOf(user)).toBe(user.email);
+    const taken = await api(t.app, 'PUT', `/users/${user.username}`, { token: user.token, body: { email: wanted, currentPassword: user.password } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details[0].field).toBe('body.email');
+  });
+
+  it('of someone else by manageUsers needs the administrator’s own password, is at once, audited, and the old address told', async () => {
+    const user = await buildUser(t.app);
+    const next = `by.admin.${user.username}@example.org`;
+    // The user's password is not the administrator's (every test account shares one: a wrong one stands for it).
+    const refused = await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { email: next, currentPassword: 'the user’s password' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0].field).toBe('body.currentPassword');
+    expect(await emailOf(user)).toBe(user.email);
+    const res = await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { email: next, currentPassword: admin.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(next);
+    const entries = await auditOf(user.id);
+    expect(entries.at(-1)).toMatchObject({ action: 'user.update', actorId: admin.id, before: { email: user.email }, after: { email: next } });
+    expect((await mails(user.email))[0]).toMatchObject({ subject: 'Your e-mail address has changed' });
+  });
+
+  it('leaves other account fields free of the password', async () => {
+    const user = await buildUser(t.app);
+    const res = await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { username: `${user.username}r`, email: user.email } });
+    expect(res.statusCode).toBe(200);
   });
 });
 
@@ -200,7 +290,7 @@ describe('POST /users/{id}/reset', () => {
 describe('the audit log', () => {
   it('records account changes, roles, API keys and invitations: who, what, before and after', async () => {
     const user = await buildUser(t.app);
-    await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { email: 'audited@example.org' } });
+    await api(t.app, 'PUT', `/users/${user.username}`, { token: admin.token, body: { email: 'audited@example.org', currentPassword: admin.password } });
     await api(t.app, 'PUT', `/users/${user.username}/roles/global/researcher`, { token: admin.token });
     await api(t.app, 'DELETE', `/users/${user.username}/roles/global/researcher`, { token: admin.token });
     const key = await buildApiKey(t.app, user, { comment: 'audit' });

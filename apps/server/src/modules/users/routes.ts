@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccountUpdateSchema,
+  EmailChangedSchema,
   ResetLinkResponseSchema,
   RoleAssignmentsResponseSchema,
   UserCreateSchema,
@@ -62,12 +63,27 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Change a user's e-mail (the user or manageUsers), username or disabled (manageUsers)",
+        description:
+          "Changing an e-mail address needs the caller's own password (currentPassword). One's own new address takes effect when the link mailed to it is opened (POST email-changes/{code}); the old address is told.",
         params: UserParams,
         body: AccountUpdateSchema,
         response: { 200: UserDetailSchema },
       },
     },
     async (request) => users.updateAccount(request.actor, request.params.id, request.body),
+  );
+
+  app.post(
+    '/email-changes/:code',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address with the code mailed to it (single use, 24 hours)',
+        params: z.object({ code: z.string().min(10).max(200) }),
+        response: { 200: EmailChangedSchema },
+      },
+    },
+    async (request) => users.confirmEmailChange(request.params.code),
   );
 
   app.post(

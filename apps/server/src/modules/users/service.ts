@@ -1,9 +1,21 @@
-import { PAGE_SIZES, isGlobalPermission, isResourceAction, type GlobalPermission, type Invitation, type ResourceAction, type User } from '@observatory/shared';
+import {
+  EMAIL_CHANGE_TTL_S,
+  PAGE_SIZES,
+  isGlobalPermission,
+  isResourceAction,
+  type GlobalPermission,
+  type Invitation,
+  type ResourceAction,
+  type User,
+} from '@observatory/shared';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
 import { resourceOf } from '../../authz/lookup.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { hashSecret, newSecret } from '../../lib/secrets.js';
 import { pageOf } from '../../lib/pagination.js';
 import type { RolesService } from '../roles/index.js';
 import * as repo from './repo.js';
@@ -48,8 +60,45 @@ const accountFields = (row: repo.UserRow) => ({ username: row.username, email: r
 /** A user account as a resource: seen and edited by its owner and by holders of manageUsers (the registry's user). */
 export const userResource = (row: repo.UserRow): Resource => resourceOf('user', row);
 
-export function createUsersService(deps: { db: Database; roles: RolesService }) {
+export function createUsersService(deps: { db: Database; roles: RolesService; hasher: PasswordHasher; mailer: Mailer; publicUrl: string }) {
   const { db, roles } = deps;
+
+  /** A change of e-mail waiting for its link, shown to the user alone. */
+  async function ownEmailChange(d: Db, actor: Actor | null, user: repo.UserRow) {
+    if (actor?.userId !== user.id) return null;
+    const change = await repo.pendingEmailChange(d, user.id);
+    return change ? { email: change.email, expiresAt: change.expiresAt.toISOString() } : null;
+  }
+
+  /** The caller's own password, for a change that could hand the account to someone else (its e-mail, where reset links go). */
+  async function checkPassword(actor: Actor, password: string | undefined): Promise<void> {
+    if (!password) throw invalidField('body.currentPassword', 'Enter your password to change an e-mail address');
+    const self = await db.use((d) => repo.findById(d, actor.userId));
+    if (!self || !(await deps.hasher.verify(self.passwordHash, password))) throw invalidField('body.currentPassword', 'Wrong password');
+  }
+
+  function mailEmailChange(user: repo.UserRow, email: string, code: string) {
+    const link = `${deps.publicUrl}/email/${code}`;
+    return Promise.all([
+      deps.mailer.send({
+        to: email,
+        subject: 'Confirm your new e-mail address',
+        text: `Hello ${user.username},\n\nTo make ${email} the e-mail address of your account, open this link within 24 hours:\n${link}\n\nUntil then your address stays as it was. If you did not ask for this, ignore this message.`,
+      }),
+      user.email ? mailOldAddress(user, email, 'you', true) : null,
+    ]);
+  }
+
+  /** The old address is told of every change, so a hijack does not go unnoticed. */
+  function mailOldAddress(user: repo.UserRow, email: string | null, by: 'you' | 'an administrator', waiting = false) {
+    const what = email ? `to ${email}` : 'removed';
+    return deps.mailer.send({
+      to: user.email!,
+      subject: waiting ? 'Your e-mail address is about to change' : 'Your e-mail address has changed',
+      text: `Hello ${user.username},\n\nThe e-mail address of your account ${waiting ? `will change ${what} once the link sent there is opened` : `was changed ${what} by ${by}`}.\n\nIf this was not you, change your password at once and tell an administrator.`,
+    });
+  }
+
   async function findUser(key: string): Promise<repo.UserRow> {
     const row = await db.use((d) => repo.findByPersonIdOrUsername(d, key));
     if (!row) throw notFound('User');
@@ -117,9 +166,15 @@ export function createUsersService(deps: { db: Database; roles: RolesService }) 
 
     /**
      * Account fields: the user changes their e-mail; a holder of manageUsers also the
-     * username and whether the account is disabled (never their own).
+     * username and whether the account is disabled (never their own). A change of e-mail
+     * needs the caller's own password. One's own new address takes effect only when the link
+     * mailed to it is opened (confirmEmailChange); the old address is told either way.
      */
-    async updateAccount(actor: Actor | null, key: string, input: { email?: string | null; username?: string; disabled?: boolean }) {
+    async updateAccount(
+      actor: Actor | null,
+      key: string,
+      input: { email?: string | null; username?: string; disabled?: boolean; currentPassword?: string | undefined },
+    ) {
       const row = await loadUser(actor, key);
       authorize(actor, 'edit', userResource(row), 'User');
       const admin = can(actor, 'manageUsers');
@@ -129,15 +184,51 @@ export function createUsersService(deps: { db: Database; roles: RolesService }) 
       if (input.disabled !== undefined && row.id === actor!.userId) {
         throw invalidField('body.disabled', 'You cannot disable your own account');
       }
+      const { currentPassword, email, ...fields } = input;
+      const emailChanges = email !== undefined && (email?.toLowerCase() ?? null) !== (row.email?.toLowerCase() ?? null);
+      if (emailChanges) await checkPassword(actor!, currentPassword);
+      const own = row.id === actor!.userId;
+      // One's own new address waits for its link; removing one's address, or an administrator's change, is at once.
+      const waits = emailChanges && own && email !== null;
+      const change = { ...fields, ...(emailChanges && !waits ? { email } : {}) };
+      const code = newSecret();
       await db.transaction(async (d) => {
         if (input.username && input.username !== row.username && (await repo.usernameTaken(d, input.username))) {
           throw taken('body.username', 'This username is taken');
         }
-        await repo.updateUser(d, row.id, input);
+        if (emailChanges && email && (await repo.emailTaken(d, email, row.id))) throw taken('body.email', 'Another account has this e-mail address');
+        await repo.updateUser(d, row.id, change);
         if (input.disabled && !row.disabled) await repo.endSessions(d, row.id, 'account disabled');
-        await audit(d, actor, 'user.update', { type: 'user', id: row.id }, { before: accountFields(row), after: { ...accountFields(row), ...input } });
+        if (waits) {
+          await repo.insertEmailChange(d, {
+            userId: row.id,
+            email: email!,
+            codeHash: hashSecret(code),
+            expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
+          });
+          await audit(d, actor, 'user.email.requested', { type: 'user', id: row.id }, { before: { email: row.email }, after: { email } });
+        }
+        await audit(d, actor, 'user.update', { type: 'user', id: row.id }, { before: accountFields(row), after: { ...accountFields(row), ...change } });
       });
+      if (waits) await mailEmailChange(row, email!, code);
+      else if (emailChanges && row.email) await mailOldAddress(row, email ?? null, own ? 'you' : 'an administrator');
       return this.getUser(actor, row.id);
+    },
+
+    /** Opens the link mailed to a new address: the account's e-mail becomes it. Single use, within EMAIL_CHANGE_TTL_S. */
+    async confirmEmailChange(code: string): Promise<{ username: string; email: string }> {
+      return db.transaction(async (d) => {
+        const change = await repo.findEmailChange(d, hashSecret(code));
+        const user = change && (await repo.findById(d, change.userId));
+        if (!change || !user || user.disabled || change.usedAt || change.expiresAt.getTime() <= Date.now()) {
+          throw new AppError('NOT_FOUND', 'This link is invalid or has expired; change your e-mail address again on My Account');
+        }
+        if (await repo.emailTaken(d, change.email, user.id)) throw new AppError('CONFLICT', 'Another account has this e-mail address now');
+        if (!(await repo.useEmailChange(d, change.id))) throw new AppError('NOT_FOUND', 'This link has been used already');
+        await repo.updateUser(d, user.id, { email: change.email });
+        await audit(d, null, 'user.email.change', { type: 'user', id: user.id }, { before: { email: user.email }, after: { email: change.email } });
+        return { username: user.username, email: change.email };
+      });
     },
 
     /**
@@ -176,6 +267,7 @@ export function createUsersService(deps: { db: Database; roles: RolesService }) 
           permissions: permissionsFor(actor, userResource(row)),
           roles: await roles.assignmentsOf(actor, row.id),
           invitation: invitation ? toInvitation(invitation, person.name) : null,
+          emailChange: await ownEmailChange(d, actor, row),
         };
       });
     },

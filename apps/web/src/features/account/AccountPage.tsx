@@ -1,4 +1,4 @@
-import { Button, Container, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
@@ -14,26 +14,61 @@ function EmailForm({ username }: { username: string }) {
   const account = useAccount(username);
   if (!account.data) return <FormError error={account.error} />;
   const email = account.data.user.email ?? '';
-  return <EmailFields key={email} username={username} email={email} />;
+  const waiting = account.data.emailChange;
+  return (
+    <>
+      {waiting ? (
+        <Alert color="blue" title="Waiting for your new address">
+          We sent a link to {waiting.email}: your e-mail address changes when you open it (until{' '}
+          {new Date(waiting.expiresAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}). Until then it stays {email || 'empty'}.
+        </Alert>
+      ) : null}
+      <EmailFields key={`${email} ${waiting?.email ?? ''}`} username={username} email={email} />
+    </>
+  );
 }
 
 function EmailFields({ username, email }: { username: string; email: string }) {
   const update = useUpdateEmail(username);
-  const form = useForm({ initialValues: { email }, validate: { email: (v) => (!v || /^\S+@\S+\.\S+$/.test(v) ? null : 'Enter a valid e-mail address') } });
+  const form = useForm({
+    initialValues: { email, currentPassword: '' },
+    validate: {
+      email: (v) => (!v || /^\S+@\S+\.\S+$/.test(v) ? null : 'Enter a valid e-mail address'),
+      currentPassword: (v, values) => (values.email.trim() === email || v ? null : 'Enter your password to change your e-mail address'),
+    },
+  });
+  const changed = form.values.email.trim() !== email;
   return (
     <form
       onSubmit={form.onSubmit((v) =>
-        update.mutate(v.email || null, {
-          onSuccess: () => notifications.show({ color: 'green', message: 'E-mail address saved' }),
-          onError: (e) => showFieldErrors(form, fieldErrors(e)),
-        }),
+        update.mutate(
+          { email: v.email.trim() || null, currentPassword: v.currentPassword },
+          {
+            onSuccess: (detail) =>
+              notifications.show({
+                color: 'green',
+                message: detail.emailChange ? `We sent a link to ${detail.emailChange.email}: open it to make it your address` : 'E-mail address saved',
+              }),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+          },
+        ),
       )}
       noValidate
+      aria-label="E-mail address"
     >
       <Stack gap="sm" maw={480}>
         <FormError error={update.error} />
         <TextInput label="Username" value={username} readOnly description="Ask an administrator to change it" />
         <TextInput label="E-mail" type="email" autoComplete="email" description="For password resets" {...form.getInputProps('email')} />
+        {changed ? (
+          <PasswordInput
+            label="Your password"
+            description="A new address takes effect when you open the link we mail to it; your old address is told"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
+        ) : null}
         <Button type="submit" loading={update.isPending} disabled={!form.isDirty()} w="fit-content">
           Save e-mail
         </Button>

@@ -20,7 +20,7 @@ export function useAccount(username: string) {
 export function useUpdateEmail(username: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (email: string | null) => api.put<UserDetail>(userPath(username), { email }),
+    mutationFn: (input: { email: string | null; currentPassword: string }) => api.put<UserDetail>(userPath(username), input),
     onSuccess: (detail) => client.setQueryData(accountKeys.detail(username), detail),
   });
 }

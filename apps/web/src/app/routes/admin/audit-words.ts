@@ -49,6 +49,8 @@ export const AUDIT_VERBS: Record<string, string> = {
   'role.delete': 'deleted the role',
   'user.create': 'created the account',
   'user.reset-link': 'made a password reset link for',
+  'user.email.requested': 'asked to change the e-mail address of',
+  'user.email.change': 'confirmed a new e-mail address for',
   'user.role.put': 'gave a role to',
   'user.role.delete': 'took a role from',
   'unit.create': 'added the unit',

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -13,20 +13,28 @@ import { confirmAction } from '../../../../components/confirm';
 function AccountForm({ detail }: { detail: UserDetail }) {
   const navigate = useNavigate();
   const update = useUpdateAccount(detail.user.username);
+  const email = detail.user.email ?? '';
   const form = useForm({
-    initialValues: { username: detail.user.username, email: detail.user.email ?? '' },
-    validate: { username: usernameRule, email: emailRule },
+    initialValues: { username: detail.user.username, email, currentPassword: '' },
+    validate: {
+      username: usernameRule,
+      email: emailRule,
+      currentPassword: (v, values) => (values.email.trim() === email || v ? null : 'Enter your password to change an e-mail address'),
+    },
   });
+  const emailChanged = form.values.email.trim() !== email;
   return (
     <form
       noValidate
       aria-label="Account"
       onSubmit={form.onSubmit((v) =>
         update.mutate(
-          { username: v.username, email: v.email.trim() || null },
+          { username: v.username, email: v.email.trim() || null, ...(emailChanged ? { currentPassword: v.currentPassword } : {}) },
           {
             onSuccess: (saved) => {
-              notifications.show({ color: 'green', message: 'Account saved' });
+              const waiting = saved.emailChange ? `; the new address takes effect when the link mailed to ${saved.emailChange.email} is opened` : '';
+              notifications.show({ color: 'green', message: `Account saved${waiting}` });
+              form.setValues({ email: saved.user.email ?? '', currentPassword: '' });
               form.resetDirty();
               if (saved.user.username !== detail.user.username) void navigate(paths.adminUser(saved.user.username, 'account'), { replace: true });
             },
@@ -39,6 +47,15 @@ function AccountForm({ detail }: { detail: UserDetail }) {
         <FormError error={update.error} />
         <TextInput label="Username" required autoComplete="off" {...form.getInputProps('username')} />
         <TextInput label="E-mail" type="email" description="Reset links and notices go here" {...form.getInputProps('email')} />
+        {emailChanged ? (
+          <PasswordInput
+            label="Your password"
+            description="Changing an e-mail address needs your own password; the old address is told"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
+        ) : null}
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Save

@@ -33,7 +33,9 @@ function useUserWrite<I, O>(key: string, mutationFn: (input: I) => Promise<O>) {
 }
 
 export const useUpdateAccount = (key: string) =>
-  useUserWrite(key, (input: { email?: string | null; username?: string; disabled?: boolean }) => api.put<UserDetail>(userPath(key), input));
+  useUserWrite(key, (input: { email?: string | null; username?: string; disabled?: boolean; currentPassword?: string }) =>
+    api.put<UserDetail>(userPath(key), input),
+  );
 
 export const useResetLink = (key: string) => useUserWrite(key, () => api.post<ResetLinkResponse>(`${userPath(key)}/reset`));
 
