@@ -87,7 +87,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).storage).toEqual({ dir: path.join(ROOT_DIR, 'data/files'), s3: null });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DATA_DIR: '/srv/observatory' }).storage.dir).toBe('/srv/observatory/files');
     expect(loadConfig({ STORAGE_DIR: 'uploads' }).storage.dir).toBe(path.join(ROOT_DIR, 'uploads'));
-    expect(loadConfig({}).images).toEqual({ maxBytes: 10_485_760, maxPixels: 50_000_000 });
+    expect(loadConfig({}).images).toEqual({ maxBytes: 26_214_400, maxPixels: 50_000_000 });
   });
 
   it('uses S3-compatible storage when a bucket is set; keys go in pairs', () => {

@@ -214,7 +214,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
-  IMAGE_MAX_BYTES: int(10_485_760, 1024),
+  // 25 MB: a 48 MP phone JPEG is often over 10 MB (12.6 MB at quality 90, docs/operations.md).
+  IMAGE_MAX_BYTES: int(26_214_400, 1024),
   /** 50 MP: a 48 MP phone photo (8000 x 6000) passes. */
   IMAGE_MAX_PIXELS: int(50_000_000, 1),
   IMAGE_CONCURRENCY: int(1, 1),
