@@ -117,6 +117,26 @@ describe('images of other hidden documents', () => {
   });
 });
 
+describe('an image uploaded for a comment', () => {
+  it('is seen as its insight is, also past the grace that counts it used: plain on a public insight, as no image on a hidden one', async () => {
+    const graceless = await startTestApp({ pendingUploadMinutes: 0 }, t.database);
+    try {
+      const open = await buildInsight(graceless.app, owner);
+      const preview = await buildCommentPhoto(graceless.app, member, open.num);
+      const served = await graceless.app.inject({ method: 'GET', url: preview.thumbUrl });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const team = await buildTeam(graceless.app, owner);
+      const hidden = await buildInsight(graceless.app, owner, { team: team.id, visibility: 'members' });
+      const secret = await buildCommentPhoto(graceless.app, owner, hidden.num);
+      expect((await graceless.app.inject({ method: 'GET', url: secret.thumbUrl })).statusCode).toBe(200);
+      expect((await graceless.app.inject({ method: 'GET', url: secret.thumbUrl.split('?')[0] })).statusCode).toBe(404);
+    } finally {
+      await graceless.close();
+    }
+  });
+});
+
 describe('older revisions', () => {
   it('never keep an image public: taken out of a public page, it is served only to those who may edit the page', async () => {
     const admin = await buildUser(t.app, { super: true });

@@ -29,6 +29,12 @@ import * as repo from './repo.js';
 import * as usagesRepo from './usages/repo.js';
 import { byKindAndLabel, toUsage, whereUsed, type UsageRow } from './usages/service.js';
 
+/**
+ * Who may see an image: its holders, an image uploaded for comments held by its insight
+ * however long ago (the grace of COMMENT_UPLOAD_GRACE_MINUTES only says how long it counts as used).
+ */
+const HELD_FOR_ACCESS = null;
+
 /** The registry's kind of what owns a document, by its owner type (a bio is its person's). */
 const DOCUMENT_OWNER_KINDS: Partial<Record<string, Kind>> = {
   project: 'project',
@@ -119,7 +125,7 @@ export function createAssetsService(deps: {
    * the text's readers through its history.
    */
   async function seenUses(d: Db, actor: Actor | null, ids: readonly string[]): Promise<UsageRow[]> {
-    return seenAmong(d, actor, await usagesRepo.usagesOf(d, actor, ids, deps.pendingUploadMinutes));
+    return seenAmong(d, actor, await usagesRepo.usagesOf(d, actor, ids, HELD_FOR_ACCESS));
   }
 
   async function seenAmong(d: Db, actor: Actor | null, rows: UsageRow[]): Promise<UsageRow[]> {
@@ -144,7 +150,7 @@ export function createAssetsService(deps: {
    * for a reader who may see it, and cached privately.
    */
   async function publicAmong(d: Db, ids: readonly string[]): Promise<Set<string>> {
-    const rows = await usagesRepo.usagesOf(d, null, ids, deps.pendingUploadMinutes);
+    const rows = await usagesRepo.usagesOf(d, null, ids, HELD_FOR_ACCESS);
     return new Set(rows.filter((r) => r.visible && r.current !== false).map((r) => r.assetId));
   }
 

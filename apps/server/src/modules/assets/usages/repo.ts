@@ -40,7 +40,8 @@ const usedBy = alias(insightComments, 'used_by');
  * - an object's photo (`photos.asset_id`, the photo even when its object is deleted);
  * - a comment's image (`insight_comments.photo_id`), and an image uploaded for a comment
  *   on an insight that no comment shows yet (`insight_comment_photos`, while the insight
- *   exists and for `graceMinutes` after the upload: a comment never written leaves it unused;
+ *   exists and for `graceMinutes` after the upload: a comment never written leaves it unused
+ *   (null: however long ago: who may see such an image is its insight's to say, used or not);
  *   held by the insight);
  * - a person's portrait (`people.photo_id`), a partner's logo (`institutions.logo_id`);
  * - a version of a project file (`file_versions.asset_id`);
@@ -49,7 +50,8 @@ const usedBy = alias(insightComments, 'used_by');
  *   `current` telling whether the current text does (`document_images`, kept by the documents
  *   module with each revision).
  */
-export function usageRows(ids: readonly string[] | null, graceMinutes: number): SQL {
+export function usageRows(ids: readonly string[] | null, graceMinutes: number | null): SQL {
+  const recent = graceMinutes === null ? sql`true` : sql`${insightCommentPhotos.createdAt} > now() - make_interval(mins => ${graceMinutes})`;
   return sql`
     select ${photos.assetId} as asset_id, 'photo'::text as kind, 'photo'::text as holder, ${photos.id} as holder_id, null::boolean as current
       from ${photos} where ${among(photos.assetId, ids)}
@@ -58,7 +60,7 @@ export function usageRows(ids: readonly string[] | null, graceMinutes: number): 
     union all select ${insightCommentPhotos.assetId}, 'comment', 'pending', ${insightCommentPhotos.insightId}, null
       from ${insightCommentPhotos}
       where ${among(insightCommentPhotos.assetId, ids)} and ${insightCommentPhotos.insightId} is not null
-        and ${insightCommentPhotos.createdAt} > now() - make_interval(mins => ${graceMinutes})
+        and ${recent}
         and not exists (select 1 from ${insightComments} as ${usedBy} where ${usedBy.photoId} = ${insightCommentPhotos.assetId})
     union all select ${people.photoId}, 'person', 'person', ${people.id}, null from ${people} where ${among(people.photoId, ids)}
     union all select ${institutions.logoId}, 'institution', 'institution', ${institutions.id}, null from ${institutions} where ${among(institutions.logoId, ids)}
@@ -82,7 +84,7 @@ const projectOfUpdate = alias(projects, 'project_of_update');
  * evaluated on the holder's own row (so an object's photo is seen as the object is, an
  * orphan photo by its uploader and manageAssets, an update as its project).
  */
-export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[], graceMinutes: number): Promise<UsageRow[]> {
+export async function usagesOf(d: Db, actor: Actor | null, ids: readonly string[], graceMinutes: number | null): Promise<UsageRow[]> {
   if (!ids.length) return [];
   const seen = (kind: Kind, row: AnyPgColumn) => sql`${row} is not null and (${visibleTo(actor, kind) ?? sql`true`})`;
   const result = await d.execute(sql`
