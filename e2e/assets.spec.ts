@@ -120,3 +120,18 @@ test('an image in use shows where it is used on its page, and offers no Delete',
   await expect(page).toHaveURL(new RegExp(`/insights/${num}\\b`));
   await expect(page.getByText('The ice broke on Tuesday.')).toBeVisible();
 });
+
+test('/assets lists one’s own uploads, each linking to its page; a visitor is asked to sign in', async ({ page, request }) => {
+  const fileName = `pit-${randomUUID().slice(0, 8)}.png`;
+  const ada = await apiToken(request, ADA);
+  const { assetId } = await insightWithImage(request, ada, fileName);
+  await page.goto('/assets');
+  await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
+  await signIn(page, ADA.username, ADA.password);
+  await page.goto('/assets');
+  await expect(page).toHaveTitle('My uploads · Observatory Catalogue');
+  const mine = page.getByRole('table', { name: 'My uploads' });
+  await mine.getByRole('link', { name: fileName }).click();
+  await expect(page).toHaveURL(`/assets/${assetId}`);
+  await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
+});

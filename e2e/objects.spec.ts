@@ -158,7 +158,9 @@ test('a project owner writes notes and deletes one; the count follows', async ({
   trouble.failure(503, /\/notes\//); // injected below
   const { site } = await searchableObjects(request);
   await signIn(page, ADA.username, ADA.password);
-  await page.goto(`/data/${site.name}`);
+  // The spec's address of the first tab opens it too.
+  await page.goto(`/data/${site.name}/overview`);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'Notebook' }).click();
   await expect(page).toHaveURL(`/data/${site.name}/notebook`);
   await expect(page.getByText('0 notes')).toBeVisible();

@@ -119,6 +119,7 @@ export type AssetDetail = z.infer<typeof AssetDetailSchema>;
 export const AssetsQuerySchema = z.object({
   p: z.coerce.number().int().min(1).max(100_000).default(1),
   unused: z.enum(['true', 'false']).optional().describe('true: only the unused ones'),
+  mine: z.enum(['true', 'false']).optional().describe('true: only the caller’s own uploads (open to anyone signed in)'),
 });
 export const AssetListItemSchema = AssetSchema.extend({ uses: z.number().int().describe('Places it is used (revisions of documents included)') });
 export type AssetListItem = z.infer<typeof AssetListItemSchema>;

@@ -602,6 +602,18 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
+  it('own uploads: /assets?mine=true lists only assets the actor uploaded, each readable, counted alike', async () => {
+    const res = await get('/assets?mine=true', who());
+    if (!who()) return expect(res.statusCode).toBe(401);
+    const listed = res.json().assets as { id: string; owner: { username: string } | null }[];
+    expect(Number(res.headers['pagination-count'])).toBe(res.json().totals.count);
+    for (const asset of listed) {
+      expect(asset.owner?.username).toBe(who()!.username);
+      expect(await readable(`/assets/${asset.id}`, who()), asset.id).toBe(true);
+    }
+    if (name === 'owner') expect(listed.length).toBeGreaterThan(0);
+  });
+
   it('Site Admin’s recent changes name only what can be read', async () => {
     const res = await get('/admin/summary', who());
     if (res.statusCode !== 200) return expect(res.statusCode).toBe(who() ? 403 : 401);

@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/objects/ObjectLayout')),
             children: [
               { index: true, lazy: page(() => import('../features/objects/ObjectOverview')) },
+              // The spec's address of the first tab; the tab's own links use the object's address.
+              { path: 'overview', lazy: page(() => import('../features/objects/ObjectOverview')) },
               { path: 'notebook', lazy: page(() => import('../features/objects/ObjectNotebook')) },
               { path: 'photos', lazy: page(() => import('../features/objects/ObjectPhotos')) },
             ],
@@ -71,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: patterns.invitation, lazy: page(() => import('../features/auth/InvitationPage')) },
           // Public: the server answers 404 unless the reader may see a usage, uploaded it, or manages assets.
           { path: patterns.asset, lazy: page(() => import('../features/assets/AssetPage')) },
+          { path: paths.assets, element: <RequireSignIn />, children: [{ index: true, lazy: page(() => import('../features/assets/MyUploadsPage')) }] },
           {
             element: <RequireSignIn />,
             children: [

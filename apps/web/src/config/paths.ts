@@ -49,6 +49,7 @@ export const paths = {
   object: (name: string, tab?: 'notebook' | 'photos') => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
   objectEdit: (name: string) => `/data/${encodeURIComponent(name)}/edit`,
   /** An uploaded file and where it is used. */
+  assets: '/assets',
   asset: (id: string) => `/assets/${encodeURIComponent(id)}`,
   docs: '/doc/index',
   /** A documentation page: its path's slashes stay. */
@@ -137,7 +138,7 @@ export const patterns = {
   photos: '/photos/:id?',
   unsubscribe: '/unsubscribe/:token?',
   objectEdit: '/data/:name/edit',
-  asset: '/assets/:id?',
+  asset: '/assets/:id',
   adminAsset: '/admin/assets/:id',
 } as const;
 

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { assets, importSessions, users } from '../../db/schema/index.js';
 import type { Page } from '../../lib/pagination.js';
@@ -50,20 +50,26 @@ export async function lockAsset(tx: Db, id: string): Promise<AssetRow | null> {
 const storedBytes = sql`${assets.size} + coalesce((select sum((v.value ->> 'size')::bigint) from jsonb_each(${assets.variants}) as v), 0)`;
 
 /** A page of assets, newest first, with their uploaders; only the unused ones when asked. */
-export async function assetPage(db: Db, page: Page, unusedOnly: boolean, graceMinutes: number) {
+export async function assetPage(db: Db, page: Page, unusedOnly: boolean, graceMinutes: number, ownerId: string | null = null) {
   const query = db.select({ asset: assets, username: users.username }).from(assets).leftJoin(users, eq(users.id, assets.ownerId)).$dynamic();
+  const mine = ownerId ? eq(assets.ownerId, ownerId) : undefined;
   // An anti-join with the used ids, computed once (a correlated "not exists" would run the usages per asset).
-  if (unusedOnly) query.leftJoin(sql`${usedAssetIds(graceMinutes)} as used`, sql`used.asset_id = ${assets.id}`).where(sql`used.asset_id is null`);
+  if (unusedOnly) query.leftJoin(sql`${usedAssetIds(graceMinutes)} as used`, sql`used.asset_id = ${assets.id}`).where(and(sql`used.asset_id is null`, mine));
+  else if (mine) query.where(mine);
   return query.orderBy(desc(assets.createdAt), desc(assets.id)).limit(page.limit).offset(page.offset);
 }
 
 /** How many assets there are and what their files take, and the same of the unused ones. */
-export async function assetTotals(db: Db, graceMinutes: number): Promise<{ count: number; bytes: number; unusedCount: number; unusedBytes: number }> {
+export async function assetTotals(
+  db: Db,
+  graceMinutes: number,
+  ownerId: string | null = null,
+): Promise<{ count: number; bytes: number; unusedCount: number; unusedBytes: number }> {
   const result = await db.execute(sql`
     select count(*)::int as count, coalesce(sum(a.bytes), 0)::float8 as bytes,
       (count(*) filter (where used.asset_id is null))::int as unused_count,
       coalesce(sum(a.bytes) filter (where used.asset_id is null), 0)::float8 as unused_bytes
-    from (select ${assets.id} as id, ${storedBytes} as bytes from ${assets}) as a
+    from (select ${assets.id} as id, ${storedBytes} as bytes from ${assets} ${ownerId ? sql`where ${assets.ownerId} = ${ownerId}` : sql``}) as a
       left join ${usedAssetIds(graceMinutes)} as used on used.asset_id = a.id`);
   const [row] = rowsOf<{ count: number; bytes: number; unused_count: number; unused_bytes: number }>(result);
   return {

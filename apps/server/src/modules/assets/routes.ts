@@ -41,14 +41,19 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Every uploaded file, newest first, 25 a page, each with how many places use it (revisions of documents included), and the totals over all of them (manageAssets)',
+          'Every uploaded file (manageAssets), or with mine=true the caller’s own uploads (anyone signed in), newest first, 25 a page, each with how many places use it (revisions of documents included), and the totals over them',
         description: 'totals.bytes and totals.unusedBytes count what the files take in the storage: the originals and their image versions',
         querystring: AssetsQuerySchema,
         response: { 200: AssetsResponseSchema },
       },
     },
     async (request, reply) => {
-      const { page, total, ...answer } = await assets.listAssets(request.actor, request.query.p, request.query.unused === 'true');
+      const { page, total, ...answer } = await assets.listAssets(
+        request.actor,
+        request.query.p,
+        request.query.unused === 'true',
+        request.query.mine === 'true',
+      );
       setPaginationHeaders(reply, page, total);
       return answer;
     },

@@ -326,12 +326,15 @@ export function createAssetsService(deps: {
     },
 
     /** GET assets (manageAssets): a page of every asset (or of the unused ones), newest first, with its uses counted, and the totals. */
-    async listAssets(actor: Actor | null, p: number, unusedOnly: boolean): Promise<AssetsResponse & { page: Page; total: number }> {
-      authorize(requireActor(actor), 'manageAssets');
+    async listAssets(actor: Actor | null, p: number, unusedOnly: boolean, mine = false): Promise<AssetsResponse & { page: Page; total: number }> {
+      const who = requireActor(actor);
+      // Everyone signed in lists their own uploads; every asset is manageAssets'.
+      if (!mine) authorize(who, 'manageAssets');
+      const owner = mine ? who.userId : null;
       const page = pageOf(p, ASSETS_PER_PAGE);
       const { totals, rows, uses, open } = await db.use(async (d) => {
-        const totals = await repo.assetTotals(d, deps.pendingUploadMinutes);
-        const rows = await repo.assetPage(d, page, unusedOnly, deps.pendingUploadMinutes);
+        const totals = await repo.assetTotals(d, deps.pendingUploadMinutes, owner);
+        const rows = await repo.assetPage(d, page, unusedOnly, deps.pendingUploadMinutes, owner);
         const ids = rows.map((r) => r.asset.id);
         return { totals, rows, uses: await usagesRepo.useCounts(d, ids, deps.pendingUploadMinutes), open: await publicAmong(d, ids) };
       });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AssetDetail, AssetsResponse } from '@observatory/shared';
-import { buildProject, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildAsset, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, upload, type FilePart, type TestApp } from '../../../test/harness.js';
 import { assets, auditLog } from '../../db/schema/index.js';
 
@@ -132,6 +132,25 @@ describe('POST /assets: an image for a document', () => {
     const res = await post({ data: await png(40, 40), fileName: 'anon.png' });
     expect(res.statusCode).toBe(401);
     expect(await assetCount()).toBe(before);
+  });
+});
+
+describe('GET /assets?mine=true: one’s own uploads', () => {
+  it('lists the caller’s uploads alone, newest first, counted, for anyone signed in; every asset stays manageAssets’', async () => {
+    const uploader = await buildUser(t.app);
+    const first = await buildAsset(t.app, uploader);
+    const second = await buildAsset(t.app, uploader);
+    await buildAsset(t.app, other);
+    const res = await api(t.app, 'GET', '/assets?mine=true', { token: uploader.token });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as AssetsResponse).assets.map((a) => a.id)).toEqual([second.id, first.id]);
+    expect(res.headers['pagination-count']).toBe('2');
+    expect((res.json() as AssetsResponse).totals.count).toBe(2);
+    expect((await api(t.app, 'GET', '/assets?mine=true')).statusCode).toBe(401);
+    expect((await api(t.app, 'GET', '/assets', { token: uploader.token })).statusCode).toBe(403);
+    const bad = await api(t.app, 'GET', '/assets?mine=maybe', { token: uploader.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('querystring.mine');
   });
 });
 

@@ -1,24 +1,13 @@
 import { Container } from '@mantine/core';
-import { hasGlobalPermission } from '@observatory/shared';
-import { Navigate, useParams } from 'react-router';
-import { NotFoundScreen } from '../../components/ErrorScreen';
-import { PageState } from '../../components/PageState';
-import { paths } from '../../config/paths';
-import { useCurrentUser } from '../../lib/auth';
+import { useParams } from 'react-router';
 import { AssetDetailView } from './AssetDetailView';
 
 /**
  * /assets/{id}: an uploaded file and where it is used, for whoever may see one of its
- * usages, uploaded it, or manages assets. /assets alone is the list in Site Admin for
- * those who manage assets, and not found for anyone else.
+ * usages, uploaded it, or manages assets. (/assets alone is the signed-in user's uploads.)
  */
 export default function AssetPage() {
-  const { id } = useParams();
-  const { user, isLoading } = useCurrentUser();
-  if (!id) {
-    if (isLoading) return <PageState isPending error={null} />;
-    return hasGlobalPermission(user, 'manageAssets') ? <Navigate to={paths.adminAssets} replace /> : <NotFoundScreen />;
-  }
+  const { id = '' } = useParams();
   return (
     <Container size="md" py="xl">
       <AssetDetailView key={id} id={id} />

@@ -22,6 +22,15 @@ export function useAssets(page: number, unusedOnly: boolean) {
   });
 }
 
+/** GET assets?mine=true: a page of the signed-in user's own uploads. */
+export function useMyAssets(page: number) {
+  return useQuery({
+    queryKey: assetKeys.mine(page),
+    queryFn: ({ signal }) => api.page<AssetsResponse>('/assets', { p: page, mine: 'true' }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /**
  * DELETE assets/{id}: refused (409) while it is used, the message saying where. Either way
  * the lists refetch. Once deleted, its page is marked stale but not asked for while it still

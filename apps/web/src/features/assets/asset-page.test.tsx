@@ -4,6 +4,7 @@ import type { AssetDetail } from '@observatory/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assetKeys } from '../../lib/query-keys';
 import AssetPage from './AssetPage';
+import MyUploadsPage from './MyUploadsPage';
 import { renderScreen, signedIn } from '../../test/render-screen';
 
 afterEach(() => {
@@ -150,17 +151,37 @@ describe('an asset’s page', () => {
   });
 });
 
-describe('/assets without an id', () => {
-  it('goes to the list in Site Admin for a holder of manageAssets', async () => {
-    const { router } = show('/assets', null, ['accessAdmin', 'manageAssets']);
-    await screen.findByText('the assets list');
-    expect(router.state.location.pathname).toBe('/admin/assets');
+describe('/assets: my uploads', () => {
+  function showMine(assets: unknown[], permissions: string[] = []) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://x');
+        calls.push({ method: 'GET', url: `${url.pathname}${url.search}` });
+        if (url.pathname === '/api/v1/assets' && url.searchParams.get('mine') === 'true') {
+          return new Response(JSON.stringify({ assets, totals: { count: assets.length, bytes: 0, unusedCount: 0, unusedBytes: 0 } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json', 'pagination-page': '1', 'pagination-count': String(assets.length), 'pagination-limit': '25' },
+          });
+        }
+        return json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
+      }),
+    );
+    return renderScreen({ path: '/assets', routes: [{ path: '/assets', element: <MyUploadsPage /> }], user: signedIn('ada', permissions) });
+  }
+
+  it('lists the signed-in user’s own uploads, each linking to its page', async () => {
+    showMine([{ ...asset, uses: 0 }]);
+    const table = await screen.findByRole('table', { name: 'My uploads' });
+    expect(within(table).getByRole('link', { name: 'snow-pit.jpg' }).getAttribute('href')).toBe(`/assets/${ID}`);
+    expect(within(table).getByText('unused')).toBeTruthy();
+    expect(calls).toContainEqual({ method: 'GET', url: '/api/v1/assets?p=1&mine=true' });
+    expect(screen.queryByRole('link', { name: 'Site Admin → Assets' })).toBeNull();
   });
 
-  it('is not found for anyone else', async () => {
-    const { router } = show('/assets', null, ['accessAdmin']);
-    await screen.findByRole('heading', { level: 1, name: 'Not Found' });
-    expect(router.state.location.pathname).toBe('/assets');
-    expect(calls.filter((c) => c.url.startsWith('/api/v1/assets'))).toEqual([]);
+  it('says when there is nothing yet, and points a holder of manageAssets to everyone’s files', async () => {
+    showMine([], ['accessAdmin', 'manageAssets']);
+    await screen.findByText('You have not uploaded anything yet.');
+    expect(screen.getByRole('link', { name: 'Site Admin → Assets' }).getAttribute('href')).toBe('/admin/assets');
   });
 });
