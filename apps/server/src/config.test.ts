@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR, loadConfig, mapOrigins } from './config.js';
+import { BUILTIN_OBJECT_TYPES } from './db/seed/object-types.js';
 
 describe('loadConfig', () => {
   it('has defaults that serve the embedded database on port 3000 with demo data', () => {
@@ -30,7 +31,16 @@ describe('loadConfig', () => {
 
   it('has no map style by default (the plain background needs no network) and reads map views', () => {
     expect(loadConfig({}).app.map.styleUrl).toBeNull();
-    expect(loadConfig({}).app.map.views.map((v) => v.name)).toEqual(['properties', 'plots']);
+    const defaults = loadConfig({}).app.map.views;
+    expect(defaults.map((v) => v.name)).toEqual(['properties', 'plots', 'all']);
+    // Sites shows sites; every built-in type is on a view, and "All objects" shows every type.
+    expect(defaults[0]).toMatchObject({ title: 'Sites', types: ['property', 'site'] });
+    for (const type of BUILTIN_OBJECT_TYPES)
+      expect(
+        defaults.some((v) => v.types.includes(type.slug)),
+        type.slug,
+      ).toBe(true);
+    expect(defaults.at(-1)).toMatchObject({ title: 'All objects', types: [] });
     const views = loadConfig({ MAP_VIEWS: '[{"name":"lakes","title":"Lakes","types":["lake"],"extent":[5,45,11,48]}]' }).app.map.views;
     expect(views).toEqual([{ name: 'lakes', title: 'Lakes', types: ['lake'], extent: [5, 45, 11, 48] }]);
     expect(() => loadConfig({ MAP_VIEWS: 'lakes' })).toThrow(/MAP_VIEWS is not JSON/);

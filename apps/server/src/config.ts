@@ -162,10 +162,15 @@ const shortlinkHosts = z
     return [...new Set(list.map((h) => hostName(h)!))];
   });
 
-/** The map views shipped by default: /map/properties is the navbar's Sites. */
+/**
+ * The map views shipped by default: /map/properties is the navbar's Sites, showing the
+ * site-like types; every type is on at least one view ("All objects" shows every type, those
+ * an administrator adds later included).
+ */
 export const DEFAULT_MAP_VIEWS: MapView[] = [
-  { name: 'properties', title: 'Sites', types: ['property'] },
+  { name: 'properties', title: 'Sites', types: ['property', 'site'] },
   { name: 'plots', title: 'Plots', types: ['vegetation-plot', 'soil-plot'] },
+  { name: 'all', title: 'All objects', types: [] },
 ];
 
 /** MAP_VIEWS: a JSON array of views ({name, title, types, styleUrl?, extent?}), replacing the defaults. */
