@@ -19,6 +19,15 @@ test('home: title, language, navbar, footer', async ({ page }) => {
   }
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: /Creative Commons/ })).toHaveAttribute('href', /creativecommons\.org\/licenses\/by-sa/);
+  // The entry cards show where the keyboard's focus is.
+  const card = page
+    .getByRole('link', { name: 'Projects', exact: true })
+    .filter({ hasNot: page.getByRole('navigation') })
+    .last();
+  await card.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  expect(await card.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
   await footer.getByRole('link', { name: 'Privacy' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
   await expect(page).toHaveTitle('Privacy · Observatory Catalogue');

@@ -5,6 +5,7 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
 import { useTitle } from '../../lib/use-title';
+import classes from './HomePage.module.css';
 
 const ENTRY_POINTS = [
   { to: paths.projects, title: 'Projects', text: 'Research projects with their people, partners, documents, files and data.', icon: IconFolders },
@@ -32,7 +33,7 @@ export default function HomePage({ recentInsights }: { recentInsights?: ReactNod
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           {ENTRY_POINTS.map(({ to, title, text, icon: Icon }) => (
-            <Card key={to} withBorder padding="lg" component={PrefetchLink} to={to} aria-label={title}>
+            <Card key={to} withBorder padding="lg" component={PrefetchLink} to={to} aria-label={title} className={classes.entry}>
               <Icon size={28} aria-hidden />
               <Text fw={600} mt="sm">
                 {title}
