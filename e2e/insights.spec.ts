@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { apiToken, DEMO_PASSWORD, expect, lastMailTo, newUser, signIn, test } from './fixtures';
+import { apiToken, DEMO_PASSWORD, expect, expectAccessible, lastMailTo, newUser, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 
@@ -9,6 +9,8 @@ test('a visitor finds insights by a tag, then by an object they are about', asyn
   await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
   const found = page.getByRole('list', { name: 'Insights found' });
   await expect(found.getByRole('article').first()).toBeVisible();
+  // Its bylines' links are told from their text by more than colour.
+  await expectAccessible(page);
 
   // A tag chip: its checkbox is hidden behind its label.
   await page
