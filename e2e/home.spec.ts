@@ -27,7 +27,7 @@ test('home: title, language, navbar, footer', async ({ page }) => {
   await card.focus();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
-  expect(await card.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  await expect(card).not.toHaveCSS('outline-style', 'none');
   await footer.getByRole('link', { name: 'Privacy' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
   await expect(page).toHaveTitle('Privacy · Observatory Catalogue');

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiToken, expect, expectAccessible, test } from './fixtures';
+import { apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+
+const ADA = { username: 'ada', password: DEMO_PASSWORD };
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -71,6 +73,8 @@ test('Sites: click through clusters to an object, open it from the map and follo
   await expect(page).toHaveTitle(/^Sites/);
   await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
   await expectAccessible(page);
+  // The visitor's menu is drawn white on the map's black bar, as readable as its links.
+  await expect(page.getByRole('button', { name: 'User menu', exact: true })).toHaveCSS('color', 'rgb(255, 255, 255)');
 
   await page.getByRole('button', { name: 'List objects in view' }).click();
   const inView = page.getByRole('region', { name: 'Objects in view' });
@@ -263,4 +267,12 @@ test('an unknown map view says so and links to the whole map, whose layers stay 
   await expect(page).toHaveURL('/map');
   await expect(layers.getByRole('checkbox', { name: 'Site' })).not.toBeChecked();
   await expect(layers.getByRole('checkbox', { name: 'Property' })).toBeChecked();
+});
+
+test('signed in, the map layout’s black bar shows the user’s name readably, and passes axe', async ({ page }) => {
+  await signIn(page, ADA.username, ADA.password);
+  await openSites(page);
+  const menu = page.getByRole('button', { name: `User menu of ${ADA.username}` });
+  await expect(menu).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expectAccessible(page);
 });

@@ -83,7 +83,7 @@ export function Navbar({ dark = false }: { dark?: boolean }) {
         </Group>
         <Group gap="sm" wrap="nowrap">
           <OnlineIndicator />
-          {showUserMenu ? <UserMenu /> : null}
+          {showUserMenu ? <UserMenu dark={dark} /> : null}
         </Group>
       </Group>
       <Drawer opened={opened} onClose={close} title={productName} hiddenFrom="md" size="xs">

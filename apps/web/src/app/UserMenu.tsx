@@ -22,7 +22,9 @@ import { useCurrentUser, useHasPermission, useLogout } from '../lib/auth';
  * their pages and Sign Out. A visitor: a visible Sign In, and Help/Docs and the colours
  * in a small menu beside it (on a phone they are in the navigation drawer).
  */
-export function UserMenu() {
+export function UserMenu({ dark = false }: { dark?: boolean }) {
+  // On the map's black bar, gray would be nearly unreadable.
+  const tone = dark ? 'white' : 'gray';
   const { user } = useCurrentUser();
   const { pathname } = useLocation();
   const isAdmin = useHasPermission('accessAdmin');
@@ -39,7 +41,7 @@ export function UserMenu() {
         {user ? (
           <Button
             variant="subtle"
-            color="gray"
+            color={tone}
             px={6}
             leftSection={<Avatar size="sm" name={user.username} color="blue" variant="filled" />}
             aria-label={`User menu of ${user.username}`}
@@ -49,7 +51,7 @@ export function UserMenu() {
             </Box>
           </Button>
         ) : (
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="User menu" visibleFrom="md">
+          <ActionIcon variant="subtle" color={tone} size="lg" aria-label="User menu" visibleFrom="md">
             <IconDotsVertical size={18} aria-hidden />
           </ActionIcon>
         )}
