@@ -122,6 +122,22 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
 }
 
+/** The widths a layout is checked at: a laptop's and a phone's. */
+export const LAPTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
+/** The page is no wider than its window (nothing scrolls sideways), and `shown` lies inside it. */
+export async function expectFitsWidth(page: Page, shown: Locator) {
+  const width = page.viewportSize()!.width;
+  await expect(shown).toBeVisible();
+  const box = (await shown.boundingBox())!;
+  expect(box.x + box.width, 'ends inside the window').toBeLessThanOrEqual(width);
+  const scrollWidth = await page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
+  expect(scrollWidth, 'the page is as wide as the window').toBeLessThanOrEqual(width);
+}
+
 /**
  * Moves a row of a reorderable list by keyboard, as a keyboard user does: Space picks it
  * up, each arrow moves it one place, Space drops it. Each step waits for the list's

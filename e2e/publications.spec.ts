@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { ADMIN, apiToken, expect, expectAccessible, newUser, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, expectAccessible, expectFitsWidth, LAPTOP, newUser, PHONE, signIn, test } from './fixtures';
 
 const bibtex = (key: string, title: string, doi: string) => `@article{${key},
   title = {${title}},
@@ -18,6 +18,7 @@ test('a signed-in user pastes BibTeX, drops the entry in error after the preview
   const title = `Lichen cover on {Abisko} boulders ${word}`;
   const doi = `10.5555/e2e-${word}`;
   const user = await newUser(request);
+  await page.setViewportSize(LAPTOP);
   await signIn(page, user.username, user.password);
   await page.goto('/pubs');
   await page.getByRole('link', { name: 'New publication' }).click();
@@ -36,8 +37,14 @@ test('a signed-in user pastes BibTeX, drops the entry in error after the preview
   await expect(good).toContainText(`DOI ${doi}`);
   const bad = entries.nth(1);
   await expect(bad).toContainText(`broken_${word} · line 12`);
-  await expect(bad).toContainText(/Line 14, column \d+: /);
+  // The fault in words, where it is: the comma missing before the next field.
+  const fault = bad.getByText('Line 14, column 3: Expected "," between two fields or "}" to close the entry, found the word "year"');
+  await expectFitsWidth(page, fault);
   await expectAccessible(page);
+  // On a phone the sentence wraps inside the entry.
+  await page.setViewportSize(PHONE);
+  await expectFitsWidth(page, fault);
+  await page.setViewportSize(LAPTOP);
 
   // Nothing is saved while an entry kept has an error.
   const save = page.getByRole('button', { name: 'Save 2 publications' });

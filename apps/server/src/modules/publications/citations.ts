@@ -13,6 +13,7 @@ import {
   type PublicationInput,
   type PublicationType,
 } from '@observatory/shared';
+import { bibtexFault, faultWords } from './bibtex-errors.js';
 
 /**
  * Citations in and out, through citation-js: a paste of BibTeX, RIS or CSL-JSON split into
@@ -49,15 +50,13 @@ export function detectFormat(text: string): CitationFormat {
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 const firstLine = (message: string) => message.split('\n')[0]!.trim();
 
-/** A parser's message about a line of one entry, restated as "Line N, column C: …" of the whole paste. */
-function shiftLines(message: string, startLine: number, lines: number): string {
-  const text = firstLine(message).replace(/:$/, '');
-  const at = /\s*at line (\d+) col (\d+)/.exec(text);
-  if (!at) return `Line ${startLine}: ${text}`;
-  const what = text.replace(at[0], '');
+/** The BibTeX parser's fault in one entry (`parsed`: the text it read), in words, as "Line N, column C: …" of the whole paste. */
+function bibtexError(message: string, parsed: string, startLine: number, lines: number): string {
+  const fault = bibtexFault(message, parsed);
+  if (!fault) return `Line ${startLine}: ${firstLine(message).replace(/:$/, '')}`;
   // Past the entry's own lines: it never closed.
-  if (Number(at[1]) > lines) return `Line ${startLine}: this entry is not closed (${what})`;
-  return `Line ${startLine + Number(at[1]) - 1}, column ${at[2]}: ${what}`;
+  if (fault.line > lines) return `Line ${startLine}: this entry is not closed (${(fault.expected ?? faultWords(fault)).replace(/^E/, 'e')})`;
+  return `Line ${startLine + fault.line - 1}, column ${fault.column}: ${faultWords(fault)}`;
 }
 
 /** BibTeX: entries start with @type{ at the start of a line; @string macros are given to every entry, @comment and @preamble skipped. */
@@ -72,13 +71,14 @@ function bibtexEntries(text: string): RawEntry[] {
     .filter((c) => !['string', 'comment', 'preamble'].includes(c.type))
     .map((chunk) => {
       const key = /^[^{(]*[{(]\s*([^,\s]+)\s*,/.exec(chunk.text)?.[1] ?? null;
+      // The macros come after the entry's own text in the parse, so its lines keep their numbers.
+      const parsed = `${chunk.text}\n${macros}`;
       try {
-        // The macros come after the entry's own text in the parse, so its lines keep their numbers.
-        const [csl] = new Cite(`${chunk.text}\n${macros}`, { forceType: '@biblatex/text' }).data;
+        const [csl] = new Cite(parsed, { forceType: '@biblatex/text' }).data;
         if (!csl) return { key, line: chunk.line, csl: null, error: `Line ${chunk.line}: not a BibTeX entry` };
         return { key, line: chunk.line, csl, error: null };
       } catch (e) {
-        return { key, line: chunk.line, csl: null, error: shiftLines((e as Error).message, chunk.line, chunk.text.trimEnd().split('\n').length) };
+        return { key, line: chunk.line, csl: null, error: bibtexError((e as Error).message, parsed, chunk.line, chunk.text.trimEnd().split('\n').length) };
       }
     });
 }

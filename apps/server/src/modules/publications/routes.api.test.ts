@@ -479,7 +479,8 @@ describe('paste and import', () => {
     ]);
     expect(entries[0]).toMatchObject({ error: null, publication: { title: 'Fine', year: 2001, authors: [{ name: 'Doe, Jane' }] } });
     expect(entries[1].publication).toBeNull();
-    expect(entries[1].error).toMatch(/^Line 10, column \d+: /);
+    // Said in words, where it is: the missing comma before the next field.
+    expect(entries[1].error).toBe('Line 10, column 3: Expected "," between two fields or "}" to close the entry, found the word "year"');
     expect(entries[2].publication).toBeNull();
     expect(entries[2].error).toMatch(/^Line 13: year: A year from 1600 on/);
   });
