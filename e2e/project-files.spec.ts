@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, expectFitsWidth, LAPTOP, PHONE, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 
@@ -91,4 +91,46 @@ test('a project owner uploads a file, adds a version, downloads both through sig
   await renamed.getByRole('button', { name: 'Delete Core depths by site' }).click();
   await answerDialog(page, 'Delete the file');
   await expect(page.getByText('No files yet.')).toBeVisible();
+});
+
+test('a file named after its upload shows its newest version’s name; the history shows both, on a laptop and a phone', async ({ page, request }) => {
+  const token = await apiToken(request, ADA);
+  const title = `Renamed files ${Date.now().toString(36)}`;
+  const created = await request.post('/api/v1/projects', { headers: { authorization: `Bearer ${token}` }, data: { project: { title } } });
+  expect(created.status()).toBe(201);
+  const { project } = await created.json();
+  await page.setViewportSize(LAPTOP);
+  await signIn(page, ADA.username, ADA.password);
+  await page.goto(`/projects/${project.slug}/files`);
+
+  // No name given: the file is named after its upload.
+  const form = page.getByRole('form', { name: 'Add a file' });
+  await chooseFile(page, form.getByRole('button', { name: 'Choose a file' }), {
+    name: 'plan-2023.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('a,b\n1,2\n'),
+  });
+  await form.getByRole('button', { name: 'Upload' }).click();
+  const before = page.getByRole('region', { name: 'plan-2023.csv' });
+  await chooseFile(page, before.getByRole('button', { name: 'Add a version of plan-2023.csv' }), {
+    name: 'plan-2024.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('a,b\n1,2\n3,4\n'),
+  });
+
+  const card = page.getByRole('region', { name: 'plan-2024.csv' });
+  await expect(card.getByRole('heading', { name: 'plan-2024.csv' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'plan-2023.csv' })).toHaveCount(0);
+  const rows = card.getByRole('table', { name: 'Versions of plan-2024.csv' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('plan-2024.csv');
+  await expect(rows.nth(1)).toContainText('Latest');
+  await expect(rows.nth(2)).toContainText('plan-2023.csv');
+  await expectFitsWidth(page, card.getByRole('heading', { name: 'plan-2024.csv' }));
+  await expectAccessible(page);
+
+  // On a phone: the same name, the table scrolls inside its card rather than the page.
+  await page.setViewportSize(PHONE);
+  await expectFitsWidth(page, card.getByRole('heading', { name: 'plan-2024.csv' }));
+  await expect(card.getByRole('table', { name: 'Versions of plan-2024.csv' }).getByText('plan-2023.csv')).toBeAttached();
 });

@@ -71,6 +71,18 @@ export async function versionsOf(db: Db, fileId: string): Promise<VersionRow[]> 
   return db.select().from(fileVersions).where(eq(fileVersions.fileId, fileId)).orderBy(desc(fileVersions.version));
 }
 
+/** The file name of a file's newest version's upload (null: it had none, or there is no version). */
+export async function latestFileName(db: Db, fileId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ fileName: assets.fileName })
+    .from(fileVersions)
+    .innerJoin(assets, eq(assets.id, fileVersions.assetId))
+    .where(eq(fileVersions.fileId, fileId))
+    .orderBy(desc(fileVersions.version))
+    .limit(1);
+  return row?.fileName ?? null;
+}
+
 export async function insertVersion(db: Db, values: typeof fileVersions.$inferInsert): Promise<VersionRow> {
   const [row] = await db.insert(fileVersions).values(values).returning();
   return row!;

@@ -286,6 +286,32 @@ describe('versions and signed downloads', () => {
     }
   });
 
+  it('a file named after its upload shows the newest version’s name, in the list and alone; each version keeps its own', async () => {
+    const project = await buildProject(t.app, owner);
+    const file = await created(await addFile(project.id, { data: bytes('2023'), fileName: 'plan-2023.pdf' }));
+    const named = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('a'), fileName: 'a.csv' }, name: 'Sampling plan' });
+    expect((await addVersion(project.id, file.id, { data: bytes('2024'), fileName: 'plan-2024.pdf' })).statusCode).toBe(201);
+    expect((await addVersion(project.id, named.id, { data: bytes('b'), fileName: 'b.csv' })).statusCode).toBe(201);
+
+    const one = (await api(t.app, 'GET', `/projects/${project.id}/files/${file.id}`)).json();
+    expect(one.name).toBe('plan-2024.pdf');
+    expect(one.versions.map((v: { fileName: string }) => v.fileName)).toEqual(['plan-2024.pdf', 'plan-2023.pdf']);
+    const listed = (await api(t.app, 'GET', `/projects/${project.id}/files`)).json().files;
+    expect(listed.map((f: { name: string }) => f.name)).toEqual(['plan-2024.pdf', 'Sampling plan']);
+    expect((await api(t.app, 'GET', `/projects/${project.slug}`)).json().files.map((f: { name: string }) => f.name)).toEqual([
+      'plan-2024.pdf',
+      'Sampling plan',
+    ]);
+    expect(await auditOf('project.file.version.create', project.id)).toContainEqual(
+      expect.objectContaining({ after: expect.objectContaining({ fileId: file.id, version: 2, name: 'plan-2024.pdf' }) }),
+    );
+
+    // The newest deleted, the name goes back to the one before; a name someone chose stays through it all.
+    const back = await api(t.app, 'DELETE', `/projects/${project.id}/files/${file.id}/2`, { token: owner.token });
+    expect(back.json()).toMatchObject({ name: 'plan-2023.pdf', versions: [{ fileName: 'plan-2023.pdf' }] });
+    expect((await api(t.app, 'GET', `/projects/${project.id}/files/${named.id}`)).json().name).toBe('Sampling plan');
+  });
+
   it('signs a path for five minutes, as a path on this server; HEAD answers the length only', async () => {
     const project = await buildProject(t.app, owner);
     const file = await buildProjectFile(t.app, owner, project.id, { file: { data: bytes('twelve bytes'), fileName: 'data.csv', type: 'text/csv' } });

@@ -41,6 +41,15 @@ export interface Download {
 /** The paths GET auth/sign/{path} signs: a version of a project file, by number or "latest". */
 const SIGNABLE = /^(?:\/?api\/v1)?\/?projects\/([^/]+)\/files\/([^/]+)\/([^/]+)$/;
 
+/**
+ * The name a file takes when its newest version changes from one upload to another: the
+ * new upload's, while the file is named after the old one (nobody chose another name), so
+ * a list never shows the name of bytes that are no longer the latest. Undefined: it keeps its name.
+ */
+function followedName(name: string, was: string | null, now: string | null): string | undefined {
+  return was !== null && now !== null && name === was && now !== was ? now : undefined;
+}
+
 /** Form fields as the JSON body would carry them, checked by the same schema; errors name `body.<field>`. */
 function formFields(fields: Readonly<Record<string, string>>): FileChange {
   const parsed = FileChangeSchema.safeParse({
@@ -159,15 +168,16 @@ export function createProjectFilesService(deps: {
             const file = await repo.lockFile(tx, project.id, fileId);
             if (!file) throw notFound('File');
             const next = file.lastVersion + 1;
+            const name = followedName(file.name, await repo.latestFileName(tx, fileId), asset.fileName);
             await fileAssets.record(tx, actor, asset);
             await repo.insertVersion(tx, { fileId, version: next, assetId: asset.id, authorId: actor!.personId });
-            await repo.changeFile(tx, fileId, { lastVersion: next });
+            await repo.changeFile(tx, fileId, { lastVersion: next, ...(name ? { name } : {}) });
             await audit(
               tx,
               actor,
               'project.file.version.create',
               { type: 'project', id: project.id },
-              { after: { fileId, version: next, ...describeAsset(asset) } },
+              { after: { fileId, version: next, ...(name ? { name } : {}), ...describeAsset(asset) } },
             );
             return next;
           }),
@@ -225,7 +235,8 @@ export function createProjectFilesService(deps: {
     async deleteVersion(actor: Actor | null, key: string, fileId: string, number: number) {
       const project = await projects.loadProjectFor(actor, key, 'edit');
       const keys = await db.transaction(async (tx) => {
-        if (!(await repo.lockFile(tx, project.id, fileId))) throw notFound('File');
+        const file = await repo.lockFile(tx, project.id, fileId);
+        if (!file) throw notFound('File');
         const versions = await repo.versionsOf(tx, fileId);
         const version = versions.find((v) => v.version === number);
         if (!version) throw notFound('File version');
@@ -234,15 +245,17 @@ export function createProjectFilesService(deps: {
             details: [{ field: 'params.version', message: 'The only version' }],
           });
         }
+        const was = await repo.latestFileName(tx, fileId);
         await repo.deleteVersion(tx, version.id);
         const removed = await assets.deleteAssetIn(tx, version.assetId);
-        await repo.changeFile(tx, fileId, {});
+        const name = followedName(file.name, was, await repo.latestFileName(tx, fileId));
+        await repo.changeFile(tx, fileId, name ? { name } : {});
         await audit(
           tx,
           actor,
           'project.file.version.delete',
           { type: 'project', id: project.id },
-          { before: { fileId, version: number, assetId: version.assetId } },
+          { before: { fileId, version: number, assetId: version.assetId }, ...(name ? { after: { fileId, name } } : {}) },
         );
         return removed;
       });
