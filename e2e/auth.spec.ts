@@ -1,4 +1,19 @@
-import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, goToAccount, lastMailTo, openUserMenu, signIn, signInWithForm, test } from './fixtures';
+import {
+  ADMIN,
+  apiToken,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  expectFitsWidth,
+  goToAccount,
+  LAPTOP,
+  lastMailTo,
+  openUserMenu,
+  PHONE,
+  signIn,
+  signInWithForm,
+  test,
+} from './fixtures';
 
 test('sign in and out; the user menu of a signed-in user', async ({ page }) => {
   await page.goto('/login');
@@ -37,6 +52,25 @@ test('a wrong password says so; too many attempts say wait', async ({ page, trou
   await expect(page.getByRole('alert')).toContainText('Wrong username or password');
   for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText(/Too many attempts/);
+});
+
+test('a refusal goes once the user edits the form; a new try stopped by an empty field shows only that field’s error', async ({ page, trouble }) => {
+  trouble.failure(401, /\/auth\/login$/);
+  for (const size of [LAPTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto('/login');
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await page.getByLabel('Username or e-mail').fill(`nobody-${size.width}`);
+    await password.fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Wrong username or password' });
+    await expectFitsWidth(page, refusal);
+    await password.fill('');
+    await expect(refusal).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectFitsWidth(page, page.getByText('Enter your password'));
+    await expect(refusal).toHaveCount(0);
+  }
 });
 
 test('a protected route signed out: Login Required, Log In, sign in', async ({ page }) => {

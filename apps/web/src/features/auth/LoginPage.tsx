@@ -17,6 +17,8 @@ export default function LoginPage() {
       username: (v) => (v.trim() ? null : 'Enter your username or e-mail'),
       password: (v) => (v ? null : 'Enter your password'),
     },
+    // A refusal speaks of the values sent: once they are edited it no longer applies.
+    onValuesChange: () => login.reset(),
   });
   return (
     <Container size={420} py={80}>
