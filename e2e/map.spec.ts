@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 
@@ -39,6 +39,8 @@ async function createProperties(request: APIRequestContext, word: string, [lon0,
 }
 
 const mapOf = (page: Page) => page.locator('[data-map-state]');
+/** Site Admin overview's line on the basemap. */
+const basemapLine = (page: Page) => page.locator('p', { hasText: /^Basemap:/ });
 
 /** The map has drawn its data and is not moving or loading (a flight takes a few seconds). */
 async function expectSettled(page: Page) {
@@ -275,4 +277,57 @@ test('signed in, the map layout’s black bar shows the user’s name readably, 
   const menu = page.getByRole('button', { name: `User menu of ${ADA.username}` });
   await expect(menu).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expectAccessible(page);
+});
+
+test('Site Admin chooses a basemap: the overview says it is off, a custom style is checked, drawn on Sites, and turned off again', async ({
+  page,
+}, testInfo) => {
+  // The project's own style server (e2e/map-style-server.mjs), already a host the CSP admits
+  // for the "tiles" view: choosing it changes no other journey's CSP or privacy page.
+  const styleUrl = process.env.E2E_STYLE_URL!;
+  const host = new URL(styleUrl).origin;
+  await signIn(page, 'grace'); // a data manager: Site Admin, not manageSettings
+  await page.goto('/admin');
+  await expect(basemapLine(page)).toContainText('Holders of manageSettings choose it.');
+  await expect(page.getByRole('navigation', { name: 'Site Admin' }).getByRole('link', { name: 'Basemap' })).toHaveCount(0);
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin');
+  await expect(basemapLine(page)).toContainText('none: the maps draw the built-in background');
+  await page.getByRole('link', { name: 'Choose a basemap' }).click();
+  await expect(page).toHaveURL('/admin/basemap');
+  await expect(page.getByRole('heading', { level: 1, name: 'Basemap' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Basemap · Site Admin · /);
+  const form = page.getByRole('form', { name: 'Basemap' });
+  await expect(form.getByRole('radio', { name: 'No basemap: the built-in background (default)' })).toBeChecked();
+  await expect(form.getByText('Offline caching: Not allowed')).toBeVisible();
+  await expectAccessible(page);
+
+  try {
+    await form.getByRole('radio', { name: 'A custom MapLibre style' }).check();
+    await form.getByRole('textbox', { name: 'Style URL' }).fill('tiles.example.org/style.json');
+    await form.getByRole('button', { name: 'Save basemap' }).click();
+    await expect(form.getByRole('textbox', { name: 'Style URL' })).toHaveAccessibleDescription(/Give an http or https address/);
+    await form.getByRole('textbox', { name: 'Style URL' }).fill(styleUrl);
+    await form.getByRole('button', { name: 'Save basemap' }).click();
+    await expect(page.getByText('Basemap saved: maps opened from now on draw it')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('basemap-admin.png'), fullPage: true });
+
+    // Sites has no style of its own: it draws the basemap, its tiles from the style's host.
+    const fromHost: string[] = [];
+    page.on('response', (r) => void (r.url().startsWith(host) && fromHost.push(`${r.status()} ${r.url().slice(host.length)}`)));
+    await page.goto('/map/properties');
+    await expectSettled(page);
+    expect(fromHost).toContain('200 /style.json');
+    expect(fromHost.some((r) => /^200 \/tiles\/\d+\/\d+\/\d+\.png$/.test(r))).toBe(true);
+    await page.goto('/admin');
+    await expect(basemapLine(page)).toContainText(`a custom style (${styleUrl})`);
+  } finally {
+    await page.goto('/admin/basemap');
+    await form.getByRole('radio', { name: 'No basemap: the built-in background (default)' }).check();
+    await form.getByRole('button', { name: 'Save basemap' }).click();
+    await expect(page.getByText('Basemap saved: maps opened from now on draw it')).toBeVisible();
+  }
+  await page.goto('/admin');
+  await expect(page.getByRole('link', { name: 'Choose a basemap' })).toBeVisible();
 });

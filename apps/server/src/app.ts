@@ -85,6 +85,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => app.services.storage.close());
 
   const secure = config.publicUrl.startsWith('https:');
+  // Before the CSP is written: it names the hosts of the basemap chosen now.
+  app.addHook('onRequest', () => app.services.basemap.refresh());
+  const mapHosts = () => app.services.basemap.origins();
   await app.register(fastifyHelmet, {
     hsts: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
@@ -94,10 +97,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // A configured map style's hosts (and only those): the built-in style loads nothing from elsewhere.
-        imgSrc: ["'self'", 'data:', 'blob:', ...config.app.map.origins],
+        // The map styles' hosts (and only those): the built-in style loads nothing from elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:', mapHosts],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...config.app.map.origins],
+        connectSrc: ["'self'", mapHosts],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

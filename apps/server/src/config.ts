@@ -296,6 +296,8 @@ export interface Config {
   app: AppConfig;
   /** The hosts other than this site's own that a shortlink may redirect to (lower case); none: only this site. */
   shortlinks: { hosts: string[] };
+  /** How old a process's copy of a setting changed under Site Admin (the basemap) may be. */
+  settingsCacheMs: number;
   bodyLimit: number;
   /**
    * Sign-in limits per window: attempts per address; failures per account and address, and
@@ -372,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       map: { ...map, center: e.MAP_CENTER, zoom: e.MAP_ZOOM, origins: mapOrigins(map, e.MAP_EXTRA_ORIGINS, new URL(publicUrl).origin) },
     },
     shortlinks: { hosts: e.SHORTLINK_HOSTS },
+    settingsCacheMs: 5000,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,

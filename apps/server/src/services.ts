@@ -30,6 +30,7 @@ import { createSandboxService } from './modules/sandbox/index.js';
 import { createSchemaService } from './modules/schema/index.js';
 import { createShortlinksService } from './modules/shortlinks/index.js';
 import { createMetadataValidator } from './lib/metadata.js';
+import { createBasemapService } from './modules/system/index.js';
 import { createUsersService } from './modules/users/index.js';
 
 /** Past an account's ceiling of failures, one attempt from an unknown browser in this long. */
@@ -95,6 +96,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const relationImport = createRelationImport({ db, objects });
   const observationImport = createObservationImport({ db, dataTables, log });
   const apiKeys = createApiKeysService({ db, users });
+  const basemap = createBasemapService({ db, map: config.app.map, ownOrigin: new URL(config.publicUrl).origin, cacheMs: config.settingsCacheMs, log });
   const auth = createAuthService({
     db,
     users,
@@ -119,6 +121,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     productName: config.app.productName,
   });
   return {
+    basemap,
     hasher,
     mailer,
     tokens,

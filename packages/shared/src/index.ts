@@ -29,3 +29,4 @@ export * from './photos.js';
 export * from './pages.js';
 export * from './shortlinks.js';
 export * from './sandbox.js';
+export * from './basemaps.js';

@@ -20,6 +20,7 @@ export const GLOBAL_PERMISSIONS = [
   'managePeople',
   'manageTeams',
   'manageAssets',
+  'manageSettings',
 ] as const;
 export type GlobalPermission = (typeof GLOBAL_PERMISSIONS)[number];
 

@@ -174,6 +174,7 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'POST /shortlinks': ['manageShortlinks'],
   'PUT /shortlinks/{id}': ['manageShortlinks'],
   'DELETE /shortlinks/{id}': ['manageShortlinks'],
+  'PUT /admin/basemap': ['manageSettings'],
 };
 
 const READS = new Set(['GET', 'HEAD']);

@@ -187,6 +187,10 @@ export const routes: RouteObject[] = [
                     children: [{ path: paths.adminShortlinks, lazy: page(() => import('./routes/admin/shortlinks/ShortlinksAdminPage')) }],
                   },
                   {
+                    element: <RequirePermission permission="manageSettings" />,
+                    children: [{ path: paths.adminBasemap, lazy: page(() => import('./routes/admin/basemap/BasemapAdminPage')) }],
+                  },
+                  {
                     element: <RequirePermission permission="manageAssets" />,
                     children: [
                       { path: paths.adminAssets, lazy: page(() => import('./routes/admin/assets/AssetsAdminPage')) },

@@ -82,6 +82,7 @@ export const paths = {
   adminNodeType: (slug: string) => `/admin/data/nodetypes/${encodeURIComponent(slug)}`,
   adminAssets: '/admin/assets',
   adminShortlinks: '/admin/shortlinks',
+  adminBasemap: '/admin/basemap',
   adminAsset: (id: string) => `/admin/assets/${encodeURIComponent(id)}`,
   adminPages: '/admin/pages',
   adminPage: (path: string) => `/admin/pages/${path}`,

@@ -449,7 +449,14 @@ const IMPORT = doc(
     [[bold('Set locations'), ' (setLocation)'], 'Each object’s point from a latitude and a longitude column, in degrees (latColumn, lonColumn).'],
     [[bold('Projects'), ' and ', bold('Object types')], 'Projects you may edit, and types, for every object.'],
     [[bold('Keep their other projects / types / metadata')], 'The merge options. Ticked, an update adds to what the object has; unticked, it replaces it.'],
-    [[bold('Metadata field'), ' per column (metadataColumns)'], 'Which metadata field a column fills; the chosen types’ fields are offered.'],
+    [
+      [bold('Metadata field'), ' per column (metadataColumns)'],
+      [
+        'Which metadata field a column fills; the chosen types’ fields are offered. Another key may be typed when a type’s schema allows other fields; a schema that takes only its own says so, and a key it lacks is flagged at once (holders of manageSchema may add it to the schema there). ',
+        bold('Map all columns by header'),
+        ' maps each column whose header is a field’s name or title.',
+      ],
+    ],
   ),
   callout('warning', p('Without an id column, importing the same file again creates every object again. With one, a second import changes nothing.')),
   p(
@@ -677,6 +684,11 @@ const ADMINISTRATION = doc(
       'Shortlinks',
       'manageShortlinks',
       'Short addresses /s/{slug} that lead to a page of this site or of a host the catalogue allows, with how often each was followed.',
+    ],
+    [
+      'Basemap',
+      'manageSettings',
+      'What the maps draw under the data: the built-in background (the default, which loads nothing from other hosts), a free OpenStreetMap-based provider, or a custom style.',
     ],
     ['Import', 'importData', ['Spreadsheet imports (see ', link('Importing', '/doc/guide/import'), ').']],
   ),

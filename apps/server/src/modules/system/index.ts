@@ -1,3 +1,4 @@
 /** The system module as the rest of the server sees it: anything not exported here is its own. */
 export { systemRoutes } from './routes.js';
 export { storedTokenSecret } from './service.js';
+export { createBasemapService } from './basemap.js';

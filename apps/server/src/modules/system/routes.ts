@@ -1,10 +1,24 @@
 import { signedIn } from '../../plugins/auth.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminStatusSchema, AdminSummarySchema, AppConfigSchema, HealthSchema, OutboxResponseSchema, PAGE_SIZES } from '@observatory/shared';
+import {
+  AdminStatusSchema,
+  AdminSummarySchema,
+  AppConfigSchema,
+  BASEMAP_PROVIDERS,
+  BasemapSettingSchema,
+  BasemapStateSchema,
+  HealthSchema,
+  OutboxResponseSchema,
+  PAGE_SIZES,
+  basemapProvider,
+} from '@observatory/shared';
+import { z } from 'zod';
 import { authorize } from '../../authz/authorize.js';
 import { countVisible } from '../../authz/visibility.js';
 import { AppError } from '../../lib/errors.js';
 import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination.js';
+import { notFound } from '../../lib/errors.js';
+import { rasterStyle } from './basemap.js';
 import * as repo from './repo.js';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +27,60 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/app/config',
     { schema: { tags: ['system'], summary: 'What the web app needs at start', response: { 200: AppConfigSchema } } },
-    async () => config.app,
+    // The basemap as Site Admin set it now (MAP_STYLE_URL, when set, wins).
+    async () => ({ ...config.app, map: app.services.basemap.mapConfig() }),
+  );
+
+  app.get(
+    '/admin/basemap',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['admin'],
+        summary: 'The basemap chosen under Site Admin, and MAP_STYLE_URL when it is set and wins (manageSettings)',
+        response: { 200: BasemapStateSchema },
+      },
+    },
+    async (request) => app.services.basemap.state(request.actor),
+  );
+
+  app.put(
+    '/admin/basemap',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Choose the basemap: none (the built-in background, nothing loaded from elsewhere), one of the offered providers, or a custom MapLibre style. Every process uses it within seconds; the CSP and the privacy page follow it (manageSettings); audited',
+        body: BasemapSettingSchema,
+        response: { 200: BasemapStateSchema },
+      },
+    },
+    async (request) => app.services.basemap.put(request.actor, request.body),
+  );
+
+  app.get(
+    '/basemaps/:id/style.json',
+    {
+      schema: {
+        tags: ['system'],
+        summary: `The MapLibre style of an offered raster basemap (${BASEMAP_PROVIDERS.filter((p) => p.kind === 'raster')
+          .map((p) => p.id)
+          .join(', ')}): its tiles as one layer, credited`,
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z
+            .object({ version: z.literal(8), name: z.string(), sources: z.record(z.string(), z.unknown()), layers: z.array(z.unknown()) })
+            .describe('A MapLibre style (maplibre.org/maplibre-style-spec)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = basemapProvider(request.params.id);
+      if (provider?.kind !== 'raster') throw notFound('Raster basemap');
+      reply.header('cache-control', 'public, max-age=3600');
+      return rasterStyle(provider);
+    },
   );
 
   app.get(

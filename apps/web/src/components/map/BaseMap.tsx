@@ -9,7 +9,7 @@ import { BUILT_IN_STYLE, FINE_LAND_ZOOM, LAND_SOURCE, loadLand, type Land } from
 const STYLE_TIMEOUT_MS = 6000;
 
 /**
- * The configured base map (MAP_STYLE_URL, or the view's own), falling back to the
+ * The configured base map (MAP_STYLE_URL, the view's own, or the one chosen under Site Admin), falling back to the
  * built-in style when there is none or it cannot be loaded: the data on top always shows.
  */
 function useBaseStyle(styleUrl: string | null | undefined): { style: string | StyleSpecification; failed: () => void; loaded: () => void } {
@@ -79,7 +79,9 @@ export type BaseMapProps = Omit<MapProps, 'mapStyle'> & { styleUrl?: string | nu
 /** A MapLibre map on the site's base style with zoom buttons; children add sources, layers and markers. */
 export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ styleUrl, label, children, onError, onLoad, ...props }, ref) {
   const config = useAppConfig();
-  const base = useBaseStyle(styleUrl === undefined ? config?.map.styleUrl : styleUrl);
+  const chosen = styleUrl === undefined ? config?.map.styleUrl : styleUrl;
+  // A raster basemap's style is this site's own (/api/v1/basemaps/…): made absolute, as MapLibre asks.
+  const base = useBaseStyle(chosen ? new URL(chosen, window.location.href).href : chosen);
   return (
     <div role="region" aria-label={label} style={{ width: '100%', height: '100%', position: 'relative' }}>
       <MapGL

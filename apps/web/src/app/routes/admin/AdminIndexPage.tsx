@@ -9,6 +9,10 @@ import { formatBytes } from '../../../lib/bytes';
 import type { AdminStatus } from '@observatory/shared';
 import { changeInWords } from './audit-words';
 import { WideTable } from '../../../components/WideTable';
+import { basemapProvider } from '@observatory/shared';
+import { paths } from '../../../config/paths';
+import { useAppConfig } from '../../../lib/app-config';
+import { useBasemap } from './basemap/api';
 
 /** "ada added a photo to Abisko birch–tundra ecotone", the target a link when it may be named. */
 function ChangeSentence({ entry }: { entry: AuditEntry }) {
@@ -79,6 +83,39 @@ function SystemStatus({ status }: { status: AdminStatus }) {
   );
 }
 
+/** What the maps draw under the data, with one click to change it for holders of manageSettings. */
+function BasemapStatus() {
+  const manages = useHasPermission('manageSettings');
+  const config = useAppConfig();
+  const state = useBasemap(manages);
+  const setting = state.data?.setting;
+  const chosen = state.data?.environmentStyleUrl
+    ? `the style MAP_STYLE_URL names (${state.data.environmentStyleUrl})`
+    : setting && setting.provider !== 'none'
+      ? setting.provider === 'custom'
+        ? `a custom style (${setting.styleUrl})`
+        : (basemapProvider(setting.provider)?.name ?? setting.provider)
+      : !manages && config?.map.styleUrl
+        ? `a style from ${config.map.origins.join(', ')}`
+        : 'none: the maps draw the built-in background and load nothing from other hosts';
+  if (manages && !state.data) return null;
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span fw={600} fz="inherit">
+        Basemap:
+      </Text>{' '}
+      {chosen}.{' '}
+      {manages ? (
+        <Anchor component={PrefetchLink} to={paths.adminBasemap} fz="inherit" underline="always">
+          {setting?.provider === 'none' ? 'Choose a basemap' : 'Change the basemap'}
+        </Anchor>
+      ) : (
+        'Holders of manageSettings choose it.'
+      )}
+    </Text>
+  );
+}
+
 /** Counts of what exists, the newest audit entries, and the mail outbox for holders of manageUsers. */
 export default function AdminIndexPage() {
   useTitle('Site Admin');
@@ -136,6 +173,7 @@ export default function AdminIndexPage() {
           System
         </Title>
         {status.data ? <SystemStatus status={status.data} /> : <PageState isPending={status.isPending} error={status.error} />}
+        <BasemapStatus />
       </Stack>
       {seesMail ? (
         <Stack gap="xs" component="section" aria-labelledby="outbox-title">

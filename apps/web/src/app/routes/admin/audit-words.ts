@@ -82,6 +82,7 @@ export const AUDIT_VERBS: Record<string, string> = {
   'shortlink.create': 'created the shortlink',
   'shortlink.update': 'changed the shortlink',
   'shortlink.delete': 'deleted the shortlink',
+  'setting.basemap': 'changed',
   'asset.upload': 'uploaded',
   'asset.delete': 'removed the file',
   'asset.strays.sweep': 'swept stray files from',
@@ -123,6 +124,7 @@ const UNNAMED: Record<string, { hidden: string; gone: string }> = {
   storage: { hidden: 'the file storage', gone: 'the file storage' },
   import: { hidden: 'a spreadsheet', gone: 'a spreadsheet' },
   asset: { hidden: 'a file', gone: 'a file since deleted' },
+  setting: { hidden: 'the maps’ basemap', gone: 'the maps’ basemap' },
 };
 const unnamed = (type: string) => UNNAMED[type] ?? { hidden: `a ${type.replace(/_/g, ' ')}`, gone: `a ${type.replace(/_/g, ' ')} since deleted` };
 
