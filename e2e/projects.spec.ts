@@ -55,6 +55,38 @@ async function addContributor(page: Page, search: string, option: string, title:
   await expect(page.getByRole('button', { name: `Move ${option}`, exact: true })).toBeVisible();
 }
 
+/** A request held until the test lets it go. */
+async function hold(page: Page, url: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('every title carries the product’s name, while the screen’s code and the configuration load too', async ({ page }) => {
+  const screen = await hold(page, '**/assets/ProjectsPage-*.js');
+  const config = await hold(page, '**/api/v1/app/config');
+  await page.goto('/projects', { waitUntil: 'commit' });
+  // The page as served, before any screen is drawn.
+  await expect(page).toHaveTitle('Projects · Observatory Catalogue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toHaveCount(0);
+  screen();
+  // The screen drawn, the configuration not yet come: the name the page was served with.
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page).toHaveTitle('Projects · Observatory Catalogue');
+  config();
+
+  // The next screen's code on its way: the title stays the last screen's, named so.
+  const people = await hold(page, '**/assets/PeoplePage-*.js');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
+  await expect(page).toHaveTitle('Projects · Observatory Catalogue');
+  people();
+  await expect(page).toHaveTitle('People · Observatory Catalogue');
+});
+
 test('a researcher creates a project with documentation, adds contributors and reorders them', async ({ page }) => {
   test.slow(); // many steps, each a round trip
   const title = unique('Peatland Carbon');

@@ -11,10 +11,14 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 /**
  * The page with this deployment's product name in `<meta name="application-name">`: the
  * web app draws its header with it at once, instead of a default that the configuration
- * replaces a moment later (the links moved under a reader's pointer).
+ * replaces a moment later (the links moved under a reader's pointer). The title carries it
+ * too, after the page's own ("Projects · …"), while the first screen's code loads.
  */
 export function withProductName(html: string, productName: string): string {
-  return html.replace(/<meta name="application-name" content="[^"]*"\s*\/?>/, `<meta name="application-name" content="${escapeAttribute(productName)}" />`);
+  const name = escapeAttribute(productName);
+  return html
+    .replace(/<meta name="application-name" content="[^"]*"\s*\/?>/, `<meta name="application-name" content="${name}" />`)
+    .replace(/<title>([^<]*?)(?: · [^<]*)?<\/title>/, (_whole, page: string) => `<title>${page} · ${name}</title>`);
 }
 
 /**

@@ -40,6 +40,17 @@ describe('useTitle', () => {
     unmount();
   });
 
+  it('carries the product name the page was served with before the configuration has come', () => {
+    const meta = Object.assign(document.createElement('meta'), { name: 'application-name', content: 'Alpine Station' });
+    document.head.append(meta);
+    const { unmount } = renderBare(<Titled title="Projects" />, {
+      wrapper: ({ children }) => <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>,
+    });
+    expect(document.title).toBe('Projects · Alpine Station');
+    unmount();
+    meta.remove();
+  });
+
   it('chooses an error before any page, and the latest among equals', () => {
     expect(titleOf([])).toBeNull();
     expect(

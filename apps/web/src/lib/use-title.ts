@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useAppConfig } from './app-config';
+import { pageProductName, useAppConfig } from './app-config';
 
 export const DEFAULT_TITLE = 'Projects';
 
@@ -33,7 +33,8 @@ function show() {
  * 'error', so the page's own title, set after its children's, does not hide it.
  */
 export function useTitle(title: string = DEFAULT_TITLE, enabled = true, weight: TitleWeight = 'page'): void {
-  const productName = useAppConfig()?.productName;
+  // The name the page was served with until the configuration comes: no title goes without it.
+  const productName = useAppConfig()?.productName ?? pageProductName();
   const id = useId();
   useEffect(() => {
     if (!enabled) return;

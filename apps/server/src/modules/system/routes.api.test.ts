@@ -224,6 +224,8 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<html lang="en">');
     // The deployment's product name, escaped, so the header is drawn with it at once.
     expect(res.body).toContain('<meta name="application-name" content="Alpine &quot;Field&quot; &lt;Station&gt;" />');
+    // The title too, while the first screen's code loads (spec §1: "Projects" and the product's name).
+    expect(res.body).toContain('<title>Projects · Alpine &quot;Field&quot; &lt;Station&gt;</title>');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
