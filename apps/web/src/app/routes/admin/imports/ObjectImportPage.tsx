@@ -1,14 +1,18 @@
-import { Alert, Autocomplete, Checkbox, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Autocomplete, Button, Checkbox, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ImportColumn, ObjectType } from '@observatory/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { confirmAction } from '../../../../components/confirm';
+import { FormError } from '../../../../components/FormError';
 import { metadataFields, withSchemas } from '../../../../components/metadata/metadata-form';
 import { narrowedTypes } from '../../../../features/objects/edit/narrowed-types';
-import { projectObjectTypesQuery, useEditableProjects, useObjectTypes } from './api';
-import { guessNamedColumns } from './guess';
+import { useHasPermission } from '../../../../lib/auth';
+import { projectObjectTypesQuery, useAddMetadataField, useEditableProjects, useObjectTypes } from './api';
 import { ColumnSelect, ImportOptionsPage, type OptionsFormProps } from './ImportOptionsPage';
 import { objectsKind, type ObjectDraft } from './kinds';
+import { keyProblem, mapByHeader, metadataHelp, metadataTerms, schemaToExtend, typeNames, type MetadataTerms } from './metadata-columns';
+import { columnLabel } from './preview-view';
 
 type Props = OptionsFormProps<ObjectDraft>;
 
@@ -21,41 +25,123 @@ function fieldsOf(types: readonly ObjectType[] | undefined, chosen: readonly str
 /** The columns other options hold: not guessed as metadata. */
 const taken = (d: ObjectDraft) => new Set([d.idColumn, d.titleColumn, d.latColumn, d.lonColumn].filter((c): c is number => c !== null));
 
-/** A column's metadata field: one of the chosen types' fields, or any key typed. */
-function MetadataColumnInput({ column, draft, change }: Props & { column: ImportColumn }) {
+/** What the chosen types take as metadata. */
+function useMetadataTerms(chosen: readonly string[]): MetadataTerms {
   const types = useObjectTypes();
-  const fields = useMemo(() => fieldsOf(types.data, draft.objtypes), [types.data, draft.objtypes]);
-  const labels = new Map(fields.map((f) => [f.key, f.label]));
-  const key = String(column.index);
+  return useMemo(() => metadataTerms(types.data, chosen), [types.data, chosen]);
+}
+
+/** Adds the typed key to the first chosen type's schema (manageSchema), after saying what that does. */
+function AddToSchemaButton({ fieldKey, terms }: { fieldKey: string; terms: MetadataTerms }) {
+  const types = useObjectTypes();
+  const add = useAddMetadataField();
+  const target = schemaToExtend(terms);
+  if (!target) return null;
+  const users = (types.data ?? []).filter((t) => target.schema.slug in t.metadata_schemas);
+  const label = `Add “${fieldKey}” to ${target.type.name}’s schema`;
+  const ask = () =>
+    confirmAction({
+      title: `${label}?`,
+      message: [
+        `The schema “${target.schema.title}” gets a text field “${fieldKey}”, which objects of ${typeNames(users)} may then hold.`,
+        'No object changes: a new version of the schema is saved.',
+      ],
+      confirmLabel: 'Add the field',
+      onConfirm: () => add.mutate({ schema: target.schema.slug, key: fieldKey }),
+    });
   return (
-    <Autocomplete
-      aria-label={`Metadata field of ${column.header}`}
-      placeholder="Not imported"
-      data={fields.map((f) => f.key)}
-      value={draft.metadataColumns[key] ?? ''}
-      onChange={(value) => {
-        const next = { ...draft.metadataColumns };
-        if (value.trim()) next[key] = value.trim();
-        else delete next[key];
-        change({ metadataColumns: next });
-      }}
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{labels.get(option.value) ?? option.value}</Text>
-          {labels.get(option.value) !== option.value ? (
-            <Text size="xs" c="dimmed" ff="monospace">
-              {option.value}
-            </Text>
-          ) : null}
-        </Stack>
-      )}
-      maxLength={100}
-      size="sm"
-    />
+    <Stack gap={4} align="flex-start">
+      {/* A long type name wraps inside the column's cell. */}
+      <Button
+        size="compact-sm"
+        variant="light"
+        loading={add.isPending}
+        onClick={ask}
+        h="auto"
+        py={4}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+      >
+        {label}
+      </Button>
+      <FormError error={add.error} />
+    </Stack>
   );
 }
 
-function ObjectOptions({ session, draft, change }: Props) {
+/** A column's metadata field: one of the chosen types' fields, or a key typed (flagged at once when their schemas take no such field). */
+function MetadataColumnInput({ column, session, draft, change, mayAddFields }: Props & { column: ImportColumn; mayAddFields: boolean }) {
+  const types = useObjectTypes();
+  const fields = useMemo(() => fieldsOf(types.data, draft.objtypes), [types.data, draft.objtypes]);
+  const terms = useMetadataTerms(draft.objtypes);
+  const labels = new Map(fields.map((f) => [f.key, f.label]));
+  const key = String(column.index);
+  const value = draft.metadataColumns[key] ?? '';
+  const problem = keyProblem(value, terms);
+  return (
+    <Stack gap={6}>
+      <Autocomplete
+        aria-label={`Metadata field of ${columnLabel(session.columns, column.index)}`}
+        placeholder="Not imported"
+        data={fields.map((f) => f.key)}
+        value={value}
+        error={problem}
+        onChange={(typed) => {
+          const next = { ...draft.metadataColumns };
+          if (typed.trim()) next[key] = typed.trim();
+          else delete next[key];
+          change({ metadataColumns: next });
+        }}
+        renderOption={({ option }) => (
+          <Stack gap={0}>
+            <Text size="sm">{labels.get(option.value) ?? option.value}</Text>
+            {labels.get(option.value) !== option.value ? (
+              <Text size="xs" c="dimmed" ff="monospace">
+                {option.value}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
+        maxLength={100}
+        size="sm"
+      />
+      {problem && mayAddFields ? <AddToSchemaButton fieldKey={value} terms={terms} /> : null}
+    </Stack>
+  );
+}
+
+/** What may be typed for a column, and a button that maps every column whose header names a field. */
+function MetadataHelp({ session, draft, change, mayAddFields }: Props & { mayAddFields: boolean }) {
+  const types = useObjectTypes();
+  const terms = useMetadataTerms(draft.objtypes);
+  const [mapped, setMapped] = useState<string | null>(null);
+  const mapAll = () => {
+    const next = mapByHeader(session.columns, fieldsOf(types.data, draft.objtypes), taken(draft), draft.metadataColumns);
+    const added = Object.keys(next).length - Object.keys(draft.metadataColumns).length;
+    setMapped(
+      added
+        ? `${added} ${added === 1 ? 'column' : 'columns'} mapped by ${added === 1 ? 'its header' : 'their headers'}.`
+        : 'No other column’s header names a field.',
+    );
+    if (added) change({ metadataColumns: next });
+  };
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {metadataHelp(terms, mayAddFields)}
+      </Text>
+      <Group gap="sm">
+        <Button size="compact-sm" variant="default" onClick={mapAll} disabled={!types.data}>
+          Map all columns by header
+        </Button>
+        <Text size="sm" role="status">
+          {mapped}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function ObjectOptions({ session, draft, change, mayAddFields }: Props & { mayAddFields: boolean }) {
   const { columns } = session;
   const types = useObjectTypes();
   const [search, setSearch] = useState('');
@@ -72,8 +158,7 @@ function ObjectOptions({ session, draft, change }: Props) {
 
   const chooseTypes = (objtypes: string[]) => {
     // Columns named as a newly offered field are mapped to it (those mapped already stay).
-    const fields = fieldsOf(types.data, objtypes).map((f) => ({ name: f.key, title: f.label }));
-    change({ objtypes, metadataColumns: guessNamedColumns(columns, fields, taken(draft), draft.metadataColumns) });
+    change({ objtypes, metadataColumns: mapByHeader(columns, fieldsOf(types.data, objtypes), taken(draft), draft.metadataColumns) });
   };
 
   return (
@@ -168,21 +253,24 @@ function ObjectOptions({ session, draft, change }: Props) {
         checked={draft.mergeMetadata}
         onChange={(e) => change({ mergeMetadata: e.currentTarget.checked })}
       />
-      <Text size="sm" c="dimmed">
-        Map columns to metadata fields in the list of columns below: the chosen types’ fields are offered, and any other key may be typed.
-      </Text>
+      <MetadataHelp session={session} draft={draft} change={change} mayAddFields={mayAddFields} />
     </Stack>
   );
 }
 
 /** Site Admin → Data → Import → Objects: the options of an object import. */
 export default function ObjectImportPage() {
+  // Who may add a field to a type's schema from the mapping.
+  const mayAddFields = useHasPermission('manageSchema');
   return (
     <ImportOptionsPage
       def={objectsKind}
-      columnExtra={(props) => ({ label: 'Metadata field', render: (column) => <MetadataColumnInput {...props} column={column} /> })}
+      columnExtra={(props) => ({
+        label: 'Metadata field',
+        render: (column) => <MetadataColumnInput {...props} column={column} mayAddFields={mayAddFields} />,
+      })}
     >
-      {(props) => <ObjectOptions {...props} />}
+      {(props) => <ObjectOptions {...props} mayAddFields={mayAddFields} />}
     </ImportOptionsPage>
   );
 }

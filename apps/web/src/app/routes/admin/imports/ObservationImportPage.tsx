@@ -10,6 +10,7 @@ import { metricQuery, useEditableProjects, useProject, useProjectDataTables } fr
 import { guessNamedColumns } from './guess';
 import { ColumnSelect, ImportOptionsPage, type OptionsFormProps } from './ImportOptionsPage';
 import { observationsKind, type ObservationDraft, type ObservationLayout } from './kinds';
+import { columnLabel } from './preview-view';
 
 type Props = OptionsFormProps<ObservationDraft>;
 
@@ -39,12 +40,12 @@ const taken = (d: ObservationDraft) =>
   new Set([d.objectColumn, d.timeColumn, d.noteColumn, d.metricColumn, d.valueColumn].filter((c): c is number => c !== null));
 
 /** One column's metric, in the one-column-per-metric layout. */
-function MetricColumnSelect({ column, draft, change }: Props & { column: ImportColumn }) {
+function MetricColumnSelect({ column, session, draft, change }: Props & { column: ImportColumn }) {
   const { metrics } = useTableMetrics(draft);
   const key = String(column.index);
   return (
     <Select
-      aria-label={`Metric of ${column.header}`}
+      aria-label={`Metric of ${columnLabel(session.columns, column.index)}`}
       placeholder={draft.table ? 'Not imported' : 'Choose a data table first'}
       data={metrics.map((m) => ({ value: m.name, label: metricLabel(m) }))}
       value={draft.metricColumns[key] ?? null}

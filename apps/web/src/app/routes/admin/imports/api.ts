@@ -8,12 +8,16 @@ import {
   type ImportProgress,
   type ImportSession,
   type ImportStreamLine,
+  type MetadataSchema,
+  type MetadataSchemaResponse,
   type PreviewShow,
 } from '@observatory/shared';
 import { useState } from 'react';
 import { api, ApiError, requestStream } from '../../../../lib/api-client';
-import { appConfigKeys, authKeys, isUnder, projectKeys } from '../../../../lib/query-keys';
+import { metadataSchemaPath } from '../../../../lib/metadata-schemas';
+import { appConfigKeys, authKeys, isUnder, metadataSchemaKeys, objectTypeKeys, projectKeys } from '../../../../lib/query-keys';
 import { importKeys } from '../../../query-keys';
+import { withTextField } from './metadata-columns';
 import { readNdjson } from './ndjson';
 import type { ImportKind } from './options-url';
 import { retryServerFaults } from '../../../../lib/errors';
@@ -179,6 +183,22 @@ export function useCommitImport(kind: ImportKind) {
     },
   });
   return { ...mutation, progress };
+}
+
+/**
+ * Adds a text field to a metadata schema (manageSchema): a new version of the schema as the
+ * server has it now (another administrator may have changed it since the types loaded). Done
+ * once the types are loaded again, so the import's mapping knows the field.
+ */
+export function useAddMetadataField() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ schema: slug, key }: { schema: string; key: string }) => {
+      const { schema } = await api.get<MetadataSchemaResponse>(metadataSchemaPath(slug));
+      return api.put<MetadataSchema>(metadataSchemaPath(slug), { title: schema.title, schema: withTextField(schema.schema, key) });
+    },
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: objectTypeKeys.all }), client.invalidateQueries({ queryKey: metadataSchemaKeys.all })]),
+  });
 }
 
 /** A project's data tables (observations are written into one of them). */

@@ -8,7 +8,7 @@ import ImportStartPage from './ImportStartPage';
 import ObjectImportPage from './ObjectImportPage';
 import ObservationImportPage from './ObservationImportPage';
 import { readOptions } from './options-url';
-import { renderScreen } from '../../../../test/render-screen';
+import { renderScreen, signedIn } from '../../../../test/render-screen';
 
 const SESSION_ID = '6f1c2f4e-1b1a-4b7e-9d8e-3c2a1b0f9e8d';
 const SESSION: ImportSession = {
@@ -192,6 +192,129 @@ describe('the object import’s options', () => {
   it('says what happens without an id column', async () => {
     show(`/admin/data/import/objects?session=${SESSION_ID}&options=${encodeURIComponent('{"idColumn":null}')}`);
     expect(await screen.findByText('Without an id column every record creates a new object: importing the file again creates them again.')).toBeTruthy();
+  });
+});
+
+describe('the object import’s metadata columns', () => {
+  const SITE_SCHEMA = {
+    type: 'object',
+    properties: { elevation: { type: 'number', title: 'Elevation' }, siteCode: { type: 'string', title: 'Site code' } },
+    additionalProperties: false,
+  };
+  const siteType = (schema: Record<string, unknown>) => ({
+    id: '8b1f6a3e-0c2d-4e5f-9a8b-7c6d5e4f3a2b',
+    slug: 'site',
+    name: 'Site',
+    marker: 'mini',
+    parents: [],
+    metrics: {},
+    metadata_schemas: { 'site-basics': { slug: 'site-basics', title: 'Site basics', version: 1, schema } },
+  });
+  const HOST_SESSION: ImportSession = {
+    ...SESSION,
+    columns: ['name', 'title', 'lat', 'lon', 'Site code', 'field_site_host', 'remark', 'remark'].map((header, index) => ({ index, header })),
+    sample: [['abby', 'Abby Road', '45.76', '-122.33', 'AB', 'Washington Department of Natural Resources', '', '']],
+  };
+  const SITE_OPTIONS = encodeURIComponent(JSON.stringify({ idColumn: 0, titleColumn: 1, objtypes: ['site'] }));
+  const IMPORTER = signedIn('ivy', ['importData']);
+  /** What the types' schemas make of the page: it shows once the session and then the types have loaded (a busy machine takes more than findBy's second). */
+  const shown = (text: string | RegExp) => screen.findByText(text, {}, { timeout: 3000 });
+
+  /** The import's answers, with the Site type as `site()` has it now; a PUT of its schema is kept and changes it. */
+  function serveSite() {
+    let schema: Record<string, unknown> = SITE_SCHEMA;
+    const saved: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === `/api/v1/data/import/sessions/${SESSION_ID}`) return json({ session: HOST_SESSION });
+      if (url === '/api/v1/data/objtypes') return json({ objtypes: { Site: siteType(schema) } });
+      if (url === '/api/v1/data/schema/site-basics' && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        saved.push(body);
+        schema = body.schema;
+        return json({ slug: 'site-basics', title: body.title, version: 2, schema });
+      }
+      if (url === '/api/v1/data/schema/site-basics') return json({ schema: { slug: 'site-basics', title: 'Site basics', version: 1, schema }, usedBy: [] });
+      if (url.startsWith('/api/v1/projects')) return json({ projects: [] });
+      return json({ error: `Not served: ${url}`, code: 'NOT_FOUND', requestId: 'r' }, 404);
+    });
+    return saved;
+  }
+
+  it('says which fields a closed schema takes, flags a key it does not at once, and adds it to the schema for one who manages it', async () => {
+    const saved = serveSite();
+    const { user } = show(`/admin/data/import/objects?session=${SESSION_ID}&options=${SITE_OPTIONS}`);
+    expect(
+      await shown(
+        'Map columns to metadata fields in the list of columns below. Site’s schema takes only these fields: elevation, siteCode. Another key typed can be added to the schema from its column.',
+      ),
+    ).toBeTruthy();
+    const host = screen.getByRole('combobox', { name: 'Metadata field of field_site_host' });
+    await user.click(host);
+    await user.paste('host');
+    expect(host.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Not a field of Site')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add “host” to Site’s schema' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('The schema “Site basics” gets a text field “host”, which objects of Site may then hold.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the field' }));
+    await waitFor(() => expect(screen.queryByText('Not a field of Site')).toBeNull(), { timeout: 3000 });
+    expect(saved).toEqual([{ title: 'Site basics', schema: { ...SITE_SCHEMA, properties: { ...SITE_SCHEMA.properties, host: { type: 'string' } } } }]);
+    expect(host.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByText(/Site’s schema takes only these fields: elevation, siteCode, host\./)).toBeTruthy();
+    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({ metadataColumns: { '5': 'host' } });
+  });
+
+  it('flags the key for one who may not change the schema, without offering to', async () => {
+    serveSite();
+    const { user } = show(`/admin/data/import/objects?session=${SESSION_ID}&options=${SITE_OPTIONS}`, IMPORTER as unknown as AuthUser);
+    expect(await shown(/Another field has to be added to the schema first, by someone who manages it\./)).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Metadata field of field_site_host' }));
+    await user.paste('host');
+    expect(screen.getByText('Not a field of Site')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /to Site’s schema/ })).toBeNull();
+  });
+
+  it('says any other key may be typed for a type whose schema allows other keys, and flags none', async () => {
+    const { additionalProperties: _closed, ...open } = SITE_SCHEMA;
+    serveSite();
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/v1/data/objtypes' ? json({ objtypes: { Site: siteType(open) } }) : base(input, init),
+    );
+    const { user } = show(`/admin/data/import/objects?session=${SESSION_ID}&options=${SITE_OPTIONS}`);
+    expect(
+      await shown('Map columns to metadata fields in the list of columns below: the chosen types’ fields are offered, and any other key may be typed.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Metadata field of field_site_host' }));
+    await user.paste('host');
+    expect(screen.queryByText('Not a field of Site')).toBeNull();
+  });
+
+  it('maps all columns whose header names a field in one click', async () => {
+    serveSite();
+    const { user } = show(`/admin/data/import/objects?session=${SESSION_ID}&options=${SITE_OPTIONS}`);
+    await shown(/Site’s schema takes only these fields/);
+    const code = screen.getByRole('combobox', { name: 'Metadata field of Site code' }) as HTMLInputElement;
+    expect(code.value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Map all columns by header' }));
+    expect(code.value).toBe('siteCode');
+    expect(screen.getByRole('status').textContent).toBe('1 column mapped by its header.');
+    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({ metadataColumns: { '4': 'siteCode' } });
+    await user.click(screen.getByRole('button', { name: 'Map all columns by header' }));
+    expect(screen.getByRole('status').textContent).toBe('No other column’s header names a field.');
+  });
+
+  it('names every column’s input, a repeated header by its column too', async () => {
+    serveSite();
+    show(`/admin/data/import/objects?session=${SESSION_ID}&options=${SITE_OPTIONS}`);
+    const table = await screen.findByRole('table', { name: 'Columns of the file' }, { timeout: 3000 });
+    const names = ['name', 'title', 'lat', 'lon', 'Site code', 'field_site_host', 'remark (column 7)', 'remark (column 8)'].map(
+      (header) => `Metadata field of ${header}`,
+    );
+    for (const name of names) expect(within(table).getByRole('combobox', { name })).toBeTruthy();
+    expect(within(table).getAllByRole('combobox')).toHaveLength(names.length);
   });
 });
 
