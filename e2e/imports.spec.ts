@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, apiToken, expect, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, expect, expectAccessible, newUser, signIn, test } from './fixtures';
 
 /** NEON's field sites (81, CRLF line ends): apps/server/test/fixtures/README.md names the source. */
 const NEON = 'apps/server/test/fixtures/neon_field_sites.csv';
@@ -221,4 +221,155 @@ test('a project’s editor imports the real river chlorophyll series into a new 
   await expect(
     page.getByRole('region', { name: title }).getByRole('img', { name: /^Chart of chlorophyll-a from 2005-07-07 to 2026-08-18, 15 series$/ }),
   ).toBeVisible();
+});
+
+test.describe('NEON’s host column as a metadata field, into a type whose schema takes only its own fields and into one that takes any', () => {
+  // One after another: both create the sites from their titles (abby-road-neon, then abby-road-neon-2).
+  test.describe.configure({ mode: 'serial' });
+  const suffix = randomUUID().slice(0, 6);
+  const CLOSED = `NEON station ${suffix}`;
+  const OPEN = `NEON open station ${suffix}`;
+  const HOST = 'Washington Department of Natural Resources';
+  let importer: { username: string; password: string };
+  const slugs: Record<string, string> = {};
+
+  test.beforeAll(async ({ request }) => {
+    const token = await apiToken(request);
+    const headers = { authorization: `Bearer ${token}` };
+    const elevation = { elevation: { type: 'number', title: 'Elevation', 'x-unit': 'm' } };
+    for (const [name, schema] of [
+      [CLOSED, { type: 'object', properties: elevation, additionalProperties: false }],
+      [OPEN, { type: 'object', properties: elevation }],
+    ] as const) {
+      const created = await request.post('/api/v1/data/schema', { headers, data: { title: `${name} basics`, schema } });
+      expect(created.status()).toBe(201);
+      const type = await request.post('/api/v1/data/objtypes', { headers, data: { name, metadata_schemas: [(await created.json()).slug] } });
+      expect(type.status()).toBe(201);
+      slugs[name] = (await type.json()).objtype.slug;
+    }
+    // One who imports data and may not change the schema.
+    const role = await request.post('/api/v1/roles', {
+      headers,
+      data: { name: `Importer ${suffix}`, slug: `importer-${suffix}`, permissions: ['importData'] },
+    });
+    expect(role.status()).toBe(201);
+    importer = await newUser(request);
+    expect((await request.put(`/api/v1/users/${importer.username}/roles/global/importer-${suffix}`, { headers })).ok()).toBe(true);
+  });
+
+  /** NEON's file as objects of the type, named from their titles (the NEON ids name the sites the journeys above import), host typed for field_site_host. */
+  async function mapHost(page: Page, type: string) {
+    await page.goto('/admin/data/import');
+    await upload(page, { name: 'neon_field_sites.csv', mimeType: 'text/csv', buffer: await readFile(NEON) });
+    await page.getByRole('link', { name: 'Import objects' }).click();
+    const id = page.getByRole('combobox', { name: 'Id column' });
+    await expect(id).toHaveValue('field_site_id');
+    // Its × (hidden from screen readers, as Mantine draws it): the select's one button.
+    await page.locator('.mantine-Select-root', { has: id }).locator('button').click();
+    await expect(page.getByText(/^Without an id column every record creates a new object/)).toBeVisible();
+    // Searched for, as among many types (typing opens the list too).
+    await page.getByRole('combobox', { name: 'Object types' }).fill(type);
+    await page.getByRole('option', { name: type, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Metadata field of field_mean_elevation_m' }).fill('elevation');
+    const host = page.getByRole('combobox', { name: 'Metadata field of field_site_host' });
+    await host.fill('host');
+    return host;
+  }
+
+  /** The object of the type titled Abby Road NEON, as the API has it. */
+  async function abbyOf(page: Page, type: string) {
+    const found = await page.request.get(`/api/v1/data/obj?type=${slugs[type]}&q=${encodeURIComponent('Abby Road')}`);
+    const [abby] = (await found.json()).objects;
+    return (await (await page.request.get(`/api/v1/data/obj/${abby.name}`)).json()).obj;
+  }
+
+  test('one who may not change the schema is told at once that host is not a field, and imports it into the type that takes any field', async ({ page }) => {
+    await signIn(page, importer.username, importer.password);
+    const host = await mapHost(page, CLOSED);
+    await expect(
+      page.getByText(
+        `Map columns to metadata fields in the list of columns below. ${CLOSED}’s schema takes only these fields: elevation. Another field has to be added to the schema first, by someone who manages it.`,
+      ),
+    ).toBeVisible();
+    await expect(host).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(`Not a field of ${CLOSED}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: /to .*’s schema$/ })).toHaveCount(0);
+    // Previewed all the same, every record is in error.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(stat(page.getByRole('region', { name: 'What the import would do' }), 'Errors')).toHaveText('81');
+    await expect(page.getByText(`host: is not a field of ${CLOSED}`).first()).toBeVisible();
+
+    // The type whose schema takes any field: host is imported as typed.
+    const open = await mapHost(page, OPEN);
+    await expect(
+      page.getByText('Map columns to metadata fields in the list of columns below: the chosen types’ fields are offered, and any other key may be typed.'),
+    ).toBeVisible();
+    await expect(open).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const would = page.getByRole('region', { name: 'What the import would do' });
+    await expect(stat(would, 'Created')).toHaveText('81');
+    await expect(stat(would, 'Errors')).toHaveText('0');
+    await commit(page);
+    expect((await abbyOf(page, OPEN)).metadata).toEqual({ elevation: 365, host: HOST });
+  });
+
+  test('an administrator adds host to the type’s schema from the mapping, then imports it', async ({ page }, testInfo) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const host = await mapHost(page, CLOSED);
+    await expect(
+      page.getByText(`${CLOSED}’s schema takes only these fields: elevation. Another key typed can be added to the schema from its column.`),
+    ).toBeVisible();
+    await expect(page.getByText(`Not a field of ${CLOSED}`)).toBeVisible();
+    const add = page.getByRole('button', { name: `Add “host” to ${CLOSED}’s schema` });
+    await expect(add).toBeVisible();
+    await expectAccessible(page);
+    // The help, and the column with its flag and action, on a laptop and on a phone.
+    const help = page.getByText(/schema takes only these fields/);
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await help.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`import-help-${width}.png`) });
+      await host.scrollIntoViewIfNeeded();
+      await expect(add).toBeInViewport();
+      await page.screenshot({ path: testInfo.outputPath(`import-mapping-${width}.png`) });
+    }
+    await expectAccessible(page);
+
+    await add.click();
+    await expect(page.getByRole('dialog')).toContainText(`The schema “${CLOSED} basics” gets a text field “host”, which objects of ${CLOSED} may then hold.`);
+    await answerDialog(page, 'Add the field');
+    await expect(page.getByText(`Not a field of ${CLOSED}`)).toHaveCount(0);
+    await expect(host).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(`${CLOSED}’s schema takes only these fields: elevation, host.`, { exact: false })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const would = page.getByRole('region', { name: 'What the import would do' });
+    await expect(stat(would, 'Created')).toHaveText('81');
+    await expect(stat(would, 'Errors')).toHaveText('0');
+    await commit(page);
+    const abby = await abbyOf(page, CLOSED);
+    expect(abby.metadata).toEqual({ elevation: 365, host: HOST });
+    await page.goto(`/data/${abby.name}`);
+    await expect(page.getByText(HOST)).toBeVisible();
+  });
+
+  test('map all columns by header: a header that names a field maps to it in one click', async ({ page }) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    // NEON's headers renamed as fields: field_mean_elevation_m is Elevation, field_site_host is host (a field since the administrator added it above).
+    // No type chosen: every type's fields are offered.
+    const [header, ...rows] = (await readFile(NEON, 'utf8')).split('\r\n');
+    const renamed = [header!.replace('field_site_host', 'host').replace('field_mean_elevation_m', 'Elevation'), ...rows].join('\r\n');
+    await page.goto('/admin/data/import');
+    await upload(page, { name: 'neon_field_sites_named.csv', mimeType: 'text/csv', buffer: Buffer.from(renamed) });
+    await page.getByRole('link', { name: 'Import objects' }).click();
+    await page.getByRole('combobox', { name: 'Metadata field of Elevation' }).waitFor();
+    await page.getByRole('button', { name: 'Map all columns by header' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'mapped by' })).toHaveText('2 columns mapped by their headers.');
+    await expect(page.getByRole('combobox', { name: 'Metadata field of Elevation' })).toHaveValue('elevation');
+    await expect(page.getByRole('combobox', { name: 'Metadata field of host' })).toHaveValue('host');
+  });
 });
