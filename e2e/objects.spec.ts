@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, copyWith, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import sharp from 'sharp';
+import { apiToken, copyWith, DEMO_PASSWORD, expect, expectAccessible, expectFitsWidth, LAPTOP, PHONE, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -250,6 +251,61 @@ test('a project owner uploads photos, views them in the lightbox, captions one a
   await expect(page.getByText('1 photo', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Open / })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Open The ridge from the hut' })).toBeVisible();
+});
+
+/** A camera's JPEG: taken at 46.5° N 7.5° E, as its EXIF says. */
+const placedJpeg = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: '#5a8c3c' } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' } })
+    .toBuffer();
+
+test('a photo just uploaded asks for its caption; where it was taken shows on its card to the object’s editors alone, on a laptop and a phone', async ({
+  page,
+  request,
+  browser,
+  trouble,
+}) => {
+  const { slug, token } = await adaProject(request);
+  const site = await createObject(request, token, { name: `cairn-${suffix()}`, title: 'Cairn ridge', types: ['site'], projects: [slug] });
+  await page.setViewportSize(LAPTOP);
+  await signIn(page, ADA.username, ADA.password);
+  await page.goto(`/data/${site.name}/photos`);
+  const photos = page.getByRole('region', { name: 'Photos' });
+  await page.locator('input[type="file"]').setInputFiles({ name: 'cairn.jpg', mimeType: 'image/jpeg', buffer: await placedJpeg() });
+
+  // The new photo's card asks for its caption, the keyboard already there.
+  const caption = page.getByRole('textbox', { name: 'Caption of the new photo' });
+  await expect(caption).toBeFocused();
+  await expectFitsWidth(page, caption);
+  await expectAccessible(page);
+  await caption.fill('Cairn on the ridge');
+  await page.getByRole('button', { name: 'Save caption' }).click();
+  await expect(caption).toHaveCount(0);
+  const card = photos.getByRole('figure').filter({ has: page.getByRole('button', { name: 'Open Cairn on the ridge' }) });
+  // Ada owns the object's project: she sees where it was taken.
+  await expect(card.getByText('Position 46.50000, 7.50000')).toBeVisible();
+  await expectFitsWidth(page, card);
+
+  // On a phone: the card keeps its position, and the next upload's question fits beside the others.
+  await page.setViewportSize(PHONE);
+  await expectFitsWidth(page, card.getByText('Position 46.50000, 7.50000'));
+  await page.locator('input[type="file"]').setInputFiles({ name: 'hut.png', mimeType: 'image/png', buffer: PNG });
+  await expectFitsWidth(page, page.getByRole('button', { name: 'Skip' }));
+  await expectFitsWidth(page, caption);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(caption).toHaveCount(0);
+
+  // A visitor sees the photo and its caption, not where it was taken: the server does not say.
+  const visitor = await browser.newPage();
+  trouble.watch(visitor.context());
+  const answered = visitor.waitForResponse((r) => r.url().includes(`/api/v1/data/obj/${site.name}/photos`));
+  await visitor.goto(`/data/${site.name}/photos`);
+  const listed = (await (await answered).json()) as { photos: { caption: string | null; geo: unknown }[] };
+  expect(listed.photos.find((p) => p.caption === 'Cairn on the ridge')?.geo).toBeNull();
+  await expect(visitor.getByRole('button', { name: 'Open Cairn on the ridge' })).toBeVisible();
+  await expect(visitor.getByText(/^Position /)).toHaveCount(0);
+  await visitor.close();
 });
 
 test('the catalogue exports what it shows as GeoJSON', async ({ page, request }) => {

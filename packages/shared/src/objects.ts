@@ -183,7 +183,7 @@ export const PhotoSchema = z.object({
   geo: z
     .object({ type: z.literal('Point'), coordinates: z.array(z.number()) })
     .nullable()
-    .describe('The EXIF GPS position, offered as the photo’s location'),
+    .describe('The EXIF GPS position, offered as the photo’s location; answered only to those who may edit the object (null to others)'),
   object: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable(),
   author: RefSchema.nullable(),
   createdAt: z.string(),

@@ -122,6 +122,11 @@ beforeAll(async () => {
   const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
     .png()
     .toBuffer();
+  // The objects' photos carry where they were taken, as a camera writes it.
+  const placedPhoto = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 30/1 0/1' } })
+    .toBuffer();
   let n = 0;
   const photoIds = new Map<string, string>();
   const make = async (projectVis: Vis, visibility: Vis, parent: string | null) => {
@@ -137,7 +142,7 @@ beforeAll(async () => {
     });
     objects.push({ id: object.id, name, parent });
     await buildNote(t.app, owner, name, { content: `${marker} note` });
-    photoIds.set(name, (await buildPhoto(t.app, owner, name, { file: { data: photo, fileName: 'p.png' } })).id);
+    photoIds.set(name, (await buildPhoto(t.app, owner, name, { file: { data: placedPhoto, fileName: 'p.jpg' } })).id);
     return name;
   };
   for (const projectVis of VISIBILITIES) for (const visibility of VISIBILITIES) await make(projectVis, visibility, null);
@@ -407,17 +412,21 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
-  it('notes and photos: listed with the objects that can be read, their images served', async () => {
+  it('notes and photos: listed with the objects that can be read, their images served; where a photo was taken only to the object’s editors', async () => {
     for (const o of world.objects) {
-      const canRead = await readable(`/data/obj/${o.name}`, who());
+      const detail = await get(`/data/obj/${o.name}`, who());
+      const canRead = detail.statusCode === 200;
       const notes = await get(`/data/obj/${o.name}/notes`, who());
       const photos = await get(`/data/obj/${o.name}/photos`, who());
       expect([notes.statusCode, photos.statusCode], o.name).toEqual(canRead ? [200, 200] : [404, 404]);
       if (!canRead) continue;
       expect(notes.json().notes).toHaveLength(1);
+      const mayEdit = (detail.json().permissions as string[]).includes('edit');
+      expect(photos.json().photos, o.name).toHaveLength(1);
       for (const photo of photos.json().photos) {
         expect((await api(t.app, 'GET', photo.image.thumbUrl.replace('/api/v1', ''))).statusCode).toBe(200);
         if (photo.object) expect(await readable(`/data/obj/${photo.object.name}`, who())).toBe(true);
+        expect(photo.geo, `${o.name}: its position`).toEqual(mayEdit ? { type: 'Point', coordinates: [7.5, 46.5] } : null);
       }
     }
   });

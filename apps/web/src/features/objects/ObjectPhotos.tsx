@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import type { Photo } from '@observatory/shared';
+import { Alert, Anchor, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { lengthLimit, PhotoChangeSchema, type Photo } from '@observatory/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Paging } from '../../components/Paging';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useObjectPageValue } from './object-context';
-import { useObjectPhotos, usePhotoState, useUploadPhoto } from './object-page';
-import { dateTime } from './object-bits';
+import { useObjectPhotos, usePhotoActions, usePhotoState, useUploadPhoto } from './object-page';
+import { dateTime, latLon } from './object-bits';
 import { errorText } from '../../lib/errors';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
@@ -16,7 +16,57 @@ const ACCEPTED = 'image/jpeg,image/png,image/webp';
 /** What a photo shows, for its thumbnail's text alternative. */
 export const photoLabel = (photo: Photo, index: number) => photo.caption || `Photo ${index + 1}${photo.takenAt ? `, taken ${dateTime(photo.takenAt)}` : ''}`;
 
-function Thumbnail({ photo, index, onOpen }: { photo: Photo; index: number; onOpen: () => void }) {
+/** A photo just uploaded asks for its caption at once, on its own card: Save, or Skip to leave it without. */
+function NewPhotoCaption({ photo, onDone }: { photo: Photo; onDone: () => void }) {
+  const { name, photoPage, showPhotoPage } = useObjectPageValue();
+  // Only its caption changes here: the page it is on matters to a deletion alone.
+  const { caption } = usePhotoActions(name, photo.id, { page: photoPage, count: 1 }, showPhotoPage);
+  const [text, setText] = useState('');
+  return (
+    <Stack
+      gap={4}
+      component="form"
+      aria-label="Caption of the new photo"
+      onSubmit={(e) => (e.preventDefault(), caption.mutate(text.trim() || null, { onSuccess: onDone }))}
+    >
+      <Textarea
+        label="Caption of the new photo"
+        size="xs"
+        autosize
+        minRows={2}
+        maxLength={lengthLimit(PhotoChangeSchema.shape.caption)}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        // The upload's next step: where the keyboard goes once the photo is in.
+        autoFocus
+      />
+      <Group gap={4}>
+        <Button type="submit" size="compact-xs" loading={caption.isPending}>
+          Save caption
+        </Button>
+        <Button variant="subtle" size="compact-xs" onClick={onDone}>
+          Skip
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Thumbnail({
+  photo,
+  index,
+  onOpen,
+  askCaption,
+  onCaptioned,
+  mayEditObject,
+}: {
+  photo: Photo;
+  index: number;
+  onOpen: () => void;
+  askCaption: boolean;
+  onCaptioned: () => void;
+  mayEditObject: boolean;
+}) {
   const { busy, error } = usePhotoState(photo.id);
   return (
     <Stack gap={4} component="figure" m={0} aria-busy={busy}>
@@ -40,6 +90,13 @@ function Thumbnail({ photo, index, onOpen }: { photo: Photo; index: number; onOp
           Taken {dateTime(photo.takenAt)}
         </Text>
       ) : null}
+      {/* Where it was taken: the server tells the object's editors only. */}
+      {photo.geo && mayEditObject ? (
+        <Text size="xs" c="dimmed">
+          Position {latLon(photo.geo.coordinates)}
+        </Text>
+      ) : null}
+      {askCaption && !photo.caption && photo.permissions.includes('edit') ? <NewPhotoCaption photo={photo} onDone={onCaptioned} /> : null}
       {error ? (
         <Text size="xs" c="danger" role="alert">
           {error}
@@ -49,7 +106,7 @@ function Thumbnail({ photo, index, onOpen }: { photo: Photo; index: number; onOp
   );
 }
 
-function Upload() {
+function Upload({ onUploaded }: { onUploaded: (photo: Photo) => void }) {
   const { name, showPhotoPage } = useObjectPageValue();
   const [progress, setProgress] = useState(0);
   const upload = useUploadPhoto(name, setProgress, showPhotoPage);
@@ -61,7 +118,7 @@ function Upload() {
           onChange={(file) => {
             if (!file) return;
             setProgress(0);
-            upload.mutate(file);
+            upload.mutate(file, { onSuccess: onUploaded });
           }}
         >
           {(props) => (
@@ -90,6 +147,8 @@ export default function ObjectPhotos() {
   const user = useCurrentUser();
   const photos = useObjectPhotos(name, photoPage, ready);
   const [open, setOpen] = useState<number | null>(null);
+  /** The photo just uploaded, whose card asks for its caption. */
+  const [uploaded, setUploaded] = useState<string | null>(null);
   const mayUpload = !!user.user && detail.permissions.includes('upload');
   /** Closes the viewer and gives focus to the thumbnail of the photo last shown (the first one when it was deleted). */
   const close = () => {
@@ -104,7 +163,7 @@ export default function ObjectPhotos() {
       <Title order={2} size="h3" id="photos-heading">
         Photos
       </Title>
-      {mayUpload ? <Upload /> : null}
+      {mayUpload ? <Upload onUploaded={(photo) => setUploaded(photo.id)} /> : null}
       {!user.user && !user.isLoading ? (
         <Text size="sm" c="dimmed">
           Members of the object’s projects can{' '}
@@ -126,7 +185,15 @@ export default function ObjectPhotos() {
       {photos.page === 0 && photos.busy ? <Text c="dimmed">Loading the photos…</Text> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" aria-busy={photos.busy}>
         {photos.items.map((p, i) => (
-          <Thumbnail key={p.id} photo={p} index={i} onOpen={() => setOpen(i)} />
+          <Thumbnail
+            key={p.id}
+            photo={p}
+            index={i}
+            onOpen={() => setOpen(i)}
+            askCaption={p.id === uploaded}
+            onCaptioned={() => setUploaded(null)}
+            mayEditObject={detail.permissions.includes('edit')}
+          />
         ))}
       </SimpleGrid>
       <Paging

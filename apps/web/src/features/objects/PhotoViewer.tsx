@@ -7,13 +7,12 @@ import { toErrorView } from '../../lib/errors';
 import { useSaveObject } from './edit/api';
 import { useObjectPageValue } from './object-context';
 import { usePhotoActions, usePhotoState } from './object-page';
-import { dateTime } from './object-bits';
+import { dateTime, latLon } from './object-bits';
 import { confirmAction, confirmDelete } from '../../components/confirm';
 import { PreviousNext } from '../../components/PreviousNext';
 
 /** The largest served version: a larger variant when the server offers one, else the 400 px one. */
 const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.largeUrl ?? image.url;
-const coordinates = ([lon, lat]: number[]) => `${lat!.toFixed(5)}, ${lon!.toFixed(5)}`;
 
 /** One photo large, with its caption, date and location; previous and next by buttons or arrow keys; Escape closes. */
 export default function PhotoViewer({
@@ -64,8 +63,8 @@ export default function PhotoViewer({
     confirmAction({
       title: 'Use this photo’s position as the object’s location?',
       message: detail.obj.geo
-        ? `The object’s current geometry is replaced by the point ${coordinates(photo.geo!.coordinates)}.`
-        : `The object is placed at ${coordinates(photo.geo!.coordinates)}.`,
+        ? `The object’s current geometry is replaced by the point ${latLon(photo.geo!.coordinates)}.`
+        : `The object is placed at ${latLon(photo.geo!.coordinates)}.`,
       confirmLabel: 'Use this position',
       onConfirm: () =>
         relocate.mutate(
@@ -130,7 +129,7 @@ export default function PhotoViewer({
           </Text>
           {photo.geo ? (
             <Text size="sm" c="dimmed">
-              Position {coordinates(photo.geo.coordinates)}
+              Position {latLon(photo.geo.coordinates)}
             </Text>
           ) : null}
         </Group>

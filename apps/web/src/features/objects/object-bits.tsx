@@ -17,3 +17,6 @@ export function TypeBadges({ types }: { types: GeoObject['types'] }) {
 
 /** A date and time as people read it, e.g. "3 Mar 2026, 14:05". */
 export const dateTime = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A GeoJSON position as people read it: latitude, longitude, to about a metre. */
+export const latLon = ([lon, lat]: number[]) => `${lat!.toFixed(5)}, ${lon!.toFixed(5)}`;

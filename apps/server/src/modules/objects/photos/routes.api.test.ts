@@ -46,13 +46,13 @@ const post = async (name: string, data: Buffer, token = contributor.token) =>
 
 describe('photos', () => {
   it('are uploaded by those who may upload; the EXIF time and GPS are read and offered as the location', async () => {
-    const res = await post(objectName, await fieldPhoto());
+    const res = await post(objectName, await fieldPhoto(), owner.token);
     expect(res.statusCode, res.body).toBe(201);
     const photo = res.json();
     expect(photo).toMatchObject({
       takenAt: expect.stringMatching(/^2024-07-01T/),
       geo: { type: 'Point', coordinates: [7.5, 46.5] },
-      author: { id: contributor.personId },
+      author: { id: owner.personId },
       object: { name: objectName },
       caption: null,
       permissions: ['view', 'edit', 'delete'],
@@ -63,6 +63,21 @@ describe('photos', () => {
 
     const without = (await post(objectName, await plainPng())).json();
     expect(without).toMatchObject({ takenAt: null, geo: null });
+  });
+
+  it('show where they were taken only to those who may edit the object: it can say more than the object’s own geometry', async () => {
+    const photo = (await post(objectName, await fieldPhoto())).json();
+    // Its uploader may upload but not edit the object: the time, not the place.
+    expect(photo).toMatchObject({ takenAt: expect.stringMatching(/^2024-07-01T/), geo: null });
+    const geoSeenBy = async (token?: string) =>
+      ((await api(t.app, 'GET', `/data/obj/${objectName}/photos`, { token })).json().photos as { id: string; geo: unknown }[]).find((p) => p.id === photo.id)
+        ?.geo;
+    expect(await geoSeenBy(owner.token)).toEqual({ type: 'Point', coordinates: [7.5, 46.5] });
+    for (const reader of [undefined, stranger.token, contributor.token]) expect(await geoSeenBy(reader)).toBeNull();
+    // A caption saved by its author answers without it too; by the object's editor, with it.
+    const one = `/data/obj/${objectName}/photos/${photo.id}`;
+    expect((await api(t.app, 'PUT', one, { token: contributor.token, body: { caption: 'Ridge' } })).json().geo).toBeNull();
+    expect((await api(t.app, 'PUT', one, { token: owner.token, body: { caption: 'Ridge' } })).json().geo).toEqual({ type: 'Point', coordinates: [7.5, 46.5] });
   });
 
   it('are listed 50 a page, newest first, with pagination headers', async () => {

@@ -1,6 +1,6 @@
 import exifr from 'exifr';
 import { PAGE_SIZES, type Photo } from '@observatory/shared';
-import { authorize, type Actor, type Resource } from '../../../authz/authorize.js';
+import { authorize, can, type Actor, type Resource } from '../../../authz/authorize.js';
 import { keepRow } from '../../../authz/lookup.js';
 import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
@@ -51,7 +51,8 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
     image: assets.getImage(actor, row.assetId, object),
     caption: row.caption,
     takenAt: row.takenAt?.toISOString() ?? null,
-    geo: row.geo ? (JSON.parse(row.geo) as Photo['geo']) : null,
+    // Where it was taken can say more than the object's own geometry: for its editors only.
+    geo: row.geo && can(actor, 'edit', object) ? (JSON.parse(row.geo) as Photo['geo']) : null,
     object: row.object?.id ? row.object : null,
     author: row.author?.id ? row.author : null,
     createdAt: row.createdAt.toISOString(),
