@@ -25,7 +25,7 @@ function show(state: BasemapState, refuse?: { field: string; message: string }) 
         const body = JSON.parse(init.body as string) as BasemapState['setting'];
         puts.push(body);
         if (refuse) return json({ error: refuse.message, code: 'VALIDATION_FAILED', details: [refuse], requestId: 'r' }, 400);
-        return json({ ...state, setting: { styleUrl: null, origins: [], ...body } });
+        return json({ ...state, setting: { provider: body.provider, styleUrl: body.styleUrl ?? null, origins: body.origins ?? [] } });
       }
       if (url.pathname === '/api/v1/admin/basemap') return json(state);
       return json({ error: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404);
