@@ -318,8 +318,10 @@ describe('the demo objects', () => {
     expect(counts!.photos).toBeGreaterThanOrEqual(20);
     expect(counts!.photos).toBeLessThanOrEqual(30);
     expect(counts!.near).toBe(counts!.photos); // every photo has an EXIF position at its object
-    const [photo] = (await api(t.app, 'GET', '/data/obj/davos-treeline/photos')).json().photos;
+    // Where it was taken, for those who may edit the object (an administrator); not for a visitor.
+    const [photo] = (await api(t.app, 'GET', '/data/obj/davos-treeline/photos', { token: await tokenOf('admin') })).json().photos;
     expect(photo).toMatchObject({ caption: 'Davos treeline valleys: overview', author: { slug: 'ada' }, geo: { type: 'Point' } });
+    expect((await api(t.app, 'GET', '/data/obj/davos-treeline/photos')).json().photos[0]).toMatchObject({ id: photo.id, geo: null });
     for (const url of [photo.image.thumbUrl, photo.image.url, photo.image.largeUrl]) {
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);

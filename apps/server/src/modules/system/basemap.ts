@@ -112,4 +112,3 @@ export function createBasemapService(deps: { db: Database; map: AppConfig['map']
     },
   };
 }
-export type BasemapService = ReturnType<typeof createBasemapService>;
