@@ -118,6 +118,15 @@ export async function listPeople(db: Db, counts: CountCache, options: { q?: stri
   return { rows, total };
 }
 
+/** The institution of one of the person's affiliations, by the affiliation's id; null when they have no such affiliation. */
+export async function institutionOfAffiliation(db: Db, personId: string, affiliationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ institutionId: affiliations.institutionId })
+    .from(affiliations)
+    .where(and(eq(affiliations.personId, personId), eq(affiliations.id, affiliationId)));
+  return row?.institutionId ?? null;
+}
+
 /** Creates or replaces the person's affiliation with an institution; a new primary clears the others. */
 export async function upsertAffiliation(db: Db, personId: string, institutionId: string, values: { title?: string | null; primary?: boolean }) {
   if (values.primary) {

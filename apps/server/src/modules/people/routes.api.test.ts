@@ -152,6 +152,45 @@ describe('PUT and DELETE /people/{personId}/affiliations/{id}', () => {
     const removed = await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${b.slug}`, { token: user.token });
     expect(removed.json().affiliations.map((x: { institution: { id: string } }) => x.institution.id)).toEqual([a.id]);
   });
+  it('takes the affiliation’s own id (as person.affiliations[].id lists it) as well as the institution’s', async () => {
+    const user = await buildUser(t.app);
+    const other = await buildUser(t.app);
+    const [a, b] = [await buildInstitution(t.app, manager), await buildInstitution(t.app, manager)];
+    await api(t.app, 'PUT', `/people/${user.username}/affiliations/${a.slug}`, { token: user.token, body: { title: 'Guest' } });
+    await api(t.app, 'PUT', `/people/${user.username}/affiliations/${b.slug}`, { token: user.token, body: { title: 'Visitor' } });
+    await api(t.app, 'PUT', `/people/${other.username}/affiliations/${a.slug}`, { token: other.token, body: { title: 'Theirs' } });
+    const listed = (await api(t.app, 'GET', `/people/${user.username}`)).json().person.affiliations as { id: string; institution: { id: string } }[];
+    const withA = listed.find((x) => x.institution.id === a.id)!;
+    const withB = listed.find((x) => x.institution.id === b.id)!;
+    const theirs = (await api(t.app, 'GET', `/people/${other.username}`)).json().person.affiliations[0].id as string;
+
+    const changed = await api(t.app, 'PUT', `/people/${user.username}/affiliations/${withA.id}`, {
+      token: user.token,
+      body: { title: 'Professor', primary: true },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().affiliations.map((x: { id: string; title: string; primary: boolean }) => [x.id, x.title, x.primary])).toEqual([
+      [withA.id, 'Professor', true],
+      [withB.id, 'Visitor', false],
+    ]);
+    // In capitals too, as any id.
+    expect((await api(t.app, 'PUT', `/people/${user.username}/affiliations/${withB.id.toUpperCase()}`, { token: user.token, body: {} })).statusCode).toBe(200);
+    // Another person's affiliation is not one of theirs.
+    expect((await api(t.app, 'PUT', `/people/${user.username}/affiliations/${theirs}`, { token: user.token, body: {} })).statusCode).toBe(404);
+    expect((await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${theirs}`, { token: user.token })).statusCode).toBe(404);
+    // Signed in, and allowed to edit the person.
+    expect((await api(t.app, 'PUT', `/people/${user.username}/affiliations/${withA.id}`, { body: {} })).statusCode).toBe(401);
+    expect((await api(t.app, 'PUT', `/people/${user.username}/affiliations/${withA.id}`, { token: other.token, body: {} })).statusCode).toBe(403);
+    expect((await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${withA.id}`, { token: other.token })).statusCode).toBe(403);
+    const bad = await api(t.app, 'PUT', `/people/${user.username}/affiliations/${withA.id}`, { token: user.token, body: { title: 7 } });
+    expect(bad.json().details[0].field).toBe('body.title');
+
+    const removed = await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${withA.id}`, { token: user.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().affiliations.map((x: { id: string }) => x.id)).toEqual([withB.id]);
+    expect((await api(t.app, 'DELETE', `/people/${user.username}/affiliations/${withA.id}`, { token: user.token })).statusCode).toBe(404);
+    expect((await api(t.app, 'GET', `/people/${other.username}`)).json().person.affiliations.map((x: { id: string }) => x.id)).toEqual([theirs]);
+  });
   it('requires sign-in, edit rights, a known institution and valid input', async () => {
     const user = await buildUser(t.app);
     const other = await buildUser(t.app);

@@ -17,7 +17,7 @@ import { revisionRoutes } from '../documents/index.js';
 const PersonParams = z.object({ id: z.string().min(1).max(100).describe('Person id or slug') });
 const AffiliationParams = z.object({
   personId: z.string().min(1).max(100).describe('Person id or slug'),
-  id: z.string().min(1).max(100).describe('Institution id or slug'),
+  id: z.string().min(1).max(100).describe('The institution’s id or slug, or the affiliation’s own id (as person.affiliations[].id lists it)'),
 });
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -122,7 +122,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags,
-        summary: 'Affiliate a person with an institution (title, primary: a new primary clears the others)',
+        summary:
+          'Affiliate a person with an institution, or change the affiliation (title, primary: a new primary clears the others); {id} names the institution or the affiliation',
         params: AffiliationParams,
         body: AffiliationInputSchema,
         response: { 200: AffiliationsResponseSchema },
@@ -133,7 +134,15 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/people/:personId/affiliations/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'Remove an affiliation', params: AffiliationParams, response: { 200: AffiliationsResponseSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Remove an affiliation; {id} names the institution or the affiliation',
+        params: AffiliationParams,
+        response: { 200: AffiliationsResponseSchema },
+      },
+    },
     async (request) => people.deleteAffiliation(request.actor, request.params.personId, request.params.id),
   );
 };

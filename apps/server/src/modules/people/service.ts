@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { PAGE_SIZES, type Affiliation, type Person, type PersonInputSchema } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
-import { findByKey, resourceOf } from '../../authz/lookup.js';
+import { findByKey, isUuid, resourceOf } from '../../authz/lookup.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound, taken } from '../../lib/errors.js';
@@ -39,6 +39,15 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
 
   async function toPerson(d: Db, actor: Actor | null, row: repo.PersonRow): Promise<Person> {
     return personOf(actor, row, (await repo.affiliationsOf(d, [row.id])).map(toAffiliation), await repo.usernameOf(d, row.id));
+  }
+
+  /**
+   * The institution an affiliation path names: by the id of one of the person's affiliations
+   * (as person.affiliations[].id lists it), else by the institution's id or slug.
+   */
+  async function affiliatedInstitution(d: Db, personId: string, key: string): Promise<string | null> {
+    const viaAffiliation = isUuid(key) ? await repo.institutionOfAffiliation(d, personId, key) : null;
+    return viaAffiliation ?? (await findByKey(d, 'institution', key))?.id ?? null;
   }
 
   function personOf(actor: Actor | null, row: repo.PersonRow, affiliations: Affiliation[], username: string | null): Person {
@@ -196,7 +205,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       return result;
     },
 
-    /** Creates or replaces the affiliation with an institution; a primary one clears the others. */
+    /** Creates or replaces the affiliation with an institution (named by its id or slug, or by the affiliation's id); a primary one clears the others. */
     async putAffiliation(
       actor: Actor | null,
       personKey: string,
@@ -206,7 +215,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       const person = await load(actor, personKey);
       authorize(actor, 'edit', personResource(person), 'Person');
       return db.transaction(async (tx) => {
-        const institutionId = (await findByKey(tx, 'institution', institutionKey))?.id;
+        const institutionId = await affiliatedInstitution(tx, person.id, institutionKey);
         if (!institutionId) throw notFound('Institution');
         await repo.upsertAffiliation(tx, person.id, institutionId, {
           ...(input.title !== undefined ? { title: input.title } : {}),
@@ -222,7 +231,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       const person = await load(actor, personKey);
       authorize(actor, 'edit', personResource(person), 'Person');
       return db.transaction(async (tx) => {
-        const institutionId = (await findByKey(tx, 'institution', institutionKey))?.id;
+        const institutionId = await affiliatedInstitution(tx, person.id, institutionKey);
         if (!institutionId || !(await repo.deleteAffiliation(tx, person.id, institutionId))) throw notFound('Affiliation');
         await audit(tx, actor, 'affiliation.delete', { type: 'person', id: person.id }, { before: { institutionId } });
         return { affiliations: (await repo.affiliationsOf(tx, [person.id])).map(toAffiliation) };
