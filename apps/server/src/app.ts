@@ -10,6 +10,7 @@ import { API_ROOT, PAGINATION_HEADERS, applyHumanMessages } from '@observatory/s
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { withOptionalBodies } from './lib/openapi-bodies.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
 import { apiKeyRoutes } from './modules/apikeys/index.js';
 import { assetRoutes } from './modules/assets/index.js';
@@ -150,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (input) => withErrorResponses(jsonSchemaTransformObject(input)),
+    transformObject: (input) => withErrorResponses(withOptionalBodies(jsonSchemaTransformObject(input))),
   });
 
   await app.register(

@@ -23,9 +23,24 @@ export const TeamInputSchema = z.object({
   description: z.string().max(20_000).nullable().optional(),
 });
 
-export const MemberInputSchema = z.object({
-  role: z.string().min(1).max(100).default('contributor').describe('Role slug on the team: owner, editor, contributor or viewer'),
-});
+/**
+ * Marks a request body that may be left out, for the API document (which otherwise says
+ * every body is required): `.meta({ [OPTIONAL_BODY]: true })` on the body's schema.
+ */
+export const OPTIONAL_BODY = 'x-optional-body';
+
+/**
+ * PUT teams/{id}/members/{person} and PUT projects/{id}/members/{person}: the role; without
+ * a body (or with an empty one) the person is added as a contributor.
+ */
+export const MemberInputSchema = z.preprocess(
+  (body) => body ?? {},
+  z
+    .object({
+      role: z.string().min(1).max(100).default('contributor').describe('Role slug: owner, editor, contributor or viewer'),
+    })
+    .meta({ [OPTIONAL_BODY]: true, description: 'Optional: without a body (or with an empty one) the person is added as a contributor' }),
+);
 
 /** GET, POST and PUT teams/{id}: the team, what the caller may do with it and its members. */
 export const TeamDetailSchema = z.object({

@@ -72,7 +72,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 async function inputPlugin(app: FastifyInstance) {
   // JSON is UTF-8 (RFC 8259): another declared charset is a 415, bytes that are not UTF-8 a
   // 400, instead of text stored with replacement characters. Text is not JSON: no parser
-  // for text/plain, so it is answered 415 like any other type a route does not take.
+  // for text/plain, so it is answered 415 like any other type a route does not take. An
+  // empty body is no body, whatever its type says: a route that needs one says so (400
+  // naming body), one that needs none (PUT …/members/{person}) takes it.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
@@ -80,6 +82,10 @@ async function inputPlugin(app: FastifyInstance) {
     const charset = charsetOf(request.headers['content-type']);
     if (charset && charset !== 'utf-8' && charset !== 'utf8') {
       done(new AppError('UNSUPPORTED_MEDIA_TYPE', `Send JSON as UTF-8, not ${charset}`), undefined);
+      return;
+    }
+    if ((body as Buffer).length === 0) {
+      done(null, undefined);
       return;
     }
     let text: string;

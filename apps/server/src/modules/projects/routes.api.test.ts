@@ -354,6 +354,30 @@ describe('members', () => {
     ]);
   });
 
+  it('are added as contributors by a PUT without a body, or with an empty JSON body', async () => {
+    const project = await buildProject(t.app, researcher);
+    const [bare, emptyJson, refused] = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];
+    const put = (who: TestUser, options: { token?: string; headers?: Record<string, string>; body?: string } = {}) =>
+      api(t.app, 'PUT', `/projects/${project.id}/members/${who.username}`, { token: researcher.token, ...options });
+    const withoutBody = await put(bare);
+    expect(withoutBody.statusCode, withoutBody.body).toBe(200);
+    expect(withoutBody.json()).toMatchObject({ username: bare.username, role: { slug: 'contributor' } });
+    const withEmptyJson = await put(emptyJson, { headers: { 'content-type': 'application/json' }, body: '' });
+    expect(withEmptyJson.statusCode, withEmptyJson.body).toBe(200);
+    expect(withEmptyJson.json()).toMatchObject({ username: emptyJson.username, role: { slug: 'contributor' } });
+    expect((await put(refused, { token: '' })).statusCode).toBe(401);
+    expect((await put(refused, { token: stranger.token })).statusCode).toBe(403);
+    const notAnObject = await put(refused, { headers: { 'content-type': 'application/json' }, body: '[]' });
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json().details[0].field).toBe('body');
+    expect(
+      (await api(t.app, 'GET', `/projects/${project.id}/members`))
+        .json()
+        .members.map((m: { username: string }) => m.username)
+        .sort(),
+    ).toEqual([researcher.username, bare.username, emptyJson.username].sort());
+  });
+
   it('keep an owner: the last one can neither leave, be removed nor step down until another is named', async () => {
     const project = await buildProject(t.app, researcher);
     const self = `/projects/${project.id}/members/${researcher.username}`;

@@ -99,6 +99,42 @@ describe('PUT and DELETE /teams/{teamId}/members/{memberIdOrSlug}', () => {
     const member = await buildUser(t.app, { roles: [{ slug: 'viewer', target: { id: team.id, type: 'team' } }] });
     expect((await api(t.app, 'DELETE', `/teams/${team.id}/members/${member.username}`, { token: member.token })).statusCode).toBe(204);
   });
+  it('adds a member as contributor on a PUT without a body, or with an empty JSON body', async () => {
+    const team = await buildTeam(t.app, manager);
+    const [bare, emptyJson, refused] = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];
+    const editor = await buildUser(t.app, { roles: [{ slug: 'editor', target: { id: team.id, type: 'team' } }] });
+    const put = (who: TestUser, options: { token?: string; headers?: Record<string, string>; body?: string } = {}) =>
+      api(t.app, 'PUT', `/teams/${team.id}/members/${who.username}`, { token: manager.token, ...options });
+    const withoutBody = await put(bare);
+    expect(withoutBody.statusCode, withoutBody.body).toBe(200);
+    expect(withoutBody.json()).toMatchObject({ id: bare.personId, role: { slug: 'contributor' } });
+    const withEmptyJson = await put(emptyJson, { headers: { 'content-type': 'application/json' }, body: '' });
+    expect(withEmptyJson.statusCode, withEmptyJson.body).toBe(200);
+    expect(withEmptyJson.json()).toMatchObject({ id: emptyJson.personId, role: { slug: 'contributor' } });
+    // Still signed in, with manageMembers, and a role that exists.
+    expect((await put(refused, { token: '' })).statusCode).toBe(401);
+    expect((await put(refused, { token: editor.token })).statusCode).toBe(403);
+    const badJson = await put(refused, { headers: { 'content-type': 'application/json' }, body: '{"role":' });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().details[0].field).toBe('body');
+    const notAnObject = await put(refused, { headers: { 'content-type': 'application/json' }, body: '"owner"' });
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json().details[0].field).toBe('body');
+    expect(
+      (await api(t.app, 'GET', `/teams/${team.id}`))
+        .json()
+        .members.map((m: { id: string }) => m.id)
+        .sort(),
+    ).toEqual([bare.personId, emptyJson.personId, editor.personId].sort());
+  });
+  it('is documented as taking an optional body, here and on projects', () => {
+    const { paths } = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { required?: boolean; content: object } }>> };
+    for (const path of ['/api/v1/teams/{teamId}/members/{memberIdOrSlug}', '/api/v1/projects/{id}/members/{person}']) {
+      expect(paths[path]!.put!.requestBody!.required, path).toBe(false);
+      expect(JSON.stringify(paths[path]!.put!.requestBody!.content), path).not.toContain('x-optional-body');
+    }
+    expect(paths['/api/v1/teams/{id}']!.put!.requestBody!.required).toBe(true);
+  });
   it('refuses an unknown role, a person without an account, and an unknown person', async () => {
     const team = await buildTeam(t.app, manager);
     const user = await buildUser(t.app);
