@@ -13,7 +13,10 @@ export const BBOX_PATTERN = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.
 /** A calendar day: YYYY-MM-DD. */
 const Day = z.iso.date();
 
-/** GET photos and GET people/{id}/photos: the spec's q, p (from 1) and n (at most 100), and filters. */
+/**
+ * GET photos and GET people/{id}/photos: the spec's q, p (from 1, while the answer's cur_page
+ * counts from 0; p=0 is taken as the first page too) and n (at most 100), and filters.
+ */
 export const PhotoSearchQuerySchema = z
   .object({
     q: z
@@ -22,7 +25,14 @@ export const PhotoSearchQuerySchema = z
       .max(300)
       .optional()
       .describe('Words of the caption (a comment’s text), the object’s name or title (the insight’s title), or the photographer’s name'),
-    p: z.coerce.number().int().min(1).max(10_000).default(1).describe('The page, from 1'),
+    p: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(1)
+      .transform((p) => Math.max(p, 1))
+      .describe('The page, counted from 1 (p=0 is the first page as well); the answer’s cur_page counts from 0: cur_page = p - 1'),
     n: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.photoSearch).describe('Photos per page (at most 100)'),
     person: z.string().min(1).max(200).optional().describe('A person’s slug: photos they took (GET photos only)'),
     type: z.string().min(1).max(100).optional().describe('An object type’s slug: photos of objects of that type'),
@@ -70,10 +80,10 @@ export const PhotoResultSchema = z.object({
 });
 export type PhotoResult = z.infer<typeof PhotoResultSchema>;
 
-/** GET photos: the spec's answer (cur_page is p - 1). */
+/** GET photos: the spec's answer (cur_page counts from 0: p - 1, where p counts from 1). */
 export const PhotoSearchResponseSchema = z.object({
   photos: z.array(PhotoResultSchema),
-  cur_page: z.number().int().describe('The page, from 0: p - 1'),
+  cur_page: z.number().int().describe('The page answered, counted from 0: p - 1 (the request’s p counts from 1); the next page is p = cur_page + 2'),
   pages: z.number().int(),
   total_count: z.number().int(),
 });

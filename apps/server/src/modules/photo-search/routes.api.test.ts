@@ -208,6 +208,56 @@ describe('GET photos', () => {
     expect((await search(`q=${unique('nothing-')}`)).json()).toEqual({ photos: [], cur_page: 0, pages: 0, total_count: 0 });
   });
 
+  it('take p=0 as the first page, as cur_page counts from 0; signed in or not, and on a person’s photos', async () => {
+    const word = unique('Betula');
+    const site = (await buildObject(t.app, owner, { projects: [project.id], geo: at(SITE) })).name;
+    const hidden = (await buildObject(t.app, owner, { projects: [project.id], visibility: 'members', geo: at(SITE) })).name;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.push((await captioned(await buildPhoto(t.app, contributor, site), `${word} ${i}`)).id);
+    const secret = (await captioned(await buildPhoto(t.app, contributor, hidden), `${word} members only`)).id;
+    const newestFirst = [...made].reverse();
+    for (const [who, expected] of [
+      [null, newestFirst],
+      [outsider, newestFirst],
+      [member, [secret, ...newestFirst]],
+    ] as const) {
+      const first = await search(`q=${word}&n=2&p=1`, who);
+      for (const query of [`q=${word}&n=2&p=0`, `q=${word}&n=2`]) {
+        const res = await search(query, who);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json(), query).toEqual(first.json());
+        expect(res.json()).toMatchObject({ cur_page: 0, total_count: expected.length });
+        expect(res.json().photos.map((p: { id: string }) => p.id)).toEqual(expected.slice(0, 2));
+        expect(res.headers['pagination-page']).toBe('1');
+      }
+      // The answer's cur_page + 1 asks for the next page.
+      const next = await search(`q=${word}&n=2&p=${first.json().cur_page + 2}`, who);
+      expect(next.json().photos.map((p: { id: string }) => p.id)).toEqual(expected.slice(2, 4));
+      expect(next.json().cur_page).toBe(1);
+    }
+    const theirs = await api(t.app, 'GET', `/people/${contributor.username}/photos?q=${word}&n=2&p=0`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json()).toMatchObject({ cur_page: 0, pages: 2, total_count: 3 });
+    expect(theirs.json().photos.map((p: { id: string }) => p.id)).toEqual(newestFirst.slice(0, 2));
+    // Below 0 is still refused.
+    const below = await search(`q=${word}&p=-1`);
+    expect(below.statusCode).toBe(400);
+    expect(below.json().details.map((d: { field: string }) => d.field)).toEqual(['querystring.p']);
+  });
+
+  it('document p as counted from 1 (0 also the first page) and cur_page from 0', () => {
+    type Operation = {
+      parameters: { name: string; description?: string }[];
+      responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> }>;
+    };
+    const { paths } = t.app.swagger() as { paths: Record<string, { get: Operation }> };
+    for (const path of ['/api/v1/photos', '/api/v1/people/{id}/photos']) {
+      const operation = paths[path]!.get;
+      expect(operation.parameters.find((x) => x.name === 'p')!.description, path).toMatch(/from 1.*0.*first page/);
+      expect(operation.responses['200']!.content['application/json']!.schema.properties.cur_page!.description, path).toMatch(/from 0.*p - 1/);
+    }
+  });
+
   it('refuse a bad page, page size, date range or box with a 400 naming the field', async () => {
     const refused = async (query: string, field: string) => {
       const res = await search(query);
@@ -218,7 +268,7 @@ describe('GET photos', () => {
         query,
       ).toEqual([field]);
     };
-    for (const p of ['0', '-1', 'x', '1.5']) await refused(`p=${p}`, 'querystring.p');
+    for (const p of ['-1', 'x', '1.5', '10001']) await refused(`p=${p}`, 'querystring.p');
     for (const n of ['0', '101', 'x']) await refused(`n=${n}`, 'querystring.n');
     await refused('from=2024-07-02&to=2024-07-01', 'querystring.to');
     await refused('from=2024-13-01', 'querystring.from');
