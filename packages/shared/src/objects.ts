@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
+import { AuthorInputSchema, TimestampInputSchema } from './authored.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { MARKER_STYLES } from './data-schema.js';
 import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
@@ -80,13 +81,32 @@ export const GeoObjectFeatureCollectionSchema = z.object({
 });
 export type GeoObjectFeatureCollection = z.infer<typeof GeoObjectFeatureCollectionSchema>;
 
+/**
+ * A thing an object names (its type, project or parent) as a key, or as GET data/obj/{name}
+ * answers it: an object whose slug (a type), id or slug (a project), id or name (a parent)
+ * is taken, the rest of it ignored, so the object GET answers may be sent back as it is.
+ */
+function keyOrAnswered<K extends string>(key: z.ZodString, fields: readonly [K, ...K[]], what: string) {
+  const answered = fields.map((field) => z.object({ [field]: field === 'id' ? z.uuid() : key }).transform((o) => (o as Record<K, string>)[field]));
+  return z.union([key, ...answered], { error: `Give ${what}` });
+}
+const TypeKeySchema = keyOrAnswered(z.string().min(1).max(80), ['slug'], 'a type’s slug, or the type as GET answers it ({slug})');
+const ProjectKeySchema = keyOrAnswered(z.string().min(1).max(200), ['id', 'slug'], 'a project’s id or slug, or the project as GET answers it ({id})');
+const ParentKeySchema = keyOrAnswered(z.string().min(1).max(100), ['id', 'name'], 'the parent’s name or id, or the parent as GET answers it ({id})');
+
 /** An object's own fields, as written (the web's inputs take their limits from here). */
 const ObjectFields = z.object({
   name: ObjectNameSchema,
   title: z.string().trim().min(1, 'Give a title').max(300),
-  types: z.array(z.string().min(1).max(80)).min(1, 'Give the object a type').max(10).describe('Object type slugs'),
-  projects: z.array(z.string().min(1).max(200)).max(50).optional().describe('Project ids or slugs'),
-  parent: z.string().min(1).max(100).nullable().optional().describe('The parent object: name or id'),
+  types: z.array(TypeKeySchema).min(1, 'Give the object a type').max(10).describe('Object type slugs, or the types as GET answers them ({slug, …})'),
+  projects: z
+    .array(ProjectKeySchema)
+    .max(50)
+    .optional()
+    .describe('Project ids or slugs, or the projects as GET answers them ({id, …}); members-only projects the caller cannot see stay'),
+  parent: ParentKeySchema.nullable()
+    .optional()
+    .describe('The parent object: name or id, or the parent as GET answers it ({id, …}); null takes off a parent the caller can see'),
   geo: GeoJsonInputSchema.nullable().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   visibility: z.enum(VISIBILITIES).optional(),
@@ -94,7 +114,10 @@ const ObjectFields = z.object({
 });
 /** POST data/obj: the object fields plus its doc. */
 export const GeoObjectCreateSchema = ObjectFields;
-/** PUT data/obj/{name}: the changed fields plus, when it changed, the doc. */
+/**
+ * PUT data/obj/{name}: the changed fields plus, when it changed, the doc; or the object as
+ * GET answers it (`{...obj, doc}`), its read-only parts (id, people, institutions, update) ignored.
+ */
 export const GeoObjectUpdateSchema = ObjectFields.partial();
 
 export const GeoObjectsQuerySchema = z.object({
@@ -165,15 +188,23 @@ export const NoteSchema = z.object({
   id: z.uuid(),
   author: RefSchema.nullable(),
   content: z.string(),
-  timestamp: z.string(),
+  timestamp: z.string().describe('When it was written: the time its body gave (say, written offline), else when it was stored'),
+  created: z.string().describe('When the server stored it'),
   permissions: z.array(z.string()).describe('edit and delete for its author and the object’s editors'),
 });
 export type Note = z.infer<typeof NoteSchema>;
 /** GET data/obj/{name}/notes: a page of notes, newest first. */
 export const NotesResponseSchema = z.object({ notes: z.array(NoteSchema) });
 export type NotesResponse = z.infer<typeof NotesResponseSchema>;
-/** The author and time come from the signed-in user and the server, never from the body. */
-export const NoteInputSchema = z.object({ content: z.string().trim().min(1, 'Write something').max(20_000) });
+/**
+ * POST data/obj/{name}/notes and PUT …/notes/{id}: the spec's author, content and timestamp.
+ * The author is the caller (a change keeps the note's): the body may name them, no one else.
+ */
+export const NoteInputSchema = z.object({
+  content: z.string().trim().min(1, 'Write something').max(20_000),
+  author: AuthorInputSchema,
+  timestamp: TimestampInputSchema,
+});
 
 export const PhotoSchema = z.object({
   id: z.uuid(),

@@ -1,4 +1,4 @@
-import type { GeoObject, GeoObjectCreateSchema, Note, ObjectDetail, Photo } from '@observatory/shared';
+import type { GeoObject, GeoObjectCreateSchema, Note, NoteInputSchema, ObjectDetail, Photo } from '@observatory/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { api, unique, upload, type FilePart } from '../harness.js';
@@ -18,7 +18,7 @@ export async function buildObject(app: FastifyInstance, as: TestUser, overrides:
 }
 
 /** A note on an object, by name or id (POST /data/obj/{key}/notes, comment on the object). */
-export async function buildNote(app: FastifyInstance, as: TestUser, object: string, overrides: { content?: string } = {}): Promise<Note> {
+export async function buildNote(app: FastifyInstance, as: TestUser, object: string, overrides: Partial<z.input<typeof NoteInputSchema>> = {}): Promise<Note> {
   const res = await api(app, 'POST', `/data/obj/${object}/notes`, { token: as.token, body: { content: unique('Note '), ...overrides } });
   return expectAnswer<Note>(res, 201, 'POST /data/obj/{key}/notes');
 }

@@ -316,6 +316,122 @@ describe('PUT and DELETE data/obj/{name}', () => {
   });
 });
 
+describe('PUT data/obj/{name} with the object as GET answers it', () => {
+  it('takes GET’s answer back unchanged, and changed: types, projects and parent as objects as well as keys', async () => {
+    const parent = await buildObject(t.app, owner, { projects: [project.slug] });
+    const second = await buildProject(t.app, owner);
+    const obj = await buildObject(t.app, owner, {
+      types: ['site'],
+      projects: [project.slug, second.slug],
+      parent: parent.name,
+      geo: point(7.1, 46.2),
+      metadata: { elevation: 1200 },
+      doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'As it was.' }] }] },
+    });
+    const inst = await buildInstitution(t.app, manager);
+    await api(t.app, 'PUT', `/data/obj/${obj.name}/institutions/${inst.slug}`, { token: owner.token, body: { role: 'Host' } });
+    const read = async () => (await api(t.app, 'GET', `/data/obj/${obj.name}`, { token: owner.token })).json();
+    const before = await read();
+    expect(before.obj.types).toEqual([{ slug: 'site', name: 'Site', marker: 'mini' }]);
+
+    // Exactly as answered: the object's fields plus its doc (and the rest of the answer, ignored).
+    const same = await api(t.app, 'PUT', `/data/obj/${obj.name}`, {
+      token: owner.token,
+      body: { ...before.obj, doc: before.doc, permissions: before.permissions },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const { update: _u1, ...kept } = same.json().obj;
+    const { update: _u2, ...was } = before.obj;
+    expect(kept).toEqual(was);
+    expect(same.json().doc).toEqual(before.doc);
+
+    // Changed in that shape: a type added, a project dropped, the parent taken off.
+    const changed = await api(t.app, 'PUT', `/data/obj/${obj.name}`, {
+      token: owner.token,
+      body: {
+        ...before.obj,
+        title: 'Renamed in the GET shape',
+        types: [...before.obj.types, { slug: 'soil-plot', name: 'Soil plot', marker: 'soil' }],
+        projects: before.obj.projects.filter((p: { id: string }) => p.id === project.id),
+        parent: null,
+        metadata: { elevation: 1300 },
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().obj).toMatchObject({
+      title: 'Renamed in the GET shape',
+      types: [{ slug: 'site' }, { slug: 'soil-plot' }],
+      projects: [{ id: project.id }],
+      parent: null,
+      metadata: { elevation: 1300 },
+    });
+    // The slugs and keys of before, mixed with objects: a type by slug, a project by id, the parent by id.
+    const mixed = await api(t.app, 'PUT', `/data/obj/${obj.name}`, {
+      token: owner.token,
+      body: { types: ['site', { slug: 'soil-plot' }], projects: [{ id: project.id }, second.slug], parent: { id: parent.id } },
+    });
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(mixed.json().obj.types.map((x: { slug: string }) => x.slug)).toEqual(['site', 'soil-plot']);
+    expect(
+      mixed
+        .json()
+        .obj.projects.map((p: { id: string }) => p.id)
+        .sort(),
+    ).toEqual([project.id, second.id].sort());
+    expect(mixed.json().obj.parent).toMatchObject({ id: parent.id, name: parent.name });
+    expect((await read()).obj.institutions).toEqual(before.obj.institutions);
+  });
+
+  it('names what is wrong in that shape too, and changes nothing; needs sign-in and edit', async () => {
+    const obj = await buildObject(t.app, owner, { types: ['site'], projects: [project.slug] });
+    const before = (await api(t.app, 'GET', `/data/obj/${obj.name}`)).json();
+    const put = (body: Record<string, unknown>, token: string | undefined = owner.token) => api(t.app, 'PUT', `/data/obj/${obj.name}`, { token, body });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ types: [{ name: 'Site' }] }, 'body.types.0'],
+      [{ types: [{ slug: 'no-such-type' }] }, 'body.types'],
+      [{ types: [{ slug: 7 }] }, 'body.types.0'],
+      [{ projects: [{ slug: 'no-such-project' }] }, 'body.projects'],
+      [{ projects: [{ title: 'Only a title' }] }, 'body.projects.0'],
+      [{ parent: { name: 'no-such-object' } }, 'body.parent'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await put({ ...before.obj, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(
+        res.json().details.map((d: { field: string }) => d.field),
+        JSON.stringify(body),
+      ).toContain(field);
+    }
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj).toEqual(before.obj);
+    expect((await put({ ...before.obj, title: 'x' }, '')).statusCode).toBe(401);
+    expect((await put({ ...before.obj, title: 'x' }, stranger.token)).statusCode).toBe(403);
+    expect((await api(t.app, 'GET', `/data/obj/${obj.name}`)).json().obj.title).toBe(before.obj.title);
+  });
+
+  it('keeps what the caller cannot see: a members-only project or parent left out of GET’s answer stays', async () => {
+    const editor = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+    const theirs = await buildProject(t.app, editor);
+    const hiddenParent = await buildObject(t.app, owner, { projects: [closed.slug], visibility: 'members' });
+    const obj = await buildObject(t.app, owner, { projects: [project.slug, closed.slug], parent: hiddenParent.name });
+    await api(t.app, 'PUT', `/data/obj/${obj.name}/projects/${theirs.slug}`, { token: manager.token });
+    const seen = (await api(t.app, 'GET', `/data/obj/${obj.name}`, { token: editor.token })).json();
+    expect(seen.obj.projects.map((p: { id: string }) => p.id).sort()).toEqual([project.id, theirs.id].sort());
+    expect(seen.obj.parent).toBeNull();
+    expect(seen.permissions).toContain('edit');
+    const res = await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: editor.token, body: { ...seen.obj, title: 'Edited by a partner', doc: seen.doc } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await api(t.app, 'GET', `/data/obj/${obj.name}`, { token: owner.token })).json().obj;
+    expect(after.title).toBe('Edited by a partner');
+    expect(after.projects.map((p: { id: string }) => p.id).sort()).toEqual([project.id, closed.id, theirs.id].sort());
+    expect(after.parent).toMatchObject({ id: hiddenParent.id });
+    // Dropping a project they see is theirs to do.
+    const dropped = await api(t.app, 'PUT', `/data/obj/${obj.name}`, { token: editor.token, body: { projects: [{ id: theirs.id }] } });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const now = (await api(t.app, 'GET', `/data/obj/${obj.name}`, { token: owner.token })).json().obj;
+    expect(now.projects.map((p: { id: string }) => p.id).sort()).toEqual([closed.id, theirs.id].sort());
+  });
+});
+
 describe('projects, people and institutions of an object', () => {
   it('adds and removes projects (edit on both), answering the project', async () => {
     const obj = await buildObject(t.app, owner, { projects: [project.slug] });

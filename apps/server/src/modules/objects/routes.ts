@@ -95,7 +95,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: GEO_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Change an object: its fields plus doc (edit)',
+        summary: 'Change an object (edit): the changed fields plus doc, or the object as GET answers it ({...obj, doc}), changed or not',
         params: ObjectParams,
         body: GeoObjectUpdateSchema,
         response: { 200: ObjectDetailSchema },

@@ -99,6 +99,13 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     return { types, projects, parentId };
   }
 
+  /** The object's projects the actor may not see (GET leaves them out). */
+  async function unseenProjectIds(d: Db, actor: Actor | null, objectId: string, projectIds: readonly string[]) {
+    if (projectIds.length === 0) return [];
+    const seen = new Set((await repo.projectsOf(d, [objectId], visibleTo(actor, 'project'))).map((p) => p.id));
+    return projectIds.filter((id) => !seen.has(id));
+  }
+
   /** Writing to an object's projects needs edit on each of them (or manageProjects). */
   function authorizeProjects(actor: Actor | null, projects: Resource[]) {
     if (can(actor, 'manageProjects')) return;
@@ -253,10 +260,14 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       authorize(actor, 'edit', resource, 'Object');
       await db.transaction(async (tx) => {
         const typeSlugs = (await repo.typesOf(tx, [row.id])).map((t) => t.slug);
-        const { types, projects, parentId } = await resolve(tx, actor, input, { id: row.id, metadata: row.metadata, typeSlugs });
+        const { types, projects: named, parentId: newParentId } = await resolve(tx, actor, input, { id: row.id, metadata: row.metadata, typeSlugs });
+        // What the caller cannot see, GET did not name to them: their PUT keeps it rather than dropping it unseen.
+        const unseen = named ? await unseenProjectIds(tx, actor, row.id, resource.targetIds ?? []) : [];
+        const projectIds = named && [...named.map((p) => p.id), ...unseen.filter((id) => !named.some((p) => p.id === id))];
+        const parentId = newParentId === null && row.parentId && !(await findVisible(tx, actor, 'object', row.parentId)) ? undefined : newParentId;
         // Only the projects added need edit there; an object left in no project needs manageProjects.
-        const added = projects?.filter((p) => !resource.targetIds?.includes(p.id)) ?? [];
-        if (projects?.length === 0) authorize(actor, 'manageProjects');
+        const added = named?.filter((p) => !resource.targetIds?.includes(p.id)) ?? [];
+        if (projectIds?.length === 0) authorize(actor, 'manageProjects');
         else if (added.length) authorizeProjects(actor, added);
         if (input.name && input.name !== row.name && (await repo.nameTaken(tx, input.name, row.id))) {
           throw taken('body.name', 'An object with this name exists');
@@ -282,12 +293,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
             row.id,
             types.map((t) => t.id),
           );
-        if (projects)
-          await repo.setProjects(
-            tx,
-            row.id,
-            projects.map((p) => p.id),
-          );
+        if (projectIds) await repo.setProjects(tx, row.id, projectIds);
         if (docChanged) await documents.saveRevision(tx, actor, { type: 'object', id: row.id }, input.doc ?? null);
         await audit(
           tx,
