@@ -12,6 +12,7 @@ export * from './document-nodes.js';
 export * from './documents.js';
 export * from './document-sample.js';
 export * from './document-text.js';
+export * from './authored.js';
 export * from './people.js';
 export * from './institutions.js';
 export * from './teams.js';

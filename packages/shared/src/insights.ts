@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
+import { AuthorInputSchema, TimestampInputSchema } from './authored.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 
 import { INSIGHT_SORTS, INSIGHT_VISIBILITIES, COMMENT_MAX_LENGTH } from './constants.js';
@@ -98,18 +99,22 @@ export const CommentSchema = z.object({
   author: PersonRef.nullable(),
   content: z.string(),
   photo: ImageRefSchema.nullable(),
-  timestamp: z.string(),
+  timestamp: z.string().describe('When it was written: the time its body gave (say, written offline), else when it was stored'),
+  created: z.string().describe('When the server stored it'),
   permissions: z.array(z.string()),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 export const CommentsResponseSchema = z.object({ comments: z.array(CommentSchema) });
 export const CommentResponseSchema = z.object({ comment: CommentSchema });
-/** POST insights/{id}/comments (the author and time are the signed-in user's and now); PUT …/comments/{cid}. */
+/**
+ * POST insights/{id}/comments and PUT …/comments/{cid}: the spec's author, content, photo and
+ * timestamp. The author is the caller (a change keeps the comment's): the body may name them, no one else.
+ */
 export const CommentInputSchema = z.object({
   content: z.string().trim().min(1, 'Write something').max(COMMENT_MAX_LENGTH),
   photo: z.uuid().nullable().optional().describe('An uploaded image’s asset id'),
-  author: z.unknown().optional().describe('Ignored: the author is the signed-in user'),
-  timestamp: z.unknown().optional().describe('Ignored: the time is the server’s'),
+  author: AuthorInputSchema,
+  timestamp: TimestampInputSchema,
 });
 
 /** POST insights/{id}/comment-photos (multipart, a part named "file"): an image for a comment about to be written. */

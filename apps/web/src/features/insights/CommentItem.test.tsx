@@ -27,6 +27,7 @@ const comment = (over: Partial<Comment> = {}): Comment => ({
   content: 'The plot flooded.',
   photo: null,
   timestamp: '2026-03-01T10:00:00Z',
+  created: '2026-03-01T10:00:00Z',
   permissions: ['edit', 'delete'],
   ...over,
 });
@@ -160,5 +161,19 @@ describe('writing a comment', () => {
     const articles = screen.getAllByRole('article');
     expect(within(articles.at(-1)!).getByText('Seen again today.')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Your comment' }) as HTMLTextAreaElement).value).toBe('');
+  });
+});
+
+describe('when a comment was written', () => {
+  it('shows the time it says it was written, and when it was added only when that was much later (written offline)', () => {
+    const calls = fakes();
+    renderWith(<CommentItem comment={comment({ created: '2026-03-01T10:04:00Z' })} insight={insight} />, calls);
+    expect(document.querySelectorAll('time')).toHaveLength(1);
+    expect(screen.queryByText(/added/)).toBeNull();
+    cleanup();
+    renderWith(<CommentItem comment={comment({ created: '2026-03-02T08:15:00Z' })} insight={insight} />, calls);
+    const times = [...document.querySelectorAll('time')].map((t) => t.getAttribute('datetime'));
+    expect(times).toEqual(['2026-03-01T10:00:00Z', '2026-03-02T08:15:00Z']);
+    expect(screen.getByText(/^\(added .+\)$/)).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textare
 import { COMMENT_MAX_LENGTH, type Comment } from '@observatory/shared';
 import { useState } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { WrittenAt } from '../../components/WrittenAt';
 import { paths } from '../../config/paths';
 import { useCommentActions } from './api';
 import { dateTime } from './insight-bits';
@@ -66,9 +67,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
                 Someone no longer here
               </Text>
             )}
-            <Text size="sm" c="dimmed" component="time" dateTime={comment.timestamp}>
-              {dateTime(comment.timestamp)}
-            </Text>
+            <WrittenAt timestamp={comment.timestamp} created={comment.created} />
             {busy ? <Loader size="xs" role="status" aria-label={actions.remove.isPending ? 'Deleting' : 'Saving'} /> : null}
           </Group>
           {draft === null ? (

@@ -3,6 +3,7 @@ import { lengthLimit, NoteInputSchema } from '@observatory/shared';
 import type { Note } from '@observatory/shared';
 import { useState } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { WrittenAt } from '../../components/WrittenAt';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useObjectPageValue } from './object-context';
@@ -76,9 +77,7 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs">
             {author}
-            <Text size="sm" c="dimmed" component="time" dateTime={note.timestamp}>
-              {dateTime(note.timestamp)}
-            </Text>
+            <WrittenAt timestamp={note.timestamp} created={note.created} />
           </Group>
           {draft === null ? (
             <Group gap="xs">

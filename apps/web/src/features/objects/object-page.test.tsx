@@ -33,7 +33,14 @@ const detail = (name: string, types = ['site']): ObjectDetail =>
     doc: null,
     permissions: [],
   }) as unknown as ObjectDetail;
-const note = (id: string, content = id): Note => ({ id, author: null, content, timestamp: '2026-01-01T00:00:00Z', permissions: ['edit', 'delete'] });
+const note = (id: string, content = id): Note => ({
+  id,
+  author: null,
+  content,
+  timestamp: '2026-01-01T00:00:00Z',
+  created: '2026-01-01T00:00:00Z',
+  permissions: ['edit', 'delete'],
+});
 const photo = (id: string): Photo => ({
   id,
   image: { id, url: `/u/${id}`, thumbUrl: `/t/${id}` },

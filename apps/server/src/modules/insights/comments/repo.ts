@@ -9,6 +9,7 @@ const columns = {
   content: insightComments.content,
   photoId: insightComments.photoId,
   timestamp: insightComments.timestamp,
+  createdAt: insightComments.createdAt,
   author: { id: people.id, slug: people.slug, name: people.name },
 };
 export type CommentRow = {
@@ -18,6 +19,7 @@ export type CommentRow = {
   content: string;
   photoId: string | null;
   timestamp: Date;
+  createdAt: Date;
   author: { id: string; slug: string; name: string } | null;
 };
 
@@ -32,15 +34,20 @@ export async function findComment(d: Db, insightId: string, id: string): Promise
   return (await selectComments(d).where(and(eq(insightComments.insightId, insightId), eq(insightComments.id, id))))[0] ?? null;
 }
 
-export async function insertComment(d: Db, values: { insightId: string; authorId: string; content: string; photoId: string | null }): Promise<CommentRow> {
+/** A new comment; written now unless `timestamp` says when (its `createdAt` is the server's time either way). */
+export async function insertComment(
+  d: Db,
+  values: { insightId: string; authorId: string; content: string; photoId: string | null; timestamp?: Date | undefined },
+): Promise<CommentRow> {
   const [created] = await d.insert(insightComments).values(values).returning({ id: insightComments.id });
   return (await selectComments(d).where(eq(insightComments.id, created!.id)))[0]!;
 }
 
-export async function changeComment(d: Db, id: string, values: { content: string; photoId: string | null }): Promise<CommentRow> {
+export async function changeComment(d: Db, id: string, values: { content: string; photoId: string | null; timestamp?: Date | undefined }): Promise<CommentRow> {
+  const { timestamp, ...rest } = values;
   await d
     .update(insightComments)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...rest, ...(timestamp ? { timestamp } : {}), updatedAt: new Date() })
     .where(eq(insightComments.id, id));
   return (await selectComments(d).where(eq(insightComments.id, id)))[0]!;
 }

@@ -43,12 +43,9 @@ const uploadPhoto = async (token: string, insight: { num: number } = open) =>
   upload(t.app, 'POST', `/insights/${insight.num}/comment-photos`, { token, file: { data: await png(), fileName: 'plot.png' } });
 
 describe('comments on an insight', () => {
-  it('are written by anyone signed in who sees it, with the author and time from the server, and listed oldest first', async () => {
+  it('are written by anyone signed in who sees it, as the caller and now when the body names neither, and listed oldest first', async () => {
     const before = Date.now();
-    const res = await api(t.app, 'POST', comments(open), {
-      token: commenter.token,
-      body: { content: '  The north plot dried fastest.  ', author: author.personId, timestamp: '1999-01-01T00:00:00Z' },
-    });
+    const res = await api(t.app, 'POST', comments(open), { token: commenter.token, body: { content: '  The north plot dried fastest.  ' } });
     expect(res.statusCode, res.body).toBe(201);
     const { comment } = res.json();
     expect(comment).toMatchObject({
@@ -58,6 +55,7 @@ describe('comments on an insight', () => {
       permissions: ['view', 'edit', 'delete'],
     });
     expect(Date.parse(comment.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+    expect(comment.created).toBe(comment.timestamp);
     expect((await post(author.token, 'Thanks: I will add the readings.')).statusCode).toBe(201);
 
     // By its number or its id, signed in or not.
@@ -103,7 +101,7 @@ describe('comments on an insight', () => {
     expect(mine.json().comment).toMatchObject({ id: comment.id, content: 'Second draft' });
     const byEditor = await api(t.app, 'PUT', `${comments({ id: open.id })}/${comment.id}`, {
       token: editor.token,
-      body: { content: 'Tidied by the team’s editor', author: editor.personId },
+      body: { content: 'Tidied by the team’s editor', author: mine.json().comment.author },
     });
     expect(byEditor.json().comment).toMatchObject({ content: 'Tidied by the team’s editor', author: { id: commenter.personId } });
     const byAuthor = await api(t.app, 'PUT', one, { token: author.token, body: { content: 'Tidied by the insight’s author' } });
@@ -169,6 +167,98 @@ describe('comments on an insight', () => {
     expect((await uploadPhoto(outsider.token, hidden)).statusCode).toBe(404);
     // Signed out, a write is 401 before any lookup.
     expect((await api(t.app, 'DELETE', one)).statusCode).toBe(401);
+  });
+});
+
+describe('the author and timestamp of a comment’s body (spec §7: author, content, photo, timestamp)', () => {
+  const MINUTE = 60_000;
+  const fresh = async () => buildInsight(t.app, author, { title: unique('Thaw dates ') });
+  const listed = async (insight: { num: number }) => (await api(t.app, 'GET', comments(insight))).json().comments;
+
+  it('keep the time a comment says it was written (up to 5 minutes ahead), with the server’s as created; GET answers both', async () => {
+    const insight = await fresh();
+    const before = Date.now();
+    const live = await api(t.app, 'POST', comments(insight), { token: commenter.token, body: { content: 'Written now', author: null, timestamp: null } });
+    expect(live.statusCode, live.body).toBe(201);
+    const offline = await api(t.app, 'POST', comments(insight), {
+      token: commenter.token,
+      body: { content: 'Written on the train', author: commenter.personId, timestamp: '2025-03-01T07:45:00-05:00' },
+    });
+    expect(offline.statusCode, offline.body).toBe(201);
+    expect(offline.json().comment).toMatchObject({ author: { id: commenter.personId }, timestamp: '2025-03-01T12:45:00.000Z' });
+    expect(Date.parse(offline.json().comment.created)).toBeGreaterThanOrEqual(before - 1000);
+    const ahead = new Date(Date.now() + 4 * MINUTE).toISOString();
+    const fast = await api(t.app, 'POST', comments(insight), { token: author.token, body: { content: 'A fast clock', timestamp: ahead } });
+    expect(fast.statusCode, fast.body).toBe(201);
+    expect(fast.json().comment.timestamp).toBe(ahead);
+
+    // Oldest first by when they were written; GET answers them as written.
+    const shown = await listed(insight);
+    expect(shown.map((c: { id: string }) => c.id)).toEqual([offline.json().comment.id, live.json().comment.id, fast.json().comment.id]);
+    expect(shown[0]).toEqual({ ...offline.json().comment, permissions: ['view'] });
+
+    // Sent back as GET answered it, changed: its time stays; a change may correct it, created stays.
+    const read = (await api(t.app, 'GET', comments(insight), { token: commenter.token })).json().comments[0];
+    const edited = await api(t.app, 'PUT', `${comments(insight)}/${read.id}`, {
+      token: commenter.token,
+      body: { ...read, content: 'Written on the 7:40 train' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().comment).toMatchObject({ content: 'Written on the 7:40 train', timestamp: read.timestamp, created: read.created, photo: null });
+    const corrected = await api(t.app, 'PUT', `${comments(insight)}/${read.id}`, {
+      token: author.token,
+      body: { content: 'Written on the 7:40 train', timestamp: '2025-03-01T12:40:00Z' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().comment).toMatchObject({ timestamp: '2025-03-01T12:40:00.000Z', created: read.created, author: { id: commenter.personId } });
+  });
+
+  it('refuse a time more than 5 minutes ahead, or not a time with its offset, with a 400 naming body.timestamp; nothing is stored', async () => {
+    const insight = await fresh();
+    const comment = await buildComment(t.app, commenter, insight.num, { content: 'Before' });
+    for (const timestamp of [new Date(Date.now() + 6 * MINUTE).toISOString(), 'soon', '2025-03-01T07:45:00', '2025-03-01', false]) {
+      const posted = await api(t.app, 'POST', comments(insight), { token: commenter.token, body: { content: 'x', timestamp } });
+      expect(posted.statusCode, String(timestamp)).toBe(400);
+      expect(posted.json().details.map((d: { field: string }) => d.field)).toEqual(['body.timestamp']);
+      const put = await api(t.app, 'PUT', `${comments(insight)}/${comment.id}`, { token: commenter.token, body: { content: 'x', timestamp } });
+      expect(put.statusCode, String(timestamp)).toBe(400);
+      expect(put.json().details.map((d: { field: string }) => d.field)).toEqual(['body.timestamp']);
+    }
+    expect((await listed(insight)).map((c: { content: string; timestamp: string }) => [c.content, c.timestamp])).toEqual([['Before', comment.timestamp]]);
+  });
+
+  it('are written as the caller: naming anyone else is a 400 naming body.author, and a change keeps its author', async () => {
+    const insight = await fresh();
+    for (const named of [author.personId, 'someone', { name: 'Someone' }]) {
+      const res = await api(t.app, 'POST', comments(insight), { token: commenter.token, body: { content: 'In another’s name', author: named } });
+      expect(res.statusCode, JSON.stringify(named)).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(['body.author']);
+    }
+    expect(await listed(insight)).toEqual([]);
+    const mine = await api(t.app, 'POST', comments(insight), { token: commenter.token, body: { content: 'Mine', author: { id: commenter.personId } } });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const one = `${comments(insight)}/${mine.json().comment.id}`;
+    // The insight's author may change it, sending back its author, not naming themselves.
+    const takeOver = await api(t.app, 'PUT', one, { token: author.token, body: { content: 'Now the author’s', author: author.personId } });
+    expect(takeOver.statusCode).toBe(400);
+    expect(takeOver.json().details.map((d: { field: string }) => d.field)).toEqual(['body.author']);
+    const kept = await api(t.app, 'PUT', one, { token: author.token, body: { content: 'Moderated', author: mine.json().comment.author.id } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().comment).toMatchObject({ content: 'Moderated', author: { id: commenter.personId } });
+    expect((await listed(insight)).map((c: { content: string }) => c.content)).toEqual(['Moderated']);
+  });
+
+  it('need sign-in, and the right to change another’s comment, whatever the body names', async () => {
+    const insight = await fresh();
+    const comment = await buildComment(t.app, commenter, insight.num);
+    const body = { content: 'x', author: outsider.personId, timestamp: '2025-03-01T12:40:00Z' };
+    expect((await api(t.app, 'POST', comments(insight), { body })).statusCode).toBe(401);
+    expect((await api(t.app, 'PUT', `${comments(insight)}/${comment.id}`, { body })).statusCode).toBe(401);
+    expect(
+      (await api(t.app, 'PUT', `${comments(insight)}/${comment.id}`, { token: outsider.token, body: { ...body, author: comment.author } })).statusCode,
+    ).toBe(403);
+    expect((await api(t.app, 'POST', comments(hidden), { token: outsider.token, body: { ...body, author: outsider.personId } })).statusCode).toBe(404);
+    expect(await listed(insight)).toEqual([{ ...comment, permissions: ['view'] }]);
   });
 });
 

@@ -32,7 +32,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Comment on an insight (anyone signed in who sees it); the author and time are the caller and now. The insight’s author is mailed (unless it is theirs, or they unsubscribed)',
+          'Comment on an insight (anyone signed in who sees it) as the caller: author may only name them (400 otherwise); timestamp says when it was written (at most 5 minutes ahead), else now. The insight’s author is mailed (unless it is theirs, or they unsubscribed)',
         params: InsightParams,
         body: CommentInputSchema,
         response: { 201: CommentResponseSchema },
@@ -62,7 +62,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: {
         tags,
-        summary: 'Change a comment’s text and image (its author, the insight’s author and team editors, manageInsights); photo null takes the image off',
+        summary:
+          'Change a comment’s text, image and, when given, timestamp (its author, the insight’s author and team editors, manageInsights); photo null takes the image off; author may only name its author (400 otherwise)',
         params: CommentParams,
         body: CommentInputSchema,
         response: { 200: CommentResponseSchema },

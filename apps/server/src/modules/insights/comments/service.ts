@@ -5,6 +5,7 @@ import { keepRow, resourceOf, type Found } from '../../../authz/lookup.js';
 import { RESOURCES } from '../../../authz/resources.js';
 import type { Database, Db } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
+import { checkAuthor, writtenAt } from '../../../lib/authored.js';
 import { AppError, invalidField, notFound } from '../../../lib/errors.js';
 import type { Upload } from '../../../lib/uploads.js';
 import { describeAsset, type AssetsService } from '../../assets/index.js';
@@ -58,6 +59,7 @@ export function createCommentsService(deps: {
     // Signed for the reader when not everyone may see the insight.
     photo: row.photoId ? assets.getImage(actor, row.photoId, insight) : null,
     timestamp: row.timestamp.toISOString(),
+    created: row.createdAt.toISOString(),
     permissions: permissionsOf(actor, insight, row),
   });
 
@@ -110,10 +112,12 @@ export function createCommentsService(deps: {
       return rows.map((row) => toComment(actor, insight.resource, row));
     },
 
-    /** A comment by the signed-in user, now, whatever the body says of author and time. */
+    /** A comment by the signed-in user (the body may name them, no one else), written now unless the body says when. */
     async createComment(actor: Actor | null, key: string, input: Input): Promise<Comment> {
       const insight = await loadInsight(actor, key);
       authorizeComment(actor, insight);
+      checkAuthor(input.author, actor!.personId, false);
+      const timestamp = writtenAt(input.timestamp);
       const row = await db.transaction(async (tx) => {
         // Held until commit: a comment never outlives the insight it was written for.
         await keepRow(tx, 'insight', insight.id);
@@ -123,13 +127,14 @@ export function createCommentsService(deps: {
           authorId: actor!.personId,
           content: input.content,
           photoId: input.photo ?? null,
+          timestamp,
         });
         await audit(
           tx,
           actor,
           'comment.create',
           { type: 'insight', id: insight.id },
-          { after: { id: created.id, content: created.content, photoId: created.photoId } },
+          { after: { id: created.id, content: created.content, photoId: created.photoId, timestamp: created.timestamp } },
         );
         return created;
       });
@@ -137,19 +142,27 @@ export function createCommentsService(deps: {
       return toComment(actor, insight.resource, row);
     },
 
-    /** Changes a comment's text, and its image when `photo` is given (null: none); a replaced image is removed. */
+    /**
+     * Changes a comment's text, its image when `photo` is given (null: none; a replaced image
+     * is removed) and when it was written when `timestamp` is; it keeps its author.
+     */
     async updateComment(actor: Actor | null, key: string, commentId: string, input: Input): Promise<Comment> {
       const { insight, row: before } = await loadForEdit(actor, key, commentId);
+      checkAuthor(input.author, before.authorId, true);
+      const timestamp = writtenAt(input.timestamp);
       const photoId = input.photo === undefined ? before.photoId : input.photo;
       const { row, files } = await db.transaction(async (tx) => {
         if (photoId && photoId !== before.photoId) await checkPhoto(tx, actor!, insight.id, photoId, before.id);
-        const changed = await repo.changeComment(tx, before.id, { content: input.content, photoId });
+        const changed = await repo.changeComment(tx, before.id, { content: input.content, photoId, timestamp });
         await audit(
           tx,
           actor,
           'comment.update',
           { type: 'insight', id: insight.id },
-          { before: { id: before.id, content: before.content, photoId: before.photoId }, after: { content: input.content, photoId } },
+          {
+            before: { id: before.id, content: before.content, photoId: before.photoId, timestamp: before.timestamp },
+            after: { content: input.content, photoId, timestamp: changed.timestamp },
+          },
         );
         const dropped = before.photoId && before.photoId !== photoId ? await assets.deleteAssetIn(tx, before.photoId) : [];
         return { row: changed, files: dropped };

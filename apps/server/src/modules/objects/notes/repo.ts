@@ -7,10 +7,18 @@ const columns = {
   id: notes.id,
   content: notes.content,
   timestamp: notes.timestamp,
+  createdAt: notes.createdAt,
   authorId: notes.authorId,
   author: { id: people.id, slug: people.slug, name: people.name },
 };
-export type NoteRow = { id: string; content: string; timestamp: Date; authorId: string | null; author: { id: string; slug: string; name: string } | null };
+export type NoteRow = {
+  id: string;
+  content: string;
+  timestamp: Date;
+  createdAt: Date;
+  authorId: string | null;
+  author: { id: string; slug: string; name: string } | null;
+};
 
 const selectNotes = (d: Db) => d.select(columns).from(notes).leftJoin(people, eq(people.id, notes.authorId));
 
@@ -25,13 +33,17 @@ export async function findNote(d: Db, objectId: string, id: string): Promise<Not
   return (await selectNotes(d).where(and(eq(notes.objectId, objectId), eq(notes.id, id))))[0] ?? null;
 }
 
-export async function insertNote(d: Db, values: { objectId: string; authorId: string; content: string }): Promise<NoteRow> {
+/** A new note; written now unless `timestamp` says when (its `createdAt` is the server's time either way). */
+export async function insertNote(d: Db, values: { objectId: string; authorId: string; content: string; timestamp?: Date | undefined }): Promise<NoteRow> {
   const [created] = await d.insert(notes).values(values).returning({ id: notes.id });
   return (await selectNotes(d).where(eq(notes.id, created!.id)))[0]!;
 }
 
-export async function changeNote(d: Db, id: string, content: string): Promise<NoteRow> {
-  await d.update(notes).set({ content, updatedAt: new Date() }).where(eq(notes.id, id));
+export async function changeNote(d: Db, id: string, values: { content: string; timestamp?: Date | undefined }): Promise<NoteRow> {
+  await d
+    .update(notes)
+    .set({ content: values.content, ...(values.timestamp ? { timestamp: values.timestamp } : {}), updatedAt: new Date() })
+    .where(eq(notes.id, id));
   return (await selectNotes(d).where(eq(notes.id, id)))[0]!;
 }
 

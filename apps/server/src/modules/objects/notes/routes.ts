@@ -33,13 +33,14 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags,
-        summary: 'Write a note (comment); the author and time are the caller and now',
+        summary:
+          'Write a note (comment) as the caller: author may only name them (400 otherwise); timestamp says when it was written (at most 5 minutes ahead), else now',
         params: ObjectParams,
         body: NoteInputSchema,
         response: { 201: NoteSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await notes.createNote(request.actor, request.params.key, request.body.content)),
+    async (request, reply) => reply.status(201).send(await notes.createNote(request.actor, request.params.key, request.body)),
   );
   app.put(
     '/data/obj/:key/notes/:id',
@@ -47,13 +48,14 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags,
-        summary: 'Change a note (its author or an editor of the object)',
+        summary:
+          'Change a note’s content and, when given, its timestamp (its author or an editor of the object); author may only name its author (400 otherwise)',
         params: NoteParams,
         body: NoteInputSchema,
         response: { 200: NoteSchema },
       },
     },
-    async (request) => notes.updateNote(request.actor, request.params.key, request.params.id, request.body.content),
+    async (request) => notes.updateNote(request.actor, request.params.key, request.params.id, request.body),
   );
   app.delete(
     '/data/obj/:key/notes/:id',

@@ -1,12 +1,20 @@
-import { PAGE_SIZES, type Note } from '@observatory/shared';
+import { PAGE_SIZES, type Note, type NoteInputSchema } from '@observatory/shared';
+import type { z } from 'zod';
 import { authorize, type Actor, type Resource } from '../../../authz/authorize.js';
 import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
+import { checkAuthor, writtenAt } from '../../../lib/authored.js';
 import { attachedTo } from '../attached.js';
 import type { ObjectsService } from '../service.js';
 import * as repo from './repo.js';
 
-/** The notebook of an object: seen with the object; written by those who may comment; changed by the author or an editor. */
+type Input = z.output<typeof NoteInputSchema>;
+
+/**
+ * The notebook of an object: seen with the object; written by those who may comment, as
+ * themselves; changed by the author or an editor, keeping its author. A note may say when
+ * it was written (offline, say); `created` is when the server stored it.
+ */
 export function createNotesService(deps: { db: Database; objects: ObjectsService }) {
   const { db, objects } = deps;
   const attached = attachedTo<repo.NoteRow>('note', objects);
@@ -16,6 +24,7 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
     author: row.author?.id ? row.author : null,
     content: row.content,
     timestamp: row.timestamp.toISOString(),
+    created: row.createdAt.toISOString(),
     permissions: attached.permissions(actor, object, row),
   });
 
@@ -31,22 +40,38 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
       return { notes: rows.map((r) => toNote(actor, resource, r)), page, total };
     },
 
-    async createNote(actor: Actor | null, key: string, content: string) {
+    async createNote(actor: Actor | null, key: string, input: Input) {
       const { row: object, resource } = await objects.loadObject(actor, key);
       authorize(actor, 'comment', resource, 'Object');
+      checkAuthor(input.author, actor!.personId, false);
+      const timestamp = writtenAt(input.timestamp);
       const row = await db.transaction(async (tx) => {
-        const created = await repo.insertNote(tx, { objectId: object.id, authorId: actor!.personId, content });
-        await audit(tx, actor, 'note.create', { type: 'object', id: object.id }, { after: { id: created.id, content } });
+        const created = await repo.insertNote(tx, { objectId: object.id, authorId: actor!.personId, content: input.content, timestamp });
+        await audit(
+          tx,
+          actor,
+          'note.create',
+          { type: 'object', id: object.id },
+          { after: { id: created.id, content: created.content, timestamp: created.timestamp } },
+        );
         return created;
       });
       return toNote(actor, resource, row);
     },
 
-    async updateNote(actor: Actor | null, key: string, noteId: string, content: string) {
+    async updateNote(actor: Actor | null, key: string, noteId: string, input: Input) {
       const { object, resource, row: note } = await loadNote(actor, key, noteId);
+      checkAuthor(input.author, note.authorId, true);
+      const timestamp = writtenAt(input.timestamp);
       const row = await db.transaction(async (tx) => {
-        const changed = await repo.changeNote(tx, note.id, content);
-        await audit(tx, actor, 'note.update', { type: 'object', id: object.id }, { before: { id: note.id, content: note.content }, after: { content } });
+        const changed = await repo.changeNote(tx, note.id, { content: input.content, timestamp });
+        await audit(
+          tx,
+          actor,
+          'note.update',
+          { type: 'object', id: object.id },
+          { before: { id: note.id, content: note.content, timestamp: note.timestamp }, after: { content: changed.content, timestamp: changed.timestamp } },
+        );
         return changed;
       });
       return toNote(actor, resource, row);
