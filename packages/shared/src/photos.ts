@@ -71,7 +71,13 @@ export const PhotoResultSchema = z.object({
   geo: z
     .object({ type: z.literal('Point'), coordinates: z.array(z.number()) })
     .nullable()
-    .describe('Where it was taken (its EXIF position), when known'),
+    .describe('Where it was taken (its EXIF position), when known, and only to those who may edit its object: it can say more than the object’s own geometry'),
+  place: z
+    .object({ type: z.literal('Point'), coordinates: z.array(z.number()) })
+    .nullable()
+    .describe(
+      'Where the map shows it: a point on its object’s geometry (an object photo without one, or a comment image: null). A box (bbox) finds photos by their object’s geometry',
+    ),
   object: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable().describe('The object it shows'),
   insight: z.object({ id: z.uuid(), num: z.number().int(), title: z.string() }).nullable().describe('The insight whose comment holds it'),
   author: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }).nullable().describe('Who took or uploaded it'),

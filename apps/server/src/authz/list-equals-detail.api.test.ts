@@ -432,7 +432,7 @@ describe.each(ACTORS)('as %s', (name) => {
   });
 
   it('photos: the search lists exactly the photos whose object (or comment’s insight) the actor may read, and counts them so', async () => {
-    type Found = { id: string; source: string; object: { name: string } | null; insight: { id: string } | null; image: { thumbUrl: string } };
+    type Found = { id: string; source: string; object: { name: string } | null; insight: { id: string } | null; image: { thumbUrl: string }; geo: unknown };
     // Every object of the world has a photo, and its name holds the marker; every insight's comment holds it and an image.
     const res = await get(`/photos?q=${world.marker}&n=100`, who());
     expect(res.statusCode, res.body).toBe(200);
@@ -449,6 +449,12 @@ describe.each(ACTORS)('as %s', (name) => {
       expect(await readable(`/photos/${p.id}`, who()), p.id).toBe(true);
       expect((await api(t.app, 'GET', p.image.thumbUrl.replace('/api/v1', ''))).statusCode).toBe(200);
     }
+    // Where an object photo was taken: to its object's editors only, in the search as on the object; the search's box never finds it by that.
+    for (const p of found.filter((x) => x.source === 'object')) {
+      const mayEdit = ((await get(`/data/obj/${p.object!.name}`, who())).json().permissions as string[]).includes('edit');
+      expect(p.geo, `${p.object!.name}: its position in the search`).toEqual(mayEdit ? { type: 'Point', coordinates: [7.5, 46.5] } : null);
+    }
+    expect((await get(`/photos?q=${world.marker}&bbox=7.4,46.4,7.6,46.6`, who())).json().total_count).toBe(0);
     // The photos of the objects the actor may not read (and the comments on such insights): 404 alone too.
     const all = (await get(`/photos?q=${world.marker}&n=100`, world.actors.administrator!)).json().photos as Found[];
     for (const p of all.filter((x) => !found.some((f) => f.id === x.id))) expect(await readable(`/photos/${p.id}`, who()), p.id).toBe(false);

@@ -79,9 +79,10 @@ function photoCondition(f: PhotoFilter): SQL | undefined {
       ? sql`${photos.objectId} in (select ${objectTypeLinks.objectId} from ${objectTypeLinks} join ${objectTypes} on ${objectTypes.id} = ${objectTypeLinks.typeId} where ${objectTypes.slug} = ${f.type})`
       : undefined,
     dateRange(PHOTO_DATE, f),
-    // Its own position when it has one, else its object's geometry overlapping the box (the objects' GiST index; photos.geo has none).
+    // Its object's geometry overlapping the box (the objects' GiST index), never the photo's own
+    // position, which only the object's editors may know; a photo without an object by its own.
     envelope
-      ? sql`(${photos.geo} && ${envelope} or (${photos.geo} is null and ${photos.objectId} in (select ${objects.id} from ${objects} where ${objects.geo} && ${envelope})))`
+      ? sql`(${photos.objectId} in (select ${objects.id} from ${objects} where ${objects.geo} && ${envelope}) or (${photos.objectId} is null and ${photos.geo} && ${envelope}))`
       : undefined,
   );
 }
@@ -118,11 +119,12 @@ export interface PhotoSearchRow {
   authorId: string | null;
   objectId: string | null;
   insightId: string | null;
-  /** The answer's fields the database writes: caption, takenAt, geo, object, insight, author, createdAt. */
+  /** The answer's fields the database writes: caption, takenAt, geo (the service keeps it for editors), place, object, insight, author, createdAt. */
   item: {
     caption: string | null;
     takenAt: string | null;
     geo: { type: 'Point'; coordinates: number[] } | null;
+    place: { type: 'Point'; coordinates: number[] } | null;
     object: { id: string; name: string; title: string } | null;
     insight: { id: string; num: number; title: string } | null;
     author: { id: string; slug: string; name: string } | null;
@@ -165,6 +167,7 @@ function pageStatement(photoWhere: SQL | undefined, commentWhere: SQL | null, pa
     caption: F.caption,
     takenAt: isoTime(F.takenAt),
     geo: sql`ST_AsGeoJSON(${F.geo})::json`,
+    place: jsonOne(sql`select ST_AsGeoJSON(ST_PointOnSurface(o.geo))::json from ${objects} o where o.id = ${F.objectId}`),
     object: jsonOne(sql`select json_build_object('id', o.id, 'name', o.name, 'title', o.title) from ${objects} o where o.id = ${F.objectId}`),
     insight: jsonOne(sql`select json_build_object('id', i.id, 'num', i.num, 'title', i.title) from ${insights} i where i.id = ${F.insightId}`),
     author: jsonOne(sql`select json_build_object('id', pe.id, 'slug', pe.slug, 'name', pe.name) from ${people} pe where pe.id = ${F.authorId}`),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PhotoResult, PhotoSearchQuerySchema } from '@observatory/shared';
-import { permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
+import { can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
 import { findVisible, load, NO_ROW, resourceOf } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
@@ -45,7 +45,10 @@ export function createPhotoSearchService(deps: { db: Database; assets: AssetsSer
       image: assets.getImage(actor, row.assetId, holder),
       caption: row.item.caption,
       takenAt: row.item.takenAt,
-      geo: row.item.geo,
+      // Where it was taken can say more than the object's own geometry: for its editors only
+      // (a photo without an object: for whoever sees it, its uploader and manageAssets).
+      geo: row.source === 'object' && (holder === resource || can(actor, 'edit', holder)) ? row.item.geo : null,
+      place: row.item.place ?? (holder === resource ? row.item.geo : null),
       object: row.item.object,
       insight: row.item.insight,
       author: row.item.author,

@@ -5,7 +5,7 @@ import { BaseMap } from '../../components/map/BaseMap';
 import { DrawnBox } from '../../components/map/DrawnBox';
 import { boxInView, useBoxDrawing } from '../../components/map/use-box-drawing';
 import { bboxOf, type Bbox } from '../../lib/bbox';
-import { formatBbox, parseBbox } from './photo-query';
+import { formatBbox, mapPointOf, parseBbox } from './photo-query';
 import { photoLabel } from './PhotoGrid';
 import type { FeatureCollection } from 'geojson';
 
@@ -72,13 +72,10 @@ const PhotoMapCanvas = forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function 
   const points = useMemo<FeatureCollection>(
     () => ({
       type: 'FeatureCollection',
-      features: photos
-        .filter((p) => p.geo && p.geo.coordinates.length >= 2)
-        .map((p) => ({
-          type: 'Feature',
-          properties: { id: p.id, label: photoLabel(p) },
-          geometry: { type: 'Point', coordinates: p.geo!.coordinates.slice(0, 2) },
-        })),
+      features: photos.flatMap((p) => {
+        const at = mapPointOf(p);
+        return at ? [{ type: 'Feature' as const, properties: { id: p.id, label: photoLabel(p) }, geometry: { type: 'Point' as const, coordinates: at } }] : [];
+      }),
     }),
     [photos],
   );

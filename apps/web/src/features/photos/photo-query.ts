@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@observatory/shared';
+import { PAGE_SIZES, type PhotoResult } from '@observatory/shared';
 import { formatBbox, parseBbox } from '../../lib/bbox';
 import { paths } from '../../config/paths';
 
@@ -101,3 +101,9 @@ export function photoSearchHref(search: PhotoSearch, photoId?: string): string {
 
 /** Whether any filter or text narrows the search (the page and its size apart). */
 export const isFiltered = (search: PhotoSearch) => TEXT_KEYS.some((key) => !!search[key]) || !!search.bbox;
+
+/** Where the photos' map draws a photo: where it was taken when the reader may know it, else its object's point. */
+export const mapPointOf = (p: Pick<PhotoResult, 'geo' | 'place'>): number[] | null => {
+  const point = p.geo ?? p.place;
+  return point && point.coordinates.length >= 2 ? point.coordinates.slice(0, 2) : null;
+};

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MyPhotos } from './MyPhotos';
 import type { PhotoMapCanvasProps, PhotoMapHandle } from './PhotoMapCanvas';
 import PhotosPage from './PhotosPage';
+import { mapPointOf } from './photo-query';
 import { renderScreen, signedIn } from '../../test/render-screen';
 
 // MapLibre does not run in happy-dom: the map is one that shows what it was given, has a
@@ -13,7 +14,7 @@ vi.mock('./PhotoMapCanvas', () => ({
   default: forwardRef<PhotoMapHandle, PhotoMapCanvasProps>(function FakeMap({ photos, bbox, drawing, onDrawn }, ref) {
     useImperativeHandle(ref, () => ({ viewBox: () => [5, 45, 10.123456, 47] }));
     return (
-      <div role="region" aria-label="Map of the photos" data-bbox={bbox ?? ''} data-points={photos.filter((p) => p.geo).length}>
+      <div role="region" aria-label="Map of the photos" data-bbox={bbox ?? ''} data-points={photos.filter((p) => mapPointOf(p)).length}>
         {drawing ? (
           <button type="button" onClick={() => onDrawn([18.6, 68.25, 19.05, 68.45])}>
             drag on the map
@@ -41,6 +42,7 @@ function photo(i: number, over: Partial<PhotoResult> = {}): PhotoResult {
     caption: `Birch ${i}`,
     takenAt: '2024-07-14T10:32:00Z',
     geo: { type: 'Point', coordinates: [18.8, 68.3] },
+    place: { type: 'Point', coordinates: [18.8, 68.3] },
     object: { id: '11111111-1111-4111-8111-111111111111', name: 'abi-njulla-slope', title: 'Njulla slope' },
     insight: null,
     author: { id: '22222222-2222-4222-8222-222222222222', slug: 'grace', name: 'Grace Hopper' },
@@ -90,6 +92,7 @@ const LONE = photo(99, {
   object: null,
   insight: { id: '33333333-3333-4333-8333-333333333333', num: 7, title: 'Snow depth at the tower' },
   geo: null,
+  place: null,
   takenAt: null,
 });
 
