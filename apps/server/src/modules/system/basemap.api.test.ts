@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, roles } from '../../db/schema/index.js';
 import { loadConfig } from '../../config.js';
 import { buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, testConfig, type TestApp } from '../../../test/harness.js';
@@ -138,5 +139,17 @@ describe('the basemap beside MAP_STYLE_URL and other processes', () => {
       await put({ provider: 'none' });
       await other.close();
     }
+  });
+});
+
+describe('an installation from before the basemap setting', () => {
+  it('gives its Administrator role manageSettings when migrated', async () => {
+    const migration = fs.readFileSync(new URL('../../db/migrations/0031_administrators_manage_settings.sql', import.meta.url), 'utf8');
+    const held = async () => (await t.database.use((d) => d.select().from(roles).where(eq(roles.slug, 'administrator'))))[0]!.permissions;
+    await t.database.use((d) => d.execute(sql`update roles set permissions = array_remove(permissions, 'manageSettings') where slug = 'administrator'`));
+    expect(await held()).not.toContain('manageSettings');
+    await t.database.use((d) => d.execute(sql.raw(migration)));
+    await t.database.use((d) => d.execute(sql.raw(migration))); // once only
+    expect((await held()).filter((p) => p === 'manageSettings')).toEqual(['manageSettings']);
   });
 });
