@@ -268,9 +268,15 @@ test.describe('NEON’s host column as a metadata field, into a type whose schem
     await page.locator('.mantine-Select-root', { has: id }).locator('button').click();
     await expect(page.getByText(/^Without an id column every record creates a new object/)).toBeVisible();
     // Searched for, as among many types (typing opens the list too).
-    await page.getByRole('combobox', { name: 'Object types' }).fill(type);
-    await page.getByRole('option', { name: type, exact: true }).click();
+    // Picked with the keyboard: the list is the only one matching, and a click can meet the
+    // page still settling under it (the id column's note has just pushed it down).
+    const types = page.getByRole('combobox', { name: 'Object types' });
+    await types.fill(type);
+    await expect(page.getByRole('option')).toHaveText([type]);
+    await types.press('ArrowDown');
+    await types.press('Enter');
     await page.keyboard.press('Escape');
+    await expect(page.locator('.mantine-MultiSelect-root', { has: types }).locator('.mantine-Pill-root', { hasText: type })).toBeVisible();
     await page.getByRole('combobox', { name: 'Metadata field of field_mean_elevation_m' }).fill('elevation');
     const host = page.getByRole('combobox', { name: 'Metadata field of field_site_host' });
     await host.fill('host');

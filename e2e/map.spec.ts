@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, newUser, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 
@@ -281,12 +281,17 @@ test('signed in, the map layout’s black bar shows the user’s name readably, 
 
 test('Site Admin chooses a basemap: the overview says it is off, a custom style is checked, drawn on Sites, and turned off again', async ({
   page,
+  request,
 }, testInfo) => {
   // The project's own style server (e2e/map-style-server.mjs), already a host the CSP admits
   // for the "tiles" view: choosing it changes no other journey's CSP or privacy page.
   const styleUrl = process.env.E2E_STYLE_URL!;
   const host = new URL(styleUrl).origin;
-  await signIn(page, 'grace'); // a data manager: Site Admin, not manageSettings
+  // A data manager of its own (another journey changes grace's password): Site Admin, not manageSettings.
+  const manager = await newUser(request);
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  expect((await request.put(`/api/v1/users/${manager.username}/roles/global/data-manager`, { headers })).ok()).toBe(true);
+  await signIn(page, manager.username, manager.password);
   await page.goto('/admin');
   await expect(basemapLine(page)).toContainText('Holders of manageSettings choose it.');
   await expect(page.getByRole('navigation', { name: 'Site Admin' }).getByRole('link', { name: 'Basemap' })).toHaveCount(0);
