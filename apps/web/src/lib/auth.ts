@@ -77,9 +77,11 @@ export function useLogout() {
     onSettled: async () => {
       noteSession(false);
       setAccessToken(null);
+      // Away from the signed-in screen first: its queries, forgotten while it is still shown,
+      // would be asked again at once, without a token (401s after "Sign out everywhere").
+      await navigate(paths.home);
       client.removeQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) });
       client.setQueryData(authKeys.user, null);
-      await navigate(paths.home);
     },
   });
 }
