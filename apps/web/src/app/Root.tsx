@@ -2,6 +2,7 @@ import { nprogress, NavigationProgress } from '@mantine/nprogress';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { UnsavedChangesGuard } from '../components/unsaved-changes';
 import { patterns } from '../config/paths';
 import { createProgressController } from '../lib/progress';
 import { MapLayout } from './MapLayout';
@@ -22,7 +23,7 @@ function useProgressBar() {
   }, [busy, controller]);
 }
 
-/** The root route: progress bar, scroll restoration, and the kept-alive map layout. */
+/** The root route: progress bar, scroll restoration, the question before unsaved changes are left, and the kept-alive map layout. */
 export function Root() {
   useProgressBar();
   const { pathname } = useLocation();
@@ -35,6 +36,7 @@ export function Root() {
     <>
       <NavigationProgress aria-label="Loading" />
       <ScrollRestoration />
+      <UnsavedChangesGuard />
       {mapVisited || onMap ? <MapLayout hidden={!onMap} /> : null}
       {onMap ? null : <Outlet />}
     </>

@@ -6,8 +6,9 @@ import { errorText } from '../lib/errors';
 /**
  * The confirmations the web asks before an action: `confirmDelete` before anything is
  * deleted or taken away, `confirmAction` before anything else that cannot wait for a second
- * thought (restore a version, send a request). The only callers of Mantine's
- * openConfirmModal (a lint rule keeps it so), so every one reads and behaves alike.
+ * thought (restore a version, send a request), `confirmLeave` before unsaved changes are
+ * left behind. The only callers of Mantine's openConfirmModal (a lint rule keeps it so), so
+ * every one reads and behaves alike.
  */
 
 /** What the dialog says: one paragraph, or several (one a line). */
@@ -47,6 +48,28 @@ export function confirmAction({ title, message, confirmLabel, cancelLabel = 'Can
     labels: { confirm: confirmLabel, cancel: cancelLabel },
     ...(danger ? { confirmProps: { color: 'danger' } } : {}),
     onConfirm,
+  });
+}
+
+/**
+ * Asks before leaving a form or editor whose changes are not saved: "Stay" keeps the page
+ * as it is, "Leave" goes on. Closing the dialog any other way (Escape, outside) stays.
+ */
+export function confirmLeave({ what, onLeave, onStay }: { what: string; onLeave: () => void; onStay: () => void }) {
+  let leaving = false;
+  modals.openConfirmModal({
+    title: 'Leave without saving?',
+    children: paragraphs(`Your changes to ${what} will be lost.`),
+    labels: { confirm: 'Leave', cancel: 'Stay' },
+    confirmProps: { color: 'danger' },
+    onConfirm: () => {
+      leaving = true;
+      onLeave();
+    },
+    // Called however the dialog closes, after onConfirm when it was Leave.
+    onClose: () => {
+      if (!leaving) onStay();
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { hasGlobalPermission, type AuthUser, type AuthUserResponse, type GlobalPermission, type LoginInput, type TokenResponse } from '@observatory/shared';
 import { paths } from '../config/paths';
 import { api, ApiError, hasAccessToken, noteSession, onSessionChange, refreshSession, setAccessToken } from './api-client';
+import { removeUserDrafts } from './drafts';
 import { appConfigKeys, authKeys, isUnder } from './query-keys';
 
 /** The app's configuration does not change with the session. */
@@ -68,13 +69,14 @@ export function useLogin() {
   });
 }
 
-/** Sign out, forget every cached answer, go to /. */
+/** Sign out, forget every cached answer and the user's drafts, go to /. */
 export function useLogout() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (options: { everywhere?: boolean } = {}) => api.post(options.everywhere ? '/auth/logout-all' : '/auth/logout'),
     onSettled: async () => {
+      const leaving = client.getQueryData<AuthUser | null>(authKeys.user)?.username;
       noteSession(false);
       setAccessToken(null);
       // Away from the signed-in screen first: its queries, forgotten while it is still shown,
@@ -82,6 +84,8 @@ export function useLogout() {
       await navigate(paths.home);
       client.removeQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) });
       client.setQueryData(authKeys.user, null);
+      // After the editors have gone (without a token they write no draft): nothing the user wrote stays.
+      if (leaving) removeUserDrafts(leaving);
     },
   });
 }
