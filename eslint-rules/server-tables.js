@@ -38,8 +38,8 @@ export const TABLE_OWNERS = {
     'nodes',
   ],
   shortlinks: ['shortlinks'],
-  // The audit log, the outbox and the rate limits are written by lib/ (audit.ts, mail.ts, rate-limiter.ts) for every module.
-  system: ['settings', 'auditLog', 'outbox', 'rateLimits'],
+  // The audit log, the outbox, the rate limits and the idempotency keys are written by lib/ and plugins/ (audit.ts, mail.ts, rate-limiter.ts, idempotency.ts) for every module.
+  system: ['settings', 'auditLog', 'outbox', 'rateLimits', 'idempotencyKeys'],
   teams: ['teams'],
   users: ['users', 'userSessions', 'emailChanges'],
 };

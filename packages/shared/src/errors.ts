@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.js';
+import { CurrentVersionSchema } from './versions.js';
 
 export const ErrorDetailSchema = z.object({
   field: z.string().describe('Dotted path of the offending field, e.g. "body.password"'),
@@ -13,6 +14,7 @@ export const ErrorBodySchema = z.object({
   error: z.string().describe('Human-readable text'),
   code: z.enum(ERROR_CODES),
   details: z.array(ErrorDetailSchema).optional(),
+  current: CurrentVersionSchema.optional().describe('With 412: the resource’s version now, and who changed it when'),
   requestId: z.string(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

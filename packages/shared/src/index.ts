@@ -1,5 +1,6 @@
 export * from './error-codes.js';
 export * from './errors.js';
+export * from './versions.js';
 export * from './permissions.js';
 export * from './constants.js';
 export * from './auth.js';

@@ -4,6 +4,7 @@ import { PublicationSchema } from './publications.js';
 import { ImageRefSchema } from './assets.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { SlugSchema } from './slug.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
 export const VISIBILITIES = ['public', 'signed-in', 'members'] as const;
@@ -25,6 +26,7 @@ export const ProjectSchema = z.object({
   endDate: z.string().nullable(),
   archived: z.boolean(),
   team: RefSchema.nullable(),
+  version: VersionSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -60,6 +62,7 @@ export const ProjectCreateSchema = z.object({ project: ProjectInputSchema, doc: 
 export const ProjectUpdateSchema = z.object({
   project: ProjectFields.partial().refine(datesInOrder, DATES_IN_ORDER).optional(),
   doc: DocumentSchema.nullable().optional(),
+  version: BodyVersionSchema,
 });
 
 export const ProjectsQuerySchema = z.object({
@@ -118,6 +121,7 @@ export const UpdateSchema = z.object({
   title: z.string(),
   publishedAt: z.string(),
   author: RefSchema.nullable(),
+  version: VersionSchema,
   updatedAt: z.string(),
 });
 export type ProjectUpdate = z.infer<typeof UpdateSchema>;
@@ -133,7 +137,11 @@ export const UpdateInputSchema = z.object({
   publishedAt: z.iso.datetime({ offset: true }).optional().describe('Default: now'),
 });
 export const UpdateWriteSchema = z.object({ update: UpdateInputSchema, doc: DocumentSchema.nullable().optional() });
-export const UpdateChangeSchema = z.object({ update: UpdateInputSchema.partial().optional(), doc: DocumentSchema.nullable().optional() });
+export const UpdateChangeSchema = z.object({
+  update: UpdateInputSchema.partial().optional(),
+  doc: DocumentSchema.nullable().optional(),
+  version: BodyVersionSchema,
+});
 
 export const RevisionSchema = z.object({ id: z.uuid(), createdAt: z.string(), author: RefSchema.nullable() });
 export type Revision = z.infer<typeof RevisionSchema>;

@@ -1,17 +1,24 @@
-import { ERROR_STATUS, fieldProblem, type ErrorCode, type ErrorDetail } from '@observatory/shared';
+import { ERROR_STATUS, fieldProblem, type CurrentVersion, type ErrorCode, type ErrorDetail } from '@observatory/shared';
 
 /** The one error type services throw; the error handler turns it into HTTP. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
+  /** A 412's: the resource's version now, and who wrote it when. */
+  readonly current: CurrentVersion | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; current?: CurrentVersion; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.current = options.current;
   }
 
   get status(): number {

@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '@observatory/shared';
 import { z } from 'zod';
 
-type Operation = { responses?: Record<string, unknown> };
+type Operation = { responses?: Record<string, unknown>; parameters?: { in?: string; name?: string }[] };
 type Document = { components?: { schemas?: Record<string, unknown> }; paths?: Record<string, Record<string, unknown> | undefined> };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -24,7 +24,14 @@ export function withErrorResponses<T extends object>(output: T): T {
   for (const item of Object.values(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method] as Operation | undefined;
-      if (operation) operation.responses = { ...operation.responses, '4XX': answer, '5XX': answer };
+      if (!operation) continue;
+      // A conditional write (lib/versions.ts) names its 412 on its own: the answer a client must handle.
+      const conditional = operation.parameters?.some((p) => p.in === 'header' && p.name === 'if-match');
+      const changed = {
+        description: 'The resource has moved on since the version If-Match names: nothing was written; `current` says its version now and who wrote it when',
+        content: answer.content,
+      };
+      operation.responses = { ...operation.responses, ...(conditional ? { '412': changed } : {}), '4XX': answer, '5XX': answer };
     }
   }
   return output;

@@ -115,7 +115,7 @@ describe('GET data/obj: list items', () => {
 });
 
 describe('GET projects: list items', () => {
-  const LISTED = ['id', 'slug', 'title', 'summary', 'status', 'visibility', 'startDate', 'endDate', 'archived', 'team', 'createdAt', 'updatedAt'];
+  const LISTED = ['id', 'slug', 'title', 'summary', 'status', 'visibility', 'startDate', 'endDate', 'archived', 'team', 'version', 'createdAt', 'updatedAt'];
 
   it('say what the detail says, with the institutions in order', async () => {
     const marker = unique('Listed');

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, fieldProblem, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
+import { ERROR_STATUS, fieldProblem, type CurrentVersion, type ErrorBody, type ErrorCode, type ErrorDetail } from '@observatory/shared';
 import { AppError, postgresCode } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -23,8 +23,8 @@ function capped(details: ErrorDetail[]): ErrorDetail[] {
   return [...details.slice(0, MAX_ERROR_DETAILS), { field: '(more)', message: `${details.length - MAX_ERROR_DETAILS} more problems not listed` }];
 }
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, error: string, details?: ErrorDetail[]) {
-  const body: ErrorBody = { error, code, ...(details ? { details: capped(details) } : {}), requestId: String(request.id) };
+export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, error: string, details?: ErrorDetail[], current?: CurrentVersion) {
+  const body: ErrorBody = { error, code, ...(details ? { details: capped(details) } : {}), ...(current ? { current } : {}), requestId: String(request.id) };
   return reply.status(ERROR_STATUS[code]).type('application/json').send(body);
 }
 
@@ -53,7 +53,7 @@ async function errorsPlugin(app: FastifyInstance) {
     if (err instanceof AppError) {
       reply.headers(err.headers);
       if (err.status >= 500) request.log.warn({ err }, err.message);
-      return sendError(reply, request, err.code, err.message, err.details);
+      return sendError(reply, request, err.code, err.message, err.details, err.current);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = validationDetails(err as FastifyError);

@@ -1,5 +1,6 @@
 import { boolean, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { objectTypes } from './objects.js';
+import { versioned } from './people.js';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -15,7 +16,8 @@ export const units = pgTable('units', {
   property: text().notNull().default(''),
   /** From UCUM's own table: restored at every start, so not deleted. */
   builtin: boolean().notNull().default(false),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ...versioned,
+  ...timestamps,
 });
 
 /** What is measured: a typed value with its unit, limits or allowed values; `name` is its URL key. */
@@ -31,6 +33,7 @@ export const metrics = pgTable('metrics', {
   allowed: jsonb().$type<string[]>().notNull().default([]),
   min: doublePrecision(),
   max: doublePrecision(),
+  ...versioned,
   ...timestamps,
 });
 
@@ -42,6 +45,7 @@ export const metadataSchemas = pgTable('metadata_schemas', {
   version: integer().notNull().default(1),
   /** json, not jsonb: properties keep the order they were written in, which is the order forms show. */
   schema: json().$type<Record<string, unknown>>().notNull(),
+  updatedBy: versioned.updatedBy,
   ...timestamps,
 });
 
@@ -110,6 +114,7 @@ export const nodeTypes = pgTable('node_types', {
   slug: text().notNull().unique(),
   name: text().notNull(),
   schemaId: uuid().references(() => metadataSchemas.id, { onDelete: 'restrict' }),
+  ...versioned,
   ...timestamps,
 });
 
@@ -130,6 +135,7 @@ export const nodes = pgTable(
       .references(() => nodeTypes.id, { onDelete: 'restrict' }),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     position: integer().notNull().default(0),
+    ...versioned,
     ...timestamps,
   },
   (t) => [index().on(t.parentId), index().on(t.nodeTypeId)],

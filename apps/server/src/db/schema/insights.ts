@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { objects } from './objects.js';
-import { assets, people, teams } from './people.js';
+import { assets, people, teams, versioned } from './people.js';
 
 /** PostgreSQL's tsvector: the words of a text, ready for full-text search. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -35,6 +35,7 @@ export const insights = pgTable(
     teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
     visibility: text().notNull().default('public'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...versioned,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -74,6 +75,7 @@ export const insightComments = pgTable(
     photoId: uuid().references(() => assets.id, { onDelete: 'restrict' }),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...versioned,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.insightId, t.timestamp), index().on(t.photoId)],

@@ -1,5 +1,6 @@
 import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { metrics } from './data-schema.js';
+import { versioned } from './people.js';
 import { objects, objectTypes } from './objects.js';
 import { projects } from './projects.js';
 
@@ -15,6 +16,7 @@ export const dataTables = pgTable(
     description: text().notNull().default(''),
     position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...versioned,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.projectId)],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
-import { assets, institutions, people } from './people.js';
+import { assets, institutions, people, versioned } from './people.js';
 import { projects } from './projects.js';
 
 /** Any PostGIS geometry in WGS 84; read back with ST_AsGeoJSON (lib/geometry.ts). */
@@ -28,6 +28,7 @@ export const objectTypes = pgTable('object_types', {
   /** default | mini | veg | soil */
   marker: text().notNull().default('default'),
   position: integer().notNull().default(0),
+  ...versioned,
   ...timestamps,
 });
 
@@ -65,6 +66,7 @@ export const objects = pgTable(
     doc: jsonb().$type<ProseMirrorDoc>(),
     /** Who changed it last (the "update" of the spec): a person. */
     updatedById: uuid().references(() => people.id, { onDelete: 'set null' }),
+    version: versioned.version,
     ...timestamps,
   },
   (t) => [
@@ -151,6 +153,7 @@ export const notes = pgTable(
     authorId: uuid().references(() => people.id, { onDelete: 'set null' }),
     content: text().notNull(),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...versioned,
     ...timestamps,
   },
   (t) => [index().on(t.objectId, t.timestamp)],
@@ -168,6 +171,7 @@ export const photos = pgTable(
     caption: text(),
     takenAt: timestamp({ withTimezone: true }),
     geo: geometry(),
+    ...versioned,
     ...timestamps,
   },
   (t) => [index().on(t.objectId, t.createdAt), index().on(t.authorId), index().on(t.assetId), index('photos_geo_idx').using('gist', t.geo)],

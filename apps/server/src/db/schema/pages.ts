@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
-import { people } from './people.js';
+import { people, versioned } from './people.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -28,6 +28,7 @@ export const pages = pgTable(
     searchVector: tsvector().generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || to_tsvector('english', search_text)`),
     updatedBy: uuid().references(() => people.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    version: versioned.version,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('pages_path_unique').on(t.path), index('pages_search_idx').using('gin', t.searchVector)],
@@ -47,6 +48,7 @@ export const shortlinks = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => people.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...versioned,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('shortlinks_slug_unique').on(sql`lower(${t.slug})`)],

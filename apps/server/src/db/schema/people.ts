@@ -10,6 +10,18 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * The version of an editable resource row (docs/api.md "Versions"): 1 when created, one
+ * more at every write to the row or, where its editor shows them together, to what it owns
+ * (lib/versions.ts); who wrote last beside it. Its detail answers it as `version` and
+ * `ETag: "<version>"`; a write sending `If-Match` is refused with 412 once it has moved on.
+ */
+export const versioned = {
+  version: integer().notNull().default(1),
+  /** Who wrote last: a person (an account's or an API key's). */
+  updatedBy: uuid().references((): AnyPgColumn => people.id, { onDelete: 'set null' }),
+};
+
 export const institutionCategories = pgTable('institution_categories', {
   id: uuid().primaryKey(),
   name: text().notNull(),
@@ -28,6 +40,7 @@ export const institutions = pgTable(
     ror: text(),
     logoId: uuid().references(() => assets.id, { onDelete: 'set null' }),
     categoryId: uuid().references(() => institutionCategories.id, { onDelete: 'set null' }),
+    ...versioned,
     ...timestamps,
   },
   (t) => [index().on(t.categoryId), index().on(t.logoId)],
@@ -43,6 +56,7 @@ export const people = pgTable(
     orcid: text(),
     bio: jsonb().$type<ProseMirrorDoc>(),
     photoId: uuid().references(() => assets.id, { onDelete: 'set null' }),
+    ...versioned,
     ...timestamps,
   },
   (t) => [index('people_name_idx').on(sql`lower(${t.name})`), index().on(t.photoId)],
@@ -70,6 +84,7 @@ export const teams = pgTable('teams', {
   slug: text().notNull().unique(),
   name: text().notNull(),
   description: text(),
+  ...versioned,
   ...timestamps,
 });
 

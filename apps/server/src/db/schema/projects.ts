@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { ProseMirrorDoc } from '@observatory/shared';
-import { assets, institutions, people, teams } from './people.js';
+import { assets, institutions, people, teams, versioned } from './people.js';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -24,6 +24,7 @@ export const projects = pgTable(
     doc: jsonb().$type<ProseMirrorDoc>(),
     /** Title, summary and the documentation's text: what full-text search reads. */
     searchText: text().notNull().default(''),
+    ...versioned,
     ...timestamps,
   },
   (t) => [
@@ -88,6 +89,7 @@ export const projectUpdates = pgTable(
     doc: jsonb().$type<ProseMirrorDoc>(),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     authorId: uuid().references(() => people.id, { onDelete: 'set null' }),
+    ...versioned,
     ...timestamps,
   },
   (t) => [unique().on(t.projectId, t.slug), index().on(t.projectId, t.publishedAt)],
@@ -135,6 +137,7 @@ export const projectFiles = pgTable(
     description: text(),
     /** The highest version number ever given: a deleted version's number is never reused. */
     lastVersion: integer().notNull().default(1),
+    ...versioned,
     ...timestamps,
   },
   (t) => [index().on(t.projectId)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { people } from './people.js';
+import { people, versioned } from './people.js';
 import { projects } from './projects.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -36,6 +36,7 @@ export const publications = pgTable(
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
     createdBy: uuid().references(() => people.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...versioned,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './people.js';
 
 /** Small key/value settings the server makes itself (e.g. its token signing secret). */
@@ -47,4 +47,27 @@ export const auditLog = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.createdAt)],
+);
+
+/**
+ * Creates carried out under an `Idempotency-Key` (plugins/idempotency.ts), per caller (a
+ * user or an API key), kept IDEMPOTENCY_TTL_H hours: the same key and body answer the
+ * stored answer again. `response` stays null while the first request runs, and for calls
+ * whose answers hold secrets (only their status is kept).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    caller: text().notNull(),
+    key: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    /** SHA-256 of the body's bytes (a multipart upload's too). */
+    bodyHash: text().notNull(),
+    status: integer(),
+    headers: jsonb().$type<Record<string, string>>(),
+    response: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.key] }), index().on(t.createdAt)],
 );

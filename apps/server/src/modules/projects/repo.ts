@@ -7,6 +7,8 @@ import type { CountCache } from '../../db/counts.js';
 import { isoTime, jsonArrayText, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
 import { filesJson } from './files/repo.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
+import { bumped, touch } from '../../lib/versions.js';
+import type { Actor } from '../../authz/policy.js';
 import { institutions, people, projectContributors, projectInstitutions, projectSlugs, projects, projectUpdates, teams } from '../../db/schema/index.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -51,7 +53,7 @@ const projectDetail = queryTemplate({
         updates: jsonList<ProjectUpdate>(
           sql`select json_agg(recent.u order by recent.rank) from (
               select json_build_object('id', ${projectUpdates.id}, 'slug', ${projectUpdates.slug}, 'title', ${projectUpdates.title},
-                'publishedAt', ${isoTime(projectUpdates.publishedAt)}, 'updatedAt', ${isoTime(projectUpdates.updatedAt)},
+                'publishedAt', ${isoTime(projectUpdates.publishedAt)}, 'version', ${projectUpdates.version}, 'updatedAt', ${isoTime(projectUpdates.updatedAt)},
                 'author', case when ${people.id} is null then null else json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) end) as u,
                 row_number() over (order by ${projectUpdates.publishedAt} desc, ${projectUpdates.createdAt} desc) as rank
               from ${projectUpdates} left join ${people} on ${people.id} = ${projectUpdates.authorId}
@@ -148,6 +150,7 @@ const listedColumns = {
   startDate: projects.startDate,
   endDate: projects.endDate,
   archived: projects.archived,
+  version: projects.version,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
 };
@@ -190,6 +193,7 @@ const projectPageJson = queryTemplate({
       endDate: rows.endDate,
       archived: rows.archived,
       team: sql`(select json_build_object('id', ${teams.id}, 'slug', ${teams.slug}, 'name', ${teams.name}) from ${teams} where ${teams.id} = ${rows.teamId})`,
+      version: rows.version,
       createdAt: isoTime(rows.createdAt),
       updatedAt: isoTime(rows.updatedAt),
       institutions: jsonList<Ref>(
@@ -276,10 +280,17 @@ export async function insertProject(db: Db, values: typeof projects.$inferInsert
   return row!;
 }
 
-export async function updateProject(db: Db, id: string, values: Partial<typeof projects.$inferInsert>): Promise<ProjectRow> {
+/** A project's and an update's version, for a write's check (lib/versions.ts). */
+export const projectVersion = (id: string) => ({ table: projects, where: eq(projects.id, id), type: 'project', id, what: 'The project' });
+export const updateVersion = (id: string) => ({ table: projectUpdates, where: eq(projectUpdates.id, id), type: 'update', id, what: 'The update' });
+
+/** A write to what a project's editor shows with it (its contributors, institutions) is a new version of the project. */
+export const touchProject = (db: Db, id: string, actor: Actor | null) => touch(db, projects, eq(projects.id, id), actor);
+
+export async function updateProject(db: Db, actor: Actor | null, id: string, values: Partial<typeof projects.$inferInsert>): Promise<ProjectRow> {
   const [row] = await db
     .update(projects)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(projects, actor) })
     .where(eq(projects.id, id))
     .returning();
   return row!;
@@ -411,10 +422,10 @@ export async function insertUpdate(db: Db, values: typeof projectUpdates.$inferI
   return row!;
 }
 
-export async function changeUpdate(db: Db, id: string, values: Partial<typeof projectUpdates.$inferInsert>): Promise<void> {
+export async function changeUpdate(db: Db, actor: Actor | null, id: string, values: Partial<typeof projectUpdates.$inferInsert>): Promise<void> {
   await db
     .update(projectUpdates)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(projectUpdates, actor) })
     .where(eq(projectUpdates.id, id));
 }
 

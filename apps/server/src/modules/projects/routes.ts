@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +23,7 @@ import type { Actor } from '../../authz/authorize.js';
 import { sendJsonPage } from '../../lib/pagination.js';
 import { revisionRoutes } from '../documents/index.js';
 import { signedIn } from '../../plugins/auth.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 import { projectFileRoutes } from './files/routes.js';
 
 const key = z.string().min(1).max(200);
@@ -41,6 +43,16 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     const own = await detail;
     const [catalog, cited] = await Promise.all([dataTables.catalogOf(own.project.id), publications.listOfProject(actor, own.project.id)]);
     return { ...own, publications: cited, ...catalog };
+  };
+  /** The page with the project's version as its ETag. */
+  const tagged = async (reply: FastifyReply, body: Promise<Awaited<ReturnType<typeof page>>>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.project.version);
+  };
+  /** An update with its version as the ETag. */
+  const taggedUpdate = async (reply: FastifyReply, body: Promise<Awaited<ReturnType<typeof projects.getUpdate>>>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.update.version);
   };
 
   app.get(
@@ -69,13 +81,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ProjectDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await page(request.actor, projects.createProject(request.actor, request.body))),
+    async (request, reply) => reply.status(201).send(await tagged(reply, page(request.actor, projects.createProject(request.actor, request.body)))),
   );
 
   app.get(
     '/projects/:id',
     { schema: { tags, summary: 'A project with everything shown on its page', params: ProjectParams, response: { 200: ProjectDetailSchema } } },
-    async (request) => page(request.actor, projects.getProject(request.actor, request.params.id)),
+    async (request, reply) => tagged(reply, page(request.actor, projects.getProject(request.actor, request.params.id))),
   );
 
   app.put(
@@ -86,11 +98,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a project and its documentation (edit); a changed slug keeps the old one working',
         params: ProjectParams,
+        headers: ConditionalHeadersSchema,
         body: ProjectUpdateSchema,
         response: { 200: ProjectDetailSchema },
       },
     },
-    async (request) => page(request.actor, projects.updateProject(request.actor, request.params.id, request.body)),
+    async (request, reply) =>
+      tagged(reply, page(request.actor, projects.updateProject(request.actor, request.params.id, request.body, preconditionOf(request)))),
   );
 
   app.delete(
@@ -101,11 +115,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a project and everything in it (delete)',
         params: ProjectParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await projects.deleteProject(request.actor, request.params.id);
+      await projects.deleteProject(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );
@@ -177,12 +192,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: { tags, summary: 'Post an update (edit on the project)', params: ProjectParams, body: UpdateWriteSchema, response: { 201: UpdateDetailSchema } },
     },
-    async (request, reply) => reply.status(201).send(await projects.createUpdate(request.actor, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await taggedUpdate(reply, projects.createUpdate(request.actor, request.params.id, request.body))),
   );
   app.get(
     '/projects/:id/updates/:uid',
     { schema: { tags, summary: 'An update with its text', params: UpdateParams, response: { 200: UpdateDetailSchema } } },
-    async (request) => projects.getUpdate(request.actor, request.params.id, request.params.uid),
+    async (request, reply) => taggedUpdate(reply, projects.getUpdate(request.actor, request.params.id, request.params.uid)),
   );
   app.put(
     '/projects/:id/updates/:uid',
@@ -192,17 +207,28 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change an update and its text (edit on the project)',
         params: UpdateParams,
+        headers: ConditionalHeadersSchema,
         body: UpdateChangeSchema,
         response: { 200: UpdateDetailSchema },
       },
     },
-    async (request) => projects.updateUpdate(request.actor, request.params.id, request.params.uid, request.body),
+    async (request, reply) =>
+      taggedUpdate(reply, projects.updateUpdate(request.actor, request.params.id, request.params.uid, request.body, preconditionOf(request))),
   );
   app.delete(
     '/projects/:id/updates/:uid',
-    { ...write, schema: { tags, summary: 'Delete an update', params: UpdateParams, response: { 204: z.undefined().describe('No content') } } },
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete an update',
+        params: UpdateParams,
+        headers: ConditionalHeadersSchema,
+        response: { 204: z.undefined().describe('No content') },
+      },
+    },
     async (request, reply) => {
-      await projects.deleteUpdate(request.actor, request.params.id, request.params.uid);
+      await projects.deleteUpdate(request.actor, request.params.id, request.params.uid, preconditionOf(request));
       return reply.status(204).send();
     },
   );

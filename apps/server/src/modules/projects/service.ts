@@ -19,6 +19,7 @@ import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '..
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { invalidField, notFound, taken } from '../../lib/errors.js';
 import type { OrderedLinks } from '../../lib/ordered-links.js';
 import { pageOf } from '../../lib/pagination.js';
@@ -47,6 +48,7 @@ const toProject = (row: repo.ListedProject, team: { id: string; slug: string; na
   endDate: row.endDate,
   archived: row.archived,
   team,
+  version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -58,6 +60,7 @@ const toUpdate = ({ update, author }: UpdateJoin): ProjectUpdate => ({
   title: update.title,
   publishedAt: update.publishedAt.toISOString(),
   author,
+  version: update.version,
   updatedAt: update.updatedAt.toISOString(),
 });
 
@@ -168,6 +171,7 @@ export function createProjectsService(deps: {
         const write = (position: number) => kind.upsert(tx, { id: linkId, projectId: project.id, targetId, detail: input.detail ?? null, position });
         await kind.links.put(tx, project.id, linkId, write, input.position);
       }
+      await repo.touchProject(tx, project.id, actor);
       await audit(tx, actor, `project.${kind.audit}.put`, { type: 'project', id: project.id }, { before: existing, after: { id: linkId, ...input } });
     });
     return { [kind.list]: await db.use((d) => kind.all(d, project.id)) } as Record<K, Awaited<ReturnType<LinkKind<K>['all']>>>;
@@ -178,6 +182,7 @@ export function createProjectsService(deps: {
     await db.transaction(async (tx) => {
       const existing = await kind.find(tx, project.id, linkId);
       if (!existing || !(await kind.links.remove(tx, project.id, linkId))) throw notFound(kind.what);
+      await repo.touchProject(tx, project.id, actor);
       await audit(tx, actor, `project.${kind.audit}.delete`, { type: 'project', id: project.id }, { before: existing });
     });
     return { [kind.list]: await db.use((d) => kind.all(d, project.id)) } as Record<K, Awaited<ReturnType<LinkKind<K>['all']>>>;
@@ -271,10 +276,11 @@ export function createProjectsService(deps: {
       );
     },
 
-    async updateProject(actor: Actor | null, key: string, input: z.output<typeof ProjectUpdateSchema>) {
+    async updateProject(actor: Actor | null, key: string, input: z.output<typeof ProjectUpdateSchema>, precondition: Precondition = {}) {
       const before = await loadFor(actor, key, 'edit');
       const fields = input.project ?? {};
       const row = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.projectVersion(before.id), precondition);
         const slug =
           fields.slug !== undefined && fields.slug !== before.slug ? await slugFor(tx, { slug: fields.slug, title: before.title }, before.id) : undefined;
         if (slug) await repo.moveSlug(tx, before.id, before.slug, slug);
@@ -282,7 +288,7 @@ export function createProjectsService(deps: {
         const doc = input.doc !== undefined ? input.doc : before.doc;
         const title = fields.title ?? before.title;
         const summary = fields.summary !== undefined ? fields.summary : before.summary;
-        const updated = await repo.updateProject(tx, before.id, {
+        const updated = await repo.updateProject(tx, actor, before.id, {
           title,
           summary,
           ...(slug ? { slug } : {}),
@@ -311,9 +317,10 @@ export function createProjectsService(deps: {
       return detail(actor, row.id);
     },
 
-    async deleteProject(actor: Actor | null, key: string) {
+    async deleteProject(actor: Actor | null, key: string, precondition: Precondition = {}) {
       const row = await loadFor(actor, key, 'delete');
       const files = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.projectVersion(row.id), precondition);
         // Its files' versions go with the project; their assets (and after the commit their bytes) here.
         const assetIds = await assetIdsOfProject(tx, row.id);
         await roles.deleteAllOnTarget(row.id);
@@ -399,10 +406,11 @@ export function createProjectsService(deps: {
       return this.getUpdate(actor, project.id, id);
     },
 
-    async updateUpdate(actor: Actor | null, key: string, updateKey: string, input: z.output<typeof UpdateChangeSchema>) {
+    async updateUpdate(actor: Actor | null, key: string, updateKey: string, input: z.output<typeof UpdateChangeSchema>, precondition: Precondition = {}) {
       const project = await loadFor(actor, key, 'edit');
       const before = await this.findUpdateRow(project.id, updateKey);
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.updateVersion(before.update.id), precondition);
         const fields = input.update ?? {};
         const slug =
           fields.slug !== undefined && fields.slug !== before.update.slug
@@ -413,7 +421,7 @@ export function createProjectsService(deps: {
               )
             : undefined;
         const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, before.update.doc);
-        await repo.changeUpdate(tx, before.update.id, {
+        await repo.changeUpdate(tx, actor, before.update.id, {
           ...(fields.title !== undefined ? { title: fields.title } : {}),
           ...(slug ? { slug } : {}),
           ...(fields.publishedAt !== undefined ? { publishedAt: new Date(fields.publishedAt) } : {}),
@@ -431,10 +439,11 @@ export function createProjectsService(deps: {
       return this.getUpdate(actor, project.id, before.update.id);
     },
 
-    async deleteUpdate(actor: Actor | null, key: string, updateKey: string) {
+    async deleteUpdate(actor: Actor | null, key: string, updateKey: string, precondition: Precondition = {}) {
       const project = await loadFor(actor, key, 'edit');
       const row = await this.findUpdateRow(project.id, updateKey);
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.updateVersion(row.update.id), precondition);
         await repo.deleteUpdate(tx, row.update.id);
         await documents.deleteRevisions(tx, { type: 'update', id: row.update.id });
         await audit(tx, actor, 'project.update.delete', { type: 'project', id: project.id }, { before: { id: row.update.id, title: row.update.title } });

@@ -43,6 +43,7 @@ const detail = (permissions: string[]): ProjectDetail => ({
     endDate: null,
     archived: false,
     team: null,
+    version: 1,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
   },
