@@ -150,7 +150,22 @@ export const apiUrl = (path: string, query?: Query): string => url(path, query);
 
 const NO_RETRY = ['/auth/login', '/auth/refresh', '/auth/logout'];
 
-type RequestOptions = { body?: unknown; query?: Query; signal?: AbortSignal; accept?: string };
+type RequestOptions = { body?: unknown; query?: Query; signal?: AbortSignal; accept?: string; headers?: Record<string, string> };
+
+/**
+ * A write based on a version of its resource (docs/api.md "Versions and conditional
+ * writes"): sent as If-Match, so a resource changed meanwhile answers 412 and nothing is
+ * lost; `overwriteOf`, with the current version as `version`, overwrites knowingly.
+ */
+export interface Conditional {
+  version?: number | undefined;
+  overwriteOf?: number | undefined;
+}
+
+const conditionalHeaders = ({ version, overwriteOf }: Conditional = {}): Record<string, string> => ({
+  ...(version !== undefined ? { 'if-match': `"${version}"` } : {}),
+  ...(overwriteOf !== undefined ? { 'overwrite-of': `"${overwriteOf}"` } : {}),
+});
 
 /**
  * One call with the Bearer token, its answer as it came. On a 401 it refreshes the session
@@ -168,6 +183,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
         accept: options.accept ?? 'application/json',
         ...(options.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
         ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+        ...options.headers,
       },
       ...(options.body !== undefined ? { body: form ? (options.body as FormData) : JSON.stringify(options.body) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -252,7 +268,9 @@ export const api = {
   /** A file (an export) with the caller's session, as a Blob: what a plain link cannot send. */
   blob: (path: string, query?: Query, accept = '*/*') => request<Blob>('GET', path, { query, accept, as: 'blob' }).then((r) => r.data),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }).then((r) => r.data),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }).then((r) => r.data),
+  /** PUT; with a version, a conditional write (see Conditional). */
+  put: <T>(path: string, body?: unknown, conditional?: Conditional) =>
+    request<T>('PUT', path, { body, headers: conditionalHeaders(conditional) }).then((r) => r.data),
   /** PUT one file as multipart, in the part named `file`. */
   upload: <T>(path: string, file: File) => {
     const body = new FormData();
@@ -261,5 +279,5 @@ export const api = {
   },
   /** POST a form (fields first, the file in the part `file`) with upload progress; see sendForm. */
   postForm: <T>(path: string, form: FormData, onProgress?: (fraction: number) => void) => sendForm<T>('POST', path, form, onProgress ? { onProgress } : {}),
-  del: <T>(path: string) => request<T>('DELETE', path).then((r) => r.data),
+  del: <T>(path: string, conditional?: Conditional) => request<T>('DELETE', path, { headers: conditionalHeaders(conditional) }).then((r) => r.data),
 };

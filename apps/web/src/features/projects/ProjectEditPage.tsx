@@ -15,32 +15,51 @@ import { PersonPicker } from '../../components/pickers/PersonPicker';
 import { pickerProps, resetUnlessChanged } from '../../components/pickers/form';
 import { useLinks, useProject, useSaveProject } from './api';
 import { LinkList } from '../../components/LinkList';
-import { ProjectFieldsForm, projectFormValues, toProjectInput, useProjectForm } from './project-form';
+import { ProjectFieldsForm, projectFormValues, toProjectInput, useProjectForm, type ProjectFormValues } from './project-form';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
 import { Revisions } from './Revisions';
 import { PageSection } from '../../components/PageSection';
+
+/** What the conflict dialog compares of a project: the form's fields. */
+const PROJECT_FIELDS: ComparedField<ProjectFormValues>[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'slug', label: 'Address (slug)' },
+  { key: 'summary', label: 'Summary' },
+  { key: 'status', label: 'Status' },
+  { key: 'visibility', label: 'Visibility' },
+  { key: 'startDate', label: 'Start' },
+  { key: 'endDate', label: 'End' },
+  { key: 'teamId', label: 'Team' },
+  { key: 'doc', label: 'Documentation', document: true },
+];
 
 function DetailsForm({ detail }: { detail?: ProjectDetail }) {
   const navigate = useNavigate();
   const save = useSaveProject(detail?.project.id ?? null);
   const form = useProjectForm(projectFormValues(detail));
+  const stored = detail ? { version: detail.project.version, values: projectFormValues(detail) } : undefined;
+  const edit = useVersionedEdit(form, stored);
   const docLock = useDocumentLock();
+  const submit = (values: ProjectFormValues, conditional = edit.conditional) =>
+    save.mutate(
+      { ...toProjectInput(values), conditional },
+      {
+        onSuccess: (saved) => {
+          edit.saved({ version: saved.project.version, values: projectFormValues(saved) });
+          notifications.show({ color: 'green', message: detail ? 'Project saved' : 'Project created: now add its contributors and institutions' });
+          void navigate(detail ? paths.project(saved.project.slug) : paths.projectEdit(saved.project.slug));
+        },
+        onError: (e) => {
+          if (!edit.refused(e, values)) showFieldErrors(form, fieldErrors(e, 'project'));
+        },
+      },
+    );
   return (
-    <form
-      noValidate
-      aria-label="Project"
-      onSubmit={form.onSubmit((v) =>
-        save.mutate(toProjectInput(v), {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: detail ? 'Project saved' : 'Project created: now add its contributors and institutions' });
-            void navigate(detail ? paths.project(saved.project.slug) : paths.projectEdit(saved.project.slug));
-          },
-          onError: (e) => showFieldErrors(form, fieldErrors(e, 'project')),
-        }),
-      )}
-    >
+    <form noValidate aria-label="Project" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm" maw={720}>
-        <FormError error={save.error} />
-        <ProjectFieldsForm form={form} onUnreadableDoc={docLock.lock} />
+        <FormError error={conflictOf(save.error) ? null : save.error} />
+        <ProjectFieldsForm key={edit.merged} form={form} onUnreadableDoc={docLock.lock} />
         <Group>
           <SaveButton locked={docLock.locked} loading={save.isPending}>
             {detail ? 'Save' : 'Create project'}
@@ -50,6 +69,14 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
           </Anchor>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={PROJECT_FIELDS}
+        what="the project"
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }
@@ -159,7 +186,7 @@ export default function ProjectEditPage() {
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <Title order={1}>Edit {detail.project.title}</Title>
-        <DetailsForm key={detail.project.updatedAt} detail={detail} />
+        <DetailsForm key={detail.project.id} detail={detail} />
         <PageSection id="edit-history" title="Documentation history">
           <Revisions slug={detail.project.slug} />
         </PageSection>

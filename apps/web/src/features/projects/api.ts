@@ -16,7 +16,8 @@ import type {
   UpdateDetail,
   UpdatesResponse,
 } from '@observatory/shared';
-import { api, type ApiResponse } from '../../lib/api-client';
+import { api, type ApiResponse, type Conditional } from '../../lib/api-client';
+import { conflictOf } from '../../lib/versions';
 import { byNewest } from '../../lib/publications';
 import { objectLoadErrorText, retryServerFaults } from '../../lib/errors';
 import { moveInOrder } from '../../lib/ordering';
@@ -93,8 +94,12 @@ function refreshPagesListingProjects(client: QueryClient) {
 export function useSaveProject(key: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { project: Partial<ProjectFields>; doc?: ProseMirrorDoc | null }) =>
-      key ? api.put<ProjectDetail>(projectPath(key), input) : api.post<ProjectDetail>('/projects', input),
+    mutationFn: ({ conditional, ...input }: { project: Partial<ProjectFields>; doc?: ProseMirrorDoc | null; conditional?: Conditional }) =>
+      key ? api.put<ProjectDetail>(projectPath(key), input, conditional) : api.post<ProjectDetail>('/projects', input),
+    // Changed meanwhile (412): the current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: projectKeys.details });
+    },
     onSuccess: (saved) => {
       client.setQueryData(projectKeys.detail(saved.project.slug), saved);
       void client.invalidateQueries({ queryKey: projectKeys.all });
