@@ -30,7 +30,7 @@ function NoteEditor({ gone = null }: { gone?: unknown }) {
     <>
       <DraftAlert draft={draft} />
       <Textarea label="Note" value={text} onChange={(e) => setText(e.currentTarget.value)} />
-      <button type="button" onClick={draft.saved}>
+      <button type="button" onClick={draft.clear}>
         Save
       </button>
       <button type="button" onClick={() => logout.mutate({})}>

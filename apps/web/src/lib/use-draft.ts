@@ -23,8 +23,8 @@ export interface DraftState<T> {
   offer: Draft<T> | null;
   restore: () => void;
   discard: () => void;
-  /** The fields are saved: their draft goes. */
-  saved: () => void;
+  /** The fields are saved, or the edit given up (Cancel): their draft goes. */
+  clear: () => void;
   /** Counts restores: the rich-text editor's key, as it reads its document once. */
   restored: number;
 }
@@ -96,15 +96,23 @@ export function useDraft<T>({ kind, resource, fields, stored, onRestore }: Draft
     if (key && offer && readDraft(key)?.savedAt === offer.savedAt) removeDraft(key);
     setOffer(null);
   };
-  const saved = useCallback(() => {
+  const clear = useCallback(() => {
     clearTimeout(timer.current);
     pending.current = null;
     if (key) removeDraft(key);
     start.current = latest.current.current;
     setOffer(null);
   }, [key]);
-  return { offer, restore, discard, saved, restored };
+  return { offer, restore, discard, clear, restored };
 }
+
+/** A Mantine form's `onRestore`: the draft's values, judged against what is stored again (not the form's earlier edits). */
+export const restoreForm =
+  <T>(form: { setValues: (values: T) => void; setDirty: (dirty: Record<string, boolean>) => void }) =>
+  (fields: T) => {
+    form.setValues(fields);
+    form.setDirty({});
+  };
 
 /** Forgets the draft of a resource its editor's load answers 404 for: gone, or hidden from the user now. */
 export function useForgetDraftWhenGone(kind: DraftKind, resource: string, error: unknown) {

@@ -2,6 +2,7 @@ import { Alert, Button, Container, Divider, PasswordInput, Stack, TextInput, Tit
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useCurrentUser } from '../../lib/auth';
 import { passwordRules } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';
@@ -37,6 +38,7 @@ function EmailFields({ username, email }: { username: string; email: string }) {
       currentPassword: (v, values) => (values.email.trim() === email || v ? null : 'Enter your password to change your e-mail address'),
     },
   });
+  useUnsavedChanges(form.isDirty(), 'your e-mail address');
   const changed = form.values.email.trim() !== email;
   return (
     <form
@@ -83,6 +85,7 @@ function PasswordForm() {
     initialValues: { currentPassword: '', password: '', confirm: '' },
     validate: { currentPassword: (v) => (v ? null : 'Enter your current password'), ...passwordRules },
   });
+  useUnsavedChanges(form.isDirty(), 'your password');
   return (
     <form
       onSubmit={form.onSubmit((v) =>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { RESOURCE_ACTIONS, type AuthUser } from '@observatory/shared';
 import { CopyButton } from '../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type CreatedApiKey } from './api';
 import { WideTable } from '../../components/WideTable';
@@ -78,6 +79,7 @@ export function ApiKeys({ user }: { user: AuthUser }) {
       expires: (v) => (!v || new Date(v).getTime() > Date.now() ? null : 'Choose a day in the future'),
     },
   });
+  useUnsavedChanges(form.isDirty(), 'the new API key');
   const grantable = [...user.permissions, ...RESOURCE_ACTIONS.filter((a) => a !== 'view')];
 
   return (

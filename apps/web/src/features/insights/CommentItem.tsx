@@ -1,9 +1,12 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { COMMENT_MAX_LENGTH, type Comment } from '@observatory/shared';
 import { useState } from 'react';
+import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { WrittenAt } from '../../components/WrittenAt';
 import { paths } from '../../config/paths';
+import { useDraft } from '../../lib/use-draft';
 import { useCommentActions } from './api';
 import { dateTime } from './insight-bits';
 import { confirmDelete } from '../../components/confirm';
@@ -35,6 +38,14 @@ export function CommentPhoto({ photo, who }: { photo: NonNullable<Comment['photo
 export function CommentItem({ comment, insight }: { comment: Comment; insight: { id: string; num: number } }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [keepPhoto, setKeepPhoto] = useState(true);
+  useUnsavedChanges(draft !== null && (draft !== comment.content || !keepPhoto), 'the comment');
+  const kept = useDraft({
+    kind: 'comment',
+    resource: draft === null ? null : comment.id,
+    fields: draft ?? comment.content,
+    stored: comment.content,
+    onRestore: setDraft,
+  });
   const actions = useCommentActions(insight, comment.id);
   const { busy, error } = actions;
   const may = (action: string) => comment.permissions.includes(action);
@@ -45,7 +56,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
   };
   const save = () => {
     if (draft === null || !draft.trim()) return;
-    actions.save.mutate({ content: draft.trim(), photo: keepPhoto ? (comment.photo?.id ?? null) : null }, { onSuccess: () => setDraft(null) });
+    actions.save.mutate({ content: draft.trim(), photo: keepPhoto ? (comment.photo?.id ?? null) : null }, { onSuccess: () => (kept.clear(), setDraft(null)) });
   };
   const askToDelete = () =>
     confirmDelete({
@@ -92,6 +103,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
           </>
         ) : (
           <Stack gap="xs">
+            <DraftAlert draft={kept} />
             <Textarea
               label="Comment"
               autosize
@@ -125,7 +137,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
               <Button size="xs" onClick={save} loading={busy} disabled={!draft.trim()}>
                 Save
               </Button>
-              <Button size="xs" variant="default" onClick={() => setDraft(null)} disabled={busy}>
+              <Button size="xs" variant="default" onClick={() => (kept.clear(), setDraft(null))} disabled={busy}>
                 Cancel
               </Button>
             </Group>

@@ -2,9 +2,12 @@ import { Alert, Anchor, Button, FileButton, Group, Progress, Stack, Text, Textar
 import { IconPhoto } from '@tabler/icons-react';
 import { COMMENT_MAX_LENGTH, type ImageRef } from '@observatory/shared';
 import { useState } from 'react';
+import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
+import { useDraft } from '../../lib/use-draft';
 import { useAddComment, useComments, useUploadCommentPhoto } from './api';
 import { CommentItem } from './CommentItem';
 import { commentCount } from './insight-bits';
@@ -16,6 +19,9 @@ const ACCEPTED = 'image/jpeg,image/png,image/webp';
 function NewComment({ insight }: { insight: { id: string; num: number } }) {
   const [content, setContent] = useState('');
   const [photo, setPhoto] = useState<ImageRef | null>(null);
+  useUnsavedChanges(content.trim() !== '' || photo !== null, 'your comment');
+  // The text only: an uploaded photo not named by a comment is soon removed.
+  const kept = useDraft({ kind: 'comment', resource: `new:${insight.num}`, fields: content, stored: '', onRestore: setContent });
   const [progress, setProgress] = useState(0);
   const add = useAddComment(insight);
   const upload = useUploadCommentPhoto(insight.id, setProgress);
@@ -28,6 +34,7 @@ function NewComment({ insight }: { insight: { id: string; num: number } }) {
       { content: content.trim(), photo: photo?.id ?? null },
       {
         onSuccess: () => {
+          kept.clear();
           setContent('');
           setPhoto(null);
         },
@@ -42,6 +49,7 @@ function NewComment({ insight }: { insight: { id: string; num: number } }) {
   return (
     <form onSubmit={submit} aria-label="Write a comment" noValidate>
       <Stack gap="xs">
+        <DraftAlert draft={kept} />
         <Textarea
           label="Your comment"
           autosize

@@ -5,13 +5,16 @@ import { IconX } from '@tabler/icons-react';
 import { InsightInputSchema, lengthLimit, type InsightDetail, type ProseMirrorDoc } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
+import { DraftAlert } from '../../components/DraftAlert';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageState } from '../../components/PageState';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ObjectPicker } from '../../components/pickers/ObjectPicker';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
+import { restoreForm, useDraft, useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { useInsight, useInsightTags, useMyTeams, useSaveInsight, type InsightFields } from './api';
 import { InsightRevisions } from './InsightRevisions';
@@ -60,7 +63,8 @@ const FORM_FIELDS = [
   'doc.',
 ];
 
-function InsightForm({ existing }: { existing?: InsightDetail }) {
+/** `draftOf`: the insight as its address names it, or `new`. */
+function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf: string }) {
   const navigate = useNavigate();
   const save = useSaveInsight(existing?.insight.id ?? null);
   const docLock = useDocumentLock();
@@ -78,6 +82,8 @@ function InsightForm({ existing }: { existing?: InsightDetail }) {
     validate: { title: (v) => (v.trim() ? null : 'Give a title') },
   });
   const values = form.values;
+  const unsaved = useUnsavedChanges(form.isDirty(), existing ? 'this insight' : 'the new insight');
+  const draft = useDraft({ kind: 'insight', resource: draftOf, fields: values, stored: form.getInitialValues(), onRestore: restoreForm(form) });
   // The user's teams, and the insight's own when it is not among them (an editor of another's).
   const teamOptions = [...(teams.data ?? []).map((t) => ({ value: t.slug, label: t.name }))];
   const current = existing?.insight.team;
@@ -99,6 +105,8 @@ function InsightForm({ existing }: { existing?: InsightDetail }) {
           {
             onSuccess: (saved) => {
               notifications.show({ color: 'green', message: existing ? 'Insight saved' : 'Insight published' });
+              draft.clear();
+              unsaved.saved();
               void navigate(paths.insight(saved.insight.num));
             },
             onError: (e) => showFieldErrors(form, formErrors(e)),
@@ -107,6 +115,7 @@ function InsightForm({ existing }: { existing?: InsightDetail }) {
       )}
     >
       <Stack gap="md" maw={760}>
+        <DraftAlert draft={draft} />
         <FormError error={unplacedError(save.error, FORM_FIELDS)} />
         <TextInput label="Title" required maxLength={lengthLimit(InsightInputSchema.shape.title)} {...form.getInputProps('title')} />
         <TagsInput
@@ -188,7 +197,13 @@ function InsightForm({ existing }: { existing?: InsightDetail }) {
             </Text>
           ) : null}
         </Stack>
-        <LazyRichTextEditor label="Text" value={values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
+        <LazyRichTextEditor
+          key={draft.restored}
+          label="Text"
+          value={values.doc}
+          onChange={(doc) => form.setFieldValue('doc', doc)}
+          onUnreadable={docLock.lock}
+        />
         {docError ? (
           <Text size="sm" c="danger" role="alert">
             {docError}
@@ -212,6 +227,7 @@ export default function InsightEditPage() {
   const { id: key } = useParams();
   const existing = useInsight(key ?? '');
   useTitle(key ? 'Edit insight' : 'New insight');
+  useForgetDraftWhenGone('insight', key ?? 'new', existing.error);
   if (key && !existing.data)
     return <PageState isPending={existing.isPending} error={existing.error} message={existing.error ? objectLoadErrorText(existing.error) : undefined} />;
   if (key && existing.data && !existing.data.permissions.includes('edit'))
@@ -223,7 +239,7 @@ export default function InsightEditPage() {
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           {detail ? `Edit “${detail.insight.title}”` : 'New insight'}
         </Title>
-        <InsightForm key={detail?.insight.updatedAt ?? 'new'} {...(detail ? { existing: detail } : {})} />
+        <InsightForm key={detail?.insight.updatedAt ?? 'new'} draftOf={key ?? 'new'} {...(detail ? { existing: detail } : {})} />
         {detail ? (
           <Stack gap="xs" component="section" aria-labelledby="insight-history">
             <Title order={2} size="h3" id="insight-history">

@@ -8,6 +8,7 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { RichText } from '../../components/RichText';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
+import { useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { useDeleteInsight, useInsight } from './api';
 import { Comments } from './Comments';
@@ -19,6 +20,7 @@ export default function InsightPage() {
   const { id: key = '' } = useParams();
   const navigate = useNavigate();
   const detail = useInsight(key);
+  useForgetDraftWhenGone('comment', `new:${key}`, detail.error);
   const remove = useDeleteInsight();
   useTitle(detail.data?.insight.title ?? 'Insight', !!detail.data);
   if (!detail.data)

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import {
   metadataFields,
   metadataFormValues,
@@ -69,6 +70,7 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
       return errors;
     },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), current ? 'this node' : 'the new node');
   const type = types.data?.find((t) => t.slug === form.values.type) ?? null;
   const schema = useTypeSchema(type?.schema ?? null);
   const fields = useMemo(() => (type ? metadataFields([{ name: type.name, schemas: schema.data ? [schema.data] : [] }]) : []), [type, schema.data]);
@@ -78,7 +80,11 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
   const saved = current?.metadata;
   useEffect(() => {
     const missing = fields.filter((f) => !(f.key in form.values.metadata));
-    if (missing.length) form.setFieldValue('metadata', { ...metadataFormValues(missing, saved ?? {}), ...form.values.metadata });
+    if (!missing.length) return;
+    const filled = metadataFormValues(missing, saved ?? {});
+    // Filled in, not typed: the form's start holds them too, so they are no unsaved change.
+    form.setInitialValues({ ...form.getInitialValues(), metadata: { ...filled, ...form.getInitialValues().metadata } });
+    form.setFieldValue('metadata', { ...filled, ...form.values.metadata });
   }, [fields, form, saved]);
 
   const places = placesFor(outline.data ?? [], current?.node.path ?? null).map((n) => ({ value: n.path, label: `${n.title} (${n.path})` }));
@@ -102,6 +108,7 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: current ? `${values.title.trim()} saved` : `${values.title.trim()} created` });
+          unsaved.saved();
           void navigate(paths.node((saved as NodeResponse).node.path));
         },
         onError: (e) => showFieldErrors(form, fieldErrors(e)),

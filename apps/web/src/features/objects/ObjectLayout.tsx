@@ -6,6 +6,7 @@ import { onSessionChange } from '../../lib/api-client';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
+import { useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { objectLoadErrorText } from '../../lib/errors';
 import { objectKeys } from './keys';
@@ -23,6 +24,7 @@ export default function ObjectLayout() {
   const { pathname } = useLocation();
   const client = useQueryClient();
   const { object, detail, types, ready } = useObjectPage(name);
+  useForgetDraftWhenGone('note', `new:${name}`, object.error);
   const children = useObjectChildren(name, detail, ready);
   // Notes and page 1 of the photos load with the children, whichever tab is open.
   useObjectNotes(name, ready);

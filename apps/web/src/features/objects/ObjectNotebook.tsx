@@ -2,10 +2,13 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from
 import { lengthLimit, NoteInputSchema } from '@observatory/shared';
 import type { Note } from '@observatory/shared';
 import { useState } from 'react';
+import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { WrittenAt } from '../../components/WrittenAt';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
+import { useDraft } from '../../lib/use-draft';
 import { useObjectPageValue } from './object-context';
 import { useAddNote, useNoteActions, useObjectNotes } from './object-page';
 import { dateTime } from './object-bits';
@@ -18,16 +21,19 @@ const MAX_NOTE = lengthLimit(NoteInputSchema.shape.content);
 function NewNote({ name }: { name: string }) {
   const [content, setContent] = useState('');
   const add = useAddNote(name);
+  useUnsavedChanges(content.trim() !== '', 'your note');
+  const kept = useDraft({ kind: 'note', resource: `new:${name}`, fields: content, stored: '', onRestore: setContent });
   const busy = add.isPending;
   const error = add.error ? errorText(add.error) : null;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // The text stays in the box until the note is saved; a failure keeps it.
-    if (content.trim()) add.mutate(content.trim(), { onSuccess: () => setContent('') });
+    if (content.trim()) add.mutate(content.trim(), { onSuccess: () => (kept.clear(), setContent('')) });
   };
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Write a note">
       <Stack gap="xs">
+        <DraftAlert draft={kept} />
         <Textarea
           label="New note"
           placeholder="What did you observe or do?"
@@ -50,11 +56,13 @@ function NewNote({ name }: { name: string }) {
 
 function NoteCard({ note, name }: { note: Note; name: string }) {
   const [draft, setDraft] = useState<string | null>(null);
+  useUnsavedChanges(draft !== null && draft !== note.content, 'the note');
+  const kept = useDraft({ kind: 'note', resource: draft === null ? null : note.id, fields: draft ?? note.content, stored: note.content, onRestore: setDraft });
   const actions = useNoteActions(name, note.id);
   const { busy, error } = actions;
   const may = (action: string) => note.permissions.includes(action);
   const save = () => {
-    if (draft !== null && draft.trim()) actions.save.mutate(draft.trim(), { onSuccess: () => setDraft(null) });
+    if (draft !== null && draft.trim()) actions.save.mutate(draft.trim(), { onSuccess: () => (kept.clear(), setDraft(null)) });
   };
   const askToDelete = () =>
     confirmDelete({
@@ -98,12 +106,13 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.content}</Text>
         ) : (
           <Stack gap="xs">
+            <DraftAlert draft={kept} />
             <Textarea label="Note" autosize minRows={2} maxLength={MAX_NOTE} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
             <Group gap="xs">
               <Button size="xs" onClick={() => void save()} loading={busy} disabled={!draft.trim()}>
                 Save
               </Button>
-              <Button size="xs" variant="default" onClick={() => setDraft(null)} disabled={busy}>
+              <Button size="xs" variant="default" onClick={() => (kept.clear(), setDraft(null))} disabled={busy}>
                 Cancel
               </Button>
             </Group>

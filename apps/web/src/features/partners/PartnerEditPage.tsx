@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
@@ -20,6 +21,7 @@ function PartnerForm({ partner }: { partner: PartnerDetail }) {
   const save = useSaveInstitution();
   const remove = useDeleteInstitution();
   const form = useInstitutionForm(institutionFormValues(institution));
+  const unsaved = useUnsavedChanges(form.isDirty(), 'this institution');
   const askToDelete = () =>
     confirmDelete({
       title: `Delete ${institution.name}?`,
@@ -42,6 +44,7 @@ function PartnerForm({ partner }: { partner: PartnerDetail }) {
           {
             onSuccess: (saved) => {
               notifications.show({ color: 'green', message: 'Institution saved' });
+              unsaved.saved();
               void navigate(paths.partner(saved.slug));
             },
             onError: (e) => showFieldErrors(form, fieldErrors(e)),

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ImageUpload } from '../../components/ImageUpload';
 import { PageSection } from '../../components/PageSection';
 import { PageState } from '../../components/PageState';
@@ -33,6 +34,7 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
   const update = useUpdatePerson(profile.person.slug);
   const form = usePersonForm({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: profile.bio });
   const bioLock = useDocumentLock();
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the profile');
   return (
     <form
       noValidate
@@ -41,6 +43,7 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
         update.mutate(toPersonInput(v), {
           onSuccess: () => {
             notifications.show({ color: 'green', message: 'Profile saved' });
+            unsaved.saved();
             void navigate(paths.person(profile.person.slug));
           },
           onError: (e) => showFieldErrors(form, fieldErrors(e)),
@@ -67,6 +70,7 @@ function Affiliations({ slug, affiliations }: { slug: string; affiliations: Affi
   const { put, remove } = useAffiliationMutations(slug);
   const choices = useInstitutionChoices();
   const form = useForm({ initialValues: { institution: '', title: '' }, validate: { institution: (v) => (v ? null : 'Choose an institution') } });
+  useUnsavedChanges(form.isDirty(), 'the new affiliation');
   const confirmRemove = (a: Affiliation) =>
     confirmDelete({
       title: 'Remove this affiliation?',

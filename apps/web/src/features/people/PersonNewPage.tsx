@@ -2,6 +2,7 @@ import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { useAddPerson } from './api';
@@ -14,6 +15,7 @@ export default function PersonNewPage() {
   const add = useAddPerson();
   const form = usePersonForm();
   const bioLock = useDocumentLock();
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new person');
   return (
     <Container size="md" py="xl">
       <Stack>
@@ -23,7 +25,7 @@ export default function PersonNewPage() {
           aria-label="New person"
           onSubmit={form.onSubmit((v) =>
             add.mutate(toPersonInput(v), {
-              onSuccess: (created) => void navigate(paths.person(created.person.slug)),
+              onSuccess: (created) => (unsaved.saved(), void navigate(paths.person(created.person.slug))),
               onError: (e) => showFieldErrors(form, fieldErrors(e)),
             }),
           )}

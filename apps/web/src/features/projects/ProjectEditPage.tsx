@@ -4,11 +4,14 @@ import { notifications } from '@mantine/notifications';
 import type { ProjectDetail } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
+import { DraftAlert } from '../../components/DraftAlert';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { PageState } from '../../components/PageState';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
+import { restoreForm, useDraft, useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { InstitutionPicker } from '../../components/pickers/InstitutionPicker';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
@@ -34,13 +37,16 @@ const PROJECT_FIELDS: ComparedField<ProjectFormValues>[] = [
   { key: 'doc', label: 'Documentation', document: true },
 ];
 
-function DetailsForm({ detail }: { detail?: ProjectDetail }) {
+/** `draftOf`: the project as its address names it, or `new`. */
+function DetailsForm({ detail, draftOf }: { detail?: ProjectDetail; draftOf: string }) {
   const navigate = useNavigate();
   const save = useSaveProject(detail?.project.id ?? null);
   const form = useProjectForm(projectFormValues(detail));
   const stored = detail ? { version: detail.project.version, values: projectFormValues(detail) } : undefined;
   const edit = useVersionedEdit(form, stored);
   const docLock = useDocumentLock();
+  const unsaved = useUnsavedChanges(form.isDirty(), detail ? 'the project' : 'the new project');
+  const draft = useDraft({ kind: 'project', resource: draftOf, fields: form.values, stored: form.getInitialValues(), onRestore: restoreForm(form) });
   const submit = (values: ProjectFormValues, conditional = edit.conditional) =>
     save.mutate(
       { ...toProjectInput(values), conditional },
@@ -48,6 +54,8 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
         onSuccess: (saved) => {
           edit.saved({ version: saved.project.version, values: projectFormValues(saved) });
           notifications.show({ color: 'green', message: detail ? 'Project saved' : 'Project created: now add its contributors and institutions' });
+          draft.clear();
+          unsaved.saved();
           void navigate(detail ? paths.project(saved.project.slug) : paths.projectEdit(saved.project.slug));
         },
         onError: (e) => {
@@ -58,8 +66,9 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
   return (
     <form noValidate aria-label="Project" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm" maw={720}>
+        <DraftAlert draft={draft} />
         <FormError error={conflictOf(save.error) ? null : save.error} />
-        <ProjectFieldsForm key={edit.merged} form={form} onUnreadableDoc={docLock.lock} />
+        <ProjectFieldsForm key={`${edit.merged} ${draft.restored}`} form={form} onUnreadableDoc={docLock.lock} />
         <Group>
           <SaveButton locked={docLock.locked} loading={save.isPending}>
             {detail ? 'Save' : 'Create project'}
@@ -84,6 +93,7 @@ function DetailsForm({ detail }: { detail?: ProjectDetail }) {
 function Contributors({ detail }: { detail: ProjectDetail }) {
   const { put, move, remove } = useLinks(detail.project.slug, 'contributors');
   const form = useForm({ initialValues: { personId: '', title: '' }, validate: { personId: (v) => (v ? null : 'Choose a person') } });
+  useUnsavedChanges(form.isDirty(), 'the contributor to add');
   return (
     <Stack gap="sm">
       {move.error ? (
@@ -125,6 +135,7 @@ function Contributors({ detail }: { detail: ProjectDetail }) {
 function Institutions({ detail }: { detail: ProjectDetail }) {
   const { put, move, remove } = useLinks(detail.project.slug, 'institutions');
   const form = useForm({ initialValues: { institutionId: '', role: '' }, validate: { institutionId: (v) => (v ? null : 'Choose an institution') } });
+  useUnsavedChanges(form.isDirty(), 'the institution to add');
   return (
     <Stack gap="sm">
       {move.error ? (
@@ -168,12 +179,13 @@ export default function ProjectEditPage() {
   const { slug } = useParams();
   const project = useProject(slug ?? '');
   useTitle(slug ? `Edit ${project.data?.project.title ?? 'project'}` : 'New project');
+  useForgetDraftWhenGone('project', slug ?? 'new', project.error);
   if (!slug) {
     return (
       <Container size="lg" py="xl">
         <Stack gap="xl">
           <Title order={1}>New project</Title>
-          <DetailsForm />
+          <DetailsForm draftOf="new" />
         </Stack>
       </Container>
     );
@@ -186,7 +198,7 @@ export default function ProjectEditPage() {
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <Title order={1}>Edit {detail.project.title}</Title>
-        <DetailsForm key={detail.project.id} detail={detail} />
+        <DetailsForm key={detail.project.id} detail={detail} draftOf={slug} />
         <PageSection id="edit-history" title="Documentation history">
           <Revisions slug={detail.project.slug} />
         </PageSection>

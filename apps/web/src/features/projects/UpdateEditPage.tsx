@@ -4,18 +4,22 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ProseMirrorDoc } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DraftAlert } from '../../components/DraftAlert';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageState } from '../../components/PageState';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
+import { restoreForm, useDraft, useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { useAddUpdate, useChangeUpdate, useProject, useUpdate, type UpdateDetail } from './api';
 import { Revisions } from './Revisions';
 
-function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail }) {
+/** `draftOf`: the update as its address names it, or `new:<project>`. */
+function UpdateForm({ slug, draftOf, existing }: { slug: string; draftOf: string; existing?: UpdateDetail }) {
   const navigate = useNavigate();
   const add = useAddUpdate(slug);
   const change = useChangeUpdate(slug, existing?.update.id ?? '');
@@ -25,6 +29,8 @@ function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail 
     initialValues: { title: existing?.update.title ?? '', doc: (existing?.doc ?? null) as ProseMirrorDoc | null },
     validate: { title: (v) => (v.trim() ? null : 'Give a title') },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'this update');
+  const draft = useDraft({ kind: 'update', resource: draftOf, fields: form.values, stored: form.getInitialValues(), onRestore: restoreForm(form) });
   return (
     <form
       noValidate
@@ -35,6 +41,8 @@ function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail 
           {
             onSuccess: (saved) => {
               notifications.show({ color: 'green', message: existing ? 'Update saved' : 'Update posted' });
+              draft.clear();
+              unsaved.saved();
               void navigate(paths.projectUpdate(slug, saved.update.slug));
             },
             onError: (e) => showFieldErrors(form, fieldErrors(e, 'update')),
@@ -43,9 +51,16 @@ function UpdateForm({ slug, existing }: { slug: string; existing?: UpdateDetail 
       )}
     >
       <Stack gap="sm" maw={720}>
+        <DraftAlert draft={draft} />
         <FormError error={save.error} />
         <TextInput label="Title" required maxLength={lengthLimit(UpdateInputSchema.shape.title)} {...form.getInputProps('title')} />
-        <LazyRichTextEditor label="Text" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
+        <LazyRichTextEditor
+          key={draft.restored}
+          label="Text"
+          value={form.values.doc}
+          onChange={(doc) => form.setFieldValue('doc', doc)}
+          onUnreadable={docLock.lock}
+        />
         <Group>
           <SaveButton locked={docLock.locked} loading={save.isPending}>
             {existing ? 'Save' : 'Post update'}
@@ -65,6 +80,8 @@ export default function UpdateEditPage() {
   const project = useProject(slug);
   const existing = useUpdate(slug, key ?? '');
   useTitle(key ? 'Edit update' : 'Post an update');
+  const draftOf = key ?? `new:${slug}`;
+  useForgetDraftWhenGone('update', draftOf, project.error ?? existing.error);
   if (!project.data)
     return <PageState isPending={project.isPending} error={project.error} message={project.error ? objectLoadErrorText(project.error) : undefined} />;
   if (!project.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;
@@ -75,7 +92,12 @@ export default function UpdateEditPage() {
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <Title order={1}>{existing.data ? `Edit “${existing.data.update.title}”` : `Post an update to ${project.data.project.title}`}</Title>
-        <UpdateForm key={existing.data?.update.updatedAt ?? 'new'} slug={projectSlug} {...(key && existing.data ? { existing: existing.data } : {})} />
+        <UpdateForm
+          key={existing.data?.update.updatedAt ?? 'new'}
+          slug={projectSlug}
+          draftOf={draftOf}
+          {...(key && existing.data ? { existing: existing.data } : {})}
+        />
         {existing.data ? (
           <Stack gap="xs" component="section" aria-labelledby="update-history">
             <Title order={2} size="h3" id="update-history">

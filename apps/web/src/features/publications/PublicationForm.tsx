@@ -6,6 +6,7 @@ import { latestPublicationYear, PUBLICATION_LIMITS as L, PUBLICATION_TYPES, PUBL
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError, showFieldErrors, unplacedError } from '../../components/FormError';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
 import { WRAP } from '../../components/PublicationLine';
 import { paths } from '../../config/paths';
@@ -65,6 +66,7 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
   const [focusRow, setFocusRow] = useState<string | null>(null);
   const form = useForm<PublicationFormValues>({ initialValues: initial, validate: (values) => placed(validatePublication(values)) });
   const values = form.values;
+  const unsaved = useUnsavedChanges(form.isDirty(), existing ? 'this publication' : 'the new publication');
   const duplicate = duplicateOf(save.error);
   const cancelTo = existing ? paths.pub(existing.publication.slug) : paths.pubs;
 
@@ -72,6 +74,7 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
     const input = toInput(v);
     const publication = existing ? changedFields(toInput(initial), input) : input;
     if (existing && Object.keys(publication).length === 0) {
+      unsaved.saved();
       void navigate(cancelTo);
       return;
     }
@@ -80,6 +83,7 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: existing ? 'Publication saved' : 'Publication added' });
+          unsaved.saved();
           void navigate(paths.pub(saved.publication.slug));
         },
         onError: (e) => showFieldErrors(form, placed(serverErrors(e, v))),

@@ -9,6 +9,7 @@ import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc, lengthLimit, GeoOb
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../components/FormError';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { SaveButton, useDocumentLock } from '../../../components/document-lock';
 import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor';
 import { paths } from '../../../config/paths';
@@ -168,6 +169,7 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     },
   });
 
+  const unsaved = useUnsavedChanges(form.isDirty(), detail ? 'this object' : 'the new object');
   const selectedTypes = useMemo(
     () => form.values.types.map((slug) => types.data?.find((t) => t.slug === slug)).filter((t) => !!t),
     [form.values.types, types.data],
@@ -186,7 +188,11 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
   // moment, and re-running on each keystroke would be wasted work.
   useEffect(() => {
     const missing = fields.filter((f) => !(f.key in form.values.metadata));
-    if (missing.length) form.setFieldValue('metadata', { ...metadataFormValues(missing, detail?.obj.metadata ?? {}), ...form.values.metadata });
+    if (!missing.length) return;
+    const filled = metadataFormValues(missing, detail?.obj.metadata ?? {});
+    // Filled in, not typed: the form's start holds them too, so they are no unsaved change.
+    form.setInitialValues({ ...form.getInitialValues(), metadata: { ...filled, ...form.getInitialValues().metadata } });
+    form.setFieldValue('metadata', { ...filled, ...form.values.metadata });
   }, [fields]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onUnfinished = useCallback((v: boolean) => setUnfinished(v), []);
@@ -200,6 +206,7 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     save.mutate(toRequest(values, fields, detail), {
       onSuccess: (saved) => {
         notifications.show({ color: 'green', message: detail ? 'Object saved' : 'Object created' });
+        unsaved.saved();
         void navigate(paths.object(saved.obj.name));
       },
       onError: (e) => {

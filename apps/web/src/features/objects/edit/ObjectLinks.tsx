@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { fieldErrors, FormError, showFieldErrors } from '../../../components/FormError';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { InstitutionPicker } from '../../../components/pickers/InstitutionPicker';
 import { institutionsQuery } from '../../../components/pickers/lists';
 import { LinkList } from '../../../components/LinkList';
@@ -28,6 +29,7 @@ export function ObjectPeople({ detail }: { detail: ObjectDetail }) {
   const links = useObjectLinks(detail.obj.name, 'people');
   const [picked, setPicked] = useState<PersonFound | null>(null);
   const form = useForm({ initialValues: { personId: '', role: '' }, validate: { personId: (v) => (v ? null : 'Choose a person') } });
+  useUnsavedChanges(form.isDirty(), 'the person to add');
   const personField = pickerProps(form, 'personId');
   const people = detail.obj.people;
   return (
@@ -84,6 +86,7 @@ export function ObjectInstitutions({ detail }: { detail: ObjectDetail }) {
   const links = useObjectLinks(detail.obj.name, 'institutions');
   const all = useQuery(institutionsQuery());
   const form = useForm({ initialValues: { institutionId: '', role: '' }, validate: { institutionId: (v) => (v ? null : 'Choose an institution') } });
+  useUnsavedChanges(form.isDirty(), 'the institution to add');
   const institutions = detail.obj.institutions;
   return (
     <Stack gap="sm">

@@ -5,6 +5,7 @@ import { BASEMAP_PROVIDERS, type BasemapProvider, type BasemapState } from '@obs
 import { Link } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
 import { useBasemap, usePutBasemap } from './api';
@@ -51,6 +52,7 @@ function BasemapForm({ state }: { state: BasemapState }) {
     initialValues: valuesOf(state),
     validate: { styleUrl: (v, all) => (all.provider === 'custom' ? styleUrlProblem(v.trim()) : null) },
   });
+  useUnsavedChanges(form.isDirty(), 'the basemap');
   const custom = form.values.provider === 'custom';
   const save = (v: Values) =>
     put.mutate(

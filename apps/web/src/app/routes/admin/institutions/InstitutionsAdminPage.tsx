@@ -9,6 +9,7 @@ import { IconGripVertical } from '@tabler/icons-react';
 import type { Category } from '@observatory/shared';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { useTitle } from '../../../../lib/use-title';
 import { useAddCategory, useDeleteCategory, useInstitutionsAdmin, useMoveCategory, useRenameCategory } from './api';
 import { InstitutionsSection } from './InstitutionsSection';
@@ -51,6 +52,7 @@ function CategoryRow({ category, count, onRename, onDelete }: { category: Catego
 function RenameCategoryForm({ category }: { category: Category }) {
   const rename = useRenameCategory();
   const form = useForm({ initialValues: { name: category.name }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  useUnsavedChanges(form.isDirty(), 'the category’s name');
   return (
     <form
       noValidate
@@ -84,6 +86,7 @@ export default function InstitutionsAdminPage() {
   const remove = useDeleteCategory();
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const form = useForm({ initialValues: { name: '' }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  useUnsavedChanges(form.isDirty(), 'the new category');
   if (!data.data) return <PageState isPending={data.isPending} error={data.error} />;
   const categories = [...data.data.categories].sort((a, b) => a.position - b.position);
   const counts = new Map(categories.map((c) => [c.id, data.data.institutions.filter((i) => i.categoryId === c.id).length]));

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Institution } from '@observatory/shared';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useSaveInstitution } from '../../../../features/partners/api';
@@ -15,6 +16,7 @@ const UNCATEGORISED = '';
 function NewInstitutionForm({ data, onDone }: { data: InstitutionsData; onDone: () => void }) {
   const save = useSaveInstitution();
   const form = useInstitutionForm();
+  useUnsavedChanges(form.isDirty(), 'the new institution');
   return (
     <form
       noValidate

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { PAGE_LIMITS, pagePathProblem, type PageSummary } from '@observatory/shared';
 import { useNavigate } from 'react-router';
 import { FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { useMovePage } from '../../../../features/pages/api';
 import { pageFieldErrors, unplacedPageError } from './page-errors';
@@ -20,6 +21,7 @@ export function MovePageForm({ page, warning, onDone }: { page: PageSummary; war
     validateInputOnChange: true,
     validate: { path: (v) => pagePathProblem(v.trim()) ?? (v.trim() === page.path ? 'Give it a new path' : null) },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the page’s new path');
   return (
     <form
       noValidate
@@ -31,6 +33,7 @@ export function MovePageForm({ page, warning, onDone }: { page: PageSummary; war
             onSuccess: (moved) => {
               notifications.show({ color: 'green', message: `${moved.page.title} is now at /doc/${moved.page.path}` });
               onDone();
+              unsaved.saved();
               void navigate(paths.adminPage(moved.page.path), { replace: true });
             },
             onError: (e) => showFieldErrors(form, pageFieldErrors(e)),

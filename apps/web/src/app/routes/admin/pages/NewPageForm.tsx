@@ -5,6 +5,7 @@ import { PAGE_LIMITS, pagePathProblem, type PageSummary } from '@observatory/sha
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { useCreatePage } from '../../../../features/pages/api';
 import { childPath, nearestDraftAbove } from '../../../../features/pages/tree';
@@ -36,6 +37,7 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
       path: (v) => pagePathProblem(v.trim()),
     },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new page');
   // The path follows the title and parent until it is typed in.
   const [pathTyped, setPathTyped] = useState(false);
   const derive = (title: string, parentPath: string) => {
@@ -55,6 +57,7 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
             onSuccess: (created) => {
               notifications.show({ color: 'green', message: `${created.page.title} was created` });
               onDone();
+              unsaved.saved();
               void navigate(paths.adminPage(created.page.path));
             },
             onError: (e) => showFieldErrors(form, pageFieldErrors(e)),

@@ -10,6 +10,7 @@ import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { RevisionHistory } from '../../../../components/RevisionHistory';
 import { paths } from '../../../../config/paths';
 import { pageRevisionQuery, useDeletePage, usePageAt, usePageRevisions, useRestorePageRevision } from '../../../../features/pages/api';
+import { useForgetDraftWhenGone } from '../../../../lib/use-draft';
 import { useTitle } from '../../../../lib/use-title';
 import { MovePageForm } from './MovePageForm';
 import { PageEditForm } from './PageEditForm';
@@ -79,6 +80,7 @@ export default function PageAdminPage() {
   const path = splat.replace(/\/+$/, '');
   const detail = usePageAt(path);
   useTitle(`${detail.data?.page.title ?? path} · Pages · Site Admin`);
+  useForgetDraftWhenGone('page', path, detail.error);
   if (!path || path !== splat) return <Navigate replace to={path ? paths.adminPage(path) : paths.adminPages} />;
   if (!detail.data) return <PageState isPending={detail.isPending} error={detail.error} />;
   if (!detail.data.permissions.includes('edit')) return <ErrorScreen error={{ status: 403, heading: 'Access Denied', message: '', code: null }} />;

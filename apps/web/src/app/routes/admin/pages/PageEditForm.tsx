@@ -8,7 +8,10 @@ import { SaveButton, useDocumentLock } from '../../../../components/document-loc
 import { FormError, showFieldErrors } from '../../../../components/FormError';
 import { LazyRichTextEditor } from '../../../../components/LazyRichTextEditor';
 import { RichText } from '../../../../components/RichText';
+import { DraftAlert } from '../../../../components/DraftAlert';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
+import { restoreForm, useDraft } from '../../../../lib/use-draft';
 import { useSavePage } from '../../../../features/pages/api';
 import { pageFieldErrors, unplacedPageError } from './page-errors';
 
@@ -42,6 +45,8 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
     validate: { title: (v) => (v.trim() ? null : 'A page needs a title') },
   });
   const { values } = form;
+  useUnsavedChanges(form.isDirty(), 'this page');
+  const draft = useDraft({ kind: 'page', resource: page.path, fields: values, stored: form.getInitialValues(), onRestore: restoreForm(form) });
   // A page below a draft stays a draft until the page above is published.
   const draftAbove = page.draft ? detail.ancestors.findLast((a) => a.draft) : undefined;
   return (
@@ -52,13 +57,17 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
         save.mutate(
           { title: v.title.trim(), draft: !v.published, ...(form.isDirty('doc') ? { doc: v.doc } : {}) },
           {
-            onSuccess: () => notifications.show({ color: 'green', message: 'Page saved' }),
+            onSuccess: () => {
+              draft.clear();
+              notifications.show({ color: 'green', message: 'Page saved' });
+            },
             onError: (e) => showFieldErrors(form, pageFieldErrors(e)),
           },
         ),
       )}
     >
       <Stack gap="md">
+        <DraftAlert draft={draft} />
         <FormError error={unplacedPageError(save.error, ['title', 'draft', 'doc', 'doc.'])} />
         <TextInput label="Title" required maxLength={PAGE_LIMITS.title} {...form.getInputProps('title')} />
         <Stack gap={4}>
@@ -79,7 +88,13 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
             <Tabs.Tab value="preview">Preview</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="write" pt="sm">
-            <LazyRichTextEditor label="Text" value={values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
+            <LazyRichTextEditor
+              key={draft.restored}
+              label="Text"
+              value={values.doc}
+              onChange={(doc) => form.setFieldValue('doc', doc)}
+              onUnreadable={docLock.lock}
+            />
             {form.errors.doc ? (
               <Text size="sm" c="danger" role="alert">
                 {form.errors.doc}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
 import { MetricName } from '../../../../components/MetricName';
 import { PageState } from '../../../../components/PageState';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { AdminTable } from '../../../../components/admin/AdminTable';
 import {
   useDataTables,
@@ -29,6 +30,7 @@ function ObjectTypesForm({ project, saved }: { project: Project; saved: { slug: 
   const types = useObjectTypes();
   const save = useSaveProjectObjectTypes(project.id, project.slug);
   const form = useForm({ initialValues: { types: saved.map((t) => t.slug) } });
+  useUnsavedChanges(form.isDirty(), 'the object types');
   const options = new Map(saved.map((t) => [t.slug, t.name]));
   for (const t of types.data ?? []) options.set(t.slug, t.name);
   return (
@@ -90,6 +92,7 @@ function DataTableForm({ project, table, onDone }: { project: Project; table: Da
     initialValues: { title: table?.title ?? '', description: table?.description ?? '', metrics: table?.metrics ?? [] },
     validate: { title: (v) => (v.trim() ? null : 'Give a title') },
   });
+  useUnsavedChanges(form.isDirty(), table ? table.title : 'the new data table');
   const options = new Map((table?.metrics ?? []).map((name) => [name, name]));
   for (const m of metrics.data ?? []) options.set(m.name, m.title && m.title !== m.name ? `${m.title} (${m.name})` : m.name);
   return (

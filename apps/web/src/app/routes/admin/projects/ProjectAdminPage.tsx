@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundScreen } from '../../../../components/ErrorScreen';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { objectLoadErrorText } from '../../../../lib/errors';
@@ -25,6 +26,7 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
   const remove = useDeleteProject();
   const { project } = detail;
   const form = useForm({ initialValues: { slug: project.slug, visibility: project.visibility, archived: project.archived } });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the project’s settings');
   const askToDelete = () =>
     confirmDelete({
       title: `Delete ${project.title}?`,
@@ -47,6 +49,7 @@ function Advanced({ detail }: { detail: ProjectDetail }) {
             {
               onSuccess: (saved) => {
                 notifications.show({ color: 'green', message: 'Project saved' });
+                unsaved.saved();
                 if (saved.project.slug !== project.slug) void navigate(paths.adminProject(saved.project.slug, 'advanced'), { replace: true });
               },
               onError: (e) => showFieldErrors(form, fieldErrors(e, 'project')),

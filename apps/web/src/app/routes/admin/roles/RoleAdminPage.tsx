@@ -5,6 +5,7 @@ import { GLOBAL_PERMISSIONS, RESOURCE_ACTIONS } from '@observatory/shared';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
 import { useDeleteRole, useRole, useUpdateRole, type RoleDetail } from './api';
@@ -47,6 +48,7 @@ function RoleForm({ detail }: { detail: RoleDetail }) {
     initialValues: { name: detail.role.name, permissions: detail.role.permissions },
     validate: { name: (v) => (v.trim() ? null : 'Give a name') },
   });
+  useUnsavedChanges(form.isDirty(), 'this role');
   const deletable = !detail.builtin && detail.holders === 0;
   const askToDelete = () =>
     confirmDelete({

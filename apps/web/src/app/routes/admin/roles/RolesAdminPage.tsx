@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { PageState } from '../../../../components/PageState';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useTitle } from '../../../../lib/use-title';
@@ -16,6 +17,7 @@ export default function RolesAdminPage() {
   const roles = useRoles();
   const create = useCreateRole();
   const form = useForm({ initialValues: { name: '' }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new role');
   if (!roles.data) return <PageState isPending={roles.isPending} error={roles.error} />;
   return (
     <Stack gap="lg">
@@ -46,7 +48,7 @@ export default function RolesAdminPage() {
         onSubmit={form.onSubmit((v) =>
           create.mutate(
             { name: v.name.trim() },
-            { onSuccess: (role) => void navigate(paths.adminRole(role.slug)), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+            { onSuccess: (role) => (unsaved.saved(), void navigate(paths.adminRole(role.slug))), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
           ),
         )}
       >

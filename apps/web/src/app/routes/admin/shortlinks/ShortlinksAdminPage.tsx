@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ShortlinkCreateSchema, shortlinkTargetProblem } from '@observatory/shared';
 import { CopyButton } from '../../../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { PageState } from '../../../../components/PageState';
 import { AdminTable } from '../../../../components/admin/AdminTable';
 import { schemaRule } from '../../../../lib/form-rules';
@@ -55,6 +56,7 @@ function ShortlinkFields({ form }: { form: UseFormReturnType<Values> }) {
 function NewShortlink() {
   const create = useCreateShortlink();
   const form = useShortlinkForm({ slug: '', target: '' });
+  useUnsavedChanges(form.isDirty(), 'the new shortlink');
   return (
     <form
       noValidate
@@ -89,6 +91,7 @@ function NewShortlink() {
 function EditShortlink({ shortlink, onClose }: { shortlink: Shortlink; onClose: () => void }) {
   const update = useUpdateShortlink();
   const form = useShortlinkForm({ slug: shortlink.slug, target: shortlink.target });
+  useUnsavedChanges(form.isDirty(), 'this shortlink');
   return (
     <form
       noValidate

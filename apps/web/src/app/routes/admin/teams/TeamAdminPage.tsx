@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -20,6 +21,7 @@ function TeamForm({ detail }: { detail: TeamDetail }) {
     initialValues: { name: detail.team.name, description: detail.team.description ?? '' },
     validate: { name: (v) => (v.trim() ? null : 'Give a name') },
   });
+  useUnsavedChanges(form.isDirty(), 'this team');
   return (
     <form
       noValidate

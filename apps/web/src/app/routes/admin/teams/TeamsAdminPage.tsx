@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -15,6 +16,7 @@ function NewTeamForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const save = useSaveTeam();
   const form = useForm({ initialValues: { name: '', description: '' }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new team');
   return (
     <form
       noValidate
@@ -22,7 +24,10 @@ function NewTeamForm({ onDone }: { onDone: () => void }) {
       onSubmit={form.onSubmit((v) =>
         save.mutate(
           { slug: null, input: { name: v.name.trim(), description: v.description.trim() || null } },
-          { onSuccess: (created) => (onDone(), void navigate(paths.adminTeam(created.team.slug))), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+          {
+            onSuccess: (created) => (onDone(), unsaved.saved(), void navigate(paths.adminTeam(created.team.slug))),
+            onError: (e) => showFieldErrors(form, fieldErrors(e)),
+          },
         ),
       )}
     >

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { CopyButton } from '../../../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { emailRule, usernameRule } from '../../../../lib/form-rules';
 import { useCurrentUser } from '../../../../lib/auth';
@@ -22,6 +23,7 @@ function AccountForm({ detail }: { detail: UserDetail }) {
       currentPassword: (v, values) => (values.email.trim() === email || v ? null : 'Enter your password to change an e-mail address'),
     },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'this account');
   const emailChanged = form.values.email.trim() !== email;
   return (
     <form
@@ -36,6 +38,7 @@ function AccountForm({ detail }: { detail: UserDetail }) {
               notifications.show({ color: 'green', message: `Account saved${waiting}` });
               form.setValues({ email: saved.user.email ?? '', currentPassword: '' });
               form.resetDirty();
+              unsaved.saved();
               if (saved.user.username !== detail.user.username) void navigate(paths.adminUser(saved.user.username, 'account'), { replace: true });
             },
             onError: (e) => showFieldErrors(form, fieldErrors(e)),

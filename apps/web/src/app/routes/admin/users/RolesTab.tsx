@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { GLOBAL_TARGET, type RoleAssignment } from '@observatory/shared';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { useAllTeams } from '../../../../features/teams/api';
@@ -30,6 +31,7 @@ export function RolesTab({ detail }: { detail: UserDetail }) {
   const roles = useRoles();
   const teams = useAllTeams();
   const form = useForm({ initialValues: { target: GLOBAL_TARGET, role: '' }, validate: { role: (v) => (v ? null : 'Choose a role') } });
+  useUnsavedChanges(form.isDirty(), 'the role to add');
   const held = sortAssignments(detail.roles);
   const scopes = [{ value: GLOBAL_TARGET, label: 'Everywhere (global)' }, ...(teams.data ?? []).map((t) => ({ value: t.id, label: `Team ${t.name}` }))];
   const offered = rolesFor(roles.data ?? [], form.values.target).map((r) => ({ value: r.slug, label: r.name }));

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { Paging } from '../../../../components/Paging';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
@@ -23,6 +24,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     initialValues: { name: '', username: '', email: '', password: '' },
     validate: { name: (v) => (v.trim() ? null : 'Give a name'), username: usernameRule, email: emailRule, password: passwordRules.password },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new account');
   return (
     <form
       noValidate
@@ -34,6 +36,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
             onSuccess: (created) => {
               notifications.show({ color: 'green', message: `Account ${created.user.username} created` });
               onDone();
+              unsaved.saved();
               void navigate(paths.adminUser(created.user.username));
             },
             onError: (e) => showFieldErrors(form, fieldErrors(e)),
@@ -73,6 +76,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
     initialValues: { name: '', email: '' },
     validate: { name: (v) => (v.trim() ? null : 'Give a name'), email: (v) => (v.trim() ? emailRule(v) : 'Enter an e-mail address') },
   });
+  useUnsavedChanges(form.isDirty(), 'the invitation');
   return (
     <form
       noValidate

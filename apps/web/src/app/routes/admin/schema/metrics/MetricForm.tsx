@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType } from '@observatory/shared';
 import { useState, type ReactNode } from 'react';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
 import { slugFromTitle } from '../../../../../lib/slug';
 
@@ -98,6 +99,8 @@ export function MetricForm({
   extra?: ReactNode;
 }) {
   const form = useForm<MetricFormValues>({ initialValues: metricFormValues(metric), validate: checkMetric });
+  // While a save runs, its own navigation (to a new name, a new metric) goes through.
+  useUnsavedChanges(form.isDirty() && !pending, metric ? 'this metric' : 'the new metric');
   // A new metric's name follows its title until the name is typed in.
   const [nameTyped, setNameTyped] = useState(!!metric);
   const type = form.values.type;

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
@@ -26,6 +27,7 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
       slug: schemaRule(SlugSchema, 'Give an address'),
     },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'this node type');
   const askToDelete = () =>
     confirmDelete({
       title: `Delete the node type ${nodetype.name}?`,
@@ -50,6 +52,7 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
               onSuccess: (saved) => {
                 notifications.show({ color: 'green', message: `Node type ${saved.nodetype.name} saved` });
                 form.resetDirty();
+                unsaved.saved();
                 if (saved.nodetype.slug !== nodetype.slug) void navigate(paths.adminNodeType(saved.nodetype.slug), { replace: true });
               },
               onError: (e) => showFieldErrors(form, fieldErrors(e)),

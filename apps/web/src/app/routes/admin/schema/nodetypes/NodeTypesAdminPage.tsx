@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { AdminTable } from '../../../../../components/admin/AdminTable';
@@ -21,6 +22,7 @@ export default function NodeTypesAdminPage() {
     initialValues: { name: '', schema: null },
     validate: { name: (v) => (v.trim() ? null : 'Give a name') },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new node type');
   if (!types.data) return <PageState isPending={types.isPending} error={types.error} />;
   const schemaTitle = (slug: string | null) => (slug ? (schemas.data?.find((s) => s.slug === slug)?.title ?? slug) : null);
   return (
@@ -75,6 +77,7 @@ export default function NodeTypesAdminPage() {
             {
               onSuccess: (made) => {
                 notifications.show({ color: 'green', message: `Node type ${made.nodetype.name} created` });
+                unsaved.saved();
                 void navigate(paths.adminNodeType(made.nodetype.slug));
               },
               onError: (e) => showFieldErrors(form, fieldErrors(e)),

@@ -6,6 +6,7 @@ import { lengthLimit, GeoObjectCreateSchema } from '@observatory/shared';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
@@ -66,6 +67,7 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
       },
     },
   });
+  useUnsavedChanges(form.isDirty(), 'this object');
   const [text] = useDebouncedValue(form.values.metadata, 250);
   const read = useMemo(() => parseJsonObject(text, 'The metadata'), [text]);
 

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { SlugSchema, type ObjectType } from '@observatory/shared';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { MetricName } from '../../../../../components/MetricName';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
@@ -100,6 +101,7 @@ function TypeForm({ type }: { type: ObjectType }) {
     initialValues: valuesOf(type),
     validate: { name: (v) => (v.trim() ? null : 'Give a name'), slug: slugRule },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'this object type');
   const parentOptions = (types.data ?? []).filter((t) => t.id !== type.id).map((t) => ({ value: t.slug, label: t.name }));
   for (const slug of form.values.parents) if (!parentOptions.some((o) => o.value === slug)) parentOptions.push({ value: slug, label: slug });
 
@@ -109,6 +111,7 @@ function TypeForm({ type }: { type: ObjectType }) {
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: `Object type ${saved.name} saved` });
+          unsaved.saved();
           if (saved.slug !== type.slug) void navigate(paths.adminObjectType(saved.slug), { replace: true });
           else {
             form.setInitialValues(valuesOf(saved));

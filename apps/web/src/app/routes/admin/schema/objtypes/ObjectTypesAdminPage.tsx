@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import type { ObjectType } from '@observatory/shared';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { AdminTable, Dimmed } from '../../../../../components/admin/AdminTable';
@@ -60,6 +61,7 @@ export default function ObjectTypesAdminPage() {
     initialValues: { name: '', marker: 'default' as ObjectType['marker'] },
     validate: { name: (v) => (v.trim() ? null : 'Give a name') },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new object type');
   if (!types.data) return <PageState isPending={types.isPending} error={types.error} />;
   return (
     <Stack gap="lg">
@@ -79,7 +81,7 @@ export default function ObjectTypesAdminPage() {
           create.mutate(
             { name: v.name.trim(), marker: v.marker },
             {
-              onSuccess: (type) => void navigate(paths.adminObjectType(type.slug)),
+              onSuccess: (type) => (unsaved.saved(), void navigate(paths.adminObjectType(type.slug))),
               // The address is made from the name: a taken address is the name's to change.
               onError: (e) => {
                 const { slug, ...errors } = fieldErrors(e);

@@ -6,6 +6,7 @@ import type { SchemaImpact } from '@observatory/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
@@ -116,6 +117,7 @@ function SchemaEditor({ detail }: { detail: SchemaDetail }) {
   const save = useSaveSchema(slug);
   const initial = { title: detail.schema.title, schema: jsonText(detail.schema.schema) };
   const form = useForm<SchemaValues>({ initialValues: initial, validate: { title: (v) => (v.trim() ? null : 'Give a title') } });
+  useUnsavedChanges(form.isDirty(), 'this schema');
   const [checked, setChecked] = useState<Checked | null>(null);
 
   // The preview follows the text once typing rests, from the last draft that reads as an object.

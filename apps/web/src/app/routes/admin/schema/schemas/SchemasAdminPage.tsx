@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { SlugSchema, type MetadataSchema, type NodeType, type ObjectType } from '@observatory/shared';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { AdminTable, Dimmed } from '../../../../../components/admin/AdminTable';
@@ -89,6 +90,7 @@ function NewSchemaForm() {
       },
     },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new schema');
   return (
     <form
       noValidate
@@ -98,7 +100,7 @@ function NewSchemaForm() {
         if (!read.ok) return;
         create.mutate(
           { title: v.title.trim(), ...(v.slug ? { slug: v.slug } : {}), schema: read.value },
-          { onSuccess: (schema) => void navigate(paths.adminSchema(schema.slug)), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
+          { onSuccess: (schema) => (unsaved.saved(), void navigate(paths.adminSchema(schema.slug))), onError: (e) => showFieldErrors(form, fieldErrors(e)) },
         );
       })}
     >

@@ -7,6 +7,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { MetricName } from '../../../../../components/MetricName';
 import { PageState } from '../../../../../components/PageState';
 import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
@@ -23,6 +24,7 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
   const update = useUpdateUnit(unit.code);
   const remove = useDeleteUnit(unit.code);
   const form = useForm({ initialValues: { name: unit.name, printSymbol: unit.printSymbol, property: unit.property } });
+  useUnsavedChanges(form.isDirty(), 'this unit');
   const deletable = metrics.length === 0;
   const askToDelete = () =>
     confirmDelete({

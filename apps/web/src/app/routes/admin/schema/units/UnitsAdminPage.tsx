@@ -7,6 +7,7 @@ import { lengthLimit, UnitInputSchema, type Unit } from '@observatory/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
+import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { Paging } from '../../../../../components/Paging';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
@@ -32,6 +33,7 @@ function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
       code: (v) => (!v.trim() ? 'Give the unit’s UCUM code' : units.some((u) => u.code === v.trim()) ? 'This unit is in the list already' : null),
     },
   });
+  const unsaved = useUnsavedChanges(form.isDirty(), 'the new unit');
   return (
     <form
       noValidate
@@ -48,6 +50,7 @@ function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
             onSuccess: (unit) => {
               notifications.show({ color: 'green', message: `Unit ${unit.code} added` });
               onDone();
+              unsaved.saved();
               void navigate(paths.adminUnit(unit.code));
             },
             onError: (e) => showFieldErrors(form, fieldErrors(e)),
