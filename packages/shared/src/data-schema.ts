@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SlugSchema } from './slug.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 /*
  * The catalogue's data schema: units of measure, metrics, metadata schemas, object types,
@@ -17,6 +18,7 @@ export const UnitSchema = z.object({
   printSymbol: z.string().describe('How it is printed (°C for Cel); may hold <sup> for powers'),
   property: z.string().describe('What it measures, as UCUM names it (length, mass, temperature…)'),
   builtin: z.boolean().describe('From UCUM’s own table; restored at every start, so not deleted'),
+  version: VersionSchema,
 });
 export type Unit = z.infer<typeof UnitSchema>;
 
@@ -36,6 +38,9 @@ export const UnitInputSchema = z.object({
   property: z.string().trim().max(100).optional(),
 });
 export type UnitInput = z.infer<typeof UnitInputSchema>;
+
+/** PUT data/units/{code}: the name, symbol and property, with the version the change is based on. */
+export const UnitChangeSchema = UnitInputSchema.omit({ code: true }).extend({ version: BodyVersionSchema });
 
 /** GET data/units/convert?value=&from=&to=. */
 export const UnitConversionQuerySchema = z.object({ value: z.coerce.number().finite(), from: UnitCodeSchema, to: UnitCodeSchema });
@@ -63,6 +68,7 @@ export const MetricSchema = z.object({
   allowed: z.array(z.string()).describe('The values a category may take'),
   min: z.number().nullable(),
   max: z.number().nullable(),
+  version: VersionSchema,
 });
 export type Metric = z.infer<typeof MetricSchema>;
 
@@ -89,6 +95,9 @@ export const MetricInputSchema = z
   });
 export type MetricInput = z.input<typeof MetricInputSchema>;
 
+/** PUT data/metrics/{name}: the metric, with the version the change is based on. */
+export const MetricChangeSchema = MetricInputSchema.safeExtend({ version: BodyVersionSchema });
+
 export const MetricResponseSchema = z.object({ metric: MetricSchema });
 export const MetricsResponseSchema = z.object({ metrics: z.array(MetricSchema) });
 
@@ -100,7 +109,7 @@ export const UsageSchema = z.object({ kind: z.string(), slug: z.string(), name: 
 export const MetadataSchemaSchema = z.object({
   slug: SlugSchema,
   title: z.string(),
-  version: z.number().int().min(1),
+  version: VersionSchema.describe('Each change is a new version, and every version is kept'),
   schema: z.record(z.string(), z.unknown()).describe('A JSON Schema 2020-12 document for an object’s (or node’s) metadata'),
 });
 export type MetadataSchema = z.infer<typeof MetadataSchemaSchema>;
@@ -112,6 +121,9 @@ export const MetadataSchemaInputSchema = z.object({
   schema: z.record(z.string(), z.unknown()),
 });
 export type MetadataSchemaInput = z.infer<typeof MetadataSchemaInputSchema>;
+
+/** PUT data/schema/{slug}: a new version, stating the version it is based on. */
+export const MetadataSchemaChangeSchema = MetadataSchemaInputSchema.omit({ slug: true }).extend({ version: BodyVersionSchema });
 
 export const MetadataSchemaResponseSchema = z.object({ schema: MetadataSchemaSchema, usedBy: z.array(UsageSchema) });
 export type MetadataSchemaResponse = z.infer<typeof MetadataSchemaResponseSchema>;
@@ -141,6 +153,7 @@ export const ObjectTypeSchema = z.object({
   parents: z.array(z.string()).describe('Slugs of the types an object of this type may sit inside'),
   metrics: z.record(z.string(), MetricSchema).describe('By name, in order'),
   metadata_schemas: z.record(z.string(), MetadataSchemaSchema).describe('By slug, in order: an object’s metadata must satisfy all of them'),
+  version: VersionSchema,
 });
 export type ObjectType = z.infer<typeof ObjectTypeSchema>;
 
@@ -163,18 +176,28 @@ export const ObjectTypeInputSchema = z.object({
 });
 export type ObjectTypeInput = z.input<typeof ObjectTypeInputSchema>;
 
+/** PUT data/objtypes/{slug}: the type, with the version the change is based on. */
+export const ObjectTypeChangeSchema = ObjectTypeInputSchema.extend({ version: BodyVersionSchema });
+
 /** A type's schemas in order, for a form or a check (allOf). */
 export const schemasOf = (type: Pick<ObjectType, 'metadata_schemas'>) => Object.values(type.metadata_schemas).map((s) => s.schema);
 
 // ---------------------------------------------------------------- nodes
 
-export const NodeTypeSchema = z.object({ slug: SlugSchema, name: z.string(), schema: SlugSchema.nullable().describe('The metadata schema of its nodes') });
+export const NodeTypeSchema = z.object({
+  slug: SlugSchema,
+  name: z.string(),
+  schema: SlugSchema.nullable().describe('The metadata schema of its nodes'),
+  version: VersionSchema,
+});
 export type NodeType = z.infer<typeof NodeTypeSchema>;
 export const NodeTypeInputSchema = z.object({
   slug: SlugSchema.optional(),
   name: z.string().trim().min(1).max(100),
   schema: SlugSchema.nullable().default(null),
 });
+/** PUT data/nodetypes/{slug}: the node type, with the version the change is based on. */
+export const NodeTypeChangeSchema = NodeTypeInputSchema.extend({ version: BodyVersionSchema });
 export const NodeTypesResponseSchema = z.object({ nodetypes: z.array(NodeTypeSchema) });
 export const NodeTypeResponseSchema = z.object({ nodetype: NodeTypeSchema, nodes: z.number().int().describe('How many nodes are of this type') });
 
@@ -205,6 +228,7 @@ export const NodeSchema = z.object({
   title: z.string(),
   description: z.string(),
   type: z.object({ slug: z.string(), name: z.string() }),
+  version: VersionSchema,
 });
 export type CatalogueNode = z.infer<typeof NodeSchema>;
 
@@ -235,3 +259,6 @@ export const NodeInputSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
 export type NodeInput = z.input<typeof NodeInputSchema>;
+
+/** PUT data/node/{path}: the node, with the version the change is based on. */
+export const NodeChangeSchema = NodeInputSchema.extend({ version: BodyVersionSchema });

@@ -7,7 +7,7 @@ import { loadUnits, searchUnits, unitsQuery } from './units';
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const unit = (code: string, name = code, property = '', builtin = true): Unit => ({ code, name, printSymbol: code, property, builtin });
+const unit = (code: string, name = code, property = '', builtin = true): Unit => ({ code, name, printSymbol: code, property, builtin, version: 1 });
 const UNITS = [unit('m', 'meter', 'length'), unit('kg', 'kilogram', 'mass'), unit('Cel', 'degree Celsius', 'temperature')];
 
 function deferred<T>() {

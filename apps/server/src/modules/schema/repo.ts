@@ -1,5 +1,7 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../authz/policy.js';
 import type { Db } from '../../db/client.js';
+import { touch } from '../../lib/versions.js';
 import {
   dataTableMetrics,
   dataTables,
@@ -22,6 +24,13 @@ export type MetricRow = typeof metrics.$inferSelect;
 export type SchemaRow = typeof metadataSchemas.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
 
+// Each resource's version, for a write's check (lib/versions.ts): by its id, so a change
+// of its name or slug meanwhile still finds it (and then answers 412 if the write is based on the former version).
+export const unitVersion = (code: string) => ({ table: units, where: eq(units.code, code), type: 'unit', id: code, what: 'The unit' });
+export const metricVersion = (id: string) => ({ table: metrics, where: eq(metrics.id, id), type: 'metric', id, what: 'The metric' });
+export const schemaVersion = (id: string) => ({ table: metadataSchemas, where: eq(metadataSchemas.id, id), type: 'schema', id, what: 'The metadata schema' });
+export const typeVersion = (id: string) => ({ table: objectTypes, where: eq(objectTypes.id, id), type: 'objtype', id, what: 'The object type' });
+
 // ---------------------------------------------------------------- units
 
 export const listUnits = (db: Db) => db.select().from(units).orderBy(asc(units.code));
@@ -33,6 +42,7 @@ export const metricsInUnit = (db: Db, code: string) =>
 
 export const listMetrics = (db: Db) => db.select().from(metrics).orderBy(asc(metrics.name));
 export const findMetric = async (db: Db, name: string) => (await db.select().from(metrics).where(eq(metrics.name, name)))[0] ?? null;
+export const findMetricById = async (db: Db, id: string) => (await db.select().from(metrics).where(eq(metrics.id, id)))[0] ?? null;
 export const metricsByName = (db: Db, names: string[]) => (names.length ? db.select().from(metrics).where(inArray(metrics.name, names)) : Promise.resolve([]));
 
 /** The data tables that hold a metric, with their projects' titles (a delete names them). */
@@ -108,6 +118,7 @@ export async function objectsOfTypes(db: Db, typeIds: string[], visible: SQL | u
 
 export const listTypes = (db: Db) => db.select().from(objectTypes).orderBy(asc(objectTypes.position), asc(objectTypes.name));
 export const findType = async (db: Db, slug: string) => (await db.select().from(objectTypes).where(eq(objectTypes.slug, slug)))[0] ?? null;
+export const findTypeById = async (db: Db, id: string) => (await db.select().from(objectTypes).where(eq(objectTypes.id, id)))[0] ?? null;
 export const findTypeByName = async (db: Db, name: string) =>
   (
     await db
@@ -143,6 +154,14 @@ export async function typeParts(db: Db, typeIds: string[]) {
   ]);
   return { metricLinks, schemaLinks, parentLinks };
 }
+
+/** The types that may sit inside a type: deleting it takes it out of their parents. */
+export const childTypeIds = async (db: Db, parentId: string) =>
+  (await db.select({ id: objectTypeParents.typeId }).from(objectTypeParents).where(eq(objectTypeParents.parentId, parentId))).map((r) => r.id);
+
+/** A change to a type's parents, metrics or schemas made elsewhere (a parent type deleted) is a new version of the type. */
+export const touchTypes = (db: Db, ids: string[], actor: Actor | null) =>
+  ids.length ? touch(db, objectTypes, inArray(objectTypes.id, ids), actor) : Promise.resolve();
 
 /** Every parent link, to look for loops. */
 export const allParentLinks = (db: Db) => db.select().from(objectTypeParents);

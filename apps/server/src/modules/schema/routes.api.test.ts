@@ -26,7 +26,7 @@ describe('units', () => {
     expect(res.statusCode).toBe(200);
     const units = res.json().units as { code: string; name: string; printSymbol: string; property: string; builtin: boolean }[];
     expect(units.length).toBeGreaterThanOrEqual(200);
-    expect(units).toContainEqual({ code: 'Cel', name: 'degree Celsius', printSymbol: '°C', property: 'temperature', builtin: true });
+    expect(units).toContainEqual({ code: 'Cel', name: 'degree Celsius', printSymbol: '°C', property: 'temperature', builtin: true, version: 1 });
     expect(units.find((u) => u.code === 'kg/m3')?.printSymbol).toBe('kg/(m³)');
     // UCUM's markup is printed as text: cm H<sub><r>2</r></sub>O.
     expect(units.filter((u) => /[<>]/.test(u.printSymbol))).toEqual([]);
@@ -102,7 +102,17 @@ describe('metrics', () => {
     const name = fresh('soc');
     const created = await api(t.app, 'POST', '/data/metrics', { ...as(curator), body: metric(name) });
     expect(created.statusCode).toBe(201);
-    const body = { name, title: 'Soil organic carbon', description: 'In the top 30 cm', unit: 'g/kg', type: 'number', allowed: [], min: 0, max: 1000 };
+    const body = {
+      name,
+      title: 'Soil organic carbon',
+      description: 'In the top 30 cm',
+      unit: 'g/kg',
+      type: 'number',
+      allowed: [],
+      min: 0,
+      max: 1000,
+      version: 1,
+    };
     expect(created.json()).toEqual({ metric: body });
     expect((await api(t.app, 'GET', `/data/metrics/${name}`)).json()).toEqual({ metric: body });
     expect((await api(t.app, 'GET', '/data/metrics')).json().metrics).toContainEqual(body);

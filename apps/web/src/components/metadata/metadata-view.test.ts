@@ -11,6 +11,7 @@ const type = (slug: string, properties: Record<string, unknown>) =>
     parents: [],
     metrics: {},
     metadata_schemas: { [`${slug}-basics`]: { slug: `${slug}-basics`, title: slug, version: 1, schema: { type: 'object', properties } } },
+    version: 1,
   }) as ObjectType;
 
 const site = type('site', {

@@ -15,7 +15,9 @@ export function UnitPicker({ value = null, ...props }: Omit<SelectProps, 'data' 
   const units = useUnits();
   const offered = useMemo<Unit[]>(() => {
     const list = units.data ?? [];
-    return value && !list.some((u) => u.code === value) ? [{ code: value, name: '', printSymbol: value, property: '', builtin: false }, ...list] : list;
+    return value && !list.some((u) => u.code === value)
+      ? [{ code: value, name: '', printSymbol: value, property: '', builtin: false, version: 1 }, ...list]
+      : list;
   }, [units.data, value]);
   const data = useMemo(() => offered.map((u) => ({ value: u.code, label: unitLabel(u) })), [offered]);
   const filter: OptionsFilter = ({ options, search, limit }) => {

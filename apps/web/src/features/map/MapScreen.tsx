@@ -33,7 +33,16 @@ function useViewTypes(viewTypes: string[]) {
       viewTypes.length
         ? viewTypes.map(
             (slug) =>
-              all.find((t) => t.slug === slug) ?? { slug, name: slug, marker: 'default' as const, id: slug, parents: [], metrics: {}, metadata_schemas: {} },
+              all.find((t) => t.slug === slug) ?? {
+                slug,
+                name: slug,
+                marker: 'default' as const,
+                id: slug,
+                parents: [],
+                metrics: {},
+                metadata_schemas: {},
+                version: 1,
+              },
           )
         : all,
     [all, viewTypes],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MetadataSchemaChangeSchema,
   MetadataSchemaInputSchema,
   MetadataSchemaResponseSchema,
   MetadataSchemaSchema,
@@ -8,6 +9,7 @@ import {
   SchemaImpactSchema,
   SlugSchema,
 } from '@observatory/shared';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
 import { signedIn } from '../../../plugins/auth.js';
 
 const SlugParams = z.object({ slug: SlugSchema });
@@ -26,7 +28,10 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/schema/:slug',
     { schema: { tags, summary: 'A metadata schema and the types that use it', params: SlugParams, response: { 200: MetadataSchemaResponseSchema } } },
-    async (request) => schemas.getSchema(request.params.slug),
+    async (request, reply) => {
+      const detail = await schemas.getSchema(request.params.slug);
+      return withETag(reply, detail, detail.schema.version);
+    },
   );
   app.post(
     '/data/schema',
@@ -34,7 +39,10 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: { tags, summary: 'Create a metadata schema (manageSchema)', body: MetadataSchemaInputSchema, response: { 201: MetadataSchemaSchema } },
     },
-    async (request, reply) => reply.status(201).send(await schemas.createSchema(request.actor, request.body)),
+    async (request, reply) => {
+      const schema = await schemas.createSchema(request.actor, request.body);
+      return reply.status(201).send(withETag(reply, schema, schema.version));
+    },
   );
   app.put(
     '/data/schema/:slug',
@@ -44,11 +52,15 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Save a new version of a metadata schema (manageSchema)',
         params: SlugParams,
-        body: MetadataSchemaInputSchema.omit({ slug: true }),
+        headers: ConditionalHeadersSchema,
+        body: MetadataSchemaChangeSchema,
         response: { 200: MetadataSchemaSchema },
       },
     },
-    async (request) => schemas.updateSchema(request.actor, request.params.slug, request.body),
+    async (request, reply) => {
+      const schema = await schemas.updateSchema(request.actor, request.params.slug, request.body, preconditionOf(request));
+      return withETag(reply, schema, schema.version);
+    },
   );
   app.post(
     '/data/schema/:slug/check',
@@ -72,11 +84,12 @@ export const metadataSchemaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a metadata schema no type uses (manageSchema)',
         params: SlugParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await schemas.deleteSchema(request.actor, request.params.slug);
+      await schemas.deleteSchema(request.actor, request.params.slug, preconditionOf(request));
       return reply.status(204).send();
     },
   );

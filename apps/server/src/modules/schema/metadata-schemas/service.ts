@@ -8,6 +8,7 @@ import { audit } from '../../../lib/audit.js';
 import { AppError, inUse, invalidField, notFound, taken } from '../../../lib/errors.js';
 import type { MetadataValidator } from '../../../lib/metadata.js';
 import { slugify } from '../../../lib/slugs.js';
+import { bumped, checkVersion, type Precondition } from '../../../lib/versions.js';
 import * as repo from '../repo.js';
 
 export const toSchema = (row: repo.SchemaRow): MetadataSchema => ({ slug: row.slug, title: row.title, version: row.version, schema: row.schema });
@@ -20,6 +21,13 @@ export function createMetadataSchemasService(deps: { db: Database; validator: Me
   const { db, validator } = deps;
   async function load(d: Db, slug: string) {
     const row = await repo.findSchema(d, slug);
+    if (!row) throw notFound('Metadata schema');
+    return row;
+  }
+  /** The id of the schema a write changes: its transaction locks the row by id first, then reads it. */
+  const idOf = async (slug: string) => (await db.use((d) => load(d, slug))).id;
+  async function loadById(d: Db, id: string) {
+    const row = await repo.findSchemaById(d, id);
     if (!row) throw notFound('Metadata schema');
     return row;
   }
@@ -51,15 +59,21 @@ export function createMetadataSchemasService(deps: { db: Database; validator: Me
       });
     },
 
-    /** A new version; the check (`impact`) is the web's to show first, and saving anyway is the user's choice. */
-    async updateSchema(actor: Actor | null, slug: string, input: Omit<MetadataSchemaInput, 'slug'>): Promise<MetadataSchema> {
+    /**
+     * A new version (the schema's version is its resource version: one more, in the
+     * write, so two saves never make the same one); the check (`impact`) is the web's to
+     * show first, and saving anyway is the user's choice.
+     */
+    async updateSchema(actor: Actor | null, slug: string, input: Omit<MetadataSchemaInput, 'slug'>, precondition: Precondition = {}): Promise<MetadataSchema> {
       authorize(actor, 'manageSchema');
       requireValid(input.schema);
+      const id = await idOf(slug);
       return db.transaction(async (tx) => {
-        const before = await load(tx, slug);
+        await checkVersion(tx, actor, repo.schemaVersion(id), precondition);
+        const before = await loadById(tx, id);
         const [row] = await tx
           .update(metadataSchemas)
-          .set({ title: input.title, schema: input.schema, version: before.version + 1, updatedAt: new Date() })
+          .set({ title: input.title, schema: input.schema, ...bumped(metadataSchemas, actor) })
           .where(eq(metadataSchemas.id, before.id))
           .returning();
         await repo.insertSchemaVersion(tx, row!);
@@ -117,10 +131,12 @@ export function createMetadataSchemasService(deps: { db: Database; validator: Me
     },
 
     /** Only a schema no object type or node type follows. */
-    async deleteSchema(actor: Actor | null, slug: string): Promise<void> {
+    async deleteSchema(actor: Actor | null, slug: string, precondition: Precondition = {}): Promise<void> {
       authorize(actor, 'manageSchema');
+      const id = await idOf(slug);
       await db.transaction(async (tx) => {
-        const before = await load(tx, slug);
+        await checkVersion(tx, actor, repo.schemaVersion(id), precondition);
+        const before = await loadById(tx, id);
         const users = await repo.usersOfSchema(tx, before.id);
         if (users.length)
           throw inUse(

@@ -6,6 +6,7 @@ import type { Database, Db } from '../../../db/client.js';
 import { metrics } from '../../../db/schema/index.js';
 import { audit } from '../../../lib/audit.js';
 import { inUse, notFound, taken } from '../../../lib/errors.js';
+import { bumped, checkVersion, type Precondition } from '../../../lib/versions.js';
 import * as repo from '../repo.js';
 import { requireUcum } from '../units/service.js';
 
@@ -20,6 +21,7 @@ export const toMetric = (row: repo.MetricRow): Metric => ({
   allowed: row.allowed,
   min: row.min,
   max: row.max,
+  version: row.version,
 });
 
 /** What is measured: typed values with a UCUM unit, limits or allowed values. */
@@ -27,6 +29,13 @@ export function createMetricsService(deps: { db: Database }) {
   const { db } = deps;
   async function load(d: Db, name: string) {
     const row = await repo.findMetric(d, name);
+    if (!row) throw notFound('Metric');
+    return row;
+  }
+  /** The id of the metric a write changes: its transaction locks the row by id first, then reads it. */
+  const idOf = async (name: string) => (await db.use((d) => load(d, name))).id;
+  async function loadById(d: Db, id: string) {
+    const row = await repo.findMetricById(d, id);
     if (!row) throw notFound('Metric');
     return row;
   }
@@ -59,15 +68,17 @@ export function createMetricsService(deps: { db: Database }) {
       });
     },
 
-    async updateMetric(actor: Actor | null, name: string, input: Input): Promise<Metric> {
+    async updateMetric(actor: Actor | null, name: string, input: Input, precondition: Precondition = {}): Promise<Metric> {
       authorize(actor, 'manageSchema');
       const row = values(input);
+      const id = await idOf(name);
       return db.transaction(async (tx) => {
-        const before = await load(tx, name);
-        if (input.name !== name && (await repo.findMetric(tx, input.name))) throw taken('body.name', 'A metric with this name exists');
+        await checkVersion(tx, actor, repo.metricVersion(id), precondition);
+        const before = await loadById(tx, id);
+        if (input.name !== before.name && (await repo.findMetric(tx, input.name))) throw taken('body.name', 'A metric with this name exists');
         const [after] = await tx
           .update(metrics)
-          .set({ ...row, updatedAt: new Date() })
+          .set({ ...row, ...bumped(metrics, actor) })
           .where(eq(metrics.id, before.id))
           .returning();
         await audit(tx, actor, 'metric.update', { type: 'metric', id: before.id }, { before, after });
@@ -76,10 +87,12 @@ export function createMetricsService(deps: { db: Database }) {
     },
 
     /** Only a metric no object type measures and no data table holds. */
-    async deleteMetric(actor: Actor | null, name: string): Promise<void> {
+    async deleteMetric(actor: Actor | null, name: string, precondition: Precondition = {}): Promise<void> {
       authorize(actor, 'manageSchema');
+      const id = await idOf(name);
       await db.transaction(async (tx) => {
-        const before = await load(tx, name);
+        await checkVersion(tx, actor, repo.metricVersion(id), precondition);
+        const before = await loadById(tx, id);
         const types = await repo.typesWithMetric(tx, before.id);
         if (types.length)
           throw inUse(

@@ -36,11 +36,11 @@ const node = (slug: string, type: string, more: Partial<NodeInput> = {}) => ({ s
 describe('node types', () => {
   it('are created with a schema, read with their node count, changed, and deleted when no node has them', async () => {
     const { schema, slug } = await typeWithSchema();
-    expect((await api(t.app, 'GET', `/data/nodetypes/${slug}`)).json()).toEqual({ nodetype: { slug, name: `Dataset ${slug}`, schema }, nodes: 0 });
-    expect((await api(t.app, 'GET', '/data/nodetypes')).json().nodetypes).toContainEqual({ slug, name: `Dataset ${slug}`, schema });
+    expect((await api(t.app, 'GET', `/data/nodetypes/${slug}`)).json()).toEqual({ nodetype: { slug, name: `Dataset ${slug}`, schema, version: 1 }, nodes: 0 });
+    expect((await api(t.app, 'GET', '/data/nodetypes')).json().nodetypes).toContainEqual({ slug, name: `Dataset ${slug}`, schema, version: 1 });
     const changed = await api(t.app, 'PUT', `/data/nodetypes/${slug}`, { ...as(curator), body: { name: 'Data set', schema: null } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ nodetype: { slug, name: 'Data set', schema: null }, nodes: 0 });
+    expect(changed.json()).toEqual({ nodetype: { slug, name: 'Data set', schema: null, version: 2 }, nodes: 0 });
     const root = fresh('soil');
     await buildNode(t.app, curator, node(root, slug));
     const refused = await api(t.app, 'DELETE', `/data/nodetypes/${slug}`, as(curator));
@@ -101,7 +101,7 @@ describe('the node tree', () => {
     const res = await api(t.app, 'GET', `/data/node/${root}/chemistry/carbon`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      node: { path: `${root}/chemistry/carbon`, slug: 'carbon', title: 'carbon', description: '', type: { slug, name: `Dataset ${slug}` } },
+      node: { path: `${root}/chemistry/carbon`, slug: 'carbon', title: 'carbon', description: '', type: { slug, name: `Dataset ${slug}` }, version: 1 },
       ancestors: [
         { path: root, title: 'soil' },
         { path: `${root}/chemistry`, title: 'chemistry' },

@@ -1,16 +1,20 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  NodeChangeSchema,
   NodeInputSchema,
   NodeOutlineResponseSchema,
   NodePathSchema,
   NodeResponseSchema,
   NodeRootsResponseSchema,
+  NodeTypeChangeSchema,
   NodeTypeInputSchema,
   NodeTypeResponseSchema,
   NodeTypesResponseSchema,
   SlugSchema,
 } from '@observatory/shared';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
 import { signedIn } from '../../../plugins/auth.js';
 
 const SlugParams = z.object({ slug: SlugSchema });
@@ -22,6 +26,15 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { nodeTypes, nodes } = app.services.schema;
   const tags = ['schema'];
   const write = { onRequest: signedIn };
+  /** A node type's or a node's answer, with its version as the ETag. */
+  const typeTagged = async <T extends { nodetype: { version: number } }>(reply: FastifyReply, answer: Promise<T>) => {
+    const body = await answer;
+    return withETag(reply, body, body.nodetype.version);
+  };
+  const nodeTagged = async <T extends { node: { version: number } }>(reply: FastifyReply, answer: Promise<T>) => {
+    const body = await answer;
+    return withETag(reply, body, body.node.version);
+  };
 
   app.get('/data/nodetypes', { schema: { tags, summary: 'Every node type', response: { 200: NodeTypesResponseSchema } } }, async () => ({
     nodetypes: await nodeTypes.listNodeTypes(),
@@ -29,12 +42,12 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/nodetypes/:slug',
     { schema: { tags, summary: 'A node type and how many nodes have it', params: SlugParams, response: { 200: NodeTypeResponseSchema } } },
-    async (request) => nodeTypes.getNodeType(request.params.slug),
+    async (request, reply) => typeTagged(reply, nodeTypes.getNodeType(request.params.slug)),
   );
   app.post(
     '/data/nodetypes',
     { ...write, schema: { tags, summary: 'Create a node type (manageSchema)', body: NodeTypeInputSchema, response: { 201: NodeTypeResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await nodeTypes.createNodeType(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await typeTagged(reply, nodeTypes.createNodeType(request.actor, request.body))),
   );
   app.put(
     '/data/nodetypes/:slug',
@@ -44,20 +57,27 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a node type; a new schema must fit its nodes (manageSchema)',
         params: SlugParams,
-        body: NodeTypeInputSchema,
+        headers: ConditionalHeadersSchema,
+        body: NodeTypeChangeSchema,
         response: { 200: NodeTypeResponseSchema },
       },
     },
-    async (request) => nodeTypes.updateNodeType(request.actor, request.params.slug, request.body),
+    async (request, reply) => typeTagged(reply, nodeTypes.updateNodeType(request.actor, request.params.slug, request.body, preconditionOf(request))),
   );
   app.delete(
     '/data/nodetypes/:slug',
     {
       ...write,
-      schema: { tags, summary: 'Delete a node type no node has (manageSchema)', params: SlugParams, response: { 204: z.undefined().describe('No content') } },
+      schema: {
+        tags,
+        summary: 'Delete a node type no node has (manageSchema)',
+        params: SlugParams,
+        headers: ConditionalHeadersSchema,
+        response: { 204: z.undefined().describe('No content') },
+      },
     },
     async (request, reply) => {
-      await nodeTypes.deleteNodeType(request.actor, request.params.slug);
+      await nodeTypes.deleteNodeType(request.actor, request.params.slug, preconditionOf(request));
       return reply.status(204).send();
     },
   );
@@ -74,7 +94,7 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'A node by path, with its ancestors, children, metadata and schema', params: PathParams, response: { 200: NodeResponseSchema } },
     },
-    async (request) => nodes.getNode(request.params['*']),
+    async (request, reply) => nodeTagged(reply, nodes.getNode(request.params['*'])),
   );
   app.post(
     '/data/node',
@@ -87,7 +107,7 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: NodeResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await nodes.createNode(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await nodeTagged(reply, nodes.createNode(request.actor, request.body))),
   );
   app.put(
     '/data/node/*',
@@ -97,11 +117,12 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a node; a new parent or slug moves it with everything below (manageSchema)',
         params: PathParams,
-        body: NodeInputSchema,
+        headers: ConditionalHeadersSchema,
+        body: NodeChangeSchema,
         response: { 200: NodeResponseSchema },
       },
     },
-    async (request) => nodes.updateNode(request.actor, request.params['*'], request.body),
+    async (request, reply) => nodeTagged(reply, nodes.updateNode(request.actor, request.params['*'], request.body, preconditionOf(request))),
   );
   app.delete(
     '/data/node/*',
@@ -111,11 +132,12 @@ export const nodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a node with nothing inside it (manageSchema)',
         params: PathParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await nodes.deleteNode(request.actor, request.params['*']);
+      await nodes.deleteNode(request.actor, request.params['*'], preconditionOf(request));
       return reply.status(204).send();
     },
   );

@@ -8,6 +8,7 @@ import { audit } from '../../../lib/audit.js';
 import { AppError, inUse, invalidField, notFound, taken } from '../../../lib/errors.js';
 import type { MetadataValidator } from '../../../lib/metadata.js';
 import { slugify } from '../../../lib/slugs.js';
+import { bumped, checkVersion, type Precondition } from '../../../lib/versions.js';
 import { toSchema } from '../metadata-schemas/service.js';
 import * as repo from '../repo.js';
 import * as nodeRepo from './repo.js';
@@ -18,13 +19,14 @@ type NodeInput = z.output<typeof NodeInputSchema>;
 /** How many nodes a refused delete names. */
 const NAMED = 10;
 
-const toNodeType = (row: nodeRepo.NodeTypeWithSchema): NodeType => ({ slug: row.slug, name: row.name, schema: row.schema });
+const toNodeType = (row: nodeRepo.NodeTypeWithSchema): NodeType => ({ slug: row.slug, name: row.name, schema: row.schema, version: row.version });
 const toNode = ({ node, type }: nodeRepo.NodeWithType): CatalogueNode => ({
   path: node.path,
   slug: node.slug,
   title: node.title,
   description: node.description,
   type: { slug: type.slug, name: type.name },
+  version: node.version,
 });
 
 const joinPath = (parent: string | null, slug: string) => (parent ? `${parent}/${slug}` : slug);
@@ -40,6 +42,19 @@ export function createNodesService(deps: { db: Database; validator: MetadataVali
   }
   async function loadNode(d: Db, path: string) {
     const row = await nodeRepo.findNode(d, path);
+    if (!row) throw notFound('Node');
+    return row;
+  }
+  // A write finds the id of what it changes first; its transaction locks the row by id, then reads it.
+  const typeIdOf = async (slug: string) => (await db.use((d) => loadType(d, slug))).id;
+  const nodeIdOf = async (path: string) => (await db.use((d) => loadNode(d, path))).node.id;
+  async function loadTypeById(d: Db, id: string) {
+    const row = await nodeRepo.findNodeTypeById(d, id);
+    if (!row) throw notFound('Node type');
+    return row;
+  }
+  async function loadNodeById(d: Db, id: string) {
+    const row = await nodeRepo.findNodeById(d, id);
     if (!row) throw notFound('Node');
     return row;
   }
@@ -106,16 +121,18 @@ export function createNodesService(deps: { db: Database; validator: MetadataVali
     },
 
     /** A new schema applies to the nodes there are: each must fit it, or the change is refused naming one that does not. */
-    async updateNodeType(actor: Actor | null, slug: string, input: NodeTypeInput) {
+    async updateNodeType(actor: Actor | null, slug: string, input: NodeTypeInput, precondition: Precondition = {}) {
       authorize(actor, 'manageSchema');
+      const id = await typeIdOf(slug);
       return db.transaction(async (tx) => {
-        const before = await loadType(tx, slug);
+        await checkVersion(tx, actor, nodeRepo.nodeTypeVersion(id), precondition);
+        const before = await loadTypeById(tx, id);
         const newSlug = input.slug ?? before.slug;
         if (newSlug !== before.slug && (await nodeRepo.findNodeType(tx, newSlug))) throw taken('body.slug', 'A node type with this address exists');
         const schemaId = await schemaIdOf(tx, input.schema);
         const [row] = await tx
           .update(nodeTypes)
-          .set({ slug: newSlug, name: input.name, schemaId, updatedAt: new Date() })
+          .set({ slug: newSlug, name: input.name, schemaId, ...bumped(nodeTypes, actor) })
           .where(eq(nodeTypes.id, before.id))
           .returning();
         const after = (await nodeRepo.findNodeType(tx, newSlug))!;
@@ -126,10 +143,12 @@ export function createNodesService(deps: { db: Database; validator: MetadataVali
     },
 
     /** Only a type no node has. */
-    async deleteNodeType(actor: Actor | null, slug: string) {
+    async deleteNodeType(actor: Actor | null, slug: string, precondition: Precondition = {}) {
       authorize(actor, 'manageSchema');
+      const id = await typeIdOf(slug);
       await db.transaction(async (tx) => {
-        const before = await loadType(tx, slug);
+        await checkVersion(tx, actor, nodeRepo.nodeTypeVersion(id), precondition);
+        const before = await loadTypeById(tx, id);
         const count = await nodeRepo.countNodesOfType(tx, before.id);
         if (count)
           throw inUse(
@@ -190,10 +209,13 @@ export function createNodesService(deps: { db: Database; validator: MetadataVali
     },
 
     /** Changes a node; a new parent or slug moves it with everything below it, in one transaction. */
-    async updateNode(actor: Actor | null, path: string, input: NodeInput): Promise<NodeResponse> {
+    async updateNode(actor: Actor | null, key: string, input: NodeInput, precondition: Precondition = {}): Promise<NodeResponse> {
       authorize(actor, 'manageSchema');
+      const id = await nodeIdOf(key);
       return db.transaction(async (tx) => {
-        const before = (await loadNode(tx, path)).node;
+        await checkVersion(tx, actor, nodeRepo.nodeVersion(id), precondition);
+        const before = (await loadNodeById(tx, id)).node;
+        const path = before.path;
         const parent = await parentFor(tx, input.parent, path);
         const newPath = joinPath(input.parent, input.slug);
         if (newPath !== path && (await nodeRepo.findNode(tx, newPath))) throw taken('body.slug', `A node at ${newPath} exists`);
@@ -212,7 +234,7 @@ export function createNodesService(deps: { db: Database; validator: MetadataVali
             nodeTypeId: type.id,
             metadata: input.metadata,
             position,
-            updatedAt: new Date(),
+            ...bumped(nodes, actor),
           })
           .where(eq(nodes.id, before.id))
           .returning();
@@ -223,10 +245,12 @@ export function createNodesService(deps: { db: Database; validator: MetadataVali
     },
 
     /** Only a node with nothing below it. */
-    async deleteNode(actor: Actor | null, path: string): Promise<void> {
+    async deleteNode(actor: Actor | null, path: string, precondition: Precondition = {}): Promise<void> {
       authorize(actor, 'manageSchema');
+      const id = await nodeIdOf(path);
       await db.transaction(async (tx) => {
-        const { node } = await loadNode(tx, path);
+        await checkVersion(tx, actor, nodeRepo.nodeVersion(id), precondition);
+        const { node } = await loadNodeById(tx, id);
         const children = await nodeRepo.childrenOf(tx, node.id);
         if (children.length) {
           const named = children

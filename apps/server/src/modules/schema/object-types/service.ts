@@ -8,6 +8,7 @@ import { audit } from '../../../lib/audit.js';
 import { AppError, invalidField, notFound, taken } from '../../../lib/errors.js';
 import type { TypeSchemas } from '../../../lib/metadata.js';
 import { slugify } from '../../../lib/slugs.js';
+import { bumped, checkVersion, type Precondition } from '../../../lib/versions.js';
 import { toSchema } from '../metadata-schemas/service.js';
 import { toMetric } from '../metrics/service.js';
 import * as repo from '../repo.js';
@@ -28,6 +29,7 @@ async function assemble(d: Db, rows: repo.TypeRow[]): Promise<ObjectType[]> {
     parents: parentLinks.filter((l) => l.typeId === row.id).map((l) => l.slug),
     metrics: Object.fromEntries(metricLinks.filter((l) => l.typeId === row.id).map((l) => [l.metric.name, toMetric(l.metric)])),
     metadata_schemas: Object.fromEntries(schemaLinks.filter((l) => l.typeId === row.id).map((l) => [l.schema.slug, toSchema(l.schema)])),
+    version: row.version,
   }));
 }
 
@@ -51,6 +53,13 @@ export function createObjectTypesService(deps: { db: Database }) {
   const { db } = deps;
   async function load(d: Db, slug: string) {
     const row = await repo.findType(d, slug);
+    if (!row) throw notFound('Object type');
+    return row;
+  }
+  /** The id of the type a write changes: its transaction locks the row by id first, then reads it. */
+  const idOf = async (slug: string) => (await db.use((d) => load(d, slug))).id;
+  async function loadById(d: Db, id: string) {
+    const row = await repo.findTypeById(d, id);
     if (!row) throw notFound('Object type');
     return row;
   }
@@ -113,17 +122,20 @@ export function createObjectTypesService(deps: { db: Database }) {
       });
     },
 
-    async updateType(actor: Actor | null, slug: string, input: Input): Promise<ObjectType> {
+    /** Its parents, metrics and schemas are part of it: the one write, and the one new version. */
+    async updateType(actor: Actor | null, slug: string, input: Input, precondition: Precondition = {}): Promise<ObjectType> {
       authorize(actor, 'manageSchema');
+      const id = await idOf(slug);
       return db.transaction(async (tx) => {
-        const row = await load(tx, slug);
+        await checkVersion(tx, actor, repo.typeVersion(id), precondition);
+        const row = await loadById(tx, id);
         const before = (await assemble(tx, [row]))[0]!;
         const newSlug = input.slug ?? row.slug;
         if (newSlug !== row.slug && (await repo.findType(tx, newSlug))) throw taken('body.slug', 'An object type with this address exists');
         const parts = await resolve(tx, input, row);
         const [changed] = await tx
           .update(objectTypes)
-          .set({ slug: newSlug, name: input.name, marker: input.marker, updatedAt: new Date() })
+          .set({ slug: newSlug, name: input.name, marker: input.marker, ...bumped(objectTypes, actor) })
           .where(eq(objectTypes.id, row.id))
           .returning();
         await repo.replaceTypeParts(tx, row.id, parts);
@@ -133,17 +145,20 @@ export function createObjectTypesService(deps: { db: Database }) {
       });
     },
 
-    /** Only a type no object has. */
-    async deleteType(actor: Actor | null, slug: string): Promise<void> {
+    /** Only a type no object has; the types that could sit inside it lose it as a parent, a new version of each. */
+    async deleteType(actor: Actor | null, slug: string, precondition: Precondition = {}): Promise<void> {
       authorize(actor, 'manageSchema');
+      const id = await idOf(slug);
       await db.transaction(async (tx) => {
-        const row = await load(tx, slug);
+        await checkVersion(tx, actor, repo.typeVersion(id), precondition);
+        const row = await loadById(tx, id);
         const objects = await repo.countObjectsOfType(tx, row.id);
         if (objects)
           throw new AppError(
             'CONFLICT',
             `${objects} object${objects === 1 ? ' is' : 's are'} of the type ${row.name}: give ${objects === 1 ? 'it' : 'them'} another type first`,
           );
+        await repo.touchTypes(tx, await repo.childTypeIds(tx, row.id), actor);
         await tx.delete(objectTypes).where(eq(objectTypes.id, row.id));
         await audit(tx, actor, 'objtype.delete', { type: 'objtype', id: row.id }, { before: row });
       });

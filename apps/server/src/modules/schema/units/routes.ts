@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  UnitChangeSchema,
   UnitCodeSchema,
   UnitConversionQuerySchema,
   UnitConversionSchema,
@@ -9,6 +10,7 @@ import {
   UnitSchema,
   UnitsResponseSchema,
 } from '@observatory/shared';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
 import { signedIn } from '../../../plugins/auth.js';
 
 const CodeParams = z.object({ code: UnitCodeSchema });
@@ -37,12 +39,18 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/units/:code',
     { schema: { tags, summary: 'A unit and the metrics measured in it', params: CodeParams, response: { 200: UnitDetailSchema } } },
-    async (request) => units.getUnit(request.params.code),
+    async (request, reply) => {
+      const detail = await units.getUnit(request.params.code);
+      return withETag(reply, detail, detail.unit.version);
+    },
   );
   app.post(
     '/data/units',
     { ...write, schema: { tags, summary: 'Add a unit UCUM knows (manageSchema)', body: UnitInputSchema, response: { 201: UnitSchema } } },
-    async (request, reply) => reply.status(201).send(await units.createUnit(request.actor, request.body)),
+    async (request, reply) => {
+      const unit = await units.createUnit(request.actor, request.body);
+      return reply.status(201).send(withETag(reply, unit, unit.version));
+    },
   );
   app.put(
     '/data/units/:code',
@@ -52,11 +60,15 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a unit’s name, symbol or property (manageSchema)',
         params: CodeParams,
-        body: UnitInputSchema.omit({ code: true }),
+        headers: ConditionalHeadersSchema,
+        body: UnitChangeSchema,
         response: { 200: UnitSchema },
       },
     },
-    async (request) => units.updateUnit(request.actor, request.params.code, request.body),
+    async (request, reply) => {
+      const unit = await units.updateUnit(request.actor, request.params.code, request.body, preconditionOf(request));
+      return withETag(reply, unit, unit.version);
+    },
   );
   app.delete(
     '/data/units/:code',
@@ -66,11 +78,12 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a unit no metric uses, and not one of UCUM’s own (manageSchema)',
         params: CodeParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await units.deleteUnit(request.actor, request.params.code);
+      await units.deleteUnit(request.actor, request.params.code, preconditionOf(request));
       return reply.status(204).send();
     },
   );

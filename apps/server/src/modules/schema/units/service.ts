@@ -5,12 +5,20 @@ import type { Database, Db } from '../../../db/client.js';
 import { units } from '../../../db/schema/index.js';
 import { audit } from '../../../lib/audit.js';
 import { AppError, invalidField, notFound, taken } from '../../../lib/errors.js';
+import { bumped, checkVersion, type Precondition } from '../../../lib/versions.js';
 import * as repo from '../repo.js';
 import { checkUnit, convertUnit, referenceUnits } from './ucum.js';
 
 const eqCode = (code: string) => eq(units.code, code);
 
-const toUnit = (row: repo.UnitRow): Unit => ({ code: row.code, name: row.name, printSymbol: row.printSymbol, property: row.property, builtin: row.builtin });
+const toUnit = (row: repo.UnitRow): Unit => ({
+  code: row.code,
+  name: row.name,
+  printSymbol: row.printSymbol,
+  property: row.property,
+  builtin: row.builtin,
+  version: row.version,
+});
 
 /** A code UCUM knows, or a 400 naming the field with UCUM's own words and suggestions. */
 export function requireUcum(field: string, code: string): string {
@@ -49,13 +57,19 @@ export function createUnitsService(deps: { db: Database }) {
       });
     },
 
-    async updateUnit(actor: Actor | null, code: string, input: Omit<UnitInput, 'code'>): Promise<Unit> {
+    async updateUnit(actor: Actor | null, code: string, input: Omit<UnitInput, 'code'>, precondition: Precondition = {}): Promise<Unit> {
       authorize(actor, 'manageSchema');
       return db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.unitVersion(code), precondition);
         const before = await load(tx, code);
         const [row] = await tx
           .update(units)
-          .set({ name: input.name || before.name, printSymbol: input.printSymbol ?? before.printSymbol, property: input.property ?? before.property })
+          .set({
+            name: input.name || before.name,
+            printSymbol: input.printSymbol ?? before.printSymbol,
+            property: input.property ?? before.property,
+            ...bumped(units, actor),
+          })
           .where(eqCode(code))
           .returning();
         await audit(tx, actor, 'unit.update', { type: 'unit', id: code }, { before, after: row });
@@ -64,9 +78,10 @@ export function createUnitsService(deps: { db: Database }) {
     },
 
     /** Not one of UCUM's own (they come back at every start), nor one a metric is measured in. */
-    async deleteUnit(actor: Actor | null, code: string): Promise<void> {
+    async deleteUnit(actor: Actor | null, code: string, precondition: Precondition = {}): Promise<void> {
       authorize(actor, 'manageSchema');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.unitVersion(code), precondition);
         const before = await load(tx, code);
         if (before.builtin) throw new AppError('CONFLICT', 'UCUM’s own units stay in the list');
         const used = await repo.metricsInUnit(tx, code);
@@ -100,13 +115,14 @@ export function createUnitsService(deps: { db: Database }) {
       await db.transaction(async (tx) => {
         for (let i = 0; i < rows.length; i += 500) {
           // UCUM's own rows follow its table (read-only here); a unit an administrator added first stays theirs.
+          // Only a row UCUM's table changes is written, so a start leaves every version as it was.
           await tx
             .insert(units)
             .values(rows.slice(i, i + 500))
             .onConflictDoUpdate({
               target: units.code,
-              set: { name: sql`excluded.name`, printSymbol: sql`excluded.print_symbol`, property: sql`excluded.property` },
-              setWhere: sql`${units.builtin}`,
+              set: { name: sql`excluded.name`, printSymbol: sql`excluded.print_symbol`, property: sql`excluded.property`, ...bumped(units, null) },
+              setWhere: sql`${units.builtin} and (${units.name}, ${units.printSymbol}, ${units.property}) is distinct from (excluded.name, excluded.print_symbol, excluded.property)`,
             });
         }
       });

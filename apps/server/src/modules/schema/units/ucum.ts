@@ -43,7 +43,7 @@ const printable = (symbol: string) =>
  * of the reference list. Two of its codes carry a trailing space ("g/kg "): codes are
  * trimmed, and each kept once.
  */
-const REFERENCE: Omit<Unit, 'builtin'>[] = [
+const REFERENCE: Omit<Unit, 'builtin' | 'version'>[] = [
   ...new Map(
     Object.values(ucum.UnitTables.getInstance().unitCodes_).map((u) => {
       const code = u.csCode_.trim();
