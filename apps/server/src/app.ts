@@ -35,6 +35,7 @@ import { dataTableRoutes } from './modules/datatables/index.js';
 import { importRoutes } from './modules/imports/index.js';
 import { userRoutes } from './modules/users/index.js';
 import authPlugin from './plugins/auth.js';
+import idempotencyPlugin, { withIdempotencyKeys } from './plugins/idempotency.js';
 import inputPlugin from './plugins/input.js';
 import errorsPlugin from './plugins/errors.js';
 import spaPlugin from './plugins/spa.js';
@@ -47,6 +48,9 @@ declare module 'fastify' {
     services: Services;
   }
 }
+
+/** What a multipart upload carries beside its file: the form's other fields and the parts' headers. */
+const UPLOAD_FORM_BYTES = 1024 * 1024;
 
 export interface BuildOptions {
   /** Use this database (tests share one per worker); otherwise open and migrate the configured one. */
@@ -129,6 +133,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  // After the caller is known (keys are theirs), before any route: a create under an Idempotency-Key runs once.
+  await app.register(idempotencyPlugin, {
+    maxUploadBytes: Math.max(config.files.maxBytes, config.images.maxBytes, config.imports.maxBytes) + UPLOAD_FORM_BYTES,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -151,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (input) => withErrorResponses(withOptionalBodies(jsonSchemaTransformObject(input))),
+    transformObject: (input) => withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))),
   });
 
   await app.register(

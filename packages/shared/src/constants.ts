@@ -33,6 +33,8 @@ export const PAGINATION_HEADERS = {
 export const API_ROOT = '/api/v1';
 /** Prefix of API key secrets, so a Bearer token can be told from a JWT at a glance. */
 export const API_KEY_PREFIX = 'obk_';
+/** How long a create made under an Idempotency-Key answers the same again (docs/api.md "Idempotency-Key"). */
+export const IDEMPOTENCY_TTL_H = 24;
 
 /** Image types an upload may be, decided by the file's first bytes (not its name or declared type). */
 export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

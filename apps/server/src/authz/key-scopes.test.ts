@@ -24,7 +24,7 @@ const keyActor = (permissions: string[]): Actor => ({
   super: true,
   global: new Set(),
   onTargets: new Map(),
-  key: { permissions: new Set(permissions) as never, targets: new Set() },
+  key: { id: 'k', permissions: new Set(permissions) as never, targets: new Set() },
 });
 
 describe('key scopes', () => {

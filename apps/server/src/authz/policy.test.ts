@@ -299,7 +299,7 @@ describe('can: global permissions', () => {
 describe('can: API keys narrow, never widen', () => {
   const withKey = (base: Actor, permissions: Permission[], targets: string[] = []): Actor => ({
     ...base,
-    key: { permissions: new Set(permissions), targets: new Set(targets) },
+    key: { id: 'k', permissions: new Set(permissions), targets: new Set(targets) },
   });
 
   it('a key without permissions reads what its owner reads and changes nothing', () => {

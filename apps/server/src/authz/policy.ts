@@ -11,8 +11,8 @@ export interface Actor {
   global: ReadonlySet<GlobalPermission>;
   /** Resource actions from roles held on each target (project, team) id. */
   onTargets: ReadonlyMap<string, ReadonlySet<ResourceAction>>;
-  /** Set when the request is authenticated by an API key: the key's own limits. */
-  key: { permissions: ReadonlySet<Permission>; targets: ReadonlySet<string> } | null;
+  /** Set when the request is authenticated by an API key: which key, and its own limits. */
+  key: { id: string; permissions: ReadonlySet<Permission>; targets: ReadonlySet<string> } | null;
 }
 
 export type { Kind, Visibility } from './resources.js';

@@ -62,7 +62,7 @@ export const idempotencyKeys = pgTable(
     key: text().notNull(),
     method: text().notNull(),
     path: text().notNull(),
-    /** SHA-256 of the body's bytes (a multipart upload's too). */
+    /** SHA-256 of the method, the URL and the body's bytes (a multipart upload's too, its boundary left out). */
     bodyHash: text().notNull(),
     status: integer(),
     headers: jsonb().$type<Record<string, string>>(),

@@ -79,7 +79,7 @@ export function createApiKeysService(deps: { db: Database; users: UsersService }
       if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await db.use((d) => repo.touchKey(d, row.id));
       }
-      return users.actorFor(row.userId, { key: { permissions: new Set(row.permissions as Permission[]), targets: new Set(row.targets) } });
+      return users.actorFor(row.userId, { key: { id: row.id, permissions: new Set(row.permissions as Permission[]), targets: new Set(row.targets) } });
     },
   };
 }

@@ -76,7 +76,7 @@ describe('the API reference', () => {
     screen.getByText(/My Account/);
     // The error shape, from the schema the server answers errors with.
     const errorParts = screen.getByRole('list', { name: 'The parts of an error' });
-    expect([...errorParts.querySelectorAll(':scope > li code')].map((c) => c.textContent)).toEqual(['error', 'code', 'details', 'requestId']);
+    expect([...errorParts.querySelectorAll(':scope > li code')].map((c) => c.textContent)).toEqual(['error', 'code', 'details', 'current', 'requestId']);
 
     await user.type(screen.getByRole('searchbox', { name: 'Filter the operations' }), 'delete');
     await waitFor(() => expect(screen.queryByRole('button', { name: /^GET \/pubs/ })).toBeNull());
