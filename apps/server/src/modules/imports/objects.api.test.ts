@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_PROGRESS_TYPE } from '@observatory/shared';
+import { auditLog } from '../../db/schema/index.js';
 import { buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, upload, type TestApp } from '../../../test/harness.js';
 
@@ -46,7 +48,7 @@ describe('importing objects', () => {
     session = res.json().session.id;
   });
 
-  it('imports the NEON field sites as sites with locations and metadata, as its preview said; the same file again changes nothing', async () => {
+  it('imports the NEON field sites as sites with locations and metadata, as its preview said, once; the same file again changes nothing', async () => {
     const preview = await post('objects/preview', { session, options: siteOptions() });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ total: 81, committed: false, stats: { created: 81, updated: 0, unchanged: 0, errors: 0 } });
@@ -63,15 +65,21 @@ describe('importing objects', () => {
     // Every western longitude starts with a minus.
     expect((await api(t.app, 'GET', '/data/obj/BARR')).json().obj.geo.coordinates[0]).toBeLessThan(-150);
 
+    // The session committed again (a second click, a retry): its commit's answer, nothing run twice.
     const again = await post('objects', { session, options: siteOptions() });
-    expect(again.json().stats).toMatchObject({ created: 0, updated: 0, unchanged: 81, errors: 0 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ stats: commit.json().stats, records: [], total: 81, matching: 0, page: 1, pages: 1, committed: true });
     const listed = (await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.find((s: { id: string }) => s.id === session);
     expect(listed).toMatchObject({
       kind: 'objects',
       options: { idColumn: ID, titleColumn: NAME, objtypes: ['site'] },
-      stats: { unchanged: 81 },
+      stats: { created: 81, unchanged: 0 },
       committedAt: expect.any(String),
     });
+    // The same file uploaded again changes nothing.
+    const reupload = await upload(t.app, 'POST', '/data/import/sessions', { token: curator.token, file: { data: neon, fileName: 'neon_field_sites.csv' } });
+    const second = await post('objects', { session: reupload.json().session.id, options: siteOptions() });
+    expect(second.json().stats).toMatchObject({ created: 0, updated: 0, unchanged: 81, errors: 0 });
   });
 
   it('counts what a changed file updates: metadata, a location moved past the threshold, not one within it', async () => {
@@ -196,6 +204,41 @@ describe('importing objects', () => {
     expect(lines.slice(0, -1)).toEqual([{ progress: { phase: 'writing', done: 0, total: 250 } }, { progress: { phase: 'writing', done: 250, total: 250 } }]);
     expect(lines.at(-1).result).toMatchObject({ committed: true, stats: { created: 250, errors: 0 }, matching: 0, records: [] });
     expect((await api(t.app, 'GET', `/data/obj/${prefix}-250`)).json().obj.title).toBe('Paged site 250');
+  });
+
+  it('imports a session once: two commits at once write it once and answer alike; the history keeps what the commit did', async () => {
+    const prefix = unique('once-');
+    const file = Buffer.from(['id,title', ...[1, 2, 3].map((i) => `${prefix}-${i},Once ${i}`)].join('\r\n'));
+    const id = (await upload(t.app, 'POST', '/data/import/sessions', { token: curator.token, file: { data: file, fileName: 'once.csv' } })).json().session.id;
+    const options = { idColumn: 0, titleColumn: 1, objtypes: ['site'] };
+    const [a, b] = await Promise.all([post('objects', { session: id, options }), post('objects', { session: id, options })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().stats).toMatchObject({ created: 3, unchanged: 0 });
+    expect(b.json().stats).toEqual(a.json().stats);
+    // One run: one audit entry of the import.
+    const runs = await t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'import.objects'), eq(auditLog.targetId, id))),
+    );
+    expect(runs).toHaveLength(1);
+    const listed = (await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.find((s: { id: string }) => s.id === id);
+    expect(listed).toMatchObject({ kind: 'objects', stats: { created: 3, unchanged: 0 } });
+
+    // Asked as another import, or with other options: refused, naming what it was imported as.
+    for (const [path, body] of [
+      ['objects', { session: id, options: { ...options, objtypes: [] } }],
+      ['object_rels', { session: id, options: { idColumn: 0, relColumns: { site: 1 } } }],
+    ] as const) {
+      const other = await post(path, body);
+      expect(other.statusCode, other.body).toBe(409);
+      expect(other.json()).toMatchObject({
+        code: 'CONFLICT',
+        details: [{ field: 'body.session' }],
+        error: expect.stringMatching(/imported already, as objects/),
+      });
+    }
   });
 
   it('refuses options that name what is not there, and needs importData', async () => {

@@ -28,7 +28,7 @@ import { slugify } from '../../lib/slugs.js';
 import type { ObjectsService } from '../objects/index.js';
 import type { SchemaService } from '../schema/index.js';
 import { cellValue, numberOf, type FieldSchema } from './cells.js';
-import { answerOf, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
+import { answerOf, committedAnswer, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
 import * as repo from './repo.js';
 import { changesAnything, tally, type ObjectState } from './stats.js';
 
@@ -262,6 +262,9 @@ export function createObjectImport(deps: {
     async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.transaction(async (tx) => {
+        const locked = await repo.lockSession(tx, body);
+        const done = locked && committedAnswer(locked, 'objects', body.options);
+        if (done) return done;
         const { records, width, session } = await repo.requestRecords(tx, body);
         const context = await contextOf(tx, actor, body.options, width);
         const planned = await plan(tx, actor, records, context);

@@ -77,7 +77,7 @@ const wideOptions = () => ({
 const longOptions = () => ({ project: project.slug, table: wide.id, objectColumn: 0, timeColumn: 1, metricColumn: 2, valueColumn: 3 });
 
 describe('importing observations', () => {
-  it('imports the real river chlorophyll series (2024, 15 sites) as its preview said; the same file again changes nothing', async () => {
+  it('imports the real river chlorophyll series (2024, 15 sites) as its preview said, once; the same file again changes nothing', async () => {
     const uploaded = await upload(t.app, 'POST', '/data/import/sessions', { ...as(curator), file: { data: series, fileName: 'river_chlorophyll_2024.csv' } });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const session = uploaded.json().session.id as string;
@@ -119,8 +119,12 @@ describe('importing observations', () => {
     expect(summary).toHaveLength(15);
     expect(summary.reduce((sum, s) => sum + s.count, 0)).toBe(5101);
 
+    // The session committed again (a second click): its commit's answer, nothing run twice.
     const again = await post('observations', { session, options: riverOptions() });
-    expect(again.json().stats).toEqual({
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ committed: true, total: 5101, records: [], stats: commit.json().stats });
+    // The same file again changes nothing.
+    expect((await post('observations/preview', { session, options: riverOptions(), show: 'none' })).json().stats).toEqual({
       created: 0,
       updated: 0,
       unchanged: 5101,
@@ -139,7 +143,7 @@ describe('importing observations', () => {
       ],
     ]);
     const listed = (await api(t.app, 'GET', '/data/import/sessions', as(curator))).json().sessions.find((s: { id: string }) => s.id === session);
-    expect(listed).toMatchObject({ kind: 'observations', stats: { unchanged: 5101 }, committedAt: expect.any(String) });
+    expect(listed).toMatchObject({ kind: 'observations', stats: { created: 5101, unchanged: 0 }, committedAt: expect.any(String) });
   });
 
   it('imports a wide file (a column per metric, a note column): numbers with a decimal comma, yes/no, categories; counts what a changed file creates, replaces and leaves', async () => {
@@ -402,8 +406,8 @@ describe('importing observations', () => {
     const other = await post('observations/preview', fromSession(theirs), editor);
     expect(other.statusCode).toBe(400);
     expect(other.json().details[0]).toEqual({ field: 'body.session', message: 'No such import session' });
-    // importData uses any session.
-    expect((await post('observations', fromSession(own), curator)).json().stats).toMatchObject({ unchanged: 1 });
+    // importData uses any session (this one, imported already, answers what its commit did).
+    expect((await post('observations', fromSession(own), curator)).json().stats).toMatchObject({ created: 1, observationsCreated: 1 });
     expect((await api(t.app, 'DELETE', `/data/import/sessions/${own}`, as(editor))).statusCode).toBe(204);
   });
 });

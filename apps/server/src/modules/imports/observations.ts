@@ -19,7 +19,7 @@ import { invalidField } from '../../lib/errors.js';
 import type { DataTablesService, ImportedObservation, TableMetric } from '../datatables/index.js';
 import { answeredValue, parseTime, storedValue, type Stored } from '../datatables/index.js';
 import { cellValue, type FieldSchema } from './cells.js';
-import { answerOf, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
+import { answerOf, committedAnswer, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
 import * as repo from './repo.js';
 import { mayUseSession } from './service.js';
 import { observationTally, type ObservationOutcome, type ObservationState } from './stats.js';
@@ -307,7 +307,14 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
     async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       const who = requireActor(actor);
       return db.transaction(async (tx) => {
-        const { context, records, session } = await prepare(tx, who, body);
+        // As prepare, with the session locked and a committed one answered before its records are read.
+        const context = await targetOf(tx, who, body.options);
+        const locked = await repo.lockSession(tx, body);
+        if (locked && !mayUseSession(who, locked)) throw invalidField('body.session', 'No such import session');
+        const done = locked && committedAnswer(locked, 'observations', body.options);
+        if (done) return done;
+        const { records, width, session } = await repo.requestRecords(tx, body);
+        checkColumns(body.options, width);
         const planned = await plan(tx, who, records, context);
         refuseIfErrors(planned.map((p) => p.record));
         const writes = planned.flatMap((p) => p.writes);

@@ -1,4 +1,5 @@
 /** What the imports share: how records are numbered, answered, refused and reported on while written. */
+import { isDeepStrictEqual } from 'node:util';
 import { IMPORT_PREVIEW_PAGE, type ImportPreview, type ImportProgress, type PreviewRecord, type PreviewShow } from '@observatory/shared';
 import { AppError } from '../../lib/errors.js';
 
@@ -29,6 +30,36 @@ export function refuseIfErrors(records: Pick<PreviewRecord, 'row' | 'status' | '
       details: details.slice(0, NAMED_ERRORS),
     },
   );
+}
+
+/** What a session's commit kept of itself. */
+interface CommittedSession {
+  kind: string | null;
+  options: unknown;
+  stats: unknown;
+  records: number;
+  committedAt: Date | null;
+}
+
+/** A value as JSON keeps it (undefined fields dropped), to compare options sent with options kept. */
+const asStored = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
+
+/**
+ * A session is imported once: a commit of a session already committed (a second click, a
+ * retry) runs nothing and answers what its commit did, as the session kept it (its stats;
+ * its records' plans are not kept, so none are listed). Asked as another kind or with other
+ * options, it is a 409 naming when and how it was imported. Null: not committed yet.
+ */
+export function committedAnswer(session: CommittedSession, kind: string, options: unknown): ImportPreview | null {
+  if (!session.committedAt) return null;
+  if (session.kind !== kind || !isDeepStrictEqual(asStored(session.options), asStored(options))) {
+    throw new AppError(
+      'CONFLICT',
+      `This file was imported already, as ${session.kind?.replace('_', ' ') ?? 'something else'} on ${session.committedAt.toISOString()}, with ${session.kind === kind ? 'other options' : 'its own options'}: a file is imported once. Upload it again to import it again`,
+      { details: [{ field: 'body.session', message: 'Imported already' }] },
+    );
+  }
+  return { stats: (session.stats ?? {}) as Record<string, number>, records: [], total: session.records, matching: 0, page: 1, pages: 1, committed: true };
 }
 
 const shows = (show: PreviewShow, r: Pick<PreviewRecord, 'status' | 'operation'>) =>

@@ -12,7 +12,7 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField } from '../../lib/errors.js';
 import type { ObjectsService } from '../objects/index.js';
-import { answerOf, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
+import { answerOf, committedAnswer, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
 import * as repo from './repo.js';
 
 type Options = z.output<typeof RelationImportOptionsSchema>;
@@ -133,6 +133,9 @@ export function createRelationImport(deps: { db: Database; objects: ObjectsServi
     async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       authorize(actor, 'importData');
       return db.transaction(async (tx) => {
+        const locked = await repo.lockSession(tx, body);
+        const done = locked && committedAnswer(locked, 'object_rels', body.options);
+        if (done) return done;
         const { records, width, session } = await repo.requestRecords(tx, body);
         const planned = await plan(tx, actor, records, body.options, width);
         refuseIfErrors(planned.map((p) => p.record));

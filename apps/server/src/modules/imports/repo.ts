@@ -108,6 +108,18 @@ export async function chainsAbove(db: Db, ids: string[]) {
   return new Map(rowsOf<{ id: string; parent_id: string | null }>(result).map((r) => [r.id, r.parent_id]));
 }
 
+/**
+ * A commit's session, its row locked until the commit's transaction ends: a second commit
+ * of the session waits for the first, then reads it committed. Null for records sent in
+ * the body.
+ */
+export async function lockSession(db: Db, body: { records: string[][] } | { session: string }): Promise<SessionRow | null> {
+  if (!('session' in body)) return null;
+  const [row] = await db.select().from(importSessions).where(eq(importSessions.id, body.session)).for('update');
+  if (!row) throw invalidField('body.session', 'No such import session');
+  return row;
+}
+
 /** The records of an import request: its own, or its session's (with the session's width). */
 export async function requestRecords(db: Db, body: { records: string[][] } | { session: string }) {
   if ('records' in body) return { records: body.records, width: Math.max(0, ...body.records.map((r) => r.length)), session: null };

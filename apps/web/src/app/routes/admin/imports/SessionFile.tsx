@@ -43,8 +43,8 @@ export function SessionSummary({ session, onSheetChange }: { session: ImportSess
         <FormError error={choose.error} />
         {session.committedAt ? (
           <Alert color="blue" variant="light">
-            This file was imported{session.kind ? ` as ${session.kind.replace('_', ' ')}` : ''} on {when(session.committedAt)}. Importing it again changes only
-            what differs now.
+            This file was imported{session.kind ? ` as ${session.kind.replace('_', ' ')}` : ''} on {when(session.committedAt)}. A file is imported once:
+            committing it again shows what that import did. To import it again, upload it again.
           </Alert>
         ) : null}
       </Stack>
