@@ -3,6 +3,7 @@ import { PublicationSchema } from './publications.js';
 import { ImageRefSchema } from './assets.js';
 import { LinkedProjectSchema } from './projects.js';
 import { SlugSchema } from './slug.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 export const CategorySchema = z.object({ id: z.uuid(), name: z.string(), position: z.number().int() });
 export type Category = z.infer<typeof CategorySchema>;
@@ -21,6 +22,7 @@ export const InstitutionSchema = z.object({
   ror: z.string().nullable(),
   logo: ImageRefSchema.nullable().describe('Set with PUT institutions/{id}/logo'),
   categoryId: z.uuid().nullable().describe('null: uncategorised'),
+  version: VersionSchema,
 });
 export type Institution = z.infer<typeof InstitutionSchema>;
 
@@ -52,6 +54,8 @@ export const InstitutionInputSchema = z.object({
   ror: RorSchema.nullable().optional(),
   categoryId: z.uuid().nullable().optional(),
 });
+/** PUT institutions/{id}: the fields to change, and the version the change is based on. */
+export const InstitutionChangeSchema = InstitutionInputSchema.partial().extend({ version: BodyVersionSchema });
 
 export const CategoryCreateSchema = z.object({ name: z.string().trim().min(1, 'Give a name').max(200) });
 export const CategoryUpdateSchema = z.object({

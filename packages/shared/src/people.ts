@@ -6,6 +6,7 @@ import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { isValidOrcid, normaliseOrcid } from './orcid.js';
 import { LinkedProjectSchema } from './projects.js';
 import { SlugSchema } from './slug.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 export { SlugSchema } from './slug.js';
 
@@ -32,6 +33,7 @@ export const PersonSchema = z.object({
   email: z.string().nullable().describe('Shown to the person and to holders of managePeople only'),
   username: z.string().nullable().describe('The account of this person, if any'),
   affiliations: z.array(AffiliationSchema).describe('The primary one first'),
+  version: VersionSchema,
 });
 export type Person = z.infer<typeof PersonSchema>;
 
@@ -51,7 +53,7 @@ export const PersonProfileSchema = PersonDetailSchema.extend({
 });
 export type PersonProfile = z.infer<typeof PersonProfileSchema>;
 
-export const PersonListItemSchema = PersonSchema.pick({ id: true, slug: true, name: true, photo: true }).extend({
+export const PersonListItemSchema = PersonSchema.pick({ id: true, slug: true, name: true, photo: true, version: true }).extend({
   primaryAffiliation: AffiliationSchema.nullable(),
 });
 /** GET people: a page of people, by name. */
@@ -65,6 +67,8 @@ export const PersonInputSchema = z.object({
   email: z.email().max(320).nullable().optional(),
   bio: DocumentSchema.nullable().optional(),
 });
+/** PUT people/{id}: the fields to change, and the version the change is based on. */
+export const PersonChangeSchema = PersonInputSchema.partial().extend({ version: BodyVersionSchema });
 
 export const AffiliationInputSchema = z.object({
   title: z.string().trim().max(200).nullable().optional(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LinkedProjectSchema } from './projects.js';
 import { SlugSchema } from './slug.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
-export const TeamSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string().nullable() });
+export const TeamSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string().nullable(), version: VersionSchema });
 export type Team = z.infer<typeof TeamSchema>;
 /** GET teams: teams by name. */
 export const TeamsResponseSchema = z.object({ teams: z.array(TeamSchema) });
@@ -22,6 +23,8 @@ export const TeamInputSchema = z.object({
   slug: SlugSchema.optional(),
   description: z.string().max(20_000).nullable().optional(),
 });
+/** PUT teams/{id}: the fields to change, and the version the change is based on. */
+export const TeamChangeSchema = TeamInputSchema.partial().extend({ version: BodyVersionSchema });
 
 /**
  * Marks a request body that may be left out, for the API document (which otherwise says

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { etagOf, IF_MATCH_PATTERN, type CurrentVersion } from '@observatory/shared';
@@ -56,6 +56,8 @@ export function preconditionOf(request: FastifyRequest): Precondition {
 }
 
 const byColumn = (table: VersionedTable): AnyPgColumn => ('updatedBy' in table ? table.updatedBy : table.updatedById);
+/** Who wrote last, under a name of its own: a person's version joins people to people. */
+const writer = alias(people, 'writer');
 
 /**
  * Locks the row `where` names and checks the write's precondition against its version:
@@ -75,10 +77,10 @@ export async function checkVersion(
       updatedAt: sql<Date>`${table.updatedAt}`,
       by: sql<
         CurrentVersion['updatedBy']
-      >`case when ${people.id} is null then null else json_build_object('id', ${people.id}, 'slug', ${people.slug}, 'name', ${people.name}) end`,
+      >`case when ${writer.id} is null then null else json_build_object('id', ${writer.id}, 'slug', ${writer.slug}, 'name', ${writer.name}) end`,
     })
     .from(table)
-    .leftJoin(people, eq(people.id, byColumn(table)))
+    .leftJoin(writer, eq(writer.id, byColumn(table)))
     .where(target.where)
     .for('update', { of: table });
   if (!row) return null;

@@ -2,6 +2,8 @@ import { notFound } from '../../lib/errors.js';
 import { and, asc, eq, gte, like, ne, or, sql } from 'drizzle-orm';
 import { byKey } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../authz/policy.js';
+import { bumped } from '../../lib/versions.js';
 import { affiliations, institutionCategories, institutions, people } from '../../db/schema/index.js';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
@@ -24,10 +26,13 @@ export async function insertInstitution(db: Db, values: typeof institutions.$inf
   return row!;
 }
 
-export async function updateInstitution(db: Db, id: string, values: Partial<typeof institutions.$inferInsert>): Promise<InstitutionRow> {
+/** An institution's version, for a write's check (lib/versions.ts). */
+export const institutionVersion = (id: string) => ({ table: institutions, where: eq(institutions.id, id), type: 'institution', id, what: 'The institution' });
+
+export async function updateInstitution(db: Db, actor: Actor | null, id: string, values: Partial<typeof institutions.$inferInsert>): Promise<InstitutionRow> {
   const [row] = await db
     .update(institutions)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(institutions, actor) })
     .where(eq(institutions.id, id))
     .returning();
   return row!;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -5,6 +6,7 @@ import {
   CategoryCreatedSchema,
   CategoryCreateSchema,
   CategoryUpdateSchema,
+  InstitutionChangeSchema,
   InstitutionDetailSchema,
   InstitutionInputSchema,
   InstitutionSchema,
@@ -12,6 +14,7 @@ import {
 } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth.js';
 import { readFilePart } from '../../lib/uploads.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 const IdParams = z.object({ id: z.uuid().describe('Made by the client') });
 const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institution id or slug') });
@@ -19,6 +22,11 @@ const KeyParams = z.object({ id: z.string().min(1).max(100).describe('Institutio
 export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { institutions, projects, publications } = app.services;
   const tags = ['institutions'];
+  /** An institution with its version as the ETag. */
+  const tagged = async <T extends { version: number }>(reply: FastifyReply, body: Promise<T>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.version);
+  };
 
   app.get(
     '/institutions',
@@ -36,14 +44,14 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InstitutionDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const detail = await institutions.getInstitution(request.actor, request.params.id);
       const id = detail.institution.id;
       const [linked, published] = await Promise.all([
         projects.linkedTo(request.actor, { institutionId: id }),
         publications.listOfInstitution(request.actor, id),
       ]);
-      return { ...detail, projects: linked, publications: published };
+      return withETag(reply, { ...detail, projects: linked, publications: published }, detail.institution.version);
     },
   );
 
@@ -59,7 +67,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: InstitutionSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await institutions.createInstitution(request.actor, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await tagged(reply, institutions.createInstitution(request.actor, request.params.id, request.body))),
   );
 
   app.put(
@@ -70,11 +78,12 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change an institution (manageInstitutions)',
         params: KeyParams,
-        body: InstitutionInputSchema.partial(),
+        headers: ConditionalHeadersSchema,
+        body: InstitutionChangeSchema,
         response: { 200: InstitutionSchema },
       },
     },
-    async (request) => institutions.updateInstitution(request.actor, request.params.id, request.body),
+    async (request, reply) => tagged(reply, institutions.updateInstitution(request.actor, request.params.id, request.body, preconditionOf(request))),
   );
 
   app.delete(
@@ -85,11 +94,12 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete an institution and its affiliations (manageInstitutions)',
         params: KeyParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await institutions.deleteInstitution(request.actor, request.params.id);
+      await institutions.deleteInstitution(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );
@@ -107,13 +117,17 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InstitutionSchema },
       },
     },
-    async (request) => institutions.setLogo(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes)),
+    async (request, reply) =>
+      tagged(
+        reply,
+        institutions.setLogo(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes)),
+      ),
   );
 
   app.delete(
     '/institutions/:id/logo',
     { onRequest: signedIn, schema: { tags, summary: 'Remove the logo (manageInstitutions)', params: KeyParams, response: { 200: InstitutionSchema } } },
-    async (request) => institutions.deleteLogo(request.actor, request.params.id),
+    async (request, reply) => tagged(reply, institutions.deleteLogo(request.actor, request.params.id)),
   );
 
   app.post(

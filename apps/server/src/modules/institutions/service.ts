@@ -5,6 +5,7 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { chooseSlug } from '../../lib/slugs.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import type { Upload } from '../../lib/uploads.js';
 import { describeAsset, imageRef, type AssetsService } from '../assets/index.js';
 import * as repo from './repo.js';
@@ -22,6 +23,7 @@ const toInstitution = (row: repo.InstitutionRow): Institution => ({
   ror: row.ror,
   logo: imageRef(row.logoId),
   categoryId: row.categoryId,
+  version: row.version,
 });
 const toCategory = (row: repo.CategoryRow): Category => ({ id: row.id, name: row.name, position: row.position });
 
@@ -78,13 +80,14 @@ export function createInstitutionsService(deps: { db: Database; assets: AssetsSe
       });
     },
 
-    async updateInstitution(actor: Actor | null, key: string, input: Partial<InstitutionInput>) {
+    async updateInstitution(actor: Actor | null, key: string, input: Partial<InstitutionInput>, precondition: Precondition = {}) {
       authorize(actor, 'manageInstitutions');
       const before = await load(key);
       return db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.institutionVersion(before.id), precondition);
         await checkCategory(tx, input.categoryId);
         const slug = input.slug !== undefined && input.slug !== before.slug ? await slugFor(tx, { slug: input.slug, name: before.name }, before.id) : undefined;
-        const row = await repo.updateInstitution(tx, before.id, {
+        const row = await repo.updateInstitution(tx, actor, before.id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(slug ? { slug } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
@@ -97,10 +100,11 @@ export function createInstitutionsService(deps: { db: Database; assets: AssetsSe
       });
     },
 
-    async deleteInstitution(actor: Actor | null, key: string) {
+    async deleteInstitution(actor: Actor | null, key: string, precondition: Precondition = {}) {
       authorize(actor, 'manageInstitutions');
       const row = await load(key);
       const logoFiles = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.institutionVersion(row.id), precondition);
         const logoId = await repo.lockLogo(tx, row.id);
         await repo.deleteInstitution(tx, row.id);
         await audit(tx, actor, 'institution.delete', { type: 'institution', id: row.id }, { before: row });
@@ -115,7 +119,7 @@ export function createInstitutionsService(deps: { db: Database; assets: AssetsSe
       const institution = await load(key);
       return assets.attachImage(actor, await readUpload(), async (tx, asset) => {
         const replaced = await repo.lockLogo(tx, institution.id);
-        const row = await repo.updateInstitution(tx, institution.id, { logoId: asset.id });
+        const row = await repo.updateInstitution(tx, actor, institution.id, { logoId: asset.id });
         await audit(tx, actor, 'institution.logo.put', { type: 'institution', id: row.id }, { before: { logoId: replaced }, after: describeAsset(asset) });
         return { replaced, result: toInstitution(row) };
       });
@@ -127,7 +131,7 @@ export function createInstitutionsService(deps: { db: Database; assets: AssetsSe
       const { result, files } = await db.transaction(async (tx) => {
         const logoId = await repo.lockLogo(tx, institution.id);
         if (!logoId) throw notFound('Logo');
-        const row = await repo.updateInstitution(tx, institution.id, { logoId: null });
+        const row = await repo.updateInstitution(tx, actor, institution.id, { logoId: null });
         await audit(tx, actor, 'institution.logo.delete', { type: 'institution', id: row.id }, { before: { logoId } });
         return { result: toInstitution(row), files: await assets.deleteAssetIn(tx, logoId) };
       });

@@ -4,6 +4,8 @@ import { byKey } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
 import { jsonList } from '../../lib/sql-json.js';
+import { bumped, touch } from '../../lib/versions.js';
+import type { Actor } from '../../authz/policy.js';
 import { affiliations, institutions, people, users } from '../../db/schema/index.js';
 
 export type PersonRow = typeof people.$inferSelect;
@@ -24,16 +26,21 @@ export async function insertPerson(db: Db, values: typeof people.$inferInsert): 
   return row!;
 }
 
-export async function updatePerson(db: Db, id: string, values: Partial<typeof people.$inferInsert>): Promise<PersonRow> {
+/** A person's version, for a write's check (lib/versions.ts). */
+export const personVersion = (id: string) => ({ table: people, where: eq(people.id, id), type: 'person', id, what: 'The person' });
+
+/** A write to what a person's editor shows with them (their affiliations) is a new version of the person. */
+export const touchPerson = (db: Db, id: string, actor: Actor | null) => touch(db, people, eq(people.id, id), actor);
+
+export async function updatePerson(db: Db, actor: Actor | null, id: string, values: Partial<typeof people.$inferInsert>): Promise<PersonRow> {
   const [row] = await db
     .update(people)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(people, actor) })
     .where(eq(people.id, id))
     .returning();
   return row!;
 }
 
-/** The person's photo, locking the row so concurrent uploads replace each other in turn. */
 /** The person's photo, locking the row; 404 when the person was deleted meanwhile. */
 export async function lockPhoto(db: Db, id: string): Promise<string | null> {
   const [row] = await db.select({ photoId: people.photoId }).from(people).where(eq(people.id, id)).for('update');

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -5,6 +6,7 @@ import {
   AffiliationsResponseSchema,
   PeopleQuerySchema,
   PeopleResponseSchema,
+  PersonChangeSchema,
   PersonDetailSchema,
   PersonInputSchema,
   PersonProfileSchema,
@@ -13,6 +15,7 @@ import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { readFilePart } from '../../lib/uploads.js';
 import { revisionRoutes } from '../documents/index.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 const PersonParams = z.object({ id: z.string().min(1).max(100).describe('Person id or slug') });
 const AffiliationParams = z.object({
@@ -23,6 +26,11 @@ const AffiliationParams = z.object({
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { people, projects, publications } = app.services;
   const tags = ['people'];
+  /** A person's detail with their version as its ETag. */
+  const tagged = async <T extends { person: { version: number } }>(reply: FastifyReply, body: Promise<T>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.person.version);
+  };
 
   app.get(
     '/people',
@@ -34,17 +42,21 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/people/:id', { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } }, async (request) => {
-    const profile = await people.getPerson(request.actor, request.params.id);
-    const id = profile.person.id;
-    const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { personId: id }), publications.listOfPerson(request.actor, id)]);
-    return { ...profile, projects: linked, publications: published };
-  });
+  app.get(
+    '/people/:id',
+    { schema: { tags, summary: 'A person’s profile', params: PersonParams, response: { 200: PersonProfileSchema } } },
+    async (request, reply) => {
+      const profile = await people.getPerson(request.actor, request.params.id);
+      const id = profile.person.id;
+      const [linked, published] = await Promise.all([projects.linkedTo(request.actor, { personId: id }), publications.listOfPerson(request.actor, id)]);
+      return withETag(reply, { ...profile, projects: linked, publications: published }, profile.person.version);
+    },
+  );
 
   app.post(
     '/people',
     { onRequest: signedIn, schema: { tags, summary: 'Add a person (managePeople)', body: PersonInputSchema, response: { 201: PersonDetailSchema } } },
-    async (request, reply) => reply.status(201).send(await people.createPerson(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await tagged(reply, people.createPerson(request.actor, request.body))),
   );
 
   app.put(
@@ -55,11 +67,12 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a person (the person or managePeople)',
         params: PersonParams,
-        body: PersonInputSchema.partial(),
+        headers: ConditionalHeadersSchema,
+        body: PersonChangeSchema,
         response: { 200: PersonDetailSchema },
       },
     },
-    async (request) => people.updatePerson(request.actor, request.params.id, request.body),
+    async (request, reply) => tagged(reply, people.updatePerson(request.actor, request.params.id, request.body, preconditionOf(request))),
   );
 
   // The bio's revisions
@@ -82,11 +95,12 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a person without an account (managePeople)',
         params: PersonParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await people.deletePerson(request.actor, request.params.id);
+      await people.deletePerson(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );
@@ -104,7 +118,11 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PersonDetailSchema },
       },
     },
-    async (request) => people.setPhoto(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes)),
+    async (request, reply) =>
+      tagged(
+        reply,
+        people.setPhoto(request.actor, request.params.id, () => readFilePart(request, app.config.images.maxBytes)),
+      ),
   );
 
   app.delete(
@@ -113,7 +131,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: { tags, summary: 'Remove the photo (the person or managePeople)', params: PersonParams, response: { 200: PersonDetailSchema } },
     },
-    async (request) => people.deletePhoto(request.actor, request.params.id),
+    async (request, reply) => tagged(reply, people.deletePhoto(request.actor, request.params.id)),
   );
 
   app.put(

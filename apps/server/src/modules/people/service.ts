@@ -6,6 +6,7 @@ import { findByKey, isUuid, resourceOf } from '../../authz/lookup.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound, taken } from '../../lib/errors.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug, slugify, uniqueSlug } from '../../lib/slugs.js';
 import type { Upload } from '../../lib/uploads.js';
@@ -61,6 +62,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       email: mayEdit ? row.email : null,
       username,
       affiliations,
+      version: row.version,
     };
   }
 
@@ -98,7 +100,14 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
         );
         const people = rows.map((row) => {
           const primary = affiliations.find((a) => a.personId === row.id && a.primary) ?? affiliations.find((a) => a.personId === row.id);
-          return { id: row.id, slug: row.slug, name: row.name, photo: imageRef(row.photoId), primaryAffiliation: primary ? toAffiliation(primary) : null };
+          return {
+            id: row.id,
+            slug: row.slug,
+            name: row.name,
+            photo: imageRef(row.photoId),
+            version: row.version,
+            primaryAffiliation: primary ? toAffiliation(primary) : null,
+          };
         });
         return { people, page, total };
       });
@@ -133,13 +142,14 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       });
     },
 
-    async updatePerson(actor: Actor | null, key: string, input: Partial<PersonInput>) {
+    async updatePerson(actor: Actor | null, key: string, input: Partial<PersonInput>, precondition: Precondition = {}) {
       const before = await load(actor, key);
       authorize(actor, 'edit', personResource(before), 'Person');
       const bioChanged = input.bio !== undefined && !isDeepStrictEqual(input.bio, before.bio);
       return db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.personVersion(before.id), precondition);
         if (input.slug && input.slug !== before.slug) await ensureSlugFree(tx, input.slug, before.id);
-        const row = await repo.updatePerson(tx, before.id, {
+        const row = await repo.updatePerson(tx, actor, before.id, {
           name: input.name,
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
           ...(input.orcid !== undefined ? { orcid: input.orcid } : {}),
@@ -153,10 +163,11 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
     },
 
     /** A person with an account is not deleted: disable the account instead. */
-    async deletePerson(actor: Actor | null, key: string): Promise<void> {
+    async deletePerson(actor: Actor | null, key: string, precondition: Precondition = {}): Promise<void> {
       const row = await load(actor, key);
       authorize(actor, 'managePeople');
       const photoFiles = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.personVersion(row.id), precondition);
         if (await repo.usernameOf(tx, row.id)) {
           throw new AppError('CONFLICT', 'This person has an account: disable the account instead of deleting the person');
         }
@@ -185,7 +196,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       authorize(actor, 'edit', personResource(person), 'Person');
       return assets.attachImage(actor, await readUpload(), async (tx, asset) => {
         const replaced = await repo.lockPhoto(tx, person.id);
-        const row = await repo.updatePerson(tx, person.id, { photoId: asset.id });
+        const row = await repo.updatePerson(tx, actor, person.id, { photoId: asset.id });
         await audit(tx, actor, 'person.photo.put', { type: 'person', id: person.id }, { before: { photoId: replaced }, after: describeAsset(asset) });
         return { replaced, result: await detail(tx, actor, row) };
       });
@@ -197,7 +208,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       const { result, files } = await db.transaction(async (tx) => {
         const photoId = await repo.lockPhoto(tx, person.id);
         if (!photoId) throw notFound('Photo');
-        const row = await repo.updatePerson(tx, person.id, { photoId: null });
+        const row = await repo.updatePerson(tx, actor, person.id, { photoId: null });
         await audit(tx, actor, 'person.photo.delete', { type: 'person', id: person.id }, { before: { photoId } });
         return { result: await detail(tx, actor, row), files: await assets.deleteAssetIn(tx, photoId) };
       });
@@ -221,6 +232,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.primary !== undefined ? { primary: input.primary } : {}),
         });
+        await repo.touchPerson(tx, person.id, actor);
         const affiliations = (await repo.affiliationsOf(tx, [person.id])).map(toAffiliation);
         await audit(tx, actor, 'affiliation.put', { type: 'person', id: person.id }, { after: affiliations.find((a) => a.institution.id === institutionId) });
         return { affiliations };
@@ -233,6 +245,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       return db.transaction(async (tx) => {
         const institutionId = await affiliatedInstitution(tx, person.id, institutionKey);
         if (!institutionId || !(await repo.deleteAffiliation(tx, person.id, institutionId))) throw notFound('Affiliation');
+        await repo.touchPerson(tx, person.id, actor);
         await audit(tx, actor, 'affiliation.delete', { type: 'person', id: person.id }, { before: { institutionId } });
         return { affiliations: (await repo.affiliationsOf(tx, [person.id])).map(toAffiliation) };
       });

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { byKey, NO_ROW } from '../../authz/lookup.js';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../authz/policy.js';
+import { bumped } from '../../lib/versions.js';
 import { teams } from '../../db/schema/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -22,10 +24,13 @@ export async function insertTeam(db: Db, values: typeof teams.$inferInsert): Pro
   return row!;
 }
 
-export async function updateTeam(db: Db, id: string, values: Partial<typeof teams.$inferInsert>): Promise<TeamRow> {
+/** A team's version, for a write's check (lib/versions.ts). */
+export const teamVersion = (id: string) => ({ table: teams, where: eq(teams.id, id), type: 'team', id, what: 'The team' });
+
+export async function updateTeam(db: Db, actor: Actor | null, id: string, values: Partial<typeof teams.$inferInsert>): Promise<TeamRow> {
   const [row] = await db
     .update(teams)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(teams, actor) })
     .where(eq(teams.id, id))
     .returning();
   return row!;

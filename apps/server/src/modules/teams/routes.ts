@@ -1,8 +1,18 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MemberInputSchema, TeamDetailSchema, type TeamDetail, TeamInputSchema, TeamMemberSchema, TeamsResponseSchema } from '@observatory/shared';
+import {
+  MemberInputSchema,
+  TeamChangeSchema,
+  TeamDetailSchema,
+  type TeamDetail,
+  TeamInputSchema,
+  TeamMemberSchema,
+  TeamsResponseSchema,
+} from '@observatory/shared';
 import type { Actor } from '../../authz/policy.js';
 import { signedIn } from '../../plugins/auth.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 const TeamParams = z.object({ id: z.string().min(1).max(100).describe('Team id or slug') });
 const MemberParams = z.object({
@@ -13,11 +23,9 @@ const MemberParams = z.object({
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { teams, projects } = app.services;
   const tags = ['teams'];
-  /** A team's detail with the projects it runs that the caller may see. */
-  const withProjects = async (actor: Actor | null, detail: Omit<TeamDetail, 'projects'>): Promise<TeamDetail> => ({
-    ...detail,
-    projects: await projects.linkedTo(actor, { teamId: detail.team.id }),
-  });
+  /** A team's detail with the projects it runs that the caller may see, and its version as the ETag. */
+  const withProjects = async (reply: FastifyReply, actor: Actor | null, detail: Omit<TeamDetail, 'projects'>): Promise<TeamDetail> =>
+    withETag(reply, { ...detail, projects: await projects.linkedTo(actor, { teamId: detail.team.id }) }, detail.team.version);
 
   app.get(
     '/teams',
@@ -35,13 +43,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/teams/:id',
     { schema: { tags, summary: 'A team with its members, sorted by name', params: TeamParams, response: { 200: TeamDetailSchema } } },
-    async (request) => withProjects(request.actor, await teams.getTeam(request.actor, request.params.id)),
+    async (request, reply) => withProjects(reply, request.actor, await teams.getTeam(request.actor, request.params.id)),
   );
 
   app.post(
     '/teams',
     { onRequest: signedIn, schema: { tags, summary: 'Create a team (manageTeams)', body: TeamInputSchema, response: { 201: TeamDetailSchema } } },
-    async (request, reply) => reply.status(201).send(await withProjects(request.actor, await teams.createTeam(request.actor, request.body))),
+    async (request, reply) => reply.status(201).send(await withProjects(reply, request.actor, await teams.createTeam(request.actor, request.body))),
   );
 
   app.put(
@@ -52,11 +60,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a team (manageTeams, or its owners and editors)',
         params: TeamParams,
-        body: TeamInputSchema.partial(),
+        headers: ConditionalHeadersSchema,
+        body: TeamChangeSchema,
         response: { 200: TeamDetailSchema },
       },
     },
-    async (request) => withProjects(request.actor, await teams.updateTeam(request.actor, request.params.id, request.body)),
+    async (request, reply) =>
+      withProjects(reply, request.actor, await teams.updateTeam(request.actor, request.params.id, request.body, preconditionOf(request))),
   );
 
   app.delete(
@@ -67,11 +77,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a team and its roles (manageTeams or its owners)',
         params: TeamParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await teams.deleteTeam(request.actor, request.params.id);
+      await teams.deleteTeam(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );

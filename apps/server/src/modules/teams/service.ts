@@ -6,6 +6,7 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { chooseSlug } from '../../lib/slugs.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import type { MembershipsService } from '../memberships/index.js';
 import type { RolesService } from '../roles/index.js';
 import * as repo from './repo.js';
@@ -15,7 +16,7 @@ type TeamInput = z.output<typeof TeamInputSchema>;
 /** Teams are public; their roles decide who edits and who manages members (the registry's team). */
 export const teamResource = (row: { id: string }): Resource => resourceOf('team', row);
 
-const toTeam = (row: repo.TeamRow): Team => ({ id: row.id, slug: row.slug, name: row.name, description: row.description });
+const toTeam = (row: repo.TeamRow): Team => ({ id: row.id, slug: row.slug, name: row.name, description: row.description, version: row.version });
 
 export function createTeamsService(deps: { db: Database; roles: RolesService; memberships: MembershipsService }) {
   const { db, roles, memberships } = deps;
@@ -54,12 +55,13 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; me
       return detail(actor, row);
     },
 
-    async updateTeam(actor: Actor | null, key: string, input: Partial<TeamInput>) {
+    async updateTeam(actor: Actor | null, key: string, input: Partial<TeamInput>, precondition: Precondition = {}) {
       const before = await load(key);
       authorize(actor, 'edit', teamResource(before), 'Team');
       const row = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.teamVersion(before.id), precondition);
         const slug = input.slug !== undefined && input.slug !== before.slug ? await slugFor(tx, { slug: input.slug, name: before.name }, before.id) : undefined;
-        const updated = await repo.updateTeam(tx, before.id, {
+        const updated = await repo.updateTeam(tx, actor, before.id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(slug ? { slug } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
@@ -70,10 +72,11 @@ export function createTeamsService(deps: { db: Database; roles: RolesService; me
       return detail(actor, row);
     },
 
-    async deleteTeam(actor: Actor | null, key: string) {
+    async deleteTeam(actor: Actor | null, key: string, precondition: Precondition = {}) {
       const row = await load(key);
       authorize(actor, 'delete', teamResource(row), 'Team');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.teamVersion(row.id), precondition);
         await roles.deleteAllOnTarget(row.id);
         await repo.deleteTeam(tx, row.id);
         await audit(tx, actor, 'team.delete', { type: 'team', id: row.id }, { before: row });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { groupByCategory } from './api';
 
-const inst = (id: string, categoryId: string | null) => ({ id, slug: id, name: id, description: null, url: null, ror: null, logo: null, categoryId });
+const inst = (id: string, categoryId: string | null) => ({
+  id,
+  slug: id,
+  name: id,
+  description: null,
+  url: null,
+  ror: null,
+  logo: null,
+  categoryId,
+  version: 1,
+});
 
 describe('groupByCategory', () => {
   it('groups in the categories’ order, drops empty ones, puts the uncategorised last', () => {
