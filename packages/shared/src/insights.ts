@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
 import { AuthorInputSchema, TimestampInputSchema } from './authored.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 import { INSIGHT_SORTS, INSIGHT_VISIBILITIES, COMMENT_MAX_LENGTH } from './constants.js';
 
@@ -24,6 +25,7 @@ export const InsightSchema = z.object({
   objects: z.array(ObjectRef).describe('The objects it is about that the reader may see, in order'),
   visibility: z.enum(INSIGHT_VISIBILITIES).describe('members: its team’s members (no team: its author alone)'),
   comments: z.number().int().describe('Comments on it'),
+  version: VersionSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -63,6 +65,7 @@ export const InsightWriteSchema = z.object({ insight: InsightInputSchema, doc: D
 export const InsightChangeSchema = z.object({
   insight: z.object(InsightFields).partial().optional().describe('Without defaults: a field left out stays as it is'),
   doc: DocumentSchema.nullable().optional(),
+  version: BodyVersionSchema,
 });
 
 /** GET insights: the spec's keys. */
@@ -101,6 +104,7 @@ export const CommentSchema = z.object({
   photo: ImageRefSchema.nullable(),
   timestamp: z.string().describe('When it was written: the time its body gave (say, written offline), else when it was stored'),
   created: z.string().describe('When the server stored it'),
+  version: VersionSchema,
   permissions: z.array(z.string()),
 });
 export type Comment = z.infer<typeof CommentSchema>;
@@ -116,6 +120,8 @@ export const CommentInputSchema = z.object({
   author: AuthorInputSchema,
   timestamp: TimestampInputSchema,
 });
+/** PUT insights/{id}/comments/{cid}: the comment as POST takes it, and the version the change is based on. */
+export const CommentChangeSchema = CommentInputSchema.extend({ version: BodyVersionSchema });
 
 /** POST insights/{id}/comment-photos (multipart, a part named "file"): an image for a comment about to be written. */
 export const CommentPhotoResponseSchema = z.object({ photo: ImageRefSchema });

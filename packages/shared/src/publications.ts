@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CITATION_STYLES, PUBLICATION_EXPORT_FORMATS, PUBLICATION_LIMITS as L, PUBLICATION_TYPES, PUBLICATION_YEAR_MIN } from './constants.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 const PersonRef = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 const ProjectRef = z.object({ id: z.uuid(), slug: z.string(), title: z.string() });
@@ -53,6 +54,7 @@ export const PublicationSchema = z.object({
   keywords: z.array(z.string()),
   citationKey: z.string().nullable(),
   projects: z.array(ProjectRef).describe('The projects it is linked to that the reader may see'),
+  version: VersionSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -152,6 +154,7 @@ export const PublicationWriteSchema = z.object({ publication: PublicationInputSc
 /** PUT pubs/{id}: the fields given change. */
 export const PublicationChangeSchema = z.object({
   publication: z.object(PublicationFields).partial().describe('Without defaults: a field left out stays as it is'),
+  version: BodyVersionSchema,
 });
 
 /** POST pubs/import: several publications at once (from a previewed paste), all or none. */

@@ -30,6 +30,7 @@ const publication = (over: Partial<Publication> = {}): Publication => ({
   keywords: [],
   citationKey: null,
   projects: [],
+  version: 1,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
   ...over,

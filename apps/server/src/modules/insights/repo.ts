@@ -5,6 +5,8 @@ import type { CountCache } from '../../db/counts.js';
 import { insightCommentPhotos, insightComments, insightObjects, insights, objects, people, teams } from '../../db/schema/index.js';
 import type { Page } from '../../lib/pagination.js';
 import { isoTime, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
+import { bumped } from '../../lib/versions.js';
+import type { Actor } from '../../authz/policy.js';
 
 /** Marks around a snippet's matches: control characters, which an insight's stored text never holds. */
 export const MATCH_START = '\u0001';
@@ -14,11 +16,15 @@ export const MATCH_END = '\u0002';
 const INSIGHT = { id: sql.raw('"insights"."id"'), authorId: sql.raw('"insights"."author_id"'), teamId: sql.raw('"insights"."team_id"') };
 
 export const insertInsight = async (db: Db, values: typeof insights.$inferInsert) => (await db.insert(insights).values(values).returning())[0]!;
-export const changeInsight = (db: Db, id: string, values: Partial<typeof insights.$inferInsert>) =>
+/** A change of an insight, its objects' too (set in the same write), is a new version of it. */
+export const changeInsight = (db: Db, actor: Actor | null, id: string, values: Partial<typeof insights.$inferInsert>) =>
   db
     .update(insights)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(insights, actor) })
     .where(eq(insights.id, id));
+
+/** An insight's version, for a write's check (lib/versions.ts). */
+export const insightVersion = (id: string) => ({ table: insights, where: eq(insights.id, id), type: 'insight', id, what: 'The insight' });
 export const deleteInsight = (db: Db, id: string) => db.delete(insights).where(eq(insights.id, id));
 export const findRow = async (db: Db, id: string) => (await db.select().from(insights).where(eq(insights.id, id)))[0] ?? null;
 
@@ -49,6 +55,7 @@ function insightJson(objectsVisible: SQL | undefined): SQL {
       from ${insightObjects} io join ${objects} on "objects"."id" = io.object_id where io.insight_id = ${INSIGHT.id}${objectsVisible ? sql` and ${objectsVisible}` : sql``}`),
     visibility: insights.visibility,
     comments: sql`(select count(*)::int from ${insightComments} c where c.insight_id = ${INSIGHT.id})`,
+    version: insights.version,
     createdAt: isoTime(insights.createdAt),
     updatedAt: isoTime(insights.updatedAt),
   });

@@ -1,8 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   InsightChangeSchema,
   InsightDetailSchema,
+  type InsightDetail,
   InsightsQuerySchema,
   InsightsResponseSchema,
   InsightTagsResponseSchema,
@@ -11,6 +13,7 @@ import {
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { revisionRoutes } from '../documents/index.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 import { commentRoutes } from './comments/routes.js';
 
 const InsightParams = z.object({ id: z.string().min(1).max(200).describe('The insight’s id or number') });
@@ -20,6 +23,11 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { insights } = app.services;
   const tags = ['insights'];
   const write = { onRequest: signedIn };
+  /** An insight's detail with its version as the ETag. */
+  const tagged = async (reply: FastifyReply, body: Promise<InsightDetail>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.insight.version);
+  };
 
   app.get(
     '/insights',
@@ -56,7 +64,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: InsightDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await insights.createInsight(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await tagged(reply, insights.createInsight(request.actor, request.body))),
   );
   app.get(
     '/insights/:id',
@@ -68,7 +76,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InsightDetailSchema },
       },
     },
-    async (request) => insights.getInsight(request.actor, request.params.id),
+    async (request, reply) => tagged(reply, insights.getInsight(request.actor, request.params.id)),
   );
   app.put(
     '/insights/:id',
@@ -78,11 +86,12 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change an insight: the parts given (its author, its team’s editors, manageInsights)',
         params: InsightParams,
+        headers: ConditionalHeadersSchema,
         body: InsightChangeSchema,
         response: { 200: InsightDetailSchema },
       },
     },
-    async (request) => insights.updateInsight(request.actor, request.params.id, request.body),
+    async (request, reply) => tagged(reply, insights.updateInsight(request.actor, request.params.id, request.body, preconditionOf(request))),
   );
   app.delete(
     '/insights/:id',
@@ -92,11 +101,12 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete an insight with its comments (its author, its team’s editors, manageInsights)',
         params: InsightParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await insights.deleteInsight(request.actor, request.params.id);
+      await insights.deleteInsight(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );

@@ -18,6 +18,7 @@ import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import type { AssetsService } from '../assets/index.js';
 import type { DocumentOwner, DocumentsService } from '../documents/index.js';
 import * as repo from './repo.js';
@@ -124,10 +125,11 @@ export function createInsightsService(deps: { db: Database; documents: Documents
       return this.getInsight(actor, id);
     },
 
-    async updateInsight(actor: Actor | null, key: string, input: Change): Promise<InsightDetail> {
+    async updateInsight(actor: Actor | null, key: string, input: Change, precondition: Precondition = {}): Promise<InsightDetail> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'edit', found.resource, 'Insight');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.insightVersion(found.id), precondition);
         const before = (await repo.findRow(tx, found.id))!;
         const fields = input.insight ?? {};
         const { teamId, objectIds } = await linksOf(tx, actor!, fields);
@@ -135,7 +137,7 @@ export function createInsightsService(deps: { db: Database; documents: Documents
         const title = fields.title ?? before.title;
         const tags = fields.tags ? [...new Set(fields.tags)] : before.tags;
         const doc = docChanged ? (input.doc ?? null) : before.doc;
-        await repo.changeInsight(tx, found.id, {
+        await repo.changeInsight(tx, actor, found.id, {
           title,
           tags,
           ...(docChanged ? { doc } : {}),
@@ -157,10 +159,11 @@ export function createInsightsService(deps: { db: Database; documents: Documents
     },
 
     /** Removes an insight with its comments, their images and its text's history. Its team's editors may, as its author and manageInsights. */
-    async deleteInsight(actor: Actor | null, key: string): Promise<void> {
+    async deleteInsight(actor: Actor | null, key: string, precondition: Precondition = {}): Promise<void> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'edit', found.resource, 'Insight');
       const files = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.insightVersion(found.id), precondition);
         const before = await repo.findRow(tx, found.id);
         const images = await repo.commentImagesOf(tx, found.id);
         await repo.deleteInsight(tx, found.id);

@@ -5,6 +5,8 @@ import type { CountCache } from '../../db/counts.js';
 import { affiliations, people, projectPublications, projects, publicationAuthors, publications } from '../../db/schema/index.js';
 import type { Page } from '../../lib/pagination.js';
 import { isoTime, jsonList, jsonObject } from '../../lib/sql-json.js';
+import { bumped, touch } from '../../lib/versions.js';
+import type { Actor } from '../../authz/policy.js';
 
 export type PublicationRow = typeof publications.$inferSelect;
 export type AuthorRow = typeof publicationAuthors.$inferInsert;
@@ -13,11 +15,17 @@ export type AuthorRow = typeof publicationAuthors.$inferInsert;
 const PUB_ID = sql.raw('"publications"."id"');
 
 export const insertPublication = async (db: Db, values: typeof publications.$inferInsert) => (await db.insert(publications).values(values).returning())[0]!;
-export const changePublication = (db: Db, id: string, values: Partial<typeof publications.$inferInsert>) =>
+export const changePublication = (db: Db, actor: Actor | null, id: string, values: Partial<typeof publications.$inferInsert>) =>
   db
     .update(publications)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(publications, actor) })
     .where(eq(publications.id, id));
+
+/** A publication's version, for a write's check (lib/versions.ts). */
+export const publicationVersion = (id: string) => ({ table: publications, where: eq(publications.id, id), type: 'publication', id, what: 'The publication' });
+
+/** A write to a publication's authors (a confirmation, a link taken off) is a new version of the publication. */
+export const touchPublication = (db: Db, id: string, actor: Actor | null) => touch(db, publications, eq(publications.id, id), actor);
 export const deletePublication = (db: Db, id: string) => db.delete(publications).where(eq(publications.id, id));
 export const findRow = async (db: Db, id: string) => (await db.select().from(publications).where(eq(publications.id, id)))[0] ?? null;
 
@@ -114,6 +122,7 @@ function publicationJson(projectsVisible: SQL | undefined): SQL {
     projects:
       jsonList(sql`select json_agg(json_build_object('id', "projects"."id", 'slug', "projects"."slug", 'title', "projects"."title") order by "projects"."title")
       from ${projectPublications} pp join ${projects} on "projects"."id" = pp.project_id where pp.publication_id = ${PUB_ID}${projectsVisible ? sql` and ${projectsVisible}` : sql``}`),
+    version: publications.version,
     createdAt: isoTime(publications.createdAt),
     updatedAt: isoTime(publications.updatedAt),
   });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -5,6 +6,7 @@ import {
   CitationSchema,
   PublicationChangeSchema,
   PublicationDetailSchema,
+  type PublicationDetail,
   PublicationExportQuerySchema,
   PublicationSchema,
   PublicationsImportedSchema,
@@ -21,6 +23,7 @@ import {
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { attachment } from '../../lib/downloads.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 const key = z.string().min(1).max(200);
 const PublicationParams = z.object({ id: key.describe('The publication’s id or slug') });
@@ -45,6 +48,11 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publications } = app.services;
   const tags = ['publications'];
   const write = { onRequest: signedIn };
+  /** A publication's detail with its version as the ETag. */
+  const tagged = async (reply: FastifyReply, body: Promise<PublicationDetail>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.publication.version);
+  };
 
   app.get(
     '/pubs',
@@ -110,7 +118,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: PublicationDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await publications.createPublication(request.actor, request.body.publication)),
+    async (request, reply) => reply.status(201).send(await tagged(reply, publications.createPublication(request.actor, request.body.publication))),
   );
   app.post(
     '/pubs/parse',
@@ -151,7 +159,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicationDetailSchema },
       },
     },
-    async (request) => publications.getPublication(request.actor, request.params.id),
+    async (request, reply) => tagged(reply, publications.getPublication(request.actor, request.params.id)),
   );
   app.put(
     '/pubs/:id',
@@ -161,11 +169,13 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a publication: the fields given (its adder, its confirmed authors, managePublications)',
         params: PublicationParams,
+        headers: ConditionalHeadersSchema,
         body: PublicationChangeSchema,
         response: { 200: PublicationDetailSchema },
       },
     },
-    async (request) => publications.updatePublication(request.actor, request.params.id, request.body.publication),
+    async (request, reply) =>
+      tagged(reply, publications.updatePublication(request.actor, request.params.id, request.body.publication, preconditionOf(request))),
   );
   app.delete(
     '/pubs/:id',
@@ -175,11 +185,12 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a publication (its adder, managePublications)',
         params: PublicationParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await publications.deletePublication(request.actor, request.params.id);
+      await publications.deletePublication(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );
@@ -224,7 +235,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicationDetailSchema },
       },
     },
-    async (request) => publications.confirmAuthor(request.actor, request.params.id, request.params.person),
+    async (request, reply) => tagged(reply, publications.confirmAuthor(request.actor, request.params.id, request.params.person)),
   );
   app.delete(
     '/pubs/:id/authors/:person',

@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/pagination.js';
 import { chooseSlug } from '../../lib/slugs.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import {
   checkEntry,
   countEntries,
@@ -261,10 +262,11 @@ export function createPublicationsService(deps: { db: Database }) {
       };
     },
 
-    async updatePublication(actor: Actor | null, key: string, fields: Change): Promise<PublicationDetail> {
+    async updatePublication(actor: Actor | null, key: string, fields: Change, precondition: Precondition = {}): Promise<PublicationDetail> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'edit', found.resource, 'Publication');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.publicationVersion(found.id), precondition);
         const before = (await repo.findRow(tx, found.id))!;
         const beforeAuthors = await repo.authorsOf(tx, found.id);
         if (fields.doi !== undefined && fields.doi?.toLowerCase() !== before.doi?.toLowerCase())
@@ -274,7 +276,7 @@ export function createPublicationsService(deps: { db: Database }) {
         const { authors: _authors, keywords, ...rest } = fields;
         const title = fields.title ?? before.title;
         const abstract = fields.abstract !== undefined ? fields.abstract : before.abstract;
-        await repo.changePublication(tx, found.id, {
+        await repo.changePublication(tx, actor, found.id, {
           ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
           ...(keywords ? { keywords: [...new Set(keywords)] } : {}),
           searchText: searchTextOf(title, authors ?? beforeAuthors, abstract),
@@ -291,10 +293,11 @@ export function createPublicationsService(deps: { db: Database }) {
       return this.getPublication(actor, found.id);
     },
 
-    async deletePublication(actor: Actor | null, key: string): Promise<void> {
+    async deletePublication(actor: Actor | null, key: string, precondition: Precondition = {}): Promise<void> {
       const found = await db.use((d) => load(d, actor, key));
       authorize(actor, 'delete', found.resource, 'Publication');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.publicationVersion(found.id), precondition);
         const before = await repo.findRow(tx, found.id);
         await repo.deletePublication(tx, found.id);
         await audit(
@@ -359,6 +362,7 @@ export function createPublicationsService(deps: { db: Database }) {
       const found = await db.transaction(async (tx) => {
         const { found, personId } = await authorLink(tx, actor, key, personKey, 'confirm');
         await repo.confirmAuthor(tx, found.id, personId);
+        await repo.touchPublication(tx, found.id, actor);
         await audit(tx, actor, 'publication.author.confirm', { type: 'publication', id: found.id }, { after: { personId } });
         return found;
       });
@@ -370,6 +374,7 @@ export function createPublicationsService(deps: { db: Database }) {
       await db.transaction(async (tx) => {
         const { found, personId } = await authorLink(tx, actor, key, personKey, 'unlink');
         await repo.unlinkAuthor(tx, found.id, personId);
+        await repo.touchPublication(tx, found.id, actor);
         await audit(tx, actor, 'publication.author.unlink', { type: 'publication', id: found.id }, { before: { personId } });
       });
     },

@@ -28,6 +28,7 @@ const comment = (over: Partial<Comment> = {}): Comment => ({
   photo: null,
   timestamp: '2026-03-01T10:00:00Z',
   created: '2026-03-01T10:00:00Z',
+  version: 1,
   permissions: ['edit', 'delete'],
   ...over,
 });

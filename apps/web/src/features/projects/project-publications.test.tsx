@@ -25,6 +25,7 @@ const publication = (id: string, title: string, year: number): Publication => ({
   keywords: [],
   citationKey: null,
   projects: [],
+  version: 1,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 });

@@ -31,6 +31,7 @@ const pub: Publication = {
   keywords: ['forecasting'],
   citationKey: 'dietze2018',
   projects: [{ id: '55555555-5555-4555-8555-555555555555', slug: 'efi', title: 'EFI' }],
+  version: 1,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -1,5 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Actor } from '../../../authz/policy.js';
 import type { Db } from '../../../db/client.js';
+import { bumped } from '../../../lib/versions.js';
 import { assets, insightCommentPhotos, insightComments, insights, people } from '../../../db/schema/index.js';
 
 const columns = {
@@ -10,6 +12,7 @@ const columns = {
   photoId: insightComments.photoId,
   timestamp: insightComments.timestamp,
   createdAt: insightComments.createdAt,
+  version: insightComments.version,
   author: { id: people.id, slug: people.slug, name: people.name },
 };
 export type CommentRow = {
@@ -20,6 +23,7 @@ export type CommentRow = {
   photoId: string | null;
   timestamp: Date;
   createdAt: Date;
+  version: number;
   author: { id: string; slug: string; name: string } | null;
 };
 
@@ -43,11 +47,19 @@ export async function insertComment(
   return (await selectComments(d).where(eq(insightComments.id, created!.id)))[0]!;
 }
 
-export async function changeComment(d: Db, id: string, values: { content: string; photoId: string | null; timestamp?: Date | undefined }): Promise<CommentRow> {
+/** A comment's version, for a write's check (lib/versions.ts). */
+export const commentVersion = (id: string) => ({ table: insightComments, where: eq(insightComments.id, id), type: 'comment', id, what: 'The comment' });
+
+export async function changeComment(
+  d: Db,
+  actor: Actor | null,
+  id: string,
+  values: { content: string; photoId: string | null; timestamp?: Date | undefined },
+): Promise<CommentRow> {
   const { timestamp, ...rest } = values;
   await d
     .update(insightComments)
-    .set({ ...rest, ...(timestamp ? { timestamp } : {}), updatedAt: new Date() })
+    .set({ ...rest, ...(timestamp ? { timestamp } : {}), ...bumped(insightComments, actor) })
     .where(eq(insightComments.id, id));
   return (await selectComments(d).where(eq(insightComments.id, id)))[0]!;
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CommentInputSchema, CommentPhotoResponseSchema, CommentResponseSchema, CommentsResponseSchema } from '@observatory/shared';
+import { CommentChangeSchema, CommentInputSchema, CommentPhotoResponseSchema, CommentResponseSchema, CommentsResponseSchema } from '@observatory/shared';
 import { readFilePart } from '../../../lib/uploads.js';
 import { signedIn } from '../../../plugins/auth.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
 
 const InsightParams = z.object({ id: z.string().min(1).max(200).describe('The insight’s id or number') });
 const CommentParams = InsightParams.extend({ cid: z.uuid().describe('The comment’s id') });
@@ -38,7 +39,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: CommentResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ comment: await comments.createComment(request.actor, request.params.id, request.body) }),
+    async (request, reply) => {
+      const comment = await comments.createComment(request.actor, request.params.id, request.body);
+      return reply.status(201).send(withETag(reply, { comment }, comment.version));
+    },
   );
   app.post(
     '/insights/:id/comment-photos',
@@ -65,11 +69,15 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Change a comment’s text, image and, when given, timestamp (its author, the insight’s author and team editors, manageInsights); photo null takes the image off; author may only name its author (400 otherwise)',
         params: CommentParams,
-        body: CommentInputSchema,
+        headers: ConditionalHeadersSchema,
+        body: CommentChangeSchema,
         response: { 200: CommentResponseSchema },
       },
     },
-    async (request) => ({ comment: await comments.updateComment(request.actor, request.params.id, request.params.cid, request.body) }),
+    async (request, reply) => {
+      const comment = await comments.updateComment(request.actor, request.params.id, request.params.cid, request.body, preconditionOf(request));
+      return withETag(reply, { comment }, comment.version);
+    },
   );
   app.delete(
     '/insights/:id/comments/:cid',
@@ -79,11 +87,12 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a comment and its image (its author, the insight’s author and team editors, manageInsights)',
         params: CommentParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await comments.deleteComment(request.actor, request.params.id, request.params.cid);
+      await comments.deleteComment(request.actor, request.params.id, request.params.cid, preconditionOf(request));
       return reply.status(204).send();
     },
   );

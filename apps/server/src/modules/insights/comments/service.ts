@@ -7,6 +7,7 @@ import type { Database, Db } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
 import { checkAuthor, writtenAt } from '../../../lib/authored.js';
 import { AppError, invalidField, notFound } from '../../../lib/errors.js';
+import { checkVersion, type Precondition } from '../../../lib/versions.js';
 import type { Upload } from '../../../lib/uploads.js';
 import { describeAsset, type AssetsService } from '../../assets/index.js';
 import type { NotificationsService } from '../../notifications/index.js';
@@ -60,6 +61,7 @@ export function createCommentsService(deps: {
     photo: row.photoId ? assets.getImage(actor, row.photoId, insight) : null,
     timestamp: row.timestamp.toISOString(),
     created: row.createdAt.toISOString(),
+    version: row.version,
     permissions: permissionsOf(actor, insight, row),
   });
 
@@ -146,14 +148,15 @@ export function createCommentsService(deps: {
      * Changes a comment's text, its image when `photo` is given (null: none; a replaced image
      * is removed) and when it was written when `timestamp` is; it keeps its author.
      */
-    async updateComment(actor: Actor | null, key: string, commentId: string, input: Input): Promise<Comment> {
+    async updateComment(actor: Actor | null, key: string, commentId: string, input: Input, precondition: Precondition = {}): Promise<Comment> {
       const { insight, row: before } = await loadForEdit(actor, key, commentId);
       checkAuthor(input.author, before.authorId, true);
       const timestamp = writtenAt(input.timestamp);
       const photoId = input.photo === undefined ? before.photoId : input.photo;
       const { row, files } = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.commentVersion(before.id), precondition);
         if (photoId && photoId !== before.photoId) await checkPhoto(tx, actor!, insight.id, photoId, before.id);
-        const changed = await repo.changeComment(tx, before.id, { content: input.content, photoId, timestamp });
+        const changed = await repo.changeComment(tx, actor, before.id, { content: input.content, photoId, timestamp });
         await audit(
           tx,
           actor,
@@ -172,9 +175,10 @@ export function createCommentsService(deps: {
     },
 
     /** Removes a comment and its image. */
-    async deleteComment(actor: Actor | null, key: string, commentId: string): Promise<void> {
+    async deleteComment(actor: Actor | null, key: string, commentId: string, precondition: Precondition = {}): Promise<void> {
       const { insight, row } = await loadForEdit(actor, key, commentId);
       const files = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.commentVersion(row.id), precondition);
         await repo.deleteComment(tx, row.id);
         await audit(
           tx,
