@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 export const PAGE_LIMITS = { title: 200, path: 200, segment: 60, depth: 6, search: 200, searchResults: 20 } as const;
 /** The page shown at /doc/index and linked from the user menu as Help/Docs. */
@@ -58,6 +59,7 @@ export const PageSummarySchema = z.object({
   title: z.string(),
   position: z.number().int(),
   draft: z.boolean(),
+  version: VersionSchema,
   updatedAt: z.string(),
 });
 export type PageSummary = z.infer<typeof PageSummarySchema>;
@@ -106,6 +108,7 @@ export const PageChangeSchema = z.object({
   doc: DocumentSchema.nullable().optional(),
   draft: z.boolean().optional().describe('true also makes the pages below it drafts; false is refused while a page above it is a draft'),
   position: PagePlaceSchema.optional(),
+  version: BodyVersionSchema,
 });
 export type PageChange = z.input<typeof PageChangeSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isInternalPath, isWebUrl } from './links.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 export const SHORTLINK_LIMITS = { slug: 64, target: 2000 } as const;
 const SLUG = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
@@ -42,6 +43,7 @@ export const ShortlinkSchema = z.object({
   external: ShortlinkExternalSchema,
   hits: z.number().int(),
   lastUsedAt: z.string().nullable(),
+  version: VersionSchema.describe('The resource’s version: one more at every edit, never when followed (its hits)'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -72,5 +74,5 @@ const target = z
 export const ShortlinkCreateSchema = z.object({ slug, target });
 export type ShortlinkCreate = z.input<typeof ShortlinkCreateSchema>;
 /** PUT shortlinks/{id}: the fields changed (a target left as stored is not checked against the hosts allowed again). */
-export const ShortlinkChangeSchema = z.object({ slug: slug.optional(), target: target.optional() });
+export const ShortlinkChangeSchema = z.object({ slug: slug.optional(), target: target.optional(), version: BodyVersionSchema });
 export type ShortlinkChange = z.input<typeof ShortlinkChangeSchema>;

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_LIMITS } from '@observatory/shared';
+import type { Actor } from '../../authz/policy.js';
 import type { Db } from '../../db/client.js';
+import { bumped } from '../../lib/versions.js';
 import { pages, people } from '../../db/schema/index.js';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -18,10 +20,20 @@ const listed = {
   position: pages.position,
   draft: pages.draft,
   visibility: pages.visibility,
+  version: pages.version,
   updatedAt: pages.updatedAt,
 };
 const detailed = { ...listed, doc: pages.doc, createdAt: pages.createdAt, updatedBy: { id: people.id, slug: people.slug, name: people.name } };
-export type ListedPage = { id: string; path: string; title: string; position: number; draft: boolean; visibility: string; updatedAt: Date };
+export type ListedPage = {
+  id: string;
+  path: string;
+  title: string;
+  position: number;
+  draft: boolean;
+  visibility: string;
+  version: number;
+  updatedAt: Date;
+};
 
 /** The pages at these paths (a page and the pages above it), with who changed each last: one statement. */
 export async function pagesAt(db: Db, paths: string[]) {
@@ -43,10 +55,13 @@ export async function insertPage(db: Db, values: PageWrite): Promise<PageRow | n
   return row ?? null;
 }
 
-export const changePage = (db: Db, id: string, values: Partial<PageWrite>) =>
+/** A page's version, for a write's check (lib/versions.ts). */
+export const pageVersion = (id: string) => ({ table: pages, where: eq(pages.id, id), type: 'page', id, what: 'The page' });
+
+export const changePage = (db: Db, actor: Actor | null, id: string, values: Partial<PageWrite>) =>
   db
     .update(pages)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(pages, actor) })
     .where(eq(pages.id, id));
 export const deletePage = (db: Db, id: string) => db.delete(pages).where(eq(pages.id, id));
 
@@ -68,11 +83,11 @@ export async function nearestDraft(db: Db, paths: string[]): Promise<string | nu
   return row?.path ?? null;
 }
 
-/** Makes every published page below a path a draft: one statement. How many it made. */
-export async function draftBelow(db: Db, path: string): Promise<number> {
+/** Makes every published page below a path a draft (a new version of each): one statement. How many it made. */
+export async function draftBelow(db: Db, actor: Actor | null, path: string): Promise<number> {
   const rows = await db
     .update(pages)
-    .set({ draft: true, updatedAt: new Date() })
+    .set({ draft: true, ...bumped(pages, actor) })
     .where(and(below(path), eq(pages.draft, false)))
     .returning({ id: pages.id });
   return rows.length;

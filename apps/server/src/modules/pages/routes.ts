@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -5,6 +6,7 @@ import {
   PageChangeSchema,
   PageCreateSchema,
   PageDetailSchema,
+  type PageDetail,
   PageMoveSchema,
   PageSearchQuerySchema,
   PageSearchResponseSchema,
@@ -12,6 +14,7 @@ import {
 } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth.js';
 import { revisionRoutes } from '../documents/index.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 const PageParams = z.object({ id: z.uuid().describe('The page’s id') });
 /** A page's path is the rest of the URL: pages/at/guide/map. A path no page can have is not found, as a missing one. */
@@ -28,6 +31,11 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pages } = app.services;
   const tags = ['pages'];
   const write = { onRequest: signedIn };
+  /** A page's detail with its version as the ETag. */
+  const tagged = async (reply: FastifyReply, body: Promise<PageDetail>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.page.version);
+  };
 
   app.get(
     '/pages',
@@ -64,7 +72,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageDetailSchema },
       },
     },
-    async (request) => pages.getPage(request.actor, request.params['*']),
+    async (request, reply) => tagged(reply, pages.getPage(request.actor, request.params['*'])),
   );
   app.post(
     '/pages',
@@ -77,7 +85,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: PageDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await pages.createPage(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await tagged(reply, pages.createPage(request.actor, request.body))),
   );
   app.put(
     '/pages/:id',
@@ -87,11 +95,12 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a page: the fields given (managePages); a changed text is kept as a revision',
         params: PageParams,
+        headers: ConditionalHeadersSchema,
         body: PageChangeSchema,
         response: { 200: PageDetailSchema },
       },
     },
-    async (request) => pages.updatePage(request.actor, request.params.id, request.body),
+    async (request, reply) => tagged(reply, pages.updatePage(request.actor, request.params.id, request.body, preconditionOf(request))),
   );
   app.post(
     '/pages/:id/move',
@@ -105,7 +114,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageDetailSchema },
       },
     },
-    async (request) => pages.movePage(request.actor, request.params.id, request.body),
+    async (request, reply) => tagged(reply, pages.movePage(request.actor, request.params.id, request.body)),
   );
   app.delete(
     '/pages/:id',
@@ -115,11 +124,12 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a page and its history (managePages): refused while pages are below it',
         params: PageParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.null().describe('No content') },
       },
     },
     async (request, reply) => {
-      await pages.deletePage(request.actor, request.params.id);
+      await pages.deletePage(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send(null);
     },
   );

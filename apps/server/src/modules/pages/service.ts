@@ -20,6 +20,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField, notFound, taken } from '../../lib/errors.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import type { DocumentOwner, DocumentsService } from '../documents/index.js';
 import * as repo from './repo.js';
 import { treeOrder } from './tree.js';
@@ -40,6 +41,7 @@ const summaryOf = (row: repo.ListedPage): PageSummary => ({
   title: row.title,
   position: row.position,
   draft: row.draft,
+  version: row.version,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -143,23 +145,23 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     },
 
     /** Changes the fields given; a changed text is kept as a new revision. */
-    async updatePage(actor: Actor | null, id: string, input: Change): Promise<PageDetail> {
+    async updatePage(actor: Actor | null, id: string, input: Change, precondition: Precondition = {}): Promise<PageDetail> {
       const path = await db.transaction(async (tx) => {
         const before = await writable(tx, actor, id, 'edit');
+        await checkVersion(tx, actor, repo.pageVersion(before.id), precondition);
         if (input.draft === false && before.draft) {
           const draftAbove = await repo.nearestDraft(tx, pathsAbove(before.path));
           if (draftAbove) throw invalidField('body.draft', draftAboveProblem(draftAbove));
         }
-        const draftedBelow = input.draft === true && !before.draft ? await repo.draftBelow(tx, before.path) : 0;
+        const draftedBelow = input.draft === true && !before.draft ? await repo.draftBelow(tx, actor, before.path) : 0;
         const docChanged = input.doc !== undefined && !isDeepStrictEqual(input.doc, before.doc);
         const title = input.title ?? before.title;
         const doc = docChanged ? (input.doc ?? null) : before.doc;
-        await repo.changePage(tx, before.id, {
+        await repo.changePage(tx, actor, before.id, {
           title,
           ...(docChanged ? { doc } : {}),
           ...(input.draft !== undefined ? { draft: input.draft } : {}),
           searchText: searchTextOf(title, doc),
-          updatedBy: actor!.personId,
         });
         const position = input.position === undefined ? undefined : await repo.placeAmongSiblings(tx, parentPagePath(before.path), before.id, input.position);
         if (docChanged) await documents.saveRevision(tx, actor, owner(before.id), doc);
@@ -204,7 +206,8 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
         let position = before.position;
         if (input.position !== undefined) position = await repo.placeAmongSiblings(tx, parent, before.id, input.position);
         else if (parent !== parentPagePath(from)) position = await repo.nextPosition(tx, parent, before.id);
-        await repo.changePage(tx, before.id, { position, updatedBy: actor!.personId });
+        // The page moved is a new version; its siblings, renumbered, and the pages below it, given its new path, are not.
+        await repo.changePage(tx, actor, before.id, { position });
         await audit(
           tx,
           actor,
@@ -217,9 +220,10 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
     },
 
     /** Deletes a page with its history; refused while pages are below it. */
-    async deletePage(actor: Actor | null, id: string): Promise<void> {
+    async deletePage(actor: Actor | null, id: string, precondition: Precondition = {}): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await writable(tx, actor, id, 'delete');
+        await checkVersion(tx, actor, repo.pageVersion(before.id), precondition);
         const below = await repo.countBelow(tx, before.path);
         if (below) throw new AppError('CONFLICT', `Move or delete its ${below} ${below === 1 ? 'page' : 'pages'} below first`);
         await repo.deletePage(tx, before.id);

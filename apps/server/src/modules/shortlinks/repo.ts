@@ -1,5 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Actor } from '../../authz/policy.js';
 import type { Db } from '../../db/client.js';
+import { bumped } from '../../lib/versions.js';
 import { shortlinks } from '../../db/schema/index.js';
 
 export type ShortlinkRow = typeof shortlinks.$inferSelect;
@@ -37,10 +39,13 @@ export async function insertShortlink(db: Db, values: typeof shortlinks.$inferIn
   return row!;
 }
 
-export async function updateShortlink(db: Db, id: string, values: Partial<Pick<ShortlinkRow, 'slug' | 'target'>>): Promise<ShortlinkRow> {
+/** A shortlink's version, for a write's check (lib/versions.ts). */
+export const shortlinkVersion = (id: string) => ({ table: shortlinks, where: eq(shortlinks.id, id), type: 'shortlink', id, what: 'The shortlink' });
+
+export async function updateShortlink(db: Db, actor: Actor | null, id: string, values: Partial<Pick<ShortlinkRow, 'slug' | 'target'>>): Promise<ShortlinkRow> {
   const [row] = await db
     .update(shortlinks)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(shortlinks, actor) })
     .where(eq(shortlinks.id, id))
     .returning();
   return row!;
@@ -50,7 +55,10 @@ export async function deleteShortlink(db: Db, id: string): Promise<void> {
   await db.delete(shortlinks).where(eq(shortlinks.id, id));
 }
 
-/** Counts a use and answers the target in one statement, so concurrent hits never lose a count; null for an unknown slug. */
+/**
+ * Counts a use and answers the target in one statement, so concurrent hits never lose a
+ * count; null for an unknown slug. Not a new version: following a link edits nothing.
+ */
 export async function countHit(db: Db, slug: string): Promise<string | null> {
   const [row] = await db
     .update(shortlinks)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ShortlinkChangeSchema, ShortlinkCreateSchema, ShortlinkSchema, ShortlinksResponseSchema } from '@observatory/shared';
 import { signedIn } from '../../plugins/auth.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 import { targetHost } from './hosts.js';
 import { INTERSTITIAL_CSP, interstitialPage } from './interstitial.js';
 
@@ -35,7 +36,10 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ShortlinkSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await shortlinks.createShortlink(request.actor, request.body)),
+    async (request, reply) => {
+      const created = await shortlinks.createShortlink(request.actor, request.body);
+      return reply.status(201).send(withETag(reply, created, created.version));
+    },
   );
 
   app.put(
@@ -46,11 +50,15 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a shortlink’s slug or target (manageShortlinks)',
         params: IdParams,
+        headers: ConditionalHeadersSchema,
         body: ShortlinkChangeSchema,
         response: { 200: ShortlinkSchema },
       },
     },
-    async (request) => shortlinks.updateShortlink(request.actor, request.params.id, request.body),
+    async (request, reply) => {
+      const changed = await shortlinks.updateShortlink(request.actor, request.params.id, request.body, preconditionOf(request));
+      return withETag(reply, changed, changed.version);
+    },
   );
 
   app.delete(
@@ -61,11 +69,12 @@ export const shortlinkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a shortlink: its address then finds nothing (manageShortlinks)',
         params: IdParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await shortlinks.deleteShortlink(request.actor, request.params.id);
+      await shortlinks.deleteShortlink(request.actor, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );

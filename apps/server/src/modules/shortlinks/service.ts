@@ -4,6 +4,7 @@ import { authorize, requireActor, type Actor } from '../../authz/authorize.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { invalidField, notFound, postgresCode } from '../../lib/errors.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { createHostRule } from './hosts.js';
 import * as repo from './repo.js';
 
@@ -29,6 +30,7 @@ export function createShortlinksService(deps: { db: Database; hosts: string[]; p
     external: hostRule.externalOf(row.target),
     hits: row.hits,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
@@ -77,14 +79,15 @@ export function createShortlinksService(deps: { db: Database; hosts: string[]; p
       });
     },
 
-    async updateShortlink(actor: Actor | null, id: string, input: ShortlinkChange) {
+    async updateShortlink(actor: Actor | null, id: string, input: ShortlinkChange, precondition: Precondition = {}) {
       authorize(actor, 'manageShortlinks');
       return writing(input.slug, async (tx) => {
+        await checkVersion(tx, actor, repo.shortlinkVersion(id), precondition);
         const before = await load(tx, id);
         // A target left as it is stays usable (its visitors are asked before they leave), so its other fields can still change.
         if (input.target !== undefined && input.target !== before.target) checkTarget(input.target);
         if (input.slug !== undefined) await checkSlugFree(tx, input.slug, id);
-        const row = await repo.updateShortlink(tx, id, {
+        const row = await repo.updateShortlink(tx, actor, id, {
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
           ...(input.target !== undefined ? { target: input.target } : {}),
         });
@@ -93,9 +96,10 @@ export function createShortlinksService(deps: { db: Database; hosts: string[]; p
       });
     },
 
-    async deleteShortlink(actor: Actor | null, id: string) {
+    async deleteShortlink(actor: Actor | null, id: string, precondition: Precondition = {}) {
       authorize(actor, 'manageShortlinks');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.shortlinkVersion(id), precondition);
         const before = await load(tx, id);
         await repo.deleteShortlink(tx, id);
         await audit(tx, actor, 'shortlink.delete', target(id), { before });

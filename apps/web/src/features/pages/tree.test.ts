@@ -9,6 +9,7 @@ const summary = (path: string, title: string, position = 0, draft = false): Page
   title,
   position,
   draft,
+  version: 1,
   updatedAt: '2026-01-01T00:00:00Z',
 });
 

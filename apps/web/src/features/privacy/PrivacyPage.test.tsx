@@ -25,6 +25,7 @@ const written: PageDetail = {
     title: 'Privacy statement',
     position: 2,
     draft: false,
+    version: 1,
     updatedAt: '2026-02-01T10:00:00Z',
     createdAt: '2026-01-01T10:00:00Z',
     updatedBy: null,

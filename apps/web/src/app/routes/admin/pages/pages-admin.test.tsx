@@ -18,6 +18,7 @@ const summary = (path: string, title: string, position = 0, draft = false): Page
   title,
   position,
   draft,
+  version: 1,
   updatedAt: '2026-03-04T10:00:00Z',
 });
 const PAGES = [

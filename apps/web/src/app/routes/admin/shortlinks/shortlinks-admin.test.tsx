@@ -21,6 +21,7 @@ const link = (n: number, over: Partial<Shortlink> = {}): Shortlink => ({
   external: null,
   hits: 0,
   lastUsedAt: null,
+  version: 1,
   createdAt: '2026-03-04T10:00:00Z',
   updatedAt: '2026-03-04T10:00:00Z',
   ...over,
