@@ -5,12 +5,14 @@
 import { z } from 'zod';
 import { MetricNameSchema } from './data-schema.js';
 import { SlugSchema } from './slug.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 export const DataTableSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   description: z.string(),
   metrics: z.array(z.string()).describe('The names of its metrics, in order'),
+  version: VersionSchema,
 });
 export type DataTable = z.infer<typeof DataTableSchema>;
 
@@ -21,6 +23,8 @@ export const DataTableInputSchema = z.object({
   metrics: z.array(MetricNameSchema).max(200).default([]),
 });
 export type DataTableInput = z.input<typeof DataTableInputSchema>;
+/** PUT projects/{project}/datatables/{id}: the table as written, and the version the edit is based on (as If-Match). */
+export const DataTableChangeSchema = DataTableInputSchema.extend({ version: BodyVersionSchema });
 
 export const DataTablesResponseSchema = z.object({ datatables: z.array(DataTableSchema) });
 export const DataTableResponseSchema = z.object({ datatable: DataTableSchema });

@@ -166,6 +166,9 @@ export const ProjectFileSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   createdAt: z.string(),
+  version: VersionSchema.describe(
+    'The file’s version as a resource (one more at every upload, deleted upload, rename or new description), not an upload’s number',
+  ),
   versions: z.array(FileVersionSchema).describe('Newest first'),
 });
 export type ProjectFile = z.infer<typeof ProjectFileSchema>;

@@ -2,6 +2,8 @@ import { and, asc, avg, count, desc, eq, getTableColumns, gte, inArray, isNotNul
 import type { DataTable, ObservationSort } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { dataTableMetrics, dataTables, metrics, objects, objectTypes, observations, projectObjectTypes } from '../../db/schema/index.js';
+import { bumped } from '../../lib/versions.js';
+import type { Actor } from '../../authz/policy.js';
 
 export type DataTableRow = typeof dataTables.$inferSelect;
 export type MetricRow = typeof metrics.$inferSelect;
@@ -18,6 +20,7 @@ export const tablesWithMetricNames = (db: Db, projectId: string, id?: string) =>
       metrics: sql<
         string[]
       >`coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = "data_tables"."id"), '[]'::json)`,
+      version: dataTables.version,
     })
     .from(dataTables)
     .where(and(eq(dataTables.projectId, projectId), id ? eq(dataTables.id, id) : undefined))
@@ -32,6 +35,23 @@ export const findTable = async (db: Db, projectId: string, id: string) =>
       .from(dataTables)
       .where(and(eq(dataTables.projectId, projectId), eq(dataTables.id, id)))
   )[0] ?? null;
+
+/** A project's table's version, for a write's check (lib/versions.ts). */
+export const tableVersion = (projectId: string, id: string) => ({
+  table: dataTables,
+  where: and(eq(dataTables.projectId, projectId), eq(dataTables.id, id))!,
+  type: 'datatable',
+  id,
+  what: 'The data table',
+});
+
+/** Changes a table's own fields: a new version of it (its metrics are written beside, in the same transaction). */
+export async function changeTable(db: Db, actor: Actor | null, id: string, values: { title: string; description: string }) {
+  await db
+    .update(dataTables)
+    .set({ ...values, ...bumped(dataTables, actor) })
+    .where(eq(dataTables.id, id));
+}
 
 /** A table's metrics, whole (a write checks values against them). */
 export const metricsOfTable = (db: Db, tableId: string) =>
@@ -323,7 +343,8 @@ export async function catalogOf(db: Db, projectId: string) {
   const result = await db.execute(sql`
     select
       coalesce((select json_agg(json_build_object('id', t.id, 'title', t.title, 'description', t.description,
-          'metrics', coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = t.id), '[]'::json))
+          'metrics', coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = t.id), '[]'::json),
+          'version', t.version)
         order by t.position, t.created_at) from data_tables t where t.project_id = ${projectId}::uuid), '[]'::json) as datatables,
       coalesce((select json_agg(json_build_object('slug', ot.slug, 'name', ot.name) order by pot.position)
         from project_object_types pot join object_types ot on ot.id = pot.type_id where pot.project_id = ${projectId}::uuid), '[]'::json) as object_types`);

@@ -50,7 +50,7 @@ describe('data tables', () => {
     expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).json()).toEqual({ datatable: table });
     expect((await api(t.app, 'GET', `/projects/${project.slug}`)).json().datatables).toContainEqual(table);
     const changed = await api(t.app, 'PUT', `${tablesUrl()}/${table.id}`, { ...as(owner), body: { title: 'Water', metrics: [ph, trees] } });
-    expect(changed.json().datatable).toEqual({ id: table.id, title: 'Water', description: '', metrics: [ph, trees] });
+    expect(changed.json().datatable).toEqual({ id: table.id, title: 'Water', description: '', metrics: [ph, trees], version: 2 });
     expect((await api(t.app, 'DELETE', `${tablesUrl()}/${table.id}`, as(owner))).statusCode).toBe(204);
     expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).statusCode).toBe(404);
   });

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ChartQuerySchema,
   ChartResponseSchema,
+  DataTableChangeSchema,
   DataTableInputSchema,
   DataTableSummaryResponseSchema,
   ObservationsPageQuerySchema,
@@ -15,10 +17,12 @@ import {
   ObservationsResponseSchema,
   ObservationsWriteSchema,
   ObservationsWrittenSchema,
+  type DataTable,
 } from '@observatory/shared';
 import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { attachment } from '../../lib/downloads.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 const ProjectParams = z.object({ id: z.string().min(1).max(200).describe('Project id or slug') });
 const TableParams = ProjectParams.extend({ table: z.uuid().describe('The data table’s id') });
@@ -31,6 +35,11 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
   const tables = app.services.dataTables;
   const tags = ['measured data'];
   const write = { onRequest: signedIn };
+  /** A table's answer with its version as the ETag. */
+  const tagged = async (reply: FastifyReply, table: Promise<DataTable>) => {
+    const datatable = await table;
+    return withETag(reply, { datatable }, datatable.version);
+  };
 
   app.get(
     '/projects/:id/datatables',
@@ -42,9 +51,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/datatables/:table',
     { schema: { tags, summary: 'One data table', params: TableParams, response: { 200: DataTableResponseSchema } } },
-    async (request) => ({
-      datatable: await tables.getDataTable(request.actor, request.params.id, request.params.table),
-    }),
+    async (request, reply) => tagged(reply, tables.getDataTable(request.actor, request.params.id, request.params.table)),
   );
   app.post(
     '/projects/:id/datatables',
@@ -58,7 +65,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: DataTableResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ datatable: await tables.createDataTable(request.actor, request.params.id, request.body) }),
+    async (request, reply) => reply.status(201).send(await tagged(reply, tables.createDataTable(request.actor, request.params.id, request.body))),
   );
   app.put(
     '/projects/:id/datatables/:table',
@@ -68,11 +75,13 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a data table: title, description, metrics (edit on the project)',
         params: TableParams,
-        body: DataTableInputSchema,
+        headers: ConditionalHeadersSchema,
+        body: DataTableChangeSchema,
         response: { 200: DataTableResponseSchema },
       },
     },
-    async (request) => ({ datatable: await tables.updateDataTable(request.actor, request.params.id, request.params.table, request.body) }),
+    async (request, reply) =>
+      tagged(reply, tables.updateDataTable(request.actor, request.params.id, request.params.table, request.body, preconditionOf(request))),
   );
   app.delete(
     '/projects/:id/datatables/:table',
@@ -82,11 +91,12 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a data table with its observations (edit on the project)',
         params: TableParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await tables.deleteDataTable(request.actor, request.params.id, request.params.table);
+      await tables.deleteDataTable(request.actor, request.params.id, request.params.table, preconditionOf(request));
       return reply.status(204).send();
     },
   );

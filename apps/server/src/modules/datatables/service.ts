@@ -4,6 +4,7 @@ import {
   type ChartQuerySchema,
   type ChartResponse,
   type DataTable,
+  type DataTableChangeSchema,
   type DataTableInputSchema,
   type DataTableSummaryResponse,
   type ErrorDetail,
@@ -20,6 +21,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { dataTables } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { csvRow } from '../../lib/csv.js';
 import { pageOf } from '../../lib/pagination.js';
@@ -122,9 +124,16 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     },
 
     /** A metric is taken off a table only while the table holds none of its observations. */
-    async updateDataTable(actor: Actor | null, projectKey: string, id: string, input: TableInput): Promise<DataTable> {
+    async updateDataTable(
+      actor: Actor | null,
+      projectKey: string,
+      id: string,
+      input: z.output<typeof DataTableChangeSchema>,
+      precondition: Precondition = {},
+    ): Promise<DataTable> {
       const project = await editable(actor, projectKey);
       return db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.tableVersion(project.id, id), precondition);
         const before = await tableOf(tx, project.id, id);
         const ids = await metricIds(tx, input.metrics);
         const dropped = before.metrics.filter((name) => !input.metrics.includes(name));
@@ -137,7 +146,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
               `The table holds observations of ${kept.map((m) => m.name).join(', ')}: delete them before taking the metric off`,
             );
         }
-        await tx.update(dataTables).set({ title: input.title, description: input.description, updatedAt: new Date() }).where(eq(dataTables.id, id));
+        await repo.changeTable(tx, actor, id, { title: input.title, description: input.description });
         await repo.replaceTableMetrics(tx, id, ids);
         const after = await tableOf(tx, project.id, id);
         await audit(tx, actor, 'datatable.update', { type: 'datatable', id }, { before, after });
@@ -145,9 +154,10 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       });
     },
 
-    async deleteDataTable(actor: Actor | null, projectKey: string, id: string): Promise<void> {
+    async deleteDataTable(actor: Actor | null, projectKey: string, id: string, precondition: Precondition = {}): Promise<void> {
       const project = await editable(actor, projectKey);
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.tableVersion(project.id, id), precondition);
         const before = await loadTable(tx, project.id, id);
         await tx.delete(dataTables).where(eq(dataTables.id, id));
         await audit(tx, actor, 'datatable.delete', { type: 'datatable', id }, { before });

@@ -3,6 +3,8 @@ import type { ProjectFile } from '@observatory/shared';
 import { rowsOf, type Db } from '../../../db/client.js';
 import { isoTime, jsonList } from '../../../lib/sql-json.js';
 import { assets, fileVersions, people, projectFiles } from '../../../db/schema/index.js';
+import { bumped } from '../../../lib/versions.js';
+import type { Actor } from '../../../authz/policy.js';
 
 export type FileRow = typeof projectFiles.$inferSelect;
 export type VersionRow = typeof fileVersions.$inferSelect;
@@ -15,6 +17,7 @@ export type VersionRow = typeof fileVersions.$inferSelect;
 export const filesJson = (projectId: SQLWrapper, fileIds?: string[]) =>
   jsonList<ProjectFile>(sql`select json_agg(json_build_object(
       'id', ${projectFiles.id}, 'name', ${projectFiles.name}, 'description', ${projectFiles.description}, 'createdAt', ${isoTime(projectFiles.createdAt)},
+      'version', ${projectFiles.version},
       'versions', (select coalesce(json_agg(json_build_object(
           'version', ${fileVersions.version}, 'fileName', ${assets.fileName}, 'mediaType', ${assets.mediaType}, 'size', ${assets.size}, 'sha256', ${assets.sha256},
           'createdAt', ${isoTime(fileVersions.createdAt)},
@@ -54,10 +57,25 @@ export async function insertFile(db: Db, values: typeof projectFiles.$inferInser
   return row!;
 }
 
-export async function changeFile(db: Db, id: string, values: { name?: string; description?: string | null; lastVersion?: number }): Promise<FileRow> {
+/** A project's file's version, for a write's check (lib/versions.ts). */
+export const fileVersion = (projectId: string, id: string) => ({
+  table: projectFiles,
+  where: and(eq(projectFiles.projectId, projectId), eq(projectFiles.id, id))!,
+  type: 'file',
+  id,
+  what: 'The file',
+});
+
+/** Changes a file: a new version of it, whether it is renamed or described, or an upload is added or deleted. */
+export async function changeFile(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  values: { name?: string; description?: string | null; lastVersion?: number },
+): Promise<FileRow> {
   const [row] = await db
     .update(projectFiles)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(projectFiles, actor) })
     .where(eq(projectFiles.id, id))
     .returning();
   return row!;

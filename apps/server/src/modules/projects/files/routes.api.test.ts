@@ -85,6 +85,7 @@ describe('POST /projects/{id}/files', () => {
       name: 'Core depths',
       description: 'Measured in 2024',
       createdAt: expect.any(String),
+      version: 1,
       versions: [
         {
           version: 1,

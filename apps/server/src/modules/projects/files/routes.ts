@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FileVersionSchema, ProjectFileSchema, ProjectFilesResponseSchema, SignedUrlResponseSchema } from '@observatory/shared';
+import { FileVersionSchema, ProjectFileSchema, ProjectFilesResponseSchema, SignedUrlResponseSchema, type ProjectFile } from '@observatory/shared';
 import { attachment, SANDBOX_CSP } from '../../../lib/downloads.js';
 import { receiveFileParts } from '../../../lib/uploads.js';
 import { signedIn } from '../../../plugins/auth.js';
-import { FileChangeSchema } from './service.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
+import { FileUpdateSchema } from './service.js';
 
 const key = z.string().min(1).max(200);
 const ProjectParams = z.object({ id: key.describe('Project id or slug (a former slug works too)') });
@@ -28,6 +29,11 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { onRequest: signedIn };
   const upload = { onRequest: signedIn, config: { upload: true } };
   const receive = (request: FastifyRequest) => receiveFileParts(request, app.config.files.maxBytes);
+  /** A file with its version as the ETag. */
+  const tagged = async (reply: FastifyReply, body: Promise<ProjectFile>) => {
+    const file = await body;
+    return withETag(reply, file, file.version);
+  };
 
   app.get(
     '/projects/:id/files',
@@ -54,22 +60,30 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ProjectFileSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await projectFiles.createFile(request.actor, request.params.id, receive(request))),
+    async (request, reply) => reply.status(201).send(await tagged(reply, projectFiles.createFile(request.actor, request.params.id, receive(request)))),
   );
 
   app.get(
     '/projects/:id/files/:fid',
     { schema: { tags, summary: 'One file with its versions, newest first', params: FileParams, response: { 200: ProjectFileSchema } } },
-    async (request) => projectFiles.getFile(request.actor, request.params.id, request.params.fid),
+    async (request, reply) => tagged(reply, projectFiles.getFile(request.actor, request.params.id, request.params.fid)),
   );
 
   app.put(
     '/projects/:id/files/:fid',
     {
       ...write,
-      schema: { tags, summary: 'Rename or describe a file (edit)', params: FileParams, body: FileChangeSchema, response: { 200: ProjectFileSchema } },
+      schema: {
+        tags,
+        summary: 'Rename or describe a file (edit)',
+        params: FileParams,
+        headers: ConditionalHeadersSchema,
+        body: FileUpdateSchema,
+        response: { 200: ProjectFileSchema },
+      },
     },
-    async (request) => projectFiles.updateFile(request.actor, request.params.id, request.params.fid, request.body),
+    async (request, reply) =>
+      tagged(reply, projectFiles.updateFile(request.actor, request.params.id, request.params.fid, request.body, preconditionOf(request))),
   );
 
   app.delete(
@@ -80,11 +94,12 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a file with every version and their bytes (edit)',
         params: FileParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await projectFiles.deleteFile(request.actor, request.params.id, request.params.fid);
+      await projectFiles.deleteFile(request.actor, request.params.id, request.params.fid, preconditionOf(request));
       return reply.status(204).send();
     },
   );
@@ -115,7 +130,7 @@ export const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProjectFileSchema },
       },
     },
-    async (request) => projectFiles.deleteVersion(request.actor, request.params.id, request.params.fid, request.params.version),
+    async (request, reply) => tagged(reply, projectFiles.deleteVersion(request.actor, request.params.id, request.params.fid, request.params.version)),
   );
 
   app.get(

@@ -1,10 +1,11 @@
-import { API_ROOT, type ProjectFile } from '@observatory/shared';
+import { API_ROOT, BodyVersionSchema, type ProjectFile } from '@observatory/shared';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authorize, type Actor } from '../../../authz/authorize.js';
 import { isUuid, keepRow } from '../../../authz/lookup.js';
 import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
+import { checkVersion, type Precondition } from '../../../lib/versions.js';
 import { AppError, invalidField, notFound } from '../../../lib/errors.js';
 import { withoutHiddenControls } from '../../../lib/images.js';
 import type { SignedQuery, UrlSigner } from '../../../lib/signed-urls.js';
@@ -28,6 +29,8 @@ export const FileChangeSchema = z.object({
     .transform((d) => (d === '' ? null : d)),
 });
 export type FileChange = z.output<typeof FileChangeSchema>;
+/** PUT /projects/{id}/files/{fid}: the changed fields, and the version the edit is based on (as If-Match). */
+export const FileUpdateSchema = FileChangeSchema.extend({ version: BodyVersionSchema });
 
 /** What a signed download URL opens. */
 export interface Download {
@@ -171,7 +174,7 @@ export function createProjectFilesService(deps: {
             const name = followedName(file.name, await repo.latestFileName(tx, fileId), asset.fileName);
             await fileAssets.record(tx, actor, asset);
             await repo.insertVersion(tx, { fileId, version: next, assetId: asset.id, authorId: actor!.personId });
-            await repo.changeFile(tx, fileId, { lastVersion: next, ...(name ? { name } : {}) });
+            await repo.changeFile(tx, actor, fileId, { lastVersion: next, ...(name ? { name } : {}) });
             await audit(
               tx,
               actor,
@@ -186,12 +189,13 @@ export function createProjectFilesService(deps: {
     },
 
     /** Renames or describes a file (edit). */
-    async updateFile(actor: Actor | null, key: string, fileId: string, input: FileChange) {
+    async updateFile(actor: Actor | null, key: string, fileId: string, input: FileChange, precondition: Precondition = {}) {
       const project = await projects.loadProjectFor(actor, key, 'edit');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.fileVersion(project.id, fileId), precondition);
         const before = await repo.lockFile(tx, project.id, fileId);
         if (!before) throw notFound('File');
-        const after = await repo.changeFile(tx, fileId, {
+        const after = await repo.changeFile(tx, actor, fileId, {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
         });
@@ -207,9 +211,10 @@ export function createProjectFilesService(deps: {
     },
 
     /** Deletes a file, its versions, their assets and (after the commit) their bytes (edit). */
-    async deleteFile(actor: Actor | null, key: string, fileId: string) {
+    async deleteFile(actor: Actor | null, key: string, fileId: string, precondition: Precondition = {}) {
       const project = await projects.loadProjectFor(actor, key, 'edit');
       const keys = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.fileVersion(project.id, fileId), precondition);
         const file = await repo.lockFile(tx, project.id, fileId);
         if (!file) throw notFound('File');
         const versions = await repo.versionsOf(tx, fileId);
@@ -249,7 +254,7 @@ export function createProjectFilesService(deps: {
         await repo.deleteVersion(tx, version.id);
         const removed = await assets.deleteAssetIn(tx, version.assetId);
         const name = followedName(file.name, was, await repo.latestFileName(tx, fileId));
-        await repo.changeFile(tx, fileId, name ? { name } : {});
+        await repo.changeFile(tx, actor, fileId, name ? { name } : {});
         await audit(
           tx,
           actor,
