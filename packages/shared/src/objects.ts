@@ -5,6 +5,7 @@ import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { MARKER_STYLES } from './data-schema.js';
 import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
 import { VISIBILITIES } from './projects.js';
+import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 const RefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 
@@ -36,6 +37,7 @@ export const GeoObjectSchema = z.object({
   geo: GeoJsonSchema.nullable(),
   metadata: z.record(z.string(), z.unknown()),
   visibility: z.enum(VISIBILITIES).describe('members: the members of any of its projects'),
+  version: VersionSchema,
   update: z.object({ at: z.string(), by: RefSchema.nullable() }).describe('The last change: when and who'),
 });
 export type GeoObject = z.infer<typeof GeoObjectSchema>;
@@ -116,9 +118,10 @@ const ObjectFields = z.object({
 export const GeoObjectCreateSchema = ObjectFields;
 /**
  * PUT data/obj/{name}: the changed fields plus, when it changed, the doc; or the object as
- * GET answers it (`{...obj, doc}`), its read-only parts (id, people, institutions, update) ignored.
+ * GET answers it (`{...obj, doc}`), its read-only parts (id, people, institutions, update)
+ * ignored. Its `version` is the one the edit is based on (as If-Match).
  */
-export const GeoObjectUpdateSchema = ObjectFields.partial();
+export const GeoObjectUpdateSchema = ObjectFields.partial().extend({ version: BodyVersionSchema });
 
 export const GeoObjectsQuerySchema = z.object({
   parent: z.string().min(1).max(100).optional().describe('Children of this object (name or id)'),
@@ -190,6 +193,7 @@ export const NoteSchema = z.object({
   content: z.string(),
   timestamp: z.string().describe('When it was written: the time its body gave (say, written offline), else when it was stored'),
   created: z.string().describe('When the server stored it'),
+  version: VersionSchema,
   permissions: z.array(z.string()).describe('edit and delete for its author and the object’s editors'),
 });
 export type Note = z.infer<typeof NoteSchema>;
@@ -205,6 +209,8 @@ export const NoteInputSchema = z.object({
   author: AuthorInputSchema,
   timestamp: TimestampInputSchema,
 });
+/** PUT data/obj/{name}/notes/{id}: the note as written, and the version the edit is based on (as If-Match). */
+export const NoteChangeSchema = NoteInputSchema.extend({ version: BodyVersionSchema });
 
 export const PhotoSchema = z.object({
   id: z.uuid(),
@@ -218,6 +224,7 @@ export const PhotoSchema = z.object({
   object: z.object({ id: z.uuid(), name: z.string(), title: z.string() }).nullable(),
   author: RefSchema.nullable(),
   createdAt: z.string(),
+  version: VersionSchema,
   permissions: z.array(z.string()),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
@@ -227,4 +234,5 @@ export type PhotosResponse = z.infer<typeof PhotosResponseSchema>;
 export const PhotoChangeSchema = z.object({
   caption: z.string().trim().max(2000).nullable().optional(),
   object: z.string().min(1).max(100).optional().describe('Move the photo to another object (name or id)'),
+  version: BodyVersionSchema,
 });

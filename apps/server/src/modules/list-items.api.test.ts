@@ -29,7 +29,7 @@ const pick = <T extends object>(from: T, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => k in from).map((k) => [k, (from as Record<string, unknown>)[k]]));
 
 describe('GET data/obj: list items', () => {
-  const LISTED = ['id', 'name', 'title', 'types', 'projects', 'parent', 'visibility', 'update'];
+  const LISTED = ['id', 'name', 'title', 'types', 'projects', 'parent', 'visibility', 'version', 'update'];
   let marker: string;
 
   beforeAll(async () => {

@@ -18,6 +18,8 @@ import { byKey, keyForm, keyValue } from '../../authz/lookup.js';
 import { literal, queryTemplate } from '../../db/templates.js';
 import { orderedLinks } from '../../lib/ordered-links.js';
 import { isoTime, jsonArrayText, jsonList, jsonObject, jsonOne } from '../../lib/sql-json.js';
+import { nextVersion, touch } from '../../lib/versions.js';
+import type { Actor } from '../../authz/policy.js';
 import type { Bbox, GeoJson } from '@observatory/shared';
 
 const columns = {
@@ -28,6 +30,7 @@ const columns = {
   parentId: objects.parentId,
   visibility: objects.visibility,
   doc: objects.doc,
+  version: objects.version,
   updatedAt: objects.updatedAt,
   updatedById: objects.updatedById,
 };
@@ -122,6 +125,7 @@ const objectDetail = queryTemplate({
         parentId: self.parentId,
         visibility: self.visibility,
         doc: self.doc,
+        version: self.version,
         updatedAt: self.updatedAt,
         updatedById: self.updatedById,
         geo: geoJsonOf(self.geo),
@@ -169,10 +173,23 @@ export async function insertObject(db: Db, values: ObjectValues, geo: GeoJson | 
   return row!.id;
 }
 
+/** An object's version, for a write's check (lib/versions.ts). */
+export const objectVersion = (id: string) => ({ table: objects, where: eq(objects.id, id), type: 'object', id, what: 'The object' });
+
+/** A write to what an object's editor shows with it (its people, institutions, projects) is a new version of the object. */
+export const touchObject = (db: Db, id: string, actor: Actor | null) => touch(db, objects, eq(objects.id, id), actor);
+
+/** Changes an object: a new version of it (its values name who wrote it). */
 export async function updateObject(db: Db, id: string, values: Partial<ObjectValues>, geo?: GeoJson | null): Promise<void> {
   await db
     .update(objects)
-    .set({ ...values, doc: values.doc as never, ...(geo !== undefined ? { geo: geoValue(geo) as never } : {}), updatedAt: new Date() })
+    .set({
+      ...values,
+      doc: values.doc as never,
+      ...(geo !== undefined ? { geo: geoValue(geo) as never } : {}),
+      version: nextVersion(objects),
+      updatedAt: new Date(),
+    })
     .where(eq(objects.id, id));
 }
 
@@ -227,7 +244,7 @@ export async function writeMany(db: Db, updatedById: string | null, items: Impor
   const updates = items.filter((item) => item.id);
   if (updates.length) {
     await db.execute(sql`
-      update ${objects} o set title = u.title, metadata = u.metadata::jsonb, updated_by_id = ${updatedById}::uuid, updated_at = now(),
+      update ${objects} o set title = u.title, metadata = u.metadata::jsonb, version = o.version + 1, updated_by_id = ${updatedById}::uuid, updated_at = now(),
         geo = case when u.set_geo then ${geometryOfText(sql`u.geo`)} else o.geo end
       from unnest(${sql.param(updates.map((u) => u.id))}::uuid[], ${sql.param(updates.map((u) => u.title))}::text[], ${sql.param(updates.map((u) => JSON.stringify(u.metadata)))}::text[],
         ${sql.param(updates.map((u) => geoText(u.geo)))}::text[], ${sql.param(updates.map((u) => u.geo !== undefined))}::boolean[]) as u(id, title, metadata, geo, set_geo)
@@ -252,7 +269,7 @@ export async function writeMany(db: Db, updatedById: string | null, items: Impor
 export async function setParents(db: Db, updatedById: string | null, changes: { id: string; parentId: string | null }[]): Promise<void> {
   if (changes.length === 0) return;
   await db.execute(sql`
-    update ${objects} o set parent_id = u.parent_id, updated_by_id = ${updatedById}::uuid, updated_at = now()
+    update ${objects} o set parent_id = u.parent_id, version = o.version + 1, updated_by_id = ${updatedById}::uuid, updated_at = now()
     from unnest(${sql.param(changes.map((c) => c.id))}::uuid[], ${sql.param(changes.map((c) => c.parentId))}::uuid[]) as u(id, parent_id)
     where o.id = u.id`);
 }
@@ -369,6 +386,7 @@ const objectPageJson = queryTemplate({
       projects: shown.projects,
       parent: shown.parent,
       visibility: rows.visibility,
+      version: rows.version,
       update: jsonObject({ at: isoTime(rows.updatedAt), by: shown.updatedBy }),
       ...(args.withGeo ? { geo: geoJsonValue(rows.geo) } : {}),
     });

@@ -340,16 +340,19 @@ describe('PUT data/obj/{name} with the object as GET answers it', () => {
       body: { ...before.obj, doc: before.doc, permissions: before.permissions },
     });
     expect(same.statusCode, same.body).toBe(200);
-    const { update: _u1, ...kept } = same.json().obj;
-    const { update: _u2, ...was } = before.obj;
+    // Its version (which the body names, as If-Match) is one more: a write, if an idle one.
+    const { update: _u1, version: v1, ...kept } = same.json().obj;
+    const { update: _u2, version: v2, ...was } = before.obj;
     expect(kept).toEqual(was);
+    expect(v1).toBe(v2 + 1);
     expect(same.json().doc).toEqual(before.doc);
 
-    // Changed in that shape: a type added, a project dropped, the parent taken off.
+    // Changed in that shape: a type added, a project dropped, the parent taken off (based on the version the PUT answered).
     const changed = await api(t.app, 'PUT', `/data/obj/${obj.name}`, {
       token: owner.token,
       body: {
         ...before.obj,
+        version: v1,
         title: 'Renamed in the GET shape',
         types: [...before.obj.types, { slug: 'soil-plot', name: 'Soil plot', marker: 'soil' }],
         projects: before.obj.projects.filter((p: { id: string }) => p.id === project.id),

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,6 +24,7 @@ import { noteRoutes } from './notes/routes.js';
 import { ObjectParams } from './params.js';
 import { photoRoutes } from './photos/routes.js';
 import { attachment } from '../../lib/downloads.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 /** Room for real boundaries (a region's polygons run to megabytes), above the JSON default. */
 const GEO_BODY_LIMIT = 16 * 1024 * 1024;
@@ -30,6 +32,11 @@ const GEO_BODY_LIMIT = 16 * 1024 * 1024;
 export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { objects } = app.services;
   const tags = ['objects'];
+  /** An object's detail with its version as the ETag. */
+  const tagged = async (reply: FastifyReply, body: Promise<Awaited<ReturnType<typeof objects.getObject>>>) => {
+    const answer = await body;
+    return withETag(reply, answer, answer.obj.version);
+  };
 
   app.get(
     '/data/obj',
@@ -70,7 +77,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/obj/:key',
     { schema: { tags, summary: 'An object with its doc and what the caller may do with it', params: ObjectParams, response: { 200: ObjectDetailSchema } } },
-    async (request) => objects.getObject(request.actor, request.params.key),
+    async (request, reply) => tagged(reply, objects.getObject(request.actor, request.params.key)),
   );
 
   app.post(
@@ -85,7 +92,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ObjectDetailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await objects.createObject(request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await tagged(reply, objects.createObject(request.actor, request.body))),
   );
 
   app.put(
@@ -97,21 +104,28 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change an object (edit): the changed fields plus doc, or the object as GET answers it ({...obj, doc}), changed or not',
         params: ObjectParams,
+        headers: ConditionalHeadersSchema,
         body: GeoObjectUpdateSchema,
         response: { 200: ObjectDetailSchema },
       },
     },
-    async (request) => objects.updateObject(request.actor, request.params.key, request.body),
+    async (request, reply) => tagged(reply, objects.updateObject(request.actor, request.params.key, request.body, preconditionOf(request))),
   );
 
   app.delete(
     '/data/obj/:key',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Delete an object (delete)', params: ObjectParams, response: { 204: z.undefined().describe('No content') } },
+      schema: {
+        tags,
+        summary: 'Delete an object (delete)',
+        params: ObjectParams,
+        headers: ConditionalHeadersSchema,
+        response: { 204: z.undefined().describe('No content') },
+      },
     },
     async (request, reply) => {
-      await objects.deleteObject(request.actor, request.params.key);
+      await objects.deleteObject(request.actor, request.params.key, preconditionOf(request));
       return reply.status(204).send();
     },
   );

@@ -6,6 +6,7 @@ import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '..
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { invalidField, notFound, taken } from '../../lib/errors.js';
 import { validateGeometry } from '../../lib/geometry.js';
 import type { MetadataValidator } from '../../lib/metadata.js';
@@ -139,6 +140,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
         const write = (position: number) => repo.upsertLink(tx, kind, row.id, targetId, 'role' in input ? input.role : undefined, position);
         await repo.links[kind].put(tx, row.id, targetId, write, input.position);
       }
+      await repo.touchObject(tx, row.id, actor);
       await audit(tx, actor, `object.${kind}.put`, { type: 'object', id: row.id }, { after: { targetId, ...input } });
     });
     return linksOf(kind, row.id);
@@ -150,6 +152,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     await db.transaction(async (tx) => {
       const targetId = await linkTargetId(tx, kind, targetKey);
       if (!targetId || !(await repo.links[kind].remove(tx, row.id, targetId))) throw notFound('Link');
+      await repo.touchObject(tx, row.id, actor);
       await audit(tx, actor, `object.${kind}.delete`, { type: 'object', id: row.id }, { before: { targetId } });
     });
     return linksOf(kind, row.id);
@@ -170,6 +173,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       authorizeProjects(actor, [project.resource]);
       await db.transaction(async (tx) => {
         await repo.addProject(tx, row.id, project.id);
+        await repo.touchObject(tx, row.id, actor);
         await audit(tx, actor, 'object.project.put', { type: 'object', id: row.id }, { after: { projectId: project.id } });
       });
       const [linked] = (await db.use((d) => repo.projectsOf(d, [row.id], undefined))).filter((p) => p.id === project.id);
@@ -182,6 +186,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       const project = await db.use((d) => findVisible(d, actor, 'project', projectKey));
       await db.transaction(async (tx) => {
         if (!project || !(await repo.removeProject(tx, row.id, project.id))) throw notFound('Project link');
+        await repo.touchObject(tx, row.id, actor);
         await audit(tx, actor, 'object.project.delete', { type: 'object', id: row.id }, { before: { projectId: project.id } });
       });
     },
@@ -255,10 +260,11 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       return detail(actor, id);
     },
 
-    async updateObject(actor: Actor | null, key: string, input: Partial<Input>) {
+    async updateObject(actor: Actor | null, key: string, input: Partial<Input>, precondition: Precondition = {}) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'edit', resource, 'Object');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.objectVersion(row.id), precondition);
         const typeSlugs = (await repo.typesOf(tx, [row.id])).map((t) => t.slug);
         const { types, projects: named, parentId: newParentId } = await resolve(tx, actor, input, { id: row.id, metadata: row.metadata, typeSlugs });
         // What the caller cannot see, GET did not name to them: their PUT keeps it rather than dropping it unseen.
@@ -316,10 +322,11 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     /** Sets the parents of objects a relation import has planned and checked (no loop, all visible), inside its transaction. */
     setParentsImported: (tx: Db, actor: Actor, changes: { id: string; parentId: string | null }[]) => repo.setParents(tx, actor.personId, changes),
 
-    async deleteObject(actor: Actor | null, key: string) {
+    async deleteObject(actor: Actor | null, key: string, precondition: Precondition = {}) {
       const { row, resource } = await load(actor, key);
       authorize(actor, 'delete', resource, 'Object');
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.objectVersion(row.id), precondition);
         await repo.deleteObject(tx, row.id);
         await documents.deleteRevisions(tx, { type: 'object', id: row.id });
         await audit(

@@ -22,6 +22,7 @@ const photo = (id: string, over: Partial<Photo> = {}): Photo => ({
   object: null,
   author: null,
   createdAt: '2026-01-01T00:00:00Z',
+  version: 1,
   permissions: ['view', 'edit', 'delete'],
   ...over,
 });

@@ -39,6 +39,7 @@ const note = (id: string, content = id): Note => ({
   content,
   timestamp: '2026-01-01T00:00:00Z',
   created: '2026-01-01T00:00:00Z',
+  version: 1,
   permissions: ['edit', 'delete'],
 });
 const photo = (id: string): Photo => ({
@@ -50,6 +51,7 @@ const photo = (id: string): Photo => ({
   object: null,
   author: null,
   createdAt: '',
+  version: 1,
   permissions: [],
 });
 const paged = <K extends string, T>(key: K, items: T[], page: number, count: number, limit: number) => ({

@@ -2,12 +2,15 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { notes, people } from '../../../db/schema/index.js';
 import type { Page } from '../../../lib/pagination.js';
+import { bumped } from '../../../lib/versions.js';
+import type { Actor } from '../../../authz/policy.js';
 
 const columns = {
   id: notes.id,
   content: notes.content,
   timestamp: notes.timestamp,
   createdAt: notes.createdAt,
+  version: notes.version,
   authorId: notes.authorId,
   author: { id: people.id, slug: people.slug, name: people.name },
 };
@@ -16,6 +19,7 @@ export type NoteRow = {
   content: string;
   timestamp: Date;
   createdAt: Date;
+  version: number;
   authorId: string | null;
   author: { id: string; slug: string; name: string } | null;
 };
@@ -39,10 +43,13 @@ export async function insertNote(d: Db, values: { objectId: string; authorId: st
   return (await selectNotes(d).where(eq(notes.id, created!.id)))[0]!;
 }
 
-export async function changeNote(d: Db, id: string, values: { content: string; timestamp?: Date | undefined }): Promise<NoteRow> {
+/** A note's version, for a write's check (lib/versions.ts). */
+export const noteVersion = (id: string) => ({ table: notes, where: eq(notes.id, id), type: 'note', id, what: 'The note' });
+
+export async function changeNote(d: Db, actor: Actor | null, id: string, values: { content: string; timestamp?: Date | undefined }): Promise<NoteRow> {
   await d
     .update(notes)
-    .set({ content: values.content, ...(values.timestamp ? { timestamp: values.timestamp } : {}), updatedAt: new Date() })
+    .set({ content: values.content, ...(values.timestamp ? { timestamp: values.timestamp } : {}), ...bumped(notes, actor) })
     .where(eq(notes.id, id));
   return (await selectNotes(d).where(eq(notes.id, id)))[0]!;
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NoteInputSchema, NoteSchema, NotesResponseSchema } from '@observatory/shared';
+import { NoteChangeSchema, NoteInputSchema, NoteSchema, NotesResponseSchema } from '@observatory/shared';
 import { setPaginationHeaders } from '../../../lib/pagination.js';
 import { signedIn } from '../../../plugins/auth.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
 import { ObjectParams, PageQuery } from '../params.js';
 
 /** An object's notebook. */
@@ -40,7 +41,10 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: NoteSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await notes.createNote(request.actor, request.params.key, request.body)),
+    async (request, reply) => {
+      const note = await notes.createNote(request.actor, request.params.key, request.body);
+      return reply.status(201).send(withETag(reply, note, note.version));
+    },
   );
   app.put(
     '/data/obj/:key/notes/:id',
@@ -51,20 +55,30 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Change a note’s content and, when given, its timestamp (its author or an editor of the object); author may only name its author (400 otherwise)',
         params: NoteParams,
-        body: NoteInputSchema,
+        headers: ConditionalHeadersSchema,
+        body: NoteChangeSchema,
         response: { 200: NoteSchema },
       },
     },
-    async (request) => notes.updateNote(request.actor, request.params.key, request.params.id, request.body),
+    async (request, reply) => {
+      const note = await notes.updateNote(request.actor, request.params.key, request.params.id, request.body, preconditionOf(request));
+      return withETag(reply, note, note.version);
+    },
   );
   app.delete(
     '/data/obj/:key/notes/:id',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Delete a note (its author or an editor)', params: NoteParams, response: { 204: z.undefined().describe('No content') } },
+      schema: {
+        tags,
+        summary: 'Delete a note (its author or an editor)',
+        params: NoteParams,
+        headers: ConditionalHeadersSchema,
+        response: { 204: z.undefined().describe('No content') },
+      },
     },
     async (request, reply) => {
-      await notes.deleteNote(request.actor, request.params.key, request.params.id);
+      await notes.deleteNote(request.actor, request.params.key, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { authorize, type Actor, type Resource } from '../../../authz/authorize.js';
 import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
+import { checkVersion, type Precondition } from '../../../lib/versions.js';
 import { checkAuthor, writtenAt } from '../../../lib/authored.js';
 import { attachedTo } from '../attached.js';
 import type { ObjectsService } from '../service.js';
@@ -25,6 +26,7 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
     content: row.content,
     timestamp: row.timestamp.toISOString(),
     created: row.createdAt.toISOString(),
+    version: row.version,
     permissions: attached.permissions(actor, object, row),
   });
 
@@ -59,12 +61,13 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
       return toNote(actor, resource, row);
     },
 
-    async updateNote(actor: Actor | null, key: string, noteId: string, input: Input) {
+    async updateNote(actor: Actor | null, key: string, noteId: string, input: Input, precondition: Precondition = {}) {
       const { object, resource, row: note } = await loadNote(actor, key, noteId);
       checkAuthor(input.author, note.authorId, true);
       const timestamp = writtenAt(input.timestamp);
       const row = await db.transaction(async (tx) => {
-        const changed = await repo.changeNote(tx, note.id, { content: input.content, timestamp });
+        await checkVersion(tx, actor, repo.noteVersion(note.id), precondition);
+        const changed = await repo.changeNote(tx, actor, note.id, { content: input.content, timestamp });
         await audit(
           tx,
           actor,
@@ -77,9 +80,10 @@ export function createNotesService(deps: { db: Database; objects: ObjectsService
       return toNote(actor, resource, row);
     },
 
-    async deleteNote(actor: Actor | null, key: string, noteId: string) {
+    async deleteNote(actor: Actor | null, key: string, noteId: string, precondition: Precondition = {}) {
       const { object, row: note } = await loadNote(actor, key, noteId);
       await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.noteVersion(note.id), precondition);
         await repo.deleteNote(tx, note.id);
         await audit(tx, actor, 'note.delete', { type: 'object', id: object.id }, { before: { id: note.id, content: note.content } });
       });

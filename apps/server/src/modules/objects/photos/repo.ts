@@ -2,6 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { objects as objectsTable, people, photos } from '../../../db/schema/index.js';
 import type { Page } from '../../../lib/pagination.js';
+import { bumped } from '../../../lib/versions.js';
+import type { Actor } from '../../../authz/policy.js';
 
 const columns = {
   id: photos.id,
@@ -11,6 +13,7 @@ const columns = {
   geo: sql<string | null>`ST_AsGeoJSON(${photos.geo})`,
   authorId: photos.authorId,
   createdAt: photos.createdAt,
+  version: photos.version,
   author: { id: people.id, slug: people.slug, name: people.name },
   object: { id: objectsTable.id, name: objectsTable.name, title: objectsTable.title },
 };
@@ -22,6 +25,7 @@ export type PhotoRow = {
   geo: string | null;
   authorId: string | null;
   createdAt: Date;
+  version: number;
   author: { id: string; slug: string; name: string } | null;
   object: { id: string; name: string; title: string } | null;
 };
@@ -66,10 +70,13 @@ export async function insertPhoto(
   return created!.id;
 }
 
-export async function changePhoto(d: Db, id: string, values: { caption?: string | null; objectId?: string }): Promise<void> {
+/** A photo's version, for a write's check (lib/versions.ts). */
+export const photoVersion = (id: string) => ({ table: photos, where: eq(photos.id, id), type: 'photo', id, what: 'The photo' });
+
+export async function changePhoto(d: Db, actor: Actor | null, id: string, values: { caption?: string | null; objectId?: string }): Promise<void> {
   await d
     .update(photos)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...bumped(photos, actor) })
     .where(eq(photos.id, id));
 }
 

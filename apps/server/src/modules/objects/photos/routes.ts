@@ -4,6 +4,7 @@ import { PhotoChangeSchema, PhotoSchema, PhotosResponseSchema } from '@observato
 import { readFilePart } from '../../../lib/uploads.js';
 import { setPaginationHeaders } from '../../../lib/pagination.js';
 import { signedIn } from '../../../plugins/auth.js';
+import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
 import { ObjectParams, PageQuery } from '../params.js';
 
 /** An object's photos. */
@@ -42,8 +43,10 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: PhotoSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await photos.createPhoto(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes))),
+    async (request, reply) => {
+      const photo = await photos.createPhoto(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes));
+      return reply.status(201).send(withETag(reply, photo, photo.version));
+    },
   );
   app.put(
     '/data/obj/:key/photos/:id',
@@ -53,11 +56,15 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change a photo’s caption or move it to another object (its author or an editor)',
         params: PhotoParams,
+        headers: ConditionalHeadersSchema,
         body: PhotoChangeSchema,
         response: { 200: PhotoSchema },
       },
     },
-    async (request) => photos.updatePhoto(request.actor, request.params.key, request.params.id, request.body),
+    async (request, reply) => {
+      const photo = await photos.updatePhoto(request.actor, request.params.key, request.params.id, request.body, preconditionOf(request));
+      return withETag(reply, photo, photo.version);
+    },
   );
   app.delete(
     '/data/obj/:key/photos/:id',
@@ -67,11 +74,12 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a photo and its files (its author or an editor)',
         params: PhotoParams,
+        headers: ConditionalHeadersSchema,
         response: { 204: z.undefined().describe('No content') },
       },
     },
     async (request, reply) => {
-      await photos.deletePhoto(request.actor, request.params.key, request.params.id);
+      await photos.deletePhoto(request.actor, request.params.key, request.params.id, preconditionOf(request));
       return reply.status(204).send();
     },
   );

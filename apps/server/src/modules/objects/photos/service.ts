@@ -4,6 +4,7 @@ import { authorize, can, type Actor, type Resource } from '../../../authz/author
 import { keepRow } from '../../../authz/lookup.js';
 import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
+import { checkVersion, type Precondition } from '../../../lib/versions.js';
 import type { Storage } from '../../../lib/storage/index.js';
 import type { Upload } from '../../../lib/uploads.js';
 import { describeAsset, type AssetsService } from '../../assets/index.js';
@@ -56,6 +57,7 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
     object: row.object?.id ? row.object : null,
     author: row.author?.id ? row.author : null,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
     permissions: attached.permissions(actor, object, row),
   });
 
@@ -92,12 +94,19 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       return toPhoto(actor, resource, await db.use((d) => repo.photoById(d, id)));
     },
 
-    async updatePhoto(actor: Actor | null, key: string, photoId: string, input: { caption?: string | null | undefined; object?: string | undefined }) {
+    async updatePhoto(
+      actor: Actor | null,
+      key: string,
+      photoId: string,
+      input: { caption?: string | null | undefined; object?: string | undefined },
+      precondition: Precondition = {},
+    ) {
       const { object, resource, row: photo } = await loadPhoto(actor, key, photoId);
       const target = input.object ? await objects.loadObject(actor, input.object) : null;
       if (target) authorize(actor, 'upload', target.resource, 'Object');
       await db.transaction(async (tx) => {
-        await repo.changePhoto(tx, photo.id, {
+        await checkVersion(tx, actor, repo.photoVersion(photo.id), precondition);
+        await repo.changePhoto(tx, actor, photo.id, {
           ...(input.caption !== undefined ? { caption: input.caption || null } : {}),
           ...(target ? { objectId: target.row.id } : {}),
         });
@@ -106,9 +115,10 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       return toPhoto(actor, target?.resource ?? resource, await db.use((d) => repo.photoById(d, photo.id)));
     },
 
-    async deletePhoto(actor: Actor | null, key: string, photoId: string) {
+    async deletePhoto(actor: Actor | null, key: string, photoId: string, precondition: Precondition = {}) {
       const { object, row: photo } = await loadPhoto(actor, key, photoId);
       const files = await db.transaction(async (tx) => {
+        await checkVersion(tx, actor, repo.photoVersion(photo.id), precondition);
         await repo.deletePhoto(tx, photo.id);
         await audit(tx, actor, 'photo.delete', { type: 'object', id: object.id }, { before: { id: photo.id, assetId: photo.assetId } });
         return assets.deleteAssetIn(tx, photo.assetId);
