@@ -2,6 +2,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { sortableAnnouncements } from './sortable-announcements';
 import { confirmDelete } from './confirm';
+import { useUnsavedChanges } from './unsaved-changes';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
@@ -29,6 +30,7 @@ function Row({
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const [detail, setDetail] = useState(item.detail ?? '');
   const changed = (detail.trim() || null) !== item.detail;
+  useUnsavedChanges(changed, `the ${detailLabel.toLowerCase()} of ${item.name}`);
   return (
     <Paper
       ref={setNodeRef}

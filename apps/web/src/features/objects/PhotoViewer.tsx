@@ -10,6 +10,7 @@ import { usePhotoActions, usePhotoState } from './object-page';
 import { dateTime, latLon } from './object-bits';
 import { confirmAction, confirmDelete } from '../../components/confirm';
 import { PreviousNext } from '../../components/PreviousNext';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 
 /** The largest served version: a larger variant when the server offers one, else the 400 px one. */
 const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.largeUrl ?? image.url;
@@ -29,6 +30,7 @@ export default function PhotoViewer({
   const { name, detail, photoPage, showPhotoPage } = useObjectPageValue();
   const photo = items[index]!;
   const [caption, setCaption] = useState<string | null>(null);
+  useUnsavedChanges(caption !== null && caption !== (photo.caption ?? ''), 'the caption');
   const actions = usePhotoActions(name, photo.id, { page: photoPage, count: items.length }, showPhotoPage);
   const { busy, error } = usePhotoState(photo.id);
   // Saved like the editor saves, so the catalogue and the maps learn of the new place too.

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { WRAP } from '../../components/PublicationLine';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { EXPORT_FORMAT_LABELS, PUBLICATION_TYPE_LABELS } from '../../lib/publications';
@@ -152,6 +153,7 @@ export function PastePublications() {
   const [included, setIncluded] = useState<Record<number, boolean>>({});
   const parse = useParsePublications();
   const save = useImportPublications();
+  const unsaved = useUnsavedChanges(text.trim() !== '', 'the pasted publications');
 
   const entries = parsed?.entries ?? [];
   const kept = entries.filter((e) => included[e.index]);
@@ -184,6 +186,7 @@ export function PastePublications() {
       kept.flatMap((e) => (e.publication ? [e.publication] : [])),
       {
         onSuccess: ({ publications }) => {
+          unsaved.saved();
           if (publications.length === 1) {
             notifications.show({ color: 'green', message: 'Publication added' });
             void navigate(paths.pub(publications[0]!.slug));

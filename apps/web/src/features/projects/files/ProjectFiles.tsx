@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ProjectFile } from '@observatory/shared';
 import { FormError, fieldErrors } from '../../../components/FormError';
 import { PrefetchLink } from '../../../components/PrefetchLink';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { paths } from '../../../config/paths';
 import { formatBytes, useAddFile, useAddVersion, useChangeFile, useDeleteFile, useDeleteVersion, useDownload } from './api';
 import { WideTable } from '../../../components/WideTable';
@@ -55,6 +56,7 @@ function AddFile({ project }: { project: ProjectRef }) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  useUnsavedChanges(file !== null || name !== '' || description !== '', 'the file to upload');
   const errors = fieldErrors(add.error);
 
   const submit = () => {
@@ -278,6 +280,7 @@ function EditFile({ project, file, onDone }: { project: ProjectRef; file: Projec
   const change = useChangeFile(project, file.id);
   const [name, setName] = useState(file.name);
   const [description, setDescription] = useState(file.description ?? '');
+  useUnsavedChanges(name !== file.name || description !== (file.description ?? ''), `“${file.name}”`);
   const errors = fieldErrors(change.error);
   const save = () => change.mutate({ name: name.trim(), description: description.trim() || null }, { onSuccess: onDone });
   return (
