@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { ADMIN, apiToken, expect, expectAccessible, expectFitsWidth, LAPTOP, newUser, PHONE, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, expect, expectAccessible, expectFitsWidth, LAPTOP, newUser, PHONE, signIn, test } from './fixtures';
 
 const bibtex = (key: string, title: string, doi: string) => `@article{${key},
   title = {${title}},
@@ -203,5 +203,8 @@ test('a signed-in user fills in a publication by hand; its DOI given as an addre
   await page.getByRole('button', { name: 'Add publication' }).click();
   await expect(page.getByText(/A publication with this DOI exists/)).toBeVisible();
   await page.getByRole('link', { name: 'Open the publication that has this DOI' }).click();
+  // The refused one is not saved: leaving it asks first.
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  await answerDialog(page, 'Leave');
   await expect(page).toHaveURL(url);
 });
