@@ -45,9 +45,10 @@ test('a researcher creates an object by drawing a polygon on the map and filling
   await expect(page.getByRole('heading', { level: 1, name: 'New object' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Object' });
 
-  // The inputs know the server's limits, so the limit shows while typing.
-  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveAttribute('maxlength', '100');
-  await expect(form.getByRole('textbox', { name: 'Title' })).toHaveAttribute('maxlength', '300');
+  // The inputs know the server's limits: text past one stays whole and is refused at its field, never cut.
+  await form.getByRole('textbox', { name: 'Title' }).fill('t'.repeat(301));
+  await expect(form.getByText('301 characters: at most 300')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('t'.repeat(301));
   await form.getByRole('textbox', { name: 'Name' }).fill(name);
   await form.getByRole('textbox', { name: 'Title' }).fill('Upper Meadow');
   await chooseOption(page, 'Types', 'Site');

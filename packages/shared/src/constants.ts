@@ -50,6 +50,9 @@ export type InsightSort = (typeof INSIGHT_SORTS)[number];
 /** The longest comment taken. */
 export const COMMENT_MAX_LENGTH = 10_000;
 
+/** The longest name and description of a project's file (the upload form's and PUT projects/{id}/files/{fid}'s). */
+export const PROJECT_FILE_LIMITS = { name: 300, description: 2000 } as const;
+
 /** Kinds of publication (CSL's many types map onto these). */
 export const PUBLICATION_TYPES = ['article', 'book', 'chapter', 'report', 'thesis', 'dataset', 'software', 'other'] as const;
 export type PublicationType = (typeof PUBLICATION_TYPES)[number];
@@ -67,6 +70,7 @@ export const PUBLICATION_LIMITS = {
   authors: 500,
   venue: 500,
   short: 50,
+  citationKey: 100,
   doi: 300,
   url: 2000,
   abstract: 20_000,

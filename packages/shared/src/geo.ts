@@ -19,16 +19,20 @@ export const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygo
 export type GeometryType = (typeof GEOMETRY_TYPES)[number];
 export const GEOJSON_TYPES = [...GEOMETRY_TYPES, 'FeatureCollection'] as const;
 
+/** The most degrees a longitude and a latitude are from 0 (WGS 84): the positions' range, also for forms. */
+export const COORDINATE_LIMITS = { longitude: 180, latitude: 90 } as const;
+
 const finite = (what: string) => z.number({ error: `${what} must be a finite number` });
 const outside = (what: string, limit: number, hint = '') => ({
   error: (issue: { input?: unknown }) => `${what} ${String(issue.input)} is outside [-${limit}, ${limit}]${hint}`,
 });
 const ORDER_HINT = ' (positions are [longitude, latitude])';
 
-const Longitude = finite('Longitude').min(-180, outside('Longitude', 180)).max(180, outside('Longitude', 180));
+const { longitude: LON, latitude: LAT } = COORDINATE_LIMITS;
+const Longitude = finite('Longitude').min(-LON, outside('Longitude', LON)).max(LON, outside('Longitude', LON));
 const Latitude = finite('Latitude')
-  .min(-90, outside('Latitude', 90, ORDER_HINT))
-  .max(90, outside('Latitude', 90, ORDER_HINT));
+  .min(-LAT, outside('Latitude', LAT, ORDER_HINT))
+  .max(LAT, outside('Latitude', LAT, ORDER_HINT));
 
 const POSITION_TEXT = 'A position is [longitude, latitude] or [longitude, latitude, elevation]';
 
@@ -232,7 +236,7 @@ export const BboxSchema = z
     }
     const box = numbers as Bbox;
     for (const [i, value] of box.entries()) {
-      const limit = i % 2 === 0 ? 180 : 90;
+      const limit = i % 2 === 0 ? LON : LAT;
       if (Math.abs(value) > limit) return fail(`${BBOX_NAMES[i]} ${value} is outside [-${limit}, ${limit}]`);
     }
     if (box[0] > box[2]) return fail(`minLon ${box[0]} is greater than maxLon ${box[2]} (a box crossing the antimeridian is not accepted: send two)`);

@@ -36,6 +36,9 @@ export const ImportRecordsResponseSchema = z.object({
   records: z.array(z.object({ row: z.number().int().describe('The row in the file (the header is row 1)'), cells: z.array(z.string()) })),
 });
 
+/** The longest metadata field or metric name a column is mapped to. */
+export const IMPORT_FIELD_NAME_MAX = 100;
+
 /** A column of the file, by its index. */
 const ColumnIndex = z.number().int().min(0).max(1000);
 
@@ -54,7 +57,7 @@ export const ObjectImportOptionsSchema = z.object({
   mergeMetadata: z.boolean().default(true).describe('Set the mapped fields and keep the others (else the mapped fields are all its metadata)'),
   objtypes: z.array(z.string()).max(50).default([]).describe('Object type slugs'),
   projects: z.array(z.string()).max(50).default([]).describe('Project slugs or ids'),
-  metadataColumns: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(100)).default({}).describe('Column index → metadata field'),
+  metadataColumns: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(IMPORT_FIELD_NAME_MAX)).default({}).describe('Column index → metadata field'),
 });
 export type ObjectImportOptions = z.input<typeof ObjectImportOptionsSchema>;
 
@@ -153,7 +156,7 @@ export const ObservationImportOptionsSchema = z.object({
   objectColumn: ColumnIndex.describe('The column holding the object’s name'),
   timeColumn: ColumnIndex.describe('The column holding the date or time'),
   metricColumns: z
-    .record(z.string().regex(/^\d+$/), z.string().min(1).max(100))
+    .record(z.string().regex(/^\d+$/), z.string().min(1).max(IMPORT_FIELD_NAME_MAX))
     .default({})
     .describe('Column index → metric name: one observation per filled cell'),
   metricColumn: ColumnIndex.nullable().default(null).describe('The column naming each record’s metric (with valueColumn)'),

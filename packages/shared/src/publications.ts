@@ -128,7 +128,7 @@ const PublicationFields = {
   citationKey: z
     .string()
     .trim()
-    .max(L.short * 2, `At most ${L.short * 2} characters`)
+    .max(L.citationKey, `At most ${L.citationKey} characters`)
     .regex(/^[^\s{},]*$/, 'A citation key has no spaces, braces or commas')
     .nullable()
     .optional()

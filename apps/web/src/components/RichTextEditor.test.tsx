@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DOCUMENT_SAMPLE, type AssetDetail, type ProseMirrorDoc } from '@observatory/shared';
 import RichTextEditor from './RichTextEditor';
@@ -100,6 +101,34 @@ describe('the toolbar', () => {
     await userEvent.type(alt, 'A soil core{Enter}');
     expect(lastDoc(onChange).content).toContainEqual({ type: 'image', attrs: { asset, alt: 'A soil core' } });
     expect(screen.getByRole('textbox', { name: 'Documentation' }).querySelector('img')?.getAttribute('src')).toBe(`/api/v1/assets/${asset}/400`);
+  });
+
+  it('keeps an image description pasted past its limit whole, said at its field and above the text', async () => {
+    const asset = '0b9e6f5c-2d1a-4e3b-8c7d-6f5e4d3c2b1a';
+    stubUpload(asset);
+    // Held by its form, as the pages hold it: the editor is given each change back.
+    const onChange = vi.fn();
+    function Held() {
+      const [doc, setDoc] = useState<ProseMirrorDoc | null>({ type: 'doc', content: [para('A core')] });
+      return <RichTextEditor label="Documentation" value={doc} onChange={(next) => (onChange(next), setDoc(next))} onUnreadable={() => {}} />;
+    }
+    render(
+      <MantineProvider env="test">
+        <Held />
+      </MantineProvider>,
+    );
+    await userEvent.upload(
+      document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([new Uint8Array([0x89])], 'core.png', { type: 'image/png' }),
+    );
+    const alt = await screen.findByRole('textbox', { name: 'Image description (alt text)' });
+    await waitFor(() => expect(document.activeElement).toBe(alt));
+    await userEvent.paste('d'.repeat(612));
+    expect((alt as HTMLInputElement).value).toHaveLength(612);
+    expect(lastDoc(onChange).content).toContainEqual({ type: 'image', attrs: { asset, alt: 'd'.repeat(612) } });
+    expect(alt.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('612 characters: at most 500')).toBeTruthy();
+    expect(screen.getByText('The description of image 1 is 612 characters: at most 500. Select the image to shorten it.')).toBeTruthy();
   });
 
   it('says why an upload was refused, inserting nothing', async () => {

@@ -6,6 +6,7 @@ import { RichTextEditor as Editor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { useEffect, useId, useState } from 'react';
 import type { ProseMirrorDoc } from '@observatory/shared';
+import { documentProblem } from '../lib/form-rules';
 import { RichText } from './RichText';
 import { CalloutControl, ImageAltField, InsertImageControl, InsertTableControl, TableControls, useToolbarState } from './RichTextEditorControls';
 import { editorExtensions, editorLoadProblem } from './rich-text-extensions';
@@ -62,8 +63,9 @@ function DocumentEditor({ label, description, value, onChange }: RichTextEditorP
   const toolbar = useToolbarState(editor);
   // The image just uploaded: its description field takes the focus.
   const [inserted, setInserted] = useState<string | null>(null);
+  // An image's description past its limit stays as typed, said here (its own field says it while selected); the form refuses it.
   return (
-    <Input.Wrapper label={label} description={description} labelProps={{ id: labelId, component: 'span' }}>
+    <Input.Wrapper label={label} description={description} error={documentProblem(value)} labelProps={{ id: labelId, component: 'span' }}>
       <Editor editor={editor} mt={4} classNames={{ root: classes.root, content: classes.content }} mih={EDITOR_MIN_HEIGHT}>
         <Editor.Toolbar>
           <Editor.ControlsGroup>

@@ -1,4 +1,4 @@
-import { FileButton, Loader, Menu, TextInput, VisuallyHidden } from '@mantine/core';
+import { FileButton, Loader, Menu, VisuallyHidden } from '@mantine/core';
 import { RichTextEditor as Editor, useRichTextEditorContext } from '@mantine/tiptap';
 import { IconAlertTriangle, IconBulb, IconInfoCircle, IconMessage2, IconPhoto, IconTablePlus, IconX } from '@tabler/icons-react';
 import { NodeSelection } from '@tiptap/pm/state';
@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_NODES, IMAGE_MEDIA_TYPES, type AssetDetail, type CalloutTone } from '@observatory/shared';
 import { api } from '../lib/api-client';
 import { FormError } from './FormError';
+import { LimitedTextInput } from './LimitedInput';
 import { rememberImageUrl } from './rich-text-nodes';
 
 const ICON = { size: 16, stroke: 1.5 } as const;
@@ -203,7 +204,7 @@ export function ImageAltField({ image, autoFocus }: { image: { pos: number; alt:
       })
       .run();
   return (
-    <TextInput
+    <LimitedTextInput
       ref={inputRef}
       size="xs"
       px="sm"
@@ -211,7 +212,7 @@ export function ImageAltField({ image, autoFocus }: { image: { pos: number; alt:
       label="Image description (alt text)"
       description="What the image shows, for readers who cannot see it. Leave empty only if it is decoration."
       value={image.alt}
-      maxLength={DOCUMENT_NODES.image.attrs.alt.max}
+      limit={DOCUMENT_NODES.image.attrs.alt.max}
       onChange={(event) => setAlt(event.currentTarget.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === 'Escape') {

@@ -21,6 +21,13 @@ function show() {
 
 const dialog = (name: string) => screen.findByRole('dialog', { name });
 
+/** Two clicks before anything is drawn again: as a browser's double click lands while the dialog fades out. */
+const doubleClick = (button: HTMLElement) =>
+  act(() => {
+    button.click();
+    button.click();
+  });
+
 describe('confirmDelete', () => {
   it('asks with Delete and Keep it, and deletes only once confirmed', async () => {
     const user = show();
@@ -83,6 +90,47 @@ describe('confirmAction', () => {
     const asked = await dialog('Restore this version?');
     within(asked).getByText('Unsaved changes are lost.');
     await user.click(within(asked).getByRole('button', { name: 'Restore' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes ahead once on a double click (the dialog still fading out)', async () => {
+    show();
+    const onConfirm = vi.fn();
+    act(() => confirmAction({ title: 'Import objects?', message: '81 objects will be created.', confirmLabel: 'Import', onConfirm }));
+    doubleClick(within(await dialog('Import objects?')).getByRole('button', { name: 'Import' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('confirmDelete on a double click', () => {
+  it('deletes once, and once more only after a failure', async () => {
+    const user = show();
+    const once = vi.fn();
+    act(() => confirmDelete({ title: 'Delete the unit g?', message: 'No metric is measured in it.', onConfirm: once }));
+    doubleClick(within(await dialog('Delete the unit g?')).getByRole('button', { name: 'Delete' }));
+    expect(once).toHaveBeenCalledTimes(1);
+
+    let fail = (_error: unknown) => {};
+    const promised = vi.fn(() => new Promise((_resolve, reject) => (fail = reject)));
+    act(() => confirmDelete({ title: 'Delete this photo?', message: 'The photo is deleted.', onConfirm: promised }));
+    const asked = await dialog('Delete this photo?');
+    doubleClick(within(asked).getByRole('button', { name: 'Delete' }));
+    expect(promised).toHaveBeenCalledTimes(1);
+    await act(async () => fail(new ApiError(503, 'UNAVAILABLE', null, 'Busy')));
+    await within(asked).findByRole('alert');
+    await user.click(within(asked).getByRole('button', { name: 'Delete' }));
+    expect(promised).toHaveBeenCalledTimes(2);
+  });
+
+  it('deletes once when the name is typed and Delete clicked twice', async () => {
+    const user = show();
+    const onConfirm = vi.fn();
+    act(() =>
+      confirmDelete({ title: 'Delete Soil team?', message: 'Every member loses their role.', typed: { label: 'Team name', value: 'Soil team' }, onConfirm }),
+    );
+    const asked = await dialog('Delete Soil team?');
+    await user.type(within(asked).getByRole('textbox', { name: 'Team name' }), 'Soil team');
+    doubleClick(within(asked).getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../lib/errors';
 
 /**
@@ -40,14 +40,27 @@ export interface ActionConfirmation {
   onConfirm: () => void;
 }
 
-/** Asks before an action that deletes nothing; the dialog closes as the action starts. */
+/**
+ * The action of a dialog's confirm button, done once: a second click (a double click, or
+ * one while the dialog fades out) does nothing.
+ */
+function once<T>(action: () => T): () => T | undefined {
+  let done = false;
+  return () => {
+    if (done) return undefined;
+    done = true;
+    return action();
+  };
+}
+
+/** Asks before an action that deletes nothing; the dialog closes as the action starts, which starts once. */
 export function confirmAction({ title, message, confirmLabel, cancelLabel = 'Cancel', danger = false, onConfirm }: ActionConfirmation) {
   modals.openConfirmModal({
     title,
     children: paragraphs(message),
     labels: { confirm: confirmLabel, cancel: cancelLabel },
     ...(danger ? { confirmProps: { color: 'danger' } } : {}),
-    onConfirm,
+    onConfirm: once(onConfirm),
   });
 }
 
@@ -107,6 +120,8 @@ export function confirmDelete(confirmation: DeleteConfirmation) {
     return;
   }
   const body = paragraphs(message);
+  // A second click while the deletion starts or runs does nothing; after a failure, Delete tries again.
+  let busy = false;
   const modalId = modals.openConfirmModal({
     title,
     children: body,
@@ -114,6 +129,8 @@ export function confirmDelete(confirmation: DeleteConfirmation) {
     confirmProps: { color: 'danger' },
     closeOnConfirm: false,
     onConfirm: () => {
+      if (busy) return;
+      busy = true;
       const done = confirmation.onConfirm();
       if (!(done instanceof Promise)) return modals.close(modalId);
       // Busy: nothing closes the dialog until the deletion has settled.
@@ -130,7 +147,10 @@ export function confirmDelete(confirmation: DeleteConfirmation) {
       show(true);
       done.then(
         () => modals.close(modalId),
-        (error: unknown) => show(false, error),
+        (error: unknown) => {
+          busy = false;
+          show(false, error);
+        },
       );
     },
   });
@@ -160,6 +180,14 @@ function TypedConfirmation({
   onConfirm: () => void;
 }) {
   const [text, setText] = useState('');
+  // Once: a second click while the dialog closes does nothing.
+  const fired = useRef(false);
+  const confirm = () => {
+    if (fired.current) return;
+    fired.current = true;
+    modals.closeAll();
+    onConfirm();
+  };
   return (
     <Stack gap="sm">
       {paragraphs(message)}
@@ -175,7 +203,7 @@ function TypedConfirmation({
         <Button variant="default" onClick={() => modals.closeAll()}>
           {labels.cancel}
         </Button>
-        <Button color="danger" disabled={text.trim() !== typed.value} onClick={() => (modals.closeAll(), onConfirm())}>
+        <Button color="danger" disabled={text.trim() !== typed.value} onClick={confirm}>
           {labels.confirm}
         </Button>
       </Group>

@@ -109,6 +109,13 @@ describe('images, tables and callouts in the editor', () => {
     expect(accepted(editor)).toEqual([]);
   });
 
+  it('takes a pasted image’s description whole however long, for its field to refuse out loud rather than cut it', () => {
+    const { editor } = openEditor(null);
+    const long = 'd'.repeat(DOCUMENT_NODES.image.attrs.alt.max + 100);
+    editor.view.pasteHTML(`<img data-asset="${asset}" alt="${long}">`);
+    expect(editor.getJSON().content).toContainEqual({ type: 'image', attrs: { asset, alt: long } });
+  });
+
   it('inserts a 3 × 3 table with a header row, changes its rows and columns, and writes what the server accepts', () => {
     const { editor } = openEditor({ type: 'doc', content: [{ type: 'paragraph' }] });
     editor.chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();

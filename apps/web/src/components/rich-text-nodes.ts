@@ -53,7 +53,8 @@ export const ImageNode = Node.create({
       },
       alt: {
         default: DOCUMENT_NODES.image.attrs.alt.default,
-        parseHTML: (element: HTMLElement) => (element.getAttribute('alt') ?? '').slice(0, DOCUMENT_NODES.image.attrs.alt.max),
+        // Taken whole, however long: one past its limit is said by the image's description field and the editor, and refused by the form (documentProblem).
+        parseHTML: (element: HTMLElement) => element.getAttribute('alt') ?? '',
         renderHTML: (attrs: { alt?: string }) => ({ alt: attrs.alt ?? '' }),
       },
     };

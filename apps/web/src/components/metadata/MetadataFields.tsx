@@ -1,5 +1,6 @@
 import { Checkbox, NumberInput, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { LimitedTextInput } from '../LimitedInput';
 import type { MetadataField } from './metadata-form';
 
 function description(field: MetadataField, typeCount: number) {
@@ -67,7 +68,7 @@ function MetadataControl<V extends { metadata: Record<string, unknown> }>({
         />
       );
     default:
-      return <TextInput {...common} maxLength={field.maxLength ?? undefined} {...form.getInputProps(path)} />;
+      return <LimitedTextInput {...common} limit={field.maxLength ?? undefined} {...form.getInputProps(path)} />;
   }
 }
 

@@ -105,7 +105,7 @@ describe('the metadata form from JSON Schemas', () => {
     expect(metadataFieldError(byKey.plotSize!, '')).toBeNull();
     expect(metadataFieldError(byKey.established!, 1900.5)).toBe('Enter a whole number');
     expect(metadataFieldError(byKey.habitat!, 'desert')).toBe('Choose one of forest, grassland');
-    expect(metadataFieldError(byKey.siteCode!, 'ABCDEF')).toBe('At most 5 characters');
+    expect(metadataFieldError(byKey.siteCode!, 'ABCDEF')).toBe('6 characters: at most 5');
     expect(metadataFieldError(byKey.surveyed!, '12/05/2024')).toBe('Enter a date (YYYY-MM-DD)');
     expect(metadataFieldError(byKey.fenced!, false)).toBeNull();
   });

@@ -5,6 +5,7 @@
  */
 
 import { schemasOf, type ObjectType } from '@observatory/shared';
+import { lengthProblem } from '../../lib/form-rules';
 
 export type MetadataFieldKind = 'text' | 'select' | 'number' | 'integer' | 'boolean' | 'date';
 
@@ -158,8 +159,7 @@ export function metadataFieldError(field: MetadataField, value: MetadataValue | 
   const text = String(value);
   if (field.kind === 'select' && !field.options.includes(text)) return `Choose one of ${field.options.join(', ')}`;
   if (field.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) return 'Enter a date (YYYY-MM-DD)';
-  if (field.maxLength !== null && text.length > field.maxLength) return `At most ${field.maxLength} characters`;
-  return null;
+  return lengthProblem(text, field.maxLength ?? undefined);
 }
 
 /** Errors keyed by field key; empty when the values may be sent. */

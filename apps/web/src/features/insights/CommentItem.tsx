@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { COMMENT_MAX_LENGTH, type Comment } from '@observatory/shared';
 import { useState } from 'react';
+import { LimitedTextarea } from '../../components/LimitedInput';
 import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
@@ -10,6 +11,7 @@ import { useDraft } from '../../lib/use-draft';
 import { useCommentActions } from './api';
 import { dateTime } from './insight-bits';
 import { confirmDelete } from '../../components/confirm';
+import { lengthProblem } from '../../lib/form-rules';
 
 /** A comment's photo: a thumbnail that opens the large version. */
 export function CommentPhoto({ photo, who }: { photo: NonNullable<Comment['photo']>; who: string }) {
@@ -55,7 +57,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
     setDraft(comment.content);
   };
   const save = () => {
-    if (draft === null || !draft.trim()) return;
+    if (draft === null || !draft.trim() || lengthProblem(draft, COMMENT_MAX_LENGTH)) return;
     actions.save.mutate({ content: draft.trim(), photo: keepPhoto ? (comment.photo?.id ?? null) : null }, { onSuccess: () => (kept.clear(), setDraft(null)) });
   };
   const askToDelete = () =>
@@ -104,11 +106,11 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
         ) : (
           <Stack gap="xs">
             <DraftAlert draft={kept} />
-            <Textarea
+            <LimitedTextarea
               label="Comment"
               autosize
               minRows={2}
-              maxLength={COMMENT_MAX_LENGTH}
+              limit={COMMENT_MAX_LENGTH}
               value={draft}
               onChange={(e) => setDraft(e.currentTarget.value)}
               disabled={busy}

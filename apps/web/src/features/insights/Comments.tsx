@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, FileButton, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { COMMENT_MAX_LENGTH, type ImageRef } from '@observatory/shared';
 import { useState } from 'react';
+import { LimitedTextarea } from '../../components/LimitedInput';
 import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
@@ -12,6 +13,7 @@ import { useAddComment, useComments, useUploadCommentPhoto } from './api';
 import { CommentItem } from './CommentItem';
 import { commentCount } from './insight-bits';
 import { errorText } from '../../lib/errors';
+import { lengthProblem } from '../../lib/form-rules';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 
@@ -28,8 +30,8 @@ function NewComment({ insight }: { insight: { id: string; num: number } }) {
   const busy = add.isPending || upload.isPending;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    // The text and photo stay until the comment is saved; a failure keeps them.
-    if (!content.trim() || busy) return;
+    // The text and photo stay until the comment is saved; a failure keeps them, as does a comment too long.
+    if (!content.trim() || busy || lengthProblem(content, COMMENT_MAX_LENGTH)) return;
     add.mutate(
       { content: content.trim(), photo: photo?.id ?? null },
       {
@@ -50,11 +52,11 @@ function NewComment({ insight }: { insight: { id: string; num: number } }) {
     <form onSubmit={submit} aria-label="Write a comment" noValidate>
       <Stack gap="xs">
         <DraftAlert draft={kept} />
-        <Textarea
+        <LimitedTextarea
           label="Your comment"
           autosize
           minRows={3}
-          maxLength={COMMENT_MAX_LENGTH}
+          limit={COMMENT_MAX_LENGTH}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           error={add.error ? errorText(add.error) : null}

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Container, Group, Input, SegmentedControl, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Container, Group, Input, SegmentedControl, Select, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
@@ -9,17 +9,20 @@ import { DraftAlert } from '../../components/DraftAlert';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { LimitedTextInput } from '../../components/LimitedInput';
 import { PageState } from '../../components/PageState';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ObjectPicker } from '../../components/pickers/ObjectPicker';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
+import { documentProblem, lengthRule } from '../../lib/form-rules';
 import { restoreForm, useDraft, useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { useInsight, useInsightTags, useMyTeams, useSaveInsight, type InsightFields } from './api';
 import { InsightRevisions } from './InsightRevisions';
 import { VISIBILITIES } from './insights-query';
 
+const TITLE_MAX = lengthLimit(InsightInputSchema.shape.title);
 const MAX_TAGS = 20;
 const MAX_OBJECTS = 50;
 const VISIBILITY_CHOICES = { public: 'Public', 'signed-in': 'Signed in', members: 'Members' } as const;
@@ -79,7 +82,7 @@ function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf:
       visibility: existing?.insight.visibility ?? 'public',
       doc: existing?.doc ?? null,
     },
-    validate: { title: (v) => (v.trim() ? null : 'Give a title') },
+    validate: { title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')), doc: documentProblem },
   });
   const values = form.values;
   const unsaved = useUnsavedChanges(form.isDirty(), existing ? 'this insight' : 'the new insight');
@@ -117,7 +120,7 @@ function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf:
       <Stack gap="md" maw={760}>
         <DraftAlert draft={draft} />
         <FormError error={unplacedError(save.error, FORM_FIELDS)} />
-        <TextInput label="Title" required maxLength={lengthLimit(InsightInputSchema.shape.title)} {...form.getInputProps('title')} />
+        <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
         <TagsInput
           label="Tags"
           description="Press Enter after each tag"

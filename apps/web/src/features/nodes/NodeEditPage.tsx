@@ -1,7 +1,7 @@
-import { Anchor, Button, Container, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { NodeSegmentSchema, type NodeResponse } from '@observatory/shared';
+import { lengthLimit, NodeInputSchema, NodeSegmentSchema, type NodeResponse } from '@observatory/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,10 +16,11 @@ import {
   type MetadataValues,
 } from '../../components/metadata/metadata-form';
 import { MetadataFields } from '../../components/metadata/MetadataFields';
+import { LimitedTextarea, LimitedTextInput } from '../../components/LimitedInput';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
-import { schemaRule } from '../../lib/form-rules';
+import { lengthProblem, schemaRule } from '../../lib/form-rules';
 import { metadataSchemaQuery } from '../../lib/metadata-schemas';
 import { slugFromTitle } from '../../lib/slug';
 import { useTitle } from '../../lib/use-title';
@@ -28,6 +29,12 @@ import { nodeMetadata, placesFor } from './node-paths';
 
 /** A path segment as the server takes it: a slug, and not one of the pages' own words. */
 const segmentRule = schemaRule(NodeSegmentSchema, 'Give a path segment');
+/** The server's most characters of a node's fields (NodeInputSchema). */
+const MAX = {
+  title: lengthLimit(NodeInputSchema.shape.title),
+  slug: lengthLimit(NodeInputSchema.shape.slug),
+  description: lengthLimit(NodeInputSchema.shape.description),
+} as const;
 
 interface NodeFormValues {
   parent: string | null;
@@ -62,8 +69,9 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
     },
     validate: (values) => {
       const errors: Record<string, string | null> = {
-        title: values.title.trim() ? null : 'Give a title',
-        slug: segmentRule(values.slug),
+        title: lengthProblem(values.title, MAX.title) ?? (values.title.trim() ? null : 'Give a title'),
+        slug: lengthProblem(values.slug, MAX.slug) ?? segmentRule(values.slug),
+        description: lengthProblem(values.description, MAX.description),
         type: values.type ? null : 'Choose a type',
       };
       for (const [key, message] of Object.entries(validateMetadata(fieldsRef.current, values.metadata))) errors[`metadata.${key}`] = message;
@@ -120,10 +128,10 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
       <Stack gap="md" maw={720}>
         <FormError error={unplacedError(save.error, ['parent', 'title', 'slug', 'type', 'description', 'metadata.'])} />
         <FormError error={schema.error} />
-        <TextInput
+        <LimitedTextInput
           label="Title"
           required
-          maxLength={200}
+          limit={MAX.title}
           {...form.getInputProps('title')}
           onChange={(e) => {
             form.setFieldValue('title', e.currentTarget.value);
@@ -140,11 +148,11 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
           data={places}
           {...form.getInputProps('parent')}
         />
-        <TextInput
+        <LimitedTextInput
           label="Path segment"
           description={`Its address: /nodes/${newPath || '…'}`}
           required
-          maxLength={80}
+          limit={MAX.slug}
           {...form.getInputProps('slug')}
           onChange={(e) => {
             slugEdited.current = true;
@@ -159,7 +167,7 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
           allowDeselect={false}
           {...form.getInputProps('type')}
         />
-        <Textarea label="Description" autosize minRows={2} maxLength={5000} {...form.getInputProps('description')} />
+        <LimitedTextarea label="Description" autosize minRows={2} limit={MAX.description} {...form.getInputProps('description')} />
         {type ? (
           <Stack gap="sm" component="section" aria-labelledby="node-metadata">
             <Title order={2} size="h3" id="node-metadata">

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { lengthLimit, NoteInputSchema } from '@observatory/shared';
 import type { Note } from '@observatory/shared';
 import { useState } from 'react';
+import { LimitedTextarea } from '../../components/LimitedInput';
 import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
@@ -14,6 +15,7 @@ import { useAddNote, useNoteActions, useObjectNotes } from './object-page';
 import { dateTime } from './object-bits';
 import { confirmDelete } from '../../components/confirm';
 import { errorText } from '../../lib/errors';
+import { lengthProblem } from '../../lib/form-rules';
 
 /** The server's limit, told while typing. */
 const MAX_NOTE = lengthLimit(NoteInputSchema.shape.content);
@@ -27,19 +29,19 @@ function NewNote({ name }: { name: string }) {
   const error = add.error ? errorText(add.error) : null;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    // The text stays in the box until the note is saved; a failure keeps it.
-    if (content.trim()) add.mutate(content.trim(), { onSuccess: () => (kept.clear(), setContent('')) });
+    // The text stays in the box until the note is saved; a failure keeps it, as does a note too long.
+    if (content.trim() && !lengthProblem(content, MAX_NOTE)) add.mutate(content.trim(), { onSuccess: () => (kept.clear(), setContent('')) });
   };
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Write a note">
       <Stack gap="xs">
         <DraftAlert draft={kept} />
-        <Textarea
+        <LimitedTextarea
           label="New note"
           placeholder="What did you observe or do?"
           autosize
           minRows={3}
-          maxLength={MAX_NOTE}
+          limit={MAX_NOTE}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           error={error}
@@ -62,7 +64,8 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
   const { busy, error } = actions;
   const may = (action: string) => note.permissions.includes(action);
   const save = () => {
-    if (draft !== null && draft.trim()) actions.save.mutate(draft.trim(), { onSuccess: () => (kept.clear(), setDraft(null)) });
+    if (draft !== null && draft.trim() && !lengthProblem(draft, MAX_NOTE))
+      actions.save.mutate(draft.trim(), { onSuccess: () => (kept.clear(), setDraft(null)) });
   };
   const askToDelete = () =>
     confirmDelete({
@@ -107,7 +110,7 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
         ) : (
           <Stack gap="xs">
             <DraftAlert draft={kept} />
-            <Textarea label="Note" autosize minRows={2} maxLength={MAX_NOTE} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
+            <LimitedTextarea label="Note" autosize minRows={2} limit={MAX_NOTE} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
             <Group gap="xs">
               <Button size="xs" onClick={() => void save()} loading={busy} disabled={!draft.trim()}>
                 Save

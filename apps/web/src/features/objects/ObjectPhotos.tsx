@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { lengthLimit, PhotoChangeSchema, type Photo } from '@observatory/shared';
 import { lazy, Suspense, useState } from 'react';
+import { LimitedTextarea } from '../../components/LimitedInput';
 import { Paging } from '../../components/Paging';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
@@ -9,9 +10,12 @@ import { useObjectPageValue } from './object-context';
 import { useObjectPhotos, usePhotoActions, usePhotoState, useUploadPhoto } from './object-page';
 import { dateTime, latLon } from './object-bits';
 import { errorText } from '../../lib/errors';
+import { lengthProblem } from '../../lib/form-rules';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
+/** The server's longest caption. */
+const CAPTION_MAX = lengthLimit(PhotoChangeSchema.shape.caption);
 
 /** What a photo shows, for its thumbnail's text alternative. */
 export const photoLabel = (photo: Photo, index: number) => photo.caption || `Photo ${index + 1}${photo.takenAt ? `, taken ${dateTime(photo.takenAt)}` : ''}`;
@@ -27,14 +31,17 @@ function NewPhotoCaption({ photo, onDone }: { photo: Photo; onDone: () => void }
       gap={4}
       component="form"
       aria-label="Caption of the new photo"
-      onSubmit={(e) => (e.preventDefault(), caption.mutate(text.trim() || null, { onSuccess: onDone }))}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!lengthProblem(text, CAPTION_MAX)) caption.mutate(text.trim() || null, { onSuccess: onDone });
+      }}
     >
-      <Textarea
+      <LimitedTextarea
         label="Caption of the new photo"
         size="xs"
         autosize
         minRows={2}
-        maxLength={lengthLimit(PhotoChangeSchema.shape.caption)}
+        limit={CAPTION_MAX}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         // The upload's next step: where the keyboard goes once the photo is in.

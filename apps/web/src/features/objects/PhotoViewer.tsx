@@ -1,16 +1,21 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { lengthLimit, PhotoChangeSchema } from '@observatory/shared';
 import { notifications } from '@mantine/notifications';
 import type { Photo } from '@observatory/shared';
 import { useState } from 'react';
 import { toErrorView } from '../../lib/errors';
+import { lengthProblem } from '../../lib/form-rules';
 import { useSaveObject } from './edit/api';
 import { useObjectPageValue } from './object-context';
 import { usePhotoActions, usePhotoState } from './object-page';
 import { dateTime, latLon } from './object-bits';
 import { confirmAction, confirmDelete } from '../../components/confirm';
 import { PreviousNext } from '../../components/PreviousNext';
+import { LimitedTextarea } from '../../components/LimitedInput';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+
+/** The server's longest caption. */
+const CAPTION_MAX = lengthLimit(PhotoChangeSchema.shape.caption);
 
 /** The largest served version: a larger variant when the server offers one, else the 400 px one. */
 const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.largeUrl ?? image.url;
@@ -47,7 +52,7 @@ export default function PhotoViewer({
     if (e.key === 'ArrowRight') go(index + 1);
   };
   const saveCaption = () => {
-    if (caption !== null) actions.caption.mutate(caption.trim() || null, { onSuccess: () => setCaption(null) });
+    if (caption !== null && !lengthProblem(caption, CAPTION_MAX)) actions.caption.mutate(caption.trim() || null, { onSuccess: () => setCaption(null) });
   };
   const askToDelete = () =>
     confirmDelete({
@@ -106,14 +111,7 @@ export default function PhotoViewer({
           </Text>
         ) : (
           <Stack gap="xs">
-            <Textarea
-              label="Caption"
-              autosize
-              maxLength={lengthLimit(PhotoChangeSchema.shape.caption)}
-              value={caption}
-              onChange={(e) => setCaption(e.currentTarget.value)}
-              data-autofocus
-            />
+            <LimitedTextarea label="Caption" autosize limit={CAPTION_MAX} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-autofocus />
             <Group gap="xs">
               <Button size="xs" onClick={() => void saveCaption()} loading={busy}>
                 Save caption

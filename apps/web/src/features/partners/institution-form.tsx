@@ -1,7 +1,9 @@
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { lengthLimit, InstitutionInputSchema } from '@observatory/shared';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { Category, Institution } from '@observatory/shared';
+import { LimitedTextarea, LimitedTextInput } from '../../components/LimitedInput';
+import { lengthRule } from '../../lib/form-rules';
 
 export interface InstitutionFormValues {
   name: string;
@@ -12,6 +14,8 @@ export interface InstitutionFormValues {
 }
 
 const UNCATEGORISED = '';
+const NAME_MAX = lengthLimit(InstitutionInputSchema.shape.name);
+const DESCRIPTION_MAX = lengthLimit(InstitutionInputSchema.shape.description);
 const ROR = /^0[a-hj-km-np-tv-z0-9]{6}\d{2}$/;
 const rorOf = (v: string) =>
   v
@@ -32,7 +36,8 @@ export function useInstitutionForm(initialValues: InstitutionFormValues = instit
   return useForm({
     initialValues,
     validate: {
-      name: (v) => (v.trim() ? null : 'Give a name'),
+      name: lengthRule(NAME_MAX, (v) => (v.trim() ? null : 'Give a name')),
+      description: lengthRule(DESCRIPTION_MAX),
       url: (v) => (!v.trim() || /^https?:\/\/\S+\.\S+/.test(v.trim()) ? null : 'Give an http(s) address'),
       ror: (v) => (!v.trim() || ROR.test(rorOf(v)) ? null : 'Not a ROR id (e.g. 05a28rw58)'),
     },
@@ -55,17 +60,11 @@ export function InstitutionFields({ form, categories }: { form: UseFormReturnTyp
   ];
   return (
     <>
-      <TextInput label="Name" required maxLength={lengthLimit(InstitutionInputSchema.shape.name)} {...form.getInputProps('name')} />
+      <LimitedTextInput label="Name" required limit={NAME_MAX} {...form.getInputProps('name')} />
       <Select label="Category" data={choices} allowDeselect={false} {...form.getInputProps('categoryId')} />
       <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('url')} />
       <TextInput label="ROR id" placeholder="05a28rw58" description="From ror.org, the Research Organization Registry" {...form.getInputProps('ror')} />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={3}
-        maxLength={lengthLimit(InstitutionInputSchema.shape.description)}
-        {...form.getInputProps('description')}
-      />
+      <LimitedTextarea label="Description" autosize minRows={3} limit={DESCRIPTION_MAX} {...form.getInputProps('description')} />
     </>
   );
 }

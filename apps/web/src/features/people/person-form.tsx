@@ -2,6 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { isValidOrcid, normaliseOrcid, type ProseMirrorDoc } from '@observatory/shared';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { documentProblem } from '../../lib/form-rules';
 
 export interface PersonFormValues {
   name: string;
@@ -16,6 +17,7 @@ export function usePersonForm(initialValues: PersonFormValues = { name: '', orci
     validate: {
       name: (v) => (v.trim() ? null : 'Give a name'),
       orcid: (v) => (!v.trim() || isValidOrcid(normaliseOrcid(v)) ? null : 'Not a valid ORCID iD (0000-0000-0000-0000, with a correct check digit)'),
+      bio: documentProblem,
     },
   });
 }

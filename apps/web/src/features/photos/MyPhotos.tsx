@@ -1,9 +1,10 @@
 import { Anchor, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
-import type { PhotoResult } from '@observatory/shared';
+import { lengthLimit, PhotoChangeSchema, type PhotoResult } from '@observatory/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LimitedTextInput } from '../../components/LimitedInput';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
@@ -15,9 +16,10 @@ import { photoApiQuery, photoSearchFrom } from './photo-query';
 import { PhotoViewer } from './PhotoViewer';
 import { confirmDelete } from '../../components/confirm';
 import { errorText } from '../../lib/errors';
+import { lengthProblem } from '../../lib/form-rules';
 
 /** The longest caption the API takes. */
-const CAPTION_MAX = 2000;
+const CAPTION_MAX = lengthLimit(PhotoChangeSchema.shape.caption);
 
 /** Edit caption → a text box with Save and Cancel (busy while saving, the refusal shown under it). */
 function CaptionEditor({ photo }: { photo: PhotoResult }) {
@@ -38,14 +40,17 @@ function CaptionEditor({ photo }: { photo: PhotoResult }) {
       </Button>
     );
   }
-  const save = () => change.mutate({ photo, caption: text.trim() || null }, { onSuccess: () => setText(null) });
+  const save = () => {
+    // A caption too long stays as typed, its error under it.
+    if (!lengthProblem(text, CAPTION_MAX)) change.mutate({ photo, caption: text.trim() || null }, { onSuccess: () => setText(null) });
+  };
   return (
     <Stack gap={4}>
-      <TextInput
+      <LimitedTextInput
         label="Caption"
         size="xs"
         value={text}
-        maxLength={CAPTION_MAX}
+        limit={CAPTION_MAX}
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') save();

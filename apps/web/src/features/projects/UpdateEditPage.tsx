@@ -1,4 +1,4 @@
-import { Anchor, Container, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { lengthLimit, UpdateInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -9,14 +9,18 @@ import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { LimitedTextInput } from '../../components/LimitedInput';
 import { PageState } from '../../components/PageState';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { paths } from '../../config/paths';
 import { objectLoadErrorText } from '../../lib/errors';
+import { documentProblem, lengthRule } from '../../lib/form-rules';
 import { restoreForm, useDraft, useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { useAddUpdate, useChangeUpdate, useProject, useUpdate, type UpdateDetail } from './api';
 import { Revisions } from './Revisions';
+
+const TITLE_MAX = lengthLimit(UpdateInputSchema.shape.title);
 
 /** `draftOf`: the update as its address names it, or `new:<project>`. */
 function UpdateForm({ slug, draftOf, existing }: { slug: string; draftOf: string; existing?: UpdateDetail }) {
@@ -27,7 +31,7 @@ function UpdateForm({ slug, draftOf, existing }: { slug: string; draftOf: string
   const docLock = useDocumentLock();
   const form = useForm({
     initialValues: { title: existing?.update.title ?? '', doc: (existing?.doc ?? null) as ProseMirrorDoc | null },
-    validate: { title: (v) => (v.trim() ? null : 'Give a title') },
+    validate: { title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')), doc: documentProblem },
   });
   const unsaved = useUnsavedChanges(form.isDirty(), 'this update');
   const draft = useDraft({ kind: 'update', resource: draftOf, fields: form.values, stored: form.getInitialValues(), onRestore: restoreForm(form) });
@@ -53,7 +57,7 @@ function UpdateForm({ slug, draftOf, existing }: { slug: string; draftOf: string
       <Stack gap="sm" maw={720}>
         <DraftAlert draft={draft} />
         <FormError error={save.error} />
-        <TextInput label="Title" required maxLength={lengthLimit(UpdateInputSchema.shape.title)} {...form.getInputProps('title')} />
+        <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
         <LazyRichTextEditor
           key={draft.restored}
           label="Text"

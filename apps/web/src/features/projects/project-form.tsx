@@ -1,6 +1,6 @@
 import { pickerProps } from '../../components/pickers/form';
 import { TeamPicker } from '../../components/pickers/TeamPicker';
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   lengthLimit,
@@ -11,6 +11,8 @@ import {
   type ProseMirrorDoc,
 } from '@observatory/shared';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { LimitedTextarea, LimitedTextInput } from '../../components/LimitedInput';
+import { documentProblem, lengthRule } from '../../lib/form-rules';
 import type { ProjectFields } from './api';
 
 export interface ProjectFormValues {
@@ -25,6 +27,9 @@ export interface ProjectFormValues {
   teamId: string;
   doc: ProseMirrorDoc | null;
 }
+
+const TITLE_MAX = lengthLimit(ProjectFieldSchemas.shape.title);
+const SUMMARY_MAX = lengthLimit(ProjectFieldSchemas.shape.summary);
 
 const VISIBILITY_LABELS = { public: 'Everyone', 'signed-in': 'Signed-in users', members: 'Members only' } as const;
 
@@ -45,9 +50,11 @@ export function useProjectForm(initialValues: ProjectFormValues) {
   return useForm({
     initialValues,
     validate: {
-      title: (v) => (v.trim() ? null : 'Give a title'),
+      title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')),
+      summary: lengthRule(SUMMARY_MAX),
       slug: (v) => (!v || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v) ? null : 'Use lower-case letters, digits and single dashes'),
       endDate: (v, values) => (v && values.startDate && v < values.startDate ? 'The end comes before the start' : null),
+      doc: documentProblem,
     },
   });
 }
@@ -69,16 +76,16 @@ export const toProjectInput = (v: ProjectFormValues) => ({
 export function ProjectFieldsForm({ form, onUnreadableDoc }: { form: UseFormReturnType<ProjectFormValues>; onUnreadableDoc: () => void }) {
   return (
     <>
-      <TextInput label="Title" required maxLength={lengthLimit(ProjectFieldSchemas.shape.title)} {...form.getInputProps('title')} />
+      <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
       {form.values.slug || form.isDirty('slug') ? (
         <TextInput label="Address (slug)" description="The project’s address; the old one keeps working after a change" {...form.getInputProps('slug')} />
       ) : null}
-      <Textarea
+      <LimitedTextarea
         label="Summary"
         description="One or two sentences for the catalogue"
         autosize
         minRows={2}
-        maxLength={lengthLimit(ProjectFieldSchemas.shape.summary)}
+        limit={SUMMARY_MAX}
         {...form.getInputProps('summary')}
       />
       <Select

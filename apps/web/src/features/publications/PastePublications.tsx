@@ -1,14 +1,16 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PUBLICATION_LIMITS, type ParsedEntry, type PublicationsParsed } from '@observatory/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../components/FormError';
+import { LimitedTextarea } from '../../components/LimitedInput';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { WRAP } from '../../components/PublicationLine';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
+import { lengthProblem } from '../../lib/form-rules';
 import { EXPORT_FORMAT_LABELS, PUBLICATION_TYPE_LABELS } from '../../lib/publications';
 import { useImportPublications, useParsePublications, type PasteFormat } from './api';
 
@@ -160,7 +162,8 @@ export function PastePublications() {
   const keptInError = kept.filter((e) => e.error || !e.publication);
   const sent = kept.map((e) => e.index);
   const problems = importProblems(save.error, sent);
-  const mayPreview = text.trim().length > 0;
+  // A paste too long stays whole, its error under it: nothing is read until it is shortened.
+  const mayPreview = text.trim().length > 0 && !lengthProblem(text, PUBLICATION_LIMITS.paste);
 
   // A changed paste makes the preview stale: it goes.
   const forget = () => {
@@ -202,13 +205,13 @@ export function PastePublications() {
 
   return (
     <Stack gap="md" maw={760}>
-      <Textarea
+      <LimitedTextarea
         label="BibTeX, RIS or CSL-JSON"
         description="Paste one entry or many, as exported from a reference manager or a journal’s page"
         autosize
         minRows={8}
         maxRows={20}
-        maxLength={PUBLICATION_LIMITS.paste}
+        limit={PUBLICATION_LIMITS.paste}
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);

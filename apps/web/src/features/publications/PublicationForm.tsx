@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Input, NumberInput, Paper, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Input, NumberInput, Paper, Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError, showFieldErrors, unplacedError } from '../../components/FormError';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { LimitedTextarea, LimitedTextInput } from '../../components/LimitedInput';
 import { PersonPicker } from '../../components/pickers/PersonPicker';
 import { WRAP } from '../../components/PublicationLine';
 import { paths } from '../../config/paths';
@@ -102,7 +103,7 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
       <Stack gap="md" maw={760}>
         <FormError error={unplacedError(save.error, FORM_FIELDS)} />
         <Select label="Type" data={TYPE_CHOICES} allowDeselect={false} required w={{ base: '100%', xs: 260 }} {...form.getInputProps('type')} />
-        <Textarea label="Title" required autosize minRows={1} maxLength={L.title} {...form.getInputProps('title')} />
+        <LimitedTextarea label="Title" required autosize minRows={1} limit={L.title} {...form.getInputProps('title')} />
         <Input.Wrapper label="Authors" labelElement="div" description="In the order the publication gives them" error={form.errors.authors}>
           <Stack gap="xs" mt={6}>
             {values.authors.length ? (
@@ -113,10 +114,10 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
                   return (
                     <Paper component="li" withBorder p="xs" key={row.key}>
                       <Group align="flex-start" gap="xs" wrap="wrap">
-                        <TextInput
+                        <LimitedTextInput
                           label={`Name of author ${n}`}
                           placeholder="Family, Given"
-                          maxLength={L.authorName}
+                          limit={L.authorName}
                           style={{ flex: '1 1 14rem', minWidth: 0 }}
                           autoFocus={row.key === focusRow}
                           {...form.getInputProps(`authors.${i}.name`)}
@@ -200,29 +201,31 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
             label="Year"
             min={PUBLICATION_YEAR_MIN}
             max={latestPublicationYear()}
+            // A year out of range stays as typed, with the schema's error, rather than changed on blur.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             hideControls
             w={{ base: '100%', xs: 120 }}
             {...form.getInputProps('year')}
           />
-          <TextInput label="Journal, book or publisher" maxLength={L.venue} style={{ flex: '1 1 16rem' }} {...form.getInputProps('venue')} />
+          <LimitedTextInput label="Journal, book or publisher" limit={L.venue} style={{ flex: '1 1 16rem' }} {...form.getInputProps('venue')} />
         </Group>
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <TextInput label="Volume" maxLength={L.short} w={{ base: '100%', xs: 120 }} {...form.getInputProps('volume')} />
-          <TextInput label="Issue" maxLength={L.short} w={{ base: '100%', xs: 120 }} {...form.getInputProps('issue')} />
-          <TextInput label="Pages" placeholder="e.g. 45–67" maxLength={L.short} w={{ base: '100%', xs: 160 }} {...form.getInputProps('pages')} />
+          <LimitedTextInput label="Volume" limit={L.short} w={{ base: '100%', xs: 120 }} {...form.getInputProps('volume')} />
+          <LimitedTextInput label="Issue" limit={L.short} w={{ base: '100%', xs: 120 }} {...form.getInputProps('issue')} />
+          <LimitedTextInput label="Pages" placeholder="e.g. 45–67" limit={L.short} w={{ base: '100%', xs: 160 }} {...form.getInputProps('pages')} />
         </Group>
         <Stack gap={4}>
-          <TextInput label="DOI" description="10.1234/abc, or its https://doi.org/ address" maxLength={L.doi} {...form.getInputProps('doi')} />
+          <LimitedTextInput label="DOI" description="10.1234/abc, or its https://doi.org/ address" limit={L.doi} {...form.getInputProps('doi')} />
           {duplicate ? (
             <Anchor component={Link} to={duplicate.href} size="sm">
               Open the publication that has this DOI
             </Anchor>
           ) : null}
         </Stack>
-        <TextInput label="Address (URL)" type="url" placeholder="https://" maxLength={L.url} {...form.getInputProps('url')} />
-        <Textarea label="Abstract" autosize minRows={4} maxRows={16} maxLength={L.abstract} {...form.getInputProps('abstract')} />
+        <LimitedTextInput label="Address (URL)" type="url" placeholder="https://" limit={L.url} {...form.getInputProps('url')} />
+        <LimitedTextarea label="Abstract" autosize minRows={4} maxRows={16} limit={L.abstract} {...form.getInputProps('abstract')} />
         <TagsInput
           label="Keywords"
           description="Press Enter or type a comma after each"
@@ -232,10 +235,10 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
           {...form.getInputProps('keywords')}
           onChange={(next) => form.setFieldValue('keywords', [...new Set(next.map((k) => k.trim()).filter(Boolean))])}
         />
-        <TextInput
+        <LimitedTextInput
           label="Citation key"
           description="What it is cited by in BibTeX (e.g. dietze2018); kept for exports"
-          maxLength={L.short * 2}
+          limit={L.citationKey}
           w={{ base: '100%', xs: 320 }}
           {...form.getInputProps('citationKey')}
         />

@@ -1,5 +1,6 @@
-import { PublicationInputSchema, type PublicationDetail, type PublicationInput, type PublicationType } from '@observatory/shared';
+import { PUBLICATION_LIMITS as L, PublicationInputSchema, type PublicationDetail, type PublicationInput, type PublicationType } from '@observatory/shared';
 import { fieldErrors } from '../../components/FormError';
+import { lengthProblem } from '../../lib/form-rules';
 import { ApiError } from '../../lib/api-client';
 
 /** A person of the catalogue an author is linked to. */
@@ -99,13 +100,40 @@ function formPath(path: readonly PropertyKey[], kept: number[]): string {
   return parts.join('.');
 }
 
+/** The text fields' length limits (the shared schema's), checked on the text as typed. */
+const TEXT_LIMITS = {
+  title: L.title,
+  venue: L.venue,
+  volume: L.short,
+  issue: L.short,
+  pages: L.short,
+  doi: L.doi,
+  url: L.url,
+  abstract: L.abstract,
+  citationKey: L.citationKey,
+} as const;
+
+/** Text past its limit, as typed, by field path: said before any other problem of the field. */
+function lengthErrors(values: PublicationFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, max] of Object.entries(TEXT_LIMITS)) {
+    const problem = lengthProblem(values[field as keyof typeof TEXT_LIMITS], max);
+    if (problem) errors[field] = problem;
+  }
+  values.authors.forEach((a, i) => {
+    const problem = lengthProblem(a.name, L.authorName);
+    if (problem) errors[`authors.${i}.name`] = problem;
+  });
+  return errors;
+}
+
 /**
- * The shared schema's verdict on the form, as errors by field path ("authors.2.name").
- * Author rows are numbered as the form shows them, empty ones included.
+ * The shared schema's verdict on the form, as errors by field path ("authors.2.name"),
+ * text past its limit first. Author rows are numbered as the form shows them, empty ones included.
  */
 export function validatePublication(values: PublicationFormValues): Record<string, string> {
   const checked = PublicationInputSchema.safeParse(toInput(values));
-  const errors: Record<string, string> = {};
+  const errors = lengthErrors(values);
   if (checked.success) return errors;
   const kept = keptRows(values);
   for (const issue of checked.error.issues) {

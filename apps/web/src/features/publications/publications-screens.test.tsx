@@ -308,6 +308,31 @@ describe('the form', () => {
     });
   });
 
+  it('keeps text pasted past a limit whole, says so at its field, and sends nothing; a year out of range stays as typed', async () => {
+    const { user } = show('/pubs/new', '/pubs/new', PublicationEditPage);
+    const described = (input: HTMLElement, as: 'error' | 'description') =>
+      document.getElementById((input.getAttribute('aria-describedby') ?? '').split(' ').find((id) => id.endsWith(`-${as}`)) ?? '')?.textContent ?? null;
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.click(title);
+    await user.paste('t'.repeat(950));
+    expect(described(title, 'description')).toBe('950 / 1,000 characters');
+    await user.click(screen.getByRole('textbox', { name: 'Name of author 1' }));
+    await user.paste('Dietze, Michael C.');
+    const abstract = screen.getByRole('textbox', { name: 'Abstract' });
+    await user.click(abstract);
+    await user.paste('a'.repeat(42_000));
+    expect((abstract as HTMLTextAreaElement).value).toHaveLength(42_000);
+    expect(described(abstract, 'error')).toBe('42,000 characters: at most 20,000');
+    const year = screen.getByRole('textbox', { name: 'Year' });
+    await user.type(year, '2999');
+    await user.click(screen.getByRole('button', { name: 'Add publication' }));
+    expect((year as HTMLInputElement).value).toBe('2999');
+    expect(described(year, 'error')).toBe('A year no later than next year');
+    expect(described(abstract, 'error')).toBe('42,000 characters: at most 20,000');
+    expect((abstract as HTMLTextAreaElement).value).toHaveLength(42_000);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('checks the fields with the shared schema before sending', async () => {
     const { user } = show('/pubs/new', '/pubs/new', PublicationEditPage);
     await user.type(screen.getByRole('textbox', { name: 'DOI' }), 'not a doi');

@@ -1,4 +1,4 @@
-import { API_ROOT, BodyVersionSchema, type ProjectFile } from '@observatory/shared';
+import { API_ROOT, BodyVersionSchema, PROJECT_FILE_LIMITS, type ProjectFile } from '@observatory/shared';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authorize, type Actor } from '../../../authz/authorize.js';
@@ -19,11 +19,11 @@ import { projectResource, type ProjectsService } from '../service.js';
 /** PUT /projects/{id}/files/{fid}: the changed fields. Also the fields of an upload form. */
 export const FileChangeSchema = z.object({
   // A name shown to others keeps no bidirectional controls (see withoutHiddenControls).
-  name: z.string().overwrite(withoutHiddenControls).trim().min(1, 'Give the file a name').max(300).optional(),
+  name: z.string().overwrite(withoutHiddenControls).trim().min(1, 'Give the file a name').max(PROJECT_FILE_LIMITS.name).optional(),
   description: z
     .string()
     .trim()
-    .max(2000)
+    .max(PROJECT_FILE_LIMITS.description)
     .nullable()
     .optional()
     .transform((d) => (d === '' ? null : d)),

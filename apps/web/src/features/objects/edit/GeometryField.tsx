@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Group, NumberInput, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { COORDINATE_LIMITS } from '@observatory/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   addVertex,
@@ -27,22 +28,36 @@ const MODES: { mode: DrawMode; label: string }[] = [
 ];
 const KIND_NAMES: Record<DrawMode, string> = { Point: 'point', LineString: 'line', Polygon: 'polygon' };
 
+/** A coordinate as typed: its number, or why it is none (the text stays in the field as typed). */
+function coordinate(text: string, what: 'Longitude' | 'Latitude'): { value: number | null; error: string | null } {
+  const typed = text.trim();
+  if (!typed) return { value: null, error: null };
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(typed)) return { value: null, error: `${what} is a number of degrees, like ${what === 'Latitude' ? '46.52' : '7.43'}` };
+  const value = Number(typed);
+  const limit = COORDINATE_LIMITS[what === 'Latitude' ? 'latitude' : 'longitude'];
+  if (Math.abs(value) > limit) return { value: null, error: `${what} ${typed} is outside [-${limit}, ${limit}]` };
+  return { value, error: null };
+}
+
 function PointInputs({ geo, onSet }: { geo: GeoJson | null; onSet: (at: LonLat) => void }) {
   const current = geo?.type === 'Point' ? geo.coordinates : null;
   const [savedLon, savedLat] = [current?.[0], current?.[1]];
-  const [lon, setLon] = useState<number | string>(savedLon ?? '');
-  const [lat, setLat] = useState<number | string>(savedLat ?? '');
+  const [lonText, setLonText] = useState(savedLon === undefined ? '' : String(savedLon));
+  const [latText, setLatText] = useState(savedLat === undefined ? '' : String(savedLat));
   // A point placed on the map shows in the inputs.
   useEffect(() => {
-    setLon(savedLon ?? '');
-    setLat(savedLat ?? '');
+    setLonText(savedLon === undefined ? '' : String(savedLon));
+    setLatText(savedLat === undefined ? '' : String(savedLat));
   }, [savedLon, savedLat]);
-  const ready = typeof lon === 'number' && typeof lat === 'number';
+  // Out of range or not a number: the text stays as typed, the error under it, and no point is set.
+  const lon = coordinate(lonText, 'Longitude');
+  const lat = coordinate(latText, 'Latitude');
+  const at: LonLat | null = lon.value !== null && lat.value !== null ? [lon.value, lat.value] : null;
   return (
-    <Group align="flex-end" gap="sm">
-      <NumberInput label="Longitude" min={-180} max={180} decimalScale={7} clampBehavior="strict" value={lon} onChange={setLon} w={160} />
-      <NumberInput label="Latitude" min={-90} max={90} decimalScale={7} clampBehavior="strict" value={lat} onChange={setLat} w={160} />
-      <Button variant="default" disabled={!ready} onClick={() => ready && onSet([lon, lat])}>
+    <Group align="flex-start" gap="sm">
+      <TextInput label="Longitude" inputMode="decimal" value={lonText} onChange={(e) => setLonText(e.currentTarget.value)} error={lon.error} w={160} />
+      <TextInput label="Latitude" inputMode="decimal" value={latText} onChange={(e) => setLatText(e.currentTarget.value)} error={lat.error} w={160} />
+      <Button variant="default" disabled={!at} onClick={() => at && onSet(at)} mt={25}>
         Set point
       </Button>
     </Group>

@@ -1,6 +1,6 @@
 import { ObjectPicker } from '../../../components/pickers/ObjectPicker';
 import { pickerProps } from '../../../components/pickers/form';
-import { Anchor, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -12,8 +12,10 @@ import { fieldErrors, FormError, showFieldErrors } from '../../../components/For
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { SaveButton, useDocumentLock } from '../../../components/document-lock';
 import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor';
+import { LimitedTextInput } from '../../../components/LimitedInput';
 import { paths } from '../../../config/paths';
 import { useHasPermission } from '../../../lib/auth';
+import { documentProblem, lengthProblem } from '../../../lib/form-rules';
 import { projectObjectTypesQuery } from '../../../lib/project-object-types';
 import { useObjectTypes, type ObjectDetail } from '../api';
 import { useEditableProjects, useSaveObject, type ObjectInput } from './api';
@@ -60,6 +62,9 @@ const formValues = (detail?: ObjectDetail): ObjectFormValues => ({
   geo: (detail?.obj.geo as GeoJson | null | undefined) ?? null,
   doc: detail?.doc ?? null,
 });
+
+const NAME_MAX = lengthLimit(GeoObjectCreateSchema.shape.name);
+const TITLE_MAX = lengthLimit(GeoObjectCreateSchema.shape.title);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const nameRule = (v: string) => {
@@ -159,10 +164,11 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     initialValues: formValues(detail),
     validate: (values) => {
       const errors: Record<string, string | null> = {
-        name: nameRule(values.name),
-        title: values.title.trim() ? null : 'Give a title',
+        name: lengthProblem(values.name, NAME_MAX) ?? nameRule(values.name),
+        title: lengthProblem(values.title, TITLE_MAX) ?? (values.title.trim() ? null : 'Give a title'),
         types: values.types.length ? null : 'Give the object a type',
         projects: needsProject && values.projects.length === 0 ? 'Choose one of your projects' : null,
+        doc: documentProblem(values.doc),
       };
       for (const [key, message] of Object.entries(validateMetadata(fieldsRef.current, values.metadata))) errors[`metadata.${key}`] = message;
       return errors;
@@ -221,14 +227,14 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
       <Stack gap="md" maw={900}>
         <FormError error={save.error} />
-        <TextInput
+        <LimitedTextInput
           label="Name"
           description="The object’s unique address: /data/name. Renaming it changes the address."
           required
-          maxLength={lengthLimit(GeoObjectCreateSchema.shape.name)}
+          limit={NAME_MAX}
           {...form.getInputProps('name')}
         />
-        <TextInput label="Title" required maxLength={lengthLimit(GeoObjectCreateSchema.shape.title)} {...form.getInputProps('title')} />
+        <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
         <MultiSelect
           label="Types"
           required

@@ -1,14 +1,16 @@
-import { Anchor, Badge, Button, FileButton, Group, Paper, Progress, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, FileButton, Group, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { ProjectFile } from '@observatory/shared';
+import { PROJECT_FILE_LIMITS as L, type ProjectFile } from '@observatory/shared';
 import { FormError, fieldErrors } from '../../../components/FormError';
+import { LimitedTextarea, LimitedTextInput } from '../../../components/LimitedInput';
 import { PrefetchLink } from '../../../components/PrefetchLink';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { paths } from '../../../config/paths';
 import { formatBytes, useAddFile, useAddVersion, useChangeFile, useDeleteFile, useDeleteVersion, useDownload } from './api';
 import { WideTable } from '../../../components/WideTable';
 import { confirmDelete } from '../../../components/confirm';
+import { lengthProblem } from '../../../lib/form-rules';
 
 type ProjectRef = { id: string; slug: string };
 type Version = ProjectFile['versions'][number];
@@ -60,7 +62,7 @@ function AddFile({ project }: { project: ProjectRef }) {
   const errors = fieldErrors(add.error);
 
   const submit = () => {
-    if (!file) return;
+    if (!file || lengthProblem(name, L.name) || lengthProblem(description, L.description)) return;
     add.mutate(
       { file, name, description },
       {
@@ -92,20 +94,20 @@ function AddFile({ project }: { project: ProjectRef }) {
             {file ? `${file.name}, ${formatBytes(file.size)}` : 'No file chosen'}
           </Text>
         </Group>
-        <TextInput
+        <LimitedTextInput
           label="Name"
           description="Leave empty to use the file’s name"
           placeholder={file?.name}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={300}
+          limit={L.name}
           error={errors.name}
         />
-        <Textarea
+        <LimitedTextarea
           label="Description"
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
-          maxLength={2000}
+          limit={L.description}
           autosize
           minRows={2}
           error={errors.description}
@@ -282,15 +284,18 @@ function EditFile({ project, file, onDone }: { project: ProjectRef; file: Projec
   const [description, setDescription] = useState(file.description ?? '');
   useUnsavedChanges(name !== file.name || description !== (file.description ?? ''), `“${file.name}”`);
   const errors = fieldErrors(change.error);
-  const save = () => change.mutate({ name: name.trim(), description: description.trim() || null }, { onSuccess: onDone });
+  const save = () => {
+    if (!lengthProblem(name, L.name) && !lengthProblem(description, L.description))
+      change.mutate({ name: name.trim(), description: description.trim() || null }, { onSuccess: onDone });
+  };
   return (
     <Stack gap="sm" component="form" aria-label={`Edit ${file.name}`} onSubmit={(e) => (e.preventDefault(), save())}>
-      <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={300} error={errors.name} />
-      <Textarea
+      <LimitedTextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} limit={L.name} error={errors.name} />
+      <LimitedTextarea
         label="Description"
         value={description}
         onChange={(e) => setDescription(e.currentTarget.value)}
-        maxLength={2000}
+        limit={L.description}
         autosize
         minRows={2}
         error={errors.description}

@@ -1,10 +1,11 @@
 import { Alert, Autocomplete, Button, Checkbox, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { ImportColumn, ObjectType } from '@observatory/shared';
+import { IMPORT_FIELD_NAME_MAX, type ImportColumn, type ObjectType } from '@observatory/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { confirmAction } from '../../../../components/confirm';
 import { FormError } from '../../../../components/FormError';
+import { limitProps } from '../../../../components/LimitedInput';
 import { metadataFields, withSchemas } from '../../../../components/metadata/metadata-form';
 import { narrowedTypes } from '../../../../features/objects/edit/narrowed-types';
 import { useHasPermission } from '../../../../lib/auth';
@@ -84,7 +85,7 @@ function MetadataColumnInput({ column, session, draft, change, mayAddFields }: P
         placeholder="Not imported"
         data={fields.map((f) => f.key)}
         value={value}
-        error={problem}
+        {...limitProps(value, IMPORT_FIELD_NAME_MAX, undefined, problem)}
         onChange={(typed) => {
           const next = { ...draft.metadataColumns };
           if (typed.trim()) next[key] = typed.trim();
@@ -101,7 +102,6 @@ function MetadataColumnInput({ column, session, draft, change, mayAddFields }: P
             ) : null}
           </Stack>
         )}
-        maxLength={100}
         size="sm"
       />
       {problem && mayAddFields ? <AddToSchemaButton fieldKey={value} terms={terms} /> : null}

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  IMPORT_FIELD_NAME_MAX,
   ObjectImportOptionsSchema,
   ObservationImportOptionsSchema,
   RELATION_TYPES,
@@ -95,7 +96,8 @@ function plainCommitSentence(stats: ImportPreview['stats'], noun: [string, strin
 
 // ---------------------------------------------------------------- objects
 
-const objectShape = ObjectImportOptionsSchema.shape;
+// A field name typed too long stays in the address too, for ready() to say so, rather than drop every mapping on a reload.
+const objectShape = { ...ObjectImportOptionsSchema.shape, metadataColumns: z.record(z.string().regex(/^\d+$/), z.string().min(1)).default({}) };
 
 function locationText(geo: unknown): string | null {
   if (!geo || typeof geo !== 'object') return null;
@@ -132,6 +134,8 @@ export const objectsKind: KindDef<ObjectDraft, ObjectDraft> = {
   ready(draft) {
     if (draft.setLocation && (draft.latColumn === null || draft.lonColumn === null))
       return { problem: 'Choose the latitude and longitude columns, or do not set locations.' };
+    if (Object.values(draft.metadataColumns).some((key) => key.length > IMPORT_FIELD_NAME_MAX))
+      return { problem: `Shorten the metadata field typed for a column: at most ${IMPORT_FIELD_NAME_MAX} characters.` };
     return { options: draft };
   },
   describe(state) {

@@ -1,12 +1,14 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { PAGE_LIMITS, pagePathProblem, type PageSummary } from '@observatory/shared';
 import { useNavigate } from 'react-router';
 import { FormError, showFieldErrors } from '../../../../components/FormError';
+import { LimitedTextInput } from '../../../../components/LimitedInput';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { useMovePage } from '../../../../features/pages/api';
+import { lengthRule } from '../../../../lib/form-rules';
 import { pageFieldErrors, unplacedPageError } from './page-errors';
 
 /**
@@ -19,7 +21,7 @@ export function MovePageForm({ page, warning, onDone }: { page: PageSummary; war
   const form = useForm({
     initialValues: { path: page.path },
     validateInputOnChange: true,
-    validate: { path: (v) => pagePathProblem(v.trim()) ?? (v.trim() === page.path ? 'Give it a new path' : null) },
+    validate: { path: lengthRule(PAGE_LIMITS.path, (v) => pagePathProblem(v.trim()) ?? (v.trim() === page.path ? 'Give it a new path' : null)) },
   });
   const unsaved = useUnsavedChanges(form.isDirty(), 'the page’s new path');
   return (
@@ -49,12 +51,12 @@ export function MovePageForm({ page, warning, onDone }: { page: PageSummary; war
           </Text>
         ) : null}
         <FormError error={unplacedPageError(move.error, ['path'])} />
-        <TextInput
+        <LimitedTextInput
           label="New path"
           required
           data-autofocus
           description={`Its new address: /doc/${form.values.path.trim() || '…'}`}
-          maxLength={PAGE_LIMITS.path}
+          limit={PAGE_LIMITS.path}
           autoComplete="off"
           spellCheck={false}
           {...form.getInputProps('path')}

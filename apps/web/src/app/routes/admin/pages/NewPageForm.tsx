@@ -1,14 +1,16 @@
-import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { PAGE_LIMITS, pagePathProblem, type PageSummary } from '@observatory/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, showFieldErrors } from '../../../../components/FormError';
+import { LimitedTextInput } from '../../../../components/LimitedInput';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { useCreatePage } from '../../../../features/pages/api';
 import { childPath, nearestDraftAbove } from '../../../../features/pages/tree';
+import { lengthRule } from '../../../../lib/form-rules';
 import { pageFieldErrors, unplacedPageError } from './page-errors';
 
 /** The parent choice meaning "at the top" (no page has this path). */
@@ -33,8 +35,8 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
     initialValues: { title: '', parent: parent ?? TOP, path: parent ? `${parent}/` : '', draft: true },
     validateInputOnChange: ['path'],
     validate: {
-      title: (v) => (v.trim() ? null : 'A page needs a title'),
-      path: (v) => pagePathProblem(v.trim()),
+      title: lengthRule(PAGE_LIMITS.title, (v) => (v.trim() ? null : 'A page needs a title')),
+      path: lengthRule(PAGE_LIMITS.path, (v) => pagePathProblem(v.trim())),
     },
   });
   const unsaved = useUnsavedChanges(form.isDirty(), 'the new page');
@@ -67,11 +69,11 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
     >
       <Stack gap="sm">
         <FormError error={unplacedPageError(create.error, ['path', 'title', 'draft'])} />
-        <TextInput
+        <LimitedTextInput
           label="Title"
           required
           data-autofocus
-          maxLength={PAGE_LIMITS.title}
+          limit={PAGE_LIMITS.title}
           {...form.getInputProps('title')}
           onChange={(e) => {
             form.setFieldValue('title', e.currentTarget.value);
@@ -89,11 +91,11 @@ export function NewPageForm({ pages, parent, onDone }: { pages: PageSummary[]; p
             derive(form.getValues().title, value ?? TOP);
           }}
         />
-        <TextInput
+        <LimitedTextInput
           label="Path"
           required
           description={`Its address: /doc/${form.values.path.trim() || '…'}`}
-          maxLength={PAGE_LIMITS.path}
+          limit={PAGE_LIMITS.path}
           autoComplete="off"
           spellCheck={false}
           {...form.getInputProps('path')}

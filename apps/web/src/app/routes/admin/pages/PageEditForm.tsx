@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { PAGE_LIMITS, type PageDetail, type ProseMirrorDoc } from '@observatory/shared';
@@ -7,11 +7,13 @@ import { Link } from 'react-router';
 import { SaveButton, useDocumentLock } from '../../../../components/document-lock';
 import { FormError, showFieldErrors } from '../../../../components/FormError';
 import { LazyRichTextEditor } from '../../../../components/LazyRichTextEditor';
+import { LimitedTextInput } from '../../../../components/LimitedInput';
 import { RichText } from '../../../../components/RichText';
 import { DraftAlert } from '../../../../components/DraftAlert';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes';
 import { paths } from '../../../../config/paths';
 import { restoreForm, useDraft } from '../../../../lib/use-draft';
+import { documentProblem, lengthRule } from '../../../../lib/form-rules';
 import { useSavePage } from '../../../../features/pages/api';
 import { pageFieldErrors, unplacedPageError } from './page-errors';
 
@@ -42,7 +44,7 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
   const publishedHelp = useId();
   const form = useForm<Values>({
     initialValues: { title: page.title, published: !page.draft, doc: detail.doc },
-    validate: { title: (v) => (v.trim() ? null : 'A page needs a title') },
+    validate: { title: lengthRule(PAGE_LIMITS.title, (v) => (v.trim() ? null : 'A page needs a title')), doc: documentProblem },
   });
   const { values } = form;
   useUnsavedChanges(form.isDirty(), 'this page');
@@ -69,7 +71,7 @@ export function PageEditForm({ detail }: { detail: PageDetail }) {
       <Stack gap="md">
         <DraftAlert draft={draft} />
         <FormError error={unplacedPageError(save.error, ['title', 'draft', 'doc', 'doc.'])} />
-        <TextInput label="Title" required maxLength={PAGE_LIMITS.title} {...form.getInputProps('title')} />
+        <LimitedTextInput label="Title" required limit={PAGE_LIMITS.title} {...form.getInputProps('title')} />
         <Stack gap={4}>
           <Switch
             label="Published"

@@ -213,6 +213,24 @@ describe('a page’s editor', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Maps', draft: true }));
   });
 
+  it('keeps a title pasted past its limit whole, says so at the field, and does not save', async () => {
+    const { user } = show('/admin/pages/guide/map');
+    const form = await screen.findByRole('form', { name: 'Page' });
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    const described = (as: 'error' | 'description') =>
+      document.getElementById((title.getAttribute('aria-describedby') ?? '').split(' ').find((id) => id.endsWith(`-${as}`)) ?? '')?.textContent ?? null;
+    await user.clear(title);
+    await user.paste('m'.repeat(190));
+    expect(described('description')).toBe('190 / 200 characters');
+    await user.paste('n'.repeat(60));
+    expect((title as HTMLInputElement).value).toHaveLength(250);
+    expect(described('error')).toBe('250 characters: at most 200');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(described('error')).toBe('250 characters: at most 200');
+    expect((title as HTMLInputElement).value).toHaveLength(250);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it('keeps a page below a draft a draft, naming the draft above to publish first', async () => {
     const next = summary('guide/plans/next', 'Next', 0, true);
     show('/admin/pages/guide/plans/next', (method, url) =>

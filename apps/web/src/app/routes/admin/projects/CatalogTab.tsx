@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Modal, MultiSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DataTableInputSchema, lengthLimit, type DataTable } from '@observatory/shared';
 import { useState } from 'react';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
+import { LimitedTextarea, LimitedTextInput } from '../../../../components/LimitedInput';
 import { MetricName } from '../../../../components/MetricName';
 import { PageState } from '../../../../components/PageState';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes';
@@ -19,6 +20,7 @@ import {
   useSaveProjectObjectTypes,
 } from './catalog-api';
 import { confirmDelete } from '../../../../components/confirm';
+import { lengthRule } from '../../../../lib/form-rules';
 
 interface Project {
   id: string;
@@ -83,6 +85,8 @@ function ObjectTypesSection({ project }: { project: Project }) {
 }
 
 const TABLE_FIELDS = ['title', 'description', 'metrics'];
+const TITLE_MAX = lengthLimit(DataTableInputSchema.shape.title);
+const DESCRIPTION_MAX = lengthLimit(DataTableInputSchema.shape.description);
 
 /** Adds a table (none given) or changes one; a refusal's problems beside their fields. */
 function DataTableForm({ project, table, onDone }: { project: Project; table: DataTable | null; onDone: () => void }) {
@@ -90,7 +94,7 @@ function DataTableForm({ project, table, onDone }: { project: Project; table: Da
   const metrics = useMetrics();
   const form = useForm({
     initialValues: { title: table?.title ?? '', description: table?.description ?? '', metrics: table?.metrics ?? [] },
-    validate: { title: (v) => (v.trim() ? null : 'Give a title') },
+    validate: { title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')), description: lengthRule(DESCRIPTION_MAX) },
   });
   useUnsavedChanges(form.isDirty(), table ? table.title : 'the new data table');
   const options = new Map((table?.metrics ?? []).map((name) => [name, name]));
@@ -113,14 +117,8 @@ function DataTableForm({ project, table, onDone }: { project: Project; table: Da
     >
       <Stack gap="sm">
         <FormError error={unplacedError(save.error, TABLE_FIELDS)} />
-        <TextInput label="Title" required data-autofocus maxLength={lengthLimit(DataTableInputSchema.shape.title)} {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxLength={lengthLimit(DataTableInputSchema.shape.description)}
-          {...form.getInputProps('description')}
-        />
+        <LimitedTextInput label="Title" required data-autofocus limit={TITLE_MAX} {...form.getInputProps('title')} />
+        <LimitedTextarea label="Description" autosize minRows={2} limit={DESCRIPTION_MAX} {...form.getInputProps('description')} />
         <MultiSelect
           label="Metrics"
           description="What its observations measure, in the order chosen"

@@ -1,25 +1,30 @@
-import { Anchor, Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { lengthLimit, TeamInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes';
+import { LimitedTextarea, LimitedTextInput } from '../../../../components/LimitedInput';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
 import { objectLoadErrorText } from '../../../../lib/errors';
+import { lengthRule } from '../../../../lib/form-rules';
 import { useTitle } from '../../../../lib/use-title';
 import { useDeleteTeam, useMemberMutations, useSaveTeam, useTeam, type TeamDetail } from '../../../../features/teams/api';
 import { MemberManager } from '../../../../features/teams/MemberManager';
 import { confirmDelete } from '../../../../components/confirm';
 import { DeleteSection } from '../../../../components/admin/DeleteSection';
 
+const NAME_MAX = lengthLimit(TeamInputSchema.shape.name);
+const DESCRIPTION_MAX = lengthLimit(TeamInputSchema.shape.description);
+
 function TeamForm({ detail }: { detail: TeamDetail }) {
   const save = useSaveTeam();
   const form = useForm({
     initialValues: { name: detail.team.name, description: detail.team.description ?? '' },
-    validate: { name: (v) => (v.trim() ? null : 'Give a name') },
+    validate: { name: lengthRule(NAME_MAX, (v) => (v.trim() ? null : 'Give a name')), description: lengthRule(DESCRIPTION_MAX) },
   });
   useUnsavedChanges(form.isDirty(), 'this team');
   return (
@@ -38,8 +43,8 @@ function TeamForm({ detail }: { detail: TeamDetail }) {
     >
       <Stack gap="sm" maw={560}>
         <FormError error={save.error} />
-        <TextInput label="Name" required maxLength={lengthLimit(TeamInputSchema.shape.name)} {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={3} maxLength={lengthLimit(TeamInputSchema.shape.description)} {...form.getInputProps('description')} />
+        <LimitedTextInput label="Name" required limit={NAME_MAX} {...form.getInputProps('name')} />
+        <LimitedTextarea label="Description" autosize minRows={3} limit={DESCRIPTION_MAX} {...form.getInputProps('description')} />
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
             Save

@@ -1,21 +1,29 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { lengthLimit, TeamInputSchema } from '@observatory/shared';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes';
+import { LimitedTextarea, LimitedTextInput } from '../../../../components/LimitedInput';
 import { PageState } from '../../../../components/PageState';
 import { PrefetchLink } from '../../../../components/PrefetchLink';
 import { paths } from '../../../../config/paths';
+import { lengthRule } from '../../../../lib/form-rules';
 import { useTitle } from '../../../../lib/use-title';
 import { useAllTeams, useSaveTeam } from '../../../../features/teams/api';
 import { AdminTable } from '../../../../components/admin/AdminTable';
 
+const NAME_MAX = lengthLimit(TeamInputSchema.shape.name);
+const DESCRIPTION_MAX = lengthLimit(TeamInputSchema.shape.description);
+
 function NewTeamForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const save = useSaveTeam();
-  const form = useForm({ initialValues: { name: '', description: '' }, validate: { name: (v) => (v.trim() ? null : 'Give a name') } });
+  const form = useForm({
+    initialValues: { name: '', description: '' },
+    validate: { name: lengthRule(NAME_MAX, (v) => (v.trim() ? null : 'Give a name')), description: lengthRule(DESCRIPTION_MAX) },
+  });
   const unsaved = useUnsavedChanges(form.isDirty(), 'the new team');
   return (
     <form
@@ -33,8 +41,8 @@ function NewTeamForm({ onDone }: { onDone: () => void }) {
     >
       <Stack gap="sm">
         <FormError error={save.error} />
-        <TextInput label="Name" required data-autofocus maxLength={lengthLimit(TeamInputSchema.shape.name)} {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={3} maxLength={lengthLimit(TeamInputSchema.shape.description)} {...form.getInputProps('description')} />
+        <LimitedTextInput label="Name" required data-autofocus limit={NAME_MAX} {...form.getInputProps('name')} />
+        <LimitedTextarea label="Description" autosize minRows={3} limit={DESCRIPTION_MAX} {...form.getInputProps('description')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

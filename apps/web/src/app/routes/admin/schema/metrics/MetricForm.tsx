@@ -1,10 +1,12 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType } from '@observatory/shared';
 import { useState, type ReactNode } from 'react';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
+import { LimitedTextarea, LimitedTextInput } from '../../../../../components/LimitedInput';
 import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
+import { lengthProblem } from '../../../../../lib/form-rules';
 import { slugFromTitle } from '../../../../../lib/slug';
 
 export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
@@ -29,6 +31,12 @@ export interface MetricFormValues {
 }
 
 const FIELDS = ['name', 'title', 'description', 'type', 'unit', 'allowed', 'min', 'max'];
+/** The server's most characters of the text fields. */
+const MAX = {
+  name: lengthLimit(MetricInputSchema.shape.name),
+  title: lengthLimit(MetricInputSchema.shape.title),
+  description: lengthLimit(MetricInputSchema.shape.description),
+} as const;
 
 const numeric = (type: MetricType) => type === 'number' || type === 'integer';
 const limit = (v: number | string) => (v === '' || v === null ? null : Number(v));
@@ -64,6 +72,10 @@ export function toMetricInput(v: MetricFormValues): MetricInput {
  */
 export function checkMetric(v: MetricFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
+  for (const field of ['name', 'title', 'description'] as const) {
+    const problem = lengthProblem(v[field], MAX[field]);
+    if (problem) errors[field] = problem;
+  }
   if (!v.name.trim()) errors.name = 'Give a name: the metric’s key';
   if (!v.title.trim()) errors.title = 'Give a title';
   const parsed = MetricInputSchema.safeParse(toMetricInput(v));
@@ -120,18 +132,18 @@ export function MetricForm({
     >
       <Stack gap="sm">
         <FormError error={unplacedError(error, FIELDS)} />
-        <TextInput
+        <LimitedTextInput
           label="Title"
           required
           data-autofocus
-          maxLength={lengthLimit(MetricInputSchema.shape.title)}
+          limit={MAX.title}
           {...form.getInputProps('title')}
           onChange={(e) => {
             form.setFieldValue('title', e.currentTarget.value);
             if (!nameTyped) form.setFieldValue('name', slugFromTitle(e.currentTarget.value));
           }}
         />
-        <TextInput
+        <LimitedTextInput
           label="Name"
           required
           description={
@@ -141,20 +153,14 @@ export function MetricForm({
           }
           autoComplete="off"
           spellCheck={false}
-          maxLength={lengthLimit(MetricInputSchema.shape.name)}
+          limit={MAX.name}
           {...form.getInputProps('name')}
           onChange={(e) => {
             setNameTyped(true);
             form.setFieldValue('name', e.currentTarget.value);
           }}
         />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxLength={lengthLimit(MetricInputSchema.shape.description)}
-          {...form.getInputProps('description')}
-        />
+        <LimitedTextarea label="Description" autosize minRows={2} limit={MAX.description} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Type"

@@ -1,4 +1,4 @@
-import { Anchor, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -7,12 +7,14 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
+import { LimitedTextInput } from '../../../../../components/LimitedInput';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
 import { useObject, type ObjectDetail } from '../../../../../features/objects/api';
 import { useSaveObject } from '../../../../../features/objects/edit/api';
 import { metadataFields, withSchemas, type MetadataField } from '../../../../../components/metadata/metadata-form';
+import { lengthRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
 import { JsonEditor } from '../JsonEditor';
 import { jsonText, parseJsonObject } from '../json-text';
@@ -25,6 +27,8 @@ interface Values {
   types: string[];
   metadata: string;
 }
+
+const TITLE_MAX = lengthLimit(GeoObjectCreateSchema.shape.title);
 
 const valuesOf = (detail: ObjectDetail): Values => ({
   title: detail.obj.title,
@@ -59,7 +63,7 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
   const form = useForm<Values>({
     initialValues: valuesOf(detail),
     validate: {
-      title: (v) => (v.trim() ? null : 'Give a title'),
+      title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')),
       types: (v) => (v.length ? null : 'Give the object a type'),
       metadata: (v) => {
         const read = parseJsonObject(v, 'The metadata');
@@ -110,7 +114,7 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
     <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
       <Stack gap="md" maw={860}>
         <FormError error={unplacedError(save.error, ['title', 'types', 'metadata', 'metadata.'])} />
-        <TextInput label="Title" required maxLength={lengthLimit(GeoObjectCreateSchema.shape.title)} {...form.getInputProps('title')} />
+        <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
         <MultiSelect
           label="Types"
           required

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, List, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { UnitDescriptionFields } from './unit-fields';
+import { UnitDescriptionFields, unitDescriptionRules } from './unit-fields';
 import { notifications } from '@mantine/notifications';
 import { type UnitDetail } from '@observatory/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -23,7 +23,7 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
   const { unit, metrics } = detail;
   const update = useUpdateUnit(unit.code);
   const remove = useDeleteUnit(unit.code);
-  const form = useForm({ initialValues: { name: unit.name, printSymbol: unit.printSymbol, property: unit.property } });
+  const form = useForm({ initialValues: { name: unit.name, printSymbol: unit.printSymbol, property: unit.property }, validate: unitDescriptionRules });
   useUnsavedChanges(form.isDirty(), 'this unit');
   const deletable = metrics.length === 0;
   const askToDelete = () =>

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { UnitDescriptionFields } from './unit-fields';
+import { UnitDescriptionFields, unitDescriptionRules } from './unit-fields';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { lengthLimit, UnitInputSchema, type Unit } from '@observatory/shared';
@@ -8,11 +8,13 @@ import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
+import { LimitedTextInput } from '../../../../../components/LimitedInput';
 import { PageState } from '../../../../../components/PageState';
 import { Paging } from '../../../../../components/Paging';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { AdminTable } from '../../../../../components/admin/AdminTable';
 import { paths } from '../../../../../config/paths';
+import { lengthRule } from '../../../../../lib/form-rules';
 import { searchUnits, useUnits } from '../../../../../lib/units';
 import { useListParams } from '../../../../../lib/use-list-params';
 import { useTitle } from '../../../../../lib/use-title';
@@ -22,6 +24,7 @@ import { useCreateUnit } from './api';
 const PAGE_SIZE = 50;
 
 const FIELDS = ['code', 'name', 'printSymbol', 'property'];
+const CODE_MAX = lengthLimit(UnitInputSchema.shape.code);
 
 /** A unit UCUM knows, added to the list: the server checks the code with UCUM and answers its suggestion. */
 function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
@@ -30,7 +33,10 @@ function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
   const form = useForm({
     initialValues: { code: '', name: '', printSymbol: '', property: '' },
     validate: {
-      code: (v) => (!v.trim() ? 'Give the unit’s UCUM code' : units.some((u) => u.code === v.trim()) ? 'This unit is in the list already' : null),
+      code: lengthRule(CODE_MAX, (v) =>
+        !v.trim() ? 'Give the unit’s UCUM code' : units.some((u) => u.code === v.trim()) ? 'This unit is in the list already' : null,
+      ),
+      ...unitDescriptionRules,
     },
   });
   const unsaved = useUnsavedChanges(form.isDirty(), 'the new unit');
@@ -68,15 +74,7 @@ function AddUnitForm({ units, onDone }: { units: Unit[]; onDone: () => void }) {
           <code>umol/m2/s</code>. UCUM checks the code; when it does not know one, it says what it expected.
         </Text>
         <FormError error={unplacedError(create.error, FIELDS)} />
-        <TextInput
-          label="Code"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          data-autofocus
-          maxLength={lengthLimit(UnitInputSchema.shape.code)}
-          {...form.getInputProps('code')}
-        />
+        <LimitedTextInput label="Code" required autoComplete="off" spellCheck={false} data-autofocus limit={CODE_MAX} {...form.getInputProps('code')} />
         <UnitDescriptionFields form={form} symbolDefault="the code" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -1,8 +1,18 @@
-import { TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { lengthLimit, UnitInputSchema } from '@observatory/shared';
+import { LimitedTextInput } from '../../../../../components/LimitedInput';
+import { lengthRule } from '../../../../../lib/form-rules';
 
 type DescribedBy = 'name' | 'printSymbol' | 'property';
+
+const MAX = {
+  name: lengthLimit(UnitInputSchema.shape.name),
+  printSymbol: lengthLimit(UnitInputSchema.shape.printSymbol),
+  property: lengthLimit(UnitInputSchema.shape.property),
+} as const;
+
+/** The form rules of the fields below: the server's length limits. */
+export const unitDescriptionRules = { name: lengthRule(MAX.name), printSymbol: lengthRule(MAX.printSymbol), property: lengthRule(MAX.property) };
 
 /**
  * What describes a unit beside its code: its name, print symbol and property (the code is
@@ -17,24 +27,14 @@ export function UnitDescriptionFields({
 }) {
   return (
     <>
-      <TextInput
-        label="Name"
-        description="UCUM’s own name when left empty"
-        maxLength={lengthLimit(UnitInputSchema.shape.name)}
-        {...form.getInputProps('name')}
-      />
-      <TextInput
+      <LimitedTextInput label="Name" description="UCUM’s own name when left empty" limit={MAX.name} {...form.getInputProps('name')} />
+      <LimitedTextInput
         label="Print symbol"
         description={symbolDefault ? `How values are labelled; ${symbolDefault} when left empty` : 'How values are labelled'}
-        maxLength={lengthLimit(UnitInputSchema.shape.printSymbol)}
+        limit={MAX.printSymbol}
         {...form.getInputProps('printSymbol')}
       />
-      <TextInput
-        label="Property"
-        description="What it measures, e.g. mass or flux density"
-        maxLength={lengthLimit(UnitInputSchema.shape.property)}
-        {...form.getInputProps('property')}
-      />
+      <LimitedTextInput label="Property" description="What it measures, e.g. mass or flux density" limit={MAX.property} {...form.getInputProps('property')} />
     </>
   );
 }
