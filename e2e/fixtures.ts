@@ -73,7 +73,7 @@ export async function newUser(request: APIRequestContext): Promise<{ username: s
 }
 
 /** Until finite transitions and animations have ended (spinners run on). */
-async function settled(page: Page) {
+export async function settled(page: Page) {
   await page.waitForFunction(() => {
     type Running = { playState: string; effect: { getComputedTiming(): { iterations: number } } | null };
     const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } }; // e2e/ has no DOM types

@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, hasAccessToken, onSessionChange, noteSession, refreshSession, request, sendForm, setAccessToken } from './api-client';
+import {
+  api,
+  ApiError,
+  hasAccessToken,
+  newIdempotencyKey,
+  onSessionChange,
+  noteSession,
+  refreshSession,
+  request,
+  requestStream,
+  sendForm,
+  setAccessToken,
+} from './api-client';
 
 type FetchArgs = [input: RequestInfo | URL, init?: RequestInit];
 
@@ -276,6 +288,55 @@ describe('request: refresh on 401', () => {
   });
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('Idempotency-Key: one per POST, the same on its retry', () => {
+  it('sends a key of its own with every POST, and none with GET, PUT or DELETE', async () => {
+    fetchMock.mockImplementation(async () => json({}));
+    await api.post('/data/obj/a/notes', { content: 'One' });
+    await api.post('/data/obj/a/notes', { content: 'Two' });
+    await api.get('/data/obj/a');
+    await api.put('/data/obj/a', { title: 'A' });
+    await api.del('/data/obj/a');
+    const keys = fetchMock.mock.calls.map((_, n) => call(n).headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toMatch(UUID);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual([null, null, null]);
+  });
+
+  it('sends the same key again when it retries after refreshing the session', async () => {
+    setAccessToken('old');
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/v1/auth/refresh') return json({ access_token: 'new', token_type: 'Bearer', expires_in: 900 });
+      const auth = new Headers(init?.headers).get('authorization');
+      return auth === 'Bearer new' ? json({ id: 1 }, { status: 201 }) : errorBody(401, 'Token expired', 'UNAUTHENTICATED');
+    });
+
+    await api.post('/data/obj/a/notes', { content: 'Once' });
+
+    expect(urls()).toEqual(['/api/v1/data/obj/a/notes', '/api/v1/auth/refresh', '/api/v1/data/obj/a/notes']);
+    expect(call(0).headers.get('idempotency-key')).toMatch(UUID);
+    expect(call(2).headers.get('idempotency-key')).toBe(call(0).headers.get('idempotency-key'));
+    expect(call(1).headers.has('idempotency-key')).toBe(false);
+  });
+
+  it('sends a key with a streamed POST (an import commit)', async () => {
+    fetchMock.mockResolvedValueOnce(json({}));
+    await requestStream('POST', '/data/import/objects', { body: { session: 's' } });
+    expect(call(0).headers.get('idempotency-key')).toMatch(UUID);
+  });
+
+  it('makes a UUID without crypto.randomUUID (a page not served over https)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (b: Uint8Array) => real.getRandomValues(b) });
+    const keys = [newIdempotencyKey(), newIdempotencyKey()];
+    vi.unstubAllGlobals();
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
 describe('request: errors', () => {
   it('normalises an error response to ApiError with status, code, the server text and details', async () => {
     fetchMock.mockResolvedValueOnce(
@@ -480,7 +541,7 @@ describe('sendForm: uploads with progress', () => {
     expect(FakeXhr.sent).toHaveLength(1);
     const [sent] = FakeXhr.sent;
     expect([sent!.method, sent!.url]).toEqual(['POST', '/api/v1/projects/p/files']);
-    expect(sent!.headers).toEqual({ accept: 'application/json', authorization: 'Bearer tok' });
+    expect(sent!.headers).toEqual({ accept: 'application/json', authorization: 'Bearer tok', 'idempotency-key': expect.stringMatching(UUID) });
     expect(sent!.body).toBe(body);
     expect(progress).toEqual([0.25, 1]);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -516,6 +577,10 @@ describe('sendForm: uploads with progress', () => {
 
     expect(urls()).toEqual(['/api/v1/auth/refresh']);
     expect(FakeXhr.sent.map((x) => x.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+    // One upload: its retry under the same Idempotency-Key.
+    const [first, retry] = FakeXhr.sent.map((x) => x.headers['idempotency-key']);
+    expect(first).toMatch(UUID);
+    expect(retry).toBe(first);
   });
 
   it('answers "Request Failed" when the upload cannot reach the server, and passes an abort through', async () => {

@@ -150,6 +150,23 @@ export const apiUrl = (path: string, query?: Query): string => url(path, query);
 
 const NO_RETRY = ['/auth/login', '/auth/refresh', '/auth/logout'];
 
+/**
+ * A new Idempotency-Key (docs/api.md "Idempotency-Key"): a random UUID. crypto.randomUUID
+ * exists only in a secure context (https, localhost); elsewhere (a plain-http address on
+ * the local network) the same 122 random bits come from crypto.getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Every POST carries a key of its own, made once per call: its retry after a refresh sends the same, so the server carries it out once. */
+const idempotencyHeaders = (method: string): Record<string, string> => (method === 'POST' ? { 'idempotency-key': newIdempotencyKey() } : {});
+
 type RequestOptions = { body?: unknown; query?: Query; signal?: AbortSignal; accept?: string; headers?: Record<string, string> };
 
 /**
@@ -175,6 +192,7 @@ const conditionalHeaders = ({ version, overwriteOf }: Conditional = {}): Record<
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   // A form (a file upload) goes as multipart: the browser sets its content type and boundary.
   const form = options.body instanceof FormData;
+  const keyed = idempotencyHeaders(method);
   const once = () =>
     fetch(url(path, options.query), {
       method,
@@ -183,6 +201,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
         accept: options.accept ?? 'application/json',
         ...(options.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
         ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+        ...keyed,
         ...options.headers,
       },
       ...(options.body !== undefined ? { body: form ? (options.body as FormData) : JSON.stringify(options.body) } : {}),
@@ -233,12 +252,14 @@ export async function sendForm<T>(
   form: FormData,
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const keyed = idempotencyHeaders(method);
   const send = () =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open(method, url(path));
       xhr.setRequestHeader('accept', 'application/json');
       if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
+      for (const [name, value] of Object.entries(keyed)) xhr.setRequestHeader(name, value);
       xhr.upload.addEventListener('progress', (e) => {
         if (e.lengthComputable && e.total > 0) options.onProgress?.(Math.min(e.loaded / e.total, 1));
       });
@@ -267,6 +288,7 @@ export const api = {
   page: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, ...(signal ? { signal } : {}) }),
   /** A file (an export) with the caller's session, as a Blob: what a plain link cannot send. */
   blob: (path: string, query?: Query, accept = '*/*') => request<Blob>('GET', path, { query, accept, as: 'blob' }).then((r) => r.data),
+  /** POST JSON, under an Idempotency-Key of its own. */
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }).then((r) => r.data),
   /** PUT; with a version, a conditional write (see Conditional). */
   put: <T>(path: string, body?: unknown, conditional?: Conditional) =>

@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import { api, type ApiResponse } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { errorText, retryServerFaults } from '../../lib/errors';
+import { useOneAtATime } from '../../lib/one-at-a-time';
 import { cachedSearchOf, reuseSearch, type LoginState } from './insights-cache';
 import { insightKeys } from './keys';
 import { insightSearchString, type InsightSearch } from './insights-query';
@@ -224,13 +225,15 @@ type InsightRef = { id: string; num: number };
 export function useAddComment(insight: InsightRef) {
   const calls = useCommentsApi();
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CommentInput) => calls.addComment(insight.id, input),
-    onSuccess: (comment) => {
-      client.setQueryData<Comment[]>(insightKeys.comments(insight.id), (old) => (old ? [...old.filter((c) => c.id !== comment.id), comment] : old));
-      countComment(client, insight.id, 1);
-    },
-  });
+  return useOneAtATime(
+    useMutation({
+      mutationFn: (input: CommentInput) => calls.addComment(insight.id, input),
+      onSuccess: (comment) => {
+        client.setQueryData<Comment[]>(insightKeys.comments(insight.id), (old) => (old ? [...old.filter((c) => c.id !== comment.id), comment] : old));
+        countComment(client, insight.id, 1);
+      },
+    }),
+  );
 }
 
 /** Uploads a photo for a comment about to be written (the comment then names it). */

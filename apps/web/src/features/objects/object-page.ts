@@ -3,6 +3,7 @@ import type { Note, ObjectType, Photo } from '@observatory/shared';
 import { createContext, useContext, useEffect } from 'react';
 import type { ApiResponse } from '../../lib/api-client';
 import { errorText } from '../../lib/errors';
+import { useOneAtATime } from '../../lib/one-at-a-time';
 import {
   addNote,
   changeNote,
@@ -136,11 +137,13 @@ export function useObjectNotes(name: string, ready: boolean) {
 export function useAddNote(name: string) {
   const api = useObjectApi();
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (content: string) => api.addNote(name, content),
-    onSuccess: (note) =>
-      client.setQueryData<NotePages>(objectKeys.page.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
-  });
+  return useOneAtATime(
+    useMutation({
+      mutationFn: (content: string) => api.addNote(name, content),
+      onSuccess: (note) =>
+        client.setQueryData<NotePages>(objectKeys.page.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
+    }),
+  );
 }
 
 /** Saving and deleting one note: busy while either runs, the error of the last that failed. */

@@ -21,6 +21,7 @@ import { withTextField } from './metadata-columns';
 import { readNdjson } from './ndjson';
 import type { ImportKind } from './options-url';
 import { retryServerFaults } from '../../../../lib/errors';
+import { useOneAtATime } from '../../../../lib/one-at-a-time';
 
 /** Imports from spreadsheets: sessions (an uploaded file), previews and commits. */
 
@@ -172,16 +173,18 @@ const UNCHANGED_BY_AN_IMPORT = [appConfigKeys.all, authKeys.all, importKeys.allP
 export function useCommitImport(kind: ImportKind) {
   const client = useQueryClient();
   const [progress, setProgress] = useState<ImportProgress | null>(null);
-  const mutation = useMutation({
-    mutationFn: (body: ImportBody) => {
-      setProgress(null);
-      return commitImport(kind, body, setProgress);
-    },
-    onSettled: (_data, _error, body) => {
-      client.removeQueries({ queryKey: importKeys.previews(body.session) });
-      void client.invalidateQueries({ predicate: (q) => !UNCHANGED_BY_AN_IMPORT.some((root) => isUnder(q.queryKey, root)) });
-    },
-  });
+  const mutation = useOneAtATime(
+    useMutation({
+      mutationFn: (body: ImportBody) => {
+        setProgress(null);
+        return commitImport(kind, body, setProgress);
+      },
+      onSettled: (_data, _error, body) => {
+        client.removeQueries({ queryKey: importKeys.previews(body.session) });
+        void client.invalidateQueries({ predicate: (q) => !UNCHANGED_BY_AN_IMPORT.some((root) => isUnder(q.queryKey, root)) });
+      },
+    }),
+  );
   return { ...mutation, progress };
 }
 
