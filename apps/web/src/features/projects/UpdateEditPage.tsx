@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { DraftAlert } from '../../components/DraftAlert';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { LimitedTextInput } from '../../components/LimitedInput';
@@ -17,10 +18,24 @@ import { objectLoadErrorText } from '../../lib/errors';
 import { documentProblem, lengthRule } from '../../lib/form-rules';
 import { restoreForm, useDraft, useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
 import { useAddUpdate, useChangeUpdate, useProject, useUpdate, type UpdateDetail } from './api';
 import { Revisions } from './Revisions';
 
 const TITLE_MAX = lengthLimit(UpdateInputSchema.shape.title);
+
+interface UpdateFormValues {
+  title: string;
+  doc: ProseMirrorDoc | null;
+}
+
+const updateFormValues = (detail?: UpdateDetail): UpdateFormValues => ({ title: detail?.update.title ?? '', doc: detail?.doc ?? null });
+
+/** What the conflict dialog compares of an update: the form's fields. */
+const UPDATE_FIELDS: ComparedField<UpdateFormValues>[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'doc', label: 'Text', document: true },
+];
 
 /** `draftOf`: the update as its address names it, or `new:<project>`. */
 function UpdateForm({ slug, draftOf, existing }: { slug: string; draftOf: string; existing?: UpdateDetail }) {
@@ -29,37 +44,40 @@ function UpdateForm({ slug, draftOf, existing }: { slug: string; draftOf: string
   const change = useChangeUpdate(slug, existing?.update.id ?? '');
   const save = existing ? change : add;
   const docLock = useDocumentLock();
-  const form = useForm({
-    initialValues: { title: existing?.update.title ?? '', doc: (existing?.doc ?? null) as ProseMirrorDoc | null },
+  const form = useForm<UpdateFormValues>({
+    initialValues: updateFormValues(existing),
     validate: { title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')), doc: documentProblem },
   });
+  // The update as the server has it now: the base of the edits, and what a refused save is compared with.
+  const stored = existing ? { version: existing.update.version, values: updateFormValues(existing) } : undefined;
+  const edit = useVersionedEdit(form, stored);
   const unsaved = useUnsavedChanges(form.isDirty(), 'this update');
   const draft = useDraft({ kind: 'update', resource: draftOf, fields: form.values, stored: form.getInitialValues(), onRestore: restoreForm(form) });
+  const submit = (v: UpdateFormValues, conditional = edit.conditional) =>
+    save.mutate(
+      { update: { title: v.title.trim() }, doc: v.doc, ...(existing ? { conditional } : {}) },
+      {
+        onSuccess: (saved) => {
+          edit.saved({ version: saved.update.version, values: updateFormValues(saved) });
+          notifications.show({ color: 'green', message: existing ? 'Update saved' : 'Update posted' });
+          draft.clear();
+          unsaved.saved();
+          void navigate(paths.projectUpdate(slug, saved.update.slug));
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e, 'update'));
+        },
+      },
+    );
   return (
-    <form
-      noValidate
-      aria-label="Update"
-      onSubmit={form.onSubmit((v) =>
-        save.mutate(
-          { update: { title: v.title.trim() }, doc: v.doc },
-          {
-            onSuccess: (saved) => {
-              notifications.show({ color: 'green', message: existing ? 'Update saved' : 'Update posted' });
-              draft.clear();
-              unsaved.saved();
-              void navigate(paths.projectUpdate(slug, saved.update.slug));
-            },
-            onError: (e) => showFieldErrors(form, fieldErrors(e, 'update')),
-          },
-        ),
-      )}
-    >
+    <form noValidate aria-label="Update" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm" maw={720}>
         <DraftAlert draft={draft} />
-        <FormError error={save.error} />
+        <FormError error={conflictOf(save.error) ? null : save.error} />
         <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
         <LazyRichTextEditor
-          key={draft.restored}
+          // It reads its document once: again when new text is put into the form (a newer version, Keep editing, a restored draft).
+          key={`${edit.base?.version} ${edit.merged} ${draft.restored}`}
           label="Text"
           value={form.values.doc}
           onChange={(doc) => form.setFieldValue('doc', doc)}
@@ -74,6 +92,14 @@ function UpdateForm({ slug, draftOf, existing }: { slug: string; draftOf: string
           </Anchor>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={UPDATE_FIELDS}
+        what="the update"
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }
@@ -97,7 +123,7 @@ export default function UpdateEditPage() {
       <Stack gap="xl">
         <Title order={1}>{existing.data ? `Edit “${existing.data.update.title}”` : `Post an update to ${project.data.project.title}`}</Title>
         <UpdateForm
-          key={existing.data?.update.updatedAt ?? 'new'}
+          key={existing.data?.update.id ?? 'new'}
           slug={projectSlug}
           draftOf={draftOf}
           {...(key && existing.data ? { existing: existing.data } : {})}

@@ -26,12 +26,15 @@ export default function UpdatePage() {
       title: `Delete “${u.title}”?`,
       message: 'The update and its earlier versions are deleted. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(u.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: 'The update was deleted' });
-            void navigate(paths.projectUpdates(project.slug));
+        remove.mutate(
+          { id: u.id, version: u.version },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: 'The update was deleted' });
+              void navigate(paths.projectUpdates(project.slug));
+            },
           },
-        }),
+        ),
     });
   return (
     <Stack gap="md" component="article" aria-labelledby="update-title">

@@ -207,11 +207,15 @@ export function useUpdate(slug: string, update: string) {
   return useQuery({ enabled: update !== '', queryKey: projectKeys.update(slug, update), queryFn: () => api.get<UpdateDetail>(updatePath(slug, update)) });
 }
 
-/** After a change both the full list and the project's recent updates refetch. */
+/** After a change both the full list and the project's recent updates refetch; one refused as changed meanwhile (412), the update itself. */
 function useUpdateWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
+    // The current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: projectKeys.updateDetails(slug) });
+    },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
       void client.invalidateQueries({ queryKey: projectKeys.updates(slug) });
@@ -222,14 +226,17 @@ function useUpdateWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>
 
 export type UpdateInput = { update: { title: string; slug?: string; publishedAt?: string }; doc: ProseMirrorDoc | null };
 export const useAddUpdate = (slug: string) => useUpdateWrite(slug, (input: UpdateInput) => api.post<UpdateDetail>(`${projectPath(slug)}/updates`, input));
+/** A change based on the version its editor started from (`conditional`: its If-Match). */
 export const useChangeUpdate = (slug: string, update: string) =>
-  useUpdateWrite(slug, (input: UpdateInput) => api.put<UpdateDetail>(updatePath(slug, update), input));
+  useUpdateWrite(slug, ({ conditional, ...input }: UpdateInput & { conditional?: Conditional }) =>
+    api.put<UpdateDetail>(updatePath(slug, update), input, conditional),
+  );
 
 /** Deleting an update takes it out of the full and the recent list at once. */
 export function useDeleteUpdate(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(updatePath(slug, id)).then(() => id),
+    mutationFn: ({ id, version }: { id: string; version?: number }) => api.del(updatePath(slug, id), { version }).then(() => id),
     onSuccess: (id) => {
       removeUpdateEverywhere(client, slug, id);
       void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
