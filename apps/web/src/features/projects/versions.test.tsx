@@ -1,8 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import type { ProjectDetail, ProseMirrorDoc, UpdateDetail } from '@observatory/shared';
+import type { ProjectDetail, ProjectFile, ProseMirrorDoc, UpdateDetail } from '@observatory/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changedMeanwhile, fakeFetch, json } from '../../test/fake-fetch';
 import { renderScreen, signedIn } from '../../test/render-screen';
+import ProjectFilesTab from './ProjectFilesTab';
+import ProjectLayout from './ProjectLayout';
 import UpdateEditPage from './UpdateEditPage';
 
 // happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
@@ -126,5 +128,68 @@ describe('the update editor', () => {
       overwriteOf: null,
       body: { update: { title: 'Spring fieldwork, week 1' }, doc: text('Snow melted early.') },
     });
+  });
+});
+
+const FILE_ID = '77777777-7777-4777-8777-777777777777';
+const file = (version: number, name: string, description: string | null): ProjectFile => ({
+  id: FILE_ID,
+  name,
+  description,
+  createdAt: '2026-01-01T00:00:00Z',
+  version,
+  versions: [{ version: 1, fileName: 'plots.csv', mediaType: 'text/csv', size: 120, sha256: 'x', createdAt: '2026-01-01T00:00:00Z', author: null }],
+});
+
+/** The project's Files tab on a fake server: the file is at version 2 until the first save, which finds Grace's version 3 (a description) and is refused. */
+function editFile() {
+  let current = file(2, 'Plots', null);
+  let refused = false;
+  const server = fakeFetch(({ method, path, body }) => {
+    if (path === '/projects/efi') return json({ ...project, files: [current] });
+    if (path === `/projects/${PROJECT_ID}/files/${FILE_ID}` && method === 'PUT') {
+      if (!refused) {
+        refused = true;
+        current = file(3, 'Plots', 'Coordinates in WGS 84');
+        return changedMeanwhile(3);
+      }
+      const sent = body as { name: string; description: string | null };
+      current = file(4, sent.name, sent.description);
+      return json(current);
+    }
+    return undefined;
+  });
+  const shown = renderScreen({
+    path: '/projects/efi/files',
+    routes: [{ path: '/projects/:slug', element: <ProjectLayout />, children: [{ path: 'files', element: <ProjectFilesTab /> }] }],
+    user: signedIn('ada'),
+  });
+  return { ...server, ...shown };
+}
+
+describe('a project file’s name and description', () => {
+  it('are saved with the file’s version; refused, the fields that differ are shown, and Keep editing saves on the current version with the new description', async () => {
+    const { user, writes } = editFile();
+    await user.click(await screen.findByRole('button', { name: 'Edit Plots' }));
+    const form = screen.getByRole('form', { name: 'Edit Plots' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Plot corners');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The file “Plots” was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"2"', body: { name: 'Plot corners', description: null } });
+    const rows = await within(dialog).findByRole('table', { name: 'Fields that differ' });
+    expect(
+      within(rows)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['FieldYoursSaved now', 'NamePlot cornersPlots', 'Description(empty)Coordinates in WGS 84']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect((within(form).getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe('Coordinates in WGS 84');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: 'Plot corners' });
+    expect(writes()[1]).toMatchObject({ ifMatch: '"3"', overwriteOf: null, body: { name: 'Plot corners', description: 'Coordinates in WGS 84' } });
   });
 });

@@ -1,7 +1,9 @@
 import { Anchor, Badge, Button, FileButton, Group, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PROJECT_FILE_LIMITS as L, type ProjectFile } from '@observatory/shared';
+import { ConflictDialog, type ComparedField } from '../../../components/ConflictDialog';
 import { FormError, fieldErrors } from '../../../components/FormError';
 import { LimitedTextarea, LimitedTextInput } from '../../../components/LimitedInput';
 import { PrefetchLink } from '../../../components/PrefetchLink';
@@ -11,6 +13,7 @@ import { formatBytes, useAddFile, useAddVersion, useChangeFile, useDeleteFile, u
 import { WideTable } from '../../../components/WideTable';
 import { confirmDelete } from '../../../components/confirm';
 import { lengthProblem } from '../../../lib/form-rules';
+import { conflictOf, useVersionedEdit } from '../../../lib/versions';
 
 type ProjectRef = { id: string; slug: string };
 type Version = ProjectFile['versions'][number];
@@ -137,7 +140,11 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
       title: `Delete “${file.name}”?`,
       message: `The file and its ${file.versions.length === 1 ? 'only version are' : `${file.versions.length} versions are`} deleted for good.`,
       confirmLabel: 'Delete the file',
-      onConfirm: () => remove.mutate(file.id, { onSuccess: () => notifications.show({ color: 'green', message: `“${file.name}” was deleted` }) }),
+      onConfirm: () =>
+        remove.mutate(
+          { id: file.id, version: file.version },
+          { onSuccess: () => notifications.show({ color: 'green', message: `“${file.name}” was deleted` }) },
+        ),
     });
 
   const confirmDeleteVersion = (v: Version) =>
@@ -278,29 +285,40 @@ function FileCard({ project, file, canUpload, canEdit }: { project: ProjectRef; 
   );
 }
 
+interface FileFormValues {
+  name: string;
+  description: string;
+}
+
+const fileFormValues = (file: ProjectFile): FileFormValues => ({ name: file.name, description: file.description ?? '' });
+
+/** What the conflict dialog compares of a file. */
+const FILE_FIELDS: ComparedField<FileFormValues>[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'description', label: 'Description' },
+];
+
+/** `file`: as the project's files answer it now (refetched after a refused save). */
 function EditFile({ project, file, onDone }: { project: ProjectRef; file: ProjectFile; onDone: () => void }) {
   const change = useChangeFile(project, file.id);
-  const [name, setName] = useState(file.name);
-  const [description, setDescription] = useState(file.description ?? '');
-  useUnsavedChanges(name !== file.name || description !== (file.description ?? ''), `“${file.name}”`);
+  const form = useForm<FileFormValues>({ initialValues: fileFormValues(file) });
+  const stored = { version: file.version, values: fileFormValues(file) };
+  const edit = useVersionedEdit(form, stored);
+  const { name } = form.values;
+  useUnsavedChanges(form.isDirty(), `“${file.name}”`);
   const errors = fieldErrors(change.error);
-  const save = () => {
-    if (!lengthProblem(name, L.name) && !lengthProblem(description, L.description))
-      change.mutate({ name: name.trim(), description: description.trim() || null }, { onSuccess: onDone });
+  const save = (values = form.values, conditional = edit.conditional) => {
+    if (lengthProblem(values.name, L.name) || lengthProblem(values.description, L.description)) return;
+    change.mutate(
+      { name: values.name.trim(), description: values.description.trim() || null, conditional },
+      { onSuccess: onDone, onError: (e) => void edit.refused(e, values) },
+    );
   };
   return (
     <Stack gap="sm" component="form" aria-label={`Edit ${file.name}`} onSubmit={(e) => (e.preventDefault(), save())}>
-      <LimitedTextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} limit={L.name} error={errors.name} />
-      <LimitedTextarea
-        label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        limit={L.description}
-        autosize
-        minRows={2}
-        error={errors.description}
-      />
-      <FormError error={change.error} />
+      <LimitedTextInput label="Name" required {...form.getInputProps('name')} limit={L.name} error={errors.name} />
+      <LimitedTextarea label="Description" {...form.getInputProps('description')} limit={L.description} autosize minRows={2} error={errors.description} />
+      <FormError error={conflictOf(change.error) ? null : change.error} />
       <Group gap="sm">
         <Button type="submit" loading={change.isPending} disabled={!name.trim()}>
           Save
@@ -309,6 +327,14 @@ function EditFile({ project, file, onDone }: { project: ProjectRef; file: Projec
           Cancel
         </Button>
       </Group>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={FILE_FIELDS}
+        what={`the file “${file.name}”`}
+        overwriting={change.isPending}
+        onOverwrite={({ values, conditional }) => save(values, conditional)}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProjectDetail, ProjectFile, SignedUrlResponse } from '@observatory/shared';
-import { api } from '../../../lib/api-client';
+import { api, type Conditional } from '../../../lib/api-client';
+import { conflictOf } from '../../../lib/versions';
 import { projectKeys } from '../keys';
 
 const filesPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/files`;
@@ -61,15 +62,27 @@ export function withNewVersion(detail: ProjectDetail, fileId: string, version: F
   };
 }
 
+/** The project's files are asked for again after a write, and after one refused as changed meanwhile (412): its current version, to compare. */
 function useFileWrite<I, O>(slug: string, mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(slug) }) });
+  return useMutation({
+    mutationFn,
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: projectKeys.details });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(slug) }),
+  });
 }
 
+/** A new name or description, based on the version the editor started from (`conditional`: its If-Match). */
 export const useChangeFile = (project: { id: string; slug: string }, fileId: string) =>
-  useFileWrite(project.slug, (input: { name: string; description: string | null }) => api.put<ProjectFile>(filePath(project.id, fileId), input));
+  useFileWrite(project.slug, ({ conditional, ...input }: { name: string; description: string | null; conditional?: Conditional }) =>
+    api.put<ProjectFile>(filePath(project.id, fileId), input, conditional),
+  );
 
-export const useDeleteFile = (project: { id: string; slug: string }) => useFileWrite(project.slug, (fileId: string) => api.del(filePath(project.id, fileId)));
+/** Deletes a file, as of the version shown. */
+export const useDeleteFile = (project: { id: string; slug: string }) =>
+  useFileWrite(project.slug, ({ id, version }: { id: string; version?: number }) => api.del(filePath(project.id, id), { version }));
 
 export const useDeleteVersion = (project: { id: string; slug: string }, fileId: string) =>
   useFileWrite(project.slug, (version: number) => api.del<ProjectFile>(`${filePath(project.id, fileId)}/${version}`));
