@@ -75,7 +75,8 @@ export default function PhotoViewer({
       confirmLabel: 'Use this position',
       onConfirm: () =>
         relocate.mutate(
-          { input: { geo: { type: 'Point', coordinates: photo.geo!.coordinates.slice(0, 2) } } },
+          // Based on the object as shown: changed meanwhile, it is refused (412) and asked again.
+          { input: { geo: { type: 'Point', coordinates: photo.geo!.coordinates.slice(0, 2) } }, conditional: { version: detail.obj.version } },
           {
             // The saved object replaces the one shown (useSaveObject writes it to the cache).
             onSuccess: () => {

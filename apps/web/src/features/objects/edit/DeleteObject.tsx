@@ -21,7 +21,7 @@ export function DeleteObject({ detail }: { detail: ObjectDetail }) {
       message: 'Its notes and photos go with it, and its children lose their parent. This cannot be undone. Type the object’s name to confirm.',
       typed: { label: 'Object name', value: name, description: name },
       confirmLabel: 'Delete object',
-      onConfirm: () => remove.mutate(),
+      onConfirm: () => remove.mutate(detail.obj.version),
     });
   return (
     <Stack gap="sm">

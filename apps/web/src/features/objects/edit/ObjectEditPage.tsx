@@ -46,7 +46,7 @@ function EditObject({ name }: { name: string }) {
             Back to the object
           </Anchor>
         </Stack>
-        <ObjectForm key={detail.obj.update.at} detail={detail} />
+        <ObjectForm key={detail.obj.id} detail={detail} />
         <PageSection id="edit-people" title="People">
           <ObjectPeople detail={detail} />
         </PageSection>

@@ -8,6 +8,7 @@ import { useQueries } from '@tanstack/react-query';
 import { ObjectNameSchema, VISIBILITIES, type ProseMirrorDoc, lengthLimit, GeoObjectCreateSchema } from '@observatory/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ConflictDialog, type ComparedField } from '../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors } from '../../../components/FormError';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { SaveButton, useDocumentLock } from '../../../components/document-lock';
@@ -17,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { useHasPermission } from '../../../lib/auth';
 import { documentProblem, lengthProblem } from '../../../lib/form-rules';
 import { projectObjectTypesQuery } from '../../../lib/project-object-types';
+import { conflictOf, useVersionedEdit } from '../../../lib/versions';
 import { useObjectTypes, type ObjectDetail } from '../api';
 import { useEditableProjects, useSaveObject, type ObjectInput } from './api';
 import type { GeoJson } from './drawing';
@@ -103,6 +105,42 @@ function toRequest(
   };
 }
 
+/** A geometry in words, for the conflict dialog. */
+function geometryText(value: unknown): string {
+  const geo = value as GeoJson | null;
+  if (!geo) return '(none)';
+  if (geo.type === 'Point') return `Point at ${geo.coordinates.slice(0, 2).join(', ')}`;
+  if (geo.type === 'FeatureCollection') return `${geo.features.length} geometries`;
+  const points = JSON.stringify(geo.coordinates).match(/\[-?[\d.e+-]+,-?[\d.e+-]+/g)?.length ?? 0;
+  return `${geo.type} of ${points} points`;
+}
+
+/** What the conflict dialog compares of an object: the form's fields, named as the object and the types list name them. */
+function objectFields(detail: ObjectDetail | undefined, typeNames: Map<string, string>): ComparedField<ObjectFormValues>[] {
+  const titles = new Map<string, string>([...(detail?.obj.projects ?? []).map((p) => [p.id, p.title] as const)]);
+  if (detail?.obj.parent) titles.set(detail.obj.parent.id, detail.obj.parent.title);
+  const list = (names: Map<string, string>) => (value: unknown) => (value as string[]).map((v) => names.get(v) ?? v).join(', ') || '(none)';
+  return [
+    { key: 'name', label: 'Name' },
+    { key: 'title', label: 'Title' },
+    { key: 'types', label: 'Types', show: list(typeNames) },
+    { key: 'parent', label: 'Parent', show: (v) => (v ? (titles.get(v as string) ?? 'another object') : '(none)') },
+    { key: 'projects', label: 'Projects', show: list(titles) },
+    { key: 'visibility', label: 'Who can see it', show: (v) => VISIBILITY_LABELS[v as Visibility] },
+    {
+      key: 'metadata',
+      label: 'Metadata',
+      show: (v) =>
+        Object.entries(v as MetadataValues)
+          .filter(([, value]) => value !== '' && value !== false)
+          .map(([key, value]) => `${key}: ${String(value)}`)
+          .join('; ') || '(none)',
+    },
+    { key: 'geo', label: 'Geometry', show: geometryText },
+    { key: 'doc', label: 'Documentation', document: true },
+  ];
+}
+
 function ParentSelect({ form, detail }: { form: UseFormReturnType<ObjectFormValues>; detail?: ObjectDetail }) {
   const parent = detail?.obj.parent;
   return (
@@ -175,6 +213,27 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     },
   });
 
+  // The object as the server has it now, in the form's shape: its metadata as the fields of
+  // its own types show it (known once the types have answered; until then the version the
+  // form opened with is the base).
+  const ownFields = useMemo(
+    () =>
+      metadataFields(
+        (detail?.obj.types ?? [])
+          .map((t) => types.data?.find((d) => d.slug === t.slug))
+          .filter((t) => !!t)
+          .map(withSchemas),
+      ),
+    [detail?.obj.types, types.data],
+  );
+  const stored =
+    detail && types.data
+      ? { version: detail.obj.version, values: { ...formValues(detail), metadata: metadataFormValues(ownFields, detail.obj.metadata) } }
+      : undefined;
+  const edit = useVersionedEdit(form, stored);
+  const [opened] = useState(detail?.obj.version);
+  const compared = useMemo(() => objectFields(detail, new Map((types.data ?? []).map((t) => [t.slug, t.name]))), [detail, types.data]);
+
   const unsaved = useUnsavedChanges(form.isDirty(), detail ? 'this object' : 'the new object');
   const selectedTypes = useMemo(
     () => form.values.types.map((slug) => types.data?.find((t) => t.slug === slug)).filter((t) => !!t),
@@ -203,30 +262,36 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
 
   const onUnfinished = useCallback((v: boolean) => setUnfinished(v), []);
 
-  const submit = (values: ObjectFormValues) => {
+  const submit = (values: ObjectFormValues, conditional = edit.base ? edit.conditional : { version: opened }) => {
     if (unfinished) {
       setGeoError('Finish the drawing, or clear it, before saving.');
       return;
     }
     setGeoError(null);
-    save.mutate(toRequest(values, fields, detail), {
-      onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: detail ? 'Object saved' : 'Object created' });
-        unsaved.saved();
-        void navigate(paths.object(saved.obj.name));
+    // Only the fields that differ from the object as it is now are sent; the version named is the one the edits are based on.
+    save.mutate(
+      { ...toRequest(values, fields, detail), ...(detail ? { conditional } : {}) },
+      {
+        onSuccess: (saved) => {
+          edit.saved({ version: saved.obj.version, values });
+          notifications.show({ color: 'green', message: detail ? 'Object saved' : 'Object created' });
+          unsaved.saved();
+          void navigate(paths.object(saved.obj.name));
+        },
+        onError: (e) => {
+          if (edit.refused(e, values)) return;
+          const { geo, rest } = splitServerErrors(e);
+          setGeoError(geo);
+          showFieldErrors(form, rest);
+        },
       },
-      onError: (e) => {
-        const { geo, rest } = splitServerErrors(e);
-        setGeoError(geo);
-        showFieldErrors(form, rest);
-      },
-    });
+    );
   };
 
   return (
-    <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
+    <form noValidate aria-label="Object" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="md" maw={900}>
-        <FormError error={save.error} />
+        <FormError error={conflictOf(save.error) ? null : save.error} />
         <LimitedTextInput
           label="Name"
           description="The object’s unique address: /data/name. Renaming it changes the address."
@@ -276,7 +341,14 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
           />
         </Stack>
 
-        <LazyRichTextEditor label="Documentation" value={form.values.doc} onChange={(doc) => form.setFieldValue('doc', doc)} onUnreadable={docLock.lock} />
+        <LazyRichTextEditor
+          // It reads its document once: again when new text is put into the form (a newer version, Keep editing).
+          key={`${edit.base?.version} ${edit.merged}`}
+          label="Documentation"
+          value={form.values.doc}
+          onChange={(doc) => form.setFieldValue('doc', doc)}
+          onUnreadable={docLock.lock}
+        />
         <Group>
           <SaveButton locked={docLock.locked} loading={save.isPending}>
             {detail ? 'Save' : 'Create object'}
@@ -286,6 +358,14 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
           </Anchor>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={compared}
+        what="the object"
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ObjectInstitutionsResponse, ObjectPeopleResponse, ProjectDetail, ProjectsResponse, ProseMirrorDoc } from '@observatory/shared';
-import { api } from '../../../lib/api-client';
+import { api, type Conditional } from '../../../lib/api-client';
+import { conflictOf } from '../../../lib/versions';
 import type { GeoJson } from './drawing';
 import { useHasPermission } from '../../../lib/auth';
 import { objectPath, type ObjectDetail } from '../api';
@@ -29,18 +30,24 @@ function refreshObjects(client: QueryClient, except?: string) {
 
 /**
  * Create (no name) or change an object, then put its projects right: for an existing
- * object they are added and taken away one by one (each needs edit on that project).
+ * object they are added and taken away one by one (each needs edit on that project). A
+ * change is based on the version its editor started from (`conditional`: its If-Match);
+ * refused as changed meanwhile (412), nothing is written and the object is asked again.
  */
 export function useSaveObject(name: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ input, projects }: { input: ObjectInput; projects?: { add: string[]; remove: string[] } }) => {
-      const saved = name ? await api.put<ObjectDetail>(objectPath(name), input) : await api.post<ObjectDetail>('/data/obj', input);
+    mutationFn: async ({ input, projects, conditional }: { input: ObjectInput; projects?: { add: string[]; remove: string[] }; conditional?: Conditional }) => {
+      const saved = name ? await api.put<ObjectDetail>(objectPath(name), input, conditional) : await api.post<ObjectDetail>('/data/obj', input);
       if (!projects || (projects.add.length === 0 && projects.remove.length === 0)) return saved;
       const path = (project: string) => `${objectPath(saved.obj.name)}/projects/${encodeURIComponent(project)}`;
       for (const project of projects.add) await api.put(path(project));
       for (const project of projects.remove) await api.del(path(project));
       return api.get<ObjectDetail>(objectPath(saved.obj.name));
+    },
+    // The current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (name && conflictOf(error)) void client.invalidateQueries({ queryKey: objectKeys.detail(name) });
     },
     onSuccess: (saved) => {
       if (name && name !== saved.obj.name) client.removeQueries({ queryKey: objectKeys.detail(name) });
@@ -51,7 +58,7 @@ export function useSaveObject(name: string | null) {
 }
 
 /**
- * Deletes the object, then `leave`s its pages. Its own query is never refetched nor
+ * Deletes the object (as of the version given, when given), then `leave`s its pages. Its own query is never refetched nor
  * dropped: a query dropped while its page still shows (a lazily loaded next page keeps
  * the old one up a moment longer) is fetched again and answers 404. Unobserved, the cache
  * lets it go; opened again, it asks the server and shows Not Found.
@@ -59,7 +66,7 @@ export function useSaveObject(name: string | null) {
 export function useDeleteObject(name: string, leave: () => Promise<void> | void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del(objectPath(name)),
+    mutationFn: (version?: number) => api.del(objectPath(name), { version }),
     onSuccess: async () => {
       refreshObjects(client, name);
       await leave();
