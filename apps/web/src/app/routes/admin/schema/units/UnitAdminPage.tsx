@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, List, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { UnitDescriptionFields, unitDescriptionRules } from './unit-fields';
+import { UNIT_FIELDS, UnitDescriptionFields, unitDescriptionRules, type UnitDescription } from './unit-fields';
 import { notifications } from '@mantine/notifications';
 import { type UnitDetail } from '@observatory/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ConflictDialog } from '../../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { MetricName } from '../../../../../components/MetricName';
@@ -14,8 +15,11 @@ import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
 import { useTitle } from '../../../../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
 import { useConversion, useDeleteUnit, useUnitDetail, useUpdateUnit, type ConversionAsked } from './api';
 import { confirmDelete } from '../../../../../components/confirm';
+
+const describedBy = (unit: UnitDetail['unit']): UnitDescription => ({ name: unit.name, printSymbol: unit.printSymbol, property: unit.property });
 
 /** An added unit's name, symbol and property; deleted when no metric is measured in it. */
 function UnitForm({ detail }: { detail: UnitDetail }) {
@@ -23,7 +27,9 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
   const { unit, metrics } = detail;
   const update = useUpdateUnit(unit.code);
   const remove = useDeleteUnit(unit.code);
-  const form = useForm({ initialValues: { name: unit.name, printSymbol: unit.printSymbol, property: unit.property }, validate: unitDescriptionRules });
+  const form = useForm({ initialValues: describedBy(unit), validate: unitDescriptionRules });
+  const stored = { version: unit.version, values: describedBy(unit) };
+  const edit = useVersionedEdit(form, stored);
   useUnsavedChanges(form.isDirty(), 'this unit');
   const deletable = metrics.length === 0;
   const askToDelete = () =>
@@ -31,35 +37,34 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
       title: `Delete the unit ${unit.code}?`,
       message: 'No metric is measured in it. It can be added again later.',
       onConfirm: () =>
-        remove.mutate(undefined, {
+        remove.mutate(unit.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: `Unit ${unit.code} deleted` });
             void navigate(paths.adminUnits);
           },
         }),
     });
+  const submit = (v: UnitDescription, conditional = edit.conditional) =>
+    update.mutate(
+      { name: v.name.trim(), printSymbol: v.printSymbol.trim(), property: v.property.trim(), conditional },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: 'Unit saved' });
+          // What the server kept (an empty name is UCUM's again) is the form's new start.
+          const kept = describedBy(saved);
+          form.setValues(kept);
+          form.resetDirty(kept);
+          edit.saved({ version: saved.version, values: kept });
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
+      },
+    );
   return (
-    <form
-      noValidate
-      aria-label="Unit"
-      onSubmit={form.onSubmit((v) =>
-        update.mutate(
-          { name: v.name.trim(), printSymbol: v.printSymbol.trim(), property: v.property.trim() },
-          {
-            onSuccess: (saved) => {
-              notifications.show({ color: 'green', message: 'Unit saved' });
-              // What the server kept (an empty name is UCUM's again) is the form's new start.
-              const kept = { name: saved.name, printSymbol: saved.printSymbol, property: saved.property };
-              form.setValues(kept);
-              form.resetDirty(kept);
-            },
-            onError: (e) => showFieldErrors(form, fieldErrors(e)),
-          },
-        ),
-      )}
-    >
+    <form noValidate aria-label="Unit" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm" maw={480}>
-        <FormError error={unplacedError(update.error, ['name', 'printSymbol', 'property']) ?? remove.error} />
+        <FormError error={unplacedError(conflictOf(update.error) ? null : update.error, ['name', 'printSymbol', 'property']) ?? remove.error} />
         <UnitDescriptionFields form={form} />
         <Group justify="space-between">
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
@@ -76,6 +81,14 @@ function UnitForm({ detail }: { detail: UnitDetail }) {
           </Text>
         ) : null}
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={UNIT_FIELDS}
+        what={`the unit ${unit.code}`}
+        overwriting={update.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Unit, UnitConversion, UnitDetail, UnitInput } from '@observatory/shared';
-import { api } from '../../../../../lib/api-client';
+import { api, type Conditional } from '../../../../../lib/api-client';
 import { unitKeys } from '../../../../../lib/query-keys';
+import { conflictOf } from '../../../../../lib/versions';
 import { adminKeys } from '../../../../query-keys';
 
 /** Site Admin's units: a unit's page, its changes, and conversions between units. */
@@ -16,12 +17,16 @@ export function useUnitDetail(code: string) {
 /**
  * Add, change or delete a unit: the shared list (lib/units) loads afresh and the unit
  * pages refetch. A deleted unit's page is only marked stale: asking for it again while it
- * is still shown would answer 404.
+ * is still shown would answer 404. A write refused as changed meanwhile (412) asks for the
+ * unit pages again: the conflict dialog compares the current version.
  */
 function useUnitWrite<I, O>(mutationFn: (input: I) => Promise<O>, deletes = false) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: adminKeys.unitDetails });
+    },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: unitKeys.all });
       void client.invalidateQueries({ queryKey: adminKeys.unitDetails, ...(deletes ? { refetchType: 'none' as const } : {}) });
@@ -30,8 +35,11 @@ function useUnitWrite<I, O>(mutationFn: (input: I) => Promise<O>, deletes = fals
 }
 
 export const useCreateUnit = () => useUnitWrite((input: UnitInput) => api.post<Unit>('/data/units', input));
-export const useUpdateUnit = (code: string) => useUnitWrite((input: Omit<UnitInput, 'code'>) => api.put<Unit>(unitPath(code), input));
-export const useDeleteUnit = (code: string) => useUnitWrite(() => api.del(unitPath(code)), true);
+/** A change based on a version of the unit (If-Match). */
+export const useUpdateUnit = (code: string) =>
+  useUnitWrite(({ conditional, ...input }: Omit<UnitInput, 'code'> & { conditional?: Conditional }) => api.put<Unit>(unitPath(code), input, conditional));
+/** A delete of the version shown. */
+export const useDeleteUnit = (code: string) => useUnitWrite((version?: number) => api.del(unitPath(code), { version }), true);
 
 export interface ConversionAsked {
   value: number;

@@ -1,9 +1,20 @@
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { lengthLimit, UnitInputSchema } from '@observatory/shared';
+import type { ComparedField } from '../../../../../components/ConflictDialog';
 import { LimitedTextInput } from '../../../../../components/LimitedInput';
 import { lengthRule } from '../../../../../lib/form-rules';
 
 type DescribedBy = 'name' | 'printSymbol' | 'property';
+
+/** What describes a unit beside its code, as the forms hold it. */
+export type UnitDescription = Record<DescribedBy, string>;
+
+/** The fields below as the conflict dialog compares them. */
+export const UNIT_FIELDS: ComparedField<UnitDescription>[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'printSymbol', label: 'Print symbol' },
+  { key: 'property', label: 'Property' },
+];
 
 const MAX = {
   name: lengthLimit(UnitInputSchema.shape.name),

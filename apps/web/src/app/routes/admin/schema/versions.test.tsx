@@ -1,0 +1,105 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import type { UnitDetail } from '@observatory/shared';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { patterns } from '../../../../config/paths';
+import { changedMeanwhile, fakeFetch, json, type Call } from '../../../../test/fake-fetch';
+import { renderScreen, signedIn } from '../../../../test/render-screen';
+import UnitAdminPage from './units/UnitAdminPage';
+
+// happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
+
+afterEach(cleanup);
+afterEach(() => vi.unstubAllGlobals());
+
+/**
+ * A Site Admin page on a fake server holding one resource at `version`: GET `path` answers
+ * it, the first PUT finds Grace's next version (`theirs`) and is refused with 412, a later
+ * PUT is taken as the next version (`saved`). Other calls go to `others`.
+ */
+function editOnServer<R>({
+  path,
+  version,
+  mine,
+  theirs,
+  saved,
+  others,
+  at,
+  pattern,
+  element,
+}: {
+  path: string;
+  version: number;
+  mine: R;
+  theirs: R;
+  saved: (body: unknown, version: number) => R;
+  others?: (call: Call) => Response | undefined;
+  at: string;
+  pattern: string;
+  element: ReactNode;
+}) {
+  let current = { version, resource: mine };
+  const server = fakeFetch((call) => {
+    if (call.path === path && call.method === 'GET') return json(current.resource);
+    if (call.path === path && call.method === 'PUT') {
+      if (current.resource === mine) {
+        current = { version: current.version + 1, resource: theirs };
+        return changedMeanwhile(current.version);
+      }
+      current = { version: current.version + 1, resource: saved(call.body, current.version + 1) };
+      return json(current.resource);
+    }
+    return others?.(call);
+  });
+  const shown = renderScreen({ path: at, routes: [{ path: pattern, element }], user: signedIn('ada', ['accessAdmin', 'manageSchema']) });
+  return { ...server, ...shown };
+}
+
+/** The rows of the dialog's table of differing fields, as text. */
+const differing = async (dialog: HTMLElement) =>
+  within(await within(dialog).findByRole('table', { name: 'Fields that differ' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
+
+async function retype(user: ReturnType<typeof renderScreen>['user'], field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+}
+
+const unit = (version: number, property: string): UnitDetail => ({
+  unit: { code: 'sp', name: 'Sample', printSymbol: 'sp', property, builtin: false, version },
+  metrics: [],
+});
+
+describe('a unit', () => {
+  it('is saved with its version; refused, Keep editing takes Grace’s property, keeps the new name and saves on her version', async () => {
+    const { user, writes } = editOnServer({
+      path: '/data/units/sp',
+      version: 2,
+      mine: unit(2, 'count'),
+      theirs: unit(3, 'number'),
+      saved: (body, version) => ({ ...unit(version, ''), ...(body as object), builtin: false, code: 'sp', version }),
+      others: ({ path }) => (path === '/data/units' ? json({ units: [] }) : undefined),
+      at: '/admin/data/units/sp',
+      pattern: patterns.adminUnit,
+      element: <UnitAdminPage />,
+    });
+    const form = await screen.findByRole('form', { name: 'Unit' });
+    await retype(user, within(form).getByRole('textbox', { name: 'Name' }), 'Samples');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The unit sp was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"2"', overwriteOf: null });
+    expect(await differing(dialog)).toEqual(['NameSamplesSample', 'Propertycountnumber']);
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect((within(form).getByRole('textbox', { name: 'Property' }) as HTMLInputElement).value).toBe('number');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]).toMatchObject({ ifMatch: '"3"', overwriteOf: null, body: { name: 'Samples', printSymbol: 'sp', property: 'number' } });
+  });
+});
