@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Group, Select, Stack, Table, Text, TextInput
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Affiliation } from '@observatory/shared';
+import type { Affiliation, PersonDetail } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
@@ -14,7 +14,7 @@ import { PageState } from '../../components/PageState';
 import { RevisionHistory } from '../../components/RevisionHistory';
 import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
-import { PersonFields, toPersonInput, usePersonForm } from './person-form';
+import { PersonFields, toPersonInput, usePersonForm, type PersonFormValues } from './person-form';
 import {
   bioRevisionQuery,
   useAffiliationMutations,
@@ -28,31 +28,48 @@ import {
 import { WideTable } from '../../components/WideTable';
 import { peopleKeys } from './keys';
 import { confirmDelete } from '../../components/confirm';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
+
+/** What the conflict dialog compares of a person: the form's fields. */
+const PERSON_FIELDS: ComparedField<PersonFormValues>[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'orcid', label: 'ORCID iD' },
+  { key: 'bio', label: 'About', document: true },
+];
+
+const personFormValues = (profile: PersonDetail): PersonFormValues => ({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: profile.bio });
 
 function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();
   const update = useUpdatePerson(profile.person.slug);
-  const form = usePersonForm({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: profile.bio });
+  const form = usePersonForm(personFormValues(profile));
+  // The person as the server has it now: the base of the edits, and what a refused save is compared with.
+  const stored = { version: profile.person.version, values: personFormValues(profile) };
+  const edit = useVersionedEdit(form, stored);
   const bioLock = useDocumentLock();
   const unsaved = useUnsavedChanges(form.isDirty(), 'the profile');
+  const submit = (v: PersonFormValues, conditional = edit.conditional) =>
+    update.mutate(
+      { ...toPersonInput(v), conditional },
+      {
+        onSuccess: (saved) => {
+          edit.saved({ version: saved.person.version, values: personFormValues(saved) });
+          notifications.show({ color: 'green', message: 'Profile saved' });
+          unsaved.saved();
+          void navigate(paths.person(profile.person.slug));
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
+      },
+    );
   return (
-    <form
-      noValidate
-      aria-label="Details"
-      onSubmit={form.onSubmit((v) =>
-        update.mutate(toPersonInput(v), {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: 'Profile saved' });
-            unsaved.saved();
-            void navigate(paths.person(profile.person.slug));
-          },
-          onError: (e) => showFieldErrors(form, fieldErrors(e)),
-        }),
-      )}
-    >
+    <form noValidate aria-label="Details" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm" maw={560}>
-        <FormError error={update.error} />
-        <PersonFields form={form} onUnreadableBio={bioLock.lock} />
+        <FormError error={conflictOf(update.error) ? null : update.error} />
+        {/* The bio's editor reads its document once: again when new text is put into the form (a newer version, a restored bio, Keep editing). */}
+        <PersonFields key={`${edit.base?.version} ${edit.merged}`} form={form} onUnreadableBio={bioLock.lock} />
         <Group>
           <SaveButton locked={bioLock.locked} loading={update.isPending}>
             Save
@@ -62,6 +79,14 @@ function DetailsForm({ profile }: { profile: PersonProfile }) {
           </Anchor>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={PERSON_FIELDS}
+        what="the profile"
+        overwriting={update.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }
@@ -170,8 +195,8 @@ export default function PersonEditPage() {
             }}
           />
         </Stack>
-        {/* A restored bio is the form's text again. */}
-        <DetailsForm key={`${profile.data.person.slug}:${JSON.stringify(profile.data.bio)}`} profile={profile.data} />
+        {/* The form follows the person's versions itself: a restored bio is the text of a form with no changes. */}
+        <DetailsForm key={profile.data.person.id} profile={profile.data} />
         <PageSection id="edit-bio-history" title="Bio history">
           <BioRevisions slug={profile.data.person.slug} />
         </PageSection>

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstitutionsResponse, PeopleResponse, PersonDetail, PersonProfile, ProseMirrorDoc, RevisionDetail, RevisionsResponse } from '@observatory/shared';
-import { api } from '../../lib/api-client';
+import { api, type Conditional } from '../../lib/api-client';
 import { institutionKeys } from '../../lib/query-keys';
+import { conflictOf } from '../../lib/versions';
 import { peopleKeys } from './keys';
 
 export type { PersonProfile };
@@ -20,10 +21,16 @@ export function usePerson(slug: string) {
 
 const personPath = (slug: string) => `/people/${encodeURIComponent(slug)}`;
 
+/** A change based on the version its form started from (`conditional`: its If-Match). */
 export function useUpdatePerson(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; orcid: string | null; bio: ProseMirrorDoc | null }) => api.put<PersonDetail>(personPath(slug), input),
+    mutationFn: ({ conditional, ...input }: { name: string; orcid: string | null; bio: ProseMirrorDoc | null; conditional?: Conditional }) =>
+      api.put<PersonDetail>(personPath(slug), input, conditional),
+    // Refused as changed meanwhile (412): the current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: peopleKeys.detail(slug) });
+    },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: peopleKeys.bioRevisions(slug) });
       return client.invalidateQueries({ queryKey: peopleKeys.detail(slug) });
