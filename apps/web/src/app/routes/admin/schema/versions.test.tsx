@@ -1,10 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import type { UnitDetail } from '@observatory/shared';
+import type { Metric, UnitDetail } from '@observatory/shared';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patterns } from '../../../../config/paths';
 import { changedMeanwhile, fakeFetch, json, type Call } from '../../../../test/fake-fetch';
 import { renderScreen, signedIn } from '../../../../test/render-screen';
+import MetricAdminPage from './metrics/MetricAdminPage';
 import UnitAdminPage from './units/UnitAdminPage';
 
 // happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
@@ -101,5 +102,47 @@ describe('a unit', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes()[1]).toMatchObject({ ifMatch: '"3"', overwriteOf: null, body: { name: 'Samples', printSymbol: 'sp', property: 'number' } });
+  });
+});
+
+const metric = (version: number, over: Partial<Metric> = {}): { metric: Metric } => ({
+  metric: { name: 'leaf-area', title: 'Leaf area', description: '', unit: null, type: 'number', allowed: [], min: 0, max: null, version, ...over },
+});
+
+/** The lists the pages pick from or show beside the form: empty. */
+const lists = ({ path }: Call) =>
+  path === '/data/units'
+    ? json({ units: [] })
+    : path === '/data/objtypes'
+      ? json({ objtypes: {} })
+      : path === '/data/metrics'
+        ? json({ metrics: [] })
+        : undefined;
+
+describe('a metric', () => {
+  it('is saved with its version; refused, Overwrite sends the user’s metric on Grace’s version, naming the one it was based on', async () => {
+    const { user, writes } = editOnServer({
+      path: '/data/metrics/leaf-area',
+      version: 4,
+      mine: metric(4),
+      theirs: metric(5, { description: 'One side of the leaves' }),
+      saved: (body, version) => metric(version, body as Partial<Metric>),
+      others: lists,
+      at: '/admin/data/metrics/leaf-area',
+      pattern: patterns.adminMetric,
+      element: <MetricAdminPage />,
+    });
+    const form = await screen.findByRole('form', { name: 'Metric' });
+    await retype(user, within(form).getByRole('textbox', { name: 'Title' }), 'Leaf area index');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The metric Leaf area was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"4"', overwriteOf: null });
+    expect(await differing(dialog)).toEqual(['TitleLeaf area indexLeaf area', 'Description(empty)One side of the leaves']);
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]).toMatchObject({ ifMatch: '"5"', overwriteOf: '"4"', body: { title: 'Leaf area index', description: '' } });
   });
 });

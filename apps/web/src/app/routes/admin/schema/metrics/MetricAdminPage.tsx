@@ -48,7 +48,7 @@ function MetricEditor({ metric }: { metric: Metric }) {
       title: `Delete the metric ${metric.title}?`,
       message: 'Values recorded for it stay in the objects’ metadata, but the metric is gone. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(undefined, {
+        remove.mutate(metric.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: `Metric ${metric.title} deleted` });
             void navigate(paths.adminMetrics);
@@ -64,11 +64,12 @@ function MetricEditor({ metric }: { metric: Metric }) {
         submitLabel="Save"
         pending={update.isPending}
         error={update.error}
-        save={(input) =>
-          update.mutateAsync(input).then((saved) => {
+        save={(input, conditional) =>
+          update.mutateAsync({ ...input, conditional }).then((saved) => {
             notifications.show({ color: 'green', message: 'Metric saved' });
             // A new name is a new address.
             if (saved.name !== metric.name) void navigate(paths.adminMetric(saved.name), { replace: true });
+            return saved;
           })
         }
         extra={

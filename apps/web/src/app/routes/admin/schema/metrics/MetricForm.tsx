@@ -2,12 +2,15 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput } from
 import { useForm } from '@mantine/form';
 import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType } from '@observatory/shared';
 import { useState, type ReactNode } from 'react';
+import { ConflictDialog, type ComparedField } from '../../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { LimitedTextarea, LimitedTextInput } from '../../../../../components/LimitedInput';
 import { UnitPicker } from '../../../../../components/pickers/UnitPicker';
+import type { Conditional } from '../../../../../lib/api-client';
 import { lengthProblem } from '../../../../../lib/form-rules';
 import { slugFromTitle } from '../../../../../lib/slug';
+import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
 
 export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
   number: 'Number',
@@ -37,6 +40,20 @@ const MAX = {
   title: lengthLimit(MetricInputSchema.shape.title),
   description: lengthLimit(MetricInputSchema.shape.description),
 } as const;
+
+const listed = (v: unknown) => (v as string[]).join(', ') || '(none)';
+
+/** What the conflict dialog compares of a metric: the form's fields. */
+const METRIC_FIELDS: ComparedField<MetricFormValues>[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'name', label: 'Name' },
+  { key: 'description', label: 'Description' },
+  { key: 'type', label: 'Type', show: (v) => METRIC_TYPE_LABELS[v as MetricType] },
+  { key: 'unit', label: 'Unit' },
+  { key: 'allowed', label: 'Allowed values', show: listed },
+  { key: 'min', label: 'Minimum' },
+  { key: 'max', label: 'Maximum' },
+];
 
 const numeric = (type: MetricType) => type === 'number' || type === 'integer';
 const limit = (v: number | string) => (v === '' || v === null ? null : Number(v));
@@ -89,8 +106,10 @@ export function checkMetric(v: MetricFormValues): Record<string, string> {
 }
 
 /**
- * A metric's fields: the same form creates and edits. `save` sends; a refusal's field
- * problems go beside their fields (the first one focused), anything else above the form.
+ * A metric's fields: the same form creates and edits. `save` sends (an edit with the
+ * version it is based on, as If-Match); a refusal's field problems go beside their fields
+ * (the first one focused), a metric changed meanwhile (412) opens the conflict dialog,
+ * anything else shows above the form.
  */
 export function MetricForm({
   metric,
@@ -102,7 +121,8 @@ export function MetricForm({
   extra,
 }: {
   metric?: Metric;
-  save: (input: MetricInput) => Promise<unknown>;
+  /** Resolves with the saved metric (an edit's new version). */
+  save: (input: MetricInput, conditional: Conditional) => Promise<Metric | void>;
   error: unknown;
   pending: boolean;
   submitLabel: string;
@@ -111,27 +131,35 @@ export function MetricForm({
   extra?: ReactNode;
 }) {
   const form = useForm<MetricFormValues>({ initialValues: metricFormValues(metric), validate: checkMetric });
+  const stored = metric ? { version: metric.version, values: metricFormValues(metric) } : undefined;
+  const edit = useVersionedEdit(form, stored);
   // While a save runs, its own navigation (to a new name, a new metric) goes through.
   useUnsavedChanges(form.isDirty() && !pending, metric ? 'this metric' : 'the new metric');
   // A new metric's name follows its title until the name is typed in.
   const [nameTyped, setNameTyped] = useState(!!metric);
   const type = form.values.type;
+  const submit = (v: MetricFormValues, conditional = edit.conditional) =>
+    save(toMetricInput(v), conditional).then(
+      (saved) => {
+        form.resetDirty(v);
+        if (saved) edit.saved({ version: saved.version, values: v });
+      },
+      (e: unknown) => {
+        if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+      },
+    );
   return (
     <form
       noValidate
       aria-label={label}
       onSubmit={form.onSubmit(
-        (v) =>
-          save(toMetricInput(v)).then(
-            () => form.resetDirty(v),
-            (e: unknown) => showFieldErrors(form, fieldErrors(e)),
-          ),
+        (v) => submit(v),
         // Refused before sending: the first problem is focused too (on a phone it may be a screen up).
         (errors) => showFieldErrors(form, errors as Record<string, string>),
       )}
     >
       <Stack gap="sm">
-        <FormError error={unplacedError(error, FIELDS)} />
+        <FormError error={unplacedError(conflictOf(error) ? null : error, FIELDS)} />
         <LimitedTextInput
           label="Title"
           required
@@ -201,6 +229,14 @@ export function MetricForm({
           {extra}
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={METRIC_FIELDS}
+        what={`the metric ${metric?.title ?? ''}`}
+        overwriting={pending}
+        onOverwrite={({ values, conditional }) => void submit(values, conditional)}
+      />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Metric, MetricInput } from '@observatory/shared';
-import { api } from '../../../../../lib/api-client';
+import { api, type Conditional } from '../../../../../lib/api-client';
 import { storeMetrics } from '../../../../../lib/metrics';
 import { metricKeys, objectTypeKeys } from '../../../../../lib/query-keys';
+import { conflictOf } from '../../../../../lib/versions';
 import { adminKeys } from '../../../../query-keys';
 
 /** Site Admin's metrics: a metric's page and its changes (the list is lib/metrics's). */
@@ -46,11 +47,19 @@ export function useCreateMetric() {
   });
 }
 
-/** Saves a metric; a new name is a new address, where the saved metric is shown at once. */
+/**
+ * Saves a metric based on a version of it (If-Match); a new name is a new address, where
+ * the saved metric is shown at once. Changed meanwhile (412), the metric is asked for
+ * again: the conflict dialog compares the current version.
+ */
 export function useUpdateMetric(name: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MetricInput) => api.put<{ metric: Metric }>(metricPath(name), input).then((r) => r.metric),
+    mutationFn: ({ conditional, ...input }: MetricInput & { conditional?: Conditional }) =>
+      api.put<{ metric: Metric }>(metricPath(name), input, conditional).then((r) => r.metric),
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: adminKeys.metric(name) });
+    },
     onSuccess: (metric) => {
       client.setQueryData(adminKeys.metric(metric.name), metric);
       storeMetrics(client, [metric]);
@@ -59,7 +68,8 @@ export function useUpdateMetric(name: string) {
   });
 }
 
+/** Deletes the version shown. */
 export function useDeleteMetric(name: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => api.del(metricPath(name)), onSuccess: () => refreshMetrics(client, name) });
+  return useMutation({ mutationFn: (version?: number) => api.del(metricPath(name), { version }), onSuccess: () => refreshMetrics(client, name) });
 }
