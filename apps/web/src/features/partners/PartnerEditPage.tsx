@@ -1,6 +1,7 @@
 import { Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import type { Category } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
@@ -11,8 +12,22 @@ import { paths } from '../../config/paths';
 import { useTitle } from '../../lib/use-title';
 import { institutionKeys } from '../../lib/query-keys';
 import { useDeleteInstitution, useInstitutions, usePartner, useSaveInstitution, type PartnerDetail } from './api';
-import { InstitutionFields, institutionFormValues, toInstitutionInput, useInstitutionForm } from './institution-form';
+import { InstitutionFields, institutionFormValues, toInstitutionInput, useInstitutionForm, type InstitutionFormValues } from './institution-form';
 import { confirmDelete } from '../../components/confirm';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
+
+/** What the conflict dialog compares of an institution: the form's fields. */
+function institutionFields(categories: Category[]): ComparedField<InstitutionFormValues>[] {
+  const category = (id: unknown) => (id ? (categories.find((c) => c.id === id)?.name ?? String(id)) : 'Uncategorised');
+  return [
+    { key: 'name', label: 'Name' },
+    { key: 'categoryId', label: 'Category', show: category },
+    { key: 'url', label: 'Website' },
+    { key: 'ror', label: 'ROR id' },
+    { key: 'description', label: 'Description' },
+  ];
+}
 
 function PartnerForm({ partner }: { partner: PartnerDetail }) {
   const { institution } = partner;
@@ -21,39 +36,44 @@ function PartnerForm({ partner }: { partner: PartnerDetail }) {
   const save = useSaveInstitution();
   const remove = useDeleteInstitution();
   const form = useInstitutionForm(institutionFormValues(institution));
+  // The institution as the server has it now: the base of the edits, and what a refused save is compared with.
+  const stored = { version: institution.version, values: institutionFormValues(institution) };
+  const edit = useVersionedEdit(form, stored);
   const unsaved = useUnsavedChanges(form.isDirty(), 'this institution');
   const askToDelete = () =>
     confirmDelete({
       title: `Delete ${institution.name}?`,
       message: `${partner.people.length ? `${partner.people.length} affiliated ${partner.people.length === 1 ? 'person loses' : 'people lose'} this affiliation. ` : ''}This cannot be undone.`,
       onConfirm: () =>
-        remove.mutate(institution.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `${institution.name} was deleted` });
-            void navigate(paths.partners);
-          },
-        }),
-    });
-  return (
-    <form
-      noValidate
-      aria-label="Institution"
-      onSubmit={form.onSubmit((v) =>
-        save.mutate(
-          { id: institution.id, input: toInstitutionInput(v) },
+        remove.mutate(
+          { id: institution.id, version: institution.version },
           {
-            onSuccess: (saved) => {
-              notifications.show({ color: 'green', message: 'Institution saved' });
-              unsaved.saved();
-              void navigate(paths.partner(saved.slug));
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: `${institution.name} was deleted` });
+              void navigate(paths.partners);
             },
-            onError: (e) => showFieldErrors(form, fieldErrors(e)),
           },
         ),
-      )}
-    >
+    });
+  const submit = (v: InstitutionFormValues, conditional = edit.conditional) =>
+    save.mutate(
+      { id: institution.id, input: toInstitutionInput(v), conditional },
+      {
+        onSuccess: (saved) => {
+          edit.saved({ version: saved.version, values: institutionFormValues(saved) });
+          notifications.show({ color: 'green', message: 'Institution saved' });
+          unsaved.saved();
+          void navigate(paths.partner(saved.slug));
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
+      },
+    );
+  return (
+    <form noValidate aria-label="Institution" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm" maw={560}>
-        <FormError error={save.error ?? remove.error} />
+        <FormError error={(conflictOf(save.error) ? null : save.error) ?? remove.error} />
         <InstitutionFields form={form} categories={categories} />
         <Group justify="space-between">
           <Group>
@@ -71,6 +91,14 @@ function PartnerForm({ partner }: { partner: PartnerDetail }) {
           ) : null}
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={institutionFields(categories)}
+        what="the institution"
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, Institution, InstitutionDetail } from '@observatory/shared';
 import { institutionsQuery } from '../../components/pickers/lists';
-import { api } from '../../lib/api-client';
+import { api, type Conditional } from '../../lib/api-client';
 import { institutionKeys } from '../../lib/query-keys';
+import { conflictOf } from '../../lib/versions';
 
 /** GET institutions/{id}: a partner institution with its people. */
 export type PartnerDetail = InstitutionDetail;
@@ -17,12 +18,19 @@ export function usePartner(slug: string) {
 
 type InstitutionInput = Partial<Omit<Institution, 'id' | 'slug' | 'logo'>>;
 
-/** Adds an institution with an id made here, or changes one; the lists and its page refetch. */
+/**
+ * Adds an institution with an id made here, or changes one (based on the version its form
+ * started from: `conditional`, its If-Match); the lists and its page refetch.
+ */
 export function useSaveInstitution() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: InstitutionInput }) =>
-      id ? api.put<Institution>(`/institutions/${id}`, input) : api.post<Institution>(`/institutions/${crypto.randomUUID()}`, input),
+    mutationFn: ({ id, input, conditional }: { id: string | null; input: InstitutionInput; conditional?: Conditional }) =>
+      id ? api.put<Institution>(`/institutions/${id}`, input, conditional) : api.post<Institution>(`/institutions/${crypto.randomUUID()}`, input),
+    // Refused as changed meanwhile (412): the current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: institutionKeys.details });
+    },
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: institutionKeys.all });
       void client.invalidateQueries({ queryKey: institutionKeys.details });
@@ -34,7 +42,7 @@ export function useSaveInstitution() {
 export function useDeleteInstitution() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`/institutions/${id}`),
+    mutationFn: ({ id, version }: { id: string; version?: number }) => api.del(`/institutions/${id}`, { version }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: institutionKeys.all });
       // Marked stale, not asked again: the deleted partner's page, still shown, would answer 404.
