@@ -1,11 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import type { Metric, UnitDetail } from '@observatory/shared';
+import type { Metric, NodeType, UnitDetail } from '@observatory/shared';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patterns } from '../../../../config/paths';
 import { changedMeanwhile, fakeFetch, json, type Call } from '../../../../test/fake-fetch';
 import { renderScreen, signedIn } from '../../../../test/render-screen';
 import MetricAdminPage from './metrics/MetricAdminPage';
+import NodeTypeAdminPage from './nodetypes/NodeTypeAdminPage';
 import UnitAdminPage from './units/UnitAdminPage';
 
 // happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
@@ -109,15 +110,15 @@ const metric = (version: number, over: Partial<Metric> = {}): { metric: Metric }
   metric: { name: 'leaf-area', title: 'Leaf area', description: '', unit: null, type: 'number', allowed: [], min: 0, max: null, version, ...over },
 });
 
-/** The lists the pages pick from or show beside the form: empty. */
-const lists = ({ path }: Call) =>
-  path === '/data/units'
-    ? json({ units: [] })
-    : path === '/data/objtypes'
-      ? json({ objtypes: {} })
-      : path === '/data/metrics'
-        ? json({ metrics: [] })
-        : undefined;
+/** The lists the pages pick from or show beside the form. */
+const LISTS: Record<string, unknown> = {
+  '/data/units': { units: [] },
+  '/data/objtypes': { objtypes: {} },
+  '/data/metrics': { metrics: [] },
+  '/data/schema': { schemas: [{ slug: 'soil', title: 'Soil', version: 1, schema: {} }] },
+  '/data/nodetypes': { nodetypes: [] },
+};
+const lists = ({ path }: Call) => (path in LISTS ? json(LISTS[path]) : undefined);
 
 describe('a metric', () => {
   it('is saved with its version; refused, Overwrite sends the user’s metric on Grace’s version, naming the one it was based on', async () => {
@@ -144,5 +145,35 @@ describe('a metric', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
     await vi.waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes()[1]).toMatchObject({ ifMatch: '"5"', overwriteOf: '"4"', body: { title: 'Leaf area index', description: '' } });
+  });
+});
+
+const nodeType = (version: number, over: Partial<NodeType> = {}) => ({ nodetype: { slug: 'plot', name: 'Plot', schema: null, version, ...over }, nodes: 0 });
+
+describe('a node type', () => {
+  it('is saved with its version; refused, Keep editing takes Grace’s schema, keeps the new name and saves on her version', async () => {
+    const { user, writes } = editOnServer({
+      path: '/data/nodetypes/plot',
+      version: 1,
+      mine: nodeType(1),
+      theirs: nodeType(2, { schema: 'soil' }),
+      saved: (body, version) => nodeType(version, body as Partial<NodeType>),
+      others: lists,
+      at: '/admin/data/nodetypes/plot',
+      pattern: patterns.adminNodeType,
+      element: <NodeTypeAdminPage />,
+    });
+    const form = await screen.findByRole('form', { name: 'Node type' });
+    await retype(user, within(form).getByRole('textbox', { name: 'Name' }), 'Plots');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The node type Plot was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"1"', overwriteOf: null });
+    expect(await differing(dialog)).toEqual(['NamePlotsPlot', 'Metadata schema(none)Soil']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]).toMatchObject({ ifMatch: '"2"', overwriteOf: null, body: { name: 'Plots', slug: 'plot', schema: 'soil' } });
   });
 });

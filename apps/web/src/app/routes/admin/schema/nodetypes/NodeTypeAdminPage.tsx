@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@m
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
+import { ConflictDialog, type ComparedField } from '../../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
@@ -10,9 +11,18 @@ import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
 import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
 import { useDeleteNodeType, useNodeType, useSchemaChoices, useUpdateNodeType, type NodeTypeDetail } from './api';
 import { confirmDelete } from '../../../../../components/confirm';
 import { DeleteSection } from '../../../../../components/admin/DeleteSection';
+
+interface NodeTypeValues {
+  name: string;
+  slug: string;
+  schema: string | null;
+}
+
+const valuesOf = ({ name, slug, schema }: NodeTypeDetail['nodetype']): NodeTypeValues => ({ name, slug, schema });
 
 function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
   const navigate = useNavigate();
@@ -20,48 +30,55 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
   const schemas = useSchemaChoices();
   const update = useUpdateNodeType(nodetype.slug);
   const remove = useDeleteNodeType(nodetype.slug);
-  const form = useForm<{ name: string; slug: string; schema: string | null }>({
-    initialValues: { name: nodetype.name, slug: nodetype.slug, schema: nodetype.schema },
+  const form = useForm<NodeTypeValues>({
+    initialValues: valuesOf(nodetype),
     validate: {
       name: (v) => (v.trim() ? null : 'Give a name'),
       slug: schemaRule(SlugSchema, 'Give an address'),
     },
   });
+  const stored = { version: nodetype.version, values: valuesOf(nodetype) };
+  const edit = useVersionedEdit(form, stored);
+  const schemaTitle = (slug: unknown) => (slug ? (schemas.data?.find((s) => s.slug === slug)?.title ?? String(slug)) : '(none)');
+  const compared: ComparedField<NodeTypeValues>[] = [
+    { key: 'name', label: 'Name' },
+    { key: 'slug', label: 'Address' },
+    { key: 'schema', label: 'Metadata schema', show: schemaTitle },
+  ];
   const unsaved = useUnsavedChanges(form.isDirty(), 'this node type');
   const askToDelete = () =>
     confirmDelete({
       title: `Delete the node type ${nodetype.name}?`,
       message: 'No node has it. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(undefined, {
+        remove.mutate(nodetype.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: `Node type ${nodetype.name} deleted` });
             void navigate(paths.adminNodeTypes);
           },
         }),
     });
+  const submit = (v: NodeTypeValues, conditional = edit.conditional) =>
+    update.mutate(
+      { name: v.name.trim(), slug: v.slug, schema: v.schema, conditional },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: `Node type ${saved.nodetype.name} saved` });
+          form.resetDirty(v);
+          edit.saved({ version: saved.nodetype.version, values: v });
+          unsaved.saved();
+          if (saved.nodetype.slug !== nodetype.slug) void navigate(paths.adminNodeType(saved.nodetype.slug), { replace: true });
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
+      },
+    );
   return (
     <Stack gap="lg">
-      <form
-        noValidate
-        aria-label="Node type"
-        onSubmit={form.onSubmit((v) =>
-          update.mutate(
-            { name: v.name.trim(), slug: v.slug, schema: v.schema },
-            {
-              onSuccess: (saved) => {
-                notifications.show({ color: 'green', message: `Node type ${saved.nodetype.name} saved` });
-                form.resetDirty();
-                unsaved.saved();
-                if (saved.nodetype.slug !== nodetype.slug) void navigate(paths.adminNodeType(saved.nodetype.slug), { replace: true });
-              },
-              onError: (e) => showFieldErrors(form, fieldErrors(e)),
-            },
-          ),
-        )}
-      >
+      <form noValidate aria-label="Node type" onSubmit={form.onSubmit((v) => submit(v))}>
         <Stack gap="sm" maw={520}>
-          <FormError error={unplacedError(update.error, ['name', 'slug', 'schema'])} />
+          <FormError error={unplacedError(conflictOf(update.error) ? null : update.error, ['name', 'slug', 'schema'])} />
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <TextInput label="Address" description="Lower-case letters, digits and dashes" required {...form.getInputProps('slug')} />
           <Select
@@ -84,6 +101,14 @@ function NodeTypeForm({ detail }: { detail: NodeTypeDetail }) {
             </Button>
           </Group>
         </Stack>
+        <ConflictDialog
+          edit={edit}
+          server={stored}
+          fields={compared}
+          what={`the node type ${nodetype.name}`}
+          overwriting={update.isPending}
+          onOverwrite={({ values, conditional }) => submit(values, conditional)}
+        />
       </form>
       <DeleteSection
         label="Delete node type"
