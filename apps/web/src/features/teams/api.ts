@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamDetail, TeamMember, TeamsResponse } from '@observatory/shared';
 import { teamsQuery } from '../../components/pickers/lists';
-import { api } from '../../lib/api-client';
+import { api, type Conditional } from '../../lib/api-client';
 import { teamKeys } from '../../lib/query-keys';
+import { conflictOf } from '../../lib/versions';
 import { addMember, sortMembers } from './team-members';
 
 export type { TeamDetail };
@@ -53,12 +54,16 @@ export function useAllTeams() {
   return useQuery(teamsQuery());
 }
 
-/** Create a team (slug null) or change one; team lists and the team refetch. */
+/** Create a team (slug null) or change one (based on the version its form started from: `conditional`, its If-Match); team lists and the team refetch. */
 export function useSaveTeam() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ slug, input }: { slug: string | null; input: { name: string; description: string | null } }) =>
-      slug ? api.put<TeamDetail>(teamPath(slug), input) : api.post<TeamDetail>('/teams', input),
+    mutationFn: ({ slug, input, conditional }: { slug: string | null; input: { name: string; description: string | null }; conditional?: Conditional }) =>
+      slug ? api.put<TeamDetail>(teamPath(slug), input, conditional) : api.post<TeamDetail>('/teams', input),
+    // Refused as changed meanwhile (412): the current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: teamKeys.details });
+    },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: teamKeys.all });
       void client.invalidateQueries({ queryKey: teamKeys.details });
@@ -69,7 +74,7 @@ export function useSaveTeam() {
 export function useDeleteTeam() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (slug: string) => api.del(teamPath(slug)),
+    mutationFn: ({ slug, version }: { slug: string; version?: number }) => api.del(teamPath(slug), { version }),
     onSuccess: () => client.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -16,33 +16,54 @@ import { useDeleteTeam, useMemberMutations, useSaveTeam, useTeam, type TeamDetai
 import { MemberManager } from '../../../../features/teams/MemberManager';
 import { confirmDelete } from '../../../../components/confirm';
 import { DeleteSection } from '../../../../components/admin/DeleteSection';
+import { ConflictDialog, type ComparedField } from '../../../../components/ConflictDialog';
+import { conflictOf, useVersionedEdit } from '../../../../lib/versions';
 
 const NAME_MAX = lengthLimit(TeamInputSchema.shape.name);
 const DESCRIPTION_MAX = lengthLimit(TeamInputSchema.shape.description);
 
+interface TeamFormValues {
+  name: string;
+  description: string;
+}
+
+const teamFormValues = (detail: TeamDetail): TeamFormValues => ({ name: detail.team.name, description: detail.team.description ?? '' });
+
+/** What the conflict dialog compares of a team: the form's fields. */
+const TEAM_FIELDS: ComparedField<TeamFormValues>[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'description', label: 'Description' },
+];
+
 function TeamForm({ detail }: { detail: TeamDetail }) {
   const save = useSaveTeam();
   const form = useForm({
-    initialValues: { name: detail.team.name, description: detail.team.description ?? '' },
+    initialValues: teamFormValues(detail),
     validate: { name: lengthRule(NAME_MAX, (v) => (v.trim() ? null : 'Give a name')), description: lengthRule(DESCRIPTION_MAX) },
   });
+  // The team as the server has it now: the base of the edits, and what a refused save is compared with.
+  const stored = { version: detail.team.version, values: teamFormValues(detail) };
+  const edit = useVersionedEdit(form, stored);
   useUnsavedChanges(form.isDirty(), 'this team');
+  const submit = (v: TeamFormValues, conditional = edit.conditional) =>
+    save.mutate(
+      { slug: detail.team.slug, input: { name: v.name.trim(), description: v.description.trim() || null }, conditional },
+      {
+        onSuccess: (saved) => {
+          edit.saved({ version: saved.team.version, values: teamFormValues(saved) });
+          notifications.show({ color: 'green', message: 'Team saved' });
+          form.setInitialValues(v);
+          form.resetDirty(v);
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
+      },
+    );
   return (
-    <form
-      noValidate
-      aria-label="Team"
-      onSubmit={form.onSubmit((v) =>
-        save.mutate(
-          { slug: detail.team.slug, input: { name: v.name.trim(), description: v.description.trim() || null } },
-          {
-            onSuccess: () => (notifications.show({ color: 'green', message: 'Team saved' }), form.resetDirty()),
-            onError: (e) => showFieldErrors(form, fieldErrors(e)),
-          },
-        ),
-      )}
-    >
+    <form noValidate aria-label="Team" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm" maw={560}>
-        <FormError error={save.error} />
+        <FormError error={conflictOf(save.error) ? null : save.error} />
         <LimitedTextInput label="Name" required limit={NAME_MAX} {...form.getInputProps('name')} />
         <LimitedTextarea label="Description" autosize minRows={3} limit={DESCRIPTION_MAX} {...form.getInputProps('description')} />
         <Group>
@@ -51,6 +72,14 @@ function TeamForm({ detail }: { detail: TeamDetail }) {
           </Button>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={TEAM_FIELDS}
+        what="the team"
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }
@@ -73,12 +102,15 @@ export default function TeamAdminPage() {
       typed: { label: 'Team name', value: t.name },
       confirmLabel: 'Delete team',
       onConfirm: () =>
-        remove.mutate(t.slug, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `${t.name} was deleted` });
-            void navigate(paths.adminTeams);
+        remove.mutate(
+          { slug: t.slug, version: t.version },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: `${t.name} was deleted` });
+              void navigate(paths.adminTeams);
+            },
           },
-        }),
+        ),
     });
   return (
     <Stack gap="xl">
