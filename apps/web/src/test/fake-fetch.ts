@@ -13,6 +13,10 @@ export interface Call {
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
+/** A page of a list: the items and their pagination headers. */
+export const page = (body: unknown, count: number, limit = 50) =>
+  json(body, 200, { 'pagination-page': '1', 'pagination-count': String(count), 'pagination-limit': String(limit) });
+
 /** The 412 of a write based on an older version: the resource is at `version` now, saved by Grace. */
 export const changedMeanwhile = (version: number) =>
   json(

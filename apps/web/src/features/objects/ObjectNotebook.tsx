@@ -1,7 +1,9 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { lengthLimit, NoteInputSchema } from '@observatory/shared';
 import type { Note } from '@observatory/shared';
 import { useState } from 'react';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
 import { LimitedTextarea } from '../../components/LimitedInput';
 import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -16,6 +18,7 @@ import { dateTime } from './object-bits';
 import { confirmDelete } from '../../components/confirm';
 import { errorText } from '../../lib/errors';
 import { lengthProblem } from '../../lib/form-rules';
+import { useVersionedEdit } from '../../lib/versions';
 
 /** The server's limit, told while typing. */
 const MAX_NOTE = lengthLimit(NoteInputSchema.shape.content);
@@ -56,22 +59,59 @@ function NewNote({ name }: { name: string }) {
   );
 }
 
+interface NoteValues {
+  content: string;
+}
+
+/** What the conflict dialog compares of a note: its text, side by side. */
+const NOTE_FIELDS: ComparedField<NoteValues>[] = [{ key: 'content', label: 'Note', document: true, show: (v) => String(v ?? '') }];
+
+/** `note`: as the notebook lists it now (asked again after a save refused as changed meanwhile). */
 function NoteCard({ note, name }: { note: Note; name: string }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  useUnsavedChanges(draft !== null && draft !== note.content, 'the note');
-  const kept = useDraft({ kind: 'note', resource: draft === null ? null : note.id, fields: draft ?? note.content, stored: note.content, onRestore: setDraft });
+  const [editing, setEditing] = useState(false);
+  const form = useForm<NoteValues>({ initialValues: { content: note.content } });
+  // The note as the server has it: the base of the edit (which follows it while nothing is typed).
+  const stored = { version: note.version, values: { content: note.content } };
+  const edit = useVersionedEdit(form, stored);
+  const draft = editing ? form.values.content : null;
+  useUnsavedChanges(editing && form.isDirty(), 'the note');
+  const kept = useDraft({
+    kind: 'note',
+    resource: editing ? note.id : null,
+    fields: form.values.content,
+    stored: form.getInitialValues().content,
+    onRestore: (content) => form.setFieldValue('content', content),
+  });
   const actions = useNoteActions(name, note.id);
   const { busy, error } = actions;
   const may = (action: string) => note.permissions.includes(action);
-  const save = () => {
-    if (draft !== null && draft.trim() && !lengthProblem(draft, MAX_NOTE))
-      actions.save.mutate(draft.trim(), { onSuccess: () => (kept.clear(), setDraft(null)) });
+  const close = () => {
+    kept.clear();
+    form.reset();
+    setEditing(false);
+  };
+  const save = (values = form.values, conditional = edit.conditional) => {
+    if (!values.content.trim() || lengthProblem(values.content, MAX_NOTE)) return;
+    actions.save.mutate(
+      { content: values.content.trim(), conditional },
+      {
+        onSuccess: (saved) => {
+          const now = { content: saved.content };
+          edit.saved({ version: saved.version, values: now });
+          form.setInitialValues(now);
+          form.setValues(now);
+          kept.clear();
+          setEditing(false);
+        },
+        onError: (e) => void edit.refused(e, values),
+      },
+    );
   };
   const askToDelete = () =>
     confirmDelete({
       title: 'Delete this note?',
       message: 'The note is removed from the notebook for everyone. This cannot be undone.',
-      onConfirm: () => actions.remove.mutate(),
+      onConfirm: () => actions.remove.mutate(note.version),
     });
   const author = note.author ? (
     <Anchor component={PrefetchLink} to={paths.person(note.author.slug)} size="sm" fw={600}>
@@ -93,7 +133,7 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
           {draft === null ? (
             <Group gap="xs">
               {may('edit') ? (
-                <Button size="compact-sm" variant="subtle" onClick={() => setDraft(note.content)} disabled={busy}>
+                <Button size="compact-sm" variant="subtle" onClick={() => setEditing(true)} disabled={busy}>
                   Edit
                 </Button>
               ) : null}
@@ -110,17 +150,25 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
         ) : (
           <Stack gap="xs">
             <DraftAlert draft={kept} />
-            <LimitedTextarea label="Note" autosize minRows={2} limit={MAX_NOTE} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
+            <LimitedTextarea label="Note" autosize minRows={2} limit={MAX_NOTE} {...form.getInputProps('content')} />
             <Group gap="xs">
-              <Button size="xs" onClick={() => void save()} loading={busy} disabled={!draft.trim()}>
+              <Button size="xs" onClick={() => save()} loading={busy} disabled={!draft.trim()}>
                 Save
               </Button>
-              <Button size="xs" variant="default" onClick={() => (kept.clear(), setDraft(null))} disabled={busy}>
+              <Button size="xs" variant="default" onClick={close} disabled={busy}>
                 Cancel
               </Button>
             </Group>
           </Stack>
         )}
+        <ConflictDialog
+          edit={edit}
+          server={stored}
+          fields={NOTE_FIELDS}
+          what="the note"
+          overwriting={busy}
+          onOverwrite={({ values, conditional }) => save(values, conditional)}
+        />
         {error ? (
           <Alert color="danger" role="alert">
             {error}

@@ -78,7 +78,7 @@ describe('the photos of an object', () => {
     expect(within(card as HTMLElement).getByRole('button', { name: 'Open Photo 1' })).toBeTruthy();
     await user.type(field, 'The hut in fog');
     await user.click(screen.getByRole('button', { name: 'Save caption' }));
-    expect(api.changePhoto).toHaveBeenCalledWith('ridge', 'new', { caption: 'The hut in fog' });
+    expect(api.changePhoto).toHaveBeenCalledWith('ridge', 'new', { caption: 'The hut in fog' }, { version: 1 });
     expect(await screen.findByRole('button', { name: 'Open The hut in fog' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Caption of the new photo' })).toBeNull();
   });

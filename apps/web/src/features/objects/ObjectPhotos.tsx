@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { lengthLimit, PhotoChangeSchema, type Photo } from '@observatory/shared';
+import type { Photo } from '@observatory/shared';
 import { lazy, Suspense, useState } from 'react';
 import { LimitedTextarea } from '../../components/LimitedInput';
 import { Paging } from '../../components/Paging';
@@ -7,25 +7,20 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useObjectPageValue } from './object-context';
-import { useObjectPhotos, usePhotoActions, usePhotoState, useUploadPhoto } from './object-page';
+import { useObjectPhotos, usePhotoState, useUploadPhoto } from './object-page';
+import { CAPTION_MAX, useCaptionEdit } from './photo-caption';
 import { dateTime, latLon } from './object-bits';
 import { errorText } from '../../lib/errors';
-import { lengthProblem } from '../../lib/form-rules';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
-/** The server's longest caption. */
-const CAPTION_MAX = lengthLimit(PhotoChangeSchema.shape.caption);
 
 /** What a photo shows, for its thumbnail's text alternative. */
 export const photoLabel = (photo: Photo, index: number) => photo.caption || `Photo ${index + 1}${photo.takenAt ? `, taken ${dateTime(photo.takenAt)}` : ''}`;
 
 /** A photo just uploaded asks for its caption at once, on its own card: Save, or Skip to leave it without. */
 function NewPhotoCaption({ photo, onDone }: { photo: Photo; onDone: () => void }) {
-  const { name, photoPage, showPhotoPage } = useObjectPageValue();
-  // Only its caption changes here: the page it is on matters to a deletion alone.
-  const { caption } = usePhotoActions(name, photo.id, { page: photoPage, count: 1 }, showPhotoPage);
-  const [text, setText] = useState('');
+  const caption = useCaptionEdit(photo, onDone);
   return (
     <Stack
       gap={4}
@@ -33,7 +28,7 @@ function NewPhotoCaption({ photo, onDone }: { photo: Photo; onDone: () => void }
       aria-label="Caption of the new photo"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!lengthProblem(text, CAPTION_MAX)) caption.mutate(text.trim() || null, { onSuccess: onDone });
+        caption.save();
       }}
     >
       <LimitedTextarea
@@ -42,19 +37,19 @@ function NewPhotoCaption({ photo, onDone }: { photo: Photo; onDone: () => void }
         autosize
         minRows={2}
         limit={CAPTION_MAX}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
+        {...caption.form.getInputProps('caption')}
         // The upload's next step: where the keyboard goes once the photo is in.
         autoFocus
       />
       <Group gap={4}>
-        <Button type="submit" size="compact-xs" loading={caption.isPending}>
+        <Button type="submit" size="compact-xs" loading={caption.busy}>
           Save caption
         </Button>
         <Button variant="subtle" size="compact-xs" onClick={onDone}>
           Skip
         </Button>
       </Group>
+      {caption.dialog}
     </Stack>
   );
 }
@@ -103,7 +98,8 @@ function Thumbnail({
           Position {latLon(photo.geo.coordinates)}
         </Text>
       ) : null}
-      {askCaption && !photo.caption && photo.permissions.includes('edit') ? <NewPhotoCaption photo={photo} onDone={onCaptioned} /> : null}
+      {/* Asked until saved or skipped: a caption written meanwhile by someone else is the conflict dialog's to show. */}
+      {askCaption && photo.permissions.includes('edit') ? <NewPhotoCaption photo={photo} onDone={onCaptioned} /> : null}
       {error ? (
         <Text size="xs" c="danger" role="alert">
           {error}

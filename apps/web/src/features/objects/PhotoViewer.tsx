@@ -1,10 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { lengthLimit, PhotoChangeSchema } from '@observatory/shared';
 import { notifications } from '@mantine/notifications';
 import type { Photo } from '@observatory/shared';
 import { useState } from 'react';
 import { toErrorView } from '../../lib/errors';
-import { lengthProblem } from '../../lib/form-rules';
 import { useSaveObject } from './edit/api';
 import { useObjectPageValue } from './object-context';
 import { usePhotoActions, usePhotoState } from './object-page';
@@ -13,9 +11,27 @@ import { confirmAction, confirmDelete } from '../../components/confirm';
 import { PreviousNext } from '../../components/PreviousNext';
 import { LimitedTextarea } from '../../components/LimitedInput';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { CAPTION_MAX, useCaptionEdit } from './photo-caption';
 
-/** The server's longest caption. */
-const CAPTION_MAX = lengthLimit(PhotoChangeSchema.shape.caption);
+/** The caption being changed, on the photo as the page lists it now; `onClose` once saved or cancelled. */
+function CaptionForm({ photo, busy, onClose }: { photo: Photo; busy: boolean; onClose: () => void }) {
+  const caption = useCaptionEdit(photo, onClose);
+  useUnsavedChanges(caption.changed, 'the caption');
+  return (
+    <Stack gap="xs">
+      <LimitedTextarea label="Caption" autosize limit={CAPTION_MAX} {...caption.form.getInputProps('caption')} data-autofocus />
+      <Group gap="xs">
+        <Button size="xs" onClick={() => caption.save()} loading={busy}>
+          Save caption
+        </Button>
+        <Button size="xs" variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+      </Group>
+      {caption.dialog}
+    </Stack>
+  );
+}
 
 /** The largest served version: a larger variant when the server offers one, else the 400 px one. */
 const largestUrl = (image: { url: string; largeUrl?: string | null }) => image.largeUrl ?? image.url;
@@ -34,15 +50,14 @@ export default function PhotoViewer({
 }) {
   const { name, detail, photoPage, showPhotoPage } = useObjectPageValue();
   const photo = items[index]!;
-  const [caption, setCaption] = useState<string | null>(null);
-  useUnsavedChanges(caption !== null && caption !== (photo.caption ?? ''), 'the caption');
+  const [captioning, setCaptioning] = useState(false);
   const actions = usePhotoActions(name, photo.id, { page: photoPage, count: items.length }, showPhotoPage);
   const { busy, error } = usePhotoState(photo.id);
   // Saved like the editor saves, so the catalogue and the maps learn of the new place too.
   const relocate = useSaveObject(detail.obj.name);
   const go = (next: number) => {
     if (next < 0 || next >= items.length) return;
-    setCaption(null);
+    setCaptioning(false);
     relocate.reset();
     onIndex(next);
   };
@@ -51,15 +66,12 @@ export default function PhotoViewer({
     if (e.key === 'ArrowLeft') go(index - 1);
     if (e.key === 'ArrowRight') go(index + 1);
   };
-  const saveCaption = () => {
-    if (caption !== null && !lengthProblem(caption, CAPTION_MAX)) actions.caption.mutate(caption.trim() || null, { onSuccess: () => setCaption(null) });
-  };
   const askToDelete = () =>
     confirmDelete({
       title: 'Delete this photo?',
       message: 'The photo and its files are deleted for everyone. This cannot be undone.',
       onConfirm: () =>
-        actions.remove.mutate(undefined, {
+        actions.remove.mutate(photo.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: 'The photo was deleted' });
             onClose();
@@ -102,7 +114,7 @@ export default function PhotoViewer({
           alt={photo.caption ?? `Photo ${index + 1}`}
           style={{ maxWidth: '100%', maxHeight: '65vh', objectFit: 'contain', display: 'block', margin: '0 auto' }}
         />
-        {caption === null ? (
+        {!captioning ? (
           <Text>
             {photo.caption || (
               <Text span c="dimmed">
@@ -111,17 +123,7 @@ export default function PhotoViewer({
             )}
           </Text>
         ) : (
-          <Stack gap="xs">
-            <LimitedTextarea label="Caption" autosize limit={CAPTION_MAX} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-autofocus />
-            <Group gap="xs">
-              <Button size="xs" onClick={() => void saveCaption()} loading={busy}>
-                Save caption
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setCaption(null)}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
+          <CaptionForm key={photo.id} photo={photo} busy={busy} onClose={() => setCaptioning(false)} />
         )}
         <Group gap="lg">
           <Text size="sm" c="dimmed">
@@ -152,8 +154,8 @@ export default function PhotoViewer({
                 Use as the object’s location
               </Button>
             ) : null}
-            {mayEdit && caption === null ? (
-              <Button variant="subtle" onClick={() => setCaption(photo.caption ?? '')}>
+            {mayEdit && !captioning ? (
+              <Button variant="subtle" onClick={() => setCaptioning(true)}>
                 Edit caption
               </Button>
             ) : null}

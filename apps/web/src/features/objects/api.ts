@@ -10,7 +10,7 @@ import {
   type PhotosResponse,
 } from '@observatory/shared';
 import { saveFile } from '../../lib/download';
-import { api, type ApiResponse } from '../../lib/api-client';
+import { api, type ApiResponse, type Conditional } from '../../lib/api-client';
 import { objectKeys } from './keys';
 import { retryServerFaults } from '../../lib/errors';
 
@@ -64,8 +64,10 @@ export async function downloadExport(query: string, format: 'geojson' | 'csv', p
 
 export const fetchNotes = (name: string, p: number): Promise<ApiResponse<NotesResponse>> => api.page<NotesResponse>(`${objectPath(name)}/notes`, { p });
 export const addNote = (name: string, content: string) => api.post<Note>(`${objectPath(name)}/notes`, { content });
-export const changeNote = (name: string, id: string, content: string) => api.put<Note>(`${objectPath(name)}/notes/${id}`, { content });
-export const deleteNote = (name: string, id: string) => api.del<null>(`${objectPath(name)}/notes/${id}`);
+/** A note's new text, based on the version given (`conditional`: its If-Match). */
+export const changeNote = (name: string, id: string, content: string, conditional?: Conditional) =>
+  api.put<Note>(`${objectPath(name)}/notes/${id}`, { content }, conditional);
+export const deleteNote = (name: string, id: string, conditional?: Conditional) => api.del<null>(`${objectPath(name)}/notes/${id}`, conditional);
 
 // Photos
 
@@ -75,9 +77,10 @@ export function uploadPhoto(name: string, file: File, onProgress?: (fraction: nu
   form.append('file', file);
   return api.postForm<Photo>(`${objectPath(name)}/photos`, form, onProgress);
 }
-export const changePhoto = (name: string, id: string, change: { caption?: string | null; object?: string }) =>
-  api.put<Photo>(`${objectPath(name)}/photos/${id}`, change);
-export const deletePhoto = (name: string, id: string) => api.del<null>(`${objectPath(name)}/photos/${id}`);
+/** A photo's new caption (or object), based on the version given (`conditional`: its If-Match). */
+export const changePhoto = (name: string, id: string, change: { caption?: string | null; object?: string }, conditional?: Conditional) =>
+  api.put<Photo>(`${objectPath(name)}/photos/${id}`, change, conditional);
+export const deletePhoto = (name: string, id: string, conditional?: Conditional) => api.del<null>(`${objectPath(name)}/photos/${id}`, conditional);
 
 // What an object's page shows beside the object: its query options (keys: objectKeys.page).
 // The server calls can be given (the page's hook tests give a fake server).

@@ -202,14 +202,14 @@ describe('notes', () => {
     const { page, also } = renderPage(api);
     await waitFor(() => expect(page.result.current.notes.loaded).toBe(true));
     const actions = also(() => useNoteActions('alpha', 'n1a'));
-    act(() => actions.result.current.save.mutate('changed'));
+    act(() => actions.result.current.save.mutate({ content: 'changed' }));
     await waitFor(() => expect(actions.result.current.busy).toBe(true));
     act(() => pending.resolve(note('n1a', 'changed')));
     await waitFor(() => expect(page.result.current.notes.items[0]).toMatchObject({ id: 'n1a', content: 'changed' }));
     expect(actions.result.current).toMatchObject({ busy: false, error: null });
 
     api.changeNote.mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'Changed meanwhile', 'Changed meanwhile'));
-    act(() => actions.result.current.save.mutate('again'));
+    act(() => actions.result.current.save.mutate({ content: 'again' }));
     await waitFor(() => expect(actions.result.current).toMatchObject({ busy: false, error: 'Changed meanwhile' }));
     api.deleteNote.mockRejectedValueOnce(new ApiError(403, 'FORBIDDEN', 'Not yours', 'Not yours'));
     act(() => actions.result.current.remove.mutate());
@@ -275,7 +275,7 @@ describe('photos', () => {
     const actions = also(() => usePhotoActions('alpha', 'p2', { page: shown.page, count: shown.items.length }, (p) => page.result.current.showPhotoPage(p)));
     await act(() => actions.result.current.remove.mutateAsync());
     await waitFor(() => expect(page.result.current.photoPage).toBe(1));
-    expect(api.deletePhoto).toHaveBeenCalledWith('alpha', 'p2');
+    expect(api.deletePhoto).toHaveBeenCalledWith('alpha', 'p2', undefined);
   });
 
   it('a photo is busy while its caption is saved, then replaced; a failure keeps the error on it', async () => {
@@ -284,7 +284,7 @@ describe('photos', () => {
     const { page, also } = renderPage(api);
     await waitFor(() => expect(page.result.current.photos.items).toHaveLength(1));
     const actions = also(() => ({ ...usePhotoActions('alpha', 'p1', { page: 1, count: 1 }, () => {}), state: usePhotoState('p1') }));
-    act(() => actions.result.current.caption.mutate('The ridge'));
+    act(() => actions.result.current.caption.mutate({ caption: 'The ridge' }));
     await waitFor(() => expect(actions.result.current.state.busy).toBe(true));
     act(() => pending.resolve({ ...photo('p1'), caption: 'The ridge' }));
     await waitFor(() => expect(page.result.current.photos.items[0]?.caption).toBe('The ridge'));

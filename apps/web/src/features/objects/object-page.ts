@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Note, ObjectType, Photo } from '@observatory/shared';
 import { createContext, useContext, useEffect } from 'react';
-import type { ApiResponse } from '../../lib/api-client';
+import type { ApiResponse, Conditional } from '../../lib/api-client';
 import { errorText } from '../../lib/errors';
+import { conflictOf } from '../../lib/versions';
 import { useOneAtATime } from '../../lib/one-at-a-time';
 import {
   addNote,
@@ -33,12 +34,12 @@ export interface ObjectPageApi {
   fetchChildren: typeof fetchChildren;
   fetchNotes: (name: string, page: number) => Promise<ApiResponse<{ notes: Note[] }>>;
   addNote: (name: string, content: string) => Promise<Note>;
-  changeNote: (name: string, id: string, content: string) => Promise<Note>;
-  deleteNote: (name: string, id: string) => Promise<unknown>;
+  changeNote: (name: string, id: string, content: string, conditional?: Conditional) => Promise<Note>;
+  deleteNote: (name: string, id: string, conditional?: Conditional) => Promise<unknown>;
   fetchPhotos: (name: string, page: number) => Promise<ApiResponse<{ photos: Photo[] }>>;
   uploadPhoto: (name: string, file: File, onProgress?: (fraction: number) => void) => Promise<Photo>;
-  changePhoto: (name: string, id: string, change: { caption: string | null }) => Promise<Photo>;
-  deletePhoto: (name: string, id: string) => Promise<unknown>;
+  changePhoto: (name: string, id: string, change: { caption: string | null }, conditional?: Conditional) => Promise<Photo>;
+  deletePhoto: (name: string, id: string, conditional?: Conditional) => Promise<unknown>;
   /** Where a failed or incomplete object-type load goes: it is only logged. */
   log: (message: string, error: unknown) => void;
 }
@@ -146,22 +147,31 @@ export function useAddNote(name: string) {
   );
 }
 
-/** Saving and deleting one note: busy while either runs, the error of the last that failed. */
+/**
+ * Saving and deleting one note: busy while either runs, the error of the last that failed.
+ * A save is based on the version its editor started from (`conditional`); refused as
+ * changed meanwhile (412), the notes are asked again and the editor's conflict dialog says
+ * so, not this error. A deletion names the version shown, when given.
+ */
 export function useNoteActions(name: string, id: string) {
   const api = useObjectApi();
   const client = useQueryClient();
   const key = objectKeys.page.notes(name);
   const save = useMutation({
-    mutationFn: (content: string) => api.changeNote(name, id, content),
+    mutationFn: ({ content, conditional }: { content: string; conditional?: Conditional }) => api.changeNote(name, id, content, conditional),
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: key });
+    },
     onSuccess: (saved) => client.setQueryData<NotePages>(key, (data) => changeNotes(data, (notes) => notes.map((n) => (n.id === id ? saved : n)))),
   });
   const remove = useMutation({
-    mutationFn: () => api.deleteNote(name, id),
+    mutationFn: (version?: number) => api.deleteNote(name, id, version === undefined ? undefined : { version }),
     onSuccess: () => client.setQueryData<NotePages>(key, (data) => changeNotes(data, (notes) => notes.filter((n) => n.id !== id), -1)),
   });
   // The error of the latest try, whichever it was.
   const latest = save.submittedAt >= remove.submittedAt ? save : remove;
-  return { save, remove, busy: save.isPending || remove.isPending, error: latest.error ? errorText(latest.error) : null };
+  const shown = latest.error && !(latest === save && conflictOf(latest.error)) ? latest.error : null;
+  return { save, remove, busy: save.isPending || remove.isPending, error: shown ? errorText(shown) : null };
 }
 
 /** A page of photos (the one shown stays while the next loads), once the types have answered. */
@@ -206,7 +216,11 @@ export function usePhotoActions(name: string, id: string, shown: { page: number;
   const client = useQueryClient();
   const caption = useMutation({
     mutationKey: photoMutationKey(id),
-    mutationFn: (text: string | null) => api.changePhoto(name, id, { caption: text }),
+    mutationFn: ({ caption, conditional }: { caption: string | null; conditional?: Conditional }) => api.changePhoto(name, id, { caption }, conditional),
+    // Changed meanwhile (412): the photo as it is now, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void refreshPhotos(client, name);
+    },
     onSuccess: (saved) =>
       client.setQueriesData<ApiResponse<{ photos: Photo[] }>>(
         { queryKey: objectKeys.page.photos(name) },
@@ -215,7 +229,7 @@ export function usePhotoActions(name: string, id: string, shown: { page: number;
   });
   const remove = useMutation({
     mutationKey: photoMutationKey(id),
-    mutationFn: () => api.deletePhoto(name, id),
+    mutationFn: (version?: number) => api.deletePhoto(name, id, version === undefined ? undefined : { version }),
     onSuccess: async () => {
       if (shown.count === 1 && shown.page > 1) showPage(shown.page - 1);
       await refreshPhotos(client, name);
@@ -224,9 +238,13 @@ export function usePhotoActions(name: string, id: string, shown: { page: number;
   return { caption, remove };
 }
 
-/** Whether a photo is being changed or deleted, and the error of the last try that failed. */
+/**
+ * Whether a photo is being changed or deleted, and the error of the last try that failed
+ * (a caption refused as changed meanwhile is its editor's conflict dialog's to tell).
+ */
 export function usePhotoState(id: string) {
   const states = useMutationState({ filters: { mutationKey: photoMutationKey(id) }, select: (m) => m.state });
   const last = states.at(-1);
-  return { busy: last?.status === 'pending', error: last?.status === 'error' ? errorText(last.error) : null };
+  const captionRefused = typeof last?.variables === 'object' && last.variables !== null && 'caption' in last.variables && !!conflictOf(last.error);
+  return { busy: last?.status === 'pending', error: last?.status === 'error' && !captionRefused ? errorText(last.error) : null };
 }

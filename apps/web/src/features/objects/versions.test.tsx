@@ -1,10 +1,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import type { ObjectDetail, ObjectType } from '@observatory/shared';
+import type { Note, ObjectDetail, ObjectType, Photo } from '@observatory/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changedMeanwhile, fakeFetch, json } from '../../test/fake-fetch';
+import { changedMeanwhile, fakeFetch, json, page } from '../../test/fake-fetch';
 import { renderScreen, signedIn } from '../../test/render-screen';
 import ObjectEditPage from './edit/ObjectEditPage';
 import { objectKeys } from './keys';
+import { ObjectPageContext, type ObjectPageValue } from './object-context';
+import ObjectNotebook from './ObjectNotebook';
+import ObjectPhotos from './ObjectPhotos';
 
 // The map needs WebGL; the form's other fields are what is tested here.
 vi.mock('./edit/GeometryMap', () => ({ default: () => <div data-testid="map" /> }));
@@ -109,5 +112,119 @@ describe('the object editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/data/ridge'));
     expect(writes()).toMatchObject([{ ifMatch: '"4"', body: { title: 'Ridge top' } }]);
+  });
+});
+
+/** A tab of the object's page (the notebook, the photos) on the fake server `answer`. */
+function showTab(tab: React.ReactNode, answer: Parameters<typeof fakeFetch>[0]) {
+  const value: ObjectPageValue = {
+    name: 'ridge',
+    detail: object(3, 1200) as ObjectDetail,
+    types: {},
+    ready: true,
+    children: { items: [], busy: false, error: null },
+    photoPage: 1,
+    showPhotoPage: () => {},
+  };
+  const server = fakeFetch(answer);
+  const element = (
+    <ObjectPageContext.Provider value={{ ...value, detail: { ...value.detail, permissions: ['view', 'comment', 'upload'] } }}>{tab}</ObjectPageContext.Provider>
+  );
+  return { ...server, ...renderScreen({ path: '/data/ridge', routes: [{ path: '/data/ridge', element }], user: signedIn('ada') }) };
+}
+
+const NOTE_ID = '44444444-4444-4444-8444-444444444444';
+const note = (version: number, content: string): Note => ({
+  id: NOTE_ID,
+  author: { id: '33333333-3333-4333-8333-333333333333', slug: 'ada', name: 'Ada Lindqvist' },
+  content,
+  timestamp: '2026-03-01T10:00:00Z',
+  created: '2026-03-01T10:00:00Z',
+  version,
+  permissions: ['edit', 'delete'],
+});
+
+describe('a note edited in the notebook', () => {
+  it('is saved with its version as listed; refused, both texts are shown, and Keep editing saves the user’s text on the current version', async () => {
+    let current = note(2, 'The weir was dry.');
+    let refused = false;
+    const { user, writes } = showTab(<ObjectNotebook />, ({ method, path, body }) => {
+      if (path === '/data/obj/ridge/notes' && method === 'GET') return page({ notes: [current] }, 1, 20);
+      if (path === `/data/obj/ridge/notes/${NOTE_ID}` && method === 'PUT') {
+        if (!refused) {
+          refused = true;
+          current = note(3, 'The weir was dry at noon.');
+          return changedMeanwhile(3);
+        }
+        current = note(4, (body as { content: string }).content);
+        return json(current);
+      }
+      return undefined;
+    });
+    await screen.findByText('The weir was dry.');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Note' });
+    await user.type(box, ' Low water.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The note was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"2"', body: { content: 'The weir was dry. Low water.' } });
+    await within(dialog).findByText('The weir was dry at noon.');
+    within(dialog).getByText('The weir was dry. Low water.');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect((screen.getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement).value).toBe('The weir was dry. Low water.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The weir was dry. Low water.', { selector: 'p' });
+    expect(writes()[1]).toMatchObject({ ifMatch: '"3"', overwriteOf: null });
+  });
+});
+
+const PHOTO_ID = '88888888-8888-4888-8888-888888888888';
+const photo = (version: number, caption: string | null): Photo =>
+  ({
+    id: PHOTO_ID,
+    image: { id: PHOTO_ID, url: `/u/${PHOTO_ID}`, thumbUrl: `/t/${PHOTO_ID}` },
+    caption,
+    takenAt: null,
+    geo: null,
+    object: null,
+    author: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    version,
+    permissions: ['view', 'edit', 'delete'],
+  }) as Photo;
+
+describe('a photo’s caption changed in the viewer', () => {
+  it('is saved with the photo’s version; refused, Overwrite sends it on the current version, naming the one it started from', async () => {
+    let current = photo(1, 'The ridge');
+    let refused = false;
+    const { user, writes } = showTab(<ObjectPhotos />, ({ method, path, body }) => {
+      if (path === '/data/obj/ridge/photos' && method === 'GET') return page({ photos: [current] }, 1);
+      if (path === `/data/obj/ridge/photos/${PHOTO_ID}` && method === 'PUT') {
+        if (!refused) {
+          refused = true;
+          current = photo(2, 'The ridge from the north');
+          return changedMeanwhile(2);
+        }
+        current = photo(3, (body as { caption: string }).caption);
+        return json(current);
+      }
+      return undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open The ridge' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit caption' }));
+    const box = screen.getByRole('textbox', { name: 'Caption' });
+    await user.clear(box);
+    await user.type(box, 'The ridge at dawn');
+    await user.click(screen.getByRole('button', { name: 'Save caption' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The photo was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"1"', body: { caption: 'The ridge at dawn' } });
+    await within(dialog).findByText('The ridge from the north');
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+    await vi.waitFor(() => expect(writes()[1]).toMatchObject({ ifMatch: '"2"', overwriteOf: '"1"', body: { caption: 'The ridge at dawn' } }));
+    await vi.waitFor(() => expect(screen.queryByRole('textbox', { name: 'Caption' })).toBeNull());
   });
 });
