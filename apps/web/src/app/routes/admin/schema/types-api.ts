@@ -9,12 +9,13 @@ import type {
   ObjectTypeResponse,
   SchemaImpact,
 } from '@observatory/shared';
-import { api } from '../../../../lib/api-client';
+import { api, type Conditional } from '../../../../lib/api-client';
 import { storeMetrics } from '../../../../lib/metrics';
 import { metadataSchemaPath, metadataSchemaQuery, metadataSchemasQuery } from '../../../../lib/metadata-schemas';
 import { objectTypesQuery } from '../../../../lib/object-types';
 import { metadataSchemaKeys, objectKeys, objectTypeKeys } from '../../../../lib/query-keys';
 import { nodeTypesQuery } from '../../../../features/nodes/api';
+import { conflictOf } from '../../../../lib/versions';
 
 /** Site Admin's object types, metadata schemas and objects: their queries and changes. */
 
@@ -73,10 +74,15 @@ export function useCreateObjectType() {
   });
 }
 
+/** Saves a type based on a version of it (If-Match); changed meanwhile (412), the type is asked for again for the conflict dialog. */
 export function useSaveObjectType(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ObjectTypeInput) => api.put<ObjectTypeResponse>(typePath(slug), input).then((r) => r.objtype),
+    mutationFn: ({ conditional, ...input }: ObjectTypeInput & { conditional?: Conditional }) =>
+      api.put<ObjectTypeResponse>(typePath(slug), input, conditional).then((r) => r.objtype),
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: objectTypeKeys.detail(slug), exact: true });
+    },
     onSuccess: (saved: ObjectType) => {
       client.setQueryData(objectTypeKeys.detail(saved.slug), saved);
       if (saved.slug !== slug) client.removeQueries({ queryKey: objectTypeKeys.detail(slug), exact: true });
@@ -85,11 +91,14 @@ export function useSaveObjectType(slug: string) {
   });
 }
 
-/** The deleted type's own query is only marked stale: asked again while its page still shows, it would answer 404. */
+/**
+ * Deletes the version shown. The deleted type's own query is only marked stale: asked
+ * again while its page still shows, it would answer 404.
+ */
 export function useDeleteObjectType(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del(typePath(slug)),
+    mutationFn: (version?: number) => api.del(typePath(slug), { version }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: objectTypeKeys.detail(slug), exact: true, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: objectTypeKeys.all, exact: true });
@@ -121,11 +130,19 @@ export function useCreateSchema() {
 export const useCheckSchema = (slug: string) =>
   useMutation({ mutationFn: (schema: Record<string, unknown>) => api.post<SchemaImpact>(`${metadataSchemaPath(slug)}/check`, { schema }) });
 
-/** A new version; the types embed their schemas, so they are asked for again too. */
+/**
+ * A new version, based on the version the editor started from (If-Match); the types embed
+ * their schemas, so they are asked for again too. Changed meanwhile (412), the schema is
+ * asked for again for the conflict dialog.
+ */
 export function useSaveSchema(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { title: string; schema: Record<string, unknown> }) => api.put<MetadataSchema>(metadataSchemaPath(slug), input),
+    mutationFn: ({ conditional, ...input }: { title: string; schema: Record<string, unknown>; conditional?: Conditional }) =>
+      api.put<MetadataSchema>(metadataSchemaPath(slug), input, conditional),
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: metadataSchemaKeys.detail(slug) });
+    },
     onSuccess: (saved) => {
       client.setQueryData<SchemaDetail>(metadataSchemaKeys.detail(slug), (old) => old && { ...old, schema: saved });
       refreshSchema(client);
@@ -133,10 +150,11 @@ export function useSaveSchema(slug: string) {
   });
 }
 
+/** Deletes the schema, every version of it, when the one shown is still the current one. */
 export function useDeleteSchema(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del(metadataSchemaPath(slug)),
+    mutationFn: (version?: number) => api.del(metadataSchemaPath(slug), { version }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: metadataSchemaKeys.detail(slug), refetchType: 'none' });
       void client.invalidateQueries({ queryKey: metadataSchemaKeys.list });

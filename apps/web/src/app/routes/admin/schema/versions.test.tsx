@@ -1,5 +1,5 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import type { Metric, NodeType, UnitDetail } from '@observatory/shared';
+import type { MetadataSchemaResponse, Metric, NodeType, ObjectType, UnitDetail } from '@observatory/shared';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patterns } from '../../../../config/paths';
@@ -7,6 +7,8 @@ import { changedMeanwhile, fakeFetch, json, type Call } from '../../../../test/f
 import { renderScreen, signedIn } from '../../../../test/render-screen';
 import MetricAdminPage from './metrics/MetricAdminPage';
 import NodeTypeAdminPage from './nodetypes/NodeTypeAdminPage';
+import ObjectTypeAdminPage from './objtypes/ObjectTypeAdminPage';
+import SchemaAdminPage from './schemas/SchemaAdminPage';
 import UnitAdminPage from './units/UnitAdminPage';
 
 // happy-dom has no FontFaceSet, which Mantine's autosizing Textarea listens to.
@@ -19,7 +21,8 @@ afterEach(() => vi.unstubAllGlobals());
 /**
  * A Site Admin page on a fake server holding one resource at `version`: GET `path` answers
  * it, the first PUT finds Grace's next version (`theirs`) and is refused with 412, a later
- * PUT is taken as the next version (`saved`). Other calls go to `others`.
+ * PUT is taken as the next version (`saved`, as GET answers it; the PUT's answer made of it
+ * by `answer`). Other calls go to `others`.
  */
 function editOnServer<R>({
   path,
@@ -27,6 +30,7 @@ function editOnServer<R>({
   mine,
   theirs,
   saved,
+  answer = (saved) => saved,
   others,
   at,
   pattern,
@@ -37,6 +41,7 @@ function editOnServer<R>({
   mine: R;
   theirs: R;
   saved: (body: unknown, version: number) => R;
+  answer?: (saved: R) => unknown;
   others?: (call: Call) => Response | undefined;
   at: string;
   pattern: string;
@@ -51,7 +56,7 @@ function editOnServer<R>({
         return changedMeanwhile(current.version);
       }
       current = { version: current.version + 1, resource: saved(call.body, current.version + 1) };
-      return json(current.resource);
+      return json(answer(current.resource));
     }
     return others?.(call);
   });
@@ -117,6 +122,7 @@ const LISTS: Record<string, unknown> = {
   '/data/metrics': { metrics: [] },
   '/data/schema': { schemas: [{ slug: 'soil', title: 'Soil', version: 1, schema: {} }] },
   '/data/nodetypes': { nodetypes: [] },
+  '/data/obj': { objects: [] },
 };
 const lists = ({ path }: Call) => (path in LISTS ? json(LISTS[path]) : undefined);
 
@@ -175,5 +181,94 @@ describe('a node type', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes()[1]).toMatchObject({ ifMatch: '"2"', overwriteOf: null, body: { name: 'Plots', slug: 'plot', schema: 'soil' } });
+  });
+});
+
+const SOIL = { slug: 'soil', title: 'Soil', version: 1, schema: {} };
+const objectType = (version: number, over: Partial<ObjectType> = {}): { objtype: ObjectType } => ({
+  objtype: {
+    id: '88888888-8888-4888-8888-888888888888',
+    slug: 'plot',
+    name: 'Plot',
+    marker: 'default',
+    parents: [],
+    metrics: {},
+    metadata_schemas: {},
+    version,
+    ...over,
+  },
+});
+
+describe('an object type', () => {
+  it('is saved with its version; refused, Keep editing takes Grace’s schemas, keeps the new name and saves on her version', async () => {
+    const { user, writes } = editOnServer({
+      path: '/data/objtypes/plot',
+      version: 5,
+      mine: objectType(5),
+      theirs: objectType(6, { metadata_schemas: { soil: SOIL } }),
+      saved: (body, version) => objectType(version, { name: (body as { name: string }).name, metadata_schemas: { soil: SOIL } }),
+      others: lists,
+      at: '/admin/data/objtypes/plot',
+      pattern: patterns.adminObjectType,
+      element: <ObjectTypeAdminPage />,
+    });
+    const form = await screen.findByRole('form', { name: 'Object type' });
+    await retype(user, within(form).getByRole('textbox', { name: 'Name' }), 'Plots');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The object type Plot was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"5"', overwriteOf: null });
+    expect(await differing(dialog)).toEqual(['NamePlotsPlot', 'Metadata schemas(none)Soil (soil)']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]).toMatchObject({ ifMatch: '"6"', overwriteOf: null, body: { name: 'Plots', metadata_schemas: ['soil'] } });
+  });
+});
+
+const schema = (version: number, title: string, properties: Record<string, unknown> = {}): MetadataSchemaResponse => ({
+  schema: { slug: 'soil', title, version, schema: { type: 'object', properties } },
+  usedBy: [],
+});
+
+describe('a metadata schema', () => {
+  it('is saved with its version; refused, both JSON texts are shown, and Overwrite checks again and saves on Grace’s version', async () => {
+    const { user, writes } = editOnServer({
+      path: '/data/schema/soil',
+      version: 2,
+      mine: schema(2, 'Soil'),
+      theirs: schema(3, 'Soil', { ph: { type: 'number' } }),
+      saved: (body, version) => ({
+        ...schema(version, ''),
+        schema: { slug: 'soil', version, ...(body as { title: string; schema: Record<string, unknown> }) },
+      }),
+      answer: (saved) => saved.schema,
+      others: ({ path }) => (path === '/data/schema/soil/check' ? json({ checked: 0, invalid: 0, hidden: 0, objects: [] }) : lists({ path } as Call)),
+      at: '/admin/data/schema/soil',
+      pattern: patterns.adminSchema,
+      element: <SchemaAdminPage />,
+    });
+    const form = await screen.findByRole('form', { name: 'Metadata schema' });
+    await retype(user, within(form).getByRole('textbox', { name: 'Title' }), 'Soil chemistry');
+    await user.click(within(form).getByRole('button', { name: 'Check and save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The schema Soil was changed while you were editing' });
+    expect(writes().map((w) => [w.method, w.ifMatch])).toEqual([
+      ['POST', null],
+      ['PUT', '"2"'],
+    ]);
+    expect(await differing(dialog)).toEqual(['TitleSoil chemistrySoil']);
+    within(dialog).getByText('JSON Schema: saved now');
+    within(dialog).getByText(/"ph"/);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(4));
+    expect(writes()[3]).toMatchObject({
+      method: 'PUT',
+      ifMatch: '"3"',
+      overwriteOf: '"2"',
+      body: { title: 'Soil chemistry', schema: { type: 'object', properties: {} } },
+    });
   });
 });

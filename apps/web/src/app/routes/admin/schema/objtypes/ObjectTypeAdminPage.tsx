@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { SlugSchema, type ObjectType } from '@observatory/shared';
 import { useNavigate, useParams } from 'react-router';
+import { ConflictDialog, type ComparedField } from '../../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { MetricName } from '../../../../../components/MetricName';
@@ -11,6 +12,7 @@ import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
 import { schemaRule } from '../../../../../lib/form-rules';
 import { useTitle } from '../../../../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
 import { MONO } from '../JsonEditor';
 import { OrderedChoice, type Choice } from '../OrderedChoice';
 import { useDeleteObjectType, useMetrics, useObjectCounts, useObjectType, useObjectTypes, useSaveObjectType, useSchemas } from '../types-api';
@@ -58,6 +60,22 @@ function useSchemaChoices(type: ObjectType): { options: Choice[]; loading: boole
   return { options: [...options].map(([value, label]) => ({ value, label: `${label} (${value})` })), loading: schemas.isPending };
 }
 
+/** What the conflict dialog compares of a type: the form's fields, each choice by its label. */
+function comparedFields(parents: Choice[], metrics: Choice[], schemas: Choice[]): ComparedField<TypeValues>[] {
+  const listed =
+    (choices: Choice[], none = '(none)') =>
+    (v: unknown) =>
+      (v as string[]).map((value) => choices.find((c) => c.value === value)?.label ?? value).join(', ') || none;
+  return [
+    { key: 'name', label: 'Name' },
+    { key: 'slug', label: 'Address' },
+    { key: 'marker', label: 'Marker', show: listed(MARKER_OPTIONS) },
+    { key: 'parents', label: 'Sits in', show: listed(parents, 'Anywhere') },
+    { key: 'metrics', label: 'Metrics', show: listed(metrics) },
+    { key: 'metadata_schemas', label: 'Metadata schemas', show: listed(schemas) },
+  ];
+}
+
 function DeleteType({ type }: { type: ObjectType }) {
   const navigate = useNavigate();
   const remove = useDeleteObjectType(type.slug);
@@ -67,7 +85,7 @@ function DeleteType({ type }: { type: ObjectType }) {
       title: `Delete the object type ${type.name}?`,
       message: 'Only a type no object has can be deleted. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(undefined, {
+        remove.mutate(type.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: `Object type ${type.name} deleted` });
             void navigate(paths.adminObjectTypes);
@@ -101,31 +119,38 @@ function TypeForm({ type }: { type: ObjectType }) {
     initialValues: valuesOf(type),
     validate: { name: (v) => (v.trim() ? null : 'Give a name'), slug: slugRule },
   });
+  const stored = { version: type.version, values: valuesOf(type) };
+  const edit = useVersionedEdit(form, stored);
   const unsaved = useUnsavedChanges(form.isDirty(), 'this object type');
   const parentOptions = (types.data ?? []).filter((t) => t.id !== type.id).map((t) => ({ value: t.slug, label: t.name }));
   for (const slug of form.values.parents) if (!parentOptions.some((o) => o.value === slug)) parentOptions.push({ value: slug, label: slug });
 
-  const submit = (v: TypeValues) =>
+  const compared = comparedFields(parentOptions, metrics.options, schemas.options);
+
+  const submit = (v: TypeValues, conditional = edit.conditional) =>
     save.mutate(
-      { name: v.name.trim(), slug: v.slug, marker: v.marker, parents: v.parents, metrics: v.metrics, metadata_schemas: v.metadata_schemas },
+      { name: v.name.trim(), slug: v.slug, marker: v.marker, parents: v.parents, metrics: v.metrics, metadata_schemas: v.metadata_schemas, conditional },
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: `Object type ${saved.name} saved` });
           unsaved.saved();
+          edit.saved({ version: saved.version, values: valuesOf(saved) });
           if (saved.slug !== type.slug) void navigate(paths.adminObjectType(saved.slug), { replace: true });
           else {
             form.setInitialValues(valuesOf(saved));
             form.resetDirty(valuesOf(saved));
           }
         },
-        onError: (e) => showFieldErrors(form, fieldErrors(e)),
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
       },
     );
 
   return (
-    <form noValidate aria-label="Object type" onSubmit={form.onSubmit(submit)}>
+    <form noValidate aria-label="Object type" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="lg" maw={720}>
-        <FormError error={unplacedError(save.error, FIELDS)} />
+        <FormError error={unplacedError(conflictOf(save.error) ? null : save.error, FIELDS)} />
         <TextInput label="Name" required maw={400} {...form.getInputProps('name')} />
         <TextInput
           label="Address"
@@ -182,6 +207,14 @@ function TypeForm({ type }: { type: ObjectType }) {
         />
         <SaveOrUndo form={form} saving={save.isPending} />
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={compared}
+        what={`the object type ${type.name}`}
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }

@@ -5,12 +5,15 @@ import { notifications } from '@mantine/notifications';
 import type { SchemaImpact } from '@observatory/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ConflictDialog, type ComparedField } from '../../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
 import { paths } from '../../../../../config/paths';
+import type { Conditional } from '../../../../../lib/api-client';
 import { useTitle } from '../../../../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
 import { JsonEditor } from '../JsonEditor';
 import { jsonText, parseJsonObject } from '../json-text';
 import { useCheckSchema, useDeleteSchema, useSaveSchema, useSchema, type SchemaDetail } from '../types-api';
@@ -23,11 +26,21 @@ interface SchemaValues {
   schema: string;
 }
 
+/** What the conflict dialog compares: the title, and the JSON texts side by side. */
+const SCHEMA_FIELDS: ComparedField<SchemaValues>[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'schema', label: 'JSON Schema', document: true, show: String },
+];
+
+const valuesOf = (detail: SchemaDetail): SchemaValues => ({ title: detail.schema.title, schema: jsonText(detail.schema.schema) });
+
 /** A check's answer, and the draft it was made for. */
 interface Checked {
   values: SchemaValues;
   schema: Record<string, unknown>;
   impact: SchemaImpact;
+  /** The version the save is based on (an overwrite's too). */
+  conditional: Conditional;
   /** The version saved after it, if saved. */
   saved: number | null;
 }
@@ -115,8 +128,11 @@ function SchemaEditor({ detail }: { detail: SchemaDetail }) {
   const slug = detail.schema.slug;
   const check = useCheckSchema(slug);
   const save = useSaveSchema(slug);
-  const initial = { title: detail.schema.title, schema: jsonText(detail.schema.schema) };
+  const initial = valuesOf(detail);
   const form = useForm<SchemaValues>({ initialValues: initial, validate: { title: (v) => (v.trim() ? null : 'Give a title') } });
+  // The schema's version is the one a save is based on (If-Match).
+  const stored = { version: detail.schema.version, values: valuesOf(detail) };
+  const edit = useVersionedEdit(form, stored);
   useUnsavedChanges(form.isDirty(), 'this schema');
   const [checked, setChecked] = useState<Checked | null>(null);
 
@@ -129,21 +145,27 @@ function SchemaEditor({ detail }: { detail: SchemaDetail }) {
   }
   const parseError = read.result.ok ? null : read.result.message;
 
-  const doSave = (values: SchemaValues, schema: Record<string, unknown>, impact: SchemaImpact) =>
+  const doSave = ({ values, schema, impact, conditional }: Omit<Checked, 'saved'>) =>
     save.mutate(
-      { title: values.title.trim(), schema },
+      { title: values.title.trim(), schema, conditional },
       {
         onSuccess: (saved) => {
-          setChecked({ values, schema, impact, saved: saved.version });
+          setChecked({ values, schema, impact, conditional, saved: saved.version });
           notifications.show({ color: 'green', message: `${saved.title} saved as version ${saved.version}` });
           form.setInitialValues(values);
           form.resetDirty(values);
+          edit.saved({ version: saved.version, values });
         },
-        onError: (e) => showFieldErrors(form, fieldErrors(e)),
+        onError: (e) => {
+          // Changed meanwhile: the dialog says so; the report's "Save anyway" would be based on the old version.
+          if (edit.refused(e, values)) setChecked(null);
+          else showFieldErrors(form, fieldErrors(e));
+        },
       },
     );
 
-  const submit = (values: SchemaValues) => {
+  /** Checks the draft against the objects, then saves it when none would become invalid. */
+  const submit = (values: SchemaValues, conditional = edit.conditional) => {
     const now = parseJsonObject(values.schema, 'A schema');
     if (!now.ok) {
       showFieldErrors(form, { schema: now.message });
@@ -153,8 +175,9 @@ function SchemaEditor({ detail }: { detail: SchemaDetail }) {
     save.reset();
     check.mutate(now.value, {
       onSuccess: (impact) => {
-        setChecked({ values, schema: now.value, impact, saved: null });
-        if (impact.invalid === 0) doSave(values, now.value, impact);
+        const made = { values, schema: now.value, impact, conditional };
+        setChecked({ ...made, saved: null });
+        if (impact.invalid === 0) doSave(made);
       },
       onError: (e) => showFieldErrors(form, fieldErrors(e)),
     });
@@ -163,9 +186,9 @@ function SchemaEditor({ detail }: { detail: SchemaDetail }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
       <Stack gap="md">
-        <form noValidate aria-label="Metadata schema" onSubmit={form.onSubmit(submit)}>
+        <form noValidate aria-label="Metadata schema" onSubmit={form.onSubmit((v) => submit(v))}>
           <Stack gap="sm">
-            <FormError error={unplacedError(check.error ?? save.error, ['title', 'schema'])} />
+            <FormError error={unplacedError(check.error ?? (conflictOf(save.error) ? null : save.error), ['title', 'schema'])} />
             <TextInput label="Title" required {...form.getInputProps('title')} />
             <JsonEditor
               label="JSON Schema"
@@ -191,15 +214,17 @@ function SchemaEditor({ detail }: { detail: SchemaDetail }) {
               ) : null}
             </Group>
           </Stack>
+          <ConflictDialog
+            edit={edit}
+            server={stored}
+            fields={SCHEMA_FIELDS}
+            what={`the schema ${detail.schema.title}`}
+            overwriting={check.isPending || save.isPending}
+            onOverwrite={({ values, conditional }) => submit(values, conditional)}
+          />
         </form>
         {checked ? (
-          <ImpactReport
-            checked={checked}
-            current={form.values}
-            saving={save.isPending}
-            onSave={() => doSave(checked.values, checked.schema, checked.impact)}
-            onDismiss={() => setChecked(null)}
-          />
+          <ImpactReport checked={checked} current={form.values} saving={save.isPending} onSave={() => doSave(checked)} onDismiss={() => setChecked(null)} />
         ) : null}
       </Stack>
       <SchemaPreview schema={read.good} stale={!read.result.ok} />
@@ -215,7 +240,7 @@ function UsedBy({ detail }: { detail: SchemaDetail }) {
       title: `Delete the schema ${detail.schema.title}?`,
       message: 'All its versions are deleted with it. Only a schema no type uses can be deleted. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(undefined, {
+        remove.mutate(detail.schema.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: `Schema ${detail.schema.title} deleted` });
             void navigate(paths.adminSchemas);
