@@ -32,7 +32,7 @@ export default function PublicationEditPage() {
           <Title order={1} style={WRAP}>
             Edit “{detail.publication.title}”
           </Title>
-          <PublicationForm key={detail.publication.updatedAt} existing={detail} />
+          <PublicationForm key={detail.publication.id} existing={detail} />
         </Stack>
       </Container>
     );

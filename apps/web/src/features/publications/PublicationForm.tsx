@@ -2,9 +2,17 @@ import { ActionIcon, Anchor, Button, Group, Input, NumberInput, Paper, Select, S
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
-import { latestPublicationYear, PUBLICATION_LIMITS as L, PUBLICATION_TYPES, PUBLICATION_YEAR_MIN, type PublicationDetail } from '@observatory/shared';
+import {
+  latestPublicationYear,
+  PUBLICATION_LIMITS as L,
+  PUBLICATION_TYPES,
+  PUBLICATION_YEAR_MIN,
+  type PublicationDetail,
+  type PublicationType,
+} from '@observatory/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
 import { FormError, showFieldErrors, unplacedError } from '../../components/FormError';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { LimitedTextarea, LimitedTextInput } from '../../components/LimitedInput';
@@ -13,6 +21,7 @@ import { WRAP } from '../../components/PublicationLine';
 import { paths } from '../../config/paths';
 import { useHasPermission } from '../../lib/auth';
 import { PUBLICATION_TYPE_LABELS } from '../../lib/publications';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
 import { useMyPerson, useSavePublication } from './api';
 import {
   changedFields,
@@ -49,6 +58,35 @@ function linkHint(row: AuthorRow, me: string | null, manager: boolean): string |
   return manager ? null : `Once saved, ${row.person.name} is asked to confirm`;
 }
 
+/** The form filled from a saved publication: its rows keyed by their place, so the same publication always makes the same values. */
+function savedValues(detail: PublicationDetail): PublicationFormValues {
+  const values = formValues(detail);
+  return { ...values, authors: values.authors.map((a, i) => ({ ...a, key: `${SAVED}${i}` })) };
+}
+
+const authorsText = (authors: unknown) =>
+  (authors as AuthorRow[])
+    .filter((a) => a.name.trim() || a.person)
+    .map((a) => (a.person && a.person.name !== a.name.trim() ? `${a.name.trim()} (${a.person.name})` : a.name.trim() || a.person!.name))
+    .join('; ');
+
+/** What the conflict dialog compares of a publication: the form's fields. */
+const PUBLICATION_FIELDS: ComparedField<PublicationFormValues>[] = [
+  { key: 'type', label: 'Type', show: (t) => PUBLICATION_TYPE_LABELS[t as PublicationType] ?? String(t) },
+  { key: 'title', label: 'Title' },
+  { key: 'authors', label: 'Authors', show: (a) => authorsText(a) || '(none)' },
+  { key: 'year', label: 'Year' },
+  { key: 'venue', label: 'Journal, book or publisher' },
+  { key: 'volume', label: 'Volume' },
+  { key: 'issue', label: 'Issue' },
+  { key: 'pages', label: 'Pages' },
+  { key: 'doi', label: 'DOI' },
+  { key: 'url', label: 'Address (URL)' },
+  { key: 'abstract', label: 'Abstract' },
+  { key: 'keywords', label: 'Keywords', show: (k) => (k as string[]).join(', ') || '(none)' },
+  { key: 'citationKey', label: 'Citation key' },
+];
+
 /**
  * A publication's fields: type, title, authors in order (each a name, perhaps linked to a
  * person), year, venue, volume, issue, pages, DOI, address, abstract, keywords, citation key. A new one
@@ -59,35 +97,43 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
   const save = useSavePublication(existing?.publication.id ?? null);
   const me = useMyPerson().data?.id ?? null;
   const manager = useHasPermission('managePublications');
-  const [initial] = useState(() => {
-    const values = formValues(existing);
-    values.authors = values.authors.map((a, i) => (existing ? { ...a, key: `${SAVED}${i}` } : a));
-    return values;
-  });
+  const [initial] = useState(() => (existing ? savedValues(existing) : formValues()));
   const [focusRow, setFocusRow] = useState<string | null>(null);
   const form = useForm<PublicationFormValues>({ initialValues: initial, validate: (values) => placed(validatePublication(values)) });
+  // The publication as the server has it now: the base of the edits, and what a refused save is compared with.
+  const stored = existing ? { version: existing.publication.version, values: savedValues(existing) } : undefined;
+  const edit = useVersionedEdit(form, stored);
   const values = form.values;
   const unsaved = useUnsavedChanges(form.isDirty(), existing ? 'this publication' : 'the new publication');
-  const duplicate = duplicateOf(save.error);
+  const error = conflictOf(save.error) ? null : save.error;
+  const duplicate = duplicateOf(error);
   const cancelTo = existing ? paths.pub(existing.publication.slug) : paths.pubs;
 
-  const submit = (v: PublicationFormValues) => {
+  /**
+   * A change sends the fields that differ from the version it is based on; an overwrite
+   * (`over`: the current version's values) those that differ from the current one, so
+   * every field the user sees as theirs replaces the saved one.
+   */
+  const submit = (v: PublicationFormValues, conditional = edit.conditional, over = edit.base?.values ?? initial) => {
     const input = toInput(v);
-    const publication = existing ? changedFields(toInput(initial), input) : input;
+    const publication = existing ? changedFields(toInput(over), input) : input;
     if (existing && Object.keys(publication).length === 0) {
       unsaved.saved();
       void navigate(cancelTo);
       return;
     }
     save.mutate(
-      { publication },
+      { publication, ...(existing ? { conditional } : {}) },
       {
         onSuccess: (saved) => {
+          if (existing) edit.saved({ version: saved.publication.version, values: savedValues(saved) });
           notifications.show({ color: 'green', message: existing ? 'Publication saved' : 'Publication added' });
           unsaved.saved();
           void navigate(paths.pub(saved.publication.slug));
         },
-        onError: (e) => showFieldErrors(form, placed(serverErrors(e, v))),
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, placed(serverErrors(e, v)));
+        },
       },
     );
   };
@@ -99,9 +145,16 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
   };
 
   return (
-    <form noValidate aria-label="Publication" onSubmit={form.onSubmit(submit, (errors) => showFieldErrors(form, errors as Record<string, string>))}>
+    <form
+      noValidate
+      aria-label="Publication"
+      onSubmit={form.onSubmit(
+        (v) => submit(v),
+        (errors) => showFieldErrors(form, errors as Record<string, string>),
+      )}
+    >
       <Stack gap="md" maw={760}>
-        <FormError error={unplacedError(save.error, FORM_FIELDS)} />
+        <FormError error={unplacedError(error, FORM_FIELDS)} />
         <Select label="Type" data={TYPE_CHOICES} allowDeselect={false} required w={{ base: '100%', xs: 260 }} {...form.getInputProps('type')} />
         <LimitedTextarea label="Title" required autosize minRows={1} limit={L.title} {...form.getInputProps('title')} />
         <Input.Wrapper label="Authors" labelElement="div" description="In the order the publication gives them" error={form.errors.authors}>
@@ -251,6 +304,16 @@ export function PublicationForm({ existing }: { existing?: PublicationDetail }) 
           </Anchor>
         </Group>
       </Stack>
+      {existing ? (
+        <ConflictDialog
+          edit={edit}
+          server={stored}
+          fields={PUBLICATION_FIELDS}
+          what="the publication"
+          overwriting={save.isPending}
+          onOverwrite={({ values, conditional }) => submit(values, conditional, stored?.values)}
+        />
+      ) : null}
     </form>
   );
 }

@@ -89,12 +89,15 @@ export default function PublicationPage() {
       title: `Delete “${p.title}”?`,
       message: 'The publication leaves the catalogue, its projects and its authors’ pages. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(p.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: 'The publication was deleted' });
-            void navigate(paths.pubs);
+        remove.mutate(
+          { id: p.id, version: p.version },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: 'The publication was deleted' });
+              void navigate(paths.pubs);
+            },
           },
-        }),
+        ),
     });
 
   const venueParts = [

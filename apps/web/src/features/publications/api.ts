@@ -9,10 +9,11 @@ import type {
   PublicationsResponse,
   Publication,
 } from '@observatory/shared';
-import { api, apiUrl } from '../../lib/api-client';
+import { api, apiUrl, type Conditional } from '../../lib/api-client';
 import { institutionKeys, peopleKeys, projectKeys } from '../../lib/query-keys';
 import { authorLinkMutationKey, publicationKeys } from './keys';
 import { retryServerFaults } from '../../lib/errors';
+import { conflictOf } from '../../lib/versions';
 
 /** A publication's API path: its id or its slug. */
 export const publicationPath = (key: string) => `/pubs/${encodeURIComponent(key)}`;
@@ -101,11 +102,19 @@ export function refreshPublications(client: QueryClient) {
 /** The fields as the API takes them (PUT: only those that changed). */
 export type PublicationBody = { publication: Partial<PublicationInput> };
 
-/** Add a publication (no id) or change one; the detail is kept under its slug and id. */
+/**
+ * Add a publication (no id) or change one (based on the version its form started from:
+ * `conditional`, its If-Match); the detail is kept under its slug and id.
+ */
 export function useSavePublication(id: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PublicationBody) => (id ? api.put<PublicationDetail>(publicationPath(id), body) : api.post<PublicationDetail>('/pubs', body)),
+    mutationFn: ({ conditional, ...body }: PublicationBody & { conditional?: Conditional }) =>
+      id ? api.put<PublicationDetail>(publicationPath(id), body, conditional) : api.post<PublicationDetail>('/pubs', body),
+    // Refused as changed meanwhile (412): the current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: publicationKeys.details });
+    },
     onSuccess: (saved) => {
       refreshPublications(client);
       client.setQueryData(publicationKeys.detail(saved.publication.slug), saved);
@@ -117,7 +126,7 @@ export function useSavePublication(id: string | null) {
 export function useDeletePublication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(publicationPath(id)),
+    mutationFn: ({ id, version }: { id: string; version?: number }) => api.del(publicationPath(id), { version }),
     // The deleted one's own page is left to expire: asking for it again while it is shown would be a 404.
     onSuccess: () => {
       for (const root of [publicationKeys.all, ...PAGES_LISTING_PUBLICATIONS]) void client.invalidateQueries({ queryKey: root });
