@@ -1,7 +1,8 @@
 import { Anchor, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
-import { lengthLimit, PhotoChangeSchema, type PhotoResult } from '@observatory/shared';
+import { useForm } from '@mantine/form';
+import { lengthLimit, PhotoChangeSchema, type Photo, type PhotoResult } from '@observatory/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LimitedTextInput } from '../../components/LimitedInput';
@@ -10,69 +11,114 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
 import { useMyPerson } from '../../lib/my-person';
 import { useListParams } from '../../lib/use-list-params';
-import { photosPath, useChangeCaption, useDeletePhoto, usePhotoSearch } from './api';
+import { photosPath, useChangeCaption, useDeletePhoto, useListedPhoto, usePhotoSearch } from './api';
 import { NoPhotos, photoLabel, PhotoResults } from './PhotoGrid';
 import { photoApiQuery, photoSearchFrom } from './photo-query';
 import { PhotoViewer } from './PhotoViewer';
 import { confirmDelete } from '../../components/confirm';
 import { errorText } from '../../lib/errors';
 import { lengthProblem } from '../../lib/form-rules';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
 
 /** The longest caption the API takes. */
 const CAPTION_MAX = lengthLimit(PhotoChangeSchema.shape.caption);
 
-/** Edit caption → a text box with Save and Cancel (busy while saving, the refusal shown under it). */
-function CaptionEditor({ photo }: { photo: PhotoResult }) {
-  const [text, setText] = useState<string | null>(null);
+interface CaptionValues {
+  caption: string;
+}
+
+/** What the conflict dialog compares of a photo: its caption, side by side. */
+const CAPTION_FIELDS: ComparedField<CaptionValues>[] = [{ key: 'caption', label: 'Caption', document: true, show: (v) => String(v ?? '') }];
+
+/**
+ * The caption's text box with Save and Cancel (busy while saving, the refusal shown under
+ * it), `listed` the photo as its object lists it now: the save is based on its version; a
+ * save refused as changed meanwhile opens the conflict dialog.
+ */
+function CaptionForm({ photo, listed, onClose }: { photo: PhotoResult; listed: Photo; onClose: () => void }) {
   const change = useChangeCaption();
-  if (text === null) {
-    return (
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconPencil size={14} aria-hidden />}
-        onClick={() => {
-          change.reset();
-          setText(photo.caption ?? '');
-        }}
-      >
-        Edit caption
-      </Button>
-    );
-  }
-  const save = () => {
+  const form = useForm<CaptionValues>({ initialValues: { caption: listed.caption ?? '' } });
+  const stored = { version: listed.version, values: { caption: listed.caption ?? '' } };
+  const edit = useVersionedEdit(form, stored);
+  const save = (values = form.values, conditional = edit.conditional) => {
     // A caption too long stays as typed, its error under it.
-    if (!lengthProblem(text, CAPTION_MAX)) change.mutate({ photo, caption: text.trim() || null }, { onSuccess: () => setText(null) });
+    if (lengthProblem(values.caption, CAPTION_MAX)) return;
+    change.mutate({ photo, caption: values.caption.trim() || null, conditional }, { onSuccess: onClose, onError: (e) => void edit.refused(e, values) });
   };
   return (
     <Stack gap={4}>
       <LimitedTextInput
         label="Caption"
         size="xs"
-        value={text}
         limit={CAPTION_MAX}
-        onChange={(e) => setText(e.currentTarget.value)}
+        {...form.getInputProps('caption')}
         onKeyDown={(e) => {
           if (e.key === 'Enter') save();
-          if (e.key === 'Escape') setText(null);
+          if (e.key === 'Escape') onClose();
         }}
         readOnly={change.isPending}
         data-autofocus
         autoFocus
       />
       <Group gap={4}>
-        <Button size="compact-sm" onClick={save} loading={change.isPending}>
+        <Button size="compact-sm" onClick={() => save()} loading={change.isPending}>
           Save
         </Button>
-        <Button size="compact-sm" variant="default" onClick={() => setText(null)} disabled={change.isPending}>
+        <Button size="compact-sm" variant="default" onClick={onClose} disabled={change.isPending}>
           Cancel
         </Button>
       </Group>
-      {change.error ? (
+      {change.error && !conflictOf(change.error) ? (
         <Text size="xs" c="danger" role="alert">
           The caption was not saved: {errorText(change.error)}
         </Text>
       ) : null}
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={CAPTION_FIELDS}
+        what="the photo"
+        overwriting={change.isPending}
+        onOverwrite={({ values, conditional }) => save(values, conditional)}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Edit caption → the caption as the photo's object lists it (the search's answer has no
+ * version to base the edit on), then its text box.
+ */
+function CaptionEditor({ photo }: { photo: PhotoResult }) {
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <Button variant="subtle" size="compact-sm" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+        Edit caption
+      </Button>
+    );
+  }
+  return <ListedCaption photo={photo} onClose={() => setEditing(false)} />;
+}
+
+function ListedCaption({ photo, onClose }: { photo: PhotoResult; onClose: () => void }) {
+  const listed = useListedPhoto(photo);
+  if (listed.data) return <CaptionForm photo={photo} listed={listed.data} onClose={onClose} />;
+  return (
+    <Stack gap={4}>
+      {listed.error ? (
+        <Text size="xs" c="danger" role="alert">
+          The caption cannot be edited now: {errorText(listed.error)}
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed" role="status">
+          Loading the caption…
+        </Text>
+      )}
+      <Button size="compact-sm" variant="default" onClick={onClose} w="fit-content">
+        Cancel
+      </Button>
     </Stack>
   );
 }

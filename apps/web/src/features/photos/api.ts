@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PhotoResult, PhotoSearchResponse } from '@observatory/shared';
-import { api } from '../../lib/api-client';
+import type { Photo, PhotoResult, PhotoSearchResponse, PhotosResponse } from '@observatory/shared';
+import { api, type Conditional } from '../../lib/api-client';
+import { conflictOf } from '../../lib/versions';
 import { useCurrentUser } from '../../lib/auth';
 import { retryServerFaults } from '../../lib/errors';
 import { PHOTOS_PER_PAGE } from './photo-query';
@@ -66,12 +67,48 @@ function refreshAfterChange(client: QueryClient, objectName: string): Promise<vo
   return client.invalidateQueries({ queryKey: photoKeys.all });
 }
 
-/** The caption of an object's photo (PUT data/obj/{name}/photos/{id} with {caption}); shown at once in every search holding it. */
+/** An object photo's pages are read in turn until `id` is among them: what its object lists of it, its version too. */
+async function findListedPhoto(objectName: string, id: string): Promise<Photo> {
+  for (let p = 1; ; p++) {
+    const { data, pagination } = await api.page<PhotosResponse>(`/data/obj/${encodeURIComponent(objectName)}/photos`, { p });
+    const found = data.photos.find((photo) => photo.id === id);
+    if (found) return found;
+    if (!data.photos.length || !pagination || p * pagination.limit >= pagination.count) throw new Error('The photo is no longer among its object’s photos');
+  }
+}
+
+/**
+ * An object photo of a search, as its object's photo pages list it: the search's answer
+ * carries no version, which a caption's edit is based on. Read afresh for each edit (kept
+ * only while it is open), again after a save refused as changed meanwhile.
+ */
+export function useListedPhoto(photo: PhotoResult) {
+  const objectName = photo.object?.name ?? '';
+  return useQuery({
+    queryKey: photoKeys.listed(objectName, photo.id),
+    queryFn: () => findListedPhoto(objectName, photo.id),
+    enabled: !!photo.object,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * The caption of an object's photo (PUT data/obj/{name}/photos/{id} with {caption}), based
+ * on the version its editor started from (`conditional`); shown at once in every search
+ * holding it. Refused as changed meanwhile (412), the photo is read again, for the conflict
+ * dialog to compare.
+ */
 export function useChangeCaption() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ photo, caption }: { photo: PhotoResult; caption: string | null }) =>
-      api.put<unknown>(objectPhotoPath(photo.object!.name, photo.id), { caption }),
+    mutationFn: ({ photo, caption, conditional }: { photo: PhotoResult; caption: string | null; conditional?: Conditional }) =>
+      api.put<unknown>(objectPhotoPath(photo.object!.name, photo.id), { caption }, conditional),
+    onError: (error, { photo }) => {
+      if (!conflictOf(error)) return;
+      void client.invalidateQueries({ queryKey: photoKeys.listed(photo.object!.name, photo.id) });
+      void refreshAfterChange(client, photo.object!.name);
+    },
     onSuccess: (_saved, { photo, caption }) => {
       // Searches hold pages of photos; the viewer's one photo is under the same head.
       client.setQueriesData<PhotoSearchResponse | PhotoResult>({ queryKey: photoKeys.all }, (answer) => {

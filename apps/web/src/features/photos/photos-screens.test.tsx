@@ -6,6 +6,7 @@ import { MyPhotos } from './MyPhotos';
 import type { PhotoMapCanvasProps, PhotoMapHandle } from './PhotoMapCanvas';
 import PhotosPage from './PhotosPage';
 import { mapPointOf } from './photo-query';
+import { changedMeanwhile } from '../../test/fake-fetch';
 import { renderScreen, signedIn } from '../../test/render-screen';
 
 // MapLibre does not run in happy-dom: the map is one that shows what it was given, has a
@@ -62,7 +63,7 @@ function pageOf(all: PhotoResult[], url: URL) {
 }
 
 type Handler = (url: URL, method: string, body: unknown) => Response | Promise<Response | undefined> | undefined;
-const calls: { method: string; url: string; body: unknown }[] = [];
+const calls: { method: string; url: string; body: unknown; ifMatch: string | null; overwriteOf: string | null }[] = [];
 /** The calls made to one API path (with their query strings). */
 const callsTo = (path: string, method = 'GET') => calls.filter((c) => c.method === method && c.url.split('?')[0] === path).map((c) => c.url);
 
@@ -75,7 +76,8 @@ function show(path: string, routes: { path: string; element: React.ReactNode }[]
       const url = new URL(input, 'http://x');
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url: `${url.pathname}${url.search}`, body });
+      const headers = new Headers(init?.headers);
+      calls.push({ method, url: `${url.pathname}${url.search}`, body, ifMatch: headers.get('if-match'), overwriteOf: headers.get('overwrite-of') });
       return (await handler(url, method, body)) ?? json({ error: 'Not found', code: 'NOT_FOUND' }, 404);
     }),
   );
@@ -291,8 +293,26 @@ const MINE_START = [
   }),
 ];
 
-function myServer(start: PhotoResult[], options: { hold?: Promise<void> } = {}): Handler {
+/**
+ * The user's photos; their object lists them with their versions (1 at first). With
+ * `graceSaves`, the first caption saved finds Grace's caption saved meanwhile (version 2).
+ */
+function myServer(start: PhotoResult[], options: { hold?: Promise<void>; graceSaves?: string } = {}): Handler {
   let mine = start.map((p) => ({ ...p }));
+  const versions = new Map<string, number>();
+  let refused = false;
+  const listed = (p: PhotoResult) => ({
+    id: p.id,
+    image: p.image,
+    caption: p.caption,
+    takenAt: p.takenAt,
+    geo: p.geo,
+    object: p.object,
+    author: p.author,
+    createdAt: p.createdAt,
+    version: versions.get(p.id) ?? 1,
+    permissions: p.permissions,
+  });
   return async (url, method, body) => {
     if (url.pathname === '/api/v1/users/ada')
       return json({
@@ -303,23 +323,23 @@ function myServer(start: PhotoResult[], options: { hold?: Promise<void> } = {}):
         invitation: null,
       });
     if (url.pathname === '/api/v1/people/ada-lindqvist/photos') return pageOf(mine, url);
+    if (url.pathname === '/api/v1/data/obj/abi-njulla-slope/photos')
+      return new Response(JSON.stringify({ photos: mine.filter((p) => p.object).map(listed) }), {
+        headers: { 'content-type': 'application/json', 'pagination-page': '1', 'pagination-count': '2', 'pagination-limit': '50' },
+      });
     const id = /^\/api\/v1\/data\/obj\/abi-njulla-slope\/photos\/(.+)$/.exec(url.pathname)?.[1];
     const target = mine.find((p) => p.id === id);
     if (!target) return undefined;
     await options.hold;
     if (method === 'PUT') {
+      versions.set(target.id, (versions.get(target.id) ?? 1) + 1);
+      if (options.graceSaves !== undefined && !refused) {
+        refused = true;
+        target.caption = options.graceSaves;
+        return changedMeanwhile(versions.get(target.id)!);
+      }
       target.caption = (body as { caption: string | null }).caption;
-      return json({
-        id: target.id,
-        image: target.image,
-        caption: target.caption,
-        takenAt: target.takenAt,
-        geo: target.geo,
-        object: target.object,
-        author: target.author,
-        createdAt: target.createdAt,
-        permissions: target.permissions,
-      });
+      return json(listed(target));
     }
     if (method === 'DELETE') {
       mine = mine.filter((p) => p !== target);
@@ -353,14 +373,20 @@ describe('my photos', () => {
     const list = await screen.findByRole('list', { name: 'My photos' });
     const ridge = item(list, 'Ridge');
     await user.click(within(ridge).getByRole('button', { name: 'Edit caption' }));
-    const box = within(ridge).getByRole('textbox', { name: 'Caption' });
+    const box = await within(ridge).findByRole('textbox', { name: 'Caption' });
     expect((box as HTMLInputElement).value).toBe('Ridge');
     await user.clear(box);
     await user.type(box, 'The ridge from the hut');
     await user.click(within(ridge).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(within(ridge).getByRole('button', { name: 'Save' }).getAttribute('data-loading')).toBe('true'));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([
-      { method: 'PUT', url: `/api/v1/data/obj/abi-njulla-slope/photos/${MINE_START[0]!.id}`, body: { caption: 'The ridge from the hut' } },
+      {
+        method: 'PUT',
+        url: `/api/v1/data/obj/abi-njulla-slope/photos/${MINE_START[0]!.id}`,
+        body: { caption: 'The ridge from the hut' },
+        ifMatch: '"1"',
+        overwriteOf: null,
+      },
     ]);
     release();
     await within(list).findByRole('button', { name: 'Open The ridge from the hut' });
@@ -374,13 +400,34 @@ describe('my photos', () => {
     const list = await screen.findByRole('list', { name: 'My photos' });
     const hut = item(list, 'Hut');
     await user.click(within(hut).getByRole('button', { name: 'Edit caption' }));
+    await within(hut).findByRole('textbox', { name: 'Caption' });
     await user.click(within(hut).getByRole('button', { name: 'Cancel' }));
     expect(within(hut).queryByRole('textbox', { name: 'Caption' })).toBeNull();
     await user.click(within(hut).getByRole('button', { name: 'Edit caption' }));
-    await user.type(within(hut).getByRole('textbox', { name: 'Caption' }), ' at night');
+    await user.type(await within(hut).findByRole('textbox', { name: 'Caption' }), ' at night');
     await user.click(within(hut).getByRole('button', { name: 'Save' }));
     await within(hut).findByText('The caption was not saved: You may not change this photo');
     expect((within(hut).getByRole('textbox', { name: 'Caption' }) as HTMLInputElement).value).toBe('Hut at night');
+  });
+
+  it('bases a caption on the version its object lists; refused as changed meanwhile, shows both captions, and Keep editing saves on the current version', async () => {
+    const { user } = show('/me/photos', myRoutes, myServer(MINE_START, { graceSaves: 'Ridge, looking north' }));
+    const ridge = item(await screen.findByRole('list', { name: 'My photos' }), 'Ridge');
+    await user.click(within(ridge).getByRole('button', { name: 'Edit caption' }));
+    await user.type(await within(ridge).findByRole('textbox', { name: 'Caption' }), ' at dusk');
+    await user.click(within(ridge).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The photo was changed while you were editing' });
+    await within(dialog).findByText('Ridge, looking north');
+    within(dialog).getByText('Ridge at dusk');
+    expect(within(ridge).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await user.click(within(ridge).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(within(ridge).queryByRole('textbox', { name: 'Caption' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.ifMatch, c.overwriteOf, c.body])).toEqual([
+      ['"1"', null, { caption: 'Ridge at dusk' }],
+      ['"2"', null, { caption: 'Ridge at dusk' }],
+    ]);
   });
 
   it('deletes a photo only once confirmed, busy until it is gone, and asks for the list again', async () => {
