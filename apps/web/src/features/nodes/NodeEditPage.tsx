@@ -5,6 +5,7 @@ import { lengthLimit, NodeInputSchema, NodeSegmentSchema, type NodeResponse } fr
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import {
@@ -24,6 +25,7 @@ import { lengthProblem, schemaRule } from '../../lib/form-rules';
 import { metadataSchemaQuery } from '../../lib/metadata-schemas';
 import { slugFromTitle } from '../../lib/slug';
 import { useTitle } from '../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
 import { useCreateNode, useNode, useNodeTypes, useOutline, useUpdateNode } from './api';
 import { nodeMetadata, placesFor } from './node-paths';
 
@@ -43,6 +45,43 @@ interface NodeFormValues {
   description: string;
   type: string | null;
   metadata: MetadataValues;
+}
+
+/**
+ * A node as the form holds it: its details as the fields of its type's schema show them
+ * (the schema the node's answer carries), every field present.
+ */
+function nodeFormValues(current: NodeResponse): NodeFormValues {
+  const fields = metadataFields([{ name: current.node.type.name, schemas: current.schema ? [current.schema.schema] : [] }]);
+  return {
+    parent: current.ancestors.at(-1)?.path ?? null,
+    title: current.node.title,
+    slug: current.node.slug,
+    description: current.node.description,
+    type: current.node.type.slug,
+    metadata: metadataFormValues(fields, current.metadata),
+  };
+}
+
+/** What the conflict dialog compares of a node: the form's fields, the type by its name and each detail by its label. */
+function comparedFields(types: { slug: string; name: string }[], fields: MetadataField[]): ComparedField<NodeFormValues>[] {
+  const label = (key: string) => fields.find((f) => f.key === key)?.label ?? key;
+  return [
+    { key: 'title', label: 'Title' },
+    { key: 'parent', label: 'Inside', show: (v) => (v ? String(v) : 'At the root of the catalogue') },
+    { key: 'slug', label: 'Path segment' },
+    { key: 'type', label: 'Type', show: (v) => types.find((t) => t.slug === v)?.name ?? String(v) },
+    { key: 'description', label: 'Description' },
+    {
+      key: 'metadata',
+      label: 'Details',
+      show: (v) =>
+        Object.entries(v as MetadataValues)
+          .filter(([, value]) => value !== '' && value !== false)
+          .map(([key, value]) => `${label(key)}: ${String(value)}`)
+          .join('; ') || '(none)',
+    },
+  ];
 }
 
 /** The schema of the chosen node type, for its fields. */
@@ -78,6 +117,8 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
       return errors;
     },
   });
+  const stored = current ? { version: current.node.version, values: nodeFormValues(current) } : undefined;
+  const edit = useVersionedEdit(form, stored);
   const unsaved = useUnsavedChanges(form.isDirty(), current ? 'this node' : 'the new node');
   const type = types.data?.find((t) => t.slug === form.values.type) ?? null;
   const schema = useTypeSchema(type?.schema ?? null);
@@ -98,9 +139,10 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
   const places = placesFor(outline.data ?? [], current?.node.path ?? null).map((n) => ({ value: n.path, label: `${n.title} (${n.path})` }));
   const newPath = form.values.parent ? `${form.values.parent}/${form.values.slug}` : form.values.slug;
 
-  const submit = (values: NodeFormValues) =>
+  const submit = (values: NodeFormValues, conditional = edit.conditional) =>
     save.mutate(
       {
+        ...(current ? { conditional } : {}),
         parent: values.parent,
         slug: values.slug,
         title: values.title.trim(),
@@ -116,17 +158,20 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: current ? `${values.title.trim()} saved` : `${values.title.trim()} created` });
+          edit.saved({ version: (saved as NodeResponse).node.version, values });
           unsaved.saved();
           void navigate(paths.node((saved as NodeResponse).node.path));
         },
-        onError: (e) => showFieldErrors(form, fieldErrors(e)),
+        onError: (e) => {
+          if (!edit.refused(e, values)) showFieldErrors(form, fieldErrors(e));
+        },
       },
     );
 
   return (
-    <form noValidate aria-label="Node" onSubmit={form.onSubmit(submit)}>
+    <form noValidate aria-label="Node" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="md" maw={720}>
-        <FormError error={unplacedError(save.error, ['parent', 'title', 'slug', 'type', 'description', 'metadata.'])} />
+        <FormError error={unplacedError(conflictOf(save.error) ? null : save.error, ['parent', 'title', 'slug', 'type', 'description', 'metadata.'])} />
         <FormError error={schema.error} />
         <LimitedTextInput
           label="Title"
@@ -185,6 +230,14 @@ function NodeForm({ parent, current }: { parent: string | null; current?: NodeRe
           </Anchor>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={comparedFields(types.data ?? [], fields)}
+        what={`the node ${current?.node.title ?? ''}`}
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }

@@ -93,7 +93,7 @@ function NodeActions({ data }: { data: NodeResponse }) {
       title: `Delete ${data.node.title}?`,
       message: 'It goes from the catalogue with its details. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(undefined, {
+        remove.mutate(data.node.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: `${data.node.title} deleted` });
             void navigate(parent ? paths.node(parent) : paths.nodes);

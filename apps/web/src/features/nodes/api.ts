@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NodeInput, NodeOutline, NodeResponse, NodeType, CatalogueNode } from '@observatory/shared';
-import { api } from '../../lib/api-client';
+import { api, type Conditional } from '../../lib/api-client';
 import { nodeKeys } from '../../lib/query-keys';
+import { conflictOf } from '../../lib/versions';
 
 const nodeUrl = (path: string) => `/data/node/${path}`;
 
@@ -19,12 +20,25 @@ export const useRoots = () => useQuery(rootsQuery());
 export const useOutline = () => useQuery(outlineQuery());
 export const useNodeTypes = () => useQuery(nodeTypesQuery());
 
-/** A write to the tree; every node query is stale after it (paths below a moved node change too). */
-function useNodeWrite<I>(mutationFn: (input: I) => Promise<NodeResponse | void>) {
+/**
+ * A write to the tree; every node query is stale after it (paths below a moved node change
+ * too). A write to the node at `path` refused as changed meanwhile (412) asks for it again:
+ * the conflict dialog compares the current version.
+ */
+function useNodeWrite<I>(mutationFn: (input: I) => Promise<NodeResponse | void>, path?: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: nodeKeys.all, refetchType: 'none' }) });
+  return useMutation({
+    mutationFn,
+    onError: (error) => {
+      if (path && conflictOf(error)) void client.invalidateQueries({ queryKey: nodeKeys.node(path) });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: nodeKeys.all, refetchType: 'none' }),
+  });
 }
 
 export const useCreateNode = () => useNodeWrite((input: NodeInput) => api.post<NodeResponse>('/data/node', input));
-export const useUpdateNode = (path: string) => useNodeWrite((input: NodeInput) => api.put<NodeResponse>(nodeUrl(path), input));
-export const useDeleteNode = (path: string) => useNodeWrite(() => api.del(nodeUrl(path)));
+/** A change based on a version of the node (If-Match). */
+export const useUpdateNode = (path: string) =>
+  useNodeWrite(({ conditional, ...input }: NodeInput & { conditional?: Conditional }) => api.put<NodeResponse>(nodeUrl(path), input, conditional), path);
+/** A delete of the version shown. */
+export const useDeleteNode = (path: string) => useNodeWrite((version?: number) => api.del(nodeUrl(path), { version }), path);
