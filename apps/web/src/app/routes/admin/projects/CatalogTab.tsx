@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DataTableInputSchema, lengthLimit, type DataTable } from '@observatory/shared';
 import { useState } from 'react';
+import { ConflictDialog, type ComparedField } from '../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
 import { LimitedTextarea, LimitedTextInput } from '../../../../components/LimitedInput';
 import { MetricName } from '../../../../components/MetricName';
@@ -21,6 +22,7 @@ import {
 } from './catalog-api';
 import { confirmDelete } from '../../../../components/confirm';
 import { lengthRule } from '../../../../lib/form-rules';
+import { conflictOf, useVersionedEdit } from '../../../../lib/versions';
 
 interface Project {
   id: string;
@@ -88,14 +90,48 @@ const TABLE_FIELDS = ['title', 'description', 'metrics'];
 const TITLE_MAX = lengthLimit(DataTableInputSchema.shape.title);
 const DESCRIPTION_MAX = lengthLimit(DataTableInputSchema.shape.description);
 
-/** Adds a table (none given) or changes one; a refusal's problems beside their fields. */
+interface TableValues {
+  title: string;
+  description: string;
+  metrics: string[];
+}
+
+const tableValues = (table: DataTable | null): TableValues => ({
+  title: table?.title ?? '',
+  description: table?.description ?? '',
+  metrics: table?.metrics ?? [],
+});
+
+/** What the conflict dialog compares of a table: the form's fields. */
+const TABLE_COMPARED: ComparedField<TableValues>[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'description', label: 'Description' },
+  { key: 'metrics', label: 'Metrics', show: (v) => (v as string[]).join(', ') || '(none)' },
+];
+
+/**
+ * Adds a table (none given) or changes one, `table` as the list answers it now; a refusal's
+ * problems beside their fields, a save refused as changed meanwhile in the conflict dialog.
+ */
 function DataTableForm({ project, table, onDone }: { project: Project; table: DataTable | null; onDone: () => void }) {
   const save = useSaveDataTable(project.id, project.slug);
   const metrics = useMetrics();
-  const form = useForm({
-    initialValues: { title: table?.title ?? '', description: table?.description ?? '', metrics: table?.metrics ?? [] },
+  const form = useForm<TableValues>({
+    initialValues: tableValues(table),
     validate: { title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')), description: lengthRule(DESCRIPTION_MAX) },
   });
+  const stored = table ? { version: table.version, values: tableValues(table) } : undefined;
+  const edit = useVersionedEdit(form, stored);
+  const submit = (v: TableValues, conditional = edit.conditional) =>
+    save.mutate(
+      { table: table?.id, input: { title: v.title.trim(), description: v.description.trim(), metrics: v.metrics }, ...(table ? { conditional } : {}) },
+      {
+        onSuccess: (saved) => (notifications.show({ color: 'green', message: `${saved.title} ${table ? 'saved' : 'added'}` }), onDone()),
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
+      },
+    );
   useUnsavedChanges(form.isDirty(), table ? table.title : 'the new data table');
   const options = new Map((table?.metrics ?? []).map((name) => [name, name]));
   for (const m of metrics.data ?? []) options.set(m.name, m.title && m.title !== m.name ? `${m.title} (${m.name})` : m.name);
@@ -104,19 +140,12 @@ function DataTableForm({ project, table, onDone }: { project: Project; table: Da
       noValidate
       aria-label={table ? `Edit ${table.title}` : 'Add a data table'}
       onSubmit={form.onSubmit(
-        (v) =>
-          save.mutate(
-            { table: table?.id, input: { title: v.title.trim(), description: v.description.trim(), metrics: v.metrics } },
-            {
-              onSuccess: (saved) => (notifications.show({ color: 'green', message: `${saved.title} ${table ? 'saved' : 'added'}` }), onDone()),
-              onError: (e) => showFieldErrors(form, fieldErrors(e)),
-            },
-          ),
+        (v) => submit(v),
         (errors) => showFieldErrors(form, errors as Record<string, string>),
       )}
     >
       <Stack gap="sm">
-        <FormError error={unplacedError(save.error, TABLE_FIELDS)} />
+        <FormError error={conflictOf(save.error) ? null : unplacedError(save.error, TABLE_FIELDS)} />
         <LimitedTextInput label="Title" required data-autofocus limit={TITLE_MAX} {...form.getInputProps('title')} />
         <LimitedTextarea label="Description" autosize minRows={2} limit={DESCRIPTION_MAX} {...form.getInputProps('description')} />
         <MultiSelect
@@ -137,6 +166,14 @@ function DataTableForm({ project, table, onDone }: { project: Project; table: Da
           </Button>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={TABLE_COMPARED}
+        what={`the data table “${table?.title ?? ''}”`}
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }
@@ -146,13 +183,19 @@ function DataTablesSection({ project }: { project: Project }) {
   const remove = useDeleteDataTable(project.id, project.slug);
   const [opened, dialog] = useDisclosure(false);
   const [editing, setEditing] = useState<DataTable | null>(null);
+  // The table being edited as the list answers it now (asked again after a save refused as changed meanwhile).
+  const current = editing ? (tables.data?.find((t) => t.id === editing.id) ?? editing) : null;
   const open = (table: DataTable | null) => (setEditing(table), dialog.open());
   const askToDelete = (table: DataTable) =>
     confirmDelete({
       title: `Delete ${table.title}?`,
       message: 'The data table and all its observations are deleted. This cannot be undone.',
       confirmLabel: 'Delete data table',
-      onConfirm: () => remove.mutate(table.id, { onSuccess: () => notifications.show({ color: 'green', message: `${table.title} deleted` }) }),
+      onConfirm: () =>
+        remove.mutate(
+          { table: table.id, version: table.version },
+          { onSuccess: () => notifications.show({ color: 'green', message: `${table.title} deleted` }) },
+        ),
     });
   return (
     <Stack gap="xs" component="section" aria-labelledby="catalog-tables">
@@ -212,7 +255,7 @@ function DataTablesSection({ project }: { project: Project }) {
                 color="danger"
                 aria-label={`Delete ${t.title}`}
                 onClick={() => askToDelete(t)}
-                loading={remove.isPending && remove.variables === t.id}
+                loading={remove.isPending && remove.variables.table === t.id}
               >
                 Delete
               </Button>
@@ -221,7 +264,7 @@ function DataTablesSection({ project }: { project: Project }) {
         />
       ) : null}
       <Modal opened={opened} onClose={dialog.close} title={editing ? `Edit ${editing.title}` : 'Add a data table'} size="lg">
-        <DataTableForm project={project} table={editing} onDone={dialog.close} />
+        <DataTableForm key={editing?.id ?? 'new'} project={project} table={current} onDone={dialog.close} />
       </Modal>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DataTable, DataTableInput, ProjectObjectTypes } from '@observatory/shared';
-import { api } from '../../../../lib/api-client';
+import { api, type Conditional } from '../../../../lib/api-client';
+import { conflictOf } from '../../../../lib/versions';
 import { projectObjectTypesPath, projectObjectTypesQuery } from '../../../../lib/project-object-types';
 import { projectKeys } from '../../../../lib/query-keys';
 import { projectPath } from '../../../../features/projects/api';
@@ -34,20 +35,30 @@ function refreshTables(client: QueryClient, id: string, slug: string) {
   void client.invalidateQueries({ queryKey: projectKeys.detail(slug) });
 }
 
-/** Adds a table (no `table`) or changes one. */
+/**
+ * Adds a table (no `table`) or changes one, based on the version its editor started from
+ * (`conditional`: its If-Match). Refused as changed meanwhile (412), the tables are asked
+ * again, for the conflict dialog to compare.
+ */
 export function useSaveDataTable(id: string, slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ table, input }: { table?: string; input: DataTableInput }) =>
-      (table ? api.put<{ datatable: DataTable }>(tablesPath(id, table), input) : api.post<{ datatable: DataTable }>(tablesPath(id), input)).then(
+    mutationFn: ({ table, input, conditional }: { table?: string; input: DataTableInput; conditional?: Conditional }) =>
+      (table ? api.put<{ datatable: DataTable }>(tablesPath(id, table), input, conditional) : api.post<{ datatable: DataTable }>(tablesPath(id), input)).then(
         (r) => r.datatable,
       ),
+    onError: (error) => {
+      if (conflictOf(error)) refreshTables(client, id, slug);
+    },
     onSuccess: () => refreshTables(client, id, slug),
   });
 }
 
-/** Deletes a table with its observations. */
+/** Deletes a table with its observations, as of the version shown. */
 export function useDeleteDataTable(id: string, slug: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (table: string) => api.del(tablesPath(id, table)), onSuccess: () => refreshTables(client, id, slug) });
+  return useMutation({
+    mutationFn: ({ table, version }: { table: string; version?: number }) => api.del(tablesPath(id, table), { version }),
+    onSuccess: () => refreshTables(client, id, slug),
+  });
 }
