@@ -83,7 +83,7 @@ describe('a comment being saved', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(card.getAttribute('aria-busy')).toBe('true'));
-    expect(calls.changeComment).toHaveBeenCalledWith(7, comment().id, { content: 'The plot dried out.', photo: null });
+    expect(calls.changeComment).toHaveBeenCalledWith(7, comment().id, { content: 'The plot dried out.', photo: null }, { version: 1 });
     expect(screen.getByRole('status', { name: 'Saving' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
 

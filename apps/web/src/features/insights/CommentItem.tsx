@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { COMMENT_MAX_LENGTH, type Comment } from '@observatory/shared';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
 import { LimitedTextarea } from '../../components/LimitedInput';
 import { DraftAlert } from '../../components/DraftAlert';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -12,6 +14,7 @@ import { useCommentActions } from './api';
 import { dateTime } from './insight-bits';
 import { confirmDelete } from '../../components/confirm';
 import { lengthProblem } from '../../lib/form-rules';
+import { useVersionedEdit } from '../../lib/versions';
 
 /** A comment's photo: a thumbnail that opens the large version. */
 export function CommentPhoto({ photo, who }: { photo: NonNullable<Comment['photo']>; who: string }) {
@@ -32,39 +35,73 @@ export function CommentPhoto({ photo, who }: { photo: NonNullable<Comment['photo
   );
 }
 
+interface CommentValues {
+  content: string;
+  /** The photo it keeps (its asset id), or null: removed, or none. */
+  photo: string | null;
+}
+
+const commentValues = (comment: Comment): CommentValues => ({ content: comment.content, photo: comment.photo?.id ?? null });
+
+/** What the conflict dialog compares of a comment: its text side by side, and whether it has a photo. */
+const COMMENT_FIELDS: ComparedField<CommentValues>[] = [
+  { key: 'content', label: 'Comment', document: true, show: (v) => String(v ?? '') },
+  { key: 'photo', label: 'Photo', show: (v) => (v ? 'A photo' : 'No photo') },
+];
+
 /**
  * One comment: its author, time, text and photo; edit and delete as its permissions allow.
  * While it is saved or deleted it is busy (its buttons off, a loader shown); a failure shows
  * its error beside it and ends busy; a success replaces it with the server's or removes it.
+ * `comment`: as the list has it now (asked again after a save refused as changed meanwhile).
  */
 export function CommentItem({ comment, insight }: { comment: Comment; insight: { id: string; num: number } }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [keepPhoto, setKeepPhoto] = useState(true);
-  useUnsavedChanges(draft !== null && (draft !== comment.content || !keepPhoto), 'the comment');
+  const [editing, setEditing] = useState(false);
+  const form = useForm<CommentValues>({ initialValues: commentValues(comment) });
+  // The comment as the server has it: the base of the edit (which follows it while nothing is typed).
+  const stored = { version: comment.version, values: commentValues(comment) };
+  const edit = useVersionedEdit(form, stored);
+  const draft = editing ? form.values.content : null;
+  const keepPhoto = form.values.photo !== null;
+  useUnsavedChanges(editing && form.isDirty(), 'the comment');
   const kept = useDraft({
     kind: 'comment',
-    resource: draft === null ? null : comment.id,
-    fields: draft ?? comment.content,
-    stored: comment.content,
-    onRestore: setDraft,
+    resource: editing ? comment.id : null,
+    fields: form.values.content,
+    stored: form.getInitialValues().content,
+    onRestore: (content) => form.setFieldValue('content', content),
   });
   const actions = useCommentActions(insight, comment.id);
   const { busy, error } = actions;
   const may = (action: string) => comment.permissions.includes(action);
   const who = `the comment by ${comment.author?.name ?? 'a former user'}, ${dateTime(comment.timestamp)}`;
-  const startEditing = () => {
-    setKeepPhoto(true);
-    setDraft(comment.content);
+  const close = () => {
+    kept.clear();
+    form.reset();
+    setEditing(false);
   };
-  const save = () => {
-    if (draft === null || !draft.trim() || lengthProblem(draft, COMMENT_MAX_LENGTH)) return;
-    actions.save.mutate({ content: draft.trim(), photo: keepPhoto ? (comment.photo?.id ?? null) : null }, { onSuccess: () => (kept.clear(), setDraft(null)) });
+  const save = (values = form.values, conditional = edit.conditional) => {
+    if (!values.content.trim() || lengthProblem(values.content, COMMENT_MAX_LENGTH)) return;
+    actions.save.mutate(
+      { content: values.content.trim(), photo: values.photo, conditional },
+      {
+        onSuccess: (saved) => {
+          const now = commentValues(saved);
+          edit.saved({ version: saved.version, values: now });
+          form.setInitialValues(now);
+          form.setValues(now);
+          kept.clear();
+          setEditing(false);
+        },
+        onError: (e) => void edit.refused(e, values),
+      },
+    );
   };
   const askToDelete = () =>
     confirmDelete({
       title: 'Delete this comment?',
       message: 'The comment is removed for everyone. This cannot be undone.',
-      onConfirm: () => actions.remove.mutate(),
+      onConfirm: () => actions.remove.mutate(comment.version),
     });
   return (
     <Card withBorder component="article" aria-busy={busy} aria-label={who[0]!.toUpperCase() + who.slice(1)}>
@@ -86,7 +123,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
           {draft === null ? (
             <Group gap="xs">
               {may('edit') ? (
-                <Button size="compact-sm" variant="subtle" onClick={startEditing} disabled={busy}>
+                <Button size="compact-sm" variant="subtle" onClick={() => setEditing(true)} disabled={busy}>
                   Edit
                 </Button>
               ) : null}
@@ -111,8 +148,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
               autosize
               minRows={2}
               limit={COMMENT_MAX_LENGTH}
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
+              {...form.getInputProps('content')}
               disabled={busy}
               data-autofocus
             />
@@ -120,7 +156,7 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
               keepPhoto ? (
                 <Group gap="xs">
                   <img src={comment.photo.thumbUrl} alt="The comment’s photo" width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />
-                  <Button size="compact-sm" variant="subtle" color="danger" onClick={() => setKeepPhoto(false)} disabled={busy}>
+                  <Button size="compact-sm" variant="subtle" color="danger" onClick={() => form.setFieldValue('photo', null)} disabled={busy}>
                     Remove the photo
                   </Button>
                 </Group>
@@ -129,22 +165,30 @@ export function CommentItem({ comment, insight }: { comment: Comment; insight: {
                   <Text size="sm" c="dimmed">
                     The photo is removed when you save.
                   </Text>
-                  <Button size="compact-sm" variant="subtle" onClick={() => setKeepPhoto(true)} disabled={busy}>
+                  <Button size="compact-sm" variant="subtle" onClick={() => form.setFieldValue('photo', comment.photo!.id)} disabled={busy}>
                     Keep the photo
                   </Button>
                 </Group>
               )
             ) : null}
             <Group gap="xs">
-              <Button size="xs" onClick={save} loading={busy} disabled={!draft.trim()}>
+              <Button size="xs" onClick={() => save()} loading={busy} disabled={!draft.trim()}>
                 Save
               </Button>
-              <Button size="xs" variant="default" onClick={() => (kept.clear(), setDraft(null))} disabled={busy}>
+              <Button size="xs" variant="default" onClick={close} disabled={busy}>
                 Cancel
               </Button>
             </Group>
           </Stack>
         )}
+        <ConflictDialog
+          edit={edit}
+          server={stored}
+          fields={COMMENT_FIELDS}
+          what="the comment"
+          overwriting={busy}
+          onOverwrite={({ values, conditional }) => save(values, conditional)}
+        />
         {error ? (
           <Alert color="danger" role="alert" title="The comment was not changed">
             {error}

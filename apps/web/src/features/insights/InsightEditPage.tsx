@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { DraftAlert } from '../../components/DraftAlert';
 import { SaveButton, useDocumentLock } from '../../components/document-lock';
+import { ConflictDialog, type ComparedField } from '../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../components/FormError';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { LimitedTextInput } from '../../components/LimitedInput';
@@ -18,6 +19,7 @@ import { objectLoadErrorText } from '../../lib/errors';
 import { documentProblem, lengthRule } from '../../lib/form-rules';
 import { restoreForm, useDraft, useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../lib/versions';
 import { useInsight, useInsightTags, useMyTeams, useSaveInsight, type InsightFields } from './api';
 import { InsightRevisions } from './InsightRevisions';
 import { VISIBILITIES } from './insights-query';
@@ -66,6 +68,27 @@ const FORM_FIELDS = [
   'doc.',
 ];
 
+const insightFormValues = (detail?: InsightDetail): FormValues => ({
+  title: detail?.insight.title ?? '',
+  tags: detail?.insight.tags ?? [],
+  team: detail?.insight.team?.slug ?? null,
+  objects: detail?.insight.objects.map((o) => ({ name: o.name, title: o.title })) ?? [],
+  visibility: detail?.insight.visibility ?? 'public',
+  doc: detail?.doc ?? null,
+});
+
+/** What the conflict dialog compares of an insight: the form's fields (`teams`: the team choices, to show names). */
+function insightFields(teams: { value: string; label: string }[]): ComparedField<FormValues>[] {
+  return [
+    { key: 'title', label: 'Title' },
+    { key: 'tags', label: 'Tags', show: (t) => (t as string[]).join(', ') || '(none)' },
+    { key: 'team', label: 'Team', show: (t) => (t ? (teams.find((o) => o.value === t)?.label ?? String(t)) : 'No team') },
+    { key: 'objects', label: 'Objects it is about', show: (o) => (o as FormValues['objects']).map((x) => x.title).join(', ') || '(none)' },
+    { key: 'visibility', label: 'Who can read it', show: (v) => VISIBILITY_CHOICES[v as FormValues['visibility']] },
+    { key: 'doc', label: 'Text', document: true },
+  ];
+}
+
 /** `draftOf`: the insight as its address names it, or `new`. */
 function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf: string }) {
   const navigate = useNavigate();
@@ -74,16 +97,12 @@ function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf:
   const tags = useInsightTags();
   const teams = useMyTeams();
   const form = useForm<FormValues>({
-    initialValues: {
-      title: existing?.insight.title ?? '',
-      tags: existing?.insight.tags ?? [],
-      team: existing?.insight.team?.slug ?? null,
-      objects: existing?.insight.objects.map((o) => ({ name: o.name, title: o.title })) ?? [],
-      visibility: existing?.insight.visibility ?? 'public',
-      doc: existing?.doc ?? null,
-    },
+    initialValues: insightFormValues(existing),
     validate: { title: lengthRule(TITLE_MAX, (v) => (v.trim() ? null : 'Give a title')), doc: documentProblem },
   });
+  // The insight as the server has it now: the base of the edits, and what a refused save is compared with.
+  const stored = existing ? { version: existing.insight.version, values: insightFormValues(existing) } : undefined;
+  const edit = useVersionedEdit(form, stored);
   const values = form.values;
   const unsaved = useUnsavedChanges(form.isDirty(), existing ? 'this insight' : 'the new insight');
   const draft = useDraft({ kind: 'insight', resource: draftOf, fields: values, stored: form.getInitialValues(), onRestore: restoreForm(form) });
@@ -95,31 +114,32 @@ function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf:
   const objectsError = form.errors.objects;
   const docError = form.errors.doc;
 
+  const submit = (v: FormValues, conditional = edit.conditional) =>
+    save.mutate(
+      {
+        insight: { title: v.title.trim(), tags: v.tags, team: v.team, objects: v.objects.map((o) => o.name), visibility: v.visibility },
+        doc: v.doc,
+        ...(existing ? { conditional } : {}),
+      },
+      {
+        onSuccess: (saved) => {
+          if (existing) edit.saved({ version: saved.insight.version, values: insightFormValues(saved) });
+          notifications.show({ color: 'green', message: existing ? 'Insight saved' : 'Insight published' });
+          draft.clear();
+          unsaved.saved();
+          void navigate(paths.insight(saved.insight.num));
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, formErrors(e));
+        },
+      },
+    );
+
   return (
-    <form
-      noValidate
-      aria-label="Insight"
-      onSubmit={form.onSubmit((v) =>
-        save.mutate(
-          {
-            insight: { title: v.title.trim(), tags: v.tags, team: v.team, objects: v.objects.map((o) => o.name), visibility: v.visibility },
-            doc: v.doc,
-          },
-          {
-            onSuccess: (saved) => {
-              notifications.show({ color: 'green', message: existing ? 'Insight saved' : 'Insight published' });
-              draft.clear();
-              unsaved.saved();
-              void navigate(paths.insight(saved.insight.num));
-            },
-            onError: (e) => showFieldErrors(form, formErrors(e)),
-          },
-        ),
-      )}
-    >
+    <form noValidate aria-label="Insight" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="md" maw={760}>
         <DraftAlert draft={draft} />
-        <FormError error={unplacedError(save.error, FORM_FIELDS)} />
+        <FormError error={unplacedError(conflictOf(save.error) ? null : save.error, FORM_FIELDS)} />
         <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
         <TagsInput
           label="Tags"
@@ -201,7 +221,8 @@ function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf:
           ) : null}
         </Stack>
         <LazyRichTextEditor
-          key={draft.restored}
+          // It reads its document once: again when new text is put into the form (a newer version, Keep editing, a restored draft).
+          key={`${edit.base?.version} ${edit.merged} ${draft.restored}`}
           label="Text"
           value={values.doc}
           onChange={(doc) => form.setFieldValue('doc', doc)}
@@ -221,6 +242,16 @@ function InsightForm({ existing, draftOf }: { existing?: InsightDetail; draftOf:
           </Anchor>
         </Group>
       </Stack>
+      {existing ? (
+        <ConflictDialog
+          edit={edit}
+          server={stored}
+          fields={insightFields(teamOptions)}
+          what="the insight"
+          overwriting={save.isPending}
+          onOverwrite={({ values, conditional }) => submit(values, conditional)}
+        />
+      ) : null}
     </form>
   );
 }
@@ -242,7 +273,7 @@ export default function InsightEditPage() {
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           {detail ? `Edit “${detail.insight.title}”` : 'New insight'}
         </Title>
-        <InsightForm key={detail?.insight.updatedAt ?? 'new'} draftOf={key ?? 'new'} {...(detail ? { existing: detail } : {})} />
+        <InsightForm key={detail?.insight.id ?? 'new'} draftOf={key ?? 'new'} {...(detail ? { existing: detail } : {})} />
         {detail ? (
           <Stack gap="xs" component="section" aria-labelledby="insight-history">
             <Title order={2} size="h3" id="insight-history">

@@ -31,12 +31,15 @@ export default function InsightPage() {
       title: `Delete “${insight.title}”?`,
       message: 'The insight, its comments and its earlier versions are deleted. This cannot be undone.',
       onConfirm: () =>
-        remove.mutate(insight.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: 'The insight was deleted' });
-            void navigate(paths.insights);
+        remove.mutate(
+          { id: insight.id, version: insight.version },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: 'The insight was deleted' });
+              void navigate(paths.insights);
+            },
           },
-        }),
+        ),
     });
   const edited = insight.updatedAt.slice(0, 10) !== insight.createdAt.slice(0, 10);
   return (

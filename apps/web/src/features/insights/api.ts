@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Comment, ImageRef, InsightDetail, InsightsResponse, ProseMirrorDoc, RevisionDetail, RevisionsResponse, TeamsResponse } from '@observatory/shared';
 import { createContext, useContext } from 'react';
-import { api, type ApiResponse } from '../../lib/api-client';
+import { api, type ApiResponse, type Conditional } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { errorText, retryServerFaults } from '../../lib/errors';
 import { useOneAtATime } from '../../lib/one-at-a-time';
+import { conflictOf } from '../../lib/versions';
 import { cachedSearchOf, reuseSearch, type LoginState } from './insights-cache';
 import { insightKeys } from './keys';
 import { insightSearchString, type InsightSearch } from './insights-query';
@@ -107,12 +108,19 @@ function forgetSearches(client: QueryClient) {
   void client.invalidateQueries({ queryKey: insightKeys.tags });
 }
 
-/** Write a new insight (no key) or change one; the detail is kept under its number and id. */
+/**
+ * Write a new insight (no key) or change one (based on the version its form started from:
+ * `conditional`, its If-Match); the detail is kept under its number and id.
+ */
 export function useSaveInsight(key: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { insight: InsightFields; doc: ProseMirrorDoc | null }) =>
-      key ? api.put<InsightDetail>(insightPath(key), input) : api.post<InsightDetail>('/insights', input),
+    mutationFn: ({ conditional, ...input }: { insight: InsightFields; doc: ProseMirrorDoc | null; conditional?: Conditional }) =>
+      key ? api.put<InsightDetail>(insightPath(key), input, conditional) : api.post<InsightDetail>('/insights', input),
+    // Refused as changed meanwhile (412): the current version, for the conflict dialog to compare.
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: insightKeys.details });
+    },
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: insightKeys.details });
       client.setQueryData(insightKeys.detail(String(saved.insight.num)), saved);
@@ -126,7 +134,7 @@ export function useSaveInsight(key: string | null) {
 export function useDeleteInsight() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(insightPath(id)),
+    mutationFn: ({ id, version }: { id: string; version?: number }) => api.del(insightPath(id), { version }),
     // The deleted insight's own queries are left to expire: removing them while its page is
     // still shown would ask for them again (a 404) before the page goes.
     onSuccess: () => forgetSearches(client),
@@ -174,9 +182,9 @@ export interface CommentInput {
 export interface CommentsApi {
   fetchComments: (insightId: string) => Promise<Comment[]>;
   addComment: (insightId: string, input: CommentInput) => Promise<Comment>;
-  /** PUT and DELETE name the insight by its number (spec section 7). */
-  changeComment: (insightNum: number, id: string, input: CommentInput) => Promise<Comment>;
-  deleteComment: (insightNum: number, id: string) => Promise<unknown>;
+  /** PUT and DELETE name the insight by its number (spec section 7); `conditional`: the version the write is based on (its If-Match). */
+  changeComment: (insightNum: number, id: string, input: CommentInput, conditional?: Conditional) => Promise<Comment>;
+  deleteComment: (insightNum: number, id: string, conditional?: Conditional) => Promise<unknown>;
   uploadPhoto: (insightId: string, file: File, onProgress?: (fraction: number) => void) => Promise<ImageRef>;
 }
 
@@ -185,8 +193,8 @@ const commentPath = (num: number, id: string) => `${insightPath(num)}/comments/$
 export const liveCommentsApi: CommentsApi = {
   fetchComments: (insightId) => api.get<{ comments: Comment[] }>(`${insightPath(insightId)}/comments`).then((r) => r.comments),
   addComment: (insightId, input) => api.post<{ comment: Comment }>(`${insightPath(insightId)}/comments`, input).then((r) => r.comment),
-  changeComment: (num, id, input) => api.put<{ comment: Comment }>(commentPath(num, id), input).then((r) => r.comment),
-  deleteComment: (num, id) => api.del(commentPath(num, id)),
+  changeComment: (num, id, input, conditional) => api.put<{ comment: Comment }>(commentPath(num, id), input, conditional).then((r) => r.comment),
+  deleteComment: (num, id, conditional) => api.del(commentPath(num, id), conditional),
   uploadPhoto: (insightId, file, onProgress) => {
     const form = new FormData();
     form.append('file', file);
@@ -245,17 +253,23 @@ export function useUploadCommentPhoto(insightId: string, onProgress?: (fraction:
 /**
  * Saving and deleting one comment (spec section 4): busy while either runs; on failure
  * an error and busy cleared; on success replaced by the server's comment, or removed.
+ * Both are based on the version the comment was listed at (`conditional`, `version`); a
+ * save refused as changed meanwhile (412) asks for the comments again and shows no error
+ * (the conflict dialog says it).
  */
 export function useCommentActions(insight: InsightRef, id: string) {
   const calls = useCommentsApi();
   const client = useQueryClient();
   const key = insightKeys.comments(insight.id);
   const save = useMutation({
-    mutationFn: (input: CommentInput) => calls.changeComment(insight.num, id, input),
+    mutationFn: ({ conditional, ...input }: CommentInput & { conditional?: Conditional }) => calls.changeComment(insight.num, id, input, conditional),
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: key });
+    },
     onSuccess: (saved) => client.setQueryData<Comment[]>(key, (old) => old?.map((c) => (c.id === id ? saved : c))),
   });
   const remove = useMutation({
-    mutationFn: () => calls.deleteComment(insight.num, id),
+    mutationFn: (version?: number) => calls.deleteComment(insight.num, id, { version }),
     onSuccess: () => {
       client.setQueryData<Comment[]>(key, (old) => old?.filter((c) => c.id !== id));
       countComment(client, insight.id, -1);
@@ -263,5 +277,6 @@ export function useCommentActions(insight: InsightRef, id: string) {
   });
   // The error of the latest try, whichever it was.
   const latest = save.submittedAt >= remove.submittedAt ? save : remove;
-  return { save, remove, busy: save.isPending || remove.isPending, error: latest.error ? errorText(latest.error) : null };
+  const shown = latest.error && !(latest === save && conflictOf(latest.error)) ? latest.error : null;
+  return { save, remove, busy: save.isPending || remove.isPending, error: shown ? errorText(shown) : null };
 }
