@@ -46,6 +46,8 @@ describe('useVersionedEdit', () => {
     clean.rerender({ server: { version: 2, values: { title: 'Treeline', summary: 'Theirs' } } });
     expect(clean.result.current.form.values.summary).toBe('Theirs');
     expect(clean.result.current.edit.conditional).toEqual({ version: 2 });
+    // A rich-text editor keyed by it reads the new document.
+    expect(clean.result.current.edit.merged).toBe(1);
 
     const changed = setup(v1);
     act(() => changed.result.current.form.setFieldValue('title', 'Mine'));

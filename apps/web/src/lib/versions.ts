@@ -47,7 +47,7 @@ export interface VersionedEdit<V> {
   keepEditing: () => void;
   /** "Overwrite": the save to send again, replacing the current version knowingly. */
   overwrite: () => { values: V; conditional: Conditional } | null;
-  /** Counts the times keepEditing put new values into the form: a key for editors that read their value once. */
+  /** Counts the times new values were put into the form (a newer version into an unchanged form, keepEditing): a key for editors that read their value once. */
   merged: number;
 }
 
@@ -77,6 +77,7 @@ export function useVersionedEdit<V>(form: EditedForm<V>, server: Stored<V> | und
       form.setValues(server.values);
       form.resetDirty(server.values);
       setBase(server);
+      setMerged((n) => n + 1);
     }
     // Only a new version is news; the values come with it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
