@@ -10,9 +10,10 @@ import type {
   RevisionDetail,
   RevisionsResponse,
 } from '@observatory/shared';
-import { api } from '../../lib/api-client';
+import { api, type Conditional } from '../../lib/api-client';
 import { isPageAt, isPageAtOrBelow, pageKeys } from './keys';
 import { retryServerFaults } from '../../lib/errors';
+import { conflictOf } from '../../lib/versions';
 
 /** GET pages: the published pages, or with `drafts` also the drafts (managePages), in tree order. */
 export function usePages(drafts = false) {
@@ -73,10 +74,20 @@ export function useCreatePage() {
   return useMutation({ mutationFn: (input: PageCreate) => api.post<PageDetail>('/pages', input), onSuccess: (created) => remember(client, created) });
 }
 
-/** PUT pages/{id}: the fields changed; a changed text becomes a revision. */
+/**
+ * PUT pages/{id}: the fields changed, based on the version the form started from
+ * (`conditional`: its If-Match); a changed text becomes a revision. Refused as changed
+ * meanwhile (412), the pages are asked again: the conflict dialog compares the current one.
+ */
 export function useSavePage(id: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (change: PageChange) => api.put<PageDetail>(`/pages/${id}`, change), onSuccess: (saved) => remember(client, saved) });
+  return useMutation({
+    mutationFn: ({ conditional, ...change }: PageChange & { conditional?: Conditional }) => api.put<PageDetail>(`/pages/${id}`, change, conditional),
+    onError: (error) => {
+      if (conflictOf(error)) void client.invalidateQueries({ queryKey: pageKeys.all });
+    },
+    onSuccess: (saved) => remember(client, saved),
+  });
 }
 
 /** POST pages/{id}/move: the page and every page below it to a new path. */
@@ -95,10 +106,10 @@ export function useReorderPage() {
   });
 }
 
-/** DELETE pages/{id}: refused (409) while pages are below it. */
+/** DELETE pages/{id} (of the version shown): refused (409) while pages are below it. */
 export function useDeletePage(id: string, path: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => api.del(`/pages/${id}`), onSuccess: () => forgetPages(client, { gone: path }) });
+  return useMutation({ mutationFn: (version?: number) => api.del(`/pages/${id}`, { version }), onSuccess: () => forgetPages(client, { gone: path }) });
 }
 
 // The history of a page's text (managePages)

@@ -49,7 +49,7 @@ function Actions({ detail }: { detail: PageDetail }) {
       ],
       confirmLabel: 'Delete page',
       onConfirm: () =>
-        remove.mutate(undefined, {
+        remove.mutate(page.version, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: `${page.title} was deleted` });
             void navigate(paths.adminPages);
@@ -114,7 +114,8 @@ export default function PageAdminPage() {
           {role ? ` · ${role}` : ''}
         </Text>
       </Stack>
-      <PageEditForm key={`${page.id} ${page.updatedAt}`} detail={detail.data} />
+      {/* The form follows the page's versions itself (a restored text, a save): keyed by the page, a refetch keeps what is typed. */}
+      <PageEditForm key={page.id} detail={detail.data} />
       <PageSection id="admin-page-actions" title="Move or delete">
         <Actions detail={detail.data} />
       </PageSection>
