@@ -1,5 +1,5 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import type { MetadataSchemaResponse, Metric, NodeType, ObjectType, UnitDetail } from '@observatory/shared';
+import type { MetadataSchemaResponse, Metric, NodeType, ObjectDetail, ObjectType, UnitDetail } from '@observatory/shared';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patterns } from '../../../../config/paths';
@@ -7,6 +7,7 @@ import { changedMeanwhile, fakeFetch, json, type Call } from '../../../../test/f
 import { renderScreen, signedIn } from '../../../../test/render-screen';
 import MetricAdminPage from './metrics/MetricAdminPage';
 import NodeTypeAdminPage from './nodetypes/NodeTypeAdminPage';
+import ObjectAdminPage from './objects/ObjectAdminPage';
 import ObjectTypeAdminPage from './objtypes/ObjectTypeAdminPage';
 import SchemaAdminPage from './schemas/SchemaAdminPage';
 import UnitAdminPage from './units/UnitAdminPage';
@@ -270,5 +271,58 @@ describe('a metadata schema', () => {
       overwriteOf: '"2"',
       body: { title: 'Soil chemistry', schema: { type: 'object', properties: {} } },
     });
+  });
+});
+
+const rawObject = (version: number, title: string, elevation: number): ObjectDetail => ({
+  obj: {
+    id: '22222222-2222-4222-8222-222222222222',
+    name: 'ridge',
+    title,
+    types: [{ slug: 'site', name: 'Site', marker: 'default' }],
+    projects: [],
+    parent: null,
+    people: [],
+    institutions: [],
+    geo: null,
+    metadata: { elevation },
+    visibility: 'public',
+    version,
+    update: { at: `2026-11-28T14:0${version}:00.000Z`, by: null },
+  },
+  doc: null,
+  permissions: ['view', 'edit'],
+});
+
+describe('an object’s raw fields', () => {
+  it('are saved with its version; refused, Keep editing takes Grace’s metadata, keeps the new title and saves on her version', async () => {
+    const { user, writes } = editOnServer({
+      path: '/data/obj/ridge',
+      version: 1,
+      mine: rawObject(1, 'Ridge', 1200),
+      theirs: rawObject(2, 'Ridge', 1250),
+      // The PUT names its types by slug; GET answers them as objects.
+      saved: (body, version) => {
+        const { title, metadata } = body as { title: string; metadata: { elevation: number } };
+        return rawObject(version, title, metadata.elevation);
+      },
+      others: lists,
+      at: '/admin/data/obj/ridge',
+      pattern: patterns.adminObject,
+      element: <ObjectAdminPage />,
+    });
+    const form = await screen.findByRole('form', { name: 'Object' });
+    await retype(user, within(form).getByRole('textbox', { name: 'Title' }), 'Upper ridge');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The object was changed while you were editing' });
+    expect(writes()[0]).toMatchObject({ method: 'PUT', ifMatch: '"1"', overwriteOf: null });
+    expect(await differing(dialog)).toEqual(['TitleUpper ridgeRidge']);
+    expect(within(dialog).getByText(/"elevation": 1250/)).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]).toMatchObject({ ifMatch: '"2"', overwriteOf: null, body: { title: 'Upper ridge', metadata: { elevation: 1250 } } });
   });
 });

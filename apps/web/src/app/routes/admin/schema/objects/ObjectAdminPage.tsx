@@ -7,6 +7,8 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../../components/unsaved-changes';
+import { ConflictDialog, type ComparedField } from '../../../../../components/ConflictDialog';
+import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
 import { LimitedTextInput } from '../../../../../components/LimitedInput';
 import { PageState } from '../../../../../components/PageState';
 import { PrefetchLink } from '../../../../../components/PrefetchLink';
@@ -57,6 +59,13 @@ function Problems({ problems }: { problems: string[] }) {
   );
 }
 
+/** What the conflict dialog compares. */
+const COMPARED: ComparedField<Values>[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'types', label: 'Types', show: (v) => (v as string[]).join(', ') },
+  { key: 'metadata', label: 'Metadata', document: true, show: String },
+];
+
 function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
   const save = useSaveObject(detail.obj.name);
   const types = useObjectTypes();
@@ -72,6 +81,8 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
     },
   });
   useUnsavedChanges(form.isDirty(), 'this object');
+  const stored = { version: detail.obj.version, values: valuesOf(detail) };
+  const edit = useVersionedEdit(form, stored);
   const [text] = useDebouncedValue(form.values.metadata, 250);
   const read = useMemo(() => parseJsonObject(text, 'The metadata'), [text]);
 
@@ -81,12 +92,12 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
   const chosen = form.values.types.map((slug) => types.data?.find((t) => t.slug === slug)).filter((t) => !!t);
   const fields = metadataFields(chosen.map(withSchemas));
 
-  const submit = (v: Values) => {
+  const submit = (v: Values, conditional = edit.conditional) => {
     const metadata = parseJsonObject(v.metadata, 'The metadata');
     if (!metadata.ok) return;
     save.mutate(
       // Only what this page changes: an edit made elsewhere to the rest (its place, documentation, visibility) stays.
-      { input: { title: v.title.trim(), types: v.types, metadata: metadata.value } },
+      { input: { title: v.title.trim(), types: v.types, metadata: metadata.value }, conditional },
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: `${saved.obj.title} saved` });
@@ -94,8 +105,10 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
           form.setValues(next);
           form.setInitialValues(next);
           form.resetDirty(next);
+          edit.saved({ version: saved.obj.version, values: next });
         },
         onError: (e) => {
+          if (edit.refused(e, v)) return;
           const errors = fieldErrors(e);
           const named = metadataProblems(errors);
           showFieldErrors(form, {
@@ -111,9 +124,9 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
   const metadataError = form.errors.metadata ? <Problems problems={String(form.errors.metadata).split('\n')} /> : read.ok ? null : read.message;
 
   return (
-    <form noValidate aria-label="Object" onSubmit={form.onSubmit(submit)}>
+    <form noValidate aria-label="Object" onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="md" maw={860}>
-        <FormError error={unplacedError(save.error, ['title', 'types', 'metadata', 'metadata.'])} />
+        <FormError error={conflictOf(save.error) ? null : unplacedError(save.error, ['title', 'types', 'metadata', 'metadata.'])} />
         <LimitedTextInput label="Title" required limit={TITLE_MAX} {...form.getInputProps('title')} />
         <MultiSelect
           label="Types"
@@ -138,6 +151,14 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
         />
         <SaveOrUndo form={form} saving={save.isPending} />
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={COMPARED}
+        what="the object"
+        overwriting={save.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }
