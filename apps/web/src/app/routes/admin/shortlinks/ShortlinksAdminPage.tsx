@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ShortlinkCreateSchema, shortlinkTargetProblem } from '@observatory/shared';
+import { ConflictDialog, type ComparedField } from '../../../../components/ConflictDialog';
 import { CopyButton } from '../../../../components/CopyButton';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../components/FormError';
 import { useUnsavedChanges } from '../../../../components/unsaved-changes';
@@ -11,6 +12,7 @@ import { PageState } from '../../../../components/PageState';
 import { AdminTable } from '../../../../components/admin/AdminTable';
 import { schemaRule } from '../../../../lib/form-rules';
 import { useTitle } from '../../../../lib/use-title';
+import { conflictOf, useVersionedEdit } from '../../../../lib/versions';
 import { shortUrl, useCreateShortlink, useDeleteShortlink, useShortlinks, useUpdateShortlink, type Shortlink } from './api';
 import { confirmDelete } from '../../../../components/confirm';
 
@@ -88,23 +90,37 @@ function NewShortlink() {
   );
 }
 
+/** What the conflict dialog compares of a shortlink: its fields. */
+const SHORTLINK_FIELDS: ComparedField<Values>[] = [
+  { key: 'slug', label: 'Slug' },
+  { key: 'target', label: 'Target' },
+];
+
+/** `shortlink`: as the list has it now (asked again after a save refused as changed meanwhile). */
 function EditShortlink({ shortlink, onClose }: { shortlink: Shortlink; onClose: () => void }) {
   const update = useUpdateShortlink();
   const form = useShortlinkForm({ slug: shortlink.slug, target: shortlink.target });
+  // The shortlink as the server has it: the base of the edit (which follows it while nothing is typed).
+  const stored = { version: shortlink.version, values: { slug: shortlink.slug, target: shortlink.target } };
+  const edit = useVersionedEdit(form, stored);
   useUnsavedChanges(form.isDirty(), 'this shortlink');
+  const submit = (v: Values, conditional = edit.conditional) =>
+    update.mutate(
+      { id: shortlink.id, slug: v.slug.trim(), target: v.target.trim(), conditional },
+      {
+        onSuccess: (saved) => {
+          edit.saved({ version: saved.version, values: { slug: saved.slug, target: saved.target } });
+          onClose();
+        },
+        onError: (e) => {
+          if (!edit.refused(e, v)) showFieldErrors(form, fieldErrors(e));
+        },
+      },
+    );
   return (
-    <form
-      noValidate
-      aria-label={`Edit ${shortlink.slug}`}
-      onSubmit={form.onSubmit((v) =>
-        update.mutate(
-          { id: shortlink.id, slug: v.slug.trim(), target: v.target.trim() },
-          { onSuccess: onClose, onError: (e) => showFieldErrors(form, fieldErrors(e)) },
-        ),
-      )}
-    >
+    <form noValidate aria-label={`Edit ${shortlink.slug}`} onSubmit={form.onSubmit((v) => submit(v))}>
       <Stack gap="sm">
-        <FormError error={unplacedError(update.error, FIELDS)} />
+        <FormError error={unplacedError(conflictOf(update.error) ? null : update.error, FIELDS)} />
         <ShortlinkFields form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -115,6 +131,14 @@ function EditShortlink({ shortlink, onClose }: { shortlink: Shortlink; onClose: 
           </Button>
         </Group>
       </Stack>
+      <ConflictDialog
+        edit={edit}
+        server={stored}
+        fields={SHORTLINK_FIELDS}
+        what="the shortlink"
+        overwriting={update.isPending}
+        onOverwrite={({ values, conditional }) => submit(values, conditional)}
+      />
     </form>
   );
 }
@@ -221,7 +245,8 @@ export default function ShortlinksAdminPage() {
     confirmDelete({
       title: `Delete the shortlink ${s.slug}?`,
       message: `${shortUrl(s.slug)} will lead nowhere. This cannot be undone.`,
-      onConfirm: () => remove.mutate(s.id, { onSuccess: () => notifications.show({ color: 'green', message: `Shortlink ${s.slug} deleted` }) }),
+      onConfirm: () =>
+        remove.mutate({ id: s.id, version: s.version }, { onSuccess: () => notifications.show({ color: 'green', message: `Shortlink ${s.slug} deleted` }) }),
     });
   return (
     <Stack gap="lg">
@@ -243,7 +268,10 @@ export default function ShortlinksAdminPage() {
         title={editing ? `Edit the shortlink ${editing.slug}` : ''}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {editing ? <EditShortlink key={editing.id} shortlink={editing} onClose={() => setEditing(null)} /> : null}
+        {editing ? (
+          // As the list has it now: a refetch is the base the form follows, and what a refused save is compared with.
+          <EditShortlink key={editing.id} shortlink={shortlinks.data.find((s) => s.id === editing.id) ?? editing} onClose={() => setEditing(null)} />
+        ) : null}
       </Modal>
     </Stack>
   );
