@@ -118,7 +118,8 @@ export function ConflictDialog<V>({
             saved one (recorded in the audit log).
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={edit.keepEditing} disabled={!ready}>
+            {/* Before the current version is read it goes back to the form as it was. */}
+            <Button variant="default" onClick={edit.keepEditing}>
               Keep editing
             </Button>
             <Button

@@ -85,6 +85,17 @@ describe('useVersionedEdit', () => {
     expect(save).toEqual({ values: { title: 'Mine', summary: 'First' }, conditional: { version: 3, overwriteOf: 1 } });
   });
 
+  it('closed before the current version is read (renamed meanwhile, say), the form stays as the user left it, on its own base', () => {
+    const { result } = setup(v1);
+    act(() => result.current.form.setFieldValue('title', 'Mine'));
+    act(() => void result.current.edit.refused(refusal(2), result.current.form.values));
+    act(() => result.current.edit.keepEditing());
+    expect(result.current.edit.conflict).toBeNull();
+    expect(result.current.form.values).toEqual({ title: 'Mine', summary: 'First' });
+    expect(result.current.edit.conditional).toEqual({ version: 1 });
+    expect(result.current.edit.merged).toBe(0);
+  });
+
   it('any other failure is not a conflict', () => {
     const { result } = setup(v1);
     expect(conflictOf(new ApiError(400, 'VALIDATION_FAILED', 'bad', 'bad'))).toBeNull();

@@ -99,7 +99,8 @@ export function useVersionedEdit<V>(form: EditedForm<V>, server: Stored<V> | und
       setConflict(null);
     },
     keepEditing: () => {
-      if (!conflict || !server || !base) {
+      // The current version not read (yet, or at all: renamed meanwhile): back to the form as it was, nothing merged.
+      if (!conflict || !server || !base || server.version < conflict.current.version) {
         setConflict(null);
         return;
       }
