@@ -271,8 +271,12 @@ test.describe('NEON’s host column as a metadata field, into a type whose schem
     // Picked with the keyboard: the list is the only one matching, and a click can meet the
     // page still settling under it (the id column's note has just pushed it down).
     const types = page.getByRole('combobox', { name: 'Object types' });
-    await types.fill(type);
-    await expect(page.getByRole('option')).toHaveText([type]);
+    // Typed again until listed: typed while the types still load, the list can stay closed once they come.
+    await expect(async () => {
+      await types.fill('');
+      await types.fill(type);
+      await expect(page.getByRole('option')).toHaveText([type], { timeout: 2000 });
+    }).toPass();
     await types.press('ArrowDown');
     await types.press('Enter');
     await page.keyboard.press('Escape');
