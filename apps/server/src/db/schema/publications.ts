@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { people, versioned } from './people.js';
 import { projects } from './projects.js';
 
@@ -32,6 +32,12 @@ export const publications = pgTable(
       .default(sql`'{}'::text[]`),
     /** The citation key it came with (BibTeX's), kept for export. */
     citationKey: text(),
+    /**
+     * The bibliographic fields the catalogue has no column for (urldate, issn, editor,
+     * note...), by format, as they came in: written back out in the same format, and
+     * mapped across formats where CSL has the field. See docs/publications.md.
+     */
+    extra: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     searchText: text().notNull().default(''),
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
     createdBy: uuid().references(() => people.id, { onDelete: 'set null' }),
