@@ -32,3 +32,5 @@ export * from './pages.js';
 export * from './shortlinks.js';
 export * from './sandbox.js';
 export * from './basemaps.js';
+export * from './slugs.js';
+export * from './exports.js';

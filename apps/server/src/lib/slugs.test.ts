@@ -10,6 +10,7 @@ describe('slugs', () => {
   it('are made from names without accents or punctuation', () => {
     expect(slugify('Anenské údolí')).toBe('anenske-udoli');
     expect(slugify('  ETH Zürich (D-USYS)  ')).toBe('eth-zurich-d-usys');
+    expect(slugify('Łódź lakes')).toBe('lodz-lakes');
   });
   it('get a number when taken, and never a word the web app uses as a path segment', () => {
     expect(uniqueSlug('ada', new Set(['ada', 'ada-2']))).toBe('ada-3');
@@ -28,5 +29,6 @@ describe('slugs', () => {
     });
     await expect(chooseSlug({ name: 'New' }, takenOf(), 'person')).resolves.toBe('new-2');
     await expect(chooseSlug({ name: '???' }, takenOf(), 'person')).resolves.toBe('person');
+    await expect(chooseSlug({ name: 'Озеро Байкал' }, takenOf('ozero-baykal'), 'project')).resolves.toBe('ozero-baykal-2');
   });
 });

@@ -1,15 +1,8 @@
+import { slugify } from '@observatory/shared';
 import { invalidField, taken } from './errors.js';
 
-/** "Anenské údolí" -> "anenske-udoli". */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-}
+/** A title as a URL key, transliterated: one function for the server and the web. */
+export { slugify };
 
 /** Words the web app uses as path segments (/people/new, /projects/create): never an entry's slug. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['new', 'edit', 'create', 'sample']);
