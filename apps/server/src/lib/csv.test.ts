@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, parseCsv, toCsv } from './csv.js';
+import { csvCell, csvChunks, parseCsv, toCsv } from './csv.js';
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks', () => {
@@ -17,6 +17,31 @@ describe('CSV', () => {
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    expect(csvCell(-2)).toBe('-2');
+  });
+  it('writes every text as it is with the guard off', () => {
+    expect(csvCell('=HYPERLINK("http://evil")', false)).toBe(`"=HYPERLINK(""http://evil"")"`);
+    expect(csvCell('-2', false)).toBe('-2');
+    expect(toCsv(['a'], [['@x']], { formulaGuard: false })).toBe('a\r\n@x\r\n');
+  });
+  it('writes dates as ISO 8601 and objects as JSON', () => {
+    expect(csvCell(new Date('2024-06-01T12:00:00Z'))).toBe('2024-06-01T12:00:00.000Z');
+    expect(csvCell({ type: 'Point', coordinates: [1, 2] })).toBe('"{""type"":""Point"",""coordinates"":[1,2]}"');
+  });
+  it('starts with a byte-order mark when asked', () => {
+    expect(toCsv(['a'], [['é']], { bom: true })).toBe('\uFEFFa\r\né\r\n');
+    expect(toCsv(['a'], [['é']])).toBe('a\r\né\r\n');
+  });
+  it('streams the header then a chunk of lines per chunk of rows', async () => {
+    async function* rows() {
+      yield [['1'], ['2']];
+      yield [];
+      yield [['3']];
+    }
+    const chunks: string[] = [];
+    for await (const chunk of csvChunks(['n'], rows())) chunks.push(chunk);
+    expect(chunks).toEqual(['n\r\n', '1\r\n2\r\n', '3\r\n']);
   });
   it('writes a header and rows with CRLF line ends', () => {
     expect(
