@@ -38,6 +38,26 @@ describe('POST /projects', () => {
     expect(again.json().permissions).toContain('manageMembers');
   });
 
+  it('spells a title outside ASCII in Latin letters for its address, and keeps the address when renamed', async () => {
+    const slugOf = async (title: string) => {
+      const res = await api(t.app, 'POST', '/projects', { token: researcher.token, body: { project: { title, status: 'active' }, doc: doc('Lakes.') } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().project as { id: string; slug: string; version: number };
+    };
+    expect((await slugOf('Łódź lakes')).slug).toBe('lodz-lakes');
+    expect((await slugOf('Straße der Moore')).slug).toBe('strasse-der-moore');
+    const baikal = await slugOf('Озеро Байкал');
+    expect(baikal.slug).toBe('ozero-baykal');
+    expect((await slugOf('湖泊观测')).slug).toBe('hu-bo-guan-ce');
+    const renamed = await api(t.app, 'PUT', `/projects/${baikal.id}`, {
+      token: researcher.token,
+      headers: { 'if-match': `"${baikal.version}"` },
+      body: { project: { title: 'Байкал, северный берег' } },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().project.slug).toBe('ozero-baykal');
+  });
+
   it('requires sign-in, then createProjects', async () => {
     expect((await api(t.app, 'POST', '/projects', { body: { project: { title: 'X' } } })).statusCode).toBe(401);
     expect((await api(t.app, 'POST', '/projects', { token: stranger.token, body: { project: { title: 'X' } } })).statusCode).toBe(403);
