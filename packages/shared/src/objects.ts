@@ -3,6 +3,7 @@ import { ImageRefSchema } from './assets.js';
 import { AuthorInputSchema, TimestampInputSchema } from './authored.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { MARKER_STYLES } from './data-schema.js';
+import { ExportOptionsShape } from './exports.js';
 import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
 import { VISIBILITIES } from './projects.js';
 import { BodyVersionSchema, VersionSchema } from './versions.js';
@@ -123,7 +124,7 @@ export const GeoObjectCreateSchema = ObjectFields;
  */
 export const GeoObjectUpdateSchema = ObjectFields.partial().extend({ version: BodyVersionSchema });
 
-export const GeoObjectsQuerySchema = z.object({
+export const GeoObjectsQuerySchema = z.strictObject({
   parent: z.string().min(1).max(100).optional().describe('Children of this object (name or id)'),
   type: z.string().min(1).max(80).optional().describe('Object type slug'),
   project: z.string().min(1).max(200).optional().describe('Project id or slug'),
@@ -133,11 +134,14 @@ export const GeoObjectsQuerySchema = z.object({
   bbox: BboxSchema.optional(),
   geo: z.enum(['true', 'false']).optional().describe('Include each object’s geometry'),
   format: z
-    .enum(['json', 'geojson', 'csv'])
+    .enum(['json', 'geojson', 'csv', 'xlsx'])
     .optional()
-    .describe('geojson: a FeatureCollection (or send Accept: application/geo+json); csv: a spreadsheet of the same query'),
+    .describe(
+      'geojson: a FeatureCollection (or send Accept: application/geo+json); csv or xlsx: a spreadsheet of the same query, its columns as docs/api.md lists them',
+    ),
   limit: z.coerce.number().int().min(1).max(1000).optional().describe('Page size (the children request uses 100)'),
   p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ...ExportOptionsShape,
 });
 
 /**

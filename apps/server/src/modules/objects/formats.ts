@@ -1,8 +1,9 @@
-import type { GeoJson, GeoObject } from '@observatory/shared';
-import { toCsv } from '../../lib/csv.js';
+import type { ExportOptions, GeoJson, GeoObject, TableExportFormat } from '@observatory/shared';
+import { toCsv, type CsvOptions } from '../../lib/csv.js';
+import { tableFile, type TableFile, type TableSource } from '../../lib/table-export.js';
 
 /** An object as the catalogue lists it, with the parts the formats use. */
-interface Listed {
+export interface Listed {
   id: string;
   name: string;
   title: string;
@@ -14,25 +15,50 @@ interface Listed {
   metadata?: Record<string, unknown>;
 }
 
-/** One row per object: its fields, a Point's coordinates, the geometry as GeoJSON, then each metadata field. */
-export function objectsCsv(list: Listed[]): string {
-  const fields = [...new Set(list.flatMap((o) => Object.keys(o.metadata ?? {})))].sort();
-  const point = (geo: unknown) => ((geo as { type?: string })?.type === 'Point' ? (geo as { coordinates: number[] }).coordinates : [null, null]);
+/**
+ * The spreadsheet columns of objects, in this order (docs/api.md lists them for scripts):
+ * name, title, types and projects (slugs joined by ;), parent (its name), visibility,
+ * longitude and latitude (a Point's; empty for other shapes), geometry (GeoJSON text,
+ * any shape), then each metadata field, by name.
+ */
+export const OBJECT_COLUMNS = ['name', 'title', 'types', 'projects', 'parent', 'visibility', 'longitude', 'latitude', 'geometry'] as const;
+
+/** The metadata fields the objects hold, by name: the columns after OBJECT_COLUMNS. */
+export const metadataFieldsOf = (list: Pick<Listed, 'metadata'>[]) => [...new Set(list.flatMap((o) => Object.keys(o.metadata ?? {})))].sort();
+
+const pointOf = (geo: unknown) => ((geo as { type?: string })?.type === 'Point' ? (geo as { coordinates: number[] }).coordinates.slice(0, 2) : [null, null]);
+
+/** An object's row under OBJECT_COLUMNS and then `fields`. */
+export const objectRow = (o: Listed, fields: string[]): unknown[] => [
+  o.name,
+  o.title,
+  o.types.map((t) => t.slug).join(';'),
+  o.projects.map((p) => p.slug).join(';'),
+  o.parent?.name,
+  o.visibility,
+  ...pointOf(o.geo),
+  o.geo ?? null,
+  ...fields.map((f) => o.metadata?.[f]),
+];
+
+/** Objects as a table to export: the header, then their rows in one chunk. */
+export function objectsTable(list: Listed[]): TableSource {
+  const fields = metadataFieldsOf(list);
+  return { name: 'objects', header: [...OBJECT_COLUMNS, ...fields], chunks: [list.map((o) => objectRow(o, fields))] };
+}
+
+/** One row per object, as OBJECT_COLUMNS says. */
+export function objectsCsv(list: Listed[], options: CsvOptions = {}): string {
+  const fields = metadataFieldsOf(list);
   return toCsv(
-    ['name', 'title', 'types', 'projects', 'parent', 'visibility', 'longitude', 'latitude', 'geometry', ...fields],
-    list.map((o) => [
-      o.name,
-      o.title,
-      o.types.map((t) => t.slug).join(';'),
-      o.projects.map((p) => p.slug).join(';'),
-      o.parent?.name,
-      o.visibility,
-      ...point(o.geo),
-      o.geo ?? null,
-      ...fields.map((f) => o.metadata?.[f]),
-    ]),
+    [...OBJECT_COLUMNS, ...fields],
+    list.map((o) => objectRow(o, fields)),
+    options,
   );
 }
+
+/** A page of objects as a CSV or XLSX download. */
+export const objectsFile = (format: TableExportFormat, list: Listed[], options: ExportOptions): TableFile => tableFile(format, objectsTable(list), options);
 
 /** A FeatureCollection of the objects that have a geometry: name, title, type slugs and the first type's marker. */
 export function objectsGeoJson(list: Listed[]) {

@@ -14,11 +14,13 @@ import {
   ObjectProjectRefSchema,
   type ObjectInstitutionsResponse,
   type ObjectPeopleResponse,
+  exportOptionsOf,
 } from '@observatory/shared';
 import { sendJsonPage, setPaginationHeaders } from '../../lib/pagination.js';
 import { revisionRoutes } from '../documents/index.js';
 import { signedIn } from '../../plugins/auth.js';
-import { objectsCsv, objectsGeoJson } from './formats.js';
+import { objectsFile, objectsGeoJson } from './formats.js';
+import { XLSX_TYPE } from '../../lib/xlsx.js';
 import { mapRoutes } from './map/routes.js';
 import { noteRoutes } from './notes/routes.js';
 import { ObjectParams } from './params.js';
@@ -54,6 +56,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
               'text/csv': {
                 schema: z.string().describe('One row per object: its fields, a Point’s coordinates, the geometry as GeoJSON, then each metadata field'),
               },
+              [XLSX_TYPE]: { schema: z.unknown().describe('format=xlsx: the same columns as CSV, one sheet') },
             },
           },
         },
@@ -61,13 +64,14 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const geojson = request.query.format === 'geojson' || /application\/geo\+json/.test(request.headers.accept ?? '');
-      if (!geojson && request.query.format !== 'csv') {
+      if (!geojson && request.query.format !== 'csv' && request.query.format !== 'xlsx') {
         return sendJsonPage(reply, 'objects', await objects.listObjects(request.actor, request.query));
       }
       const { objects: list, page, total } = await objects.listRows(request.actor, { ...request.query, ...(geojson ? { format: 'geojson' as const } : {}) });
       setPaginationHeaders(reply, page, total);
-      if (request.query.format === 'csv') {
-        return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment('objects.csv')).send(objectsCsv(list));
+      if (request.query.format === 'csv' || request.query.format === 'xlsx') {
+        const file = objectsFile(request.query.format, list, exportOptionsOf(request.query));
+        return reply.type(file.type).header('content-disposition', attachment(file.fileName)).send(file.body);
       }
       reply.type('application/geo+json');
       return objectsGeoJson(list);

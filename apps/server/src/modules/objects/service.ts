@@ -40,7 +40,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
     return {
       where: repo.objectFilter(filters, visible.objects),
       visible,
-      withGeo: query.geo === 'true' || query.format === 'geojson' || query.format === 'csv',
+      withGeo: query.geo === 'true' || query.format === 'geojson' || query.format === 'csv' || query.format === 'xlsx',
       page: pageOf(query.p, query.limit ?? DEFAULT_LIMIT),
     };
   }
@@ -199,7 +199,7 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       });
     },
 
-    /** A page of the catalogue as rows with their metadata, for the GeoJSON and CSV formats. */
+    /** A page of the catalogue as rows with their metadata, for the GeoJSON, CSV and XLSX formats. */
     async listRows(actor: Actor | null, query: Query) {
       return db.use(async (d) => {
         const { where, visible, withGeo, page } = await pageQuery(d, actor, query);
