@@ -182,6 +182,12 @@ export const ParsedPublicationSchema = z.object({
 });
 export type ParsedPublication = z.infer<typeof ParsedPublicationSchema>;
 
+/** How a pasted entry was found to be a stored publication: the same DOI; the same citation key; the same title (letters and digits, any case or accents), year and first author's family name. */
+export const DUPLICATE_MATCHES = ['doi', 'citationKey', 'work'] as const;
+export type DuplicateMatch = (typeof DUPLICATE_MATCHES)[number];
+const DUPLICATE_MATCH_HELP =
+  'doi: the same DOI; citationKey: the same citation key; work: the same title (any case, accents or punctuation), year and first author’s family name';
+
 export const CITATION_FORMATS = ['auto', 'bibtex', 'ris', 'csl'] as const;
 /** POST pubs/parse: text pasted, read but not saved. */
 export const PublicationsParseSchema = z.object({
@@ -194,7 +200,15 @@ export const ParsedEntrySchema = z.object({
   line: z.number().int().describe('The line of the paste it starts on, from 1'),
   publication: ParsedPublicationSchema.nullable().describe('What would be saved (send it to POST pubs/import); null when the entry has an error'),
   error: z.string().nullable().describe('Why it cannot be saved, with the line'),
-  duplicate: PublicationSchema.pick({ id: true, slug: true, title: true }).nullable().describe('A publication of the catalogue with the same DOI'),
+  duplicate: PublicationSchema.pick({ id: true, slug: true, title: true })
+    .extend({ match: z.enum(DUPLICATE_MATCHES).describe(DUPLICATE_MATCH_HELP) })
+    .nullable()
+    .describe('The publication of the catalogue this entry most likely is'),
+  repeats: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The index of an earlier entry of the paste that is the same work (same DOI, or same title, year and first author)'),
 });
 export type ParsedEntry = z.infer<typeof ParsedEntrySchema>;
 export const PublicationsParsedSchema = z.object({ format: z.enum(['bibtex', 'ris', 'csl']), entries: z.array(ParsedEntrySchema) });

@@ -32,6 +32,7 @@ import {
   type CitableFields,
   type CitationFormat,
 } from './citations.js';
+import { repeatsInPaste, storedDuplicates } from './duplicates.js';
 import * as repo from './repo.js';
 
 type Query = z.output<typeof PublicationsQuerySchema>;
@@ -250,15 +251,20 @@ export function createPublicationsService(deps: { db: Database }) {
         throw invalidField('body.text', `At most ${PUBLICATION_LIMITS.importEntries} entries at once (this holds ${count})`);
       const raw = readEntries(text, chosen);
       const entries = raw.map((entry, index) => {
-        if (!entry.csl) return { index, key: entry.key, line: entry.line, publication: null, error: entry.error, duplicate: null };
+        if (!entry.csl) return { index, key: entry.key, line: entry.line, publication: null, error: entry.error };
         const checked = checkEntry(fromCsl(entry.csl));
-        return { index, key: entry.key, line: entry.line, ...checked, error: checked.error && `Line ${entry.line}: ${checked.error}`, duplicate: null };
+        return { index, key: entry.key, line: entry.line, ...checked, error: checked.error && `Line ${entry.line}: ${checked.error}` };
       });
-      const dois = entries.map((e) => e.publication?.doi).filter((d): d is string => !!d);
-      const holders = await db.use((d) => repo.holdersOfDois(d, dois));
+      const stored = await db.use((d) =>
+        storedDuplicates(
+          d,
+          entries.map((e) => e.publication),
+        ),
+      );
+      const repeats = repeatsInPaste(entries.map((e) => e.publication));
       return {
         format: chosen,
-        entries: entries.map((e) => ({ ...e, duplicate: (e.publication?.doi && holders.get(e.publication.doi.toLowerCase())) || null })),
+        entries: entries.map((e) => ({ ...e, duplicate: stored.get(e.index) ?? null, repeats: repeats.get(e.index) ?? null })),
       };
     },
 

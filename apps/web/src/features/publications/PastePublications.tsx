@@ -21,8 +21,18 @@ const FORMAT_CHOICES: { value: PasteFormat; label: string }[] = [
   { value: 'csl', label: EXPORT_FORMAT_LABELS.csl },
 ];
 
-/** An entry is offered for saving unless the catalogue already holds its DOI; one in error must be dropped by hand. */
-const includedAtFirst = (entry: ParsedEntry) => !entry.duplicate;
+/**
+ * An entry is offered for saving unless it is most likely a stored publication or repeats
+ * an earlier entry of the paste (skipped until the user saves it anyway); one in error must
+ * be dropped by hand.
+ */
+const includedAtFirst = (entry: ParsedEntry) => !entry.duplicate && entry.repeats === null;
+
+const MATCH_WORDS: Record<NonNullable<ParsedEntry['duplicate']>['match'], string> = {
+  doi: 'the same DOI',
+  citationKey: 'the same citation key',
+  work: 'the same title, year and first author',
+};
 
 /** The problems a refused import names, by the index of the entry in the paste (from the index of what was sent). */
 export function importProblems(error: unknown, sent: number[]): { byEntry: Map<number, { message: string; href: string | null }>; unplaced: boolean } {
@@ -118,10 +128,17 @@ function EntryCard({
         ) : null}
         {entry.duplicate ? (
           <Text size="sm" style={WRAP}>
-            Already in the catalogue:{' '}
+            {entry.duplicate.match === 'doi' ? 'Already in the catalogue' : 'Most likely already in the catalogue'} ({MATCH_WORDS[entry.duplicate.match]}
+            ):{' '}
             <Anchor component={PrefetchLink} to={paths.pub(entry.duplicate.slug)} inherit>
               {entry.duplicate.title}
             </Anchor>
+            {entry.duplicate.match === 'doi' ? '' : included ? '. It will be saved as another publication.' : '. Skipped: include it to save it anyway.'}
+          </Text>
+        ) : entry.repeats !== null ? (
+          <Text size="sm" style={WRAP}>
+            The same work as entry {entry.repeats + 1} of this paste
+            {included ? ': it will be saved twice.' : '. Skipped: include it to save it anyway.'}
           </Text>
         ) : null}
         {problem ? (

@@ -40,7 +40,16 @@ const detail: PublicationDetail = { publication: pub, abstract: 'Forecasts, made
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-const entry = (over: Partial<ParsedEntry>): ParsedEntry => ({ index: 0, key: null, line: 1, publication: null, error: null, duplicate: null, ...over });
+const entry = (over: Partial<ParsedEntry>): ParsedEntry => ({
+  index: 0,
+  key: null,
+  line: 1,
+  publication: null,
+  error: null,
+  duplicate: null,
+  repeats: null,
+  ...over,
+});
 type Parsed = NonNullable<ParsedEntry['publication']>;
 const parsedPub = (over: Partial<Parsed>): Parsed => ({
   type: 'article',
@@ -80,9 +89,17 @@ const parsed = {
       key: 'known',
       line: 14,
       publication: parsedPub({ title: 'Known one', year: 2020, doi: '10.1/known' }),
-      duplicate: { id: pub.id, slug: 'known-one', title: 'Known one' },
+      duplicate: { id: pub.id, slug: 'known-one', title: 'Known one', match: 'doi' },
     }),
     entry({ index: 3, key: 'other', line: 20, publication: parsedPub({ type: 'report', title: 'A report', year: 2021, doi: '10.1/other' }) }),
+    entry({
+      index: 4,
+      key: 'book',
+      line: 26,
+      publication: parsedPub({ type: 'book', title: 'Ecological Forecasting', year: 2017 }),
+      duplicate: { id: pub.id, slug: 'dietze-2017-ecological-forecasting', title: 'Ecological Forecasting', match: 'work' },
+    }),
+    entry({ index: 5, key: 'again', line: 33, publication: parsedPub({ title: 'Iterative near-term ecological forecasting', year: 2018 }), repeats: 0 }),
   ],
 };
 
@@ -143,13 +160,25 @@ describe('the paste preview', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
     const entries = await screen.findByRole('list', { name: 'Entries of the paste' });
-    expect(within(entries).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(entries).getAllByRole('listitem')).toHaveLength(6);
     expect(calls.find((c) => c.url === '/api/v1/pubs/parse')?.body).toEqual({ text: '@article{dietze2018, title={Iterative}}', format: 'auto' });
     screen.getByText('Line 9: this entry is not closed');
     // The duplicate is dropped at first, with a link to the one the catalogue holds.
     expect(screen.getByRole('link', { name: 'Known one' }).getAttribute('href')).toBe('/pubs/known-one');
     screen.getByText(/Already in the catalogue/);
     expect((screen.getByRole('checkbox', { name: 'Include entry 3 (known)' }) as HTMLInputElement).checked).toBe(false);
+    // One with no DOI but the same title, year and first author is skipped too, and can be saved anyway.
+    screen.getByText(/Most likely already in the catalogue \(the same title, year and first author\)/);
+    expect(screen.getByRole('link', { name: 'Ecological Forecasting' }).getAttribute('href')).toBe('/pubs/dietze-2017-ecological-forecasting');
+    const book = screen.getByRole('checkbox', { name: 'Include entry 5 (book)' }) as HTMLInputElement;
+    expect(book.checked).toBe(false);
+    expect(screen.getAllByText(/Skipped: include it to save it anyway/)).toHaveLength(2);
+    await user.click(book);
+    screen.getByText(/It will be saved as another publication/);
+    await user.click(book);
+    // An entry repeating an earlier one of the paste is skipped.
+    screen.getByText(/The same work as entry 1 of this paste/);
+    expect((screen.getByRole('checkbox', { name: 'Include entry 6 (again)' }) as HTMLInputElement).checked).toBe(false);
 
     // The entry in error is kept: nothing can be saved.
     const broken = screen.getByRole('checkbox', { name: 'Include entry 2 (broken)' }) as HTMLInputElement;
