@@ -49,9 +49,15 @@ export const ObjectImportOptionsSchema = z.object({
     .default(null)
     .describe('The column holding each object’s name: a record updates the object of that name. None: every record creates'),
   titleColumn: ColumnIndex.nullable().default(null),
-  setLocation: z.boolean().default(false).describe('Set each object’s location from latColumn and lonColumn (both empty: no location)'),
+  setLocation: z
+    .boolean()
+    .default(false)
+    .describe('Set each object’s location from geometryColumn, or where its cell is empty from latColumn and lonColumn (all empty: no location)'),
   latColumn: ColumnIndex.nullable().default(null),
   lonColumn: ColumnIndex.nullable().default(null),
+  geometryColumn: ColumnIndex.nullable()
+    .default(null)
+    .describe('The column holding each object’s geometry as GeoJSON text or WKT (as the objects export writes it), any shape; with setLocation'),
   mergeObjTypes: z.boolean().default(true).describe('Add objtypes to an object’s types (else replace them)'),
   mergeProjects: z.boolean().default(true).describe('Add projects to an object’s projects (else replace them)'),
   mergeMetadata: z.boolean().default(true).describe('Set the mapped fields and keep the others (else the mapped fields are all its metadata)'),

@@ -12,8 +12,12 @@ export interface CsvOptions {
   bom?: boolean;
 }
 
-/** The cells the guard prefixes: the characters a spreadsheet starts a formula with. */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The text the guard prefixes: starting with a character a spreadsheet starts a formula
+ * with, or with apostrophes and then one, so that the import's taking one ' off (the
+ * guard's form: ' before ' or a formula character) gives back every text exactly.
+ */
+export const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /** A value as written: a date as ISO 8601, an object or array as JSON. */
 export function exportValue(value: unknown): string | number | boolean | null {

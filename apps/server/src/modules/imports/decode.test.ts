@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { toCsv } from '../../lib/csv.js';
 import { decodeTable, NO_RECORDS, type ImportLimits } from './decode.js';
 
 const LIMITS: ImportLimits = { maxBytes: 50 * 1024 * 1024, maxInflatedBytes: 300 * 1024 * 1024, maxRows: 100_000 };
@@ -133,5 +134,39 @@ describe('XLSX', () => {
 
   it('with only a header is no table', async () => {
     expect((await refusal(decode(await workbook((b) => b.addWorksheet('A').addRow(['id', 'name']))))).message).toBe(NO_RECORDS);
+  });
+});
+
+describe('the formula guard of a CSV export', () => {
+  it('is taken off where a formula character follows the apostrophe, and only there', async () => {
+    const table = await decode(`'=name,note\r\n"'=SUM(A1)",'+1\r\n'-2,'@home\r\n"'\tx","'\rx"\r\n'plain,'' quoted\r\n''=twice,=raw\r\n`);
+    expect(table.columns[0]!.header).toBe('=name');
+    expect(table.records).toEqual([
+      ['=SUM(A1)', '+1'],
+      ['-2', '@home'],
+      ['\tx', '\rx'],
+      ["'plain", "'' quoted"],
+      ["'=twice", '=raw'],
+    ]);
+  });
+
+  it('is no part of a workbook: its cells stay as they are (an XLSX export writes text as it is)', async () => {
+    const bytes = await workbook((book) => {
+      const sheet = book.addWorksheet('objects');
+      sheet.addRow(['name', 'note']);
+      sheet.addRow(["'=x", "'it's"]);
+    });
+    expect((await decode(bytes)).records).toEqual([["'=x", "'it's"]]);
+  });
+
+  it('gives back exactly what a guarded export held, apostrophes included', async () => {
+    const texts = ['=1+1', '+49 30 1234', '-2', '@home', '\tx', "'=x", "''-y", "'plain", "it's", 'plain', '= spaced, "quoted"\nline'];
+    const table = await decode(
+      toCsv(
+        ['text'],
+        texts.map((text) => [text]),
+      ),
+    );
+    expect(table.records.map(([cell]) => cell)).toEqual(texts);
   });
 });

@@ -61,7 +61,8 @@ export async function decodeTable(bytes: Buffer, limits: ImportLimits, sheet?: s
   const parsed = Papa.parse<string[]>(text, { delimiter: delimiterOf(text), skipEmptyLines: 'greedy' });
   const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
   if (unclosed) throw refused(`Row ${(unclosed.row ?? 0) + 1}: a quoted field is not closed.`);
-  return { format: parsed.meta.delimiter === '\t' ? 'tsv' : 'csv', sheets: [], sheet: null, ...table(parsed.data, limits) };
+  const cells = parsed.data.map((row) => row.map(unguarded));
+  return { format: parsed.meta.delimiter === '\t' ? 'tsv' : 'csv', sheets: [], sheet: null, ...table(cells, limits) };
 }
 
 /** UTF-8 (with or without its byte-order mark), UTF-16 with one, else Windows-1252; binary data is refused. */
@@ -96,6 +97,15 @@ function delimiterOf(text: string): string {
   const [best, count] = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
   return count > 0 ? best : ',';
 }
+
+/**
+ * A text cell without the ' the formula guard of a CSV export put before it (lib/csv.ts):
+ * taken off only in the guard's own form, where a formula character (= + - @, a tab or a
+ * carriage return) follows, or more apostrophes and then one (the guarded form of a text
+ * that started so), so an export re-imports exactly as it was; any other ' stays. Not for
+ * a workbook's cells: an XLSX export writes text as it is (a text cell is no formula).
+ */
+export const unguarded = (cell: string) => (/^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** The header row as columns and the rows after it as records; fewer than two rows is no table. */
 function table(rows: string[][], limits: ImportLimits): Pick<DecodedTable, 'columns' | 'records'> {

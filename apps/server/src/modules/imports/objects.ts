@@ -23,11 +23,13 @@ import type { Database, Db } from '../../db/client.js';
 import { projects as projectsTable } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField } from '../../lib/errors.js';
+import { validateGeometry } from '../../lib/geometry.js';
 import type { MetadataValidator, TypeSchemas } from '../../lib/metadata.js';
 import { slugify } from '../../lib/slugs.js';
 import type { ObjectsService } from '../objects/index.js';
 import type { SchemaService } from '../schema/index.js';
 import { cellValue, numberOf, type FieldSchema } from './cells.js';
+import { geometryOfCell, type GeometryCell } from './geometry-cell.js';
 import { answerOf, committedAnswer, FIRST_ROW, inBatches, noProgress, refuseIfErrors, type OnProgress, type PreviewView } from './preview.js';
 import * as repo from './repo.js';
 import { changesAnything, tally, type ObjectState } from './stats.js';
@@ -70,13 +72,16 @@ export function createObjectImport(deps: {
       ['titleColumn', options.titleColumn],
       ['latColumn', options.latColumn],
       ['lonColumn', options.lonColumn],
+      ['geometryColumn', options.geometryColumn],
     ];
     for (const [name, index] of columns)
       if (index !== null && index >= width) throw invalidField(`body.options.${name}`, `The file has ${width} columns: there is no column ${index}`);
     for (const index of Object.keys(options.metadataColumns))
       if (Number(index) >= width) throw invalidField('body.options.metadataColumns', `The file has ${width} columns: there is no column ${index}`);
-    if (options.setLocation && (options.latColumn === null || options.lonColumn === null))
-      throw invalidField('body.options.latColumn', 'Choose the latitude and longitude columns to set locations');
+    if (options.setLocation && (options.latColumn === null) !== (options.lonColumn === null))
+      throw invalidField(options.latColumn === null ? 'body.options.latColumn' : 'body.options.lonColumn', 'Choose both the latitude and the longitude column');
+    if (options.setLocation && options.latColumn === null && options.geometryColumn === null)
+      throw invalidField('body.options.latColumn', 'Choose the latitude and longitude columns, or the geometry column, to set locations');
     if (options.idColumn === null && options.titleColumn === null)
       throw invalidField('body.options.titleColumn', 'Choose a title column: without an id column, names are made from titles');
     const found = await schema.types.typesWithSchemas(d, options.objtypes);
@@ -130,6 +135,7 @@ export function createObjectImport(deps: {
         records.map((r) => cell(r, options.titleColumn)),
       ));
     const firstRow = new Map<string, number>();
+    const geometries = options.setLocation ? await geometriesOf(d, records, options.geometryColumn) : [];
 
     return records.map((record, i) => {
       const row = i + FIRST_ROW;
@@ -158,7 +164,7 @@ export function createObjectImport(deps: {
 
       const title = cell(record, options.titleColumn) || before?.title || name;
       if (!title) fail(options.titleColumn, 'The title is empty');
-      const geo = options.setLocation ? locationOf(record, options, fail) : (before?.geo ?? null);
+      const geo = options.setLocation ? locationOf(record, geometries[i], options, fail) : (before?.geo ?? null);
       const types = options.mergeObjTypes
         ? union(before?.types ?? [], options.objtypes)
         : options.objtypes.length
@@ -286,9 +292,50 @@ export function createObjectImport(deps: {
   };
 }
 
-/** The record's point from its latitude and longitude cells (both empty: no location); a bad cell fails naming its column. */
-function locationOf(record: string[], options: Options, fail: (column: number | null, message: string) => void): GeoJson | null {
-  const [latCell, lonCell] = [(record[options.latColumn!] ?? '').trim(), (record[options.lonColumn!] ?? '').trim()];
+/**
+ * Each record's geometry cell read (GeoJSON text or WKT) and, when it is more than a point,
+ * checked in PostGIS as POST data/obj checks it: its shape or the reason it is none.
+ * Empty cells, and no geometry column, are undefined.
+ */
+async function geometriesOf(d: Db, records: string[][], column: number | null): Promise<(GeometryCell | undefined)[]> {
+  if (column === null) return [];
+  const checked: (GeometryCell | undefined)[] = [];
+  for (const record of records) {
+    const cell = (record[column] ?? '').trim();
+    checked.push(cell ? await validShape(d, geometryOfCell(cell)) : undefined);
+  }
+  return checked;
+}
+
+/** A shape PostGIS finds valid as it is, else the reason ("The geometry is not valid: Self-intersection[…]"). */
+async function validShape(d: Db, cell: GeometryCell): Promise<GeometryCell> {
+  if ('error' in cell || cell.geo.type === 'Point') return cell;
+  try {
+    await validateGeometry(d, cell.geo);
+    return cell;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { error: err.details?.[0]?.message ?? err.message };
+  }
+}
+
+/**
+ * The record's location: its geometry cell when filled, else its latitude and longitude
+ * cells as a point (all empty: no location). A bad cell fails naming its column.
+ */
+function locationOf(
+  record: string[],
+  geometry: GeometryCell | undefined,
+  options: Options,
+  fail: (column: number | null, message: string) => void,
+): GeoJson | null {
+  if (geometry && 'error' in geometry) {
+    fail(options.geometryColumn, geometry.error);
+    return null;
+  }
+  if (geometry) return geometry.geo;
+  if (options.latColumn === null || options.lonColumn === null) return null;
+  const [latCell, lonCell] = [(record[options.latColumn] ?? '').trim(), (record[options.lonColumn] ?? '').trim()];
   if (!latCell && !lonCell) return null;
   const lat = numberOf(latCell);
   const lon = numberOf(lonCell);

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { GeoJson } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { importRecords, importSessions, objects, users } from '../../db/schema/index.js';
 import { invalidField } from '../../lib/errors.js';
+import { geoJsonOf } from '../../lib/geometry.js';
+import { unguarded } from './decode.js';
 
 export type SessionRow = typeof importSessions.$inferSelect;
 
@@ -50,7 +51,8 @@ export async function objectStates(db: Db, names: string[], visible: SQL | undef
       name: objects.name,
       title: objects.title,
       metadata: objects.metadata,
-      geo: sql<GeoJson | null>`ST_AsGeoJSON(${objects.geo})::json`,
+      // As the API answers it (a FeatureCollection, not its stored GeometryCollection): as an export writes it.
+      geo: geoJsonOf(objects.geo),
       types: sql<
         string[]
       >`coalesce((select json_agg(t.slug order by t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = "objects"."id"), '[]'::json)`,
@@ -122,7 +124,7 @@ export async function lockSession(db: Db, body: { records: string[][] } | { sess
 
 /** The records of an import request: its own, or its session's (with the session's width). */
 export async function requestRecords(db: Db, body: { records: string[][] } | { session: string }) {
-  if ('records' in body) return { records: body.records, width: Math.max(0, ...body.records.map((r) => r.length)), session: null };
+  if ('records' in body) return { records: body.records.map((r) => r.map(unguarded)), width: Math.max(0, ...body.records.map((r) => r.length)), session: null };
   const found = await findSession(db, body.session);
   if (!found) throw invalidField('body.session', 'No such import session');
   return { records: await allRecords(db, body.session), width: found.session.columns.length, session: found.session };

@@ -44,6 +44,17 @@ describe('locationChange', () => {
     ).toBe('changed');
     expect(locationChange(square, structuredClone(square))).toBeNull();
   });
+
+  it('compares a FeatureCollection feature by feature, and ignores an elevation', () => {
+    const collection = (...geometries: { type: 'Point'; coordinates: number[] }[]) => ({
+      type: 'FeatureCollection' as const,
+      features: geometries.map((geometry) => ({ type: 'Feature' as const, properties: {}, geometry })),
+    });
+    expect(locationChange(collection(point(1, 2), point(3, 4)), collection(point(1, 2), point(3, 4)))).toBeNull();
+    expect(locationChange(collection(point(1, 2), point(3, 4)), collection(point(1, 2), point(3, 5)))).toBe('changed');
+    expect(locationChange(collection(point(1, 2)), collection(point(1, 2), point(3, 4)))).toBe('changed');
+    expect(locationChange(point(1, 2), { type: 'Point', coordinates: [1, 2, 300] })).toBeNull();
+  });
 });
 
 describe('changesOf and tally', () => {

@@ -46,23 +46,29 @@ export const emptyStats = (): ImportStats => ({
 /** A location moved by this much or less, in the coordinates' own degrees, has not changed (the spec's threshold). */
 export const LOCATION_THRESHOLD = 0.00001;
 
-/** Every position of a geometry, in order. */
-function positions(geo: GeoJson): number[][] {
-  const walk = (c: unknown): number[][] => (Array.isArray(c) && typeof c[0] === 'number' ? [c as number[]] : Array.isArray(c) ? c.flatMap(walk) : []);
-  return walk((geo as { coordinates?: unknown }).coordinates);
+/** A geometry's parts: a FeatureCollection's features' geometries, else the geometry itself. */
+const partsOf = (geo: GeoJson) => (geo.type === 'FeatureCollection' ? geo.features.map((f) => f.geometry) : [geo]);
+
+/** Whether two coordinate arrays have the same structure, each position within LOCATION_THRESHOLD of the other's (planar distance). */
+function near(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return false;
+  // A position: an elevation (third number) is not kept, so not compared.
+  if (typeof a[0] === 'number') return typeof b[0] === 'number' && Math.hypot(a[0] - b[0], Number(a[1]) - Number(b[1])) <= LOCATION_THRESHOLD;
+  return a.length === b.length && a.every((item, i) => near(item, b[i]));
 }
 
 /**
- * How a location changed: added, removed, or changed when its kind differs, it has other
- * positions, or a position moved more than LOCATION_THRESHOLD (planar distance).
+ * How a location changed: added, removed, or changed when its kind differs (part by part for
+ * a FeatureCollection), its rings or lines have other positions, or a position moved more
+ * than LOCATION_THRESHOLD.
  */
 export function locationChange(before: GeoJson | null, after: GeoJson | null): 'added' | 'changed' | 'removed' | null {
   if (!before) return after ? 'added' : null;
   if (!after) return 'removed';
   if (before.type !== after.type) return 'changed';
-  const [a, b] = [positions(before), positions(after)];
+  const [a, b] = [partsOf(before), partsOf(after)];
   if (a.length !== b.length) return 'changed';
-  return a.some((p, i) => Math.hypot(p[0]! - b[i]![0]!, p[1]! - b[i]![1]!) > LOCATION_THRESHOLD) ? 'changed' : null;
+  return a.every((part, i) => part.type === b[i]!.type && near(part.coordinates, b[i]!.coordinates)) ? null : 'changed';
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
