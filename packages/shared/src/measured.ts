@@ -3,6 +3,7 @@
  * their observations, one value per (table, object, metric, time).
  */
 import { z } from 'zod';
+import { ExportOptionsShape } from './exports.js';
 import { MetricNameSchema } from './data-schema.js';
 import { SlugSchema } from './slug.js';
 import { BodyVersionSchema, VersionSchema } from './versions.js';
@@ -73,6 +74,8 @@ export const ObservationsQuerySchema = z.object({
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Before this time (exclusive)'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+/** GET …/observations.csv and .xlsx: the filter (no page: every observation) and the export options. */
+export const ObservationsExportQuerySchema = z.strictObject({ ...ObservationsQuerySchema.omit({ limit: true }).shape, ...ExportOptionsShape });
 /** The orders of a page of observations: a column, descending with a leading minus. Ties go by time, object, metric. */
 export const OBSERVATION_SORTS = ['time', '-time', 'object', '-object', 'metric', '-metric', 'value', '-value'] as const;
 export type ObservationSort = (typeof OBSERVATION_SORTS)[number];

@@ -42,7 +42,7 @@ describe('xlsxStream', () => {
       xlsxStream(
         'objects',
         ['name', 'value', 'ok', 'time', 'note', 'geometry'],
-        chunked([[['plot 1', 3490.5, true, when, '=HYPERLINK("http://evil")', polygon]], [['plot 2', null, false, null, 'a, "b"\nc', null]]]),
+        chunked([[['plot 1', 3490.5, true, when, '=HYPERLINK("http://evil")', polygon]], [['plot 2', null, false, null, 'a, "b"\r\nc\rd', null]]]),
       ),
     );
     const { name, rows, sheet } = await readSheet(bytes);
@@ -51,7 +51,8 @@ describe('xlsxStream', () => {
     expect(rows[1]).toEqual(['plot 1', 3490.5, true, when, '=HYPERLINK("http://evil")', JSON.stringify(polygon)]);
     expect(sheet.getRow(2).getCell(5).type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getRow(2).getCell(4).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
-    expect(rows[2]?.slice(0, 5)).toEqual(['plot 2', undefined, false, undefined, 'a, "b"\nc']);
+    // A line break is Excel's own, a line feed.
+    expect(rows[2]?.slice(0, 5)).toEqual(['plot 2', undefined, false, undefined, 'a, "b"\nc\nd']);
   });
 
   it('streams many chunks whole, and ends with the source’s error when it fails', async () => {

@@ -4,7 +4,8 @@
  * a whole collection goes out in constant memory.
  *
  * Cells keep their kind: a number is a number, true/false a boolean, a date a date (UTC,
- * shown as yyyy-mm-dd hh:mm:ss), an object or array its JSON text, empty stays empty.
+ * shown as yyyy-mm-dd hh:mm:ss), an object or array its JSON text, empty stays empty; a
+ * line break in text is a line feed.
  * Text is always a text cell, which a spreadsheet never runs as a formula: the formula
  * guard needs no ' here and adds none, so "=1+1" is written and read back as "=1+1" with
  * formulaGuard on or off.
@@ -20,10 +21,15 @@ const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 3
 
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-/** A value as an XLSX cell holds it. */
+/**
+ * A value as an XLSX cell holds it. A line break in text is written as a line feed, the
+ * one Excel uses in a cell (XML reads a bare CR or CR LF as LF anyway, so saying so is
+ * better than leaving it to the reader); other control characters have no place in XML.
+ */
 function xlsxValue(value: unknown): ExcelJS.CellValue {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  return exportValue(value);
+  const written = exportValue(value);
+  return typeof written === 'string' ? written.replace(/\r\n?/g, '\n') : written;
 }
 
 /** Once the reader has taken what is waiting, or has gone (the download broken off). */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +12,10 @@ import {
   ProjectObjectTypesSchema,
   DataTableResponseSchema,
   DataTablesResponseSchema,
+  ObservationsExportQuerySchema,
   ObservationsQuerySchema,
+  TABLE_EXPORT_FORMATS,
+  exportOptionsOf,
   ObservationsResponseSchema,
   ObservationsWriteSchema,
   ObservationsWrittenSchema,
@@ -22,6 +24,9 @@ import {
 import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { attachment } from '../../lib/downloads.js';
+import { tableFile } from '../../lib/table-export.js';
+import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { OBSERVATION_COLUMNS } from './service.js';
 import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
 
 const ProjectParams = z.object({ id: z.string().min(1).max(200).describe('Project id or slug') });
@@ -151,24 +156,31 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => tables.getChart(request.actor, request.params.id, request.params.table, request.query),
   );
-  app.get(
-    '/projects/:id/datatables/:table/observations.csv',
-    {
-      schema: {
-        tags,
-        summary: 'Every observation the filter finds, as CSV, streamed; only those of objects the caller may see',
-        params: TableParams,
-        querystring: ObservationsQuerySchema.omit({ limit: true }),
-        produces: ['text/csv'],
-        // Streamed: a Readable, which the serializer passes untouched.
-        response: { 200: { content: { 'text/csv': { schema: z.unknown().describe('CSV: object, title, metric, unit, time, value, note') } } } },
+  for (const format of TABLE_EXPORT_FORMATS) {
+    app.get(
+      `/projects/:id/datatables/:table/observations.${format}`,
+      {
+        schema: {
+          tags,
+          summary: `Every observation the filter finds, as ${format === 'csv' ? 'CSV' : 'an XLSX workbook'}, streamed; only those of objects the caller may see. Columns: ${OBSERVATION_COLUMNS.join(', ')}`,
+          params: TableParams,
+          querystring: ObservationsExportQuerySchema,
+          produces: [format === 'csv' ? 'text/csv' : XLSX_TYPE],
+          // Streamed: a Readable, which the serializer passes untouched.
+          response: {
+            200: {
+              content: { [format === 'csv' ? 'text/csv' : XLSX_TYPE]: { schema: z.unknown().describe(`${OBSERVATION_COLUMNS.join(', ')}; time in UTC`) } },
+            },
+          },
+        },
       },
-    },
-    async (request, reply) => {
-      const { fileName, lines } = await tables.exportCsv(request.actor, request.params.id, request.params.table, request.query);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(fileName)).send(Readable.from(lines));
-    },
-  );
+      async (request, reply) => {
+        const source = await tables.exportObservations(request.actor, request.params.id, request.params.table, request.query);
+        const file = tableFile(format, source, exportOptionsOf(request.query));
+        return reply.type(file.type).header('content-disposition', attachment(file.fileName)).send(file.body);
+      },
+    );
+  }
   app.post(
     '/projects/:id/datatables/:table/observations',
     {

@@ -23,7 +23,7 @@ import { dataTables } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
-import { csvRow } from '../../lib/csv.js';
+import type { TableSource } from '../../lib/table-export.js';
 import { pageOf } from '../../lib/pagination.js';
 import { slugify } from '../../lib/slugs.js';
 import { projectResource, type ProjectsService } from '../projects/index.js';
@@ -42,6 +42,8 @@ const CHUNK = 5_000;
 const NAMED_PROBLEMS = 20;
 /** Rows an export reads at a time. */
 const EXPORT_BATCH = 5_000;
+/** An observations export's columns, in this order (docs/api.md lists them for scripts). */
+export const OBSERVATION_COLUMNS = ['object', 'title', 'metric', 'unit', 'time', 'value', 'note'] as const;
 /** The most replaced rows the audit entry of one write keeps (it counts them all). */
 const AUDITED_ROWS = 1_000;
 
@@ -383,28 +385,28 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     catalogOf: (projectId: string) => db.use((d) => repo.catalogOf(d, projectId)),
 
     /**
-     * The observations the filter finds as CSV lines, produced as they are read: batches
-     * of EXPORT_BATCH rows by key, each its own short database job, so a large table
-     * streams in constant memory and a slow download holds no connection.
+     * The observations the filter finds as a table to export (CSV or XLSX; columns
+     * OBSERVATION_COLUMNS), read as it is written: batches of EXPORT_BATCH rows by key, each
+     * its own short database job, so a large table streams in constant memory and a slow
+     * download holds no connection. The time is a Date (ISO 8601 in CSV, a date in XLSX).
      */
-    async exportCsv(actor: Actor | null, projectKey: string, id: string, query: Filter) {
+    async exportObservations(actor: Actor | null, projectKey: string, id: string, query: Filter): Promise<TableSource> {
       const project = await projects.loadProject(actor, projectKey);
       const { table, filter } = await db.use((d) => tableAndFilter(d, actor, project.id, id, query));
       const visible = visibleTo(actor, 'object');
-      async function* lines() {
-        yield `${csvRow(['object', 'title', 'metric', 'unit', 'time', 'value', 'note'])}\r\n`;
+      async function* rows() {
         let cursor: repo.ExportCursor | null = null;
         for (;;) {
           const after: repo.ExportCursor | null = cursor;
-          const rows: repo.ExportRow[] = await db.use((d) => repo.exportBatch(d, filter, visible, after, EXPORT_BATCH));
-          if (rows.length === 0) return;
-          yield rows.map((r) => `${csvRow([r.object, r.title, r.metric, r.unit, r.time.toISOString(), answeredValue(r.type, r), r.note])}\r\n`).join('');
-          const last = rows.at(-1)!;
+          const batch: repo.ExportRow[] = await db.use((d) => repo.exportBatch(d, filter, visible, after, EXPORT_BATCH));
+          if (batch.length === 0) return;
+          yield batch.map((r) => [r.object, r.title, r.metric, r.unit, r.time, answeredValue(r.type, r), r.note]);
+          const last = batch.at(-1)!;
           cursor = { time: last.time, objectId: last.objectId, metricId: last.metricId };
-          if (rows.length < EXPORT_BATCH) return;
+          if (batch.length < EXPORT_BATCH) return;
         }
       }
-      return { fileName: `${project.slug}-${slugify(table.title) || 'data'}.csv`, lines: lines() };
+      return { name: `${project.slug}-${slugify(table.title) || 'data'}`, header: [...OBSERVATION_COLUMNS], chunks: rows() };
     },
   };
 }
