@@ -24,7 +24,7 @@ function fieldsOf(types: readonly ObjectType[] | undefined, chosen: readonly str
 }
 
 /** The columns other options hold: not guessed as metadata. */
-const taken = (d: ObjectDraft) => new Set([d.idColumn, d.titleColumn, d.latColumn, d.lonColumn].filter((c): c is number => c !== null));
+const taken = (d: ObjectDraft) => new Set([d.idColumn, d.titleColumn, d.latColumn, d.lonColumn, d.geometryColumn].filter((c): c is number => c !== null));
 
 /** What the chosen types take as metadata. */
 function useMetadataTerms(chosen: readonly string[]): MetadataTerms {
@@ -197,15 +197,44 @@ function ObjectOptions({ session, draft, change, mayAddFields }: Props & { mayAd
       />
       <Checkbox
         label="Set locations"
-        description="Each object’s location from a latitude and a longitude column, in degrees (both cells empty: no location)"
+        description="Each object’s location from a geometry column (any shape), or a latitude and a longitude column in degrees (all cells empty: no location)"
         checked={draft.setLocation}
         onChange={(e) => change({ setLocation: e.currentTarget.checked })}
       />
       {draft.setLocation ? (
-        <Group gap="md" align="flex-start" grow wrap="wrap" maw={560}>
-          <ColumnSelect columns={columns} label="Latitude column" required value={draft.latColumn} onChange={(latColumn) => change({ latColumn })} miw={200} />
-          <ColumnSelect columns={columns} label="Longitude column" required value={draft.lonColumn} onChange={(lonColumn) => change({ lonColumn })} miw={200} />
-        </Group>
+        <Stack gap="xs" maw={560}>
+          <ColumnSelect
+            columns={columns}
+            label="Geometry column"
+            description="GeoJSON text or WKT, as the objects export writes it; where it is empty, the latitude and longitude"
+            placeholder="None"
+            clearable
+            value={draft.geometryColumn}
+            onChange={(geometryColumn) => change({ geometryColumn })}
+          />
+          <Group gap="md" align="flex-start" grow wrap="wrap">
+            <ColumnSelect
+              columns={columns}
+              label="Latitude column"
+              placeholder="None"
+              clearable
+              required={draft.geometryColumn === null}
+              value={draft.latColumn}
+              onChange={(latColumn) => change({ latColumn })}
+              miw={200}
+            />
+            <ColumnSelect
+              columns={columns}
+              label="Longitude column"
+              placeholder="None"
+              clearable
+              required={draft.geometryColumn === null}
+              value={draft.lonColumn}
+              onChange={(lonColumn) => change({ lonColumn })}
+              miw={200}
+            />
+          </Group>
+        </Stack>
       ) : null}
       <MultiSelect
         label="Projects"

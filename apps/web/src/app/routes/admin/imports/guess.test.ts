@@ -19,8 +19,16 @@ describe('guessObjectColumns', () => {
       titleColumn: 1,
       latColumn: 3,
       lonColumn: 4,
+      geometryColumn: null,
       setLocation: true,
     });
+  });
+
+  it('finds the geometry column of the catalogue’s own export, and sets locations from it', () => {
+    const exported = cols('name', 'title', 'types', 'projects', 'parent', 'visibility', 'longitude', 'latitude', 'geometry', 'elevation');
+    expect(guessObjectColumns(exported)).toEqual({ idColumn: 0, titleColumn: 1, latColumn: 7, lonColumn: 6, geometryColumn: 8, setLocation: true });
+    expect(guessObjectColumns(cols('id', 'WKT'))).toMatchObject({ geometryColumn: 1, setLocation: true });
+    expect(guessObjectColumns(cols('id', 'geometry notes'))).toMatchObject({ geometryColumn: null, setLocation: false });
   });
 
   it('takes a name as the title when the id is another column', () => {
@@ -37,7 +45,14 @@ describe('guessObjectColumns', () => {
   });
 
   it('sets no location with one coordinate only, and guesses nothing from headers that say nothing', () => {
-    expect(guessObjectColumns(cols('Column 1', 'lat'))).toEqual({ idColumn: null, titleColumn: null, latColumn: 1, lonColumn: null, setLocation: false });
+    expect(guessObjectColumns(cols('Column 1', 'lat'))).toEqual({
+      idColumn: null,
+      titleColumn: null,
+      latColumn: 1,
+      lonColumn: null,
+      geometryColumn: null,
+      setLocation: false,
+    });
   });
 });
 

@@ -37,9 +37,14 @@ export interface ObjectColumnGuess {
   titleColumn: number | null;
   latColumn: number | null;
   lonColumn: number | null;
-  /** Both coordinates found: locations are set from them. */
+  /** A column of shapes (GeoJSON text or WKT), as the objects export writes. */
+  geometryColumn: number | null;
+  /** Both coordinates or a geometry column found: locations are set from them. */
   setLocation: boolean;
 }
+
+/** A header of a geometry column: the objects export's "geometry", or GIS tools' usual names. */
+export const GEOMETRY_HEADER = /^(geometry|geom|the_geom|wkt|geojson)$/i;
 
 export function guessObjectColumns(columns: readonly ImportColumn[]): ObjectColumnGuess {
   const taken = new Set<number>();
@@ -47,7 +52,8 @@ export function guessObjectColumns(columns: readonly ImportColumn[]): ObjectColu
   const titleColumn = taking(taken, first(columns, taken, matches(/title/i), matches(/name/i)));
   const latColumn = taking(taken, first(columns, taken, matches(word('lat|latitude')), matches(/lat/i)));
   const lonColumn = taking(taken, first(columns, taken, matches(word('lon|long|longitude|lng')), matches(/lon|lng/i)));
-  return { idColumn, titleColumn, latColumn, lonColumn, setLocation: latColumn !== null && lonColumn !== null };
+  const geometryColumn = taking(taken, first(columns, taken, matches(GEOMETRY_HEADER)));
+  return { idColumn, titleColumn, latColumn, lonColumn, geometryColumn, setLocation: (latColumn !== null && lonColumn !== null) || geometryColumn !== null };
 }
 
 export interface RelationColumnGuess {

@@ -15,6 +15,7 @@ describe('the object options', () => {
       setLocation: true,
       latColumn: 2,
       lonColumn: 3,
+      geometryColumn: null,
       mergeObjTypes: true,
       mergeProjects: true,
       mergeMetadata: true,
@@ -42,8 +43,10 @@ describe('the object options', () => {
     });
   });
 
-  it('cannot preview a location without both columns', () => {
-    expect(objectsKind.ready({ ...objectsKind.draft(columns, undefined), lonColumn: null }).problem).toMatch(/latitude and longitude/);
+  it('cannot preview a location without both coordinates or a geometry column', () => {
+    expect(objectsKind.ready({ ...objectsKind.draft(columns, undefined), lonColumn: null }).problem).toMatch(/both the latitude and the longitude/);
+    expect(objectsKind.ready({ ...objectsKind.draft(columns, undefined), latColumn: null, lonColumn: null }).problem).toMatch(/or the geometry column/);
+    expect(objectsKind.ready({ ...objectsKind.draft(columns, undefined), latColumn: null, lonColumn: null, geometryColumn: 4 }).options).toBeTruthy();
     expect(objectsKind.ready(objectsKind.draft(columns, undefined)).options).toBeTruthy();
   });
 });

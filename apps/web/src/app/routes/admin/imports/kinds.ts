@@ -128,12 +128,15 @@ export const objectsKind: KindDef<ObjectDraft, ObjectDraft> = {
       titleColumn: within(columns, draft.titleColumn),
       latColumn: within(columns, draft.latColumn),
       lonColumn: within(columns, draft.lonColumn),
+      geometryColumn: within(columns, draft.geometryColumn),
       metadataColumns: withinMap(columns, draft.metadataColumns),
     };
   },
   ready(draft) {
-    if (draft.setLocation && (draft.latColumn === null || draft.lonColumn === null))
-      return { problem: 'Choose the latitude and longitude columns, or do not set locations.' };
+    if (draft.setLocation && (draft.latColumn === null) !== (draft.lonColumn === null))
+      return { problem: 'Choose both the latitude and the longitude column, or neither.' };
+    if (draft.setLocation && draft.latColumn === null && draft.geometryColumn === null)
+      return { problem: 'Choose the latitude and longitude columns or the geometry column, or do not set locations.' };
     if (Object.values(draft.metadataColumns).some((key) => key.length > IMPORT_FIELD_NAME_MAX))
       return { problem: `Shorten the metadata field typed for a column: at most ${IMPORT_FIELD_NAME_MAX} characters.` };
     return { options: draft };

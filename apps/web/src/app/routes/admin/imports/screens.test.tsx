@@ -189,6 +189,30 @@ describe('the object import’s options', () => {
     });
   });
 
+  it('maps the geometry column of the catalogue’s own export, and previews with it', async () => {
+    const exported: ImportSession = {
+      ...SESSION,
+      fileName: 'objects.csv',
+      columns: ['name', 'title', 'types', 'projects', 'parent', 'visibility', 'longitude', 'latitude', 'geometry'].map((header, index) => ({ index, header })),
+      sample: [['neon-d01', 'Northeast', 'region', '', '', 'public', '', '', '{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}']],
+    };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === `/api/v1/data/import/sessions/${SESSION_ID}`) return json({ session: exported });
+      if (url === '/api/v1/data/import/objects/preview') return json(PREVIEW);
+      if (url === '/api/v1/data/objtypes') return json({ objtypes: {} });
+      if (url.startsWith('/api/v1/projects')) return json({ projects: [] });
+      return json({ error: `Not served: ${url}`, code: 'NOT_FOUND', requestId: 'r' }, 404);
+    });
+    const { user } = show(`/admin/data/import/objects?session=${SESSION_ID}`);
+    const geometry = (await screen.findByRole('combobox', { name: /Geometry column/ })) as HTMLInputElement;
+    expect(geometry.value).toBe('geometry');
+    expect((screen.getByRole('checkbox', { name: /Set locations/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(location.startsWith('/admin/data/import/objects/result?')).toBe(true));
+    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({ setLocation: true, geometryColumn: 8, latColumn: 7, lonColumn: 6 });
+  });
+
   it('says what happens without an id column', async () => {
     show(`/admin/data/import/objects?session=${SESSION_ID}&options=${encodeURIComponent('{"idColumn":null}')}`);
     expect(await screen.findByText('Without an id column every record creates a new object: importing the file again creates them again.')).toBeTruthy();
