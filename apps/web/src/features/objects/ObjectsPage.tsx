@@ -12,7 +12,8 @@ import { useCurrentUser } from '../../lib/auth';
 import { toErrorView } from '../../lib/errors';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
-import { downloadExport, EXPORT_LIMIT, fetchObjects, useObjectTypes, type ObjectListItem } from './api';
+import { downloadExport, EXPORT_LIMIT, fetchObjects, useObjectTypes, type ObjectListItem, type ObjectsDownload } from './api';
+import { SPREADSHEET_DOWNLOADS } from '../../lib/spreadsheet-downloads';
 import { TypeBadges } from './object-bits';
 import { objectKeys } from './keys';
 import { ObjectPicker } from '../../components/pickers/ObjectPicker';
@@ -72,11 +73,11 @@ function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
   );
 }
 
-/** GeoJSON or CSV of every object the current search and filters match, in parts of the server's largest page. */
+/** GeoJSON, CSV (plain or for Excel) or XLSX of every object the current search and filters match, in parts of the server's largest page. */
 function ExportMenu({ query, total }: { query: string; total: number }) {
   const [busy, setBusy] = useState(false);
   const parts = Math.max(1, Math.ceil(total / EXPORT_LIMIT));
-  const download = (format: 'geojson' | 'csv', part: number) => {
+  const download = (format: ObjectsDownload, part: number) => {
     setBusy(true);
     downloadExport(query, format, part)
       .catch((error: unknown) => notifications.show({ color: 'danger', title: 'The export failed', message: toErrorView(error).message }))
@@ -84,7 +85,7 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
   };
   const range = (part: number) => `objects ${(part - 1) * EXPORT_LIMIT + 1}–${Math.min(part * EXPORT_LIMIT, total)}`;
   return (
-    <Popover position="bottom-end" width={340} trapFocus shadow="md">
+    <Popover position="bottom-end" width={380} trapFocus shadow="md">
       <Popover.Target>
         <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />} loading={busy} disabled={total === 0}>
           Export
@@ -101,9 +102,12 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
               <Button size="xs" variant="default" onClick={() => download('geojson', part)}>
                 GeoJSON{parts > 1 ? `, ${range(part)}` : ''}
               </Button>
-              <Button size="xs" variant="default" onClick={() => download('csv', part)}>
-                CSV (spreadsheet){parts > 1 ? `, ${range(part)}` : ''}
-              </Button>
+              {SPREADSHEET_DOWNLOADS.map((d) => (
+                <Button key={d.key} size="xs" variant="default" onClick={() => download(d.key, part)}>
+                  {d.label}
+                  {parts > 1 ? `, ${range(part)}` : ''}
+                </Button>
+              ))}
             </Group>
           ))}
         </Stack>

@@ -10,6 +10,7 @@ import {
   type PhotosResponse,
 } from '@observatory/shared';
 import { saveFile } from '../../lib/download';
+import { spreadsheetDownload, spreadsheetParams, type SpreadsheetKey } from '../../lib/spreadsheet-downloads';
 import { api, type ApiResponse, type Conditional } from '../../lib/api-client';
 import { objectKeys } from './keys';
 import { retryServerFaults } from '../../lib/errors';
@@ -41,11 +42,14 @@ export const fetchObjectsGeoJson = (query: string, p: number) =>
 /** The server's largest page: an export of "all matching" asks for pages of this size. */
 export const EXPORT_LIMIT = 1000;
 
-/** The catalogue's query (without its page) as an export of `format`, `page` of EXPORT_LIMIT rows each. */
-export function exportQuery(query: string, format: 'geojson' | 'csv', page = 1): Record<string, string> {
+/** What the catalogue exports: GeoJSON, or a spreadsheet download (CSV, CSV for Excel, XLSX). */
+export type ObjectsDownload = 'geojson' | SpreadsheetKey;
+
+/** The catalogue's query (without its page) as an export of `download`, `page` of EXPORT_LIMIT rows each. */
+export function exportQuery(query: string, download: ObjectsDownload, page = 1): Record<string, string> {
   const params = new URLSearchParams(query);
   params.delete('p');
-  params.set('format', format);
+  for (const [key, value] of Object.entries(download === 'geojson' ? { format: 'geojson' } : spreadsheetParams(download))) params.set(key, value);
   params.set('limit', String(EXPORT_LIMIT));
   if (page > 1) params.set('p', String(page));
   return Object.fromEntries(params);
@@ -55,9 +59,10 @@ export function exportQuery(query: string, format: 'geojson' | 'csv', page = 1):
  * Downloads an export with the caller's session (members-only objects included when they
  * may see them): fetched as a file, then saved through a temporary link.
  */
-export async function downloadExport(query: string, format: 'geojson' | 'csv', page = 1): Promise<void> {
-  const blob = await api.blob('/data/obj', exportQuery(query, format, page));
-  saveFile(blob, `objects${page > 1 ? `-part-${page}` : ''}.${format}`);
+export async function downloadExport(query: string, download: ObjectsDownload, page = 1): Promise<void> {
+  const blob = await api.blob('/data/obj', exportQuery(query, download, page));
+  const extension = download === 'geojson' ? 'geojson' : spreadsheetDownload(download).extension;
+  saveFile(blob, `objects${page > 1 ? `-part-${page}` : ''}.${extension}`);
 }
 
 // Notes

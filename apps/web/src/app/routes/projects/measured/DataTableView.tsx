@@ -10,7 +10,8 @@ import { paths } from '../../../../config/paths';
 import { toErrorView } from '../../../../lib/errors';
 import { metricQuery } from '../../../../lib/metrics';
 import type { MapFeatures } from '../../../../features/objects/geo-features';
-import { downloadCsv, summaryQuery, type TableFilter } from './api';
+import { downloadObservations, summaryQuery, type TableFilter } from './api';
+import { SPREADSHEET_DOWNLOADS, type SpreadsheetKey } from '../../../../lib/spreadsheet-downloads';
 import { dayOf, dayStart } from '../../../../components/charts/chart-data';
 import { ChartView } from './ChartView';
 import { ObservationTable } from './ObservationTable';
@@ -72,7 +73,7 @@ export function DataTableView({
 }) {
   const [view, setView] = useState('chart');
   const [filter, setFilter] = useState<TableFilter & { type?: string | undefined }>({});
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<SpreadsheetKey | null>(null);
   const change = (part: Partial<typeof filter>) => setFilter((f) => ({ ...f, ...part }));
   const summary = useQuery(summaryQuery(slug, table.id, filter));
   const metrics = useQueries({ queries: table.metrics.map((name) => metricQuery(name)) });
@@ -87,14 +88,14 @@ export function DataTableView({
   const objectChoices = typed.map((o) => ({ value: o.name, label: o.title }));
   const ranged = !!(filter.from || filter.to);
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (key: SpreadsheetKey) => {
+    setDownloading(key);
     try {
-      await downloadCsv(slug, table, filter);
+      await downloadObservations(slug, table, filter, key);
     } catch (error) {
-      notifications.show({ color: 'danger', title: 'The CSV could not be downloaded', message: toErrorView(error).message });
+      notifications.show({ color: 'danger', title: 'The download failed', message: toErrorView(error).message });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -159,9 +160,18 @@ export function DataTableView({
             Whole time range
           </Button>
         ) : null}
-        <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} loading={downloading} onClick={() => void download()}>
-          Download CSV
-        </Button>
+        {SPREADSHEET_DOWNLOADS.map((d) => (
+          <Button
+            key={d.key}
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={downloading === d.key}
+            disabled={downloading !== null}
+            onClick={() => void download(d.key)}
+          >
+            Download {d.label}
+          </Button>
+        ))}
       </Group>
       <SegmentedControl data={VIEWS} value={view} onChange={setView} aria-label={`View of ${table.title}`} w="fit-content" />
       {summary.error ? (

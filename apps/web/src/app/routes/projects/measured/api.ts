@@ -3,6 +3,7 @@ import type { ChartResponse, DataTableSummaryResponse, ObservationSort, Observat
 import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';
 import { saveFile } from '../../../../lib/download';
+import { spreadsheetAccept, spreadsheetDownload, type SpreadsheetKey } from '../../../../lib/spreadsheet-downloads';
 import { slugFromTitle } from '../../../../lib/slug';
 import { dataTableKeys } from '../../../query-keys';
 
@@ -45,8 +46,16 @@ export const observationsQuery = (slug: string, id: string, filter: TableFilter,
     placeholderData: keepPreviousData,
   });
 
-/** Every observation the filter finds, as CSV, with the reader's session (members-only objects included when they may see them). */
-export async function downloadCsv(slug: string, table: { id: string; title: string }, filter: TableFilter): Promise<void> {
-  const blob = await api.blob(`${tablePath(slug, table.id)}/observations.csv`, params(filter), 'text/csv');
-  saveFile(blob, `${slug}-${slugFromTitle(table.title) || 'data'}.csv`);
+/**
+ * Every observation the filter finds, as CSV (for Excel: with a byte-order mark) or XLSX,
+ * with the reader's session (members-only objects included when they may see them).
+ */
+export async function downloadObservations(slug: string, table: { id: string; title: string }, filter: TableFilter, key: SpreadsheetKey): Promise<void> {
+  const { format, extension, bom } = spreadsheetDownload(key);
+  const blob = await api.blob(
+    `${tablePath(slug, table.id)}/observations.${format}`,
+    { ...params(filter), ...(bom ? { bom: '1' } : {}) },
+    spreadsheetAccept(key),
+  );
+  saveFile(blob, `${slug}-${slugFromTitle(table.title) || 'data'}.${extension}`);
 }
