@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobalPermission } from '@observatory/shared';
@@ -29,6 +30,17 @@ import { findByKey } from './lookup.js';
 import { can } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
 import { visibleTo } from './visibility.js';
+
+/** The first column of an XLSX export's rows after the header (the object's name). */
+async function xlsxFirstColumn(res: LightMyRequestResponse): Promise<string[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const names: string[] = [];
+  book.worksheets[0]!.eachRow((row, n) => {
+    if (n > 1) names.push(String(row.getCell(1).value));
+  });
+  return names;
+}
 
 /**
  * The registry's promise, checked for every kind and every kind of actor: a list shows
@@ -330,14 +342,17 @@ describe.each(ACTORS)('as %s', (name) => {
       const canRead = await readable(`/projects/${p.id}`, who());
       const table = `/projects/${p.id}/datatables/${world.tables[visibility]}`;
       const base = `${table}/observations`;
-      const [tables, rows, csv, summary, chart] = await Promise.all([
+      const [tables, rows, csv, summary, chart, xlsx] = await Promise.all([
         get(`/projects/${p.id}/datatables`, who()),
         get(`${base}?limit=1000`, who()),
         get(`${base}.csv`, who()),
         get(`${table}/summary`, who()),
         get(`${table}/chart?metric=${world.metric}`, who()),
+        get(`${base}.xlsx`, who()),
       ]);
-      expect([tables, rows, csv, summary, chart].map((r) => r.statusCode)).toEqual(canRead ? [200, 200, 200, 200, 200] : [404, 404, 404, 404, 404]);
+      expect([tables, rows, csv, summary, chart, xlsx].map((r) => r.statusCode)).toEqual(
+        canRead ? [200, 200, 200, 200, 200, 200] : [404, 404, 404, 404, 404, 404],
+      );
       if (!canRead) continue;
       expect(tables.json().datatables.map((d: { id: string }) => d.id)).toEqual([world.tables[visibility]]);
       const shown = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
@@ -353,6 +368,7 @@ describe.each(ACTORS)('as %s', (name) => {
             .map((line) => line.split(',')[0]!),
         ),
       ).toEqual(names);
+      expect(sorted(await xlsxFirstColumn(xlsx))).toEqual(names);
       const named = (list: { name?: string; object?: { name: string } }[]) => sorted(list.map((x) => x.object?.name ?? x.name!));
       expect(named(summary.json().summary)).toEqual(names);
       expect(named(summary.json().objects)).toEqual(names);
@@ -380,6 +396,7 @@ describe.each(ACTORS)('as %s', (name) => {
       .slice(1)
       .map((line) => line.split(',')[0]!);
     expect(sorted(csvNames)).toEqual(expected);
+    expect(sorted(await xlsxFirstColumn(await get(`/data/obj?q=${world.marker}&limit=1000&format=xlsx`, who())))).toEqual(expected);
     const map = (await get(`/data/map?bbox=${BOX.join(',')}&zoom=18`, who())).json();
     expect(sorted(map.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
     expect(csv).not.toMatch(
