@@ -68,13 +68,14 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const shortlinks = createShortlinksService({ db, hosts: config.shortlinks.hosts, publicUrl: config.publicUrl });
   const metadata = createMetadataValidator();
   const schema = createSchemaService({ db, validator: metadata });
-  const objects = createObjectsService({ db, metadata, documents, schema });
+  // Visitors' sandbox queries and streamed object exports are counted a minute at a time.
+  const perMinute = rateLimiter(60_000);
+  const objects = createObjectsService({ db, metadata, documents, schema, limiter: perMinute });
   const map = createMapService({ db, schema });
   const notes = createNotesService({ db, objects });
   const photos = createPhotosService({ db, objects, assets, storage });
   const photoSearch = createPhotoSearchService({ db, assets });
-  // Visitors' sandbox queries are counted a minute at a time.
-  const sandbox = createSandboxService({ db, schema, limiter: rateLimiter(60_000) });
+  const sandbox = createSandboxService({ db, schema, limiter: perMinute });
   const publications = createPublicationsService({ db });
   const projects = createProjectsService({ db, roles, memberships, assets, documents });
   const insights = createInsightsService({ db, documents, assets });

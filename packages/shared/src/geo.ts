@@ -214,6 +214,17 @@ export const GeoJsonSchema = z
   .describe(`${DESCRIPTION}. Positions have two numbers; features have "properties": {}.`);
 export type GeoJson = z.infer<typeof GeoJsonSchema>;
 
+/**
+ * A geometry as a GeoJSON export writes it (RFC 7946): one of the five kinds, or a
+ * GeometryCollection of them (a stored FeatureCollection), polygon rings by the
+ * right-hand rule (exterior counter-clockwise, holes clockwise).
+ */
+export const ExportGeometrySchema = z
+  .union([GeometrySchema, z.object({ type: z.literal('GeometryCollection'), geometries: z.array(GeometrySchema) })])
+  .describe(
+    'RFC 7946 GeoJSON geometry: a Point, LineString, MultiLineString, Polygon or MultiPolygon, or a GeometryCollection of those (an object drawn as several features); rings by the right-hand rule',
+  );
+
 /** [minLon, minLat, maxLon, maxLat]. */
 export type Bbox = [number, number, number, number];
 const BBOX_NAMES = ['minLon', 'minLat', 'maxLon', 'maxLat'] as const;

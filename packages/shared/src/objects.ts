@@ -4,7 +4,7 @@ import { AuthorInputSchema, TimestampInputSchema } from './authored.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { MARKER_STYLES } from './data-schema.js';
 import { ExportOptionsShape } from './exports.js';
-import { BboxSchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
+import { BboxSchema, ExportGeometrySchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
 import { VISIBILITIES } from './projects.js';
 import { BodyVersionSchema, VersionSchema } from './versions.js';
 
@@ -65,22 +65,32 @@ export type GeoObjectListItem = z.infer<typeof GeoObjectListItemSchema>;
 export const GeoObjectsResponseSchema = z.object({ objects: z.array(GeoObjectListItemSchema) });
 export type GeoObjectsResponse = z.infer<typeof GeoObjectsResponseSchema>;
 
-/** GET data/obj with format=geojson (or Accept: application/geo+json): the page's objects that have a geometry, one Feature each. */
+/**
+ * An object as a GeoJSON Feature (RFC 7946; docs/api.md, "GeoJSON exports"): the fixed
+ * properties in this order, then each metadata field by name under its own name (one
+ * named like a fixed property, id, fid, geom or geometry, or starting with metadata_, gets
+ * metadata_ before its name).
+ */
+export const ObjectFeatureSchema = z.object({
+  type: z.literal('Feature'),
+  id: z.uuid().describe('The object id'),
+  geometry: ExportGeometrySchema.nullable(),
+  properties: z.looseObject({
+    name: z.string(),
+    title: z.string(),
+    types: z.array(z.string()).describe('Object type slugs'),
+    marker: z.enum(MARKER_STYLES).describe('The marker style of its first type'),
+    projects: z.array(z.string()).describe('Slugs of its projects the caller may see'),
+    parent: z.string().nullable().describe('The parent’s name, when the caller may see it'),
+    visibility: z.enum(VISIBILITIES),
+    updated: z.string().describe('When it last changed (ISO 8601)'),
+  }),
+});
+
+/** GET data/obj with format=geojson (or Accept: application/geo+json): the objects that have a geometry, one Feature each. */
 export const GeoObjectFeatureCollectionSchema = z.object({
   type: z.literal('FeatureCollection'),
-  features: z.array(
-    z.object({
-      type: z.literal('Feature'),
-      id: z.uuid().describe('The object id'),
-      geometry: GeoJsonSchema,
-      properties: z.object({
-        name: z.string(),
-        title: z.string(),
-        types: z.array(z.string()).describe('Object type slugs'),
-        marker: z.enum(MARKER_STYLES).describe('The marker style of its first type'),
-      }),
-    }),
-  ),
+  features: z.array(ObjectFeatureSchema.extend({ geometry: ExportGeometrySchema })),
 });
 export type GeoObjectFeatureCollection = z.infer<typeof GeoObjectFeatureCollectionSchema>;
 
@@ -139,9 +149,20 @@ export const GeoObjectsQuerySchema = z.strictObject({
     .describe(
       'geojson: a FeatureCollection (or send Accept: application/geo+json); csv or xlsx: a spreadsheet of the same query, its columns as docs/api.md lists them',
     ),
-  limit: z.coerce.number().int().min(1).max(1000).optional().describe('Page size (the children request uses 100)'),
-  p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).optional().describe('Page size (the children request uses 100); not with all'),
+  p: z.coerce.number().int().min(1).max(1_000_000).optional().describe('Page, from 1 (the first when absent); not with all'),
+  all: z
+    .enum(['1', 'true'])
+    .optional()
+    .describe(
+      'With format=geojson, csv or xlsx: every object of the query (no page, no pagination headers), streamed as it is read, by id. Visitors may start 10 a minute (429 with Retry-After)',
+    ),
   ...ExportOptionsShape,
+});
+
+/** GET data/obj/{name}: the JSON detail, or the object as one GeoJSON Feature. */
+export const ObjectDetailQuerySchema = z.strictObject({
+  format: z.enum(['json', 'geojson']).optional().describe('geojson: the object as a GeoJSON Feature (or send Accept: application/geo+json)'),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
+import { AppError } from './errors.js';
 
 /**
  * Fixed-window counters keyed by e.g. "login:ip:1.2.3.4" or "refresh:session:<id>". In
@@ -86,4 +87,15 @@ export function databaseRateLimiter(db: Database, windowMs: number): RateLimiter
       await db.use((d) => d.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`));
     },
   };
+}
+
+/**
+ * Counts a visitor's request (no actor) against `limit` for its address under `key`
+ * ("sandbox", "objects-export"); past it, 429 with Retry-After saying "Too many `what`".
+ * Signed-in callers are not counted: their work is bounded by other means.
+ */
+export async function admitVisitor(limiter: RateLimiter, actor: object | null, key: string, ip: string, limit: number, what: string): Promise<void> {
+  if (actor) return;
+  const wait = await limiter.hit(`${key}:ip:${ip}`, limit);
+  if (wait !== null) throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${wait} s`, { headers: { 'retry-after': String(wait) } });
 }

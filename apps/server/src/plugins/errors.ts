@@ -41,9 +41,13 @@ export function streamedErrorBody(err: unknown, request: FastifyRequest): ErrorB
 
 function validationDetails(err: FastifyError): ErrorDetail[] {
   const where = err.validationContext ?? 'body';
-  return (err.validation ?? []).map((issue) => {
+  return (err.validation ?? []).flatMap((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return { field: path ? `${where}.${path}` : where, message: issue.message ?? 'Invalid value' };
+    const field = path ? `${where}.${path}` : where;
+    // A strict schema's unknown fields (a query option no route takes): each named as the field.
+    const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
+    if (unknown?.length) return unknown.map((key) => ({ field: `${field}.${key}`, message: `Not a field here: ${key}` }));
+    return [{ field, message: issue.message ?? 'Invalid value' }];
   });
 }
 

@@ -59,22 +59,3 @@ export function objectsCsv(list: Listed[], options: CsvOptions = {}): string {
 
 /** A page of objects as a CSV or XLSX download. */
 export const objectsFile = (format: TableExportFormat, list: Listed[], options: ExportOptions): TableFile => tableFile(format, objectsTable(list), options);
-
-/** A FeatureCollection of the objects that have a geometry: name, title, type slugs and the first type's marker. */
-export function objectsGeoJson(list: Listed[]) {
-  return {
-    type: 'FeatureCollection' as const,
-    features: list.flatMap(({ geo, ...o }) =>
-      geo
-        ? [
-            {
-              type: 'Feature' as const,
-              id: o.id,
-              geometry: geo,
-              properties: { name: o.name, title: o.title, types: o.types.map((t) => t.slug), marker: o.types[0]?.marker ?? 'default' },
-            },
-          ]
-        : [],
-    ),
-  };
-}

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
 import type { CountCache } from '../../db/counts.js';
@@ -350,27 +350,80 @@ const pageRows = (db: Db, { where, page }: PageArgs) =>
     .offset(literal(page.offset))
     .as('page');
 
+/** Rows of a page or chunk (a subquery) with their metadata and everything they show, for the formats. */
+const formatRows = (db: Db, rows: ReturnType<typeof pageRows>, visible: Visible, withGeo: boolean) =>
+  db
+    .select({
+      id: rows.id,
+      name: rows.name,
+      title: rows.title,
+      metadata: rows.metadata,
+      visibility: rows.visibility,
+      updatedAt: rows.updatedAt,
+      updatedById: rows.updatedById,
+      ...(withGeo ? { geo: geoJsonOf(rows.geo) } : {}),
+      ...shownWith(rows, visible),
+    })
+    .from(rows);
+
 /** A page with everything its rows show, as rows (for the formats, which need the metadata). */
 const objectPage = queryTemplate({
   shape: pageShape,
   build: (db, args) => {
     const rows = pageRows(db, args);
-    return db
-      .select({
-        id: rows.id,
-        name: rows.name,
-        title: rows.title,
-        metadata: rows.metadata,
-        visibility: rows.visibility,
-        updatedAt: rows.updatedAt,
-        updatedById: rows.updatedById,
-        ...(args.withGeo ? { geo: geoJsonOf(rows.geo) } : {}),
-        ...shownWith(rows, args.visible),
-      })
-      .from(rows)
-      .orderBy(asc(sql`lower(${rows.title})`), asc(rows.id));
+    return formatRows(db, rows, args.visible, args.withGeo).orderBy(asc(sql`lower(${rows.title})`), asc(rows.id));
   },
 });
+
+/** A chunk of a streamed export: what `where` finds after the id `after` (null: from the start), by id. */
+interface ChunkArgs {
+  where: SQL | undefined;
+  visible: Visible;
+  after: string | null;
+  limit: number;
+  /** Only objects with a geometry (GeoJSON leaves the others out). */
+  located: boolean;
+}
+
+const objectChunk = queryTemplate({
+  shape: ({ where, visible, after, limit, located }: ChunkArgs) => [where, visible.projects, visible.objects, after === null, limit, located],
+  values: ({ after }) => (after === null ? {} : { after }),
+  build: (db, { where, visible, after, limit, located }) => {
+    // The same alias as a page's rows: formatRows reads either.
+    const rows = db
+      .select({ ...columns, geo: objects.geo })
+      .from(objects)
+      .where(and(where, after === null ? undefined : sql`${objects.id} > ${sql.placeholder('after')}::uuid`, located ? isNotNull(objects.geo) : undefined))
+      .orderBy(asc(objects.id))
+      .limit(literal(limit))
+      .as('page');
+    return formatRows(db, rows, visible, true).orderBy(asc(rows.id));
+  },
+});
+
+/**
+ * The next chunk of every object `where` finds, by id after `after`, with everything its
+ * rows show: keyset paging, so each chunk is an index range however deep the export is.
+ */
+export const exportChunk = (db: Db, args: ChunkArgs) => objectChunk(db, args);
+export type FormatRow = Awaited<ReturnType<typeof exportChunk>>[number];
+
+/**
+ * The metadata fields of a chunk of what `where` finds (by id after `after`), and the
+ * chunk's last id (null when it was the last chunk): a streamed table names every field
+ * in its header before it reads its rows.
+ */
+export async function metadataFieldsChunk(db: Db, { where, after, limit }: { where: SQL | undefined; after: string | null; limit: number }) {
+  const from = after === null ? undefined : sql`${objects.id} > ${after}::uuid`;
+  const result = await db.execute(sql`
+    with chunk as (select ${objects.id} as id, ${objects.metadata} as metadata from ${objects} where ${and(where, from) ?? sql`true`} order by ${objects.id} limit ${literal(limit)})
+    select (select count(*) from chunk)::int as n, (select id::text from chunk order by id desc limit 1) as last,
+      (select json_agg(distinct k) from chunk, jsonb_object_keys(chunk.metadata) k) as fields`);
+  const row = rowsOf<{ n: number; last: string | null; fields: string[] | string | null }>(result)[0]!;
+  // A driver may hand json back as text.
+  const fields = (typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields) as string[] | null;
+  return { fields: fields ?? [], last: Number(row.n) === limit ? row.last : null };
+}
 
 /** A page as the text of the JSON list items (GeoObjectListItemSchema), written by the database. */
 const objectPageJson = queryTemplate({

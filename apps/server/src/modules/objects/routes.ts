@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,7 +7,9 @@ import {
   GeoObjectsResponseSchema,
   GeoObjectsQuerySchema,
   GeoObjectUpdateSchema,
+  ObjectDetailQuerySchema,
   ObjectDetailSchema,
+  ObjectFeatureSchema,
   ObjectInstitutionsResponseSchema,
   ObjectLinkInputSchema,
   ObjectPeopleResponseSchema,
@@ -16,10 +18,15 @@ import {
   type ObjectPeopleResponse,
   exportOptionsOf,
 } from '@observatory/shared';
+import type { Actor } from '../../authz/authorize.js';
+import { invalidField } from '../../lib/errors.js';
+import { featureCollection } from '../../lib/geojson.js';
 import { sendJsonPage, setPaginationHeaders } from '../../lib/pagination.js';
 import { revisionRoutes } from '../documents/index.js';
 import { signedIn } from '../../plugins/auth.js';
-import { objectsFile, objectsGeoJson } from './formats.js';
+import { objectsGeoJsonStream, objectsTableStream } from './exports.js';
+import { locatedFeatures, objectFeature } from './features.js';
+import { objectsFile } from './formats.js';
 import { XLSX_TYPE } from '../../lib/xlsx.js';
 import { mapRoutes } from './map/routes.js';
 import { noteRoutes } from './notes/routes.js';
@@ -27,6 +34,11 @@ import { ObjectParams } from './params.js';
 import { photoRoutes } from './photos/routes.js';
 import { attachment } from '../../lib/downloads.js';
 import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../lib/versions.js';
+
+type ObjectsQuery = z.output<typeof GeoObjectsQuerySchema>;
+
+/** Whether the caller asks for GeoJSON by its Accept header. */
+const acceptsGeoJson = (request: FastifyRequest) => /application\/geo\+json/.test(request.headers.accept ?? '');
 
 /** Room for real boundaries (a region's polygons run to megabytes), above the JSON default. */
 const GEO_BODY_LIMIT = 16 * 1024 * 1024;
@@ -63,25 +75,60 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const geojson = request.query.format === 'geojson' || /application\/geo\+json/.test(request.headers.accept ?? '');
-      if (!geojson && request.query.format !== 'csv' && request.query.format !== 'xlsx') {
-        return sendJsonPage(reply, 'objects', await objects.listObjects(request.actor, request.query));
-      }
-      const { objects: list, page, total } = await objects.listRows(request.actor, { ...request.query, ...(geojson ? { format: 'geojson' as const } : {}) });
+      const { query } = request;
+      const format = query.format ?? (acceptsGeoJson(request) ? 'geojson' : 'json');
+      void reply.header('vary', 'accept');
+      if (query.all) return sendAll(request.actor, request.ip, query, reply, format);
+      if (format === 'json') return sendJsonPage(reply, 'objects', await objects.listObjects(request.actor, query));
+      const { objects: list, page, total } = await objects.listRows(request.actor, { ...query, format });
       setPaginationHeaders(reply, page, total);
-      if (request.query.format === 'csv' || request.query.format === 'xlsx') {
-        const file = objectsFile(request.query.format, list, exportOptionsOf(request.query));
+      if (format === 'csv' || format === 'xlsx') {
+        const file = objectsFile(format, list, exportOptionsOf(query));
         return reply.type(file.type).header('content-disposition', attachment(file.fileName)).send(file.body);
       }
       reply.type('application/geo+json');
-      return objectsGeoJson(list);
+      return featureCollection(locatedFeatures(list));
     },
   );
 
+  /** GET data/obj?all=1: every object of the query as one file, streamed a chunk at a time (no page, no pagination headers). */
+  async function sendAll(actor: Actor | null, ip: string, query: ObjectsQuery, reply: FastifyReply, format: NonNullable<ObjectsQuery['format']>) {
+    if (format === 'json') throw invalidField('querystring.all', 'all streams a file: add format=geojson, csv or xlsx');
+    for (const paging of ['p', 'limit'] as const) {
+      if (query[paging] !== undefined) throw invalidField(`querystring.${paging}`, 'all reads every object: leave out p and limit');
+    }
+    if (format === 'geojson') {
+      const { chunks } = await objects.exportRows(actor, ip, query, { located: true });
+      return reply.type('application/geo+json').header('content-disposition', attachment('objects.geojson')).send(objectsGeoJsonStream(chunks));
+    }
+    const { fields, chunks } = await objects.exportRows(actor, ip, query, { located: false, fields: true });
+    const file = objectsTableStream(format, fields, chunks, exportOptionsOf(query));
+    return reply.type(file.type).header('content-disposition', attachment(file.fileName)).send(file.body);
+  }
+
   app.get(
     '/data/obj/:key',
-    { schema: { tags, summary: 'An object with its doc and what the caller may do with it', params: ObjectParams, response: { 200: ObjectDetailSchema } } },
-    async (request, reply) => tagged(reply, objects.getObject(request.actor, request.params.key)),
+    {
+      schema: {
+        tags,
+        summary: 'An object with its doc and what the caller may do with it; or the object as a GeoJSON Feature',
+        params: ObjectParams,
+        querystring: ObjectDetailQuerySchema,
+        response: {
+          200: {
+            description: 'JSON, or a GeoJSON Feature (format=geojson or Accept: application/geo+json; RFC 7946, docs/api.md “GeoJSON exports”)',
+            content: { 'application/json': { schema: ObjectDetailSchema }, 'application/geo+json': { schema: ObjectFeatureSchema } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('vary', 'accept');
+      const geojson = request.query.format === 'geojson' || (!request.query.format && acceptsGeoJson(request));
+      if (!geojson) return tagged(reply, objects.getObject(request.actor, request.params.key));
+      const { obj } = await objects.getObject(request.actor, request.params.key);
+      return reply.type('application/geo+json').send(objectFeature(obj) as z.output<typeof ObjectFeatureSchema>);
+    },
   );
 
   app.post(

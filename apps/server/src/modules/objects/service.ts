@@ -11,18 +11,32 @@ import { invalidField, notFound, taken } from '../../lib/errors.js';
 import { validateGeometry } from '../../lib/geometry.js';
 import type { MetadataValidator } from '../../lib/metadata.js';
 import { pageOf } from '../../lib/pagination.js';
+import { admitVisitor, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { DocumentOwner, DocumentsService } from '../documents/index.js';
 import type { SchemaService } from '../schema/index.js';
 import * as repo from './repo.js';
 
 /** A page of the object catalogue when no limit is asked for. */
 const DEFAULT_LIMIT = 25;
+/** Objects a streamed export (all=1) reads at a time: each chunk is its own short database job. */
+export const EXPORT_CHUNK = 500;
+/** Streamed exports (all=1) a visitor may start a minute from one address. */
+export const VISITOR_EXPORTS_PER_MINUTE = 10;
+/** Objects whose metadata fields one job reads, before a streamed table's header. */
+const FIELDS_CHUNK = 5_000;
 
 type Input = z.output<typeof GeoObjectCreateSchema>;
 type Query = z.output<typeof GeoObjectsQuerySchema>;
 
-export function createObjectsService(deps: { db: Database; metadata: MetadataValidator; documents: DocumentsService; schema: SchemaService }) {
-  const { db, metadata, documents, schema } = deps;
+export function createObjectsService(deps: {
+  db: Database;
+  metadata: MetadataValidator;
+  documents: DocumentsService;
+  schema: SchemaService;
+  /** Counts visitors' streamed exports a minute at a time. */
+  limiter: RateLimiter;
+}) {
+  const { db, metadata, documents, schema, limiter } = deps;
 
   /** The page a catalogue query asks for: its condition within what the reader may see. */
   async function pageQuery(d: Db, actor: Actor | null, query: Query) {
@@ -41,9 +55,17 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       where: repo.objectFilter(filters, visible.objects),
       visible,
       withGeo: query.geo === 'true' || query.format === 'geojson' || query.format === 'csv' || query.format === 'xlsx',
-      page: pageOf(query.p, query.limit ?? DEFAULT_LIMIT),
+      page: pageOf(query.p ?? 1, query.limit ?? DEFAULT_LIMIT),
     };
   }
+
+  /** A row of the formats' queries as the formats take it. */
+  const listedOf = ({ updatedAt, updatedById, updatedBy, ...r }: repo.FormatRow) => ({
+    ...r,
+    types: r.types as GeoObject['types'],
+    visibility: r.visibility as GeoObject['visibility'],
+    update: { at: updatedAt.toISOString(), by: (updatedById && updatedBy) || null },
+  });
 
   /** The object as the actor may see it: 404 when it may not. */
   async function load(actor: Actor | null, key: string) {
@@ -204,14 +226,40 @@ export function createObjectsService(deps: { db: Database; metadata: MetadataVal
       return db.use(async (d) => {
         const { where, visible, withGeo, page } = await pageQuery(d, actor, query);
         const { rows, total } = await repo.listObjects(d, db.counts, where, visible, withGeo, page);
-        const objects = rows.map(({ updatedAt, updatedById, updatedBy, ...r }) => ({
-          ...r,
-          types: r.types as GeoObject['types'],
-          visibility: r.visibility as GeoObject['visibility'],
-          update: { at: updatedAt.toISOString(), by: (updatedById && updatedBy) || null },
-        }));
-        return { objects, page, total };
+        return { objects: rows.map(listedOf), page, total };
       });
+    },
+
+    /**
+     * Every object of the query the reader may see (no page; only those with a geometry
+     * when `located`), as rows like listRows', EXPORT_CHUNK at a time by id. Each chunk is
+     * its own database job, so other requests take their turn between chunks and memory
+     * holds one chunk however large the catalogue. Visitors start at most
+     * VISITOR_EXPORTS_PER_MINUTE a minute (429 with Retry-After). The filters are
+     * resolved before this answers; the chunks are read as they are pulled. With
+     * `fields`, the metadata fields of every object to export are read first (in chunks
+     * too): a table's header names them before its first row.
+     */
+    async exportRows(actor: Actor | null, ip: string, query: Query, options: { located: boolean; fields?: boolean }) {
+      await admitVisitor(limiter, actor, 'objects-export', ip, VISITOR_EXPORTS_PER_MINUTE, 'exports');
+      const { where, visible } = await db.use((d) => pageQuery(d, actor, query));
+      const located = options.located;
+      const fields = new Set<string>();
+      for (let after: string | null = null; options.fields;) {
+        const found = await db.use((d) => repo.metadataFieldsChunk(d, { where, after, limit: FIELDS_CHUNK }));
+        for (const field of found.fields) fields.add(field);
+        if (found.last === null) break;
+        after = found.last;
+      }
+      async function* chunks() {
+        for (let after: string | null = null; ;) {
+          const rows = await db.use((d) => repo.exportChunk(d, { where, visible, after, limit: EXPORT_CHUNK, located }));
+          if (rows.length) yield rows.map(listedOf);
+          if (rows.length < EXPORT_CHUNK) return;
+          after = rows.at(-1)!.id;
+        }
+      }
+      return { fields: [...fields].sort(), chunks: chunks() };
     },
 
     getObject: detail,

@@ -297,9 +297,13 @@ describe('sandbox export', () => {
     expect(feature).toMatchObject({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [10.1, 50.1] },
-      properties: { types: ['site'], metadata: { habitat: 'river', elevation: 120 } },
+      properties: { types: ['site'], habitat: 'river', elevation: 120 },
     });
-    expect(feature.properties.metrics[temp]).toMatchObject({ count: 3, mean: 14 });
+    // Flat: each metadata field and each metric summary a property of its own, numbers as numbers.
+    expect(feature.properties).not.toHaveProperty('metadata');
+    expect(feature.properties).not.toHaveProperty('metrics');
+    expect(feature.properties).toMatchObject({ [`${temp}_count`]: 3, [`${temp}_mean`]: 14, [`${temp}_min`]: 10, [`${temp}_max`]: 18 });
+    expect(Object.keys(feature.properties).slice(-7)).toEqual(['count', 'min', 'max', 'mean', 'first', 'last_time', 'last_value'].map((s) => `${temp}_${s}`));
     expect(collection.features).toHaveLength(2);
   });
 

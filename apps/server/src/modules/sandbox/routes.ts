@@ -54,7 +54,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `Every object the query finds (no page), streamed: CSV (format=csv; a row per object: name, title, types, longitude, latitude, the types’ metadata fields, then each metric’s count, min, max, mean, first, last time and last value) or a GeoJSON FeatureCollection (format=geojson). ${BOUNDS}`,
+        summary: `Every object the query finds (no page), streamed: CSV (format=csv; a row per object: name, title, types, longitude, latitude, the types’ metadata fields, then each metric’s count, min, max, mean, first, last time and last value) or a GeoJSON FeatureCollection (format=geojson; RFC 7946, flat properties as docs/api.md lists them). ${BOUNDS}`,
         querystring: SandboxExportQuerySchema,
         body: SandboxFilterSchema,
         produces: ['text/csv', 'application/geo+json'],
@@ -66,7 +66,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
               'application/geo+json': {
                 schema: z
                   .unknown()
-                  .describe('A FeatureCollection: a Feature per object (its geometry, or null), properties name, title, types, metadata, metrics'),
+                  .describe(
+                    'A FeatureCollection (RFC 7946): a Feature per object (its geometry, or null), flat properties name, title, types, each metadata field, then per metric <metric>_count, _min, _max, _mean, _first, _last_time, _last_value (docs/api.md, GeoJSON exports)',
+                  ),
               },
             },
           },

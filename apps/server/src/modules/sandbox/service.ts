@@ -18,7 +18,8 @@ import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { csvRow } from '../../lib/csv.js';
 import { AppError, invalidField } from '../../lib/errors.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { feature, featureCollectionText } from '../../lib/geojson.js';
+import { admitVisitor, type RateLimiter } from '../../lib/rate-limiter.js';
 import { answeredValue } from '../datatables/index.js';
 import type { SchemaService } from '../schema/index.js';
 import * as repo from './repo.js';
@@ -62,6 +63,9 @@ export const EXPORT_CHUNK_WITH_METRICS = 100;
 
 /** No metrics: the statement of the objects alone, whose cost the cap is held to. */
 const NO_SOURCES: repo.Sources = { metricIds: [], tableIds: [], from: null, to: null };
+
+/** A metric's summary in an export, in order: the CSV's columns and the GeoJSON properties (<metric>_<summary>). */
+const METRIC_SUMMARY = ['count', 'min', 'max', 'mean', 'first', 'last_time', 'last_value'] as const;
 
 /** The metric types a chart draws (true/false as 1/0). */
 const CHARTED = new Set(['number', 'integer', 'boolean']);
@@ -153,11 +157,7 @@ export function createSandboxService(deps: {
   const chartBounds = { maxObjects: deps.maxChartObjects ?? SANDBOX_LIMITS.counted, maxObservations: maxChartObservations };
 
   /** Counts a visitor's query; 429 with Retry-After past the minute's allowance. Signed-in callers are not counted. */
-  async function admit(actor: Actor | null, ip: string): Promise<void> {
-    if (actor) return;
-    const wait = await limiter.hit(`sandbox:ip:${ip}`, SANDBOX_LIMITS.visitorQueriesPerMinute);
-    if (wait !== null) throw new AppError('RATE_LIMITED', `Too many queries; try again in ${wait} s`, { headers: { 'retry-after': String(wait) } });
-  }
+  const admit = (actor: Actor | null, ip: string) => admitVisitor(limiter, actor, 'sandbox', ip, SANDBOX_LIMITS.visitorQueriesPerMinute, 'queries');
 
   /** A database job with a time limit on a server (the embedded engine ignores one: see STATEMENT_TIMEOUT_MS); a statement cut off is a query too broad. */
   async function bounded<T>(job: (d: Db) => Promise<T>): Promise<T> {
@@ -253,46 +253,43 @@ export function createSandboxService(deps: {
     };
   }
 
-  /** The export's rows, as CSV or GeoJSON text. */
-  function formatter(plan: Plan, format: SandboxExportFormat) {
+  /** The export's CSV: its header line, then the lines of each chunk of rows. */
+  function csvFormatter(plan: Plan) {
     const metricColumns = plan.metrics.flatMap((m) => ['count', 'min', 'max', 'mean', 'first', 'last time', 'last value'].map((c) => `${m.name} ${c}`));
-    if (format === 'csv') {
-      return {
-        start: `${csvRow(['name', 'title', 'types', 'longitude', 'latitude', ...plan.fields, ...metricColumns])}\r\n`,
-        rows: (rows: repo.ObjectRow[]) =>
-          rows
-            .map((row) => {
-              const o = objectOf(row, plan, plan.fields);
-              const stats = plan.metrics.flatMap((m) => {
-                const s = o.metrics[m.name];
-                return s ? [s.count, s.min, s.max, s.mean, s.first, s.last.time, s.last.value] : [0, null, null, null, null, null, null];
-              });
-              return `${csvRow([o.name, o.title, o.types.join(';'), o.point?.[0], o.point?.[1], ...plan.fields.map((f) => o.metadata[f]), ...stats])}\r\n`;
-            })
-            .join(''),
-        end: '',
-      };
-    }
-    let first = true;
     return {
-      start: '{"type":"FeatureCollection","features":[',
+      start: `${csvRow(['name', 'title', 'types', 'longitude', 'latitude', ...plan.fields, ...metricColumns])}\r\n`,
       rows: (rows: repo.ObjectRow[]) =>
         rows
           .map((row) => {
-            const { id, name, title, types, metadata, metrics } = objectOf(row, plan, plan.fields);
-            const feature = JSON.stringify({
-              type: 'Feature',
-              id,
-              geometry: row.geometry ? JSON.parse(row.geometry) : null,
-              properties: { name, title, types, metadata, metrics },
+            const o = objectOf(row, plan, plan.fields);
+            const stats = plan.metrics.flatMap((m) => {
+              const s = o.metrics[m.name];
+              return s ? [s.count, s.min, s.max, s.mean, s.first, s.last.time, s.last.value] : [0, null, null, null, null, null, null];
             });
-            const text = first ? feature : `,${feature}`;
-            first = false;
-            return text;
+            return `${csvRow([o.name, o.title, o.types.join(';'), o.point?.[0], o.point?.[1], ...plan.fields.map((f) => o.metadata[f]), ...stats])}\r\n`;
           })
           .join(''),
-      end: ']}\n',
+      end: '',
     };
+  }
+
+  /**
+   * An exported object as a GeoJSON Feature (lib/geojson.ts): name, title, types, then the
+   * fields of the chosen types in their order, then per metric (in the query's order)
+   * <metric>_count, _min, _max, _mean, _first, _last_time and _last_value, as the CSV's
+   * columns (count 0 and nulls for an object without observations of it).
+   */
+  function sandboxFeature(row: repo.ObjectRow, plan: Plan) {
+    const { id, name, title, types, metadata, metrics } = objectOf(row, plan, plan.fields);
+    const summaries = Object.fromEntries(
+      plan.metrics.flatMap((m) => {
+        const s = metrics[m.name];
+        const values = s ? [s.count, s.min, s.max, s.mean, s.first, s.last.time, s.last.value] : [0, null, null, null, null, null, null];
+        return METRIC_SUMMARY.map((stat, i) => [`${m.name}_${stat}`, values[i]]);
+      }),
+    );
+    const geometry = row.geometry ? (JSON.parse(row.geometry) as Parameters<typeof feature>[0]['geo']) : null;
+    return feature({ id, geo: geometry, properties: { name, title, types }, metadata, fields: plan.fields, summaries });
   }
 
   return {
@@ -403,11 +400,9 @@ export function createSandboxService(deps: {
       // With metrics each object's observations are summed up too: fewer objects a chunk keep a chunk short.
       const fullChunk = plan.metrics.length ? EXPORT_CHUNK_WITH_METRICS : EXPORT_CHUNK;
       let chunk = fullChunk;
-      const text = formatter(plan, format);
       const read = (from: string | null, limit: number) =>
         bounded((d) => repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, { after: { id: from, limit } }, geojson, limit > 1 ? maxSummed : null)));
-      async function* chunks() {
-        yield text.start;
+      async function* rowChunks(): AsyncGenerator<repo.ObjectRow[]> {
         let after: string | null = null;
         for (;;) {
           const rows: repo.ObjectRow[] = await read(after, chunk);
@@ -415,15 +410,24 @@ export function createSandboxService(deps: {
             chunk = Math.max(1, Math.floor(chunk / 10));
             continue;
           }
-          if (rows.length) yield text.rows(rows);
+          if (rows.length) yield rows;
           if (rows.length < chunk) break;
           after = rows.at(-1)!.id;
           // Past the heavy objects, back towards the full chunk.
           chunk = Math.min(fullChunk, chunk * 10);
         }
+      }
+      async function* featureChunks() {
+        for await (const rows of rowChunks()) yield rows.map((row) => sandboxFeature(row, plan));
+      }
+      async function* csvChunks() {
+        const text = csvFormatter(plan);
+        yield text.start;
+        for await (const rows of rowChunks()) yield text.rows(rows);
         yield text.end;
       }
-      return { fileName: geojson ? 'sandbox.geojson' : 'sandbox.csv', type: geojson ? 'application/geo+json' : 'text/csv; charset=utf-8', chunks: chunks() };
+      const chunks = geojson ? featureCollectionText(featureChunks()) : csvChunks();
+      return { fileName: geojson ? 'sandbox.geojson' : 'sandbox.csv', type: geojson ? 'application/geo+json' : 'text/csv; charset=utf-8', chunks };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../../../authz/authorize.js';
 import { findVisible } from '../../../authz/lookup.js';
 import { visibleTo } from '../../../authz/visibility.js';
 import type { Database, Db } from '../../../db/client.js';
+import { feature } from '../../../lib/geojson.js';
 import type { SchemaService } from '../../schema/index.js';
 import * as objectsRepo from '../repo.js';
 import * as repo from './repo.js';
@@ -101,6 +102,9 @@ function mergeNeighbours(grid: Cell[], perWorld: number): Cell[] {
 type Feature = MapData['features'][number];
 const pointAt = (lon: number, lat: number): Feature['geometry'] => ({ type: 'Point', coordinates: [round(lon), round(lat)] });
 
+/** A point of the map written by the one GeoJSON serializer (lib/geojson.ts), as every GeoJSON answer is. */
+const mapFeature = (geometry: Feature['geometry'], properties: Feature['properties']): Feature => feature({ geo: geometry, properties }) as Feature;
+
 /** Features for single objects: name, title, types and the first type's marker (types come ordered by position). */
 async function objectFeatures(d: Db, placed: { id: string; lon: number; lat: number }[]): Promise<Feature[]> {
   const ids = placed.map((p) => p.id);
@@ -111,15 +115,16 @@ async function objectFeatures(d: Db, placed: { id: string; lon: number; lat: num
     const own = types.filter((t) => t.objectId === id);
     const { name, title } = byId.get(id)!;
     const marker = (own[0]?.marker ?? 'default') as 'default';
-    return { type: 'Feature', geometry: pointAt(lon, lat), properties: { cluster: false, id, name, title, marker, types: own.map((t) => t.slug) } };
+    return mapFeature(pointAt(lon, lat), { cluster: false, id, name, title, marker, types: own.map((t) => t.slug) });
   });
 }
 
-const clusterFeature = (c: Cell): Feature => ({
-  type: 'Feature',
-  geometry: pointAt(lonOf(c.x), latOf(c.y)),
-  properties: { cluster: true, count: c.n, bbox: [round(lonOf(c.x0)), round(latOf(c.y0)), round(lonOf(c.x1)), round(latOf(c.y1))] },
-});
+const clusterFeature = (c: Cell): Feature =>
+  mapFeature(pointAt(lonOf(c.x), latOf(c.y)), {
+    cluster: true,
+    count: c.n,
+    bbox: [round(lonOf(c.x0)), round(latOf(c.y0)), round(lonOf(c.x1)), round(latOf(c.y1))],
+  });
 
 type MapQuery = z.output<typeof MapQuerySchema>;
 
