@@ -381,7 +381,7 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
-  it('objects: the catalogue, its search, box, GeoJSON, CSV and the map list exactly the readable ones', async () => {
+  it('objects: the catalogue, its search, box, GeoJSON, CSV, the streamed exports and the map list exactly the readable ones', async () => {
     const readableObjects = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
     const expected = sorted(readableObjects.map((o) => o.name));
     const names = (res: LightMyRequestResponse) => sorted(res.json().objects.map((o: { name: string }) => o.name));
@@ -399,6 +399,23 @@ describe.each(ACTORS)('as %s', (name) => {
     expect(sorted(await xlsxFirstColumn(await get(`/data/obj?q=${world.marker}&limit=1000&format=xlsx`, who())))).toEqual(expected);
     const map = (await get(`/data/map?bbox=${BOX.join(',')}&zoom=18`, who())).json();
     expect(sorted(map.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
+    // Every object streamed (all=1), counted as the pages count it; each one alone as GeoJSON exactly when its detail can be read.
+    type Streamed = { id: string; properties: { name: string; parent: string | null; projects: string[] } };
+    const streamed = JSON.parse((await get(`/data/obj?bbox=${BOX.join(',')}&format=geojson&all=1`, who())).body).features as Streamed[];
+    expect(sorted(streamed.map((f) => f.properties.name))).toEqual(expected);
+    const counted = (await get(`/data/obj?bbox=${BOX.join(',')}&format=geojson&limit=1`, who())).headers['pagination-count'];
+    expect(Number(counted)).toBe(streamed.length);
+    for (const f of streamed) {
+      if (f.properties.parent) expect(await readable(`/data/obj/${f.properties.parent}`, who()), `parent of ${f.properties.name}`).toBe(true);
+      for (const slug of f.properties.projects) expect(await readable(`/projects/${slug}`, who()), `project of ${f.properties.name}`).toBe(true);
+    }
+    const streamedCsv = (await get(`/data/obj?q=${world.marker}&format=csv&all=1`, who())).body.trimEnd().split('\r\n').slice(1);
+    expect(sorted(streamedCsv.map((line) => line.split(',')[0]!))).toEqual(expected);
+    for (const o of world.objects) {
+      const alone = await get(`/data/obj/${o.name}?format=geojson`, who());
+      expect(alone.statusCode, `${o.name} as GeoJSON`).toBe(expected.includes(o.name) ? 200 : 404);
+      if (alone.statusCode === 200) expect(alone.json().id).toBe(o.id);
+    }
     expect(csv).not.toMatch(
       new RegExp(
         world.objects
