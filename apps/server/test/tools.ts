@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { describe, it } from 'vitest';
 
 /**
@@ -44,5 +45,7 @@ export function runTool(command: string, args: string[], input?: string | Buffer
 
 export const GDAL = { command: 'ogrinfo', args: ['--version'], debianPackage: 'gdal-bin' };
 export const BIBER = { command: 'biber', args: ['--version'], debianPackage: 'biber' };
-export const PYBTEX = { command: 'python3', args: ['-c', 'import pybtex'], debianPackage: 'python3-pybtex' };
+/** Debian's python3-pybtex is a module of Debian's Python: a python3 found first on the PATH (pyenv's) may not see it. */
+const DEBIAN_PYTHON = fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+export const PYBTEX = { command: DEBIAN_PYTHON, args: ['-c', 'import pybtex'], debianPackage: 'python3-pybtex' };
 export const PYTHON = { command: 'python3', args: ['--version'], debianPackage: 'python3' };

@@ -76,6 +76,10 @@ export const PUBLICATION_LIMITS = {
   abstract: 20_000,
   keyword: 100,
   keywords: 50,
+  /** A publication's extra map (docs/publications.md): one value, the fields of one format, and the whole map as JSON. */
+  extraValue: 20_000,
+  extraFields: 100,
+  extraSize: 100_000,
   importEntries: 500,
   paste: 2_000_000,
   exportEntries: 5000,

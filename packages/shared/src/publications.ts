@@ -31,6 +31,92 @@ export function bareDoi(text: string): string | null {
 /** The latest year a publication may carry: next year's (in press). */
 export const latestPublicationYear = () => new Date().getFullYear() + 1;
 
+/** Braces that balance, counted as BibTeX counts them (a backslash does not hide one): the value is written between braces as it is. */
+function balancedBraces(value: string): boolean {
+  let depth = 0;
+  for (const c of value) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+const extraValue = z.string().max(L.extraValue, `At most ${L.extraValue} characters`);
+/** A record whose bad key is refused in words of its own (zod says "Invalid key in record"). */
+const namedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, keyMessage: string) =>
+  z.record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? keyMessage : undefined) });
+const fieldsAtMost = <T extends z.ZodType>(schema: T) =>
+  schema.refine((fields) => Object.keys(fields as object).length <= L.extraFields, `At most ${L.extraFields} fields`);
+
+/**
+ * The bibliographic fields a publication has no column for, by the format they came in,
+ * as they came (docs/publications.md): written back out in that format, and mapped to the
+ * others where CSL has the field. A field the catalogue has a column for is kept here only
+ * in a form that says more than the column (a BibTeX title's {…} case protection, a venue
+ * under another field's name), and only while it still reads as the column.
+ */
+export const PublicationExtraSchema = z
+  .object({
+    bibtex: z
+      .object({
+        type: z
+          .string()
+          .regex(/^[a-z]{1,30}$/, 'A BibTeX entry type: lower-case letters')
+          .optional()
+          .describe('The entry type as written (inproceedings), when it is not the one written for the catalogue’s type'),
+        fields: fieldsAtMost(
+          namedRecord(
+            z.string().regex(/^[a-z][a-z0-9_:+-]{0,49}$/),
+            extraValue.refine(balancedBraces, 'Braces must balance: the value is written between braces as it is'),
+            'A BibTeX field name: lower-case letters, digits and _ : + -',
+          ),
+        ).describe('By field name, each value as written between the braces (LaTeX and {…} case protection kept)'),
+      })
+      .strict()
+      .optional(),
+    ris: z
+      .object({
+        type: z
+          .string()
+          .regex(/^[A-Z0-9]{2,6}$/, 'A RIS type: capitals and digits')
+          .optional()
+          .describe('The TY as written (CONF), when it is not the one written for the catalogue’s type'),
+        tags: fieldsAtMost(
+          namedRecord(
+            z.string().regex(/^[A-Z][A-Z0-9]$/),
+            z
+              .array(extraValue.regex(/^[^\r\n]*$/, 'RIS has one line per value'))
+              .min(1)
+              .max(L.extraFields, `At most ${L.extraFields} values`),
+            'A RIS tag: a capital, then a capital or a digit',
+          ),
+        ).describe('By tag, each tag’s values in order'),
+      })
+      .strict()
+      .optional(),
+    csl: z
+      .object({
+        type: z
+          .string()
+          .regex(/^[a-z-]{1,40}$/, 'A CSL type')
+          .optional()
+          .describe('The CSL type as written (paper-conference), when it is not the one written for the catalogue’s type'),
+        variables: fieldsAtMost(
+          namedRecord(
+            z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,49}$/),
+            z.unknown().refine((v) => v !== undefined && JSON.stringify(v).length <= L.extraValue, `At most ${L.extraValue} characters of JSON`),
+            'A CSL variable name: letters, digits, _ and -',
+          ),
+        ).describe('By variable name, each value as CSL-JSON has it'),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((extra) => JSON.stringify(extra).length <= L.extraSize, `At most ${L.extraSize} characters of JSON in all`)
+  .describe('Bibliographic fields without a column of their own, by format (docs/publications.md)');
+export type PublicationExtra = z.output<typeof PublicationExtraSchema>;
+
 export const PublicationAuthorSchema = z.object({
   name: z.string().describe('As written in the citation: "Dietze, Michael C."'),
   person: PersonRef.nullable().describe('The person of the catalogue it is linked to'),
@@ -64,6 +150,7 @@ export type Publication = z.infer<typeof PublicationSchema>;
 export const PublicationDetailSchema = z.object({
   publication: PublicationSchema,
   abstract: z.string().nullable(),
+  extra: PublicationExtraSchema,
   permissions: z.array(z.string()),
 });
 export type PublicationDetail = z.infer<typeof PublicationDetailSchema>;
@@ -134,6 +221,7 @@ const PublicationFields = {
     .optional()
     .transform((v) => v || null)
     .describe('The key it is cited by (BibTeX’s), kept for export'),
+  extra: PublicationExtraSchema.describe('Bibliographic fields without a column of their own (docs/publications.md): replaced whole when given'),
   slug: z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes')
@@ -146,6 +234,7 @@ export const PublicationInputSchema = z.object({
   authors: PublicationFields.authors.default([]),
   year: PublicationFields.year.optional().default(null),
   keywords: PublicationFields.keywords.default([]),
+  extra: PublicationFields.extra.default({}),
 });
 export type PublicationInput = z.input<typeof PublicationInputSchema>;
 export type PublicationValues = z.output<typeof PublicationInputSchema>;
@@ -179,6 +268,7 @@ export const ParsedPublicationSchema = z.object({
   abstract: z.string().nullable(),
   keywords: z.array(z.string()),
   citationKey: z.string().nullable(),
+  extra: PublicationExtraSchema.describe('The entry’s fields without a column of their own, as read'),
 });
 export type ParsedPublication = z.infer<typeof ParsedPublicationSchema>;
 

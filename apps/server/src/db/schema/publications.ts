@@ -1,3 +1,4 @@
+import type { PublicationExtra } from '@observatory/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { people, versioned } from './people.js';
@@ -37,7 +38,7 @@ export const publications = pgTable(
      * note...), by format, as they came in: written back out in the same format, and
      * mapped across formats where CSL has the field. See docs/publications.md.
      */
-    extra: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    extra: jsonb().$type<PublicationExtra>().notNull().default({}),
     searchText: text().notNull().default(''),
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
     createdBy: uuid().references(() => people.id, { onDelete: 'set null' }),

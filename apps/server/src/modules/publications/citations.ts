@@ -1,8 +1,6 @@
 import { Cite, plugins, type CslItem } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
-import '@citation-js/plugin-ris';
 import '@citation-js/plugin-csl';
-import { parse as parseName } from '@citation-js/name';
 import { readFileSync } from 'node:fs';
 import {
   PublicationInputSchema,
@@ -10,15 +8,21 @@ import {
   type ParsedPublication,
   type CitationStyle,
   type PublicationExportFormat,
+  type PublicationExtra,
   type PublicationInput,
-  type PublicationType,
 } from '@observatory/shared';
+import { bibtexExtra, bibtexExtraAfterChange, writeBibtex } from './bibtex.js';
 import { bibtexFault, faultWords } from './bibtex-errors.js';
+import { cslName, nameAsWritten, plain, PUBLISHED_BY, TO_CSL_TYPE, typeOfCsl, type CitableFields, type CslName } from './csl.js';
+import { carriedOver, compactExtra } from './extra.js';
+import { readRis, risExtraAfterChange, writeRis } from './ris.js';
 
 /**
- * Citations in and out, through citation-js: a paste of BibTeX, RIS or CSL-JSON split into
- * its entries (each read alone, so a fault names its entry and line and leaves the others
- * readable), a publication as CSL-JSON, formatted in a style, and exported.
+ * Citations in and out: a paste of BibTeX, RIS or CSL-JSON split into its entries (each
+ * read alone, so a fault names its entry and line and leaves the others readable), a
+ * publication as CSL-JSON, formatted in a style, and exported. BibTeX and CSL-JSON are read
+ * by citation-js; RIS, and the BibTeX and RIS files exported, by our own modules (ris.ts,
+ * bibtex.ts). What an entry holds beyond the columns is kept in its extra (extra.ts).
  *
  * Every read names its format (forceType): citation-js would otherwise fetch a pasted URL
  * or DOI from the network.
@@ -30,14 +34,19 @@ if (!cslStyles.has('chicago')) cslStyles.add('chicago', readFileSync(new URL('./
 
 export type CitationFormat = 'bibtex' | 'ris' | 'csl';
 
-/** One entry of a paste: its CSL-JSON, or why it could not be read. */
+/** One entry of a paste: the publication it reads as (not yet checked), or why it could not be read. */
 export interface RawEntry {
   key: string | null;
   /** The line of the paste it starts on, from 1. */
   line: number;
-  csl: CslItem | null;
+  input: PublicationInput | null;
   error: string | null;
 }
+
+/** A BibTeX text's entries as written: type, key and fields (names in lower case, macros expanded, LaTeX and braces kept). */
+type BibtexEntry = { type: string; label: string; properties: Record<string, string> };
+const bibtexEntriesOf = (text: string) =>
+  plugins.input.chain(text, { forceType: '@biblatex/text', target: '@biblatex/entries+list', generateGraph: false }) as BibtexEntry[];
 
 /** What a paste is, from its first characters. */
 export function detectFormat(text: string): CitationFormat {
@@ -74,49 +83,17 @@ function bibtexEntries(text: string): RawEntry[] {
       // The macros come after the entry's own text in the parse, so its lines keep their numbers.
       const parsed = `${chunk.text}\n${macros}`;
       try {
-        const [csl] = new Cite(parsed, { forceType: '@biblatex/text' }).data;
-        if (!csl) return { key, line: chunk.line, csl: null, error: `Line ${chunk.line}: not a BibTeX entry` };
-        return { key, line: chunk.line, csl, error: null };
+        const [entry] = bibtexEntriesOf(parsed);
+        const [csl] = entry ? new Cite([entry], { forceType: '@biblatex/entries+list' }).data : [];
+        if (!entry || !csl) return { key, line: chunk.line, input: null, error: `Line ${chunk.line}: not a BibTeX entry` };
+        const input = fromCsl(csl);
+        const fields = Object.fromEntries(Object.entries(entry.properties).map(([name, value]) => [name.toLowerCase(), String(value)]));
+        const bibtex = bibtexExtra(entry.type.toLowerCase(), fields, input);
+        return { key, line: chunk.line, input: { ...input, extra: bibtex ? { bibtex } : {} }, error: null };
       } catch (e) {
-        return { key, line: chunk.line, csl: null, error: bibtexError((e as Error).message, parsed, chunk.line, chunk.text.trimEnd().split('\n').length) };
+        return { key, line: chunk.line, input: null, error: bibtexError((e as Error).message, parsed, chunk.line, chunk.text.trimEnd().split('\n').length) };
       }
     });
-}
-
-/** RIS: entries run from a TY line to an ER line. */
-function risEntries(text: string): RawEntry[] {
-  const lines = text.split(/\r?\n/);
-  const entries: RawEntry[] = [];
-  let start = -1;
-  for (const [i, line] of lines.entries()) {
-    if (/^TY {2}- /.test(line)) {
-      if (start >= 0)
-        entries.push({
-          key: null,
-          line: start + 1,
-          csl: null,
-          error: `Line ${start + 1}: this entry has no end (ER  - ) before the next one starts on line ${i + 1}`,
-        });
-      start = i;
-    } else if (/^ER {2}-/.test(line) && start >= 0) {
-      entries.push(readRis(lines.slice(start, i + 1).join('\n'), start + 1));
-      start = -1;
-    } else if (start < 0 && line.trim() && /^[A-Z][A-Z0-9] {2}-/.test(line)) {
-      entries.push({ key: null, line: i + 1, csl: null, error: `Line ${i + 1}: a tag outside any entry (an entry starts with TY  - )` });
-    }
-  }
-  if (start >= 0) entries.push({ key: null, line: start + 1, csl: null, error: `Line ${start + 1}: this entry has no end (ER  - )` });
-  return entries;
-}
-
-function readRis(chunk: string, line: number): RawEntry {
-  const key = /^ID {2}- (.+)$/m.exec(chunk)?.[1]?.trim() ?? null;
-  try {
-    const [csl] = new Cite(chunk, { forceType: '@ris/file' }).data;
-    return csl ? { key, line, csl, error: null } : { key, line, csl: null, error: `Line ${line}: not a RIS entry` };
-  } catch (e) {
-    return { key, line, csl: null, error: `Line ${line}: ${firstLine((e as Error).message)}` };
-  }
 }
 
 /** Where each item of a top-level JSON array starts (or the one object), skipping strings. */
@@ -169,20 +146,23 @@ function cslEntries(text: string): RawEntry[] {
     data = JSON.parse(text);
   } catch {
     const line = lineAt(text, jsonErrorOffset(text));
-    return [{ key: null, line, csl: null, error: `Line ${line}: not valid JSON here` }];
+    return [{ key: null, line, input: null, error: `Line ${line}: not valid JSON here` }];
   }
   const items = Array.isArray(data) ? data : [data];
   const offsets = itemOffsets(text);
   return items.map((item, i) => {
     const line = offsets[i] !== undefined ? lineAt(text, offsets[i]) : 1;
     if (!item || typeof item !== 'object' || Array.isArray(item))
-      return { key: null, line, csl: null, error: `Line ${line}: item ${i + 1} is not a CSL-JSON object` };
+      return { key: null, line, input: null, error: `Line ${line}: item ${i + 1} is not a CSL-JSON object` };
     const key = typeof (item as CslItem).id === 'string' || typeof (item as CslItem).id === 'number' ? String((item as CslItem).id) : null;
     try {
       const [csl] = new Cite(item, { forceType: '@csl/object' }).data;
-      return csl ? { key, line, csl, error: null } : { key, line, csl: null, error: `Line ${line}: not a CSL-JSON item` };
+      if (!csl) return { key, line, input: null, error: `Line ${line}: not a CSL-JSON item` };
+      const input = fromCsl(csl);
+      const own = cslExtra(csl, input);
+      return { key, line, input: { ...input, extra: own ? { csl: own } : {} }, error: null };
     } catch (e) {
-      return { key, line, csl: null, error: `Line ${line}: ${firstLine((e as Error).message)}` };
+      return { key, line, input: null, error: `Line ${line}: ${firstLine((e as Error).message)}` };
     }
   });
 }
@@ -197,53 +177,11 @@ export function countEntries(text: string, format: CitationFormat): number {
 /** The entries of a paste, each read alone. */
 export function readEntries(text: string, format: CitationFormat): RawEntry[] {
   if (format === 'csl') return cslEntries(text);
-  if (format === 'ris') return risEntries(text);
+  if (format === 'ris') return readRis(text);
   return bibtexEntries(text);
 }
 
-const FROM_CSL_TYPE: Record<string, PublicationType> = {
-  article: 'article',
-  'article-journal': 'article',
-  'article-magazine': 'article',
-  'article-newspaper': 'article',
-  'paper-conference': 'article',
-  review: 'article',
-  book: 'book',
-  chapter: 'chapter',
-  'entry-encyclopedia': 'chapter',
-  report: 'report',
-  thesis: 'thesis',
-  dataset: 'dataset',
-  software: 'software',
-};
-const TO_CSL_TYPE: Record<PublicationType, string> = {
-  article: 'article-journal',
-  book: 'book',
-  chapter: 'chapter',
-  report: 'report',
-  thesis: 'thesis',
-  dataset: 'dataset',
-  software: 'software',
-  other: 'document',
-};
-
-type CslName = { family?: string; given?: string; literal?: string; 'non-dropping-particle'?: string; suffix?: string };
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() || null : null);
-/** Text from a citation without markup (CSL titles may hold <i> and friends). */
-const plain = (v: unknown) => str(v)?.replace(/<[^>]+>/g, '') ?? null;
-
-/** A name as a citation writes it: "Family, Given". */
-function nameAsWritten(n: CslName): string {
-  if (n.literal) return n.literal;
-  const family = [n['non-dropping-particle'], n.family].filter(Boolean).join(' ');
-  return [family, [n.given, n.suffix].filter(Boolean).join(', ')].filter(Boolean).join(', ');
-}
-
-/** A name as written, as CSL: "Family, Given" and "Given Family" alike. */
-function cslName(name: string): CslName {
-  const parsed = parseName(name);
-  return parsed.family || parsed.literal ? parsed : { literal: name };
-}
 
 /** The year of a CSL date. */
 function yearOf(date: unknown): number | null {
@@ -255,13 +193,13 @@ function yearOf(date: unknown): number | null {
 
 /** A publication's fields from CSL-JSON, as a form would send them (checked after). */
 export function fromCsl(csl: CslItem): PublicationInput {
-  const type = FROM_CSL_TYPE[String(csl.type)] ?? 'other';
+  const type = typeOfCsl(csl.type);
   const names = ((csl.author ?? csl.editor ?? []) as CslName[]).map(nameAsWritten).filter(Boolean);
   const keywords = str(csl.keyword)
     ?.split(/[,;]/)
     .map((k) => k.trim())
     .filter(Boolean);
-  const venue = plain(csl['container-title']) ?? (['book', 'report', 'thesis', 'software', 'dataset', 'other'].includes(type) ? plain(csl.publisher) : null);
+  const venue = plain(csl['container-title']) ?? (PUBLISHED_BY.includes(type) ? plain(csl.publisher) : null);
   return {
     type,
     title: plain(csl.title) ?? '',
@@ -279,33 +217,85 @@ export function fromCsl(csl: CslItem): PublicationInput {
   };
 }
 
-/** The fields a publication is exported and formatted from. */
-export interface CitableFields {
-  slug: string;
-  citationKey: string | null;
-  type: PublicationType;
-  title: string;
-  authors: readonly string[];
-  year: number | null;
-  venue: string | null;
-  volume: string | null;
-  issue: string | null;
-  pages: string | null;
-  doi: string | null;
-  url: string | null;
-  abstract: string | null;
-  keywords: readonly string[];
+/** CSL variables the columns are written from (an item's own are written only while they read as the column). */
+const CSL_COLUMNS = new Set([
+  'id',
+  'type',
+  'title',
+  'author',
+  'issued',
+  'container-title',
+  'volume',
+  'issue',
+  'page',
+  'DOI',
+  'URL',
+  'abstract',
+  'keyword',
+  'citation-key',
+]);
+
+/** An issued date that says no more than its year. */
+const onlyYear = (issued: unknown, year: number | null) => JSON.stringify(issued) === JSON.stringify({ 'date-parts': [[year]] });
+
+/**
+ * What of a CSL-JSON item is kept in extra beside the columns read into `input`: every
+ * variable the columns did not take, a title with markup (its nocase spans), an issued
+ * date with more than the year; its type when it is not the one written for the catalogue's.
+ */
+function cslExtra(csl: CslItem, input: PublicationInput): PublicationExtra['csl'] {
+  const checked = PublicationInputSchema.safeParse(input);
+  if (!checked.success) return undefined;
+  const p = checked.data;
+  const taken = new Set(['id', 'type', 'author', 'volume', 'issue', 'page', 'DOI', 'URL', 'abstract', 'keyword', 'citation-key']);
+  if (csl.author === undefined) taken.add('editor');
+  if (p.venue) taken.add(plain(csl['container-title']) === p.venue ? 'container-title' : 'publisher');
+  if (plain(csl.title) === csl.title) taken.add('title');
+  if (onlyYear(csl.issued, p.year)) taken.add('issued');
+  const variables = Object.fromEntries(Object.entries(csl).filter(([name, value]) => !name.startsWith('_') && !taken.has(name) && value !== undefined));
+  const type = csl.type && csl.type !== TO_CSL_TYPE[p.type] ? csl.type : undefined;
+  return type || Object.keys(variables).length ? { ...(type ? { type } : {}), variables } : undefined;
 }
 
-/** A publication as CSL-JSON. */
+/** A publication as CSL-JSON: its columns, its own CSL variables, and the mapped fields of its other formats' extra. */
 export function toCsl(p: CitableFields): CslItem {
-  const csl: CslItem = { id: p.citationKey ?? p.slug, type: TO_CSL_TYPE[p.type], title: p.title, author: p.authors.map(cslName) };
+  const own = p.extra.csl;
+  const type = own?.type && typeOfCsl(own.type) === p.type ? own.type : TO_CSL_TYPE[p.type];
+  const csl: CslItem = { id: p.citationKey ?? p.slug, type, title: p.title, author: p.authors.map(cslName) };
   if (p.citationKey) csl['citation-key'] = p.citationKey;
   if (p.year) csl.issued = { 'date-parts': [[p.year]] };
-  if (p.venue) csl[['book', 'report', 'thesis', 'software', 'dataset', 'other'].includes(p.type) ? 'publisher' : 'container-title'] = p.venue;
+  if (p.venue) csl[PUBLISHED_BY.includes(p.type) ? 'publisher' : 'container-title'] = p.venue;
   const optional = { volume: p.volume, issue: p.issue, page: p.pages, DOI: p.doi, URL: p.url, abstract: p.abstract, keyword: p.keywords.join(', ') || null };
   for (const [field, value] of Object.entries(optional)) if (value) csl[field] = value;
+  const variables = own?.variables ?? {};
+  if (plain(variables.title) === p.title) csl.title = variables.title;
+  if (variables.issued && p.year && yearOf(variables.issued) === p.year) csl.issued = variables.issued;
+  for (const [name, value] of Object.entries(variables)) if (!(name in csl) && !CSL_COLUMNS.has(name)) csl[name] = value;
+  for (const [variable, value] of carriedOver(p.extra, 'csl', p.type)) {
+    if (variable === 'issued') {
+      if (p.year && onlyYear(csl.issued, p.year)) csl.issued = { 'date-parts': [[p.year, value]] };
+    } else if (!(variable in csl)) csl[variable] = value;
+  }
   return csl;
+}
+
+/** The columns a publication's extra is checked against when they change. */
+type Columns = Omit<CitableFields, 'slug' | 'citationKey' | 'extra'>;
+
+/**
+ * A publication's extra after a change of its columns from `before` to `after`: what held a
+ * column in a form of its own (a BibTeX title with its braces, a CSL title with markup, a
+ * date with its month) goes with the value it held; a type of a format's own that is no
+ * longer the publication's goes too.
+ */
+export function extraAfterChange(extra: PublicationExtra, before: Columns, after: Columns): PublicationExtra {
+  const csl = extra.csl && { ...extra.csl, variables: { ...extra.csl.variables } };
+  if (csl) {
+    if (plain(csl.variables.title) === before.title && before.title !== after.title) delete csl.variables.title;
+    if (csl.variables.issued && yearOf(csl.variables.issued) === before.year && before.year !== after.year) delete csl.variables.issued;
+    if (csl.type && typeOfCsl(csl.type) === before.type && before.type !== after.type) delete csl.type;
+  }
+  return compactExtra({ bibtex: bibtexExtraAfterChange(extra.bibtex, before, after), ris: risExtraAfterChange(extra.ris, before.type, after.type), csl });
 }
 
 /** The input entry as the schema takes it, or the problems that stop it, named by field. */
@@ -322,16 +312,10 @@ export function checkEntry(input: PublicationInput): { publication: ParsedPublic
   return { publication: null, error: [...new Set(problems)].join('; ') };
 }
 
-const EXPORTERS: Record<Exclude<PublicationExportFormat, 'csl'>, (cite: Cite) => string> = {
-  bibtex: (cite) => cite.format('bibtex', { format: 'text' }),
-  ris: (cite) => cite.format('ris', { format: 'text' }),
-};
-
-/** Publications as a file of one format. CSL-JSON is what they are already (citation-js would add its own bookkeeping). */
-export function exportCitations(items: CslItem[], format: PublicationExportFormat): string {
-  if (format === 'csl') return `${JSON.stringify(items, null, 2)}\n`;
-  if (!items.length) return '';
-  return EXPORTERS[format](new Cite(items, { forceType: '@csl/list+object' }));
+/** Publications as a file of one format: BibTeX and RIS by our writers; CSL-JSON as toCsl has them (citation-js would add its own bookkeeping). */
+export function exportCitations(pubs: readonly CitableFields[], format: PublicationExportFormat): string {
+  if (format === 'csl') return `${JSON.stringify(pubs.map(toCsl), null, 2)}\n`;
+  return format === 'bibtex' ? writeBibtex(pubs) : writeRis(pubs);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

@@ -130,7 +130,7 @@ function publicationJson(projectsVisible: SQL | undefined): SQL {
 
 export async function publicationDetail(db: Db, id: string, projectsVisible: SQL | undefined) {
   const [row] = await db
-    .select({ publication: sql<Record<string, unknown>>`${publicationJson(projectsVisible)}`, abstract: publications.abstract })
+    .select({ publication: sql<Record<string, unknown>>`${publicationJson(projectsVisible)}`, abstract: publications.abstract, extra: publications.extra })
     .from(publications)
     .where(eq(publications.id, id));
   return row ?? null;

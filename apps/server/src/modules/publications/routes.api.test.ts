@@ -440,10 +440,19 @@ describe('paste and import', () => {
     });
     expect(dietze.publication.authors).toHaveLength(19);
     expect(dietze.publication.authors[0]).toEqual({ name: 'Dietze, Michael C.', person: null });
-    // Braces that protect capitals are gone; non-ASCII letters stay.
+    // Braces that protect capitals are gone from the title, kept with it as written in extra; the fields without a column too.
     expect(entries.find((e: { key: string }) => e.key === 'dietze_ecological_2017').publication).toMatchObject({
       type: 'book',
       title: 'Ecological Forecasting',
+      extra: { bibtex: { fields: { address: 'Princeton', title: 'Ecological {Forecasting}' } } },
+    });
+    expect(dietze.publication.extra.bibtex.fields).toMatchObject({
+      urldate: '2020-08-14',
+      issn: '0027-8424, 1091-6490',
+      pmid: '29382745',
+      language: 'en',
+      note: 'Publisher: National Academy of Sciences\nSection: Perspective',
+      shorttitle: 'Iterative near-term ecological forecasting',
     });
     expect(entries.map((e: { line: number }) => e.line)).toEqual([...entries.map((e: { line: number }) => e.line)].sort((a, b) => a - b));
 
@@ -454,6 +463,9 @@ describe('paste and import', () => {
     });
     expect(imported.statusCode, imported.body.slice(0, 500)).toBe(201);
     expect(imported.json().publications).toHaveLength(42);
+    const saved = (await api(t.app, 'GET', `/pubs/${imported.json().publications[1].slug}`)).json();
+    expect(saved.publication.citationKey).toBe('dietze_iterative_2018');
+    expect(saved.extra).toEqual(dietze.publication.extra);
     expect(await count()).toBe(before + 42);
     expect((await api(t.app, 'GET', `/pubs?project=${project.slug}&q=forecasting`)).json().publications.length).toBeGreaterThan(5);
 
@@ -567,6 +579,62 @@ describe('paste and import', () => {
       404,
     );
     expect(await count()).toBe(before);
+  });
+});
+
+describe('fields without a column (extra)', () => {
+  const protectedTitle = { bibtex: { fields: { title: 'Seedlings of {Pinus} {cembra}', urldate: '2020-08-14', copyright: '© {ETH}' } } };
+
+  it('are taken on create, answered with the detail, written back in the exports and mapped to the other formats', async () => {
+    const res = await add(adder, fields({ title: 'Seedlings of Pinus cembra', extra: protectedTitle, citationKey: unique('herrera-seedlings_') }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { publication, extra } = res.json();
+    expect(extra).toEqual(protectedTitle);
+    const bib = (await api(t.app, 'GET', `/pubs/${publication.slug}/export?format=bibtex`)).body;
+    expect(bib).toContain(`@article{${publication.citationKey},`);
+    for (const line of ['title = {Seedlings of {Pinus} {cembra}}', 'urldate = {2020-08-14}', 'copyright = {© {ETH}}']) expect(bib).toContain(`  ${line},`);
+    const ris = (await api(t.app, 'GET', `/pubs/${publication.slug}/export?format=ris`)).body;
+    expect(ris).toContain('\r\nY2  - 2020/08/14\r\n');
+    expect(ris).toContain(`\r\nLB  - ${publication.citationKey}\r\n`);
+    expect(ris).not.toContain('ETH');
+    const [csl] = JSON.parse((await api(t.app, 'GET', `/pubs/${publication.slug}/export?format=csl`)).body);
+    expect(csl.accessed).toEqual({ 'date-parts': [[2020, 8, 14]] });
+  });
+
+  it('stay through an edit that leaves them out; what held a changed column as written goes with its old value; sent, they replace', async () => {
+    const pub = (await add(adder, fields({ title: 'Seedlings of Pinus cembra', extra: protectedTitle }))).json().publication;
+    const change = (publication: Record<string, unknown>) => api(t.app, 'PUT', `/pubs/${pub.id}`, { ...as(adder), body: { publication } });
+    expect((await change({ venue: 'Alpine Botany' })).json().extra).toEqual(protectedTitle);
+    const retitled = await change({ title: 'Seedlings of the stone pine' });
+    expect(retitled.json().extra).toEqual({ bibtex: { fields: { urldate: '2020-08-14', copyright: '© {ETH}' } } });
+    expect((await api(t.app, 'GET', `/pubs/${pub.id}/export?format=bibtex`)).body).toContain('  title = {Seedlings of the stone pine},');
+    const replaced = await change({ extra: { ris: { type: 'CONF', tags: { CY: ['Oslo'] } } } });
+    expect(replaced.json().extra).toEqual({ ris: { type: 'CONF', tags: { CY: ['Oslo'] } } });
+    expect((await api(t.app, 'GET', `/pubs/${pub.id}/export?format=ris`)).body).toMatch(/^TY {2}- CONF\r\n[\s\S]*\r\nCY {2}- Oslo\r\n/);
+    expect((await change({ extra: {} })).json().extra).toEqual({});
+  });
+
+  it('are refused naming the field when malformed or too large', async () => {
+    const cases: [unknown, string, RegExp][] = [
+      [{ bibtex: { fields: { note: 'an {unclosed brace' } } }, 'body.publication.extra.bibtex.fields.note', /Braces must balance/],
+      [{ bibtex: { fields: { 'Not A Field': 'x' } } }, 'body.publication.extra.bibtex.fields.Not A Field', /BibTeX field name/],
+      [{ ris: { tags: { N1: ['two\nlines'] } } }, 'body.publication.extra.ris.tags.N1.0', /one line/],
+      [{ ris: { tags: { n1: ['x'] } } }, 'body.publication.extra.ris.tags.n1', /RIS tag/],
+      [{ bibtex: { fields: { note: 'x'.repeat(PUBLICATION_LIMITS.extraValue + 1) } } }, 'body.publication.extra.bibtex.fields.note', /20000/],
+      [
+        { bibtex: { fields: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`f${i}`, 'x'.repeat(15_000)])) } },
+        'body.publication.extra',
+        new RegExp(`${PUBLICATION_LIMITS.extraSize}`),
+      ],
+      [{ endnote: {} }, 'body.publication.extra.endnote', /Not a field here/],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await add(adder, fields({ extra }));
+      expect(res.statusCode, `${field}: ${res.body.slice(0, 300)}`).toBe(400);
+      const detail = res.json().details.find((d: { field: string }) => d.field === field);
+      expect(detail, `${field}: ${res.body.slice(0, 300)}`).toBeDefined();
+      expect(detail.message).toMatch(message);
+    }
   });
 });
 

@@ -25,13 +25,13 @@ import {
   countEntries,
   detectFormat,
   exportCitations,
+  extraAfterChange,
   formatCitation,
-  fromCsl,
   readEntries,
   toCsl,
-  type CitableFields,
   type CitationFormat,
 } from './citations.js';
+import type { CitableFields } from './csl.js';
 import { repeatsInPaste, storedDuplicates } from './duplicates.js';
 import * as repo from './repo.js';
 
@@ -75,6 +75,12 @@ function asSeenBy(actor: Actor | null, publication: Publication): Publication {
 }
 
 const citable = (row: repo.PublicationRow, authors: readonly string[]): CitableFields => ({ ...row, type: row.type as CitableFields['type'], authors });
+/** A stored publication's columns, as its extra is checked against when they change (citations.extraAfterChange). */
+const columnsOf = (row: repo.PublicationRow, authors: readonly { name: string }[]) =>
+  citable(
+    row,
+    authors.map((a) => a.name),
+  );
 
 /**
  * Publications: a public catalogue of citations. Any signed-in user adds them (by hand or
@@ -142,6 +148,7 @@ export function createPublicationsService(deps: { db: Database }) {
       abstract: values.abstract ?? null,
       keywords: [...new Set(values.keywords)],
       citationKey: values.citationKey ?? null,
+      extra: values.extra,
       searchText: searchTextOf(values.title, values.authors, values.abstract ?? null),
       createdBy: actor.personId,
     });
@@ -164,7 +171,12 @@ export function createPublicationsService(deps: { db: Database }) {
   async function detail(actor: Actor | null, found: Found): Promise<PublicationDetail> {
     const row = await db.use((d) => repo.publicationDetail(d, found.id, visibleTo(actor, 'project')));
     if (!row) throw notFound('Publication');
-    return { publication: asSeenBy(actor, row.publication as Publication), abstract: row.abstract, permissions: permissionsFor(actor, found.resource) };
+    return {
+      publication: asSeenBy(actor, row.publication as Publication),
+      abstract: row.abstract,
+      extra: row.extra,
+      permissions: permissionsFor(actor, found.resource),
+    };
   }
 
   const filterOf = (actor: Actor | null, filters: Filters, ids?: repo.PublicationFilter['ids']): repo.PublicationFilter => ({
@@ -251,8 +263,8 @@ export function createPublicationsService(deps: { db: Database }) {
         throw invalidField('body.text', `At most ${PUBLICATION_LIMITS.importEntries} entries at once (this holds ${count})`);
       const raw = readEntries(text, chosen);
       const entries = raw.map((entry, index) => {
-        if (!entry.csl) return { index, key: entry.key, line: entry.line, publication: null, error: entry.error };
-        const checked = checkEntry(fromCsl(entry.csl));
+        if (!entry.input) return { index, key: entry.key, line: entry.line, publication: null, error: entry.error };
+        const checked = checkEntry(entry.input);
         return { index, key: entry.key, line: entry.line, ...checked, error: checked.error && `Line ${entry.line}: ${checked.error}` };
       });
       const stored = await db.use((d) =>
@@ -279,14 +291,17 @@ export function createPublicationsService(deps: { db: Database }) {
           await checkDoi(tx, fields.doi, 'body.publication.doi', found.id);
         if (fields.slug && fields.slug !== before.slug) await chooseSlug({ slug: fields.slug, name: '' }, (base) => repo.slugsLike(tx, base), 'publication');
         const authors = fields.authors ? await authorRows(tx, actor!, fields.authors, 'body.publication', beforeAuthors) : undefined;
-        const { authors: _authors, keywords, ...rest } = fields;
+        const { authors: _authors, keywords, extra, ...rest } = fields;
         const title = fields.title ?? before.title;
         const abstract = fields.abstract !== undefined ? fields.abstract : before.abstract;
-        await repo.changePublication(tx, actor, found.id, {
+        const changed = {
           ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
           ...(keywords ? { keywords: [...new Set(keywords)] } : {}),
-          searchText: searchTextOf(title, authors ?? beforeAuthors, abstract),
-        });
+        };
+        // An extra sent is taken as it is; else what held a changed column as written goes with it.
+        const columns = columnsOf(before, beforeAuthors);
+        const kept = extra ?? extraAfterChange(before.extra, columns, { ...columns, ...changed, ...(authors ? { authors: authors.map((a) => a.name) } : {}) });
+        await repo.changePublication(tx, actor, found.id, { ...changed, extra: kept, searchText: searchTextOf(title, authors ?? beforeAuthors, abstract) });
         if (authors) await repo.setAuthors(tx, found.id, authors);
         await audit(
           tx,
@@ -319,24 +334,24 @@ export function createPublicationsService(deps: { db: Database }) {
     /** The publication formatted in a citation style. */
     async getCitation(actor: Actor | null, key: string, style: CitationStyle) {
       const [item] = await this.listForExport(actor, {}, key);
-      return { style, ...formatCitation(item!, style) };
+      return { style, ...formatCitation(toCsl(item!), style) };
     },
 
-    /** The publications the filters find (or the one `key` names) as CSL-JSON, up to the export limit. */
-    async listForExport(actor: Actor | null, filters: Filters, key?: string) {
+    /** The publications the filters find (or the one `key` names) as they are cited, up to the export limit. */
+    async listForExport(actor: Actor | null, filters: Filters, key?: string): Promise<CitableFields[]> {
       return db.use(async (d) => {
         const one = key ? await load(d, actor, key) : null;
         const rows = await repo.exportRows(d, filterOf(actor, filters, one ? repo.idIs(one.id) : undefined), PUBLICATION_LIMITS.exportEntries);
-        return rows.map((r) => toCsl(citable(r.row, r.authors)));
+        return rows.map((r) => citable(r.row, r.authors));
       });
     },
 
     /** A file of the publications the filters find (or the one `key` names). */
     async exportFile(actor: Actor | null, format: PublicationExportFormat, filters: Filters, key?: string) {
-      const items = await this.listForExport(actor, filters, key);
+      const pubs = await this.listForExport(actor, filters, key);
       const { type, extension } = MEDIA_TYPES[format];
-      const name = key && items[0] ? String(items[0].id) : 'publications';
-      return { body: exportCitations(items, format), type, filename: `${name.replace(/[^\w.-]+/g, '_')}.${extension}` };
+      const name = key && pubs[0] ? (pubs[0].citationKey ?? pubs[0].slug) : 'publications';
+      return { body: exportCitations(pubs, format), type, filename: `${name.replace(/[^\w.-]+/g, '_')}.${extension}` };
     },
 
     /** Links a publication to a project (edit on the project); answers the publication. */

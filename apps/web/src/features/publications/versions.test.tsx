@@ -36,6 +36,7 @@ const detail = (version: number, venue: string | null, keywords: string[]): Publ
     updatedAt: `2026-01-0${version}T00:00:00Z`,
   },
   abstract: null,
+  extra: {},
   permissions: ['view', 'edit', 'delete'],
 });
 
