@@ -67,7 +67,62 @@ function FormattedCitation({ publication }: { publication: PublicationDetail['pu
   );
 }
 
-/** A publication: its citation in four styles, abstract, authors, venue, DOI, keywords, projects, exports, and edit and delete for those who may. */
+const FORMAT_NAMES = { bibtex: 'BibTeX', ris: 'RIS', csl: 'CSL-JSON' } as const;
+
+/** The fields of a publication's extra, by format: each with its name as the format has it and its value as it came. */
+function otherFields(extra: PublicationDetail['extra']): { format: string; fields: [string, string][] }[] {
+  const groups = [
+    { format: 'bibtex' as const, type: extra.bibtex?.type, fields: Object.entries(extra.bibtex?.fields ?? {}) },
+    {
+      format: 'ris' as const,
+      type: extra.ris?.type,
+      fields: Object.entries(extra.ris?.tags ?? {}).map(([tag, values]): [string, string] => [tag, values.join('; ')]),
+    },
+    {
+      format: 'csl' as const,
+      type: extra.csl?.type,
+      fields: Object.entries(extra.csl?.variables ?? {}).map(([name, value]): [string, string] => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    },
+  ];
+  return groups
+    .map(({ format, type, fields }) => ({ format: FORMAT_NAMES[format], fields: [...(type ? [['type of entry', type] as [string, string]] : []), ...fields] }))
+    .filter((g) => g.fields.length);
+}
+
+/**
+ * The bibliographic fields the catalogue has no column for, as they came from a paste (read
+ * only: the edit form leaves them as they are); the exports write them back.
+ */
+function OtherFields({ extra }: { extra: PublicationDetail['extra'] }) {
+  const groups = otherFields(extra);
+  if (!groups.length) return null;
+  return (
+    <PageSection id="pub-other-fields" title="Other fields">
+      <Text size="sm" c="dimmed">
+        As they came in, kept for the exports.
+      </Text>
+      {groups.map((group) => (
+        <Stack key={group.format} gap={6} role="group" aria-label={`Other fields from ${group.format}`}>
+          <Text size="sm" fw={600}>
+            From {group.format}
+          </Text>
+          <Stack gap={6} component="dl" m={0}>
+            {group.fields.map(([name, value]) => (
+              <DetailRow nameWidth="7rem" key={name} name={name}>
+                <span style={{ whiteSpace: 'pre-line' }}>{value}</span>
+              </DetailRow>
+            ))}
+          </Stack>
+        </Stack>
+      ))}
+    </PageSection>
+  );
+}
+
+/** A publication: its citation in four styles, abstract, authors, venue, DOI, keywords, other fields, projects, exports, and edit and delete for those who may. */
 export default function PublicationPage() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
@@ -82,7 +137,7 @@ export default function PublicationPage() {
   }, [current, slug, pathname, navigate]);
   if (!detail.data)
     return <PageState isPending={detail.isPending} error={detail.error} message={detail.error ? objectLoadErrorText(detail.error) : undefined} />;
-  const { publication: p, abstract, permissions } = detail.data;
+  const { publication: p, abstract, extra, permissions } = detail.data;
 
   const askToDelete = () =>
     confirmDelete({
@@ -202,6 +257,7 @@ export default function PublicationPage() {
               <Text c="dimmed">No more details.</Text>
             )}
           </PageSection>
+          <OtherFields extra={extra} />
           <PageSection id="pub-projects" title="Projects">
             {p.projects.length === 0 ? (
               <Text c="dimmed">Not linked to any project.</Text>

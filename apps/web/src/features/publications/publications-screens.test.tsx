@@ -35,7 +35,15 @@ const pub: Publication = {
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
-const detail: PublicationDetail = { publication: pub, abstract: 'Forecasts, made again and again.', permissions: ['view', 'edit', 'delete'] };
+const detail: PublicationDetail = {
+  publication: pub,
+  abstract: 'Forecasts, made again and again.',
+  extra: {
+    bibtex: { fields: { urldate: '2020-08-14', note: 'Publisher: National Academy of Sciences\nSection: Perspective' } },
+    ris: { tags: { CY: ['Oslo'] } },
+  },
+  permissions: ['view', 'edit', 'delete'],
+};
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -65,6 +73,7 @@ const parsedPub = (over: Partial<Parsed>): Parsed => ({
   abstract: null,
   keywords: [],
   citationKey: null,
+  extra: {},
   ...over,
 });
 const parsed = {
@@ -81,6 +90,7 @@ const parsed = {
         venue: 'Ecological Applications',
         doi: '10.1002/eap.1682',
         citationKey: 'dietze2018',
+        extra: { bibtex: { fields: { issn: '0027-8424', urldate: '2020-08-14' } } },
       }),
     }),
     entry({ index: 1, key: 'broken', line: 9, error: 'Line 9: this entry is not closed' }),
@@ -195,8 +205,10 @@ describe('the paste preview', () => {
 
     await user.click(enabled);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pubs'));
-    const sent = calls.find((c) => c.url === '/api/v1/pubs/import')?.body as { publications: { title: string }[] };
+    const sent = calls.find((c) => c.url === '/api/v1/pubs/import')?.body as { publications: { title: string; extra: unknown }[] };
     expect(sent.publications.map((p) => p.title)).toEqual(['Iterative near-term ecological forecasting', 'A report']);
+    // The fields without a column go as they were read.
+    expect(sent.publications[0]!.extra).toEqual({ bibtex: { fields: { issn: '0027-8424', urldate: '2020-08-14' } } });
   });
 
   it('shows a refused entry’s problem on its own card, with a link to the publication holding its DOI', async () => {
@@ -244,6 +256,11 @@ describe('a publication’s page', () => {
     expect(screen.getByRole('link', { name: 'EFI' }).getAttribute('href')).toBe('/projects/efi');
     expect(screen.getByRole('link', { name: /BibTeX/ }).getAttribute('href')).toBe(`/api/v1/pubs/${pub.id}/export?format=bibtex`);
     expect(screen.getByRole('link', { name: /CSL-JSON/ }).getAttribute('href')).toBe(`/api/v1/pubs/${pub.id}/export?format=csl`);
+    // The fields without a column, read only, as they came.
+    const bibtex = screen.getByRole('group', { name: 'Other fields from BibTeX' });
+    expect(within(bibtex).getByText('urldate').nextSibling?.textContent).toBe('2020-08-14');
+    expect(within(bibtex).getByText('note').nextSibling?.textContent).toBe('Publisher: National Academy of Sciences\nSection: Perspective');
+    expect(within(screen.getByRole('group', { name: 'Other fields from RIS' })).getByText('CY').nextSibling?.textContent).toBe('Oslo');
   });
 
   it('deletes after a confirmation, then goes to the list', async () => {
@@ -290,6 +307,7 @@ describe('the form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/pubs/${pub.slug}`));
     const put = calls.find((c) => c.method === 'PUT');
+    // Only what changed: the other fields (extra) are not sent, so they stay as they are.
     expect(put?.body).toEqual({
       publication: {
         title: 'New title',
