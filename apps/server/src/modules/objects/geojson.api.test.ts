@@ -377,6 +377,9 @@ describeWithTool(GDAL, 'GDAL reads every GeoJSON export', () => {
     const read = ogrinfo(file);
     expect(read.count).toBe(many);
     expect(read.fields).toMatchObject({ depth: 'Integer', habitat: 'String' });
+    const csv = (await get(`/data/obj?q=${title}&format=csv&all=1`)).body.trimEnd().split('\r\n');
+    expect(csv[0]!.split(',').slice(-2)).toEqual(['depth', 'habitat']);
+    expect(new Set(csv.slice(1).map((line) => line.split(',')[0])).size).toBe(many);
     console.log(
       `all=1 stream: ${many} objects, ${(bytes / 1e6).toFixed(1)} MB in ${Math.round(ms)} ms; ` +
         `JS heap peak +${((peakHeap - before.heapUsed) / 1e6).toFixed(1)} MB over ${(before.heapUsed / 1e6).toFixed(0)} MB, ` +
