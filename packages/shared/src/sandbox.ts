@@ -6,6 +6,7 @@
  * shown on the screen is one curl command away.
  */
 import { z } from 'zod';
+import { ExportOptionsShape } from './exports.js';
 import { MetricNameSchema, METRIC_TYPES } from './data-schema.js';
 import { SlugSchema } from './slug.js';
 
@@ -38,7 +39,7 @@ export const SANDBOX_LIMITS = {
 /** The refusal of a query the database would spend too long on (HTTP 400). */
 export const SANDBOX_TOO_BROAD = 'This query is too broad: add a type, project or map area';
 
-export const SANDBOX_EXPORT_FORMATS = ['csv', 'geojson'] as const;
+export const SANDBOX_EXPORT_FORMATS = ['csv', 'xlsx', 'geojson'] as const;
 export type SandboxExportFormat = (typeof SANDBOX_EXPORT_FORMATS)[number];
 
 /** A metadata value to match exactly: a text, a number or true/false (text is read as the field's schema types it). */
@@ -177,4 +178,7 @@ export const SandboxChartResponseSchema = z.object({
 export type SandboxChartResponse = z.infer<typeof SandboxChartResponseSchema>;
 
 /** POST sandbox/export?format=: the query's every object (no page), streamed. */
-export const SandboxExportQuerySchema = z.object({ format: z.enum(SANDBOX_EXPORT_FORMATS).default('csv') });
+export const SandboxExportQuerySchema = z.strictObject({
+  format: z.enum(SANDBOX_EXPORT_FORMATS).default('csv').describe('csv or xlsx: a row per object (docs/api.md lists the columns); geojson: a FeatureCollection'),
+  ...ExportOptionsShape,
+});

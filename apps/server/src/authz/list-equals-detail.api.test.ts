@@ -534,6 +534,7 @@ describe.each(ACTORS)('as %s', (name) => {
     expect(chart).toMatchObject({ objects: tablesRead ? expected.length : 0, observations: expected.length * tablesRead });
     const csv = (await post('/sandbox/export?format=csv', body)).body.trimEnd().split('\r\n').slice(1);
     expect(sorted(csv.map((line) => line.split(',')[0]!))).toEqual(expected);
+    expect(sorted(await xlsxFirstColumn(await post('/sandbox/export?format=xlsx', body)))).toEqual(expected);
     const geojson = JSON.parse((await post('/sandbox/export?format=geojson', body)).body);
     expect(sorted(geojson.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
     // A hidden project in the filter answers as a project that does not exist.

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,8 +8,10 @@ import {
   SandboxFilterSchema,
   SandboxQueryResponseSchema,
   SandboxQuerySchema,
+  exportOptionsOf,
 } from '@observatory/shared';
 import { attachment } from '../../lib/downloads.js';
+import { XLSX_TYPE } from '../../lib/xlsx.js';
 
 const BOUNDS = `Visitors: ${SANDBOX_LIMITS.visitorQueriesPerMinute} queries a minute (429 with Retry-After). A query the database would spend too long on is refused with 400 (add a type, project or map area).`;
 
@@ -54,15 +55,16 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `Every object the query finds (no page), streamed: CSV (format=csv; a row per object: name, title, types, longitude, latitude, the types’ metadata fields, then each metric’s count, min, max, mean, first, last time and last value) or a GeoJSON FeatureCollection (format=geojson; RFC 7946, flat properties as docs/api.md lists them). ${BOUNDS}`,
+        summary: `Every object the query finds (no page), streamed: CSV or XLSX (format=csv or xlsx, with formulaGuard and bom; a row per object: name, title, types, longitude, latitude, geometry, the types’ metadata fields, then each metric’s count, min, max, mean, first, last time and last value) or a GeoJSON FeatureCollection (format=geojson; RFC 7946, flat properties as docs/api.md lists them). ${BOUNDS}`,
         querystring: SandboxExportQuerySchema,
         body: SandboxFilterSchema,
-        produces: ['text/csv', 'application/geo+json'],
+        produces: ['text/csv', XLSX_TYPE, 'application/geo+json'],
         // Streamed: a Readable, which the serializer passes untouched.
         response: {
           200: {
             content: {
               'text/csv': { schema: z.unknown().describe('CSV, a header row then a row per object') },
+              [XLSX_TYPE]: { schema: z.unknown().describe('XLSX, one sheet: the CSV’s header and rows') },
               'application/geo+json': {
                 schema: z
                   .unknown()
@@ -76,8 +78,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, type, chunks } = await sandbox.exportObjects(request.actor, request.ip, request.body, request.query.format);
-      return reply.type(type).header('content-disposition', attachment(fileName)).send(Readable.from(chunks));
+      const file = await sandbox.exportObjects(request.actor, request.ip, request.body, request.query.format, exportOptionsOf(request.query));
+      return reply.type(file.type).header('content-disposition', attachment(file.fileName)).send(file.body);
     },
   );
 };

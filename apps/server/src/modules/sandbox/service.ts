@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import {
   SANDBOX_LIMITS,
   SANDBOX_TOO_BROAD,
+  type ExportOptions,
   type SandboxBucket,
   type SandboxChartResponse,
   type SandboxChartSchema,
@@ -16,7 +18,8 @@ import type { Actor } from '../../authz/authorize.js';
 import { findVisible } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
-import { csvRow } from '../../lib/csv.js';
+import { geoJsonFromDb } from '../../lib/geometry.js';
+import { tableFile, type TableFile } from '../../lib/table-export.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import { feature, featureCollectionText } from '../../lib/geojson.js';
 import { admitVisitor, type RateLimiter } from '../../lib/rate-limiter.js';
@@ -63,6 +66,9 @@ export const EXPORT_CHUNK_WITH_METRICS = 100;
 
 /** No metrics: the statement of the objects alone, whose cost the cap is held to. */
 const NO_SOURCES: repo.Sources = { metricIds: [], tableIds: [], from: null, to: null };
+
+/** The export options when none are asked for: the formula guard on, no byte-order mark. */
+const DEFAULT_EXPORT: ExportOptions = { formulaGuard: true, bom: false };
 
 /** A metric's summary in an export, in order: the CSV's columns and the GeoJSON properties (<metric>_<summary>). */
 const METRIC_SUMMARY = ['count', 'min', 'max', 'mean', 'first', 'last_time', 'last_value'] as const;
@@ -253,23 +259,24 @@ export function createSandboxService(deps: {
     };
   }
 
-  /** The export's CSV: its header line, then the lines of each chunk of rows. */
-  function csvFormatter(plan: Plan) {
+  /**
+   * The export as a table (CSV or XLSX; docs/api.md lists its columns): name, title, types,
+   * a point on the object, its geometry as the API's GeoJSON, the fields of the chosen types,
+   * then each metric's count, min, max, mean, first, last time and last value.
+   */
+  function tableOf(plan: Plan) {
     const metricColumns = plan.metrics.flatMap((m) => ['count', 'min', 'max', 'mean', 'first', 'last time', 'last value'].map((c) => `${m.name} ${c}`));
     return {
-      start: `${csvRow(['name', 'title', 'types', 'longitude', 'latitude', ...plan.fields, ...metricColumns])}\r\n`,
-      rows: (rows: repo.ObjectRow[]) =>
-        rows
-          .map((row) => {
-            const o = objectOf(row, plan, plan.fields);
-            const stats = plan.metrics.flatMap((m) => {
-              const s = o.metrics[m.name];
-              return s ? [s.count, s.min, s.max, s.mean, s.first, s.last.time, s.last.value] : [0, null, null, null, null, null, null];
-            });
-            return `${csvRow([o.name, o.title, o.types.join(';'), o.point?.[0], o.point?.[1], ...plan.fields.map((f) => o.metadata[f]), ...stats])}\r\n`;
-          })
-          .join(''),
-      end: '',
+      header: ['name', 'title', 'types', 'longitude', 'latitude', 'geometry', ...plan.fields, ...metricColumns],
+      row: (row: repo.ObjectRow): unknown[] => {
+        const o = objectOf(row, plan, plan.fields);
+        const stats = plan.metrics.flatMap((m) => {
+          const s = o.metrics[m.name];
+          return s ? [s.count, s.min, s.max, s.mean, s.first, s.last.time, s.last.value] : [0, null, null, null, null, null, null];
+        });
+        const geometry = row.geometry ? geoJsonFromDb(row.geometry) : null;
+        return [o.name, o.title, o.types.join(';'), o.point?.[0], o.point?.[1], geometry, ...plan.fields.map((f) => o.metadata[f]), ...stats];
+      },
     };
   }
 
@@ -389,19 +396,28 @@ export function createSandboxService(deps: {
      * object, and the next chunk ten times larger again: every object is summed up, each
      * job bounded by one object's observations.
      */
-    async exportObjects(actor: Actor | null, ip: string, input: FilterInput, format: SandboxExportFormat) {
+    async exportObjects(
+      actor: Actor | null,
+      ip: string,
+      input: FilterInput,
+      format: SandboxExportFormat,
+      options: ExportOptions = DEFAULT_EXPORT,
+    ): Promise<TableFile> {
       await admit(actor, ip);
-      const geojson = format === 'geojson';
+      // Every format carries the geometry: GeoJSON as the feature's, CSV and XLSX in a column.
+      const withGeometry = true;
       const plan = await bounded(async (d) => {
         const resolved = await resolve(d, actor, input);
-        await refuseBroad(d, repo.rowsStatement(resolved.filter, NO_SOURCES, { after: { id: null, limit: EXPORT_CHUNK } }, geojson));
+        await refuseBroad(d, repo.rowsStatement(resolved.filter, NO_SOURCES, { after: { id: null, limit: EXPORT_CHUNK } }, withGeometry));
         return resolved;
       });
       // With metrics each object's observations are summed up too: fewer objects a chunk keep a chunk short.
       const fullChunk = plan.metrics.length ? EXPORT_CHUNK_WITH_METRICS : EXPORT_CHUNK;
       let chunk = fullChunk;
       const read = (from: string | null, limit: number) =>
-        bounded((d) => repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, { after: { id: from, limit } }, geojson, limit > 1 ? maxSummed : null)));
+        bounded((d) =>
+          repo.readRows(d, repo.rowsStatement(plan.filter, plan.sources, { after: { id: from, limit } }, withGeometry, limit > 1 ? maxSummed : null)),
+        );
       async function* rowChunks(): AsyncGenerator<repo.ObjectRow[]> {
         let after: string | null = null;
         for (;;) {
@@ -420,14 +436,13 @@ export function createSandboxService(deps: {
       async function* featureChunks() {
         for await (const rows of rowChunks()) yield rows.map((row) => sandboxFeature(row, plan));
       }
-      async function* csvChunks() {
-        const text = csvFormatter(plan);
-        yield text.start;
-        for await (const rows of rowChunks()) yield text.rows(rows);
-        yield text.end;
+      if (format === 'geojson')
+        return { fileName: 'sandbox.geojson', type: 'application/geo+json', body: Readable.from(featureCollectionText(featureChunks())) };
+      const table = tableOf(plan);
+      async function* tableRows() {
+        for await (const rows of rowChunks()) yield rows.map(table.row);
       }
-      const chunks = geojson ? featureCollectionText(featureChunks()) : csvChunks();
-      return { fileName: geojson ? 'sandbox.geojson' : 'sandbox.csv', type: geojson ? 'application/geo+json' : 'text/csv; charset=utf-8', chunks };
+      return tableFile(format, { name: 'sandbox', header: table.header, chunks: tableRows() }, options);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import { API_ROOT, type Metric, type SandboxExportFormat } from '@observatory/shared';
+import { API_ROOT, type Metric } from '@observatory/shared';
 import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { fieldErrors } from '../../components/FormError';
@@ -12,7 +12,8 @@ import { useMetrics } from '../../lib/metrics';
 import { useObjectTypes } from '../../lib/object-types';
 import { useLatestSearchParams } from '../../lib/use-latest-search-params';
 import { useTitle } from '../../lib/use-title';
-import { downloadExport, useSandboxQuery } from './api';
+import { downloadExport, useSandboxQuery, type SandboxDownload } from './api';
+import { SPREADSHEET_DOWNLOADS } from '../../lib/spreadsheet-downloads';
 import { FilterPanel } from './FilterPanel';
 import { ResultsTable, totalText } from './ResultsTable';
 import { SandboxCharts } from './SandboxCharts';
@@ -31,7 +32,7 @@ function unplaced(error: unknown): unknown {
 }
 
 /** What an export button is doing. */
-type ExportState = { busy: SandboxExportFormat | null; error: unknown };
+type ExportState = { busy: SandboxDownload | null; error: unknown };
 
 /**
  * /sandbox: a data explorer for everyone. Choose object types, projects and metrics,
@@ -62,7 +63,7 @@ export default function SandboxPage() {
       },
       { replace: !history },
     );
-  const exportAs = async (format: SandboxExportFormat) => {
+  const exportAs = async (format: SandboxDownload) => {
     setExporting({ busy: format, error: null });
     try {
       await downloadExport(filterBody(state), format);
@@ -106,15 +107,18 @@ export default function SandboxPage() {
         ) : null}
         <Stack gap="xs" component="section" aria-label="Use the result">
           <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting.busy === 'csv'}
-              disabled={!!exporting.busy}
-              onClick={() => void exportAs('csv')}
-            >
-              Export CSV
-            </Button>
+            {SPREADSHEET_DOWNLOADS.map((d) => (
+              <Button
+                key={d.key}
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={exporting.busy === d.key}
+                disabled={!!exporting.busy}
+                onClick={() => void exportAs(d.key)}
+              >
+                Export {d.label}
+              </Button>
+            ))}
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProjectsResponse, SandboxChartQuery, SandboxChartResponse, SandboxExportFormat, SandboxQuery, SandboxQueryResponse } from '@observatory/shared';
+import type { ProjectsResponse, SandboxChartQuery, SandboxChartResponse, SandboxQuery, SandboxQueryResponse } from '@observatory/shared';
 import { api, request } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { saveFile } from '../../lib/download';
+import { spreadsheetAccept, spreadsheetDownload, spreadsheetParams, type SpreadsheetKey } from '../../lib/spreadsheet-downloads';
 import { sandboxKeys } from './keys';
 import { retryServerFaults } from '../../lib/errors';
 
@@ -42,11 +43,19 @@ export function useSandboxChart(body: SandboxChartQuery, enabled: boolean) {
   });
 }
 
+/** What the sandbox exports: a spreadsheet download, or GeoJSON. */
+export type SandboxDownload = SpreadsheetKey | 'geojson';
+
 /** POST sandbox/export?format=: the whole result as a file, fetched with the session (a plain link would be answered as to a visitor). */
-export async function downloadExport(body: unknown, format: SandboxExportFormat): Promise<void> {
-  const accept = format === 'csv' ? 'text/csv' : 'application/geo+json';
-  const { data } = await request<Blob>('POST', '/sandbox/export', { body, query: { format }, accept, as: 'blob' });
-  saveFile(data, format === 'csv' ? 'sandbox.csv' : 'sandbox.geojson');
+export async function downloadExport(body: unknown, download: SandboxDownload): Promise<void> {
+  if (download === 'geojson') {
+    const { data } = await request<Blob>('POST', '/sandbox/export', { body, query: { format: 'geojson' }, accept: 'application/geo+json', as: 'blob' });
+    saveFile(data, 'sandbox.geojson');
+    return;
+  }
+  const query = spreadsheetParams(download);
+  const { data } = await request<Blob>('POST', '/sandbox/export', { body, query, accept: spreadsheetAccept(download), as: 'blob' });
+  saveFile(data, `sandbox.${spreadsheetDownload(download).extension}`);
 }
 
 /** Projects whose title matches `q` (the first page by title when empty), for the project picker. */
