@@ -1,5 +1,4 @@
 import type { ExportOptions, GeoJson, GeoObject, TableExportFormat } from '@observatory/shared';
-import { toCsv, type CsvOptions } from '../../lib/csv.js';
 import { tableFile, type TableFile, type TableSource } from '../../lib/table-export.js';
 
 /** An object as the catalogue lists it, with the parts the formats use. */
@@ -45,16 +44,6 @@ export const objectRow = (o: Listed, fields: string[]): unknown[] => [
 export function objectsTable(list: Listed[]): TableSource {
   const fields = metadataFieldsOf(list);
   return { name: 'objects', header: [...OBJECT_COLUMNS, ...fields], chunks: [list.map((o) => objectRow(o, fields))] };
-}
-
-/** One row per object, as OBJECT_COLUMNS says. */
-export function objectsCsv(list: Listed[], options: CsvOptions = {}): string {
-  const fields = metadataFieldsOf(list);
-  return toCsv(
-    [...OBJECT_COLUMNS, ...fields],
-    list.map((o) => objectRow(o, fields)),
-    options,
-  );
 }
 
 /** A page of objects as a CSV or XLSX download. */
