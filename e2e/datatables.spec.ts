@@ -63,11 +63,15 @@ test('a visitor charts a project’s data table, zooms in on a time range, sorts
   expect(Number(await summary.getByRole('row').nth(1).locator('td').nth(4).textContent())).toBe(values[0]);
 
   // The CSV holds that site's rows of that range.
-  const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: 'Download CSV', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe('near-term-forecasts-of-river-chlorophyll-a-chlorophyll-a-daily-means.csv');
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
   expect(lines[0]).toBe('object,title,metric,unit,time,value,note');
   expect(lines.length).toBeGreaterThan(2);
+  // And as an Excel workbook (a ZIP archive).
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: 'Download Excel (.xlsx)' }).click()]);
+  expect(xlsx.suggestedFilename()).toBe('near-term-forecasts-of-river-chlorophyll-a-chlorophyll-a-daily-means.xlsx');
+  expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
   const times = lines.slice(1).map((line) => line.split(',')[4]!);
   expect(times.every((time) => time >= start && time < `${end}T23:59:59`)).toBe(true);
   expect(lines.slice(1).every((line) => line.includes(',San Joaquin River Near Vernalis,chlorophyll-a,'))).toBe(true);

@@ -57,10 +57,10 @@ test('a visitor builds a query in the sandbox, sees rows and a chart, exports CS
   await expect(page.getByText(/observations of 15 objects from 2024-01-01 to 2025-01-01/)).toBeVisible();
 
   // The result as CSV: a header row, then a row per site.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe('sandbox.csv');
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toMatch(/^name,title,types,longitude,latitude,elevation,habitat,siteCode,chlorophyll-a count,/);
+  expect(lines[0]).toMatch(/^name,title,types,longitude,latitude,geometry,elevation,habitat,siteCode,chlorophyll-a count,/);
   expect(lines).toHaveLength(riverSites + 1);
   expect(lines.slice(1).every((line) => line.includes(',site,'))).toBe(true);
 
