@@ -308,7 +308,7 @@ test('a photo just uploaded asks for its caption; where it was taken shows on it
   await visitor.close();
 });
 
-test('the catalogue exports what it shows as GeoJSON', async ({ page, request }) => {
+test('the catalogue exports what it shows as GeoJSON and CSV, each one file', async ({ page, request }) => {
   const { word } = await searchableObjects(request);
   await page.goto(`/data?q=${word}`);
   const table = page.getByRole('table', { name: 'Objects' });
@@ -327,4 +327,17 @@ test('the catalogue exports what it shows as GeoJSON', async ({ page, request })
   expect(collection.type).toBe('FeatureCollection');
   expect(collection.features.map((f: { properties: { title: string } }) => f.properties.title).sort()).toEqual([...titles].sort());
   expect(collection.features.map((f: { geometry: { type: string } }) => f.geometry.type).sort()).toEqual(['Point', 'Polygon']);
+
+  // The same objects as one CSV file, the polygon's shape in its geometry column.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'CSV', exact: true }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe('objects.csv');
+  const text = await readFile((await csv.path())!, 'utf8');
+  const [header, ...rows] = text.trimEnd().split('\r\n');
+  expect(header!.split(',').slice(0, 2)).toEqual(['name', 'title']);
+  expect(header).toContain('geometry');
+  expect(rows).toHaveLength(2);
+  expect(text).toContain('""type"":""Polygon""');
 });

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { toErrorView } from '../../lib/errors';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useTitle } from '../../lib/use-title';
-import { downloadExport, EXPORT_LIMIT, fetchObjects, useObjectTypes, type ObjectListItem, type ObjectsDownload } from './api';
+import { downloadExport, fetchObjects, useObjectTypes, type ObjectListItem, type ObjectsDownload } from './api';
 import { SPREADSHEET_DOWNLOADS } from '../../lib/spreadsheet-downloads';
 import { TypeBadges } from './object-bits';
 import { objectKeys } from './keys';
@@ -73,17 +73,15 @@ function ObjectsTable({ objects }: { objects: ObjectListItem[] }) {
   );
 }
 
-/** GeoJSON, CSV (plain or for Excel) or XLSX of every object the current search and filters match, in parts of the server's largest page. */
+/** GeoJSON, CSV (plain or for Excel) or XLSX of every object the current search and filters match, as one file streamed by the server. */
 function ExportMenu({ query, total }: { query: string; total: number }) {
   const [busy, setBusy] = useState(false);
-  const parts = Math.max(1, Math.ceil(total / EXPORT_LIMIT));
-  const download = (format: ObjectsDownload, part: number) => {
+  const download = (format: ObjectsDownload) => {
     setBusy(true);
-    downloadExport(query, format, part)
+    downloadExport(query, format)
       .catch((error: unknown) => notifications.show({ color: 'danger', title: 'The export failed', message: toErrorView(error).message }))
       .finally(() => setBusy(false));
   };
-  const range = (part: number) => `objects ${(part - 1) * EXPORT_LIMIT + 1}–${Math.min(part * EXPORT_LIMIT, total)}`;
   return (
     <Popover position="bottom-end" width={380} trapFocus shadow="md">
       <Popover.Target>
@@ -94,22 +92,19 @@ function ExportMenu({ query, total }: { query: string; total: number }) {
       <Popover.Dropdown>
         <Stack gap="xs">
           <Text size="sm">
-            {total === 1 ? 'The 1 object' : `All ${total} objects`} matching the current search and filters
-            {parts > 1 ? `, in parts of ${EXPORT_LIMIT}` : ''}. GeoJSON leaves out objects without a location.
+            {total === 1 ? 'The 1 object' : `All ${total} objects`} matching the current search and filters, in one file. GeoJSON leaves out objects without a
+            location.
           </Text>
-          {Array.from({ length: parts }, (_, i) => i + 1).map((part) => (
-            <Group key={part} gap="xs">
-              <Button size="xs" variant="default" onClick={() => download('geojson', part)}>
-                GeoJSON{parts > 1 ? `, ${range(part)}` : ''}
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={() => download('geojson')} disabled={busy}>
+              GeoJSON
+            </Button>
+            {SPREADSHEET_DOWNLOADS.map((d) => (
+              <Button key={d.key} size="xs" variant="default" onClick={() => download(d.key)} disabled={busy}>
+                {d.label}
               </Button>
-              {SPREADSHEET_DOWNLOADS.map((d) => (
-                <Button key={d.key} size="xs" variant="default" onClick={() => download(d.key, part)}>
-                  {d.label}
-                  {parts > 1 ? `, ${range(part)}` : ''}
-                </Button>
-              ))}
-            </Group>
-          ))}
+            ))}
+          </Group>
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -39,19 +39,16 @@ export const fetchObjects = (query: string, p: number) => api.page<GeoObjectsRes
 export const fetchObjectsGeoJson = (query: string, p: number) =>
   api.get<GeoObjectFeatureCollection>('/data/obj', { ...Object.fromEntries(new URLSearchParams(query)), p, format: 'geojson' });
 
-/** The server's largest page: an export of "all matching" asks for pages of this size. */
-export const EXPORT_LIMIT = 1000;
-
 /** What the catalogue exports: GeoJSON, or a spreadsheet download (CSV, CSV for Excel, XLSX). */
 export type ObjectsDownload = 'geojson' | SpreadsheetKey;
 
-/** The catalogue's query (without its page) as an export of `download`, `page` of EXPORT_LIMIT rows each. */
-export function exportQuery(query: string, download: ObjectsDownload, page = 1): Record<string, string> {
+/** The catalogue's query (without its page) as one streamed file of every matching object (all=1). */
+export function exportQuery(query: string, download: ObjectsDownload): Record<string, string> {
   const params = new URLSearchParams(query);
   params.delete('p');
+  params.delete('limit');
   for (const [key, value] of Object.entries(download === 'geojson' ? { format: 'geojson' } : spreadsheetParams(download))) params.set(key, value);
-  params.set('limit', String(EXPORT_LIMIT));
-  if (page > 1) params.set('p', String(page));
+  params.set('all', '1');
   return Object.fromEntries(params);
 }
 
@@ -59,10 +56,10 @@ export function exportQuery(query: string, download: ObjectsDownload, page = 1):
  * Downloads an export with the caller's session (members-only objects included when they
  * may see them): fetched as a file, then saved through a temporary link.
  */
-export async function downloadExport(query: string, download: ObjectsDownload, page = 1): Promise<void> {
-  const blob = await api.blob('/data/obj', exportQuery(query, download, page));
+export async function downloadExport(query: string, download: ObjectsDownload): Promise<void> {
+  const blob = await api.blob('/data/obj', exportQuery(query, download));
   const extension = download === 'geojson' ? 'geojson' : spreadsheetDownload(download).extension;
-  saveFile(blob, `objects${page > 1 ? `-part-${page}` : ''}.${extension}`);
+  saveFile(blob, `objects.${extension}`);
 }
 
 // Notes
