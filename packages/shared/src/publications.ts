@@ -117,6 +117,34 @@ export const PublicationExtraSchema = z
   .describe('Bibliographic fields without a column of their own, by format (docs/publications.md)');
 export type PublicationExtra = z.output<typeof PublicationExtraSchema>;
 
+/**
+ * The BibTeX fields a column is written from (the server's BibTeX writer checks it has the
+ * same list). extra.bibtex keeps one only as written when it says more than the column
+ * ({…} case protection, LaTeX): the page does not list those as other fields.
+ */
+export const BIBTEX_COLUMN_FIELDS: readonly string[] = [
+  'author',
+  'title',
+  'journal',
+  'journaltitle',
+  'booktitle',
+  'publisher',
+  'institution',
+  'school',
+  'organization',
+  'howpublished',
+  'year',
+  'date',
+  'volume',
+  'number',
+  'issue',
+  'pages',
+  'doi',
+  'url',
+  'abstract',
+  'keywords',
+];
+
 export const PublicationAuthorSchema = z.object({
   name: z.string().describe('As written in the citation: "Dietze, Michael C."'),
   person: PersonRef.nullable().describe('The person of the catalogue it is linked to'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pub, stored } from './test-entries.js';
-import { citationKeys, writeBibtex } from './bibtex.js';
+import { BIBTEX_COLUMN_FIELDS } from '@observatory/shared';
+import { citationKeys, columnFields, writeBibtex } from './bibtex.js';
 import type { CitableFields } from './csl.js';
 
 const keysOf = (bib: string) => [...bib.matchAll(/^@\w+\{([^,]+),$/gm)].map((m) => m[1]);
@@ -124,5 +125,11 @@ Section: Perspective},
     expect(p!.extra.bibtex).toEqual({ type: 'inproceedings', fields: { booktitle: 'Proceedings' } });
     expect(writeBibtex([p!])).toMatch(/^@inproceedings\{k,\n {2}title = \{A talk\},\n {2}booktitle = \{Proceedings\},\n {2}year = \{2020\},\n\}\n$/);
     expect(writeBibtex([{ ...p!, type: 'report' }])).toMatch(/^@techreport\{k,/);
+  });
+});
+
+describe('the fields columns are written from', () => {
+  it('are the list the web leaves out of a publication’s other fields', () => {
+    expect([...columnFields()].sort()).toEqual([...BIBTEX_COLUMN_FIELDS].sort());
   });
 });

@@ -127,6 +127,9 @@ const COLUMNS: readonly {
   },
 ];
 
+/** Every field a column may be read from (the web's BIBTEX_COLUMN_FIELDS is this list). */
+export const columnFields = () => COLUMNS.flatMap((c) => c.fields);
+
 /**
  * The fields of an entry's own that hold its columns: by field name, whether it is to be
  * kept in extra (it says more than the column: {…} case protection, LaTeX, "--", another

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Container, Group, Loader, Paper, Select, Stack, 
 import { useClipboard } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import { CITATION_STYLES, PUBLICATION_EXPORT_FORMATS, type CitationStyle, type PublicationDetail } from '@observatory/shared';
+import { BIBTEX_COLUMN_FIELDS, CITATION_STYLES, PUBLICATION_EXPORT_FORMATS, type CitationStyle, type PublicationDetail } from '@observatory/shared';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../components/FormError';
@@ -72,7 +72,12 @@ const FORMAT_NAMES = { bibtex: 'BibTeX', ris: 'RIS', csl: 'CSL-JSON' } as const;
 /** The fields of a publication's extra, by format: each with its name as the format has it and its value as it came. */
 function otherFields(extra: PublicationDetail['extra']): { format: string; fields: [string, string][] }[] {
   const groups = [
-    { format: 'bibtex' as const, type: extra.bibtex?.type, fields: Object.entries(extra.bibtex?.fields ?? {}) },
+    {
+      format: 'bibtex' as const,
+      type: extra.bibtex?.type,
+      // A column's own field kept as written (a title's {…}) is that column, shown above.
+      fields: Object.entries(extra.bibtex?.fields ?? {}).filter(([name]) => !BIBTEX_COLUMN_FIELDS.includes(name)),
+    },
     {
       format: 'ris' as const,
       type: extra.ris?.type,

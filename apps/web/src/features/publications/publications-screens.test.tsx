@@ -39,7 +39,13 @@ const detail: PublicationDetail = {
   publication: pub,
   abstract: 'Forecasts, made again and again.',
   extra: {
-    bibtex: { fields: { urldate: '2020-08-14', note: 'Publisher: National Academy of Sciences\nSection: Perspective' } },
+    bibtex: {
+      fields: {
+        urldate: '2020-08-14',
+        note: 'Publisher: National Academy of Sciences\nSection: Perspective',
+        title: 'Iterative near-term ecological forecasting: {Needs}, opportunities, and challenges',
+      },
+    },
     ris: { tags: { CY: ['Oslo'] } },
   },
   permissions: ['view', 'edit', 'delete'],
@@ -260,6 +266,8 @@ describe('a publication’s page', () => {
     const bibtex = screen.getByRole('group', { name: 'Other fields from BibTeX' });
     expect(within(bibtex).getByText('urldate').nextSibling?.textContent).toBe('2020-08-14');
     expect(within(bibtex).getByText('note').nextSibling?.textContent).toBe('Publisher: National Academy of Sciences\nSection: Perspective');
+    // A column's field kept as written (the title's case protection) is that column, not another field.
+    expect(within(bibtex).queryByText('title')).toBeNull();
     expect(within(screen.getByRole('group', { name: 'Other fields from RIS' })).getByText('CY').nextSibling?.textContent).toBe('Oslo');
   });
 
