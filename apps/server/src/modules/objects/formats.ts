@@ -1,18 +1,9 @@
-import type { ExportOptions, GeoJson, GeoObject, TableExportFormat } from '@observatory/shared';
+import type { ExportOptions, TableExportFormat } from '@observatory/shared';
 import { tableFile, type TableFile, type TableSource } from '../../lib/table-export.js';
+import type { Featured } from './features.js';
 
-/** An object as the catalogue lists it, with the parts the formats use. */
-export interface Listed {
-  id: string;
-  name: string;
-  title: string;
-  types: Pick<GeoObject['types'][number], 'slug' | 'marker'>[];
-  projects: { slug: string }[];
-  parent: { name: string } | null;
-  visibility: string;
-  geo?: GeoJson | null;
-  metadata?: Record<string, unknown>;
-}
+/** An object as the catalogue lists it, with the parts the formats use (its Feature's, but the time of its last change). */
+export type Listed = Omit<Featured, 'update'>;
 
 /**
  * The spreadsheet columns of objects, in this order (docs/api.md lists them for scripts):
