@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { withOptionalBodies } from './lib/openapi-bodies.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
+import { withRouteSecurity } from './lib/openapi-security.js';
 import { apiKeyRoutes } from './modules/apikeys/index.js';
 import { assetRoutes } from './modules/assets/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -156,9 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
         },
       },
-      security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withRouteSecurity(jsonSchemaTransform),
     transformObject: (input) => withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))),
   });
 

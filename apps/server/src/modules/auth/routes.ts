@@ -16,9 +16,8 @@ import {
   UserSessionsResponseSchema,
 } from '@observatory/shared';
 import { sessionUserOf } from '../../authz/policy.js';
-import { requireActor } from '../../authz/authorize.js';
 import { DEVICE_COOKIE_MAX_AGE_S } from '../../lib/device-cookies.js';
-import { signedInInPerson } from '../../plugins/auth.js';
+import { signedIn, signedInInPerson } from '../../plugins/auth.js';
 import type { Session } from './service.js';
 
 /** The device cookie (lib/device-cookies.ts), sent only to the sign-in routes. */
@@ -166,12 +165,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/user', { schema: { tags, summary: 'The signed-in user', response: { 200: AuthUserResponseSchema } } }, async (request) => {
-    const actor = requireActor(request.actor);
-    return {
-      user: sessionUserOf(actor),
-    };
-  });
+  app.get(
+    '/auth/user',
+    { onRequest: signedIn, schema: { tags, summary: 'The signed-in user', response: { 200: AuthUserResponseSchema } } },
+    async (request) => ({ user: sessionUserOf(request.actor!) }),
+  );
 
   app.post(
     '/auth/reset',
