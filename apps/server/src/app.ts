@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { withOptionalBodies } from './lib/openapi-bodies.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
+import { withOperationIds } from './lib/openapi-operation-ids.js';
 import { withRouteSecurity } from './lib/openapi-security.js';
 import { apiKeyRoutes } from './modules/apikeys/index.js';
 import { assetRoutes } from './modules/assets/index.js';
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     transform: withRouteSecurity(jsonSchemaTransform),
-    transformObject: (input) => withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))),
+    transformObject: (input) => withOperationIds(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input))))),
   });
 
   await app.register(

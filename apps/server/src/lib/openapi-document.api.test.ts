@@ -48,3 +48,22 @@ describe('security', () => {
     expect(declared(SIGNED_IN)).toEqual(expect.arrayContaining(['get /api/v1/auth/user', 'post /api/v1/projects', 'get /api/v1/users']));
   }, 60_000);
 });
+
+describe('operationId', () => {
+  it('names every operation once, readably', () => {
+    const ids = operations().map(({ operation }) => operation.operationId ?? '');
+    expect(ids.filter((id) => !/^[a-z][A-Za-z0-9]+$/.test(id))).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const idOf = (method: string, path: string) => spec.paths[`/api/v1${path}`]?.[method]?.operationId;
+    expect(idOf('get', '/projects')).toBe('listProjects');
+    expect(idOf('get', '/projects/{id}')).toBe('getProject');
+    expect(idOf('post', '/projects')).toBe('createProject');
+    expect(idOf('put', '/projects/{id}')).toBe('updateProject');
+    expect(idOf('delete', '/projects/{id}')).toBe('deleteProject');
+    expect(idOf('get', '/projects/{id}/members')).toBe('listProjectMembers');
+    expect(idOf('post', '/projects/{id}/revisions/{rid}/restore')).toBe('restoreProjectRevision');
+    expect(idOf('get', '/data/obj')).toBe('listObjects');
+    expect(idOf('get', '/people')).toBe('listPeople');
+    expect(idOf('post', '/auth/login')).toBe('login');
+  });
+});
