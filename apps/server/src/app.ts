@@ -14,6 +14,7 @@ import { withOptionalBodies } from './lib/openapi-bodies.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
 import { withOperationIds } from './lib/openapi-operation-ids.js';
 import { withRouteSecurity } from './lib/openapi-security.js';
+import { withNamedWildcards } from './lib/openapi-wildcards.js';
 import { apiKeyRoutes } from './modules/apikeys/index.js';
 import { assetRoutes } from './modules/assets/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -160,7 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     transform: withRouteSecurity(jsonSchemaTransform),
-    transformObject: (input) => withOperationIds(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input))))),
+    transformObject: (input) =>
+      withOperationIds(withNamedWildcards(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))))),
   });
 
   await app.register(

@@ -67,3 +67,27 @@ describe('operationId', () => {
     expect(idOf('post', '/auth/login')).toBe('login');
   });
 });
+
+describe('wildcard paths', () => {
+  it('name their wildcard {path}, declared as a path parameter that takes slashes', () => {
+    expect(Object.keys(spec.paths).filter((path) => path.includes('{*}'))).toEqual([]);
+    for (const path of ['/api/v1/data/node/{path}', '/api/v1/pages/at/{path}', '/api/v1/auth/sign/{path}']) {
+      for (const operation of Object.values(spec.paths[path]!)) {
+        const parameter = operation.parameters?.find((p) => p.in === 'path');
+        expect(parameter).toMatchObject({ name: 'path', required: true, 'x-wildcard': true });
+        expect(parameter?.description).toContain('`/`-separated');
+        expect(parameter?.description).toContain('percent-encoded');
+      }
+    }
+  });
+
+  it('declares every parameter each path names', () => {
+    const undeclared = operations().flatMap(({ method, path, operation }) =>
+      [...path.matchAll(/\{([^}]+)\}/g)]
+        .map((match) => match[1]!)
+        .filter((name) => !operation.parameters?.some((p) => p.in === 'path' && p.name === name))
+        .map((name) => `${method} ${path}: ${name}`),
+    );
+    expect(undeclared).toEqual([]);
+  });
+});
