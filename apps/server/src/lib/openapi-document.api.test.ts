@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestApp, type TestApp } from '../../test/harness.js';
+import { api, startTestApp, testConfig, type TestApp } from '../../test/harness.js';
 import { OPTIONAL_AUTH, SIGNED_IN } from './openapi-security.js';
 
 /** What the OpenAPI document says of each operation, checked against what the route does. */
@@ -89,5 +89,12 @@ describe('wildcard paths', () => {
         .map((name) => `${method} ${path}: ${name}`),
     );
     expect(undeclared).toEqual([]);
+  });
+});
+
+describe('info and servers', () => {
+  it("name the licence and the deployment's address", () => {
+    expect(spec.info.license).toEqual({ name: 'GNU Affero General Public License v3.0 or later', identifier: 'AGPL-3.0-or-later' });
+    expect((spec as Spec & { servers: { url: string }[] }).servers).toEqual([{ url: testConfig().publicUrl }]);
   });
 });
