@@ -23,6 +23,9 @@ import type { Session } from './service.js';
 /** The device cookie (lib/device-cookies.ts), sent only to the sign-in routes. */
 const DEVICE_COOKIE = 'device';
 
+/** The routes that read the sign-in cookies: no CORS, and refused when sent from another site (plugins/cors.ts). */
+const COOKIE_ROUTE = { sameOriginOnly: true };
+
 const CodeParams = z.object({ code: z.string().min(10).max(200) });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
+      config: COOKIE_ROUTE,
       schema: {
         tags,
         summary: 'Sign in with username or e-mail and password',
@@ -69,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     {
+      config: COOKIE_ROUTE,
       schema: {
         tags,
         summary: 'Exchange the refresh cookie for a new access token (the cookie rotates)',
@@ -88,6 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      config: COOKIE_ROUTE,
       schema: {
         tags,
         summary: 'Sign out: end the session of the refresh cookie (or of the access token sent), its access tokens at once',
