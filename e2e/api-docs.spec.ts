@@ -7,7 +7,8 @@ const inputValues = (page: Page) => page.locator('input, textarea').evaluateAll(
 test('a signed-in user finds GET /pubs by the filter and sends it; a POST asks before it is sent', async ({ page }) => {
   await signIn(page, 'ada');
   await page.goto('/doc/api');
-  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+  // The reference reads and lays out the whole OpenAPI document (about 830 KB) first: 5-8 s on a loaded 2-core machine.
+  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Authentication', level: 2 })).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Filter the operations' }).fill('GET /pubs');
@@ -45,7 +46,7 @@ test('a signed-in user finds GET /pubs by the filter and sends it; a POST asks b
 test('a visitor’s deep link opens its operation with every input empty, whatever the address holds', async ({ page }) => {
   await page.goto('/doc/api?x=planted-value&p=planted-value&q=planted-value#get-/pubs');
   const get = page.locator('[id="get-/pubs"]');
-  await expect(get.getByRole('heading', { name: 'Parameters' })).toBeVisible();
+  await expect(get.getByRole('heading', { name: 'Parameters' })).toBeVisible({ timeout: 30_000 });
   await expect(get.getByRole('textbox', { name: 'q', exact: true })).toHaveValue('');
   await expect(get.getByRole('textbox', { name: 'p', exact: true })).toHaveValue('');
   expect(await inputValues(page)).not.toContain('planted-value');
