@@ -8,7 +8,7 @@ import { FormError } from './FormError';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 
-interface ImageUploadProps {
+interface ImageUploadProps<T> {
   /** What the image is, in lower case: "photo", "logo". */
   what: string;
   /** Whose image it is, for the placeholder's initials and the messages. */
@@ -16,13 +16,17 @@ interface ImageUploadProps {
   image: ImageRef | null;
   /** The API path that takes PUT (multipart) and DELETE. */
   path: string;
-  onChanged: () => void;
+  /**
+   * Hears the holder as the server answered it: its new version is to be taken at once, or a
+   * form saved before its refetch lands would be refused as changed meanwhile by this very change.
+   */
+  onChanged: (holder: T) => void;
 }
 
 /** Shows an image with buttons to upload a new one (JPEG, PNG or WebP) or remove it, after confirming. */
-export function ImageUpload({ what, name, image, path, onChanged }: ImageUploadProps) {
-  const upload = useMutation({ mutationFn: (file: File) => api.upload(path, file), onSuccess: onChanged });
-  const remove = useMutation({ mutationFn: () => api.del(path), onSuccess: onChanged });
+export function ImageUpload<T>({ what, name, image, path, onChanged }: ImageUploadProps<T>) {
+  const upload = useMutation({ mutationFn: (file: File) => api.upload<T>(path, file), onSuccess: (holder) => onChanged(holder) });
+  const remove = useMutation({ mutationFn: () => api.del<T>(path), onSuccess: (holder) => onChanged(holder) });
   const confirmRemove = () =>
     confirmDelete({
       title: `Remove the ${what}?`,

@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { Category } from '@observatory/shared';
+import type { Category, Institution } from '@observatory/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
@@ -126,7 +126,8 @@ export default function PartnerEditPage() {
             name={partner.data.institution.name}
             image={partner.data.institution.logo}
             path={`/institutions/${partner.data.institution.id}/logo`}
-            onChanged={() => {
+            onChanged={(institution: Institution) => {
+              client.setQueryData<PartnerDetail>(institutionKeys.detail(slug), (old) => old && { ...old, institution });
               void client.invalidateQueries({ queryKey: institutionKeys.details });
               void client.invalidateQueries({ queryKey: institutionKeys.all });
             }}

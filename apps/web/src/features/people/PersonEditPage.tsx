@@ -189,7 +189,8 @@ export default function PersonEditPage() {
             name={profile.data.person.name}
             image={profile.data.person.photo}
             path={`/people/${encodeURIComponent(profile.data.person.slug)}/photo`}
-            onChanged={() => {
+            onChanged={(answer: PersonDetail) => {
+              client.setQueryData<PersonProfile>(peopleKeys.detail(slug), (old) => old && { ...old, ...answer });
               void client.invalidateQueries({ queryKey: peopleKeys.detail(slug) });
               void client.invalidateQueries({ queryKey: peopleKeys.all });
             }}
