@@ -128,9 +128,17 @@ test('a data manager catalogues a project’s data tables and object types in Si
   // A new object of the project is offered only the types it catalogues.
   await page.goto('/data/new');
   const form = page.getByRole('form', { name: 'Object' });
-  await form.getByRole('combobox', { name: 'Projects' }).click();
-  await form.getByRole('combobox', { name: 'Projects' }).fill(project.title);
-  await page.getByRole('option', { name: project.title }).click();
+  const projects = form.getByRole('combobox', { name: 'Projects' });
+  // Its pill (the options' list opens outside the form).
+  const picked = form.getByText(project.title, { exact: true });
+  // Picked again until it shows: an option clicked as the searched list re-renders can be missed.
+  await expect(async () => {
+    if (await picked.isVisible()) return;
+    await projects.click();
+    await projects.fill(project.title);
+    await page.getByRole('option', { name: project.title }).click({ timeout: 5000 });
+    await expect(picked).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await form.getByRole('textbox', { name: 'Title' }).click();
   await expect(form.getByText('Narrowed to the types its projects catalogue')).toBeVisible();
   await form.getByRole('combobox', { name: 'Types' }).click();
