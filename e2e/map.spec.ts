@@ -45,7 +45,7 @@ const basemapLine = (page: Page) => page.locator('p', { hasText: /^Basemap:/ });
 /** The map has drawn its data and is not moving or loading (a flight takes a few seconds). */
 async function expectSettled(page: Page) {
   await expect(mapOf(page)).toHaveAttribute('data-map-state', 'ready');
-  await expect(mapOf(page)).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+  await expect(mapOf(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 
 async function openSites(page: Page) {

@@ -109,7 +109,7 @@ test('a visitor searches the catalogue, filters by type, opens an object with it
   // A catalogue the server cannot answer says so (after the client's retries).
   await page.route('**/api/v1/data/obj?*', (route) => route.fulfill({ status: 503, json: { error: 'The database is busy', code: 'INTERNAL' } }));
   await page.goto('/data');
-  await expect(page.getByRole('alert').filter({ hasText: 'The objects could not be loaded' })).toContainText('The database is busy', { timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'The objects could not be loaded' })).toContainText('The database is busy', { timeout: 30_000 });
 });
 
 test('the catalogue filters by project and by parent, each picked by name', async ({ page, request }) => {

@@ -62,7 +62,7 @@ test('a visitor finds the photos of Abisko by drawing a box around it on the map
         const view = await mapView(page);
         return abisko.every((at) => inside(view, at)) && view[2]! - view[0]! < 1;
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
 
@@ -172,7 +172,7 @@ test('the photo search fits a phone, with the address’s box shown on the map',
         const view = await mapView(page);
         return inside(view, [18.6, 68.25]) && inside(view, [19.05, 68.45]) && view[2]! - view[0]! < 2;
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
