@@ -3,8 +3,18 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
+/**
+ * Ports Chromium refuses to fetch from (net/base/port_util.cc, "ERR_UNSAFE_PORT") in the
+ * range the journeys draw from: the app's port and the style host's next to it avoid them.
+ */
+const CHROMIUM_RESTRICTED = new Set([3659, 4045, 4190]);
+const journeyPort = (seed: number) => {
+  let port = 3200 + (seed % 1000);
+  while (CHROMIUM_RESTRICTED.has(port) || CHROMIUM_RESTRICTED.has(port + 1)) port += 2;
+  return port;
+};
 // Chosen once in the main process; workers inherit it (they load this file again).
-process.env.E2E_PORT ??= String(3200 + (process.pid % 500));
+process.env.E2E_PORT ??= String(journeyPort(process.pid));
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `observatory-e2e-${process.pid}`);
 const PORT = Number(process.env.E2E_PORT);
 /** The map style host of e2e/map-style-server.mjs: another origin, as a tile server is. */
