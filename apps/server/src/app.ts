@@ -6,12 +6,15 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_ROOT, PAGINATION_HEADERS, applyHumanMessages } from '@observatory/shared';
+import { API_ROOT, applyHumanMessages } from '@observatory/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { withOptionalBodies } from './lib/openapi-bodies.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
+import { withOperationIds } from './lib/openapi-operation-ids.js';
+import { withRouteSecurity } from './lib/openapi-security.js';
+import { withNamedWildcards } from './lib/openapi-wildcards.js';
 import { apiKeyRoutes } from './modules/apikeys/index.js';
 import { assetRoutes } from './modules/assets/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -35,6 +38,7 @@ import { dataTableRoutes } from './modules/datatables/index.js';
 import { importRoutes } from './modules/imports/index.js';
 import { userRoutes } from './modules/users/index.js';
 import authPlugin from './plugins/auth.js';
+import corsPlugin from './plugins/cors.js';
 import idempotencyPlugin, { withIdempotencyKeys } from './plugins/idempotency.js';
 import inputPlugin from './plugins/input.js';
 import errorsPlugin from './plugins/errors.js';
@@ -129,8 +133,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(inputPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('access-control-expose-headers', Object.values(PAGINATION_HEADERS).join(', '));
   });
+  // Before sign-in: a preflight is answered before any token is read.
+  await app.register(corsPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   // After the caller is known (keys are theirs), before any route: a create under an Idempotency-Key runs once.
@@ -144,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         title: `${config.app.productName} API`,
         version: '1',
         description: 'JSON in and out. Send `Authorization: Bearer <access token or API key>`.',
+        license: { name: 'GNU Affero General Public License v3.0 or later', identifier: 'AGPL-3.0-or-later' },
       },
       servers: [{ url: config.publicUrl }],
       components: {
@@ -156,10 +162,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
         },
       },
-      security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
-    transformObject: (input) => withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))),
+    transform: withRouteSecurity(jsonSchemaTransform),
+    transformObject: (input) =>
+      withOperationIds(withNamedWildcards(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))))),
   });
 
   await app.register(

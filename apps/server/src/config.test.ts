@@ -128,6 +128,19 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY takes the number of proxies/);
   });
 
+  it('gives no site credentials by default, then the origins of CORS_ORIGINS, naming a bad one', () => {
+    expect(loadConfig({}).cors).toEqual({ credentialedOrigins: [] });
+    expect(loadConfig({ CORS_ORIGINS: 'https://Maps.example.org, http://localhost:8080/,https://maps.example.org' }).cors.credentialedOrigins).toEqual([
+      'https://maps.example.org',
+      'http://localhost:8080',
+    ]);
+    for (const bad of ['*', 'maps.example.org', 'https://maps.example.org/notebook', 'ftp://maps.example.org', 'https://user@maps.example.org']) {
+      expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example.org,${bad}` }), bad).toThrow(
+        new RegExp(`CORS_ORIGINS takes http or https origins .*not "${bad.replace(/[.*/]/g, '\\$&')}"`),
+      );
+    }
+  });
+
   it('lets shortlinks lead to no other host by default, then to the host names of SHORTLINK_HOSTS, naming a bad one', () => {
     expect(loadConfig({}).shortlinks).toEqual({ hosts: [] });
     expect(loadConfig({ SHORTLINK_HOSTS: ' ' }).shortlinks.hosts).toEqual([]);

@@ -121,6 +121,27 @@ const extraOrigins = z
   });
 
 /**
+ * CORS_ORIGINS: the sites whose pages may call the API with credentials (the exact origin is
+ * echoed with Access-Control-Allow-Credentials), comma-separated origins such as
+ * https://maps.example.org. Empty by default: every site reads public data without credentials.
+ */
+const corsOrigins = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const list = (raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const wrong = list.filter((o) => !isHttpOrigin(o));
+    if (wrong.length) {
+      ctx.addIssue({ code: 'custom', message: `CORS_ORIGINS takes http or https origins (scheme, host and port, no path), not "${wrong.join(', ')}"` });
+      return [];
+    }
+    return [...new Set(list.map((o) => new URL(o).origin))];
+  });
+
+/**
  * The hosts other than this site (ownOrigin) that the maps load from: the origins of the
  * site-wide style and of each view's own, then the extra origins. None without a style:
  * the built-in one loads nothing from elsewhere. The CSP admits these, and the privacy page names them.
@@ -250,6 +271,7 @@ const EnvSchema = z.object({
   MAP_CENTER: lonLat,
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(3),
   SHORTLINK_HOSTS: shortlinkHosts,
+  CORS_ORIGINS: corsOrigins,
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   AUTH_RATE_LIMIT_PER_IP: int(50, 1),
   AUTH_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
@@ -296,6 +318,8 @@ export interface Config {
   app: AppConfig;
   /** The hosts other than this site's own that a shortlink may redirect to (lower case); none: only this site. */
   shortlinks: { hosts: string[] };
+  /** The origins (lower case, no trailing slash) whose pages may call the API with credentials; every other site reads without. */
+  cors: { credentialedOrigins: string[] };
   /** How old a process's copy of a setting changed under Site Admin (the basemap) may be. */
   settingsCacheMs: number;
   bodyLimit: number;
@@ -374,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       map: { ...map, center: e.MAP_CENTER, zoom: e.MAP_ZOOM, origins: mapOrigins(map, e.MAP_EXTRA_ORIGINS, new URL(publicUrl).origin) },
     },
     shortlinks: { hosts: e.SHORTLINK_HOSTS },
+    cors: { credentialedOrigins: e.CORS_ORIGINS },
     settingsCacheMs: 5000,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {

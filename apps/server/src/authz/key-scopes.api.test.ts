@@ -136,7 +136,7 @@ beforeAll(async () => {
     'data:slug': schema.slug,
     'data:objtypes-slug': objectType.slug,
     'data:nodetypes-slug': nodeType.slug,
-    'data:*': node.slug,
+    'data:path': node.slug,
     'data:sessions-id': session.id,
     'roles:slug': role.slug,
     'assets:id': asset.id,

@@ -153,8 +153,8 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'PUT /data/nodetypes/{slug}': ['manageSchema'],
   'DELETE /data/nodetypes/{slug}': ['manageSchema'],
   'POST /data/node': ['manageSchema'],
-  'PUT /data/node/{*}': ['manageSchema'],
-  'DELETE /data/node/{*}': ['manageSchema'],
+  'PUT /data/node/{path}': ['manageSchema'],
+  'DELETE /data/node/{path}': ['manageSchema'],
 
   'POST /data/import/sessions': ['importData', 'edit'],
   'PUT /data/import/sessions/{id}': ['importData', 'edit'],
@@ -185,7 +185,7 @@ export function operationOf(method: string, url: string, root: string): string |
   return `${method} ${url
     .slice(root.length)
     .replace(/:(\w+)/g, '{$1}')
-    .replace(/\*$/, '{*}')}`;
+    .replace(/\*$/, '{path}')}`;
 }
 
 /** Thrown when a route is added: a write outside the table would let every key through. */

@@ -16,13 +16,15 @@ import {
   UserSessionsResponseSchema,
 } from '@observatory/shared';
 import { sessionUserOf } from '../../authz/policy.js';
-import { requireActor } from '../../authz/authorize.js';
 import { DEVICE_COOKIE_MAX_AGE_S } from '../../lib/device-cookies.js';
-import { signedInInPerson } from '../../plugins/auth.js';
+import { signedIn, signedInInPerson } from '../../plugins/auth.js';
 import type { Session } from './service.js';
 
 /** The device cookie (lib/device-cookies.ts), sent only to the sign-in routes. */
 const DEVICE_COOKIE = 'device';
+
+/** The routes that read the sign-in cookies: no CORS, and refused when sent from another site (plugins/cors.ts). */
+const COOKIE_ROUTE = { sameOriginOnly: true };
 
 const CodeParams = z.object({ code: z.string().min(10).max(200) });
 
@@ -51,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
+      config: COOKIE_ROUTE,
       schema: {
         tags,
         summary: 'Sign in with username or e-mail and password',
@@ -70,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     {
+      config: COOKIE_ROUTE,
       schema: {
         tags,
         summary: 'Exchange the refresh cookie for a new access token (the cookie rotates)',
@@ -89,6 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      config: COOKIE_ROUTE,
       schema: {
         tags,
         summary: 'Sign out: end the session of the refresh cookie (or of the access token sent), its access tokens at once',
@@ -166,12 +171,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/user', { schema: { tags, summary: 'The signed-in user', response: { 200: AuthUserResponseSchema } } }, async (request) => {
-    const actor = requireActor(request.actor);
-    return {
-      user: sessionUserOf(actor),
-    };
-  });
+  app.get(
+    '/auth/user',
+    { onRequest: signedIn, schema: { tags, summary: 'The signed-in user', response: { 200: AuthUserResponseSchema } } },
+    async (request) => ({ user: sessionUserOf(request.actor!) }),
+  );
 
   app.post(
     '/auth/reset',

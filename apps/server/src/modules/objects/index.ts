@@ -3,4 +3,4 @@ export { createMapService } from './map/service.js';
 export { createNotesService } from './notes/service.js';
 export { createPhotosService } from './photos/service.js';
 export { objectRoutes } from './routes.js';
-export { createObjectsService, type ObjectsService } from './service.js';
+export { VISITOR_EXPORTS_PER_MINUTE, createObjectsService, type ObjectsService } from './service.js';

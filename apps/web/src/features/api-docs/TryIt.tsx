@@ -104,15 +104,14 @@ export function TryIt({ document, operation }: { document: OpenApiDocument; oper
 }
 
 function ParameterInput({ parameter, value, onChange }: { parameter: Parameter; value: string; onChange: (value: string) => void }) {
-  const label = parameter.name === '*' ? 'path' : parameter.name;
   const description = [parameter.in === 'path' ? 'in the path' : 'in the query', parameter.required ? 'required' : null, parameter.description]
     .filter(Boolean)
     .join(' · ');
   const choices = parameter.schema.enum?.map(String);
   if (choices) {
-    return <NativeSelect label={label} description={description} value={value} onChange={(e) => onChange(e.currentTarget.value)} data={['', ...choices]} />;
+    return <NativeSelect label={parameter.name} description={description} value={value} onChange={(e) => onChange(e.currentTarget.value)} data={['', ...choices]} />;
   }
-  return <TextInput label={label} description={description} value={value} onChange={(e) => onChange(e.currentTarget.value)} autoComplete="off" />;
+  return <TextInput label={parameter.name} description={description} value={value} onChange={(e) => onChange(e.currentTarget.value)} autoComplete="off" />;
 }
 
 function CurlCommand({ command }: { command: string }) {

@@ -43,6 +43,8 @@ interface RawParameter {
   required?: boolean;
   description?: string;
   schema?: JsonSchema;
+  /** A path of several segments (the route's wildcard): its slashes are sent as they are. */
+  'x-wildcard'?: boolean;
 }
 
 interface RawOperation {
@@ -67,6 +69,8 @@ export interface Parameter {
   required: boolean;
   description: string | null;
   schema: JsonSchema;
+  /** Takes a `/`-separated path (`x-wildcard`): each segment is encoded, the slashes kept. */
+  wildcard: boolean;
 }
 
 export interface MediaSchema {
@@ -129,6 +133,7 @@ function toOperation(documentPath: string, method: string, raw: RawOperation): O
         required: p.in === 'path' || !!p.required,
         description: p.description ?? p.schema?.description ?? null,
         schema: p.schema ?? {},
+        wildcard: !!p['x-wildcard'],
       })),
     requestBody: body ? { ...body, required: !!raw.requestBody?.required } : null,
     // 4XX and 5XX are the error shape every call shares, said once under Errors.

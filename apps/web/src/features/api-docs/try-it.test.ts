@@ -29,7 +29,7 @@ describe('building a request from the inputs', () => {
 
   it('fills and encodes path parameters; a wildcard keeps its slashes', () => {
     expect(fillPath('/pubs/{id}', { id: 'a b/c' })).toBe('/pubs/a%20b%2Fc');
-    expect(fillPath('/data/node/{*}', { '*': 'water/rivers x' })).toBe('/data/node/water/rivers%20x');
+    expect(fillPath('/data/node/{path}', { path: 'water/rivers x' }, ['path'])).toBe('/data/node/water/rivers%20x');
   });
 
   it('leaves empty query parameters out and refuses an empty path parameter', () => {

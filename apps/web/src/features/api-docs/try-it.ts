@@ -27,13 +27,15 @@ export interface TryResult {
 /** GET and HEAD only read; anything else may change data, so it is sent after a confirmation. */
 export const needsConfirmation = (method: string) => !['GET', 'HEAD'].includes(method.toUpperCase());
 
-/** Fills a path's parameters, each encoded; a wildcard ({*}, a node's path) keeps its slashes. */
-export function fillPath(path: string, values: Record<string, string>): string {
+/** Fills a path's parameters, each encoded; a wildcard (`x-wildcard`: a node's path) keeps its slashes. */
+export function fillPath(path: string, values: Record<string, string>, wildcards: readonly string[] = []): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values[name]?.trim() ?? '';
-    return name === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+    return wildcards.includes(name) ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
   });
 }
+
+const wildcardsOf = (operation: Operation) => operation.parameters.filter((p) => p.wildcard).map((p) => p.name);
 
 /**
  * The request the panel's inputs describe, or why it cannot be sent: a path parameter
@@ -41,10 +43,10 @@ export function fillPath(path: string, values: Record<string, string>): string {
  */
 export function buildTryRequest(operation: Operation, values: Record<string, string>, bodyText: string): { request: TryRequest } | { error: string } {
   const missing = operation.parameters.find((p) => p.in === 'path' && !values[p.name]?.trim());
-  if (missing) return { error: `Fill in ${missing.name === '*' ? 'the path' : missing.name}` };
+  if (missing) return { error: `Fill in ${missing.wildcard ? 'the path' : missing.name}` };
   const query: Record<string, string> = {};
   for (const p of operation.parameters) if (p.in === 'query' && values[p.name]?.trim()) query[p.name] = values[p.name]!.trim();
-  const request: TryRequest = { method: operation.method, path: fillPath(operation.path, values), query };
+  const request: TryRequest = { method: operation.method, path: fillPath(operation.path, values, wildcardsOf(operation)), query };
   const accept = operation.responses.find((r) => r.status.startsWith('2'))?.media[0]?.mediaType;
   if (accept && accept !== '*/*') request.accept = accept;
   if (operation.requestBody && needsConfirmation(operation.method) && bodyText.trim()) {
