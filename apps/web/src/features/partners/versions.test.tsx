@@ -98,6 +98,33 @@ describe('a partner institution', () => {
     });
   });
 
+  it('after a logo upload, Save is based on the version the upload answered, before the page has read the partner again', async () => {
+    const current = institution(5, 'Umeå University', categories[0]!.id, null);
+    let reads = 0;
+    const { writes, user } = Object.assign(
+      fakeFetch(({ method, path, body }) => {
+        // The page's read again after the upload never lands: the upload's answer alone must do.
+        if (path === '/institutions/umu') return reads++ === 0 ? json(detail(current)) : new Promise<Response>(() => undefined);
+        if (path === '/institutions') return json({ institutions: [current], categories });
+        if (path === `/institutions/${ID}/logo` && method === 'PUT') return json({ ...current, version: 6, logo: { url: '/logo.png', width: 1, height: 1 } });
+        if (path === `/institutions/${ID}` && method === 'PUT') return json({ ...current, ...(body as Partial<Institution>), version: 7 });
+        return undefined;
+      }),
+      renderScreen({ path: '/partners/umu/edit', routes: [{ path: '/partners/:slug/edit', element: <PartnerEditPage /> }], user: signedIn('ada') }),
+    );
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.upload(
+      document.querySelector<HTMLInputElement>('input[type=file]')!,
+      new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }),
+    );
+    await vi.waitFor(() => expect(writes()[0]).toMatchObject({ method: 'PUT', path: `/institutions/${ID}/logo` }));
+    await screen.findByRole('img', { name: 'The current logo' });
+    await user.clear(name);
+    await user.type(name, 'Umeå Universitet');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(writes().at(-1)).toMatchObject({ method: 'PUT', path: `/institutions/${ID}`, ifMatch: '"6"' }));
+  });
+
   it('is deleted naming the version shown', async () => {
     const { user, writes } = editPartner();
     await user.click(await screen.findByRole('button', { name: 'Delete institution' }));
