@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { Note, ObjectDetail, ObjectType, Photo } from '@observatory/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changedMeanwhile, fakeFetch, json, page } from '../../test/fake-fetch';
-import { renderScreen, signedIn } from '../../test/render-screen';
+import { renderScreen, signedIn, type TestUser } from '../../test/render-screen';
 import ObjectEditPage from './edit/ObjectEditPage';
 import { objectKeys } from './keys';
 import { ObjectPageContext, type ObjectPageValue } from './object-context';
@@ -53,9 +53,13 @@ const object = (version: number, elevation: number, people: ObjectDetail['obj'][
 });
 
 /** The object's editor on a fake server holding `current()`; its PUT answers `put` (by default the object as sent, a version on). */
-function editObject(current: () => ObjectDetail, put?: (n: number) => Response | undefined) {
+function editObject(
+  current: () => ObjectDetail,
+  put?: (n: number) => Response | undefined,
+  options: { projects?: (q: string) => unknown[]; user?: TestUser } = {},
+) {
   let puts = 0;
-  const server = fakeFetch(({ method, path, body }) => {
+  const server = fakeFetch(({ method, path, body, query }) => {
     if (path === '/data/objtypes') return json({ objtypes: { Site: site } });
     if (path === '/data/obj/ridge' && method === 'GET') return json(current());
     if (path === '/data/obj/ridge' && method === 'PUT') {
@@ -64,10 +68,15 @@ function editObject(current: () => ObjectDetail, put?: (n: number) => Response |
       const now = current();
       return json({ ...now, obj: { ...now.obj, ...(body as object), version: now.obj.version + 1 } });
     }
-    if (path === '/projects') return json({ projects: [] });
+    if (path.startsWith('/data/obj/ridge/projects/') && method === 'PUT') return new Response(null, { status: 204 });
+    if (path === '/projects') return json({ projects: options.projects?.(query.get('q') ?? '') ?? [] });
     return undefined;
   });
-  const shown = renderScreen({ path: '/data/ridge/edit', routes: [{ path: '/data/:name/edit', element: <ObjectEditPage /> }], user: signedIn('ada') });
+  const shown = renderScreen({
+    path: '/data/ridge/edit',
+    routes: [{ path: '/data/:name/edit', element: <ObjectEditPage /> }],
+    user: options.user ?? signedIn('ada'),
+  });
   return { ...server, ...shown };
 }
 
@@ -112,6 +121,26 @@ describe('the object editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/data/ridge'));
     expect(writes()).toMatchObject([{ ifMatch: '"4"', body: { title: 'Ridge top' } }]);
+  });
+
+  it('keeps the pill of a project found by searching once the search is cleared, and saves it', async () => {
+    // A manager's list is one page of all projects: the project searched for is not on it.
+    const project = (n: number, title: string) => ({ id: `5555555${n}-5555-4555-8555-555555555555`, slug: title.toLowerCase(), title });
+    const { user, writes, router } = editObject(() => object(3, 1200), undefined, {
+      projects: (q) => (q ? [project(2, 'Zeta station')] : [project(1, 'Alpha')]),
+      user: signedIn('ada', ['manageProjects']),
+    });
+    const projects = await screen.findByLabelText('Projects', { selector: 'input' });
+    await user.type(projects, 'Zeta');
+    await user.click(await screen.findByRole('option', { name: 'Zeta station' }));
+    await user.clear(projects);
+    await screen.findByRole('option', { name: 'Alpha' });
+    // Its pill: the title shown outside the list of options.
+    expect(screen.getAllByText('Zeta station').filter((e) => !e.closest('[role=option]'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/data/ridge'));
+    expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual(['PUT /data/obj/ridge', `PUT /data/obj/ridge/projects/${project(2, 'Zeta station').id}`]);
   });
 });
 

@@ -159,18 +159,11 @@ function ProjectsSelect({ form, detail, required }: { form: UseFormReturnType<Ob
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const editable = useEditableProjects(debounced);
-  // The titles of the projects picked: one found by a search is gone from the list once the
-  // search is cleared (a manager's list is one page of all projects), and MultiSelect shows
-  // a pill only for a value among its options.
-  const [picked, setPicked] = useState(() => new Map<string, string>());
-  const options = new Map<string, string>(picked);
+  // A project found by a search is gone from the options once the search is cleared (a
+  // manager's list is one page of all projects); MultiSelect keeps the pill of a value it saw picked.
+  const options = new Map<string, string>();
   for (const p of detail?.obj.projects ?? []) options.set(p.id, p.title);
   for (const p of editable.projects) options.set(p.id, p.title);
-  const input = form.getInputProps('projects');
-  const change = (ids: string[]) => {
-    setPicked(new Map(ids.flatMap((id) => (options.has(id) ? [[id, options.get(id)!] as const] : []))));
-    input.onChange(ids);
-  };
   return (
     <MultiSelect
       label="Projects"
@@ -182,8 +175,7 @@ function ProjectsSelect({ form, detail, required }: { form: UseFormReturnType<Ob
       onSearchChange={setSearch}
       data={[...options].map(([value, label]) => ({ value, label }))}
       nothingFoundMessage="No project of yours matches"
-      {...input}
-      onChange={change}
+      {...form.getInputProps('projects')}
     />
   );
 }
