@@ -147,8 +147,9 @@ function ObjectOptions({ session, draft, change, mayAddFields }: Props & { mayAd
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const editable = useEditableProjects(debounced);
-  const projectChoices = new Map<string, string>(draft.projects.map((p) => [p, p]));
-  for (const p of editable.projects) projectChoices.set(p.slug, p.title);
+  // Only the projects listed: MultiSelect keeps the title of one picked from a search that has
+  // since cleared, and shows a chosen project it never saw listed by its slug.
+  const projectChoices = new Map<string, string>(editable.projects.map((p) => [p.slug, p.title]));
   // The types the chosen projects catalogue (none: any type) narrow the types offered.
   const catalogued = useQueries({
     queries: draft.projects.map((p) => projectObjectTypesQuery(p)),

@@ -213,6 +213,34 @@ describe('the object import’s options', () => {
     expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({ setLocation: true, geometryColumn: 8, latColumn: 7, lonColumn: 6 });
   });
 
+  it('shows a project found by searching by its title once the search is cleared, and previews with it', async () => {
+    // A manager's list is one page of all projects: the project searched for is not on it.
+    const project = (slug: string, title: string) => ({ id: `id-${slug}`, slug, title, institutions: [] });
+    serve();
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (/^\/api\/v1\/projects($|\?)/.test(url))
+        return json({ projects: url.includes('q=Zeta') ? [project('zeta', 'Zeta station')] : [project('alpha', 'Alpha')] });
+      if (url.endsWith('/objtypes')) return json({ types: [] });
+      return served(input, init);
+    });
+    const { user } = show(`/admin/data/import/objects?session=${SESSION_ID}`);
+    const projects = await screen.findByLabelText('Projects', { selector: 'input' });
+    await user.type(projects, 'Zeta');
+    await user.click(await screen.findByRole('option', { name: 'Zeta station' }));
+    await user.clear(projects);
+    // The search cleared has reached the list: the first page is offered again.
+    await user.click(projects);
+    await screen.findByRole('option', { name: 'Alpha' });
+    // Its pill: the title shown outside the list of options, not its slug.
+    expect(screen.getAllByText('Zeta station').filter((e) => !e.closest('[role=option]'))).toHaveLength(1);
+    expect(screen.queryByText('zeta')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(location.startsWith('/admin/data/import/objects/result?')).toBe(true));
+    expect(readOptions(new URLSearchParams(location.split('?')[1]))).toMatchObject({ projects: ['zeta'] });
+  });
+
   it('says what happens without an id column', async () => {
     show(`/admin/data/import/objects?session=${SESSION_ID}&options=${encodeURIComponent('{"idColumn":null}')}`);
     expect(await screen.findByText('Without an id column every record creates a new object: importing the file again creates them again.')).toBeTruthy();
