@@ -39,6 +39,7 @@ import { importRoutes } from './modules/imports/index.js';
 import { userRoutes } from './modules/users/index.js';
 import authPlugin from './plugins/auth.js';
 import corsPlugin from './plugins/cors.js';
+import httpCachePlugin from './plugins/http-cache.js';
 import idempotencyPlugin, { withIdempotencyKeys } from './plugins/idempotency.js';
 import inputPlugin from './plugins/input.js';
 import errorsPlugin from './plugins/errors.js';
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Before compression: the ETag is a hash of the body as written, and a 304 sends none.
+  await app.register(httpCachePlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   // Uploads stream part by part; each upload route sets its own size limit.

@@ -126,3 +126,6 @@ export async function upload(
   const body = Buffer.from(await encoded.arrayBuffer());
   return api(app, method, url, { token: options.token, body, headers: { 'content-type': encoded.headers.get('content-type')! } });
 }
+
+/** A versioned resource's ETag at version `n`: `"n"` on a write's answer, `"n.<hash of the answer>"` on a read's (plugins/http-cache.ts). */
+export const versionTag = (n: number) => new RegExp(`^"${n}(\\.[\\w-]{22})?"$`);

@@ -22,5 +22,11 @@ export type CurrentVersion = z.infer<typeof CurrentVersionSchema>;
 /** An ETag's value for a version: a strong tag, the version in quotes. */
 export const etagOf = (version: number) => `"${version}"`;
 
-/** If-Match: `*` or a list of strong tags (`"3"` or `"3", "4"`); weak tags never match a write. */
-export const IF_MATCH_PATTERN = /^\s*(\*|"\d{1,10}"(\s*,\s*"\d{1,10}")*)\s*$/;
+/**
+ * A read's strong tag of a versioned resource: its version, then (after a GET) a dot and a
+ * hash of the answer, `"3"` or `"3.Qm9…"`. A write compares the version part only.
+ */
+const VERSION_TAG = String.raw`"\d{1,10}(?:\.[\w-]{1,64})?"`;
+
+/** If-Match: `*` or a list of strong tags (`"3"`, `"3.Qm9…"` or `"3", "4"`); weak tags never match a write. */
+export const IF_MATCH_PATTERN = new RegExp(String.raw`^\s*(\*|${VERSION_TAG}(\s*,\s*${VERSION_TAG})*)\s*$`);

@@ -14,11 +14,31 @@ export interface Page {
 
 export const pageOf = (p: number, limit: number): Page => ({ page: p, limit, offset: (p - 1) * limit });
 
-/** The spec's pagination headers: current page, total count, page size. */
+/** The spec's pagination headers (current page, total count, page size) and their RFC 8288 `Link`. */
 export function setPaginationHeaders(reply: FastifyReply, page: Page, total: number): void {
   reply.header(PAGINATION_HEADERS.page, String(page.page));
   reply.header(PAGINATION_HEADERS.count, String(total));
   reply.header(PAGINATION_HEADERS.limit, String(page.limit));
+  reply.header('link', pageLinks(reply.request.url, page, total));
+}
+
+/**
+ * first, prev, next and last of a list as RFC 8288 links: the request's own address (path and
+ * every other parameter kept) with `p` set, relative to the server, so they hold behind a proxy.
+ */
+export function pageLinks(url: string, page: Page, total: number): string {
+  const last = Math.max(FIRST_PAGE, Math.ceil(total / page.limit));
+  const [path, query] = url.split('?', 2) as [string, string | undefined];
+  const at = (p: number) => {
+    const params = new URLSearchParams(query);
+    params.set('p', String(p));
+    return `<${path}?${params}>`;
+  };
+  const links = [`${at(FIRST_PAGE)}; rel="first"`];
+  if (page.page > FIRST_PAGE) links.push(`${at(Math.min(page.page - 1, last))}; rel="prev"`);
+  if (page.page < last) links.push(`${at(page.page + 1)}; rel="next"`);
+  links.push(`${at(last)}; rel="last"`);
+  return links.join(', ');
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index.js';
 import { buildPerson, buildProject, buildUser, type TestUser } from '../../test/factories.js';
-import { api, startTestApp, type TestApp } from '../../test/harness.js';
+import { api, startTestApp, type TestApp, versionTag } from '../../test/harness.js';
 
 // The version protocol (docs/api.md "Versions"), on projects; every other versioned
 // resource takes the same headers (conditional-writes.api.test.ts checks the document).
@@ -26,11 +26,11 @@ describe('versions', () => {
     const project = await buildProject(t.app, owner);
     expect(project.version).toBe(1);
     const read = await api(t.app, 'GET', `/projects/${project.id}`);
-    expect(read.headers.etag).toBe('"1"');
+    expect(read.headers.etag).toMatch(versionTag(1));
     const changed = await put(project.id, { project: { summary: 'Changed' } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().project.version).toBe(2);
-    expect(changed.headers.etag).toBe('"2"');
+    expect(changed.headers.etag).toMatch(versionTag(2));
     const list = (await api(t.app, 'GET', `/projects?q=${encodeURIComponent(project.title)}`)).json().projects;
     expect(list.find((p: { id: string }) => p.id === project.id).version).toBe(2);
   });

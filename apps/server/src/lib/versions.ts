@@ -25,13 +25,14 @@ export interface Precondition {
   overwriteOf?: number | undefined;
 }
 
-const quoted = /"(\d+)"/g;
+/** The version of each tag an If-Match names (a GET's tag adds a hash of its answer after a dot). */
+const quoted = /"(\d+)(?:\.[\w-]*)?"/g;
 
 /** The headers a conditional write takes; declared on its route, so the OpenAPI document lists them and its 412. */
 export const ConditionalHeadersSchema = z.looseObject({
   'if-match': z
     .string()
-    .regex(IF_MATCH_PATTERN, 'Expected the ETag a read answered, e.g. "3" (quotes included), or *')
+    .regex(IF_MATCH_PATTERN, 'Expected the ETag a read answered, e.g. "3" or "3.Qm9…" (quotes included), or *')
     .optional()
     .describe('The version (ETag) this write is based on: if the resource has moved on, 412 and nothing is written'),
   'overwrite-of': z

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_ROOT, PAGINATION_HEADERS } from '@observatory/shared';
 import { AppError } from '../lib/errors.js';
+import { vary } from './http-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,12 +21,6 @@ export const CORS_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Overwrite-Of'];
 /** How long a browser keeps a preflight's answer: 2 hours, the most Chromium honours. */
 export const CORS_MAX_AGE_S = 7200;
-
-/** Adds Origin to Vary, keeping what compression put there. */
-function varyOnOrigin(reply: FastifyReply) {
-  const vary = String(reply.getHeader('vary') ?? '');
-  if (!/(^|,)\s*origin\s*(,|$)/i.test(vary)) reply.header('vary', vary ? `${vary}, Origin` : 'Origin');
-}
 
 const inApi = (url: string) => url.startsWith(`${API_ROOT}/`);
 const pathOf = (url: string) => url.split('?', 1)[0]!;
@@ -55,7 +50,7 @@ async function corsPlugin(app: FastifyInstance) {
     } else {
       reply.header('access-control-allow-origin', '*');
     }
-    varyOnOrigin(reply);
+    vary(reply, 'Origin');
   }
 
   app.addHook('onRequest', async (request, reply) => {
