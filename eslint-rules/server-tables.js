@@ -63,9 +63,9 @@ export const SHARED_READS = [
   },
   {
     tables: ['objects', 'objectTypeLinks', 'objectProjects', 'objectTypes'],
-    readers: ['assets', 'datatables', 'imports', 'insights', 'objects', 'photo-search', 'sandbox', 'schema'],
+    readers: ['assets', 'datatables', 'imports', 'insights', 'objects', 'ogc', 'photo-search', 'sandbox', 'schema'],
     reason:
-      'The catalogue filtered and joined by type and project inside one statement: objects with their types, measurements, imports, insights, photos, the sandbox, schema impact checks',
+      'The catalogue filtered and joined by type and project inside one statement: objects with their types, measurements, imports, insights, photos, the sandbox, schema impact checks, the OGC API’s extents and filters',
   },
   {
     tables: ['metrics', 'dataTables', 'dataTableMetrics', 'observations'],

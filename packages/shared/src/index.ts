@@ -34,3 +34,4 @@ export * from './sandbox.js';
 export * from './basemaps.js';
 export * from './slugs.js';
 export * from './exports.js';
+export * from './ogc.js';

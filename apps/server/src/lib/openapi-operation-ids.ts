@@ -25,6 +25,11 @@ const ACTIONS = new Set(['restore', 'move', 'accept', 'check', 'sweep', 'reset',
 /** Where the rule's name reads poorly: `METHOD path` -> name. */
 const NAMES: Record<string, string> = {
   'GET /app/config': 'getAppConfig',
+  'GET /ogc': 'getOgcLandingPage',
+  'GET /ogc/conformance': 'getOgcConformance',
+  'GET /ogc/collections/{collectionId}/queryables': 'getOgcQueryables',
+  'GET /ogc/collections/{collectionId}/items': 'listOgcFeatures',
+  'GET /ogc/collections/{collectionId}/items/{featureId}': 'getOgcFeature',
   'GET /admin/basemap': 'getBasemapSettings',
   'PUT /admin/basemap': 'updateBasemapSettings',
   'GET /basemaps/{id}/style.json': 'getBasemapStyle',

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GeoObject, GeoObjectCreateSchema, GeoObjectsQuerySchema } from '@observatory/shared';
 import { authorize, can, permissionsFor, type Actor, type Resource } from '../../authz/authorize.js';
@@ -260,6 +261,20 @@ export function createObjectsService(deps: {
         }
       }
       return { fields: [...fields].sort(), chunks: chunks() };
+    },
+
+    /**
+     * A page of the objects `where` finds (a condition on the objects table; of the type
+     * when given) within what the reader may see, as rows like listRows', with how many
+     * there are: the OGC API's items (modules/ogc).
+     */
+    async listFeatures(actor: Actor | null, query: { typeId?: string | undefined; where?: SQL | undefined; page: { limit: number; offset: number } }) {
+      return db.use(async (d) => {
+        const visible = { projects: visibleTo(actor, 'project'), objects: visibleTo(actor, 'object') };
+        const where = and(repo.objectFilter({ typeIds: query.typeId ? [query.typeId] : undefined }, visible.objects), query.where);
+        const { rows, total } = await repo.listObjects(d, db.counts, where, visible, true, query.page);
+        return { objects: rows.map(listedOf), total };
+      });
     },
 
     getObject: detail,

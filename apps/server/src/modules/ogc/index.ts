@@ -1,0 +1,2 @@
+/** The OGC API - Features module as the rest of the server sees it. */
+export { ogcRoutes } from './routes.js';

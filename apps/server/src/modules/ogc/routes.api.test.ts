@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMetadataSchema, buildObject, buildObjectType, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, uniqueIp, type TestApp } from '../../../test/harness.js';
+
+/**
+ * OGC API - Features: the landing page, conformance, the collections (all objects, one per
+ * type), their items paged, boxed, dated and refused as the standard says, and the objects
+ * each reader may see.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+let type: string;
+/** Where this file's objects lie: a box nothing else uses. */
+const BOX = [40, 20, 41, 21];
+const names: Record<string, string> = {};
+
+type Link = { rel: string; href: string; type?: string; title?: string };
+type Feature = { id: string; geometry: { type: string } | null; properties: Record<string, unknown> };
+type Page = { features: Feature[]; numberMatched: number; numberReturned: number; timeStamp: string; links: Link[] };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+  const project = await buildProject(t.app, owner);
+  const schema = await buildMetadataSchema(t.app, admin, {
+    schema: {
+      type: 'object',
+      properties: {
+        depth: { type: 'number', title: 'Depth' },
+        habitat: { type: 'string' },
+        open: { type: 'boolean' },
+        surveyed: { type: 'string', format: 'date' },
+      },
+    },
+  });
+  type = (await buildObjectType(t.app, admin, { metadata_schemas: [schema.slug] })).slug;
+  const make = async (key: string, lon: number, fields: Record<string, unknown> = {}) => {
+    names[key] = unique(`${key}-`);
+    await buildObject(t.app, owner, {
+      name: names[key],
+      title: `${key}`,
+      types: [type],
+      projects: [project.slug],
+      geo: { type: 'Point', coordinates: [lon, 20.5] },
+      ...fields,
+    });
+  };
+  for (let i = 0; i < 5; i++)
+    await make(`public${i}`, 40.1 + i * 0.1, { metadata: { depth: i, habitat: i % 2 ? 'river' : 'forest', open: i > 2, surveyed: `2020-01-0${i + 1}` } });
+  await make('signedin', 40.8, { visibility: 'signed-in' });
+  await make('members', 40.9, { visibility: 'members' });
+  await make('far', 10, {});
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (url: string, who: TestUser | null = null) => api(t.app, 'GET', `/ogc${url}`, { ...(who ? { token: who.token } : {}), ip: uniqueIp() });
+const page = async (url: string, who: TestUser | null = null) => {
+  const res = await get(url, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+};
+const titles = (p: Page) => p.features.map((f) => f.properties.title).sort();
+const link = (p: { links: Link[] }, rel: string) => p.links.find((l) => l.rel === rel);
+
+describe('the landing page, conformance and collections', () => {
+  it('links the OpenAPI document, conformance and the collections', async () => {
+    const res = await get('');
+    expect(res.statusCode).toBe(200);
+    const rels = Object.fromEntries((res.json().links as Link[]).map((l) => [l.rel, l]));
+    expect(rels['service-desc']).toMatchObject({
+      href: expect.stringMatching(/\/api\/v1\/openapi\.json$/),
+      type: 'application/vnd.oai.openapi+json;version=3.1',
+    });
+    expect(rels.conformance!.href).toMatch(/\/api\/v1\/ogc\/conformance$/);
+    expect(rels.data!.href).toMatch(/\/api\/v1\/ogc\/collections$/);
+    expect(rels.self!.href).toMatch(/\/api\/v1\/ogc$/);
+  });
+
+  it('claims core and GeoJSON, neither HTML nor OpenAPI 3.0', async () => {
+    const conformsTo = (await get('/conformance')).json().conformsTo as string[];
+    expect(conformsTo).toEqual(
+      expect.arrayContaining(['http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core', 'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson']),
+    );
+    expect(conformsTo.some((c) => /html|oas30/.test(c))).toBe(false);
+  });
+
+  it('lists all objects and each type, with extents over what the reader may see', async () => {
+    const { collections } = (await get('/collections')).json() as { collections: { id: string; extent: { spatial: { bbox: number[][] } }; links: Link[] }[] };
+    expect(collections[0]!.id).toBe('objects');
+    expect(collections.map((c) => c.id)).toEqual(expect.arrayContaining(['objects', 'site', type]));
+    const mine = collections.find((c) => c.id === type)!;
+    // A visitor sees the public ones only: 40.1..40.5, and far away at 10.
+    expect(mine.extent.spatial.bbox[0]).toEqual([10, 20.5, 40.5, 20.5]);
+    expect(link(mine, 'items')).toMatchObject({ type: 'application/geo+json', href: expect.stringMatching(new RegExp(`/collections/${type}/items$`)) });
+    const asOwner = (await get(`/collections/${type}`, owner)).json();
+    expect(asOwner.extent.spatial.bbox[0]).toEqual([10, 20.5, 40.9, 20.5]);
+    expect(asOwner).toMatchObject({ id: type, itemType: 'feature', crs: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84'] });
+    expect(asOwner.extent.temporal.interval[0][0]).toMatch(/^\d{4}-/);
+  });
+
+  it('describes a type’s queryables from its metadata schema, under the names its features give them', async () => {
+    const res = await get(`/collections/${type}/queryables`);
+    expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
+    const { properties } = res.json();
+    expect(properties).toMatchObject({
+      name: { type: 'string' },
+      updated: { type: 'string', format: 'date-time' },
+      geometry: { format: 'geometry-any' },
+      depth: { type: 'number', title: 'Depth' },
+      habitat: { type: 'string' },
+      open: { type: 'boolean' },
+      surveyed: { type: 'string', format: 'date' },
+    });
+    expect(Object.keys((await get('/collections/objects/queryables')).json().properties)).toEqual(['name', 'title', 'visibility', 'updated', 'geometry']);
+  });
+
+  it('answers an unknown collection, feature or path with the API’s 404', async () => {
+    for (const url of ['/collections/nope', '/collections/nope/items', `/collections/${type}/items/${names.nothing ?? 'missing-object'}`, '/nope']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBe('NOT_FOUND');
+    }
+    // An object of another type is not a feature of this collection.
+    const other = await buildObject(t.app, admin, { types: ['site'] });
+    expect((await get(`/collections/${type}/items/${other.id}`)).statusCode).toBe(404);
+    expect((await get(`/collections/objects/items/${other.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('items', () => {
+  it('pages by limit with next links to the end, every feature once, flat typed properties', async () => {
+    const first = await page(`/collections/${type}/items?limit=2`, owner);
+    expect(first).toMatchObject({ numberMatched: 8, numberReturned: 2 });
+    expect(first.timeStamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(link(first, 'collection')!.href).toMatch(new RegExp(`/collections/${type}$`));
+    const seen: Feature[] = [...first.features];
+    let next = link(first, 'next');
+    let pages = 1;
+    while (next) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: new URL(next.href).pathname + new URL(next.href).search,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      const p = res.json() as Page;
+      expect(link(p, 'prev')).toBeDefined();
+      seen.push(...p.features);
+      next = link(p, 'next');
+      pages++;
+    }
+    expect(pages).toBe(4);
+    expect(new Set(seen.map((f) => f.id)).size).toBe(8);
+    const one = seen.find((f) => f.properties.name === names.public3)!;
+    expect(one.properties).toMatchObject({ title: 'public3', depth: 3, habitat: 'river', open: true, surveyed: '2020-01-04', types: [type] });
+    expect(one.geometry).toEqual({ type: 'Point', coordinates: [40.4, 20.5] });
+  });
+
+  it('serves f=json and f=geojson as GeoJSON; the single feature as its detail', async () => {
+    for (const f of ['json', 'geojson']) {
+      const res = await get(`/collections/${type}/items?f=${f}&limit=1`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/geo\+json/);
+    }
+    const listed = (await page(`/collections/${type}/items?limit=1`)).features[0]!;
+    const alone = (await get(`/collections/${type}/items/${listed.id}`)).json();
+    expect(alone).toMatchObject({ type: 'Feature', id: listed.id, geometry: listed.geometry, properties: listed.properties });
+    expect(link(alone, 'self')!.href).toMatch(new RegExp(`/items/${listed.id}$`));
+    // The collection of all objects shows the properties every object has, no metadata.
+    const all = (await get(`/collections/objects/items/${listed.id}`)).json();
+    expect(all.properties.depth).toBeUndefined();
+    expect(all.properties.name).toBe(listed.properties.name);
+  });
+
+  it('keeps features whose extent overlaps bbox; refuses 6 numbers, another CRS and bad numbers naming the parameter', async () => {
+    expect(titles(await page(`/collections/${type}/items?bbox=40.15,20,40.35,21`))).toEqual(['public1', 'public2']);
+    expect((await page(`/collections/objects/items?bbox=${BOX.join(',')}`)).numberMatched).toBe(5);
+    const sixNumbers = await get(`/collections/${type}/items?bbox=40,20,0,41,21,10`);
+    expect(sixNumbers.statusCode).toBe(400);
+    expect(sixNumbers.json().details[0].field).toBe('querystring.bbox');
+    const crs = await get(`/collections/${type}/items?bbox=${BOX.join(',')}&bbox-crs=http://www.opengis.net/def/crs/EPSG/0/3857`);
+    expect(crs.statusCode).toBe(400);
+    expect(crs.json().error).toMatch(/CRS84/);
+    expect(crs.json().details[0].field).toBe('querystring.bbox-crs');
+    expect((await get(`/collections/${type}/items?bbox=${BOX.join(',')}&bbox-crs=http://www.opengis.net/def/crs/OGC/1.3/CRS84`)).statusCode).toBe(200);
+    for (const [query, field] of [
+      ['bbox=1,2,x,4', 'querystring.bbox'],
+      ['bbox=1,2,3', 'querystring.bbox'],
+      ['limit=abc', 'querystring.limit'],
+      ['limit=0', 'querystring.limit'],
+      ['offset=-1', 'querystring.offset'],
+    ]) {
+      const res = await get(`/collections/${type}/items?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().details[0].field, query).toBe(field);
+    }
+  });
+
+  it('filters datetime over the last change: instants, intervals, open ends', async () => {
+    const all = (await page(`/collections/${type}/items`, owner)).numberMatched;
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await page(`/collections/${type}/items?datetime=${today}`, owner)).numberMatched).toBe(all);
+    expect((await page(`/collections/${type}/items?datetime=2001-01-01T00:00:00Z/..`, owner)).numberMatched).toBe(all);
+    expect((await page(`/collections/${type}/items?datetime=../2001-01-01`, owner)).numberMatched).toBe(0);
+    expect((await page(`/collections/${type}/items?datetime=2001-01-01/2002-01-01T00:00:00Z`, owner)).numberMatched).toBe(0);
+    for (const bad of ['yesterday', '2020-01-01/2019-01-01', 'a/b/c']) {
+      const res = await get(`/collections/${type}/items?datetime=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().details[0].field).toBe('querystring.datetime');
+    }
+  });
+
+  it('refuses an unknown parameter naming it; clamps a limit over the most and says so', async () => {
+    const res = await get(`/collections/${type}/items?limit=2&colour=red`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/colour/);
+    expect((await get('/collections?p=2')).statusCode).toBe(400);
+    const clamped = await page(`/collections/${type}/items?limit=20000`);
+    expect(link(clamped, 'self')!.href).toMatch(/limit=10000/);
+    expect(link(clamped, 'self')!.title).toMatch(/at most 10000/);
+  });
+
+  it('shows each reader what the objects API shows them, and counts only that', async () => {
+    const count = async (who: TestUser | null) => (await page(`/collections/${type}/items`, who)).numberMatched;
+    expect(await count(null)).toBe(6);
+    expect(await count(stranger)).toBe(7);
+    expect(await count(owner)).toBe(8);
+    expect(await count(admin)).toBe(8);
+    const members = (await page(`/collections/${type}/items`, owner)).features.find((f) => f.properties.name === names.members)!;
+    expect((await get(`/collections/${type}/items/${members.id}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/collections/${type}/items/${members.id}`)).statusCode).toBe(404);
+    expect((await get(`/collections/${type}/items/${members.id}`, owner)).statusCode).toBe(200);
+  });
+});
