@@ -58,10 +58,10 @@ function typeOf(schema: Record<string, unknown>): QueryableType | null {
 
 const FIXED_NAMES = Object.fromEntries(OBJECT_PROPERTIES.map((p) => [p, null]));
 /** The name a metadata field has among a Feature's properties (lib/geojson.ts prefixes one that clashes). */
-export const propertyName = (field: string) => Object.keys(flatProperties(FIXED_NAMES, { [field]: null })).at(-1)!;
+const propertyName = (field: string) => Object.keys(flatProperties(FIXED_NAMES, { [field]: null })).at(-1)!;
 
 /** The properties a type's metadata schemas describe, by field, in the schemas' order. */
-export function metadataFields(schemas: Record<string, unknown>[]): [string, Record<string, unknown>][] {
+function metadataFields(schemas: Record<string, unknown>[]): [string, Record<string, unknown>][] {
   const fields = new Map<string, Record<string, unknown>>();
   for (const schema of schemas) {
     const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;

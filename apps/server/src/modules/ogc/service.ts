@@ -13,7 +13,7 @@ import { queryablesOf, type Queryable } from './queryables.js';
 import * as repo from './repo.js';
 
 /** The collection of every object; the others are the object types, by slug. */
-export const ALL_OBJECTS = 'objects';
+const ALL_OBJECTS = 'objects';
 
 interface CollectionDef {
   id: string;
@@ -25,7 +25,7 @@ interface CollectionDef {
   schemas: Record<string, unknown>[] | null;
 }
 
-export interface ItemsQuery {
+interface ItemsQuery {
   limit: number;
   offset: number;
   bbox?: string | undefined;
@@ -134,4 +134,3 @@ export function createOgcService(deps: { db: Database; objects: ObjectsService; 
     },
   };
 }
-export type OgcService = ReturnType<typeof createOgcService>;
