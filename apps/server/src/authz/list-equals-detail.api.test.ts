@@ -426,6 +426,24 @@ describe.each(ACTORS)('as %s', (name) => {
     );
   });
 
+  it('objects: the OGC API’s items, their numberMatched and each feature alone hold exactly the readable ones', async () => {
+    const expected = sorted((await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()))).map((o) => o.name));
+    for (const collection of ['objects', 'site']) {
+      const items = (await get(`/ogc/collections/${collection}/items?bbox=${BOX.join(',')}&limit=1000`, who())).json();
+      type Item = { properties: { name: string; parent: string | null; projects: string[] } };
+      expect(sorted(items.features.map((f: Item) => f.properties.name)), collection).toEqual(expected);
+      expect(items.numberMatched, collection).toBe(expected.length);
+      for (const f of items.features as Item[]) {
+        if (f.properties.parent) expect(await readable(`/data/obj/${f.properties.parent}`, who()), `parent of ${f.properties.name}`).toBe(true);
+        for (const slug of f.properties.projects) expect(await readable(`/projects/${slug}`, who()), `project of ${f.properties.name}`).toBe(true);
+      }
+      for (const o of world.objects) {
+        const alone = await get(`/ogc/collections/${collection}/items/${o.id}`, who());
+        expect(alone.statusCode, `${o.name} in ${collection}`).toBe(expected.includes(o.name) ? 200 : 404);
+      }
+    }
+  });
+
   it('objects: every parent, child and project named in an answer can be read', async () => {
     const list = (await get(`/data/obj?q=${world.marker}&limit=1000`, who())).json().objects;
     for (const o of list) {
