@@ -3,7 +3,7 @@ import type { GeoJson, Geometry, Position } from '@observatory/shared';
 /**
  * GeoJSON as the catalogue writes it for other programs (RFC 7946): the one serializer of
  * every GeoJSON answer (the object list's pages and stream, an object's detail, the
- * sandbox's export, the map data; the OGC API - Features to come). docs/api.md, "GeoJSON
+ * sandbox's export, the map data, the OGC API - Features' items). docs/api.md, "GeoJSON
  * exports", lists what it writes.
  *
  * - A stored FeatureCollection (kept as a GeometryCollection, lib/geometry.ts) is one
