@@ -61,6 +61,7 @@ export const OgcItemsQuerySchema = z.object({
   filter: z.string().optional().describe('A CQL2 text expression over the collection’s queryables'),
   'filter-lang': z.string().optional().describe('Only cql2-text'),
   'filter-crs': z.string().optional().describe('Only http://www.opengis.net/def/crs/OGC/1.3/CRS84'),
+  crs: z.string().optional().describe('The CRS of the answer: only http://www.opengis.net/def/crs/OGC/1.3/CRS84'),
 });
 
 const FeatureSchema = z.object({

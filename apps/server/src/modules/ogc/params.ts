@@ -6,8 +6,8 @@ import { invalidField } from '../../lib/errors.js';
 /** The one coordinate reference system served: WGS 84 longitude, latitude. */
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 
-/** The parameters of items (the standard's, Part 3's filter ones, and `f`): any other is refused. */
-export const ITEMS_PARAMETERS = ['f', 'limit', 'offset', 'bbox', 'bbox-crs', 'datetime', 'filter', 'filter-lang', 'filter-crs'];
+/** The parameters of items (the standard's, Part 3's filter ones, `crs` of Part 2 for CRS84 alone, and `f`): any other is refused. */
+export const ITEMS_PARAMETERS = ['f', 'limit', 'offset', 'bbox', 'bbox-crs', 'datetime', 'filter', 'filter-lang', 'filter-crs', 'crs'];
 
 /** 400 for query parameters a resource does not know (the standard's rule: a client learns of its mistake rather than getting everything). */
 export function refuseUnknown(url: string, known: readonly string[]): void {

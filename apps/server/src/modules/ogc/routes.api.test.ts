@@ -187,6 +187,8 @@ describe('items', () => {
     expect(crs.json().error).toMatch(/CRS84/);
     expect(crs.json().details[0].field).toBe('querystring.bbox-crs');
     expect((await get(`/collections/${type}/items?bbox=${BOX.join(',')}&bbox-crs=http://www.opengis.net/def/crs/OGC/1.3/CRS84`)).statusCode).toBe(200);
+    expect((await get(`/collections/${type}/items?crs=http://www.opengis.net/def/crs/OGC/1.3/CRS84`)).statusCode).toBe(200);
+    expect((await get(`/collections/${type}/items?crs=http://www.opengis.net/def/crs/EPSG/0/3857`)).json().details[0].field).toBe('querystring.crs');
     for (const [query, field] of [
       ['bbox=1,2,x,4', 'querystring.bbox'],
       ['bbox=1,2,3', 'querystring.bbox'],

@@ -195,6 +195,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
       refuseUnknown(request.url, ITEMS_PARAMETERS);
       checkCrs('bbox-crs', query['bbox-crs']);
       checkCrs('filter-crs', query['filter-crs']);
+      checkCrs('crs', query.crs);
       const limit = Math.min(query.limit ?? OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT);
       const offset = query.offset ?? 0;
       const filter = filterOf(query.filter, query['filter-lang']);
