@@ -18,6 +18,7 @@ import { benchImports, printImports, type ImportFigures } from './imports.js';
 import { benchInsights, printInsights, type InsightFigures } from './insights.js';
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
 import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
+import { benchOgc, printOgc, type OgcFigures } from './ogc.js';
 import { benchPhotos, printPhotos, type PhotoFigures } from './photos.js';
 import { benchSandbox, printSandbox, type SandboxFigures } from './sandbox.js';
 import type { SandboxService } from '../src/modules/sandbox/index.js';
@@ -30,7 +31,7 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'images', 'web'] as const;
+const PARTS = ['endpoints', 'load', 'map', 'ogc', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'images', 'web'] as const;
 /** The parts measured without the app and its database. */
 const STANDALONE: readonly (typeof PARTS)[number][] = ['images', 'web'];
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
@@ -126,6 +127,8 @@ interface KindFigures {
   photos: PhotoFigures | null;
   /** Sandbox queries, a chart and an export over the bench objects (the sandbox part), or null. */
   sandbox: SandboxFigures | null;
+  /** OGC API - Features items over the bench objects (the ogc part), or null. */
+  ogc: OgcFigures | null;
 }
 
 function secondsFromEnv(name: string, fallback: number): number {
@@ -337,6 +340,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const insights = MEASURED.has('insights') ? await measureInsights(database, baseUrl, token, kind, health) : null;
       const photos = MEASURED.has('photos') ? await measurePhotos(database, baseUrl, token, health) : null;
       const sandbox = MEASURED.has('sandbox') ? await measureSandbox(database, app.services.sandbox, baseUrl, health) : null;
+      const ogc = MEASURED.has('ogc') ? await benchOgc(baseUrl) : null;
       const endpoints = results.map(([endpoint, result]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -352,7 +356,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, load, measured, imports, insights, photos, sandbox };
+      return { endpoints, latency, load, measured, imports, insights, photos, sandbox, ogc };
     } finally {
       await app.close();
     }
@@ -370,6 +374,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
   if (figures.insights) printInsights(`${kind} database`, figures.insights, CONNECTIONS);
   if (figures.photos) printPhotos(`${kind} database`, figures.photos, CONNECTIONS);
   if (figures.sandbox) printSandbox(`${kind} database`, figures.sandbox, CONNECTIONS);
+  if (figures.ogc) printOgc(kind, figures.ogc);
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {
