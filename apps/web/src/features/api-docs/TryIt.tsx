@@ -109,7 +109,9 @@ function ParameterInput({ parameter, value, onChange }: { parameter: Parameter; 
     .join(' · ');
   const choices = parameter.schema.enum?.map(String);
   if (choices) {
-    return <NativeSelect label={parameter.name} description={description} value={value} onChange={(e) => onChange(e.currentTarget.value)} data={['', ...choices]} />;
+    return (
+      <NativeSelect label={parameter.name} description={description} value={value} onChange={(e) => onChange(e.currentTarget.value)} data={['', ...choices]} />
+    );
   }
   return <TextInput label={parameter.name} description={description} value={value} onChange={(e) => onChange(e.currentTarget.value)} autoComplete="off" />;
 }
