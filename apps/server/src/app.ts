@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { withOptionalBodies } from './lib/openapi-bodies.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
+import { withResponseHeaders } from './lib/openapi-headers.js';
 import { withOperationIds } from './lib/openapi-operation-ids.js';
 import { withRouteSecurity } from './lib/openapi-security.js';
 import { withNamedWildcards } from './lib/openapi-wildcards.js';
@@ -169,7 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: withRouteSecurity(jsonSchemaTransform),
     transformObject: (input) =>
-      withOperationIds(withNamedWildcards(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))))),
+      withResponseHeaders(withOperationIds(withNamedWildcards(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input))))))),
   });
 
   await app.register(

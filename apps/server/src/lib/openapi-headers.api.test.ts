@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestApp, type TestApp } from '../../test/harness.js';
+
+type Response = { headers?: Record<string, unknown> };
+type Spec = { paths: Record<string, Record<string, { responses: Record<string, Response> }>> };
+
+let t: TestApp;
+let spec: Spec;
+beforeAll(async () => {
+  t = await startTestApp();
+  spec = (await api(t.app, 'GET', '/openapi.json')).json();
+}, 120_000);
+afterAll(() => t.close());
+
+const declared = (path: string, status = '200') => Object.keys(spec.paths[path]!.get!.responses[status]!.headers ?? {}).map((name) => name.toLowerCase());
+
+describe('response headers', () => {
+  it.each(['/api/v1/projects', '/api/v1/pubs'])('of the list %s are declared and sent', async (path) => {
+    const res = await api(t.app, 'GET', path.replace('/api/v1', ''));
+    expect(declared(path)).toEqual(expect.arrayContaining(['pagination-page', 'pagination-count', 'pagination-limit', 'link', 'etag']));
+    for (const name of declared(path)) expect(res.headers, name).toHaveProperty(name);
+  });
+
+  it('of a detail carry no pagination', () => {
+    expect(declared('/api/v1/projects/{id}')).not.toContain('pagination-page');
+    expect(declared('/api/v1/projects/{id}')).toContain('etag');
+  });
+
+  it('Retry-After is declared on the error ranges', () => {
+    expect(declared('/api/v1/projects', '4XX')).toContain('retry-after');
+    expect(declared('/api/v1/projects', '5XX')).toContain('retry-after');
+  });
+});

@@ -1,0 +1,49 @@
+import { PAGINATION_HEADERS } from '@observatory/shared';
+
+type Header = { description: string; schema: { type: string } };
+type Response = { headers?: Record<string, Header> };
+type Operation = { parameters?: { in?: string; name?: string }[]; responses?: Record<string, Response | undefined> };
+type Document = { paths?: Record<string, Record<string, Operation | undefined> | undefined> };
+
+const text = (description: string): Header => ({ description, schema: { type: 'string' } });
+const integer = (description: string): Header => ({ description, schema: { type: 'integer' } });
+
+/** Every read's answer: its tag for If-None-Match / If-Match, and how long it may be kept. */
+const READ_HEADERS = {
+  ETag: text('The answer’s tag: send it back in If-None-Match for a 304, or in If-Match to change what was read'),
+  'Cache-Control': text('How a cache may keep the answer'),
+};
+
+/** A list's answer: the only way to page it (the page size varies by list). */
+const PAGE_HEADERS = {
+  [PAGINATION_HEADERS.page]: integer('This page’s number, first page 1'),
+  [PAGINATION_HEADERS.count]: integer('How many items the whole list holds'),
+  [PAGINATION_HEADERS.limit]: integer('How many items a page holds'),
+  Link: text('RFC 8288 links to the first, prev, next and last pages, relative to the server'),
+};
+
+/** Sent with 429 (rate limited) and 503 (busy, or the database is away). */
+const RETRY_HEADERS = { 'Retry-After': integer('Seconds to wait before trying again (429 and 503)') };
+
+/**
+ * Declares the headers the answers carry, which route schemas cannot say: a read's ETag and
+ * Cache-Control, a paged list's pagination headers and Link (a list is a read taking the page
+ * parameter `p`), and Retry-After on the error ranges. Response objects are copied: the error
+ * ranges share one.
+ */
+export function withResponseHeaders<T extends object>(output: T): T {
+  for (const item of Object.values((output as Document).paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (!operation?.responses) continue;
+      const paged = operation.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'p');
+      if (method === 'get' && operation.responses['200']) addHeaders(operation, '200', paged ? { ...READ_HEADERS, ...PAGE_HEADERS } : READ_HEADERS);
+      for (const range of ['4XX', '5XX']) if (operation.responses[range]) addHeaders(operation, range, RETRY_HEADERS);
+    }
+  }
+  return output;
+}
+
+function addHeaders(operation: Operation, status: string, headers: Record<string, Header>) {
+  const response = operation.responses![status]!;
+  operation.responses![status] = { ...response, headers: { ...response.headers, ...headers } };
+}
