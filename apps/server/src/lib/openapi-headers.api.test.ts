@@ -31,3 +31,9 @@ describe('response headers', () => {
     expect(declared('/api/v1/projects', '5XX')).toContain('retry-after');
   });
 });
+
+describe('media types', () => {
+  it('of the map are the GeoJSON it sends', () => {
+    expect(Object.keys((spec.paths['/api/v1/data/map']!.get!.responses['200'] as { content: object }).content)).toEqual(['application/geo+json']);
+  });
+});
