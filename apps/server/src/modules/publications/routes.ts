@@ -31,15 +31,14 @@ const AuthorParams = PublicationParams.extend({ person: key.describe('The person
 const ProjectLinkParams = z.object({ id: key.describe('Project id or slug'), pubId: key.describe('The publication’s id or slug') });
 const OneExportQuerySchema = z.object({ format: z.enum(PUBLICATION_EXPORT_FORMATS) });
 
-/** A citation file, as text: BibTeX, RIS or CSL-JSON. */
+/** A citation file: BibTeX and RIS as text, CSL-JSON as its array of items. */
 const FILE_RESPONSE = {
   200: {
-    content: Object.fromEntries(
-      ['application/x-bibtex', 'application/x-research-info-systems', 'application/vnd.citationstyles.csl+json'].map((type) => [
-        type,
-        { schema: z.string().describe('The file: BibTeX, RIS or CSL-JSON, as asked') },
-      ]),
-    ),
+    content: {
+      'application/x-bibtex': { schema: z.string().describe('The BibTeX file') },
+      'application/x-research-info-systems': { schema: z.string().describe('The RIS file') },
+      'application/vnd.citationstyles.csl+json': { schema: z.array(z.record(z.string(), z.unknown())).describe('The CSL-JSON items, one per publication') },
+    },
   },
 };
 
