@@ -4,7 +4,12 @@ import { OPTIONAL_AUTH, SIGNED_IN } from './openapi-security.js';
 
 /** What the OpenAPI document says of each operation, checked against what the route does. */
 
-type Operation = { security?: unknown; operationId?: string; parameters?: { in: string; name: string; description?: string }[]; responses: Record<string, { content?: Record<string, unknown> }> };
+type Operation = {
+  security?: unknown;
+  operationId?: string;
+  parameters?: { in: string; name: string; description?: string }[];
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
 type Spec = { security?: unknown; info: Record<string, unknown>; paths: Record<string, Record<string, Operation>> };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -18,9 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const operations = () =>
-  Object.entries(spec.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method]! })),
-  );
+  Object.entries(spec.paths).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method]! })));
 
 /** A path with each parameter a value no row has: a visitor's answer then depends on the route alone. */
 const placeholder = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
@@ -28,7 +31,9 @@ const placeholder = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-
 describe('security', () => {
   it('is declared by each operation, not for the whole document', () => {
     expect(spec.security).toBeUndefined();
-    const undeclared = operations().filter(({ operation }) => ![OPTIONAL_AUTH, SIGNED_IN].some((s) => JSON.stringify(s) === JSON.stringify(operation.security)));
+    const undeclared = operations().filter(
+      ({ operation }) => ![OPTIONAL_AUTH, SIGNED_IN].some((s) => JSON.stringify(s) === JSON.stringify(operation.security)),
+    );
     expect(undeclared.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
 
@@ -43,8 +48,13 @@ describe('security', () => {
       if (tokenOnly !== refused) wrong.push(`${method} ${path}: declared ${tokenOnly ? 'token-only' : 'optional'}, a visitor got ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
-    const declared = (s: unknown) => operations().filter(({ operation }) => JSON.stringify(operation.security) === JSON.stringify(s)).map(({ method, path }) => `${method} ${path}`);
-    expect(declared(OPTIONAL_AUTH)).toEqual(expect.arrayContaining(['get /api/v1/projects', 'get /api/v1/pubs', 'get /api/v1/data/obj', 'get /api/v1/health', 'post /api/v1/auth/login']));
+    const declared = (s: unknown) =>
+      operations()
+        .filter(({ operation }) => JSON.stringify(operation.security) === JSON.stringify(s))
+        .map(({ method, path }) => `${method} ${path}`);
+    expect(declared(OPTIONAL_AUTH)).toEqual(
+      expect.arrayContaining(['get /api/v1/projects', 'get /api/v1/pubs', 'get /api/v1/data/obj', 'get /api/v1/health', 'post /api/v1/auth/login']),
+    );
     expect(declared(SIGNED_IN)).toEqual(expect.arrayContaining(['get /api/v1/auth/user', 'post /api/v1/projects', 'get /api/v1/users']));
   }, 60_000);
 });

@@ -4,8 +4,7 @@ type Document = { paths?: Record<string, Record<string, { parameters?: Parameter
 /** The name the document gives a route's wildcard (Fastify's `*`). */
 export const WILDCARD_NAME = 'path';
 
-const SLASHES =
-  'A `/`-separated path of several segments, each percent-encoded, the slashes between them sent as they are (`x-wildcard`)';
+const SLASHES = 'A `/`-separated path of several segments, each percent-encoded, the slashes between them sent as they are (`x-wildcard`)';
 
 /**
  * A route ending in a wildcard (`/data/node/*`) is `{*}` to @fastify/swagger, a name no
