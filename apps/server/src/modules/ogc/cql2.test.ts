@@ -130,13 +130,13 @@ describe('logic', () => {
   });
 
   it('follows parentheses', () => {
-    const tree = parseCql2('(a = 1 OR b = 2) AND c = 3') as Extract<Cql2, { op: 'and' }>;
+    const tree = parseCql2('(a = 1 OR b = 2) AND c = 3') as Extract<Cql2, { op: 'and' | 'or' }>;
     expect(tree.op).toBe('and');
     expect(tree.args.map((arg) => arg.op)).toEqual(['or', '=']);
   });
 
   it('collects a chain into one list', () => {
-    expect((parseCql2('a=1 and b=2 and c=3 and d=4') as Extract<Cql2, { op: 'and' }>).args).toHaveLength(4);
+    expect((parseCql2('a=1 and b=2 and c=3 and d=4') as Extract<Cql2, { op: 'and' | 'or' }>).args).toHaveLength(4);
   });
 
   it('binds NOT tighter than AND', () => {
