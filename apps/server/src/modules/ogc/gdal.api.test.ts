@@ -65,6 +65,15 @@ describeWithTool(GDAL, 'GDAL reads the OGC API', () => {
     expect([...stdout.matchAll(/^OGRFeature\(site\)/gm)].length).toBe(inBox);
   }, 60_000);
 
+  it('answers an attribute filter with what matches', async () => {
+    const site = (await api(t.app, 'GET', '/ogc/collections/site/items?limit=1')).json().features[0];
+    // GDAL 3.6 applies -where on its side here (it sends no filter parameter): the answer is still exactly the match.
+    const { stdout } = await run('ogrinfo', ['-ro', '-al', '-q', root, 'site', '-where', `name = '${site.properties.name}'`], { maxBuffer: 64 * 1024 * 1024 });
+    expect([...stdout.matchAll(/^OGRFeature\(site\)/gm)].length).toBe(1);
+    expect(stdout).toContain(site.properties.name);
+    expect(await matched('site', `&filter=${encodeURIComponent(`name = '${site.properties.name}'`)}`)).toBe(1);
+  }, 60_000);
+
   it('copies every feature of every collection to GeoPackage, as many as numberMatched', async () => {
     const gpkg = path.join(tmp, 'catalogue.gpkg');
     await run('ogr2ogr', ['-f', 'GPKG', gpkg, root], { maxBuffer: 64 * 1024 * 1024 });

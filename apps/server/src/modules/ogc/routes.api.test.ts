@@ -238,3 +238,46 @@ describe('items', () => {
     expect((await get(`/collections/${type}/items/${members.id}`, owner)).statusCode).toBe(200);
   });
 });
+
+describe('filter (CQL2 text)', () => {
+  const filtered = (filter: string, who: TestUser | null = null, extra = '') =>
+    page(`/collections/${type}/items?filter=${encodeURIComponent(filter)}${extra}`, who);
+
+  it('claims Part 3’s filter and CQL2 text', async () => {
+    const conformsTo = (await get('/conformance')).json().conformsTo as string[];
+    expect(conformsTo).toEqual(
+      expect.arrayContaining([
+        'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+        'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+        'http://www.opengis.net/spec/cql2/1.0/conf/cql2-text',
+        'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+      ]),
+    );
+  });
+
+  it('compares metadata numbers, text, booleans and dates, fixed properties and the geometry, within what the reader sees', async () => {
+    expect(titles(await filtered('depth >= 3'))).toEqual(['public3', 'public4']);
+    expect(titles(await filtered("habitat = 'river' AND open = true"))).toEqual(['public3']);
+    expect(titles(await filtered("surveyed > DATE('2020-01-03')"))).toEqual(['public3', 'public4']);
+    expect(titles(await filtered('S_INTERSECTS(geometry, BBOX(40.15,20,40.35,21))', null, '&filter-lang=cql2-text'))).toEqual(['public1', 'public2']);
+    expect((await filtered("updated > TIMESTAMP('2001-01-01T00:00:00Z')")).numberMatched).toBe(6);
+    expect((await filtered("updated > TIMESTAMP('2001-01-01T00:00:00Z')", owner)).numberMatched).toBe(8);
+    expect((await filtered(`name = '${names.members}'`)).numberMatched).toBe(0);
+    // The next link keeps the filter.
+    const first = await filtered('depth >= 1', null, '&limit=2');
+    expect(new URL(link(first, 'next')!.href).searchParams.get('filter')).toBe('depth >= 1');
+  });
+
+  it('refuses another language, a filter that does not parse (saying where), a property not queryable', async () => {
+    const lang = await get(`/collections/${type}/items?filter=depth%3E1&filter-lang=cql2-json`);
+    expect(lang.statusCode).toBe(400);
+    expect(lang.json().details[0].field).toBe('querystring.filter-lang');
+    const broken = await get(`/collections/${type}/items?filter=${encodeURIComponent('depth >>> 3')}`);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().details[0].field).toBe('querystring.filter');
+    expect(broken.json().error).toMatch(/position \d+/);
+    const unknown = await get(`/collections/${type}/items?filter=${encodeURIComponent('colour = 1')}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0].field).toBe('querystring.filter');
+  });
+});
