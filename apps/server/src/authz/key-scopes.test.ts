@@ -34,7 +34,7 @@ describe('key scopes', () => {
 
   it('name operations as the OpenAPI document does', () => {
     expect(operationOf('PUT', '/api/v1/pubs/:id/authors/:person', '/api/v1')).toBe('PUT /pubs/{id}/authors/{person}');
-    expect(operationOf('DELETE', '/api/v1/data/node/*', '/api/v1')).toBe('DELETE /data/node/{*}');
+    expect(operationOf('DELETE', '/api/v1/data/node/*', '/api/v1')).toBe('DELETE /data/node/{path}');
     expect(operationOf('GET', '/api/v1/pubs/:id', '/api/v1')).toBeNull();
     expect(operationOf('POST', '/s/:slug', '/api/v1')).toBeNull();
   });
