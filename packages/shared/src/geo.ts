@@ -150,6 +150,9 @@ const geometryUnion = (input: boolean) => z.discriminatedUnion('type', geometryS
 /** One geometry of the five kinds, as answered. */
 export const GeometrySchema = geometryUnion(false);
 export type Geometry = z.infer<typeof GeometrySchema>;
+// A component of its own in the OpenAPI document: inlined in every answer that holds one, its
+// nesting went past what GDAL's JSON reader takes (32 levels).
+z.globalRegistry.add(GeometrySchema, { id: 'Geometry' });
 
 const featureCollection = (input: boolean) =>
   z.object({
@@ -165,7 +168,7 @@ const featureCollection = (input: boolean) =>
                 .optional()
                 .transform((): Record<string, never> => ({}))
             : z.object({}),
-          geometry: geometryUnion(input),
+          geometry: input ? geometryUnion(true) : GeometrySchema,
         }),
         { error: 'Expected "features": a list of Features' },
       )
