@@ -100,46 +100,36 @@ const mapStyleUrl = z
     return value;
   });
 
+/** A setting of comma-separated http(s) origins, each kept as its origin, once. */
+const originList = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      const list = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const wrong = list.filter((o) => !isHttpOrigin(o));
+      if (wrong.length) {
+        ctx.addIssue({ code: 'custom', message: `${name} takes http or https origins (scheme, host and port, no path), not "${wrong.join(', ')}"` });
+        return [];
+      }
+      return [...new Set(list.map((o) => new URL(o).origin))];
+    });
+
 /**
  * MAP_EXTRA_ORIGINS: further hosts a map style loads from (tiles, glyphs, sprites on
  * another origin than the style's), comma-separated origins such as https://fonts.example.net.
  */
-const extraOrigins = z
-  .string()
-  .optional()
-  .transform((raw, ctx): string[] => {
-    const list = (raw ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const wrong = list.filter((o) => !isHttpOrigin(o));
-    if (wrong.length) {
-      ctx.addIssue({ code: 'custom', message: `MAP_EXTRA_ORIGINS takes http or https origins (scheme, host and port, no path), not "${wrong.join(', ')}"` });
-      return [];
-    }
-    return list.map((o) => new URL(o).origin);
-  });
+const extraOrigins = originList('MAP_EXTRA_ORIGINS');
 
 /**
  * CORS_ORIGINS: the sites whose pages may call the API with credentials (the exact origin is
  * echoed with Access-Control-Allow-Credentials), comma-separated origins such as
  * https://maps.example.org. Empty by default: every site reads public data without credentials.
  */
-const corsOrigins = z
-  .string()
-  .optional()
-  .transform((raw, ctx): string[] => {
-    const list = (raw ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const wrong = list.filter((o) => !isHttpOrigin(o));
-    if (wrong.length) {
-      ctx.addIssue({ code: 'custom', message: `CORS_ORIGINS takes http or https origins (scheme, host and port, no path), not "${wrong.join(', ')}"` });
-      return [];
-    }
-    return [...new Set(list.map((o) => new URL(o).origin))];
-  });
+const corsOrigins = originList('CORS_ORIGINS');
 
 /**
  * The hosts other than this site (ownOrigin) that the maps load from: the origins of the
