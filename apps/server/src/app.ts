@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { withOptionalBodies } from './lib/openapi-bodies.js';
+import { withNamedComponents, withoutUnusedComponents } from './lib/openapi-components.js';
 import { withErrorResponses } from './lib/openapi-errors.js';
 import { withResponseHeaders } from './lib/openapi-headers.js';
 import { withOperationIds } from './lib/openapi-operation-ids.js';
@@ -168,9 +169,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         },
       },
     },
-    transform: withRouteSecurity(jsonSchemaTransform),
+    transform: withRouteSecurity(withNamedComponents(jsonSchemaTransform)),
     transformObject: (input) =>
-      withResponseHeaders(withOperationIds(withNamedWildcards(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input))))))),
+      withoutUnusedComponents(
+        withResponseHeaders(
+          withOperationIds(withNamedWildcards(withErrorResponses(withIdempotencyKeys(withOptionalBodies(jsonSchemaTransformObject(input)))))),
+        ),
+      ),
   });
 
   await app.register(

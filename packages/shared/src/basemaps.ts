@@ -111,3 +111,8 @@ export const BasemapStateSchema = z.object({
   environmentStyleUrl: z.string().nullable().describe('MAP_STYLE_URL; when set, the maps use it whatever the setting says'),
 });
 export type BasemapState = z.infer<typeof BasemapStateSchema>;
+
+/** GET basemaps/{id}/style.json: an offered raster basemap as a style MapLibre reads. */
+export const MapStyleSchema = z
+  .object({ version: z.literal(8), name: z.string(), sources: z.record(z.string(), z.unknown()), layers: z.array(z.unknown()) })
+  .describe('A MapLibre style (maplibre.org/maplibre-style-spec)');

@@ -352,6 +352,9 @@ export const PublicationYearsSchema = z.object({ years: z.array(z.object({ year:
 export const PublicationExportQuerySchema = PublicationsQuerySchema.omit({ p: true }).extend({ format: z.enum(PUBLICATION_EXPORT_FORMATS) });
 
 /** A run of a formatted citation with its styling: plain text, never HTML. */
+/** A publication as a CSL-JSON item (citationstyles.org): the CSL-JSON export answers an array of them. */
+export const CslItemSchema = z.record(z.string(), z.unknown()).describe('A CSL-JSON item: id, type, title, author, issued, DOI, …');
+
 export const CitationRunSchema = z.object({
   text: z.string(),
   italic: z.boolean().optional(),

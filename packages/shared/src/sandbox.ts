@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ExportOptionsShape } from './exports.js';
 import { MetricNameSchema, METRIC_TYPES } from './data-schema.js';
 import { SlugSchema } from './slug.js';
+import { ExportGeometrySchema } from './geo.js';
 
 /**
  * The bounds of a sandbox query. They keep each answer short for the database, which the
@@ -182,3 +183,20 @@ export const SandboxExportQuerySchema = z.strictObject({
   format: z.enum(SANDBOX_EXPORT_FORMATS).default('csv').describe('csv or xlsx: a row per object (docs/api.md lists the columns); geojson: a FeatureCollection'),
   ...ExportOptionsShape,
 });
+
+/** POST sandbox/export with format=geojson (streamed): a Feature per object, its properties flat. */
+export const SandboxFeatureCollectionSchema = z
+  .object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(
+      z.object({
+        type: z.literal('Feature'),
+        id: z.uuid().describe('The object’s id'),
+        geometry: ExportGeometrySchema.nullable(),
+        properties: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  })
+  .describe(
+    'A FeatureCollection (RFC 7946): a Feature per object (its geometry, or null), flat properties name, title, types, each metadata field, then per metric <metric>_count, _min, _max, _mean, _first, _last_time, _last_value (docs/api.md, GeoJSON exports)',
+  );

@@ -108,3 +108,36 @@ describe('info and servers', () => {
     expect((spec as Spec & { servers: { url: string }[] }).servers).toEqual([{ url: testConfig().publicUrl }]);
   });
 });
+
+describe('component schemas', () => {
+  type Schema = { $ref?: string; type?: string; items?: Schema };
+  const components = () => (spec as Spec & { components: { schemas: Record<string, unknown> } }).components.schemas;
+  const isNamed = (schema: Schema | undefined) => Boolean(schema?.$ref ?? schema?.items?.$ref);
+  const isStructured = (schema: Schema | undefined) => schema !== undefined && (schema.type === 'object' || schema.type === 'array' || !schema.type);
+
+  it('name every success answer in JSON: a resource, a list answer, a list of resources', () => {
+    const inline = operations().flatMap(({ method, path, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => status.startsWith('2'))
+        .flatMap(([status, answer]) =>
+          Object.entries((answer.content ?? {}) as Record<string, { schema?: Schema }>)
+            .filter(([media, { schema }]) => /json/.test(media) && isStructured(schema) && schema && Object.keys(schema).length > 0 && !isNamed(schema))
+            .map(([media]) => `${method} ${path} ${status} ${media}`),
+        ),
+    );
+    expect(inline).toEqual([]);
+  });
+
+  it('are named after the shared schemas they come from, and each is used', () => {
+    const schemas = components();
+    for (const name of ['Project', 'ProjectDetail', 'ProjectsResponse', 'Publication', 'PublicationsResponse', 'GeoObject', 'Person', 'Error']) {
+      expect(schemas, name).toHaveProperty(name);
+    }
+    expect(spec.paths['/api/v1/projects']!.get!.responses['200']!.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ProjectsResponse' } },
+    });
+    const used = new Set(JSON.stringify({ ...spec, components: undefined }).match(/#\/components\/schemas\/\w+/g));
+    for (const schema of Object.values(schemas)) for (const ref of JSON.stringify(schema).match(/#\/components\/schemas\/\w+/g) ?? []) used.add(ref);
+    expect(Object.keys(schemas).filter((name) => !used.has(`#/components/schemas/${name}`))).toEqual([]);
+  });
+});

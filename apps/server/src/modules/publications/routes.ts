@@ -19,6 +19,7 @@ import {
   PublicationWriteSchema,
   PublicationYearsSchema,
   PUBLICATION_EXPORT_FORMATS,
+  CslItemSchema,
 } from '@observatory/shared';
 import { setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
@@ -37,7 +38,7 @@ const FILE_RESPONSE = {
     content: {
       'application/x-bibtex': { schema: z.string().describe('The BibTeX file') },
       'application/x-research-info-systems': { schema: z.string().describe('The RIS file') },
-      'application/vnd.citationstyles.csl+json': { schema: z.array(z.record(z.string(), z.unknown())).describe('The CSL-JSON items, one per publication') },
+      'application/vnd.citationstyles.csl+json': { schema: z.array(CslItemSchema).describe('The CSL-JSON items, one per publication') },
     },
   },
 };

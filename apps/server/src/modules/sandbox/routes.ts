@@ -9,6 +9,7 @@ import {
   SandboxQueryResponseSchema,
   SandboxQuerySchema,
   exportOptionsOf,
+  SandboxFeatureCollectionSchema,
 } from '@observatory/shared';
 import { attachment } from '../../lib/downloads.js';
 import { XLSX_TYPE } from '../../lib/xlsx.js';
@@ -65,13 +66,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
             content: {
               'text/csv': { schema: z.unknown().describe('CSV, a header row then a row per object') },
               [XLSX_TYPE]: { schema: z.unknown().describe('XLSX, one sheet: the CSV’s header and rows') },
-              'application/geo+json': {
-                schema: z
-                  .unknown()
-                  .describe(
-                    'A FeatureCollection (RFC 7946): a Feature per object (its geometry, or null), flat properties name, title, types, each metadata field, then per metric <metric>_count, _min, _max, _mean, _first, _last_time, _last_value (docs/api.md, GeoJSON exports)',
-                  ),
-              },
+              'application/geo+json': { schema: SandboxFeatureCollectionSchema },
             },
           },
         },

@@ -8,6 +8,7 @@ import {
   BasemapSettingSchema,
   BasemapStateSchema,
   HealthSchema,
+  MapStyleSchema,
   OutboxResponseSchema,
   PAGE_SIZES,
   basemapProvider,
@@ -69,9 +70,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           .join(', ')}): its tiles as one layer, credited`,
         params: z.object({ id: z.string() }),
         response: {
-          200: z
-            .object({ version: z.literal(8), name: z.string(), sources: z.record(z.string(), z.unknown()), layers: z.array(z.unknown()) })
-            .describe('A MapLibre style (maplibre.org/maplibre-style-spec)'),
+          200: MapStyleSchema,
         },
       },
     },
