@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ErrorBody } from './errors.js';
+import { GeoJsonSchema } from './geo.js';
 
 export const ImportColumnSchema = z.object({ index: z.number().int(), header: z.string().describe('The header cell, or "Column N" when it is empty') });
 export type ImportColumn = z.infer<typeof ImportColumnSchema>;
@@ -94,7 +95,7 @@ export const ObjectImportRequestSchema = importRequestSchema(ObjectImportOptions
 const ObjectStateSchema = z.object({
   title: z.string(),
   metadata: z.record(z.string(), z.unknown()),
-  geo: z.unknown().nullable(),
+  geo: GeoJsonSchema.nullable(),
   projects: z.array(z.string()),
   types: z.array(z.string()),
 });
