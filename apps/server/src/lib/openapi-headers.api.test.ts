@@ -12,7 +12,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const declared = (path: string, status = '200') => Object.keys(spec.paths[path]!.get!.responses[status]!.headers ?? {}).map((name) => name.toLowerCase());
+const declared = (path: string, status = '200', method = 'get') =>
+  Object.keys(spec.paths[path]![method]!.responses[status]!.headers ?? {}).map((name) => name.toLowerCase());
 
 describe('response headers', () => {
   it.each(['/api/v1/projects', '/api/v1/pubs'])('of the list %s are declared and sent', async (path) => {
@@ -24,6 +25,30 @@ describe('response headers', () => {
   it('of a detail carry no pagination', () => {
     expect(declared('/api/v1/projects/{id}')).not.toContain('pagination-page');
     expect(declared('/api/v1/projects/{id}')).toContain('etag');
+  });
+
+  it('Content-Disposition is declared on every download, and sent', async () => {
+    const downloads = Object.entries(spec.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.responses['200']?.headers?.['Content-Disposition'])
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(downloads.sort()).toEqual(
+      [
+        'get /api/v1/assets/{id}/{variant}',
+        'get /api/v1/data/obj',
+        'get /api/v1/files/{versionId}',
+        'get /api/v1/projects/{id}/datatables/{table}/observations.csv',
+        'get /api/v1/projects/{id}/datatables/{table}/observations.xlsx',
+        'get /api/v1/pubs/export',
+        'get /api/v1/pubs/{id}/export',
+        'post /api/v1/sandbox/export',
+      ].sort(),
+    );
+    for (const query of ['/pubs/export?format=bibtex', '/data/obj?format=csv', '/data/obj?all=1&format=geojson']) {
+      expect((await api(t.app, 'GET', query)).headers['content-disposition'], query).toMatch(/^attachment; filename=/);
+    }
+    expect((await api(t.app, 'POST', '/sandbox/export?format=csv', { body: {} })).headers['content-disposition']).toMatch(/^attachment; filename=/);
   });
 
   it('Retry-After is declared on the error ranges', () => {

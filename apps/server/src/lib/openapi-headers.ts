@@ -1,7 +1,7 @@
 import { PAGINATION_HEADERS } from '@observatory/shared';
 
 type Header = { description: string; schema: { type: string } };
-type Response = { headers?: Record<string, Header> };
+type Response = { headers?: Record<string, Header>; content?: Record<string, unknown> };
 type Operation = { parameters?: { in?: string; name?: string }[]; responses?: Record<string, Response | undefined> };
 type Document = { paths?: Record<string, Record<string, Operation | undefined> | undefined> };
 
@@ -22,13 +22,18 @@ const PAGE_HEADERS = {
   Link: text('RFC 8288 links to the first, prev, next and last pages, relative to the server'),
 };
 
+/** A file's answer (an export, a file version, an asset): saved under its name. */
+const FILE_HEADERS = { 'Content-Disposition': text('attachment; filename=… (RFC 6266): the file’s name to save it under') };
+/** An answer offering a media type other than JSON (CSV, XLSX, BibTeX, a stored file) is a download. */
+const isFile = (response: Response | undefined) => Object.keys(response?.content ?? {}).some((media) => !media.includes('json'));
+
 /** Sent with 429 (rate limited) and 503 (busy, or the database is away). */
 const RETRY_HEADERS = { 'Retry-After': integer('Seconds to wait before trying again (429 and 503)') };
 
 /**
  * Declares the headers the answers carry, which route schemas cannot say: a read's ETag and
  * Cache-Control, a paged list's pagination headers and Link (a list is a read taking the page
- * parameter `p`), and Retry-After on the error ranges. Response objects are copied: the error
+ * parameter `p`), a download's Content-Disposition, and Retry-After on the error ranges. Response objects are copied: the error
  * ranges share one.
  */
 export function withResponseHeaders<T extends object>(output: T): T {
@@ -37,6 +42,7 @@ export function withResponseHeaders<T extends object>(output: T): T {
       if (!operation?.responses) continue;
       const paged = operation.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'p');
       if (method === 'get' && operation.responses['200']) addHeaders(operation, '200', paged ? { ...READ_HEADERS, ...PAGE_HEADERS } : READ_HEADERS);
+      if (isFile(operation.responses['200'])) addHeaders(operation, '200', FILE_HEADERS);
       for (const range of ['4XX', '5XX']) if (operation.responses[range]) addHeaders(operation, range, RETRY_HEADERS);
     }
   }
