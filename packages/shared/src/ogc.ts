@@ -84,4 +84,7 @@ export const OgcFeatureCollectionSchema = z.object({
 export const OgcFeatureSchema = FeatureSchema;
 
 /** A JSON Schema 2020-12 document: `properties` by the names features give them (its `$id` and `$schema` keys are not described, as a schema would take them for its own). */
+/** GET ogc/api: the OGC API's own OpenAPI 3.0 definition, paths relative to the OGC root. */
+export const OgcOpenApiSchema = z.record(z.string(), z.unknown()).describe('An OpenAPI 3.0 document');
+
 export const OgcQueryablesSchema = z.record(z.string(), z.unknown()).describe('JSON Schema of the queryables: type object, properties by name');

@@ -440,6 +440,9 @@ describe.each(ACTORS)('as %s', (name) => {
       for (const o of world.objects) {
         const alone = await get(`/ogc/collections/${collection}/items/${o.id}`, who());
         expect(alone.statusCode, `${o.name} in ${collection}`).toBe(expected.includes(o.name) ? 200 : 404);
+        // Asked for by a property parameter, as GDAL sends a layer's equality filter.
+        const byName = (await get(`/ogc/collections/${collection}/items?name=${o.name}`, who())).json();
+        expect(byName.numberMatched, `?name=${o.name} in ${collection}`).toBe(expected.includes(o.name) ? 1 : 0);
       }
     }
   });

@@ -27,6 +27,7 @@ const NAMES: Record<string, string> = {
   'GET /app/config': 'getAppConfig',
   'GET /ogc': 'getOgcLandingPage',
   'GET /ogc/conformance': 'getOgcConformance',
+  'GET /ogc/api': 'getOgcOpenApi',
   'GET /ogc/collections/{collectionId}/queryables': 'getOgcQueryables',
   'GET /ogc/collections/{collectionId}/items': 'listOgcFeatures',
   'GET /ogc/collections/{collectionId}/items/{featureId}': 'getOgcFeature',

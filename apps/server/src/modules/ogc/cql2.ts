@@ -173,6 +173,12 @@ function isRealInstant(match: RegExpExecArray): boolean {
   return dayOk && hour! < 24 && minute! < 60 && second! < 60 && offsetOk;
 }
 
+/** Whether `text` is a real date (YYYY-MM-DD) or timestamp (RFC 3339), as DATE('…') and TIMESTAMP('…') take them. */
+export function isInstant(kind: 'date' | 'timestamp', text: string): boolean {
+  const match = (kind === 'date' ? DATE : TIMESTAMP).exec(text);
+  return match !== null && isRealInstant(match);
+}
+
 /** Parses a CQL2 text filter; throws Cql2Error naming what was expected and where. */
 export function parseCql2(text: string): Cql2 {
   if (text.length > MAX_LENGTH) throw new Cql2Error(`The filter is longer than ${MAX_LENGTH} characters`, MAX_LENGTH);

@@ -68,13 +68,13 @@ const titles = (p: Page) => p.features.map((f) => f.properties.title).sort();
 const link = (p: { links: Link[] }, rel: string) => p.links.find((l) => l.rel === rel);
 
 describe('the landing page, conformance and collections', () => {
-  it('links the OpenAPI document, conformance and the collections', async () => {
+  it('links its OpenAPI definition, conformance and the collections', async () => {
     const res = await get('');
     expect(res.statusCode).toBe(200);
     const rels = Object.fromEntries((res.json().links as Link[]).map((l) => [l.rel, l]));
     expect(rels['service-desc']).toMatchObject({
-      href: expect.stringMatching(/\/api\/v1\/openapi\.json$/),
-      type: 'application/vnd.oai.openapi+json;version=3.1',
+      href: expect.stringMatching(/\/api\/v1\/ogc\/api$/),
+      type: 'application/vnd.oai.openapi+json;version=3.0',
     });
     expect(rels.conformance!.href).toMatch(/\/api\/v1\/ogc\/conformance$/);
     expect(rels.data!.href).toMatch(/\/api\/v1\/ogc\/collections$/);
@@ -236,6 +236,56 @@ describe('items', () => {
     expect((await get(`/collections/${type}/items/${members.id}`, stranger)).statusCode).toBe(404);
     expect((await get(`/collections/${type}/items/${members.id}`)).statusCode).toBe(404);
     expect((await get(`/collections/${type}/items/${members.id}`, owner)).statusCode).toBe(200);
+  });
+});
+
+describe('property parameters and the OpenAPI definition', () => {
+  it('keep the features whose queryable equals each parameter, read as its type, within what the reader sees', async () => {
+    expect(titles(await page(`/collections/${type}/items?habitat=river`))).toEqual(['public1', 'public3']);
+    expect(titles(await page(`/collections/${type}/items?habitat=river&open=true`))).toEqual(['public3']);
+    expect(titles(await page(`/collections/${type}/items?depth=2`))).toEqual(['public2']);
+    expect(titles(await page(`/collections/${type}/items?surveyed=2020-01-05`))).toEqual(['public4']);
+    expect((await page(`/collections/${type}/items?name=${names.members}`)).numberMatched).toBe(0);
+    expect((await page(`/collections/${type}/items?name=${names.members}`, owner)).numberMatched).toBe(1);
+    // The all-objects collection has the fixed properties only; the next link keeps the parameter.
+    const first = await page(`/collections/objects/items?visibility=public&limit=1`);
+    expect(new URL(link(first, 'next')!.href).searchParams.get('visibility')).toBe('public');
+  });
+
+  it('refuse a value of the wrong type naming the parameter, and the geometry or a metadata field of another collection', async () => {
+    for (const [query, field] of [
+      ['depth=deep', 'depth'],
+      ['open=yes', 'open'],
+      ['surveyed=2020-02-30', 'surveyed'],
+      ['geometry=x', 'geometry'],
+    ]) {
+      const res = await get(`/collections/${type}/items?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().details[0].field, query).toBe(`querystring.${field}`);
+    }
+    const elsewhere = await get('/collections/objects/items?depth=1');
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error).toMatch(/unknown parameter depth: this collection takes .*name, title, visibility, updated$/i);
+  });
+
+  it('are listed per collection in the OGC API’s OpenAPI 3.0 definition, paths relative to its root', async () => {
+    const res = await get('/api');
+    expect(res.statusCode).toBe(200);
+    // As written, version unquoted: GDAL compares the type token by token.
+    expect(res.headers['content-type']).toBe('application/vnd.oai.openapi+json;version=3.0; charset=utf-8');
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.servers[0].url).toMatch(/\/api\/v1\/ogc$/);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/', '/conformance', '/collections', '/collections/{collectionId}/items', `/collections/${type}/items`]),
+    );
+    const names = (path: string) => (doc.paths[path].get.parameters as { name?: string; $ref?: string }[]).map((p) => p.name ?? p.$ref!.split('/').pop());
+    expect(names(`/collections/${type}/items`)).toEqual(expect.arrayContaining(['limit', 'bbox', 'filter', 'name', 'depth', 'habitat', 'open', 'surveyed']));
+    expect(names(`/collections/${type}/items`)).not.toContain('geometry');
+    expect(names('/collections/objects/items')).not.toContain('depth');
+    const depth = (doc.paths[`/collections/${type}/items`].get.parameters as { name?: string; schema?: unknown }[]).find((p) => p.name === 'depth');
+    expect(depth).toMatchObject({ in: 'query', schema: { type: 'number' } });
+    expect((await get('/api?x=1')).statusCode).toBe(400);
   });
 });
 

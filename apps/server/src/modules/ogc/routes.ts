@@ -15,17 +15,19 @@ import {
   OgcFormatQuerySchema,
   OgcItemsQuerySchema,
   OgcLandingSchema,
+  OgcOpenApiSchema,
   OgcQueryablesSchema,
   type OgcCollection,
   type OgcLink,
 } from '@observatory/shared';
 import { checkCrs, ITEMS_PARAMETERS, refuseUnknown } from './params.js';
 import { CONFORMANCE, filterOf } from './filter.js';
+import { ogcOpenApi } from './openapi.js';
 import { createOgcService } from './service.js';
 
 const JSON_TYPE = 'application/json';
 const GEOJSON_TYPE = 'application/geo+json';
-const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
+const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.0';
 
 type Query = z.output<typeof OgcItemsQuerySchema>;
 
@@ -62,11 +64,30 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The catalogue’s objects as features: one collection of all objects and one per object type',
         links: [
           { href: root, rel: 'self', type: JSON_TYPE, title: 'This page' },
-          { href: `${root.slice(0, -'/ogc'.length)}/openapi.json`, rel: 'service-desc', type: OPENAPI_TYPE, title: 'The API’s OpenAPI document' },
+          { href: `${root}/api`, rel: 'service-desc', type: OPENAPI_TYPE, title: 'This API’s OpenAPI 3.0 definition' },
           { href: `${root}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'The classes of the standard served' },
           { href: `${root}/collections`, rel: 'data', type: JSON_TYPE, title: 'The collections' },
         ],
       };
+    },
+  );
+
+  app.get(
+    '/ogc/api',
+    {
+      schema: {
+        tags,
+        summary:
+          'OGC API - Features: its own OpenAPI 3.0 definition, paths relative to /ogc, each collection’s items with its queryables as equality parameters (anyone)',
+        querystring: OgcFormatQuerySchema,
+        response: { 200: { description: 'OpenAPI 3.0', content: { [OPENAPI_TYPE]: { schema: OgcOpenApiSchema } } } },
+      },
+    },
+    async (request, reply) => {
+      refuseUnknown(request.url, ['f']);
+      const collections = (await ogc.listQueryables()).map(({ def, queryables }) => ({ id: def.id, title: def.title, queryables }));
+      // With its charset given, Fastify leaves the type as written: it would quote the version ("3.0"), which GDAL does not match.
+      return reply.type(`${OPENAPI_TYPE}; charset=utf-8`).send(ogcOpenApi(rootOf(request), `${app.config.app.productName}: OGC API - Features`, collections));
     },
   );
 
@@ -184,7 +205,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'OGC API - Features: a page of a collection’s features the caller may see, by title; bbox, datetime (the last change) and CQL2 filter (anyone)',
+          'OGC API - Features: a page of a collection’s features the caller may see, by title; bbox, datetime (the last change), CQL2 filter, and ?property=value for any queryable (anyone)',
         params: OgcCollectionParams,
         querystring: OgcItemsQuerySchema,
         response: { 200: { description: 'A GeoJSON FeatureCollection', content: { [GEOJSON_TYPE]: { schema: OgcFeatureCollectionSchema } } } },
@@ -192,7 +213,8 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { query } = request;
-      refuseUnknown(request.url, ITEMS_PARAMETERS);
+      // Any other parameter names a property to equal (the collection's queryables decide).
+      const properties = [...new URL(request.url, 'http://x').searchParams].filter(([name]) => !ITEMS_PARAMETERS.includes(name));
       checkCrs('bbox-crs', query['bbox-crs']);
       checkCrs('filter-crs', query['filter-crs']);
       checkCrs('crs', query.crs);
@@ -205,6 +227,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
         bbox: query.bbox,
         datetime: query.datetime,
         filter,
+        properties,
       });
       const links = pageLinks(request, request.params.collectionId, query, {
         limit,

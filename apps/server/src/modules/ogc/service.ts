@@ -8,6 +8,7 @@ import { extentOverlaps } from '../../lib/geometry.js';
 import { objects as objectsTable } from '../../db/schema/index.js';
 import { objectFeature, type ObjectsService } from '../objects/index.js';
 import type { SchemaService } from '../schema/index.js';
+import { propertyEqualities } from './filter.js';
 import { CRS84, datetimeCondition, parseBbox } from './params.js';
 import { queryablesOf, type Queryable } from './queryables.js';
 import * as repo from './repo.js';
@@ -32,6 +33,8 @@ interface ItemsQuery {
   datetime?: string | undefined;
   /** A condition on the objects table the filter parameter made (filter.ts). */
   filter?: ((queryables: Map<string, Queryable>) => SQL) | undefined;
+  /** The parameters beyond the standard's: each a queryable's name and the value it must equal. */
+  properties?: [string, string][];
 }
 
 type Featured = Parameters<typeof objectFeature>[0];
@@ -107,6 +110,11 @@ export function createOgcService(deps: { db: Database; objects: ObjectsService; 
       );
     },
 
+    /** Every collection with its queryables (what the OGC API's OpenAPI definition lists). */
+    async listQueryables() {
+      return (await collections()).map((def) => ({ def, queryables: queryablesOf(def.schemas) }));
+    },
+
     /** The collection's queryables: the names its features' properties have, typed. */
     async getQueryables(id: string) {
       const def = await collection(id);
@@ -116,10 +124,12 @@ export function createOgcService(deps: { db: Database; objects: ObjectsService; 
     /** A page of the collection's features the reader may see, by title, and how many there are. */
     async listItems(actor: Actor | null, id: string, query: ItemsQuery) {
       const def = await collection(id);
+      const queryables = queryablesOf(def.schemas);
       const where = and(
+        propertyEqualities(query.properties ?? [], queryables),
         query.bbox ? extentOverlaps(objectsTable.extent, parseBbox(query.bbox)) : undefined,
         query.datetime ? datetimeCondition(query.datetime) : undefined,
-        query.filter ? query.filter(queryablesOf(def.schemas)) : undefined,
+        query.filter ? query.filter(queryables) : undefined,
       );
       const page = await objects.listFeatures(actor, { typeId: def.typeId ?? undefined, where, page: { limit: query.limit, offset: query.offset } });
       return { features: page.objects.map((o) => featureOf(def, o)), total: page.total };
