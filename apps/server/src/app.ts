@@ -209,7 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   // Before the web app's catch-all: /s/{slug} is a redirect, not a page of the app.
   await app.register(shortlinkRedirectRoutes);
-  await app.register(spaPlugin, { root: config.webDist, productName: config.app.productName });
+  await app.register(spaPlugin, { root: config.webDist, productName: config.app.productName, publicUrl: config.publicUrl });
   return app;
 }
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_ROOT } from '@observatory/shared';
+import { API_ROOT, DATA_LICENCE_URL, SITE_DESCRIPTION } from '@observatory/shared';
+import { headFor, visitorReader, withHead } from '../modules/head/index.js';
 import { sendNotFound } from './errors.js';
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -23,9 +24,11 @@ export function withProductName(html: string, productName: string): string {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never
- * cached, and index.html for every client route. Unknown /api paths answer JSON 404.
+ * cached, and index.html for every client route, with that page's head (modules/head:
+ * title, description, Open Graph, JSON-LD) and status (404 for a route or resource a
+ * visitor cannot see). Unknown /api paths answer JSON 404.
  */
-async function spaPlugin(app: FastifyInstance, options: { root: string | null; productName: string }) {
+async function spaPlugin(app: FastifyInstance, options: { root: string | null; productName: string; publicUrl: string }) {
   const root = options.root;
   const hasWeb = !!root && fs.existsSync(path.join(root, 'index.html'));
   const page = hasWeb ? withProductName(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), options.productName) : '';
@@ -42,12 +45,23 @@ async function spaPlugin(app: FastifyInstance, options: { root: string | null; p
     // Browsers ask for /favicon.ico whatever the page names; the icon is an SVG.
     app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
   }
-  app.setNotFoundHandler((request, reply) => {
+  const site = {
+    name: options.productName,
+    description: SITE_DESCRIPTION,
+    licence: DATA_LICENCE_URL,
+    url: (to: string) => `${options.publicUrl}${to}`,
+  };
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === API_ROOT || request.url.startsWith(`${API_ROOT}/`);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !hasWeb || !wantsPage || path.extname(request.url.split('?')[0]!)) return sendNotFound(request, reply);
+    // Decided for a visitor: a member reloading a members-only page gets it all the same, with a 404 status.
+    const head = await headFor(request.url, visitorReader(app, request.ip), site);
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(page);
+    return reply
+      .code(head.status)
+      .type('text/html; charset=utf-8')
+      .send(withHead(page, head, { productName: options.productName, publicUrl: options.publicUrl }));
   });
 }
 

@@ -1,9 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { DATA_LICENCE_URL } from '@observatory/shared';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
 import { useAppConfig } from '../lib/app-config';
-
-export const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
 /** The data licence, the privacy policy and the configured contact link. */
 export function Footer() {
@@ -12,7 +11,7 @@ export function Footer() {
     <Group component="footer" justify="space-between" px="md" py="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Text size="sm" c="dimmed">
         Data on this site is provided under the{' '}
-        <Anchor href={LICENCE_URL} rel="license noreferrer" target="_blank" size="sm" underline="always">
+        <Anchor href={DATA_LICENCE_URL} rel="license noreferrer" target="_blank" size="sm" underline="always">
           Creative Commons Attribution-ShareAlike 4.0
         </Anchor>{' '}
         licence.

@@ -219,7 +219,7 @@ describe('serving the web app', () => {
   afterAll(() => web.app.close());
 
   it('answers client routes with index.html, not cached, with security headers', async () => {
-    const res = await web.app.inject({ method: 'GET', url: '/projects/some-project/files' });
+    const res = await web.app.inject({ method: 'GET', url: '/projects' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="en">');
     // The deployment's product name, escaped, so the header is drawn with it at once.

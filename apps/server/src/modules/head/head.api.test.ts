@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInsight, buildInstitution, buildObject, buildPerson, buildProject, buildPublication, buildUser, type TestUser } from '../../../test/factories.js';
+import { startTestApp, unique, type TestApp } from '../../../test/harness.js';
+
+/**
+ * Pages as a crawler or a link preview fetches them, with no JavaScript: the web app's own
+ * index.html (the source template stands in for the build), with each page's head and status.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const web = fs.mkdtempSync(path.join(os.tmpdir(), 'head-web-'));
+fs.copyFileSync(path.resolve(here, '../../../../web/index.html'), path.join(web, 'index.html'));
+
+/** Stored-XSS payloads in every user-written place the head shows. */
+const XSS = `Soil </script><script>alert(1)</script> "><img src=x onerror=alert(2)> & more`;
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp({ webDist: web });
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+const fetchPage = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  const html = res.body;
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const meta = (key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+  const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
+  return { status: res.statusCode, html, ld: ld[0], meta, title };
+};
+
+describe('a resource page', () => {
+  it('is a project with its title, summary, canonical URL, Open Graph and ResearchProject JSON-LD; user text escaped everywhere', async () => {
+    const project = await buildProject(t.app, owner, { title: unique(XSS), summary: `${XSS} summary` });
+    const page = await fetchPage(`/projects/${project.slug}/data`);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe(`${escape(project.title)} · Observatory Catalogue`);
+    expect(page.meta('og:title')).toBe(escape(project.title));
+    expect(page.meta('description')).toBe(escape(`${XSS} summary`));
+    expect(page.html).toContain(`<link rel="canonical" href="http://localhost:3000/projects/${project.slug}" />`);
+    // No payload is live: nothing but the app's own and the JSON-LD script, no stray tag.
+    expect(page.html.match(/<script/g)).toHaveLength(2);
+    expect(page.html).not.toMatch(/<img src=x/);
+    expect(page.ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'ResearchProject', name: project.title, description: `${XSS} summary` });
+    // The web app boots from the same page.
+    expect(page.html).toContain('<div id="root"></div>');
+  });
+
+  it('is 404 with no word of a project a visitor may not see, or one that does not exist', async () => {
+    const secret = await buildProject(t.app, owner, { title: unique('Secret plan '), visibility: 'members' });
+    for (const url of [`/projects/${secret.slug}`, '/projects/no-such-project', '/no/such/page']) {
+      const page = await fetchPage(url);
+      expect(page.status, url).toBe(404);
+      expect(page.html, url).not.toContain('Secret plan');
+      expect(page.meta('robots'), url).toBe('noindex');
+      expect(page.ld, url).toBeUndefined();
+      expect(page.html, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('is an object as a Place with its coordinates', async () => {
+    const project = await buildProject(t.app, owner);
+    const object = await buildObject(t.app, owner, {
+      title: unique('Birch plot '),
+      projects: [project.id],
+      geo: { type: 'Point', coordinates: [18.77, 68.33] },
+    });
+    const page = await fetchPage(`/data/${object.name}/photos`);
+    expect(page.status).toBe(200);
+    expect(page.ld).toMatchObject({
+      '@type': 'Place',
+      name: object.title,
+      identifier: object.name,
+      geo: { '@type': 'GeoCoordinates', longitude: 18.77, latitude: 68.33 },
+    });
+  });
+
+  it('is a person with ORCID as identifier and sameAs, and a partner with its ROR', async () => {
+    const person = await buildPerson(t.app, admin, { name: unique('Ada Field '), orcid: '0000-0002-1825-0097' });
+    const page = await fetchPage(`/people/${person.slug}`);
+    expect(page.ld).toMatchObject({ '@type': 'Person', name: person.name, sameAs: ['https://orcid.org/0000-0002-1825-0097'] });
+    expect(page.meta('og:type')).toBe('profile');
+    const partner = await buildInstitution(t.app, admin, { name: unique('Arctic Institute '), ror: '05a28rw58' });
+    const org = await fetchPage(`/partners/${partner.slug}`);
+    expect(org.ld).toMatchObject({ '@type': 'Organization', name: partner.name, sameAs: ['https://ror.org/05a28rw58'] });
+  });
+
+  it('is a publication typed by its kind with its DOI; an unconfirmed author link names no page', async () => {
+    const linked = await buildPerson(t.app, admin, { name: unique('Linked Author ') });
+    const pub = await buildPublication(t.app, owner, {
+      title: unique('Shrub expansion '),
+      type: 'report',
+      doi: '10.1234/shrub.2024',
+      year: 2024,
+      authors: [{ name: 'Field, Ada', person: linked.slug }],
+    });
+    const page = await fetchPage(`/pubs/${pub.slug}`);
+    expect(page.ld).toMatchObject({ '@type': 'Report', name: pub.title, sameAs: ['https://doi.org/10.1234/shrub.2024'], datePublished: '2024' });
+    expect((page.ld!.author as Record<string, unknown>[])[0]).toEqual({ '@type': 'Person', name: 'Field, Ada' });
+  });
+
+  it('is an insight as an Article', async () => {
+    const insight = await buildInsight(t.app, owner, { title: unique('Notes from the field ') });
+    const page = await fetchPage(`/insights/${insight.num}`);
+    expect(page.status).toBe(200);
+    expect(page.ld).toMatchObject({ '@type': 'Article', name: insight.title, datePublished: insight.createdAt });
+  });
+});
+
+describe('other pages', () => {
+  it('the home page describes the site and its data catalogue', async () => {
+    const page = await fetchPage('/');
+    expect(page.status).toBe(200);
+    const types = (page.ld!['@graph'] as { '@type': string }[]).map((n) => n['@type']);
+    expect(types).toEqual(['WebSite', 'DataCatalog']);
+  });
+
+  it('lists have their titles; screens for signed-in users are served but not indexed', async () => {
+    expect((await fetchPage('/pubs')).title).toBe('Publications · Observatory Catalogue');
+    for (const url of ['/admin/users', '/me', '/projects/x/edit', '/login']) {
+      const page = await fetchPage(url);
+      expect(page.status, url).toBe(200);
+      expect(page.meta('robots'), url).toBe('noindex');
+    }
+  });
+});
+
+function escape(text: string) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,201 @@
+import type { GeoJson, InsightDetail, InstitutionDetail, ObjectDetail, PersonProfile, ProjectDetail, PublicationDetail, TeamDetail } from '@observatory/shared';
+
+/**
+ * schema.org descriptions of the catalogue's resources, as JSON-LD (docs/findable.md): each
+ * from the answer the API gives a visitor, so nothing hidden reaches a page's head.
+ */
+
+type Node = Record<string, unknown>;
+/** Absolute URLs of the site's pages. */
+export type Site = { url: (path: string) => string; name: string; description: string; licence: string };
+
+const CONTEXT = 'https://schema.org';
+/** Drops empty members, so a node says only what is known. */
+const node = (members: Node): Node =>
+  Object.fromEntries(Object.entries(members).filter(([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
+
+const doiUrl = (doi: string) => `https://doi.org/${doi.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')}`;
+const rorUrl = (ror: string) => (/^https?:\/\//.test(ror) ? ror : `https://ror.org/${ror}`);
+const orcidUrl = (orcid: string) => `https://orcid.org/${orcid}`;
+
+const personRef = (site: Site, p: { slug: string; name: string }) => node({ '@type': 'Person', name: p.name, url: site.url(`/people/${p.slug}`) });
+const organisationRef = (site: Site, o: { slug: string; name: string }) =>
+  node({ '@type': 'Organization', name: o.name, url: site.url(`/partners/${o.slug}`) });
+
+export function homeLd(site: Site): Node {
+  return {
+    '@context': CONTEXT,
+    '@graph': [
+      node({ '@type': 'WebSite', '@id': site.url('/#website'), name: site.name, url: site.url('/'), description: site.description }),
+      node({
+        '@type': 'DataCatalog',
+        '@id': site.url('/#catalog'),
+        name: site.name,
+        url: site.url('/'),
+        description: site.description,
+        license: site.licence,
+        isPartOf: { '@id': site.url('/#website') },
+      }),
+    ],
+  };
+}
+
+export function projectLd(site: Site, d: ProjectDetail): Node {
+  const { project } = d;
+  const url = site.url(`/projects/${project.slug}`);
+  return node({
+    '@context': CONTEXT,
+    '@type': 'ResearchProject',
+    '@id': url,
+    name: project.title,
+    description: project.summary,
+    url,
+    foundingDate: project.startDate,
+    dissolutionDate: project.endDate,
+    member: [
+      ...d.contributors.map((c) => node({ ...personRef(site, c.person), jobTitle: c.title })),
+      ...d.institutions.map((i) => organisationRef(site, i.institution)),
+    ],
+    subjectOf: d.datatables.map((t) =>
+      node({
+        '@type': 'Dataset',
+        name: t.title,
+        description: t.description ?? `${t.title}, a data table of ${project.title}`,
+        variableMeasured: t.metrics,
+        license: site.licence,
+        isPartOf: { '@id': url },
+        distribution: node({
+          '@type': 'DataDownload',
+          encodingFormat: 'text/csv',
+          contentUrl: site.url(`/api/v1/projects/${project.slug}/datatables/${t.id}/observations.csv`),
+        }),
+      }),
+    ),
+  });
+}
+
+/** A GeoJSON geometry as schema.org's geo: a point's coordinates, else the box around it. */
+function geoOf(geo: GeoJson | null): Node | null {
+  if (!geo) return null;
+  if (geo.type === 'Point') {
+    const [longitude, latitude] = geo.coordinates as [number, number];
+    return { '@type': 'GeoCoordinates', longitude, latitude };
+  }
+  const positions = JSON.stringify(geo).match(/-?\d+(\.\d+)?(e-?\d+)?,-?\d+(\.\d+)?(e-?\d+)?(?=\])/g) ?? [];
+  const points = positions.map((p) => p.split(',').map(Number) as [number, number]);
+  if (points.length === 0) return null;
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return { '@type': 'GeoShape', box: `${Math.min(...lats)} ${Math.min(...lons)} ${Math.max(...lats)} ${Math.max(...lons)}` };
+}
+
+export function placeLd(site: Site, d: ObjectDetail, description: string | null): Node {
+  const { obj } = d;
+  const url = site.url(`/data/${obj.name}`);
+  return node({
+    '@context': CONTEXT,
+    '@type': 'Place',
+    '@id': url,
+    name: obj.title,
+    identifier: obj.name,
+    description,
+    url,
+    additionalType: obj.types.map((t) => t.name),
+    geo: geoOf(obj.geo as GeoJson | null),
+    containedInPlace: obj.parent ? node({ '@type': 'Place', name: obj.parent.title, url: site.url(`/data/${obj.parent.name}`) }) : null,
+  });
+}
+
+export function personLd(site: Site, d: PersonProfile): Node {
+  const { person } = d;
+  const orcid = person.orcid ? orcidUrl(person.orcid) : null;
+  return node({
+    '@context': CONTEXT,
+    '@type': 'Person',
+    '@id': site.url(`/people/${person.slug}`),
+    name: person.name,
+    url: site.url(`/people/${person.slug}`),
+    identifier: person.orcid ? node({ '@type': 'PropertyValue', propertyID: 'ORCID', value: person.orcid, url: orcid }) : null,
+    sameAs: orcid ? [orcid] : [],
+    affiliation: person.affiliations.map((a) => node({ ...organisationRef(site, a.institution) })),
+  });
+}
+
+export function organisationLd(site: Site, d: InstitutionDetail): Node {
+  const { institution } = d;
+  const ror = institution.ror ? rorUrl(institution.ror) : null;
+  return node({
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    '@id': site.url(`/partners/${institution.slug}`),
+    name: institution.name,
+    description: institution.description,
+    url: site.url(`/partners/${institution.slug}`),
+    identifier: ror ? node({ '@type': 'PropertyValue', propertyID: 'ROR', value: ror, url: ror }) : null,
+    sameAs: [ror, institution.url].filter(Boolean),
+  });
+}
+
+export function teamLd(site: Site, d: TeamDetail): Node {
+  return node({
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    '@id': site.url(`/teams/${d.team.slug}`),
+    name: d.team.name,
+    description: d.team.description,
+    url: site.url(`/teams/${d.team.slug}`),
+  });
+}
+
+/** A publication's schema.org type by its kind. */
+const PUBLICATION_TYPES: Record<string, string> = {
+  article: 'ScholarlyArticle',
+  book: 'Book',
+  chapter: 'Chapter',
+  report: 'Report',
+  thesis: 'Thesis',
+  dataset: 'Dataset',
+  software: 'SoftwareSourceCode',
+  other: 'CreativeWork',
+};
+
+export function publicationLd(site: Site, d: PublicationDetail): Node {
+  const p = d.publication;
+  const doi = p.doi ? doiUrl(p.doi) : null;
+  return node({
+    '@context': CONTEXT,
+    '@type': PUBLICATION_TYPES[p.type] ?? 'CreativeWork',
+    '@id': site.url(`/pubs/${p.slug}`),
+    name: p.title,
+    headline: p.title.slice(0, 110),
+    url: site.url(`/pubs/${p.slug}`),
+    abstract: d.abstract,
+    datePublished: p.year ? String(p.year) : null,
+    // Only a confirmed link names the person's page; otherwise the name as cited.
+    author: p.authors.map((a) =>
+      a.confirmed && a.person ? personRef(site, { slug: a.person.slug, name: a.name }) : node({ '@type': 'Person', name: a.name }),
+    ),
+    isPartOf: p.venue ? node({ '@type': 'Periodical', name: p.venue }) : null,
+    identifier: doi ? node({ '@type': 'PropertyValue', propertyID: 'DOI', value: p.doi, url: doi }) : null,
+    sameAs: [doi, p.url].filter(Boolean),
+    keywords: p.keywords,
+  });
+}
+
+export function articleLd(site: Site, d: InsightDetail, description: string | null): Node {
+  const { insight } = d;
+  const url = site.url(`/insights/${insight.num}`);
+  return node({
+    '@context': CONTEXT,
+    '@type': 'Article',
+    '@id': url,
+    headline: insight.title.slice(0, 110),
+    name: insight.title,
+    description,
+    url,
+    author: insight.author ? personRef(site, insight.author) : null,
+    datePublished: insight.createdAt,
+    dateModified: insight.updatedAt,
+    keywords: insight.tags,
+  });
+}
