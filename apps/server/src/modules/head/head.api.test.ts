@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInsight, buildInstitution, buildObject, buildPerson, buildProject, buildPublication, buildUser, type TestUser } from '../../../test/factories.js';
 import { startTestApp, unique, type TestApp } from '../../../test/harness.js';
@@ -14,6 +15,20 @@ import { startTestApp, unique, type TestApp } from '../../../test/harness.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'head-web-'));
 fs.copyFileSync(path.resolve(here, '../../../../web/index.html'), path.join(web, 'index.html'));
+
+/** schema.org's context, vendored (test/fixtures/README.md): expansion runs offline. */
+const SCHEMA_ORG = JSON.parse(fs.readFileSync(path.resolve(here, '../../../test/fixtures/schema-org-context.jsonld'), 'utf8')) as object;
+const documentLoader = async (url: string) => {
+  if (!/^https?:\/\/schema\.org\/?$/.test(url)) throw new Error(`No network in tests: ${url}`);
+  return { contextUrl: undefined, documentUrl: url, document: SCHEMA_ORG };
+};
+/** The types a JSON-LD processor reads from a page's JSON-LD: expanded, every node's @type. */
+async function expandedTypes(doc: object): Promise<string[]> {
+  const expanded = await jsonld.expand(doc as jsonld.JsonLdDocument, { documentLoader: documentLoader as never });
+  return JSON.stringify(expanded)
+    .match(/"@type":\["[^"]+"/g)!
+    .map((t) => t.slice(10, -1));
+}
 
 /** Stored-XSS payloads in every user-written place the head shows. */
 const XSS = `Soil </script><script>alert(1)</script> "><img src=x onerror=alert(2)> & more`;
@@ -54,6 +69,7 @@ describe('a resource page', () => {
     expect(page.html.match(/<script/g)).toHaveLength(2);
     expect(page.html).not.toMatch(/<img src=x/);
     expect(page.ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'ResearchProject', name: project.title, description: `${XSS} summary` });
+    expect(await expandedTypes(page.ld!)).toContain('http://schema.org/ResearchProject');
     // The web app boots from the same page.
     expect(page.html).toContain('<div id="root"></div>');
   });
@@ -92,9 +108,11 @@ describe('a resource page', () => {
     const page = await fetchPage(`/people/${person.slug}`);
     expect(page.ld).toMatchObject({ '@type': 'Person', name: person.name, sameAs: ['https://orcid.org/0000-0002-1825-0097'] });
     expect(page.meta('og:type')).toBe('profile');
+    expect(await expandedTypes(page.ld!)).toEqual(expect.arrayContaining(['http://schema.org/Person', 'http://schema.org/PropertyValue']));
     const partner = await buildInstitution(t.app, admin, { name: unique('Arctic Institute '), ror: '05a28rw58' });
     const org = await fetchPage(`/partners/${partner.slug}`);
     expect(org.ld).toMatchObject({ '@type': 'Organization', name: partner.name, sameAs: ['https://ror.org/05a28rw58'] });
+    expect(await expandedTypes(org.ld!)).toContain('http://schema.org/Organization');
   });
 
   it('is a publication typed by its kind with its DOI; an unconfirmed author link names no page', async () => {
@@ -109,6 +127,7 @@ describe('a resource page', () => {
     const page = await fetchPage(`/pubs/${pub.slug}`);
     expect(page.ld).toMatchObject({ '@type': 'Report', name: pub.title, sameAs: ['https://doi.org/10.1234/shrub.2024'], datePublished: '2024' });
     expect((page.ld!.author as Record<string, unknown>[])[0]).toEqual({ '@type': 'Person', name: 'Field, Ada' });
+    expect(await expandedTypes(page.ld!)).toContain('http://schema.org/Report');
   });
 
   it('is an insight as an Article', async () => {
@@ -116,6 +135,7 @@ describe('a resource page', () => {
     const page = await fetchPage(`/insights/${insight.num}`);
     expect(page.status).toBe(200);
     expect(page.ld).toMatchObject({ '@type': 'Article', name: insight.title, datePublished: insight.createdAt });
+    expect(await expandedTypes(page.ld!)).toContain('http://schema.org/Article');
   });
 });
 
@@ -125,6 +145,7 @@ describe('other pages', () => {
     expect(page.status).toBe(200);
     const types = (page.ld!['@graph'] as { '@type': string }[]).map((n) => n['@type']);
     expect(types).toEqual(['WebSite', 'DataCatalog']);
+    expect(await expandedTypes(page.ld!)).toEqual(['http://schema.org/WebSite', 'http://schema.org/DataCatalog']);
   });
 
   it('lists have their titles; screens for signed-in users are served but not indexed', async () => {
