@@ -47,6 +47,7 @@ import idempotencyPlugin, { withIdempotencyKeys } from './plugins/idempotency.js
 import inputPlugin from './plugins/input.js';
 import errorsPlugin from './plugins/errors.js';
 import spaPlugin from './plugins/spa.js';
+import { feedRoutes } from './modules/feeds/index.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   // Before the web app's catch-all: /s/{slug} is a redirect, not a page of the app.
   await app.register(shortlinkRedirectRoutes);
+  await app.register(feedRoutes);
   await app.register(spaPlugin, { root: config.webDist, productName: config.app.productName, publicUrl: config.publicUrl });
   return app;
 }

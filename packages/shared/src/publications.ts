@@ -340,6 +340,7 @@ export const PublicationsQuerySchema = z.object({
   type: z.enum(PUBLICATION_TYPES).optional(),
   person: z.string().max(200).optional().describe('A person’s slug: their confirmed publications'),
   project: z.string().max(200).optional().describe('A project’s slug'),
+  sort: z.enum(['year', 'added']).optional().describe('year (the default): the newest year first; added: the latest added first (the feed’s order)'),
 });
 export type PublicationsQuery = z.input<typeof PublicationsQuerySchema>;
 export const PublicationsResponseSchema = z.object({ publications: z.array(PublicationSchema) });

@@ -72,6 +72,9 @@ describe('a resource page', () => {
     expect(await expandedTypes(page.ld!)).toContain('http://schema.org/ResearchProject');
     // The web app boots from the same page.
     expect(page.html).toContain('<div id="root"></div>');
+    expect(page.html).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="${escape(project.title)}: updates" href="http://localhost:3000/feeds/projects/${project.slug}/updates.atom" />`,
+    );
   });
 
   it('is 404 with no word of a project a visitor may not see, or one that does not exist', async () => {
@@ -149,7 +152,10 @@ describe('other pages', () => {
   });
 
   it('lists have their titles; screens for signed-in users are served but not indexed', async () => {
-    expect((await fetchPage('/pubs')).title).toBe('Publications · Observatory Catalogue');
+    const pubs = await fetchPage('/pubs');
+    expect(pubs.title).toBe('Publications · Observatory Catalogue');
+    expect(pubs.html).toContain('href="http://localhost:3000/feeds/pubs.atom"');
+    expect((await fetchPage('/insights?tag=soil')).html).toContain('href="http://localhost:3000/feeds/insights.atom?tag=soil"');
     for (const url of ['/admin/users', '/me', '/projects/x/edit', '/login']) {
       const page = await fetchPage(url);
       expect(page.status, url).toBe(200);

@@ -14,6 +14,8 @@ export interface PageHead {
   jsonLd?: Record<string, unknown> | null;
   /** Kept out of search engines: pages for signed-in users, forms, a not-found answer. */
   noindex?: boolean;
+  /** Atom feeds of the page, by title: their paths. */
+  feeds?: { title: string; path: string }[];
 }
 
 /** Text for an attribute value or an element's text. */
@@ -67,6 +69,9 @@ export function withHead(html: string, head: PageHead, site: { productName: stri
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
+    ...(head.feeds ?? []).map(
+      (feed) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(`${site.publicUrl}${feed.path}`)}" />`,
+    ),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
   ].filter(Boolean);
   return html

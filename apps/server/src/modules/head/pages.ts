@@ -39,13 +39,18 @@ const PRIVATE = [
   '/nodes/(.*/)?(new|edit)',
 ].map(route);
 
-/** Pages of everyone's lists: a title and what they hold. */
-const LISTS: [RegExp, string, string][] = [
+/** Pages of everyone's lists: a title, what they hold, and the feed of what is new in them. */
+const LISTS: [RegExp, string, string, PageHead['feeds']?][] = [
   [route('/projects'), 'Projects', 'The observatory’s research projects: their aims, people, partners, data and publications.'],
   [route('/people'), 'People', 'The people of the observatory and their affiliations.'],
   [route('/partners'), 'Partners', 'The institutions the observatory works with.'],
-  [route('/pubs'), 'Publications', 'Publications from the observatory’s research, with DOIs and citations.'],
-  [route('/insights'), 'Insights', 'Articles from the field and the lab.'],
+  [
+    route('/pubs'),
+    'Publications',
+    'Publications from the observatory’s research, with DOIs and citations.',
+    [{ title: 'Publications, latest added', path: '/feeds/pubs.atom' }],
+  ],
+  [route('/insights'), 'Insights', 'Articles from the field and the lab.', [{ title: 'Insights', path: '/feeds/insights.atom' }]],
   [route('/data'), 'Data', 'The sites, properties and plots the observatory studies, on a map and in a table.'],
   [route('/map(/[^/]+)?'), 'Map', 'The observatory’s sites, properties and plots on a map.'],
   [route('/photos(/[^/]+)?'), 'Photos', 'Photos from the observatory’s sites, by place, time and caption.'],
@@ -71,6 +76,7 @@ const RESOURCES: [RegExp, Resolver][] = [
         description: shortened(d.project.summary ?? documentText(d.doc?.content as never)),
         path: `/projects/${d.project.slug}`,
         jsonLd: projectLd(site, d),
+        feeds: [{ title: `${d.project.title}: updates`, path: `/feeds/projects/${d.project.slug}/updates.atom` }],
       };
     },
   ],
@@ -173,7 +179,12 @@ export async function headFor(path: string, read: Read, site: Site): Promise<Pag
   }
   if (PRIVATE.some((pattern) => pattern.test(clean))) return { status: 200, title: site.name, description: site.description, path: clean, noindex: true };
   const list = LISTS.find(([pattern]) => pattern.test(clean));
-  if (list) return { status: 200, title: list[1], description: list[2], path: clean };
+  if (list) {
+    // An insights page of one tag (/insights?tag=soil) has that tag's feed too.
+    const tag = clean === '/insights' ? new URLSearchParams(path.split('?')[1] ?? '').get('tag') : null;
+    const tagFeed = tag ? [{ title: `Insights: ${tag}`, path: `/feeds/insights.atom?tag=${encodeURIComponent(tag)}` }] : [];
+    return { status: 200, title: list[1], description: list[2], path: clean, feeds: [...tagFeed, ...(list[3] ?? [])] };
+  }
   for (const [pattern, resolve] of RESOURCES) {
     const match = pattern.exec(clean);
     if (!match) continue;

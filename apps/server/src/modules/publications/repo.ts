@@ -146,6 +146,8 @@ export interface PublicationFilter {
   person?: string | undefined;
   /** A project's slug. */
   project?: string | undefined;
+  /** added: the latest added first; otherwise the newest year. */
+  sort?: 'year' | 'added' | undefined;
   /** Only these (a project's, a person's, an institution's). */
   ids?: SQL | undefined;
 }
@@ -169,9 +171,10 @@ function whereOf(f: PublicationFilter): SQL | undefined {
   );
 }
 
-/** Newest first; with words, the best match first. */
-const orderOf = (q: string | undefined): SQL[] => [
+/** Newest first (by year, or as added); with words, the best match first. */
+const orderOf = (q: string | undefined, sort?: 'year' | 'added'): SQL[] => [
   ...(q ? [sql`ts_rank(${publications.searchVector}, ${tsQuery(q)}) desc`] : []),
+  ...(sort === 'added' ? [sql`${publications.createdAt} desc`] : []),
   sql`${publications.year} desc nulls last`,
   asc(publications.title),
   asc(publications.id),
@@ -185,7 +188,7 @@ export async function searchPublications(db: Db, counts: CountCache, f: Publicat
       .select({ publication: sql<Record<string, unknown>>`${publicationJson(f.projectsVisible)}` })
       .from(publications)
       .where(where)
-      .orderBy(...orderOf(f.q))
+      .orderBy(...orderOf(f.q, f.sort))
       .limit(page.limit)
       .offset(page.offset),
     counts.count(db, publications, where),
@@ -199,7 +202,7 @@ export async function listPublications(db: Db, f: PublicationFilter, limit: numb
     .select({ publication: sql<Record<string, unknown>>`${publicationJson(f.projectsVisible)}` })
     .from(publications)
     .where(whereOf(f))
-    .orderBy(...orderOf(f.q))
+    .orderBy(...orderOf(f.q, f.sort))
     .limit(limit);
   return rows.map((r) => r.publication);
 }
@@ -215,7 +218,7 @@ export async function exportRows(db: Db, f: PublicationFilter, limit: number) {
     })
     .from(publications)
     .where(whereOf(f))
-    .orderBy(...orderOf(f.q))
+    .orderBy(...orderOf(f.q, f.sort))
     .limit(limit);
 }
 

@@ -186,6 +186,7 @@ export function createPublicationsService(deps: { db: Database }) {
     type: filters.type,
     person: filters.person,
     project: filters.project,
+    sort: filters.sort,
     ids,
   });
 

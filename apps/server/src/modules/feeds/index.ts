@@ -1,0 +1,2 @@
+/** Atom feeds of insights, a project's updates and new publications. */
+export { feedRoutes } from './routes.js';
