@@ -76,8 +76,9 @@ test('on a phone a visitor sees Sign In and the burger, and finds Help/Docs in t
   await expect(page).toHaveURL('/doc/index');
 });
 
-test('an unknown route shows the 404 screen', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown route shows the 404 screen, with status 404', async ({ page, trouble }) => {
+  trouble.failure(404, /\/no\/such\/page$/);
+  expect((await page.goto('/no/such/page'))!.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   await expect(page.getByText('This page could not be found', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');

@@ -66,7 +66,7 @@ test('a visitor searches the catalogue, filters by type, opens an object with it
   request,
   trouble,
 }) => {
-  trouble.failure(404, /\/data\/obj\/no-such-object/);
+  trouble.failure(404, /\/data\/(obj\/)?no-such-object/); // the API's answer, and the page's status
   trouble.failure(503, /\/data\/obj\?/); // injected below
   const { word, site, plot } = await searchableObjects(request);
   await page.goto('/data');
@@ -103,7 +103,7 @@ test('a visitor searches the catalogue, filters by type, opens an object with it
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expectAccessible(page);
 
-  await page.goto(`/data/no-such-object-${word}`);
+  expect((await page.goto(`/data/no-such-object-${word}`))!.status()).toBe(404);
   await expect(page.getByText(/^The object you requested could not be found\. .+/)).toBeVisible();
 
   // A catalogue the server cannot answer says so (after the client's retries).

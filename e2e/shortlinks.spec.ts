@@ -112,7 +112,7 @@ test('on a phone the shortlinks table scrolls in its own box, not the page', asy
 });
 
 test('a shortlink to a page since deleted leads to the Not Found screen', async ({ page, request, trouble }) => {
-  trouble.failure(404, /\/api\/v1\/pages\/at\/gone-/);
+  trouble.failure(404, /\/(api\/v1\/pages\/at|doc)\/gone-/);
   const auth = { Authorization: `Bearer ${await apiToken(request)}` };
   const path = `gone-${Date.now().toString(36)}`;
   const made = await request.post('/api/v1/pages', { headers: auth, data: { path, title: 'Soon gone' } });
