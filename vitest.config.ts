@@ -67,6 +67,7 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
           // A form test types and clicks through user-event: 2-4 s alone, past 5 s on a loaded 2-core machine.
           testTimeout: 15_000,
         },
