@@ -4,10 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_ROOT, DATA_LICENCE_URL, SITE_DESCRIPTION } from '@observatory/shared';
-import { headFor, visitorReader, withHead } from '../modules/head/index.js';
+import { escapeHtml, headFor, visitorReader, withHead } from '../modules/head/index.js';
 import { sendNotFound } from './errors.js';
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The page with this deployment's product name in `<meta name="application-name">`: the
@@ -16,7 +14,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  * too, after the page's own ("Projects · …"), while the first screen's code loads.
  */
 export function withProductName(html: string, productName: string): string {
-  const name = escapeAttribute(productName);
+  const name = escapeHtml(productName);
   return html
     .replace(/<meta name="application-name" content="[^"]*"\s*\/?>/, `<meta name="application-name" content="${name}" />`)
     .replace(/<title>([^<]*?)(?: · [^<]*)?<\/title>/, (_whole, page: string) => `<title>${page} · ${name}</title>`);

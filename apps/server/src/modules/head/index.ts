@@ -1,3 +1,3 @@
 /** The head of every page of the web app, as crawlers and link previews read it. */
-export { withHead } from './html.js';
+export { escapeHtml, withHead } from './html.js';
 export { headFor, visitorReader } from './pages.js';
