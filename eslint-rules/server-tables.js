@@ -91,6 +91,7 @@ export const SHARED_READS = [
   {
     tables: '*',
     readers: ['system'],
-    reason: 'Recent changes name every audited row from its own table in one statement (shown when the reader may see it), and the status counts stored files',
+    reason:
+      'Recent changes name every audited row from its own table in one statement (shown when the reader may see it), the status counts stored files, and the sitemap lists every page a visitor may read',
   },
 ];

@@ -23,7 +23,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { institutionRoutes } from './modules/institutions/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
 import { peopleRoutes } from './modules/people/index.js';
-import { storedTokenSecret, systemRoutes } from './modules/system/index.js';
+import { crawlerRoutes, storedTokenSecret, systemRoutes } from './modules/system/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { shortlinkRedirectRoutes, shortlinkRoutes } from './modules/shortlinks/index.js';
 import { teamRoutes } from './modules/teams/index.js';
@@ -99,8 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => app.services.storage.close());
 
   const secure = config.publicUrl.startsWith('https:');
-  // Before the CSP is written: it names the hosts of the basemap chosen now.
-  app.addHook('onRequest', () => app.services.basemap.refresh());
+  // Site Admin's settings as they are now: the CSP names the basemap's hosts, pages the licence.
+  app.addHook('onRequest', () => Promise.all([app.services.basemap.refresh(), app.services.publishing.refresh()]).then(() => undefined));
   const mapHosts = () => app.services.basemap.origins();
   await app.register(fastifyHelmet, {
     hsts: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -211,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the web app's catch-all: /s/{slug} is a redirect, not a page of the app.
   await app.register(shortlinkRedirectRoutes);
   await app.register(feedRoutes);
+  await app.register(crawlerRoutes);
   await app.register(spaPlugin, { root: config.webDist, productName: config.app.productName, publicUrl: config.publicUrl });
   return app;
 }

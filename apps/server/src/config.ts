@@ -305,13 +305,15 @@ export interface Config {
   jwtSecret: string | null;
   mail: { smtpUrl: string | null; from: string };
   /** What GET app/config tells the web. */
-  app: AppConfig;
+  app: Omit<AppConfig, 'licence'>;
   /** The hosts other than this site's own that a shortlink may redirect to (lower case); none: only this site. */
   shortlinks: { hosts: string[] };
   /** The origins (lower case, no trailing slash) whose pages may call the API with credentials; every other site reads without. */
   cors: { credentialedOrigins: string[] };
   /** How old a process's copy of a setting changed under Site Admin (the basemap) may be. */
   settingsCacheMs: number;
+  /** Addresses per sitemap file: past it, sitemap.xml is an index (50,000, the protocol's limit). */
+  sitemapMaxUrls: number;
   bodyLimit: number;
   /**
    * Sign-in limits per window: attempts per address; failures per account and address, and
@@ -390,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shortlinks: { hosts: e.SHORTLINK_HOSTS },
     cors: { credentialedOrigins: e.CORS_ORIGINS },
     settingsCacheMs: 5000,
+    sitemapMaxUrls: 50_000,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,

@@ -30,7 +30,7 @@ import { createSandboxService } from './modules/sandbox/index.js';
 import { createSchemaService } from './modules/schema/index.js';
 import { createShortlinksService } from './modules/shortlinks/index.js';
 import { createMetadataValidator } from './lib/metadata.js';
-import { createBasemapService } from './modules/system/index.js';
+import { createBasemapService, createDeletions, createPublishingService } from './modules/system/index.js';
 import { createUsersService } from './modules/users/index.js';
 
 /** Past an account's ceiling of failures, one attempt from an unknown browser in this long. */
@@ -98,6 +98,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const observationImport = createObservationImport({ db, dataTables, log });
   const apiKeys = createApiKeysService({ db, users });
   const basemap = createBasemapService({ db, map: config.app.map, ownOrigin: new URL(config.publicUrl).origin, cacheMs: config.settingsCacheMs, log });
+  const publishing = createPublishingService({ db, publicUrl: config.publicUrl, cacheMs: config.settingsCacheMs, log });
   const auth = createAuthService({
     db,
     users,
@@ -123,6 +124,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   return {
     basemap,
+    publishing,
+    deletions: createDeletions(db),
     hasher,
     mailer,
     tokens,

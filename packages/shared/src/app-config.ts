@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LicenceSchema } from './publishing.js';
 
 export const HeaderLinkSchema = z.object({ label: z.string(), url: z.string() });
 
@@ -17,6 +18,7 @@ export const AppConfigSchema = z.object({
   productName: z.string().describe('Suffix of every page title'),
   contactUrl: z.string().nullable(),
   headerLinks: z.array(HeaderLinkSchema),
+  licence: LicenceSchema.describe('The licence of the catalogue’s data, chosen under Site Admin'),
   map: z.object({
     styleUrl: z.string().nullable().describe('MapLibre style; null: the built-in plain background, which needs no network'),
     center: z.tuple([z.number(), z.number()]).describe('[longitude, latitude]'),

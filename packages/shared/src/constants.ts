@@ -85,7 +85,5 @@ export const PUBLICATION_LIMITS = {
   exportEntries: 5000,
 } as const;
 
-/** The licence of the catalogue's data (the footer, and every page's JSON-LD). */
-export const DATA_LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
 /** What the catalogue is, as its home page and the pages without one of their own describe it. */
 export const SITE_DESCRIPTION = "A catalogue of a research observatory's projects, sites, people, partners, publications and insights.";

@@ -32,6 +32,7 @@ export * from './pages.js';
 export * from './shortlinks.js';
 export * from './sandbox.js';
 export * from './basemaps.js';
+export * from './publishing.js';
 export * from './slugs.js';
 export * from './exports.js';
 export * from './ogc.js';

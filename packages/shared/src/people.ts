@@ -29,6 +29,11 @@ export const PersonSchema = z.object({
   slug: z.string(),
   name: z.string(),
   orcid: z.string().nullable(),
+  noindex: z
+    .boolean()
+    .describe(
+      'They asked search engines not to index them: their page says noindex, and the sitemap and other pages’ JSON-LD leave them out but for their name',
+    ),
   photo: ImageRefSchema.nullable().describe('Set with PUT people/{id}/photo'),
   email: z.string().nullable().describe('Shown to the person and to holders of managePeople only'),
   username: z.string().nullable().describe('The account of this person, if any'),
@@ -65,6 +70,7 @@ export const PersonInputSchema = z.object({
   slug: SlugSchema.optional(),
   orcid: OrcidSchema.nullable().optional(),
   email: z.email().max(320).nullable().optional(),
+  noindex: z.boolean().optional().describe('Ask search engines not to index this person (default false)'),
   bio: DocumentSchema.nullable().optional(),
 });
 /** PUT people/{id}: the fields to change, and the version the change is based on. */

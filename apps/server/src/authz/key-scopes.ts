@@ -175,6 +175,7 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'PUT /shortlinks/{id}': ['manageShortlinks'],
   'DELETE /shortlinks/{id}': ['manageShortlinks'],
   'PUT /admin/basemap': ['manageSettings'],
+  'PUT /admin/publishing': ['manageSettings'],
 };
 
 const READS = new Set(['GET', 'HEAD']);

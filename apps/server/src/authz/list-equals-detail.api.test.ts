@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser } from 'fast-xml-parser';
 import type { LightMyRequestResponse } from 'fastify';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
@@ -52,6 +57,9 @@ async function xlsxFirstColumn(res: LightMyRequestResponse): Promise<string[]> {
  */
 
 let t: TestApp;
+/** The web app's page, so the server answers page heads (the source template stands in for the build). */
+const web = fs.mkdtempSync(path.join(os.tmpdir(), 'led-web-'));
+fs.copyFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), path.join(web, 'index.html'));
 const VISIBILITIES = ['public', 'signed-in', 'members'] as const;
 type Vis = (typeof VISIBILITIES)[number];
 /** Where the world's objects lie, away from anything else: the map and the box filter ask for it. */
@@ -91,7 +99,7 @@ async function filterIds<T>(items: T[], keep: (item: T) => Promise<boolean>): Pr
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ webDist: web });
   const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   const owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   const newRole = async (permissions: GlobalPermission[]) => (await buildRole(t.app, admin, { permissions })).slug;
@@ -239,7 +247,10 @@ beforeAll(async () => {
     documentImages: { current, former },
   };
 }, 240_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
 
 const ACTORS = ['visitor', 'nonMember', 'viewer', 'editor', 'owner', 'dataManager', 'projectManager', 'userManager', 'administrator'];
 
@@ -700,5 +711,88 @@ describe.each(ACTORS)('as %s', (name) => {
     const counts = res.json().counts;
     const projectsSeen = (await get(`/projects?q=${world.marker}`, who())).headers['pagination-count'];
     expect(counts.projects).toBe(Number(projectsSeen));
+  });
+});
+
+/**
+ * What crawlers read is decided for a visitor, whoever asks: the sitemap, the feeds and the
+ * pages' heads hold exactly what a visitor may read, counted alike (a sitemap split into
+ * files lists the same pages as one).
+ */
+describe('sitemap, feeds and page heads', () => {
+  const xml = new XMLParser();
+  const locs = (body: string): string[] => {
+    const doc = xml.parse(body);
+    const entries = doc.urlset?.url ?? doc.sitemapindex?.sitemap ?? [];
+    return (Array.isArray(entries) ? entries : [entries]).map((e: { loc: string }) => e.loc);
+  };
+  const pathOf = (loc: string) => new URL(loc).pathname;
+  const visitorReads = (url: string) => readable(url, null);
+  const page = (url: string, who: TestUser | null) => t.app.inject({ method: 'GET', url, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
+
+  it('the sitemap lists exactly the pages of the world a visitor may read, in one file or split', async () => {
+    const listed = locs((await page('/sitemap.xml', null)).body).map(pathOf);
+    const expected = [
+      ...(await filterIds(Object.values(world.projects), (p) => visitorReads(`/projects/${p.id}`))).map((p) => `/projects/${p.slug}`),
+      ...(await filterIds(world.objects, (o) => visitorReads(`/data/obj/${o.name}`))).map((o) => `/data/${o.name}`),
+      ...(await filterIds(world.insights, (i) => visitorReads(`/insights/${i.num}`))).map((i) => `/insights/${i.num}`),
+      ...(await filterIds(world.pages, (p) => visitorReads(`/pages/at/${p}`))).map((p) => `/doc/${p}`),
+    ];
+    const publication = (await get(`/pubs/${world.publication}`, null)).json().publication.slug;
+    expected.push(`/pubs/${publication}`);
+    const worldInsights = new Set(world.insights.map((i) => `/insights/${i.num}`));
+    const ofWorld = (paths: string[]) => paths.filter((p) => p.includes(world.marker) || worldInsights.has(p));
+    expect(sorted(ofWorld(listed))).toEqual(sorted(expected));
+    // Split into files of 7: the index names each, and together they list the same pages.
+    const split = await startTestApp({ sitemapMaxUrls: 7 }, t.database);
+    try {
+      const index = await split.app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(xml.parse(index.body).sitemapindex).toBeDefined();
+      const files = locs(index.body);
+      const all: string[] = [];
+      for (const file of files) {
+        const res = await split.app.inject({ method: 'GET', url: pathOf(file) });
+        expect(res.statusCode, file).toBe(200);
+        const inFile = locs(res.body);
+        expect(inFile.length).toBeGreaterThan(0);
+        expect(inFile.length).toBeLessThanOrEqual(7);
+        all.push(...inFile.map(pathOf));
+      }
+      expect(sorted(ofWorld(all))).toEqual(sorted(expected));
+      expect(new Set(all).size).toBe(all.length);
+    } finally {
+      await split.close();
+    }
+  });
+
+  it('the feeds hold exactly the insights and updates a visitor may read, whoever asks', async () => {
+    for (const who of [null, world.owner]) {
+      const feed = (await page(`/feeds/insights.atom?tag=${world.marker}`, who)).body;
+      const entries = [...feed.matchAll(/<entry>[\s\S]*?<id>([^<]+)<\/id>/g)].map((m) => pathOf(m[1]!));
+      const readableInsights = await filterIds(world.insights, (i) => visitorReads(`/insights/${i.num}`));
+      expect(sorted(entries)).toEqual(sorted(readableInsights.map((i) => `/insights/${i.num}`)));
+      for (const p of Object.values(world.projects)) {
+        const res = await page(`/feeds/projects/${p.slug}/updates.atom`, who);
+        expect(res.statusCode, p.slug).toBe((await visitorReads(`/projects/${p.id}`)) ? 200 : 404);
+      }
+    }
+  });
+
+  it('a page’s head describes a resource exactly when a visitor may read it, whoever asks', async () => {
+    const pages = [
+      ...Object.values(world.projects).map((p) => ({ page: `/projects/${p.slug}`, detail: `/projects/${p.id}` })),
+      ...world.objects.map((o) => ({ page: `/data/${o.name}`, detail: `/data/obj/${o.name}` })),
+      ...world.insights.map((i) => ({ page: `/insights/${i.num}`, detail: `/insights/${i.num}` })),
+      ...world.pages.map((p) => ({ page: `/doc/${p}`, detail: `/pages/at/${p}` })),
+    ];
+    for (const who of [null, world.owner]) {
+      for (const { page: url, detail } of pages) {
+        const res = await page(url, who);
+        const shown = await visitorReads(detail);
+        expect(res.statusCode, url).toBe(shown ? 200 : 404);
+        // Each resource's title holds the marker: described when shown, never named when not.
+        expect(/<title>[^<]*lev/.test(res.body) && res.body.includes(world.marker), url).toBe(shown);
+      }
+    }
   });
 });

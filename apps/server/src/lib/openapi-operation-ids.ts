@@ -33,6 +33,8 @@ const NAMES: Record<string, string> = {
   'GET /ogc/collections/{collectionId}/items/{featureId}': 'getOgcFeature',
   'GET /admin/basemap': 'getBasemapSettings',
   'PUT /admin/basemap': 'updateBasemapSettings',
+  'GET /admin/publishing': 'getPublishingSettings',
+  'PUT /admin/publishing': 'updatePublishingSettings',
   'GET /basemaps/{id}/style.json': 'getBasemapStyle',
   'GET /health': 'getHealth',
   'GET /admin/summary': 'getAdminSummary',

@@ -48,6 +48,7 @@ const EXEMPT = new Set([
   'DELETE /roles/{slug}',
   'DELETE /assets/{id}',
   'PUT /admin/basemap',
+  'PUT /admin/publishing',
 ]);
 
 interface Operation {

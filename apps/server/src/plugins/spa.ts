@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_ROOT, DATA_LICENCE_URL, SITE_DESCRIPTION } from '@observatory/shared';
+import { API_ROOT, SITE_DESCRIPTION } from '@observatory/shared';
 import { escapeHtml, headFor, visitorReader, withHead } from '../modules/head/index.js';
 import { sendNotFound } from './errors.js';
 
@@ -43,18 +43,20 @@ async function spaPlugin(app: FastifyInstance, options: { root: string | null; p
     // Browsers ask for /favicon.ico whatever the page names; the icon is an SVG.
     app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
   }
-  const site = {
+  const site = () => ({
     name: options.productName,
     description: SITE_DESCRIPTION,
-    licence: DATA_LICENCE_URL,
+    licence: app.services.publishing.current().licence.url,
     url: (to: string) => `${options.publicUrl}${to}`,
-  };
+    unindexed: (slugs: string[]) => app.services.people.unindexed(slugs),
+    gone: app.services.deletions.gone,
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === API_ROOT || request.url.startsWith(`${API_ROOT}/`);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !hasWeb || !wantsPage || path.extname(request.url.split('?')[0]!)) return sendNotFound(request, reply);
     // Decided for a visitor: a member reloading a members-only page gets it all the same, with a 404 status.
-    const head = await headFor(request.url, visitorReader(app, request.ip), site);
+    const head = await headFor(request.url, visitorReader(app, request.ip), site());
     reply.header('cache-control', 'no-cache');
     return reply
       .code(head.status)

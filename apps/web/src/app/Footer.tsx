@@ -1,20 +1,26 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { DATA_LICENCE_URL } from '@observatory/shared';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
 import { useAppConfig } from '../lib/app-config';
 
-/** The data licence, the privacy policy and the configured contact link. */
+/** The data licence (chosen under Site Admin), the privacy policy and the configured contact link. */
 export function Footer() {
-  const contact = useAppConfig()?.contactUrl;
+  const config = useAppConfig();
+  const contact = config?.contactUrl;
+  const licence = config?.licence;
   return (
     <Group component="footer" justify="space-between" px="md" py="sm" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      {/* Named once the configuration is read: no licence is shown that may not be the site's. */}
       <Text size="sm" c="dimmed">
-        Data on this site is provided under the{' '}
-        <Anchor href={DATA_LICENCE_URL} rel="license noreferrer" target="_blank" size="sm" underline="always">
-          Creative Commons Attribution-ShareAlike 4.0
-        </Anchor>{' '}
-        licence.
+        {licence ? (
+          <>
+            Data on this site is provided under the{' '}
+            <Anchor href={licence.url} rel="license noreferrer" target="_blank" size="sm" underline="always">
+              {licence.name}
+            </Anchor>{' '}
+            licence.
+          </>
+        ) : null}
       </Text>
       <Group gap="md">
         <Anchor component={PrefetchLink} to={paths.sandbox} size="sm">

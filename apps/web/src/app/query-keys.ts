@@ -11,6 +11,7 @@ export const adminKeys = {
   status: ['admin', 'status'] as const,
   outbox: ['admin', 'outbox'] as const,
   basemap: ['admin', 'basemap'] as const,
+  publishing: ['admin', 'publishing'] as const,
   /** Every page of the user list. */
   users: ['admin', 'users'] as const,
   userList: (q: string, p: number) => ['admin', 'users', { q, p }] as const,

@@ -188,7 +188,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     element: <RequirePermission permission="manageSettings" />,
-                    children: [{ path: paths.adminBasemap, lazy: page(() => import('./routes/admin/basemap/BasemapAdminPage')) }],
+                    children: [
+                      { path: paths.adminBasemap, lazy: page(() => import('./routes/admin/basemap/BasemapAdminPage')) },
+                      { path: paths.adminPublishing, lazy: page(() => import('./routes/admin/publishing/PublishingAdminPage')) },
+                    ],
                   },
                   {
                     element: <RequirePermission permission="manageAssets" />,

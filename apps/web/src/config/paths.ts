@@ -83,6 +83,7 @@ export const paths = {
   adminAssets: '/admin/assets',
   adminShortlinks: '/admin/shortlinks',
   adminBasemap: '/admin/basemap',
+  adminPublishing: '/admin/publishing',
   adminAsset: (id: string) => `/admin/assets/${encodeURIComponent(id)}`,
   adminPages: '/admin/pages',
   adminPage: (path: string) => `/admin/pages/${path}`,

@@ -54,6 +54,8 @@ export const people = pgTable(
     name: text().notNull(),
     email: text(),
     orcid: text(),
+    /** The person asked search engines not to index them (docs/findable.md). */
+    noindex: boolean().notNull().default(false),
     bio: jsonb().$type<ProseMirrorDoc>(),
     photoId: uuid().references(() => assets.id, { onDelete: 'set null' }),
     ...versioned,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './people.js';
 
@@ -46,7 +47,13 @@ export const auditLog = pgTable(
     after: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.createdAt)],
+  // Deletions are looked up by what they named: a page of a deleted resource answers 410 (modules/system/deletions.ts).
+  (t) => [
+    index().on(t.createdAt),
+    index('audit_log_deletions_idx')
+      .on(t.action)
+      .where(sql`action like '%.delete'`),
+  ],
 );
 
 /**

@@ -1,4 +1,6 @@
 /** An Atom feed (RFC 4287), written from entries already read as a visitor reads them. */
+import { escapeXml } from '../../lib/xml.js';
+
 export interface AtomEntry {
   /** The entry's page, absolute: also its id. */
   url: string;
@@ -19,21 +21,6 @@ export interface AtomFeed {
   author: string;
   entries: AtomEntry[];
 }
-
-/** Characters XML 1.0 does not allow, even escaped: the C0 controls but tab, newline and return. */
-const notInXml = (char: string) => {
-  const code = char.charCodeAt(0);
-  return (code < 0x20 && code !== 0x9 && code !== 0xa && code !== 0xd) || code === 0xfffe || code === 0xffff;
-};
-
-const escapeXml = (text: string) =>
-  [...text]
-    .filter((char) => !notInXml(char))
-    .join('')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 
 const element = (name: string, text: string | null | undefined) => (text ? `<${name}>${escapeXml(text)}</${name}>` : '');
 

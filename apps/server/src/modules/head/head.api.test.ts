@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInsight, buildInstitution, buildObject, buildPerson, buildProject, buildPublication, buildUser, type TestUser } from '../../../test/factories.js';
-import { startTestApp, unique, type TestApp } from '../../../test/harness.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 /**
  * Pages as a crawler or a link preview fetches them, with no JavaScript: the web app's own
@@ -87,6 +87,33 @@ describe('a resource page', () => {
       expect(page.ld, url).toBeUndefined();
       expect(page.html, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('is 410 Gone for a public resource the catalogue knows was deleted; 404 for a deleted one a visitor never saw, or a key taken again', async () => {
+    const del = async (url: string) => expect((await api(t.app, 'DELETE', url, { token: admin.token })).statusCode, url).toBe(204);
+    const open = await buildProject(t.app, owner, { title: unique('Closed down ') });
+    const secret = await buildProject(t.app, owner, { title: unique('Quietly closed '), visibility: 'members' });
+    const person = await buildPerson(t.app, admin, { name: unique('Moved Away ') });
+    const object = await buildObject(t.app, owner, { title: unique('Felled tree '), projects: [open.id] });
+    await del(`/data/obj/${object.name}`);
+    for (const p of [open, secret]) await del(`/projects/${p.id}`);
+    await del(`/people/${person.id}`);
+    for (const [url, status] of [
+      [`/projects/${open.slug}`, 410],
+      [`/projects/${open.slug}/data`, 410],
+      [`/data/${object.name}`, 410],
+      [`/people/${person.slug}`, 410],
+      [`/projects/${secret.slug}`, 404],
+    ] as const) {
+      const page = await fetchPage(url);
+      expect(page.status, url).toBe(status);
+      expect(page.meta('robots'), url).toBe('noindex');
+      expect(page.html, url).not.toMatch(/Closed down|Quietly closed|Moved Away|Felled tree/);
+      expect(page.html, url).toContain('<div id="root"></div>');
+    }
+    // The address taken again, by a project a visitor may not see: 404, as for any hidden one.
+    await buildProject(t.app, owner, { title: open.title, slug: open.slug, visibility: 'members' });
+    expect((await fetchPage(`/projects/${open.slug}`)).status).toBe(404);
   });
 
   it('is an object as a Place with its coordinates', async () => {

@@ -1,7 +1,7 @@
 /** What the server writes into a page's <head> before the web app boots: what crawlers and link previews read. */
 export interface PageHead {
-  /** 404 for an unknown route or a resource a visitor may not read. */
-  status: 200 | 404;
+  /** 404 for an unknown route or a resource a visitor may not read; 410 for one the catalogue knows was deleted. */
+  status: 200 | 404 | 410;
   /** The page's own title, before the product's name. */
   title: string;
   description: string | null;

@@ -1,3 +1,4 @@
+import type { Kind } from '../../authz/resources.js';
 import type { GeoJson, InsightDetail, InstitutionDetail, ObjectDetail, PersonProfile, ProjectDetail, PublicationDetail, TeamDetail } from '@observatory/shared';
 
 /**
@@ -7,7 +8,16 @@ import type { GeoJson, InsightDetail, InstitutionDetail, ObjectDetail, PersonPro
 
 type Node = Record<string, unknown>;
 /** Absolute URLs of the site's pages. */
-export type Site = { url: (path: string) => string; name: string; description: string; licence: string };
+export type Site = {
+  url: (path: string) => string;
+  name: string;
+  description: string;
+  licence: string;
+  /** Of these people's slugs, those who asked not to be indexed. */
+  unindexed: (slugs: string[]) => Promise<Set<string>>;
+  /** Whether a resource a visitor could read was deleted and nothing has its key now. */
+  gone: (kind: Kind, key: string) => Promise<boolean>;
+};
 
 const CONTEXT = 'https://schema.org';
 /** Drops empty members, so a node says only what is known. */
@@ -198,4 +208,37 @@ export function articleLd(site: Site, d: InsightDetail, description: string | nu
     dateModified: insight.updatedAt,
     keywords: insight.tags,
   });
+}
+
+/**
+ * The description with every person who asked not to be indexed named only: a `Person`
+ * node linking to their page becomes `{ "@type": "Person", name }`.
+ */
+export async function withUnindexedPeopleNamedOnly(site: Site, ld: Node): Promise<Node> {
+  const prefix = site.url('/people/');
+  const slugOf = (value: unknown): string | null => {
+    const v = value as Node | null;
+    return v && typeof v === 'object' && v['@type'] === 'Person' && typeof v.url === 'string' && v.url.startsWith(prefix)
+      ? decodeURIComponent(v.url.slice(prefix.length))
+      : null;
+  };
+  const slugs = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(collect);
+    if (!value || typeof value !== 'object') return;
+    const slug = slugOf(value);
+    if (slug) slugs.add(slug);
+    Object.values(value).forEach(collect);
+  };
+  collect(ld);
+  const unindexed = await site.unindexed([...slugs]);
+  if (unindexed.size === 0) return ld;
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (!value || typeof value !== 'object') return value;
+    const slug = slugOf(value);
+    if (slug && unindexed.has(slug)) return { '@type': 'Person', name: (value as Node).name };
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
+  };
+  return strip(ld) as Node;
 }

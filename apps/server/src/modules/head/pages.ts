@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kind } from '../../authz/resources.js';
 import {
   API_ROOT,
   documentText,
@@ -12,7 +13,7 @@ import {
   type TeamDetail,
 } from '@observatory/shared';
 import { shortened, type PageHead } from './html.js';
-import { articleLd, homeLd, organisationLd, personLd, placeLd, projectLd, publicationLd, teamLd, type Site } from './json-ld.js';
+import { articleLd, homeLd, organisationLd, personLd, placeLd, projectLd, publicationLd, teamLd, withUnindexedPeopleNamedOnly, type Site } from './json-ld.js';
 
 /** Reads the API as a visitor: the answer, or null when a visitor may not read it (missing, hidden, refused); throws when it cannot say (busy, failing). */
 type Read = <T>(path: string) => Promise<T | null>;
@@ -64,7 +65,7 @@ const LISTS: [RegExp, string, string, PageHead['feeds']?][] = [
 const image = (site: Site, ref: { url: string } | null | undefined) => (ref && !ref.url.includes('?') ? site.url(ref.url) : null);
 
 /** Resource pages: the API's detail of the resource, read as a visitor. */
-const RESOURCES: [RegExp, Resolver][] = [
+const RESOURCES: [RegExp, Resolver, Kind?][] = [
   [route(''), (_m, _read, site) => ({ title: 'Projects', description: site.description, path: '/', jsonLd: homeLd(site) })],
   [
     route(`/projects/${segment}(?:/(?:data|files(?:/.*)?|updates(?:/[^/]+)?))?`),
@@ -73,12 +74,13 @@ const RESOURCES: [RegExp, Resolver][] = [
       if (!d) return null;
       return {
         title: d.project.title,
-        description: shortened(d.project.summary ?? documentText(d.doc?.content as never)),
+        description: shortened(d.project.summary ?? documentText(d.doc?.content as never)) ?? `${d.project.title}, a research project of the observatory`,
         path: `/projects/${d.project.slug}`,
         jsonLd: projectLd(site, d),
         feeds: [{ title: `${d.project.title}: updates`, path: `/feeds/projects/${d.project.slug}/updates.atom` }],
       };
     },
+    'project',
   ],
   [
     route(`/data/${segment}(?:/(?:overview|notebook|photos))?`),
@@ -89,6 +91,7 @@ const RESOURCES: [RegExp, Resolver][] = [
       const description = shortened(documentText(d.doc?.content as never)) ?? `${d.obj.title}${types ? `: ${types}` : ''}`;
       return { title: d.obj.title, description, path: `/data/${d.obj.name}`, jsonLd: placeLd(site, d, description) };
     },
+    'object',
   ],
   [
     route(`/people/${segment}`),
@@ -102,9 +105,11 @@ const RESOURCES: [RegExp, Resolver][] = [
         path: `/people/${d.person.slug}`,
         image: image(site, d.person.photo),
         ogType: 'profile',
-        jsonLd: personLd(site, d),
+        // They asked not to be indexed: the page says so, and describes them no further.
+        ...(d.person.noindex ? { noindex: true, jsonLd: null } : { jsonLd: personLd(site, d) }),
       };
     },
+    'person',
   ],
   [
     route(`/partners/${segment}`),
@@ -119,14 +124,21 @@ const RESOURCES: [RegExp, Resolver][] = [
         jsonLd: organisationLd(site, d),
       };
     },
+    'institution',
   ],
   [
     route(`/teams/${segment}`),
     async ([slug], read, site) => {
       const d = await read<TeamDetail>(`/teams/${encodeURIComponent(slug!)}`);
       if (!d) return null;
-      return { title: d.team.name, description: shortened(d.team.description), path: `/teams/${d.team.slug}`, jsonLd: teamLd(site, d) };
+      return {
+        title: d.team.name,
+        description: shortened(d.team.description) ?? `${d.team.name}, a team of the observatory`,
+        path: `/teams/${d.team.slug}`,
+        jsonLd: teamLd(site, d),
+      };
     },
+    'team',
   ],
   [
     route(`/pubs/${segment}`),
@@ -143,27 +155,34 @@ const RESOURCES: [RegExp, Resolver][] = [
         jsonLd: publicationLd(site, d),
       };
     },
+    'publication',
   ],
   [
     route(`/insights/${segment}`),
     async ([key], read, site) => {
       const d = await read<InsightDetail>(`/insights/${encodeURIComponent(key!)}`);
       if (!d) return null;
-      const description = shortened(documentText(d.doc?.content as never));
+      const description =
+        shortened(documentText(d.doc?.content as never)) ??
+        `${d.insight.title}${d.insight.author ? `, by ${d.insight.author.name}` : ''}: an insight from the observatory`;
       return { title: d.insight.title, description, path: `/insights/${d.insight.num}`, ogType: 'article', jsonLd: articleLd(site, d, description) };
     },
+    'insight',
   ],
   [
     route('/doc/(.+)'),
     async ([path], read) => {
       const d = await read<PageDetail>(`/pages/at/${path}`);
       if (!d) return null;
-      return { title: d.page.title, description: shortened(documentText(d.doc?.content as never)), path: `/doc/${d.page.path}`, ogType: 'article' };
+      const description = shortened(documentText(d.doc?.content as never)) ?? `${d.page.title}: documentation of the catalogue`;
+      return { title: d.page.title, description, path: `/doc/${d.page.path}`, ogType: 'article' };
     },
+    'page',
   ],
 ];
 
 const NOT_FOUND: Omit<PageHead, 'path'> = { status: 404, title: 'Not Found', description: null, noindex: true };
+const GONE: Omit<PageHead, 'path'> = { status: 410, title: 'Deleted', description: null, noindex: true };
 
 /**
  * The head of the page at `path` as a visitor would be shown it, and its status: a
@@ -185,12 +204,14 @@ export async function headFor(path: string, read: Read, site: Site): Promise<Pag
     const tagFeed = tag ? [{ title: `Insights: ${tag}`, path: `/feeds/insights.atom?tag=${encodeURIComponent(tag)}` }] : [];
     return { status: 200, title: list[1], description: list[2], path: clean, feeds: [...tagFeed, ...(list[3] ?? [])] };
   }
-  for (const [pattern, resolve] of RESOURCES) {
+  for (const [pattern, resolve, kind] of RESOURCES) {
     const match = pattern.exec(clean);
     if (!match) continue;
     let found: Resolved | null;
     try {
       found = await resolve(match.slice(1), read, site);
+      if (found?.jsonLd) found = { ...found, jsonLd: await withUnindexedPeopleNamedOnly(site, found.jsonLd) };
+      if (!found && kind && (await site.gone(kind, match[1]!))) return { ...GONE, path: clean };
     } catch {
       // The API could not answer now (busy, failing): the page is served, described generically.
       return { status: 200, title: site.name, description: site.description, path: clean, noindex: true };

@@ -168,7 +168,13 @@ export function createInsightsService(deps: { db: Database; documents: Documents
         const images = await repo.commentImagesOf(tx, found.id);
         await repo.deleteInsight(tx, found.id);
         await documents.deleteRevisions(tx, { type: 'insight', id: found.id });
-        await audit(tx, actor, 'insight.delete', { type: 'insight', id: found.id }, { before: { num: before?.num, title: before?.title } });
+        await audit(
+          tx,
+          actor,
+          'insight.delete',
+          { type: 'insight', id: found.id },
+          { before: { num: before?.num, title: before?.title, visibility: before?.visibility } },
+        );
         const removed: string[] = [];
         for (const id of images) removed.push(...(await assets.deleteAssetIn(tx, id)));
         return removed;

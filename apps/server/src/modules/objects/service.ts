@@ -397,7 +397,7 @@ export function createObjectsService(deps: {
           actor,
           'object.delete',
           { type: 'object', id: row.id },
-          { before: { name: row.name, title: row.title, metadata: row.metadata, geo: row.geo } },
+          { before: { name: row.name, title: row.title, visibility: row.visibility, metadata: row.metadata, geo: row.geo } },
         );
       });
     },

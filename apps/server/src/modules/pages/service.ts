@@ -228,7 +228,7 @@ export function createPagesService(deps: { db: Database; documents: DocumentsSer
         if (below) throw new AppError('CONFLICT', `Move or delete its ${below} ${below === 1 ? 'page' : 'pages'} below first`);
         await repo.deletePage(tx, before.id);
         await documents.deleteRevisions(tx, owner(before.id));
-        await audit(tx, actor, 'page.delete', { type: 'page', id: before.id }, { before: { path: before.path, title: before.title } });
+        await audit(tx, actor, 'page.delete', { type: 'page', id: before.id }, { before: { path: before.path, title: before.title, draft: before.draft } });
       });
     },
 

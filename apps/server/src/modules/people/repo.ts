@@ -21,6 +21,16 @@ export async function findPerson(db: Db, key: string): Promise<PersonRow | null>
   return row ?? null;
 }
 
+/** Of these slugs, those of people who asked not to be indexed. */
+export async function unindexedSlugs(db: Db, slugs: string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db
+    .select({ slug: people.slug })
+    .from(people)
+    .where(and(inArray(people.slug, slugs), eq(people.noindex, true)));
+  return rows.map((r) => r.slug);
+}
+
 export async function insertPerson(db: Db, values: typeof people.$inferInsert): Promise<PersonRow> {
   const [row] = await db.insert(people).values(values).returning();
   return row!;

@@ -58,6 +58,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       slug: row.slug,
       name: row.name,
       orcid: row.orcid,
+      noindex: row.noindex,
       photo: imageRef(row.photoId),
       email: mayEdit ? row.email : null,
       username,
@@ -80,6 +81,8 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
 
   return {
     findById: (id: string) => db.use((d) => repo.findPersonById(d, id)),
+    /** Of these slugs, those of people who asked not to be indexed (their choice is public: their page says so). */
+    unindexed: async (slugs: string[]) => new Set(await db.use((d) => repo.unindexedSlugs(d, slugs))),
     /** By id or slug, no authorization (people are public). */
     findPerson: (d: Db, key: string) => repo.findPerson(d, key),
 
@@ -135,7 +138,14 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
       authorize(actor, 'managePeople');
       return db.transaction(async (tx) => {
         const slug = await chooseSlug(input, (base) => repo.slugsLike(tx, base), 'person');
-        const row = await repo.insertPerson(tx, { name: input.name, slug, orcid: input.orcid ?? null, email: input.email ?? null, bio: input.bio ?? null });
+        const row = await repo.insertPerson(tx, {
+          name: input.name,
+          slug,
+          orcid: input.orcid ?? null,
+          email: input.email ?? null,
+          noindex: input.noindex ?? false,
+          bio: input.bio ?? null,
+        });
         if (row.bio) await documents.saveRevision(tx, actor, bioOf(row.id), row.bio);
         await audit(tx, actor, 'person.create', { type: 'person', id: row.id }, { after: row });
         return { person: await toPerson(tx, actor, row), permissions: permissionsFor(actor, personResource(row)), bio: row.bio ?? null };
@@ -154,6 +164,7 @@ export function createPeopleService(deps: { db: Database; users: UsersService; a
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
           ...(input.orcid !== undefined ? { orcid: input.orcid } : {}),
           ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.noindex !== undefined ? { noindex: input.noindex } : {}),
           ...(bioChanged ? { bio: input.bio } : {}),
         });
         if (bioChanged) await documents.saveRevision(tx, actor, bioOf(row.id), input.bio ?? null);

@@ -2,3 +2,6 @@
 export { systemRoutes } from './routes.js';
 export { storedTokenSecret } from './service.js';
 export { createBasemapService } from './basemap.js';
+export { createPublishingService } from './publishing.js';
+export { crawlerRoutes } from './crawlers.js';
+export { createDeletions } from './deletions.js';

@@ -23,13 +23,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /app/config', () => {
-  it('answers product name, contact, header links and map settings', async () => {
+  it('answers product name, contact, header links, the data licence and map settings', async () => {
     const res = await api(t.app, 'GET', '/app/config');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       productName: 'Alpine Observatory',
       contactUrl: 'mailto:office@example.org',
       headerLinks: [{ label: 'Data portal', url: 'https://data.example.org' }],
+      licence: { name: 'Creative Commons Attribution-ShareAlike 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
       map: { styleUrl: 'https://tiles.example.org/styles/basic.json', center: [8.5, 46.8], zoom: 6, views: [], origins: ['https://tiles.example.org'] },
     });
   });

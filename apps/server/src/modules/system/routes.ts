@@ -11,6 +11,7 @@ import {
   MapStyleSchema,
   OutboxResponseSchema,
   PAGE_SIZES,
+  PublishingSettingSchema,
   basemapProvider,
 } from '@observatory/shared';
 import { z } from 'zod';
@@ -28,8 +29,36 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/app/config',
     { schema: { tags: ['system'], summary: 'What the web app needs at start', response: { 200: AppConfigSchema } } },
-    // The basemap as Site Admin set it now (MAP_STYLE_URL, when set, wins).
-    async () => ({ ...config.app, map: app.services.basemap.mapConfig() }),
+    // The licence and basemap as Site Admin set them now (MAP_STYLE_URL, when set, wins).
+    async () => ({ ...config.app, licence: app.services.publishing.current().licence, map: app.services.basemap.mapConfig() }),
+  );
+
+  app.get(
+    '/admin/publishing',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['admin'],
+        summary: 'The data licence, and whether and how search engines are invited to index the site (manageSettings)',
+        response: { 200: PublishingSettingSchema },
+      },
+    },
+    async (request) => app.services.publishing.state(request.actor),
+  );
+
+  app.put(
+    '/admin/publishing',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Choose the data licence (the footer and every page’s JSON-LD), whether robots.txt invites crawlers, and lines added to it. Every process uses it within seconds (manageSettings); audited',
+        body: PublishingSettingSchema,
+        response: { 200: PublishingSettingSchema },
+      },
+    },
+    async (request) => app.services.publishing.put(request.actor, request.body),
   );
 
   app.get(

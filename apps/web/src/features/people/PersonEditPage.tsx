@@ -35,10 +35,16 @@ import { conflictOf, useVersionedEdit } from '../../lib/versions';
 const PERSON_FIELDS: ComparedField<PersonFormValues>[] = [
   { key: 'name', label: 'Name' },
   { key: 'orcid', label: 'ORCID iD' },
+  { key: 'noindex', label: 'Not indexed by search engines', show: (v) => (v ? 'Yes' : 'No') },
   { key: 'bio', label: 'About', document: true },
 ];
 
-const personFormValues = (profile: PersonDetail): PersonFormValues => ({ name: profile.person.name, orcid: profile.person.orcid ?? '', bio: profile.bio });
+const personFormValues = (profile: PersonDetail): PersonFormValues => ({
+  name: profile.person.name,
+  orcid: profile.person.orcid ?? '',
+  noindex: profile.person.noindex,
+  bio: profile.bio,
+});
 
 function DetailsForm({ profile }: { profile: PersonProfile }) {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { isValidOrcid, normaliseOrcid, type ProseMirrorDoc } from '@observatory/shared';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
@@ -7,11 +7,12 @@ import { documentProblem } from '../../lib/form-rules';
 export interface PersonFormValues {
   name: string;
   orcid: string;
+  noindex: boolean;
   bio: ProseMirrorDoc | null;
 }
 
 /** The person form of the new and edit pages: the same fields, rules and conversion. */
-export function usePersonForm(initialValues: PersonFormValues = { name: '', orcid: '', bio: null }) {
+export function usePersonForm(initialValues: PersonFormValues = { name: '', orcid: '', noindex: false, bio: null }) {
   return useForm({
     initialValues,
     validate: {
@@ -26,6 +27,7 @@ export function usePersonForm(initialValues: PersonFormValues = { name: '', orci
 export const toPersonInput = (v: PersonFormValues) => ({
   name: v.name.trim(),
   orcid: v.orcid.trim() ? normaliseOrcid(v.orcid) : null,
+  noindex: v.noindex,
   bio: v.bio,
 });
 
@@ -35,6 +37,11 @@ export function PersonFields({ form, onUnreadableBio }: { form: UseFormReturnTyp
       <TextInput label="Name" required {...form.getInputProps('name')} />
       <TextInput label="ORCID iD" placeholder="0000-0002-1825-0097" {...form.getInputProps('orcid')} />
       <LazyRichTextEditor label="About" value={form.values.bio} onChange={(doc) => form.setFieldValue('bio', doc)} onUnreadable={onUnreadableBio} />
+      <Checkbox
+        label="Ask search engines not to index this page"
+        description="The page still shows to visitors; search engines are asked to leave it out, and the sitemap and other pages’ descriptions for them name only the person"
+        {...form.getInputProps('noindex', { type: 'checkbox' })}
+      />
     </>
   );
 }

@@ -16,6 +16,7 @@ const profile = (version: number, orcid: string | null, bio: string): PersonProf
     slug: 'ada',
     name: 'Ada Lindqvist',
     orcid,
+    noindex: false,
     photo: null,
     email: null,
     username: 'ada',

@@ -1,4 +1,4 @@
-import type { AppConfig, PageDetail } from '@observatory/shared';
+import { DEFAULT_PUBLISHING, type AppConfig, type PageDetail } from '@observatory/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,7 @@ const config = (map: Partial<AppConfig['map']>, contactUrl: string | null = null
   productName: 'Observatory',
   contactUrl,
   headerLinks: [],
+  licence: DEFAULT_PUBLISHING.licence,
   map: { styleUrl: null, center: [10, 50], zoom: 3, views: [], origins: [], ...map },
 });
 

@@ -24,6 +24,7 @@ const SECTIONS: { to: string; label: string; end?: boolean; permission?: GlobalP
   { to: paths.adminPages, label: 'Pages', permission: 'managePages' },
   { to: paths.adminShortlinks, label: 'Shortlinks', permission: 'manageShortlinks' },
   { to: paths.adminBasemap, label: 'Basemap', permission: 'manageSettings' },
+  { to: paths.adminPublishing, label: 'Publishing', permission: 'manageSettings' },
   { to: paths.adminImport, label: 'Import', permission: 'importData' },
 ];
 

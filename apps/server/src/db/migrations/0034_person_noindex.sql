@@ -1,0 +1,1 @@
+ALTER TABLE "people" ADD COLUMN "noindex" boolean DEFAULT false NOT NULL;

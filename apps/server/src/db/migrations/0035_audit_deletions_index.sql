@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_deletions_idx" ON "audit_log" USING btree ("action") WHERE action like '%.delete';
