@@ -111,8 +111,9 @@ test('on a phone the shortlinks table scrolls in its own box, not the page', asy
   await expect(page.getByRole('region', { name: 'Shortlinks, wider than the screen' })).toBeVisible();
 });
 
-test('a shortlink to a page since deleted leads to the Not Found screen', async ({ page, request, trouble }) => {
-  trouble.failure(404, /\/(api\/v1\/pages\/at|doc)\/gone-/);
+test('a shortlink to a page since deleted leads to the Not Found screen, answered 410 Gone', async ({ page, request, trouble }) => {
+  trouble.failure(404, /\/api\/v1\/pages\/at\/gone-/);
+  trouble.failure(410, /\/doc\/gone-/);
   const auth = { Authorization: `Bearer ${await apiToken(request)}` };
   const path = `gone-${Date.now().toString(36)}`;
   const made = await request.post('/api/v1/pages', { headers: auth, data: { path, title: 'Soon gone' } });
@@ -123,7 +124,8 @@ test('a shortlink to a page since deleted leads to the Not Found screen', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Soon gone' })).toBeVisible();
 
   expect((await request.delete(`/api/v1/pages/${(await made.json()).page.id}`, { headers: auth })).status()).toBe(204);
-  await page.goto(`/s/${slug}`);
+  const answer = await page.goto(`/s/${slug}`);
+  expect(answer?.status()).toBe(410);
   await expect(page).toHaveURL(new RegExp(`/doc/${path}$`));
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
 });
