@@ -4,7 +4,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInsight, buildInstitution, buildObject, buildPerson, buildProject, buildPublication, buildUser, type TestUser } from '../../../test/factories.js';
+import {
+  buildDataTable,
+  buildInsight,
+  buildInstitution,
+  buildMetric,
+  buildObject,
+  buildPerson,
+  buildProject,
+  buildPublication,
+  buildUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 /**
@@ -114,6 +125,42 @@ describe('a resource page', () => {
     // The address taken again, by a project a visitor may not see: 404, as for any hidden one.
     await buildProject(t.app, owner, { title: open.title, slug: open.slug, visibility: 'members' });
     expect((await fetchPage(`/projects/${open.slug}`)).status).toBe(404);
+  });
+
+  it('is a project whose data table is a Dataset: metrics with units, the time and place its observations span, the CSV download, the licence', async () => {
+    const project = await buildProject(t.app, owner, { title: unique('Snow survey ') });
+    const metric = unique('snow-depth-');
+    await buildMetric(t.app, admin, { name: metric, title: 'Snow depth', unit: 'cm' });
+    const table = await buildDataTable(t.app, owner, project.id, { title: 'Winter depths', metrics: [metric] });
+    const places = [
+      [18.1, 68.2],
+      [18.5, 68.4],
+    ];
+    const objects = [];
+    for (const at of places) objects.push(await buildObject(t.app, owner, { projects: [project.id], geo: { type: 'Point', coordinates: at } }));
+    const observations = [
+      { object: objects[0]!.name, metric, time: '2024-01-05T00:00:00Z', value: 40 },
+      { object: objects[1]!.name, metric, time: '2024-03-20T00:00:00Z', value: 85 },
+    ];
+    const posted = await api(t.app, 'POST', `/projects/${project.id}/datatables/${table.id}/observations`, { token: owner.token, body: { observations } });
+    expect(posted.statusCode).toBe(200);
+    const page = await fetchPage(`/projects/${project.slug}`);
+    const [dataset] = page.ld!.subjectOf as Record<string, unknown>[];
+    expect(dataset).toMatchObject({
+      '@type': 'Dataset',
+      name: 'Winter depths',
+      variableMeasured: [{ '@type': 'PropertyValue', name: 'Snow depth', propertyID: metric, unitText: 'cm' }],
+      spatialCoverage: { '@type': 'Place', geo: { '@type': 'GeoShape', box: '68.2 18.1 68.4 18.5' } },
+      license: 'https://creativecommons.org/licenses/by-sa/4.0/',
+      distribution: { '@type': 'DataDownload', encodingFormat: 'text/csv' },
+    });
+    expect(dataset!.temporalCoverage).toMatch(/^2024-01-05T00:00:00(\.000)?Z\/2024-03-20T00:00:00(\.000)?Z$/);
+    const csv = await t.app.inject({ method: 'GET', url: new URL((dataset!.distribution as { contentUrl: string }).contentUrl).pathname });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('85');
+    expect(await expandedTypes(page.ld!)).toEqual(
+      expect.arrayContaining(['http://schema.org/ResearchProject', 'http://schema.org/Dataset', 'http://schema.org/PropertyValue', 'http://schema.org/Place']),
+    );
   });
 
   it('is an object as a Place with its coordinates', async () => {

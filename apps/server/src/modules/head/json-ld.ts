@@ -1,5 +1,16 @@
 import type { Kind } from '../../authz/resources.js';
-import type { GeoJson, InsightDetail, InstitutionDetail, ObjectDetail, PersonProfile, ProjectDetail, PublicationDetail, TeamDetail } from '@observatory/shared';
+import type {
+  DataTableSummaryResponse,
+  GeoJson,
+  InsightDetail,
+  Metric,
+  InstitutionDetail,
+  ObjectDetail,
+  PersonProfile,
+  ProjectDetail,
+  PublicationDetail,
+  TeamDetail,
+} from '@observatory/shared';
 
 /**
  * schema.org descriptions of the catalogue's resources, as JSON-LD (docs/findable.md): each
@@ -50,7 +61,30 @@ export function homeLd(site: Site): Node {
   };
 }
 
-export function projectLd(site: Site, d: ProjectDetail): Node {
+/** What a visitor may read of a data table's observations: when and where they were made, and the metrics' titles and units. */
+export interface TableFacts {
+  summaries: Map<string, DataTableSummaryResponse>;
+  metrics: Map<string, Metric>;
+}
+
+/** The time and place a table's observations span: an ISO 8601 interval, and the objects' points as a Place. */
+function coverage(summary: DataTableSummaryResponse | undefined): Node {
+  if (!summary || summary.summary.length === 0) return {};
+  const first = summary.summary.map((s) => s.first).sort()[0]!;
+  const last = summary.summary
+    .map((s) => s.last)
+    .sort()
+    .at(-1)!;
+  const points = summary.objects.flatMap((o) => (o.point ? [o.point] : []));
+  const geo =
+    points.length === 1 ? geoOf({ type: 'Point', coordinates: points[0]! }) : points.length > 1 ? geoOf({ type: 'LineString', coordinates: points }) : null;
+  return { temporalCoverage: `${first}/${last}`, spatialCoverage: geo ? { '@type': 'Place', geo } : null };
+}
+
+const variable = (name: string, metric: Metric | undefined) =>
+  metric ? node({ '@type': 'PropertyValue', name: metric.title, propertyID: name, description: metric.description, unitText: metric.unit }) : name;
+
+export function projectLd(site: Site, d: ProjectDetail, facts: TableFacts = { summaries: new Map(), metrics: new Map() }): Node {
   const { project } = d;
   const url = site.url(`/projects/${project.slug}`);
   return node({
@@ -71,7 +105,8 @@ export function projectLd(site: Site, d: ProjectDetail): Node {
         '@type': 'Dataset',
         name: t.title,
         description: t.description ?? `${t.title}, a data table of ${project.title}`,
-        variableMeasured: t.metrics,
+        variableMeasured: t.metrics.map((m) => variable(m, facts.metrics.get(m))),
+        ...coverage(facts.summaries.get(t.id)),
         license: site.licence,
         isPartOf: { '@id': url },
         distribution: node({

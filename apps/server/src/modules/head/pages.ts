@@ -3,7 +3,9 @@ import type { Kind } from '../../authz/resources.js';
 import {
   API_ROOT,
   documentText,
+  type DataTableSummaryResponse,
   type InsightDetail,
+  type Metric,
   type InstitutionDetail,
   type ObjectDetail,
   type PageDetail,
@@ -13,7 +15,19 @@ import {
   type TeamDetail,
 } from '@observatory/shared';
 import { shortened, type PageHead } from './html.js';
-import { articleLd, homeLd, organisationLd, personLd, placeLd, projectLd, publicationLd, teamLd, withUnindexedPeopleNamedOnly, type Site } from './json-ld.js';
+import {
+  articleLd,
+  homeLd,
+  organisationLd,
+  personLd,
+  placeLd,
+  projectLd,
+  publicationLd,
+  teamLd,
+  withUnindexedPeopleNamedOnly,
+  type Site,
+  type TableFacts,
+} from './json-ld.js';
 
 /** Reads the API as a visitor: the answer, or null when a visitor may not read it (missing, hidden, refused); throws when it cannot say (busy, failing). */
 type Read = <T>(path: string) => Promise<T | null>;
@@ -62,6 +76,23 @@ const LISTS: [RegExp, string, string, PageHead['feeds']?][] = [
   [route('/privacy'), 'Privacy', 'What the catalogue keeps about its visitors and users, and why.'],
 ];
 
+/** The most data tables a project's page describes by their observations (each one read). */
+const DESCRIBED_TABLES = 20;
+
+/** The metrics' titles and units, and when and where each data table's observations were made, as a visitor may read them. */
+async function tableFacts(d: ProjectDetail, read: Read): Promise<TableFacts> {
+  const tables = d.datatables.slice(0, DESCRIBED_TABLES);
+  if (tables.length === 0) return { summaries: new Map(), metrics: new Map() };
+  const base = `/projects/${encodeURIComponent(d.project.slug)}/datatables`;
+  const metrics = await read<{ metrics: Metric[] }>('/data/metrics');
+  const summaries = new Map<string, DataTableSummaryResponse>();
+  for (const t of tables) {
+    const summary = await read<DataTableSummaryResponse>(`${base}/${t.id}/summary`);
+    if (summary) summaries.set(t.id, summary);
+  }
+  return { summaries, metrics: new Map((metrics?.metrics ?? []).map((m) => [m.name, m])) };
+}
+
 const image = (site: Site, ref: { url: string } | null | undefined) => (ref && !ref.url.includes('?') ? site.url(ref.url) : null);
 
 /** Resource pages: the API's detail of the resource, read as a visitor. */
@@ -72,11 +103,12 @@ const RESOURCES: [RegExp, Resolver, Kind?][] = [
     async ([slug], read, site) => {
       const d = await read<ProjectDetail>(`/projects/${encodeURIComponent(slug!)}`);
       if (!d) return null;
+      const facts = await tableFacts(d, read);
       return {
         title: d.project.title,
         description: shortened(d.project.summary ?? documentText(d.doc?.content as never)) ?? `${d.project.title}, a research project of the observatory`,
         path: `/projects/${d.project.slug}`,
-        jsonLd: projectLd(site, d),
+        jsonLd: projectLd(site, d, facts),
         feeds: [{ title: `${d.project.title}: updates`, path: `/feeds/projects/${d.project.slug}/updates.atom` }],
       };
     },
@@ -180,6 +212,12 @@ const RESOURCES: [RegExp, Resolver, Kind?][] = [
     'page',
   ],
 ];
+
+/** Whether the web app has a page at this path (its resource may still be missing): a route the server's head knows. */
+export function isKnownRoute(path: string): boolean {
+  const clean = path.split('?')[0]!.replace(/\/+$/, '');
+  return [...PRIVATE, ...LISTS.map(([pattern]) => pattern), ...RESOURCES.map(([pattern]) => pattern)].some((pattern) => pattern.test(clean));
+}
 
 const NOT_FOUND: Omit<PageHead, 'path'> = { status: 404, title: 'Not Found', description: null, noindex: true };
 const GONE: Omit<PageHead, 'path'> = { status: 410, title: 'Deleted', description: null, noindex: true };
