@@ -86,6 +86,9 @@ describe('robots.txt', () => {
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toEqual(expect.arrayContaining(['Disallow: /api/', 'Disallow: /me', 'Disallow: /admin', 'Disallow: /login']));
     expect(lines).not.toContain('Disallow: /');
+    // The web app's scripts and styles stay open to a crawler that renders pages.
+    const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
+    expect(disallowed.filter((prefix) => '/assets/index-abc.js'.startsWith(prefix))).toEqual([]);
     expect(lines).toContain(`Sitemap: ${t.app.config.publicUrl}/sitemap.xml`);
   });
 

@@ -4,8 +4,12 @@ import { authorize, type Actor } from '../../authz/authorize.js';
 import type { Database } from '../../db/client.js';
 import { storedSetting } from './stored-setting.js';
 
-/** Paths no crawler has business in: forms, personal screens, one-time links and the API's writes. */
-const PRIVATE_PATHS = ['/api/', '/me', '/admin', '/edit/', '/login', '/forgot', '/invitation', '/email/', '/unsubscribe', '/assets'];
+/**
+ * Paths no crawler has business in: the API, personal screens, forms and one-time links.
+ * Not /assets: the web app's scripts and styles are there, which a crawler that renders needs
+ * (the uploads screen of that name says noindex itself).
+ */
+const PRIVATE_PATHS = ['/api/', '/me', '/admin', '/edit/', '/login', '/forgot', '/invitation', '/email/', '/unsubscribe'];
 
 /**
  * How the catalogue publishes: the data licence (footer and JSON-LD) and what robots.txt
