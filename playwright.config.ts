@@ -21,8 +21,11 @@ const PORT = Number(process.env.E2E_PORT);
 const STYLE_PORT = PORT + 1;
 process.env.E2E_STYLE_URL = `http://127.0.0.1:${STYLE_PORT}/style.json`;
 const dataDir = process.env.E2E_DATA_DIR;
-/** The tag of a journey that must run alone (see projects). */
-const HOLDS_THE_DATABASE = /@holds-the-database/;
+/**
+ * Tags of journeys that must run alone (see projects): one that holds the embedded database
+ * for seconds, and one that changes, for a moment, what every page shows (a Site Admin setting).
+ */
+const RUNS_ALONE = /@holds-the-database|@changes-every-page/;
 
 /**
  * Browser journeys against the real app (built once) on a fresh embedded database
@@ -41,11 +44,13 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   projects: [
-    { name: 'journeys', grepInvert: HOLDS_THE_DATABASE },
+    { name: 'journeys', grepInvert: RUNS_ALONE },
     // A journey that holds the embedded database for seconds by design (one connection: every
-    // other request waits for it) runs after the others, never beside a journey it would stall.
+    // other request waits for it) runs after the others, never beside a journey it would stall;
+    // so does one that changes what every page shows (the footer's licence), which others check.
+    // One at a time: each is alone.
     // Picking a file that holds one runs the others first; `--project=journeys` or `--no-deps` does not.
-    { name: 'alone', grep: HOLDS_THE_DATABASE, dependencies: ['journeys'] },
+    { name: 'alone', grep: RUNS_ALONE, dependencies: ['journeys'], workers: 1 },
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -75,47 +75,52 @@ test('a crawler with no JavaScript reads each public page type’s title, descri
   for (const [path] of pages) expect(sitemap, path).toContain(`${path === '/' ? '' : path}</loc>`);
 });
 
-test('Site Admin chooses the data licence the footer names, and asks crawlers to stay away', async ({ browser, page, request }, testInfo) => {
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto('/admin');
-  await page.getByRole('navigation', { name: 'Site Admin' }).getByRole('link', { name: 'Publishing' }).click();
-  await expect(page).toHaveURL('/admin/publishing');
-  await expect(page).toHaveTitle(/^Publishing · Site Admin · /);
-  const form = page.getByRole('form', { name: 'Publishing' });
-  await expect(form.getByRole('radio', { name: 'Creative Commons Attribution-ShareAlike 4.0' })).toBeChecked();
-  expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
-  await expectAccessible(page);
-  try {
-    await form.getByRole('radio', { name: 'Another licence' }).check();
-    await form.getByRole('textbox', { name: 'Licence name' }).fill('Field Data Licence 2.0');
-    await form.getByRole('textbox', { name: 'Licence address' }).fill('ftp://example.org/licence');
-    await form.getByRole('button', { name: 'Save publishing settings' }).click();
-    await expect(form.getByRole('textbox', { name: 'Licence address' })).toHaveAccessibleDescription(/http or https/);
-    await form.getByRole('textbox', { name: 'Licence address' }).fill('https://example.org/field-data-licence');
-    await form.getByRole('switch', { name: 'Invite search engines to index the catalogue' }).uncheck();
-    await form.getByRole('button', { name: 'Save publishing settings' }).click();
-    await expect(page.getByText('Publishing settings saved')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('publishing-admin.png'), fullPage: true });
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Field Data Licence 2.0' })).toHaveAttribute(
-      'href',
-      'https://example.org/field-data-licence',
-    );
-    expect(await (await request.get('/robots.txt')).text()).toMatch(/^User-agent: \*\nDisallow: \/\n/);
-    // A visitor's page says it too.
-    const visitor = await browser.newPage();
-    await visitor.goto('/');
-    await expect(visitor.getByRole('contentinfo')).toContainText('Field Data Licence 2.0');
-    await visitor.close();
-  } finally {
-    const reset = {
-      licence: { name: 'Creative Commons Attribution-ShareAlike 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
-      indexing: true,
-      robotsExtra: '',
-    };
-    expect((await request.put('/api/v1/admin/publishing', { headers, data: reset })).ok()).toBe(true);
-  }
-});
+// Alone: for a moment every page's footer names another licence, which other journeys check.
+test(
+  'Site Admin chooses the data licence the footer names, and asks crawlers to stay away',
+  { tag: '@changes-every-page' },
+  async ({ browser, page, request }, testInfo) => {
+    const headers = { authorization: `Bearer ${await apiToken(request)}` };
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Site Admin' }).getByRole('link', { name: 'Publishing' }).click();
+    await expect(page).toHaveURL('/admin/publishing');
+    await expect(page).toHaveTitle(/^Publishing · Site Admin · /);
+    const form = page.getByRole('form', { name: 'Publishing' });
+    await expect(form.getByRole('radio', { name: 'Creative Commons Attribution-ShareAlike 4.0' })).toBeChecked();
+    expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+    await expectAccessible(page);
+    try {
+      await form.getByRole('radio', { name: 'Another licence' }).check();
+      await form.getByRole('textbox', { name: 'Licence name' }).fill('Field Data Licence 2.0');
+      await form.getByRole('textbox', { name: 'Licence address' }).fill('ftp://example.org/licence');
+      await form.getByRole('button', { name: 'Save publishing settings' }).click();
+      await expect(form.getByRole('textbox', { name: 'Licence address' })).toHaveAccessibleDescription(/http or https/);
+      await form.getByRole('textbox', { name: 'Licence address' }).fill('https://example.org/field-data-licence');
+      await form.getByRole('switch', { name: 'Invite search engines to index the catalogue' }).uncheck();
+      await form.getByRole('button', { name: 'Save publishing settings' }).click();
+      await expect(page.getByText('Publishing settings saved')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('publishing-admin.png'), fullPage: true });
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Field Data Licence 2.0' })).toHaveAttribute(
+        'href',
+        'https://example.org/field-data-licence',
+      );
+      expect(await (await request.get('/robots.txt')).text()).toMatch(/^User-agent: \*\nDisallow: \/\n/);
+      // A visitor's page says it too.
+      const visitor = await browser.newPage();
+      await visitor.goto('/');
+      await expect(visitor.getByRole('contentinfo')).toContainText('Field Data Licence 2.0');
+      await visitor.close();
+    } finally {
+      const reset = {
+        licence: { name: 'Creative Commons Attribution-ShareAlike 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+        indexing: true,
+        robotsExtra: '',
+      };
+      expect((await request.put('/api/v1/admin/publishing', { headers, data: reset })).ok()).toBe(true);
+    }
+  },
+);
 
 test('a person asks not to be indexed: their page tells crawlers so, and the sitemap leaves them out', async ({ browser, page, request }) => {
   const user = await newUser(request);
