@@ -78,6 +78,16 @@ export async function startTestApp(overrides: Partial<Config> = {}, database?: D
   };
 }
 
+/**
+ * A directory holding the web app's page for tests of what the server writes into it (page
+ * heads): the source index.html stands in for the build.
+ */
+export function sourceWebDist(): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'observatory-test-web-'));
+  fs.copyFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), path.join(dir, 'index.html'));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 let counter = 0;
 /** A name no other test uses, so suites run in parallel on one database. */
 export const unique = (prefix: string) => `${prefix}${++counter}${randomBytes(3).toString('hex')}`;

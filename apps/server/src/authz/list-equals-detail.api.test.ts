@@ -1,8 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import type { LightMyRequestResponse } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -30,7 +26,7 @@ import {
   buildUser,
   type TestUser,
 } from '../../test/factories.js';
-import { api, startTestApp, unique, uniqueIp, type TestApp } from '../../test/harness.js';
+import { api, sourceWebDist, startTestApp, unique, uniqueIp, type TestApp } from '../../test/harness.js';
 import { findByKey } from './lookup.js';
 import { can } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
@@ -58,8 +54,7 @@ async function xlsxFirstColumn(res: LightMyRequestResponse): Promise<string[]> {
 
 let t: TestApp;
 /** The web app's page, so the server answers page heads (the source template stands in for the build). */
-const web = fs.mkdtempSync(path.join(os.tmpdir(), 'led-web-'));
-fs.copyFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), path.join(web, 'index.html'));
+const web = sourceWebDist();
 const VISIBILITIES = ['public', 'signed-in', 'members'] as const;
 type Vis = (typeof VISIBILITIES)[number];
 /** Where the world's objects lie, away from anything else: the map and the box filter ask for it. */
@@ -99,7 +94,7 @@ async function filterIds<T>(items: T[], keep: (item: T) => Promise<boolean>): Pr
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ webDist: web });
+  t = await startTestApp({ webDist: web.dir });
   const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   const owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   const newRole = async (permissions: GlobalPermission[]) => (await buildRole(t.app, admin, { permissions })).slug;
@@ -249,7 +244,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await t.close();
-  fs.rmSync(web, { recursive: true, force: true });
+  web.remove();
 });
 
 const ACTORS = ['visitor', 'nonMember', 'viewer', 'editor', 'owner', 'dataManager', 'projectManager', 'userManager', 'administrator'];

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
@@ -16,7 +15,7 @@ import {
   buildUser,
   type TestUser,
 } from '../../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
+import { api, sourceWebDist, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 /**
  * Pages as a crawler or a link preview fetches them, with no JavaScript: the web app's own
@@ -24,8 +23,7 @@ import { api, startTestApp, unique, type TestApp } from '../../../test/harness.j
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const web = fs.mkdtempSync(path.join(os.tmpdir(), 'head-web-'));
-fs.copyFileSync(path.resolve(here, '../../../../web/index.html'), path.join(web, 'index.html'));
+const web = sourceWebDist();
 
 /** schema.org's context, vendored (test/fixtures/README.md): expansion runs offline. */
 const SCHEMA_ORG = JSON.parse(fs.readFileSync(path.resolve(here, '../../../test/fixtures/schema-org-context.jsonld'), 'utf8')) as object;
@@ -48,13 +46,13 @@ let t: TestApp;
 let owner: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await startTestApp({ webDist: web });
+  t = await startTestApp({ webDist: web.dir });
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(web, { recursive: true, force: true });
+  web.remove();
 });
 
 const fetchPage = async (url: string) => {

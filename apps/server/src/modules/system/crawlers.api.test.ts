@@ -1,33 +1,27 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { DEFAULT_PUBLISHING } from '@observatory/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPerson, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
+import { api, sourceWebDist, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 /**
  * What crawlers read first: robots.txt and the sitemap, as Site Admin's publishing setting
  * has them, with the data licence and a person's wish not to be indexed carried to pages.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const web = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlers-web-'));
-fs.copyFileSync(path.resolve(here, '../../../../web/index.html'), path.join(web, 'index.html'));
+const web = sourceWebDist();
 
 let t: TestApp;
 let admin: TestUser;
 let user: TestUser;
 beforeAll(async () => {
-  t = await startTestApp({ webDist: web });
+  t = await startTestApp({ webDist: web.dir });
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
   user = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(web, { recursive: true, force: true });
+  web.remove();
 });
 
 const ODBL = { name: 'Open Data Commons Open Database License 1.0', url: 'https://opendatacommons.org/licenses/odbl/1-0/' };
