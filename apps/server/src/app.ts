@@ -34,6 +34,7 @@ import { notificationRoutes } from './modules/notifications/index.js';
 import { projectRoutes } from './modules/projects/index.js';
 import { objectRoutes } from './modules/objects/index.js';
 import { ogcRoutes } from './modules/ogc/index.js';
+import { dcatRoutes } from './modules/dcat/index.js';
 import { photoSearchRoutes } from './modules/photo-search/index.js';
 import { sandboxRoutes } from './modules/sandbox/index.js';
 import { schemaRoutes } from './modules/schema/index.js';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes);
       await api.register(objectRoutes);
       await api.register(ogcRoutes);
+      await api.register(dcatRoutes);
       await api.register(photoSearchRoutes);
       await api.register(sandboxRoutes);
       await api.register(schemaRoutes);

@@ -36,3 +36,4 @@ export * from './publishing.js';
 export * from './slugs.js';
 export * from './exports.js';
 export * from './ogc.js';
+export * from './harvest.js';

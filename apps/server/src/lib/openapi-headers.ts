@@ -24,8 +24,10 @@ const PAGE_HEADERS = {
 
 /** A file's answer (an export, a file version, an asset): saved under its name. */
 const FILE_HEADERS = { 'Content-Disposition': text('attachment; filename=… (RFC 6266): the file’s name to save it under') };
-/** An answer offering a media type other than JSON (CSV, XLSX, BibTeX, a stored file) is a download. */
-const isFile = (response: Response | undefined) => Object.keys(response?.content ?? {}).some((media) => !media.includes('json'));
+/** Documents a client reads rather than saves, though not JSON: RDF for harvesters, XML for OAI-PMH. */
+const READ_DOCUMENTS = new Set(['text/turtle', 'text/xml', 'application/xml']);
+/** An answer offering a media type other than JSON and those (CSV, XLSX, BibTeX, a stored file) is a download. */
+const isFile = (response: Response | undefined) => Object.keys(response?.content ?? {}).some((media) => !media.includes('json') && !READ_DOCUMENTS.has(media));
 
 /** Sent with 429 (rate limited) and 503 (busy, or the database is away). */
 const RETRY_HEADERS = { 'Retry-After': integer('Seconds to wait before trying again (429 and 503)') };

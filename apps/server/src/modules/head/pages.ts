@@ -30,7 +30,7 @@ import {
 } from './json-ld.js';
 
 /** Reads the API as a visitor: the answer, or null when a visitor may not read it (missing, hidden, refused); throws when it cannot say (busy, failing). */
-type Read = <T>(path: string) => Promise<T | null>;
+export type Read = <T>(path: string) => Promise<T | null>;
 type Resolved = Omit<PageHead, 'status'>;
 type Resolver = (match: string[], read: Read, site: Site) => Promise<Resolved | null> | Resolved | null;
 
@@ -80,7 +80,7 @@ const LISTS: [RegExp, string, string, PageHead['feeds']?][] = [
 const DESCRIBED_TABLES = 20;
 
 /** The metrics' titles and units, and when and where each data table's observations were made, as a visitor may read them. */
-async function tableFacts(d: ProjectDetail, read: Read): Promise<TableFacts> {
+export async function tableFacts(d: ProjectDetail, read: Read): Promise<TableFacts> {
   const tables = d.datatables.slice(0, DESCRIBED_TABLES);
   if (tables.length === 0) return { summaries: new Map(), metrics: new Map() };
   const base = `/projects/${encodeURIComponent(d.project.slug)}/datatables`;

@@ -5,3 +5,4 @@ export { createBasemapService } from './basemap.js';
 export { createPublishingService } from './publishing.js';
 export { crawlerRoutes } from './crawlers.js';
 export { createDeletions } from './deletions.js';
+export { SITEMAP_SOURCES, countPages, listPages } from './sitemap.js';

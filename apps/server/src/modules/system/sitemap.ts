@@ -94,8 +94,8 @@ export async function countPages(db: Db, source: SitemapSource): Promise<number>
   return row?.n ?? 0;
 }
 
-/** One file's worth of a kind's pages, in a stable order, with when each last changed. */
-export async function listPages(db: Db, source: SitemapSource, limit: number, offset: number): Promise<{ path: string; lastmod: Date }[]> {
+/** One file's worth of a kind's pages, in a stable order, with each one's key and when it last changed. */
+export async function listPages(db: Db, source: SitemapSource, limit: number, offset: number): Promise<{ key: string; path: string; lastmod: Date }[]> {
   const rows = await db
     .select({ key: sql<string>`${source.key}`, lastmod: source.lastmod })
     .from(source.table)
@@ -103,5 +103,5 @@ export async function listPages(db: Db, source: SitemapSource, limit: number, of
     .orderBy(asc(source.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => ({ path: source.path(r.key), lastmod: r.lastmod as Date }));
+  return rows.map((r) => ({ key: r.key, path: source.path(r.key), lastmod: r.lastmod as Date }));
 }

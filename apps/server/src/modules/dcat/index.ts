@@ -1,0 +1,2 @@
+/** The catalogue as DCAT-AP 3, for data portals' harvesters. */
+export { dcatRoutes } from './routes.js';
