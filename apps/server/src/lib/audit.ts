@@ -19,3 +19,17 @@ export async function audit(
     after: change.after ?? null,
   });
 }
+
+/** Records many writes of one kind at once (an import's rows): one statement, inside the write's transaction. */
+export async function auditMany(
+  db: Db,
+  actor: Pick<Actor, 'userId'> | null,
+  entries: { action: string; target: { type: string; id: string }; after?: unknown }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insert(auditLog)
+    .values(
+      entries.map((e) => ({ actorId: actor?.userId ?? null, action: e.action, targetType: e.target.type, targetId: e.target.id, after: e.after ?? null })),
+    );
+}

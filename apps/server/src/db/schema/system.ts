@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './people.js';
 
 /** Small key/value settings the server makes itself (e.g. its token signing secret). */
@@ -35,6 +35,9 @@ export const outbox = pgTable(
   (t) => [index().on(t.createdAt)],
 );
 
+/** A PostgreSQL 64-bit transaction id (xid8), read as its decimal text. */
+const transactionId = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -46,10 +49,17 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The order of entries within their transaction. */
+    seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The writing transaction: the change feed lists an entry once every transaction begun before it has ended (modules/system/changes.ts). */
+    txid: transactionId()
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   // Deletions are looked up by what they named: a page of a deleted resource answers 410 (modules/system/deletions.ts).
   (t) => [
     index().on(t.createdAt),
+    index('audit_log_feed_idx').on(t.txid, t.seq),
     index('audit_log_deletions_idx')
       .on(t.action)
       .where(sql`action like '%.delete'`),

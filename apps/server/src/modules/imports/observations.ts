@@ -336,6 +336,8 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
             after: { file: session?.fileName ?? null, project: context.projectId, table: context.tableId, options: body.options, stats: result.stats },
           },
         );
+        // The table's change, as the change feed lists it (system/changes.ts).
+        await audit(tx, who, 'observations.import', { type: 'datatable', id: context.tableId }, { after: { written: writes.length } });
         return result;
       });
     },

@@ -6,7 +6,7 @@ import { authorize, can, permissionsFor, type Actor, type Resource } from '../..
 import { findByKey, findVisible, load as loadKind, NO_ROW, resourceOf } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditMany } from '../../lib/audit.js';
 import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { invalidField, notFound, taken } from '../../lib/errors.js';
 import { validateGeometry } from '../../lib/geometry.js';
@@ -380,10 +380,27 @@ export function createObjectsService(deps: {
      * transaction: new ones (no id), and the parts of others that changed (geo undefined:
      * kept; types or projects undefined: kept). Answers their ids in order.
      */
-    writeImported: (tx: Db, actor: Actor, items: repo.ImportedObject[]) => repo.writeMany(tx, actor.personId, items),
+    async writeImported(tx: Db, actor: Actor, items: repo.ImportedObject[]) {
+      const ids = await repo.writeMany(tx, actor.personId, items);
+      // Each object is its own change, as the change feed lists them (system/changes.ts).
+      const entries = items.map((item, i) => ({
+        action: item.id ? 'object.update' : 'object.create',
+        target: { type: 'object', id: ids[i]! },
+        after: { name: item.name, imported: true },
+      }));
+      await auditMany(tx, actor, entries);
+      return ids;
+    },
 
     /** Sets the parents of objects a relation import has planned and checked (no loop, all visible), inside its transaction. */
-    setParentsImported: (tx: Db, actor: Actor, changes: { id: string; parentId: string | null }[]) => repo.setParents(tx, actor.personId, changes),
+    async setParentsImported(tx: Db, actor: Actor, changes: { id: string; parentId: string | null }[]) {
+      await repo.setParents(tx, actor.personId, changes);
+      await auditMany(
+        tx,
+        actor,
+        changes.map((c) => ({ action: 'object.parent.import', target: { type: 'object', id: c.id }, after: { parentId: c.parentId, imported: true } })),
+      );
+    },
 
     async deleteObject(actor: Actor | null, key: string, precondition: Precondition = {}) {
       const { row, resource } = await load(actor, key);

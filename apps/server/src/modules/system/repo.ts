@@ -99,7 +99,7 @@ const isKind = (type: string): type is Kind => type in RESOURCES;
  * The target of each entry as JSON: its name and key, and whether the reader may see it
  * (the registry's rule for its kind); null when it is gone.
  */
-function targetJson(actor: Actor | null): SQL {
+export function targetJson(actor: Actor | null): SQL {
   const cases = Object.entries(NAMED).map(([type, t]) => {
     const shown = t.shown?.(actor) ?? ((isKind(type) && visibleTo(actor, type)) || sql`true`);
     return sql`when ${type} then (select json_build_object('name', ${t.name}, 'key', ${t.key}, 'shown', ${shown}) from ${t.table} where ${t.id}::text = ${auditLog.targetId})`;
@@ -126,7 +126,9 @@ export async function recentAudit(db: Db, actor: Actor | null, limit: number) {
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.createdAt))
+    // An import is one entry (its rows' own entries are for the change feed).
+    .where(sql`(${auditLog.after}->>'imported') is distinct from 'true'`)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
     .limit(limit);
   return rows.map(({ found, formerName, ...entry }) => {
     const seesAll = !isKind(entry.targetType) || sightOf(actor, entry.targetType).everything;

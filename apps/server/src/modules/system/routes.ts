@@ -7,6 +7,8 @@ import {
   BASEMAP_PROVIDERS,
   BasemapSettingSchema,
   BasemapStateSchema,
+  ChangesQuerySchema,
+  ChangesResponseSchema,
   HealthSchema,
   MapStyleSchema,
   OutboxResponseSchema,
@@ -22,6 +24,7 @@ import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/paginat
 import { notFound } from '../../lib/errors.js';
 import { rasterStyle } from './basemap.js';
 import * as repo from './repo.js';
+import { readChanges } from './changes.js';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
@@ -31,6 +34,23 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['system'], summary: 'What the web app needs at start', response: { 200: AppConfigSchema } } },
     // The licence and basemap as Site Admin set them now (MAP_STYLE_URL, when set, wins).
     async () => ({ ...config.app, licence: app.services.publishing.current().licence, map: app.services.basemap.mapConfig() }),
+  );
+
+  app.get(
+    '/changes',
+    {
+      schema: {
+        tags: ['harvest'],
+        summary:
+          'The change feed: creates, updates and deletes of the catalogue’s resources after a cursor, as the caller may see them now (anyone). Poll with the answer’s next; a resource hidden from the caller is a delete with its id only',
+        querystring: ChangesQuerySchema,
+        response: { 200: ChangesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return database.use((d) => readChanges(d, request.actor, request.query, config.publicUrl));
+    },
   );
 
   app.get(
