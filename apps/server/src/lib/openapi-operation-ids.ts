@@ -31,6 +31,8 @@ const NAMES: Record<string, string> = {
   'GET /ogc/collections/{collectionId}/queryables': 'getOgcQueryables',
   'GET /ogc/collections/{collectionId}/items': 'listOgcFeatures',
   'GET /ogc/collections/{collectionId}/items/{featureId}': 'getOgcFeature',
+  'GET /oai': 'harvestOaiPmh',
+  'POST /oai': 'harvestOaiPmhByForm',
   'GET /admin/basemap': 'getBasemapSettings',
   'PUT /admin/basemap': 'updateBasemapSettings',
   'GET /admin/publishing': 'getPublishingSettings',
