@@ -87,6 +87,8 @@ export default defineConfig({
         COMMENT_UPLOAD_GRACE_MINUTES: '0',
         // Shortlinks may lead to example.org; any other host is refused.
         SHORTLINK_HOSTS: 'example.org',
+        // The webhooks journey's receiver listens on 127.0.0.1, which is otherwise refused.
+        WEBHOOK_ALLOW_PRIVATE: 'on',
         // The default views, and one drawn on a style from another host (e2e/map-style-server.mjs).
         MAP_VIEWS: JSON.stringify([
           { name: 'properties', title: 'Sites', types: ['property'] },

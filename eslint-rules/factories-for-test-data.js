@@ -37,6 +37,7 @@ const CREATES = [
   ['POST', '/data/nodetypes', 'schema', 'buildNodeType'],
   ['POST', '/data/node', 'schema', 'buildNode'],
   ['POST', '/data/import/sessions', 'imports', 'buildImportSession'],
+  ['POST', '/admin/webhooks', 'webhooks', 'buildWebhook'],
 ].map(([method, path, module, factory]) => ({ method, path, module, factory, pattern: patternOf(path) }));
 
 /** `/projects/*` as a regular expression: `*` is one path segment, or part of one. */

@@ -42,6 +42,7 @@ export const TABLE_OWNERS = {
   system: ['settings', 'auditLog', 'outbox', 'rateLimits', 'idempotencyKeys'],
   teams: ['teams'],
   users: ['users', 'userSessions', 'emailChanges'],
+  webhooks: ['webhooks', 'webhookDeliveries'],
 };
 
 /** Read-only uses of others' tables: `readers` are modules ('*': any). */
@@ -93,5 +94,11 @@ export const SHARED_READS = [
     readers: ['system'],
     reason:
       'Recent changes name every audited row from its own table in one statement (shown when the reader may see it), the status counts stored files, and the sitemap lists every page a visitor may read',
+  },
+  {
+    tables: ['publications', 'publicationAuthors', 'projectPublications', 'projectContributors', 'auditLog'],
+    readers: ['oai'],
+    reason:
+      'OAI-PMH harvests every publication and project a visitor may read, with the tombstones of those deleted or hidden from the audit log, a page of records and their metadata in one statement each (keyset by datestamp over all of them)',
   },
 ];

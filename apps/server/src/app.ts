@@ -34,7 +34,9 @@ import { notificationRoutes } from './modules/notifications/index.js';
 import { projectRoutes } from './modules/projects/index.js';
 import { objectRoutes } from './modules/objects/index.js';
 import { ogcRoutes } from './modules/ogc/index.js';
+import { oaiRoutes } from './modules/oai/index.js';
 import { dcatRoutes } from './modules/dcat/index.js';
+import { webhookRoutes } from './modules/webhooks/index.js';
 import { photoSearchRoutes } from './modules/photo-search/index.js';
 import { sandboxRoutes } from './modules/sandbox/index.js';
 import { schemaRoutes } from './modules/schema/index.js';
@@ -197,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes);
       await api.register(objectRoutes);
       await api.register(ogcRoutes);
+      await api.register(oaiRoutes, { tokenSecret });
       await api.register(dcatRoutes);
       await api.register(photoSearchRoutes);
       await api.register(sandboxRoutes);
@@ -206,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(roleRoutes);
       await api.register(assetRoutes);
       await api.register(shortlinkRoutes);
+      await api.register(webhookRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_ROOT },

@@ -262,6 +262,9 @@ const EnvSchema = z.object({
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(3),
   SHORTLINK_HOSTS: shortlinkHosts,
   CORS_ORIGINS: corsOrigins,
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_SECRET_KEY: z.string().min(32).optional(),
+  WEBHOOK_POLL_MS: int(2000, 0),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   AUTH_RATE_LIMIT_PER_IP: int(50, 1),
   AUTH_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
@@ -314,6 +317,8 @@ export interface Config {
   settingsCacheMs: number;
   /** Addresses per sitemap file: past it, sitemap.xml is an index (50,000, the protocol's limit). */
   sitemapMaxUrls: number;
+  /** Webhooks: may receivers be on private addresses; the key their secrets are sealed with (null: derived from the token secret); how often changes are queued and sent (0: never, tests drive it). */
+  webhooks: { allowPrivate: boolean; secretKey: string | null; pollMs: number };
   bodyLimit: number;
   /**
    * Sign-in limits per window: attempts per address; failures per account and address, and
@@ -393,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cors: { credentialedOrigins: e.CORS_ORIGINS },
     settingsCacheMs: 5000,
     sitemapMaxUrls: 50_000,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, secretKey: e.WEBHOOK_SECRET_KEY ?? null, pollMs: e.WEBHOOK_POLL_MS },
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,

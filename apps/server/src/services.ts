@@ -32,6 +32,8 @@ import { createShortlinksService } from './modules/shortlinks/index.js';
 import { createMetadataValidator } from './lib/metadata.js';
 import { createBasemapService, createDeletions, createPublishingService } from './modules/system/index.js';
 import { createUsersService } from './modules/users/index.js';
+import { createWebhooksService } from './modules/webhooks/index.js';
+import { createSecretBox, secretBoxKey } from './lib/secret-box.js';
 
 /** Past an account's ceiling of failures, one attempt from an unknown browser in this long. */
 const SLOW_WINDOW_MS = 5000;
@@ -122,8 +124,17 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     productName: config.app.productName,
   });
+  const webhooks = createWebhooksService({
+    db,
+    box: createSecretBox(secretBoxKey(config.webhooks.secretKey, tokenSecret)),
+    publicUrl: config.publicUrl,
+    allowPrivate: config.webhooks.allowPrivate,
+    actorFor: (userId) => users.actorFor(userId),
+    log,
+  });
   return {
     basemap,
+    webhooks,
     publishing,
     deletions: createDeletions(db),
     hasher,

@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     IMAGE_RATE_LIMIT_PER_USER: '100000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     WEB_DIST: 'test/no-web-build',
+    // Tests run the webhook rounds themselves (services.webhooks.tick), with their own clock.
+    WEBHOOK_POLL_MS: '0',
   });
   return { ...base, ...overrides };
 }

@@ -37,3 +37,4 @@ export * from './slugs.js';
 export * from './exports.js';
 export * from './ogc.js';
 export * from './harvest.js';
+export * from './webhooks.js';

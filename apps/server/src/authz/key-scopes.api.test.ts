@@ -24,6 +24,7 @@ import {
   buildPublication,
   buildRole,
   buildShortlink,
+  buildWebhook,
   buildTeam,
   buildUnit,
   buildUpdate,
@@ -52,6 +53,7 @@ const KEY_INDEPENDENT: Record<string, string> = {
   'POST /sandbox/chart': 'a read whose filter is a body',
   'POST /sandbox/export': 'a read whose filter is a body',
   'POST /data/schema/{slug}/check': 'checks metadata against a schema and stores nothing',
+  'POST /oai': 'an OAI-PMH request sent as a form: a visitor’s read',
 };
 
 let t: TestApp;
@@ -76,6 +78,7 @@ beforeAll(async () => {
   const role = await buildRole(t.app, as);
   const asset = await buildAsset(t.app, as);
   const shortlink = await buildShortlink(t.app, as);
+  const webhook = (await buildWebhook(t.app, admin)).webhook;
   const unit = await buildUnit(t.app, as, { code: 'kg/har' });
   const metric = await buildMetric(t.app, as);
   const schema = await buildMetadataSchema(t.app, as);
@@ -141,6 +144,7 @@ beforeAll(async () => {
     'roles:slug': role.slug,
     'assets:id': asset.id,
     'shortlinks:id': shortlink.id,
+    'admin:id': webhook.id,
   };
   spec = (await api(t.app, 'GET', '/openapi.json')).json();
 }, 120_000);

@@ -176,6 +176,12 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'DELETE /shortlinks/{id}': ['manageShortlinks'],
   'PUT /admin/basemap': ['manageSettings'],
   'PUT /admin/publishing': ['manageSettings'],
+  'POST /admin/webhooks': ['manageSettings'],
+  'PUT /admin/webhooks/{id}': ['manageSettings'],
+  'DELETE /admin/webhooks/{id}': ['manageSettings'],
+  'POST /admin/webhooks/{id}/test': ['manageSettings'],
+  // OAI-PMH takes its arguments as a form too (the protocol asks for both): a visitor's read.
+  'POST /oai': READ_AS_POST,
 };
 
 const READS = new Set(['GET', 'HEAD']);

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import type { LightMyRequestResponse } from 'fastify';
 import ExcelJS from 'exceljs';
+import { Parser } from 'n3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GlobalPermission } from '@observatory/shared';
+import type { Change, ChangesResponse, GlobalPermission } from '@observatory/shared';
 import {
   buildAsset,
   buildComment,
@@ -27,6 +28,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { api, sourceWebDist, startTestApp, unique, uniqueIp, type TestApp } from '../../test/harness.js';
+import { createOaiService } from '../modules/oai/index.js';
 import { findByKey } from './lookup.js';
 import { can } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
@@ -575,6 +577,31 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
+  it('the change feed names exactly the world’s resources the actor may read now; every other change is a delete of an id, saying nothing more', async () => {
+    const changes: Change[] = [];
+    for (let next: string | null = null; ;) {
+      const res = (await get(`/changes?limit=1000${next ? `&since=${next}` : ''}`, who())).json() as ChangesResponse;
+      changes.push(...res.changes);
+      next = res.next;
+      if (!res.more) break;
+    }
+    const candidates = [
+      ...Object.values(world.projects).map((p) => ({ id: p.id, detail: `/projects/${p.id}` })),
+      ...world.objects.map((o) => ({ id: o.id, detail: `/data/obj/${o.name}` })),
+      ...world.insights.map((i) => ({ id: i.id, detail: `/insights/${i.num}` })),
+      { id: world.publication, detail: `/pubs/${world.publication}` },
+    ];
+    const readableIds = (await filterIds(candidates, (c) => readable(c.detail, who()))).map((c) => c.id);
+    const worldIds = new Set(candidates.map((c) => c.id));
+    const ofWorld = changes.filter((c) => worldIds.has(c.id));
+    expect(sorted(new Set(ofWorld.filter((c) => c.op !== 'delete').map((c) => c.id)))).toEqual(sorted(readableIds));
+    for (const change of ofWorld.filter((c) => c.op === 'delete')) {
+      expect(readableIds).not.toContain(change.id);
+      expect(Object.keys(change).sort()).toEqual(['cursor', 'id', 'kind', 'op']);
+    }
+    expect(JSON.stringify(ofWorld.filter((c) => !readableIds.includes(c.id)))).not.toContain(world.marker);
+  });
+
   it('pages: the tree with drafts lists exactly the readable ones; without, the published ones', async () => {
     const ofWorld = async (query: string) =>
       ((await get(`/pages${query}`, who())).json().pages as { path: string }[]).map((p) => p.path).filter((path) => world.pages.includes(path));
@@ -771,6 +798,73 @@ describe('sitemap, feeds and page heads', () => {
         expect(res.statusCode, p.slug).toBe((await visitorReads(`/projects/${p.id}`)) ? 200 : 404);
       }
     }
+  });
+
+  it('the DCAT catalogue holds exactly the projects of the world a visitor may read, whoever asks, and counts them so', async () => {
+    const dcat = 'http://www.w3.org/ns/dcat#';
+    const hydra = 'http://www.w3.org/ns/hydra/core#';
+    const harvest = async (who: TestUser | null) => {
+      const projects: string[] = [];
+      let total = -1;
+      for (let n = 1; ; n++) {
+        const quads = new Parser().parse((await page(`/api/v1/dcat?format=ttl&page=${n}`, who)).body);
+        const value = (predicate: string) => quads.filter((q) => q.predicate.value === predicate).map((q) => q.object.value);
+        projects.push(...quads.filter((q) => q.object.value === `${dcat}Dataset` && !q.subject.value.includes('#')).map((q) => q.subject.value));
+        total = Number(value(`${hydra}totalItems`)[0]);
+        if (value(`${hydra}next`).length === 0) return { projects, total };
+      }
+    };
+    const readableProjects = await filterIds(Object.values(world.projects), (p) => visitorReads(`/projects/${p.id}`));
+    const expected = readableProjects.map((p) => `${t.app.config.publicUrl}/projects/${p.slug}`);
+    const worldProjects = new Set(Object.values(world.projects).map((p) => `${t.app.config.publicUrl}/projects/${p.slug}`));
+    for (const who of [null, world.owner, world.actors.administrator!]) {
+      const { projects, total } = await harvest(who);
+      expect(sorted(projects.filter((p) => worldProjects.has(p)))).toEqual(sorted(expected));
+      expect(total).toBe(projects.length);
+      expect(new Set(projects).size).toBe(projects.length);
+    }
+  });
+
+  it('OAI-PMH lists exactly the projects and publications of the world a visitor may read, whoever asks, and counts them so', async () => {
+    const oaiXml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'header' });
+    type List = { header?: { identifier: string }[]; resumptionToken?: string | { '#text'?: string; '@completeListSize': string } };
+    /** Every identifier ListIdentifiers gives, page by page, and the list's size as its tokens tell it. */
+    const harvest = async (ask: (query: string) => Promise<string>) => {
+      const ids: string[] = [];
+      let size: number | null = null;
+      for (let query = 'verb=ListIdentifiers&metadataPrefix=oai_dc'; ;) {
+        const list = oaiXml.parse(await ask(query))['OAI-PMH'].ListIdentifiers as List;
+        ids.push(...(list.header ?? []).map((h) => h.identifier));
+        const token = typeof list.resumptionToken === 'object' ? list.resumptionToken : null;
+        if (token) size = Number(token['@completeListSize']);
+        if (!token?.['#text']) return { ids, size };
+        query = `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token['#text'])}`;
+      }
+    };
+    const oaiId = (kind: string, id: string) => `oai:${new URL(t.app.config.publicUrl).hostname}:${kind}/${id}`;
+    const worldIds = new Set([...Object.values(world.projects).map((p) => oaiId('project', p.id)), oaiId('publication', world.publication)]);
+    const ofWorld = (ids: string[]) => ids.filter((id) => worldIds.has(id));
+    const readableProjects = await filterIds(Object.values(world.projects), (p) => visitorReads(`/projects/${p.id}`));
+    const expected = [...readableProjects.map((p) => oaiId('project', p.id)), oaiId('publication', world.publication)];
+    const asked = (who: TestUser | null) => async (query: string) => (await page(`/api/v1/oai?${query}`, who)).body;
+    for (const who of [null, world.owner, world.actors.administrator!]) expect(sorted(ofWorld((await harvest(asked(who))).ids))).toEqual(sorted(expected));
+    // A record a page: the same list, its completeListSize the number of identifiers it gives.
+    const { config, database, services } = t.app;
+    const paged = createOaiService({
+      db: database,
+      publicUrl: config.publicUrl,
+      repositoryName: config.app.productName,
+      adminEmail: 'oai@example.org',
+      licence: () => services.publishing.current().licence,
+      secret: config.jwtSecret!,
+      pageSize: 1,
+    });
+    const pages = await harvest((query) => paged.answer([...new URLSearchParams(query)]));
+    expect(sorted(ofWorld(pages.ids))).toEqual(sorted(expected));
+    expect(pages.ids.length).toBeGreaterThan(1);
+    expect(pages.size).toBe(pages.ids.length);
+    expect(new Set(pages.ids).size).toBe(pages.ids.length);
+    expect(sorted(pages.ids)).toEqual(sorted((await harvest(asked(null))).ids));
   });
 
   it('a page’s head describes a resource exactly when a visitor may read it, whoever asks', async () => {

@@ -42,7 +42,13 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
 /** Operations whose answers hold a secret (a token, an API key, a reset link): only their status is kept. */
-export const SECRET_ANSWERS: ReadonlySet<string> = new Set(['POST /auth/login', 'POST /auth/refresh', 'POST /users/{id}/reset', 'POST /users/{id}/apikeys']);
+export const SECRET_ANSWERS: ReadonlySet<string> = new Set([
+  'POST /auth/login',
+  'POST /auth/refresh',
+  'POST /users/{id}/reset',
+  'POST /users/{id}/apikeys',
+  'POST /admin/webhooks',
+]);
 
 /** The headers a replay answers again beside its status and body. */
 const KEPT_HEADERS = ['content-type', 'location', 'etag'];

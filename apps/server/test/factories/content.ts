@@ -8,6 +8,8 @@ import type {
   PublicationInput,
   Shortlink,
   ShortlinkCreate,
+  WebhookCreated,
+  WebhookInput,
 } from '@observatory/shared';
 import type { FastifyInstance } from 'fastify';
 import { api, unique, upload, type FilePart } from '../harness.js';
@@ -31,6 +33,18 @@ export async function buildPage(app: FastifyInstance, as: TestUser, overrides: P
 export async function buildShortlink(app: FastifyInstance, as: TestUser, overrides: Partial<ShortlinkCreate> = {}): Promise<Shortlink> {
   const res = await api(app, 'POST', '/shortlinks', { token: as.token, body: { slug: unique('link'), target: '/pubs', ...overrides } });
   return expectAnswer<Shortlink>(res, 201, 'POST /shortlinks');
+}
+
+/**
+ * A webhook (POST /admin/webhooks, manageSettings) and its secret: every change of a project
+ * unless told, to a documentation address (TEST-NET-3, public and never answering) unless told.
+ */
+export async function buildWebhook(app: FastifyInstance, as: TestUser, overrides: Partial<WebhookInput> = {}): Promise<WebhookCreated> {
+  const res = await api(app, 'POST', '/admin/webhooks', {
+    token: as.token,
+    body: { url: 'http://203.0.113.7/hook', events: ['create', 'update', 'delete'], kinds: ['project'], ...overrides },
+  });
+  return expectAnswer<WebhookCreated>(res, 201, 'POST /admin/webhooks');
 }
 
 /** An image for a document (POST /assets, anyone signed in), unused until a document names it: a small PNG unless a file is given. */

@@ -21,6 +21,9 @@ export const adminKeys = {
   roleDetails: ['admin', 'role'] as const,
   role: (slug: string) => ['admin', 'role', slug] as const,
   shortlinks: ['admin', 'shortlinks'] as const,
+  /** The webhooks, and under them each one's delivery log. */
+  webhooks: ['admin', 'webhooks'] as const,
+  webhookDeliveries: (id: string) => ['admin', 'webhooks', id, 'deliveries'] as const,
   /** Every metric's page, and one (the metric entries are lib/metrics's). */
   metricDetails: ['admin', 'metric'] as const,
   metric: (name: string) => ['admin', 'metric', name] as const,

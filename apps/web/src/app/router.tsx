@@ -191,6 +191,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: paths.adminBasemap, lazy: page(() => import('./routes/admin/basemap/BasemapAdminPage')) },
                       { path: paths.adminPublishing, lazy: page(() => import('./routes/admin/publishing/PublishingAdminPage')) },
+                      { path: paths.adminWebhooks, lazy: page(() => import('./routes/admin/webhooks/WebhooksAdminPage')) },
                     ],
                   },
                   {

@@ -84,6 +84,7 @@ export const paths = {
   adminShortlinks: '/admin/shortlinks',
   adminBasemap: '/admin/basemap',
   adminPublishing: '/admin/publishing',
+  adminWebhooks: '/admin/webhooks',
   adminAsset: (id: string) => `/admin/assets/${encodeURIComponent(id)}`,
   adminPages: '/admin/pages',
   adminPage: (path: string) => `/admin/pages/${path}`,

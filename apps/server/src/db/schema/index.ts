@@ -11,3 +11,4 @@ export * from './insights.js';
 export * from './notifications.js';
 export * from './publications.js';
 export * from './pages.js';
+export * from './webhooks.js';

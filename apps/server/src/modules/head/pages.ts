@@ -30,7 +30,7 @@ import {
 } from './json-ld.js';
 
 /** Reads the API as a visitor: the answer, or null when a visitor may not read it (missing, hidden, refused); throws when it cannot say (busy, failing). */
-export type Read = <T>(path: string) => Promise<T | null>;
+type Read = <T>(path: string) => Promise<T | null>;
 type Resolved = Omit<PageHead, 'status'>;
 type Resolver = (match: string[], read: Read, site: Site) => Promise<Resolved | null> | Resolved | null;
 

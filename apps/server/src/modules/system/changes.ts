@@ -1,4 +1,4 @@
-import { and, asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { CHANGE_KINDS, type Change, type ChangesResponse } from '@observatory/shared';
 import type { Actor } from '../../authz/authorize.js';
 import type { Db } from '../../db/client.js';
@@ -37,7 +37,31 @@ export async function readChanges(
   publicUrl: string,
 ): Promise<ChangesResponse> {
   const [txid, seq] = query.since ? query.since.split('-') : ['0', '0'];
-  const rows = await db
+  const rows = await selectChanges(db, actor, sql`(${auditLog.txid}, ${auditLog.seq}) > (${txid}::xid8, ${seq}::bigint)`, query.limit + 1);
+  const changes = rows.slice(0, query.limit).map((row) => changeOf(row, publicUrl));
+  return { changes, next: changes.at(-1)?.cursor ?? query.since ?? null, more: rows.length > query.limit };
+}
+
+/** The change at a cursor as the reader may see it now (a webhook's delivery is made when it is sent); null when the cursor names none. */
+export async function changeAt(db: Db, actor: Actor | null, cursor: string, publicUrl: string): Promise<Change | null> {
+  const [txid, seq] = cursor.split('-');
+  const [row] = await selectChanges(db, actor, sql`${auditLog.txid} = ${txid}::xid8 and ${auditLog.seq} = ${seq}::bigint`, 1);
+  return row ? changeOf(row, publicUrl) : null;
+}
+
+/** The cursor of the latest change listed now: a new follower starts there. */
+export async function feedEnd(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ txid: sql<string>`${auditLog.txid}::text`, seq: auditLog.seq })
+    .from(auditLog)
+    .where(sql`${auditLog.txid} < pg_snapshot_xmin(pg_current_snapshot())`)
+    .orderBy(desc(auditLog.txid), desc(auditLog.seq))
+    .limit(1);
+  return row ? `${row.txid}-${row.seq}` : '0-0';
+}
+
+function selectChanges(db: Db, actor: Actor | null, position: SQL, limit: number) {
+  return db
     .select({
       txid: sql<string>`${auditLog.txid}::text`,
       seq: auditLog.seq,
@@ -48,23 +72,18 @@ export async function readChanges(
       found: sql<{ name: string; key: string; shown: boolean } | null>`${targetJson(actor)}`,
     })
     .from(auditLog)
-    .where(
-      and(
-        inArray(auditLog.targetType, [...CHANGE_KINDS]),
-        sql`(${auditLog.txid}, ${auditLog.seq}) > (${txid}::xid8, ${seq}::bigint)`,
-        sql`${auditLog.txid} < pg_snapshot_xmin(pg_current_snapshot())`,
-      ),
-    )
+    .where(and(inArray(auditLog.targetType, [...CHANGE_KINDS]), position, sql`${auditLog.txid} < pg_snapshot_xmin(pg_current_snapshot())`))
     .orderBy(asc(auditLog.txid), asc(auditLog.seq))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const changes = page.map((row): Change => {
-    const kind = row.kind as ChangeKind;
-    const cursor = `${row.txid}-${row.seq}`;
-    const op = opOf(kind, row.action);
-    if (!row.found?.shown || op === 'delete') return { cursor, op: 'delete', kind, id: row.id! };
-    const { name: title, key } = row.found;
-    return { cursor, op, kind, id: row.id!, key, title, url: `${publicUrl}${PAGES[kind](key)}`, at: row.at.toISOString() };
-  });
-  return { changes, next: changes.at(-1)?.cursor ?? query.since ?? null, more: rows.length > query.limit };
+    .limit(limit);
+}
+
+type Row = Awaited<ReturnType<typeof selectChanges>>[number];
+
+function changeOf(row: Row, publicUrl: string): Change {
+  const kind = row.kind as ChangeKind;
+  const cursor = `${row.txid}-${row.seq}`;
+  const op = opOf(kind, row.action);
+  if (!row.found?.shown || op === 'delete') return { cursor, op: 'delete', kind, id: row.id! };
+  const { name: title, key } = row.found;
+  return { cursor, op, kind, id: row.id!, key, title, url: `${publicUrl}${PAGES[kind](key)}`, at: row.at.toISOString() };
 }

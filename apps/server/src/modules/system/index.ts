@@ -6,3 +6,4 @@ export { createPublishingService } from './publishing.js';
 export { crawlerRoutes } from './crawlers.js';
 export { createDeletions } from './deletions.js';
 export { SITEMAP_SOURCES, countPages, listPages } from './sitemap.js';
+export { changeAt, feedEnd, readChanges } from './changes.js';

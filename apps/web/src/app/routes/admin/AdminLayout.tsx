@@ -25,6 +25,7 @@ const SECTIONS: { to: string; label: string; end?: boolean; permission?: GlobalP
   { to: paths.adminShortlinks, label: 'Shortlinks', permission: 'manageShortlinks' },
   { to: paths.adminBasemap, label: 'Basemap', permission: 'manageSettings' },
   { to: paths.adminPublishing, label: 'Publishing', permission: 'manageSettings' },
+  { to: paths.adminWebhooks, label: 'Webhooks', permission: 'manageSettings' },
   { to: paths.adminImport, label: 'Import', permission: 'importData' },
 ];
 

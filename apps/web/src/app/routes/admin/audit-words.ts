@@ -75,6 +75,7 @@ export const AUDIT_VERBS: Record<string, string> = {
   'datatable.update': 'changed the data table',
   'datatable.delete': 'deleted the data table',
   'observations.write': 'wrote observations to',
+  'observations.import': 'imported observations into',
   'page.create': 'created the page',
   'page.update': 'changed the page',
   'page.move': 'moved the page',
@@ -82,6 +83,9 @@ export const AUDIT_VERBS: Record<string, string> = {
   'shortlink.create': 'created the shortlink',
   'shortlink.update': 'changed the shortlink',
   'shortlink.delete': 'deleted the shortlink',
+  'webhook.create': 'added the webhook',
+  'webhook.update': 'changed the webhook',
+  'webhook.delete': 'deleted the webhook',
   'setting.basemap': 'changed',
   'asset.upload': 'uploaded',
   'asset.delete': 'removed the file',
@@ -150,6 +154,7 @@ const ADDRESS: Record<string, (key: string) => string> = {
   publication: paths.pub,
   insight: paths.insight,
   shortlink: () => paths.adminShortlinks,
+  webhook: () => paths.adminWebhooks,
   asset: paths.asset,
 };
 
