@@ -59,28 +59,35 @@ export function jsonLd(graph: RdfNode[]): JsonLdDocument {
   return { '@context': { ...PREFIXES }, '@graph': graph };
 }
 
-/** The document's triples, blank nodes numbered in document order. */
+/** The document's triples, each node's own together (nested nodes after their parent's), blank nodes numbered in document order. */
 export function quadsOf(document: JsonLdDocument): Quad[] {
   const quads: Quad[] = [];
   let blanks = 0;
+  const pending: [Quad_Subject, RdfNode][] = [];
+  const name = (node: RdfNode): Quad_Subject => (node['@id'] ? namedNode(expand(node['@id'])) : blankNode(`b${blanks++}`));
   const object = (value: Value): Quad_Object => {
     if (typeof value === 'string') return literal(value);
     if (typeof value === 'number') return literal(String(value), namedNode(expand(Number.isInteger(value) ? 'xsd:integer' : 'xsd:double')));
     if (typeof value === 'boolean') return literal(String(value), namedNode(expand('xsd:boolean')));
     if (isLiteral(value)) return literal(value['@value'], value['@language'] ?? (value['@type'] ? namedNode(expand(value['@type'])) : undefined));
-    if (isNode(value)) return subject(value);
+    if (isNode(value)) {
+      const self = name(value);
+      pending.push([self, value]);
+      return self;
+    }
     return namedNode(expand(value['@id'] as string));
   };
-  const subject = (node: RdfNode): Quad_Subject => {
-    const self = node['@id'] ? namedNode(expand(node['@id'])) : blankNode(`b${blanks++}`);
+  const describe = (self: Quad_Subject, node: RdfNode) => {
     for (const type of [node['@type'] ?? []].flat()) quads.push(quad(self, namedNode(expand('rdf:type')), namedNode(expand(type))));
     for (const [property, values] of Object.entries(node)) {
       if (property.startsWith('@') || values === undefined) continue;
       for (const value of [values].flat()) quads.push(quad(self, namedNode(expand(property)), object(value)));
     }
-    return self;
   };
-  for (const node of document['@graph']) subject(node);
+  for (const node of document['@graph']) {
+    describe(name(node), node);
+    while (pending.length) describe(...pending.shift()!);
+  }
   return quads;
 }
 
