@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { people, users, webhookDeliveries, webhooks } from '../../db/schema/index.js';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -74,4 +74,14 @@ export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number
     .returning();
   // Oldest change first (an update answers its rows in no order).
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/** Whether a round has anything to do: an active webhook to queue changes for, a delivery due. One cheap statement, so an idle catalogue's rounds cost next to nothing. */
+export async function pendingWork(db: Db, now: Date): Promise<{ hooks: boolean; due: boolean }> {
+  const [row] = rowsOf<{ hooks: boolean; due: boolean }>(
+    await db.execute(sql`select
+    exists (select 1 from ${webhooks} where ${webhooks.active}) as hooks,
+    exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.status} in ('pending', 'retrying') and ${webhookDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz) as due`),
+  );
+  return { hooks: row?.hooks === true, due: row?.due === true };
 }

@@ -295,8 +295,9 @@ export function createWebhooksService({ db, box, publicUrl, allowPrivate, actorF
     tick(): Promise<unknown> {
       running ??= (async () => {
         try {
-          await enqueue();
-          await deliverDue();
+          const work = await db.use((d) => repo.pendingWork(d, now()));
+          if (work.hooks) await enqueue();
+          if (work.hooks || work.due) await deliverDue();
         } finally {
           running = null;
         }
