@@ -1,6 +1,6 @@
 import type { DataTable, DataTableSummaryResponse, Licence, ProjectDetail } from '@observatory/shared';
 import { iri, jsonLd, rdfNode, typed, type JsonLdDocument, type RdfNode } from '../../lib/rdf.js';
-import type { TableFacts } from '../head/index.js';
+import { observedSpan, type TableFacts } from '../head/index.js';
 
 /**
  * The catalogue as DCAT-AP 3 (docs/harvestable.md "DCAT-AP"): a dcat:Catalog of the projects
@@ -58,11 +58,10 @@ const location = (points: [number, number][]) => {
 
 /** When and where a table's observations were made, as its summary tells a visitor. */
 function coverage(summary: DataTableSummaryResponse | undefined) {
-  if (!summary || summary.summary.length === 0) return { temporal: null, points: [] as [number, number][] };
-  const firsts = summary.summary.map((s) => s.first).sort();
-  const lasts = summary.summary.map((s) => s.last).sort();
-  const temporal = rdfNode({ '@type': 'dct:PeriodOfTime', 'dcat:startDate': dateTime(firsts[0]!), 'dcat:endDate': dateTime(lasts.at(-1)!) });
-  return { temporal, points: summary.objects.flatMap((o) => (o.point ? [o.point] : [])) };
+  const span = observedSpan(summary);
+  if (!span) return { temporal: null, points: [] as [number, number][] };
+  const temporal = rdfNode({ '@type': 'dct:PeriodOfTime', 'dcat:startDate': dateTime(span.first), 'dcat:endDate': dateTime(span.last) });
+  return { temporal, points: span.points };
 }
 
 function tableDataset(site: CatalogueSite, d: ProjectDetail, t: DataTable, facts: TableFacts, contactPoint: RdfNode | null): RdfNode {

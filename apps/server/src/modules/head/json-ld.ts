@@ -67,15 +67,22 @@ export interface TableFacts {
   metrics: Map<string, Metric>;
 }
 
-/** The time and place a table's observations span: an ISO 8601 interval, and the objects' points as a Place. */
-function coverage(summary: DataTableSummaryResponse | undefined): Node {
-  if (!summary || summary.summary.length === 0) return {};
+/** When a table's first and last observations were made, and where its objects are, as its summary tells a visitor; null with no observations. */
+export function observedSpan(summary: DataTableSummaryResponse | undefined): { first: string; last: string; points: [number, number][] } | null {
+  if (!summary || summary.summary.length === 0) return null;
   const first = summary.summary.map((s) => s.first).sort()[0]!;
   const last = summary.summary
     .map((s) => s.last)
     .sort()
     .at(-1)!;
-  const points = summary.objects.flatMap((o) => (o.point ? [o.point] : []));
+  return { first, last, points: summary.objects.flatMap((o) => (o.point ? [o.point] : [])) };
+}
+
+/** The time and place a table's observations span: an ISO 8601 interval, and the objects' points as a Place. */
+function coverage(summary: DataTableSummaryResponse | undefined): Node {
+  const span = observedSpan(summary);
+  if (!span) return {};
+  const { first, last, points } = span;
   const geo =
     points.length === 1 ? geoOf({ type: 'Point', coordinates: points[0]! }) : points.length > 1 ? geoOf({ type: 'LineString', coordinates: points }) : null;
   return { temporalCoverage: `${first}/${last}`, spatialCoverage: geo ? { '@type': 'Place', geo } : null };
