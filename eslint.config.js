@@ -121,7 +121,7 @@ export default tseslint.config(
   },
   {
     // The one place that opens Mantine's confirmation dialog.
-    files: ['apps/web/src/components/confirm.tsx'],
+    files: ['apps/web/src/components/confirm-dialogs.tsx'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -2,24 +2,37 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { ModalHost } from '../components/modal-host';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { createRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
+
+const NotificationStack = lazy(() => import('../components/NotificationStack'));
+
+/** The notifications' stack, loaded with the first notification: a first visit loads none of it. */
+function NotificationHost() {
+  const shown = useNotifications().notifications.length > 0;
+  const [wanted, setWanted] = useState(shown);
+  if (shown && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NotificationStack />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   const [router] = useState(createRouter);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
+        <ModalHost />
+        <NotificationHost />
       </QueryClientProvider>
     </MantineProvider>
   );

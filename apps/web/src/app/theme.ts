@@ -1,7 +1,9 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeComponent } from '@mantine/core';
 
 /** Orange-red for danger (spec: blue primary, green success, orange-red danger). */
 const danger: MantineColorsTuple = ['#fff0e6', '#ffdfcf', '#fcbd9e', '#f9996a', '#f67a3e', '#f46621', '#f45b11', '#d94b04', '#c24100', '#a93400'];
+
+const closeNamed: MantineThemeComponent = { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } };
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -11,11 +13,12 @@ export const theme = createTheme({
   other: { success: 'green', danger: 'danger' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // Plain objects rather than Modal.extend(...): that would load the dialogs' code on a first visit.
   components: {
     // Close buttons show only an icon: give them a name (axe: button-name).
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: closeNamed,
     // The same for every dialog, including those opened through @mantine/modals.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: closeNamed,
   },
 });
 

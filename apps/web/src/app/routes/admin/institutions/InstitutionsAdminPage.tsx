@@ -14,6 +14,7 @@ import { useTitle } from '../../../../lib/use-title';
 import { useAddCategory, useDeleteCategory, useInstitutionsAdmin, useMoveCategory, useRenameCategory } from './api';
 import { InstitutionsSection } from './InstitutionsSection';
 import { confirmDelete } from '../../../../components/confirm';
+import { whenModalsListen } from '../../../../components/modal-host';
 
 function CategoryRow({ category, count, onRename, onDelete }: { category: Category; count: number; onRename: () => void; onDelete: () => void }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
@@ -148,7 +149,9 @@ export default function InstitutionsAdminPage() {
                   key={c.id}
                   category={c}
                   count={counts.get(c.id) ?? 0}
-                  onRename={() => modals.open({ title: `Rename “${c.name}”`, children: <RenameCategoryForm category={c} /> })}
+                  onRename={() =>
+                    void whenModalsListen().then(() => modals.open({ title: `Rename “${c.name}”`, children: <RenameCategoryForm category={c} /> }))
+                  }
                   onDelete={() => askToDelete(c)}
                 />
               ))}
