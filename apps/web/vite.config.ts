@@ -8,5 +8,6 @@ export default defineConfig({
   resolve: { conditions: ['@observatory/source', ...defaultClientConditions] },
   // /s/{slug} is a redirect the server answers, not a page of the app.
   server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000', '/s': process.env.API_URL ?? 'http://localhost:3000' } },
-  build: { sourcemap: true },
+  // The manifest names each chunk's source: the first-visit budget journey (e2e/first-visit.spec.ts) reads it.
+  build: { sourcemap: true, manifest: true },
 });

@@ -5,7 +5,7 @@
  * refused with a reason, as is a workbook that would inflate past the limit.
  */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/errors.js';
 import { zipEntries } from './zip.js';
@@ -127,7 +127,8 @@ async function decodeWorkbook(bytes: Buffer, limits: ImportLimits, wanted: strin
   if (inflated > limits.maxInflatedBytes)
     throw refused(`The workbook would inflate to more than the limit of ${limits.maxInflatedBytes} bytes: save it as CSV, or split it.`);
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+  const { default: excel } = await import('exceljs'); // loaded on first use: a third of a second off every start
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from(bytes), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * How much gzipped JavaScript a visitor's first visit loads, counted from the scripts the
+ * browser asked for until the screen is drawn, read from the build on disk (bytes are
+ * steady: this is not a timed test). TARGET_KB are the budgets (docs/performance.md);
+ * CEILING_KB hold what is reached so far and only ever go down, to the targets.
+ */
+const TARGET_KB = { '/': 150, '/map/properties': 400 };
+const CEILING_KB: typeof TARGET_KB = { '/': 180, '/map/properties': 490 };
+
+const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+/** Each built file's source (or chunk name), from Vite's manifest. */
+function sourcesOfFiles(): Map<string, string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
+  return new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, chunk.src ?? chunk.name ?? key]));
+}
+
+async function scriptsOfFirstVisit(page: Page, route: string, drawn: () => Promise<void>): Promise<string[]> {
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.endsWith('.js')) scripts.add(pathname.slice(1));
+  });
+  await page.goto(route);
+  await drawn();
+  await page.waitForLoadState('networkidle');
+  return [...scripts];
+}
+
+const routes: [keyof typeof TARGET_KB, (page: Page) => Promise<void>][] = [
+  ['/', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/map/properties', (page) => expect(page.locator('[data-map-state="ready"]')).toBeAttached({ timeout: 30_000 })],
+];
+
+for (const [route, drawn] of routes) {
+  test(`a first visit to ${route} loads at most ${CEILING_KB[route]} KB of gzipped JavaScript`, async ({ page }) => {
+    const files = await scriptsOfFirstVisit(page, route, () => drawn(page));
+    const sources = sourcesOfFiles();
+    const sized = files
+      .map((file) => {
+        expect(sources.has(file), `${file} is a chunk of this build`).toBe(true);
+        return { file, source: sources.get(file), kb: gzipSync(fs.readFileSync(path.join(DIST, file))).length / 1024 };
+      })
+      .sort((a, b) => b.kb - a.kb);
+    const total = sized.reduce((sum, chunk) => sum + chunk.kb, 0);
+    const largest = sized.slice(0, 8).map((c) => `${c.kb.toFixed(1)} KB ${c.source}`);
+    console.log(`${route}: ${total.toFixed(1)} KB of gzipped JavaScript in ${files.length} files (target ${TARGET_KB[route]} KB)`);
+    expect(total, `${route} loads ${total.toFixed(1)} KB; the largest:\n${largest.join('\n')}`).toBeLessThanOrEqual(CEILING_KB[route]);
+  });
+}
