@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { prepareData } from '../src/db/seed/index.js';
+import { cpuOfServerTiming } from '../src/lib/server-timing.js';
 import { benchImages, printImages } from './images.js';
 import { benchImports, printImports, type ImportFigures } from './imports.js';
 import { benchInsights, printInsights, type InsightFigures } from './insights.js';
@@ -84,6 +85,12 @@ interface Figure {
   rpsRatio: number;
   /** p99Ms / the health check's. */
   p99Ratio: number;
+  /** Server CPU per request (Server-Timing), median of CPU_REPEATS × CPU_REQUESTS one at a time. */
+  cpuMs: number;
+  /** cpuMs / the health check's. */
+  cpuRatio: number;
+  /** The repeats' medians differ by more than 2x: the figure is not steady. */
+  unsteady: boolean;
   requests: number;
   non2xx: number;
   errors: number;
@@ -235,6 +242,41 @@ function measure(baseUrl: string, endpoint: Endpoint, token: string, seconds = S
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
+/** The CPU figure: requests one at a time (so each answer's Server-Timing is its own cost), in repeats. */
+const CPU_REPEATS = 2;
+const CPU_REQUESTS = 15;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Server CPU per request of an endpoint: each repeat's median, from the answers' Server-Timing. */
+async function cpuPerRequest(baseUrl: string, endpoint: Endpoint, token: string): Promise<{ cpuMs: number; unsteady: boolean }> {
+  const repeats: number[] = [];
+  for (let r = 0; r < CPU_REPEATS; r++) {
+    const samples: number[] = [];
+    for (let i = 0; i < CPU_REQUESTS; i++) {
+      const response = await fetch(`${baseUrl}${endpoint.path}`, {
+        method: endpoint.method,
+        headers: {
+          ...(endpoint.signedIn ? { authorization: `Bearer ${token}` } : {}),
+          ...(endpoint.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(endpoint.body !== undefined ? { body: JSON.stringify(endpoint.body) } : {}),
+      });
+      await response.arrayBuffer();
+      const cpu = cpuOfServerTiming(response.headers.get('server-timing'));
+      if (cpu === null) throw new Error(`${endpoint.label}: the answer has no Server-Timing cpu entry`);
+      samples.push(cpu);
+    }
+    repeats.push(median(samples));
+  }
+  const unsteady = Math.max(...repeats) > 2 * Math.min(...repeats);
+  return { cpuMs: median(repeats), unsteady };
+}
+
 async function measureLoad(baseUrl: string, token: string): Promise<LoadFigure[]> {
   const figures: LoadFigure[] = [];
   for (const endpoint of LOADED) {
@@ -325,9 +367,12 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const token = await logIn(baseUrl);
       // An unrecorded second first, so JIT warm-up does not land on the health baseline.
       await measure(baseUrl, HEALTH, token, 1);
-      const results: [Endpoint, autocannon.Result][] = [];
-      if (MEASURED.has('endpoints')) for (const endpoint of ENDPOINTS) results.push([endpoint, await measure(baseUrl, endpoint, token)]);
+      const results: [Endpoint, autocannon.Result, { cpuMs: number; unsteady: boolean }][] = [];
+      if (MEASURED.has('endpoints')) {
+        for (const endpoint of ENDPOINTS) results.push([endpoint, await measure(baseUrl, endpoint, token), await cpuPerRequest(baseUrl, endpoint, token)]);
+      }
       const health = results.find(([endpoint]) => endpoint === HEALTH)?.[1];
+      const healthCpu = results.find(([endpoint]) => endpoint === HEALTH)?.[2].cpuMs;
       const load = MEASURED.has('load') ? await measureLoad(baseUrl, token) : [];
       const latency: KindFigures['latency'] = {};
       if (MEASURED.has('map')) {
@@ -341,7 +386,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const photos = MEASURED.has('photos') ? await measurePhotos(database, baseUrl, token, health) : null;
       const sandbox = MEASURED.has('sandbox') ? await measureSandbox(database, app.services.sandbox, baseUrl, health) : null;
       const ogc = MEASURED.has('ogc') ? await benchOgc(baseUrl) : null;
-      const endpoints = results.map(([endpoint, result]) => {
+      const endpoints = results.map(([endpoint, result, { cpuMs, unsteady }]) => {
         if (result.non2xx > 0 || result.errors > 0) {
           console.warn(`warning (${kind}): ${endpoint.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
         }
@@ -351,6 +396,9 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           p99Ms: round(result.latency.p99),
           rpsRatio: round(result.requests.average / health!.requests.average, 3),
           p99Ratio: round(result.latency.p99 / health!.latency.p99, 3),
+          cpuMs: round(cpuMs, 3),
+          cpuRatio: round(cpuMs / healthCpu!, 3),
+          unsteady,
           requests: result.requests.total,
           non2xx: result.non2xx,
           errors: result.errors,
@@ -378,11 +426,21 @@ function printKind(kind: Kind, figures: KindFigures): void {
 }
 
 function printTable(kind: Kind, figures: Figure[]): void {
-  const header = ['endpoint', 'req/s', 'p99 ms', 'req/s ÷ health', 'p99 ÷ health'];
-  const rows = figures.map((f) => [f.endpoint, f.requestsPerSecond.toFixed(1), f.p99Ms.toFixed(1), f.rpsRatio.toFixed(3), f.p99Ratio.toFixed(3)]);
+  const header = ['endpoint', 'req/s', 'p99 ms', 'req/s ÷ health', 'p99 ÷ health', 'CPU ms/req', 'CPU ÷ health'];
+  const rows = figures.map((f) => [
+    f.endpoint,
+    f.requestsPerSecond.toFixed(1),
+    f.p99Ms.toFixed(1),
+    f.rpsRatio.toFixed(3),
+    f.p99Ratio.toFixed(3),
+    `${f.cpuMs.toFixed(2)}${f.unsteady ? ' (unsteady)' : ''}`,
+    f.cpuRatio.toFixed(2),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${kind} database: ${SECONDS} s per endpoint, ${CONNECTIONS} connections`);
+  console.log(
+    `\n${kind} database: ${SECONDS} s per endpoint, ${CONNECTIONS} connections; CPU: server CPU per request from Server-Timing, one at a time, median of ${CPU_REPEATS} × ${CPU_REQUESTS} (unsteady: the repeats differ by more than 2x)`,
+  );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { cpuOfServerTiming } from '../../lib/server-timing.js';
 import { buildImportSession, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
 
@@ -47,6 +48,13 @@ describe('GET /health', () => {
     const journal = fs.readdirSync(path.join(import.meta.dirname, '../../db/migrations')).filter((f) => f.endsWith('.sql'));
     expect(body.migration.applied).toBe(journal.length);
     expect(`${body.migration.latest}.sql`).toBe(journal.sort().at(-1));
+  });
+
+  it('says in Server-Timing how much server CPU the answer took, as every answer does', async () => {
+    for (const url of ['/health', '/projects', '/no/such/path']) {
+      const cpu = cpuOfServerTiming((await api(t.app, 'GET', url)).headers['server-timing'] as string | undefined);
+      expect(cpu, url).toBeGreaterThanOrEqual(0);
+    }
   });
 });
 
