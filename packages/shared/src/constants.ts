@@ -87,3 +87,6 @@ export const PUBLICATION_LIMITS = {
 
 /** What the catalogue is, as its home page and the pages without one of their own describe it. */
 export const SITE_DESCRIPTION = "A catalogue of a research observatory's projects, sites, people, partners, publications and insights.";
+
+/** A map box: west, south, east, north in degrees (WGS 84). Here, not beside the schemas: a map page reads it without loading zod. */
+export const BBOX_PATTERN = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;

@@ -5,10 +5,8 @@
  */
 import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
-import { PAGE_SIZES } from './constants.js';
+import { BBOX_PATTERN, PAGE_SIZES } from './constants.js';
 
-/** A map box: west, south, east, north in degrees (WGS 84). */
-export const BBOX_PATTERN = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
 
 /** A calendar day: YYYY-MM-DD. */
 const Day = z.iso.date();
