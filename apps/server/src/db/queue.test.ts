@@ -45,6 +45,35 @@ describe('DbQueue', () => {
     await expect(queue.run(async () => 'next')).resolves.toBe('next');
   });
 
+  it('fails at once a job that would wait past the bound behind those waiting, at their average time', async () => {
+    const queue = new DbQueue(1, 2000);
+    await queue.run(() => later(250)); // longer than a tenth of the bound: not in the average
+    for (let i = 0; i < 3; i++) await queue.run(() => later(50)); // the average: at least 50 ms (and at most 200)
+    let release = () => {};
+    const long = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const settled: string[] = [];
+    const waiting = Array.from({ length: 45 }, (_, i) =>
+      queue
+        .run(async () => i)
+        .then(
+          () => settled.push(`ran ${i}`),
+          () => settled.push(`refused ${i}`),
+        ),
+    );
+    // The 46th would wait at least 46 × 50 ms > 2 s: refused before any timer could fire.
+    const err = await queue.run(async () => 'never').catch((e: unknown) => e);
+    expect((err as AppError).status).toBe(503);
+    expect(Number((err as AppError).headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // So far only refusals at the door (the later waiters'); none ran or timed out. The
+    // first ten would wait at most 10 × 200 ms: let in.
+    expect(settled.every((s) => s.startsWith('refused'))).toBe(true);
+    for (let i = 0; i < 10; i++) expect(settled).not.toContain(`refused ${i}`);
+    release();
+    await long;
+    await Promise.all(waiting);
+    expect(settled).toContain('ran 0');
+  });
+
   it('frees the slot when a job throws', async () => {
     const queue = new DbQueue(1, 100);
     await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
