@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { ImageRefSchema } from './assets.js';
 import { BBOX_PATTERN, PAGE_SIZES } from './constants.js';
 
-
 /** A calendar day: YYYY-MM-DD. */
 const Day = z.iso.date();
 
