@@ -51,6 +51,7 @@ import inputPlugin from './plugins/input.js';
 import errorsPlugin from './plugins/errors.js';
 import spaPlugin from './plugins/spa.js';
 import { serverTiming } from './lib/server-timing.js';
+import { templateFile } from './db/template.js';
 import { feedRoutes } from './modules/feeds/index.js';
 import { createServices, type Services } from './services.js';
 
@@ -91,7 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config.database));
+  // A new embedded data directory starts from the build's migrated template, when there is one.
+  const database = options.database ?? (await openDatabase({ ...config.database, templateFile: config.database.dataDir ? templateFile() : null }));
   if (!options.database) {
     app.addHook('onClose', () => database.close());
     await database.migrate();

@@ -1,26 +1,16 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_DIR, openDatabase } from '../src/db/client.js';
+import { openDatabase } from '../src/db/client.js';
+import { migrationsKey } from '../src/db/template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Embedded: path of a migrated data-directory tarball. Server: name of a migrated template database. */
     dbTemplate: string;
   }
-}
-
-/** A key that changes whenever a migration does, so the template is rebuilt only then. */
-function migrationsKey(): string {
-  const hash = createHash('sha256');
-  for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
-    const full = path.join(MIGRATIONS_DIR, file);
-    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 /**

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { sql } from 'drizzle-orm';
@@ -41,6 +42,20 @@ export interface DatabaseOptions {
   queueTimeoutMs: number;
   /** Start the in-memory database from a data-directory tarball (test template). */
   loadDataDir?: Blob;
+  /**
+   * A migrated data-directory tarball (db/template.ts) that a new embedded data directory
+   * starts from; an existing one never reads it.
+   */
+  templateFile?: string | null;
+}
+
+/** The template a new data directory starts from, if there is one to use. */
+function templateFor(options: DatabaseOptions): Blob | undefined {
+  if (options.loadDataDir) return options.loadDataDir;
+  const { dataDir, templateFile } = options;
+  if (!dataDir || !templateFile || fs.existsSync(path.join(dataDir, 'pgdata')) || !fs.existsSync(templateFile)) return undefined;
+  const bytes = fs.readFileSync(templateFile);
+  return new Blob([templateFile.endsWith('.gz') ? gunzipSync(bytes) : bytes]);
 }
 
 /**
@@ -187,9 +202,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
+    const loadDataDir = templateFor(options);
     const pglite = await PGlite.create({
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
       extensions: { postgis },
       startParams: DURABLE_START_PARAMS,
     });
