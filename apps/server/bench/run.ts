@@ -24,6 +24,7 @@ import { benchPhotos, printPhotos, type PhotoFigures } from './photos.js';
 import { benchSandbox, printSandbox, type SandboxFigures } from './sandbox.js';
 import type { SandboxService } from '../src/modules/sandbox/index.js';
 import { BENCH_PROJECTS, MEASURED_PROJECT, seedProjects } from './projects.js';
+import { benchStartup, printStartup } from './startup.js';
 import { benchWeb, printWeb } from './web.js';
 
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 5);
@@ -32,9 +33,9 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 20);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['endpoints', 'load', 'map', 'ogc', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'images', 'web'] as const;
+const PARTS = ['startup', 'endpoints', 'load', 'map', 'ogc', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'images', 'web'] as const;
 /** The parts measured without the app and its database. */
-const STANDALONE: readonly (typeof PARTS)[number][] = ['images', 'web'];
+const STANDALONE: readonly (typeof PARTS)[number][] = ['startup', 'images', 'web'];
 /** What to measure (BENCH_PARTS, a comma-separated subset of PARTS): all by default. */
 const MEASURED = partsFromEnv();
 
@@ -457,6 +458,9 @@ function printLoad(kind: Kind, figures: LoadFigure[]): void {
 async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const kinds: Record<string, KindFigures> = {};
+  // First, while nothing else runs in this process: start-up is timed on an idle machine.
+  const startup = MEASURED.has('startup') ? await benchStartup() : null;
+  if (startup) printStartup(startup);
   if ([...MEASURED].some((part) => !STANDALONE.includes(part))) {
     kinds.embedded = await benchKind('embedded', openEmbedded);
     printKind('embedded', kinds.embedded);
@@ -469,7 +473,7 @@ async function main(): Promise<void> {
   if (images) printImages(images);
   const web = MEASURED.has('web') ? await benchWeb() : null;
   if (web) printWeb(web);
-  console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, kinds, images, web })}`);
+  console.log(`\n${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, node: process.version, startup, kinds, images, web })}`);
 }
 
 await main();
