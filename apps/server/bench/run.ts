@@ -225,6 +225,17 @@ async function logIn(baseUrl: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** An endpoint's headers and body, as autocannon and fetch both take them. */
+function requestOf(endpoint: Endpoint, token: string): { headers: Record<string, string>; body?: string } {
+  return {
+    headers: {
+      ...(endpoint.signedIn ? { authorization: `Bearer ${token}` } : {}),
+      ...(endpoint.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(endpoint.body !== undefined ? { body: JSON.stringify(endpoint.body) } : {}),
+  };
+}
+
 function measure(baseUrl: string, endpoint: Endpoint, token: string, seconds = SECONDS, connections = CONNECTIONS): Promise<autocannon.Result> {
   return autocannon({
     url: `${baseUrl}${endpoint.path}`,
@@ -233,11 +244,7 @@ function measure(baseUrl: string, endpoint: Endpoint, token: string, seconds = S
     duration: seconds,
     // A request still waiting after the queue's own limit and then some counts as a timeout.
     timeout: 30,
-    headers: {
-      ...(endpoint.signedIn ? { authorization: `Bearer ${token}` } : {}),
-      ...(endpoint.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(endpoint.body !== undefined ? { body: JSON.stringify(endpoint.body) } : {}),
+    ...requestOf(endpoint, token),
   });
 }
 
@@ -259,14 +266,7 @@ async function cpuPerRequest(baseUrl: string, endpoint: Endpoint, token: string)
   for (let r = 0; r < CPU_REPEATS; r++) {
     const samples: number[] = [];
     for (let i = 0; i < CPU_REQUESTS; i++) {
-      const response = await fetch(`${baseUrl}${endpoint.path}`, {
-        method: endpoint.method,
-        headers: {
-          ...(endpoint.signedIn ? { authorization: `Bearer ${token}` } : {}),
-          ...(endpoint.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(endpoint.body !== undefined ? { body: JSON.stringify(endpoint.body) } : {}),
-      });
+      const response = await fetch(`${baseUrl}${endpoint.path}`, { method: endpoint.method, ...requestOf(endpoint, token) });
       await response.arrayBuffer();
       const cpu = cpuOfServerTiming(response.headers.get('server-timing'));
       if (cpu === null) throw new Error(`${endpoint.label}: the answer has no Server-Timing cpu entry`);

@@ -22,10 +22,9 @@ const pgliteVersion = (): string => {
   return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 };
 
-/** A key that changes whenever a migration does (and with the engine's version, when asked). */
-export function migrationsKey({ engine = true } = {}): string {
-  const hash = createHash('sha256');
-  if (engine) hash.update(pgliteVersion());
+/** A key that changes whenever a migration or the engine's version does. */
+export function migrationsKey(): string {
+  const hash = createHash('sha256').update(pgliteVersion());
   for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     const full = path.join(MIGRATIONS_DIR, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));

@@ -6,6 +6,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ModalHost } from '../components/modal-host';
+import { useLatch } from '../lib/use-latch';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { createRouter } from './router';
@@ -15,9 +16,7 @@ const NotificationStack = lazy(() => import('../components/NotificationStack'));
 
 /** The notifications' stack, loaded with the first notification: a first visit loads none of it. */
 function NotificationHost() {
-  const shown = useNotifications().notifications.length > 0;
-  const [wanted, setWanted] = useState(shown);
-  if (shown && !wanted) setWanted(true);
+  const wanted = useLatch(useNotifications().notifications.length > 0);
   return wanted ? (
     <Suspense fallback={null}>
       <NotificationStack />

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useNetwork } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths, ROUTES_WITHOUT_USER_MENU } from '../config/paths';
 import { pageProductName, useAppConfig } from '../lib/app-config';
+import { useLatch } from '../lib/use-latch';
 import { UserMenu } from './UserMenu';
 import { Links } from './NavLinks';
 import classes from './Navbar.module.css';
@@ -24,8 +25,7 @@ function OnlineIndicator() {
 export function Navbar({ dark = false }: { dark?: boolean }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer's code loads when it is first opened (the first-visit budget), then stays.
-  const [drawerWanted, setDrawerWanted] = useState(false);
-  if (opened && !drawerWanted) setDrawerWanted(true);
+  const drawerWanted = useLatch(opened);
   const productName = useAppConfig()?.productName ?? pageProductName() ?? 'Observatory';
   const { pathname } = useLocation();
   const showUserMenu = !ROUTES_WITHOUT_USER_MENU.some((route) => pathname === route || pathname.startsWith(`${route}/`));
