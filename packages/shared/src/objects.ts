@@ -177,6 +177,23 @@ export const MapQuerySchema = z.object({
   project: z.string().min(1).max(200).optional().describe('Project id or slug'),
 });
 
+/** The deepest zoom a vector tile is cut for; MapLibre scales the last tiles further in. */
+export const MAX_TILE_ZOOM = 22;
+
+/** GET tiles/{layer}/{z}/{x}/{y}.mvt: one vector tile of the map (x and y within the zoom's 2^z by 2^z tiles). */
+export const TileParamsSchema = z
+  .object({
+    layer: z.string().min(1).max(200).describe('`objects` for every type, or one object type’s slug'),
+    z: z.coerce.number().int().min(0).max(MAX_TILE_ZOOM).describe('Zoom level (512-pixel tiles, as MapLibre draws them)'),
+    x: z.coerce.number().int().min(0).describe('Column, from the antimeridian eastwards'),
+    y: z.coerce.number().int().min(0).describe('Row, from the north'),
+  })
+  .superRefine((tile, ctx) => {
+    for (const axis of ['x', 'y'] as const) {
+      if (tile[axis] >= 2 ** tile.z) ctx.addIssue({ code: 'custom', path: [axis], message: `At zoom ${tile.z}, at most ${2 ** tile.z - 1}` });
+    }
+  });
+
 const LonLatSchema = z.tuple([z.number(), z.number()]);
 /** Several objects drawn as one circle; zoom to its bbox to see them apart. */
 export const MapClusterSchema = z.object({

@@ -28,6 +28,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { api, sourceWebDist, startTestApp, unique, uniqueIp, type TestApp } from '../../test/harness.js';
+import { decodeTile, pointsTotal, tileAt, tilesOver, type DecodedPoint } from '../../test/vector-tiles.js';
 import { createOaiService } from '../modules/oai/index.js';
 import { findByKey } from './lookup.js';
 import { can } from './policy.js';
@@ -407,6 +408,34 @@ describe.each(ACTORS)('as %s', (name) => {
     expect(sorted(await xlsxFirstColumn(await get(`/data/obj?q=${world.marker}&limit=1000&format=xlsx`, who())))).toEqual(expected);
     const map = (await get(`/data/map?bbox=${BOX.join(',')}&zoom=18`, who())).json();
     expect(sorted(map.features.map((f: { properties: { name: string } }) => f.properties.name))).toEqual(expected);
+    // The vector tiles over the box, at a zoom read from the stored counts, one counted live and one of single objects:
+    // every readable object counted once, no other, and each single one named.
+    const tilesPoints = async (layer: string, z: number, tiles: [number, number][]) => {
+      const points: DecodedPoint[] = [];
+      for (const [x, y] of tiles) points.push(...decodeTile((await get(`/tiles/${layer}/${z}/${x}/${y}.mvt`, who())).rawPayload));
+      return points;
+    };
+    for (const [layer, z] of [
+      ['objects', 6],
+      ['site', 6],
+      ['objects', 12],
+    ] as const) {
+      const points = await tilesPoints(layer, z, tilesOver(BOX, z));
+      expect(pointsTotal(points), `${layer} tiles of zoom ${z}`).toBe(expected.length);
+      const singles = points.filter((p) => !p.properties.cluster).map((p) => String(p.properties.name));
+      expect(
+        singles.every((name) => expected.includes(name)),
+        `${layer} tiles of zoom ${z}`,
+      ).toBe(true);
+    }
+    // From zoom 16 one by one: each readable object in the tile where it lies.
+    const placedTiles = new Map<string, [number, number]>();
+    for (const f of geojson.features as { geometry: { coordinates: [number, number] } }[]) {
+      const at = tileAt(...f.geometry.coordinates, 16);
+      placedTiles.set(at.join('/'), at);
+    }
+    const one = await tilesPoints('objects', 16, [...placedTiles.values()]);
+    expect(sorted(one.map((p) => String(p.properties.name)))).toEqual(expected);
     // Every object streamed (all=1), counted as the pages count it; each one alone as GeoJSON exactly when its detail can be read.
     type Streamed = { id: string; properties: { name: string; parent: string | null; projects: string[] } };
     const streamed = JSON.parse((await get(`/data/obj?bbox=${BOX.join(',')}&format=geojson&all=1`, who())).body).features as Streamed[];

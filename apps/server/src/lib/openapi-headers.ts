@@ -24,8 +24,8 @@ const PAGE_HEADERS = {
 
 /** A file's answer (an export, a file version, an asset): saved under its name. */
 const FILE_HEADERS = { 'Content-Disposition': text('attachment; filename=… (RFC 6266): the file’s name to save it under') };
-/** Documents a client reads rather than saves, though not JSON: RDF for harvesters, XML for OAI-PMH. */
-const READ_DOCUMENTS = new Set(['text/turtle', 'text/xml', 'application/xml']);
+/** Documents a client reads rather than saves, though not JSON: RDF for harvesters, XML for OAI-PMH, a map's vector tiles. */
+const READ_DOCUMENTS = new Set(['text/turtle', 'text/xml', 'application/xml', 'application/vnd.mapbox-vector-tile']);
 /** An answer offering a media type other than JSON and those (CSV, XLSX, BibTeX, a stored file) is a download. */
 const isFile = (response: Response | undefined) => Object.keys(response?.content ?? {}).some((media) => !media.includes('json') && !READ_DOCUMENTS.has(media));
 

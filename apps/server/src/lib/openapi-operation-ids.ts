@@ -82,6 +82,7 @@ const NAMES: Record<string, string> = {
   'GET /unsubscribe/{token}': 'getUnsubscription',
   'POST /unsubscribe/{token}': 'unsubscribe',
   'GET /data/map': 'getObjectMap',
+  'GET /tiles/{layer}/{z}/{x}/{y}.mvt': 'getMapTile',
   'GET /data/units/convert': 'convertUnits',
   'POST /data/schema/{slug}/check': 'checkMetadataSchema',
   'GET /data/schema': 'listMetadataSchemas',

@@ -94,6 +94,34 @@ export const objectTypeLinks = pgTable(
   (t) => [primaryKey({ columns: [t.objectId, t.typeId] }), index().on(t.typeId)],
 );
 
+/**
+ * The public objects counted per map cell, for the vector tiles' low zooms
+ * (modules/objects/map/tiles.ts): at each level L, the world is a 2^L by 2^L grid on the
+ * anchors' Web Mercator fractions (cx = floor(anchor_x * 2^L)); a tile of zoom z holds the
+ * 8 by 8 cells of level z + 3. Kept by the database's triggers on objects and their type
+ * links (migration 0038), for the whole catalogue (`layer` all zeros) and for each type;
+ * only objects whose visibility is public are counted, so a cell never reveals a hidden
+ * one. Sums rather than means, so a change adds or subtracts; the extents only widen
+ * (a removed member does not shrink them) until the cell empties and its row goes.
+ */
+export const mapCells = pgTable(
+  'map_cells',
+  {
+    layer: uuid().notNull(),
+    level: integer().notNull(),
+    cx: integer().notNull(),
+    cy: integer().notNull(),
+    n: integer().notNull(),
+    sumX: doublePrecision().notNull(),
+    sumY: doublePrecision().notNull(),
+    x0: doublePrecision().notNull(),
+    y0: doublePrecision().notNull(),
+    x1: doublePrecision().notNull(),
+    y1: doublePrecision().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.layer, t.level, t.cx, t.cy] })],
+);
+
 export const objectProjects = pgTable(
   'object_projects',
   {

@@ -5,3 +5,4 @@ export { createPhotosService } from './photos/service.js';
 export { objectFeature, OBJECT_PROPERTIES } from './features.js';
 export { objectRoutes } from './routes.js';
 export { VISITOR_EXPORTS_PER_MINUTE, createObjectsService, type ObjectsService } from './service.js';
+export { TILE_LAYER } from './map/mvt.js';

@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Bbox } from '@observatory/shared';
 import { rowsOf, type Db } from '../../../db/client.js';
-import { objects } from '../../../db/schema/index.js';
+import { mapCells, objects } from '../../../db/schema/index.js';
 import { withinBbox } from '../../../lib/geometry.js';
 
 /** Objects with an anchor in the box, among those `where` (the catalogue's filter) lets through. */
@@ -34,7 +34,8 @@ export async function cells(d: Db, where: SQL, perWorld: number): Promise<Cell[]
   const result = await d.execute(sql`
     select count(*)::int as n, avg(${objects.anchorX}) as x, avg(${objects.anchorY}) as y,
       min(${objects.anchorX}) as x0, max(${objects.anchorY}) as y0, max(${objects.anchorX}) as x1, min(${objects.anchorY}) as y1,
-      min(${objects.id}::text) as id, floor(${objects.anchorX} * ${perWorld}::float8) as cx, floor(${objects.anchorY} * ${perWorld}::float8) as cy
+      min(${objects.id}::text) as id, least(floor(${objects.anchorX} * ${perWorld}::float8), ${Math.ceil(perWorld) - 1}::float8) as cx,
+      least(floor(${objects.anchorY} * ${perWorld}::float8), ${Math.ceil(perWorld) - 1}::float8) as cy
     from ${objects} where ${where}
     group by cx, cy
     order by 1 desc, 2, 3`);
@@ -58,4 +59,37 @@ export async function singles(d: Db, where: SQL, limit: number): Promise<{ id: s
     select ${objects.id} as id, ST_X(${objects.anchor}) as lon, ST_Y(${objects.anchor}) as lat
     from ${objects} where ${where} order by lower(${objects.title}), ${objects.id} limit ${limit}`);
   return rowsOf<{ id: string; lon: number; lat: number }>(result).map((r) => ({ id: r.id, lon: Number(r.lon), lat: Number(r.lat) }));
+}
+
+/**
+ * The public objects counted in one layer's cells at a level (db/schema/objects.ts, mapCells),
+ * for the `span` by `span` cells from (cx0, cy0): members' mean and extent as in `cells`;
+ * the id is left empty (a count does not say which object it is).
+ */
+export async function storedCells(d: Db, layer: string, level: number, [cx0, cy0]: [number, number], span: number): Promise<Cell[]> {
+  const rows = await d
+    .select()
+    .from(mapCells)
+    .where(
+      and(
+        sql`${mapCells.layer} = ${layer} and ${mapCells.level} = ${level}`,
+        sql`${mapCells.cx} between ${cx0} and ${cx0 + span - 1} and ${mapCells.cy} between ${cy0} and ${cy0 + span - 1}`,
+      ),
+    );
+  return rows.map((r) => ({ n: r.n, x: r.sumX / r.n, y: r.sumY / r.n, x0: r.x0, y0: r.y1, x1: r.x1, y1: r.y0, id: '', cx: r.cx, cy: r.cy }));
+}
+
+/** A placed object: its id and its anchor in Web Mercator fractions of the world. */
+export interface Placed {
+  id: string;
+  x: number;
+  y: number;
+}
+
+/** Up to `limit` of the objects `where` lets through, with their anchors, by title. */
+export async function placed(d: Db, where: SQL, limit: number): Promise<Placed[]> {
+  const result = await d.execute(sql`
+    select ${objects.id} as id, ${objects.anchorX} as x, ${objects.anchorY} as y
+    from ${objects} where ${where} order by lower(${objects.title}), ${objects.id} limit ${limit}`);
+  return rowsOf<{ id: string; x: number; y: number }>(result).map((r) => ({ id: r.id, x: Number(r.x), y: Number(r.y) }));
 }

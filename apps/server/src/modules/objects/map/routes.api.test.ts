@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapData, MapFeatureProperties } from '@observatory/shared';
 import { buildObject, buildProject, buildUser, type TestUser } from '../../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../../test/harness.js';
-import { cellPixels, MAX_CELLS, MAX_OBJECTS } from './service.js';
+import { MAX_OBJECTS } from './grid.js';
+import { cellPixels, MAX_CELLS } from './service.js';
 
 let t: TestApp;
 let owner: TestUser;

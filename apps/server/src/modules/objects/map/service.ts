@@ -8,6 +8,8 @@ import { feature } from '../../../lib/geojson.js';
 import type { SchemaService } from '../../schema/index.js';
 import * as objectsRepo from '../repo.js';
 import * as repo from './repo.js';
+import { latOf, lonOf, MAX_OBJECTS, mergeNeighbours, UNCLUSTERED_ZOOM } from './grid.js';
+import { createTileService } from './tiles.js';
 import type { Cell } from './repo.js';
 
 /**
@@ -20,10 +22,6 @@ import type { Cell } from './repo.js';
 const TILE_PX = 512;
 /** Objects closer than about this on screen are drawn as one cluster. */
 export const CELL_PX = 60;
-/** From this zoom on, objects are answered one by one (a city block fills the screen). */
-export const UNCLUSTERED_ZOOM = 16;
-/** The most objects answered one by one; beyond, they are clustered even at high zoom. */
-export const MAX_OBJECTS = 2000;
 /** Cells widen when a box is so large for its zoom that it would hold more of them. */
 export const MAX_CELLS = 4000;
 /** Web Mercator's edge: latitudes beyond are drawn at it. */
@@ -45,58 +43,6 @@ export function cellPixels(bbox: Bbox, zoom: number): number {
   const [x0, y0] = worldPixels(bbox[0], bbox[3], worldPx);
   const [x1, y1] = worldPixels(bbox[2], bbox[1], worldPx);
   return Math.max(CELL_PX, Math.sqrt(((x1 - x0) * (y1 - y0)) / MAX_CELLS));
-}
-
-/** Clusters of neighbouring cells closer than this share of a cell are merged. */
-const MERGE_SHARE = 2 / 3;
-
-/** Longitude and latitude of a point given as a fraction of the Web Mercator world (anchor_x, anchor_y). */
-const lonOf = (x: number) => x * 360 - 180;
-const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
-
-/** Two cells as one cluster: counts added, positions weighted by count, extents joined. */
-const combine = (a: Cell, b: Cell): Cell => ({
-  ...a,
-  n: a.n + b.n,
-  x: (a.x * a.n + b.x * b.n) / (a.n + b.n),
-  y: (a.y * a.n + b.y * b.n) / (a.n + b.n),
-  x0: Math.min(a.x0, b.x0),
-  y0: Math.max(a.y0, b.y0),
-  x1: Math.max(a.x1, b.x1),
-  y1: Math.min(a.y1, b.y1),
-});
-
-/**
- * A grid cuts a town that straddles a cell boundary into circles drawn on top of each
- * other: the largest cells, in turn, take in neighbouring ones whose mean lies within
- * MERGE_SHARE of a cell of theirs on screen.
- */
-function mergeNeighbours(grid: Cell[], perWorld: number): Cell[] {
-  const at = new Map(grid.map((c) => [`${c.cx},${c.cy}`, c]));
-  const taken = new Set<Cell>();
-  const merged: Cell[] = [];
-  for (const cell of [...grid].sort((a, b) => b.n - a.n)) {
-    if (taken.has(cell)) continue;
-    taken.add(cell);
-    let result = cell;
-    for (const [dx, dy] of [
-      [-1, -1],
-      [0, -1],
-      [1, -1],
-      [-1, 0],
-      [1, 0],
-      [-1, 1],
-      [0, 1],
-      [1, 1],
-    ] as const) {
-      const other = at.get(`${cell.cx + dx},${cell.cy + dy}`);
-      if (!other || taken.has(other) || Math.hypot((other.x - cell.x) * perWorld, (other.y - cell.y) * perWorld) >= MERGE_SHARE) continue;
-      taken.add(other);
-      result = combine(result, other);
-    }
-    merged.push(result);
-  }
-  return merged;
 }
 
 type Feature = MapData['features'][number];
@@ -152,6 +98,8 @@ export function createMapService(deps: { db: Database; schema: SchemaService }) 
   }
 
   return {
+    ...createTileService(deps),
+
     /** The map data of one view as the actor may see it. */
     async getMapView(actor: Actor | null, query: MapQuery): Promise<MapData> {
       return db.use(async (d) => {
