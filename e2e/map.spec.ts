@@ -222,11 +222,11 @@ test('a view on a style from another host draws its tiles within the CSP, and /p
 });
 
 test('loading map data shows so; a failure shows an error with Retry, which loads the data', async ({ page, trouble }, testInfo) => {
-  trouble.failure(500, /\/data\/map\?/); // injected below
+  trouble.failure(500, /\/api\/v1\/tiles\//); // injected below
   let fail = true;
   let answer = () => {};
   const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/api/v1/data/map?**', async (route) => {
+  await page.route('**/api/v1/tiles/**', async (route) => {
     await held;
     return fail ? route.fulfill({ status: 500, json: { error: 'The database is away', code: 'INTERNAL' } }) : route.fallback();
   });

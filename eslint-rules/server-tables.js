@@ -19,7 +19,7 @@ export const TABLE_OWNERS = {
   institutions: ['institutions', 'institutionCategories'],
   invitations: ['invitations'],
   notifications: ['mailSubscriptions', 'unsubscribeTokens'],
-  objects: ['objects', 'objectTypeLinks', 'objectProjects', 'objectPeople', 'objectInstitutions', 'notes', 'photos', 'mapCells'],
+  objects: ['objects', 'objectTypeLinks', 'objectProjects', 'objectPeople', 'objectInstitutions', 'notes', 'photos', 'mapCells', 'mapPoints'],
   pages: ['pages'],
   people: ['people', 'affiliations'],
   projects: ['projects', 'projectSlugs', 'projectContributors', 'projectInstitutions', 'projectUpdates', 'projectFiles', 'fileVersions'],

@@ -183,7 +183,7 @@ export const MAX_TILE_ZOOM = 22;
 /** GET tiles/{layer}/{z}/{x}/{y}.mvt: one vector tile of the map (x and y within the zoom's 2^z by 2^z tiles). */
 export const TileParamsSchema = z
   .object({
-    layer: z.string().min(1).max(200).describe('`objects` for every type, or one object type’s slug'),
+    layer: z.string().min(1).max(2000).describe('`objects` for every type, or object type slugs, comma-separated (an object of several counts once)'),
     z: z.coerce.number().int().min(0).max(MAX_TILE_ZOOM).describe('Zoom level (512-pixel tiles, as MapLibre draws them)'),
     x: z.coerce.number().int().min(0).describe('Column, from the antimeridian eastwards'),
     y: z.coerce.number().int().min(0).describe('Row, from the north'),

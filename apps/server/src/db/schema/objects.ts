@@ -98,19 +98,21 @@ export const objectTypeLinks = pgTable(
  * The public objects counted per map cell, for the vector tiles' low zooms
  * (modules/objects/map/tiles.ts): at each level L, the world is a 2^L by 2^L grid on the
  * anchors' Web Mercator fractions (cx = floor(anchor_x * 2^L)); a tile of zoom z holds the
- * 8 by 8 cells of level z + 3. Kept by the database's triggers on objects and their type
- * links (migration 0038), for the whole catalogue (`layer` all zeros) and for each type;
- * only objects whose visibility is public are counted, so a cell never reveals a hidden
- * one. Sums rather than means, so a change adds or subtracts; the extents only widen
- * (a removed member does not shrink them) until the cell empties and its row goes.
+ * 8 by 8 cells of level z + 3. Counted apart for each combination of types an object has
+ * (`types`, sorted; empty for none), so a layer of several types adds the combinations
+ * holding any of them and counts an object of two of its types once. Only objects whose
+ * visibility is public are counted, so a cell never reveals a hidden one. Sums rather than
+ * means, so a change adds or subtracts; the extents only widen (a removed member does not
+ * shrink them) until the cell empties and its row goes. Kept by the database's triggers
+ * (migration 0038) from mapPoints.
  */
 export const mapCells = pgTable(
   'map_cells',
   {
-    layer: uuid().notNull(),
     level: integer().notNull(),
     cx: integer().notNull(),
     cy: integer().notNull(),
+    types: uuid().array().notNull(),
     n: integer().notNull(),
     sumX: doublePrecision().notNull(),
     sumY: doublePrecision().notNull(),
@@ -119,8 +121,20 @@ export const mapCells = pgTable(
     x1: doublePrecision().notNull(),
     y1: doublePrecision().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.layer, t.level, t.cx, t.cy] })],
+  (t) => [primaryKey({ columns: [t.level, t.cx, t.cy, t.types] })],
 );
+
+/**
+ * Each public object with a place as mapCells counts it now (its types and anchor): a
+ * write's trigger compares the object with its row here and moves the counts by the
+ * difference, whatever order the triggers of a statement and its cascades run in.
+ */
+export const mapPoints = pgTable('map_points', {
+  objectId: uuid().primaryKey(),
+  types: uuid().array().notNull(),
+  x: doublePrecision().notNull(),
+  y: doublePrecision().notNull(),
+});
 
 export const objectProjects = pgTable(
   'object_projects',

@@ -1,23 +1,22 @@
 import { Box } from '@mantine/core';
-import type { MapData } from '@observatory/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../components/map/BaseMap';
-import { markerPaint } from '../../components/map/markers';
 import { ClusterMarkers } from './ClusterMarkers';
 import { InViewList, type ObjectFeature } from './InViewList';
 import { LayerPanel } from './LayerPanel';
 import { useObjectTypes } from '../../lib/object-types';
-import { useMapData, type FoundObject } from './map-api';
+import type { FoundObject } from './map-api';
 import { geometryAnchor, geometryBbox, requestedTypes, type ResolvedView } from './map-view';
 import { MapNotices } from './MapNotices';
 import { MapPanel, type Panel } from './MapPanel';
 import { ObjectPopup, type SelectedObject } from './ObjectPopup';
-import { useMapViewport } from './use-map-viewport';
+import { ObjectTileLayers, objectsLayerId, parseTypes, useDrawnObjects, useTileGeneration, useTileRequests } from './ObjectTiles';
+import { useMapSettling } from './use-map-settling';
 import './map.css';
 
-const OBJECTS_LAYER = 'map-objects';
-const EMPTY: MapData = { type: 'FeatureCollection', features: [] };
+/** The tile layer of every type at once; another names its types, comma-separated. */
+const EVERY_TYPE = 'objects';
 /** How close a search result is shown when it is a single point. */
 const POINT_ZOOM = 14;
 /** A search result is flown to in this time, however far away (MapLibre's own pace takes long for far jumps). */
@@ -51,34 +50,26 @@ function useViewTypes(viewTypes: string[]) {
   return { offered, names, isPending: query.isPending && viewTypes.length === 0 };
 }
 
-/** The last map data received, kept on screen while the next loads or after it fails. */
-function useDrawnData(data: MapData | undefined, none: boolean): MapData | undefined {
-  const [drawn, setDrawn] = useState<MapData>();
-  useEffect(() => {
-    if (data) setDrawn(data);
-  }, [data]);
-  return none ? EMPTY : drawn;
-}
-
-/** "ready" once the first map data has been drawn and the map has gone idle. */
-function useReadiness(mapRef: React.RefObject<MapRef | null>, drawn: MapData | undefined, loaded: boolean): boolean {
+/** "ready" once the map has loaded and gone idle with its tiles drawn, none failing. */
+function useReadiness(mapRef: React.RefObject<MapRef | null>, loaded: boolean, failed: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const map = mapRef.current?.getMap();
-    if (ready || !drawn || !loaded || !map) return;
+    if (ready || failed || !loaded || !map) return;
     const onIdle = () => setReady(true);
     map.once('idle', onIdle);
     map.triggerRepaint();
     return () => {
       map.off('idle', onIdle);
     };
-  }, [mapRef, drawn, loaded, ready]);
+  }, [mapRef, loaded, failed, ready]);
   return ready;
 }
 
 /**
- * One map view: MapLibre on the base style, the objects of the view's types (clustered
- * by the server), popups, the layer list, the in-view list and the search.
+ * One map view: MapLibre on the base style, the objects of the view's types (the
+ * server's vector tiles: one layer for every type, or one per type shown), popups, the
+ * layer list, the in-view list and the search.
  */
 export function MapScreen({ view }: { view: ResolvedView }) {
   const mapRef = useRef<MapRef>(null);
@@ -91,19 +82,19 @@ export function MapScreen({ view }: { view: ResolvedView }) {
   const [added, setAdded] = useState<string[]>([]);
   const viewTypes = useMemo(() => (view.types.length ? [...view.types, ...added] : view.types), [view.types, added]);
   const types = useViewTypes(viewTypes);
-  const { viewport, settling, onLoad, onMoveStart, onMoveEnd } = useMapViewport(mapRef);
+  const { settling, onMoveStart, onMoveEnd } = useMapSettling();
 
   const typesParam = requestedTypes(
     viewTypes,
     types.offered.map((t) => t.slug),
     hidden,
   );
-  const request = viewport ? { ...viewport, types: typesParam } : null;
-  const query = useMapData(request);
-  const drawn = useDrawnData(query.data, typesParam?.length === 0);
-  const features = drawn?.features ?? EMPTY.features;
-  const objects = useMemo<MapData>(() => ({ type: 'FeatureCollection', features: features.filter((f) => !f.properties.cluster) }), [features]);
-  const ready = useReadiness(mapRef, drawn, loaded);
+  // One tile layer for the types shown, clustered together (an object of two of them counts once).
+  const layers = typesParam === undefined ? [EVERY_TYPE] : typesParam.length ? [typesParam.join(',')] : [];
+  const tiles = useTileGeneration();
+  const requests = useTileRequests();
+  const { features, drawing } = useDrawnObjects(mapRef, loaded, layers);
+  const ready = useReadiness(mapRef, loaded, !!requests.error);
 
   const select = (f: ObjectFeature) => setSelected({ ...f.properties, at: f.geometry.coordinates });
   /** From the list: the object may be under the panel, so it comes to the middle. */
@@ -112,7 +103,7 @@ export function MapScreen({ view }: { view: ResolvedView }) {
     mapRef.current?.easeTo({ center: f.geometry.coordinates });
   };
   // Once the object's own marker is on the map, the popup points at it.
-  const marker = selected && objects.features.find((f) => !f.properties.cluster && f.properties.id === selected.id);
+  const marker = selected && features.find((f) => !f.properties.cluster && f.properties.id === selected.id);
   const popupAt = marker ? marker.geometry.coordinates : selected?.at;
 
   const togglePanel = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
@@ -160,27 +151,24 @@ export function MapScreen({ view }: { view: ResolvedView }) {
 
   return (
     <Box pos="absolute" inset={0}>
-      <Box h="100%" data-map-state={ready ? 'ready' : 'loading'} aria-busy={!ready || settling || query.isFetching}>
+      <Box h="100%" data-map-state={ready ? 'ready' : 'loading'} aria-busy={!ready || settling || drawing || requests.pending > 0}>
         <BaseMap
           ref={mapRef}
           label={`${view.title} map`}
           styleUrl={view.styleUrl}
           {...(view.extent ? { initialViewState: { bounds: view.extent, fitBoundsOptions: { padding: 20 } } } : {})}
-          interactiveLayerIds={[OBJECTS_LAYER]}
+          interactiveLayerIds={layers.map(objectsLayerId)}
           cursor={hovering ? 'pointer' : 'grab'}
           onMouseEnter={() => setHovering(true)}
           onMouseLeave={() => setHovering(false)}
           onClick={onClick}
-          onLoad={() => {
-            setLoaded(true);
-            onLoad();
-          }}
+          onLoad={() => setLoaded(true)}
           onMoveStart={onMoveStart}
           onMoveEnd={onMoveEnd}
         >
-          <Source id={OBJECTS_LAYER} type="geojson" data={objects}>
-            <Layer id={OBJECTS_LAYER} type="circle" paint={markerPaint} />
-          </Source>
+          {layers.map((layer) => (
+            <ObjectTileLayers key={layer} layer={layer} generation={tiles.generation} />
+          ))}
           <ClusterMarkers features={features} />
           {selected && popupAt ? <ObjectPopup object={{ ...selected, at: popupAt }} typeNames={types.names} onClose={() => setSelected(null)} /> : null}
         </BaseMap>
@@ -194,18 +182,7 @@ export function MapScreen({ view }: { view: ResolvedView }) {
         layers={<LayerPanel types={types.offered} isPending={types.isPending} hidden={hidden} onToggle={toggleType} />}
         list={<InViewList features={features} onChoose={showFromList} />}
       />
-      <MapNotices fetching={query.isFetching} error={query.error} onRetry={() => void query.refetch()} />
+      <MapNotices fetching={requests.pending > 0} error={requests.error} onRetry={tiles.reload} />
     </Box>
   );
-}
-
-/** MapLibre hands feature properties back flattened: arrays arrive as JSON text. */
-function parseTypes(types: unknown): string[] {
-  if (Array.isArray(types)) return types as string[];
-  try {
-    const parsed: unknown = JSON.parse(String(types));
-    return Array.isArray(parsed) ? (parsed as string[]) : [];
-  } catch {
-    return [];
-  }
 }

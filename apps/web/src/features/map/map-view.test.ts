@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampBbox, clusterDiameter, geometryAnchor, geometryBbox, requestedTypes, resolveView } from './map-view';
+import { clusterDiameter, geometryAnchor, geometryBbox, requestedTypes, resolveView } from './map-view';
 
 const views = [
   { name: 'properties', title: 'Sites', types: ['property'] },
@@ -30,20 +30,6 @@ describe('resolveView', () => {
 
   it('answers null for a view not configured', () => {
     expect(resolveView(views, 'nowhere')).toBeNull();
-  });
-});
-
-describe('clampBbox', () => {
-  it('keeps a box inside the world as it is, rounded to six decimals', () => {
-    expect(clampBbox([5.12345678, 45.1, 11.2, 48.987654321])).toEqual([5.123457, 45.1, 11.2, 48.987654]);
-  });
-
-  it('clamps a box reaching past the world edges', () => {
-    expect(clampBbox([-200, -95, 20, 100])).toEqual([-180, -90, 20, 90]);
-  });
-
-  it('asks for every longitude when more than one world is on screen', () => {
-    expect(clampBbox([-500, -60, 300, 70])).toEqual([-180, -60, 180, 70]);
   });
 });
 

@@ -24,22 +24,9 @@ export function resolveView(views: AppConfig['map']['views'], name: string | und
   return { name: view.name, title: view.title, types: view.types, styleUrl: view.styleUrl ?? undefined, extent: view.extent ?? null };
 }
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-/** Six decimals (about 10 cm) keep the query key stable across tiny differences. */
-const round = (value: number) => Math.round(value * 1e6) / 1e6;
-
 /**
- * The box the server is asked about: within [-180, -90, 180, 90], since the map may
- * show more than one world across (zoomed out) and the API refuses boxes outside it.
- */
-export function clampBbox([west, south, east, north]: Bbox): Bbox {
-  if (east - west >= 360) return [-180, clamp(round(south), -90, 90), 180, clamp(round(north), -90, 90)];
-  return [clamp(round(west), -180, 180), clamp(round(south), -90, 90), clamp(round(east), -180, 180), clamp(round(north), -90, 90)];
-}
-
-/**
- * The `types` of the map data request: the view's types (or, for every type, the known
- * ones) less those switched off; undefined asks for every type; an empty list, none.
+ * The types the map shows: the view's types (or, for every type, the known ones) less
+ * those switched off; undefined stands for every type; an empty list, none.
  */
 export function requestedTypes(viewTypes: string[], allTypes: string[], hidden: ReadonlySet<string>): string[] | undefined {
   if (viewTypes.length > 0) return viewTypes.filter((t) => !hidden.has(t));

@@ -61,22 +61,47 @@ export async function singles(d: Db, where: SQL, limit: number): Promise<{ id: s
   return rowsOf<{ id: string; lon: number; lat: number }>(result).map((r) => ({ id: r.id, lon: Number(r.lon), lat: Number(r.lat) }));
 }
 
+/** A PostgreSQL array of parameters. */
+const arrayOf = (values: (string | number)[], type: 'int' | 'uuid') =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`;
+
 /**
- * The public objects counted in one layer's cells at a level (db/schema/objects.ts, mapCells),
- * for the `span` by `span` cells from (cx0, cy0): members' mean and extent as in `cells`;
- * the id is left empty (a count does not say which object it is).
+ * The public objects counted in the cells of a level (db/schema/objects.ts, mapCells), for
+ * the `span` by `span` cells from (cx0, cy0), of any of the types given (undefined: of
+ * every type, and of none): members' mean and extent as in `cells`; the id is left empty
+ * (a count does not say which object it is).
  */
-export async function storedCells(d: Db, layer: string, level: number, [cx0, cy0]: [number, number], span: number): Promise<Cell[]> {
+export async function storedCells(d: Db, typeIds: string[] | undefined, level: number, [cx0, cy0]: [number, number], span: number): Promise<Cell[]> {
+  const columns = Array.from({ length: span }, (_, i) => cx0 + i);
   const rows = await d
-    .select()
+    .select({
+      cx: mapCells.cx,
+      cy: mapCells.cy,
+      n: sql<number>`sum(${mapCells.n})::int`,
+      sumX: sql<number>`sum(${mapCells.sumX})`,
+      sumY: sql<number>`sum(${mapCells.sumY})`,
+      x0: sql<number>`min(${mapCells.x0})`,
+      y0: sql<number>`min(${mapCells.y0})`,
+      x1: sql<number>`max(${mapCells.x1})`,
+      y1: sql<number>`max(${mapCells.y1})`,
+    })
     .from(mapCells)
     .where(
       and(
-        sql`${mapCells.layer} = ${layer} and ${mapCells.level} = ${level}`,
-        sql`${mapCells.cx} between ${cx0} and ${cx0 + span - 1} and ${mapCells.cy} between ${cy0} and ${cy0 + span - 1}`,
+        // One index range per column of cells: (level, cx, cy) leads the key.
+        sql`${mapCells.level} = ${level} and ${mapCells.cx} = any(${arrayOf(columns, 'int')})`,
+        sql`${mapCells.cy} between ${cy0} and ${cy0 + span - 1}`,
+        typeIds ? sql`${mapCells.types} && ${arrayOf(typeIds, 'uuid')}` : undefined,
       ),
-    );
-  return rows.map((r) => ({ n: r.n, x: r.sumX / r.n, y: r.sumY / r.n, x0: r.x0, y0: r.y1, x1: r.x1, y1: r.y0, id: '', cx: r.cx, cy: r.cy }));
+    )
+    .groupBy(mapCells.cx, mapCells.cy);
+  return rows.map((r) => {
+    const [n, sumX, sumY] = [Number(r.n), Number(r.sumX), Number(r.sumY)];
+    return { n, x: sumX / n, y: sumY / n, x0: Number(r.x0), y0: Number(r.y1), x1: Number(r.x1), y1: Number(r.y0), id: '', cx: r.cx, cy: r.cy };
+  });
 }
 
 /** A placed object: its id and its anchor in Web Mercator fractions of the world. */

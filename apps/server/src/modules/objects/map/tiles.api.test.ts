@@ -84,6 +84,9 @@ describe('GET tiles/{layer}/{z}/{x}/{y}.mvt', () => {
     expect(titles(await tile('objects', z, hidden))).not.toContain('Longyearbyen hidden');
     expect(total(await tile('soil-plot', 6, tileAt(15.6, 78.2, 6)))).toBe(1);
     expect(total(await tile('site', 6, tileAt(15.6, 78.2, 6)))).toBe(4);
+    // Several types in one layer: an object of two of them counts once.
+    expect(total(await tile('soil-plot,site', 6, tileAt(15.6, 78.2, 6)))).toBe(4);
+    expect(total(await tile('soil-plot,site', AGGREGATED_MAX_ZOOM + 1, tileAt(15.6, 78.2, AGGREGATED_MAX_ZOOM + 1)))).toBe(3);
   });
 
   it('answers an empty tile with an empty body, revalidates by ETag, and refuses a tile outside its zoom or an unknown layer', async () => {
@@ -107,8 +110,7 @@ describe('GET tiles/{layer}/{z}/{x}/{y}.mvt', () => {
         url,
       ).toEqual([field]);
     }
-    const unknown = await api(t.app, 'GET', '/tiles/no-such-type/0/0/0.mvt');
-    expect(unknown.statusCode).toBe(404);
+    for (const layer of ['no-such-type', 'site,no-such-type']) expect((await api(t.app, 'GET', `/tiles/${layer}/0/0/0.mvt`)).statusCode, layer).toBe(404);
   });
 });
 
@@ -116,20 +118,20 @@ describe('the stored cells', () => {
   /** The stored cells and the public objects counted now, per layer, level and cell: they must agree. */
   async function compare() {
     const stored = rowsOf<{ key: string; n: number; x: number; y: number }>(
-      await t.database.use((d) => d.execute(sql`select layer || '/' || level || '/' || cx || '/' || cy as key, n, sum_x as x, sum_y as y from map_cells`)),
+      await t.database.use((d) =>
+        d.execute(sql`select level || '/' || cx || '/' || cy || '/' || types::text as key, n, sum_x as x, sum_y as y from map_cells`),
+      ),
     );
     const live = rowsOf<{ key: string; n: number; x: number; y: number }>(
       await t.database.use((d) =>
         d.execute(sql`
-        with placed as (
-          select o.id, o.anchor_x as x, o.anchor_y as y, '00000000-0000-0000-0000-000000000000'::uuid as layer from objects o
-          where o.visibility = 'public' and o.anchor_x is not null
-          union all
-          select o.id, o.anchor_x, o.anchor_y, l.type_id from objects o join object_type_links l on l.object_id = o.id
-          where o.visibility = 'public' and o.anchor_x is not null)
-        select layer || '/' || level || '/' || least(floor(x * 2 ^ level), 2 ^ level - 1) || '/' || least(floor(y * 2 ^ level), 2 ^ level - 1) as key,
-          count(*)::int as n, sum(x) as x, sum(y) as y
-        from placed, generate_series(3, ${AGGREGATED_MAX_ZOOM + 3}) as level group by 1`),
+          with placed as (
+            select o.anchor_x as x, o.anchor_y as y,
+              coalesce((select array_agg(l.type_id order by l.type_id) from object_type_links l where l.object_id = o.id), '{}') as types
+            from objects o where o.visibility = 'public' and o.anchor_x is not null)
+          select level || '/' || least(floor(x * 2 ^ level), 2 ^ level - 1) || '/' || least(floor(y * 2 ^ level), 2 ^ level - 1) || '/' || types::text as key,
+            count(*)::int as n, sum(x) as x, sum(y) as y
+          from placed, generate_series(3, ${AGGREGATED_MAX_ZOOM + 3}) as level group by 1`),
       ),
     );
     const byKey = new Map(stored.map((r) => [r.key, r]));

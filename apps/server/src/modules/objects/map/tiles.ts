@@ -29,9 +29,8 @@ const CELL_LEVELS = 3;
 const CELLS = 2 ** CELL_LEVELS;
 /** The highest zoom whose public cells are stored (levels 3 to 14: migration 0038). */
 export const AGGREGATED_MAX_ZOOM = 11;
-/** The layer of every type: the all-zero key of map_cells. */
+/** The layer of every type (and of objects of none); any other is one or more type slugs, comma-separated. */
 export const EVERY_TYPE = 'objects';
-const EVERY_TYPE_KEY = '00000000-0000-0000-0000-000000000000';
 
 export interface TileAddress {
   layer: string;
@@ -75,16 +74,21 @@ export function createTileService(deps: { db: Database; schema: SchemaService })
   const { db, schema } = deps;
   const encode = db.kind === 'server' ? encodeInPostgis : async (_d: Db, features: TileFeature[]) => encodeInNode(features);
 
+  /** The types of a layer: undefined for every type; a slug that is no type makes the layer unknown. */
+  async function typesOf(layer: string): Promise<string[] | undefined> {
+    if (layer === EVERY_TYPE) return undefined;
+    const slugs = [...new Set(layer.split(','))];
+    const types = await schema.types.typesBySlug(slugs);
+    if (types.length !== slugs.length) throw notFound('Layer');
+    return types.map((t) => t.id);
+  }
+
   /** The one public object in each stored cell counted 1 (a count does not name it). */
-  async function named(d: Db, cells: Cell[], perWorld: number, typeId: string | undefined): Promise<Cell[]> {
+  async function named(d: Db, cells: Cell[], perWorld: number, typeIds: string[] | undefined): Promise<Cell[]> {
     const unnamed = cells.filter((c) => c.n === 1 && !c.id);
     if (!unnamed.length) return cells;
     const inCells = or(...unnamed.map((c) => withinBbox(objects.anchor, cellBox(c.cx, c.cy, perWorld))));
-    const found = await repo.placed(
-      d,
-      and(objectsRepo.objectFilter({ typeIds: typeId ? [typeId] : undefined }, eq(objects.visibility, 'public')), inCells)!,
-      unnamed.length * 2,
-    );
+    const found = await repo.placed(d, and(objectsRepo.objectFilter({ typeIds }, eq(objects.visibility, 'public')), inCells)!, unnamed.length * 2);
     const byCell = new Map(found.map((p) => [`${cellOf(p.x, perWorld)},${cellOf(p.y, perWorld)}`, p]));
     return cells.flatMap((c) => {
       if (c.n !== 1 || c.id) return [c];
@@ -95,19 +99,19 @@ export function createTileService(deps: { db: Database; schema: SchemaService })
   }
 
   /** The cells of the tile as the actor may see them, neighbours merged. */
-  async function cellsOf(d: Db, actor: Actor | null, tile: TileAddress, typeId: string | undefined): Promise<Cell[]> {
+  async function cellsOf(d: Db, actor: Actor | null, tile: TileAddress, typeIds: string[] | undefined): Promise<Cell[]> {
     const perWorld = 2 ** (tile.z + CELL_LEVELS);
-    const filters = { typeIds: typeId ? [typeId] : undefined };
+    const filters = { typeIds };
     const inTile = (c: Cell) => Math.floor(c.cx / CELLS) === tile.x && Math.floor(c.cy / CELLS) === tile.y;
     const counted = (visible: ReturnType<typeof visibleTo>) =>
       repo
         .cells(d, and(withinBbox(objects.anchor, tileBox(tile)), objectsRepo.objectFilter(filters, visible))!, perWorld)
         .then((cells) => cells.filter(inTile));
     if (tile.z > AGGREGATED_MAX_ZOOM) return mergeNeighbours(await counted(visibleTo(actor, 'object')), perWorld);
-    const stored = await repo.storedCells(d, typeId ?? EVERY_TYPE_KEY, tile.z + CELL_LEVELS, [tile.x * CELLS, tile.y * CELLS], CELLS);
+    const stored = await repo.storedCells(d, typeIds, tile.z + CELL_LEVELS, [tile.x * CELLS, tile.y * CELLS], CELLS);
     // What the reader sees beyond the public, counted for them alone.
     const theirs = actor ? await counted(and(ne(objects.visibility, 'public'), visibleTo(actor, 'object'))) : [];
-    return named(d, mergeNeighbours(joined(stored, theirs), perWorld), perWorld, typeId);
+    return named(d, mergeNeighbours(joined(stored, theirs), perWorld), perWorld, typeIds);
   }
 
   /** Objects one by one with what a marker and its popup show. */
@@ -134,19 +138,19 @@ export function createTileService(deps: { db: Database; schema: SchemaService })
   }
 
   /** The features of a tile as the actor may see it. */
-  async function featuresOf(d: Db, actor: Actor | null, tile: TileAddress, typeId: string | undefined): Promise<TileFeature[]> {
+  async function featuresOf(d: Db, actor: Actor | null, tile: TileAddress, typeIds: string[] | undefined): Promise<TileFeature[]> {
     const scale = 2 ** tile.z;
     const at = (p: { x: number; y: number }): [number, number] => [
       Math.round((p.x * scale - tile.x) * TILE_EXTENT),
       Math.round((p.y * scale - tile.y) * TILE_EXTENT),
     ];
     if (tile.z >= UNCLUSTERED_ZOOM) {
-      const visible = objectsRepo.objectFilter({ typeIds: typeId ? [typeId] : undefined }, visibleTo(actor, 'object'));
+      const visible = objectsRepo.objectFilter({ typeIds }, visibleTo(actor, 'object'));
       const found = await repo.placed(d, and(withinBbox(objects.anchor, tileBox(tile)), visible)!, MAX_OBJECTS + 1);
       const own = found.filter((p) => cellOf(p.x, scale) === tile.x && cellOf(p.y, scale) === tile.y);
       if (found.length <= MAX_OBJECTS) return objectFeatures(d, own, at);
     }
-    const cells = await cellsOf(d, actor, tile, typeId);
+    const cells = await cellsOf(d, actor, tile, typeIds);
     const clusters = cells
       .filter((c) => c.n > 1)
       .map((c) => {
@@ -162,12 +166,11 @@ export function createTileService(deps: { db: Database; schema: SchemaService })
   }
 
   return {
-    /** One tile's bytes (empty when it holds nothing the actor may see); a layer that is no type is not found. */
+    /** One tile's bytes (empty when it holds nothing the actor may see); a layer naming a type that does not exist is not found. */
     async getTile(actor: Actor | null, tile: TileAddress): Promise<Uint8Array> {
-      const typeId = tile.layer === EVERY_TYPE ? undefined : (await schema.types.typesBySlug([tile.layer]))[0]?.id;
-      if (tile.layer !== EVERY_TYPE && !typeId) throw notFound('Layer');
+      const typeIds = await typesOf(tile.layer);
       return db.use(async (d) => {
-        const features = await featuresOf(d, actor, tile, typeId);
+        const features = await featuresOf(d, actor, tile, typeIds);
         return features.length ? encode(d, features) : new Uint8Array();
       });
     },
