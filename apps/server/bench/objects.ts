@@ -5,8 +5,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import { VectorTile } from '@mapbox/vector-tile';
+import Pbf from 'pbf';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
+import { cpuOfServerTiming } from '../src/lib/server-timing.js';
 
 /** Objects of the map figures on both databases; a PostgreSQL server adds up to ONE_MILLION. */
 export const BENCH_OBJECTS = 100_000;
@@ -15,6 +18,10 @@ export const ONE_MILLION = 1_000_000;
 export const NOTED_OBJECT = 'bench-object-5000';
 const NOTES = 45;
 export const BBOX_TARGET_MS = 20;
+/** Any map tile's p99 on PostgreSQL with a million objects (issue: fast at every size). */
+const TILE_TARGET_MS = 50;
+/** What the whole world's view may download, its tiles together. */
+export const WORLD_VIEW_TARGET_BYTES = 500_000;
 
 /** Kraków's centre, about 1280 x 800 pixels at zoom 12: what a laptop's map shows of a city. */
 export const CITY_BBOX = '19.83,50.01,20.05,50.11';
@@ -75,6 +82,8 @@ export interface LatencyFigure {
   items: number;
   meanMs: number;
   p99Ms: number;
+  /** The server's CPU per request (median of its Server-Timing), ms. */
+  cpuMs: number | null;
   requests: number;
   targetMs?: number;
 }
@@ -85,23 +94,67 @@ export interface LatencyRequest {
   targetMs?: number;
   /** The items of one answer, when they are not its features or objects. */
   count?: (answer: unknown) => number;
+  /** A vector tile: its items are its points. */
+  tile?: boolean;
 }
+
+/** The tile of zoom z holding a place, as MapLibre numbers them. */
+function tileAt(lon: number, lat: number, z: number): string {
+  const n = 2 ** z;
+  const phi = (lat * Math.PI) / 180;
+  return `${z}/${Math.floor(((lon + 180) / 360) * n)}/${Math.floor(((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * n)}`;
+}
+
+/** Points in a map tile. */
+const tilePoints = (body: Buffer) => (body.length ? (new VectorTile(new Pbf(new Uint8Array(body))).layers.objects?.length ?? 0) : 0);
+
+const KRAKOW: [number, number] = [19.94, 50.06];
 
 export const mapRequests = (objects: number): LatencyRequest[] => [
   { label: `GET data/map world, zoom 1 (${objects} objects)`, path: `/api/v1/data/map?bbox=${WORLD_BBOX}&zoom=1` },
   { label: `GET data/map city, zoom 12 (${objects} objects)`, path: `/api/v1/data/map?bbox=${CITY_BBOX}&zoom=12` },
   { label: `GET data/obj?bbox= city (${objects} objects)`, path: `/api/v1/data/obj?bbox=${CITY_BBOX}`, targetMs: BBOX_TARGET_MS },
+  ...[1, 6, 11, 12, 16].map((z) => ({
+    label: `GET tiles/objects zoom ${z}, Kraków (${z <= 11 ? 'stored counts' : z < 16 ? 'counted live' : 'one by one'})`,
+    path: `/api/v1/tiles/objects/${tileAt(...KRAKOW, z)}.mvt`,
+    targetMs: TILE_TARGET_MS,
+    tile: true,
+  })),
+  {
+    label: 'GET tiles/property,site zoom 6, Kraków (two types)',
+    path: `/api/v1/tiles/property,site/${tileAt(...KRAKOW, 6)}.mvt`,
+    targetMs: TILE_TARGET_MS,
+    tile: true,
+  },
 ];
+
+/** The whole world's view as the web map loads it (zoom 1: its 2 x 2 tiles): points and bytes together. */
+export async function worldView(baseUrl: string): Promise<{ tiles: number; points: number; bytes: number }> {
+  let [points, bytes] = [0, 0];
+  for (const [x, y] of [
+    [0, 0],
+    [0, 1],
+    [1, 0],
+    [1, 1],
+  ]) {
+    const body = await fetchBody(`${baseUrl}/api/v1/tiles/objects/1/${x}/${y}.mvt`, 'world tiles');
+    points += tilePoints(body);
+    bytes += body.length;
+  }
+  return { tiles: 4, points, bytes };
+}
 
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 /** Even a slow request is timed this often, whatever the duration. */
 const MIN_REQUESTS = 5;
 
-async function fetchBody(url: string, label: string): Promise<Buffer> {
+async function fetchAnswer(url: string, label: string): Promise<{ body: Buffer; cpuMs: number | null }> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${label}: HTTP ${response.status} ${await response.text()}`);
-  return Buffer.from(await response.arrayBuffer());
+  return { body: Buffer.from(await response.arrayBuffer()), cpuMs: cpuOfServerTiming(response.headers.get('server-timing')) };
 }
+
+const fetchBody = async (url: string, label: string) => (await fetchAnswer(url, label)).body;
 
 /**
  * The server's time per request: one request after another, so none waits behind
@@ -111,30 +164,35 @@ async function fetchBody(url: string, label: string): Promise<Buffer> {
 export async function measureLatency(baseUrl: string, request: LatencyRequest, seconds: number): Promise<LatencyFigure> {
   const url = `${baseUrl}${request.path}`;
   const body = await fetchBody(url, request.label);
-  const parsed = JSON.parse(body.toString('utf8')) as { features?: unknown[]; objects?: unknown[] };
+  const parsed = request.tile ? {} : (JSON.parse(body.toString('utf8')) as { features?: unknown[]; objects?: unknown[] });
   const times: number[] = [];
+  const cpu: number[] = [];
   const until = performance.now() + seconds * 1000;
   while (times.length < MIN_REQUESTS || performance.now() < until) {
     const started = performance.now();
-    await fetchBody(url, request.label);
+    const { cpuMs } = await fetchAnswer(url, request.label);
     times.push(performance.now() - started);
+    if (cpuMs !== null) cpu.push(cpuMs);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   return {
     label: request.label,
     bytes: body.length,
     gzipBytes: gzipSync(body).length,
-    items: request.count ? request.count(parsed) : (parsed.features ?? parsed.objects ?? []).length,
+    items: request.tile ? tilePoints(body) : request.count ? request.count(parsed) : (parsed.features ?? parsed.objects ?? []).length,
     meanMs: round(times.reduce((sum, t) => sum + t, 0) / times.length, 2),
     p99Ms: round(times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)]!, 2),
+    cpuMs: cpu.length ? round(cpu[Math.floor(cpu.length / 2)]!, 2) : null,
     requests: times.length,
     ...(request.targetMs ? { targetMs: request.targetMs } : {}),
   };
 }
 
-export function printLatency(title: string, figures: LatencyFigure[]): void {
+/** The figures of one-at-a-time requests; `healthCpuMs`, when measured, puts each one's CPU against health's. */
+export function printLatency(title: string, figures: LatencyFigure[], healthCpuMs?: number): void {
   console.log(`\n${title}: one request at a time (server time per request)`);
-  const header = ['request', 'items', 'bytes', 'gzip', 'mean ms', 'p99 ms', 'target'];
+  const header = ['request', 'items', 'bytes', 'gzip', 'mean ms', 'p99 ms', 'cpu ms', 'x health', 'target'];
   const rows = figures.map((f) => [
     f.label,
     String(f.items),
@@ -142,6 +200,8 @@ export function printLatency(title: string, figures: LatencyFigure[]): void {
     String(f.gzipBytes),
     f.meanMs.toFixed(1),
     f.p99Ms.toFixed(1),
+    f.cpuMs === null ? '' : f.cpuMs.toFixed(2),
+    f.cpuMs === null || !healthCpuMs ? '' : (f.cpuMs / healthCpuMs).toFixed(2),
     f.targetMs ? `${f.p99Ms <= f.targetMs ? 'within' : 'OVER'} ${f.targetMs} ms` : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -18,7 +18,18 @@ import { benchImages, printImages } from './images.js';
 import { benchImports, printImports, type ImportFigures } from './imports.js';
 import { benchInsights, printInsights, type InsightFigures } from './insights.js';
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
-import { BENCH_OBJECTS, mapRequests, measureLatency, NOTED_OBJECT, ONE_MILLION, printLatency, seedObjects, type LatencyFigure } from './objects.js';
+import {
+  BENCH_OBJECTS,
+  mapRequests,
+  measureLatency,
+  NOTED_OBJECT,
+  ONE_MILLION,
+  printLatency,
+  seedObjects,
+  WORLD_VIEW_TARGET_BYTES,
+  worldView,
+  type LatencyFigure,
+} from './objects.js';
 import { benchOgc, printOgc, type OgcFigures } from './ogc.js';
 import { benchPhotos, printPhotos, type PhotoFigures } from './photos.js';
 import { benchSandbox, printSandbox, type SandboxFigures } from './sandbox.js';
@@ -119,11 +130,14 @@ interface Opened {
 }
 
 type Kind = 'embedded' | 'server';
+type WorldView = Awaited<ReturnType<typeof worldView>>;
 
 interface KindFigures {
   endpoints: Figure[];
-  /** Map data and the bbox query, by number of objects. */
+  /** Map data, map tiles and the bbox query, by number of objects. */
   latency: Record<number, LatencyFigure[]>;
+  /** The world's view of the web map (its zoom-1 tiles together), by number of objects. */
+  world: Record<number, WorldView>;
   load: LoadFigure[];
   /** Observations seeded, reads and bulk writes of a data table (the measured part), or null. */
   measured: MeasuredFigures | null;
@@ -376,9 +390,14 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const healthCpu = results.find(([endpoint]) => endpoint === HEALTH)?.[2].cpuMs;
       const load = MEASURED.has('load') ? await measureLoad(baseUrl, token) : [];
       const latency: KindFigures['latency'] = {};
+      const world: KindFigures['world'] = {};
       if (MEASURED.has('map')) {
         latency[BENCH_OBJECTS] = await measureMap(baseUrl, BENCH_OBJECTS);
-        if (kind === 'server') latency[ONE_MILLION] = await measureMillion(database, baseUrl);
+        world[BENCH_OBJECTS] = await worldView(baseUrl);
+        if (kind === 'server') {
+          latency[ONE_MILLION] = await measureMillion(database, baseUrl);
+          world[ONE_MILLION] = await worldView(baseUrl);
+        }
       }
       // A fresh login: the first token may have expired (15 minutes) by now.
       const measured = MEASURED.has('measured') ? await benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server') : null;
@@ -405,7 +424,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, load, measured, imports, insights, photos, sandbox, ogc };
+      return { endpoints, latency, world, load, measured, imports, insights, photos, sandbox, ogc };
     } finally {
       await app.close();
     }
@@ -417,7 +436,14 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
 function printKind(kind: Kind, figures: KindFigures): void {
   if (figures.endpoints.length) printTable(kind, figures.endpoints);
   if (figures.load.length) printLoad(kind, figures.load);
-  for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency);
+  const healthCpu = figures.endpoints.find((f) => f.endpoint === HEALTH.label)?.cpuMs;
+  for (const [objects, latency] of Object.entries(figures.latency)) printLatency(`${kind} database, ${objects} objects`, latency, healthCpu);
+  for (const [objects, view] of Object.entries(figures.world)) {
+    const within = view.bytes <= WORLD_VIEW_TARGET_BYTES ? 'within' : 'OVER';
+    console.log(
+      `${kind} database, ${objects} objects: the world's view, ${view.tiles} tiles: ${view.points} points, ${view.bytes} bytes (${within} ${WORLD_VIEW_TARGET_BYTES / 1000} KB)`,
+    );
+  }
   if (figures.measured) printMeasured(`${kind} database`, figures.measured);
   if (figures.imports) printImports(`${kind} database`, figures.imports);
   if (figures.insights) printInsights(`${kind} database`, figures.insights, CONNECTIONS);
