@@ -90,3 +90,6 @@ export const SITE_DESCRIPTION = "A catalogue of a research observatory's project
 
 /** A map box: west, south, east, north in degrees (WGS 84). Here, not beside the schemas: a map page reads it without loading zod. */
 export const BBOX_PATTERN = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
+
+/** The map's vector tiles (GET tiles/{layer}/{z}/{x}/{y}.mvt): the layer of every type, and the name of the tile's one layer of points. */
+export const MAP_TILES = { everyType: 'objects', pointsLayer: 'objects' } as const;

@@ -1,4 +1,5 @@
 import { Box } from '@mantine/core';
+import { MAP_TILES } from '@observatory/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../components/map/BaseMap';
@@ -15,8 +16,6 @@ import { ObjectTileLayers, objectsLayerId, parseTypes, useDrawnObjects, useTileG
 import { useMapSettling } from './use-map-settling';
 import './map.css';
 
-/** The tile layer of every type at once; another names its types, comma-separated. */
-const EVERY_TYPE = 'objects';
 /** How close a search result is shown when it is a single point. */
 const POINT_ZOOM = 14;
 /** A search result is flown to in this time, however far away (MapLibre's own pace takes long for far jumps). */
@@ -90,7 +89,7 @@ export function MapScreen({ view }: { view: ResolvedView }) {
     hidden,
   );
   // One tile layer for the types shown, clustered together (an object of two of them counts once).
-  const layers = typesParam === undefined ? [EVERY_TYPE] : typesParam.length ? [typesParam.join(',')] : [];
+  const layers = typesParam === undefined ? [MAP_TILES.everyType] : typesParam.length ? [typesParam.join(',')] : [];
   const tiles = useTileGeneration();
   const requests = useTileRequests();
   const { features, drawing } = useDrawnObjects(mapRef, loaded, layers);

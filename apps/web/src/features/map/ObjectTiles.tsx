@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MapGeoJSONFeature } from 'maplibre-gl';
-import type { MapData } from '@observatory/shared';
+import { MAP_TILES, type MapData } from '@observatory/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Layer, Source, type MapRef } from 'react-map-gl/maplibre';
 import { markerPaint } from '../../components/map/markers';
@@ -10,8 +10,6 @@ import { registerTileProtocol, tileRequests, tileUrl } from './tile-requests';
 
 type Feature = MapData['features'][number];
 
-/** The layer of the server's tiles that holds the points (apps/server modules/objects/map/mvt.ts). */
-const SOURCE_LAYER = 'objects';
 /** Tiles are cut down to this zoom; from it on each object comes alone, and further in MapLibre scales them. */
 const TILES_MAX_ZOOM = 16;
 
@@ -35,11 +33,11 @@ export function ObjectTileLayers({ layer, generation }: { layer: string; generat
       <Layer
         id={clustersLayerId(layer)}
         type="circle"
-        source-layer={SOURCE_LAYER}
+        source-layer={MAP_TILES.pointsLayer}
         filter={isCluster}
         paint={{ 'circle-opacity': 0, 'circle-stroke-opacity': 0 }}
       />
-      <Layer id={objectsLayerId(layer)} type="circle" source-layer={SOURCE_LAYER} filter={isObject} paint={markerPaint} />
+      <Layer id={objectsLayerId(layer)} type="circle" source-layer={MAP_TILES.pointsLayer} filter={isObject} paint={markerPaint} />
     </Source>
   );
 }

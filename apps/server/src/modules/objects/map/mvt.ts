@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromGeojsonVt } from 'vt-pbf';
+import { MAP_TILES } from '@observatory/shared';
 import { rowsOf, type Db } from '../../../db/client.js';
 
 /**
@@ -10,7 +11,7 @@ import { rowsOf, type Db } from '../../../db/client.js';
  * test on PostgreSQL checks they decode alike.
  */
 
-export const TILE_LAYER = 'objects';
+export const TILE_LAYER = MAP_TILES.pointsLayer;
 export const TILE_EXTENT = 4096;
 
 /** The properties a tile's point may carry, with their SQL types (the order ST_AsMVT writes them in). */

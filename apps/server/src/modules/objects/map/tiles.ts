@@ -1,5 +1,5 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import type { Bbox } from '@observatory/shared';
+import { MAP_TILES, type Bbox } from '@observatory/shared';
 import type { Actor } from '../../../authz/authorize.js';
 import { visibleTo } from '../../../authz/visibility.js';
 import type { Database, Db } from '../../../db/client.js';
@@ -30,7 +30,7 @@ const CELLS = 2 ** CELL_LEVELS;
 /** The highest zoom whose public cells are stored (levels 3 to 14: migration 0038). */
 export const AGGREGATED_MAX_ZOOM = 11;
 /** The layer of every type (and of objects of none); any other is one or more type slugs, comma-separated. */
-export const EVERY_TYPE = 'objects';
+export const EVERY_TYPE = MAP_TILES.everyType;
 
 export interface TileAddress {
   layer: string;
