@@ -10,7 +10,9 @@ const STYLE_TIMEOUT_MS = 6000;
 
 /**
  * The configured base map (MAP_STYLE_URL, the view's own, or the one chosen under Site Admin), falling back to the
- * built-in style when there is none or it cannot be loaded: the data on top always shows.
+ * built-in style when there is none or it cannot be loaded: the data on top always shows. The style counts as
+ * loaded once its document has come (MapLibre's "styledata"), not once every tile has: slow or failing data
+ * tiles are no reason to drop a good basemap.
  */
 function useBaseStyle(styleUrl: string | null | undefined): { style: string | StyleSpecification; failed: () => void; loaded: () => void } {
   const [useFallback, setUseFallback] = useState(!styleUrl);
@@ -77,7 +79,7 @@ function BuiltInLand() {
 export type BaseMapProps = Omit<MapProps, 'mapStyle'> & { styleUrl?: string | null; label: string };
 
 /** A MapLibre map on the site's base style with zoom buttons; children add sources, layers and markers. */
-export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ styleUrl, label, children, onError, onLoad, ...props }, ref) {
+export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ styleUrl, label, children, onError, onLoad, onStyleData, ...props }, ref) {
   const config = useAppConfig();
   const chosen = styleUrl === undefined ? config?.map.styleUrl : styleUrl;
   // A raster basemap's style is this site's own (/api/v1/basemaps/…): made absolute, as MapLibre asks.
@@ -92,6 +94,10 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ style
         mapStyle={base.style}
         // A new style (a configured one that failed) replaces the old whole: a diff against one still loading only warns and does so.
         styleDiffing={false}
+        onStyleData={(e) => {
+          base.loaded();
+          onStyleData?.(e);
+        }}
         onLoad={(e) => {
           base.loaded();
           onLoad?.(e);
