@@ -42,10 +42,31 @@ const mapOf = (page: Page) => page.locator('[data-map-state]');
 /** Site Admin overview's line on the basemap. */
 const basemapLine = (page: Page) => page.locator('p', { hasText: /^Basemap:/ });
 
-/** The map has drawn its data and is not moving or loading (a flight takes a few seconds). */
+/** The map's failure notice, if it shows one. */
+const mapFailure = (page: Page) => page.getByRole('alert').filter({ hasText: 'The map data could not be loaded' });
+
+/** The map has drawn its data and is not moving or loading (a flight takes a few seconds); a failure shown instead is named. */
 async function expectSettled(page: Page) {
-  await expect(mapOf(page)).toHaveAttribute('data-map-state', 'ready');
+  const state = async () =>
+    (await mapFailure(page).count()) ? `failed: ${await mapFailure(page).innerText()}` : await mapOf(page).getAttribute('data-map-state');
+  await expect.poll(state, { timeout: 20_000 }).toBe('ready');
   await expect(mapOf(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
+/** The share of the map's pixels in the one colour of e2e/map-style-server.mjs's tiles. */
+async function shareInTileColour(page: Page, request: APIRequestContext): Promise<number> {
+  const host = new URL(process.env.E2E_STYLE_URL!).origin;
+  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body())
+    .raw()
+    .toBuffer();
+  const shot = await sharp(await mapOf(page).screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  let same = 0;
+  for (let i = 0; i < shot.length; i += 3)
+    if (Math.abs(shot[i]! - tile[0]!) + Math.abs(shot[i + 1]! - tile[1]!) + Math.abs(shot[i + 2]! - tile[2]!) < 12) same++;
+  return same / (shot.length / 3);
 }
 
 async function openSites(page: Page) {
@@ -203,22 +224,28 @@ test('a view on a style from another host draws its tiles within the CSP, and /p
   expect(fromHost).toContain('200 /style.json');
   expect(fromHost.filter((r) => /^200 \/tiles\/\d+\/\d+\/\d+\.png$/.test(r)).length).toBeGreaterThan(0);
   // The map is drawn in the tiles' one colour (the trouble fixture meanwhile saw no CSP refusal).
-  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body())
-    .raw()
-    .toBuffer();
-  const shot = await sharp(await mapOf(page).screenshot())
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  let same = 0;
-  for (let i = 0; i < shot.length; i += 3)
-    if (Math.abs(shot[i]! - tile[0]!) + Math.abs(shot[i + 1]! - tile[1]!) + Math.abs(shot[i + 2]! - tile[2]!) < 12) same++;
-  expect(same / (shot.length / 3)).toBeGreaterThan(0.5);
+  expect(await shareInTileColour(page, request)).toBeGreaterThan(0.5);
 
   await page.goto('/privacy');
   const maps = page.getByText(/Maps load their style, tiles and fonts from another host/);
   await expect(maps).toContainText(host);
   await expect(maps).toContainText('your IP address');
+});
+
+test('data tiles slower than a style may take to load keep the view’s own basemap', async ({ page, request }) => {
+  // BaseMap gives a configured style 6 s before it draws the built-in one instead; the data tiles are held longer.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/tiles/**', async (route) => {
+    await held;
+    return route.fallback();
+  });
+  await page.goto('/map/tiles');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading map data…' })).toBeVisible();
+  await page.waitForTimeout(7000);
+  release();
+  await expectSettled(page);
+  expect(await shareInTileColour(page, request)).toBeGreaterThan(0.5);
 });
 
 test('loading map data shows so; a failure shows an error with Retry, which loads the data', async ({ page, trouble }, testInfo) => {
@@ -243,6 +270,22 @@ test('loading map data shows so; a failure shows an error with Retry, which load
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect(alert).toHaveCount(0);
   await expectSettled(page);
+});
+
+test('a busy server’s tiles are asked again after its Retry-After, and the map draws them without a failure', async ({ page, trouble }) => {
+  trouble.failure(503, /\/api\/v1\/tiles\//); // injected below, once per tile
+  const refused = new Set<string>();
+  await page.route('**/api/v1/tiles/**', async (route) => {
+    const tile = new URL(route.request().url()).pathname;
+    if (refused.has(tile)) return route.fallback();
+    refused.add(tile);
+    return route.fulfill({ status: 503, headers: { 'retry-after': '1' }, json: { error: 'The database is busy', code: 'UNAVAILABLE' } });
+  });
+  await page.goto('/map/properties');
+  await expectSettled(page);
+  expect(refused.size).toBeGreaterThan(0);
+  await expect(mapFailure(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
 });
 
 test('an unknown map view says so and links to the whole map, whose layers stay as left', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { addProtocol } from 'maplibre-gl';
-import { requestStream } from '../../lib/api-client';
+import { ApiError, requestStream } from '../../lib/api-client';
 
 /**
  * MapLibre asks for the catalogue's vector tiles under this scheme, and they are fetched
@@ -40,12 +40,37 @@ export const tileRequests = {
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
+/** A busy server (503 with Retry-After) is asked again this many times, waiting as it says, at most BUSY_WAIT_MAX_S. */
+const BUSY_RETRIES = 2;
+const BUSY_WAIT_MAX_S = 5;
+
+const waitFor = (seconds: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('The tile is no longer needed.', 'AbortError'))), {
+      once: true,
+    });
+  });
+
+/** The tile's answer; a busy server's refusal is waited out a few times before it counts as a failure. */
+async function fetchTile(path: string, signal: AbortSignal): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestStream('GET', path, { accept: MVT, signal });
+    } catch (err) {
+      const busy = err instanceof ApiError && err.status === 503 && err.retryAfter !== null;
+      if (!busy || attempt === BUSY_RETRIES) throw err;
+      await waitFor(Math.min(err.retryAfter!, BUSY_WAIT_MAX_S), signal);
+    }
+  }
+}
+
 async function loadTile(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
   // catalogue://tiles/objects/3/4/2.mvt?g=1 → /tiles/objects/3/4/2.mvt (the generation is for MapLibre's cache only).
   const path = `/${url.slice(`${SCHEME}://`.length).split('?')[0]!}`;
   update((s) => ({ pending: s.pending + 1 }));
   try {
-    const res = await requestStream('GET', path, { accept: MVT, signal });
+    const res = await fetchTile(path, signal);
     const bytes = await res.arrayBuffer();
     update(() => ({ error: null }));
     return bytes;
