@@ -44,4 +44,6 @@ export const HealthSchema = z.object({
     applied: z.number().int(),
     latest: z.string().nullable(),
   }),
+  checkedAt: z.string().datetime().describe('When the database was last probed: health answers from a probe at most 2 s old'),
 });
+export type Health = z.infer<typeof HealthSchema>;

@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { cpuOfServerTiming } from '../../lib/server-timing.js';
+import { HEALTH_FRESH_MS, healthProbe } from './health.js';
 import { buildImportSession, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
 
@@ -48,6 +49,36 @@ describe('GET /health', () => {
     const journal = fs.readdirSync(path.join(import.meta.dirname, '../../db/migrations')).filter((f) => f.endsWith('.sql'));
     expect(body.migration.applied).toBe(journal.length);
     expect(`${body.migration.latest}.sql`).toBe(journal.sort().at(-1));
+    expect(Date.now() - Date.parse(body.checkedAt)).toBeLessThan(HEALTH_FRESH_MS + 1000);
+  });
+
+  it('answers a probe younger than 2 s again as it is', async () => {
+    const first = (await api(t.app, 'GET', '/health')).json();
+    const second = (await api(t.app, 'GET', '/health')).json();
+    expect(second).toEqual(first);
+  });
+
+  it('behind jobs holding the database, answers at once what it last saw, then probes again', async () => {
+    const health = healthProbe(t.database, t.app.log, 0);
+    const seen = await health();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: t.database.capacity }, () => t.database.use(() => held));
+    const answer = await Promise.race([health(), new Promise((resolve) => setTimeout(() => resolve('no answer within 1 s'), 1000))]);
+    expect(answer).toEqual(seen);
+    release();
+    await Promise.all(holders);
+    await expect.poll(async () => (await health()).checkedAt).not.toBe(seen.checkedAt);
+    expect((await health()).status).toBe('ok');
+  });
+
+  it('says the database is away once a probe fails', async () => {
+    const away = await openTestDatabase();
+    const health = healthProbe(away, t.app.log, 0);
+    expect((await health()).status).toBe('ok');
+    await away.close();
+    await expect.poll(async () => (await health()).status).toBe('degraded');
+    expect((await health()).database).toEqual({ ok: false, kind: away.kind, version: null });
   });
 
   it('says in Server-Timing how much server CPU the answer took, as every answer does', async () => {

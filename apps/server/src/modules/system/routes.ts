@@ -19,15 +19,16 @@ import {
 import { z } from 'zod';
 import { authorize } from '../../authz/authorize.js';
 import { countVisible } from '../../authz/visibility.js';
-import { AppError } from '../../lib/errors.js';
 import { PageQuerySchema, pageOf, setPaginationHeaders } from '../../lib/pagination.js';
 import { notFound } from '../../lib/errors.js';
 import { rasterStyle } from './basemap.js';
+import { healthProbe } from './health.js';
 import * as repo from './repo.js';
 import { readChanges } from './changes.js';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
+  const health = healthProbe(database, app.log);
 
   app.get(
     '/app/config',
@@ -135,19 +136,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     { schema: { tags: ['system'], summary: 'Database reachability and migration version', response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_request, reply) => {
-      const kind = database.kind;
-      try {
-        const [version, migration] = await Promise.all([database.serverVersion(), database.migrationState()]);
-        return { status: 'ok' as const, database: { ok: true, kind, version }, migration };
-      } catch (err) {
-        if (err instanceof AppError) throw err; // e.g. 503 with Retry-After while a long job holds the database
-        app.log.error({ err }, 'Health check failed');
-        return reply.status(503).send({
-          status: 'degraded' as const,
-          database: { ok: false, kind, version: null },
-          migration: { applied: 0, latest: null },
-        });
-      }
+      const answer = await health();
+      return answer.status === 'ok' ? answer : reply.status(503).send(answer);
     },
   );
 
