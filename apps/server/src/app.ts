@@ -43,6 +43,7 @@ import { schemaRoutes } from './modules/schema/index.js';
 import { dataTableRoutes } from './modules/datatables/index.js';
 import { importRoutes } from './modules/imports/index.js';
 import { userRoutes } from './modules/users/index.js';
+import answerCachePlugin from './plugins/answer-cache.js';
 import authPlugin from './plugins/auth.js';
 import corsPlugin from './plugins/cors.js';
 import httpCachePlugin from './plugins/http-cache.js';
@@ -131,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Before the ETag is added: a kept answer is kept as its route wrote it, and tagged afresh.
+  await app.register(answerCachePlugin, { enabled: database.kind === 'embedded' });
   // Before compression: the ETag is a hash of the body as written, and a 304 sends none.
   await app.register(httpCachePlugin);
   await app.register(fastifyCompress, { threshold: 1024 });

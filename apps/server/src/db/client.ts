@@ -81,6 +81,11 @@ export class Database {
     return this.counter.sent;
   }
 
+  /** The write generation: it changes whenever a statement other than a select is sent, and again when that job has ended. */
+  get writes(): number {
+    return this.counter.writes;
+  }
+
   /** Totals of lists, kept until the next write. */
   readonly counts = new CountCache(() => this.counter.writes);
 

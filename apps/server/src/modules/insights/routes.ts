@@ -32,6 +32,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/insights',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary:

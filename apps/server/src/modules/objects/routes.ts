@@ -55,6 +55,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/obj',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'The object catalogue: children of a parent, by type, project, search or map box; JSON or a GeoJSON FeatureCollection',
@@ -109,6 +110,7 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/data/obj/:key',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'An object with its doc and what the caller may do with it; or the object as a GeoJSON Feature',

@@ -34,7 +34,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/people',
-    { schema: { tags, summary: 'People, by name; search with q', querystring: PeopleQuerySchema, response: { 200: PeopleResponseSchema } } },
+    {
+      config: { answerCache: true },
+      schema: { tags, summary: 'People, by name; search with q', querystring: PeopleQuerySchema, response: { 200: PeopleResponseSchema } },
+    },
     async (request, reply) => {
       const { people: list, page, total } = await people.listPeople(request.query);
       setPaginationHeaders(reply, page, total);

@@ -15,6 +15,7 @@ export const photoSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/photos',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary:

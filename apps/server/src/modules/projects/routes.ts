@@ -58,6 +58,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'The project catalogue, 25 a page: search, filter, sort (members-only projects only for their members)',

@@ -29,6 +29,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tiles/:layer/:z/:x/:y.mvt',
     {
+      config: { answerCache: true },
       schema: {
         tags: ['objects'],
         summary: 'One vector tile of the map (Mapbox Vector Tile 2): clusters and single objects as points',

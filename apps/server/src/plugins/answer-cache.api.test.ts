@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildObject, buildProject, buildUser, type TestUser } from '../../test/factories.js';
+import { api, startTestApp, type TestApp } from '../../test/harness.js';
+
+// The cache is on for the embedded database (this process the only writer); on a server every read queries.
+const kept = !process.env.TEST_DATABASE_URL;
+
+let t: TestApp;
+let owner: TestUser;
+let project: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  project = (await buildProject(t.app, owner, { visibility: 'public' })).slug;
+});
+afterAll(() => t.close());
+
+/** The statements a call sent to the database. */
+async function statementsOf<T>(call: () => Promise<T>): Promise<{ answer: T; statements: number }> {
+  const before = t.database.statements;
+  const answer = await call();
+  return { answer, statements: t.database.statements - before };
+}
+
+describe('visitors’ answers kept until the next write', () => {
+  it('a repeated read is answered alike with no statement; a write makes the next one read afresh', async () => {
+    const first = await api(t.app, 'GET', '/projects?sort=title');
+    expect(first.statusCode).toBe(200);
+    const again = await statementsOf(() => api(t.app, 'GET', '/projects?sort=title'));
+    expect(again.statements === 0).toBe(kept);
+    expect(again.answer.body).toBe(first.body);
+    for (const header of ['etag', 'content-type', 'pagination-count', 'pagination-page'])
+      expect(again.answer.headers[header], header).toBe(first.headers[header]);
+    expect(again.answer.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+
+    const added = await buildProject(t.app, owner, { visibility: 'public' });
+    const after = await statementsOf(() => api(t.app, 'GET', '/projects?sort=title'));
+    expect(after.statements).toBeGreaterThan(0);
+    expect(after.answer.json().projects.map((p: { id: string }) => p.id)).toContain(added.id);
+  });
+
+  it('a kept answer is revalidated as a fresh one: If-None-Match naming its tag answers 304', async () => {
+    const first = await api(t.app, 'GET', '/people');
+    const revalidated = await api(t.app, 'GET', '/people', { headers: { 'if-none-match': first.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('a signed-in reader is neither answered from it nor fills it', async () => {
+    const hidden = await buildProject(t.app, owner, { visibility: 'members' });
+    const ids = (res: { json(): { projects: { id: string }[] } }) => res.json().projects.map((p) => p.id);
+    const visitor = await api(t.app, 'GET', '/projects?limit=100');
+    expect(ids(visitor)).not.toContain(hidden.id);
+    const member = await statementsOf(() => api(t.app, 'GET', '/projects?limit=100', { token: owner.token }));
+    expect(member.statements).toBeGreaterThan(0);
+    expect(ids(member.answer)).toContain(hidden.id);
+    expect(ids(await api(t.app, 'GET', '/projects?limit=100'))).not.toContain(hidden.id);
+  });
+
+  it('answers differently asked (another Accept) are kept apart', async () => {
+    const obj = await buildObject(t.app, owner, { projects: [project] });
+    const json = await api(t.app, 'GET', `/data/obj/${obj.name}`);
+    const geo = await api(t.app, 'GET', `/data/obj/${obj.name}`, { headers: { accept: 'application/geo+json' } });
+    expect(json.statusCode).toBe(200);
+    expect(geo.statusCode).toBe(200);
+    const again = await api(t.app, 'GET', `/data/obj/${obj.name}`, { headers: { accept: 'application/geo+json' } });
+    expect(again.headers['content-type']).toBe(geo.headers['content-type']);
+    expect(again.body).toBe(geo.body);
+  });
+
+  it('a map tile is kept too, and counts an object added since', async () => {
+    const tile = '/tiles/objects/0/0/0.mvt';
+    const first = await api(t.app, 'GET', tile);
+    expect(first.statusCode).toBe(200);
+    const again = await statementsOf(() => api(t.app, 'GET', tile));
+    expect(again.statements === 0).toBe(kept);
+    expect(again.answer.rawPayload.equals(first.rawPayload)).toBe(true);
+    await buildObject(t.app, owner, { projects: [project], geo: { type: 'Point', coordinates: [-120, 40] } });
+    const after = await api(t.app, 'GET', tile);
+    expect(after.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+});
