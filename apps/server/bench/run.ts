@@ -119,6 +119,9 @@ interface LoadFigure {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** GET /health asked one request at a time meanwhile: its p99 and its answers other than 200. */
+  healthP99Ms: number;
+  healthFailures: number;
 }
 
 interface Opened {
@@ -292,10 +295,34 @@ async function cpuPerRequest(baseUrl: string, endpoint: Endpoint, token: string)
   return { cpuMs: median(repeats), unsteady };
 }
 
+/** GET /health asked one request at a time (every 50 ms) while `during` runs: the p99 of its answers, and how many were not 200. */
+async function healthDuring<T>(baseUrl: string, during: Promise<T>): Promise<{ result: T; p99Ms: number; failures: number }> {
+  let done = false;
+  const ms: number[] = [];
+  let failures = 0;
+  const asking = (async () => {
+    while (!done) {
+      const started = performance.now();
+      const ok = await fetch(`${baseUrl}/api/v1/health`).then(
+        (res) => res.body?.cancel().then(() => res.ok) ?? res.ok,
+        () => false,
+      );
+      ms.push(performance.now() - started);
+      if (!ok) failures++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const result = await during;
+  done = true;
+  await asking;
+  ms.sort((a, b) => a - b);
+  return { result, p99Ms: round(ms[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] ?? 0), failures };
+}
+
 async function measureLoad(baseUrl: string, token: string): Promise<LoadFigure[]> {
   const figures: LoadFigure[] = [];
   for (const endpoint of LOADED) {
-    const result = await measure(baseUrl, endpoint, token, LOAD_SECONDS, LOAD_CONNECTIONS);
+    const { result, p99Ms, failures } = await healthDuring(baseUrl, measure(baseUrl, endpoint, token, LOAD_SECONDS, LOAD_CONNECTIONS));
     const stats = (result as autocannon.Result & { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
     figures.push({
       endpoint: endpoint.label,
@@ -306,6 +333,8 @@ async function measureLoad(baseUrl: string, token: string): Promise<LoadFigure[]
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
+      healthP99Ms: p99Ms,
+      healthFailures: failures,
     });
   }
   return figures;
@@ -476,7 +505,7 @@ function printLoad(kind: Kind, figures: LoadFigure[]): void {
   console.log(`\n${kind} database under load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s`);
   for (const f of figures) {
     console.log(
-      `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s, p99 ${f.p99Ms.toFixed(0)} ms, ${f.requests} answered, ${f.unavailable} 503s, ${f.non2xx} non-2xx, ${f.errors} errors, ${f.timeouts} timeouts`,
+      `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s, p99 ${f.p99Ms.toFixed(0)} ms, ${f.requests} answered, ${f.unavailable} 503s, ${f.non2xx} non-2xx, ${f.errors} errors, ${f.timeouts} timeouts; health meanwhile p99 ${f.healthP99Ms.toFixed(0)} ms (target 250), ${f.healthFailures} not 200`,
     );
   }
 }
