@@ -53,21 +53,34 @@ async function expectSettled(page: Page) {
   await expect(mapOf(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 
-/** The share of the map's pixels in the one colour of e2e/map-style-server.mjs's tiles. */
-async function shareInTileColour(page: Page, request: APIRequestContext): Promise<number> {
-  const host = new URL(process.env.E2E_STYLE_URL!).origin;
-  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body())
-    .raw()
-    .toBuffer();
+type Rgb = [number, number, number];
+
+/** The share of the map's pixels in one of `colours`. */
+async function shareIn(page: Page, colours: Rgb[]): Promise<number> {
   const shot = await sharp(await mapOf(page).screenshot())
     .removeAlpha()
     .raw()
     .toBuffer();
   let same = 0;
   for (let i = 0; i < shot.length; i += 3)
-    if (Math.abs(shot[i]! - tile[0]!) + Math.abs(shot[i + 1]! - tile[1]!) + Math.abs(shot[i + 2]! - tile[2]!) < 12) same++;
+    if (colours.some(([r, g, b]) => Math.abs(shot[i]! - r) + Math.abs(shot[i + 1]! - g) + Math.abs(shot[i + 2]! - b) < 12)) same++;
   return same / (shot.length / 3);
 }
+
+/** The share of the map's pixels in the one colour of e2e/map-style-server.mjs's tiles. */
+async function shareInTileColour(page: Page, request: APIRequestContext): Promise<number> {
+  const host = new URL(process.env.E2E_STYLE_URL!).origin;
+  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body())
+    .raw()
+    .toBuffer();
+  return shareIn(page, [[tile[0]!, tile[1]!, tile[2]!]]);
+}
+
+/** The built-in style's water and land (components/map/base-style.ts). */
+const BUILT_IN_COLOURS: Rgb[] = [
+  [0xdb, 0xe4, 0xea],
+  [0xf4, 0xf3, 0xef],
+];
 
 async function openSites(page: Page) {
   await page.goto('/');
@@ -246,6 +259,16 @@ test('data tiles slower than a style may take to load keep the view’s own base
   release();
   await expectSettled(page);
   expect(await shareInTileColour(page, request)).toBeGreaterThan(0.5);
+});
+
+test('a view whose basemap tiles fail draws the built-in background instead, its data on it', async ({ page, trouble }) => {
+  const host = new URL(process.env.E2E_STYLE_URL!).origin;
+  trouble.failure(500, /\/tiles\/\d+\/\d+\/\d+\.png$/); // injected below
+  await page.route(`${host}/tiles/**`, (route) => route.fulfill({ status: 500, body: 'The tile server is away' }));
+  await page.goto('/map/tiles');
+  await expectSettled(page);
+  expect(await shareIn(page, BUILT_IN_COLOURS)).toBeGreaterThan(0.5);
+  await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
 });
 
 test('loading map data shows so; a failure shows an error with Retry, which loads the data', async ({ page, trouble }, testInfo) => {

@@ -1,5 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource } from 'maplibre-gl';
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import MapGL, { NavigationControl, useMap, type MapProps, type MapRef } from 'react-map-gl/maplibre';
 import { useAppConfig } from '../../lib/app-config';
@@ -8,27 +8,47 @@ import { BUILT_IN_STYLE, FINE_LAND_ZOOM, LAND_SOURCE, loadLand, type Land } from
 /** How long a configured style may take before the built-in one is used instead. */
 const STYLE_TIMEOUT_MS = 6000;
 
+type StyleEvent = { target: { getStyle(): { sources?: Record<string, unknown> } | undefined } };
+type SourceEvent = { sourceId?: string; isSourceLoaded?: boolean };
+
 /**
  * The configured base map (MAP_STYLE_URL, the view's own, or the one chosen under Site Admin), falling back to the
- * built-in style when there is none or it cannot be loaded: the data on top always shows. The style counts as
- * loaded once its document has come (MapLibre's "styledata"), not once every tile has: slow or failing data
- * tiles are no reason to drop a good basemap.
+ * built-in style when there is none or it cannot be loaded: the data on top always shows. It counts as loaded
+ * once its own sources are (those its document names), or at once if it names none; only a failure of its
+ * document or its own sources before then, or STYLE_TIMEOUT_MS without, draws the built-in style instead.
+ * The data layers' tiles, slow or failing, are no reason to drop a good basemap.
  */
-function useBaseStyle(styleUrl: string | null | undefined): { style: string | StyleSpecification; failed: () => void; loaded: () => void } {
+function useBaseStyle(styleUrl: string | null | undefined) {
   const [useFallback, setUseFallback] = useState(!styleUrl);
   const loadedRef = useRef(false);
+  /** The sources the style's document names (null until it has come). */
+  const ownRef = useRef<ReadonlySet<string> | null>(null);
   useEffect(() => {
     loadedRef.current = false;
+    ownRef.current = null;
     setUseFallback(!styleUrl);
     if (!styleUrl) return;
     const timer = setTimeout(() => loadedRef.current || setUseFallback(true), STYLE_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [styleUrl]);
+  const loaded = () => {
+    loadedRef.current = true;
+  };
+  const isOwn = (e: SourceEvent) => e.sourceId === undefined || !ownRef.current || ownRef.current.has(e.sourceId);
   return {
     style: useFallback || !styleUrl ? BUILT_IN_STYLE : styleUrl,
-    failed: () => loadedRef.current || setUseFallback(true),
-    loaded: () => {
-      loadedRef.current = true;
+    loaded,
+    /** The style's document has come: its sources are noted before any layer adds its own. */
+    styleData: (e: StyleEvent) => {
+      if (ownRef.current) return;
+      ownRef.current = new Set(Object.keys(e.target.getStyle()?.sources ?? {}));
+      if (!ownRef.current.size) loaded();
+    },
+    sourceData: (e: SourceEvent) => {
+      if (e.isSourceLoaded && e.sourceId !== undefined && ownRef.current?.has(e.sourceId)) loaded();
+    },
+    failed: (e: SourceEvent) => {
+      if (!loadedRef.current && isOwn(e)) setUseFallback(true);
     },
   };
 }
@@ -79,7 +99,10 @@ function BuiltInLand() {
 export type BaseMapProps = Omit<MapProps, 'mapStyle'> & { styleUrl?: string | null; label: string };
 
 /** A MapLibre map on the site's base style with zoom buttons; children add sources, layers and markers. */
-export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ styleUrl, label, children, onError, onLoad, onStyleData, ...props }, ref) {
+export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap(
+  { styleUrl, label, children, onError, onLoad, onStyleData, onSourceData, ...props },
+  ref,
+) {
   const config = useAppConfig();
   const chosen = styleUrl === undefined ? config?.map.styleUrl : styleUrl;
   // A raster basemap's style is this site's own (/api/v1/basemaps/…): made absolute, as MapLibre asks.
@@ -95,15 +118,19 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ style
         // A new style (a configured one that failed) replaces the old whole: a diff against one still loading only warns and does so.
         styleDiffing={false}
         onStyleData={(e) => {
-          base.loaded();
+          base.styleData(e);
           onStyleData?.(e);
+        }}
+        onSourceData={(e) => {
+          base.sourceData(e);
+          onSourceData?.(e);
         }}
         onLoad={(e) => {
           base.loaded();
           onLoad?.(e);
         }}
         onError={(e) => {
-          base.failed();
+          base.failed(e as SourceEvent);
           onError?.(e);
         }}
       >
