@@ -44,12 +44,15 @@ const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'A
 const BUSY_RETRIES = 2;
 const BUSY_WAIT_MAX_S = 5;
 
+const cancelled = () => new DOMException('The tile is no longer needed.', 'AbortError');
+
+/** Waits `seconds`, or less if MapLibre no longer needs the tile. */
 const waitFor = (seconds: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, seconds * 1000);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('The tile is no longer needed.', 'AbortError'))), {
-      once: true,
-    });
+    if (signal.aborted) return reject(cancelled());
+    const onAbort = () => (clearTimeout(timer), reject(cancelled()));
+    const timer = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve()), seconds * 1000);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
 /** The tile's answer; a busy server's refusal is waited out a few times before it counts as a failure. */
@@ -60,7 +63,8 @@ async function fetchTile(path: string, signal: AbortSignal): Promise<Response> {
     } catch (err) {
       const busy = err instanceof ApiError && err.status === 503 && err.retryAfter !== null;
       if (!busy || attempt === BUSY_RETRIES) throw err;
-      await waitFor(Math.min(err.retryAfter!, BUSY_WAIT_MAX_S), signal);
+      // Spread over a second: the tiles refused together do not all come back at once.
+      await waitFor(Math.min(err.retryAfter!, BUSY_WAIT_MAX_S) + Math.random(), signal);
     }
   }
 }
