@@ -59,7 +59,7 @@ describe('GET /health', () => {
   });
 
   it('behind jobs holding the database, answers at once what it last saw, then probes again', async () => {
-    const health = healthProbe(t.database, t.app.log, 0);
+    const health = healthProbe(t.database, t.app.log, { freshMs: 0 });
     const seen = await health();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -72,9 +72,25 @@ describe('GET /health', () => {
     expect((await health()).status).toBe('ok');
   });
 
+  it('says degraded once no probe has answered for the stale time, and ok again after', async () => {
+    const health = healthProbe(t.database, t.app.log, { freshMs: 0, staleMs: 300 });
+    expect((await health()).status).toBe('ok');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: t.database.capacity }, () => t.database.use(() => held));
+    expect((await health()).status).toBe('ok');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const stuck = await health();
+    expect(stuck.status).toBe('degraded');
+    expect(stuck.database.ok).toBe(false);
+    release();
+    await Promise.all(holders);
+    await expect.poll(async () => (await health()).status).toBe('ok');
+  });
+
   it('says the database is away once a probe fails', async () => {
     const away = await openTestDatabase();
-    const health = healthProbe(away, t.app.log, 0);
+    const health = healthProbe(away, t.app.log, { freshMs: 0 });
     expect((await health()).status).toBe('ok');
     await away.close();
     await expect.poll(async () => (await health()).status).toBe('degraded');
