@@ -41,9 +41,21 @@ describe('visitors’ answers kept until the next write', () => {
 
   it('a kept answer is revalidated as a fresh one: If-None-Match naming its tag answers 304', async () => {
     const first = await api(t.app, 'GET', '/people');
-    const revalidated = await api(t.app, 'GET', '/people', { headers: { 'if-none-match': first.headers.etag as string } });
-    expect(revalidated.statusCode).toBe(304);
-    expect(revalidated.body).toBe('');
+    const revalidated = await statementsOf(() => api(t.app, 'GET', '/people', { headers: { 'if-none-match': first.headers.etag as string } }));
+    expect(revalidated.answer.statusCode).toBe(304);
+    expect(revalidated.answer.body).toBe('');
+    expect(revalidated.statements === 0).toBe(kept);
+  });
+
+  it('answers of other parameters are kept apart', async () => {
+    for (let i = 0; i < 2; i++) await buildObject(t.app, owner, { projects: [project] });
+    const names = (res: { json(): { objects: { name: string }[] } }) => res.json().objects.map((o) => o.name);
+    const one = await api(t.app, 'GET', `/data/obj?project=${project}&limit=1`);
+    const two = await api(t.app, 'GET', `/data/obj?project=${project}&limit=2`);
+    expect(names(one)).toHaveLength(1);
+    expect(names(two)).toHaveLength(2);
+    expect(names(await api(t.app, 'GET', `/data/obj?project=${project}&limit=1`))).toEqual(names(one));
+    expect(names(await api(t.app, 'GET', `/data/obj?project=${project}&limit=2`))).toEqual(names(two));
   });
 
   it('a signed-in reader is neither answered from it nor fills it', async () => {
@@ -57,15 +69,22 @@ describe('visitors’ answers kept until the next write', () => {
     expect(ids(await api(t.app, 'GET', '/projects?limit=100'))).not.toContain(hidden.id);
   });
 
-  it('answers differently asked (another Accept) are kept apart', async () => {
+  it('answers differently asked (another Accept) are kept apart, each with its headers', async () => {
     const obj = await buildObject(t.app, owner, { projects: [project] });
+    const geoJson = { accept: 'application/geo+json' };
     const json = await api(t.app, 'GET', `/data/obj/${obj.name}`);
-    const geo = await api(t.app, 'GET', `/data/obj/${obj.name}`, { headers: { accept: 'application/geo+json' } });
-    expect(json.statusCode).toBe(200);
-    expect(geo.statusCode).toBe(200);
-    const again = await api(t.app, 'GET', `/data/obj/${obj.name}`, { headers: { accept: 'application/geo+json' } });
-    expect(again.headers['content-type']).toBe(geo.headers['content-type']);
-    expect(again.body).toBe(geo.body);
+    const geo = await api(t.app, 'GET', `/data/obj/${obj.name}`, { headers: geoJson });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(geo.headers['content-type']).toMatch(/^application\/geo\+json/);
+    for (const [first, headers] of [
+      [json, {}],
+      [geo, geoJson],
+    ] as const) {
+      const again = await statementsOf(() => api(t.app, 'GET', `/data/obj/${obj.name}`, { headers }));
+      expect(again.statements === 0).toBe(kept);
+      expect(again.answer.body).toBe(first.body);
+      for (const header of ['content-type', 'etag', 'vary', 'cache-control']) expect(again.answer.headers[header], header).toBe(first.headers[header]);
+    }
   });
 
   it('a map tile is kept too, and counts an object added since', async () => {

@@ -11,14 +11,21 @@ declare module 'fastify' {
 /** Answers kept at most, and their bytes at most; the least recently used go first. */
 const MAX_ANSWERS = 1000;
 const MAX_BYTES = 32 * 1024 * 1024;
-/** The response headers a kept answer carries again (the rest are the request's own: timing, id, CORS). */
-const KEPT_HEADERS = /^(content-type|content-disposition|etag|link|pagination-.*)$/;
+/** Response headers that are the request's own (its id, timing, CORS, security policy), not the answer's: set afresh on a kept one. */
+const OWN_HEADERS =
+  /^(x-request-id|server-timing|access-control-.*|content-security-policy|set-cookie|content-length|date|connection|keep-alive|transfer-encoding)$/;
+/** A longer address (with its Accept) is not kept: made-up parameters do not push the useful answers out. */
+const MAX_KEY_LENGTH = 2048;
 
 interface Kept {
   writes: number;
   headers: Record<string, string>;
-  body: string | Buffer;
+  body: Buffer;
 }
+
+/** The bytes an answer holds: its body, its headers and its key. */
+const sizeOf = (key: string, kept: Kept) =>
+  kept.body.byteLength + Buffer.byteLength(key) + Object.entries(kept.headers).reduce((n, [name, value]) => n + name.length + Buffer.byteLength(value), 0);
 
 /**
  * Visitors' answers of the routes that opt in (`config.answerCache`) are kept in memory and
@@ -39,13 +46,14 @@ async function answerCachePlugin(app: FastifyInstance, options: { enabled: boole
   const forget = (key: string) => {
     const entry = kept.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= sizeOf(key, entry);
     kept.delete(key);
   };
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || request.actor || !request.routeOptions.config.answerCache) return;
     const key = `${request.url}\n${request.headers.accept ?? ''}`;
+    if (key.length > MAX_KEY_LENGTH) return;
     const writes = database.writes;
     const hit = kept.get(key);
     if (hit && hit.writes === writes) {
@@ -62,12 +70,16 @@ async function answerCachePlugin(app: FastifyInstance, options: { enabled: boole
     const started = begun.get(request);
     if (!started || reply.statusCode !== 200 || database.writes !== started.writes) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('set-cookie') || payload.length > MAX_BYTES / 8) return payload;
+    if (reply.hasHeader('set-cookie')) return payload;
+    // A copy: a buffer may be a view on a larger one (a vector tile's encoder's).
+    const body = Buffer.from(payload);
+    if (body.byteLength > MAX_BYTES / 8) return payload;
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (KEPT_HEADERS.test(name) && value !== undefined) headers[name] = String(value);
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (!OWN_HEADERS.test(name) && value !== undefined) headers[name] = String(value);
+    const entry = { writes: started.writes, headers, body };
     forget(started.key);
-    kept.set(started.key, { writes: started.writes, headers, body: payload });
-    bytes += payload.length;
+    kept.set(started.key, entry);
+    bytes += sizeOf(started.key, entry);
     for (const [key] of kept) {
       if (kept.size <= MAX_ANSWERS && bytes <= MAX_BYTES) break;
       forget(key);
