@@ -39,6 +39,15 @@ describe('visitors’ answers kept until the next write', () => {
     expect(after.answer.json().projects.map((p: { id: string }) => p.id)).toContain(added.id);
   });
 
+  it('every route that opts in is kept: its read writes nothing that would drop it', async () => {
+    for (const path of ['/projects', '/data/obj', '/insights', '/insights?q=soil', '/people?q=a', '/photos', '/tiles/objects/2/2/1.mvt']) {
+      expect((await api(t.app, 'GET', path)).statusCode, path).toBe(200);
+      const again = await statementsOf(() => api(t.app, 'GET', path));
+      expect(again.answer.statusCode, path).toBe(200);
+      expect(again.statements === 0, path).toBe(kept);
+    }
+  });
+
   it('a kept answer is revalidated as a fresh one: If-None-Match naming its tag answers 304', async () => {
     const first = await api(t.app, 'GET', '/people');
     const revalidated = await statementsOf(() => api(t.app, 'GET', '/people', { headers: { 'if-none-match': first.headers.etag as string } }));
