@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { errorHeading, STATUS_TEXT, toErrorView } from './errors';
+import { errorHeading, retryDelay, retryServerFaults, STATUS_TEXT, toErrorView } from './errors';
 
 describe('errorHeading (spec section 8)', () => {
   it.each<[number | null, string]>([
@@ -60,5 +60,25 @@ describe('toErrorView', () => {
   it('shows a plain error under the generic heading with its own message', () => {
     expect(toErrorView(new Error('boom'))).toMatchObject({ heading: 'Error', message: 'boom', code: null });
     expect(toErrorView('just a string')).toMatchObject({ heading: 'Error', message: 'just a string' });
+  });
+});
+
+describe('asking again after a failure', () => {
+  const busy = (seconds: number) => new ApiError(503, 'UNAVAILABLE', 'busy', 'busy', [], seconds);
+  it('asks again after a server fault or no answer, twice, and never after a 4xx', () => {
+    expect(retryServerFaults(0, busy(1))).toBe(true);
+    expect(retryServerFaults(1, new ApiError(null, null, null, 'Request Failed'))).toBe(true);
+    expect(retryServerFaults(2, busy(1))).toBe(false);
+    expect(retryServerFaults(0, new ApiError(404, 'NOT_FOUND', null, 'Not Found'))).toBe(false);
+  });
+  it('waits what a busy server names (at most 5 s) plus up to a second, otherwise 1 s then 2 s', () => {
+    for (let i = 0; i < 20; i++) {
+      const wait = retryDelay(0, busy(2));
+      expect(wait).toBeGreaterThanOrEqual(2000);
+      expect(wait).toBeLessThan(3000);
+      expect(retryDelay(0, busy(60))).toBeLessThan(6000);
+    }
+    expect(retryDelay(0, new ApiError(500, null, null, 'Error'))).toBe(1000);
+    expect(retryDelay(1, new Error('offline'))).toBe(2000);
   });
 });

@@ -1,5 +1,6 @@
 import { addProtocol } from 'maplibre-gl';
-import { ApiError, requestStream } from '../../lib/api-client';
+import { requestStream } from '../../lib/api-client';
+import { retryDelay, retryServerFaults } from '../../lib/errors';
 
 /**
  * MapLibre asks for the catalogue's vector tiles under this scheme, and they are fetched
@@ -40,31 +41,26 @@ export const tileRequests = {
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
-/** A busy server (503 with Retry-After) is asked again this many times, waiting as it says, at most BUSY_WAIT_MAX_S. */
-const BUSY_RETRIES = 2;
-const BUSY_WAIT_MAX_S = 5;
-
 const cancelled = () => new DOMException('The tile is no longer needed.', 'AbortError');
 
-/** Waits `seconds`, or less if MapLibre no longer needs the tile. */
-const waitFor = (seconds: number, signal: AbortSignal) =>
+/** Waits `ms`, or less if MapLibre no longer needs the tile. */
+const waitFor = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(cancelled());
     const onAbort = () => (clearTimeout(timer), reject(cancelled()));
-    const timer = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve()), seconds * 1000);
+    const timer = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve()), ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
-/** The tile's answer; a busy server's refusal is waited out a few times before it counts as a failure. */
+/** The tile's answer; a server fault is asked again as the app's queries are (lib/errors.ts: a busy server's Retry-After honoured). */
 async function fetchTile(path: string, signal: AbortSignal): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
+  for (let failures = 0; ;) {
     try {
       return await requestStream('GET', path, { accept: MVT, signal });
     } catch (err) {
-      const busy = err instanceof ApiError && err.status === 503 && err.retryAfter !== null;
-      if (!busy || attempt === BUSY_RETRIES) throw err;
-      // Spread over a second: the tiles refused together do not all come back at once.
-      await waitFor(Math.min(err.retryAfter!, BUSY_WAIT_MAX_S) + Math.random(), signal);
+      if (isAbort(err) || !retryServerFaults(failures, err)) throw err;
+      await waitFor(retryDelay(failures, err), signal);
+      failures++;
     }
   }
 }
