@@ -6,13 +6,10 @@ import { createCommentsService } from '../../modules/insights/index.js';
 import type { Db } from '../client.js';
 import { settings } from '../schema/index.js';
 import { planDemoInsights, type DemoCommenter } from './demo-insights.js';
+import { today } from './objects.js';
 
 /** Set once the demo insights are in: a second start adds nothing. */
 const SEEDED_KEY = 'demo_insights_seeded';
-const DAY_MS = 86_400_000;
-
-/** Midnight UTC today: the demo dates count back from it, so runs on one day agree. */
-const today = () => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 
 /**
  * The demo insights (demo-insights.ts) and their comments, written through the insights

@@ -27,7 +27,7 @@ const SEEDED_KEY = 'demo_objects_seeded';
 const DAY_MS = 86_400_000;
 
 /** Midnight UTC today: the demo dates count back from it, so runs on one day agree. */
-const today = () => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
+export const today = () => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 
 /**
  * The demo objects (demo-objects.ts) with their links, notes and photos, made through the

@@ -15,9 +15,13 @@ import { DEMO_PROPERTIES, planDemoObjects } from './demo-objects.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
 import { DEMO_PUBLICATIONS } from './demo-publications.js';
 import { prepareData } from './index.js';
+import { today } from './objects.js';
 
 let t: TestApp;
+/** The day the demo data was planned for: its dates (and so its draws) follow the day, and a run may cross midnight. */
+let seededAt: Date;
 beforeAll(async () => {
+  seededAt = today();
   t = await startTestApp({ seedDemo: true, demoPassword: 'demo-password-1', admin: { username: 'admin', password: 'admin-password-1', email: null } });
   await prepareData(t.app);
   await prepareData(t.app); // a second start adds nothing
@@ -195,20 +199,21 @@ describe('the demo objects', () => {
   const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
   type Row = { name: string; level: string; types: string[]; parent_types: string[] | null; metadata: Record<string, unknown> };
   // The planned objects only: the river project's sites come with its measured data (below).
-  const plannedNames = planDemoObjects(new Date())
-    .map((o) => `'${o.name}'`)
-    .join(', ');
+  const plannedNames = () =>
+    planDemoObjects(seededAt)
+      .map((o) => `'${o.name}'`)
+      .join(', ');
   const objects = () =>
     query<Row>(`
       select o.name, o.metadata,
         (select array_agg(t.slug order by t.position) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = o.id) as types,
         (select array_agg(t.slug) from object_type_links l join object_types t on t.id = l.type_id where l.object_id = o.parent_id) as parent_types,
         '' as level
-      from objects o where o.name in (${plannedNames})`);
+      from objects o where o.name in (${plannedNames()})`);
 
   it('are about three hundred properties, sites and plots of all four types, as planned', async () => {
     const rows = await objects();
-    const planned = planDemoObjects(new Date());
+    const planned = planDemoObjects(seededAt);
     expect(rows.length).toBe(planned.length);
     expect(rows.length).toBeGreaterThanOrEqual(280);
     expect(rows.length).toBeLessThanOrEqual(330);
@@ -248,7 +253,7 @@ describe('the demo objects', () => {
 
   it('lie at their landscapes: valid boundaries, sites inside them, plots near their sites', async () => {
     const [bounds] = await query<{ valid: boolean; min_lon: number; max_lon: number; min_lat: number; max_lat: number }>(
-      `select bool_and(ST_IsValid(geo)) as valid, min(ST_XMin(geo)) as min_lon, max(ST_XMax(geo)) as max_lon, min(ST_YMin(geo)) as min_lat, max(ST_YMax(geo)) as max_lat from objects where name in (${plannedNames})`,
+      `select bool_and(ST_IsValid(geo)) as valid, min(ST_XMin(geo)) as min_lon, max(ST_XMax(geo)) as max_lon, min(ST_YMin(geo)) as min_lat, max(ST_YMax(geo)) as max_lat from objects where name in (${plannedNames()})`,
     );
     expect(bounds).toMatchObject({ valid: true });
     expect(bounds!.min_lon).toBeGreaterThan(-160); // Alaska
@@ -261,7 +266,7 @@ describe('the demo objects', () => {
          or (GeometryType(p.geo) = 'POINT' and not ST_DWithin(p.geo::geography, c.geo::geography, 500))`);
     expect(misplaced).toEqual([]);
     const properties = await query<{ name: string; type: string; stated: number; measured: number }>(
-      `select name, GeometryType(geo) as type, (metadata->>'area')::float8 as stated, ST_Area(geo::geography) / 10000 as measured from objects where parent_id is null and name in (${plannedNames})`,
+      `select name, GeometryType(geo) as type, (metadata->>'area')::float8 as stated, ST_Area(geo::geography) / 10000 as measured from objects where parent_id is null and name in (${plannedNames()})`,
     );
     for (const p of properties) {
       expect(p.type, p.name).toBe('POLYGON');
@@ -476,7 +481,10 @@ describe('the demo measured data', () => {
 describe('the demo insights', () => {
   const tokenOf = async (username: string) => tokenFor(t.app, (await t.app.services.users.findByLogin(username))!.id);
   const query = <T>(text: string) => t.database.use(async (d) => rowsOf<T>(await d.execute(sql.raw(text))));
-  const plan = planDemoInsights(new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000));
+  let plan: PlannedInsight[];
+  beforeAll(() => {
+    plan = planDemoInsights(seededAt);
+  });
   const visibility = (i: PlannedInsight) => i.visibility ?? 'public';
   /** A team's members, as demo.ts makes them: each account owns one team and edits the next. */
   const membersOf = (slug: string) =>
