@@ -337,6 +337,69 @@ describe('Idempotency-Key: one per POST, the same on its retry', () => {
   });
 });
 
+describe('a write turned away by a busy server (503 with Retry-After)', () => {
+  const busy = () => errorBody(503, 'The database is busy with a long job; please try again shortly', 'UNAVAILABLE');
+  const busyFor = (seconds: string) => {
+    const res = busy();
+    res.headers.set('retry-after', seconds);
+    return res;
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is sent once more after the wait named, with the same If-Match', async () => {
+    fetchMock.mockResolvedValueOnce(busyFor('2')).mockResolvedValueOnce(new Response(null, { status: 204 }));
+    const done = api.del('/data/node/climate', { version: 3 });
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1200);
+    await expect(done).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(call(1).headers.get('if-match')).toBe('"3"');
+  });
+
+  it('sends a POST again with the same Idempotency-Key, so the server carries it out once', async () => {
+    fetchMock.mockResolvedValueOnce(busyFor('1')).mockResolvedValueOnce(json({ id: 1 }, { status: 201 }));
+    const done = api.post('/data/obj/a/notes', { content: 'Once' });
+    await vi.advanceTimersByTimeAsync(2100);
+    await expect(done).resolves.toEqual({ id: 1 });
+    expect(call(1).headers.get('idempotency-key')).toBe(call(0).headers.get('idempotency-key'));
+  });
+
+  it('waits at most 5 s whatever the server names, and a second refusal is the error', async () => {
+    fetchMock.mockImplementation(async () => busyFor('120'));
+    const done = api.put('/data/node/climate', { title: 'Climate' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(6100);
+    const error = await done;
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(error).toMatchObject({ status: 503, code: 'UNAVAILABLE', retryAfter: 120 });
+  });
+
+  it('leaves reads to their queries, and a 503 without Retry-After is the error at once', async () => {
+    fetchMock.mockImplementation(async () => busyFor('1'));
+    await expect(api.get('/data/node/climate')).rejects.toMatchObject({ status: 503 });
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => busy());
+    await expect(api.del('/data/node/climate')).rejects.toMatchObject({ status: 503, retryAfter: null });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting when the write is called off', async () => {
+    fetchMock.mockResolvedValueOnce(busyFor('3'));
+    const controller = new AbortController();
+    const done = request('DELETE', '/data/node/climate', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    expect(await done).toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('request: errors', () => {
   it('normalises an error response to ApiError with status, code, the server text and details', async () => {
     fetchMock.mockResolvedValueOnce(

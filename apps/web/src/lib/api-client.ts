@@ -179,6 +179,32 @@ export interface Conditional {
   overwriteOf?: number | undefined;
 }
 
+/** A busy server's Retry-After is waited at most this long before asking again. */
+const RETRY_AFTER_MAX_MS = 5000;
+
+/**
+ * How long to wait on a busy server's Retry-After (in seconds): what it names, at most 5 s,
+ * spread over a further second so requests turned away together do not all come back at once.
+ */
+export const retryAfterWait = (seconds: number): number => Math.min(seconds * 1000, RETRY_AFTER_MAX_MS) + Math.random() * 1000;
+
+/**
+ * A write the server turned away unstarted (503 with Retry-After: its database was too
+ * busy to take the job) is sent once more after the wait. That is safe: a POST carries
+ * its Idempotency-Key (a 5xx answer is not kept against it), and a PUT or DELETE is
+ * idempotent, its If-Match still guarding the version. Reads are asked again by their queries.
+ */
+const resendsWhenBusy = (method: string, res: Response) => method !== 'GET' && res.status === 503 && Number(res.headers.get('retry-after')) > 0;
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+
 const conditionalHeaders = ({ version, overwriteOf }: Conditional = {}): Record<string, string> => ({
   ...(version !== undefined ? { 'if-match': `"${version}"` } : {}),
   ...(overwriteOf !== undefined ? { 'overwrite-of': `"${overwriteOf}"` } : {}),
@@ -215,6 +241,10 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     if (res.status === 401 && !NO_RETRY.includes(path)) {
       if (await refreshSession()) res = await once();
       else if (accessToken) setAccessToken(null);
+    }
+    if (resendsWhenBusy(method, res)) {
+      await pause(retryAfterWait(Number(res.headers.get('retry-after'))), options.signal);
+      res = await once();
     }
   } catch (err) {
     if ((err instanceof DOMException && err.name === 'AbortError') || err instanceof ApiError) throw err;

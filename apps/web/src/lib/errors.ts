@@ -1,5 +1,5 @@
 import { ERROR_HEADINGS } from '@observatory/shared';
-import { ApiError } from './api-client';
+import { ApiError, retryAfterWait } from './api-client';
 
 export interface ErrorView {
   status: number | null;
@@ -19,16 +19,13 @@ export const errorText = (error: unknown) => toErrorView(error).message || 'Some
 export const retryServerFaults = (failures: number, error: unknown) =>
   !(error instanceof ApiError && error.status !== null && error.status < 500) && failures < 2;
 
-/** A busy server's Retry-After is waited at most this long before asking again. */
-const RETRY_AFTER_MAX_MS = 5000;
-
 /**
  * How long to wait before asking again, `failures` counted before this one (as TanStack
  * Query does): what a busy server's Retry-After names (at most 5 s), spread over a further
  * second so requests refused together do not all come back at once; otherwise 1 s, then 2 s.
  */
 export function retryDelay(failures: number, error: unknown): number {
-  if (error instanceof ApiError && error.retryAfter !== null) return Math.min(error.retryAfter * 1000, RETRY_AFTER_MAX_MS) + Math.random() * 1000;
+  if (error instanceof ApiError && error.retryAfter !== null) return retryAfterWait(error.retryAfter);
   return 1000 * 2 ** failures;
 }
 
