@@ -56,6 +56,18 @@ describe('visitors’ answers kept until the next write', () => {
     expect(revalidated.statements === 0).toBe(kept);
   });
 
+  it('a request saying no-cache is answered afresh, and the kept answer stays for the next', async () => {
+    const first = await api(t.app, 'GET', '/insights?sort=title');
+    for (const headers of [{ 'cache-control': 'no-cache' }, { 'cache-control': 'max-age=0, No-Cache' }, { pragma: 'no-cache' }]) {
+      const afresh = await statementsOf(() => api(t.app, 'GET', '/insights?sort=title', { headers }));
+      expect(afresh.answer.statusCode).toBe(200);
+      expect(afresh.statements, JSON.stringify(headers)).toBeGreaterThan(0);
+      expect(afresh.answer.body).toBe(first.body);
+    }
+    const again = await statementsOf(() => api(t.app, 'GET', '/insights?sort=title'));
+    expect(again.statements === 0).toBe(kept);
+  });
+
   it('answers of other parameters are kept apart', async () => {
     for (let i = 0; i < 2; i++) await buildObject(t.app, owner, { projects: [project] });
     const names = (res: { json(): { objects: { name: string }[] } }) => res.json().objects.map((o) => o.name);

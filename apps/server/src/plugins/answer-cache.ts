@@ -17,6 +17,9 @@ const OWN_HEADERS =
 /** A longer address (with its Accept) is not kept: made-up parameters do not push the useful answers out. */
 const MAX_KEY_LENGTH = 2048;
 
+/** A request saying `Cache-Control: no-cache` (a reload, a monitor, the bench's CPU figures) is answered afresh and leaves the kept answer as it is. */
+const asksAfresh = (request: FastifyRequest) => /\bno-cache\b/i.test(`${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`);
+
 interface Kept {
   writes: number;
   headers: Record<string, string>;
@@ -51,7 +54,7 @@ async function answerCachePlugin(app: FastifyInstance, options: { enabled: boole
   };
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'GET' || request.actor || !request.routeOptions.config.answerCache) return;
+    if (request.method !== 'GET' || request.actor || !request.routeOptions.config.answerCache || asksAfresh(request)) return;
     const key = `${request.url}\n${request.headers.accept ?? ''}`;
     if (key.length > MAX_KEY_LENGTH) return;
     const writes = database.writes;
