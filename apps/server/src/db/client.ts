@@ -4,7 +4,6 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { CountCache } from './counts.js';
 import { lockDataDir } from './lock.js';
+import { postgisExtension } from './postgis-bundle.js';
 import { namingPool, nameStatements, StatementNames } from './statements.js';
 import { DbQueue } from './queue.js';
 import * as schema from './schema/index.js';
@@ -211,7 +211,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pglite = await PGlite.create({
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
-      extensions: { postgis },
+      extensions: { postgis: postgisExtension() },
       startParams: DURABLE_START_PARAMS,
     });
     nameStatements(pglite, new StatementNames());
