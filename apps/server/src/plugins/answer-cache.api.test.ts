@@ -58,7 +58,7 @@ describe('visitors’ answers kept until the next write', () => {
 
   it('a request saying no-cache is answered afresh, and the kept answer stays for the next', async () => {
     const first = await api(t.app, 'GET', '/insights?sort=title');
-    for (const headers of [{ 'cache-control': 'no-cache' }, { 'cache-control': 'max-age=0, No-Cache' }, { pragma: 'no-cache' }]) {
+    for (const headers of [{ 'cache-control': 'no-cache' }, { 'cache-control': 'max-age=0, No-Cache' }, { pragma: 'no-cache' }] as Record<string, string>[]) {
       const afresh = await statementsOf(() => api(t.app, 'GET', '/insights?sort=title', { headers }));
       expect(afresh.answer.statusCode).toBe(200);
       expect(afresh.statements, JSON.stringify(headers)).toBeGreaterThan(0);
