@@ -142,9 +142,9 @@ export async function benchMeasured(database: Database, baseUrl: string, token: 
   return { observations: OBSERVATIONS + CHART_POINTS, seedSeconds, reads: latency, writes };
 }
 
-export function printMeasured(title: string, figures: MeasuredFigures): void {
+export function printMeasured(title: string, figures: MeasuredFigures, referenceCpuMs?: number): void {
   console.log(`\n${title}: ${figures.observations} observations seeded in ${figures.seedSeconds} s`);
-  printLatency(`${title}, measured data`, figures.reads);
+  printLatency(`${title}, measured data`, figures.reads, referenceCpuMs);
   console.log(`\n${title}, bulk writes of ${WRITE_ROWS} observations (one request each)`);
   for (const w of figures.writes) {
     if (w.error) console.warn(`warning: ${w.label}: failed after ${w.ms} ms: ${w.error}`);

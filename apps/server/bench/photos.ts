@@ -4,7 +4,7 @@
  * list of field scenes, seven in ten with an EXIF time, half with their own position near
  * their object. Then, as a visitor, the photo search's first page unfiltered, with q and
  * with a city's box: one request at a time (mean and p99), and the requests/s of each as a
- * fraction of GET /health's in the same run.
+ * fraction of the reference's in the same run.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -79,7 +79,7 @@ export interface PhotoFigures {
   photos: number;
   seedSeconds: number;
   reads: LatencyFigure[];
-  /** autocannon: requests/s and their ratio to GET /health's; `requests` answered in the duration. */
+  /** autocannon: requests/s and their ratio to the reference's; `requests` answered in the duration. */
   throughput: { endpoint: string; requestsPerSecond: number; p99Ms: number; rpsRatio: number; requests: number; non2xx: number; errors: number }[];
 }
 
@@ -113,14 +113,14 @@ export async function seedPhotos(database: Database): Promise<void> {
 const answer = (body: unknown) => body as { photos: unknown[]; total_count: number };
 
 /**
- * Seeds the photos, then measures; `throughput` runs autocannon on a path, `healthRps` is
- * GET /health's requests/s in the same run.
+ * Seeds the photos, then measures; `throughput` runs autocannon on a path, `referenceRps` is
+ * the reference's requests/s in the same run.
  */
 export async function benchPhotos(
   database: Database,
   baseUrl: string,
   seconds: number,
-  healthRps: number,
+  referenceRps: number,
   throughput: (path: string) => Promise<{ requestsPerSecond: number; p99Ms: number; requests: number; non2xx: number; errors: number }>,
 ): Promise<PhotoFigures> {
   const started = performance.now();
@@ -145,21 +145,21 @@ export async function benchPhotos(
   const loaded = [];
   for (const [label, path] of paths) {
     const figure = await throughput(path);
-    loaded.push({ endpoint: label, ...figure, rpsRatio: Number((figure.requestsPerSecond / healthRps).toFixed(3)) });
+    loaded.push({ endpoint: label, ...figure, rpsRatio: Number((figure.requestsPerSecond / referenceRps).toFixed(3)) });
   }
   return { photos: counted!.n, seedSeconds, reads, throughput: loaded };
 }
 
-export function printPhotos(title: string, figures: PhotoFigures, connections: number): void {
+export function printPhotos(title: string, figures: PhotoFigures, connections: number, referenceCpuMs?: number): void {
   console.log(`\n${title}: ${figures.photos} photos seeded in ${figures.seedSeconds} s`);
-  printLatency(`${title}, photos`, figures.reads);
+  printLatency(`${title}, photos`, figures.reads, referenceCpuMs);
   console.log(`\n${title}, photos: ${connections} connections`);
   for (const f of figures.throughput) {
     if (f.non2xx || f.errors) console.warn(`warning: ${f.endpoint}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
     if (!f.requests) console.log(`${f.endpoint}: no answer within the duration (0 req/s)`);
     else
       console.log(
-        `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`,
+        `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of the reference), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`,
       );
   }
 }

@@ -11,7 +11,7 @@
  *   sites with the metric, of a city's box, a chart of ten years of them and a CSV
  *   export of the sites in the city's box: mean and p99 ms, bytes;
  * - with autocannon (10 connections) the two queries' and the export's requests/s as a
- *   fraction of GET /health's.
+ *   fraction of the reference's.
  */
 import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
@@ -139,8 +139,8 @@ async function timePost(baseUrl: string, token: string, request: SandboxRequest,
 }
 
 /**
- * Seeds, then measures; `throughput` runs autocannon on a request (signed in), `healthRps`
- * is GET /health's requests/s in the same run.
+ * Seeds, then measures; `throughput` runs autocannon on a request (signed in), `referenceRps`
+ * is the reference's requests/s in the same run.
  */
 export async function benchSandbox(
   database: Database,
@@ -148,7 +148,7 @@ export async function benchSandbox(
   baseUrl: string,
   token: string,
   seconds: number,
-  healthRps: number,
+  referenceRps: number,
   throughput: (request: SandboxRequest) => Promise<autocannon.Result>,
 ): Promise<SandboxFigures> {
   const started = performance.now();
@@ -188,7 +188,7 @@ export async function benchSandbox(
       endpoint: request.label,
       requestsPerSecond: Number(result.requests.average.toFixed(1)),
       p99Ms: result.latency.p99,
-      rpsRatio: Number((result.requests.average / healthRps).toFixed(3)),
+      rpsRatio: Number((result.requests.average / referenceRps).toFixed(3)),
       requests: result.requests.total,
       non2xx: result.non2xx,
       errors: result.errors,
@@ -210,7 +210,7 @@ export function printSandbox(title: string, figures: SandboxFigures, connections
   for (const f of figures.throughput) {
     if (f.non2xx || f.errors) console.warn(`warning: ${f.endpoint}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
     console.log(
-      `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of health), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`,
+      `${f.endpoint}: ${f.requestsPerSecond.toFixed(1)} req/s (${f.rpsRatio.toFixed(3)} of the reference), p99 ${f.p99Ms.toFixed(1)} ms, ${f.requests} answered`,
     );
   }
 }
