@@ -385,7 +385,13 @@ async function measureMap(baseUrl: string, objects: number): Promise<LatencyFigu
  * or of a reference run of its own when that part is not measured. Anonymous, like the
  * latency requests: a visitor's search.
  */
-async function measureInsights(database: Database, baseUrl: string, token: string, kind: Kind, reference: autocannon.Result | undefined): Promise<InsightFigures> {
+async function measureInsights(
+  database: Database,
+  baseUrl: string,
+  token: string,
+  kind: Kind,
+  reference: autocannon.Result | undefined,
+): Promise<InsightFigures> {
   const referenceRps = (reference ?? (await measure(baseUrl, REFERENCE, token))).requests.average;
   return benchInsights(database, baseUrl, SECONDS, kind === 'server', referenceRps, async (path) => {
     const result = await measure(baseUrl, { label: path, method: 'GET', path }, token);

@@ -31,9 +31,7 @@ describe('PostGIS’s lean bundle', () => {
     expect(makeLeanBundle(file)).toBe(false);
 
     const names = namesIn(gunzipSync(fs.readFileSync(file)));
-    expect(names).toEqual(
-      expect.arrayContaining(['lib/postgresql/postgis-3.so', 'share/postgresql/extension/postgis.control', 'share/proj/proj.db']),
-    );
+    expect(names).toEqual(expect.arrayContaining(['lib/postgresql/postgis-3.so', 'share/postgresql/extension/postgis.control', 'share/proj/proj.db']));
     expect(names.some((n) => /^share\/postgresql\/extension\/postgis--\d+\.\d+\.\d+\.sql$/.test(n))).toBe(true);
     expect(names.filter((n) => /raster|topology|tiger|unpackaged|contrib/.test(n))).toEqual([]);
   });

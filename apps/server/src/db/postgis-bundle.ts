@@ -38,7 +38,7 @@ const text = (block: Buffer, from: number, length: number) => block.toString('ut
 export function filterTar(tar: Buffer, keep: (name: string) => boolean): Buffer {
   const kept: Buffer[] = [];
   let longName: { name: string; start: number } | null = null;
-  for (let at = 0; at + BLOCK <= tar.length; ) {
+  for (let at = 0; at + BLOCK <= tar.length;) {
     const header = tar.subarray(at, at + BLOCK);
     if (header.every((b) => b === 0)) break;
     const size = parseInt(text(header, 124, 12).trim() || '0', 8);
@@ -66,7 +66,10 @@ export function leanBundleFile(): string {
 export function makeLeanBundle(file = leanBundleFile()): boolean {
   if (fs.existsSync(file)) return false;
   const full = path.join(packageOf('@electric-sql/pglite-postgis').dir, 'dist/postgis.tar.gz');
-  const lean = gzipSync(filterTar(gunzipSync(fs.readFileSync(full)), (name) => KEPT.test(name)), { level: 1 });
+  const lean = gzipSync(
+    filterTar(gunzipSync(fs.readFileSync(full)), (name) => KEPT.test(name)),
+    { level: 1 },
+  );
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Another process may be making or reading this very file: only others' names go.
   for (const old of fs.readdirSync(path.dirname(file)))
