@@ -88,8 +88,23 @@ describe('commitImport', () => {
       ),
     );
     await expect(commitImport('objects', BODY, () => {})).rejects.toMatchObject({ status: 400, details: [{ field: 'records.3.1', message: 'Row 3: bad' }] });
-    fetchMock.mockResolvedValueOnce(json({ error: 'Busy', code: 'UNAVAILABLE', requestId: 'r' }, 503, { 'retry-after': '7' }));
-    await expect(commitImport('objects', BODY, () => {})).rejects.toMatchObject({ status: 503, retryAfter: 7 });
+  });
+
+  it('sends a commit turned away by a busy server once more after its wait, and throws a second refusal with the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = () => json({ error: 'Busy', code: 'UNAVAILABLE', requestId: 'r' }, 503, { 'retry-after': '7' });
+      fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(busy());
+      const refused = commitImport('objects', BODY, () => {}).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(6100);
+      expect(await refused).toMatchObject({ status: 503, retryAfter: 7 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(new Headers(fetchMock.mock.calls[1]![1]?.headers).get('idempotency-key')).toBe(
+        new Headers(fetchMock.mock.calls[0]![1]?.headers).get('idempotency-key'),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refreshes the session on a 401 and asks again', async () => {
