@@ -398,6 +398,28 @@ describe('a write turned away by a busy server (503 with Retry-After)', () => {
     expect(await done).toMatchObject({ name: 'AbortError' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it('does not wait at all when the write was called off while the refusal came back', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce(async () => {
+      controller.abort();
+      return busyFor('3');
+    });
+    const done = request('DELETE', '/data/node/climate', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await done).toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets go of the signal once the wait is over', async () => {
+    fetchMock.mockResolvedValueOnce(busyFor('1')).mockResolvedValueOnce(new Response(null, { status: 204 }));
+    const controller = new AbortController();
+    const removed = vi.spyOn(controller.signal, 'removeEventListener');
+    const done = request('DELETE', '/data/node/climate', { signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(2100);
+    await done;
+    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
 });
 
 describe('request: errors', () => {

@@ -196,13 +196,19 @@ export const retryAfterWait = (seconds: number): number => Math.min(seconds * 10
  */
 const resendsWhenBusy = (method: string, res: Response) => method !== 'GET' && res.status === 503 && Number(res.headers.get('retry-after')) > 0;
 
+/** Waits ms, or rejects with the abort's reason as soon as the signal is aborted (at once if it already is). */
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const aborted = () => {
       clearTimeout(timer);
-      reject(signal.reason as Error);
-    });
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', aborted, { once: true });
   });
 
 const conditionalHeaders = ({ version, overwriteOf }: Conditional = {}): Record<string, string> => ({
