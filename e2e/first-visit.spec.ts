@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 /**
  * How much gzipped JavaScript a visitor's first visit loads, counted from the scripts the
  * browser asked for until the screen is drawn, read from the build on disk (bytes are
- * steady: this is not a timed test). TARGET_KB are the budgets (docs/performance.md);
+ * steady: this is not a timed test). TARGET_KB are the budgets (docs/architecture.md, "First visit");
  * CEILING_KB hold what is reached so far and only ever go down, to the targets.
  */
 const TARGET_KB = { '/': 150, '/map/properties': 400 };
