@@ -14,6 +14,8 @@ import { cpuOfServerTiming } from '../src/lib/server-timing.js';
 /** Objects of the map figures on both databases; a PostgreSQL server adds up to ONE_MILLION. */
 export const BENCH_OBJECTS = 100_000;
 export const ONE_MILLION = 1_000_000;
+/** The few objects the map page's first draw at a million is held against (BENCH_SCALE=1m). */
+export const FEW_OBJECTS = 1_000;
 /** An object with NOTES notes, for GET data/obj/{name} and its notes page 1. */
 export const NOTED_OBJECT = 'bench-object-5000';
 const NOTES = 45;
