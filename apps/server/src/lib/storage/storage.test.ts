@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage, newStorageKey, type Storage } from './index.js';
+import { createLocalStorage, createStorage, newStorageKey, type Storage } from './index.js';
+import type { S3Config } from '../../config.js';
 
 const MiB = 1024 * 1024;
 const tempDirs: string[] = [];
@@ -17,6 +18,8 @@ const tempDir = (name: string) => {
   tempDirs.push(dir);
   return dir;
 };
+/** A bucket's storage as the server makes it (its SDK loaded with the first call). */
+const createS3Storage = (s3: S3Config) => createStorage({ dir: tempDir('unused'), s3 });
 afterAll(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
 /** `total` bytes in 64 KiB chunks made on demand, calling `midway` once halfway through. */
