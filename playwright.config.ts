@@ -62,7 +62,7 @@ export default defineConfig({
     { command: 'node e2e/map-style-server.mjs', url: process.env.E2E_STYLE_URL, env: { STYLE_PORT: String(STYLE_PORT) }, reuseExistingServer: false },
     {
       // The compiled server, as `npm start` runs it (test:e2e builds it first).
-      command: 'node apps/server/dist/server.js',
+      command: 'node apps/server/dist/bundle/server.js',
       // E2E_LOG_LEVEL=info shows the server's log of every request beside the journeys.
       stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
       url: `http://127.0.0.1:${PORT}/api/v1/health`,

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { bundleServer } from './bundle-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -19,3 +20,5 @@ fs.cpSync(src, dist, {
 // A migrated, empty database that a new data directory starts from (db/template.ts):
 // made once for each set of migrations, in about 15 s.
 execFileSync(process.execPath, [path.join(dist, 'db/make-template.js')], { stdio: 'inherit' });
+
+await bundleServer();

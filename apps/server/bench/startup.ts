@@ -1,5 +1,5 @@
 /**
- * Start-up of the built server (`apps/server/dist/server.js`, as `npm start` runs it) on
+ * Start-up of the built server (`apps/server/dist/bundle/server.js`, as `npm start` runs it) on
  * the embedded database, as a child process timed until GET /api/v1/health first answers
  * 200: wall time and the process's CPU (user and system of every thread, from
  * /proc/<pid>/stat). Cold: a new DATA_DIR without demo data; warm: the same directory
@@ -55,7 +55,7 @@ function freePort(): Promise<number> {
 async function timeStart(dataDir: string, seedDemo: boolean): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'apps/server/dist/bundle/server.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -88,7 +88,7 @@ async function timeStart(dataDir: string, seedDemo: boolean): Promise<Start> {
 }
 
 export async function benchStartup(): Promise<StartupFigures | null> {
-  if (!fs.existsSync(path.join(ROOT_DIR, 'apps/server/dist/server.js'))) {
+  if (!fs.existsSync(path.join(ROOT_DIR, 'apps/server/dist/bundle/server.js'))) {
     console.warn('\nstartup: apps/server/dist is missing; run `npm run build` first. Skipping the start-up figures.');
     return null;
   }

@@ -24,7 +24,7 @@ describe('the embedded database', () => {
     expect((keys.body.apikeys as { comment: string }[]).map((k) => k.comment)).toContain('survives a crash');
 
     // A second process on the same directory refuses to start, saying why.
-    const intruder = run('server.js', { DATA_DIR: dataDir });
+    const intruder = run('bundle/server.js', { DATA_DIR: dataDir });
     expect(await intruder.exited).not.toBe(0);
     expect(intruder.output()).toMatch(/in use by process \d+/);
     expect((await call(second.url, 'GET', '/health')).status).toBe(200);

@@ -42,7 +42,7 @@ export function run(script: string, env: Record<string, string | undefined>, arg
 }
 
 export async function startServer(dataDir: string, env: Record<string, string | undefined> = {}): Promise<Running> {
-  const child = run('server.js', { DATA_DIR: dataDir, ...env });
+  const child = run('bundle/server.js', { DATA_DIR: dataDir, ...env });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /Listening on (http:\/\/[\d.]+:\d+)/.exec(child.output());
