@@ -44,6 +44,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[property.name='openConfirmModal']", message: 'use components/confirm (confirmDelete, confirmAction)' },
+        // Messages as people read them are set with the first check (a first visit loads none of zod).
+        { selector: "CallExpression[callee.property.name='safeParse']", message: 'use check() from lib/validate: it sets the human messages' },
       ],
     },
   },
@@ -120,8 +122,8 @@ export default tseslint.config(
     },
   },
   {
-    // The one place that opens Mantine's confirmation dialog.
-    files: ['apps/web/src/components/confirm-dialogs.tsx'],
+    // The one place that opens Mantine's confirmation dialog, the one that checks with zod, and tests.
+    files: ['apps/web/src/components/confirm-dialogs.tsx', 'apps/web/src/lib/validate.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyHumanMessages } from '@observatory/shared';
 import { App } from './app/App';
 import { reloadForChunkError } from './lib/chunk-reload';
 
@@ -8,9 +7,6 @@ import { reloadForChunkError } from './lib/chunk-reload';
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError((event as Event & { payload: unknown }).payload)) event.preventDefault();
 });
-
-// Validation messages as people read them, where a form checks with the shared schemas.
-applyHumanMessages();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

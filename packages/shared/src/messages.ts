@@ -4,7 +4,8 @@ import type { $ZodRawIssue } from 'zod/v4/core';
 /**
  * Validation messages as a person reads them ("At most 300 characters"), for every schema
  * that gives none of its own, on the server and in the web app alike; and field paths as
- * labels ("body.project.startDate" is "Start date"). Call applyHumanMessages() once at start.
+ * labels ("body.project.startDate" is "Start date"). Call applyHumanMessages() once: the server
+ * at start, the web app with its first check (apps/web/src/lib/validate.ts).
  */
 
 type Issue = $ZodRawIssue;

@@ -1,6 +1,7 @@
 import { DOCUMENT_NODES, PASSWORD_MIN_LENGTH } from '@observatory/shared';
 import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
+import { check } from './validate';
 
 /** A new password and its repetition, as every password form checks them. */
 export const passwordRules = {
@@ -22,7 +23,7 @@ export const schemaRule =
   (schema: ZodType, empty: string | null = null) =>
   (v: string) => {
     if (!v) return empty;
-    const parsed = schema.safeParse(v);
+    const parsed = check(schema, v);
     return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not valid');
   };
 

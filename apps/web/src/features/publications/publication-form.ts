@@ -2,6 +2,7 @@ import { PUBLICATION_LIMITS as L, PublicationInputSchema, type PublicationDetail
 import { fieldErrors } from '../../components/FormError';
 import { lengthProblem } from '../../lib/form-rules';
 import { ApiError } from '../../lib/api-client';
+import { check } from '../../lib/validate';
 
 /** A person of the catalogue an author is linked to. */
 export interface LinkedPerson {
@@ -132,7 +133,7 @@ function lengthErrors(values: PublicationFormValues): Record<string, string> {
  * text past its limit first. Author rows are numbered as the form shows them, empty ones included.
  */
 export function validatePublication(values: PublicationFormValues): Record<string, string> {
-  const checked = PublicationInputSchema.safeParse(toInput(values));
+  const checked = check(PublicationInputSchema, toInput(values));
   const errors = lengthErrors(values);
   if (checked.success) return errors;
   const kept = keptRows(values);

@@ -34,6 +34,7 @@ import {
   type MetadataField,
   type MetadataValues,
 } from '../../../components/metadata/metadata-form';
+import { check } from '../../../lib/validate';
 
 type Visibility = (typeof VISIBILITIES)[number];
 
@@ -70,7 +71,7 @@ const TITLE_MAX = lengthLimit(GeoObjectCreateSchema.shape.title);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const nameRule = (v: string) => {
-  const parsed = ObjectNameSchema.safeParse(v);
+  const parsed = check(ObjectNameSchema, v);
   return parsed.success ? null : v ? parsed.error.issues[0]!.message : 'Give a name: it is the object’s address';
 };
 

@@ -5,6 +5,7 @@
  */
 import { GeoJsonInputSchema } from '@observatory/shared';
 import type { GeoJson } from './drawing';
+import { check } from '../../../lib/validate';
 
 export type GeoJsonTextResult = { geo: GeoJson | null; error: null } | { geo: null; error: string };
 
@@ -26,7 +27,7 @@ export function parseGeoJsonText(text: string): GeoJsonTextResult {
     if (!record.geometry) return fail('This Feature has no geometry');
     value = record.geometry;
   }
-  const parsed = GeoJsonInputSchema.safeParse(value);
+  const parsed = check(GeoJsonInputSchema, value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return fail(`${issue.message}${place(issue.path)}`);

@@ -20,6 +20,7 @@ import {
 import { guessObjectColumns, guessObservationColumns, guessRelationColumns } from './guess';
 import type { ImportKind } from './options-url';
 import { valueText, type Describe } from './preview-view';
+import { check } from '../../../../lib/validate';
 
 export type ObjectDraft = z.output<typeof ObjectImportOptionsSchema>;
 
@@ -73,7 +74,7 @@ function lenient(shape: Record<string, z.ZodType>, raw: unknown): Record<string,
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape)) {
     if (!(key in raw)) continue;
-    const parsed = schema.safeParse((raw as Record<string, unknown>)[key]);
+    const parsed = check(schema, (raw as Record<string, unknown>)[key]);
     if (parsed.success) out[key] = parsed.data;
   }
   return out;

@@ -11,6 +11,7 @@ import type { Conditional } from '../../../../../lib/api-client';
 import { lengthProblem } from '../../../../../lib/form-rules';
 import { slugFromTitle } from '../../../../../lib/slug';
 import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
+import { check } from '../../../../../lib/validate';
 
 export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
   number: 'Number',
@@ -95,7 +96,7 @@ export function checkMetric(v: MetricFormValues): Record<string, string> {
   }
   if (!v.name.trim()) errors.name = 'Give a name: the metric’s key';
   if (!v.title.trim()) errors.title = 'Give a title';
-  const parsed = MetricInputSchema.safeParse(toMetricInput(v));
+  const parsed = check(MetricInputSchema, toMetricInput(v));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
