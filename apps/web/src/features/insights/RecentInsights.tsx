@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
-import { useInsightSearch } from './api';
+import { useInsightSearch } from './search-api';
 import { dateOnly } from './insight-bits';
 
 const SHOWN = 5;

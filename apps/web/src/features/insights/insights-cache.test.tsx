@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { InsightResult } from '@observatory/shared';
 import { ApiError } from '../../lib/api-client';
-import { useInsightResults, type InsightsFetcher } from './api';
+import { useInsightResults, type InsightsFetcher } from './search-api';
 import { reuseSearch } from './insights-cache';
 
 describe('the insights search cache rule', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchInsights } from './api';
+import { fetchInsights } from './search-api';
 import { insightSearchFrom, insightSearchHref, insightSearchParams, insightSearchString, defaultSort } from './insights-query';
 
 afterEach(() => vi.unstubAllGlobals());
