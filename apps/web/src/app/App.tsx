@@ -7,9 +7,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ModalHost } from '../components/modal-host';
 import { useLatch } from '../lib/use-latch';
-import { RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { browserHistory } from '../lib/navigation';
 import { queryClient } from '../lib/query-client';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 const NotificationStack = lazy(() => import('../components/NotificationStack'));
@@ -25,11 +26,13 @@ function NotificationHost() {
 }
 
 export function App() {
-  const [router] = useState(createRouter);
+  const [history] = useState(browserHistory);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <HistoryRouter history={history}>
+          <AppRoutes />
+        </HistoryRouter>
         <ModalHost />
         <NotificationHost />
       </QueryClientProvider>

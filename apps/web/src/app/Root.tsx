@@ -1,17 +1,20 @@
 import { nprogress, NavigationProgress } from '@mantine/nprogress';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { matchPath, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { matchPath, Outlet, useLocation } from 'react-router';
+import { PageState } from '../components/PageState';
 import { UnsavedChangesGuard } from '../components/unsaved-changes';
 import { patterns } from '../config/paths';
+import { useScreenLoading } from '../lib/navigation';
 import { createProgressController } from '../lib/progress';
+import { useScrollRestoration } from '../lib/scroll-restoration';
 import { MapLayout } from './MapLayout';
 
 const onMapRoute = (pathname: string) => !!matchPath(patterns.map, pathname);
 
 /** Drives the top progress bar from route loads and API activity. */
 function useProgressBar() {
-  const navigating = useNavigation().state !== 'idle';
+  const navigating = useScreenLoading();
   const fetching = useIsFetching();
   const mutating = useIsMutating();
   const busy = navigating || fetching > 0 || mutating > 0;
@@ -26,6 +29,7 @@ function useProgressBar() {
 /** The root route: progress bar, scroll restoration, the question before unsaved changes are left, and the kept-alive map layout. */
 export function Root() {
   useProgressBar();
+  useScrollRestoration();
   const { pathname } = useLocation();
   const onMap = onMapRoute(pathname);
   const [mapVisited, setMapVisited] = useState(onMap);
@@ -35,10 +39,15 @@ export function Root() {
   return (
     <>
       <NavigationProgress aria-label="Loading" />
-      <ScrollRestoration />
       <UnsavedChangesGuard />
       {mapVisited || onMap ? <MapLayout hidden={!onMap} /> : null}
-      {onMap ? null : <Outlet />}
+      {onMap ? null : (
+        // While the first screen's code loads: a spinner after 200 ms, as a page loading its
+        // data. Later navigations keep the page shown until the next one's code is in.
+        <Suspense fallback={<PageState isPending error={null} />}>
+          <Outlet />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,115 +1,125 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { paths, patterns } from '../config/paths';
 import { NotFoundScreen } from '../components/ErrorScreen';
-import { PageState } from '../components/PageState';
-import { RouteError } from './errors/RouteError';
+import { RouteErrorBoundary } from './errors/RouteError';
 import { DefaultLayout, LoginLayout, PlainLayout } from './layouts';
-import { registerRoutes } from '../lib/prefetch';
+import { loadingScreen } from '../lib/navigation';
+import { registerRoutes, type RouteHandle } from '../lib/prefetch';
 import { RequirePermission } from './RequirePermission';
 import { RequireSignIn } from './RequireSignIn';
 import { Root } from './Root';
 
-/** A lazily loaded screen: the module's default export is the page. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/**
+ * A lazily loaded screen (the module's default export is the page): its code loads when the
+ * route is first shown (the progress bar counts it) or when a link to it is pointed at.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+  const Page = lazy(() => loadingScreen(load()));
+  return { element: <Page />, handle: { load } satisfies RouteHandle };
+}
 
 /** Every route of the web app. Screens of later features join here as they land. */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
-    element: <Root />,
-    errorElement: <RouteError />,
-    // While the first screen's code loads: a spinner after 200 ms, as a page loading its data.
-    hydrateFallbackElement: <PageState isPending error={null} />,
+    element: (
+      <RouteErrorBoundary>
+        <Root />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        element: <DefaultLayout />,
-        errorElement: <RouteError />,
+        element: (
+          <RouteErrorBoundary>
+            <DefaultLayout />
+          </RouteErrorBoundary>
+        ),
         children: [
-          { index: true, lazy: page(() => import('./routes/home/HomeRoute')) },
-          { path: paths.privacy, lazy: page(() => import('../features/privacy/PrivacyPage')) },
+          { index: true, ...page(() => import('./routes/home/HomeRoute')) },
+          { path: paths.privacy, ...page(() => import('../features/privacy/PrivacyPage')) },
           // More specific than the documentation pages' /doc/*: react-router ranks them first.
-          { path: paths.apiDocs, lazy: page(() => import('../features/api-docs/ApiDocsPage')) },
-          { path: paths.apiDocsObjects, lazy: page(() => import('../features/api-docs/ObjectsGuidePage')) },
-          { path: patterns.docPage, lazy: page(() => import('../features/pages/DocPage')) },
-          { path: paths.projects, lazy: page(() => import('../features/projects/ProjectsPage')) },
+          { path: paths.apiDocs, ...page(() => import('../features/api-docs/ApiDocsPage')) },
+          { path: paths.apiDocsObjects, ...page(() => import('../features/api-docs/ObjectsGuidePage')) },
+          { path: patterns.docPage, ...page(() => import('../features/pages/DocPage')) },
+          { path: paths.projects, ...page(() => import('../features/projects/ProjectsPage')) },
           {
             path: patterns.project,
-            lazy: page(() => import('../features/projects/ProjectLayout')),
+            ...page(() => import('../features/projects/ProjectLayout')),
             children: [
-              { index: true, lazy: page(() => import('../features/projects/ProjectOverview')) },
-              { path: 'data', lazy: page(() => import('./routes/projects/ProjectData')) },
-              { path: 'files/:file?/*', lazy: page(() => import('../features/projects/ProjectFilesTab')) },
-              { path: 'updates', lazy: page(() => import('../features/projects/UpdatesPage')) },
-              { path: 'updates/:update', lazy: page(() => import('../features/projects/UpdatePage')) },
+              { index: true, ...page(() => import('../features/projects/ProjectOverview')) },
+              { path: 'data', ...page(() => import('./routes/projects/ProjectData')) },
+              { path: 'files/:file?/*', ...page(() => import('../features/projects/ProjectFilesTab')) },
+              { path: 'updates', ...page(() => import('../features/projects/UpdatesPage')) },
+              { path: 'updates/:update', ...page(() => import('../features/projects/UpdatePage')) },
             ],
           },
-          { path: paths.data, lazy: page(() => import('../features/objects/ObjectsPage')) },
+          { path: paths.data, ...page(() => import('../features/objects/ObjectsPage')) },
           {
             path: patterns.object,
-            lazy: page(() => import('../features/objects/ObjectLayout')),
+            ...page(() => import('../features/objects/ObjectLayout')),
             children: [
-              { index: true, lazy: page(() => import('../features/objects/ObjectOverview')) },
+              { index: true, ...page(() => import('../features/objects/ObjectOverview')) },
               // The spec's address of the first tab; the tab's own links use the object's address.
-              { path: 'overview', lazy: page(() => import('../features/objects/ObjectOverview')) },
-              { path: 'notebook', lazy: page(() => import('../features/objects/ObjectNotebook')) },
-              { path: 'photos', lazy: page(() => import('../features/objects/ObjectPhotos')) },
+              { path: 'overview', ...page(() => import('../features/objects/ObjectOverview')) },
+              { path: 'notebook', ...page(() => import('../features/objects/ObjectNotebook')) },
+              { path: 'photos', ...page(() => import('../features/objects/ObjectPhotos')) },
             ],
           },
-          { path: paths.people, lazy: page(() => import('../features/people/PeoplePage')) },
-          { path: patterns.person, lazy: page(() => import('../features/people/PersonPage')) },
-          { path: paths.partners, lazy: page(() => import('../features/partners/PartnersPage')) },
-          { path: patterns.partner, lazy: page(() => import('../features/partners/PartnerPage')) },
-          { path: patterns.team, lazy: page(() => import('../features/teams/TeamPage')) },
-          { path: paths.pubs, lazy: page(() => import('../features/publications/PublicationsPage')) },
-          { path: patterns.pub, lazy: page(() => import('../features/publications/PublicationPage')) },
-          { path: paths.insights, lazy: page(() => import('../features/insights/InsightsPage')) },
-          { path: patterns.insight, lazy: page(() => import('../features/insights/InsightPage')) },
-          { path: patterns.photos, lazy: page(() => import('../features/photos/PhotosPage')) },
-          { path: paths.sandbox, lazy: page(() => import('../features/sandbox/SandboxPage')) },
+          { path: paths.people, ...page(() => import('../features/people/PeoplePage')) },
+          { path: patterns.person, ...page(() => import('../features/people/PersonPage')) },
+          { path: paths.partners, ...page(() => import('../features/partners/PartnersPage')) },
+          { path: patterns.partner, ...page(() => import('../features/partners/PartnerPage')) },
+          { path: patterns.team, ...page(() => import('../features/teams/TeamPage')) },
+          { path: paths.pubs, ...page(() => import('../features/publications/PublicationsPage')) },
+          { path: patterns.pub, ...page(() => import('../features/publications/PublicationPage')) },
+          { path: paths.insights, ...page(() => import('../features/insights/InsightsPage')) },
+          { path: patterns.insight, ...page(() => import('../features/insights/InsightPage')) },
+          { path: patterns.photos, ...page(() => import('../features/photos/PhotosPage')) },
+          { path: paths.sandbox, ...page(() => import('../features/sandbox/SandboxPage')) },
           // Works signed out: the link comes in an e-mail.
-          { path: patterns.unsubscribe, lazy: page(() => import('../features/account/UnsubscribePage')) },
-          { path: paths.nodes, lazy: page(() => import('./routes/nodes/NodeRoute')) },
-          { path: patterns.node, lazy: page(() => import('./routes/nodes/NodeRoute')) },
-          { path: patterns.invitation, lazy: page(() => import('../features/auth/InvitationPage')) },
+          { path: patterns.unsubscribe, ...page(() => import('../features/account/UnsubscribePage')) },
+          { path: paths.nodes, ...page(() => import('./routes/nodes/NodeRoute')) },
+          { path: patterns.node, ...page(() => import('./routes/nodes/NodeRoute')) },
+          { path: patterns.invitation, ...page(() => import('../features/auth/InvitationPage')) },
           // Public: the server answers 404 unless the reader may see a usage, uploaded it, or manages assets.
-          { path: patterns.asset, lazy: page(() => import('../features/assets/AssetPage')) },
-          { path: paths.assets, element: <RequireSignIn />, children: [{ index: true, lazy: page(() => import('../features/assets/MyUploadsPage')) }] },
+          { path: patterns.asset, ...page(() => import('../features/assets/AssetPage')) },
+          { path: paths.assets, element: <RequireSignIn />, children: [{ index: true, ...page(() => import('../features/assets/MyUploadsPage')) }] },
           {
             element: <RequireSignIn />,
             children: [
               {
                 path: paths.me,
-                lazy: page(() => import('./routes/me/MeLayout')),
+                ...page(() => import('./routes/me/MeLayout')),
                 children: [
-                  { index: true, lazy: page(() => import('./routes/me/MeIndexPage')) },
-                  { path: 'photos', lazy: page(() => import('./routes/me/MyPhotosPage')) },
-                  { path: 'projects', lazy: page(() => import('../features/projects/MyProjectsPage')) },
-                  { path: 'teams', lazy: page(() => import('../features/teams/MyTeamsPage')) },
+                  { index: true, ...page(() => import('./routes/me/MeIndexPage')) },
+                  { path: 'photos', ...page(() => import('./routes/me/MyPhotosPage')) },
+                  { path: 'projects', ...page(() => import('../features/projects/MyProjectsPage')) },
+                  { path: 'teams', ...page(() => import('../features/teams/MyTeamsPage')) },
                 ],
               },
-              { path: paths.projectCreate, lazy: page(() => import('../features/projects/ProjectEditPage')) },
-              { path: '/edit/projects', lazy: page(() => import('../features/projects/ProjectEditPage')) },
-              { path: patterns.projectEditAlias, lazy: page(() => import('../features/projects/ProjectEditPage')) },
-              { path: patterns.projectEdit, lazy: page(() => import('../features/projects/ProjectEditPage')) },
-              { path: patterns.projectUpdateNew, lazy: page(() => import('../features/projects/UpdateEditPage')) },
-              { path: patterns.projectUpdateEdit, lazy: page(() => import('../features/projects/UpdateEditPage')) },
-              { path: paths.objectNew, lazy: page(() => import('../features/objects/edit/ObjectEditPage')) },
-              { path: patterns.objectEdit, lazy: page(() => import('../features/objects/edit/ObjectEditPage')) },
-              { path: patterns.personEdit, lazy: page(() => import('../features/people/PersonEditPage')) },
-              { path: patterns.partnerEdit, lazy: page(() => import('../features/partners/PartnerEditPage')) },
-              { path: patterns.insightEdit, lazy: page(() => import('../features/insights/InsightEditPage')) },
+              { path: paths.projectCreate, ...page(() => import('../features/projects/ProjectEditPage')) },
+              { path: '/edit/projects', ...page(() => import('../features/projects/ProjectEditPage')) },
+              { path: patterns.projectEditAlias, ...page(() => import('../features/projects/ProjectEditPage')) },
+              { path: patterns.projectEdit, ...page(() => import('../features/projects/ProjectEditPage')) },
+              { path: patterns.projectUpdateNew, ...page(() => import('../features/projects/UpdateEditPage')) },
+              { path: patterns.projectUpdateEdit, ...page(() => import('../features/projects/UpdateEditPage')) },
+              { path: paths.objectNew, ...page(() => import('../features/objects/edit/ObjectEditPage')) },
+              { path: patterns.objectEdit, ...page(() => import('../features/objects/edit/ObjectEditPage')) },
+              { path: patterns.personEdit, ...page(() => import('../features/people/PersonEditPage')) },
+              { path: patterns.partnerEdit, ...page(() => import('../features/partners/PartnerEditPage')) },
+              { path: patterns.insightEdit, ...page(() => import('../features/insights/InsightEditPage')) },
               // Any signed-in user adds publications; who may change one, the server says (its permissions).
-              { path: paths.pubNew, lazy: page(() => import('../features/publications/PublicationEditPage')) },
-              { path: patterns.pubEdit, lazy: page(() => import('../features/publications/PublicationEditPage')) },
+              { path: paths.pubNew, ...page(() => import('../features/publications/PublicationEditPage')) },
+              { path: patterns.pubEdit, ...page(() => import('../features/publications/PublicationEditPage')) },
             ],
           },
           {
             element: <RequirePermission permission="createInsights" />,
-            children: [{ path: paths.insightNew, lazy: page(() => import('../features/insights/InsightEditPage')) }],
+            children: [{ path: paths.insightNew, ...page(() => import('../features/insights/InsightEditPage')) }],
           },
           {
             element: <RequirePermission permission="managePeople" />,
-            children: [{ path: paths.personNew, lazy: page(() => import('../features/people/PersonNewPage')) }],
+            children: [{ path: paths.personNew, ...page(() => import('../features/people/PersonNewPage')) }],
           },
           {
             // Site Admin → Data → Import. Outside the accessAdmin gate: a project's editor may
@@ -119,26 +129,26 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.adminImport,
-                lazy: page(() => import('./routes/admin/imports/ImportLayout')),
+                ...page(() => import('./routes/admin/imports/ImportLayout')),
                 children: [
-                  { index: true, lazy: page(() => import('./routes/admin/imports/ImportStartPage')) },
-                  { path: 'observations', lazy: page(() => import('./routes/admin/imports/ObservationImportPage')) },
+                  { index: true, ...page(() => import('./routes/admin/imports/ImportStartPage')) },
+                  { path: 'observations', ...page(() => import('./routes/admin/imports/ObservationImportPage')) },
                   {
                     path: 'observations/result',
-                    lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObservationsResultPage }),
+                    ...page(async () => ({ default: (await import('./routes/admin/imports/ImportResultPage')).ObservationsResultPage })),
                   },
                   {
                     element: <RequirePermission permission="importData" />,
                     children: [
-                      { path: 'objects', lazy: page(() => import('./routes/admin/imports/ObjectImportPage')) },
+                      { path: 'objects', ...page(() => import('./routes/admin/imports/ObjectImportPage')) },
                       {
                         path: 'objects/result',
-                        lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).ObjectsResultPage }),
+                        ...page(async () => ({ default: (await import('./routes/admin/imports/ImportResultPage')).ObjectsResultPage })),
                       },
-                      { path: 'object_rels', lazy: page(() => import('./routes/admin/imports/RelationImportPage')) },
+                      { path: 'object_rels', ...page(() => import('./routes/admin/imports/RelationImportPage')) },
                       {
                         path: 'object_rels/result',
-                        lazy: async () => ({ Component: (await import('./routes/admin/imports/ImportResultPage')).RelationsResultPage }),
+                        ...page(async () => ({ default: (await import('./routes/admin/imports/ImportResultPage')).RelationsResultPage })),
                       },
                     ],
                   },
@@ -151,77 +161,77 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.admin,
-                lazy: page(() => import('./routes/admin/AdminLayout')),
+                ...page(() => import('./routes/admin/AdminLayout')),
                 children: [
-                  { index: true, lazy: page(() => import('./routes/admin/AdminIndexPage')) },
-                  { path: paths.adminInstitutions, lazy: page(() => import('./routes/admin/institutions/InstitutionsAdminPage')) },
+                  { index: true, ...page(() => import('./routes/admin/AdminIndexPage')) },
+                  { path: paths.adminInstitutions, ...page(() => import('./routes/admin/institutions/InstitutionsAdminPage')) },
                   {
                     element: <RequirePermission permission="manageUsers" />,
                     children: [
-                      { path: paths.adminUsers, lazy: page(() => import('./routes/admin/users/UsersAdminPage')) },
-                      { path: patterns.adminUser, lazy: page(() => import('./routes/admin/users/UserAdminPage')) },
+                      { path: paths.adminUsers, ...page(() => import('./routes/admin/users/UsersAdminPage')) },
+                      { path: patterns.adminUser, ...page(() => import('./routes/admin/users/UserAdminPage')) },
                     ],
                   },
                   {
                     element: <RequirePermission permission="manageProjects" />,
                     children: [
-                      { path: paths.adminProjects, lazy: page(() => import('./routes/admin/projects/ProjectsAdminPage')) },
-                      { path: paths.adminProjectNew, lazy: page(() => import('../features/projects/ProjectEditPage')) },
-                      { path: patterns.adminProject, lazy: page(() => import('./routes/admin/projects/ProjectAdminPage')) },
+                      { path: paths.adminProjects, ...page(() => import('./routes/admin/projects/ProjectsAdminPage')) },
+                      { path: paths.adminProjectNew, ...page(() => import('../features/projects/ProjectEditPage')) },
+                      { path: patterns.adminProject, ...page(() => import('./routes/admin/projects/ProjectAdminPage')) },
                       // Every object, whatever its projects: what manageProjects lets its holder edit.
-                      { path: paths.adminObjects, lazy: page(() => import('./routes/admin/schema/objects/ObjectsAdminPage')) },
-                      { path: patterns.adminObject, lazy: page(() => import('./routes/admin/schema/objects/ObjectAdminPage')) },
+                      { path: paths.adminObjects, ...page(() => import('./routes/admin/schema/objects/ObjectsAdminPage')) },
+                      { path: patterns.adminObject, ...page(() => import('./routes/admin/schema/objects/ObjectAdminPage')) },
                     ],
                   },
-                  { path: paths.adminRoles, lazy: page(() => import('./routes/admin/roles/RolesAdminPage')) },
-                  { path: patterns.adminRole, lazy: page(() => import('./routes/admin/roles/RoleAdminPage')) },
+                  { path: paths.adminRoles, ...page(() => import('./routes/admin/roles/RolesAdminPage')) },
+                  { path: patterns.adminRole, ...page(() => import('./routes/admin/roles/RoleAdminPage')) },
                   {
                     element: <RequirePermission permission="manageTeams" />,
                     children: [
-                      { path: paths.adminTeams, lazy: page(() => import('./routes/admin/teams/TeamsAdminPage')) },
-                      { path: patterns.adminTeam, lazy: page(() => import('./routes/admin/teams/TeamAdminPage')) },
+                      { path: paths.adminTeams, ...page(() => import('./routes/admin/teams/TeamsAdminPage')) },
+                      { path: patterns.adminTeam, ...page(() => import('./routes/admin/teams/TeamAdminPage')) },
                     ],
                   },
                   {
                     element: <RequirePermission permission="manageShortlinks" />,
-                    children: [{ path: paths.adminShortlinks, lazy: page(() => import('./routes/admin/shortlinks/ShortlinksAdminPage')) }],
+                    children: [{ path: paths.adminShortlinks, ...page(() => import('./routes/admin/shortlinks/ShortlinksAdminPage')) }],
                   },
                   {
                     element: <RequirePermission permission="manageSettings" />,
                     children: [
-                      { path: paths.adminBasemap, lazy: page(() => import('./routes/admin/basemap/BasemapAdminPage')) },
-                      { path: paths.adminPublishing, lazy: page(() => import('./routes/admin/publishing/PublishingAdminPage')) },
-                      { path: paths.adminWebhooks, lazy: page(() => import('./routes/admin/webhooks/WebhooksAdminPage')) },
+                      { path: paths.adminBasemap, ...page(() => import('./routes/admin/basemap/BasemapAdminPage')) },
+                      { path: paths.adminPublishing, ...page(() => import('./routes/admin/publishing/PublishingAdminPage')) },
+                      { path: paths.adminWebhooks, ...page(() => import('./routes/admin/webhooks/WebhooksAdminPage')) },
                     ],
                   },
                   {
                     element: <RequirePermission permission="manageAssets" />,
                     children: [
-                      { path: paths.adminAssets, lazy: page(() => import('./routes/admin/assets/AssetsAdminPage')) },
-                      { path: patterns.adminAsset, lazy: page(() => import('./routes/admin/assets/AssetAdminPage')) },
+                      { path: paths.adminAssets, ...page(() => import('./routes/admin/assets/AssetsAdminPage')) },
+                      { path: patterns.adminAsset, ...page(() => import('./routes/admin/assets/AssetAdminPage')) },
                     ],
                   },
                   {
                     element: <RequirePermission permission="managePages" />,
                     children: [
-                      { path: paths.adminPages, lazy: page(() => import('./routes/admin/pages/PagesAdminPage')) },
-                      { path: patterns.adminPage, lazy: page(() => import('./routes/admin/pages/PageAdminPage')) },
+                      { path: paths.adminPages, ...page(() => import('./routes/admin/pages/PagesAdminPage')) },
+                      { path: patterns.adminPage, ...page(() => import('./routes/admin/pages/PageAdminPage')) },
                     ],
                   },
                   {
                     // The data schema is read by everyone (the API's GETs); its screens are for those who change it.
                     element: <RequirePermission permission="manageSchema" />,
                     children: [
-                      { path: paths.adminUnits, lazy: page(() => import('./routes/admin/schema/units/UnitsAdminPage')) },
-                      { path: patterns.adminUnit, lazy: page(() => import('./routes/admin/schema/units/UnitAdminPage')) },
-                      { path: paths.adminMetrics, lazy: page(() => import('./routes/admin/schema/metrics/MetricsAdminPage')) },
-                      { path: patterns.adminMetric, lazy: page(() => import('./routes/admin/schema/metrics/MetricAdminPage')) },
-                      { path: paths.adminObjectTypes, lazy: page(() => import('./routes/admin/schema/objtypes/ObjectTypesAdminPage')) },
-                      { path: patterns.adminObjectType, lazy: page(() => import('./routes/admin/schema/objtypes/ObjectTypeAdminPage')) },
-                      { path: paths.adminSchemas, lazy: page(() => import('./routes/admin/schema/schemas/SchemasAdminPage')) },
-                      { path: patterns.adminSchema, lazy: page(() => import('./routes/admin/schema/schemas/SchemaAdminPage')) },
-                      { path: paths.adminNodeTypes, lazy: page(() => import('./routes/admin/schema/nodetypes/NodeTypesAdminPage')) },
-                      { path: patterns.adminNodeType, lazy: page(() => import('./routes/admin/schema/nodetypes/NodeTypeAdminPage')) },
+                      { path: paths.adminUnits, ...page(() => import('./routes/admin/schema/units/UnitsAdminPage')) },
+                      { path: patterns.adminUnit, ...page(() => import('./routes/admin/schema/units/UnitAdminPage')) },
+                      { path: paths.adminMetrics, ...page(() => import('./routes/admin/schema/metrics/MetricsAdminPage')) },
+                      { path: patterns.adminMetric, ...page(() => import('./routes/admin/schema/metrics/MetricAdminPage')) },
+                      { path: paths.adminObjectTypes, ...page(() => import('./routes/admin/schema/objtypes/ObjectTypesAdminPage')) },
+                      { path: patterns.adminObjectType, ...page(() => import('./routes/admin/schema/objtypes/ObjectTypeAdminPage')) },
+                      { path: paths.adminSchemas, ...page(() => import('./routes/admin/schema/schemas/SchemasAdminPage')) },
+                      { path: patterns.adminSchema, ...page(() => import('./routes/admin/schema/schemas/SchemaAdminPage')) },
+                      { path: paths.adminNodeTypes, ...page(() => import('./routes/admin/schema/nodetypes/NodeTypesAdminPage')) },
+                      { path: patterns.adminNodeType, ...page(() => import('./routes/admin/schema/nodetypes/NodeTypeAdminPage')) },
                     ],
                   },
                 ],
@@ -232,18 +242,24 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <LoginLayout />,
-        errorElement: <RouteError />,
+        element: (
+          <RouteErrorBoundary>
+            <LoginLayout />
+          </RouteErrorBoundary>
+        ),
         children: [
-          { path: paths.forgot, lazy: page(() => import('../features/auth/ForgotPage')) },
-          { path: patterns.forgotCode, lazy: page(() => import('../features/auth/ResetPage')) },
-          { path: patterns.emailChange, lazy: page(() => import('../features/account/EmailChangePage')) },
+          { path: paths.forgot, ...page(() => import('../features/auth/ForgotPage')) },
+          { path: patterns.forgotCode, ...page(() => import('../features/auth/ResetPage')) },
+          { path: patterns.emailChange, ...page(() => import('../features/account/EmailChangePage')) },
         ],
       },
       {
-        element: <PlainLayout />,
-        errorElement: <RouteError />,
-        children: [{ path: paths.login, lazy: page(() => import('../features/auth/LoginPage')) }],
+        element: (
+          <RouteErrorBoundary>
+            <PlainLayout />
+          </RouteErrorBoundary>
+        ),
+        children: [{ path: paths.login, ...page(() => import('../features/auth/LoginPage')) }],
       },
       // Rendered by Root's kept-alive map layout.
       { path: patterns.map, element: null },
@@ -253,4 +269,5 @@ export const routes: RouteObject[] = [
 
 registerRoutes(routes);
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The screen the address shows. */
+export const AppRoutes = () => useRoutes(routes);

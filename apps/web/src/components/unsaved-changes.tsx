@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { guardNavigation, type NavigationGuard } from '../lib/navigation';
 import { confirmLeave } from './confirm';
 
 /**
  * The forms and editors now holding unsaved changes, each with what it edits. One store for
- * the whole page: a router takes one blocker at a time, and a page may hold several forms.
+ * the whole page: the history takes one guard, and a page may hold several forms.
  */
 const unsaved = new Map<symbol, string>();
 const listeners = new Set<() => void>();
@@ -43,7 +43,10 @@ export function useUnsavedChanges(dirty: boolean, what = 'this page') {
 }
 
 /** Only a change of page asks: a form stays through its page's own search and tab changes. */
-const leavesPage: BlockerFunction = ({ currentLocation, nextLocation }) => hasUnsaved() && currentLocation.pathname !== nextLocation.pathname;
+const guard: NavigationGuard = {
+  blocks: (from, to) => hasUnsaved() && from !== to,
+  ask: (leave, stay) => confirmLeave({ what: lastEdited(), onLeave: leave, onStay: stay }),
+};
 
 /** The browser's own question before a reload or closing the tab (it shows its own text). */
 const askBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -54,14 +57,10 @@ const askBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
  */
 export function UnsavedChangesGuard() {
   const dirty = useSyncExternalStore(subscribe, hasUnsaved);
-  const blocker = useBlocker(leavesPage);
-  // Each blocked navigation asks once (effects run twice in development).
-  const asked = useRef<Blocker | null>(null);
   useEffect(() => {
-    if (blocker.state !== 'blocked' || asked.current === blocker) return;
-    asked.current = blocker;
-    confirmLeave({ what: lastEdited(), onLeave: () => blocker.proceed(), onStay: () => blocker.reset() });
-  }, [blocker]);
+    guardNavigation(guard);
+    return () => guardNavigation(null);
+  }, []);
   useEffect(() => {
     if (!dirty) return;
     window.addEventListener('beforeunload', askBeforeUnload);

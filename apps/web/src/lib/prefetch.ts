@@ -1,7 +1,12 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 
+/** What a lazily loaded screen's route carries: how to load its code ahead of the click. */
+export interface RouteHandle {
+  load: () => Promise<unknown>;
+}
+
 let routes: RouteObject[] = [];
-const done = new Set<string>();
+const done = new Set<RouteHandle>();
 
 export function registerRoutes(all: RouteObject[]): void {
   routes = all;
@@ -10,11 +15,10 @@ export function registerRoutes(all: RouteObject[]): void {
 /** Loads the code of the routes `path` matches, once, so the click renders at once. */
 export function prefetchRoute(path: string): void {
   for (const match of matchRoutes(routes, path) ?? []) {
-    const key = match.route.id ?? match.route.path ?? '';
-    const lazy = match.route.lazy;
-    if (typeof lazy === 'function' && !done.has(key)) {
-      done.add(key);
-      void lazy().catch(() => done.delete(key));
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (typeof handle?.load === 'function' && !done.has(handle)) {
+      done.add(handle);
+      void handle.load().catch(() => done.delete(handle));
     }
   }
 }

@@ -4,8 +4,13 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject, type To } from 'react-router';
+import { guardedHistory, type History } from '../lib/navigation';
 import { authKeys } from '../lib/query-keys';
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 /** Who is signed in, as the session query holds it (the fields the screens read). */
 export interface TestUser {
@@ -42,13 +47,25 @@ export function renderScreen({
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
 }: ScreenOptions) {
   client.setQueryData(authKeys.user, user);
-  const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
+  // The app's own history (guarded: unsaved changes), in memory.
+  const history = guardedHistory(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }) as History);
+  /** Where the screens are, and a way to go elsewhere as a link or Back would. */
+  const router = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+    navigate: (to: To | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
+  };
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
         <ModalsProvider>
           {notifications ? <Notifications /> : null}
-          <RouterProvider router={router} />
+          <HistoryRouter history={history}>
+            <Routes routes={[...routes, { path: '*', element: <p>elsewhere</p> }]} />
+          </HistoryRouter>
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>,
