@@ -39,3 +39,33 @@ test('a new page starts at the top; Back and Forward return to where each page w
   await expect(page).toHaveURL(/\/projects\/sample$/);
   await expect.poll(() => scrollY(page)).toBe(onProject);
 });
+
+test('a screen whose code fails to load reloads the page once, then says so; another page is a fresh start', async ({ page, trouble }) => {
+  const chunk = /\/assets\/PeoplePage-[\w-]+\.js$/;
+  trouble.failure(503, chunk);
+  trouble.console(/Failed to fetch dynamically imported module/);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recent insights' })).toBeVisible();
+  let asked = 0;
+  await page.route(chunk, (route) => {
+    asked++;
+    return route.fulfill({ status: 503, body: 'Service Unavailable' });
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }).click();
+
+  // The first failure reloads the page (a deploy may have replaced the code); the second shows the error.
+  const error = page.getByRole('alert');
+  await expect(error).toContainText('Failed to fetch dynamically imported module');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Error');
+  expect(asked).toBe(2);
+  await expect(page).toHaveURL('/people');
+
+  // Another page is a fresh start; once the code is back, a reload shows People.
+  await error.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page.getByRole('heading', { name: 'Recent insights' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.unroute(chunk);
+  await page.goBack();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+});
