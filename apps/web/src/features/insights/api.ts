@@ -8,7 +8,6 @@ import { conflictOf } from '../../lib/versions';
 import { insightKeys } from './keys';
 import { insightPath } from './search-api';
 
-
 /** GET insights/tags: the tags of the insights the reader may see, most used first. */
 export function useInsightTags() {
   return useQuery({
