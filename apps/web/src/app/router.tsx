@@ -11,11 +11,17 @@ import { RequireSignIn } from './RequireSignIn';
 import { Root } from './Root';
 
 /**
+ * Never settles. A screen's code that failed to load comes as undefined when main.tsx has
+ * the page reload for it (Vite's preload error, prevented): the reload replaces the page.
+ */
+const reloading = new Promise<never>(() => {});
+
+/**
  * A lazily loaded screen (the module's default export is the page): its code loads when the
  * route is first shown (the progress bar counts it) or when a link to it is pointed at.
  */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
-  const Page = lazy(() => loadingScreen(load()));
+  const Page = lazy(() => loadingScreen(load()).then((module: { default: ComponentType } | undefined) => module ?? reloading));
   return { element: <Page />, handle: { load } satisfies RouteHandle };
 }
 

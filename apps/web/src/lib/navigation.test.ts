@@ -54,12 +54,17 @@ describe('guardedHistory', () => {
     expect(told).toEqual(['PUSH /a?tab=preview', 'PUSH /a?tab=notes']);
   });
 
-  it('asks once while a question is open: a second click waits for the answer', () => {
-    const { history } = setUp();
+  it('asks once while a question is open: a second click waits for the answer, and Back meanwhile is undone', () => {
+    const { history, told } = setUp();
     const questions = guardA();
     history.push('/b');
     history.push('/b');
+    history.go(-1);
     expect(questions).toHaveLength(1);
+    expect(history.location.pathname).toBe('/a');
+    questions[0]!.leave();
+    expect(history.location.pathname).toBe('/b');
+    expect(told).toEqual(['PUSH /b']);
   });
 
   it('undoes Back until answered, then redoes it on leave; the router hears only the move made', () => {

@@ -33,11 +33,15 @@ export function guardNavigation(next: NavigationGuard | null): void {
 export function guardedHistory(history: History): History {
   let shown: Location = history.location;
   let asking = false;
-  let undoing = false;
+  /** The browser's moves of ours still to arrive (undone Backs), which the router must not hear. */
+  let undoing = 0;
   let redoing = false;
 
   const askThen = (to: string, go: () => void, undo?: () => void) => {
-    if (asking) return true;
+    if (asking) {
+      undo?.();
+      return true;
+    }
     if (!guard?.blocks(shown.pathname, to)) return false;
     asking = true;
     undo?.();
@@ -72,8 +76,8 @@ export function guardedHistory(history: History): History {
     replace: (to, state) => navigate(() => history.replace(to, state), to),
     listen: (listener) =>
       history.listen((update: Update) => {
-        if (update.action === 'POP' && undoing) {
-          undoing = false;
+        if (update.action === 'POP' && undoing > 0) {
+          undoing--;
           return;
         }
         if (update.action === 'POP' && !redoing && update.delta) {
@@ -85,7 +89,7 @@ export function guardedHistory(history: History): History {
               history.go(delta);
             },
             () => {
-              undoing = true;
+              undoing++;
               history.go(-delta);
             },
           );
