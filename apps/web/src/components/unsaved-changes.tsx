@@ -1,18 +1,14 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { guardNavigation, type NavigationGuard } from '../lib/navigation';
 import { confirmLeave } from './confirm';
+import { changeSignal } from '../lib/change-signal';
 
 /**
  * The forms and editors now holding unsaved changes, each with what it edits. One store for
  * the whole page: the history takes one guard, and a page may hold several forms.
  */
 const unsaved = new Map<symbol, string>();
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+const { subscribe, changed } = changeSignal();
 const hasUnsaved = () => unsaved.size > 0;
 /** What the form changed last edits ("this update"). */
 const lastEdited = () => [...unsaved.values()].at(-1) ?? 'this page';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { UNSAFE_createBrowserHistory, type Location, type To } from 'react-router';
+import { changeSignal } from './change-signal';
 
 /**
  * The app's history: the browser's, with a guard that may stop a navigation and ask first
@@ -28,7 +29,7 @@ export function guardNavigation(next: NavigationGuard | null): void {
 /**
  * `history` with every navigation checked by the guard: a link or `navigate()` is held
  * until answered; Back and Forward (the browser has already moved) are undone, then
- * redone if the answer is to leave. While a question is open, other navigations wait for it.
+ * redone if the answer is to leave. While a question is open, other navigations are dropped.
  */
 export function guardedHistory(history: History): History {
   let shown: Location = history.location;
@@ -106,12 +107,7 @@ export function guardedHistory(history: History): History {
 export const browserHistory = (): History => guardedHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
 
 let loading = 0;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+const { subscribe, changed } = changeSignal();
 
 /** Counts a screen's code as loading until `promise` settles. */
 export function loadingScreen<T>(promise: Promise<T>): Promise<T> {
