@@ -12,7 +12,7 @@ export const TABLE_OWNERS = {
   apikeys: ['apiKeys'],
   assets: ['assets'],
   auth: ['refreshTokens', 'passwordResets'],
-  datatables: ['dataTables', 'dataTableMetrics', 'observations', 'projectObjectTypes'],
+  datatables: ['dataTables', 'dataTableMetrics', 'observations', 'observationReviews', 'projectObjectTypes'],
   documents: ['documentRevisions', 'documentImages'],
   imports: ['importSessions', 'importRecords'],
   insights: ['insights', 'insightObjects', 'insightComments', 'insightCommentPhotos'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SlugSchema } from './slug.js';
 import { BodyVersionSchema, VersionSchema } from './versions.js';
+import { PlausibilityRuleSchema, PlausibilityRulesSchema } from './quality.js';
 
 /*
  * The catalogue's data schema: units of measure, metrics, metadata schemas, object types,
@@ -68,6 +69,7 @@ export const MetricSchema = z.object({
   allowed: z.array(z.string()).describe('The values a category may take'),
   min: z.number().nullable(),
   max: z.number().nullable(),
+  rules: z.array(PlausibilityRuleSchema).describe('Plausibility rules its values are checked by on every write (numbers and integers only)'),
   version: VersionSchema,
 });
 export type Metric = z.infer<typeof MetricSchema>;
@@ -83,6 +85,7 @@ export const MetricInputSchema = z
     allowed: z.array(z.string().trim().min(1).max(100)).max(200).default([]),
     min: z.number().finite().nullable().default(null),
     max: z.number().finite().nullable().default(null),
+    rules: PlausibilityRulesSchema,
   })
   .superRefine((m, ctx) => {
     if (m.min !== null && m.max !== null && m.min > m.max)
@@ -92,6 +95,8 @@ export const MetricInputSchema = z
     if (new Set(m.allowed).size !== m.allowed.length) ctx.addIssue({ code: 'custom', path: ['allowed'], message: 'An allowed value is given twice' });
     if ((m.min !== null || m.max !== null) && m.type !== 'number' && m.type !== 'integer')
       ctx.addIssue({ code: 'custom', path: ['min'], message: 'Only a number has a minimum and maximum' });
+    if (m.rules.length > 0 && m.type !== 'number' && m.type !== 'integer')
+      ctx.addIssue({ code: 'custom', path: ['rules'], message: 'Only a number or an integer has plausibility rules' });
   });
 export type MetricInput = z.input<typeof MetricInputSchema>;
 

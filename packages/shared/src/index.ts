@@ -19,6 +19,7 @@ export * from './institutions.js';
 export * from './teams.js';
 export * from './projects.js';
 export * from './objects.js';
+export * from './quality.js';
 export * from './data-schema.js';
 export * from './geo.js';
 export * from './system.js';

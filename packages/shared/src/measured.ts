@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ExportOptionsShape } from './exports.js';
 import { MetricNameSchema } from './data-schema.js';
+import { DATA_LEVELS, DataLevelSchema, QUALITY_FLAGS, QualityFlagSchema } from './quality.js';
 import { SlugSchema } from './slug.js';
 import { BodyVersionSchema, VersionSchema } from './versions.js';
 
@@ -13,6 +14,7 @@ export const DataTableSchema = z.object({
   title: z.string(),
   description: z.string(),
   metrics: z.array(z.string()).describe('The names of its metrics, in order'),
+  level: DataLevelSchema.describe('The data level its new observations get: raw, provisional or released'),
   version: VersionSchema,
 });
 export type DataTable = z.infer<typeof DataTableSchema>;
@@ -22,10 +24,14 @@ export const DataTableInputSchema = z.object({
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(5000).default(''),
   metrics: z.array(MetricNameSchema).max(200).default([]),
+  level: DataLevelSchema.default('raw'),
 });
 export type DataTableInput = z.input<typeof DataTableInputSchema>;
 /** PUT projects/{project}/datatables/{id}: the table as written, and the version the edit is based on (as If-Match). */
-export const DataTableChangeSchema = DataTableInputSchema.extend({ version: BodyVersionSchema });
+export const DataTableChangeSchema = DataTableInputSchema.extend({
+  level: DataLevelSchema.optional().describe('None: the level stays as it is'),
+  version: BodyVersionSchema,
+});
 
 export const DataTablesResponseSchema = z.object({ datatables: z.array(DataTableSchema) });
 export const DataTableResponseSchema = z.object({ datatable: DataTableSchema });
@@ -40,6 +46,9 @@ export const ObservationSchema = z.object({
   time: z.string().describe('ISO 8601, UTC'),
   value: ObservationValueSchema,
   note: z.string(),
+  flag: QualityFlagSchema,
+  flagRule: z.string().nullable().describe('The plausibility rule that set the flag; null when a person set it or none did'),
+  level: DataLevelSchema,
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 
@@ -72,6 +81,8 @@ export const ObservationsQuerySchema = z.object({
   type: SlugSchema.optional().describe('Only objects of this type'),
   from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('From this time on (inclusive)'),
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Before this time (exclusive)'),
+  flag: z.enum(QUALITY_FLAGS).optional().describe('Only observations with this quality flag'),
+  level: z.enum(DATA_LEVELS).optional().describe('Only observations of this data level'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 /** GET …/observations.csv and .xlsx: the filter (no page: every observation) and the export options. */
@@ -141,3 +152,34 @@ export type ChartResponse = z.infer<typeof ChartResponseSchema>;
 export const ProjectObjectTypesSchema = z.object({ types: z.array(z.object({ slug: SlugSchema, name: z.string() })) });
 export type ProjectObjectTypes = z.infer<typeof ProjectObjectTypesSchema>;
 export const ProjectObjectTypesInputSchema = z.object({ types: z.array(SlugSchema).max(100) });
+
+/**
+ * POST …/datatables/{id}/review: a data manager's verdict on a span of observations (an
+ * object's or all, a metric's or all, from–to): set their quality flag, move them to a
+ * later data level, or both. Released values are fixed: their flag no longer changes.
+ */
+export const ObservationReviewSchema = z
+  .object({
+    object: z.string().min(1).max(200).optional().describe('An object’s name or id (none: every object)'),
+    metric: MetricNameSchema.optional().describe('None: every metric of the table'),
+    from: z.iso.datetime({ offset: true }).or(z.iso.date()).describe('From this time on (inclusive)'),
+    to: z.iso.datetime({ offset: true }).or(z.iso.date()).describe('Up to this time (inclusive)'),
+    flag: QualityFlagSchema.optional(),
+    level: z.enum(['provisional', 'released']).optional().describe('Move the span on to this level (raw → provisional → released)'),
+  })
+  .refine((r) => r.flag !== undefined || r.level !== undefined, { path: ['flag'], message: 'Give a flag, a level or both' })
+  .refine((r) => Date.parse(r.from) <= Date.parse(r.to), { path: ['to'], message: 'The span ends before it starts' });
+export type ObservationReview = z.input<typeof ObservationReviewSchema>;
+export const ObservationReviewedSchema = z.object({
+  flagged: z.number().int().describe('Observations whose flag was set'),
+  leveled: z.number().int().describe('Observations moved to the level'),
+  released: z.number().int().describe('Observations of the span left alone because they are released'),
+});
+
+/** POST …/datatables/{id}/checks: run the metrics' plausibility rules over the table again. */
+export const ObservationChecksSchema = z.object({ metric: MetricNameSchema.optional().describe('None: every metric of the table') });
+export const ObservationsCheckedSchema = z.object({
+  checked: z.number().int().describe('Observations the rules looked at'),
+  suspect: z.number().int(),
+  bad: z.number().int(),
+});

@@ -94,6 +94,8 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'PUT /projects/{id}/datatables/{table}': ['edit'],
   'DELETE /projects/{id}/datatables/{table}': ['edit'],
   'POST /projects/{id}/datatables/{table}/observations': ['edit'],
+  'POST /projects/{id}/datatables/{table}/review': ['edit'],
+  'POST /projects/{id}/datatables/{table}/checks': ['edit'],
 
   'POST /insights': ['createInsights'],
   'PUT /insights/{id}': ['edit'],

@@ -98,6 +98,8 @@ const NAMES: Record<string, string> = {
   'GET /projects/{id}/datatables/{table}/summary': 'getDataTableSummary',
   'GET /projects/{id}/datatables/{table}/chart': 'getDataTableChart',
   'GET /projects/{id}/datatables/{table}/observations.csv': 'exportObservationsCsv',
+  'POST /projects/{id}/datatables/{table}/review': 'reviewObservations',
+  'POST /projects/{id}/datatables/{table}/checks': 'checkObservations',
   'GET /projects/{id}/datatables/{table}/observations.xlsx': 'exportObservationsXlsx',
   'GET /projects/{id}/objtypes': 'getProjectObjectTypes',
   'PUT /projects/{id}/objtypes': 'updateProjectObjectTypes',

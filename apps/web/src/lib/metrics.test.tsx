@@ -21,6 +21,7 @@ const metric = (name: string, title: string, unit: string | null = null): Metric
   allowed: [],
   min: null,
   max: null,
+  rules: [],
   version: 1,
 });
 

@@ -1,4 +1,5 @@
 import { boolean, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PlausibilityRule } from '@observatory/shared';
 import { objectTypes } from './objects.js';
 import { versioned } from './people.js';
 
@@ -33,6 +34,8 @@ export const metrics = pgTable('metrics', {
   allowed: jsonb().$type<string[]>().notNull().default([]),
   min: doublePrecision(),
   max: doublePrecision(),
+  /** Plausibility rules (packages/shared quality.ts), checked set-wise on every write: modules/datatables/quality.ts. */
+  rules: jsonb().$type<PlausibilityRule[]>().notNull().default([]),
   ...versioned,
   ...timestamps,
 });

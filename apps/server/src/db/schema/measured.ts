@@ -1,6 +1,8 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { metrics } from './data-schema.js';
-import { versioned } from './people.js';
+import type { DataLevel, QualityFlag } from '@observatory/shared';
+import { people, versioned } from './people.js';
 import { objects, objectTypes } from './objects.js';
 import { projects } from './projects.js';
 
@@ -15,6 +17,8 @@ export const dataTables = pgTable(
     title: text().notNull(),
     description: text().notNull().default(''),
     position: integer().notNull().default(0),
+    /** The data level new observations get (raw, provisional, released). */
+    level: text().$type<DataLevel>().notNull().default('raw'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...versioned,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +62,13 @@ export const observations = pgTable(
     number: doublePrecision(),
     text: text(),
     note: text().notNull().default(''),
+    /** Quality flag (IOC/IODE scheme): a new or rewritten value is not checked until a rule or a person says otherwise. */
+    flag: text().$type<QualityFlag>().notNull().default('not checked'),
+    /** The plausibility rule that set the flag; null when a person did (flaggedBy) or none has. */
+    flagRule: text(),
+    flaggedBy: uuid().references(() => people.id, { onDelete: 'set null' }),
+    flaggedAt: timestamp({ withTimezone: true }),
+    level: text().$type<DataLevel>().notNull().default('raw'),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.objectId, t.metricId, t.time] }),
@@ -66,6 +77,12 @@ export const observations = pgTable(
     index().on(t.tableId, t.time),
     index().on(t.tableId, t.number),
     index().on(t.objectId),
+    // Who flagged, for the few rows a person did (so deleting a person need not scan them all).
+    index()
+      .on(t.flaggedBy)
+      .where(sql`flagged_by is not null`),
+    check('observations_flag', sql`flag in ('good', 'not checked', 'suspect', 'bad', 'missing')`),
+    check('observations_level', sql`level in ('raw', 'provisional', 'released')`),
   ],
 );
 
@@ -82,4 +99,30 @@ export const projectObjectTypes = pgTable(
     position: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.typeId] }), index().on(t.typeId)],
+);
+
+/**
+ * Each review of a span of observations (modules/datatables/quality.ts): who set which flag
+ * or level on which rows, and when. The rows keep only their latest flag and who set it.
+ */
+export const observationReviews = pgTable(
+  'observation_reviews',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tableId: uuid()
+      .notNull()
+      .references(() => dataTables.id, { onDelete: 'cascade' }),
+    /** None: every object, or every metric, of the table. */
+    objectId: uuid().references(() => objects.id, { onDelete: 'cascade' }),
+    metricId: uuid().references(() => metrics.id, { onDelete: 'cascade' }),
+    from: timestamp({ withTimezone: true }).notNull(),
+    to: timestamp({ withTimezone: true }).notNull(),
+    flag: text().$type<QualityFlag>(),
+    level: text().$type<DataLevel>(),
+    /** How many observations it changed. */
+    count: integer().notNull(),
+    reviewedBy: uuid().references(() => people.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.tableId, t.reviewedAt)],
 );

@@ -63,6 +63,8 @@ export async function seedDemoMeasured(app: FastifyInstance): Promise<void> {
         description:
           'Daily mean chlorophyll-a from in-situ fluorescence sensors (USGS NWIS) and California DWR stations, the targets the forecasts are scored against.',
         metrics: [RIVER_METRIC],
+        // USGS publishes recent values as provisional until they are reviewed.
+        level: 'provisional',
       });
       const observations = records('river_chlorophyll_daily_timeseries.csv').map((r) => ({
         object: r.site_id!.toLowerCase(),

@@ -1,7 +1,7 @@
-import { and, asc, avg, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, max, min, sql, type SQL } from 'drizzle-orm';
-import type { DataTable, ObservationSort } from '@observatory/shared';
+import { and, asc, avg, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import type { DataLevel, DataTable, ObservationSort, QualityFlag } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
-import { dataTableMetrics, dataTables, metrics, objects, objectTypes, observations, projectObjectTypes } from '../../db/schema/index.js';
+import { dataTableMetrics, dataTables, metrics, objects, objectTypes, observationReviews, observations, projectObjectTypes } from '../../db/schema/index.js';
 import { bumped } from '../../lib/versions.js';
 import type { Actor } from '../../authz/policy.js';
 
@@ -20,6 +20,7 @@ export const tablesWithMetricNames = (db: Db, projectId: string, id?: string) =>
       metrics: sql<
         string[]
       >`coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = "data_tables"."id"), '[]'::json)`,
+      level: dataTables.level,
       version: dataTables.version,
     })
     .from(dataTables)
@@ -46,7 +47,7 @@ export const tableVersion = (projectId: string, id: string) => ({
 });
 
 /** Changes a table's own fields: a new version of it (its metrics are written beside, in the same transaction). */
-export async function changeTable(db: Db, actor: Actor | null, id: string, values: { title: string; description: string }) {
+export async function changeTable(db: Db, actor: Actor | null, id: string, values: { title: string; description: string; level: DataLevel }) {
   await db
     .update(dataTables)
     .set({ ...values, ...bumped(dataTables, actor) })
@@ -90,20 +91,28 @@ export function existing(db: Db, tableId: string, keys: { objectId: string; metr
 }
 
 /**
- * Writes rows, a key already there getting the new value and note. The rows go as one
- * array per column (unnest): six parameters however many rows, which parses and plans
- * far faster than a VALUES list of seven per row.
+ * Writes rows, a key already there getting the new value and note (and, being a new value,
+ * losing its flag); a key written again with the same value and note is left as it was, so
+ * a repeated batch changes nothing. New rows get the table's data level. The rows go as one
+ * array per column (unnest): six parameters however many rows, which parses and plans far
+ * faster than a VALUES list of seven per row.
  */
-export async function upsert(db: Db, tableId: string, rows: ObservationRow[]) {
+export async function upsert(db: Db, table: { id: string; level: string }, rows: ObservationRow[]) {
   // One parameter holding the array (a bare array would be spread into one parameter per element).
   const column = <T>(pick: (r: ObservationRow) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
-    insert into ${observations} (table_id, object_id, metric_id, time, number, text, note)
-    select ${tableId}::uuid, o, m, t, n, x, note
+    insert into ${observations} (table_id, object_id, metric_id, time, number, text, note, level)
+    select ${table.id}::uuid, o, m, t, n, x, note, ${table.level}
     from unnest(${column((r) => r.objectId)}::uuid[], ${column((r) => r.metricId)}::uuid[], ${column((r) => (r.time as Date).toISOString())}::timestamptz[],
                 ${column((r) => r.number ?? null)}::float8[], ${column((r) => r.text ?? null)}::text[], ${column((r) => r.note ?? '')}::text[]) as u(o, m, t, n, x, note)
-    on conflict (table_id, object_id, metric_id, time) do update set number = excluded.number, text = excluded.text, note = excluded.note`);
+    on conflict (table_id, object_id, metric_id, time) do update
+      set number = excluded.number, text = excluded.text, note = excluded.note, flag = 'not checked', flag_rule = null, flagged_by = null, flagged_at = null
+      where (${observations.number}, ${observations.text}, ${observations.note}) is distinct from (excluded.number, excluded.text, excluded.note)`);
 }
+
+/** The data level a table's new observations get. */
+export const levelOf = async (db: Db, tableId: string) =>
+  (await db.select({ level: dataTables.level }).from(dataTables).where(eq(dataTables.id, tableId)))[0]?.level;
 
 /** Whether the table holds any observation (a first write replaces nothing, and need not look). */
 export const holdsAny = async (db: Db, tableId: string) =>
@@ -123,6 +132,8 @@ export interface ObservationFilter {
   typeId?: string;
   from?: Date;
   to?: Date;
+  flag?: QualityFlag;
+  level?: DataLevel;
 }
 
 /** The filter as SQL, with only the objects `visible` lets the reader see. */
@@ -134,6 +145,8 @@ function where(filter: ObservationFilter, visible: SQL | undefined) {
     filter.typeId ? sql`${observations.objectId} in (select l.object_id from object_type_links l where l.type_id = ${filter.typeId})` : undefined,
     filter.from ? gte(observations.time, filter.from) : undefined,
     filter.to ? lt(observations.time, filter.to) : undefined,
+    filter.flag ? eq(observations.flag, filter.flag) : undefined,
+    filter.level ? eq(observations.level, filter.level) : undefined,
     visible,
   );
 }
@@ -168,6 +181,9 @@ export const observationPage = (
       number: observations.number,
       text: observations.text,
       note: observations.note,
+      flag: observations.flag,
+      flagRule: observations.flagRule,
+      level: observations.level,
     })
     .from(observations)
     .innerJoin(objects, eq(objects.id, observations.objectId))
@@ -225,6 +241,9 @@ export const exportBatch = (db: Db, filter: ObservationFilter, visible: SQL | un
       number: observations.number,
       text: observations.text,
       note: observations.note,
+      flag: observations.flag,
+      flagRule: observations.flagRule,
+      level: observations.level,
     })
     .from(observations)
     .innerJoin(objects, eq(objects.id, observations.objectId))
@@ -344,9 +363,53 @@ export async function catalogOf(db: Db, projectId: string) {
     select
       coalesce((select json_agg(json_build_object('id', t.id, 'title', t.title, 'description', t.description,
           'metrics', coalesce((select json_agg(m.name order by dtm.position) from data_table_metrics dtm join metrics m on m.id = dtm.metric_id where dtm.table_id = t.id), '[]'::json),
-          'version', t.version)
+          'level', t.level, 'version', t.version)
         order by t.position, t.created_at) from data_tables t where t.project_id = ${projectId}::uuid), '[]'::json) as datatables,
       coalesce((select json_agg(json_build_object('slug', ot.slug, 'name', ot.name) order by pot.position)
         from project_object_types pot join object_types ot on ot.id = pot.type_id where pot.project_id = ${projectId}::uuid), '[]'::json) as object_types`);
   return rowsOf<{ datatables: DataTable[]; object_types: { slug: string; name: string }[] }>(result)[0]!;
 }
+
+/** The levels a span may move on from, to reach `level`: data go raw → provisional → released, never back. */
+const EARLIER_LEVELS: Record<'provisional' | 'released', DataLevel[]> = { provisional: ['raw'], released: ['raw', 'provisional'] };
+
+/**
+ * A reviewer's verdict on a span (the filter, `to` inclusive): its flag set by `personId`
+ * (released values keep theirs), then its level moved on. Counts what changed.
+ */
+export async function review(
+  db: Db,
+  span: ObservationFilter & { through: Date },
+  visible: SQL | undefined,
+  verdict: { flag?: QualityFlag; level?: 'provisional' | 'released'; personId: string | null },
+) {
+  const seen = visible ? sql`${observations.objectId} in (select ${objects.id} from ${objects} where ${visible})` : undefined;
+  const inSpan = and(where(span, undefined), lte(observations.time, span.through), seen);
+  const counted = async (statement: SQL) => Number(rowsOf<{ n: number }>(await db.execute(statement))[0]?.n ?? 0);
+  const released = await counted(sql`select count(*)::int as n from ${observations} where ${and(inSpan, eq(observations.level, 'released'))}`);
+  const flagged = verdict.flag
+    ? await counted(sql`with u as (
+        update ${observations} set flag = ${verdict.flag}, flag_rule = null, flagged_by = ${verdict.personId}, flagged_at = now()
+        where ${and(inSpan, sql`${observations.level} <> 'released'`)} returning 1)
+      select count(*)::int as n from u`)
+    : 0;
+  const leveled = verdict.level
+    ? await counted(sql`with u as (
+        update ${observations} set level = ${verdict.level}
+        where ${and(inSpan, inArray(observations.level, EARLIER_LEVELS[verdict.level]))} returning 1)
+      select count(*)::int as n from u`)
+    : 0;
+  return { flagged, leveled, released };
+}
+
+/** Records a review (who, when, what) beside the rows it changed. */
+export const recordReview = (db: Db, row: typeof observationReviews.$inferInsert) => db.insert(observationReviews).values(row);
+
+/** The series (object and metric) of a table's objects the reader may see, or of one metric, with their first and last times: what a full check reads. */
+export const seriesOf = (db: Db, tableId: string, metricIds: string[], visible: SQL | undefined) =>
+  db
+    .select({ objectId: observations.objectId, metricId: observations.metricId, from: min(observations.time), to: max(observations.time) })
+    .from(observations)
+    .innerJoin(objects, eq(objects.id, observations.objectId))
+    .where(and(eq(observations.tableId, tableId), inArray(observations.metricId, metricIds), visible))
+    .groupBy(observations.objectId, observations.metricId);

@@ -35,6 +35,8 @@ const tablesUrl = () => `/projects/${project.slug}/datatables`;
 /** A table of the project holding the three metrics, as the tests of its observations need. */
 const newTable = () =>
   buildDataTable(t.app, owner, project.slug, { title: unique('Water chemistry'), description: 'Monthly samples', metrics: [ph, trees, cover] });
+/** What a new observation of a table without rules carries. */
+const unchecked = { flag: 'not checked', flagRule: null, level: 'raw' } as const;
 const row = (object: string, metric: string, time: string, value: unknown, note?: string) => ({ object, metric, time, value, ...(note ? { note } : {}) });
 
 describe('data tables', () => {
@@ -50,7 +52,7 @@ describe('data tables', () => {
     expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).json()).toEqual({ datatable: table });
     expect((await api(t.app, 'GET', `/projects/${project.slug}`)).json().datatables).toContainEqual(table);
     const changed = await api(t.app, 'PUT', `${tablesUrl()}/${table.id}`, { ...as(owner), body: { title: 'Water', metrics: [ph, trees] } });
-    expect(changed.json().datatable).toEqual({ id: table.id, title: 'Water', description: '', metrics: [ph, trees], version: 2 });
+    expect(changed.json().datatable).toEqual({ id: table.id, title: 'Water', description: '', metrics: [ph, trees], level: 'raw', version: 2 });
     expect((await api(t.app, 'DELETE', `${tablesUrl()}/${table.id}`, as(owner))).statusCode).toBe(204);
     expect((await api(t.app, 'GET', `${tablesUrl()}/${table.id}`)).statusCode).toBe(404);
   });
@@ -134,10 +136,10 @@ describe('observations', () => {
     const all = await api(t.app, 'GET', url);
     expect(all.headers['pagination-count']).toBe('4');
     expect(all.json().observations).toEqual([
-      { object: { name: shown, title: 'Lake' }, metric: cover, time: '2024-05-01T00:00:00.000Z', value: 'heath', note: '' },
-      { object: { name: shown, title: 'Lake' }, metric: ph, time: '2024-05-01T00:00:00.000Z', value: 6.9, note: 'Recalibrated probe' },
-      { object: { name: shown, title: 'Lake' }, metric: trees, time: '2024-05-01T00:00:00.000Z', value: 12, note: '' },
-      { object: { name: shown, title: 'Lake' }, metric: ph, time: '2024-06-01T08:00:00.000Z', value: 7.4, note: '' },
+      { object: { name: shown, title: 'Lake' }, metric: cover, time: '2024-05-01T00:00:00.000Z', value: 'heath', note: '', ...unchecked },
+      { object: { name: shown, title: 'Lake' }, metric: ph, time: '2024-05-01T00:00:00.000Z', value: 6.9, note: 'Recalibrated probe', ...unchecked },
+      { object: { name: shown, title: 'Lake' }, metric: trees, time: '2024-05-01T00:00:00.000Z', value: 12, note: '', ...unchecked },
+      { object: { name: shown, title: 'Lake' }, metric: ph, time: '2024-06-01T08:00:00.000Z', value: 7.4, note: '', ...unchecked },
     ]);
     const filtered = (await api(t.app, 'GET', `${url}?metric=${ph}&from=2024-05-15&to=2024-07-01`)).json().observations;
     expect(filtered.map((o: { value: number }) => o.value)).toEqual([7.4]);
@@ -218,9 +220,9 @@ describe('observations', () => {
     expect(owned.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${project.slug}-water-chemistry[^"]+\\.csv"$`));
     const lines = owned.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 6201);
-    expect(lines[0]).toBe('object,title,metric,unit,time,value,note');
-    expect(lines).toContain(`${shown},Lake,${cover},,2010-01-01T00:00:00.000Z,heath,"says ""heath"", mostly"`);
-    expect(lines).toContain(`${shown},Lake,${ph},[pH],2010-01-02T00:00:00.000Z,6.1,`);
+    expect(lines[0]).toBe('object,title,metric,unit,time,value,note,flag,flag_rule,level');
+    expect(lines).toContain(`${shown},Lake,${cover},,2010-01-01T00:00:00.000Z,heath,"says ""heath"", mostly",not checked,,raw`);
+    expect(lines).toContain(`${shown},Lake,${ph},[pH],2010-01-02T00:00:00.000Z,6.1,,not checked,,raw`);
     const times = lines.slice(1).map((l) => l.split(',')[4]!);
     expect(times).toEqual([...times].sort());
 

@@ -18,6 +18,10 @@ import {
   exportOptionsOf,
   ObservationsResponseSchema,
   ObservationsWriteSchema,
+  ObservationReviewSchema,
+  ObservationReviewedSchema,
+  ObservationChecksSchema,
+  ObservationsCheckedSchema,
   ObservationsWrittenSchema,
   type DataTable,
 } from '@observatory/shared';
@@ -195,6 +199,34 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => tables.writeObservations(request.actor, request.params.id, request.params.table, request.body),
+  );
+  app.post(
+    '/projects/:id/datatables/:table/review',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Set the quality flag or the data level of a span of observations (edit on the project); released values keep their flag',
+        params: TableParams,
+        body: ObservationReviewSchema,
+        response: { 200: ObservationReviewedSchema },
+      },
+    },
+    async (request) => tables.reviewObservations(request.actor, request.params.id, request.params.table, request.body),
+  );
+  app.post(
+    '/projects/:id/datatables/:table/checks',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Check the table’s observations against their metrics’ plausibility rules again (edit on the project)',
+        params: TableParams,
+        body: ObservationChecksSchema,
+        response: { 200: ObservationsCheckedSchema },
+      },
+    },
+    async (request) => tables.checkObservations(request.actor, request.params.id, request.params.table, request.body),
   );
 
   app.get(

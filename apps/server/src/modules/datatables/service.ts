@@ -9,6 +9,7 @@ import {
   type DataTableSummaryResponse,
   type ErrorDetail,
   type Observation,
+  type ObservationReviewSchema,
   type ObservationSort,
   type ObservationsQuerySchema,
   type ObservationsWriteSchema,
@@ -24,6 +25,7 @@ import { audit } from '../../lib/audit.js';
 import { checkVersion, type Precondition } from '../../lib/versions.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import type { TableSource } from '../../lib/table-export.js';
+import { checkSpans, marginOf, spansOf } from './quality.js';
 import { pageOf } from '../../lib/pagination.js';
 import { slugify } from '../../lib/slugs.js';
 import { projectResource, type ProjectsService } from '../projects/index.js';
@@ -43,7 +45,7 @@ const NAMED_PROBLEMS = 20;
 /** Rows an export reads at a time. */
 const EXPORT_BATCH = 5_000;
 /** An observations export's columns, in this order (docs/api.md lists them for scripts). */
-export const OBSERVATION_COLUMNS = ['object', 'title', 'metric', 'unit', 'time', 'value', 'note'] as const;
+export const OBSERVATION_COLUMNS = ['object', 'title', 'metric', 'unit', 'time', 'value', 'note', 'flag', 'flag_rule', 'level'] as const;
 /** The most replaced rows the audit entry of one write keeps (it counts them all). */
 const AUDITED_ROWS = 1_000;
 
@@ -56,6 +58,13 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     const [table] = await repo.tablesWithMetricNames(d, projectId, id);
     if (!table) throw notFound('Data table');
     return table;
+  }
+  /** Checks the rules of the table's metrics over the series these rows touched (quality.ts). */
+  async function checkWritten(tx: Db, tableId: string, rows: { objectId: string; metricId: string; time: Date | string }[]) {
+    const ruled = (await repo.metricsOfTable(tx, tableId)).map((l) => l.metric).filter((m) => m.rules.length > 0);
+    if (ruled.length === 0) return;
+    const margin = Math.max(...ruled.map((m) => marginOf(m.rules)));
+    await checkSpans(tx, tableId, spansOf(rows, new Set(ruled.map((m) => m.id))), margin);
   }
   async function loadTable(d: Db, projectId: string, id: string) {
     const row = await repo.findTable(d, projectId, id);
@@ -91,6 +100,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     if (query.object) filter.objectId = (await findVisible(d, actor, 'object', query.object))?.id ?? NO_OBJECT;
     if (query.from) filter.from = parseTime(query.from) ?? undefined;
     if (query.to) filter.to = parseTime(query.to) ?? undefined;
+    if (query.flag) filter.flag = query.flag;
+    if (query.level) filter.level = query.level;
     return filter;
   }
 
@@ -117,7 +128,10 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       return db.transaction(async (tx) => {
         const ids = await metricIds(tx, input.metrics);
         const position = await repo.countTables(tx, project.id);
-        const [row] = await tx.insert(dataTables).values({ projectId: project.id, title: input.title, description: input.description, position }).returning();
+        const [row] = await tx
+          .insert(dataTables)
+          .values({ projectId: project.id, title: input.title, description: input.description, level: input.level, position })
+          .returning();
         await repo.replaceTableMetrics(tx, row!.id, ids);
         const created = await tableOf(tx, project.id, row!.id);
         await audit(tx, actor, 'datatable.create', { type: 'datatable', id: row!.id }, { after: created });
@@ -148,7 +162,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
               `The table holds observations of ${kept.map((m) => m.name).join(', ')}: delete them before taking the metric off`,
             );
         }
-        await repo.changeTable(tx, actor, id, { title: input.title, description: input.description });
+        await repo.changeTable(tx, actor, id, { title: input.title, description: input.description, level: input.level ?? before.level });
         await repo.replaceTableMetrics(tx, id, ids);
         const after = await tableOf(tx, project.id, id);
         await audit(tx, actor, 'datatable.update', { type: 'datatable', id }, { before, after });
@@ -216,8 +230,9 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         for (let i = 0; i < rows.length; i += CHUNK) {
           const chunk = rows.slice(i, i + CHUNK);
           if (mayReplace) replaced = replaced.concat(await repo.existing(tx, table.id, chunk));
-          await repo.upsert(tx, table.id, chunk);
+          await repo.upsert(tx, table, chunk);
         }
+        await checkWritten(tx, table.id, rows);
         const written = { written: rows.length, replaced: replaced.length };
         await audit(
           tx,
@@ -227,6 +242,64 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           { before: { replaced: replaced.slice(0, AUDITED_ROWS) }, after: written },
         );
         return written;
+      });
+    },
+
+    /**
+     * A data manager's review of a span (edit on the project): its quality flag, its data
+     * level, or both; released values keep their flag. Recorded with who and when.
+     */
+    async reviewObservations(actor: Actor | null, projectKey: string, id: string, input: z.output<typeof ObservationReviewSchema>) {
+      const project = await editable(actor, projectKey);
+      return db.transaction(async (tx) => {
+        const table = await loadTable(tx, project.id, id);
+        const span: repo.ObservationFilter & { through: Date } = { tableId: table.id, from: parseTime(input.from)!, through: parseTime(input.to)! };
+        if (input.object) {
+          const object = await findVisible(tx, actor, 'object', input.object);
+          if (!object) throw invalidField('body.object', `No object ${input.object}`);
+          span.objectId = object.id;
+        }
+        if (input.metric) {
+          const metric = (await repo.metricsOfTable(tx, table.id)).find((l) => l.metric.name === input.metric)?.metric;
+          if (!metric) throw invalidField('body.metric', `${input.metric} is not a metric of this table`);
+          span.metricId = metric.id;
+        }
+        const personId = actor?.personId ?? null;
+        const counts = await repo.review(tx, span, visibleTo(actor, 'object'), { flag: input.flag, level: input.level, personId });
+        await repo.recordReview(tx, {
+          tableId: table.id,
+          objectId: span.objectId ?? null,
+          metricId: span.metricId ?? null,
+          from: span.from!,
+          to: span.through,
+          flag: input.flag ?? null,
+          level: input.level ?? null,
+          count: Math.max(counts.flagged, counts.leveled),
+          reviewedBy: personId,
+        });
+        await audit(tx, actor, 'observations.review', { type: 'datatable', id: table.id }, { after: { ...input, ...counts } });
+        return counts;
+      });
+    },
+
+    /** Runs the metrics' plausibility rules over the whole table (or one metric's values) again (edit on the project). */
+    async checkObservations(actor: Actor | null, projectKey: string, id: string, input: { metric?: string }) {
+      const project = await editable(actor, projectKey);
+      return db.transaction(async (tx) => {
+        const table = await loadTable(tx, project.id, id);
+        const tableMetrics = (await repo.metricsOfTable(tx, table.id)).map((l) => l.metric);
+        const chosen = input.metric ? tableMetrics.filter((m) => m.name === input.metric) : tableMetrics;
+        if (input.metric && chosen.length === 0) throw invalidField('body.metric', `${input.metric} is not a metric of this table`);
+        const ruled = chosen.filter((m) => m.rules.length > 0);
+        if (ruled.length === 0) return { checked: 0, suspect: 0, bad: 0 };
+        const series = await repo.seriesOf(
+          tx,
+          table.id,
+          ruled.map((m) => m.id),
+          visibleTo(actor, 'object'),
+        );
+        const spans = series.map((s) => ({ objectId: s.objectId, metricId: s.metricId, from: s.from!, to: s.to! }));
+        return checkSpans(tx, table.id, spans, Math.max(...ruled.map((m) => marginOf(m.rules))));
       });
     },
 
@@ -253,12 +326,14 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
 
     /** Writes observations an import has planned and checked, inside its transaction (it audits them): a key there gets the new value and note. */
     async writeImported(tx: Db, tableId: string, rows: ImportedObservation[]): Promise<void> {
+      const table = { id: tableId, level: (await repo.levelOf(tx, tableId)) ?? 'raw' };
       for (let i = 0; i < rows.length; i += CHUNK)
         await repo.upsert(
           tx,
-          tableId,
+          table,
           rows.slice(i, i + CHUNK).map((r) => ({ ...r, tableId })),
         );
+      await checkWritten(tx, tableId, rows);
     },
 
     /** A page of observations: only those whose object the reader may see (the project's sight decides the table's). */
@@ -275,6 +350,9 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           time: r.time.toISOString(),
           value: answeredValue(r.type, r),
           note: r.note,
+          flag: r.flag,
+          flagRule: r.flagRule,
+          level: r.level,
         }));
         return { observations, page, total };
       });
@@ -400,7 +478,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           const after: repo.ExportCursor | null = cursor;
           const batch: repo.ExportRow[] = await db.use((d) => repo.exportBatch(d, filter, visible, after, EXPORT_BATCH));
           if (batch.length === 0) return;
-          yield batch.map((r) => [r.object, r.title, r.metric, r.unit, r.time, answeredValue(r.type, r), r.note]);
+          yield batch.map((r) => [r.object, r.title, r.metric, r.unit, r.time, answeredValue(r.type, r), r.note, r.flag, r.flagRule, r.level]);
           const last = batch.at(-1)!;
           cursor = { time: last.time, objectId: last.objectId, metricId: last.metricId };
           if (batch.length < EXPORT_BATCH) return;

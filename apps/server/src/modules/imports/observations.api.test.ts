@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_PROGRESS_TYPE } from '@observatory/shared';
+import { IMPORT_PROGRESS_TYPE, type Observation } from '@observatory/shared';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
@@ -34,7 +34,7 @@ const post = (path: string, body: unknown, who: TestUser | null = curator) => ap
 async function observations(table: string, query = '') {
   const res = await api(t.app, 'GET', `/projects/${project.slug}/datatables/${table}/observations?limit=1000${query}`, as(curator));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().observations as { object: { name: string }; metric: string; time: string; value: unknown; note: string }[];
+  return res.json().observations as Observation[];
 }
 
 beforeAll(async () => {
@@ -42,7 +42,15 @@ beforeAll(async () => {
   curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
-  await buildMetric(t.app, curator, { name: chla, title: 'Chlorophyll a', unit: 'ug/L', min: 0, max: 1000 });
+  // A bloom above 60 µg/L is rare in these rivers: 17 of the 2024 values are flagged for a look.
+  await buildMetric(t.app, curator, {
+    name: chla,
+    title: 'Chlorophyll a',
+    unit: 'ug/L',
+    min: 0,
+    max: 1000,
+    rules: [{ kind: 'range', name: 'Bloom ceiling', flag: 'suspect', min: null, max: 60 }],
+  });
   await buildMetric(t.app, curator, { name: temp, title: 'Water temperature', unit: 'Cel', min: -50, max: 60 });
   await buildMetric(t.app, curator, { name: ice, title: 'Ice cover', type: 'boolean' });
   await buildMetric(t.app, curator, { name: cover, title: 'Shore', type: 'category', allowed: ['forest', 'heath'] });
@@ -114,7 +122,14 @@ describe('importing observations', () => {
       time: '2024-01-01T00:00:00.000Z',
       value: 2.0010416666666666,
       note: '',
+      flag: 'not checked',
+      flagRule: null,
+      level: 'raw',
     });
+    // The metric's rules ran over the import, set-wise.
+    const flagged = await observations(river.id, '&flag=suspect');
+    expect(flagged).toHaveLength(17);
+    expect(flagged.every((o) => o.flagRule === 'Bloom ceiling' && (o.value as number) > 60)).toBe(true);
     const summary = (await api(t.app, 'GET', `/projects/${project.slug}/datatables/${river.id}/summary`, as(curator))).json().summary as { count: number }[];
     expect(summary).toHaveLength(15);
     expect(summary.reduce((sum, s) => sum + s.count, 0)).toBe(5101);

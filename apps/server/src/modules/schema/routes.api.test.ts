@@ -111,6 +111,7 @@ describe('metrics', () => {
       allowed: [],
       min: 0,
       max: 1000,
+      rules: [],
       version: 1,
     };
     expect(created.json()).toEqual({ metric: body });
@@ -147,6 +148,33 @@ describe('metrics', () => {
     const again = await api(t.app, 'POST', '/data/metrics', { ...as(curator), body: metric(name) });
     expect(again.statusCode).toBe(409);
     expect(again.json().details[0].field).toBe('body.name');
+  });
+
+  it('take plausibility rules (numbers only), refusing a bad one by its field', async () => {
+    const post = (over: object) => api(t.app, 'POST', '/data/metrics', { ...as(curator), body: metric(fresh('temp'), over) });
+    const rules = [
+      { kind: 'range', name: 'Gross range', flag: 'bad', min: -40, max: 50 },
+      { kind: 'step', name: 'Rate of change', flag: 'suspect', max: 10 },
+      { kind: 'flat', name: 'Flat line', flag: 'suspect', count: 4 },
+      { kind: 'spike', name: 'Spike', flag: 'suspect', threshold: 8 },
+    ];
+    const created = await post({ rules });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().metric.rules).toEqual(rules);
+    const twice = await post({
+      rules: [
+        { kind: 'range', name: 'R', min: 5, max: 1 },
+        { kind: 'step', name: 'R', max: 1 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().details.map((d: { field: string }) => d.field)).toEqual(['body.rules.0.min', 'body.rules.1.name']);
+    const text = await post({ type: 'text', unit: null, min: null, max: null, rules: [{ kind: 'flat', name: 'Stuck', count: 3 }] });
+    expect(text.json().details[0]).toMatchObject({ field: 'body.rules', message: 'Only a number or an integer has plausibility rules' });
+    const open = await post({ rules: [{ kind: 'range', name: 'Open' }] });
+    expect(open.json().details[0]).toMatchObject({ field: 'body.rules.0.min', message: 'A range rule needs a minimum or a maximum' });
+    const unknown = await post({ rules: [{ kind: 'trend', name: 'Trend' }] });
+    expect(unknown.json().details[0].field).toMatch(/^body\.rules\.0/);
   });
 
   it('need sign-in, then manageSchema, to change', async () => {

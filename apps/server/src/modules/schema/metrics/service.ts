@@ -21,6 +21,7 @@ export const toMetric = (row: repo.MetricRow): Metric => ({
   allowed: row.allowed,
   min: row.min,
   max: row.max,
+  rules: row.rules,
   version: row.version,
 });
 
@@ -50,6 +51,7 @@ export function createMetricsService(deps: { db: Database }) {
       allowed: input.allowed,
       min: input.min,
       max: input.max,
+      rules: input.rules,
     };
   };
 

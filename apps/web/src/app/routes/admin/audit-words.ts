@@ -76,6 +76,7 @@ export const AUDIT_VERBS: Record<string, string> = {
   'datatable.delete': 'deleted the data table',
   'observations.write': 'wrote observations to',
   'observations.import': 'imported observations into',
+  'observations.review': 'reviewed observations of',
   'page.create': 'created the page',
   'page.update': 'changed the page',
   'page.move': 'moved the page',

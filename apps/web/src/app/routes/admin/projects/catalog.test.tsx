@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const PROJECT = { id: '55555555-5555-4555-8555-555555555555', slug: 'efi' };
 const TABLE_ID = '66666666-6666-4666-8666-666666666666';
-const table = (version: number, description: string): DataTable => ({ id: TABLE_ID, title: 'Soil moisture', description, metrics: [], version });
+const table = (version: number, description: string): DataTable => ({ id: TABLE_ID, title: 'Soil moisture', description, metrics: [], level: 'raw', version });
 
 /** The catalogue tab on a fake server: the table is at version 2 until the first save, which finds Grace's version 3 (another description) and is refused. */
 function editTable() {

@@ -113,7 +113,19 @@ describe('a unit', () => {
 });
 
 const metric = (version: number, over: Partial<Metric> = {}): { metric: Metric } => ({
-  metric: { name: 'leaf-area', title: 'Leaf area', description: '', unit: null, type: 'number', allowed: [], min: 0, max: null, version, ...over },
+  metric: {
+    name: 'leaf-area',
+    title: 'Leaf area',
+    description: '',
+    unit: null,
+    type: 'number',
+    allowed: [],
+    min: 0,
+    max: null,
+    version,
+    ...over,
+    rules: over.rules ?? [],
+  },
 });
 
 /** The lists the pages pick from or show beside the form. */

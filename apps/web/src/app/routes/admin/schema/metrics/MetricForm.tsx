@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType } from '@observatory/shared';
+import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType, type PlausibilityRule } from '@observatory/shared';
 import { useState, type ReactNode } from 'react';
 import { ConflictDialog, type ComparedField } from '../../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
@@ -32,6 +32,8 @@ export interface MetricFormValues {
   /** A NumberInput's value: '' when empty. */
   min: number | string;
   max: number | string;
+  /** Kept as they are (set through the API): a save must not drop them. */
+  rules: PlausibilityRule[];
 }
 
 const FIELDS = ['name', 'title', 'description', 'type', 'unit', 'allowed', 'min', 'max'];
@@ -68,6 +70,7 @@ export const metricFormValues = (metric?: Metric): MetricFormValues => ({
   allowed: metric?.allowed ?? [],
   min: metric?.min ?? '',
   max: metric?.max ?? '',
+  rules: metric?.rules ?? [],
 });
 
 /** What is sent: limits only for numbers, allowed values only for a category (the fields shown). */
@@ -81,6 +84,7 @@ export function toMetricInput(v: MetricFormValues): MetricInput {
     allowed: v.type === 'category' ? v.allowed.map((a) => a.trim()).filter(Boolean) : [],
     min: numeric(v.type) ? limit(v.min) : null,
     max: numeric(v.type) ? limit(v.max) : null,
+    rules: numeric(v.type) ? v.rules : [],
   };
 }
 
