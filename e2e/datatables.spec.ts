@@ -66,7 +66,7 @@ test('a visitor charts a project’s data table, zooms in on a time range, sorts
   const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: 'Download CSV', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe('near-term-forecasts-of-river-chlorophyll-a-chlorophyll-a-daily-means.csv');
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('object,title,metric,unit,time,value,note');
+  expect(lines[0]).toBe('object,title,metric,unit,time,value,note,flag,flag_rule,level');
   expect(lines.length).toBeGreaterThan(2);
   // And as an Excel workbook (a ZIP archive).
   const [xlsx] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: 'Download Excel (.xlsx)' }).click()]);
@@ -153,4 +153,68 @@ test('a data manager catalogues a project’s data tables and object types in Si
   await page.getByRole('table', { name: 'Data tables' }).getByRole('button', { name: 'Delete Water samples' }).click();
   await page.getByRole('dialog', { name: 'Delete Water samples?' }).getByRole('button', { name: 'Delete data table' }).click();
   await expect(page.getByText('No data tables yet.')).toBeVisible();
+});
+
+test('a data manager sees the values a metric’s rules flagged on the chart, flags a span and releases it', async ({ page, request }) => {
+  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const id = randomUUID().slice(0, 8);
+  const post = async (url: string, data: object) => {
+    const res = await request.post(`/api/v1${url}`, { headers, data });
+    expect(res.ok(), await res.text()).toBe(true);
+    return res.json();
+  };
+  const metric = `water-temp-${id}`;
+  await post('/data/metrics', {
+    name: metric,
+    title: `Water temperature ${id}`,
+    type: 'number',
+    unit: 'Cel',
+    rules: [
+      { kind: 'range', name: 'Gross range', flag: 'bad', min: -2, max: 35 },
+      { kind: 'spike', name: 'Spike', flag: 'suspect', threshold: 3 },
+    ],
+  });
+  const { project } = await post('/projects', { project: { title: `Lake buoy ${id}` } });
+  const object = `buoy-${id}`;
+  await post('/data/obj', { name: object, title: `Buoy ${id}`, types: ['site'], projects: [project.slug], geo: { type: 'Point', coordinates: [8.5, 47.3] } });
+  const { datatable } = await post(`/projects/${project.slug}/datatables`, { title: 'Buoy temperatures', metrics: [metric] });
+  // Hourly on 1 June 2024: one value out of range, one spike.
+  const values = [14.1, 14.3, 14.2, 48, 14.6, 14.8, 19.9, 15.1, 15.2, 15.0];
+  const observations = values.map((value, i) => ({ object, metric, time: new Date(Date.UTC(2024, 5, 1, i)).toISOString(), value }));
+  await post(`/projects/${project.slug}/datatables/${datatable.id}/observations`, { observations });
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/projects/${project.slug}/data`);
+  const table = page.getByRole('region', { name: 'Buoy temperatures' });
+  await expect(table.getByRole('img', { name: /^Chart of .* 1 series$/ })).toBeVisible();
+  await expect(table.getByText('2 flagged values are marked: bad filled red, suspect in amber rings, missing in grey.')).toBeVisible();
+  await expect(table.locator('[data-chart-flagged="2"]')).toBeAttached();
+  await table.screenshot({ path: test.info().outputPath('flagged-chart.png') });
+
+  // The table view lists the flags; the filter keeps the bad one.
+  await table.getByRole('combobox', { name: 'Quality flag' }).first().click();
+  await page.getByRole('option', { name: 'bad', exact: true }).click();
+  await view(table, 'Table');
+  const rows = table.getByRole('table', { name: 'Observations' });
+  await expect(rows.getByRole('row')).toHaveCount(2);
+  await expect(rows.getByRole('row').nth(1)).toContainText('48');
+  await expect(rows.getByRole('row').nth(1)).toContainText('bad (Gross range)');
+
+  // Back to every value (a fresh page): the review sets the whole span the chart shows, then releases it.
+  await page.reload();
+  const review = table.getByRole('region', { name: 'Review the values shown' });
+  await expect(review).toContainText(`Review the ${metric} values from 2024-06-01 00:00 to 2024-06-01 09:00`);
+  await review.getByRole('combobox', { name: 'Quality flag' }).click();
+  await page.getByRole('option', { name: 'suspect', exact: true }).click();
+  await review.getByRole('button', { name: 'Set flag' }).click();
+  await expect(page.getByText('10 values flagged.')).toBeVisible();
+  await expect(table.getByText('10 flagged values are marked')).toBeVisible();
+
+  await review.getByRole('button', { name: 'Release' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Release these values?' });
+  await expect(confirm).toContainText('Released values are fixed');
+  await confirm.getByRole('button', { name: 'Release' }).click();
+  await expect(page.getByText('10 values moved on.')).toBeVisible();
+  const released = await request.get(`/api/v1/projects/${project.slug}/datatables/${datatable.id}/observations?level=released&flag=suspect`, { headers });
+  expect((await released.json()).observations).toHaveLength(10);
 });

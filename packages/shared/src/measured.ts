@@ -129,10 +129,15 @@ export const ChartQuerySchema = ObservationsQuerySchema.omit({ limit: true, metr
   metric: MetricNameSchema,
   width: z.coerce.number().int().min(10).max(CHART_MAX_WIDTH).default(1000).describe('Buckets across the time range: the chart’s width in pixels'),
 });
+/** The most flagged values (suspect, bad, missing) a chart's series marks. */
+export const CHART_MAX_FLAGGED = 2000;
 export const ChartSeriesSchema = z.object({
   object: z.object({ name: z.string(), title: z.string() }),
   times: z.array(z.number()).describe('Milliseconds since 1970, ascending'),
   values: z.array(z.number()),
+  flagged: z
+    .array(z.object({ time: z.number(), value: z.number(), flag: QualityFlagSchema, rule: z.string().nullable() }))
+    .describe(`Its values flagged suspect, bad or missing, by time (the first ${CHART_MAX_FLAGGED}), each drawn apart`),
 });
 export type ChartSeries = z.infer<typeof ChartSeriesSchema>;
 export const ChartResponseSchema = z.object({

@@ -51,6 +51,8 @@ type TableParams = Record<string, string>;
 
 /** A project's data table as its Data tab shows it, by the table's id. */
 export const dataTableKeys = {
+  /** Everything read of one table: what a review changes. */
+  all: (id: string) => ['datatable', id] as const,
   summary: (id: string, filter: TableParams) => ['datatable', id, 'summary', filter] as const,
   chart: (id: string, filter: TableParams, width: number) => ['datatable', id, 'chart', filter, width] as const,
   observations: (id: string, filter: TableParams, sort: ObservationSort, page: number) => ['datatable', id, 'observations', filter, sort, page] as const,

@@ -73,6 +73,15 @@ describe('plausibility rules', () => {
       'suspect:Rate of change', // 40 → 24
       '-',
     ]);
+    // The chart marks the flagged values, to draw them apart.
+    const chart = await api(t.app, 'GET', `${tableUrl(table.id)}/chart?metric=${temp}&object=${site}`, as(owner));
+    expect(chart.json().series[0].flagged).toEqual([
+      { time: Date.UTC(2024, 5, 1, 2), value: 60, flag: 'bad', rule: 'Gross range' },
+      { time: Date.UTC(2024, 5, 1, 3), value: 22, flag: 'suspect', rule: 'Rate of change' },
+      { time: Date.UTC(2024, 5, 1, 7), value: 23, flag: 'suspect', rule: 'Flat line' },
+      { time: Date.UTC(2024, 5, 1, 9), value: 40, flag: 'suspect', rule: 'Rate of change' },
+      { time: Date.UTC(2024, 5, 1, 10), value: 24, flag: 'suspect', rule: 'Rate of change' },
+    ]);
     // A metric without rules is not checked at all.
     await write(table.id, hourly([1, 1, 1, 1, 1], 0, site, plain));
     const plainRows = (await api(t.app, 'GET', `${tableUrl(table.id)}/observations?metric=${plain}`, as(owner))).json().observations as Observation[];

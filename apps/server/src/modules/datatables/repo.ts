@@ -307,6 +307,29 @@ export const chartSeries = (db: Db, filter: ObservationFilter, visible: SQL | un
     .groupBy(objects.id, objects.name, objects.title)
     .orderBy(asc(objects.title), asc(objects.name));
 
+/** The flags a chart marks: the values nobody should take on trust. */
+const MARKED_FLAGS: QualityFlag[] = ['suspect', 'bad', 'missing'];
+
+/** These objects' flagged values (MARKED_FLAGS), by time, at most `limit` of each object. */
+export async function chartFlagged(db: Db, filter: ObservationFilter, objectIds: string[], limit: number) {
+  const result = await db.execute(sql`
+    select object_id, time, number, flag, flag_rule from (
+      select ${observations.objectId} as object_id, ${observations.time} as time, ${observations.number} as number, ${observations.flag} as flag,
+        ${observations.flagRule} as flag_rule, row_number() over (partition by ${observations.objectId} order by ${observations.time}) as n
+      from ${observations}
+      where ${and(where(filter, undefined), inArray(observations.objectId, objectIds), isNotNull(observations.number), inArray(observations.flag, MARKED_FLAGS))}
+    ) f
+    where n <= ${limit}
+    order by object_id, time`);
+  return rowsOf<{ object_id: string; time: string | Date; number: number; flag: QualityFlag; flag_rule: string | null }>(result).map((r) => ({
+    objectId: r.object_id,
+    time: new Date(r.time).getTime(),
+    value: Number(r.number),
+    flag: r.flag,
+    rule: r.flag_rule,
+  }));
+}
+
 /** Every point of these objects' series, by time. */
 export const chartPoints = (db: Db, filter: ObservationFilter, objectIds: string[]) =>
   db

@@ -328,7 +328,7 @@ describe('reading a table', () => {
     expect(Math.max(...buoy.values)).toBe(14);
     expect(Math.min(...buoy.values)).toBe(0);
     expect(buoy.times[buoy.values.indexOf(14)]).toBe(Date.parse(days[1234]!));
-    expect(lake).toEqual({ object: { name: shown, title: 'Lake' }, times: [Date.parse('2024-05-01'), Date.parse('2024-05-02')], values: [7, 8] });
+    expect(lake).toEqual({ object: { name: shown, title: 'Lake' }, times: [Date.parse('2024-05-01'), Date.parse('2024-05-02')], values: [7, 8], flagged: [] });
     // Zoomed in on a month: every point of it.
     const month = (await api(t.app, 'GET', `${url}/chart?metric=${ph}&object=${placed}&from=2013-05-01&to=2013-06-01&width=100`)).json();
     expect(month).toMatchObject({ bucketed: false, from: '2013-05-01T00:00:00.000Z', to: '2013-06-01T00:00:00.000Z' });

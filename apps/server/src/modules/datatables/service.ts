@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import {
+  CHART_MAX_FLAGGED,
   CHART_MAX_SERIES,
+  type ChartSeries,
   type ChartQuerySchema,
   type ChartResponse,
   type DataTable,
@@ -400,7 +402,10 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         if (!from || !to) return answer;
         const large = shown.filter((s) => s.count > 2 * query.width).map((s) => s.objectId);
         const small = shown.filter((s) => s.count <= 2 * query.width).map((s) => s.objectId);
-        const series = new Map(shown.map((s) => [s.objectId, { object: { name: s.name, title: s.title }, times: [] as number[], values: [] as number[] }]));
+        const series = new Map<string, ChartSeries>(
+          shown.map((s) => [s.objectId, { object: { name: s.name, title: s.title }, times: [], values: [], flagged: [] }]),
+        );
+        for (const { objectId, ...f } of await repo.chartFlagged(d, filter, [...series.keys()], CHART_MAX_FLAGGED)) series.get(objectId)!.flagged.push(f);
         if (small.length) {
           for (const p of await repo.chartPoints(d, filter, small)) {
             const s = series.get(p.objectId)!;

@@ -151,7 +151,7 @@ describe('metrics', () => {
   });
 
   it('take plausibility rules (numbers only), refusing a bad one by its field', async () => {
-    const post = (over: object) => api(t.app, 'POST', '/data/metrics', { ...as(curator), body: metric(fresh('temp'), over) });
+    const post = (over: Record<string, unknown>) => api(t.app, 'POST', '/data/metrics', { ...as(curator), body: metric(fresh('temp'), over) });
     const rules = [
       { kind: 'range', name: 'Gross range', flag: 'bad', min: -40, max: 50 },
       { kind: 'step', name: 'Rate of change', flag: 'suspect', max: 10 },

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import type { ChartResponse } from '@observatory/shared';
+import type { ChartResponse, QualityFlag } from '@observatory/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -10,6 +10,8 @@ const HEIGHT = 320;
 const COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#332288', '#882255', '#117733', '#999933'];
 /** Below this many points a series shows its points as well as its line. */
 const POINTS_SHOWN = 200;
+/** Flagged values: filled marks in colours apart from the lines' (bad red, suspect amber, missing grey). */
+const FLAG_COLORS: Record<QualityFlag, string> = { bad: '#C0392B', suspect: '#B8860B', missing: '#6C757D', good: '#117733', 'not checked': '#999999' };
 
 /**
  * A time series chart (uPlot, lazily loaded: it stays out of the pages' first chunks), a
@@ -20,7 +22,7 @@ export default function TimeChart({ chart, width, onZoom }: { chart: ChartRespon
   const box = useRef<HTMLDivElement>(null);
   const zoom = useRef(onZoom);
   zoom.current = onZoom;
-  const data = useMemo(() => alignSeries(chart.series), [chart]);
+  const { data, marks } = useMemo(() => alignSeries(chart.series), [chart]);
 
   useEffect(() => {
     const options: uPlot.Options = {
@@ -37,6 +39,12 @@ export default function TimeChart({ chart, width, onZoom }: { chart: ChartRespon
           spanGaps: true,
           points: { show: s.times.length < POINTS_SHOWN },
         })),
+        ...marks.map((m) => ({
+          label: `${m.title}: ${m.flag}`,
+          stroke: FLAG_COLORS[m.flag],
+          paths: () => null,
+          points: { show: true, size: 9, width: 2, stroke: FLAG_COLORS[m.flag], fill: m.flag === 'bad' ? FLAG_COLORS.bad : '#ffffff' },
+        })),
       ],
       axes: [{}, { label: chart.unit, size: 60 }],
       cursor: { drag: { x: true, y: false, setScale: false } },
@@ -51,7 +59,8 @@ export default function TimeChart({ chart, width, onZoom }: { chart: ChartRespon
     };
     const plot = new uPlot(options, data as uPlot.AlignedData, box.current!);
     return () => plot.destroy();
-  }, [chart, data, width]);
+  }, [chart, data, marks, width]);
 
-  return <Box ref={box} data-chart-points={data[0].length} />;
+  const flagged = chart.series.reduce((sum, s) => sum + s.flagged.length, 0);
+  return <Box ref={box} data-chart-points={data[0].length} data-chart-flagged={flagged} />;
 }

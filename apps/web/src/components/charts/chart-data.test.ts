@@ -6,15 +6,44 @@ describe('alignSeries', () => {
     const object = { name: 'a', title: 'A' };
     expect(
       alignSeries([
-        { object, times: [3, 1], values: [30, 10] },
-        { object, times: [2, 3], values: [2, 3] },
-      ]),
+        { object, times: [3, 1], values: [30, 10], flagged: [] },
+        { object, times: [2, 3], values: [2, 3], flagged: [] },
+      ]).data,
     ).toEqual([
       [1, 2, 3],
       [10, null, 30],
       [null, 2, 3],
     ]);
-    expect(alignSeries([])).toEqual([[]]);
+    expect(alignSeries([])).toEqual({ data: [[]], marks: [] });
+  });
+
+  it('adds a column of marks per series and flag, on the times of the flagged values (a bucketed line may not have them)', () => {
+    const aligned = alignSeries([
+      {
+        object: { name: 'a', title: 'A' },
+        times: [1, 4],
+        values: [10, 40],
+        flagged: [
+          { time: 2, value: 99, flag: 'bad', rule: 'Gross range' },
+          { time: 4, value: 40, flag: 'suspect', rule: null },
+          { time: 3, value: 98, flag: 'bad', rule: 'Gross range' },
+        ],
+      },
+      { object: { name: 'b', title: 'B' }, times: [1], values: [5], flagged: [{ time: 1, value: 5, flag: 'suspect', rule: 'Spike' }] },
+    ]);
+    expect(aligned.data).toEqual([
+      [1, 2, 3, 4],
+      [10, null, null, 40],
+      [5, null, null, null],
+      [null, 99, 98, null],
+      [null, null, null, 40],
+      [5, null, null, null],
+    ]);
+    expect(aligned.marks).toEqual([
+      { title: 'A', flag: 'bad' },
+      { title: 'A', flag: 'suspect' },
+      { title: 'B', flag: 'suspect' },
+    ]);
   });
 });
 

@@ -1,18 +1,38 @@
-import type { ChartSeries } from '@observatory/shared';
+import type { ChartSeries, QualityFlag } from '@observatory/shared';
+
+/** A column of flagged values drawn as marks: whose, and which flag. */
+export interface FlagMarks {
+  title: string;
+  flag: QualityFlag;
+}
 
 /**
- * The series on one time axis, as uPlot takes them: the times of all series in order,
- * then each series' values at those times (null where it has none).
+ * The series on one time axis, as uPlot takes them: the times of all series (and of their
+ * flagged values) in order, then each series' values at those times (null where it has
+ * none), then a column per series and flag it has, holding only those flagged values.
  */
-export function alignSeries(series: ChartSeries[]): [number[], ...(number | null)[][]] {
-  const times = [...new Set(series.flatMap((s) => s.times))].sort((a, b) => a - b);
+export function alignSeries(series: ChartSeries[]): { data: [number[], ...(number | null)[][]]; marks: FlagMarks[] } {
+  const times = [...new Set(series.flatMap((s) => [...s.times, ...s.flagged.map((f) => f.time)]))].sort((a, b) => a - b);
   const index = new Map(times.map((t, i) => [t, i]));
+  const empty = () => new Array<number | null>(times.length).fill(null);
   const columns = series.map((s) => {
-    const values: (number | null)[] = new Array<number | null>(times.length).fill(null);
+    const values = empty();
     s.times.forEach((t, i) => (values[index.get(t)!] = s.values[i]!));
     return values;
   });
-  return [times, ...columns];
+  const marks: FlagMarks[] = [];
+  for (const s of series) {
+    const byFlag = new Map<QualityFlag, (number | null)[]>();
+    for (const f of s.flagged) {
+      if (!byFlag.has(f.flag)) byFlag.set(f.flag, empty());
+      byFlag.get(f.flag)![index.get(f.time)!] = f.value;
+    }
+    for (const [flag, values] of byFlag) {
+      marks.push({ title: s.object.title, flag });
+      columns.push(values);
+    }
+  }
+  return { data: [times, ...columns], marks };
 }
 
 /** A time as the day a date field shows (UTC), or '' for none. */

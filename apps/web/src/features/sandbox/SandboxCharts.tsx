@@ -21,6 +21,7 @@ export function asTimeSeries(chart: SandboxChartResponse): ChartResponse {
     object: { name, title },
     times,
     values: chart.buckets.map(pick),
+    flagged: [],
   });
   return {
     metric: chart.metric.name,

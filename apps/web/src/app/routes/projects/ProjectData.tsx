@@ -91,6 +91,7 @@ export default function ProjectData() {
               slug={project.slug}
               table={table}
               types={objectTypes}
+              reviewable={importer}
               actions={
                 importer ? (
                   <Button

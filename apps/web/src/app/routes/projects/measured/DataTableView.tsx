@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { DataTable, DataTableObject } from '@observatory/shared';
+import { DATA_LEVELS, QUALITY_FLAGS, type DataLevel, type DataTable, type DataTableObject, type QualityFlag } from '@observatory/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
@@ -65,11 +65,14 @@ export function DataTableView({
   table,
   types,
   actions,
+  reviewable = false,
 }: {
   slug: string;
   table: DataTable;
   types: { slug: string; name: string }[];
   actions?: ReactNode;
+  /** The reader may review the values: set flags, release spans (edit on the project). */
+  reviewable?: boolean;
 }) {
   const [view, setView] = useState('chart');
   const [filter, setFilter] = useState<TableFilter & { type?: string | undefined }>({});
@@ -153,6 +156,24 @@ export function DataTableView({
           w={220}
           nothingFoundMessage="No object matches"
         />
+        <Select
+          label="Quality flag"
+          placeholder="Any flag"
+          clearable
+          data={QUALITY_FLAGS.map((f) => ({ value: f, label: f }))}
+          value={filter.flag ?? null}
+          onChange={(v) => change({ flag: (v as QualityFlag | null) ?? undefined })}
+          w={150}
+        />
+        <Select
+          label="Data level"
+          placeholder="Any level"
+          clearable
+          data={DATA_LEVELS.map((l) => ({ value: l, label: l }))}
+          value={filter.level ?? null}
+          onChange={(v) => change({ level: (v as DataLevel | null) ?? undefined })}
+          w={150}
+        />
         <TextInput type="date" label="From" value={dayOf(filter.from)} onChange={(e) => change({ from: dayStart(e.currentTarget.value) })} w={160} />
         <TextInput type="date" label="Before" value={dayOf(filter.to)} onChange={(e) => change({ to: dayStart(e.currentTarget.value) })} w={160} />
         {ranged ? (
@@ -181,7 +202,7 @@ export function DataTableView({
       ) : null}
       {view === 'chart' ? (
         chartMetric ? (
-          <ChartView slug={slug} tableId={table.id} filter={filter} metric={chartMetric} onZoom={(from, to) => change({ from, to })} />
+          <ChartView slug={slug} tableId={table.id} filter={filter} metric={chartMetric} onZoom={(from, to) => change({ from, to })} reviewable={reviewable} />
         ) : (
           <Text c="dimmed">{metrics.some((m) => m.isPending) ? 'Loading the metrics…' : 'This table holds no numeric metric to chart.'}</Text>
         )

@@ -50,7 +50,7 @@ export function ObservationTable({ slug, tableId, filter }: { slug: string; tabl
   const observations = rows.data?.data.observations ?? [];
   return (
     <>
-      <WideTable label="Observations" minWidth={640}>
+      <WideTable label="Observations" minWidth={820}>
         <Table aria-label="Observations" aria-busy={rows.isFetching} striped>
           <Table.Thead>
             <Table.Tr>
@@ -67,6 +67,8 @@ export function ObservationTable({ slug, tableId, filter }: { slug: string; tabl
                 />
               ))}
               <Table.Th>Note</Table.Th>
+              <Table.Th>Quality</Table.Th>
+              <Table.Th>Level</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -83,6 +85,8 @@ export function ObservationTable({ slug, tableId, filter }: { slug: string; tabl
                 <Table.Td>{o.time.replace('T00:00:00.000Z', '').replace('.000Z', 'Z')}</Table.Td>
                 <Table.Td>{formatValue(o.value)}</Table.Td>
                 <Table.Td>{o.note}</Table.Td>
+                <Table.Td>{o.flagRule ? `${o.flag} (${o.flagRule})` : o.flag}</Table.Td>
+                <Table.Td>{o.level}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

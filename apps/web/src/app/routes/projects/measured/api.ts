@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ChartResponse, DataTableSummaryResponse, ObservationSort, ObservationsResponseSchema } from '@observatory/shared';
+import type { ChartResponse, DataLevel, DataTableSummaryResponse, ObservationSort, ObservationsResponseSchema, QualityFlag } from '@observatory/shared';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';
 import { saveFile } from '../../../../lib/download';
@@ -14,6 +14,8 @@ export interface TableFilter {
   /** ISO 8601: from (inclusive) and to (exclusive). */
   from?: string | undefined;
   to?: string | undefined;
+  flag?: QualityFlag | undefined;
+  level?: DataLevel | undefined;
 }
 
 type Observations = z.infer<typeof ObservationsResponseSchema>;
@@ -21,6 +23,8 @@ type Observations = z.infer<typeof ObservationsResponseSchema>;
 export const ROWS_PER_PAGE = 25;
 
 const tablePath = (slug: string, id: string) => `/projects/${encodeURIComponent(slug)}/datatables/${id}`;
+/** Where a span's review is sent (ReviewSpan). */
+export const reviewPath = (slug: string, id: string) => `${tablePath(slug, id)}/review`;
 /** The filter as query parameters, leaving out what is not set. */
 const params = (filter: TableFilter) => Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
 
