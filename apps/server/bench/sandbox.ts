@@ -77,6 +77,8 @@ async function calibrate(sandbox: SandboxService): Promise<SandboxFigures['costs
     projects: [],
     metrics: [],
     where: [],
+    flags: [],
+    levels: [],
     bbox: undefined,
     p: 1,
     n: 100,

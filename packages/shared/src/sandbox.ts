@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ExportOptionsShape } from './exports.js';
 import { MetricNameSchema, METRIC_TYPES } from './data-schema.js';
 import { SlugSchema } from './slug.js';
+import { DATA_LEVELS, QUALITY_FLAGS } from './quality.js';
 import { ExportGeometrySchema } from './geo.js';
 
 /**
@@ -88,6 +89,8 @@ const FilterFields = z.object({
   bbox: SandboxBboxSchema.optional(),
   from: z.iso.datetime({ offset: true }).optional().describe('Observations from this time on (inclusive): the metrics’ summaries, charts and exports'),
   to: z.iso.datetime({ offset: true }).optional().describe('Observations before this time (exclusive)'),
+  flags: z.array(z.enum(QUALITY_FLAGS)).max(QUALITY_FLAGS.length).default([]).describe('Only observations with one of these quality flags (none: any)'),
+  levels: z.array(z.enum(DATA_LEVELS)).max(DATA_LEVELS.length).default([]).describe('Only observations of one of these data levels (none: any)'),
 });
 export const SandboxFilterSchema = FilterFields.superRefine(spanInOrder);
 export type SandboxFilter = z.input<typeof SandboxFilterSchema>;

@@ -383,6 +383,10 @@ describe.each(ACTORS)('as %s', (name) => {
       expect(named(summary.json().objects)).toEqual(names);
       // Up to the chart's most series: the world has fewer objects than that.
       expect(named(chart.json().series)).toEqual(names);
+      // Filtered by quality flag and data level: the same readable rows, counted alike.
+      const byFlag = await get(`${base}?flag=not%20checked&level=raw&limit=1000`, who());
+      expect(sorted(byFlag.json().observations.map((o: { object: { name: string } }) => o.object.name))).toEqual(names);
+      expect(byFlag.headers['pagination-count']).toBe(String(shown.length));
       // A filter by a hidden object answers as one by an object that does not exist.
       for (const o of world.objects.filter((x) => !shown.includes(x))) {
         expect(seen(await get(`${base}?object=${o.name}`, who()))).toEqual(seen(await get(`${base}?object=${world.marker}-nothing`, who())));

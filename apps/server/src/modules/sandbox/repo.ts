@@ -1,5 +1,5 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Bbox } from '@observatory/shared';
+import type { Bbox, DataLevel, QualityFlag } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { dataTableMetrics, dataTables, metrics, objectProjects, objects, objectTypeLinks, objectTypes, observations, projects } from '../../db/schema/index.js';
 import { postgresCode } from '../../lib/errors.js';
@@ -24,18 +24,30 @@ export interface Filter {
   bbox: Bbox | undefined;
 }
 
-/** Which observations are read: of the metrics' ids, in the data tables holding them that the reader may see, from `from` to before `to`. */
+/**
+ * Which observations are read: of the metrics' ids, in the data tables holding them that the
+ * reader may see, from `from` to before `to`, with one of `flags` and `levels` (none: any).
+ */
 export interface Sources {
   metricIds: string[];
   tableIds: string[];
   from: Date | null;
   to: Date | null;
+  flags: QualityFlag[];
+  levels: DataLevel[];
 }
 
-/** The span of time of `s` as conditions on the observations `alias` (none when open). */
-function inSpan(alias: string, s: Sources): SQL {
-  const time = sql.raw(`${alias}.time`);
-  return sql`${s.from ? sql` and ${time} >= ${s.from.toISOString()}::timestamptz` : sql``}${s.to ? sql` and ${time} < ${s.to.toISOString()}::timestamptz` : sql``}`;
+/** The span of time, flags and levels of `s` as conditions on the observations `alias` (none when open). */
+function kept(alias: string, s: Sources): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return sql.join(
+    [
+      s.from ? sql` and ${column('time')} >= ${s.from.toISOString()}::timestamptz` : undefined,
+      s.to ? sql` and ${column('time')} < ${s.to.toISOString()}::timestamptz` : undefined,
+      s.flags.length ? sql` and ${column('flag')} = any(${sql.param(s.flags)}::text[])` : undefined,
+      s.levels.length ? sql` and ${column('level')} = any(${sql.param(s.levels)}::text[])` : undefined,
+    ].filter((part) => part !== undefined),
+  );
 }
 
 export type MetricRow = typeof metrics.$inferSelect;
@@ -82,7 +94,7 @@ function statsOf(objectId: SQL, s: Sources): SQL {
     from (
       select ob.metric_id, count(*) as n, min(ob.number) as lo, max(ob.number) as hi, avg(ob.number) as mean, min(ob.time) as first, max(ob.time) as last
       from ${observations} ob
-      where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = ${objectId} and ob.metric_id = any(${ids(s.metricIds)})${inSpan('ob', s)}
+      where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = ${objectId} and ob.metric_id = any(${ids(s.metricIds)})${kept('ob', s)}
       group by ob.metric_id
     ) st
     cross join lateral (
@@ -126,7 +138,7 @@ export function rowsStatement(f: Filter, s: Sources, slice: Slice, withGeometry:
       select count(*) > ${whole(summaryCap!)} as over from (
         select 1 from found cross join lateral (
           select 1 from ${observations} ob
-          where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = found.id and ob.metric_id = any(${ids(s.metricIds)})${inSpan('ob', s)}
+          where ob.table_id = any(${ids(s.tableIds)}) and ob.object_id = found.id and ob.metric_id = any(${ids(s.metricIds)})${kept('ob', s)}
           limit ${whole(summaryCap! + 1)}
         ) ob
         limit ${whole(summaryCap! + 1)}
@@ -202,7 +214,7 @@ export async function countCapped(db: Db, f: Filter, cap: number): Promise<numbe
  */
 export function chartStatement(f: Filter, s: Sources, buckets: number, bounds: { maxObjects: number; maxObservations: number }): SQL {
   const seconds = (date: Date) => sql`${date.getTime() / 1000}::float8`;
-  const kept = sql`ob.table_id = any(${ids(s.tableIds)}) and ob.metric_id = any(${ids(s.metricIds)}) and ob.number is not null${inSpan('ob', s)}`;
+  const read = sql`ob.table_id = any(${ids(s.tableIds)}) and ob.metric_id = any(${ids(s.metricIds)}) and ob.number is not null${kept('ob', s)}`;
   // Times as seconds in double precision: extract() answers numeric, several times slower to bucket.
   // Each branch's condition on "many" is checked once, before the branch reads anything.
   return sql`
@@ -213,12 +225,12 @@ export function chartStatement(f: Filter, s: Sources, buckets: number, bounds: {
     obs as materialized (
       select * from (
         select ob.object_id, date_part('epoch', ob.time) as t, ob.number as value
-        from found cross join lateral (select ob.object_id, ob.time, ob.number from ${observations} ob where ob.object_id = found.id and ${kept}) ob
+        from found cross join lateral (select ob.object_id, ob.time, ob.number from ${observations} ob where ob.object_id = found.id and ${read}) ob
         where not (select yes from many)
         union all
         select ob.object_id, date_part('epoch', ob.time) as t, ob.number as value
         from ${observations} ob
-        where ${kept} and ob.object_id in (select ${objects.id} from ${objects} where ${matching(f)}) and (select yes from many)
+        where ${read} and ob.object_id in (select ${objects.id} from ${objects} where ${matching(f)}) and (select yes from many)
       ) read
       limit ${whole(bounds.maxObservations + 1)}
     ),

@@ -53,7 +53,8 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
   };
   const row = (object: string, metric: string, time: string, value: unknown) => ({ object, metric, time, value });
-  await write(open.slug, (await buildDataTable(t.app, owner, open.slug, readings)).id, [
+  openTable = (await buildDataTable(t.app, owner, open.slug, readings)).id;
+  await write(open.slug, openTable, [
     row(names.river1, temp, '2024-05-01', 10),
     row(names.river1, temp, '2024-06-01', 14),
     row(names.river1, temp, '2024-07-01', 18),
@@ -70,6 +71,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => t.close());
+let openTable: string;
 
 describe('sandbox query', () => {
   it('finds the objects of a type with the metadata asked for, in the box, with their metrics summed up', async () => {
@@ -122,6 +124,28 @@ describe('sandbox query', () => {
     });
     // Found still, with no observation in the span.
     expect(river2).toMatchObject({ name: names.river2, metrics: {} });
+  });
+
+  it('sums up, charts and exports only the observations of the quality flags and data levels asked for', async () => {
+    const review = await api(t.app, 'POST', `/projects/${open.slug}/datatables/${openTable}/review`, {
+      ...as(owner),
+      body: { object: names.river1, metric: temp, from: '2024-06-01', to: '2024-06-01', flag: 'bad' },
+    });
+    expect(review.json()).toEqual({ flagged: 1, leveled: 0, released: 0 });
+    const river = { types: ['site'], metrics: [temp], where: [{ field: 'habitat', value: 'river' }] };
+    const river1 = async (body: object) => (await query({ ...river, ...body })).json().objects[0].metrics[temp];
+    expect(await river1({ flags: ['good', 'not checked'] })).toMatchObject({ count: 2, min: 10, max: 18 });
+    expect(await river1({ flags: ['bad'] })).toMatchObject({ count: 1, min: 14 });
+    expect(await river1({ levels: ['released'] })).toBeUndefined();
+    expect(await river1({ levels: ['raw'], flags: ['bad', 'suspect'] })).toMatchObject({ count: 1 });
+    const chart = await post('/sandbox/chart', { ...river, metric: temp, flags: ['bad'] });
+    expect(chart.json()).toMatchObject({ observations: 1 });
+    const [header, ...rows] = parseCsv((await post('/sandbox/export?format=csv', { ...river, flags: ['not checked'] })).body);
+    const first = rows.find((r) => r[0] === names.river1)!;
+    expect([`${temp} count`, `${temp} min`, `${temp} max`].map((c) => first[header!.indexOf(c)])).toEqual(['2', '10', '18']);
+    const bad = await query({ ...river, flags: ['doubtful'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('body.flags.0');
   });
 
   it('reads a number typed as text as the field’s schema types it, and combines types, projects and filters', async () => {
@@ -372,7 +396,7 @@ describe('sandbox export', () => {
 describe('sandbox bounds', () => {
   it('refuses a statement the planner expects to cost more than the cap, before running it', async () => {
     const strict = createSandboxService({ db: t.database, schema: t.app.services.schema, limiter: t.app.services.limiter, maxCost: 1 });
-    const input = { types: ['site'], projects: [], metrics: [temp], where: [], bbox: undefined, p: 1, n: 50 };
+    const input = { types: ['site'], projects: [], metrics: [temp], where: [], flags: [], levels: [], bbox: undefined, p: 1, n: 50 };
     await expect(strict.runQuery(null, uniqueIp(), input)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: SANDBOX_TOO_BROAD });
     await expect(strict.getChart(null, uniqueIp(), { ...input, metric: temp, buckets: 10 })).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
     await expect(strict.exportObjects(null, uniqueIp(), input, 'csv')).rejects.toMatchObject({ message: SANDBOX_TOO_BROAD });
@@ -383,7 +407,7 @@ describe('sandbox bounds', () => {
     const services = t.app.services;
     const bound = (maxChartObservations: number) =>
       createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxChartObservations });
-    const input = { types: ['site'], projects: [], metrics: [], where: [], bbox: undefined, metric: temp, buckets: 10 };
+    const input = { types: ['site'], projects: [], metrics: [], where: [], flags: [], levels: [], bbox: undefined, metric: temp, buckets: 10 };
     // The readings the reader may see: five.
     await expect(bound(4).getChart(null, uniqueIp(), input)).rejects.toMatchObject({
       status: 400,
@@ -407,7 +431,7 @@ describe('sandbox bounds', () => {
     const services = t.app.services;
     const capped = (maxSummedObservations: number) =>
       createSandboxService({ db: t.database, schema: services.schema, limiter: services.limiter, maxSummedObservations });
-    const input = { types: ['site'], projects: [], metrics: [temp], where: [], bbox: undefined, p: 1, n: 50 };
+    const input = { types: ['site'], projects: [], metrics: [temp], where: [], flags: [], levels: [], bbox: undefined, p: 1, n: 50 };
     const counts = (answer: { objects: { name: string; metrics: Record<string, { count: number }> }[] }) =>
       Object.fromEntries(answer.objects.map((o) => [o.name, o.metrics[temp]?.count ?? null]));
     // The temperatures a visitor may see: three of the first river site, one of each other site.
@@ -437,7 +461,7 @@ describe('sandbox bounds', () => {
     const plan = await t.database.use(async (d) => {
       const filter: repo.Filter = { visible: undefined, typeIds: [], projectIds: [], where: [], bbox: undefined };
       const [metric] = await repo.metricsByName(d, [temp]);
-      const sources = { metricIds: [metric!.id], tableIds: await repo.sourceTables(d, [metric!.id], undefined), from: null, to: null };
+      const sources = { metricIds: [metric!.id], tableIds: await repo.sourceTables(d, [metric!.id], undefined), from: null, to: null, flags: [], levels: [] };
       return {
         page: await repo.plannedCost(d, repo.rowsStatement(filter, sources, { page: { limit: 100, offset: 0 } }, false)),
         // What a chart is held to: finding its objects (its reading stops at CHART_MAX_OBSERVATIONS).

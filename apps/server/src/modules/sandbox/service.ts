@@ -65,7 +65,7 @@ export const EXPORT_CHUNK = 500;
 export const EXPORT_CHUNK_WITH_METRICS = 100;
 
 /** No metrics: the statement of the objects alone, whose cost the cap is held to. */
-const NO_SOURCES: repo.Sources = { metricIds: [], tableIds: [], from: null, to: null };
+const NO_SOURCES: repo.Sources = { metricIds: [], tableIds: [], from: null, to: null, flags: [], levels: [] };
 
 /** The export options when none are asked for: the formula guard on, no byte-order mark. */
 const DEFAULT_EXPORT: ExportOptions = { formulaGuard: true, bom: false };
@@ -134,7 +134,13 @@ function valueFor(field: FieldSchema, value: string | number | boolean): string 
 }
 
 /** The filter's span of time, open at an end not given. */
-const spanOf = (input: FilterInput) => ({ from: input.from ? new Date(input.from) : null, to: input.to ? new Date(input.to) : null });
+/** Which of the sources' observations are read: the span, flags and levels asked for. */
+const keptOf = (input: FilterInput) => ({
+  from: input.from ? new Date(input.from) : null,
+  to: input.to ? new Date(input.to) : null,
+  flags: input.flags,
+  levels: input.levels,
+});
 
 const describeMetric = (m: repo.MetricRow): SandboxMetric => ({ name: m.name, title: m.title, unit: m.unit, type: m.type as SandboxMetric['type'] });
 
@@ -229,7 +235,7 @@ export function createSandboxService(deps: {
           metrics.map((m) => m.id),
           visibleTo(actor, 'project'),
         ),
-        ...spanOf(input),
+        ...keptOf(input),
       },
       metrics,
       shown: distinct([...filtered, ...fields.keys()]).slice(0, Math.max(SANDBOX_LIMITS.shownFields, filtered.length)),
@@ -337,7 +343,7 @@ export function createSandboxService(deps: {
         if (!metric) throw invalidField('body.metric', `Unknown metric: ${input.metric}`);
         if (!CHARTED.has(metric.type)) throw invalidField('body.metric', `${metric.name} is a ${metric.type} metric: only numbers and true/false are charted`);
         const tableIds = await repo.sourceTables(d, [metric.id], visibleTo(actor, 'project'));
-        const statement = repo.chartStatement(plan.filter, { metricIds: [metric.id], tableIds, ...spanOf(input) }, input.buckets, chartBounds);
+        const statement = repo.chartStatement(plan.filter, { metricIds: [metric.id], tableIds, ...keptOf(input) }, input.buckets, chartBounds);
         await refuseBroad(d, repo.countStatement(plan.filter, SANDBOX_LIMITS.counted));
         const rows = tableIds.length ? await repo.readBuckets(d, statement) : [];
         const first = rows[0];
@@ -371,7 +377,7 @@ export function createSandboxService(deps: {
         if (kind === 'chart') {
           const [metric] = await repo.metricsByName(d, [input.metric ?? '']);
           if (!metric) throw invalidField('body.metric', `Unknown metric: ${input.metric}`);
-          const sources = { metricIds: [metric.id], tableIds: await repo.sourceTables(d, [metric.id], visibleTo(actor, 'project')), ...spanOf(input) };
+          const sources = { metricIds: [metric.id], tableIds: await repo.sourceTables(d, [metric.id], visibleTo(actor, 'project')), ...keptOf(input) };
           statement = repo.chartStatement(plan.filter, sources, SANDBOX_LIMITS.maxBuckets, chartBounds);
         } else if (kind === 'count') statement = repo.countStatement(plan.filter, SANDBOX_LIMITS.counted);
         else if (kind === 'export') statement = repo.rowsStatement(plan.filter, NO_SOURCES, { after: { id: null, limit: EXPORT_CHUNK } }, true);

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { SANDBOX_LIMITS, type Metric, type ObjectType } from '@observatory/shared';
+import { DATA_LEVELS, QUALITY_FLAGS, SANDBOX_LIMITS, type DataLevel, type Metric, type ObjectType, type QualityFlag } from '@observatory/shared';
 import { useState } from 'react';
 import { dayOf, dayStart } from '../../components/charts/chart-data';
 import { useProjectChoices } from './api';
@@ -300,6 +300,28 @@ export function FilterPanel({
           onChange={(e) => onChange({ to: dayStart(e.currentTarget.value) ?? null })}
           error={errors.to}
           w={{ base: '100%', xs: 170 }}
+        />
+        <MultiSelect
+          label="Quality flags"
+          description="Only values flagged so"
+          placeholder={state.flags.length ? undefined : 'Any flag'}
+          data={QUALITY_FLAGS.map((f) => ({ value: f, label: f }))}
+          value={state.flags}
+          onChange={(flags) => onChange({ flags: flags as QualityFlag[] })}
+          clearable
+          error={errors.flags}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <MultiSelect
+          label="Data levels"
+          description="Only values at these levels"
+          placeholder={state.levels.length ? undefined : 'Any level'}
+          data={DATA_LEVELS.map((l) => ({ value: l, label: l }))}
+          value={state.levels}
+          onChange={(levels) => onChange({ levels: levels as DataLevel[] })}
+          clearable
+          error={errors.levels}
+          w={{ base: '100%', xs: 220 }}
         />
         <Select
           label="Rows a page"

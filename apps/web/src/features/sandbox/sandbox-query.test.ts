@@ -8,7 +8,7 @@ const from = (qs: string) => sandboxFrom(new URLSearchParams(qs));
 describe('the sandbox query in the address', () => {
   it('reads every part, in order, each once', () => {
     const state = from(
-      'type=site&type=property&type=site&project=river&metric=chlorophyll-a&f=habitat:river&f=siteCode:a:b&bbox=-10,40,5.5,51&from=2024-01-01T00:00:00.000Z&to=2025-01-01T00:00:00Z&p=3&n=20&tab=charts',
+      'type=site&type=property&type=site&project=river&metric=chlorophyll-a&f=habitat:river&f=siteCode:a:b&bbox=-10,40,5.5,51&from=2024-01-01T00:00:00.000Z&to=2025-01-01T00:00:00Z&flag=suspect&flag=bad&flag=doubtful&level=released&p=3&n=20&tab=charts',
     );
     expect(state).toEqual({
       types: ['site', 'property'],
@@ -21,6 +21,8 @@ describe('the sandbox query in the address', () => {
       bbox: [-10, 40, 5.5, 51],
       from: '2024-01-01T00:00:00.000Z',
       to: '2025-01-01T00:00:00Z',
+      flags: ['suspect', 'bad'],
+      levels: ['released'],
       p: 3,
       n: 20,
       tab: 'charts',
@@ -62,6 +64,8 @@ describe('the sandbox query in the address', () => {
   it('sends the filter’s set parts, and the page with the query', () => {
     const state = from('type=site&metric=chlorophyll-a&p=2&from=2024-01-01T00:00:00.000Z');
     expect(filterBody(state)).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], from: '2024-01-01T00:00:00.000Z' });
+    expect(filterBody({ ...state, flags: ['good'], levels: ['released'] })).toMatchObject({ flags: ['good'], levels: ['released'] });
+    expect(sandboxFrom(sandboxParams({ ...state, flags: ['good', 'missing'] })).flags).toEqual(['good', 'missing']);
     expect(queryBody(state)).toEqual({ types: ['site'], metrics: ['chlorophyll-a'], from: '2024-01-01T00:00:00.000Z', p: 2, n: 50 });
     expect(queryBody(EMPTY_SANDBOX)).toEqual({ p: 1, n: 50 });
   });
@@ -92,6 +96,7 @@ describe('the sandbox charts', () => {
       object: { name: 'mean', title: 'Mean' },
       times: [Date.parse('2024-01-01T12:00:00Z'), Date.parse('2024-01-02T12:00:00Z')],
       values: [2, 5],
+      flagged: [],
     });
     expect(chart.series[2]!.values).toEqual([3, 5]);
   });

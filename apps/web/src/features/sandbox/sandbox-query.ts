@@ -1,4 +1,4 @@
-import { SANDBOX_LIMITS, type SandboxFilter, type SandboxQuery } from '@observatory/shared';
+import { DATA_LEVELS, QUALITY_FLAGS, SANDBOX_LIMITS, type DataLevel, type QualityFlag, type SandboxFilter, type SandboxQuery } from '@observatory/shared';
 import { paths } from '../../config/paths';
 import { formatBbox as formatBox, parseBbox as parseBox } from '../../lib/bbox';
 
@@ -24,6 +24,9 @@ export interface SandboxState {
   /** The span of time of the observations summed up, charted and exported (ISO 8601; `to` exclusive). */
   from: string | null;
   to: string | null;
+  /** Only observations with these quality flags and data levels (none: any). */
+  flags: QualityFlag[];
+  levels: DataLevel[];
   p: number;
   n: number;
   tab: SandboxTab;
@@ -37,6 +40,8 @@ export const EMPTY_SANDBOX: SandboxState = {
   bbox: null,
   from: null,
   to: null,
+  flags: [],
+  levels: [],
   p: 1,
   n: SANDBOX_LIMITS.perPage,
   tab: 'table',
@@ -86,6 +91,8 @@ export function sandboxFrom(params: URLSearchParams): SandboxState {
     bbox: parseBox(params.get('bbox')),
     from: timeIn(params.get('from')),
     to: timeIn(params.get('to')),
+    flags: listOf(params, 'flag', QUALITY_FLAGS.length).filter((f): f is QualityFlag => (QUALITY_FLAGS as readonly string[]).includes(f)),
+    levels: listOf(params, 'level', DATA_LEVELS.length).filter((l): l is DataLevel => (DATA_LEVELS as readonly string[]).includes(l)),
     p: whole(params.get('p'), 1, SANDBOX_LIMITS.deepest),
     n: whole(params.get('n'), SANDBOX_LIMITS.perPage, SANDBOX_LIMITS.maxPerPage),
     tab: (SANDBOX_TABS as readonly string[]).includes(tab ?? '') ? (tab as SandboxTab) : 'table',
@@ -108,6 +115,8 @@ export function sandboxParams(state: SandboxState): URLSearchParams {
   if (state.bbox) params.set('bbox', formatBox(state.bbox));
   if (state.from) params.set('from', state.from);
   if (state.to) params.set('to', state.to);
+  for (const flag of state.flags) params.append('flag', flag);
+  for (const level of state.levels) params.append('level', level);
   if (state.p > 1) params.set('p', String(state.p));
   if (state.n !== SANDBOX_LIMITS.perPage) params.set('n', String(state.n));
   if (state.tab !== 'table') params.set('tab', state.tab);
@@ -130,6 +139,8 @@ export function filterBody(state: SandboxState): SandboxFilter {
     ...(state.bbox ? { bbox: state.bbox } : {}),
     ...(state.from ? { from: state.from } : {}),
     ...(state.to ? { to: state.to } : {}),
+    ...(state.flags.length ? { flags: state.flags } : {}),
+    ...(state.levels.length ? { levels: state.levels } : {}),
   };
 }
 
