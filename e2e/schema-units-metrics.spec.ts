@@ -82,6 +82,20 @@ test('an administrator adds a unit (UCUM’s suggestion beside the code), then a
   await expect(page.getByRole('textbox', { name: 'Maximum' })).toHaveValue('50');
   await expectAccessible(page);
 
+  // A plausibility rule: checked before sending, beside its own field, then saved.
+  const rules = page.getByRole('group', { name: 'Plausibility rules' });
+  await rules.getByRole('button', { name: 'Add a rule' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectBeside(rules.getByRole('textbox', { name: 'Minimum' }), /A range rule needs a minimum or a maximum/);
+  await rules.getByRole('combobox', { name: 'Rule' }).click();
+  await page.getByRole('option', { name: 'Step' }).click();
+  await rules.getByRole('textbox', { name: 'Name' }).fill('Rate of change');
+  await rules.getByRole('textbox', { name: 'Largest step' }).fill('5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  const saved = await page.request.get(`/api/v1/data/metrics/${name}`);
+  expect((await saved.json()).metric.rules).toEqual([{ kind: 'step', name: 'Rate of change', flag: 'suspect', max: 5 }]);
+
   await sections.getByRole('link', { name: 'Metrics' }).click();
   const row = page.getByRole('table', { name: 'Metrics' }).getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Soil respiration');

@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType, type PlausibilityRule } from '@observatory/shared';
+import { lengthLimit, METRIC_TYPES, MetricInputSchema, type Metric, type MetricInput, type MetricType } from '@observatory/shared';
 import { useState, type ReactNode } from 'react';
 import { ConflictDialog, type ComparedField } from '../../../../../components/ConflictDialog';
 import { fieldErrors, FormError, showFieldErrors, unplacedError } from '../../../../../components/FormError';
@@ -12,6 +12,7 @@ import { lengthProblem } from '../../../../../lib/form-rules';
 import { slugFromTitle } from '../../../../../lib/slug';
 import { conflictOf, useVersionedEdit } from '../../../../../lib/versions';
 import { check } from '../../../../../lib/validate';
+import { ruleOf, RulesField, ruleValues, type RuleValues } from './RulesField';
 
 export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
   number: 'Number',
@@ -32,11 +33,11 @@ export interface MetricFormValues {
   /** A NumberInput's value: '' when empty. */
   min: number | string;
   max: number | string;
-  /** Kept as they are (set through the API): a save must not drop them. */
-  rules: PlausibilityRule[];
+  /** Numbers and integers only (RulesField). */
+  rules: RuleValues[];
 }
 
-const FIELDS = ['name', 'title', 'description', 'type', 'unit', 'allowed', 'min', 'max'];
+const FIELDS = ['name', 'title', 'description', 'type', 'unit', 'allowed', 'min', 'max', 'rules'];
 /** The server's most characters of the text fields. */
 const MAX = {
   name: lengthLimit(MetricInputSchema.shape.name),
@@ -70,7 +71,7 @@ export const metricFormValues = (metric?: Metric): MetricFormValues => ({
   allowed: metric?.allowed ?? [],
   min: metric?.min ?? '',
   max: metric?.max ?? '',
-  rules: metric?.rules ?? [],
+  rules: (metric?.rules ?? []).map(ruleValues),
 });
 
 /** What is sent: limits only for numbers, allowed values only for a category (the fields shown). */
@@ -84,7 +85,7 @@ export function toMetricInput(v: MetricFormValues): MetricInput {
     allowed: v.type === 'category' ? v.allowed.map((a) => a.trim()).filter(Boolean) : [],
     min: numeric(v.type) ? limit(v.min) : null,
     max: numeric(v.type) ? limit(v.max) : null,
-    rules: numeric(v.type) ? v.rules : [],
+    rules: numeric(v.type) ? v.rules.map(ruleOf) : [],
   };
 }
 
@@ -103,8 +104,9 @@ export function checkMetric(v: MetricFormValues): Record<string, string> {
   const parsed = check(MetricInputSchema, toMetricInput(v));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (FIELDS.includes(field)) errors[field] ??= issue.message;
+      // A rule's problem goes beside its field (rules.<i>.<field>).
+      const field = issue.path[0] === 'rules' && issue.path.length > 2 ? issue.path.join('.') : String(issue.path[0] ?? '');
+      if (FIELDS.includes(field.split('.')[0]!)) errors[field] ??= issue.message;
     }
   }
   return errors;
@@ -227,6 +229,7 @@ export function MetricForm({
             <NumberInput label="Maximum" description="Highest value accepted; empty for none" allowDecimal={type === 'number'} {...form.getInputProps('max')} />
           </SimpleGrid>
         ) : null}
+        {numeric(type) ? <RulesField form={form} /> : null}
         <Group justify="space-between" mt="xs">
           <Button type="submit" loading={pending} disabled={!!metric && !form.isDirty()}>
             {submitLabel}
