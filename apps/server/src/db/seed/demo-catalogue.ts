@@ -37,7 +37,14 @@ export const DEMO_METRICS: MetricInput[] = [
   number('leaf-area-index', 'Leaf area index', 'm2/m2', 0, 15, 'One-sided leaf area per ground area.'),
   number('aboveground-biomass', 'Aboveground biomass', 'g/m2', 0, 100000, 'Dry mass, clipped and weighed.'),
   number('tree-cover', 'Tree cover', '%', 0, 100, 'Share of the ground under tree crowns.'),
-  number('chlorophyll-a', 'Chlorophyll a', 'ug/L', 0, 1000, 'Algal biomass in the water, from in-situ fluorescence.'),
+  {
+    ...number('chlorophyll-a', 'Chlorophyll a', 'ug/L', 0, 1000, 'Algal biomass in the water, from in-situ fluorescence.'),
+    // Daily means: a jump of 20 µg/L against both neighbours, or ten equal days, asks for a look.
+    rules: [
+      { kind: 'spike', name: 'Spike', flag: 'suspect', threshold: 20 },
+      { kind: 'flat', name: 'Flat line', flag: 'suspect', count: 10 },
+    ],
+  },
   {
     name: 'species-richness',
     title: 'Species richness',

@@ -60,7 +60,8 @@ export async function checkSpans(db: Db, tableId: string, spans: WrittenSpan[], 
       select * from unnest(${column((s) => s.objectId)}::uuid[], ${column((s) => s.metricId)}::uuid[],
                            ${column((s) => s.from.toISOString())}::timestamptz[], ${column((s) => s.to.toISOString())}::timestamptz[]) as s(o, m, t0, t1)
     ),
-    windows as (
+    -- Materialized: worked out once a series, not again for each of its rows.
+    windows as materialized (
       select s.o, s.m,
         coalesce((select p.time from ${observations} p where p.table_id = ${tableId} and p.object_id = s.o and p.metric_id = s.m and p.time < s.t0
                   order by p.time desc offset ${margin - 1} limit 1), '-infinity') as lo,
@@ -86,23 +87,24 @@ export async function checkSpans(db: Db, tableId: string, spans: WrittenSpan[], 
     measured as (
       select *, row_number() over (partition by object_id, metric_id, run order by time) as repeats from runs
     ),
-    broken as (
-      select distinct on (v.object_id, v.metric_id, v.time) v.object_id, v.metric_id, v.time, r.rule->>'flag' as flag, r.rule->>'name' as rule
-      from measured v
-      join ${metrics} m on m.id = v.metric_id
-      cross join lateral jsonb_array_elements(m.rules) with ordinality as r(rule, position)
-      where v.time between v.first and v.last and v.number is not null and case r.rule->>'kind'
-        when 'range' then v.number < (r.rule->>'min')::float8 or v.number > (r.rule->>'max')::float8
-        when 'step' then abs(v.number - v.prev) > (r.rule->>'max')::float8
-        when 'flat' then v.repeats >= (r.rule->>'count')::int
-        when 'spike' then abs(v.number - (v.prev + v.next) / 2) - abs(v.next - v.prev) / 2 > (r.rule->>'threshold')::float8
-      end
-      order by v.object_id, v.metric_id, v.time, (r.rule->>'flag') = 'bad' desc, r.position
-    ),
+    -- Each value's worst broken rule (bad before suspect, then the rules' order), looked up beside it: a join
+    -- of two statements' rows would be planned without their sizes, as a loop over both.
     verdicts as (
       select v.object_id, v.metric_id, v.time, coalesce(b.flag, 'not checked') as flag, b.rule
       from measured v
-      left join broken b using (object_id, metric_id, time)
+      join ${metrics} m on m.id = v.metric_id
+      left join lateral (
+        select r.rule->>'flag' as flag, r.rule->>'name' as rule
+        from jsonb_array_elements(m.rules) with ordinality as r(rule, position)
+        where v.number is not null and case r.rule->>'kind'
+          when 'range' then v.number < (r.rule->>'min')::float8 or v.number > (r.rule->>'max')::float8
+          when 'step' then abs(v.number - v.prev) > (r.rule->>'max')::float8
+          when 'flat' then v.repeats >= (r.rule->>'count')::int
+          when 'spike' then abs(v.number - (v.prev + v.next) / 2) - abs(v.next - v.prev) / 2 > (r.rule->>'threshold')::float8
+        end
+        order by (r.rule->>'flag') = 'bad' desc, r.position
+        limit 1
+      ) b on true
       where v.time between v.first and v.last
     ),
     changed as (
