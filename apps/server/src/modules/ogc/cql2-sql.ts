@@ -1,15 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  Cql2Error,
-  type Cql2,
-  type Cql2Comparison,
-  type Cql2Geometry,
-  type Cql2Literal,
-  type Cql2Position,
-  type Cql2Scalar,
-  type Cql2Spatial,
-  type Cql2WktGeometry,
-} from './cql2.js';
+import { Cql2Error, type Cql2, type Cql2Comparison, type Cql2Geometry, type Cql2Literal, type Cql2Scalar, type Cql2Spatial } from './cql2.js';
+import type { WktGeometry, WktPosition } from '../../lib/wkt.js';
 
 /**
  * A parsed CQL2 filter (cql2.ts) as a drizzle SQL condition over a collection's queryables.
@@ -164,12 +155,12 @@ function geometrySql(geometry: Cql2Geometry): SQL {
   return sql`ST_MakeEnvelope(${minLon}::float8, ${minLat}::float8, ${maxLon}::float8, ${maxLat}::float8, 4326)`;
 }
 
-const point = ([lon, lat]: Cql2Position) => `${lon} ${lat}`;
-const line = (positions: Cql2Position[]) => `(${positions.map(point).join(', ')})`;
-const polygon = (rings: Cql2Position[][]) => `(${rings.map(line).join(', ')})`;
+const point = ([lon, lat]: WktPosition) => `${lon} ${lat}`;
+const line = (positions: WktPosition[]) => `(${positions.map(point).join(', ')})`;
+const polygon = (rings: WktPosition[][]) => `(${rings.map(line).join(', ')})`;
 
 /** The geometry as WKT again, from the parsed numbers only. */
-export function wktOf(geometry: Cql2WktGeometry): string {
+export function wktOf(geometry: WktGeometry): string {
   switch (geometry.type) {
     case 'Point':
       return `POINT(${point(geometry.coordinates)})`;

@@ -1,3 +1,5 @@
+import { isWktType, readWkt, WktError, type WktGeometry } from '../../lib/wkt.js';
+
 /**
  * CQL2's text encoding (OGC 21-065, as OGC API - Features Part 3 takes it in `filter`) parsed
  * into a small typed tree; cql2-sql.ts turns the tree into SQL over a collection's queryables.
@@ -10,9 +12,9 @@
  * (one whose name is a keyword, or holds spaces). `NOT LIKE`, `NOT IN`, `NOT BETWEEN` and
  * `IS NOT NULL` become a NOT around the positive form, which SQL evaluates alike.
  *
- * A hand-written recursive descent, held to MAX_LENGTH characters and MAX_DEPTH nested
- * parentheses or NOTs, so a hostile filter cannot exhaust the stack; every error is a
- * Cql2Error naming what was expected and where (a 0-based character position).
+ * A hand-written recursive descent (WKT is read by lib/wkt.ts), held to MAX_LENGTH characters
+ * and MAX_DEPTH nested parentheses or NOTs, so a hostile filter cannot exhaust the stack; every
+ * error is a Cql2Error naming what was expected and where (a 0-based character position).
  */
 
 /** The longest filter parsed, in characters. */
@@ -45,21 +47,9 @@ export type Cql2Literal =
 /** What a comparison, LIKE, IN, BETWEEN or IS NULL takes: a property or a literal. */
 export type Cql2Scalar = Cql2Property | Cql2Literal;
 
-/** [longitude, latitude] */
-export type Cql2Position = [number, number];
-
-/** A WKT geometry in GeoJSON's shape (rings closed, of four positions or more; lines of two or more). */
-export type Cql2WktGeometry =
-  | { type: 'Point'; coordinates: Cql2Position }
-  | { type: 'LineString'; coordinates: Cql2Position[] }
-  | { type: 'Polygon'; coordinates: Cql2Position[][] }
-  | { type: 'MultiPoint'; coordinates: Cql2Position[] }
-  | { type: 'MultiLineString'; coordinates: Cql2Position[][] }
-  | { type: 'MultiPolygon'; coordinates: Cql2Position[][][] };
-
 /** A geometry literal: a BBOX(minLon, minLat, maxLon, maxLat) or a WKT geometry. */
 export type Cql2Geometry =
-  { kind: 'bbox'; bbox: [number, number, number, number]; position: number } | { kind: 'wkt'; geometry: Cql2WktGeometry; position: number };
+  { kind: 'bbox'; bbox: [number, number, number, number]; position: number } | { kind: 'wkt'; geometry: WktGeometry; position: number };
 
 /** What S_INTERSECTS takes: a (geometry) property or a geometry literal. */
 export type Cql2Spatial = Cql2Property | Cql2Geometry;
@@ -158,8 +148,6 @@ function lexeme(text: string, at: number): [TokenType, string] {
 /** Words that cannot name a property unless double-quoted. */
 const RESERVED = new Set(['AND', 'OR', 'NOT', 'LIKE', 'IN', 'BETWEEN', 'IS', 'NULL', 'TRUE', 'FALSE']);
 const COMPARISONS = new Set<string>(['=', '<>', '<', '>', '<=', '>=']);
-const WKT_TYPES = ['POINT', 'LINESTRING', 'POLYGON', 'MULTIPOINT', 'MULTILINESTRING', 'MULTIPOLYGON'] as const;
-type WktType = (typeof WKT_TYPES)[number];
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
@@ -182,7 +170,7 @@ export function isInstant(kind: 'date' | 'timestamp', text: string): boolean {
 /** Parses a CQL2 text filter; throws Cql2Error naming what was expected and where. */
 export function parseCql2(text: string): Cql2 {
   if (text.length > MAX_LENGTH) throw new Cql2Error(`The filter is longer than ${MAX_LENGTH} characters`, MAX_LENGTH);
-  const parser = new Parser(tokenize(text));
+  const parser = new Parser(text, tokenize(text));
   if (parser.peek().type === 'end') throw new Cql2Error('Expected a filter', 0);
   const expr = parser.or(0);
   parser.expectEnd();
@@ -192,7 +180,10 @@ export function parseCql2(text: string): Cql2 {
 class Parser {
   private index = 0;
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(
+    private readonly text: string,
+    private readonly tokens: Token[],
+  ) {}
 
   peek(ahead = 0): Token {
     return this.tokens[Math.min(this.index + ahead, this.tokens.length - 1)]!;
@@ -395,10 +386,7 @@ class Parser {
     if (token.type !== 'word' || RESERVED.has(word)) return this.fail('a geometry property, a BBOX or a WKT geometry');
     if (!this.isPunct('(', 1)) return this.nextAs({ kind: 'property', name: token.text, position });
     if (word === 'BBOX') return this.bbox();
-    if ((WKT_TYPES as readonly string[]).includes(word)) {
-      this.index++;
-      return { kind: 'wkt', geometry: this.wkt(word as WktType), position };
-    }
+    if (isWktType(word)) return { kind: 'wkt', geometry: this.wkt(position), position };
     throw new Cql2Error(`Unknown function '${token.text}'`, position);
   }
 
@@ -414,64 +402,16 @@ class Parser {
     return { kind: 'bbox', bbox: bbox as [number, number, number, number], position };
   }
 
-  private wkt(type: WktType): Cql2WktGeometry {
-    switch (type) {
-      case 'POINT':
-        return { type: 'Point', coordinates: this.pointText() };
-      case 'LINESTRING':
-        return { type: 'LineString', coordinates: this.lineText() };
-      case 'POLYGON':
-        return { type: 'Polygon', coordinates: this.polygonText() };
-      case 'MULTIPOINT':
-        return { type: 'MultiPoint', coordinates: this.parenthesised(() => (this.isPunct('(') ? this.pointText() : this.position())) };
-      case 'MULTILINESTRING':
-        return { type: 'MultiLineString', coordinates: this.parenthesised(() => this.lineText()) };
-      case 'MULTIPOLYGON':
-        return { type: 'MultiPolygon', coordinates: this.parenthesised(() => this.polygonText()) };
+  /** The WKT geometry starting at `position`, read from the text (lib/wkt.ts); its tokens are then passed over. */
+  private wkt(position: number): WktGeometry {
+    try {
+      const { geometry, end } = readWkt(this.text, position);
+      while (this.peek().type !== 'end' && this.peek().position < end) this.index++;
+      return geometry;
+    } catch (error) {
+      if (error instanceof WktError) throw new Cql2Error(error.message, error.position);
+      throw error;
     }
-  }
-
-  /** "(" item { "," item } ")" */
-  private parenthesised<T>(item: () => T): T[] {
-    this.expectPunct('(', 'to open the coordinates');
-    const items = [item()];
-    while (this.isPunct(',')) {
-      this.index++;
-      items.push(item());
-    }
-    this.expectPunct(')', 'to close the coordinates');
-    return items;
-  }
-
-  private position(): Cql2Position {
-    return [this.takeNumber(), this.takeNumber()];
-  }
-
-  /** "(" x y ")" */
-  private pointText(): Cql2Position {
-    this.expectPunct('(', 'to open the coordinates');
-    const point = this.position();
-    this.expectPunct(')', 'to close the coordinates');
-    return point;
-  }
-
-  private lineText(): Cql2Position[] {
-    const position = this.peek().position;
-    const line = this.parenthesised(() => this.position());
-    if (line.length < 2) throw new Cql2Error('A line needs two positions or more', position);
-    return line;
-  }
-
-  private polygonText(): Cql2Position[][] {
-    return this.parenthesised(() => {
-      const position = this.peek().position;
-      const ring = this.parenthesised(() => this.position());
-      const [first, last] = [ring[0]!, ring.at(-1)!];
-      if (ring.length < 4 || first[0] !== last[0] || first[1] !== last[1]) {
-        throw new Cql2Error('A polygon ring needs four positions or more, its last the same as its first', position);
-      }
-      return ring;
-    });
   }
 }
 
