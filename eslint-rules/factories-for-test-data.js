@@ -38,6 +38,7 @@ const CREATES = [
   ['POST', '/data/node', 'schema', 'buildNode'],
   ['POST', '/data/import/sessions', 'imports', 'buildImportSession'],
   ['POST', '/admin/webhooks', 'webhooks', 'buildWebhook'],
+  ['POST', '/sta/v1.1/Sensors', 'sensorthings', 'buildSensor'],
 ].map(([method, path, module, factory]) => ({ method, path, module, factory, pattern: patternOf(path) }));
 
 /** `/projects/*` as a regular expression: `*` is one path segment, or part of one. */

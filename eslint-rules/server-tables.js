@@ -12,7 +12,7 @@ export const TABLE_OWNERS = {
   apikeys: ['apiKeys'],
   assets: ['assets'],
   auth: ['refreshTokens', 'passwordResets'],
-  datatables: ['dataTables', 'dataTableMetrics', 'observations', 'observationReviews', 'projectObjectTypes'],
+  datatables: ['dataTables', 'dataTableMetrics', 'observations', 'observationReviews', 'projectObjectTypes', 'datastreams', 'sensors'],
   documents: ['documentRevisions', 'documentImages'],
   imports: ['importSessions', 'importRecords'],
   insights: ['insights', 'insightObjects', 'insightComments', 'insightCommentPhotos'],
@@ -64,14 +64,15 @@ export const SHARED_READS = [
   },
   {
     tables: ['objects', 'objectTypeLinks', 'objectProjects', 'objectTypes'],
-    readers: ['assets', 'datatables', 'imports', 'insights', 'objects', 'ogc', 'photo-search', 'sandbox', 'schema'],
+    readers: ['assets', 'datatables', 'imports', 'insights', 'objects', 'ogc', 'photo-search', 'sandbox', 'schema', 'sensorthings'],
     reason:
-      'The catalogue filtered and joined by type and project inside one statement: objects with their types, measurements, imports, insights, photos, the sandbox, schema impact checks, the OGC API’s extents and filters',
+      'The catalogue filtered and joined by type and project inside one statement: objects with their types, measurements, imports, insights, photos, the sandbox, schema impact checks, the OGC API’s extents and filters, SensorThings’ Things and features',
   },
   {
-    tables: ['metrics', 'dataTables', 'dataTableMetrics', 'observations'],
-    readers: ['datatables', 'sandbox', 'schema'],
-    reason: 'Measurements read where they are charted and checked: the sandbox query, a metric’s use by data tables before it changes',
+    tables: ['metrics', 'units', 'dataTables', 'dataTableMetrics', 'observations', 'datastreams', 'sensors'],
+    readers: ['datatables', 'sandbox', 'schema', 'sensorthings'],
+    reason:
+      'Measurements read where they are charted and checked: the sandbox query, a metric’s use by data tables before it changes, SensorThings’ entity sets and their filters and expansions, one statement per page',
   },
   {
     tables: ['photos', 'insights', 'insightComments', 'insightCommentPhotos'],

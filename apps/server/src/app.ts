@@ -41,6 +41,7 @@ import { photoSearchRoutes } from './modules/photo-search/index.js';
 import { sandboxRoutes } from './modules/sandbox/index.js';
 import { schemaRoutes } from './modules/schema/index.js';
 import { dataTableRoutes } from './modules/datatables/index.js';
+import { sensorThingsRoutes } from './modules/sensorthings/index.js';
 import { importRoutes } from './modules/imports/index.js';
 import { userRoutes } from './modules/users/index.js';
 import answerCachePlugin from './plugins/answer-cache.js';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(sandboxRoutes);
       await api.register(schemaRoutes);
       await api.register(dataTableRoutes);
+      await api.register(sensorThingsRoutes);
       await api.register(importRoutes);
       await api.register(roleRoutes);
       await api.register(assetRoutes);

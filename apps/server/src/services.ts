@@ -21,7 +21,7 @@ import { createInsightsService, createCommentsService } from './modules/insights
 import { createPublicationsService } from './modules/publications/index.js';
 import { createPagesService } from './modules/pages/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
-import { createDataTablesService } from './modules/datatables/index.js';
+import { createDataTablesService, createStreamsService } from './modules/datatables/index.js';
 import { createObjectImport, createObservationImport, createRelationImport, createImportSessionsService } from './modules/imports/index.js';
 import { createMembershipsService } from './modules/memberships/index.js';
 import { createObjectsService, createMapService, createNotesService, createPhotosService } from './modules/objects/index.js';
@@ -86,6 +86,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const notifications = createNotificationsService({ db, mailer, log, publicUrl: config.publicUrl, limiter, perIp: config.rateLimit.perIp });
   const insightComments = createCommentsService({ db, insights, assets, notifications, publicUrl: config.publicUrl });
   const dataTables = createDataTablesService({ db, projects });
+  const streams = createStreamsService({ db, projects, dataTables });
   const projectFiles = createProjectFilesService({
     db,
     projects,
@@ -156,6 +157,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     pages,
     notifications,
     dataTables,
+    streams,
     importSessions,
     objectImport,
     relationImport,

@@ -14,3 +14,4 @@ export * from './factories/insights.js';
 export * from './factories/content.js';
 export * from './factories/schema.js';
 export * from './factories/imports.js';
+export * from './factories/sensing.js';

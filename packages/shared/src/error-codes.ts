@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'UNPROCESSABLE',
   'RATE_LIMITED',
   'INTERNAL',
+  'NOT_IMPLEMENTED',
   'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -32,6 +33,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
 };
 
@@ -47,6 +49,7 @@ export const ERROR_HEADINGS: Record<number, string> = {
   429: 'Too Many Requests',
   431: 'Request Too Large',
   500: 'Server Error',
+  501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',

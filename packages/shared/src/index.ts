@@ -37,5 +37,6 @@ export * from './publishing.js';
 export * from './slugs.js';
 export * from './exports.js';
 export * from './ogc.js';
+export * from './sensorthings.js';
 export * from './harvest.js';
 export * from './webhooks.js';

@@ -145,6 +145,7 @@ beforeAll(async () => {
     'assets:id': asset.id,
     'shortlinks:id': shortlink.id,
     'admin:id': webhook.id,
+    'sta:path': 'Sensors',
   };
   spec = (await api(t.app, 'GET', '/openapi.json')).json();
 }, 120_000);

@@ -96,6 +96,10 @@ export const KEY_SCOPES: Readonly<Record<string, KeyScope>> = {
   'POST /projects/{id}/datatables/{table}/observations': ['edit'],
   'POST /projects/{id}/datatables/{table}/review': ['edit'],
   'POST /projects/{id}/datatables/{table}/checks': ['edit'],
+  // SensorThings: a project's sensors, datastreams and values (edit on it), a Thing as an object (edit on a project, or manageProjects without one).
+  'POST /sta/v1.1/{path}': ['edit', 'manageProjects'],
+  'PATCH /sta/v1.1/{path}': ['edit'],
+  'DELETE /sta/v1.1/{path}': ['edit', 'delete'],
 
   'POST /insights': ['createInsights'],
   'PUT /insights/{id}': ['edit'],

@@ -22,6 +22,7 @@ import {
   buildProjectFile,
   buildPublication,
   buildRole,
+  buildSensor,
   buildTeam,
   buildUpdate,
   buildUser,
@@ -180,6 +181,7 @@ beforeAll(async () => {
   const tables = {} as World['tables'];
   for (const visibility of VISIBILITIES) {
     tables[visibility] = (await buildDataTable(t.app, owner, projects[visibility].id, { title: `${marker} series`, metrics: [metric] })).id;
+    await buildSensor(t.app, owner, projects[visibility].id, { name: `${marker} logger ${visibility}` });
     const observations = objects.map((o, i) => ({ object: o.name, metric, time: '2024-06-01', value: i }));
     expect(
       (
@@ -391,6 +393,46 @@ describe.each(ACTORS)('as %s', (name) => {
       for (const o of world.objects.filter((x) => !shown.includes(x))) {
         expect(seen(await get(`${base}?object=${o.name}`, who()))).toEqual(seen(await get(`${base}?object=${world.marker}-nothing`, who())));
       }
+    }
+  });
+
+  it('SensorThings: Things, Locations, features, Datastreams, Sensors and Observations list exactly the readable ones, counted alike; each listed one reads as its detail', async () => {
+    const sta = async (path: string) => {
+      const res = await get(`/sta/v1.1/${path}`, who());
+      expect(res.statusCode, path).toBe(200);
+      return res.json() as { value: { '@iot.id': string; '@iot.selfLink': string }[]; '@iot.count': number };
+    };
+    const marked = encodeURIComponent(`startswith(name, '${world.marker} ')`);
+    const readableObjects = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
+    const objectIds = sorted(readableObjects.map((o) => o.id));
+    for (const set of ['Things', 'Locations', 'FeaturesOfInterest']) {
+      const listed = await sta(`${set}?$filter=${marked}&$count=true&$top=1000`);
+      expect(sorted(listed.value.map((e) => e['@iot.id'])), set).toEqual(objectIds);
+      expect(listed['@iot.count'], set).toBe(objectIds.length);
+    }
+    // A series is seen where its project and its object both are: one per readable object of each readable project's table.
+    const readableProjects = await filterIds(VISIBILITIES as unknown as Vis[], (v) => readable(`/projects/${world.projects[v].id}`, who()));
+    const series = readableProjects.length * readableObjects.length;
+    const ofWorld = await sta(`Datastreams?$filter=${encodeURIComponent(`substringof('${world.marker}', Thing/name)`)}&$count=true&$top=1000`);
+    expect(ofWorld['@iot.count']).toBe(series);
+    expect(ofWorld.value).toHaveLength(series);
+    const sensors = await sta(`Sensors?$filter=${encodeURIComponent(`startswith(name, '${world.marker} logger')`)}&$count=true`);
+    expect([sensors.value.length, sensors['@iot.count']]).toEqual([readableProjects.length, readableProjects.length]);
+    const observations = await sta(
+      `Observations?$filter=${encodeURIComponent(`substringof('${world.marker}', FeatureOfInterest/name)`)}&$count=true&$top=1000`,
+    );
+    expect([observations.value.length, observations['@iot.count']]).toEqual([series, series]);
+    for (const e of [...ofWorld.value, ...observations.value, ...sensors.value]) {
+      const detail = await get(e['@iot.selfLink'].slice(e['@iot.selfLink'].indexOf('/sta/v1.1')), who());
+      expect(detail.statusCode, e['@iot.selfLink']).toBe(200);
+    }
+    // A hidden object's Thing answers as one that does not exist.
+    for (const o of world.objects.filter((x) => !readableObjects.includes(x))) {
+      const answer = async (id: string) => {
+        const res = await get(`/sta/v1.1/Things('${id}')`, who());
+        return [res.statusCode, res.json().error];
+      };
+      expect(await answer(o.id)).toEqual(await answer(randomUUID()));
     }
   });
 

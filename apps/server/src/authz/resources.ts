@@ -2,6 +2,7 @@ import type { GlobalPermission, ResourceAction } from '@observatory/shared';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   assets,
+  datastreams,
   fileVersions,
   insightComments,
   insights,
@@ -17,6 +18,7 @@ import {
   projectSlugs,
   projectUpdates,
   publicationAuthors,
+  sensors,
   publications,
   teams,
   users,
@@ -44,7 +46,9 @@ export type Kind =
   | 'insight'
   | 'comment'
   | 'publication'
-  | 'page';
+  | 'page'
+  | 'sensor'
+  | 'datastream';
 
 export type Visibility = 'public' | 'signed-in' | 'members';
 
@@ -213,6 +217,10 @@ export const RESOURCES: Record<Kind, Descriptor> = {
     manager: 'managePages',
     actions: { view: 'view', edit: 'edit', delete: 'delete' },
   },
+  // A project's sensors and datastreams (SensorThings, modules/sensorthings) are its editors' like its data tables.
+  sensor: { what: 'Sensor', table: sensors, id: sensors.id, parent: { kind: 'project', column: sensors.projectId } },
+  // Its values are seen only where its object is seen too: readers AND the object's visibility to this (modules/sensorthings/entities.ts).
+  datastream: { what: 'Datastream', table: datastreams, id: datastreams.id, parent: { kind: 'project', column: datastreams.projectId } },
   comment: {
     what: 'Comment',
     table: insightComments,

@@ -49,6 +49,8 @@ const EXEMPT = new Set([
   'DELETE /assets/{id}',
   'PUT /admin/basemap',
   'PUT /admin/publishing',
+  // SensorThings clients send no If-Match: the standard has no versions.
+  'DELETE /sta/v1.1/{path}',
 ]);
 
 interface Operation {

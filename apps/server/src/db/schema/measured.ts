@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { metrics } from './data-schema.js';
 import type { DataLevel, QualityFlag } from '@observatory/shared';
 import { people, versioned } from './people.js';
@@ -125,4 +125,56 @@ export const observationReviews = pgTable(
     reviewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.tableId, t.reviewedAt)],
+);
+
+/**
+ * A project's instruments (SensorThings' Sensors): what measured a datastream's values, with a
+ * description of it (a URL or a document, in `encodingType`).
+ */
+export const sensors = pgTable(
+  'sensors',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    encodingType: text().notNull().default('text/html'),
+    metadata: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.projectId)],
+);
+
+/**
+ * A metric measured on an object in a data table (SensorThings' Datastreams): one row per
+ * (table, object, metric), made when its first observation is written or when a client
+ * creates it, so that it has a stable id and a sensor. `projectId` is the table's, kept here
+ * for the resource registry (a datastream is seen and edited as its project is).
+ */
+export const datastreams = pgTable(
+  'datastreams',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tableId: uuid()
+      .notNull()
+      .references(() => dataTables.id, { onDelete: 'cascade' }),
+    objectId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    metricId: uuid()
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
+    sensorId: uuid().references(() => sensors.id, { onDelete: 'set null' }),
+    /** Empty: named by its metric and object. */
+    name: text().notNull().default(''),
+    description: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.tableId, t.objectId, t.metricId), index().on(t.objectId), index().on(t.metricId), index().on(t.sensorId), index().on(t.projectId)],
 );

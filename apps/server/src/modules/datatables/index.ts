@@ -2,3 +2,4 @@
 export { dataTableRoutes } from './routes.js';
 export { createDataTablesService, type DataTablesService, type ImportedObservation, type TableMetric } from './service.js';
 export { answeredValue, parseTime, type Stored, storedValue } from './values.js';
+export { createStreamsService, type SeriesValue, type StreamsService } from './streams/service.js';

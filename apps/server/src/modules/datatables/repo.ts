@@ -1,7 +1,17 @@
 import { and, asc, avg, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { DataLevel, DataTable, ObservationSort, QualityFlag } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
-import { dataTableMetrics, dataTables, metrics, objects, objectTypes, observationReviews, observations, projectObjectTypes } from '../../db/schema/index.js';
+import {
+  dataTableMetrics,
+  dataTables,
+  datastreams,
+  metrics,
+  objects,
+  objectTypes,
+  observationReviews,
+  observations,
+  projectObjectTypes,
+} from '../../db/schema/index.js';
 import { bumped } from '../../lib/versions.js';
 import type { Actor } from '../../authz/policy.js';
 
@@ -108,6 +118,12 @@ export async function upsert(db: Db, table: { id: string; level: string }, rows:
     on conflict (table_id, object_id, metric_id, time) do update
       set number = excluded.number, text = excluded.text, note = excluded.note, flag = 'not checked', flag_rule = null, flagged_by = null, flagged_at = null
       where (${observations.number}, ${observations.text}, ${observations.note}) is distinct from (excluded.number, excluded.text, excluded.note)`);
+  // Each series written is a datastream (SensorThings' id for it), made with its first value.
+  await db.execute(sql`
+    insert into ${datastreams} (project_id, table_id, object_id, metric_id)
+    select (select project_id from ${dataTables} where id = ${table.id}::uuid), ${table.id}::uuid, o, m
+    from (select distinct o, m from unnest(${column((r) => r.objectId)}::uuid[], ${column((r) => r.metricId)}::uuid[]) as u(o, m)) s
+    on conflict do nothing`);
 }
 
 /** The data level a table's new observations get. */
