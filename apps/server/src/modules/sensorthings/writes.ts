@@ -38,6 +38,14 @@ function parsed<S extends z.ZodType>(schema: S, body: unknown, prefix = 'body'):
   throw new AppError('VALIDATION_FAILED', `${details[0]!.field}: ${details[0]!.message}`, { details });
 }
 
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
 /** An instant (an interval is not one: observations are kept at one time each). */
 function instant(text: string | undefined, field: string): Date {
   if (text === undefined) return new Date();
@@ -96,8 +104,8 @@ export function createSensorThingsWrites(deps: { db: Database; objects: ObjectsS
     const code = metric.unit;
     const matches = (value: string | null | undefined, ok: (v: string) => boolean) => value === undefined || value === null || (code !== null && ok(value));
     // A definition names the code last (our /data/units/Cel, UCUM's …ucum.html#Cel); a symbol is the code or its print symbol.
-    const lastPart = (d: string) => decodeURIComponent(d.split(/[#/=]/).pop() ?? '');
-    if (!unit || (matches(unit.definition, (d) => lastPart(d) === code) && matches(unit.symbol, (s) => s === code || s === metric.symbol))) return metric.id;
+    const namesCode = (d: string) => ['#', '/', '='].some((sep) => safeDecode(d).endsWith(`${sep}${code}`));
+    if (!unit || (matches(unit.definition, namesCode) && matches(unit.symbol, (s) => s === code || s === metric.symbol))) return metric.id;
     throw invalidField(
       'body.unitOfMeasurement',
       code ? `The observed property is measured in ${code}${metric.symbol ? ` (${metric.symbol})` : ''}` : 'The observed property has no unit',
