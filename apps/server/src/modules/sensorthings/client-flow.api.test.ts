@@ -117,7 +117,7 @@ it('creates a Thing with its Location, a Datastream and 10,000 observations as a
   const times: string[] = [];
   let pages = 0;
   while (next) {
-    const page = (await request('GET', next)).json();
+    const page = (await request('GET', next)).json() as { value: { phenomenonTime: string }[]; '@iot.nextLink'?: string };
     times.push(...page.value.map((o: { phenomenonTime: string }) => o.phenomenonTime));
     next = page['@iot.nextLink'];
     pages++;
