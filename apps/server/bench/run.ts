@@ -495,7 +495,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
         }
       });
       // A fresh login: the first token may have expired (15 minutes) by now.
-      const measured = await part(kind, 'measured', async () => benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server'));
+      const measured = await part(kind, 'measured', async () => benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server', url));
       const imports = await part(kind, 'imports', async () => benchImports(database, baseUrl, await logIn(baseUrl), url));
       const insights = await part(kind, 'insights', () => measureInsights(database, baseUrl, token, kind, reference));
       const photos = await part(kind, 'photos', () => measurePhotos(database, baseUrl, token, reference));
