@@ -44,11 +44,18 @@ export const insertDatastream = async (db: Db, row: typeof datastreams.$inferIns
 export const updateDatastream = (db: Db, id: string, input: Partial<Pick<DatastreamRow, 'name' | 'description' | 'sensorId'>>) =>
   db.update(datastreams).set(input).where(eq(datastreams.id, id));
 
+/** A datastream's observations (at `time`: the one then), by the table's key. */
+const valuesOf = (row: DatastreamRow, time?: Date) =>
+  and(
+    eq(observations.tableId, row.tableId),
+    eq(observations.objectId, row.objectId),
+    eq(observations.metricId, row.metricId),
+    time ? eq(observations.time, time) : undefined,
+  );
+
 /** A datastream and its observations. */
 export async function deleteDatastream(db: Db, row: DatastreamRow) {
-  await db
-    .delete(observations)
-    .where(and(eq(observations.tableId, row.tableId), eq(observations.objectId, row.objectId), eq(observations.metricId, row.metricId)));
+  await db.delete(observations).where(valuesOf(row));
   await db.delete(datastreams).where(eq(datastreams.id, row.id));
 }
 
@@ -67,32 +74,8 @@ export const datastreamsWithMetrics = (db: Db, keys: string[]) => {
 
 /** One observation of a datastream, by its time; whether there was one. */
 export const deleteObservation = async (db: Db, row: DatastreamRow, time: Date) =>
-  (
-    await db
-      .delete(observations)
-      .where(
-        and(
-          eq(observations.tableId, row.tableId),
-          eq(observations.objectId, row.objectId),
-          eq(observations.metricId, row.metricId),
-          eq(observations.time, time),
-        ),
-      )
-      .returning({ time: observations.time })
-  ).length > 0;
+  (await db.delete(observations).where(valuesOf(row, time)).returning({ time: observations.time })).length > 0;
 
 /** A datastream's value at a time (its number, text and note), if any. */
 export const observationAt = async (db: Db, row: DatastreamRow, time: Date) =>
-  (
-    await db
-      .select({ number: observations.number, text: observations.text, note: observations.note })
-      .from(observations)
-      .where(
-        and(
-          eq(observations.tableId, row.tableId),
-          eq(observations.objectId, row.objectId),
-          eq(observations.metricId, row.metricId),
-          eq(observations.time, time),
-        ),
-      )
-  )[0];
+  (await db.select({ number: observations.number, text: observations.text, note: observations.note }).from(observations).where(valuesOf(row, time)))[0];
