@@ -5,6 +5,7 @@ import { visibleTo } from '../../authz/visibility.js';
 import { dataTableMetrics, datastreams, metrics, objects, objectTypeLinks, objectTypes, observations, sensors, units } from '../../db/schema/index.js';
 import { isoTime } from '../../lib/sql-json.js';
 import type { Typed } from './odata-sql.js';
+import { parseObservationId } from './paths.js';
 
 /**
  * The SensorThings entity sets over the catalogue (docs/sensorthings.md): each a view (a
@@ -102,13 +103,6 @@ const IODE_CODE = sql.raw(
     .map(([flag, code]) => `when '${flag}' then ${code}`)
     .join(' ')} end`,
 );
-
-/** An observation's id, `{datastream id}_{time}` (the key the table already has), as its parts. */
-function parseObservationId(id: string): { datastream: string; time: string } | null {
-  const at = id.lastIndexOf('_');
-  const time = new Date(id.slice(at + 1));
-  return at > 0 && !Number.isNaN(time.getTime()) ? { datastream: id.slice(0, at), time: time.toISOString() } : null;
-}
 
 export const SETS: Record<SetName, EntitySet> = {
   Things: {
@@ -229,7 +223,7 @@ export const SETS: Record<SetName, EntitySet> = {
     order: (a) => [col(a, 'table_uuid'), col(a, 'object_uuid'), col(a, 'metric_uuid'), col(a, 'phenomenon_time')],
     byId: (a, id) => {
       const key = parseObservationId(id);
-      return key ? sql`${col(a, 'datastream_id')} = ${key.datastream} and ${col(a, 'phenomenon_time')} = ${key.time}::timestamptz` : sql`false`;
+      return key ? sql`${col(a, 'datastream_id')} = ${key.datastream} and ${col(a, 'phenomenon_time')} = ${key.time.toISOString()}::timestamptz` : sql`false`;
     },
   },
 };

@@ -59,3 +59,13 @@ export function parsePath(path: string): ResourcePath {
 
 /** An id as a path writes it. */
 export const keyText = (id: string) => `('${id.replace(/'/g, "''")}')`;
+
+/** An observation's id: its datastream's and its time (the key the table already has). */
+export const observationId = (datastream: string, time: Date) => `${datastream}_${time.toISOString()}`;
+
+/** An observation's id as its parts; null when it is not one. */
+export function parseObservationId(id: string): { datastream: string; time: Date } | null {
+  const at = id.lastIndexOf('_');
+  const time = new Date(id.slice(at + 1));
+  return at > 0 && !Number.isNaN(time.getTime()) ? { datastream: id.slice(0, at), time } : null;
+}

@@ -18,7 +18,7 @@ import { slugify } from '../../lib/slugs.js';
 import { parseTime, type SeriesValue, type StreamsService } from '../datatables/index.js';
 import type { ObjectsService } from '../objects/index.js';
 import { setNamed, type SetName } from './entities.js';
-import { parsePath, PathError } from './paths.js';
+import { observationId, parseObservationId, parsePath, PathError } from './paths.js';
 
 /** What a create made: the set and id to answer it from (201 with its self link). */
 export interface Created {
@@ -55,12 +55,11 @@ function instant(text: string | undefined, field: string): Date {
   return time;
 }
 
-/** An observation's id as its datastream and time. */
+/** An observation's id as its datastream and time; 404 when it is not one. */
 function observationKey(id: string): { datastream: string; time: Date } {
-  const at = id.lastIndexOf('_');
-  const time = new Date(id.slice(at + 1));
-  if (at <= 0 || Number.isNaN(time.getTime())) throw new AppError('NOT_FOUND', 'Observation not found');
-  return { datastream: id.slice(0, at), time };
+  const key = parseObservationId(id);
+  if (!key) throw new AppError('NOT_FOUND', 'Observation not found');
+  return key;
 }
 
 /**
@@ -153,7 +152,7 @@ export function createSensorThingsWrites(deps: { db: Database; objects: ObjectsS
     await streams.writeSeries(actor, [
       { datastream: stream, time, value: input.result, note: input.parameters?.note ?? '', field: 'body', feature: input.FeatureOfInterest?.['@iot.id'] },
     ]);
-    return `${stream}_${time.toISOString()}`;
+    return observationId(stream, time);
   }
 
   /** The Data Array extension: every row of every datastream, all or none; the new observations' ids in order. */
@@ -190,7 +189,7 @@ export function createSensorThingsWrites(deps: { db: Database; objects: ObjectsS
       });
     });
     await streams.writeSeries(actor, values);
-    return values.map((v) => `${v.datastream}_${v.time.toISOString()}`);
+    return values.map((v) => observationId(v.datastream, v.time));
   }
 
   return {
