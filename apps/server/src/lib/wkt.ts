@@ -66,21 +66,21 @@ class Reader {
   ) {}
 
   /** Skips whitespace; answers where the next item starts. */
-  private skip(): number {
+  private skipSpace(): number {
     SPACE.lastIndex = this.at;
     this.at += SPACE.exec(this.text)![0].length;
     return this.at;
   }
 
   private match(pattern: RegExp): string | null {
-    pattern.lastIndex = this.skip();
+    pattern.lastIndex = this.skipSpace();
     const found = pattern.exec(this.text)?.[0] ?? null;
     if (found) this.at += found.length;
     return found;
   }
 
   private is(char: string): boolean {
-    return this.text[this.skip()] === char;
+    return this.text[this.skipSpace()] === char;
   }
 
   private expect(char: string, context: string): void {
@@ -89,11 +89,11 @@ class Reader {
   }
 
   expectEnd(): void {
-    if (this.skip() < this.text.length) throw new WktError('Expected the end of the geometry', this.at);
+    if (this.skipSpace() < this.text.length) throw new WktError('Expected the end of the geometry', this.at);
   }
 
   geometry(): WktGeometry {
-    const start = this.skip();
+    const start = this.skipSpace();
     const word = this.match(TYPE_WORD)?.toUpperCase();
     if (!word || !isWktType(word)) throw new WktError(`Expected a WKT geometry (${TYPES.join(', ')})`, start);
     return this.body(word as WktType);
@@ -129,7 +129,7 @@ class Reader {
   }
 
   private number(): number {
-    const start = this.skip();
+    const start = this.skipSpace();
     const text = this.match(NUMBER);
     const value = Number(text);
     if (text === null || !Number.isFinite(value)) throw new WktError('Expected a number', start);
@@ -149,7 +149,7 @@ class Reader {
   }
 
   private lineText(): WktPosition[] {
-    const start = this.skip();
+    const start = this.skipSpace();
     const line = this.parenthesised(() => this.position());
     if (line.length < 2) throw new WktError('A line needs two positions or more', start);
     return line;
@@ -157,7 +157,7 @@ class Reader {
 
   private polygonText(): WktPosition[][] {
     return this.parenthesised(() => {
-      const start = this.skip();
+      const start = this.skipSpace();
       const ring = this.parenthesised(() => this.position());
       const [first, last] = [ring[0]!, ring.at(-1)!];
       if (ring.length < 4 || first[0] !== last[0] || first[1] !== last[1]) {
