@@ -7,6 +7,7 @@ import { ExportOptionsShape } from './exports.js';
 import { MetricNameSchema } from './data-schema.js';
 import { DATA_LEVELS, DataLevelSchema, QUALITY_FLAGS, QualityFlagSchema } from './quality.js';
 import { SlugSchema } from './slug.js';
+import { BboxSchema } from './geo.js';
 import { BodyVersionSchema, VersionSchema } from './versions.js';
 
 export const DataTableSchema = z.object({
@@ -54,6 +55,8 @@ export type Observation = z.infer<typeof ObservationSchema>;
 
 /** The most rows one write takes (one transaction). */
 export const OBSERVATIONS_PER_WRITE = 100_000;
+/** The most latest values one page holds: a project's every datastream at once, for a map or a dashboard. */
+export const LATEST_VALUES_MAX = 10_000;
 
 /**
  * POST projects/{project}/datatables/{id}/observations: rows checked against the table's
@@ -188,3 +191,26 @@ export const ObservationsCheckedSchema = z.object({
   suspect: z.number().int(),
   bad: z.number().int(),
 });
+
+/** GET latest-values: each datastream's latest observation, of a project, an object, a type or an area. */
+export const LatestValuesQuerySchema = z.strictObject({
+  project: z.string().min(1).max(200).optional().describe('Project id or slug'),
+  object: z.string().min(1).max(200).optional().describe('An object’s name or id'),
+  type: SlugSchema.optional().describe('Only objects of this type'),
+  bbox: BboxSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(LATEST_VALUES_MAX).default(1000).describe(`Page size, up to ${LATEST_VALUES_MAX}`),
+  p: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page, from 1'),
+});
+export type LatestValuesQuery = z.input<typeof LatestValuesQuerySchema>;
+export const LatestValueSchema = z.object({
+  datastream: z.uuid().describe('The datastream’s id (SensorThings’ Datastreams)'),
+  object: z.object({ name: z.string(), title: z.string() }),
+  metric: z.object({ name: z.string(), title: z.string(), unit: z.string().nullable() }),
+  table: z.object({ id: z.uuid(), title: z.string() }),
+  project: z.string().describe('The project’s slug'),
+  time: z.string().describe('ISO 8601, UTC'),
+  value: ObservationValueSchema,
+  flag: QualityFlagSchema,
+});
+export type LatestValue = z.infer<typeof LatestValueSchema>;
+export const LatestValuesResponseSchema = z.object({ values: z.array(LatestValueSchema) });

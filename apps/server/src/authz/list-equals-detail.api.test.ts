@@ -436,6 +436,28 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
+  it('latest values: of each project and each object, exactly the readable series, counted alike; each one’s datastream reads as its detail', async () => {
+    const latest = async (query: string) => {
+      const res = await get(`/latest-values?${query}&limit=1000`, who());
+      expect(res.statusCode, query).toBe(200);
+      return { values: res.json().values as { datastream: string; object: { name: string } }[], count: Number(res.headers['pagination-count']) };
+    };
+    const readableObjects = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
+    const readableProjects = await filterIds(VISIBILITIES as unknown as Vis[], (v) => readable(`/projects/${world.projects[v].id}`, who()));
+    for (const visibility of VISIBILITIES) {
+      const listed = await latest(`project=${world.projects[visibility].id}`);
+      const expected = readableProjects.includes(visibility) ? sorted(readableObjects.map((o) => o.name)) : [];
+      expect(sorted(listed.values.map((v) => v.object.name)), visibility).toEqual(expected);
+      expect(listed.count, visibility).toBe(expected.length);
+      for (const v of listed.values) expect((await get(`/sta/v1.1/Datastreams('${v.datastream}')`, who())).statusCode).toBe(200);
+    }
+    for (const o of world.objects) {
+      const listed = await latest(`object=${o.name}`);
+      const expected = readableObjects.includes(o) ? readableProjects.length : 0;
+      expect([listed.values.length, listed.count], o.name).toEqual([expected, expected]);
+    }
+  });
+
   it('objects: the catalogue, its search, box, GeoJSON, CSV, the streamed exports and the map list exactly the readable ones', async () => {
     const readableObjects = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
     const expected = sorted(readableObjects.map((o) => o.name));

@@ -31,6 +31,7 @@ const NAMES: Record<string, string> = {
   'GET /ogc/collections/{collectionId}/queryables': 'getOgcQueryables',
   'GET /ogc/collections/{collectionId}/items': 'listOgcFeatures',
   'GET /ogc/collections/{collectionId}/items/{featureId}': 'getOgcFeature',
+  'GET /latest-values': 'listLatestValues',
   'GET /sta/v1.1': 'getSensorThingsLandingPage',
   'GET /sta/v1.1/{path}': 'readSensorThings',
   'POST /sta/v1.1/{path}': 'createSensorThings',

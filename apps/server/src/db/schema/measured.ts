@@ -175,6 +175,15 @@ export const datastreams = pgTable(
     name: text().notNull().default(''),
     description: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Its latest observation, kept by every write, check, review and delete of its values
+     * (datatables/repo.ts keepLatest): "each site's latest value" reads these rows, not millions.
+     * No time: it holds no value.
+     */
+    latestTime: timestamp({ withTimezone: true }),
+    latestNumber: doublePrecision(),
+    latestText: text(),
+    latestFlag: text().$type<QualityFlag>(),
   },
   (t) => [unique().on(t.tableId, t.objectId, t.metricId), index().on(t.objectId), index().on(t.metricId), index().on(t.sensorId), index().on(t.projectId)],
 );

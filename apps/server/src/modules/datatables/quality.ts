@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { PlausibilityRule } from '@observatory/shared';
 import { rowsOf, type Db } from '../../db/client.js';
 import { metrics, observations } from '../../db/schema/index.js';
+import { keepLatest } from './repo.js';
 
 /** One series' span of written values. */
 export interface WrittenSpan {
@@ -117,6 +118,8 @@ export async function checkSpans(db: Db, tableId: string, spans: WrittenSpan[], 
     select count(*)::int as checked, (count(*) filter (where flag = 'suspect'))::int as suspect, (count(*) filter (where flag = 'bad'))::int as bad,
       (select count(*) from changed)::int as changed
     from verdicts`);
-  const [counts] = rowsOf<CheckCounts>(result);
+  const [counts] = rowsOf<CheckCounts & { changed: number }>(result);
+  // A latest value's flag may have changed.
+  if (Number(counts?.changed ?? 0) > 0) await keepLatest(db, tableId, { series: spans });
   return { checked: Number(counts?.checked ?? 0), suspect: Number(counts?.suspect ?? 0), bad: Number(counts?.bad ?? 0) };
 }

@@ -11,7 +11,10 @@ import {
   observationReviews,
   observations,
   projectObjectTypes,
+  projects,
 } from '../../db/schema/index.js';
+import { extentOverlaps } from '../../lib/geometry.js';
+import type { Bbox } from '@observatory/shared';
 import { bumped } from '../../lib/versions.js';
 import type { Actor } from '../../authz/policy.js';
 
@@ -119,11 +122,44 @@ export async function upsert(db: Db, table: { id: string; level: string }, rows:
       set number = excluded.number, text = excluded.text, note = excluded.note, flag = 'not checked', flag_rule = null, flagged_by = null, flagged_at = null
       where (${observations.number}, ${observations.text}, ${observations.note}) is distinct from (excluded.number, excluded.text, excluded.note)`);
   // Each series written is a datastream (SensorThings' id for it), made with its first value.
+  const series = seriesIn(rows);
   await db.execute(sql`
     insert into ${datastreams} (project_id, table_id, object_id, metric_id)
     select (select project_id from ${dataTables} where id = ${table.id}::uuid), ${table.id}::uuid, o, m
-    from (select distinct o, m from unnest(${column((r) => r.objectId)}::uuid[], ${column((r) => r.metricId)}::uuid[]) as u(o, m)) s
+    from unnest(${sql.param(series.map((s) => s.objectId))}::uuid[], ${sql.param(series.map((s) => s.metricId))}::uuid[]) as u(o, m)
     on conflict do nothing`);
+  await keepLatest(db, table.id, { series });
+}
+
+/** A table's series (object and metric) among these rows, each once. */
+function seriesIn(rows: { objectId: string; metricId: string }[]) {
+  const seen = new Map<string, { objectId: string; metricId: string }>();
+  for (const r of rows) seen.set(`${r.objectId}|${r.metricId}`, { objectId: r.objectId, metricId: r.metricId });
+  return [...seen.values()];
+}
+
+/**
+ * Sets the kept latest observation of a table's datastreams (schema datastreams.latest*) from
+ * their values, after a write, check, review or delete changed them: of the `series` given,
+ * or of every series of an object, of a metric, or of the whole table. One index step back
+ * per datastream; a datastream left without values keeps no time.
+ */
+export async function keepLatest(
+  db: Db,
+  tableId: string,
+  which: { series: { objectId: string; metricId: string }[] } | { objectId?: string; metricId?: string },
+) {
+  if ('series' in which && which.series.length === 0) return;
+  const chosen =
+    'series' in which
+      ? sql`(${datastreams.objectId}, ${datastreams.metricId}) in (select * from unnest(${sql.param(which.series.map((s) => s.objectId))}::uuid[], ${sql.param(which.series.map((s) => s.metricId))}::uuid[]))`
+      : and(which.objectId ? eq(datastreams.objectId, which.objectId) : undefined, which.metricId ? eq(datastreams.metricId, which.metricId) : undefined);
+  await db.execute(sql`
+    update ${datastreams} set (latest_time, latest_number, latest_text, latest_flag) = (
+      select o.time, o.number, o.text, o.flag from ${observations} o
+      where o.table_id = ${datastreams.tableId} and o.object_id = ${datastreams.objectId} and o.metric_id = ${datastreams.metricId}
+      order by o.time desc limit 1)
+    where ${and(eq(datastreams.tableId, tableId), chosen)}`);
 }
 
 /** The data level a table's new observations get. */
@@ -438,6 +474,7 @@ export async function review(
         where ${and(inSpan, inArray(observations.level, EARLIER_LEVELS[verdict.level]))} returning 1)
       select count(*)::int as n from u`)
     : 0;
+  if (flagged > 0) await keepLatest(db, span.tableId, { objectId: span.objectId, metricId: span.metricId });
   return { flagged, leveled, released };
 }
 
@@ -452,3 +489,53 @@ export const seriesOf = (db: Db, tableId: string, metricIds: string[], visible: 
     .innerJoin(objects, eq(objects.id, observations.objectId))
     .where(and(eq(observations.tableId, tableId), inArray(observations.metricId, metricIds), visible))
     .groupBy(observations.objectId, observations.metricId);
+
+/** Which datastreams' latest values: of a project, an object, objects of a type, or in an area. */
+export interface LatestFilter {
+  projectId?: string;
+  objectId?: string;
+  typeId?: string;
+  bbox?: Bbox;
+}
+
+/**
+ * The kept latest observation of each datastream the filter finds, of the objects and
+ * projects `visible` lets the reader see (a datastream is read as its project and its
+ * object are), by object, metric and table; with how many there are in all.
+ */
+export function latestValues(db: Db, filter: LatestFilter, visible: { datastream: SQL | undefined; object: SQL | undefined }) {
+  const where = and(
+    isNotNull(datastreams.latestTime),
+    filter.projectId ? eq(datastreams.projectId, filter.projectId) : undefined,
+    filter.objectId ? eq(datastreams.objectId, filter.objectId) : undefined,
+    filter.typeId ? sql`${datastreams.objectId} in (select l.object_id from object_type_links l where l.type_id = ${filter.typeId})` : undefined,
+    filter.bbox ? extentOverlaps(objects.extent, filter.bbox) : undefined,
+    visible.datastream,
+    visible.object,
+  );
+  return {
+    page: (page: { limit: number; offset: number }) =>
+      db
+        .select({
+          datastream: datastreams.id,
+          object: { name: objects.name, title: objects.title },
+          metric: { name: metrics.name, title: metrics.title, unit: metrics.unit, type: metrics.type },
+          table: { id: dataTables.id, title: dataTables.title },
+          project: projects.slug,
+          time: datastreams.latestTime,
+          number: datastreams.latestNumber,
+          text: datastreams.latestText,
+          flag: datastreams.latestFlag,
+        })
+        .from(datastreams)
+        .innerJoin(objects, eq(objects.id, datastreams.objectId))
+        .innerJoin(metrics, eq(metrics.id, datastreams.metricId))
+        .innerJoin(dataTables, eq(dataTables.id, datastreams.tableId))
+        .innerJoin(projects, eq(projects.id, datastreams.projectId))
+        .where(where)
+        .orderBy(asc(objects.title), asc(objects.name), asc(metrics.title), asc(dataTables.position), asc(datastreams.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    count: async () => (await db.select({ n: count() }).from(datastreams).innerJoin(objects, eq(objects.id, datastreams.objectId)).where(where))[0]!.n,
+  };
+}

@@ -12,6 +12,8 @@ import {
   ProjectObjectTypesSchema,
   DataTableResponseSchema,
   DataTablesResponseSchema,
+  LatestValuesQuerySchema,
+  LatestValuesResponseSchema,
   ObservationsExportQuerySchema,
   ObservationsQuerySchema,
   TABLE_EXPORT_FORMATS,
@@ -56,6 +58,22 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       datatables: await tables.listDataTables(request.actor, request.params.id),
     }),
+  );
+  app.get(
+    '/latest-values',
+    {
+      schema: {
+        tags,
+        summary: 'Each datastream’s latest observation (value, flag, time), of a project, an object, a type or an area; only those the caller may see',
+        querystring: LatestValuesQuerySchema,
+        response: { 200: LatestValuesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { values, page, total } = await tables.latestValues(request.actor, request.query);
+      setPaginationHeaders(reply, page, total);
+      return { values };
+    },
   );
   app.get(
     '/projects/:id/datatables/:table',

@@ -15,11 +15,13 @@ import {
   type ObservationSort,
   type ObservationsQuerySchema,
   type ObservationsWriteSchema,
+  type LatestValue,
+  type LatestValuesQuerySchema,
   type ProjectObjectTypes,
 } from '@observatory/shared';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../authz/authorize.js';
-import { findVisible } from '../../authz/lookup.js';
+import { findVisible, NO_ROW } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { dataTables } from '../../db/schema/index.js';
@@ -357,6 +359,33 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           level: r.level,
         }));
         return { observations, page, total };
+      });
+    },
+
+    /**
+     * Each datastream's latest observation (kept beside it, so one statement however many
+     * values there are), of a project, an object, a type or an area: of the objects and
+     * projects the reader may see. A project or object the reader may not see matches nothing.
+     */
+    async latestValues(actor: Actor | null, query: z.output<typeof LatestValuesQuerySchema>) {
+      return db.use(async (d) => {
+        const filter: repo.LatestFilter = {
+          projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
+          objectId: query.object ? ((await findVisible(d, actor, 'object', query.object))?.id ?? NO_ROW) : undefined,
+          typeId: query.type ? ((await repo.typesBySlug(d, [query.type]))[0]?.id ?? NO_ROW) : undefined,
+          bbox: query.bbox,
+        };
+        const latest = repo.latestValues(d, filter, { datastream: visibleTo(actor, 'datastream'), object: visibleTo(actor, 'object') });
+        const page = pageOf(query.p, query.limit);
+        const [rows, total] = await Promise.all([latest.page(page), latest.count()]);
+        const values: LatestValue[] = rows.map(({ metric: { type, ...metric }, time, number, text, flag, ...r }) => ({
+          ...r,
+          metric,
+          time: time!.toISOString(),
+          value: answeredValue(type, { number, text }),
+          flag: flag ?? 'not checked',
+        }));
+        return { values, page, total };
       });
     },
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../authz/lookup.js';
 import type { Db } from '../../../db/client.js';
 import { dataTableMetrics, dataTables, datastreams, metrics, observations, sensors } from '../../../db/schema/index.js';
+import { keepLatest } from '../repo.js';
 
 export type SensorInput = Pick<typeof sensors.$inferInsert, 'name' | 'description' | 'encodingType' | 'metadata'>;
 export type DatastreamRow = typeof datastreams.$inferSelect;
@@ -73,8 +74,11 @@ export const datastreamsWithMetrics = (db: Db, keys: string[]) => {
 };
 
 /** One observation of a datastream, by its time; whether there was one. */
-export const deleteObservation = async (db: Db, row: DatastreamRow, time: Date) =>
-  (await db.delete(observations).where(valuesOf(row, time)).returning({ time: observations.time })).length > 0;
+export async function deleteObservation(db: Db, row: DatastreamRow, time: Date) {
+  const deleted = (await db.delete(observations).where(valuesOf(row, time)).returning({ time: observations.time })).length > 0;
+  if (deleted) await keepLatest(db, row.tableId, { series: [row] });
+  return deleted;
+}
 
 /** A datastream's value at a time (its number, text and note), if any. */
 export const observationAt = async (db: Db, row: DatastreamRow, time: Date) =>

@@ -1,0 +1,169 @@
+/**
+ * Latest values: each datastream's latest observation, kept beside it by every write, check,
+ * review and delete (repo.ts keepLatest), and read by GET latest-values.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LatestValue, PlausibilityRule } from '@observatory/shared';
+import { rowsOf } from '../../db/client.js';
+import { buildDataTable, buildMetric, buildObject, buildObjectType, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
+import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let curator: TestUser;
+let project: { id: string; slug: string };
+let hidden: { id: string; slug: string };
+let stationType: string;
+let site: string;
+let far: string;
+let secret: string;
+let tableId: string;
+const temp = unique('temp-');
+const state = unique('state-');
+const RULES: PlausibilityRule[] = [{ kind: 'range', name: 'Gross range', flag: 'bad', min: -40, max: 50 }];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
+  curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
+  await buildMetric(t.app, curator, { name: temp, title: 'Air temperature', unit: 'Cel', rules: RULES });
+  await buildMetric(t.app, curator, { name: state, title: 'Gate', type: 'boolean' });
+  stationType = (await buildObjectType(t.app, curator, { name: unique('Station ') })).slug;
+  project = await buildProject(t.app, owner);
+  hidden = await buildProject(t.app, owner, { visibility: 'members' });
+  const at = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
+  site = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug], types: [stationType], geo: at(8.3, 47.3) })).name;
+  far = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug], geo: at(-70, -33) })).name;
+  secret = (await buildObject(t.app, owner, { name: unique('station-'), projects: [hidden.slug], visibility: 'members', geo: at(8.4, 47.4) })).name;
+  tableId = (await buildDataTable(t.app, owner, project.slug, { title: unique('Weather'), metrics: [temp, state] })).id;
+  const hiddenTable = (await buildDataTable(t.app, owner, hidden.slug, { title: unique('Weather'), metrics: [temp] })).id;
+  await write(hidden.slug, hiddenTable, [{ object: secret, metric: temp, time: '2024-06-01T00:00:00Z', value: 3 }]);
+});
+afterAll(() => t.close());
+
+const as = (who: TestUser | null) => (who ? { token: who.token } : {});
+const hour = (h: number) => new Date(Date.UTC(2024, 5, 1, h)).toISOString();
+async function write(slug: string, id: string, observations: object[]) {
+  const res = await api(t.app, 'POST', `/projects/${slug}/datatables/${id}/observations`, { ...as(owner), body: { observations } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+const temps = (values: [number, number][], object = site) =>
+  write(
+    project.slug,
+    tableId,
+    values.map(([h, value]) => ({ object, metric: temp, time: hour(h), value })),
+  );
+async function latest(query: string, who: TestUser | null = owner) {
+  const res = await api(t.app, 'GET', `/latest-values?${query}`, as(who));
+  expect(res.statusCode, res.body).toBe(200);
+  return { values: res.json().values as LatestValue[], count: Number(res.headers['pagination-count']) };
+}
+const ofSite = async () => (await latest(`object=${site}`)).values.map((v) => `${v.metric.name} ${v.time} ${String(v.value)} ${v.flag}`);
+
+/** Every datastream's kept latest value against its values' latest, worked out afresh: none may differ. */
+async function keptDiffersFromValues() {
+  const result = await t.database.use((d) =>
+    d.execute(sql`
+      select d.id from datastreams d
+      left join lateral (select o.time, o.number, o.text, o.flag from observations o
+        where o.table_id = d.table_id and o.object_id = d.object_id and o.metric_id = d.metric_id order by o.time desc limit 1) l on true
+      where (d.latest_time, d.latest_number, d.latest_text, d.latest_flag) is distinct from (l.time, l.number, l.text, l.flag)`),
+  );
+  return rowsOf<{ id: string }>(result).length;
+}
+
+describe('the kept latest value', () => {
+  it('follows writes, rewrites, checks, reviews and deletes', async () => {
+    await temps([
+      [0, 10],
+      [2, 12],
+    ]);
+    await write(project.slug, tableId, [{ object: site, metric: state, time: hour(1), value: true }]);
+    // By metric title: Air temperature, then Gate.
+    expect(await ofSite()).toEqual([`${temp} ${hour(2)} 12 not checked`, `${state} ${hour(1)} true not checked`]);
+    // An earlier value leaves it; a later one takes its place; the rules flag it.
+    await temps([[1, 11]]);
+    expect((await ofSite())[0]).toBe(`${temp} ${hour(2)} 12 not checked`);
+    await temps([[3, 60]]);
+    expect((await ofSite())[0]).toBe(`${temp} ${hour(3)} 60 bad`);
+    // Rewriting it: a new value, not checked until the rules see it (and find it plausible).
+    await temps([[3, 13]]);
+    expect((await ofSite())[0]).toBe(`${temp} ${hour(3)} 13 not checked`);
+    // A reviewer's flag.
+    const review = await api(t.app, 'POST', `/projects/${project.slug}/datatables/${tableId}/review`, {
+      ...as(owner),
+      body: { object: site, metric: temp, from: hour(3), to: hour(3), flag: 'suspect' },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect((await ofSite())[0]).toBe(`${temp} ${hour(3)} 13 suspect`);
+    // Deleting it (SensorThings): the one before is the latest again; deleting every value leaves none.
+    const stream = (await latest(`object=${site}`)).values.find((v) => v.metric.name === temp)!.datastream;
+    const del = (time: string) => api(t.app, 'DELETE', `/sta/v1.1/Observations('${stream}_${time}')`, as(owner));
+    expect((await del(hour(3))).statusCode).toBe(200);
+    expect((await ofSite())[0]).toBe(`${temp} ${hour(2)} 12 not checked`);
+    for (const h of [0, 1, 2]) expect((await del(hour(h))).statusCode).toBe(200);
+    expect(await ofSite()).toEqual([`${state} ${hour(1)} true not checked`]);
+    expect(await keptDiffersFromValues()).toBe(0);
+  });
+});
+
+describe('GET latest-values', () => {
+  beforeAll(async () => {
+    await temps([[5, 20]]);
+    await temps([[6, 21]], far);
+  });
+
+  it('finds a project’s, an object’s, a type’s and an area’s datastreams, with their count', async () => {
+    const all = await latest(`project=${project.slug}`);
+    expect(all.values.map((v) => [v.object.name, v.metric.name]).sort()).toEqual(
+      [
+        [far, temp],
+        [site, state],
+        [site, temp],
+      ].sort(),
+    );
+    expect(all.count).toBe(3);
+    expect(all.values.find((v) => v.object.name === far)).toMatchObject({
+      object: { name: far, title: far },
+      metric: { name: temp, title: 'Air temperature', unit: 'Cel' },
+      table: { id: tableId },
+      project: project.slug,
+      time: hour(6),
+      value: 21,
+      flag: 'not checked',
+    });
+    expect((await latest(`type=${stationType}`)).values.map((v) => v.object.name)).toEqual([site, site]);
+    expect((await latest(`bbox=-80,-40,-60,-20`)).values.map((v) => v.object.name)).toEqual([far]);
+    const paged = await latest(`project=${project.slug}&limit=2&p=2`);
+    expect([paged.values.length, paged.count]).toEqual([1, 3]);
+  });
+
+  it('shows only what the reader may see: a members-only project’s values to its members', async () => {
+    expect((await latest(`object=${secret}`)).values.map((v) => v.value)).toEqual([3]);
+    for (const who of [null, stranger]) {
+      expect(await latest(`object=${secret}`, who)).toEqual({ values: [], count: 0 });
+      expect(await latest(`project=${hidden.slug}`, who)).toEqual({ values: [], count: 0 });
+      const near = await latest('bbox=8,47,9,48', who);
+      expect(near.values.map((v) => v.object.name)).toEqual([site, site]);
+      expect(near.count).toBe(2);
+    }
+  });
+
+  it('refuses a bad query naming the field, and finds nothing for what does not exist', async () => {
+    for (const [query, field] of [
+      ['bbox=1,2,3', 'bbox'],
+      ['limit=10001', 'limit'],
+      ['p=0', 'p'],
+      ['colour=red', 'colour'],
+    ]) {
+      const res = await api(t.app, 'GET', `/latest-values?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.body).toContain(field);
+    }
+    expect(await latest('project=no-such-project')).toEqual({ values: [], count: 0 });
+    expect(await latest('type=no-such-type')).toEqual({ values: [], count: 0 });
+  });
+});
