@@ -403,3 +403,45 @@ test('Site Admin chooses a basemap: the overview says it is off, a custom style 
   await page.goto('/admin');
   await expect(page.getByRole('link', { name: 'Choose a basemap' })).toBeVisible();
 });
+
+test('an object’s page and its map popup show each series’ latest value with its flag and time', async ({ page, request }, testInfo) => {
+  const word = `gauge${stamp()}`;
+  const [site] = await createProperties(request, word, [19.2, 68.3], 2);
+  const auth = { authorization: `Bearer ${await apiToken(request)}` };
+  const created = await request.post('/api/v1/projects', { headers: auth, data: { project: { title: `Gauges ${word}` } } });
+  expect(created.status(), await created.text()).toBe(201);
+  const project = (await created.json()).project.slug as string;
+  const table = await request.post(`/api/v1/projects/${project}/datatables`, { headers: auth, data: { title: 'Water quality', metrics: ['chlorophyll-a'] } });
+  expect(table.status(), await table.text()).toBe(201);
+  const tablePath = `/api/v1/projects/${project}/datatables/${(await table.json()).datatable.id}`;
+  const observations = [
+    { object: site!.name, metric: 'chlorophyll-a', time: '2025-06-01T10:00:00Z', value: 4.2 },
+    { object: site!.name, metric: 'chlorophyll-a', time: '2025-06-02T10:00:00Z', value: 12.75 },
+  ];
+  expect((await request.post(`${tablePath}/observations`, { headers: auth, data: { observations } })).status()).toBe(200);
+  const review = { object: site!.name, metric: 'chlorophyll-a', from: '2025-06-02T10:00:00Z', to: '2025-06-02T10:00:00Z', flag: 'suspect' };
+  expect((await request.post(`${tablePath}/review`, { headers: auth, data: review })).status()).toBe(200);
+
+  // The object's page: the latest value (not the first), its flag and its time.
+  await page.goto(`/data/${site!.name}`);
+  const latest = page.getByRole('list', { name: 'Latest values' });
+  await expect(latest.getByRole('listitem')).toHaveCount(1);
+  await expect(latest).toContainText('12.75');
+  await expect(latest.locator('[data-flag="suspect"]')).toHaveText('suspect');
+  await expect(latest.locator('time')).toHaveAttribute('datetime', '2025-06-02T10:00:00.000Z');
+  // An object measured by nothing has no such section.
+  await page.goto(`/data/${word}-1`);
+  await expect(page.getByRole('heading', { name: `Heath ${word} 1` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest values' })).toHaveCount(0);
+
+  // The map's popup shows the same.
+  await openSites(page);
+  await page.getByRole('searchbox', { name: 'Search the map' }).fill(site!.name);
+  await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(site!.title) }).click();
+  const popup = page.locator('.maplibregl-popup');
+  await expect(popup.getByRole('heading', { name: site!.title })).toBeVisible();
+  await expect(popup.getByRole('list', { name: 'Latest values' })).toContainText('12.75');
+  await expect(popup.locator('[data-flag="suspect"]')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('map-popup-latest.png') });
+  await expectAccessible(page);
+});

@@ -214,3 +214,4 @@ export const LatestValueSchema = z.object({
 });
 export type LatestValue = z.infer<typeof LatestValueSchema>;
 export const LatestValuesResponseSchema = z.object({ values: z.array(LatestValueSchema) });
+export type LatestValuesResponse = z.infer<typeof LatestValuesResponseSchema>;

@@ -31,6 +31,12 @@ export const accountKeys = {
   detail: (username: string) => ['account', username] as const,
 };
 
+/** Each datastream's latest observation (GET latest-values): the object page and the map's popup share an object's. */
+export const latestValueKeys = {
+  all: ['latest-values'] as const,
+  ofObject: (name: string) => ['latest-values', 'object', name] as const,
+};
+
 /** GET app/config: loaded once, kept across sessions. */
 export const appConfigKeys = { all: ['app-config'] as const };
 

@@ -14,6 +14,8 @@ import { metadataRows, objectTypeSource } from '../../components/metadata/metada
 import { useObjectPageValue, type ObjectPageValue } from './object-context';
 import { dateTime, TypeBadges } from './object-bits';
 import { PageSection } from '../../components/PageSection';
+import { LatestValues } from '../../components/LatestValues';
+import { useObjectLatest } from '../../lib/latest-values';
 
 const ObjectMap = lazy(() => import('./ObjectMap'));
 
@@ -159,6 +161,17 @@ function LinkedList({ items, empty, label }: { items: { id: string; to: string; 
   );
 }
 
+/** The latest value of each series measured on the object: a section only when it has any. */
+function LatestSection({ name }: { name: string }) {
+  const latest = useObjectLatest(name);
+  if (!latest.isError && !latest.data?.values.length) return null;
+  return (
+    <PageSection id="object-latest" title="Latest values">
+      <LatestValues object={name} />
+    </PageSection>
+  );
+}
+
 export default function ObjectOverview() {
   const state = useObjectPageValue();
   const { obj, doc } = state.detail;
@@ -168,6 +181,7 @@ export default function ObjectOverview() {
         <PageSection id="object-details" title="Details">
           <Metadata state={state} />
         </PageSection>
+        <LatestSection name={obj.name} />
         <PageSection id="object-doc" title="Documentation">
           {doc ? <RichText doc={doc} /> : <Text c="dimmed">No documentation yet.</Text>}
         </PageSection>

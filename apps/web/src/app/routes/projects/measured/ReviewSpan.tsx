@@ -8,6 +8,7 @@ import { confirmAction } from '../../../../components/confirm';
 import { api } from '../../../../lib/api-client';
 import { toErrorView } from '../../../../lib/errors';
 import { dataTableKeys } from '../../../query-keys';
+import { latestValueKeys } from '../../../../lib/query-keys';
 import { reviewPath, type TableFilter } from './api';
 
 type Reviewed = z.infer<typeof ObservationReviewedSchema>;
@@ -48,6 +49,8 @@ export function ReviewSpan({
     onSuccess: (reviewed) => {
       notifications.show({ color: 'success', title: 'Review saved', message: reviewedInWords(reviewed) });
       void queryClient.invalidateQueries({ queryKey: dataTableKeys.all(tableId) });
+      // A reviewed latest value shows its new flag on the object page and the map.
+      void queryClient.invalidateQueries({ queryKey: latestValueKeys.all });
     },
   });
   const what = `the ${metric} values ${filter.object ? `of ${filter.object} ` : ''}from ${span.from.slice(0, 16).replace('T', ' ')} to ${span.to
