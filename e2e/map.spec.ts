@@ -437,7 +437,10 @@ test('an object’s page and its map popup show each series’ latest value with
   // The map's popup shows the same.
   await openSites(page);
   await page.getByRole('searchbox', { name: 'Search the map' }).fill(site!.name);
-  await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(site!.title) }).click();
+  await page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('button', { name: new RegExp(site!.title) })
+    .click();
   const popup = page.locator('.maplibregl-popup');
   await expect(popup.getByRole('heading', { name: site!.title })).toBeVisible();
   await expect(popup.getByRole('list', { name: 'Latest values' })).toContainText('12.75');
