@@ -18,6 +18,7 @@ import { benchImages, printImages } from './images.js';
 import { benchImports, printImports, type ImportFigures } from './imports.js';
 import { benchInsights, printInsights, type InsightFigures } from './insights.js';
 import { benchMeasured, printMeasured, type MeasuredFigures } from './measured.js';
+import { benchLatest, printLatest, type LatestFigures } from './latest.js';
 import {
   BENCH_OBJECTS,
   benchFetch,
@@ -47,7 +48,7 @@ const CONNECTIONS = 10;
 const LOAD_SECONDS = secondsFromEnv('BENCH_LOAD_SECONDS', 10);
 const LOAD_CONNECTIONS = 200;
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-const PARTS = ['startup', 'endpoints', 'load', 'map', 'ogc', 'measured', 'imports', 'insights', 'photos', 'sandbox', 'images', 'web'] as const;
+const PARTS = ['startup', 'endpoints', 'load', 'map', 'ogc', 'measured', 'latest', 'imports', 'insights', 'photos', 'sandbox', 'images', 'web'] as const;
 /** The parts measured without the app and its database. */
 const STANDALONE: readonly (typeof PARTS)[number][] = ['startup', 'images', 'web'];
 /**
@@ -170,6 +171,8 @@ interface KindFigures {
   load: LoadFigure[];
   /** Observations seeded, reads and bulk writes of a data table (the measured part), or null. */
   measured: MeasuredFigures | null;
+  /** Each datastream's latest value at 10,000 datastreams and 10M observations (the latest part), or null. */
+  latest: LatestFigures | null;
   /** An import of 100,000 records against a COPY of the same rows (the imports part), or null. */
   imports: ImportFigures | null;
   /** Searches, list, detail and comments over 50,000 insights (the insights part), or null. */
@@ -496,6 +499,9 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       });
       // A fresh login: the first token may have expired (15 minutes) by now.
       const measured = await part(kind, 'measured', async () => benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server', url));
+      // Ten million rows: a server's figure only (PGlite would take a quarter of an hour to seed them).
+      const latest =
+        kind !== 'server' ? null : await part(kind, 'latest', () => benchLatest(database, app.services.dataTables, baseUrl, SECONDS, kind === 'server'));
       const imports = await part(kind, 'imports', async () => benchImports(database, baseUrl, await logIn(baseUrl), url));
       const insights = await part(kind, 'insights', () => measureInsights(database, baseUrl, token, kind, reference));
       const photos = await part(kind, 'photos', () => measurePhotos(database, baseUrl, token, reference));
@@ -520,7 +526,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
           errors: result.errors,
         };
       });
-      return { endpoints, latency, world, firstDraws, load, measured, imports, insights, photos, sandbox, ogc };
+      return { endpoints, latency, world, firstDraws, load, measured, latest, imports, insights, photos, sandbox, ogc };
     } finally {
       await app.close();
     }
@@ -542,6 +548,7 @@ function printKind(kind: Kind, figures: KindFigures): void {
   }
   printFirstDraws(kind, figures.firstDraws);
   if (figures.measured) printMeasured(`${kind} database`, figures.measured, referenceCpu);
+  if (figures.latest) printLatest(`${kind} database`, figures.latest, referenceCpu);
   if (figures.imports) printImports(`${kind} database`, figures.imports);
   if (figures.insights) printInsights(`${kind} database`, figures.insights, CONNECTIONS, referenceCpu);
   if (figures.photos) printPhotos(`${kind} database`, figures.photos, CONNECTIONS, referenceCpu);

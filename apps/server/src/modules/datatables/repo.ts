@@ -14,6 +14,7 @@ import {
   projects,
 } from '../../db/schema/index.js';
 import { extentOverlaps } from '../../lib/geometry.js';
+import { isoTime, jsonArrayText, jsonObject } from '../../lib/sql-json.js';
 import type { Bbox } from '@observatory/shared';
 import { bumped } from '../../lib/versions.js';
 import type { Actor } from '../../authz/policy.js';
@@ -501,7 +502,9 @@ export interface LatestFilter {
 /**
  * The kept latest observation of each datastream the filter finds, of the objects and
  * projects `visible` lets the reader see (a datastream is read as its project and its
- * object are), by object, metric and table; with how many there are in all.
+ * object are), by object, metric and table: a page as the text of its JSON list
+ * (LatestValueSchema, the value typed by its metric as answeredValue types it), written by
+ * the database; and how many there are in all.
  */
 export function latestValues(db: Db, filter: LatestFilter, visible: { datastream: SQL | undefined; object: SQL | undefined }) {
   const where = and(
@@ -514,13 +517,19 @@ export function latestValues(db: Db, filter: LatestFilter, visible: { datastream
     visible.object,
   );
   return {
-    page: (page: { limit: number; offset: number }) =>
-      db
+    page: (page: { limit: number; offset: number }) => {
+      const rows = db
         .select({
-          datastream: datastreams.id,
-          object: { name: objects.name, title: objects.title },
-          metric: { name: metrics.name, title: metrics.title, unit: metrics.unit, type: metrics.type },
-          table: { id: dataTables.id, title: dataTables.title },
+          id: datastreams.id,
+          objectName: sql<string>`${objects.name}`.as('object_name'),
+          objectTitle: sql<string>`${objects.title}`.as('object_title'),
+          metricName: sql<string>`${metrics.name}`.as('metric_name'),
+          metricTitle: sql<string>`${metrics.title}`.as('metric_title'),
+          unit: metrics.unit,
+          type: metrics.type,
+          tableId: sql<string>`${dataTables.id}`.as('table_id'),
+          tableTitle: sql<string>`${dataTables.title}`.as('table_title'),
+          tablePosition: dataTables.position,
           project: projects.slug,
           time: datastreams.latestTime,
           number: datastreams.latestNumber,
@@ -535,7 +544,22 @@ export function latestValues(db: Db, filter: LatestFilter, visible: { datastream
         .where(where)
         .orderBy(asc(objects.title), asc(objects.name), asc(metrics.title), asc(dataTables.position), asc(datastreams.id))
         .limit(page.limit)
-        .offset(page.offset),
+        .offset(page.offset)
+        .as('rows');
+      const item = jsonObject({
+        datastream: rows.id,
+        object: jsonObject({ name: rows.objectName, title: rows.objectTitle }),
+        metric: jsonObject({ name: rows.metricName, title: rows.metricTitle, unit: rows.unit }),
+        table: jsonObject({ id: rows.tableId, title: rows.tableTitle }),
+        project: rows.project,
+        time: isoTime(rows.time),
+        value: sql`case when ${rows.type} = 'boolean' then to_json(${rows.number} = 1)
+          when ${rows.type} in ('number', 'integer') then to_json(coalesce(${rows.number}, 0)) else to_json(coalesce(${rows.text}, '')) end`,
+        flag: sql`coalesce(${rows.flag}, 'not checked')`,
+      });
+      const order = sql`${rows.objectTitle}, ${rows.objectName}, ${rows.metricTitle}, ${rows.tablePosition}, ${rows.id}`;
+      return db.select({ json: jsonArrayText(item, order) }).from(rows);
+    },
     count: async () => (await db.select({ n: count() }).from(datastreams).innerJoin(objects, eq(objects.id, datastreams.objectId)).where(where))[0]!.n,
   };
 }

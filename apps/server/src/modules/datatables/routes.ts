@@ -27,7 +27,7 @@ import {
   ObservationsWrittenSchema,
   type DataTable,
 } from '@observatory/shared';
-import { PageQuerySchema, setPaginationHeaders } from '../../lib/pagination.js';
+import { PageQuerySchema, sendJsonPage, setPaginationHeaders } from '../../lib/pagination.js';
 import { signedIn } from '../../plugins/auth.js';
 import { attachment } from '../../lib/downloads.js';
 import { tableFile } from '../../lib/table-export.js';
@@ -69,11 +69,7 @@ export const dataTableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LatestValuesResponseSchema },
       },
     },
-    async (request, reply) => {
-      const { values, page, total } = await tables.latestValues(request.actor, request.query);
-      setPaginationHeaders(reply, page, total);
-      return { values };
-    },
+    async (request, reply) => sendJsonPage(reply, 'values', await tables.latestValues(request.actor, request.query)),
   );
   app.get(
     '/projects/:id/datatables/:table',

@@ -15,7 +15,6 @@ import {
   type ObservationSort,
   type ObservationsQuerySchema,
   type ObservationsWriteSchema,
-  type LatestValue,
   type LatestValuesQuerySchema,
   type ProjectObjectTypes,
 } from '@observatory/shared';
@@ -364,7 +363,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
 
     /**
      * Each datastream's latest observation (kept beside it, so one statement however many
-     * values there are), of a project, an object, a type or an area: of the objects and
+     * values there are) as the text of a JSON list (LatestValueSchema's), of a project, an object, a type or an area: of the objects and
      * projects the reader may see. A project or object the reader may not see matches nothing.
      */
     async latestValues(actor: Actor | null, query: z.output<typeof LatestValuesQuerySchema>) {
@@ -377,15 +376,8 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         };
         const latest = repo.latestValues(d, filter, { datastream: visibleTo(actor, 'datastream'), object: visibleTo(actor, 'object') });
         const page = pageOf(query.p, query.limit);
-        const [rows, total] = await Promise.all([latest.page(page), latest.count()]);
-        const values: LatestValue[] = rows.map(({ metric: { type, ...metric }, time, number, text, flag, ...r }) => ({
-          ...r,
-          metric,
-          time: time!.toISOString(),
-          value: answeredValue(type, { number, text }),
-          flag: flag ?? 'not checked',
-        }));
-        return { values, page, total };
+        const [[answer], total] = await Promise.all([latest.page(page), latest.count()]);
+        return { json: answer!.json, page, total };
       });
     },
 

@@ -1,0 +1,131 @@
+/**
+ * Latest values at scale: 10,000 datastreams (2,000 objects × 5 metrics) holding 10 million
+ * observations in one data table, then "the latest observation of each datastream of a
+ * project, a type or an area": the service call GET latest-values makes (its statement and
+ * the count beside it), timed in the process (its p99 against the 50 ms target on a
+ * PostgreSQL server), and the requests themselves beside GET health in the same run.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../src/db/client.js';
+import type { DataTablesService } from '../src/modules/datatables/index.js';
+import { measureLatency, printLatency, type LatencyFigure } from './objects.js';
+
+const OBJECTS = 2_000;
+const METRICS = 5;
+const TIMES = 1_000;
+export const LATEST_DATASTREAMS = OBJECTS * METRICS;
+const LATEST_OBSERVATIONS = LATEST_DATASTREAMS * TIMES;
+const LATEST_TARGET_MS = 50;
+/** A project of the bench's world no other part writes data tables for. */
+const LATEST_PROJECT = 'bench-project-498';
+/** The dense patch around Kraków (bench/objects.ts seedObjects): one object in twenty. */
+const KRAKOW_BBOX = '19.8,49.97,20.1,50.15';
+/** Statement runs timed in the process. */
+const RUNS = 200;
+
+export interface LatestFigures {
+  datastreams: number;
+  observations: number;
+  seedSeconds: number;
+  /** The service call alone (the statement and its count), its whole answer (every datastream found) in one go. */
+  statement: { label: string; rows: number; meanMs: number; p99Ms: number; targetMs: number | null }[];
+  requests: LatencyFigure[];
+}
+
+/** The metrics, a table of LATEST_PROJECT holding them, TIMES hourly values of each on bench-object-1..OBJECTS, and their kept latest values. */
+async function seed(database: Database): Promise<void> {
+  await database.transaction(async (tx) => {
+    await tx.execute(sql`select setseed(0.42)`);
+    await tx.execute(
+      sql`insert into metrics (name, title, unit, type) select 'bench-latest-' || k, 'Logger channel ' || k, 'm', 'number' from generate_series(1, ${METRICS}::int) k`,
+    );
+    const [table] = rowsOf<{ id: string; project_id: string }>(
+      await tx.execute(
+        sql`insert into data_tables (project_id, title) select id, 'Loggers, five channels' from projects where slug = ${LATEST_PROJECT} returning id, project_id`,
+      ),
+    );
+    await tx.execute(sql`insert into data_table_metrics (table_id, metric_id, position)
+      select ${table!.id}::uuid, id, split_part(name, '-', 3)::int from metrics where name like 'bench-latest-%'`);
+    await tx.execute(sql`
+      insert into observations (table_id, object_id, metric_id, time, number)
+      select ${table!.id}::uuid, o.id, m.id, '2024-01-01T00:00:00Z'::timestamptz + k * interval '1 hour', round((random() * 100)::numeric, 2)::float8
+      from generate_series(1, ${OBJECTS}::int) g join objects o on o.name = 'bench-object-' || g
+      cross join metrics m cross join generate_series(0, ${TIMES - 1}::int) k
+      where m.name like 'bench-latest-%'`);
+    await tx.execute(sql`insert into datastreams (project_id, table_id, object_id, metric_id)
+      select distinct ${table!.project_id}::uuid, table_id, object_id, metric_id from observations where table_id = ${table!.id}::uuid`);
+    // Their kept latest values, as migration 0041 fills them (and every write keeps them).
+    await tx.execute(sql`update datastreams d set (latest_time, latest_number, latest_text, latest_flag) = (
+        select o.time, o.number, o.text, o.flag from observations o
+        where o.table_id = d.table_id and o.object_id = d.object_id and o.metric_id = d.metric_id order by o.time desc limit 1)
+      where d.table_id = ${table!.id}::uuid`);
+  });
+  await database.use((d) => d.execute(sql`vacuum analyze observations, datastreams`));
+}
+
+/** The p99 and mean of `run` over RUNS runs, one at a time, after a warm-up. */
+async function timeStatement(label: string, run: () => Promise<{ json: string }>, targetMs: number | null) {
+  const rows = (JSON.parse((await run()).json) as unknown[]).length;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Number(n.toFixed(2));
+  return { label, rows, meanMs: round(times.reduce((s, t) => s + t, 0) / times.length), p99Ms: round(times[Math.ceil(times.length * 0.99) - 1]!), targetMs };
+}
+
+export async function benchLatest(
+  database: Database,
+  tables: DataTablesService,
+  baseUrl: string,
+  seconds: number,
+  withTarget: boolean,
+): Promise<LatestFigures> {
+  const started = performance.now();
+  await seed(database);
+  const seedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  // As a visitor reads them: the visibility conditions are part of the statement.
+  const all = (query: { project?: string; type?: string; bbox?: [number, number, number, number] }) => () =>
+    tables.latestValues(null, { ...query, limit: LATEST_DATASTREAMS, p: 1 });
+  const target = withTarget ? LATEST_TARGET_MS : null;
+  const statement = [
+    await timeStatement(`latest of each datastream of a project (${LATEST_DATASTREAMS})`, all({ project: LATEST_PROJECT }), target),
+    await timeStatement('latest of each datastream of a type (sites)', all({ type: 'site' }), target),
+    await timeStatement(
+      'latest of each datastream in an area (Kraków)',
+      all({ bbox: KRAKOW_BBOX.split(',').map(Number) as [number, number, number, number] }),
+      target,
+    ),
+  ];
+  const count = (answer: unknown) => (answer as { values: unknown[] }).values.length;
+  const requests: LatencyFigure[] = [];
+  for (const request of [
+    { label: 'GET health (the reference)', path: '/api/v1/health', count: () => 1 },
+    { label: 'GET latest-values: a project, first 1000', path: `/api/v1/latest-values?project=${LATEST_PROJECT}`, count },
+    {
+      label: `GET latest-values: a project, all ${LATEST_DATASTREAMS}`,
+      path: `/api/v1/latest-values?project=${LATEST_PROJECT}&limit=${LATEST_DATASTREAMS}`,
+      count,
+    },
+    { label: 'GET latest-values: an area (Kraków)', path: `/api/v1/latest-values?bbox=${KRAKOW_BBOX}`, count },
+    { label: 'GET latest-values: one object', path: '/api/v1/latest-values?object=bench-object-20', count },
+  ])
+    requests.push(await measureLatency(baseUrl, request, seconds));
+  return { datastreams: LATEST_DATASTREAMS, observations: LATEST_OBSERVATIONS, seedSeconds, statement, requests };
+}
+
+export function printLatest(title: string, figures: LatestFigures, referenceCpuMs?: number): void {
+  console.log(`\n${title}: ${figures.observations} observations in ${figures.datastreams} datastreams seeded in ${figures.seedSeconds} s`);
+  console.log(`${title}, latest values: the service call alone (statement and count), ${RUNS} runs one at a time`);
+  for (const s of figures.statement) {
+    const verdict = s.targetMs === null ? '' : s.p99Ms <= s.targetMs ? ` (within ${s.targetMs} ms)` : ` (OVER ${s.targetMs} ms)`;
+    console.log(`${s.label}: ${s.rows} rows, mean ${s.meanMs} ms, p99 ${s.p99Ms} ms${verdict}`);
+  }
+  const health = figures.requests[0]!;
+  printLatency(`${title}, latest values`, figures.requests, referenceCpuMs);
+  for (const r of figures.requests.slice(1)) console.log(`${r.label}: p99 ${(r.p99Ms / health.p99Ms).toFixed(1)} × health's`);
+}
