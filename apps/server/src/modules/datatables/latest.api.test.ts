@@ -82,28 +82,28 @@ describe('the kept latest value', () => {
       [2, 12],
     ]);
     await write(project.slug, tableId, [{ object: site, metric: state, time: hour(1), value: true }]);
-    // By metric title: Air temperature, then Gate.
-    expect(await ofSite()).toEqual([`${temp} ${hour(2)} 12 not checked`, `${state} ${hour(1)} true not checked`]);
+    // By metric name: state-…, then temp-….
+    expect(await ofSite()).toEqual([`${state} ${hour(1)} true not checked`, `${temp} ${hour(2)} 12 not checked`]);
     // An earlier value leaves it; a later one takes its place; the rules flag it.
     await temps([[1, 11]]);
-    expect((await ofSite())[0]).toBe(`${temp} ${hour(2)} 12 not checked`);
+    expect((await ofSite())[1]).toBe(`${temp} ${hour(2)} 12 not checked`);
     await temps([[3, 60]]);
-    expect((await ofSite())[0]).toBe(`${temp} ${hour(3)} 60 bad`);
+    expect((await ofSite())[1]).toBe(`${temp} ${hour(3)} 60 bad`);
     // Rewriting it: a new value, not checked until the rules see it (and find it plausible).
     await temps([[3, 13]]);
-    expect((await ofSite())[0]).toBe(`${temp} ${hour(3)} 13 not checked`);
+    expect((await ofSite())[1]).toBe(`${temp} ${hour(3)} 13 not checked`);
     // A reviewer's flag.
     const review = await api(t.app, 'POST', `/projects/${project.slug}/datatables/${tableId}/review`, {
       ...as(owner),
       body: { object: site, metric: temp, from: hour(3), to: hour(3), flag: 'suspect' },
     });
     expect(review.statusCode, review.body).toBe(200);
-    expect((await ofSite())[0]).toBe(`${temp} ${hour(3)} 13 suspect`);
+    expect((await ofSite())[1]).toBe(`${temp} ${hour(3)} 13 suspect`);
     // Deleting it (SensorThings): the one before is the latest again; deleting every value leaves none.
     const stream = (await latest(`object=${site}`)).values.find((v) => v.metric.name === temp)!.datastream;
     const del = (time: string) => api(t.app, 'DELETE', `/sta/v1.1/Observations('${stream}_${time}')`, as(owner));
     expect((await del(hour(3))).statusCode).toBe(200);
-    expect((await ofSite())[0]).toBe(`${temp} ${hour(2)} 12 not checked`);
+    expect((await ofSite())[1]).toBe(`${temp} ${hour(2)} 12 not checked`);
     for (const h of [0, 1, 2]) expect((await del(hour(h))).statusCode).toBe(200);
     expect(await ofSite()).toEqual([`${state} ${hour(1)} true not checked`]);
     expect(await keptDiffersFromValues()).toBe(0);

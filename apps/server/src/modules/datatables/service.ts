@@ -15,6 +15,7 @@ import {
   type ObservationSort,
   type ObservationsQuerySchema,
   type ObservationsWriteSchema,
+  type LatestValue,
   type LatestValuesQuerySchema,
   type ProjectObjectTypes,
 } from '@observatory/shared';
@@ -376,8 +377,29 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         };
         const latest = repo.latestValues(d, filter, { datastream: visibleTo(actor, 'datastream'), object: visibleTo(actor, 'object') });
         const page = pageOf(query.p, query.limit);
-        const [[answer], total] = await Promise.all([latest.page(page), latest.count()]);
-        return { json: answer!.json, page, total };
+        const [rows, total] = await Promise.all([latest.page(page), latest.count()]);
+        const distinct = (pick: (r: repo.LatestRow) => string) => [...new Set(rows.map(pick))];
+        const names = await repo.namesOf(d, {
+          metrics: distinct((r) => r.metric_id),
+          tables: distinct((r) => r.table_id),
+          projects: distinct((r) => r.project_id),
+        });
+        const values: LatestValue[] = rows.map((r) => {
+          const metric = names.metrics.get(r.metric_id)!;
+          const table = names.tables.get(r.table_id)!;
+          return {
+            datastream: r.datastream,
+            object: { name: r.object_name, title: r.object_title },
+            metric: { name: metric.name, title: metric.title, unit: metric.unit },
+            table: { id: table.id, title: table.title },
+            project: names.projects.get(r.project_id)!,
+            time: new Date(r.time).toISOString(),
+            value: answeredValue(metric.type, r),
+            flag: r.flag ?? 'not checked',
+          };
+        });
+        // Sent on as text (lib/pagination.ts sendJsonPage), not read again by the response schema's serializer.
+        return { json: JSON.stringify(values), page, total };
       });
     },
 
