@@ -430,7 +430,9 @@ test('an object’s page and its map popup show each series’ latest value with
   await expect(latest.locator('[data-flag="suspect"]')).toHaveText('suspect');
   await expect(latest.locator('time')).toHaveAttribute('datetime', '2025-06-02T10:00:00.000Z');
   // An object measured by nothing has no such section.
+  const none = page.waitForResponse((r) => r.url().includes(`/latest-values?object=${word}-1`));
   await page.goto(`/data/${word}-1`);
+  expect((await none).status()).toBe(200);
   await expect(page.getByRole('heading', { name: `Heath ${word} 1` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Latest values' })).toHaveCount(0);
 

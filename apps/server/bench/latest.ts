@@ -93,7 +93,7 @@ export async function benchLatest(
     tables.latestValues(null, { ...query, limit: LATEST_DATASTREAMS, p: 1 });
   const target = withTarget ? LATEST_TARGET_MS : null;
   const statement = [
-    await timeStatement(`latest of each datastream of a project (${LATEST_DATASTREAMS})`, all({ project: LATEST_PROJECT }), target),
+    await timeStatement(`latest of each datastream of a project (of ${LATEST_DATASTREAMS}, those a visitor sees)`, all({ project: LATEST_PROJECT }), target),
     await timeStatement('latest of each datastream of a type (sites)', all({ type: 'site' }), target),
     await timeStatement(
       'latest of each datastream in an area (Kraków)',

@@ -33,7 +33,7 @@ export function LatestValues({ object, size = 'md' }: { object: string; size?: '
       <List listStyleType="none" spacing={4} size={size} aria-label="Latest values">
         {values.map((v) => (
           <List.Item key={v.datastream}>
-            <Group gap={6} wrap="wrap" align="baseline">
+            <Group component="span" gap={6} wrap="wrap" align="baseline">
               <Text span size={size} fw={500}>
                 {v.metric.title || v.metric.name}
               </Text>

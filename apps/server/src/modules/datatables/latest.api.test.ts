@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LatestValue, PlausibilityRule } from '@observatory/shared';
+import { LatestValuesResponseSchema, type LatestValue, type PlausibilityRule } from '@observatory/shared';
 import { rowsOf } from '../../db/client.js';
 import { buildDataTable, buildMetric, buildObject, buildObjectType, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
@@ -59,7 +59,8 @@ const temps = (values: [number, number][], object = site) =>
 async function latest(query: string, who: TestUser | null = owner) {
   const res = await api(t.app, 'GET', `/latest-values?${query}`, as(who));
   expect(res.statusCode, res.body).toBe(200);
-  return { values: res.json().values as LatestValue[], count: Number(res.headers['pagination-count']) };
+  // Sent as text, past the response schema: held to it here.
+  return { values: LatestValuesResponseSchema.parse(res.json()).values as LatestValue[], count: Number(res.headers['pagination-count']) };
 }
 const ofSite = async () => (await latest(`object=${site}`)).values.map((v) => `${v.metric.name} ${v.time} ${String(v.value)} ${v.flag}`);
 
@@ -165,5 +166,29 @@ describe('GET latest-values', () => {
     }
     expect(await latest('project=no-such-project')).toEqual({ values: [], count: 0 });
     expect(await latest('type=no-such-type')).toEqual({ values: [], count: 0 });
+  });
+});
+
+describe('writers of one series at once', () => {
+  it('a kept value is replaced only by one at least as late, and after a delete only when the deleted value was the kept one', async () => {
+    // As a writer sees it when another's later value was committed after its statement began:
+    // the kept value (09:00) is later than any value it can read.
+    const logger = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug] })).name;
+    await temps([[2, 5]], logger);
+    const keep = (iso: string) =>
+      t.database.use((d) =>
+        d.execute(sql`update datastreams set latest_time = ${iso}::timestamptz, latest_number = 99
+          where object_id = (select id from objects where name = ${logger})`),
+      );
+    await keep(hour(9));
+    const kept = async () => (await latest(`object=${logger}`)).values.map((v) => `${v.time} ${String(v.value)}`);
+    await temps([[4, 6]], logger);
+    expect(await kept()).toEqual([`${hour(9)} 99`]);
+    const stream = (await latest(`object=${logger}`)).values[0]!.datastream;
+    expect((await api(t.app, 'DELETE', `/sta/v1.1/Observations('${stream}_${hour(2)}')`, as(owner))).statusCode).toBe(200);
+    expect(await kept()).toEqual([`${hour(9)} 99`]);
+    // A value at least as late takes its place.
+    await temps([[9, 7]], logger);
+    expect(await kept()).toEqual([`${hour(9)} 7`]);
   });
 });

@@ -143,23 +143,38 @@ function seriesIn(rows: { objectId: string; metricId: string }[]) {
  * their values, after a write, check, review or delete changed them: of the `series` given,
  * or of every series of an object, of a metric, or of the whole table. One index step back
  * per datastream; a datastream left without values keeps no time.
+ *
+ * Writers of one series may run at once, each reading the values as its statement began: a
+ * kept value is only ever replaced by one at least as late (and, after `deleted`, only when
+ * the deleted value was the kept one). Waiting on another writer's row, the check is made
+ * again against what that writer kept, so an earlier value written meanwhile never wins.
  */
 export async function keepLatest(
   db: Db,
   tableId: string,
-  which: { series: { objectId: string; metricId: string }[] } | { objectId?: string; metricId?: string },
+  which: ({ series: { objectId: string; metricId: string }[] } | { objectId?: string; metricId?: string }) & { deleted?: Date },
 ) {
   if ('series' in which && which.series.length === 0) return;
   const chosen =
     'series' in which
       ? sql`(${datastreams.objectId}, ${datastreams.metricId}) in (select * from unnest(${sql.param(which.series.map((s) => s.objectId))}::uuid[], ${sql.param(which.series.map((s) => s.metricId))}::uuid[]))`
       : and(which.objectId ? eq(datastreams.objectId, which.objectId) : undefined, which.metricId ? eq(datastreams.metricId, which.metricId) : undefined);
+  const kept = sql.raw('"kept"');
+  const replaces = which.deleted
+    ? sql`${kept}.latest_time <= ${which.deleted.toISOString()}::timestamptz`
+    : sql`(${kept}.latest_time is null or found.time >= ${kept}.latest_time)`;
+  // The target is named "kept": the subquery's own datastreams (the drizzle columns of `chosen`) are its rows.
   await db.execute(sql`
-    update ${datastreams} set (latest_time, latest_number, latest_text, latest_flag) = (
-      select o.time, o.number, o.text, o.flag from ${observations} o
-      where o.table_id = ${datastreams.tableId} and o.object_id = ${datastreams.objectId} and o.metric_id = ${datastreams.metricId}
-      order by o.time desc limit 1)
-    where ${and(eq(datastreams.tableId, tableId), chosen)}`);
+    update ${datastreams} as ${kept} set (latest_time, latest_number, latest_text, latest_flag) = (found.time, found.number, found.text, found.flag)
+    from (
+      select ${datastreams.id} as id, l.time, l.number, l.text, l.flag from ${datastreams}
+      left join lateral (
+        select o.time, o.number, o.text, o.flag from ${observations} o
+        where o.table_id = ${datastreams.tableId} and o.object_id = ${datastreams.objectId} and o.metric_id = ${datastreams.metricId}
+        order by o.time desc limit 1) l on true
+      where ${and(eq(datastreams.tableId, tableId), chosen)}
+    ) found
+    where ${kept}.id = found.id and ${replaces}`);
 }
 
 /** The data level a table's new observations get. */

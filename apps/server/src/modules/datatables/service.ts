@@ -384,15 +384,18 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
           tables: distinct((r) => r.table_id),
           projects: distinct((r) => r.project_id),
         });
-        const values: LatestValue[] = rows.map((r) => {
-          const metric = names.metrics.get(r.metric_id)!;
-          const table = names.tables.get(r.table_id)!;
+        const values: LatestValue[] = rows.flatMap((r) => {
+          const metric = names.metrics.get(r.metric_id);
+          const table = names.tables.get(r.table_id);
+          const project = names.projects.get(r.project_id);
+          // A table or project deleted between the two reads: its values are gone too.
+          if (!metric || !table || !project) return [];
           return {
             datastream: r.datastream,
             object: { name: r.object_name, title: r.object_title },
             metric: { name: metric.name, title: metric.title, unit: metric.unit },
             table: { id: table.id, title: table.title },
-            project: names.projects.get(r.project_id)!,
+            project,
             time: new Date(r.time).toISOString(),
             value: answeredValue(metric.type, r),
             flag: r.flag ?? 'not checked',

@@ -76,7 +76,7 @@ export const datastreamsWithMetrics = (db: Db, keys: string[]) => {
 /** One observation of a datastream, by its time; whether there was one. */
 export async function deleteObservation(db: Db, row: DatastreamRow, time: Date) {
   const deleted = (await db.delete(observations).where(valuesOf(row, time)).returning({ time: observations.time })).length > 0;
-  if (deleted) await keepLatest(db, row.tableId, { series: [row] });
+  if (deleted) await keepLatest(db, row.tableId, { series: [row], deleted: time });
   return deleted;
 }
 
