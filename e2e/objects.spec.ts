@@ -272,6 +272,8 @@ test('a photo just uploaded asks for its caption; where it was taken shows on it
   await signIn(page, ADA.username, ADA.password);
   await page.goto(`/data/${site.name}/photos`);
   const photos = page.getByRole('region', { name: 'Photos' });
+  // Once the page's photos are in, as a person would (a file chosen while the page still loads can be lost on a busy machine).
+  await expect(photos.getByText('No photos yet.', { exact: false })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: 'cairn.jpg', mimeType: 'image/jpeg', buffer: await placedJpeg() });
 
   // The new photo's card asks for its caption, the keyboard already there.
