@@ -92,6 +92,8 @@ test('an administrator adds a unit (UCUM’s suggestion beside the code), then a
   await rules.getByRole('textbox', { name: 'Name' }).fill('Rate of change');
   await rules.getByRole('textbox', { name: 'Largest step' }).fill('5');
   await page.getByRole('button', { name: 'Save' }).click();
+  // The button is disabled while saving too: the notice says the save is done.
+  await expect(page.getByText('Metric saved')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   const saved = await page.request.get(`/api/v1/data/metrics/${name}`);
   expect((await saved.json()).metric.rules).toEqual([{ kind: 'step', name: 'Rate of change', flag: 'suspect', max: 5 }]);
