@@ -98,8 +98,8 @@ export const SHARED_READS = [
   },
   {
     tables: ['publications', 'publicationAuthors', 'projectPublications', 'projectContributors', 'auditLog'],
-    readers: ['oai'],
+    readers: ['oai', 'sensorthings'],
     reason:
-      'OAI-PMH harvests every publication and project a visitor may read, with the tombstones of those deleted or hidden from the audit log, a page of records and their metadata in one statement each (keyset by datestamp over all of them)',
+      'OAI-PMH harvests every publication and project a visitor may read, with the tombstones of those deleted or hidden from the audit log, a page of records and their metadata in one statement each (keyset by datestamp over all of them); SensorThings’ HistoricalLocations are the geometries the audit log kept for the objects the reader may see, paged in one statement',
   },
 ];

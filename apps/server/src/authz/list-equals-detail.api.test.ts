@@ -396,7 +396,7 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
-  it('SensorThings: Things, Locations, features, Datastreams, Sensors and Observations list exactly the readable ones, counted alike; each listed one reads as its detail', async () => {
+  it('SensorThings: Things, Locations, HistoricalLocations, features, Datastreams, Sensors and Observations list exactly the readable ones, counted alike; each listed one reads as its detail', async () => {
     const sta = async (path: string) => {
       const res = await get(`/sta/v1.1/${path}`, who());
       expect(res.statusCode, path).toBe(200);
@@ -410,6 +410,12 @@ describe.each(ACTORS)('as %s', (name) => {
       expect(sorted(listed.value.map((e) => e['@iot.id'])), set).toEqual(objectIds);
       expect(listed['@iot.count'], set).toBe(objectIds.length);
     }
+    // Each object was placed once: one HistoricalLocation per readable object, at its Location.
+    const history = await sta(
+      `HistoricalLocations?$filter=${encodeURIComponent(`startswith(Thing/name, '${world.marker} ')`)}&$count=true&$top=1000&$expand=Thing($select=id)`,
+    );
+    expect(sorted(history.value.map((h) => (h as unknown as { Thing: { '@iot.id': string } }).Thing['@iot.id']))).toEqual(objectIds);
+    expect(history['@iot.count']).toBe(objectIds.length);
     // A series is seen where its project and its object both are: one per readable object of each readable project's table.
     const readableProjects = await filterIds(VISIBILITIES as unknown as Vis[], (v) => readable(`/projects/${world.projects[v].id}`, who()));
     const series = readableProjects.length * readableObjects.length;
@@ -422,7 +428,7 @@ describe.each(ACTORS)('as %s', (name) => {
       `Observations?$filter=${encodeURIComponent(`substringof('${world.marker}', FeatureOfInterest/name)`)}&$count=true&$top=1000`,
     );
     expect([observations.value.length, observations['@iot.count']]).toEqual([series, series]);
-    for (const e of [...ofWorld.value, ...observations.value, ...sensors.value]) {
+    for (const e of [...ofWorld.value, ...observations.value, ...sensors.value, ...history.value]) {
       const detail = await get(e['@iot.selfLink'].slice(e['@iot.selfLink'].indexOf('/sta/v1.1')), who());
       expect(detail.statusCode, e['@iot.selfLink']).toBe(200);
     }

@@ -63,6 +63,10 @@ export const auditLog = pgTable(
     index('audit_log_deletions_idx')
       .on(t.action)
       .where(sql`action like '%.delete'`),
+    // An object's geometries over time, its SensorThings HistoricalLocations (modules/sensorthings/entities.ts).
+    index('audit_log_locations_idx')
+      .on(t.targetId, t.createdAt, t.seq)
+      .where(sql`action in ('object.create', 'object.update') and after ? 'geo'`),
   ],
 );
 

@@ -64,6 +64,9 @@ describe('importing objects', () => {
     expect(abby.projects.map((p: { slug: string }) => p.slug)).toEqual([project.slug]);
     // Every western longitude starts with a minus.
     expect((await api(t.app, 'GET', '/data/obj/BARR')).json().obj.geo.coordinates[0]).toBeLessThan(-150);
+    // The place an import gave is kept as the site's first HistoricalLocation (SensorThings), at its Location.
+    const placed = (await api(t.app, 'GET', `/sta/v1.1/Things('${abby.id}')/HistoricalLocations?$expand=Locations`)).json().value;
+    expect(placed.map((h: { Locations: { '@iot.id': string }[] }) => h.Locations.map((l) => l['@iot.id']))).toEqual([[abby.id]]);
 
     // The session committed again (a second click, a retry): its commit's answer, nothing run twice.
     const again = await post('objects', { session, options: siteOptions() });

@@ -386,7 +386,8 @@ export function createObjectsService(deps: {
       const entries = items.map((item, i) => ({
         action: item.id ? 'object.update' : 'object.create',
         target: { type: 'object', id: ids[i]! },
-        after: { name: item.name, imported: true },
+        // A geometry written is kept, as a form's is: the object's past places (SensorThings' HistoricalLocations).
+        after: { name: item.name, imported: true, ...(item.geo === undefined ? {} : { geo: item.geo }) },
       }));
       await auditMany(tx, actor, entries);
       return ids;

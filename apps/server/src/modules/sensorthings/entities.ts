@@ -2,7 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IODE_FLAG_CODES } from '@observatory/shared';
 import type { Actor } from '../../authz/policy.js';
 import { visibleTo } from '../../authz/visibility.js';
-import { dataTableMetrics, datastreams, metrics, objects, objectTypeLinks, objectTypes, observations, sensors, units } from '../../db/schema/index.js';
+import {
+  auditLog,
+  dataTableMetrics,
+  datastreams,
+  metrics,
+  objects,
+  objectTypeLinks,
+  objectTypes,
+  observations,
+  sensors,
+  units,
+} from '../../db/schema/index.js';
 import { isoTime } from '../../lib/sql-json.js';
 import type { Typed } from './odata-sql.js';
 import { parseObservationId } from './paths.js';
@@ -13,12 +24,23 @@ import { parseObservationId } from './paths.js';
  * as a filter compares them, its JSON as SQL builds it, and its navigation to other sets.
  *
  * Things, Locations and FeaturesOfInterest are objects (the same id): a Thing's one Location
- * is its current geometry, the feature an observation is of is its object. Datastreams are
+ * is its current geometry, the feature an observation is of is its object. Each geometry an
+ * object was given (the audit log keeps them) is a HistoricalLocation, with the entry's id;
+ * a geometry since replaced is a Location of its own with that id too. Datastreams are
  * (data table, object, metric) rows with their own ids; ObservedProperties are metrics;
  * Observations are the observations, with `{datastream id}_{time}` as their id.
  */
 
-export const SET_NAMES = ['Things', 'Locations', 'Datastreams', 'Sensors', 'ObservedProperties', 'Observations', 'FeaturesOfInterest'] as const;
+export const SET_NAMES = [
+  'Things',
+  'Locations',
+  'HistoricalLocations',
+  'Datastreams',
+  'Sensors',
+  'ObservedProperties',
+  'Observations',
+  'FeaturesOfInterest',
+] as const;
 export type SetName = (typeof SET_NAMES)[number];
 
 /** An alias of a view in a statement; a column of it by name. */
@@ -70,9 +92,39 @@ const typeNames = sql`(select coalesce(string_agg(${objectTypes.name}, ', ' orde
 /** The objects the reader may see, as Things, Locations and features all read them. */
 const objectView = (actor: Actor | null, geoOnly: boolean) => sql`
   select ${objects.id}::text as id, ${objects.title} as name, ${typeNames} as description, ${objects.name} as key,
-         ${objects.metadata} as metadata, ${objects.geo} as geo, ${objects.updatedAt} as updated_at
+         ${objects.metadata} as metadata, ${objects.geo} as geo, ${objects.updatedAt} as updated_at, ${objects.id}::text as object_id
   from ${objects}
   where ${visibleTo(actor, 'object') ?? sql`true`} ${geoOnly ? sql`and ${objects.geo} is not null` : sql``}`;
+
+/** An entry that gave an object a geometry (the partial index audit_log_locations_idx holds them). */
+const gaveGeometry = (entry: SQL) => sql`${entry}.action in ('object.create', 'object.update') and ${entry}.after ? 'geo'`;
+
+/** A geometry as the objects API took it (a FeatureCollection is kept as a collection of its geometries), from its JSON. */
+const geometryOfJson = (json: SQL) => sql`ST_Force2D(ST_SetSRID(ST_GeomFromGeoJSON((case ${json}->>'type'
+  when 'FeatureCollection' then jsonb_build_object('type', 'GeometryCollection',
+    'geometries', (select coalesce(jsonb_agg(f->'geometry'), '[]'::jsonb) from jsonb_array_elements(${json}->'features') f))
+  else ${json} end)::text), 4326))`;
+
+/**
+ * Each geometry a visible object was given, by the audit entry that gave it: its time, and
+ * its Location (the object's own id for the latest, the current geometry; the entry's id for
+ * one since replaced or removed). Columns as objectView's, with time and location_id.
+ */
+const locationHistory = (actor: Actor | null) => sql`
+  select ${auditLog.id}::text as id, ${objects.title} as name, ${typeNames} as description, ${objects.name} as key,
+         ${objects.metadata} as metadata, ${geometryOfJson(sql`${auditLog.after}->'geo'`)} as geo, ${auditLog.createdAt} as updated_at,
+         ${objects.id}::text as object_id, ${auditLog.createdAt} as time,
+         case when exists (select 1 from ${auditLog} later where later.target_id = ${auditLog.targetId} and ${gaveGeometry(sql`later`)}
+                             and (later.created_at, later.seq) > (${auditLog.createdAt}, ${auditLog.seq}))
+              then ${auditLog.id}::text else ${objects.id}::text end as location_id
+  from ${auditLog} join ${objects} on ${objects.id}::text = ${auditLog.targetId}
+  where ${gaveGeometry(sql`${auditLog}`)} and jsonb_typeof(${auditLog.after}->'geo') = 'object' and ${visibleTo(actor, 'object') ?? sql`true`}`;
+
+/** The Locations: each visible object's current geometry, and the geometries objects had before. */
+const locationView = (actor: Actor | null) => sql`
+  ${objectView(actor, true)}
+  union all
+  select id, name, description, key, metadata, geo, updated_at, object_id from (${locationHistory(actor)}) past where location_id <> object_id`;
 
 /** The datastreams the reader may see: their project's and their object's visibility both, and their metric still in the table. */
 const datastreamView = (actor: Actor | null) => sql`
@@ -114,6 +166,7 @@ export const SETS: Record<SetName, EntitySet> = {
       'properties', json_build_object('key', ${col(a, 'key')}, 'metadata', ${col(a, 'metadata')}))`,
     navigations: {
       Locations: { target: 'Locations', many: true, on: sameId('id') },
+      HistoricalLocations: { target: 'HistoricalLocations', many: true, on: (outer, inner) => sql`${col(inner, 'object_id')} = ${col(outer, 'id')}` },
       Datastreams: { target: 'Datastreams', many: true, on: (outer, inner) => sql`${col(inner, 'object_id')} = ${col(outer, 'id')}` },
     },
     order: byIdColumn,
@@ -122,12 +175,30 @@ export const SETS: Record<SetName, EntitySet> = {
   Locations: {
     name: 'Locations',
     singular: 'Location',
-    view: (actor) => objectView(actor, true),
+    view: locationView,
     properties: { id: text('id'), name: text('name'), description: text('description'), location: geometry('geo') },
     json: (a) => sql`json_build_object('@iot.id', ${col(a, 'id')}, 'name', ${col(a, 'name')}, 'description', ${col(a, 'description')},
       'encodingType', 'application/geo+json', 'location', ${geoJson(a, 'geo')})`,
-    navigations: { Things: { target: 'Things', many: true, on: sameId('id') } },
+    navigations: {
+      // A geometry since replaced is no Thing's Location any more: only its HistoricalLocation leads to it.
+      Things: { target: 'Things', many: true, on: sameId('id') },
+      HistoricalLocations: { target: 'HistoricalLocations', many: true, on: (outer, inner) => sql`${col(inner, 'location_id')} = ${col(outer, 'id')}` },
+    },
     order: byIdColumn,
+    byId: idIs,
+  },
+  HistoricalLocations: {
+    name: 'HistoricalLocations',
+    singular: 'HistoricalLocation',
+    view: (actor) => sql`select id, time, object_id, location_id from (${locationHistory(actor)}) h`,
+    properties: { id: text('id'), time: time('time') },
+    json: (a) => sql`json_build_object('@iot.id', ${col(a, 'id')}, 'time', ${isoTime(col(a, 'time'))})`,
+    navigations: {
+      Thing: { target: 'Things', many: false, on: sameId('object_id'), key: 'object_id' },
+      Locations: { target: 'Locations', many: true, on: (outer, inner) => sql`${col(inner, 'id')} = ${col(outer, 'location_id')}` },
+    },
+    // The latest first, as a track is read back.
+    order: (a) => [sql`${col(a, 'time')} desc`, col(a, 'id')],
     byId: idIs,
   },
   FeaturesOfInterest: {

@@ -92,6 +92,7 @@ describe('the landing page and the data model (req/datamodel, req/resource-path)
     expect(body.value.map((v: { name: string }) => v.name)).toEqual([
       'Things',
       'Locations',
+      'HistoricalLocations',
       'Datastreams',
       'Sensors',
       'ObservedProperties',
@@ -100,15 +101,16 @@ describe('the landing page and the data model (req/datamodel, req/resource-path)
     ]);
     expect(body.serverSettings.conformance).toEqual(
       expect.arrayContaining([
-        'http://www.opengis.net/spec/iot_sensing/1.1/req/datamodel/thing/properties',
+        'http://www.opengis.net/spec/iot_sensing/1.1/req/datamodel',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/resource-path/resource-path-to-entities',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/request-data',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete/create-entity',
+        'http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete/historical-location-auto-creation',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/data-array/data-array',
       ]),
     );
-    // HistoricalLocations are not served: the data model is claimed requirement by requirement, not as a class.
-    expect(body.serverSettings.conformance).not.toContain('http://www.opengis.net/spec/iot_sensing/1.1/req/datamodel');
+    // A Datastream's Sensor and ObservedProperty are linked, not made inline: create-update-delete is claimed by its parts.
+    expect(body.serverSettings.conformance).not.toContain('http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete');
   });
 
   it('a Thing carries @iot.id, @iot.selfLink and a navigation link per relation; its Location is its geometry (req/datamodel/entity-control-information, thing, location)', async () => {
@@ -117,6 +119,7 @@ describe('the landing page and the data model (req/datamodel, req/resource-path)
       '@iot.id': site.id,
       '@iot.selfLink': `${BASE}/Things('${site.id}')`,
       'Locations@iot.navigationLink': `${BASE}/Things('${site.id}')/Locations`,
+      'HistoricalLocations@iot.navigationLink': `${BASE}/Things('${site.id}')/HistoricalLocations`,
       'Datastreams@iot.navigationLink': `${BASE}/Things('${site.id}')/Datastreams`,
       name: site.name,
       description: 'Site',

@@ -9,20 +9,14 @@ import { DEFAULT_TOP, MAX_TOP, navigated, readOne, readPage, type Entity, type S
 
 /** The conformance classes served (SensorThings 1.1, Sensing part; docs/sensorthings.md names the tests of each). */
 const REQ = 'http://www.opengis.net/spec/iot_sensing/1.1/req';
-/** The data model's requirements served: all but HistoricalLocations' (not served yet), so the class is named by its parts. */
-const DATAMODEL = [
-  `${REQ}/datamodel/entity-control-information/common-control-information`,
-  ...['thing', 'location', 'datastream', 'sensor', 'observed-property', 'observation', 'feature-of-interest'].flatMap((entity) => [
-    `${REQ}/datamodel/${entity}/properties`,
-    `${REQ}/datamodel/${entity}/relations`,
-  ]),
-];
 export const CONFORMANCE = [
-  ...DATAMODEL,
+  `${REQ}/datamodel`,
   `${REQ}/resource-path/resource-path-to-entities`,
   `${REQ}/request-data`,
   // Create-update-delete by its parts: a deep insert takes a Thing's Location inline, not yet a Datastream's Sensor or ObservedProperty.
-  ...['create-entity', 'link-to-existing-entities', 'deep-insert-status-code', 'update-entity', 'delete-entity'].map((r) => `${REQ}/create-update-delete/${r}`),
+  ...['create-entity', 'link-to-existing-entities', 'deep-insert-status-code', 'update-entity', 'delete-entity', 'historical-location-auto-creation'].map(
+    (r) => `${REQ}/create-update-delete/${r}`,
+  ),
   `${REQ}/data-array/data-array`,
 ];
 

@@ -289,6 +289,69 @@ describe('update and delete (req/create-update-delete/update-entity, delete-enti
   });
 });
 
+describe('historical locations (req/datamodel/historical-location, req/create-update-delete/historical-location-auto-creation)', () => {
+  it('each new geometry of a Thing adds a HistoricalLocation, the latest first; one since replaced is a Location of its own, no longer the Thing’s', async () => {
+    const { thing } = await station();
+    const id = thing['@iot.id'];
+    const key = (thing.properties as { key: string }).key;
+    // Moved through the objects API (as a collection of two features), then through its Location.
+    const pair = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [8.6, 47.4] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [8.7, 47.5, 410] } },
+      ],
+    };
+    expect((await api(t.app, 'PUT', `/data/obj/${key}`, { token: owner.token, body: { geo: pair } })).statusCode).toBe(200);
+    expect((await send('PATCH', `Locations('${id}')`, owner, { location: { type: 'Point', coordinates: [8.8, 47.6] } })).statusCode).toBe(200);
+    // A change that is not of its place adds none.
+    expect((await send('PATCH', `Things('${id}')`, owner, { name: 'Moored buoy' })).statusCode).toBe(200);
+
+    const history = (await send('GET', `Things('${id}')/HistoricalLocations?$expand=Locations,Thing($select=id)&$count=true`, null)).json();
+    expect(history['@iot.count']).toBe(3);
+    const [latest, middle, first] = history.value as (Entity & { time: string; Locations: Entity[]; Thing: Entity })[];
+    expect(Date.parse(latest!.time)).toBeGreaterThanOrEqual(Date.parse(middle!.time));
+    expect(Date.parse(middle!.time)).toBeGreaterThanOrEqual(Date.parse(first!.time));
+    expect(latest).toMatchObject({
+      '@iot.selfLink': expect.stringMatching(/\/HistoricalLocations\('[^']+'\)$/),
+      'Thing@iot.navigationLink': expect.stringContaining('/Thing'),
+      'Locations@iot.navigationLink': expect.stringContaining('/Locations'),
+      Thing: { '@iot.id': id },
+    });
+    // The latest is at the Thing's current Location; the others at their own, by the entry's id.
+    expect(latest!.Locations).toEqual([expect.objectContaining({ '@iot.id': id, location: { type: 'Point', coordinates: [8.8, 47.6] } })]);
+    expect(middle!.Locations).toEqual([
+      expect.objectContaining({
+        '@iot.id': middle!['@iot.id'],
+        encodingType: 'application/geo+json',
+        // As a Location reads any geometry: a collection of the features' own, flat.
+        location: {
+          type: 'GeometryCollection',
+          geometries: [
+            { type: 'Point', coordinates: [8.6, 47.4] },
+            { type: 'Point', coordinates: [8.7, 47.5] },
+          ],
+        },
+      }),
+    ]);
+    expect(first!.Locations[0]).toMatchObject({ '@iot.id': first!['@iot.id'], location: { type: 'Point', coordinates: [8.55, 47.37] } });
+    const past = first!['@iot.id'];
+    expect((await send('GET', `Locations('${past}')/Things`, null)).json().value).toEqual([]);
+    expect((await send('GET', `Locations('${past}')/HistoricalLocations`, null)).json().value.map((h: Entity) => h['@iot.id'])).toEqual([past]);
+    expect((await send('GET', `Things('${id}')/Locations`, null)).json().value.map((l: Entity) => l['@iot.id'])).toEqual([id]);
+    expect((await send('GET', `HistoricalLocations('${past}')/Thing`, null)).json()['@iot.id']).toBe(id);
+    // Filtered by time and by their Thing, from the set itself.
+    const since = encodeURIComponent(`Thing/id eq '${id}' and time ge ${middle!.time}`);
+    expect((await send('GET', `HistoricalLocations?$filter=${since}&$count=true`, null)).json()['@iot.count']).toBe(2);
+
+    // Kept by the catalogue, not written by hand; gone with their Thing.
+    expect((await send('POST', 'HistoricalLocations', owner, { time: '2024-01-01T00:00:00Z' })).statusCode).toBe(405);
+    expect((await send('DELETE', `Things('${id}')`, owner)).statusCode).toBe(200);
+    expect((await send('GET', `HistoricalLocations('${past}')`, null)).statusCode).toBe(404);
+    expect((await send('GET', `Locations('${past}')`, null)).statusCode).toBe(404);
+  });
+});
+
 describe('permissions', () => {
   it('writes need a sign-in (401) and edit on the project (403, or 404 where the reader may not see it); a key scoped to another project is refused', async () => {
     const { datastream, sensor } = await station();

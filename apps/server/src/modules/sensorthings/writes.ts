@@ -28,7 +28,12 @@ export interface Created {
 
 const notAResource = (what: string) => new AppError('NOT_FOUND', `Not a SensorThings resource: ${what}`);
 const notWritable = (set: string) =>
-  new AppError('METHOD_NOT_ALLOWED', `${set} are the catalogue’s own (objects and metrics): change them there, or through Things and Datastreams`);
+  new AppError(
+    'METHOD_NOT_ALLOWED',
+    set === 'HistoricalLocations'
+      ? 'HistoricalLocations are kept by the catalogue: each new Location of a Thing adds one'
+      : `${set} are the catalogue’s own (objects and metrics): change them there, or through Things and Datastreams`,
+  );
 
 /** A body checked by its schema; each problem names its field under `body`. */
 function parsed<S extends z.ZodType>(schema: S, body: unknown, prefix = 'body'): z.output<S> {

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_locations_idx" ON "audit_log" USING btree ("target_id","created_at","seq") WHERE action in ('object.create', 'object.update') and after ? 'geo';
