@@ -33,7 +33,7 @@ export const StaAnswerSchema = z.record(z.string(), z.unknown());
 export const StaPathParams = z.object({ '*': z.string() });
 
 /** A link to an entity that exists: `{"@iot.id": …}`. */
-const IdRefSchema = z.object({ '@iot.id': z.union([z.string().min(1).max(300), z.number()]).transform(String) });
+export const StaIdRefSchema = z.object({ '@iot.id': z.union([z.string().min(1).max(300), z.number()]).transform(String) });
 
 /** POST Sensors: a project's instrument (`properties.project`: the project, id or slug; edit on it). */
 export const StaSensorSchema = z.object({
@@ -43,6 +43,12 @@ export const StaSensorSchema = z.object({
   metadata: z.string().max(10_000).default(''),
   properties: z.object({ project: z.string().min(1).max(200).describe('The project (id or slug) it belongs to') }),
 });
+
+/** A Sensor made inside its Datastream (a deep insert): it belongs to the datastream's project. */
+export const StaInlineSensorSchema = StaSensorSchema.omit({ properties: true });
+
+/** A related entity in a create: a link to one that exists (`{"@iot.id": …}`), or a new one inline (a deep insert), checked as its own POST checks it. */
+const relatedSchema = (what: string) => z.record(z.string(), z.unknown()).describe(`A link {"@iot.id": …} to an existing ${what}, or a new one inline`);
 
 /** POST Things: an object, its Location (one, GeoJSON) its geometry. */
 export const StaThingSchema = z.object({
@@ -67,6 +73,11 @@ export const StaThingSchema = z.object({
     )
     .max(1, 'A thing has one location: its geometry')
     .optional(),
+  Datastreams: z
+    .array(z.record(z.string(), z.unknown()))
+    .max(100)
+    .optional()
+    .describe('New datastreams of the thing (a deep insert), each as POST Datastreams takes it'),
 });
 
 /** POST Datastreams: a metric (ObservedProperty) on an object (Thing) in a data table (`properties.dataTable`). */
@@ -75,9 +86,9 @@ export const StaDatastreamSchema = z.object({
   description: z.string().max(10_000).optional(),
   unitOfMeasurement: z.object({ name: z.string().nullish(), symbol: z.string().nullish(), definition: z.string().nullish() }).optional(),
   observationType: z.string().max(300).optional(),
-  Thing: IdRefSchema.optional(),
-  ObservedProperty: IdRefSchema,
-  Sensor: IdRefSchema.nullable().optional(),
+  Thing: relatedSchema('Thing').optional(),
+  ObservedProperty: StaIdRefSchema.describe('A metric, by its name: observed properties are the catalogue’s metrics, made by its schema managers'),
+  Sensor: relatedSchema('Sensor of the project').nullable().optional(),
   properties: z.object({ dataTable: z.string().min(1).max(100).describe('The data table’s id') }),
 });
 
@@ -86,8 +97,8 @@ export const StaObservationSchema = z.object({
   phenomenonTime: z.string().max(100).optional(),
   result: ObservationValueSchema,
   resultTime: z.string().max(100).nullish(),
-  Datastream: IdRefSchema.optional(),
-  FeatureOfInterest: IdRefSchema.optional(),
+  Datastream: StaIdRefSchema.optional(),
+  FeatureOfInterest: StaIdRefSchema.optional(),
   parameters: z.object({ note: z.string().max(10_000).optional() }).nullish(),
   resultQuality: z.unknown().optional().describe('Not taken: quality flags are set by the metric’s rules and by review'),
 });
@@ -96,7 +107,7 @@ export const StaObservationSchema = z.object({
 export const StaDataArraySchema = z
   .array(
     z.object({
-      Datastream: IdRefSchema,
+      Datastream: StaIdRefSchema,
       components: z.array(z.string().max(100)).min(2).max(10),
       'dataArray@iot.count': z.number().optional(),
       dataArray: z.array(z.array(z.unknown()).max(10)).max(100_000),
@@ -119,7 +130,7 @@ export const StaPatchSchemas = {
     .object({ name: z.string().optional(), description: z.string().optional(), encodingType: z.string().optional(), location: GeoJsonInputSchema })
     .strict(),
   Datastreams: z
-    .object({ name: z.string().max(300).optional(), description: z.string().max(10_000).optional(), Sensor: IdRefSchema.nullable().optional() })
+    .object({ name: z.string().max(300).optional(), description: z.string().max(10_000).optional(), Sensor: StaIdRefSchema.nullable().optional() })
     .strict(),
   Observations: z.object({ result: ObservationValueSchema.optional(), parameters: z.object({ note: z.string().max(10_000).optional() }).nullish() }).strict(),
 };

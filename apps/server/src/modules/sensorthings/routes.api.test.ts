@@ -105,11 +105,12 @@ describe('the landing page and the data model (req/datamodel, req/resource-path)
         'http://www.opengis.net/spec/iot_sensing/1.1/req/resource-path/resource-path-to-entities',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/request-data',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete/create-entity',
+        'http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete/deep-insert',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete/historical-location-auto-creation',
         'http://www.opengis.net/spec/iot_sensing/1.1/req/data-array/data-array',
       ]),
     );
-    // A Datastream's Sensor and ObservedProperty are linked, not made inline: create-update-delete is claimed by its parts.
+    // ObservedProperties are the catalogue's metrics, not made through SensorThings: create-update-delete is claimed by its parts.
     expect(body.serverSettings.conformance).not.toContain('http://www.opengis.net/spec/iot_sensing/1.1/req/create-update-delete');
   });
 

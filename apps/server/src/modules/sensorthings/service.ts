@@ -13,10 +13,16 @@ export const CONFORMANCE = [
   `${REQ}/datamodel`,
   `${REQ}/resource-path/resource-path-to-entities`,
   `${REQ}/request-data`,
-  // Create-update-delete by its parts: a deep insert takes a Thing's Location inline, not yet a Datastream's Sensor or ObservedProperty.
-  ...['create-entity', 'link-to-existing-entities', 'deep-insert-status-code', 'update-entity', 'delete-entity', 'historical-location-auto-creation'].map(
-    (r) => `${REQ}/create-update-delete/${r}`,
-  ),
+  // Create-update-delete by its parts: ObservedProperties (metrics), Locations and features are the catalogue's own, not made here.
+  ...[
+    'create-entity',
+    'link-to-existing-entities',
+    'deep-insert',
+    'deep-insert-status-code',
+    'update-entity',
+    'delete-entity',
+    'historical-location-auto-creation',
+  ].map((r) => `${REQ}/create-update-delete/${r}`),
   `${REQ}/data-array/data-array`,
 ];
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiKey, buildDataTable, buildMetric, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
@@ -88,6 +89,72 @@ describe('create (req/create-update-delete/create-entity, link-to-existing-entit
     expect(datastream).toMatchObject({ name: 'Water temperature at 1 m', unitOfMeasurement: { symbol: '°C' } });
     expect((await send('GET', `Datastreams('${datastream['@iot.id']}')/Sensor`, null)).json()['@iot.id']).toBe(sensor['@iot.id']);
     expect((await send('GET', `Datastreams('${datastream['@iot.id']}')/Thing`, null)).json()['@iot.id']).toBe(thing['@iot.id']);
+  });
+
+  it('a deep insert: a Thing with its Location and Datastreams, each with a new Sensor; a Datastream with a new Thing; all or nothing, naming the place', async () => {
+    const name = unique('Mooring ');
+    const sensorName = unique('Probe ');
+    const stream = (sensor: unknown) => ({
+      name: 'Water temperature at 5 m',
+      unitOfMeasurement: { name: 'degree Celsius', symbol: '°C', definition: 'http://unitsofmeasure.org/ucum.html#Cel' },
+      ObservedProperty: { '@iot.id': temp.id },
+      Sensor: sensor,
+      properties: { dataTable: table },
+    });
+    const thing = await created('Things', {
+      name,
+      properties: { project: project.slug },
+      Locations: [{ name: 'Mooring', encodingType: 'application/geo+json', location: { type: 'Point', coordinates: [8.5, 47.3] } }],
+      Datastreams: [stream({ name: sensorName, encodingType: 'application/pdf', metadata: 'https://example.org/p.pdf' })],
+    });
+    const read = (await send('GET', `Things('${thing['@iot.id']}')?$expand=Locations,Datastreams($expand=Sensor,ObservedProperty)`, owner)).json();
+    expect(read.Locations).toHaveLength(1);
+    expect(read.Datastreams).toEqual([
+      expect.objectContaining({
+        name: 'Water temperature at 5 m',
+        Sensor: expect.objectContaining({ name: sensorName, metadata: 'https://example.org/p.pdf', properties: { project: project.id } }),
+        ObservedProperty: expect.objectContaining({ '@iot.id': temp.id }),
+      }),
+    ]);
+
+    // A Datastream with its Thing inline, its Sensor linked.
+    const sensor = read.Datastreams[0].Sensor['@iot.id'];
+    const ds = await created('Datastreams', {
+      ...stream({ '@iot.id': sensor }),
+      Thing: { name: unique('Drifter '), properties: { project: project.slug }, Locations: [{ location: { type: 'Point', coordinates: [8.4, 47.2] } }] },
+    });
+    const drifter = (await send('GET', `Datastreams('${ds['@iot.id']}')/Thing?$expand=Locations`, owner)).json();
+    expect(drifter.Locations[0].location).toEqual({ type: 'Point', coordinates: [8.4, 47.2] });
+    expect((await send('GET', `Datastreams('${ds['@iot.id']}')/Sensor`, owner)).json()['@iot.id']).toBe(sensor);
+
+    // A bad part refuses the whole: no thing, no sensor made before it.
+    const counted = async (path: string) => (await send('GET', `${path}&$count=true`, owner)).json()['@iot.count'];
+    const refusedName = unique('Refused ');
+    const cases: [unknown, string][] = [
+      [{ ...stream({ name: refusedName }), ObservedProperty: { '@iot.id': unique('no-such-') } }, 'body.Datastreams.1.ObservedProperty'],
+      [stream({ description: 'no name' }), 'body.Datastreams.1.Sensor.name'],
+      [stream({ '@iot.id': '' }), 'body.Datastreams.1.Sensor.@iot.id'],
+      [{ ...stream(null), properties: { dataTable: randomUUID() } }, 'body.Datastreams.1.properties.dataTable'],
+    ];
+    for (const [second, field] of cases) {
+      const res = await send('POST', 'Things', owner, {
+        name: refusedName,
+        properties: { project: project.slug },
+        Datastreams: [stream({ name: refusedName }), second],
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    expect(await counted(`Things?$filter=${encodeURIComponent(`name eq '${refusedName}'`)}`)).toBe(0);
+    expect(await counted(`Sensors?$filter=${encodeURIComponent(`name eq '${refusedName}'`)}`)).toBe(0);
+    // An observed property is the catalogue's metric: linked, never made inline.
+    const inlineProperty = await send('POST', 'Datastreams', owner, {
+      ...stream(null),
+      Thing: { '@iot.id': thing['@iot.id'] },
+      ObservedProperty: { name: 'Turbidity', definition: 'http://example.org/turbidity', description: '' },
+    });
+    expect(inlineProperty.statusCode).toBe(400);
+    expect(inlineProperty.json().details[0].field).toBe('body.ObservedProperty.@iot.id');
   });
 
   it('an Observation through its Datastream’s navigation or linked by id; its feature is its thing; the metric’s rules flag it at once', async () => {

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import {
   StaDataArraySchema,
   StaDatastreamSchema,
+  StaIdRefSchema,
+  StaInlineSensorSchema,
   StaObservationSchema,
   StaPatchSchemas,
   StaSensorSchema,
@@ -60,6 +62,10 @@ function instant(text: string | undefined, field: string): Date {
   return time;
 }
 
+/** The id a related entity links to (`{"@iot.id": …}`); undefined for one given inline. */
+const linkOf = (related: Record<string, unknown>, field: string): string | undefined =>
+  '@iot.id' in related ? parsed(StaIdRefSchema, related, field)['@iot.id'] : undefined;
+
 /** An observation's id as its datastream and time; 404 when it is not one. */
 function observationKey(id: string): { datastream: string; time: Date } {
   const key = parseObservationId(id);
@@ -96,7 +102,7 @@ export function createSensorThingsWrites(deps: { db: Database; objects: ObjectsS
   }
 
   /** An ObservedProperty's metric by its id (the metric's name); a unit the body names must be the metric's (by its address, its UCUM code or its symbol). */
-  async function metricOf(name: string, unit: z.output<typeof StaDatastreamSchema>['unitOfMeasurement']): Promise<string> {
+  async function metricOf(name: string, unit: z.output<typeof StaDatastreamSchema>['unitOfMeasurement'], at: string): Promise<string> {
     const [metric] = await db.use((d) =>
       d
         .select({ id: metrics.id, unit: metrics.unit, symbol: units.printSymbol })
@@ -104,49 +110,57 @@ export function createSensorThingsWrites(deps: { db: Database; objects: ObjectsS
         .leftJoin(units, eq(units.code, metrics.unit))
         .where(eq(metrics.name, name)),
     );
-    if (!metric) throw invalidField('body.ObservedProperty', `No observed property ${name}`);
+    if (!metric) throw invalidField(`${at}.ObservedProperty`, `No observed property ${name}`);
     const code = metric.unit;
     const matches = (value: string | null | undefined, ok: (v: string) => boolean) => value === undefined || value === null || (code !== null && ok(value));
     // A definition names the code last (our /data/units/Cel, UCUM's …ucum.html#Cel); a symbol is the code or its print symbol.
     const namesCode = (d: string) => ['#', '/', '='].some((sep) => safeDecode(d).endsWith(`${sep}${code}`));
     if (!unit || (matches(unit.definition, namesCode) && matches(unit.symbol, (s) => s === code || s === metric.symbol))) return metric.id;
     throw invalidField(
-      'body.unitOfMeasurement',
+      `${at}.unitOfMeasurement`,
       code ? `The observed property is measured in ${code}${metric.symbol ? ` (${metric.symbol})` : ''}` : 'The observed property has no unit',
     );
   }
 
-  async function createThing(actor: Actor | null, body: unknown): Promise<string> {
-    const input = parsed(StaThingSchema, body);
+  /** A Thing with its Location and, inline, its new Datastreams (a deep insert: all in one transaction). */
+  async function createThing(actor: Actor | null, body: unknown, at = 'body'): Promise<string> {
+    const input = parsed(StaThingSchema, body, at);
     const key = input.properties?.key ?? `${slugify(input.name).slice(0, 80) || 'thing'}-${randomBytes(3).toString('hex')}`;
-    const { obj } = await objects.createObject(actor, {
-      name: key,
-      title: input.name,
-      types: input.properties?.types ?? ['site'],
-      ...(input.properties?.project ? { projects: [input.properties.project] } : {}),
-      ...(input.properties?.metadata ? { metadata: input.properties.metadata } : {}),
-      ...(input.Locations?.[0] ? { geo: input.Locations[0].location } : {}),
+    return db.transaction(async () => {
+      const { obj } = await objects.createObject(actor, {
+        name: key,
+        title: input.name,
+        types: input.properties?.types ?? ['site'],
+        ...(input.properties?.project ? { projects: [input.properties.project] } : {}),
+        ...(input.properties?.metadata ? { metadata: input.properties.metadata } : {}),
+        ...(input.Locations?.[0] ? { geo: input.Locations[0].location } : {}),
+      });
+      for (const [i, datastream] of (input.Datastreams ?? []).entries()) await createDatastream(actor, datastream, obj.id, `${at}.Datastreams.${i}`);
+      return obj.id;
     });
-    return obj.id;
   }
 
-  async function createDatastream(actor: Actor | null, body: unknown, thing: string | undefined): Promise<string> {
-    const input = parsed(StaDatastreamSchema, body);
-    const object = thing ?? input.Thing?.['@iot.id'];
-    if (!object) throw invalidField('body.Thing', 'Link the datastream to a thing: {"@iot.id": …}');
-    const metric = await metricOf(input.ObservedProperty['@iot.id'], input.unitOfMeasurement);
-    return streams.createDatastream(
-      actor,
-      {
-        table: input.properties.dataTable,
-        object,
-        metric,
-        sensor: input.Sensor?.['@iot.id'] ?? null,
-        name: input.name,
-        description: input.description,
-      },
-      { table: 'body.properties.dataTable', object: 'body.Thing', metric: 'body.ObservedProperty', sensor: 'body.Sensor' },
-    );
+  /** A Datastream of a Thing linked or made inline, with a Sensor linked or made inline (in the table's project), all in one transaction. */
+  async function createDatastream(actor: Actor | null, body: unknown, thing: string | undefined, at = 'body'): Promise<string> {
+    const input = parsed(StaDatastreamSchema, body, at);
+    if (!thing && !input.Thing) throw invalidField(`${at}.Thing`, 'Link the datastream to a thing ({"@iot.id": …}) or give one inline');
+    const metric = await metricOf(input.ObservedProperty['@iot.id'], input.unitOfMeasurement, at);
+    const sensor = input.Sensor ? (linkOf(input.Sensor, `${at}.Sensor`) ?? parsed(StaInlineSensorSchema, input.Sensor, `${at}.Sensor`)) : null;
+    return db.transaction(async () => {
+      const object = thing ?? linkOf(input.Thing!, `${at}.Thing`) ?? (await createThing(actor, input.Thing, `${at}.Thing`));
+      return streams.createDatastream(
+        actor,
+        {
+          table: input.properties.dataTable,
+          object,
+          metric,
+          sensor,
+          name: input.name,
+          description: input.description,
+        },
+        { table: `${at}.properties.dataTable`, object: `${at}.Thing`, metric: `${at}.ObservedProperty`, sensor: `${at}.Sensor` },
+      );
+    });
   }
 
   async function createObservation(actor: Actor | null, body: unknown, datastream: string | undefined): Promise<string> {

@@ -52,14 +52,16 @@ export function createStreamsService(deps: { db: Database; projects: ProjectsSer
     return sensor.id;
   }
 
+  async function newSensor(tx: Db, actor: Actor | null, projectId: string, input: repo.SensorInput) {
+    const id = await repo.insertSensor(tx, projectId, input);
+    await audit(tx, actor, 'sensor.create', { type: 'project', id: projectId }, { after: { id, ...input } });
+    return id;
+  }
+
   return {
     async createSensor(actor: Actor | null, projectKey: string, input: repo.SensorInput): Promise<string> {
       const project = await editableProject(actor, projectKey);
-      return db.transaction(async (tx) => {
-        const id = await repo.insertSensor(tx, project.id, input);
-        await audit(tx, actor, 'sensor.create', { type: 'project', id: project.id }, { after: { id, ...input } });
-        return id;
-      });
+      return db.transaction((tx) => newSensor(tx, actor, project.id, input));
     },
 
     async updateSensor(actor: Actor | null, id: string, input: Partial<repo.SensorInput>): Promise<void> {
@@ -81,10 +83,14 @@ export function createStreamsService(deps: { db: Database; projects: ProjectsSer
       });
     },
 
-    /** A datastream of a metric on an object in a table; 409 when the table has one already. `fields` name the parts in a refusal. */
+    /**
+     * A datastream of a metric on an object in a table; 409 when the table has one already.
+     * Its sensor is one of the project's by id, or a new one (a deep insert) made in the
+     * table's project. `fields` name the parts in a refusal.
+     */
     async createDatastream(
       actor: Actor | null,
-      input: { table: string; object: string; metric: string; sensor?: string | null; name?: string; description?: string },
+      input: { table: string; object: string; metric: string; sensor?: string | repo.SensorInput | null; name?: string; description?: string },
       fields: { table: string; object: string; metric: string; sensor: string },
     ): Promise<string> {
       return db.transaction(async (tx) => {
@@ -97,7 +103,10 @@ export function createStreamsService(deps: { db: Database; projects: ProjectsSer
         if (!object) throw invalidField(fields.object, `No thing ${input.object}`);
         if (!(await repo.tableHasMetric(tx, table.id, input.metric)))
           throw invalidField(fields.metric, `${input.metric} is not an observed property of the data table`);
-        const sensorId = await sensorOf(tx, actor, input.sensor, project.id, fields.sensor);
+        const sensorId =
+          typeof input.sensor === 'object' && input.sensor !== null
+            ? await newSensor(tx, actor, project.id, input.sensor)
+            : await sensorOf(tx, actor, input.sensor, project.id, fields.sensor);
         const id = await repo.insertDatastream(tx, {
           projectId: project.id,
           tableId: table.id,
