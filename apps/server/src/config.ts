@@ -317,6 +317,8 @@ export interface Config {
   settingsCacheMs: number;
   /** Addresses per sitemap file: past it, sitemap.xml is an index (50,000, the protocol's limit). */
   sitemapMaxUrls: number;
+  /** Values the embedded database writes per turn of a large batch (about half a second's work), letting other requests in between. */
+  writeChunkRows: number;
   /** Webhooks: may receivers be on private addresses; the key their secrets are sealed with (null: derived from the token secret); how often changes are queued and sent (0: never, tests drive it). */
   webhooks: { allowPrivate: boolean; secretKey: string | null; pollMs: number };
   bodyLimit: number;
@@ -398,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cors: { credentialedOrigins: e.CORS_ORIGINS },
     settingsCacheMs: 5000,
     sitemapMaxUrls: 50_000,
+    writeChunkRows: 5_000,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, secretKey: e.WEBHOOK_SECRET_KEY ?? null, pollMs: e.WEBHOOK_POLL_MS },
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimit: {

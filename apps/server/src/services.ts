@@ -86,7 +86,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const notifications = createNotificationsService({ db, mailer, log, publicUrl: config.publicUrl, limiter, perIp: config.rateLimit.perIp });
   const insightComments = createCommentsService({ db, insights, assets, notifications, publicUrl: config.publicUrl });
   const dataTables = createDataTablesService({ db, projects });
-  const streams = createStreamsService({ db, projects, dataTables });
+  const streams = createStreamsService({ db, projects, dataTables, chunkRows: config.writeChunkRows });
   const projectFiles = createProjectFilesService({
     db,
     projects,

@@ -28,8 +28,14 @@ const NAMED_PROBLEMS = 20;
  * values written to datastreams: what SensorThings creates, changes and deletes. All with
  * edit on the project; a datastream's object must be one the writer may see.
  */
-export function createStreamsService(deps: { db: Database; projects: ProjectsService; dataTables: DataTablesService }) {
-  const { db, projects, dataTables } = deps;
+export function createStreamsService(deps: {
+  db: Database;
+  projects: ProjectsService;
+  dataTables: DataTablesService;
+  /** Values the embedded database writes per turn of a large batch (Config.writeChunkRows). */
+  chunkRows: number;
+}) {
+  const { db, projects, dataTables, chunkRows } = deps;
 
   async function editableProject(actor: Actor | null, key: string) {
     const project = await projects.loadProject(actor, key);
@@ -56,6 +62,65 @@ export function createStreamsService(deps: { db: Database; projects: ProjectsSer
     const id = await repo.insertSensor(tx, projectId, input);
     await audit(tx, actor, 'sensor.create', { type: 'project', id: projectId }, { after: { id, ...input } });
     return id;
+  }
+
+  type ImportedRows = Parameters<DataTablesService['writeImported']>[2];
+  /** The rows of each table a batch writes, once every value is checked (refused all together, up to NAMED_PROBLEMS named). */
+  async function checkedSeries(tx: Db, actor: Actor | null, values: SeriesValue[]): Promise<Map<string, ImportedRows>> {
+    const ids = [...new Set(values.map((v) => v.datastream))];
+    const streams = new Map((await repo.datastreamsWithMetrics(tx, ids)).map((s) => [s.stream.id, s]));
+    const problems: ErrorDetail[] = [];
+    const allowed = new Map<string, boolean>();
+    for (const id of ids) {
+      const found = streams.has(id) ? await findVisible(tx, actor, 'datastream', id) : null;
+      if (found) authorize(actor, 'edit', found.resource, 'Datastream');
+      // The datastream's object must be visible too (as its reads are).
+      allowed.set(id, !!found && !!(await findVisible(tx, actor, 'object', streams.get(id)!.stream.objectId)));
+    }
+    const byTable = new Map<string, ImportedRows>();
+    const seen = new Set<string>();
+    for (const v of values) {
+      const stream = allowed.get(v.datastream) ? streams.get(v.datastream) : undefined;
+      if (!stream) {
+        problems.push({ field: `${v.field}.Datastream`, message: `No datastream ${v.datastream}` });
+        continue;
+      }
+      if (v.feature !== undefined && v.feature !== stream.stream.objectId) {
+        problems.push({ field: `${v.field}.FeatureOfInterest`, message: 'The feature of interest of a datastream’s values is its thing' });
+        continue;
+      }
+      const stored = storedValue(stream.metric, v.value);
+      if (typeof stored === 'string') {
+        problems.push({ field: `${v.field}.result`, message: stored });
+        continue;
+      }
+      const key = `${v.datastream}|${v.time.getTime()}`;
+      if (seen.has(key)) {
+        problems.push({ field: `${v.field}.phenomenonTime`, message: 'Another value of the batch has the same datastream and time' });
+        continue;
+      }
+      seen.add(key);
+      const rows = byTable.get(stream.stream.tableId) ?? [];
+      rows.push({
+        objectId: stream.stream.objectId,
+        metricId: stream.stream.metricId,
+        time: v.time,
+        number: stored.number ?? null,
+        text: stored.text ?? null,
+        note: v.note ?? '',
+      });
+      byTable.set(stream.stream.tableId, rows);
+    }
+    if (problems.length) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written. ${problems[0]!.field}: ${problems[0]!.message}`,
+        {
+          details: problems.slice(0, NAMED_PROBLEMS),
+        },
+      );
+    }
+    return byTable;
   }
 
   return {
@@ -162,67 +227,31 @@ export function createStreamsService(deps: { db: Database; projects: ProjectsSer
      * metric (values.ts), the rules run over what was written, a value at a time a datastream
      * has already replaced (a repeated batch changes nothing). A refusal names each bad value's field.
      */
+    /**
+     * Values of datastreams, all or none: every value is checked first, and bad input writes
+     * nothing. On a server the batch is one transaction. The embedded database has one
+     * connection for every request, so a large batch is written a chunk per turn, each its own
+     * transaction, letting other requests in between; the values were checked before the
+     * first, and a batch sent again writes the same values (a retry completes one cut off).
+     */
     async writeSeries(actor: Actor | null, values: SeriesValue[]): Promise<number> {
-      return db.transaction(async (tx) => {
-        const ids = [...new Set(values.map((v) => v.datastream))];
-        const streams = new Map((await repo.datastreamsWithMetrics(tx, ids)).map((s) => [s.stream.id, s]));
-        const problems: ErrorDetail[] = [];
-        const allowed = new Map<string, boolean>();
-        for (const id of ids) {
-          const found = streams.has(id) ? await findVisible(tx, actor, 'datastream', id) : null;
-          if (found) authorize(actor, 'edit', found.resource, 'Datastream');
-          // The datastream's object must be visible too (as its reads are).
-          allowed.set(id, !!found && !!(await findVisible(tx, actor, 'object', streams.get(id)!.stream.objectId)));
-        }
-        const byTable = new Map<string, { level: string; rows: Parameters<DataTablesService['writeImported']>[2] }>();
-        const seen = new Set<string>();
-        for (const v of values) {
-          const stream = allowed.get(v.datastream) ? streams.get(v.datastream) : undefined;
-          if (!stream) {
-            problems.push({ field: `${v.field}.Datastream`, message: `No datastream ${v.datastream}` });
-            continue;
-          }
-          if (v.feature !== undefined && v.feature !== stream.stream.objectId) {
-            problems.push({ field: `${v.field}.FeatureOfInterest`, message: 'The feature of interest of a datastream’s values is its thing' });
-            continue;
-          }
-          const stored = storedValue(stream.metric, v.value);
-          if (typeof stored === 'string') {
-            problems.push({ field: `${v.field}.result`, message: stored });
-            continue;
-          }
-          const key = `${v.datastream}|${v.time.getTime()}`;
-          if (seen.has(key)) {
-            problems.push({ field: `${v.field}.phenomenonTime`, message: 'Another value of the batch has the same datastream and time' });
-            continue;
-          }
-          seen.add(key);
-          const table = byTable.get(stream.stream.tableId) ?? { level: stream.level, rows: [] };
-          table.rows.push({
-            objectId: stream.stream.objectId,
-            metricId: stream.stream.metricId,
-            time: v.time,
-            number: stored.number ?? null,
-            text: stored.text ?? null,
-            note: v.note ?? '',
-          });
-          byTable.set(stream.stream.tableId, table);
-        }
-        if (problems.length) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            `${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written. ${problems[0]!.field}: ${problems[0]!.message}`,
-            {
-              details: problems.slice(0, NAMED_PROBLEMS),
-            },
-          );
-        }
-        for (const [tableId, { rows }] of byTable) {
-          await dataTables.writeImported(tx, tableId, rows);
-          await audit(tx, actor, 'observations.write', { type: 'datatable', id: tableId }, { after: { written: rows.length } });
-        }
-        return values.length;
-      });
+      const write = async (tx: Db, tableId: string, rows: ImportedRows, last: boolean, total: number) => {
+        await dataTables.writeImported(tx, tableId, rows);
+        if (last) await audit(tx, actor, 'observations.write', { type: 'datatable', id: tableId }, { after: { written: total } });
+      };
+      if (db.kind === 'server')
+        return db.transaction(async (tx) => {
+          for (const [tableId, rows] of await checkedSeries(tx, actor, values)) await write(tx, tableId, rows, true, rows.length);
+          return values.length;
+        });
+      const byTable = await db.transaction((tx) => checkedSeries(tx, actor, values));
+      for (const [tableId, rows] of byTable) {
+        // In series and time order, so each chunk's rules see the values before it already written.
+        rows.sort((a, b) => a.objectId.localeCompare(b.objectId) || a.metricId.localeCompare(b.metricId) || a.time.getTime() - b.time.getTime());
+        for (let i = 0; i < rows.length; i += chunkRows)
+          await db.transaction((tx) => write(tx, tableId, rows.slice(i, i + chunkRows), i + chunkRows >= rows.length, rows.length));
+      }
+      return values.length;
     },
 
     /** A value or note of a datastream changed (the other kept); 404 when it has none at that time. */
