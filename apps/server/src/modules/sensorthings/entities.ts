@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IODE_FLAG_CODES } from '@observatory/shared';
-import type { Actor } from '../../authz/policy.js';
+import { can, type Actor } from '../../authz/policy.js';
 import { visibleTo } from '../../authz/visibility.js';
 import {
   auditLog,
@@ -106,25 +106,35 @@ const geometryOfJson = (json: SQL) => sql`ST_Force2D(ST_SetSRID(ST_GeomFromGeoJS
   else ${json} end)::text), 4326))`;
 
 /**
- * Each geometry a visible object was given, by the audit entry that gave it: its time, and
+ * The geometries a visible object was given, by the audit entry that gave each: its time, and
  * its Location (the object's own id for the latest, the current geometry; the entry's id for
- * one since replaced or removed). Columns as objectView's, with time and location_id.
+ * one since replaced or removed). A past geometry may have been made coarse or hidden on
+ * purpose: only those who read the audit log (accessAdmin) see those; others see the latest
+ * alone. Columns as objectView's, with time and location_id.
  */
 const locationHistory = (actor: Actor | null) => sql`
-  select ${auditLog.id}::text as id, ${objects.title} as name, ${typeNames} as description, ${objects.name} as key,
-         ${objects.metadata} as metadata, ${geometryOfJson(sql`${auditLog.after}->'geo'`)} as geo, ${auditLog.createdAt} as updated_at,
-         ${objects.id}::text as object_id, ${auditLog.createdAt} as time,
-         case when exists (select 1 from ${auditLog} later where later.target_id = ${auditLog.targetId} and ${gaveGeometry(sql`later`)}
-                             and (later.created_at, later.seq) > (${auditLog.createdAt}, ${auditLog.seq}))
-              then ${auditLog.id}::text else ${objects.id}::text end as location_id
-  from ${auditLog} join ${objects} on ${objects.id}::text = ${auditLog.targetId}
-  where ${gaveGeometry(sql`${auditLog}`)} and jsonb_typeof(${auditLog.after}->'geo') = 'object' and ${visibleTo(actor, 'object') ?? sql`true`}`;
+  select * from (
+    select ${auditLog.id}::text as id, ${objects.title} as name, ${typeNames} as description, ${objects.name} as key,
+           ${objects.metadata} as metadata, ${geometryOfJson(sql`${auditLog.after}->'geo'`)} as geo, ${auditLog.createdAt} as updated_at,
+           ${objects.id}::text as object_id, ${auditLog.createdAt} as time, ${auditLog.seq} as seq,
+           case when exists (select 1 from ${auditLog} later where later.target_id = ${auditLog.targetId} and ${gaveGeometry(sql`later`)}
+                               and later.seq > ${auditLog.seq})
+                then ${auditLog.id}::text else ${objects.id}::text end as location_id
+    from ${auditLog} join ${objects} on ${objects.id}::text = ${auditLog.targetId}
+    where ${gaveGeometry(sql`${auditLog}`)} and jsonb_typeof(${auditLog.after}->'geo') = 'object' and ${visibleTo(actor, 'object') ?? sql`true`}
+  ) h ${seesPast(actor) ? sql`` : sql`where location_id = object_id`}`;
 
-/** The Locations: each visible object's current geometry, and the geometries objects had before. */
-const locationView = (actor: Actor | null) => sql`
+/** Whether a reader sees the geometries objects had before (as the audit log's readers do). */
+const seesPast = (actor: Actor | null) => can(actor, 'accessAdmin');
+
+/** The Locations: each visible object's current geometry and, to those who may see them, the geometries objects had before. */
+const locationView = (actor: Actor | null) =>
+  seesPast(actor)
+    ? sql`
   ${objectView(actor, true)}
   union all
-  select id, name, description, key, metadata, geo, updated_at, object_id from (${locationHistory(actor)}) past where location_id <> object_id`;
+  select id, name, description, key, metadata, geo, updated_at, object_id from (${locationHistory(actor)}) past where location_id <> object_id`
+    : objectView(actor, true);
 
 /** The datastreams the reader may see: their project's and their object's visibility both, and their metric still in the table. */
 const datastreamView = (actor: Actor | null) => sql`
@@ -190,15 +200,15 @@ export const SETS: Record<SetName, EntitySet> = {
   HistoricalLocations: {
     name: 'HistoricalLocations',
     singular: 'HistoricalLocation',
-    view: (actor) => sql`select id, time, object_id, location_id from (${locationHistory(actor)}) h`,
+    view: (actor) => sql`select id, time, seq, object_id, location_id from (${locationHistory(actor)}) hl`,
     properties: { id: text('id'), time: time('time') },
     json: (a) => sql`json_build_object('@iot.id', ${col(a, 'id')}, 'time', ${isoTime(col(a, 'time'))})`,
     navigations: {
       Thing: { target: 'Things', many: false, on: sameId('object_id'), key: 'object_id' },
       Locations: { target: 'Locations', many: true, on: (outer, inner) => sql`${col(inner, 'id')} = ${col(outer, 'location_id')}` },
     },
-    // The latest first, as a track is read back.
-    order: (a) => [sql`${col(a, 'time')} desc`, col(a, 'id')],
+    // The latest first, as a track is read back (entries of one transaction in the order written).
+    order: (a) => [sql`${col(a, 'time')} desc`, sql`${col(a, 'seq')} desc`],
     byId: idIs,
   },
   FeaturesOfInterest: {

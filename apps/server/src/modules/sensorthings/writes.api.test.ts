@@ -406,7 +406,9 @@ describe('historical locations (req/datamodel/historical-location, req/create-up
     // A change that is not of its place adds none.
     expect((await send('PATCH', `Things('${id}')`, owner, { name: 'Moored buoy' })).statusCode).toBe(200);
 
-    const history = (await send('GET', `Things('${id}')/HistoricalLocations?$expand=Locations,Thing($select=id)&$count=true`, null)).json();
+    // Past places are the audit log's readers' (a place made coarse on purpose stays so to the others).
+    const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
+    const history = (await send('GET', `Things('${id}')/HistoricalLocations?$expand=Locations,Thing($select=id)&$count=true`, admin)).json();
     expect(history['@iot.count']).toBe(3);
     const [latest, middle, first] = history.value as (Entity & { time: string; Locations: Entity[]; Thing: Entity })[];
     expect(Date.parse(latest!.time)).toBeGreaterThanOrEqual(Date.parse(middle!.time));
@@ -435,19 +437,26 @@ describe('historical locations (req/datamodel/historical-location, req/create-up
     ]);
     expect(first!.Locations[0]).toMatchObject({ '@iot.id': first!['@iot.id'], location: { type: 'Point', coordinates: [8.55, 47.37] } });
     const past = first!['@iot.id'];
-    expect((await send('GET', `Locations('${past}')/Things`, null)).json().value).toEqual([]);
-    expect((await send('GET', `Locations('${past}')/HistoricalLocations`, null)).json().value.map((h: Entity) => h['@iot.id'])).toEqual([past]);
-    expect((await send('GET', `Things('${id}')/Locations`, null)).json().value.map((l: Entity) => l['@iot.id'])).toEqual([id]);
-    expect((await send('GET', `HistoricalLocations('${past}')/Thing`, null)).json()['@iot.id']).toBe(id);
+    expect((await send('GET', `Locations('${past}')/Things`, admin)).json().value).toEqual([]);
+    expect((await send('GET', `Locations('${past}')/HistoricalLocations`, admin)).json().value.map((h: Entity) => h['@iot.id'])).toEqual([past]);
+    expect((await send('GET', `Things('${id}')/Locations`, admin)).json().value.map((l: Entity) => l['@iot.id'])).toEqual([id]);
+    expect((await send('GET', `HistoricalLocations('${past}')/Thing`, admin)).json()['@iot.id']).toBe(id);
     // Filtered by time and by their Thing, from the set itself.
     const since = encodeURIComponent(`Thing/id eq '${id}' and time ge ${middle!.time}`);
-    expect((await send('GET', `HistoricalLocations?$filter=${since}&$count=true`, null)).json()['@iot.count']).toBe(2);
+    expect((await send('GET', `HistoricalLocations?$filter=${since}&$count=true`, admin)).json()['@iot.count']).toBe(2);
+
+    // To others, the latest alone: no past Location, no past place.
+    const seen = (await send('GET', `Things('${id}')/HistoricalLocations?$expand=Locations`, null)).json().value;
+    expect(seen.map((h: Entity) => h['@iot.id'])).toEqual([latest!['@iot.id']]);
+    expect(seen[0].Locations.map((l: Entity) => l['@iot.id'])).toEqual([id]);
+    expect((await send('GET', `Locations('${past}')`, owner)).statusCode).toBe(404);
+    expect((await send('GET', `HistoricalLocations('${past}')`, owner)).statusCode).toBe(404);
 
     // Kept by the catalogue, not written by hand; gone with their Thing.
     expect((await send('POST', 'HistoricalLocations', owner, { time: '2024-01-01T00:00:00Z' })).statusCode).toBe(405);
     expect((await send('DELETE', `Things('${id}')`, owner)).statusCode).toBe(200);
-    expect((await send('GET', `HistoricalLocations('${past}')`, null)).statusCode).toBe(404);
-    expect((await send('GET', `Locations('${past}')`, null)).statusCode).toBe(404);
+    expect((await send('GET', `HistoricalLocations('${past}')`, admin)).statusCode).toBe(404);
+    expect((await send('GET', `Locations('${past}')`, admin)).statusCode).toBe(404);
   });
 });
 

@@ -223,33 +223,39 @@ export function createStreamsService(deps: {
     },
 
     /**
-     * Values written to datastreams, all or none in one transaction: each checked against its
-     * metric (values.ts), the rules run over what was written, a value at a time a datastream
-     * has already replaced (a repeated batch changes nothing). A refusal names each bad value's field.
-     */
-    /**
-     * Values of datastreams, all or none: every value is checked first, and bad input writes
-     * nothing. On a server the batch is one transaction. The embedded database has one
-     * connection for every request, so a large batch is written a chunk per turn, each its own
-     * transaction, letting other requests in between; the values were checked before the
-     * first, and a batch sent again writes the same values (a retry completes one cut off).
+     * Values of datastreams, all or none: every value is checked against its metric (values.ts)
+     * first, and bad input writes nothing (a refusal names each bad value's field); the rules
+     * run over what was written; a value at a time a datastream has replaces the old one (a
+     * repeated batch changes nothing). On a server, and for a batch of one turn, that is one transaction. The embedded
+     * database has one connection for every request, so a larger batch is written a turn of
+     * `chunkRows` values at a time, each its own transaction (checked again, audited), other
+     * requests answered in between. What changed between two turns (a datastream deleted, a
+     * right withdrawn) refuses the rest, saying how much was written; the same batch sent
+     * again writes the same values (a batch cut off is completed by sending it again).
      */
     async writeSeries(actor: Actor | null, values: SeriesValue[]): Promise<number> {
-      const write = async (tx: Db, tableId: string, rows: ImportedRows, last: boolean, total: number) => {
-        await dataTables.writeImported(tx, tableId, rows);
-        if (last) await audit(tx, actor, 'observations.write', { type: 'datatable', id: tableId }, { after: { written: total } });
+      const write = async (tx: Db, batch: SeriesValue[]) => {
+        for (const [tableId, rows] of await checkedSeries(tx, actor, batch)) {
+          await dataTables.writeImported(tx, tableId, rows);
+          await audit(tx, actor, 'observations.write', { type: 'datatable', id: tableId }, { after: { written: rows.length } });
+        }
       };
-      if (db.kind === 'server')
-        return db.transaction(async (tx) => {
-          for (const [tableId, rows] of await checkedSeries(tx, actor, values)) await write(tx, tableId, rows, true, rows.length);
-          return values.length;
-        });
-      const byTable = await db.transaction((tx) => checkedSeries(tx, actor, values));
-      for (const [tableId, rows] of byTable) {
-        // In series and time order, so each chunk's rules see the values before it already written.
-        rows.sort((a, b) => a.objectId.localeCompare(b.objectId) || a.metricId.localeCompare(b.metricId) || a.time.getTime() - b.time.getTime());
-        for (let i = 0; i < rows.length; i += chunkRows)
-          await db.transaction((tx) => write(tx, tableId, rows.slice(i, i + chunkRows), i + chunkRows >= rows.length, rows.length));
+      if (db.kind === 'server' || values.length <= chunkRows) {
+        await db.transaction((tx) => write(tx, values));
+        return values.length;
+      }
+      await db.transaction((tx) => checkedSeries(tx, actor, values));
+      // In series and time order, so each turn's rules see the values before it already written.
+      const ordered = [...values].sort((a, b) => a.datastream.localeCompare(b.datastream) || a.time.getTime() - b.time.getTime());
+      for (let written = 0; written < ordered.length; written += chunkRows) {
+        await db
+          .transaction((tx) => write(tx, ordered.slice(written, written + chunkRows)))
+          .catch((error: unknown) => {
+            if (!(error instanceof AppError) || written === 0) throw error;
+            throw new AppError(error.code, `${written} of ${values.length} values were written before this changed: ${error.message}`, {
+              ...(error.details ? { details: error.details } : {}),
+            });
+          });
       }
       return values.length;
     },
