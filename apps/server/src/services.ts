@@ -85,7 +85,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   // Mail people may unsubscribe from, and the comments on insights that send it.
   const notifications = createNotificationsService({ db, mailer, log, publicUrl: config.publicUrl, limiter, perIp: config.rateLimit.perIp });
   const insightComments = createCommentsService({ db, insights, assets, notifications, publicUrl: config.publicUrl });
-  const dataTables = createDataTablesService({ db, projects });
+  const dataTables = createDataTablesService({ db, projects, chunkRows: config.writeChunkRows });
   const streams = createStreamsService({ db, projects, dataTables, chunkRows: config.writeChunkRows });
   const projectFiles = createProjectFilesService({
     db,

@@ -15,7 +15,8 @@ const trees = unique('trees-');
 const cover = unique('cover-');
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Small turns, so that a batch of thousands is written in several on the embedded database.
+  t = await startTestApp({ writeChunkRows: 1_000 });
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   const curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
@@ -391,5 +392,74 @@ describe('a large write into a table that holds rows', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ written: 6000, replaced: 10 });
     expect((await api(t.app, 'GET', `${url}?limit=1`)).json().observations[0].value).toBe(8);
+  });
+});
+
+describe('a large batch on the embedded database', () => {
+  /** How many observations the table holds, as a reader sees. */
+  const held = async (url: string) => Number((await api(t.app, 'GET', `${url}?limit=1`, as(owner))).headers['pagination-count']);
+
+  it('is written whole; the embedded database writes it a turn at a time, answering other requests in between', async () => {
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    const hours = Array.from({ length: 5_000 }, (_, i) => new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString());
+    const observations = hours.flatMap((time, i) => [row(shown, ph, time, 7), row(shown, trees, time, i % 40)]);
+    let done = false;
+    const writing = api(t.app, 'POST', url, { ...as(owner), body: { observations } }).finally(() => (done = true));
+    const seen: number[] = [];
+    // Two readers, always one waiting its turn: each turn of the writer (1,000 rows) lets them in.
+    const reader = async () => {
+      while (!done) seen.push(await held(url));
+    };
+    await Promise.all([reader(), reader()]);
+    const res = await writing;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json()).toEqual({ written: 10_000, replaced: 0 });
+    expect(await held(url)).toBe(10_000);
+    const audited = await t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'observations.write'), eq(auditLog.targetId, table.id))),
+    );
+    const partial = seen.filter((n) => n > 0 && n < 10_000);
+    if (t.database.kind === 'embedded') {
+      expect(partial.length, `counts read while writing: ${seen.join(', ')}`).toBeGreaterThan(0);
+      // Each turn audited as it was written.
+      expect(audited.map((a) => (a.after as { written: number }).written)).toEqual(Array(10).fill(1_000));
+    } else {
+      // A server writes it in one transaction: no reader sees a part.
+      expect(partial).toEqual([]);
+      expect(audited.map((a) => a.after)).toEqual([{ written: 10_000, replaced: 0 }]);
+    }
+    // Sent again, every key is replaced by the same value: nothing changes but the count of replaced.
+    const again = await api(t.app, 'POST', url, { ...as(owner), body: { observations } });
+    expect(again.json()).toEqual({ written: 10_000, replaced: 10_000 });
+    expect(await held(url)).toBe(10_000);
+  });
+
+  it('refuses the rest when an object is deleted between two turns, saying how much was written', async () => {
+    if (t.database.kind !== 'embedded') {
+      // A server writes the batch in one transaction: nothing happens between turns (the test above shows no reader sees a part).
+      expect(t.database.kind).toBe('server');
+      return;
+    }
+    const table = await newTable();
+    const url = `${tablesUrl()}/${table.id}/observations`;
+    const made = [await buildObject(t.app, owner, { projects: [project.slug] }), await buildObject(t.app, owner, { projects: [project.slug] })];
+    // Written in series order (by object id): the first object's 9,000 rows in nine turns, the last one's 1,000 in the tenth.
+    const [first, last] = made.sort((a, b) => (a.id < b.id ? -1 : 1)) as [(typeof made)[number], (typeof made)[number]];
+    const minutes = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2021, 0, 1) + i * 60_000).toISOString());
+    // The last object's rows sent first: a refusal names the row as it was sent.
+    const observations = [...minutes(1_000).map((time) => row(last.name, ph, time, 7)), ...minutes(9_000).map((time) => row(first.name, ph, time, 7))];
+    const writing = api(t.app, 'POST', url, { ...as(owner), body: { observations } });
+    // Once a turn is written, the last object goes: its turn comes after eight more.
+    while ((await held(url)) === 0);
+    expect((await api(t.app, 'DELETE', `/data/obj/${last.name}`, as(owner))).statusCode).toBe(204);
+    const res = await writing;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json().error).toMatch(/^9000 of 10000 observations were written before this changed: 1000 problems/);
+    expect(res.json().details[0]).toEqual({ field: 'body.observations.0.object', message: `Row 1: no object ${last.name}` });
+    expect(await held(url)).toBe(9_000);
   });
 });

@@ -24,6 +24,7 @@ import { authorize, type Actor } from '../../authz/authorize.js';
 import { findVisible, NO_ROW } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
+import { inTurns, writtenInTurns } from '../../db/turns.js';
 import { dataTables } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { checkVersion, type Precondition } from '../../lib/versions.js';
@@ -54,8 +55,52 @@ export const OBSERVATION_COLUMNS = ['object', 'title', 'metric', 'unit', 'time',
 const AUDITED_ROWS = 1_000;
 
 /** A project's data tables and their observations: read as the project and each object are visible; written with edit on the project. */
-export function createDataTablesService(deps: { db: Database; projects: ProjectsService }) {
-  const { db, projects } = deps;
+/** An observation to write, with its row number as sent. */
+type Numbered = Write['observations'][number] & { row: number };
+type CheckedRow = repo.ObservationRow & { time: Date };
+
+/** Values summed. */
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+
+export function createDataTablesService(deps: { db: Database; projects: ProjectsService; chunkRows: number }) {
+  const { db, projects, chunkRows } = deps;
+
+  /**
+   * The rows to write, each checked against its metric (one of the table's) and its object
+   * (one the writer may see), and once in the batch; a refusal names every bad row (its
+   * number as sent) and column, up to NAMED_PROBLEMS.
+   */
+  async function checkedRows(tx: Db, actor: Actor | null, table: repo.DataTableRow, observations: Numbered[]): Promise<CheckedRow[]> {
+    const metrics = new Map((await repo.metricsOfTable(tx, table.id)).map((l) => [l.metric.name, l.metric]));
+    const objectIds = new Map<string, string | null>();
+    for (const key of new Set(observations.map((o) => o.object))) objectIds.set(key, (await findVisible(tx, actor, 'object', key))?.id ?? null);
+    const problems: ErrorDetail[] = [];
+    const problem = (row: number, column: string, message: string) =>
+      problems.push({ field: `body.observations.${row}.${column}`, message: `Row ${row + 1}: ${message}` });
+    const seen = new Map<string, number>();
+    const rows: CheckedRow[] = [];
+    for (const o of observations) {
+      const metric = metrics.get(o.metric);
+      const objectId = objectIds.get(o.object);
+      const time = parseTime(o.time);
+      if (!objectId) problem(o.row, 'object', `no object ${o.object}`);
+      if (!metric) problem(o.row, 'metric', `${o.metric} is not a metric of this table`);
+      if (!time) problem(o.row, 'time', `${JSON.stringify(o.time)} is not a date or a time`);
+      const stored = metric ? storedValue(metric, o.value) : null;
+      if (typeof stored === 'string') problem(o.row, 'value', stored);
+      if (!objectId || !metric || !time || !stored || typeof stored === 'string') continue;
+      const key = `${objectId}|${metric.id}|${time.getTime()}`;
+      const first = seen.get(key);
+      if (first !== undefined) problem(o.row, 'time', `repeats row ${first + 1}: the same object, metric and time`);
+      else seen.set(key, o.row);
+      rows.push({ tableId: table.id, objectId, metricId: metric.id, time, ...stored, note: o.note });
+    }
+    if (problems.length) {
+      const message = `${problems.length} problem${problems.length === 1 ? '' : 's'} in the observations; nothing was written. ${problems[0]!.message}`;
+      throw new AppError('VALIDATION_FAILED', message, { details: problems.slice(0, NAMED_PROBLEMS) });
+    }
+    return rows;
+  }
 
   /** A table as answered: its fields and its metrics' names. */
   async function tableOf(d: Db, projectId: string, id: string): Promise<DataTable> {
@@ -185,50 +230,27 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     },
 
     /**
-     * Writes observations in one transaction: each row is checked against its metric (one
-     * of the table's) and its object (one the writer may see), and a key written again
-     * replaces its value and note. Any bad row refuses the whole batch, naming the row and
-     * the column (`body.observations.<row>.<column>`).
+     * Writes observations, all or none: each row is checked against its metric (one of the
+     * table's) and its object (one the writer may see), and a key written again replaces its
+     * value and note. Any bad row refuses the whole batch, naming the row and the column
+     * (`body.observations.<row>.<column>`). Written in turns of `chunkRows` on the embedded
+     * database (db/turns.ts), in series and time order, each turn checked again and audited.
      */
     async writeObservations(actor: Actor | null, projectKey: string, id: string, input: Write) {
       const project = await editable(actor, projectKey);
-      return db.transaction(async (tx) => {
+      let sent: Numbered[] = input.observations.map((o, row) => ({ ...o, row }));
+      if (writtenInTurns(db, sent.length, chunkRows)) {
+        // Every row checked before the first turn, then taken in series order, so each turn's rules see the values before it.
+        const rows = await db.transaction(async (tx) => checkedRows(tx, actor, await loadTable(tx, project.id, id), sent));
+        const at = new Map(rows.map((r, i) => [sent[i]!.row, `${r.objectId}|${r.metricId}|${r.time.toISOString()}`]));
+        sent = [...sent].sort((a, b) => (at.get(a.row)! < at.get(b.row)! ? -1 : 1));
+      }
+      const turns = await inTurns(db, sent, chunkRows, 'observations', async (tx, part) => {
+        const found = await findVisible(tx, actor, 'project', project.id);
+        if (!found) throw notFound('Project');
+        authorize(actor, 'edit', found.resource, 'Project');
         const table = await loadTable(tx, project.id, id);
-        const metrics = new Map((await repo.metricsOfTable(tx, table.id)).map((l) => [l.metric.name, l.metric]));
-        const objectIds = new Map<string, string | null>();
-        for (const key of new Set(input.observations.map((o) => o.object))) objectIds.set(key, (await findVisible(tx, actor, 'object', key))?.id ?? null);
-
-        const problems: ErrorDetail[] = [];
-        const problem = (row: number, column: string, message: string) =>
-          problems.push({ field: `body.observations.${row}.${column}`, message: `Row ${row + 1}: ${message}` });
-        const seen = new Map<string, number>();
-        const rows: repo.ObservationRow[] = [];
-        input.observations.forEach((o, i) => {
-          const metric = metrics.get(o.metric);
-          const objectId = objectIds.get(o.object);
-          const time = parseTime(o.time);
-          if (!objectId) problem(i, 'object', `no object ${o.object}`);
-          if (!metric) problem(i, 'metric', `${o.metric} is not a metric of this table`);
-          if (!time) problem(i, 'time', `${JSON.stringify(o.time)} is not a date or a time`);
-          const stored = metric ? storedValue(metric, o.value) : null;
-          if (typeof stored === 'string') problem(i, 'value', stored);
-          if (!objectId || !metric || !time || !stored || typeof stored === 'string') return;
-          const key = `${objectId}|${metric.id}|${time.getTime()}`;
-          const first = seen.get(key);
-          if (first !== undefined) problem(i, 'time', `repeats row ${first + 1}: the same object, metric and time`);
-          else seen.set(key, i);
-          rows.push({ tableId: table.id, objectId, metricId: metric.id, time, ...stored, note: o.note });
-        });
-        if (problems.length) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            `${problems.length} problem${problems.length === 1 ? '' : 's'} in the observations; nothing was written. ${problems[0]!.message}`,
-            {
-              details: problems.slice(0, NAMED_PROBLEMS),
-            },
-          );
-        }
-
+        const rows = await checkedRows(tx, actor, table, part);
         let replaced: repo.ObservationRow[] = [];
         const mayReplace = await repo.holdsAny(tx, table.id);
         for (let i = 0; i < rows.length; i += CHUNK) {
@@ -238,15 +260,11 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         }
         await checkWritten(tx, table.id, rows);
         const written = { written: rows.length, replaced: replaced.length };
-        await audit(
-          tx,
-          actor,
-          'observations.write',
-          { type: 'datatable', id: table.id },
-          { before: { replaced: replaced.slice(0, AUDITED_ROWS) }, after: written },
-        );
+        const before = { replaced: replaced.slice(0, AUDITED_ROWS) };
+        await audit(tx, actor, 'observations.write', { type: 'datatable', id: table.id }, { before, after: written });
         return written;
       });
+      return { written: sum(turns.map((t) => t.written)), replaced: sum(turns.map((t) => t.replaced)) };
     },
 
     /**

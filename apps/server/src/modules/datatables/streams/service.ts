@@ -2,6 +2,7 @@ import type { ErrorDetail, ObservationValue } from '@observatory/shared';
 import { authorize, type Actor } from '../../../authz/authorize.js';
 import { findVisible } from '../../../authz/lookup.js';
 import type { Database, Db } from '../../../db/client.js';
+import { inTurns, writtenInTurns } from '../../../db/turns.js';
 import { audit } from '../../../lib/audit.js';
 import { AppError, invalidField, notFound, taken } from '../../../lib/errors.js';
 import { projectResource, type ProjectsService } from '../../projects/index.js';
@@ -226,12 +227,8 @@ export function createStreamsService(deps: {
      * Values of datastreams, all or none: every value is checked against its metric (values.ts)
      * first, and bad input writes nothing (a refusal names each bad value's field); the rules
      * run over what was written; a value at a time a datastream has replaces the old one (a
-     * repeated batch changes nothing). On a server, and for a batch of one turn, that is one transaction. The embedded
-     * database has one connection for every request, so a larger batch is written a turn of
-     * `chunkRows` values at a time, each its own transaction (checked again, audited), other
-     * requests answered in between. What changed between two turns (a datastream deleted, a
-     * right withdrawn) refuses the rest, saying how much was written; the same batch sent
-     * again writes the same values (a batch cut off is completed by sending it again).
+     * repeated batch changes nothing). Written in turns of `chunkRows` on the embedded
+     * database (db/turns.ts), each turn checked again and audited.
      */
     async writeSeries(actor: Actor | null, values: SeriesValue[]): Promise<number> {
       const write = async (tx: Db, batch: SeriesValue[]) => {
@@ -240,23 +237,11 @@ export function createStreamsService(deps: {
           await audit(tx, actor, 'observations.write', { type: 'datatable', id: tableId }, { after: { written: rows.length } });
         }
       };
-      if (db.kind === 'server' || values.length <= chunkRows) {
-        await db.transaction((tx) => write(tx, values));
-        return values.length;
-      }
-      await db.transaction((tx) => checkedSeries(tx, actor, values));
+      // Every value checked before the first turn: one refusal refuses the batch with nothing written.
+      if (writtenInTurns(db, values.length, chunkRows)) await db.transaction((tx) => checkedSeries(tx, actor, values));
       // In series and time order, so each turn's rules see the values before it already written.
       const ordered = [...values].sort((a, b) => a.datastream.localeCompare(b.datastream) || a.time.getTime() - b.time.getTime());
-      for (let written = 0; written < ordered.length; written += chunkRows) {
-        await db
-          .transaction((tx) => write(tx, ordered.slice(written, written + chunkRows)))
-          .catch((error: unknown) => {
-            if (!(error instanceof AppError) || written === 0) throw error;
-            throw new AppError(error.code, `${written} of ${values.length} values were written before this changed: ${error.message}`, {
-              ...(error.details ? { details: error.details } : {}),
-            });
-          });
-      }
+      await inTurns(db, ordered, chunkRows, 'values', write);
       return values.length;
     },
 
