@@ -54,7 +54,6 @@ export const OBSERVATION_COLUMNS = ['object', 'title', 'metric', 'unit', 'time',
 /** The most replaced rows the audit entry of one write keeps (it counts them all). */
 const AUDITED_ROWS = 1_000;
 
-/** A project's data tables and their observations: read as the project and each object are visible; written with edit on the project. */
 /** An observation to write, with its row number as sent. */
 type Numbered = Write['observations'][number] & { row: number };
 type CheckedRow = repo.ObservationRow & { time: Date };
@@ -62,6 +61,7 @@ type CheckedRow = repo.ObservationRow & { time: Date };
 /** Values summed. */
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
+/** A project's data tables and their observations: read as the project and each object are visible; written with edit on the project. */
 export function createDataTablesService(deps: { db: Database; projects: ProjectsService; chunkRows: number }) {
   const { db, projects, chunkRows } = deps;
 

@@ -237,11 +237,14 @@ export function createStreamsService(deps: {
           await audit(tx, actor, 'observations.write', { type: 'datatable', id: tableId }, { after: { written: rows.length } });
         }
       };
-      // Every value checked before the first turn: one refusal refuses the batch with nothing written.
-      if (writtenInTurns(db, values.length, chunkRows)) await db.transaction((tx) => checkedSeries(tx, actor, values));
-      // In series and time order, so each turn's rules see the values before it already written.
-      const ordered = [...values].sort((a, b) => a.datastream.localeCompare(b.datastream) || a.time.getTime() - b.time.getTime());
-      await inTurns(db, ordered, chunkRows, 'values', write);
+      let sent = values;
+      if (writtenInTurns(db, values.length, chunkRows)) {
+        // Every value checked before the first turn (one refusal refuses the batch, nothing written), then
+        // taken in series and time order, so each turn's rules see the values before it already written.
+        await db.transaction((tx) => checkedSeries(tx, actor, values));
+        sent = [...values].sort((a, b) => a.datastream.localeCompare(b.datastream) || a.time.getTime() - b.time.getTime());
+      }
+      await inTurns(db, sent, chunkRows, 'values', write);
       return values.length;
     },
 
