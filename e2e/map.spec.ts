@@ -55,7 +55,7 @@ async function expectSettled(page: Page) {
 
 type Rgb = [number, number, number];
 
-/** The share of the map's pixels in one of `colours`. */
+/** The share of the map's pixels in one of `colours`, as drawn now (polled: a ready map may still be fading its tiles in). */
 async function shareIn(page: Page, colours: Rgb[]): Promise<number> {
   const shot = await sharp(await mapOf(page).screenshot())
     .removeAlpha()
@@ -237,7 +237,7 @@ test('a view on a style from another host draws its tiles within the CSP, and /p
   expect(fromHost).toContain('200 /style.json');
   expect(fromHost.filter((r) => /^200 \/tiles\/\d+\/\d+\/\d+\.png$/.test(r)).length).toBeGreaterThan(0);
   // The map is drawn in the tiles' one colour (the trouble fixture meanwhile saw no CSP refusal).
-  expect(await shareInTileColour(page, request)).toBeGreaterThan(0.5);
+  await expect.poll(() => shareInTileColour(page, request), { timeout: 15_000 }).toBeGreaterThan(0.5);
 
   await page.goto('/privacy');
   const maps = page.getByText(/Maps load their style, tiles and fonts from another host/);
@@ -258,7 +258,7 @@ test('data tiles slower than a style may take to load keep the view’s own base
   await page.waitForTimeout(7000);
   release();
   await expectSettled(page);
-  expect(await shareInTileColour(page, request)).toBeGreaterThan(0.5);
+  await expect.poll(() => shareInTileColour(page, request), { timeout: 15_000 }).toBeGreaterThan(0.5);
 });
 
 test('a view whose basemap tiles fail draws the built-in background instead, its data on it', async ({ page, trouble }) => {
@@ -267,7 +267,7 @@ test('a view whose basemap tiles fail draws the built-in background instead, its
   await page.route(`${host}/tiles/**`, (route) => route.fulfill({ status: 500, body: 'The tile server is away' }));
   await page.goto('/map/tiles');
   await expectSettled(page);
-  expect(await shareIn(page, BUILT_IN_COLOURS)).toBeGreaterThan(0.5);
+  await expect.poll(() => shareIn(page, BUILT_IN_COLOURS), { timeout: 15_000 }).toBeGreaterThan(0.5);
   await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
 });
 
