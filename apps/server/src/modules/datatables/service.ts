@@ -160,6 +160,17 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
     return { table, filter: await filterOf(d, actor, table, query) };
   }
 
+  /** The query of the latest values a request asks for: a project or object the reader may not see matches nothing. */
+  async function latestOf(d: Db, actor: Actor | null, query: z.output<typeof LatestValuesQuerySchema>) {
+    const filter: repo.LatestFilter = {
+      projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
+      objectId: query.object ? ((await findVisible(d, actor, 'object', query.object))?.id ?? NO_ROW) : undefined,
+      typeId: query.type ? ((await repo.typesBySlug(d, [query.type]))[0]?.id ?? NO_ROW) : undefined,
+      bbox: query.bbox,
+    };
+    return repo.latestValues(d, filter, { datastream: visibleTo(actor, 'datastream'), object: visibleTo(actor, 'object') });
+  }
+
   return {
     /** The tables of a project the actor may see (the project's detail shows them too). */
     async listDataTables(actor: Actor | null, projectKey: string): Promise<DataTable[]> {
@@ -387,13 +398,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
      */
     async latestValues(actor: Actor | null, query: z.output<typeof LatestValuesQuerySchema>) {
       return db.use(async (d) => {
-        const filter: repo.LatestFilter = {
-          projectId: query.project ? ((await findVisible(d, actor, 'project', query.project))?.id ?? NO_ROW) : undefined,
-          objectId: query.object ? ((await findVisible(d, actor, 'object', query.object))?.id ?? NO_ROW) : undefined,
-          typeId: query.type ? ((await repo.typesBySlug(d, [query.type]))[0]?.id ?? NO_ROW) : undefined,
-          bbox: query.bbox,
-        };
-        const latest = repo.latestValues(d, filter, { datastream: visibleTo(actor, 'datastream'), object: visibleTo(actor, 'object') });
+        const latest = await latestOf(d, actor, query);
         const page = pageOf(query.p, query.limit);
         const [rows, total] = await Promise.all([latest.page(page), latest.count()]);
         const distinct = (pick: (r: repo.LatestRow) => string) => [...new Set(rows.map(pick))];
@@ -422,6 +427,11 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         // Sent on as text (lib/pagination.ts sendJsonPage), not read again by the response schema's serializer.
         return { json: JSON.stringify(values), page, total };
       });
+    },
+
+    /** The rows of a page of latest values as the one query finds them, without count, names or JSON: what the latest-values bench holds to its target. */
+    async latestRows(actor: Actor | null, query: z.output<typeof LatestValuesQuerySchema>) {
+      return db.use(async (d) => (await latestOf(d, actor, query)).page(pageOf(query.p, query.limit)));
     },
 
     /** Count, lowest, highest and mean per object and metric, and the table's objects with a point on each: of the objects the reader may see. */
