@@ -98,7 +98,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const importSessions = createImportSessionsService({ db, storage, limits: config.imports });
   const objectImport = createObjectImport({ db, metadata, schema, objects, log });
   const relationImport = createRelationImport({ db, objects });
-  const observationImport = createObservationImport({ db, dataTables, log });
+  const observationImport = createObservationImport({ db, dataTables, log, chunkRows: config.writeChunkRows });
   const apiKeys = createApiKeysService({ db, users });
   const basemap = createBasemapService({ db, map: config.app.map, ownOrigin: new URL(config.publicUrl).origin, cacheMs: config.settingsCacheMs, log });
   const publishing = createPublishingService({ db, publicUrl: config.publicUrl, cacheMs: config.settingsCacheMs, log });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_PROGRESS_TYPE, type Observation } from '@observatory/shared';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
 import { buildDataTable, buildMetric, buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
@@ -38,7 +38,8 @@ async function observations(table: string, query = '') {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // A large file goes in turns of 1,000 observations on the embedded database (Config.writeChunkRows).
+  t = await startTestApp({ writeChunkRows: 1_000 });
   curator = await buildUser(t.app, { roles: [{ slug: 'data-manager' }] });
   owner = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
   stranger = await buildUser(t.app, { roles: [{ slug: 'researcher' }] });
@@ -424,5 +425,107 @@ describe('importing observations', () => {
     // importData uses any session (this one, imported already, answers what its commit did).
     expect((await post('observations', fromSession(own), curator)).json().stats).toMatchObject({ created: 1, observationsCreated: 1 });
     expect((await api(t.app, 'DELETE', `/data/import/sessions/${own}`, as(editor))).statusCode).toBe(204);
+  });
+});
+
+describe('a large file on the embedded database', () => {
+  const hourly = (object: string, n: number, from = Date.UTC(2022, 0, 1)) =>
+    Array.from({ length: n }, (_, i) => `${object},${new Date(from + i * 3_600_000).toISOString()},${temp},${(i % 30) - 5}`);
+  const sendFile = async (lines: string[]) => {
+    const res = await upload(t.app, 'POST', '/data/import/sessions', {
+      ...as(curator),
+      file: { data: Buffer.from(`object,time,metric,value\n${lines.join('\n')}\n`), fileName: 'loggers.csv' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().session.id as string;
+  };
+  /** The observations of the wide table at the hours the files below write, as a reader counts them. */
+  const held = async () =>
+    Number(
+      (
+        await api(
+          t.app,
+          'GET',
+          `/projects/${project.slug}/datatables/${wide.id}/observations?limit=1&metric=${temp}&from=2022-01-01&to=2024-01-01`,
+          as(curator),
+        )
+      ).headers['pagination-count'],
+    );
+  const importAudits = () =>
+    t.database.use((d) =>
+      d
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'observations.import'), eq(auditLog.targetId, wide.id), gt(auditLog.createdAt, since))),
+    );
+  let since: Date;
+
+  it('is committed whole; the embedded database writes it a turn at a time, answering other requests (and refusing a second commit) in between', async () => {
+    since = new Date();
+    // Twenty turns: a request waits a turn for each of its queued steps, so the second commit below comes while turns are left.
+    const session = await sendFile([...hourly(lake1, 10_000), ...hourly(lake2, 10_000)]);
+    const body = { session, options: { ...longOptions(), table: wide.id } };
+    let done = false;
+    const committing = post('observations', body).finally(() => (done = true));
+    const seen: number[] = [];
+    let second: Promise<number> | null = null;
+    // Two readers, always one waiting its turn: each turn of the import (1,000 observations) lets them in.
+    const reader = async () => {
+      while (!done) {
+        seen.push(await held());
+        if (!second && seen.at(-1)! > 0) second = post('observations', body).then((r) => r.statusCode);
+      }
+    };
+    await Promise.all([reader(), reader()]);
+    const res = await committing;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json()).toMatchObject({ committed: true, stats: { created: 20_000, errors: 0, observationsCreated: 20_000 } });
+    expect(await held()).toBe(20_000);
+    const partial = seen.filter((n) => n > 0 && n < 20_000);
+    const audited = (await importAudits()).map((a) => (a.after as { written: number }).written);
+    if (t.database.kind === 'embedded') {
+      expect(partial.length, `counts read while importing: ${seen.join(', ')}`).toBeGreaterThan(0);
+      // The same file committed while the first commit wrote it: refused, not written twice.
+      expect(await second).toBe(409);
+      expect(audited).toEqual(Array(20).fill(1_000));
+    } else {
+      // A server writes it in one transaction: no reader sees a part.
+      expect(partial).toEqual([]);
+      expect(audited).toEqual([20_000]);
+      // Its second commit came once the first had ended (no part was ever seen): it answers the first's.
+      expect(await second).toBe(200);
+    }
+    // Committed once: again, it answers what its commit did, and writes nothing.
+    const again = await post('observations', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ committed: true, stats: res.json().stats });
+    expect(await held()).toBe(20_000);
+  });
+
+  it('refuses the rest when an object is deleted between two turns, saying how much was written; committed again, the file names the object gone', async () => {
+    if (t.database.kind !== 'embedded') {
+      // A server writes the file in one transaction: nothing happens between turns (the test above shows no reader sees a part).
+      expect(t.database.kind).toBe('server');
+      return;
+    }
+    const made = [await buildObject(t.app, owner, { projects: [project.slug] }), await buildObject(t.app, owner, { projects: [project.slug] })];
+    // Written in series order (by object id): the first object's 9,000 in nine turns, the last one's 1,000 in the tenth.
+    const [first, last] = made.sort((a, b) => (a.id < b.id ? -1 : 1)) as [(typeof made)[number], (typeof made)[number]];
+    const from = Date.UTC(2022, 6, 1);
+    const session = await sendFile([...hourly(last.name, 1_000, from), ...hourly(first.name, 9_000, from)]);
+    const body = { session, options: longOptions() };
+    let settled = false;
+    const committing = post('observations', body).finally(() => (settled = true));
+    // Once a turn is written, the last object goes: its turn comes many turns later (each read waits for a turn).
+    while (!settled && (await held()) <= 20_000);
+    expect((await api(t.app, 'DELETE', `/data/obj/${last.name}`, as(owner))).statusCode).toBe(204);
+    const res = await committing;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(409);
+    expect(res.json().error).toBe('9000 of 10000 observations were written, the rest not: An object of the file was deleted or hidden while it was imported');
+    expect(await held()).toBe(20_000 + 9_000);
+    // Not marked committed: committed again, it is planned again, and the record of the object gone is named.
+    const again = await post('observations', body);
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain(last.name);
   });
 });

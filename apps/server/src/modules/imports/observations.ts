@@ -14,8 +14,9 @@ import { authorize, can, requireActor, type Actor } from '../../authz/authorize.
 import { findVisible } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
+import { inTurns, writtenInTurns } from '../../db/turns.js';
 import { audit } from '../../lib/audit.js';
-import { invalidField } from '../../lib/errors.js';
+import { AppError, invalidField } from '../../lib/errors.js';
 import type { DataTablesService, ImportedObservation, TableMetric } from '../datatables/index.js';
 import { answeredValue, parseTime, storedValue, type Stored } from '../datatables/index.js';
 import { cellValue, type FieldSchema } from './cells.js';
@@ -66,6 +67,7 @@ const FIELDS: Record<string, FieldSchema> = {
 /** The most replaced observations the audit entry keeps (its stats count them all). */
 const AUDITED_ROWS = 1_000;
 
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const keyOf = (objectId: string, metricId: string, time: Date) => `${objectId}|${metricId}|${time.getTime()}`;
 
 /** The cell as its metric's value, checked against the metric's type and limits; else what is wrong, in words. */
@@ -76,8 +78,18 @@ function valueOf(metric: TableMetric, text: string): { stored: Stored } | { erro
   return typeof stored === 'string' ? { error: stored } : { stored };
 }
 
-export function createObservationImport(deps: { db: Database; dataTables: DataTablesService; log: FastifyBaseLogger }) {
-  const { db, dataTables, log } = deps;
+/** A commit planned and checked: what it writes, and what it answers. */
+interface Commit {
+  context: Context;
+  session: { id: string; fileName: string } | null;
+  outcomes: Planned[];
+  writes: ImportedObservation[];
+}
+
+export function createObservationImport(deps: { db: Database; dataTables: DataTablesService; log: FastifyBaseLogger; chunkRows: number }) {
+  const { db, dataTables, log, chunkRows } = deps;
+  /** The sessions being committed in turns (the embedded database is one process's): a second commit waits for the first. */
+  const committing = new Set<string>();
 
   /**
    * The project and its table the options name, the actor's right to import into it
@@ -300,48 +312,104 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
     },
 
     /**
-     * Plans again inside one transaction and writes what the plan creates or changes; a
-     * record with an error refuses the whole file (nothing is written), naming the rows and
-     * columns. onProgress hears of the writing only: a refusal before it is an ordinary error.
+     * Plans again inside a transaction and writes what the plan creates or changes; a record
+     * with an error refuses the whole file (nothing is written), naming the rows and columns.
+     * On a server, and for up to `chunkRows` observations, it is one transaction. On the
+     * embedded database a larger file is written in turns (db/turns.ts), each checking the
+     * table, the importer's right and the objects again, so other requests are answered in
+     * between; the session is marked committed once the last turn is in, and a file cut off
+     * is completed by committing it again (what was written is then unchanged).
+     * onProgress hears of the writing only: a refusal before it is an ordinary error.
      */
     async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
       const who = requireActor(actor);
-      return db.transaction(async (tx) => {
-        // As prepare, with the session locked and a committed one answered before its records are read.
-        const context = await targetOf(tx, who, body.options);
-        const locked = await repo.lockSession(tx, body);
-        if (locked && !mayUseSession(who, locked)) throw invalidField('body.session', 'No such import session');
-        const done = locked && committedAnswer(locked, 'observations', body.options);
-        if (done) return done;
-        const { records, width, session } = await repo.requestRecords(tx, body);
-        checkColumns(body.options, width);
-        const planned = await plan(tx, who, records, context);
-        refuseIfErrors(planned.map((p) => p.record));
-        const writes = planned.flatMap((p) => p.writes);
-        log.info(
-          { records: planned.length, observations: writes.length, session: session?.id ?? null },
-          `Import of ${planned.length} records as observations: writing`,
-        );
-        await inBatches(writes, onProgress, (batch) => dataTables.writeImported(tx, context.tableId, batch));
-        const result = answer(planned, body, session !== null, true);
-        if (session) await repo.markCommitted(tx, session.id, 'observations', body.options, result.stats);
-        const replaced = planned.flatMap((p) => p.replaced);
-        await audit(
-          tx,
-          who,
-          'import.observations',
-          { type: 'import', id: session?.id ?? randomUUID() },
-          {
-            before: { replaced: replaced.slice(0, AUDITED_ROWS) },
-            after: { file: session?.fileName ?? null, project: context.projectId, table: context.tableId, options: body.options, stats: result.stats },
-          },
-        );
-        // The table's change, as the change feed lists it (system/changes.ts).
-        await audit(tx, who, 'observations.import', { type: 'datatable', id: context.tableId }, { after: { written: writes.length } });
-        return result;
-      });
+      let claimed: string | null = null;
+      const planned = await db
+        .transaction(async (tx): Promise<{ done: ImportPreview } | { inTurns: Commit }> => {
+          // As prepare, with the session locked and a committed one answered before its records are read.
+          const context = await targetOf(tx, who, body.options);
+          const locked = await repo.lockSession(tx, body);
+          if (locked && !mayUseSession(who, locked)) throw invalidField('body.session', 'No such import session');
+          const done = locked && committedAnswer(locked, 'observations', body.options);
+          if (done) return { done };
+          if (locked && committing.has(locked.id)) throw new AppError('CONFLICT', 'This file is being imported already: wait for that import to end');
+          const { records, width, session } = await repo.requestRecords(tx, body);
+          checkColumns(body.options, width);
+          const outcomes = await plan(tx, who, records, context);
+          refuseIfErrors(outcomes.map((p) => p.record));
+          const commit: Commit = { context, session, outcomes, writes: outcomes.flatMap((p) => p.writes) };
+          log.info(
+            { records: outcomes.length, observations: commit.writes.length, session: session?.id ?? null },
+            `Import of ${outcomes.length} records as observations: writing`,
+          );
+          if (writtenInTurns(db, commit.writes.length, chunkRows)) {
+            // Taken while the session is locked, so a second commit of it cannot plan in between.
+            if (session) committing.add((claimed = session.id));
+            return { inTurns: commit };
+          }
+          await inBatches(commit.writes, onProgress, (batch) => dataTables.writeImported(tx, context.tableId, batch));
+          await audit(tx, who, 'observations.import', { type: 'datatable', id: context.tableId }, { after: { written: commit.writes.length } });
+          return { done: await finish(tx, who, body, commit) };
+        })
+        .catch((error: unknown) => {
+          if (claimed) committing.delete(claimed);
+          throw error;
+        });
+      if ('done' in planned) return planned.done;
+      return writeInTurns(who, body, planned.inTurns, onProgress);
     },
   };
+
+  /** The embedded database's commit of a large file, a turn at a time; the session taken by it until the last is in. */
+  async function writeInTurns(who: Actor, body: Body, commit: Commit, onProgress: OnProgress): Promise<ImportPreview> {
+    const { context, session } = commit;
+    // In series and time order, so each turn's plausibility rules see the values before it (as a data table's batch).
+    const writes = [...commit.writes].sort(
+      (a, b) => byteOrder(a.objectId, b.objectId) || byteOrder(a.metricId, b.metricId) || a.time.getTime() - b.time.getTime(),
+    );
+    try {
+      let written = 0;
+      onProgress({ phase: 'writing', done: 0, total: writes.length });
+      await inTurns(db, writes, chunkRows, 'observations', async (tx, part) => {
+        const now = await targetOf(tx, who, body.options);
+        if (now.tableId !== context.tableId) throw invalidField('body.options.table', 'The project has no such data table');
+        const metrics = new Set([...now.metrics.values()].map((m) => m.id));
+        if (part.some((w) => !metrics.has(w.metricId))) throw invalidField('body.options', 'A metric of the file was taken off the table');
+        const objects = [...new Set(part.map((w) => w.objectId))];
+        if ((await repo.heldObjects(tx, objects, visibleTo(who, 'object'))) < objects.length)
+          throw new AppError('CONFLICT', 'An object of the file was deleted or hidden while it was imported');
+        await dataTables.writeImported(tx, context.tableId, part);
+        // The table's change, as the change feed lists it (system/changes.ts): each turn's as it is in.
+        await audit(tx, who, 'observations.import', { type: 'datatable', id: context.tableId }, { after: { written: part.length } });
+        written += part.length;
+        onProgress({ phase: 'writing', done: written, total: writes.length });
+      });
+      return await db.transaction(async (tx) => {
+        if (session) await repo.lockSession(tx, { session: session.id });
+        return finish(tx, who, body, commit);
+      });
+    } finally {
+      if (session) committing.delete(session.id);
+    }
+  }
+
+  /** Marks the session committed and audits the import, in the transaction of its (last) writes: the answer. */
+  async function finish(tx: Db, who: Actor, body: Body, { context, session, outcomes }: Commit): Promise<ImportPreview> {
+    const result = answer(outcomes, body, session !== null, true);
+    if (session) await repo.markCommitted(tx, session.id, 'observations', body.options, result.stats);
+    const replaced = outcomes.flatMap((p) => p.replaced);
+    await audit(
+      tx,
+      who,
+      'import.observations',
+      { type: 'import', id: session?.id ?? randomUUID() },
+      {
+        before: { replaced: replaced.slice(0, AUDITED_ROWS) },
+        after: { file: session?.fileName ?? null, project: context.projectId, table: context.tableId, options: body.options, stats: result.stats },
+      },
+    );
+    return result;
+  }
 }
 
 const tableMetrics = (metrics: Map<string, TableMetric>) => [...metrics.keys()].sort().join(', ') || 'none';

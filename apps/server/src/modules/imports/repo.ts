@@ -143,3 +143,14 @@ export async function visibleObjectsNamed(db: Db, names: string[], visible: SQL 
     : sql`${objects.name} = any(${sql.param(names)}::text[])`;
   return db.select({ id: objects.id, name: objects.name }).from(objects).where(and(named, visible));
 }
+
+/** How many of these objects are there and seen by the importer, each held until commit (a delete waits for it). */
+export async function heldObjects(db: Db, ids: string[], visible: SQL | undefined): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .select({ id: objects.id })
+    .from(objects)
+    .where(and(sql`${objects.id} = any(${sql.param(ids)}::uuid[])`, visible))
+    .for('share');
+  return rows.length;
+}

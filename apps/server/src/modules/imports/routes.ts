@@ -223,7 +223,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Import the records as observations in one transaction: what the preview said, or nothing when a record has an error (importData, or edit on the project)',
+          'Import the records as observations (one transaction; on the embedded database a large file in turns): what the preview said, or nothing when a record has an error (importData, or edit on the project)',
         description: STREAMED,
         body: ObservationImportRequestSchema,
         response: { 200: ImportPreviewSchema },
