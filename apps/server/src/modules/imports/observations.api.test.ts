@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_PROGRESS_TYPE, type Observation } from '@observatory/shared';
+import { IMPORT_PROGRESS_TYPE, type ImportPreview, type Observation } from '@observatory/shared';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
@@ -429,8 +429,8 @@ describe('importing observations', () => {
 });
 
 describe('a large file on the embedded database', () => {
-  const hourly = (object: string, n: number, from = Date.UTC(2022, 0, 1)) =>
-    Array.from({ length: n }, (_, i) => `${object},${new Date(from + i * 3_600_000).toISOString()},${temp},${(i % 30) - 5}`);
+  const hourly = (object: string, n: number, from = Date.UTC(2022, 0, 1), offset = 0) =>
+    Array.from({ length: n }, (_, i) => `${object},${new Date(from + i * 3_600_000).toISOString()},${temp},${(i % 30) - 5 + offset}`);
   const sendFile = async (lines: string[]) => {
     const res = await upload(t.app, 'POST', '/data/import/sessions', {
       ...as(curator),
@@ -446,7 +446,7 @@ describe('a large file on the embedded database', () => {
         await api(
           t.app,
           'GET',
-          `/projects/${project.slug}/datatables/${wide.id}/observations?limit=1&metric=${temp}&from=2022-01-01&to=2024-01-01`,
+          `/projects/${project.slug}/datatables/${wide.id}/observations?limit=1&metric=${temp}&from=2020-01-01&to=2024-01-01`,
           as(curator),
         )
       ).headers['pagination-count'],
@@ -466,40 +466,65 @@ describe('a large file on the embedded database', () => {
     const session = await sendFile([...hourly(lake1, 10_000), ...hourly(lake2, 10_000)]);
     const body = { session, options: { ...longOptions(), table: wide.id } };
     let done = false;
-    const committing = post('observations', body).finally(() => (done = true));
+    const committing = api(t.app, 'POST', '/data/import/observations', { ...as(curator), headers: { accept: IMPORT_PROGRESS_TYPE }, body }).finally(
+      () => (done = true),
+    );
     const seen: number[] = [];
-    let second: Promise<number> | null = null;
+    let second: Promise<number[]> | null = null;
     // Two readers, always one waiting its turn: each turn of the import (1,000 observations) lets them in.
     const reader = async () => {
       while (!done) {
         seen.push(await held());
-        if (!second && seen.at(-1)! > 0) second = post('observations', body).then((r) => r.statusCode);
+        // Between two turns: the same file committed again, and the session deleted.
+        if (!second && seen.at(-1)! > 0 && seen.at(-1)! < 20_000)
+          second = Promise.all([post('observations', body), api(t.app, 'DELETE', `/data/import/sessions/${session}`, as(curator))]).then((rs) =>
+            rs.map((r) => r.statusCode),
+          );
       }
     };
     await Promise.all([reader(), reader()]);
+    // On a server no reader sees a part: the second commit comes once the first has ended.
+    second ??= post('observations', body).then((r) => [r.statusCode]);
     const res = await committing;
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    expect(res.json()).toMatchObject({ committed: true, stats: { created: 20_000, errors: 0, observationsCreated: 20_000 } });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { progress?: { done: number }; result?: ImportPreview });
+    // Progress after each thousand (a turn's on the embedded database), then the answer.
+    expect(lines.slice(0, -1).map((l) => l.progress!.done)).toEqual(Array.from({ length: 21 }, (_, i) => i * 1_000));
+    const result = lines.at(-1)!.result!;
+    expect(result).toMatchObject({ committed: true, stats: { created: 20_000, errors: 0, observationsCreated: 20_000 } });
     expect(await held()).toBe(20_000);
     const partial = seen.filter((n) => n > 0 && n < 20_000);
     const audited = (await importAudits()).map((a) => (a.after as { written: number }).written);
     if (t.database.kind === 'embedded') {
       expect(partial.length, `counts read while importing: ${seen.join(', ')}`).toBeGreaterThan(0);
-      // The same file committed while the first commit wrote it: refused, not written twice.
-      expect(await second).toBe(409);
+      // The same file committed while the first commit wrote it: refused, not written twice; its session kept.
+      expect(await second).toEqual([409, 409]);
       expect(audited).toEqual(Array(20).fill(1_000));
     } else {
       // A server writes it in one transaction: no reader sees a part.
       expect(partial).toEqual([]);
       expect(audited).toEqual([20_000]);
-      // Its second commit came once the first had ended (no part was ever seen): it answers the first's.
-      expect(await second).toBe(200);
+      // Its second commit answers the first's.
+      expect(await second).toEqual([200]);
     }
     // Committed once: again, it answers what its commit did, and writes nothing.
     const again = await post('observations', body);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ committed: true, stats: res.json().stats });
+    expect(again.json()).toMatchObject({ committed: true, stats: result.stats });
     expect(await held()).toBe(20_000);
+
+    // A file rewriting a thousand values a turn: each turn's audit entry keeps the values it replaced.
+    since = new Date();
+    const rewrite = await post('observations', { session: await sendFile(hourly(lake1, 10_000, Date.UTC(2022, 0, 1), 30)), options: longOptions() });
+    expect(rewrite.json().stats).toMatchObject({ updated: 10_000, observationsReplaced: 10_000 });
+    const turns = (await importAudits()).map((a) => a.before as { replaced?: { number: number }[] } | null);
+    if (t.database.kind === 'embedded') {
+      expect(turns.map((b) => b!.replaced!.length)).toEqual(Array(10).fill(1_000));
+      expect(turns.flatMap((b) => b!.replaced!.map((r) => r.number)).every((n) => n < 25)).toBe(true);
+    } else expect(turns).toHaveLength(1);
   });
 
   it('refuses the rest when an object is deleted between two turns, saying how much was written; committed again, the file names the object gone', async () => {
@@ -509,10 +534,10 @@ describe('a large file on the embedded database', () => {
       return;
     }
     const made = [await buildObject(t.app, owner, { projects: [project.slug] }), await buildObject(t.app, owner, { projects: [project.slug] })];
-    // Written in series order (by object id): the first object's 9,000 in nine turns, the last one's 1,000 in the tenth.
+    // Written in series order (by object id): the first object's 19,000 in nineteen turns, the last one's 1,000 in the twentieth.
     const [first, last] = made.sort((a, b) => (a.id < b.id ? -1 : 1)) as [(typeof made)[number], (typeof made)[number]];
-    const from = Date.UTC(2022, 6, 1);
-    const session = await sendFile([...hourly(last.name, 1_000, from), ...hourly(first.name, 9_000, from)]);
+    const from = Date.UTC(2020, 0, 1);
+    const session = await sendFile([...hourly(last.name, 1_000, from), ...hourly(first.name, 19_000, from)]);
     const body = { session, options: longOptions() };
     let settled = false;
     const committing = post('observations', body).finally(() => (settled = true));
@@ -521,8 +546,8 @@ describe('a large file on the embedded database', () => {
     expect((await api(t.app, 'DELETE', `/data/obj/${last.name}`, as(owner))).statusCode).toBe(204);
     const res = await committing;
     expect(res.statusCode, res.body.slice(0, 300)).toBe(409);
-    expect(res.json().error).toBe('9000 of 10000 observations were written, the rest not: An object of the file was deleted or hidden while it was imported');
-    expect(await held()).toBe(20_000 + 9_000);
+    expect(res.json().error).toBe('19000 of 20000 observations were written, the rest not: An object of the file was deleted or hidden while it was imported');
+    expect(await held()).toBe(20_000 + 19_000);
     // Not marked committed: committed again, it is planned again, and the record of the object gone is named.
     const again = await post('observations', body);
     expect(again.statusCode).toBe(400);

@@ -15,6 +15,7 @@ import { findVisible } from '../../authz/lookup.js';
 import { visibleTo } from '../../authz/visibility.js';
 import type { Database, Db } from '../../db/client.js';
 import { inTurns, writtenInTurns } from '../../db/turns.js';
+import { claimSession, refuseWhileCommitting, releaseSession } from './committing.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import type { DataTablesService, ImportedObservation, TableMetric } from '../datatables/index.js';
@@ -88,8 +89,6 @@ interface Commit {
 
 export function createObservationImport(deps: { db: Database; dataTables: DataTablesService; log: FastifyBaseLogger; chunkRows: number }) {
   const { db, dataTables, log, chunkRows } = deps;
-  /** The sessions being committed in turns (the embedded database is one process's): a second commit waits for the first. */
-  const committing = new Set<string>();
 
   /**
    * The project and its table the options name, the actor's right to import into it
@@ -332,7 +331,7 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
           if (locked && !mayUseSession(who, locked)) throw invalidField('body.session', 'No such import session');
           const done = locked && committedAnswer(locked, 'observations', body.options);
           if (done) return { done };
-          if (locked && committing.has(locked.id)) throw new AppError('CONFLICT', 'This file is being imported already: wait for that import to end');
+          if (locked) refuseWhileCommitting(locked.id);
           const { records, width, session } = await repo.requestRecords(tx, body);
           checkColumns(body.options, width);
           const outcomes = await plan(tx, who, records, context);
@@ -344,7 +343,7 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
           );
           if (writtenInTurns(db, commit.writes.length, chunkRows)) {
             // Taken while the session is locked, so a second commit of it cannot plan in between.
-            if (session) committing.add((claimed = session.id));
+            if (session) claimSession((claimed = session.id));
             return { inTurns: commit };
           }
           await inBatches(commit.writes, onProgress, (batch) => dataTables.writeImported(tx, context.tableId, batch));
@@ -352,7 +351,7 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
           return { done: await finish(tx, who, body, commit) };
         })
         .catch((error: unknown) => {
-          if (claimed) committing.delete(claimed);
+          if (claimed) releaseSession(claimed);
           throw error;
         });
       if ('done' in planned) return planned.done;
@@ -360,37 +359,52 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
     },
   };
 
-  /** The embedded database's commit of a large file, a turn at a time; the session taken by it until the last is in. */
+  /**
+   * The embedded database's commit of a large file, a turn at a time, the session marked
+   * committed in the last; the session claimed (committing.ts) until then.
+   */
   async function writeInTurns(who: Actor, body: Body, commit: Commit, onProgress: OnProgress): Promise<ImportPreview> {
     const { context, session } = commit;
     // In series and time order, so each turn's plausibility rules see the values before it (as a data table's batch).
     const writes = [...commit.writes].sort(
       (a, b) => byteOrder(a.objectId, b.objectId) || byteOrder(a.metricId, b.metricId) || a.time.getTime() - b.time.getTime(),
     );
+    // What each turn replaces, as it is now: its audit entry keeps it, so a file cut off loses no old value.
+    const replaced = new Map(commit.outcomes.flatMap((p) => p.replaced).map((r) => [keyOf(r.objectId, r.metricId, r.time), r]));
     try {
       let written = 0;
       onProgress({ phase: 'writing', done: 0, total: writes.length });
-      await inTurns(db, writes, chunkRows, 'observations', async (tx, part) => {
-        const now = await targetOf(tx, who, body.options);
-        if (now.tableId !== context.tableId) throw invalidField('body.options.table', 'The project has no such data table');
-        const metrics = new Set([...now.metrics.values()].map((m) => m.id));
-        if (part.some((w) => !metrics.has(w.metricId))) throw invalidField('body.options', 'A metric of the file was taken off the table');
-        const objects = [...new Set(part.map((w) => w.objectId))];
-        if ((await repo.heldObjects(tx, objects, visibleTo(who, 'object'))) < objects.length)
-          throw new AppError('CONFLICT', 'An object of the file was deleted or hidden while it was imported');
+      const turns = await inTurns(db, writes, chunkRows, 'observations', async (tx, part) => {
+        await checkTurn(tx, who, body.options, context.tableId, part);
         await dataTables.writeImported(tx, context.tableId, part);
+        const before = part.flatMap((w) => replaced.get(keyOf(w.objectId, w.metricId, w.time)) ?? []);
         // The table's change, as the change feed lists it (system/changes.ts): each turn's as it is in.
-        await audit(tx, who, 'observations.import', { type: 'datatable', id: context.tableId }, { after: { written: part.length } });
+        await audit(
+          tx,
+          who,
+          'observations.import',
+          { type: 'datatable', id: context.tableId },
+          { before: { replaced: before.slice(0, AUDITED_ROWS) }, after: { written: part.length } },
+        );
         written += part.length;
         onProgress({ phase: 'writing', done: written, total: writes.length });
+        return written === writes.length ? finish(tx, who, body, commit) : null;
       });
-      return await db.transaction(async (tx) => {
-        if (session) await repo.lockSession(tx, { session: session.id });
-        return finish(tx, who, body, commit);
-      });
+      return turns.at(-1)!;
     } finally {
-      if (session) committing.delete(session.id);
+      if (session) releaseSession(session.id);
     }
+  }
+
+  /** A turn's check that what the plan found is still there: the table and its metrics, the importer's right, the objects. */
+  async function checkTurn(tx: Db, who: Actor, options: Options, tableId: string, part: ImportedObservation[]) {
+    const now = await targetOf(tx, who, options);
+    if (now.tableId !== tableId) throw invalidField('body.options.table', 'The project has no such data table');
+    const metrics = new Set([...now.metrics.values()].map((m) => m.id));
+    if (part.some((w) => !metrics.has(w.metricId))) throw invalidField('body.options', 'A metric of the file was taken off the table');
+    const objects = [...new Set(part.map((w) => w.objectId))];
+    if ((await repo.heldObjects(tx, objects, visibleTo(who, 'object'))) < objects.length)
+      throw new AppError('CONFLICT', 'An object of the file was deleted or hidden while it was imported');
   }
 
   /** Marks the session committed and audits the import, in the transaction of its (last) writes: the answer. */

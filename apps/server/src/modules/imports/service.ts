@@ -10,6 +10,7 @@ import { newStorageKey, type Storage } from '../../lib/storage/index.js';
 import type { Upload } from '../../lib/uploads.js';
 import { decodeTable, type ImportLimits } from './decode.js';
 import * as repo from './repo.js';
+import { refuseWhileCommitting } from './committing.js';
 
 /** Past imports listed. */
 const LISTED = 50;
@@ -94,6 +95,7 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
       if (!stream) throw notFound('Import session file');
       const table = await decodeTable(await bytesOf(stream), limits, sheet);
       await db.transaction(async (tx) => {
+        refuseWhileCommitting(id);
         await tx.update(importSessions).set({ sheet: table.sheet, columns: table.columns, records: table.records.length }).where(eq(importSessions.id, id));
         await repo.writeRecords(tx, id, table.records);
       });
@@ -122,6 +124,7 @@ export function createImportSessionsService(deps: { db: Database; storage: Stora
       const who = requireActor(actor);
       const found = await db.transaction(async (tx) => {
         const row = await usable(tx, who, id);
+        refuseWhileCommitting(id);
         await tx.delete(importSessions).where(eq(importSessions.id, id));
         return row;
       });
