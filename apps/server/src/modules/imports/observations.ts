@@ -316,8 +316,8 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
      * On a server, and for up to `chunkRows` observations, it is one transaction. On the
      * embedded database a larger file is written in turns (db/turns.ts), each checking the
      * table, the importer's right and the objects again, so other requests are answered in
-     * between; the session is marked committed once the last turn is in, and a file cut off
-     * is completed by committing it again (what was written is then unchanged).
+     * between; the session is marked committed in the last turn. A file cut off stays
+     * uncommitted: committing it again plans it afresh (what was written is then unchanged).
      * onProgress hears of the writing only: a refusal before it is an ordinary error.
      */
     async commit(actor: Actor | null, body: Body, onProgress: OnProgress = noProgress): Promise<ImportPreview> {
