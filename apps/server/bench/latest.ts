@@ -115,7 +115,8 @@ export async function benchLatest(
   }
   const service: Timed[] = [];
   for (const c of cases) {
-    const answer = async () => (JSON.parse((await tables.latestValues(null, { ...c.query, ...all })).json) as unknown[]).length;
+    // Its count of what the filter finds (all of it here: the limit is every datastream), so the answer's JSON is not parsed again.
+    const answer = async () => (await tables.latestValues(null, { ...c.query, ...all })).total;
     service.push(await timed(`the service call: ${c.label}`, answer, null));
   }
   const count = (answer: unknown) => (answer as { values: unknown[] }).values.length;
