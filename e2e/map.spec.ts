@@ -246,7 +246,7 @@ test('a view on a style from another host draws its tiles within the CSP, and /p
 });
 
 test('data tiles slower than a style may take to load keep the view’s own basemap', async ({ page, request }) => {
-  // BaseMap gives a configured style 6 s before it draws the built-in one instead; the data tiles are held longer.
+  // BaseMap gives a configured style 8 s without progress before it draws the built-in one instead; the data tiles are held longer.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/tiles/**', async (route) => {
@@ -255,7 +255,7 @@ test('data tiles slower than a style may take to load keep the view’s own base
   });
   await page.goto('/map/tiles');
   await expect(page.getByRole('status').filter({ hasText: 'Loading map data…' })).toBeVisible();
-  await page.waitForTimeout(7000);
+  await page.waitForTimeout(9000);
   release();
   await expectSettled(page);
   await expect.poll(() => shareInTileColour(page, request), { timeout: 15_000 }).toBeGreaterThan(0.5);
@@ -268,6 +268,17 @@ test('a view whose basemap tiles fail draws the built-in background instead, its
   await page.goto('/map/tiles');
   await expectSettled(page);
   await expect.poll(() => shareIn(page, BUILT_IN_COLOURS), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
+});
+
+test('a view whose basemap host stops answering draws the built-in background after a wait, its data on it', async ({ page }) => {
+  const host = new URL(process.env.E2E_STYLE_URL!).origin;
+  let asked = 0;
+  await page.route(`${host}/tiles/**`, () => void asked++); // never answered
+  await page.goto('/map/tiles');
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expectSettled(page);
+  await expect.poll(() => shareIn(page, BUILT_IN_COLOURS), { timeout: 20_000 }).toBeGreaterThan(0.5);
   await expect(page.getByRole('button', { name: /objects, zoom in$/ }).first()).toBeVisible();
 });
 
