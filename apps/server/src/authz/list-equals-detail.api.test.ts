@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { Parser } from 'n3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Change, ChangesResponse, GlobalPermission } from '@observatory/shared';
+import { RESOURCE_ACTIONS, type Change, type ChangesResponse, type GlobalPermission } from '@observatory/shared';
 import {
   buildAsset,
   buildComment,
@@ -34,7 +34,7 @@ import { createOaiService } from '../modules/oai/index.js';
 import { findByKey } from './lookup.js';
 import { can } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
-import { visibleTo } from './visibility.js';
+import { mayActOn, visibleTo } from './visibility.js';
 
 /** The first column of an XLSX export's rows after the header (the object's name). */
 async function xlsxFirstColumn(res: LightMyRequestResponse): Promise<string[]> {
@@ -175,6 +175,11 @@ beforeAll(async () => {
   const orphanPhoto = photoIds.get(doomed)!;
   expect((await api(t.app, 'DELETE', `/data/obj/${doomed}`, { token: owner.token })).statusCode).toBe(204);
   objects.pop();
+  // Each object moved once, a little: its first place is a past one (SensorThings' past Locations, for its editors and the audit log's readers).
+  for (const [i, o] of objects.entries()) {
+    const at = [BOX[0] + 0.05 + 0.01 * (i + 1) + 0.001, BOX[1] + 0.05 + 0.01 * (i + 1)];
+    expect((await api(t.app, 'PUT', `/data/obj/${o.name}`, { token: owner.token, body: { geo: { type: 'Point', coordinates: at } } })).statusCode).toBe(200);
+  }
   // A data table in each project with a value for every object, whatever the object's own sight.
   const metric = unique('lev-depth-');
   await buildMetric(t.app, admin, { name: metric, title: 'Depth', unit: 'm' });
@@ -269,6 +274,29 @@ describe.each(ACTORS)('as %s', (name) => {
       expect(all.length, kind).toBeGreaterThan(0);
       const seen = await filterIds(all, async (id) => can(actor, 'view', (await t.app.database.use((db) => findByKey(db, kind, id)))!.resource));
       expect(sorted(shown), kind).toEqual(sorted(seen));
+    }
+  });
+
+  it('for every kind read on its own, the SQL of mayActOn keeps exactly the rows the policy lets the actor act on, action by action', async () => {
+    const user = who();
+    const actor = user ? await t.app.services.users.actorFor(user.id) : null;
+    const kinds = (Object.keys(RESOURCES) as Kind[]).filter((kind) => !RESOURCES[kind].parent && !RESOURCES[kind].coOwners);
+    for (const kind of kinds) {
+      const d = RESOURCES[kind];
+      const all = (await t.app.database.use((db) => db.select({ id: d.id }).from(d.table))).map((r) => String(r.id));
+      const resources = await Promise.all(all.map(async (id) => [id, (await t.app.database.use((db) => findByKey(db, kind, id)))!.resource] as const));
+      for (const action of RESOURCE_ACTIONS) {
+        const kept = (
+          await t.app.database.use((db) =>
+            db
+              .select({ id: d.id })
+              .from(d.table)
+              .where(mayActOn(actor, kind, action)),
+          )
+        ).map((r) => String(r.id));
+        const allowed = resources.filter(([, resource]) => can(actor, action, resource)).map(([id]) => id);
+        expect(sorted(kept), `${kind} ${action}`).toEqual(sorted(allowed));
+      }
     }
   });
 
@@ -405,17 +433,37 @@ describe.each(ACTORS)('as %s', (name) => {
     const marked = encodeURIComponent(`startswith(name, '${world.marker} ')`);
     const readableObjects = await filterIds(world.objects, (o) => readable(`/data/obj/${o.name}`, who()));
     const objectIds = sorted(readableObjects.map((o) => o.id));
-    for (const set of ['Things', 'Locations', 'FeaturesOfInterest']) {
+    for (const set of ['Things', 'FeaturesOfInterest']) {
       const listed = await sta(`${set}?$filter=${marked}&$count=true&$top=1000`);
       expect(sorted(listed.value.map((e) => e['@iot.id'])), set).toEqual(objectIds);
       expect(listed['@iot.count'], set).toBe(objectIds.length);
     }
-    // Each object was placed once: one HistoricalLocation per readable object, at its Location.
+    // Each object was placed, then moved: its first place is a past one, seen by its editors and the audit log's readers only.
+    const session = who() ? (await get('/auth/user', who())).json().user : null;
+    const auditReader = !!session?.super || !!session?.permissions.includes('accessAdmin');
+    const editable = await filterIds(readableObjects, async (o) => ((await get(`/data/obj/${o.name}`, who())).json().permissions as string[]).includes('edit'));
+    const withPast = auditReader ? readableObjects : editable;
     const history = await sta(
       `HistoricalLocations?$filter=${encodeURIComponent(`startswith(Thing/name, '${world.marker} ')`)}&$count=true&$top=1000&$expand=Thing($select=id)`,
     );
-    expect(sorted(history.value.map((h) => (h as unknown as { Thing: { '@iot.id': string } }).Thing['@iot.id']))).toEqual(objectIds);
-    expect(history['@iot.count']).toBe(objectIds.length);
+    const thingsOf = (entries: typeof history.value) => sorted(entries.map((h) => (h as unknown as { Thing: { '@iot.id': string } }).Thing['@iot.id']));
+    expect(thingsOf(history.value)).toEqual(sorted([...objectIds, ...withPast.map((o) => o.id)]));
+    expect(history['@iot.count']).toBe(objectIds.length + withPast.length);
+    // The Locations: each readable object's current one (its own id) and the past ones of those above (their entries' ids), each read as its detail.
+    const locations = await sta(`Locations?$filter=${marked}&$count=true&$top=1000`);
+    const current = locations.value.filter((l) => objectIds.includes(l['@iot.id']));
+    expect(sorted(current.map((l) => l['@iot.id']))).toEqual(objectIds);
+    expect(locations.value).toHaveLength(objectIds.length + withPast.length);
+    expect(locations['@iot.count']).toBe(objectIds.length + withPast.length);
+    const pastOnes = await sta(
+      `HistoricalLocations?$filter=${encodeURIComponent(`startswith(Thing/name, '${world.marker} ')`)}&$top=1000&$expand=Thing($select=id),Locations($select=id)`,
+    );
+    const pastIds = pastOnes.value
+      .flatMap((h) => (h as unknown as { Locations: { '@iot.id': string }[] }).Locations.map((l) => l['@iot.id']))
+      .filter((id) => !objectIds.includes(id));
+    expect(sorted(locations.value.map((l) => l['@iot.id']).filter((id) => !objectIds.includes(id)))).toEqual(sorted(pastIds));
+    for (const l of locations.value)
+      expect((await get(l['@iot.selfLink'].slice(l['@iot.selfLink'].indexOf('/sta/v1.1')), who())).statusCode, l['@iot.selfLink']).toBe(200);
     // A series is seen where its project and its object both are: one per readable object of each readable project's table.
     const readableProjects = await filterIds(VISIBILITIES as unknown as Vis[], (v) => readable(`/projects/${world.projects[v].id}`, who()));
     const series = readableProjects.length * readableObjects.length;

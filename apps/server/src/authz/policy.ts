@@ -60,7 +60,7 @@ export function sightOf(actor: Actor | null, kind: Kind): Sight {
 }
 
 /** What owning a row grants, unless its kind says otherwise (a user may edit but not delete their own account). */
-const DEFAULT_OWNER_ACTIONS: readonly ResourceAction[] = ['view', 'edit', 'delete', 'comment', 'upload'];
+export const DEFAULT_OWNER_ACTIONS: readonly ResourceAction[] = ['view', 'edit', 'delete', 'comment', 'upload'];
 
 function holdsGlobal(actor: Actor, permission: GlobalPermission): boolean {
   return actor.super || actor.global.has(permission);

@@ -1,10 +1,13 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { ResourceAction } from '@observatory/shared';
 import type { Actor } from './policy.js';
-import { sightOf } from './policy.js';
+import { DEFAULT_OWNER_ACTIONS, sightOf } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
 
-const never = sql`false`;
+/** No row: mayActOn answers this very value when the actor may act on none, so a caller can leave a query out. */
+export const NOTHING = sql`false`;
+const never = NOTHING;
 
 /**
  * The rows of a kind an actor may see, as a WHERE condition on the kind's table: the
@@ -60,16 +63,46 @@ function membersSee(kind: Kind, sight: ReturnType<typeof sightOf>): SQL | undefi
     d.owner?.user && sight.userId ? eq(d.owner.user, sight.userId) : undefined,
     d.owner?.person && sight.personId ? eq(d.owner.person, sight.personId) : undefined,
   ];
-  const targets = sight.targets.length ? [...sight.targets] : null;
-  const member =
-    !targets || !d.targets
-      ? undefined
-      : d.targets === 'self'
-        ? inArray(d.id, targets)
-        : 'column' in d.targets
-          ? inArray(d.targets.column, targets)
-          : sql`exists (select 1 from ${d.targets.table} where ${d.targets.of} = ${d.id} and ${inArray(d.targets.target, targets)})`;
-  return or(...owned, member);
+  return or(...owned, onTargets(kind, sight.targets));
+}
+
+/** The rows of a kind with one of these targets (a project itself, an object in one of these projects). */
+function onTargets(kind: Kind, targets: readonly string[]): SQL | undefined {
+  const d = RESOURCES[kind];
+  if (!targets.length || !d.targets) return undefined;
+  if (d.targets === 'self') return inArray(d.id, [...targets]);
+  if ('column' in d.targets) return inArray(d.targets.column, [...targets]);
+  return sql`exists (select 1 from ${d.targets.table} where ${d.targets.of} = ${d.id} and ${inArray(d.targets.target, [...targets])})`;
+}
+
+/**
+ * The rows of a kind the actor may take `action` on, as a WHERE condition: the policy's
+ * can(actor, action, row) for every row at once (its managers, owners and roles on the row's
+ * targets, narrowed by an API key's permissions and targets), as visibleTo is its canSee.
+ * For kinds seen on their own (no parent) and without co-owners. Undefined: every row.
+ */
+export function mayActOn(actor: Actor | null, kind: Kind, action: ResourceAction): SQL | undefined {
+  const d = RESOURCES[kind];
+  if (d.parent || d.coOwners) throw new Error(`mayActOn: ${kind} is read through its parent or co-owners`);
+  if (!actor) return action === 'view' ? visibleTo(null, kind) : never;
+  const seen = visibleTo(actor, kind);
+  if (action === 'view') return seen;
+  const key = actor.key;
+  if (key && !key.permissions.has(action)) return never;
+  const sight = sightOf(actor, kind);
+  const granted = sight.everything
+    ? undefined
+    : (or(
+        (d.ownerActions ?? DEFAULT_OWNER_ACTIONS).includes(action) ? ownedBy(kind, actor) : undefined,
+        onTargets(
+          kind,
+          [...actor.onTargets].filter(([, actions]) => actions.has(action)).map(([target]) => target),
+        ),
+      ) ?? never);
+  const keyTargets = key?.targets.size ? [...key.targets] : null;
+  const byKey = keyTargets ? (or(inArray(d.id, keyTargets), onTargets(kind, keyTargets)) ?? never) : undefined;
+  if (granted === never || byKey === never) return never;
+  return and(seen, granted, byKey);
 }
 
 /** How many rows of a kind the actor may see (the admin overview's counts). */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IODE_FLAG_CODES } from '@observatory/shared';
 import { can, type Actor } from '../../authz/policy.js';
-import { visibleTo } from '../../authz/visibility.js';
+import { mayActOn, NOTHING, visibleTo } from '../../authz/visibility.js';
 import {
   auditLog,
   dataTableMetrics,
@@ -86,8 +86,9 @@ const idIs = (a: Alias, id: string) => sql`${col(a, 'id')} = ${id}`;
 const byIdColumn = (a: Alias) => [col(a, 'id')];
 
 /** An object's types' names, as a Thing's description. */
-const typeNames = sql`(select coalesce(string_agg(${objectTypes.name}, ', ' order by ${objectTypes.position}), '')
-  from ${objectTypeLinks} join ${objectTypes} on ${objectTypes.id} = ${objectTypeLinks.typeId} where ${objectTypeLinks.objectId} = ${objects.id})`;
+const typeNamesOf = (objectId: SQL) => sql`(select coalesce(string_agg(${objectTypes.name}, ', ' order by ${objectTypes.position}), '')
+  from ${objectTypeLinks} join ${objectTypes} on ${objectTypes.id} = ${objectTypeLinks.typeId} where ${objectTypeLinks.objectId} = ${objectId})`;
+const typeNames = typeNamesOf(sql`${objects.id}`);
 
 /** The objects the reader may see, as Things, Locations and features all read them. */
 const objectView = (actor: Actor | null, geoOnly: boolean) => sql`
@@ -109,32 +110,53 @@ const geometryOfJson = (json: SQL) => sql`ST_Force2D(ST_SetSRID(ST_GeomFromGeoJS
  * The geometries a visible object was given, by the audit entry that gave each: its time, and
  * its Location (the object's own id for the latest, the current geometry; the entry's id for
  * one since replaced or removed). A past geometry may have been made coarse or hidden on
- * purpose: only those who read the audit log (accessAdmin) see those; others see the latest
- * alone. Columns as objectView's, with time and location_id.
+ * purpose: only the object's editors and those who read the audit log (accessAdmin) see
+ * those; others see the latest alone. Columns as objectView's (the geometry as its entry's
+ * JSON, geo_json; no description), with time and location_id.
  */
-const locationHistory = (actor: Actor | null) => sql`
+const locationHistory = (actor: Actor | null) => {
+  const past = pastOf(actor);
+  return sql`
   select * from (
-    select ${auditLog.id}::text as id, ${objects.title} as name, ${typeNames} as description, ${objects.name} as key,
-           ${objects.metadata} as metadata, ${geometryOfJson(sql`${auditLog.after}->'geo'`)} as geo, ${auditLog.createdAt} as updated_at,
+    select ${auditLog.id}::text as id, ${objects.title} as name, ${objects.name} as key, ${objects.metadata} as metadata,
+           ${auditLog.after}->'geo' as geo_json, ${auditLog.createdAt} as updated_at,
            ${objects.id}::text as object_id, ${auditLog.createdAt} as time, ${auditLog.seq} as seq,
            case when exists (select 1 from ${auditLog} later where later.target_id = ${auditLog.targetId} and ${gaveGeometry(sql`later`)}
                                and later.seq > ${auditLog.seq})
-                then ${auditLog.id}::text else ${objects.id}::text end as location_id
+                then ${auditLog.id}::text else ${objects.id}::text end as location_id,
+           ${past ?? sql`true`} as past_seen
     from ${auditLog} join ${objects} on ${objects.id}::text = ${auditLog.targetId}
     where ${gaveGeometry(sql`${auditLog}`)} and jsonb_typeof(${auditLog.after}->'geo') = 'object' and ${visibleTo(actor, 'object') ?? sql`true`}
-  ) h ${seesPast(actor) ? sql`` : sql`where location_id = object_id`}`;
+  ) h where past_seen or location_id = object_id`;
+};
 
-/** Whether a reader sees the geometries objects had before (as the audit log's readers do). */
-const seesPast = (actor: Actor | null) => can(actor, 'accessAdmin');
+/**
+ * Whose past geometries the reader sees, as a condition on objects: every object's to the audit
+ * log's readers (undefined), their own objects' to editors, none (NOTHING) to everyone else.
+ */
+const pastOf = (actor: Actor | null) => (can(actor, 'accessAdmin') ? undefined : mayActOn(actor, 'object', 'edit'));
 
-/** The Locations: each visible object's current geometry and, to those who may see them, the geometries objects had before. */
+/**
+ * The Locations: each visible object's current geometry and, to those who may see them, the
+ * geometries objects had before. A past one's geometry and description are made in the outer
+ * select, from the entry's JSON and the object's id: PostgreSQL then makes them only for
+ * the rows a page keeps, after its sort and limit, not for every entry of the audit log.
+ */
 const locationView = (actor: Actor | null) =>
-  seesPast(actor)
-    ? sql`
-  ${objectView(actor, true)}
-  union all
-  select id, name, description, key, metadata, geo, updated_at, object_id from (${locationHistory(actor)}) past where location_id <> object_id`
-    : objectView(actor, true);
+  pastOf(actor) === NOTHING
+    ? objectView(actor, true)
+    : sql`
+  select id, name, ${typeNamesOf(sql`l.object_uuid`)} as description, key, metadata, coalesce(geo, ${geometryOfJson(sql`geo_json`)}) as geo,
+         updated_at, object_id
+  from (
+    select ${objects.id}::text as id, ${objects.title} as name, ${objects.name} as key, ${objects.metadata} as metadata,
+           ${objects.geo} as geo, null::jsonb as geo_json, ${objects.updatedAt} as updated_at, ${objects.id}::text as object_id, ${objects.id} as object_uuid
+    from ${objects}
+    where ${visibleTo(actor, 'object') ?? sql`true`} and ${objects.geo} is not null
+    union all
+    select id, name, key, metadata, null::geometry, geo_json, updated_at, object_id, object_id::uuid
+    from (${locationHistory(actor)}) past where location_id <> object_id
+  ) l`;
 
 /** The datastreams the reader may see: their project's and their object's visibility both, and their metric still in the table. */
 const datastreamView = (actor: Actor | null) => sql`

@@ -443,9 +443,10 @@ describe('historical locations (req/datamodel/historical-location, req/create-up
     expect((await api(t.app, 'PUT', `/data/obj/${key}`, { token: owner.token, body: { geo: pair } })).statusCode).toBe(200);
     expect((await send('PATCH', `Locations('${id}')`, owner, { location: { type: 'Point', coordinates: [8.8, 47.6] } })).statusCode).toBe(200);
     // A change that is not of its place adds none.
-    expect((await send('PATCH', `Things('${id}')`, owner, { name: 'Moored buoy' })).statusCode).toBe(200);
+    const moored = unique('Moored buoy ');
+    expect((await send('PATCH', `Things('${id}')`, owner, { name: moored })).statusCode).toBe(200);
 
-    // Past places are the audit log's readers' (a place made coarse on purpose stays so to the others).
+    // Past places are the object's editors' and the audit log's readers' (a place made coarse on purpose stays so to the others).
     const admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
     const history = (await send('GET', `Things('${id}')/HistoricalLocations?$expand=Locations,Thing($select=id)&$count=true`, admin)).json();
     expect(history['@iot.count']).toBe(3);
@@ -484,12 +485,21 @@ describe('historical locations (req/datamodel/historical-location, req/create-up
     const since = encodeURIComponent(`Thing/id eq '${id}' and time ge ${middle!.time}`);
     expect((await send('GET', `HistoricalLocations?$filter=${since}&$count=true`, admin)).json()['@iot.count']).toBe(2);
 
-    // To others, the latest alone: no past Location, no past place.
-    const seen = (await send('GET', `Things('${id}')/HistoricalLocations?$expand=Locations`, null)).json().value;
-    expect(seen.map((h: Entity) => h['@iot.id'])).toEqual([latest!['@iot.id']]);
-    expect(seen[0].Locations.map((l: Entity) => l['@iot.id'])).toEqual([id]);
-    expect((await send('GET', `Locations('${past}')`, owner)).statusCode).toBe(404);
-    expect((await send('GET', `HistoricalLocations('${past}')`, owner)).statusCode).toBe(404);
+    // The object's editor sees its track too, the past Locations in the set beside the current ones.
+    expect((await send('GET', `Things('${id}')/HistoricalLocations?$count=true`, owner)).json()['@iot.count']).toBe(3);
+    expect((await send('GET', `Locations('${past}')`, owner)).statusCode).toBe(200);
+    const mine = encodeURIComponent(`name eq '${moored}'`);
+    expect((await send('GET', `Locations?$filter=${mine}&$count=true`, owner)).json()['@iot.count']).toBe(3);
+    // To others (a visitor, a signed-in reader, the editor's own key that may not edit), the latest alone: no past Location, no past place.
+    const readOnly = (await buildApiKey(t.app, owner, { permissions: [] })).secret;
+    for (const reader of [null, stranger, readOnly]) {
+      const seen = (await send('GET', `Things('${id}')/HistoricalLocations?$expand=Locations`, reader)).json().value;
+      expect(seen.map((h: Entity) => h['@iot.id'])).toEqual([latest!['@iot.id']]);
+      expect(seen[0].Locations.map((l: Entity) => l['@iot.id'])).toEqual([id]);
+      expect((await send('GET', `Locations('${past}')`, reader)).statusCode).toBe(404);
+      expect((await send('GET', `HistoricalLocations('${past}')`, reader)).statusCode).toBe(404);
+      expect((await send('GET', `Locations?$filter=${mine}&$count=true`, reader)).json()['@iot.count']).toBe(1);
+    }
 
     // Kept by the catalogue, not written by hand; gone with their Thing.
     expect((await send('POST', 'HistoricalLocations', owner, { time: '2024-01-01T00:00:00Z' })).statusCode).toBe(405);
