@@ -24,7 +24,7 @@ function useBaseStyle(styleUrl: string | null | undefined) {
   const loadedRef = useRef(false);
   /** The sources the style's document names (null until it has come). */
   const ownRef = useRef<ReadonlySet<string> | null>(null);
-  const timerRef = useRef<ReturnType<typeof setTimeout>>();
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** (Re)starts the wait for the style's next sign of progress. */
   const wait = () => {
     clearTimeout(timerRef.current);
