@@ -246,7 +246,7 @@ test('a view on a style from another host draws its tiles within the CSP, and /p
 });
 
 test('data tiles slower than a style may take to load keep the view’s own basemap', async ({ page, request }) => {
-  // BaseMap gives a configured style 8 s without progress before it draws the built-in one instead; the data tiles are held longer.
+  // BaseMap gives a configured style 8 s without progress before it draws the built-in one instead; the data tiles are held well past that.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/tiles/**', async (route) => {
@@ -255,7 +255,7 @@ test('data tiles slower than a style may take to load keep the view’s own base
   });
   await page.goto('/map/tiles');
   await expect(page.getByRole('status').filter({ hasText: 'Loading map data…' })).toBeVisible();
-  await page.waitForTimeout(9000);
+  await page.waitForTimeout(12_000);
   release();
   await expectSettled(page);
   await expect.poll(() => shareInTileColour(page, request), { timeout: 15_000 }).toBeGreaterThan(0.5);

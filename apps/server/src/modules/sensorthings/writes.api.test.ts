@@ -476,6 +476,9 @@ describe('historical locations (req/datamodel/historical-location, req/create-up
       }),
     ]);
     expect(first!.Locations[0]).toMatchObject({ '@iot.id': first!['@iot.id'], location: { type: 'Point', coordinates: [8.55, 47.37] } });
+    // A past Location is described as its Thing is now (its object's types).
+    expect(first!.Locations[0]!.description).toBe('Site');
+    expect(latest!.Locations[0]!.description).toBe('Site');
     const past = first!['@iot.id'];
     expect((await send('GET', `Locations('${past}')/Things`, admin)).json().value).toEqual([]);
     expect((await send('GET', `Locations('${past}')/HistoricalLocations`, admin)).json().value.map((h: Entity) => h['@iot.id'])).toEqual([past]);
