@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { Parser } from 'n3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCE_ACTIONS, type Change, type ChangesResponse, type GlobalPermission } from '@observatory/shared';
+import { RESOURCE_ACTIONS, type Change, type ChangesResponse, type GlobalPermission, type ResourceAction } from '@observatory/shared';
 import {
   buildAsset,
   buildComment,
@@ -32,7 +32,7 @@ import { api, sourceWebDist, startTestApp, unique, uniqueIp, type TestApp } from
 import { decodeTile, pointsTotal, tileAt, tilesOver, type DecodedPoint } from '../../test/vector-tiles.js';
 import { createOaiService } from '../modules/oai/index.js';
 import { findByKey } from './lookup.js';
-import { can } from './policy.js';
+import { can, type Actor } from './policy.js';
 import { RESOURCES, type Kind } from './resources.js';
 import { mayActOn, visibleTo } from './visibility.js';
 
@@ -277,26 +277,25 @@ describe.each(ACTORS)('as %s', (name) => {
     }
   });
 
-  it('for every kind read on its own, the SQL of mayActOn keeps exactly the rows the policy lets the actor act on, action by action', async () => {
+  it('for every kind read on its own, the SQL of mayActOn keeps exactly the rows the policy lets the actor act on, action by action, also through API keys', async () => {
     const user = who();
-    const actor = user ? await t.app.services.users.actorFor(user.id) : null;
+    const signedIn = user ? await t.app.services.users.actorFor(user.id) : null;
+    // The user as such, and through keys of theirs: one that may edit within one project, one that may edit and delete anywhere, one within the team.
+    const keyed = (permissions: ResourceAction[], targets: string[]): Actor | null =>
+      signedIn && { ...signedIn, key: { id: randomUUID(), permissions: new Set(permissions), targets: new Set(targets) } };
+    const actors = [signedIn, keyed(['edit'], [world.projects.members.id]), keyed(['edit', 'delete'], []), keyed(['edit', 'comment'], [world.team.id])];
     const kinds = (Object.keys(RESOURCES) as Kind[]).filter((kind) => !RESOURCES[kind].parent && !RESOURCES[kind].coOwners);
     for (const kind of kinds) {
       const d = RESOURCES[kind];
       const all = (await t.app.database.use((db) => db.select({ id: d.id }).from(d.table))).map((r) => String(r.id));
       const resources = await Promise.all(all.map(async (id) => [id, (await t.app.database.use((db) => findByKey(db, kind, id)))!.resource] as const));
-      for (const action of RESOURCE_ACTIONS) {
-        const kept = (
-          await t.app.database.use((db) =>
-            db
-              .select({ id: d.id })
-              .from(d.table)
-              .where(mayActOn(actor, kind, action)),
-          )
-        ).map((r) => String(r.id));
-        const allowed = resources.filter(([, resource]) => can(actor, action, resource)).map(([id]) => id);
-        expect(sorted(kept), `${kind} ${action}`).toEqual(sorted(allowed));
-      }
+      for (const [n, actor] of actors.entries())
+        for (const action of RESOURCE_ACTIONS) {
+          const condition = mayActOn(actor, kind, action);
+          const kept = (await t.app.database.use((db) => db.select({ id: d.id }).from(d.table).where(condition))).map((r) => String(r.id));
+          const allowed = resources.filter(([, resource]) => can(actor, action, resource)).map(([id]) => id);
+          expect(sorted(kept), `${kind} ${action}, actor ${n}`).toEqual(sorted(allowed));
+        }
     }
   });
 
