@@ -149,13 +149,9 @@ const locationView = (actor: Actor | null) =>
   select id, name, ${typeNamesOf(sql`l.object_uuid`)} as description, key, metadata, coalesce(geo, ${geometryOfJson(sql`geo_json`)}) as geo,
          updated_at, object_id
   from (
-    select ${objects.id}::text as id, ${objects.title} as name, ${objects.name} as key, ${objects.metadata} as metadata,
-           ${objects.geo} as geo, null::jsonb as geo_json, ${objects.updatedAt} as updated_at, ${objects.id}::text as object_id, ${objects.id} as object_uuid
-    from ${objects}
-    where ${visibleTo(actor, 'object') ?? sql`true`} and ${objects.geo} is not null
+    select id, name, key, metadata, geo, null::jsonb as geo_json, updated_at, object_id, object_id::uuid as object_uuid from (${objectView(actor, true)}) current
     union all
-    select id, name, key, metadata, null::geometry, geo_json, updated_at, object_id, object_id::uuid
-    from (${locationHistory(actor)}) past where location_id <> object_id
+    select id, name, key, metadata, null::geometry, geo_json, updated_at, object_id, object_id::uuid from (${locationHistory(actor)}) past where location_id <> object_id
   ) l`;
 
 /** The datastreams the reader may see: their project's and their object's visibility both, and their metric still in the table. */
