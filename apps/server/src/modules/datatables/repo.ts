@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { extentOverlaps } from '../../lib/geometry.js';
 import type { Bbox } from '@observatory/shared';
+import { arrayParam } from '../../lib/sql-arrays.js';
 import { bumped } from '../../lib/versions.js';
 import type { Actor } from '../../authz/policy.js';
 
@@ -92,7 +93,7 @@ export const countsByMetric = (db: Db, tableId: string) =>
  * seconds to plan (and PGlite refuses one that long).
  */
 export function existing(db: Db, tableId: string, keys: { objectId: string; metricId: string; time: Date }[]) {
-  const column = <T>(pick: (k: (typeof keys)[number]) => T) => sql.param(keys.map(pick));
+  const column = (pick: (k: (typeof keys)[number]) => string) => arrayParam(keys.map(pick), 'bare');
   return db
     .select(getTableColumns(observations))
     .from(observations)
@@ -111,13 +112,13 @@ export function existing(db: Db, tableId: string, keys: { objectId: string; metr
  * faster than a VALUES list of seven per row.
  */
 export async function upsert(db: Db, table: { id: string; level: string }, rows: ObservationRow[]) {
-  // One parameter holding the array (a bare array would be spread into one parameter per element).
-  const column = <T>(pick: (r: ObservationRow) => T) => sql.param(rows.map(pick));
+  // One parameter holding each column (a bare array would be spread into one parameter per element).
+  const column = (pick: (r: ObservationRow) => string | number | null | undefined, kind: 'bare' | 'text' = 'bare') => arrayParam(rows.map(pick), kind);
   await db.execute(sql`
     insert into ${observations} (table_id, object_id, metric_id, time, number, text, note, level)
     select ${table.id}::uuid, o, m, t, n, x, note, ${table.level}
     from unnest(${column((r) => r.objectId)}::uuid[], ${column((r) => r.metricId)}::uuid[], ${column((r) => (r.time as Date).toISOString())}::timestamptz[],
-                ${column((r) => r.number ?? null)}::float8[], ${column((r) => r.text ?? null)}::text[], ${column((r) => r.note ?? '')}::text[]) as u(o, m, t, n, x, note)
+                ${column((r) => r.number)}::float8[], ${column((r) => r.text, 'text')}::text[], ${column((r) => r.note ?? '', 'text')}::text[]) as u(o, m, t, n, x, note)
     on conflict (table_id, object_id, metric_id, time) do update
       set number = excluded.number, text = excluded.text, note = excluded.note, flag = 'not checked', flag_rule = null, flagged_by = null, flagged_at = null
       where (${observations.number}, ${observations.text}, ${observations.note}) is distinct from (excluded.number, excluded.text, excluded.note)`);

@@ -527,6 +527,16 @@ describe('a large file on the embedded database', () => {
     } else expect(turns).toHaveLength(1);
   });
 
+  it('reads a session of more records than one chunk (10,000) back in file order: a bad value in its last record is named at its row', async () => {
+    const lines = hourly(lake1, 10_002, Date.UTC(2019, 0, 1));
+    lines[10_001] = lines[10_001]!.replace(/,[^,]*$/, ',warm');
+    const preview = await post('observations/preview', { session: await sendFile(lines), options: longOptions(), show: 'error' });
+    expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200);
+    expect(preview.json().stats).toMatchObject({ errors: 1, created: 10_001 });
+    // The header is row 1: the 10,002nd record is row 10,003.
+    expect(preview.json().records).toEqual([expect.objectContaining({ row: 10_003, errors: [{ column: 3, message: `${temp}: “warm” is not a number` }] })]);
+  });
+
   it('refuses the rest when an object is deleted between two turns, saying how much was written; committed again, the file names the object gone', async () => {
     if (t.database.kind !== 'embedded') {
       // A server writes the file in one transaction: nothing happens between turns (the test above shows no reader sees a part).

@@ -79,6 +79,13 @@ function valueOf(metric: TableMetric, text: string): { stored: Stored } | { erro
   return typeof stored === 'string' ? { error: stored } : { stored };
 }
 
+/**
+ * The writes in series and time order: each batch or turn then touches few series (one
+ * datastream and latest value each), and its plausibility rules see the values before it.
+ */
+const inSeries = (writes: ImportedObservation[]) =>
+  writes.sort((a, b) => byteOrder(a.objectId, b.objectId) || byteOrder(a.metricId, b.metricId) || a.time.getTime() - b.time.getTime());
+
 /** A commit planned and checked: what it writes, and what it answers. */
 interface Commit {
   context: Context;
@@ -336,7 +343,7 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
           checkColumns(body.options, width);
           const outcomes = await plan(tx, who, records, context);
           refuseIfErrors(outcomes.map((p) => p.record));
-          const commit: Commit = { context, session, outcomes, writes: outcomes.flatMap((p) => p.writes) };
+          const commit: Commit = { context, session, outcomes, writes: inSeries(outcomes.flatMap((p) => p.writes)) };
           log.info(
             { records: outcomes.length, observations: commit.writes.length, session: session?.id ?? null },
             `Import of ${outcomes.length} records as observations: writing`,
@@ -346,7 +353,8 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
             if (session) claimSession((claimed = session.id));
             return { inTurns: commit };
           }
-          await inBatches(commit.writes, onProgress, (batch) => dataTables.writeImported(tx, context.tableId, batch));
+          // As large as a turn: each batch's statements (datastreams, latest values, rules) are per batch, not per row.
+          await inBatches(commit.writes, onProgress, (batch) => dataTables.writeImported(tx, context.tableId, batch), chunkRows);
           await audit(tx, who, 'observations.import', { type: 'datatable', id: context.tableId }, { after: { written: commit.writes.length } });
           return { done: await finish(tx, who, body, commit) };
         })
@@ -364,11 +372,7 @@ export function createObservationImport(deps: { db: Database; dataTables: DataTa
    * committed in the last; the session claimed (committing.ts) until then.
    */
   async function writeInTurns(who: Actor, body: Body, commit: Commit, onProgress: OnProgress): Promise<ImportPreview> {
-    const { context, session } = commit;
-    // In series and time order, so each turn's plausibility rules see the values before it (as a data table's batch).
-    const writes = [...commit.writes].sort(
-      (a, b) => byteOrder(a.objectId, b.objectId) || byteOrder(a.metricId, b.metricId) || a.time.getTime() - b.time.getTime(),
-    );
+    const { context, session, writes } = commit;
     // What each turn replaces, as it is now: its audit entry keeps it, so a file cut off loses no old value.
     const replaced = new Map(commit.outcomes.flatMap((p) => p.replaced).map((r) => [keyOf(r.objectId, r.metricId, r.time), r]));
     try {

@@ -93,11 +93,11 @@ export function answerOf<R extends PreviewRecord>(
 /** Records written per set of statements: each batch reports its progress. */
 export const WRITE_BATCH = 1000;
 
-/** The batches of a list, reporting each as written once it is. */
-export async function inBatches<T>(items: T[], onProgress: OnProgress, write: (batch: T[]) => Promise<void>): Promise<void> {
+/** The batches of a list (of `size` items), reporting each as written once it is. */
+export async function inBatches<T>(items: T[], onProgress: OnProgress, write: (batch: T[]) => Promise<void>, size = WRITE_BATCH): Promise<void> {
   onProgress({ phase: 'writing', done: 0, total: items.length });
-  for (let start = 0; start < items.length; start += WRITE_BATCH) {
-    const batch = items.slice(start, start + WRITE_BATCH);
+  for (let start = 0; start < items.length; start += size) {
+    const batch = items.slice(start, start + size);
     await write(batch);
     onProgress({ phase: 'writing', done: start + batch.length, total: items.length });
   }

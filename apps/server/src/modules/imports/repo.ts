@@ -7,16 +7,20 @@ import { unguarded } from './decode.js';
 
 export type SessionRow = typeof importSessions.$inferSelect;
 
-/** Records written per statement: one array of positions and one of cells (unnest), however many. */
+/** Records written per statement. */
 const CHUNK = 10_000;
 
+/**
+ * A session's records, each a row: a chunk of them goes as one JSON text (one
+ * JSON.stringify, parsed once by PostgreSQL), not as an array of texts each escaped apart.
+ */
 export async function writeRecords(db: Db, sessionId: string, records: string[][]) {
   await db.delete(importRecords).where(eq(importRecords.sessionId, sessionId));
   for (let start = 0; start < records.length; start += CHUNK) {
     const chunk = records.slice(start, start + CHUNK);
     await db.execute(sql`
       insert into ${importRecords} (session_id, position, cells)
-      select ${sessionId}::uuid, p, c from unnest(${sql.param(chunk.map((_, i) => start + i))}::int[], ${sql.param(chunk.map((r) => JSON.stringify(r)))}::jsonb[]) as u(p, c)`);
+      select ${sessionId}::uuid, ${start}::int + (u.n - 1)::int, u.c from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) with ordinality as u(c, n)`);
   }
 }
 
@@ -76,10 +80,19 @@ export const takenNames = async (db: Db, names: string[]) =>
 export const markCommitted = (db: Db, id: string, kind: string, options: unknown, stats: unknown) =>
   db.update(importSessions).set({ kind, options, stats, committedAt: new Date() }).where(eq(importSessions.id, id));
 
-export const allRecords = async (db: Db, sessionId: string) =>
-  (await db.select({ cells: importRecords.cells }).from(importRecords).where(eq(importRecords.sessionId, sessionId)).orderBy(asc(importRecords.position))).map(
-    (r) => r.cells,
-  );
+/** A session's records in order: a chunk at a time as one JSON text, parsed once (not a row, and a JSON value, each). */
+export async function allRecords(db: Db, sessionId: string, count: number): Promise<string[][]> {
+  const records: string[][] = [];
+  for (let start = 0; start < count; start += CHUNK) {
+    const [chunk] = rowsOf<{ cells: string | null }>(
+      await db.execute(sql`
+        select json_agg(${importRecords.cells} order by ${importRecords.position})::text as cells from ${importRecords}
+        where ${importRecords.sessionId} = ${sessionId}::uuid and ${importRecords.position} >= ${start}::int and ${importRecords.position} < ${start + CHUNK}::int`),
+    );
+    if (chunk?.cells) records.push(...(JSON.parse(chunk.cells) as string[][]));
+  }
+  return records;
+}
 
 /** The objects of these names with their parent, and whether the importer may see each. */
 export async function relationStates(db: Db, names: string[], visible: SQL | undefined) {
@@ -127,7 +140,7 @@ export async function requestRecords(db: Db, body: { records: string[][] } | { s
   if ('records' in body) return { records: body.records.map((r) => r.map(unguarded)), width: Math.max(0, ...body.records.map((r) => r.length)), session: null };
   const found = await findSession(db, body.session);
   if (!found) throw invalidField('body.session', 'No such import session');
-  return { records: await allRecords(db, body.session), width: found.session.columns.length, session: found.session };
+  return { records: await allRecords(db, body.session, found.session.records), width: found.session.columns.length, session: found.session };
 }
 
 /**
