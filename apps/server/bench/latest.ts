@@ -3,9 +3,11 @@
  * observations in one data table, then "the latest observation of each datastream of a
  * project, a type or an area": the one query that finds them (the statement behind GET
  * latest-values, as a visitor's, every row read into the process), timed in the process,
- * its p99 against the 50 ms target on a PostgreSQL server; the whole service call (that
- * query, its count, the names and the answer's JSON) beside it; and the requests
- * themselves beside GET health in the same run.
+ * its p99 against the 50 ms target on a PostgreSQL server; the same statement's time in
+ * PostgreSQL alone (planning and execution, as EXPLAIN ANALYZE reports them), which says
+ * how much of it is finding and sorting the rows and how much reading them; the whole
+ * service call (that query, its count, the names and the answer's JSON) beside it; and
+ * the requests themselves beside GET health in the same run.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -32,6 +34,8 @@ export interface LatestFigures {
   seedSeconds: number;
   /** The one query finding every datastream's latest value (its rows read), against the target. */
   query: Timed[];
+  /** The same statement in PostgreSQL alone. */
+  inPostgres: Timed[];
   /** The service call: the query, its count, the names, and the answer's JSON text. */
   service: Timed[];
   requests: LatencyFigure[];
@@ -78,13 +82,22 @@ interface Timed {
 
 /** The p99 and mean of `run` (which says how many rows it found) over RUNS runs, one at a time, after a warm-up. */
 async function timed(label: string, run: () => Promise<number>, targetMs: number | null): Promise<Timed> {
-  const rows = await run();
+  return timedBy(
+    label,
+    async () => {
+      const started = performance.now();
+      const rows = await run();
+      return { rows, ms: performance.now() - started };
+    },
+    targetMs,
+  );
+}
+
+/** The same, of the times `run` reports. */
+async function timedBy(label: string, run: () => Promise<{ rows: number; ms: number }>, targetMs: number | null): Promise<Timed> {
+  const { rows } = await run();
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
+  for (let i = 0; i < RUNS; i++) times.push((await run()).ms);
   times.sort((a, b) => a - b);
   const round = (n: number) => Number(n.toFixed(2));
   return { label, rows, meanMs: round(times.reduce((s, t) => s + t, 0) / times.length), p99Ms: round(times[Math.ceil(times.length * 0.99) - 1]!), targetMs };
@@ -109,9 +122,15 @@ export async function benchLatest(
   ];
   const all = { limit: LATEST_DATASTREAMS, p: 1 };
   const query: Timed[] = [];
+  const inPostgres: Timed[] = [];
   for (const c of cases) {
     const rows = async () => (await tables.latestRows(null, { ...c.query, ...all })).length;
     query.push(await timed(`the query: latest of each datastream of ${c.label}`, rows, withTarget ? LATEST_TARGET_MS : null));
+    const explained = async () => {
+      const { rows, planningMs, executionMs } = await tables.explainLatest(null, { ...c.query, ...all });
+      return { rows, ms: planningMs + executionMs };
+    };
+    inPostgres.push(await timedBy(`the same statement in PostgreSQL alone: ${c.label}`, explained, null));
   }
   const service: Timed[] = [];
   for (const c of cases) {
@@ -133,13 +152,13 @@ export async function benchLatest(
     { label: 'GET latest-values: one object', path: '/api/v1/latest-values?object=bench-object-20', count },
   ])
     requests.push(await measureLatency(baseUrl, request, seconds));
-  return { datastreams: LATEST_DATASTREAMS, observations: LATEST_OBSERVATIONS, seedSeconds, query, service, requests };
+  return { datastreams: LATEST_DATASTREAMS, observations: LATEST_OBSERVATIONS, seedSeconds, query, inPostgres, service, requests };
 }
 
 export function printLatest(title: string, figures: LatestFigures, referenceCpuMs?: number): void {
   console.log(`\n${title}: ${figures.observations} observations in ${figures.datastreams} datastreams seeded in ${figures.seedSeconds} s`);
   console.log(`${title}, latest values: ${RUNS} runs one at a time, every datastream found`);
-  for (const s of [...figures.query, ...figures.service]) {
+  for (const s of [...figures.query, ...figures.inPostgres, ...figures.service]) {
     const verdict = s.targetMs === null ? '' : s.p99Ms <= s.targetMs ? ` (within ${s.targetMs} ms)` : ` (OVER ${s.targetMs} ms)`;
     console.log(`${s.label}: ${s.rows} rows, mean ${s.meanMs} ms, p99 ${s.p99Ms} ms${verdict}`);
   }

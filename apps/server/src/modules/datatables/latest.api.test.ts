@@ -153,7 +153,7 @@ describe('GET latest-values', () => {
     }
   });
 
-  it('the query alone (latestRows, which the bench times) finds the rows of the answer, in its order, for each reader', async () => {
+  it('the query alone (latestRows and explainLatest, which the bench times) finds the rows of the answer, in its order, for each reader', async () => {
     for (const who of [owner, null]) {
       const cases: [string, { project?: string; object?: string; bbox?: [number, number, number, number] }][] = [
         [`project=${project.slug}`, { project: project.slug }],
@@ -169,6 +169,11 @@ describe('GET latest-values', () => {
           search,
         ).toEqual(answer.values.map((v) => v.datastream));
         expect(rows.length, search).toBe(answer.count);
+        // The same statement, run by PostgreSQL alone: as many rows, and its times.
+        const explained = await t.app.services.dataTables.explainLatest(actor, { ...query, limit: 1000, p: 1 });
+        expect(explained.rows, search).toBe(rows.length);
+        expect(explained.executionMs).toBeGreaterThan(0);
+        expect(explained.planningMs).toBeGreaterThanOrEqual(0);
       }
     }
     // Held to what the answer shows, and hiding what it hides.

@@ -539,6 +539,13 @@ export async function namesOf(db: Db, ids: { metrics: string[]; tables: string[]
   };
 }
 
+/** What EXPLAIN (ANALYZE, FORMAT JSON) answers of a statement, as far as the bench reads it. */
+interface ExplainedPlan {
+  'Planning Time': number;
+  'Execution Time': number;
+  Plan: { 'Actual Rows': number };
+}
+
 /** Which datastreams' latest values: of a project, an object, objects of a type, or in an area. */
 export interface LatestFilter {
   projectId?: string;
@@ -563,22 +570,29 @@ export function latestValues(db: Db, filter: LatestFilter, visible: { datastream
     visible.datastream,
     visible.object,
   );
+  /** The page's rows: the datastream, its object, its value, and the ids of its metric, table and project (few: read apart, by `namesOf`). */
+  const pageStatement = (page: { limit: number; offset: number }) => sql`
+    select ${datastreams.id} as datastream, ${objects.name} as object_name, ${objects.title} as object_title,
+      ${datastreams.metricId} as metric_id, ${datastreams.tableId} as table_id, ${datastreams.projectId} as project_id,
+      ${datastreams.latestTime} as time, ${datastreams.latestNumber} as number, ${datastreams.latestText} as text, ${datastreams.latestFlag} as flag
+    from ${datastreams}
+    join ${objects} on ${objects.id} = ${datastreams.objectId}
+    join ${metrics} on ${metrics.id} = ${datastreams.metricId}
+    join ${dataTables} on ${dataTables.id} = ${datastreams.tableId}
+    where ${where}
+    order by ${objects.name} collate "C", ${metrics.name} collate "C", ${dataTables.position}, ${datastreams.id}
+    limit ${page.limit} offset ${page.offset}`;
   return {
-    /** The page's rows: the datastream, its object, its value, and the ids of its metric, table and project (few: read apart, by `namesOf`). */
-    page: async (page: { limit: number; offset: number }) =>
-      rowsOf<LatestRow>(
-        await db.execute(sql`
-          select ${datastreams.id} as datastream, ${objects.name} as object_name, ${objects.title} as object_title,
-            ${datastreams.metricId} as metric_id, ${datastreams.tableId} as table_id, ${datastreams.projectId} as project_id,
-            ${datastreams.latestTime} as time, ${datastreams.latestNumber} as number, ${datastreams.latestText} as text, ${datastreams.latestFlag} as flag
-          from ${datastreams}
-          join ${objects} on ${objects.id} = ${datastreams.objectId}
-          join ${metrics} on ${metrics.id} = ${datastreams.metricId}
-          join ${dataTables} on ${dataTables.id} = ${datastreams.tableId}
-          where ${where}
-          order by ${objects.name} collate "C", ${metrics.name} collate "C", ${dataTables.position}, ${datastreams.id}
-          limit ${page.limit} offset ${page.offset}`),
-      ),
+    page: async (page: { limit: number; offset: number }) => rowsOf<LatestRow>(await db.execute(pageStatement(page))),
+    /** The page's statement run by PostgreSQL alone (EXPLAIN ANALYZE, no per-node timing): its planning and execution time, and the rows it found. */
+    explain: async (page: { limit: number; offset: number }) => {
+      const [row] = rowsOf<{ 'QUERY PLAN': ExplainedPlan[] | string }>(
+        await db.execute(sql`explain (analyze, timing off, format json) ${pageStatement(page)}`),
+      );
+      const plan = row!['QUERY PLAN'];
+      const [explained] = typeof plan === 'string' ? (JSON.parse(plan) as ExplainedPlan[]) : plan;
+      return { planningMs: explained!['Planning Time'], executionMs: explained!['Execution Time'], rows: explained!.Plan['Actual Rows'] };
+    },
     count: async () => (await db.select({ n: count() }).from(datastreams).innerJoin(objects, eq(objects.id, datastreams.objectId)).where(where))[0]!.n,
   };
 }
