@@ -317,7 +317,7 @@ export interface Config {
   settingsCacheMs: number;
   /** Addresses per sitemap file: past it, sitemap.xml is an index (50,000, the protocol's limit). */
   sitemapMaxUrls: number;
-  /** Values the embedded database writes per turn of a large batch (about half a second's work), letting other requests in between. */
+  /** Values the embedded database writes per turn of a large batch (about half a second's work), letting other requests in between; a server's import writes as many per batch. */
   writeChunkRows: number;
   /** Webhooks: may receivers be on private addresses; the key their secrets are sealed with (null: derived from the token secret); how often changes are queued and sent (0: never, tests drive it). */
   webhooks: { allowPrivate: boolean; secretKey: string | null; pollMs: number };

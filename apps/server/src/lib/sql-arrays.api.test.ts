@@ -24,8 +24,19 @@ describe('arrayParam: a column as array text, read back as sent', () => {
     const times = ['2024-05-01T12:00:00.000Z', '1999-12-31T23:59:59.999Z'];
     const back = await read(sql`select unnest(${arrayParam(times, 'bare')}::timestamptz[]) as v`);
     expect(back.map((t) => new Date(t as string).toISOString())).toEqual(times);
-    const numbers = [0, -1.5, 0.1 + 0.2, 1e21, 5e-324, undefined, Number.MAX_VALUE];
-    expect(await read(sql`select unnest(${arrayParam(numbers, 'bare')}::float8[]) as v`)).toEqual([0, -1.5, 0.1 + 0.2, 1e21, 5e-324, null, Number.MAX_VALUE]);
+    const numbers = [0, -1.5, 0.1 + 0.2, 1e21, 5e-324, undefined, Number.MAX_VALUE, Infinity, -Infinity, NaN];
+    expect(await read(sql`select unnest(${arrayParam(numbers, 'bare')}::float8[]) as v`)).toEqual([
+      0,
+      -1.5,
+      0.1 + 0.2,
+      1e21,
+      5e-324,
+      null,
+      Number.MAX_VALUE,
+      Infinity,
+      -Infinity,
+      NaN,
+    ]);
   });
 
   it('an empty column is an empty array', async () => {

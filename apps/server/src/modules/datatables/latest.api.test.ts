@@ -172,7 +172,7 @@ describe('GET latest-values', () => {
         // The same statement, run by PostgreSQL alone: as many rows, and its times.
         const explained = await t.app.services.dataTables.explainLatest(actor, { ...query, limit: 1000, p: 1 });
         expect(explained.rows, search).toBe(rows.length);
-        expect(explained.executionMs).toBeGreaterThan(0);
+        expect(explained.executionMs).toBeGreaterThanOrEqual(0);
         expect(explained.planningMs).toBeGreaterThanOrEqual(0);
       }
     }

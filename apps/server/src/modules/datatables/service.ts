@@ -429,12 +429,12 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
       });
     },
 
-    /** The rows of a page of latest values as the one query finds them, without count, names or JSON: what the latest-values bench reads. */
+    /** The rows of a page of latest values as the one query finds them, without count, names or JSON: what the latest-values bench holds to its target. */
     async latestRows(actor: Actor | null, query: z.output<typeof LatestValuesQuerySchema>) {
       return db.use(async (d) => (await latestOf(d, actor, query)).page(pageOf(query.p, query.limit)));
     },
 
-    /** That query run by PostgreSQL alone (EXPLAIN ANALYZE): its planning and execution time and its rows, what the bench holds to its target. */
+    /** That query run by PostgreSQL alone (EXPLAIN ANALYZE): its planning and execution time and its rows, which the bench times beside it. */
     async explainLatest(actor: Actor | null, query: z.output<typeof LatestValuesQuerySchema>) {
       return db.use(async (d) => (await latestOf(d, actor, query)).explain(pageOf(query.p, query.limit)));
     },

@@ -80,18 +80,19 @@ export const takenNames = async (db: Db, names: string[]) =>
 export const markCommitted = (db: Db, id: string, kind: string, options: unknown, stats: unknown) =>
   db.update(importSessions).set({ kind, options, stats, committedAt: new Date() }).where(eq(importSessions.id, id));
 
-/** A session's records in order: a chunk at a time as one JSON text, parsed once (not a row, and a JSON value, each). */
-export async function allRecords(db: Db, sessionId: string, count: number): Promise<string[][]> {
-  const records: string[][] = [];
-  for (let start = 0; start < count; start += CHUNK) {
-    const [chunk] = rowsOf<{ cells: string | null }>(
-      await db.execute(sql`
-        select json_agg(${importRecords.cells} order by ${importRecords.position})::text as cells from ${importRecords}
-        where ${importRecords.sessionId} = ${sessionId}::uuid and ${importRecords.position} >= ${start}::int and ${importRecords.position} < ${start + CHUNK}::int`),
-    );
-    if (chunk?.cells) records.push(...(JSON.parse(chunk.cells) as string[][]));
-  }
-  return records;
+/**
+ * A session's records in order, in one statement (one snapshot: a sheet changed meanwhile
+ * is read whole, old or new): a chunk of them a row, as one JSON text parsed once (not a
+ * row, and a JSON value, each).
+ */
+export async function allRecords(db: Db, sessionId: string): Promise<string[][]> {
+  const chunks = rowsOf<{ cells: string }>(
+    await db.execute(sql`
+      select ${importRecords.position} / ${sql.raw(String(CHUNK))} as chunk, json_agg(${importRecords.cells} order by ${importRecords.position})::text as cells
+      from ${importRecords} where ${importRecords.sessionId} = ${sessionId}::uuid
+      group by chunk order by chunk`),
+  );
+  return chunks.flatMap((chunk) => JSON.parse(chunk.cells) as string[][]);
 }
 
 /** The objects of these names with their parent, and whether the importer may see each. */
@@ -140,7 +141,7 @@ export async function requestRecords(db: Db, body: { records: string[][] } | { s
   if ('records' in body) return { records: body.records.map((r) => r.map(unguarded)), width: Math.max(0, ...body.records.map((r) => r.length)), session: null };
   const found = await findSession(db, body.session);
   if (!found) throw invalidField('body.session', 'No such import session');
-  return { records: await allRecords(db, body.session, found.session.records), width: found.session.columns.length, session: found.session };
+  return { records: await allRecords(db, body.session), width: found.session.columns.length, session: found.session };
 }
 
 /**
