@@ -20,6 +20,7 @@ let site: string;
 let far: string;
 let secret: string;
 let tableId: string;
+const tableTitle = unique('Weather');
 const temp = unique('temp-');
 const state = unique('state-');
 const RULES: PlausibilityRule[] = [{ kind: 'range', name: 'Gross range', flag: 'bad', min: -40, max: 50 }];
@@ -36,9 +37,9 @@ beforeAll(async () => {
   hidden = await buildProject(t.app, owner, { visibility: 'members' });
   const at = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
   site = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug], types: [stationType], geo: at(8.3, 47.3) })).name;
-  far = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug], geo: at(-70, -33) })).name;
+  far = (await buildObject(t.app, owner, { name: unique('station-'), title: 'Station in the Andes', projects: [project.slug], geo: at(-70, -33) })).name;
   secret = (await buildObject(t.app, owner, { name: unique('station-'), projects: [hidden.slug], visibility: 'members', geo: at(8.4, 47.4) })).name;
-  tableId = (await buildDataTable(t.app, owner, project.slug, { title: unique('Weather'), metrics: [temp, state] })).id;
+  tableId = (await buildDataTable(t.app, owner, project.slug, { title: tableTitle, metrics: [temp, state] })).id;
   const hiddenTable = (await buildDataTable(t.app, owner, hidden.slug, { title: unique('Weather'), metrics: [temp] })).id;
   await write(hidden.slug, hiddenTable, [{ object: secret, metric: temp, time: '2024-06-01T00:00:00Z', value: 3 }]);
 });
@@ -119,18 +120,18 @@ describe('GET latest-values', () => {
 
   it('finds a project’s, an object’s, a type’s and an area’s datastreams, with their count', async () => {
     const all = await latest(`project=${project.slug}`);
-    expect(all.values.map((v) => [v.object.name, v.metric.name]).sort()).toEqual(
-      [
-        [far, temp],
-        [site, state],
-        [site, temp],
-      ].sort(),
-    );
+    // By object name, then metric name, in byte order.
+    const byName = [
+      [far, temp],
+      [site, state],
+      [site, temp],
+    ].sort((a, b) => (a.join(' ') < b.join(' ') ? -1 : 1));
+    expect(all.values.map((v) => [v.object.name, v.metric.name])).toEqual(byName);
     expect(all.count).toBe(3);
     expect(all.values.find((v) => v.object.name === far)).toMatchObject({
-      object: { name: far, title: far },
+      object: { name: far, title: 'Station in the Andes' },
       metric: { name: temp, title: 'Air temperature', unit: 'Cel' },
-      table: { id: tableId },
+      table: { id: tableId, title: tableTitle },
       project: project.slug,
       time: hour(6),
       value: 21,

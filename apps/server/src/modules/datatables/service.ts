@@ -403,22 +403,22 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         const [rows, total] = await Promise.all([latest.page(page), latest.count()]);
         const distinct = (pick: (r: repo.LatestRow) => string) => [...new Set(rows.map(pick))];
         const names = await repo.namesOf(d, {
-          metrics: distinct((r) => r.metric_id),
+          objects: distinct((r) => r.object_name),
+          metrics: distinct((r) => r.metric_name),
           tables: distinct((r) => r.table_id),
-          projects: distinct((r) => r.project_id),
         });
         const values: LatestValue[] = rows.flatMap((r) => {
-          const metric = names.metrics.get(r.metric_id);
+          const object = names.objects.get(r.object_name);
+          const metric = names.metrics.get(r.metric_name);
           const table = names.tables.get(r.table_id);
-          const project = names.projects.get(r.project_id);
-          // A table or project deleted between the two reads: its values are gone too.
-          if (!metric || !table || !project) return [];
+          // An object renamed, or a table deleted, between the two reads: this answer leaves its values out.
+          if (!object || !metric || !table) return [];
           return {
             datastream: r.datastream,
-            object: { name: r.object_name, title: r.object_title },
+            object,
             metric: { name: metric.name, title: metric.title, unit: metric.unit },
             table: { id: table.id, title: table.title },
-            project,
+            project: table.project,
             time: new Date(r.time).toISOString(),
             value: answeredValue(metric.type, r),
             flag: r.flag ?? 'not checked',
