@@ -402,20 +402,24 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
         const page = pageOf(query.p, query.limit);
         const [rows, total] = await Promise.all([latest.page(page), latest.count()]);
         const distinct = (pick: (r: repo.LatestRow) => string) => [...new Set(rows.map(pick))];
-        const names = await repo.namesOf(d, {
-          objects: distinct((r) => r.object_name),
-          metrics: distinct((r) => r.metric_name),
-          tables: distinct((r) => r.table_id),
-        });
+        const names = await repo.namesOf(
+          d,
+          {
+            objects: distinct((r) => r.object_name),
+            metrics: distinct((r) => r.metric_name),
+            tables: distinct((r) => r.table_id),
+          },
+          visibleTo(actor, 'object'),
+        );
         const values: LatestValue[] = rows.flatMap((r) => {
           const object = names.objects.get(r.object_name);
           const metric = names.metrics.get(r.metric_name);
           const table = names.tables.get(r.table_id);
-          // An object renamed, or a table deleted, between the two reads: this answer leaves its values out.
+          // An object or metric renamed, or a table deleted, between the two reads: this answer leaves its values out (its count still has them).
           if (!object || !metric || !table) return [];
           return {
             datastream: r.datastream,
-            object,
+            object: { name: object.name, title: object.title },
             metric: { name: metric.name, title: metric.title, unit: metric.unit },
             table: { id: table.id, title: table.title },
             project: table.project,
