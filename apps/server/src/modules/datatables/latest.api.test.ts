@@ -5,7 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LatestValuesResponseSchema, type LatestValue, type PlausibilityRule } from '@observatory/shared';
+import type { Actor } from '../../authz/authorize.js';
+import { visibleTo } from '../../authz/visibility.js';
 import { rowsOf } from '../../db/client.js';
+import { namesOf } from './repo.js';
 import { buildDataTable, buildMetric, buildObject, buildObjectType, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
@@ -194,6 +197,14 @@ describe('GET latest-values', () => {
     }
     expect(await latest('project=no-such-project')).toEqual({ values: [], count: 0 });
     expect(await latest('type=no-such-type')).toEqual({ values: [], count: 0 });
+  });
+
+  it('reads the titles shown beside the values only of objects the reader may see', async () => {
+    // The page and the titles are two reads: a hidden object that took a shown object's name in between must not lend it its title.
+    const titles = (who: Actor | null) =>
+      t.database.use(async (d) => (await namesOf(d, { objects: [secret, far], metrics: [], tables: [] }, visibleTo(who, 'object'))).objects);
+    expect([...(await titles(null)).keys()]).toEqual([far]);
+    expect([...(await titles(await t.app.services.users.actorFor(owner.id))).keys()].sort()).toEqual([secret, far].sort());
   });
 });
 
