@@ -199,6 +199,22 @@ describe('GET latest-values', () => {
     expect(await latest('type=no-such-type')).toEqual({ values: [], count: 0 });
   });
 
+  it('writes each time as toISOString does: in UTC, to the millisecond, from the year 1 to 9999', async () => {
+    const logger = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug] })).name;
+    for (const [sent, answered] of [
+      ['2024-06-01T12:30:45.678+02:00', '2024-06-01T10:30:45.678Z'],
+      ['2024-06-01T23:59:59.999-00:30', '2024-06-02T00:29:59.999Z'],
+      ['9999-12-31T12:00:00.5Z', '9999-12-31T12:00:00.500Z'],
+    ]) {
+      await write(project.slug, tableId, [{ object: logger, metric: temp, time: sent, value: 1 }]);
+      expect((await latest(`object=${logger}`)).values.map((v) => v.time)).toEqual([answered]);
+    }
+    // The first day a time may name.
+    const early = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug] })).name;
+    await write(project.slug, tableId, [{ object: early, metric: temp, time: '0001-01-01', value: 1 }]);
+    expect((await latest(`object=${early}`)).values.map((v) => v.time)).toEqual(['0001-01-01T00:00:00.000Z']);
+  });
+
   it('reads the titles shown beside the values only of objects the reader may see', async () => {
     // The page and the titles are two reads: a hidden object that took a shown object's name in between must not lend it its title.
     const titles = (who: Actor | null) =>

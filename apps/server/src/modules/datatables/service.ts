@@ -423,7 +423,7 @@ export function createDataTablesService(deps: { db: Database; projects: Projects
             metric: { name: metric.name, title: metric.title, unit: metric.unit },
             table: { id: table.id, title: table.title },
             project: table.project,
-            time: new Date(r.time).toISOString(),
+            time: r.time,
             value: answeredValue(metric.type, r),
             flag: r.flag ?? 'not checked',
           };
