@@ -36,9 +36,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // A line per journey, and each failure's error and call log once more at the end: a CI log
-  // is often read from its tail.
-  reporter: 'list',
+  // A line per journey, each failure's error and call log as it happens and once more at the
+  // end: a CI log is often read from its tail.
+  reporter: [['list', { printFailuresInline: true }]],
   // Ceilings, not waits: a passing journey takes no longer for them. On a 2-core machine two
   // workers' Chromiums (the maps drawn by software WebGL) and the server keep the load near 10,
   // where a page's lazy editor or a chart of 53,000 points can take 10-15 s to show and a

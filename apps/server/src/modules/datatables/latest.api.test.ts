@@ -8,7 +8,7 @@ import { LatestValuesResponseSchema, type LatestValue, type PlausibilityRule } f
 import type { Actor } from '../../authz/authorize.js';
 import { visibleTo } from '../../authz/visibility.js';
 import { rowsOf } from '../../db/client.js';
-import { namesOf } from './repo.js';
+import { latestValues, namesOf } from './repo.js';
 import { buildDataTable, buildMetric, buildObject, buildObjectType, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
@@ -208,6 +208,13 @@ describe('GET latest-values', () => {
     ]) {
       await write(project.slug, tableId, [{ object: logger, metric: temp, time: sent, value: 1 }]);
       expect((await latest(`object=${logger}`)).values.map((v) => v.time)).toEqual([answered]);
+      // In UTC whatever the session's time zone.
+      const inNewYork = await t.database.transaction(async (tx) => {
+        await tx.execute(sql`set local time zone 'America/New_York'`);
+        const objectId = rowsOf<{ id: string }>(await tx.execute(sql`select id from objects where name = ${logger}`))[0]!.id;
+        return latestValues(tx, { objectId }, { datastream: undefined, object: undefined }).page({ limit: 10, offset: 0 });
+      });
+      expect(inNewYork.map((r) => r.time)).toEqual([answered]);
     }
     // The first day a time may name.
     const early = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug] })).name;
