@@ -28,6 +28,7 @@ const SIGNED_IN: Screen[] = [
   { path: '/teams/field-team', heading: 'Field team', action: button('Add member') },
   { path: '/data', heading: 'Data', action: link('Add object') },
   { path: '/data/abisko', heading: 'Abisko birch–tundra ecotone', action: link('Edit') },
+  { path: '/data/dwr-gle', heading: 'Grant Line Canal East', action: link('Edit') },
   { path: '/data/abisko/edit', heading: 'Edit Abisko birch–tundra ecotone', action: button('Save') },
   { path: '/data/new', heading: 'New object', action: button(/^Create/) },
   { path: '/map/properties', heading: 'Sites', action: field('Search the map') },
@@ -98,6 +99,10 @@ async function expectFitsThePhone(page: Page, screen: Screen) {
   const box = (await action.boundingBox())!;
   expect(box.x, `${screen.path}: main action starts on screen`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${screen.path}: main action ends on screen`).toBeLessThanOrEqual(PHONE.width);
+  // Its label whole: a button squeezed by a long title beside it showed "Edi".
+  type Box = { scrollWidth: number; clientWidth: number; querySelectorAll(selector: string): Iterable<Box> }; // e2e/ has no DOM types
+  const cut = await action.evaluate((el: Box) => Math.max(...[el, ...el.querySelectorAll('*')].map((e) => e.scrollWidth - e.clientWidth)));
+  expect(cut, `${screen.path}: main action shows its whole label`).toBeLessThanOrEqual(0);
   const width = await page.evaluate(
     () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
   );

@@ -9,9 +9,12 @@ type Visibility = 'public' | 'signed-in' | 'members';
 export function TitleWithEdit({ title, editTo }: { title: string; editTo: string | null }) {
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap">
-      <Title order={1}>{title}</Title>
+      {/* The title wraps, even within a long word, and the button keeps its label whole. */}
+      <Title order={1} miw={0} style={{ overflowWrap: 'break-word' }}>
+        {title}
+      </Title>
       {editTo ? (
-        <Button component={PrefetchLink} to={editTo} variant="default">
+        <Button component={PrefetchLink} to={editTo} variant="default" flex="none">
           Edit
         </Button>
       ) : null}

@@ -21,10 +21,12 @@ export default function PartnerPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap" miw={0}>
             <Avatar src={institution.logo?.url} name={institution.name} radius="sm" size={72} color="blue" variant="filled" alt="" />
-            <Stack gap={4}>
-              <Title order={1}>{institution.name}</Title>
+            <Stack gap={4} miw={0}>
+              <Title order={1} style={{ overflowWrap: 'break-word' }}>
+                {institution.name}
+              </Title>
               {institution.url ? (
                 <Anchor href={institution.url} target="_blank" rel="noreferrer">
                   {institution.url.replace(/^https?:\/\//, '')}
@@ -38,7 +40,7 @@ export default function PartnerPage() {
             </Stack>
           </Group>
           {partner.data.permissions.includes('edit') ? (
-            <Button component={PrefetchLink} to={paths.partnerEdit(institution.slug)} variant="default">
+            <Button component={PrefetchLink} to={paths.partnerEdit(institution.slug)} variant="default" flex="none">
               Edit
             </Button>
           ) : null}
