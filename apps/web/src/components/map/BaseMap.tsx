@@ -4,6 +4,7 @@ import { forwardRef, useEffect } from 'react';
 import MapGL, { NavigationControl, useMap, type MapProps, type MapRef } from 'react-map-gl/maplibre';
 import { useAppConfig } from '../../lib/app-config';
 import { FINE_LAND_ZOOM, LAND_SOURCE, loadLand, type Land } from './base-style';
+import { keepCanvasToBox } from './canvas-to-box';
 import { useBaseStyle, type SourceEvent } from './use-base-style';
 
 /**
@@ -49,6 +50,13 @@ function BuiltInLand() {
   return null;
 }
 
+/** The canvas follows its box's size from the first report on (keepCanvasToBox). */
+function FitsItsBox() {
+  const map = useMap().current?.getMap();
+  useEffect(() => (map ? keepCanvasToBox(map) : undefined), [map]);
+  return null;
+}
+
 export type BaseMapProps = Omit<MapProps, 'mapStyle'> & { styleUrl?: string | null; label: string };
 
 /** A MapLibre map on the site's base style with zoom buttons; children add sources, layers and markers. */
@@ -89,6 +97,7 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap(
       >
         <NavigationControl position="top-right" showCompass={false} />
         <BuiltInLand />
+        <FitsItsBox />
         {children}
       </MapGL>
     </div>
