@@ -23,9 +23,11 @@ export default function PersonPage() {
       <Stack gap="lg">
         <Group gap="lg" wrap="nowrap">
           <Avatar src={person.photo?.url} name={person.name} color="blue" variant="filled" size={96} alt="" />
-          <Stack gap={4}>
+          <Stack gap={4} miw={0}>
             <Group gap="sm">
-              <Title order={1}>{person.name}</Title>
+              <Title order={1} miw={0} style={{ overflowWrap: 'break-word' }}>
+                {person.name}
+              </Title>
               {permissions.includes('edit') ? (
                 <Button component={PrefetchLink} to={paths.personEdit(person.slug)} size="xs" variant="default">
                   Edit
