@@ -138,4 +138,19 @@ export default tseslint.config(
     plugins: { tests: { rules: { 'factories-for-test-data': factoriesForTestData } } },
     rules: { 'tests/factories-for-test-data': 'error' },
   },
+  {
+    // A dialog's button is pressed once the dialog has finished opening (answerDialog): a click
+    // while it still grows in can be lost, and the dialog waits on, answered by nobody.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='click'] > MemberExpression > CallExpression[callee.property.name='getByRole'][arguments.0.value='button'] > MemberExpression > CallExpression[callee.property.name='getByRole'][arguments.0.value='dialog']",
+          message: "answer a dialog with answerDialog(page, 'Its button') from ./fixtures",
+        },
+      ],
+    },
+  },
 );

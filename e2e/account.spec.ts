@@ -54,7 +54,7 @@ test('My Account: change e-mail and password; sign out everywhere', async ({ pag
   await expect(page.getByText('Password changed')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await answerDialog(page, 'Sign out everywhere');
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'User menu', exact: true })).toBeVisible();
   await signIn(page, user.username, 'a fresh new password');

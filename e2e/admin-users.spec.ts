@@ -161,7 +161,7 @@ test('teams: create one, add a member, delete it after typing its name', async (
   await page.goto('/admin/teams');
   await page.getByRole('button', { name: 'New team' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('dialog').getByRole('button', { name: 'Create team' }).click();
+  await answerDialog(page, 'Create team');
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const addForm = page.getByRole('form', { name: 'Add a member' });
   await addForm.getByRole('combobox', { name: 'Person' }).fill('Okafor');

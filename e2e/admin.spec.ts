@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, openUserMenu, signIn, test, keyboardDrag } from './fixtures';
+import { ADMIN, answerDialog, apiToken, DEMO_PASSWORD, expect, expectAccessible, keyboardDrag, openUserMenu, signIn, test } from './fixtures';
 
 test('Site Admin: a visitor is asked to sign in, a user without accessAdmin is refused', async ({ page }) => {
   await page.goto('/admin');
@@ -78,7 +78,7 @@ test('deleting a category that holds institutions is refused with the reason', a
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin/institutions');
   await page.getByRole('button', { name: 'Delete Universities' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page.getByRole('alert')).toContainText('still holds 5 institutions');
 });
 
@@ -116,7 +116,7 @@ test('an administrator renames a category', async ({ page }) => {
   await page.getByRole('button', { name: 'Add at the top' }).click();
   await page.getByRole('button', { name: `Rename ${added}` }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(renamed);
-  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await answerDialog(page, 'Rename');
   await expect(page.getByTestId('category-row').filter({ hasText: renamed })).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('category-row').filter({ hasText: renamed })).toBeVisible();
@@ -151,7 +151,7 @@ test('an administrator edits a partner (logo, website, description) and deletes 
 
   await page.getByRole('link', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Delete institution' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page).toHaveURL('/partners');
   await expect(page.getByRole('link', { name })).toHaveCount(0);
 });

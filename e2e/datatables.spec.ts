@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
-import { ADMIN, apiToken, expect, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, apiToken, expect, signIn, test } from './fixtures';
 
 /** Shows a table in another view (a segmented control: its radios are hidden behind their labels). */
 const view = (table: Locator, name: string) =>
@@ -151,7 +151,7 @@ test('a data manager catalogues a project’s data tables and object types in Si
 
   await page.goto(`/admin/projects/${project.slug}/catalog`);
   await page.getByRole('table', { name: 'Data tables' }).getByRole('button', { name: 'Delete Water samples' }).click();
-  await page.getByRole('dialog', { name: 'Delete Water samples?' }).getByRole('button', { name: 'Delete data table' }).click();
+  await answerDialog(page, 'Delete data table', 'Delete Water samples?');
   await expect(page.getByText('No data tables yet.')).toBeVisible();
 });
 

@@ -85,8 +85,9 @@ export async function settled(page: Page) {
  * Answers the open dialog with one of its buttons, once it has finished opening: a click
  * while it still fades in can be lost on a busy machine. The dialog then closes.
  */
-export async function answerDialog(page: Page, button: string) {
-  const dialog = page.getByRole('dialog');
+export async function answerDialog(page: Page, button: string, dialogName?: string) {
+  // Named when another dialog is open beneath it (a photo viewer under its delete question).
+  const dialog = page.getByRole('dialog', dialogName ? { name: dialogName } : {});
   await expect(dialog).toBeVisible();
   await settled(page);
   await dialog.getByRole('button', { name: button, exact: true }).click();

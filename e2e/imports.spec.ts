@@ -33,7 +33,7 @@ async function choose(page: Page, field: Locator, option: string | RegExp) {
 
 async function commit(page: Page) {
   await page.getByRole('button', { name: 'Commit' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
+  await answerDialog(page, 'Import');
   await expect(page.getByRole('heading', { name: 'Imported', level: 1 })).toBeVisible({ timeout: 30_000 });
   return page.getByRole('region', { name: 'What the import did' });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures';
+import { ADMIN, answerDialog, expect, expectAccessible, signIn, test } from './fixtures';
 
 test('a visitor browses the data catalogue by path, with breadcrumbs back up', async ({ page }) => {
   await page.goto('/data');
@@ -78,12 +78,12 @@ test('an administrator adds nodes, moves one with what is inside it, and deletes
 
   // Only an empty node is deleted: the leaf first, then its theme.
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page).toHaveURL(`/nodes/climate/permafrost-${id}`);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Inside' })).toContainText('Nothing inside yet.');
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page).toHaveURL('/nodes/climate');
   await expect(page.getByRole('region', { name: 'Inside' }).getByRole('link', { name: theme })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { apiToken, copyWith, DEMO_PASSWORD, expect, expectAccessible, expectFitsWidth, LAPTOP, PHONE, signIn, test } from './fixtures';
+import { answerDialog, apiToken, copyWith, DEMO_PASSWORD, expect, expectAccessible, expectFitsWidth, LAPTOP, PHONE, signIn, test } from './fixtures';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -197,7 +197,7 @@ test('a project owner writes notes and deletes one; the count follows', async ({
 
   const first = feed.getByRole('article').filter({ hasText: 'Logger 3 replaced.' });
   await first.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete', 'Delete this note?');
   await expect(feed.getByRole('article')).toHaveCount(1);
   await expect(page.getByText('1 note', { exact: true })).toBeVisible();
 
@@ -247,7 +247,7 @@ test('a project owner uploads photos, views them in the lightbox, captions one a
 
   await page.getByRole('button', { name: 'Open Photo 1' }).click();
   await viewer.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete this photo?' }).getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete', 'Delete this photo?');
   await expect(page.getByText('1 photo', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Open / })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Open The ridge from the hut' })).toBeVisible();
@@ -322,6 +322,8 @@ test('the catalogue exports what it shows as GeoJSON and CSV, each one file', as
   await expectAccessible(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
+    // The dialog stays open for the next format; it has finished opening (expectAccessible waited).
+    // eslint-disable-next-line no-restricted-syntax
     page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'GeoJSON' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('objects.geojson');
@@ -333,6 +335,7 @@ test('the catalogue exports what it shows as GeoJSON and CSV, each one file', as
   // The same objects as one CSV file, the polygon's shape in its geometry column.
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
+    // eslint-disable-next-line no-restricted-syntax -- the dialog open since the GeoJSON above
     page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'CSV', exact: true }).click(),
   ]);
   expect(csv.suggestedFilename()).toBe('objects.csv');

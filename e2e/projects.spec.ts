@@ -140,7 +140,7 @@ test('an editor posts an update; deleting it removes it from the recent and the 
   await expect(page.getByRole('region', { name: 'Recent updates' }).getByRole('link', { name: 'First snow measured' })).toBeVisible();
   await page.getByRole('region', { name: 'Recent updates' }).getByRole('link', { name: 'First snow measured' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page).toHaveURL(`/projects/${project.slug}/updates`);
   await expect(page.getByText('No updates yet.')).toBeVisible();
   await page.getByRole('tab', { name: 'Overview' }).click();
