@@ -322,8 +322,7 @@ test('the catalogue exports what it shows as GeoJSON and CSV, each one file', as
   await expectAccessible(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    // The dialog stays open for the next format; it has finished opening (expectAccessible waited).
-    // eslint-disable-next-line no-restricted-syntax
+    // eslint-disable-next-line no-restricted-syntax -- the dialog stays open for the next format, and expectAccessible above waited for it to open
     page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'GeoJSON' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('objects.geojson');
@@ -335,7 +334,7 @@ test('the catalogue exports what it shows as GeoJSON and CSV, each one file', as
   // The same objects as one CSV file, the polygon's shape in its geometry column.
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
-    // eslint-disable-next-line no-restricted-syntax -- the dialog open since the GeoJSON above
+    // eslint-disable-next-line no-restricted-syntax -- the same dialog, open since the GeoJSON download above
     page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'CSV', exact: true }).click(),
   ]);
   expect(csv.suggestedFilename()).toBe('objects.csv');

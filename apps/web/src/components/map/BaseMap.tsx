@@ -50,7 +50,7 @@ function BuiltInLand() {
   return null;
 }
 
-/** The canvas follows its box's size from the first report on (keepCanvasToBox). */
+/** The canvas takes its box's size when the box is first measured (keepCanvasToBox). */
 function FitsItsBox() {
   const map = useMap().current?.getMap();
   useEffect(() => (map ? keepCanvasToBox(map) : undefined), [map]);
