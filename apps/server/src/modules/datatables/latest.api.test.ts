@@ -231,6 +231,72 @@ describe('GET latest-values', () => {
   });
 });
 
+describe('the order kept beside each datastream', () => {
+  /** Datastreams whose kept order (object and metric name, table position) is not their object's, metric's and table's: none may be. */
+  const keptOrderDiffers = async () =>
+    rowsOf<{ id: string }>(
+      await t.database.use((d) =>
+        d.execute(sql`
+          select d.id from datastreams d join objects o on o.id = d.object_id join metrics m on m.id = d.metric_id join data_tables dt on dt.id = d.table_id
+          where (d.object_name, d.metric_name, d.table_position) is distinct from (o.name, m.name, dt.position)`),
+      ),
+    ).length;
+
+  it('follows a renamed object or metric and a moved table, so their values move in the order', async () => {
+    const own = await buildProject(t.app, owner);
+    const [first, second] = [unique('order-m1-'), unique('order-m2-')];
+    for (const name of [first, second]) await buildMetric(t.app, curator, { name, title: name, unit: 'm' });
+    const a = (await buildObject(t.app, owner, { name: unique('order-a-'), projects: [own.slug] })).name;
+    const b = (await buildObject(t.app, owner, { name: unique('order-b-'), projects: [own.slug] })).name;
+    const [one, two] = [
+      (await buildDataTable(t.app, owner, own.slug, { metrics: [first, second] })).id,
+      (await buildDataTable(t.app, owner, own.slug, { metrics: [second] })).id,
+    ];
+    await write(own.slug, one, [
+      { object: a, metric: first, time: hour(1), value: 1 },
+      { object: b, metric: first, time: hour(1), value: 2 },
+      { object: b, metric: second, time: hour(1), value: 3 },
+    ]);
+    await write(own.slug, two, [{ object: b, metric: second, time: hour(1), value: 4 }]);
+    const order = async () => (await latest(`project=${own.slug}`)).values.map((v) => `${v.object.name} ${v.metric.name} ${String(v.value)}`);
+    expect(await order()).toEqual([`${a} ${first} 1`, `${b} ${first} 2`, `${b} ${second} 3`, `${b} ${second} 4`]);
+
+    // The object renamed past the other.
+    const c = unique('order-c-');
+    expect((await api(t.app, 'PUT', `/data/obj/${a}`, { ...as(owner), body: { name: c } })).statusCode).toBe(200);
+    // The metric renamed past the other.
+    const third = unique('order-m3-');
+    const renamed = await api(t.app, 'PUT', `/data/metrics/${first}`, { ...as(curator), body: { name: third, title: third, type: 'number', unit: 'm' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await order()).toEqual([`${b} ${second} 3`, `${b} ${second} 4`, `${b} ${third} 2`, `${c} ${third} 1`]);
+
+    // The second table moved before the first (no screen moves a table yet; its trigger is ready when one does).
+    await t.database.use((d) => d.execute(sql`update data_tables set position = -1 where id = ${two}::uuid`));
+    expect(await order()).toEqual([`${b} ${second} 4`, `${b} ${second} 3`, `${b} ${third} 2`, `${c} ${third} 1`]);
+    expect(await keptOrderDiffers()).toBe(0);
+  });
+
+  it('is taken from the object, metric and table whatever a datastream is made with, and a missing one is still refused', async () => {
+    const logger = (await buildObject(t.app, owner, { name: unique('station-'), projects: [project.slug] })).name;
+    const made = await t.database.use(async (d) =>
+      rowsOf<{ object_name: string; metric_name: string }>(
+        await d.execute(sql`
+          insert into datastreams (project_id, table_id, object_id, metric_id, object_name, metric_name, table_position)
+          select ${project.id}::uuid, ${tableId}::uuid, o.id, m.id, 'zzz', 'zzz', 99 from objects o, metrics m where o.name = ${logger} and m.name = ${state}
+          returning object_name, metric_name`),
+      ),
+    );
+    expect(made).toEqual([{ object_name: logger, metric_name: state }]);
+    expect(await keptOrderDiffers()).toBe(0);
+    const orphan = t.database.use((d) =>
+      d.execute(sql`insert into datastreams (project_id, table_id, object_id, metric_id)
+        select ${project.id}::uuid, ${tableId}::uuid, gen_random_uuid(), m.id from metrics m where m.name = ${state}`),
+    );
+    // Its foreign key's refusal, not a missing name's.
+    await expect(orphan).rejects.toMatchObject({ cause: { code: '23503' } });
+  });
+});
+
 describe('writers of one series at once', () => {
   it('a kept value is replaced only by one at least as late, and after a delete only when the deleted value was the kept one', async () => {
     // As a writer sees it when another's later value was committed after its statement began:

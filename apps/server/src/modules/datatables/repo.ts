@@ -586,7 +586,10 @@ export function latestValues(db: Db, filter: LatestFilter, visible: { datastream
     visible.object,
   );
   /**
-   * The page's rows, kept narrow. A limited sort holds each row in a power-of-two chunk of
+   * The page's rows, in the order kept on each datastream (its object's and metric's names
+   * and its table's position, kept by triggers): a project's come from an index in that
+   * order, so a page of them reads that page, and all of them need no join to be sorted.
+   * Kept narrow: a limited sort holds each row in a power-of-two chunk of
    * memory: one more uuid took a project's 9,900 rows from 1.8 MB to 3.0 MB and their sort
    * and sending from 27 to 36 ms. So the object and metric go by their names, which the
    * sort holds as its keys anyway (written once, as key and column), and their titles are
@@ -599,13 +602,11 @@ export function latestValues(db: Db, filter: LatestFilter, visible: { datastream
   const pageStatement = (page: { limit: number; offset: number }) => sql`
     select datastream, object_name, metric_name, table_id, ${isoTime(sql`time`)} as time, number, text, flag
     from (
-      select ${datastreams.id} as datastream, ${objects.name} collate "C" as object_name, ${metrics.name} collate "C" as metric_name,
-        ${dataTables.position} as position, ${datastreams.tableId} as table_id, ${datastreams.latestTime} as time,
+      select ${datastreams.id} as datastream, ${datastreams.objectName} collate "C" as object_name, ${datastreams.metricName} collate "C" as metric_name,
+        ${datastreams.tablePosition} as position, ${datastreams.tableId} as table_id, ${datastreams.latestTime} as time,
         ${datastreams.latestNumber} as number, ${datastreams.latestText} as text, ${datastreams.latestFlag} as flag
       from ${datastreams}
       join ${objects} on ${objects.id} = ${datastreams.objectId}
-      join ${metrics} on ${metrics.id} = ${datastreams.metricId}
-      join ${dataTables} on ${dataTables.id} = ${datastreams.tableId}
       where ${where}
       order by object_name, metric_name, position, datastream
       limit ${page.limit} offset ${page.offset}
