@@ -501,7 +501,7 @@ async function benchKind(kind: Kind, open: (config: Config) => Promise<Opened>):
       const measured = await part(kind, 'measured', async () => benchMeasured(database, baseUrl, await logIn(baseUrl), SECONDS, kind === 'server', url));
       // Ten million rows: a server's figure only (PGlite would take a quarter of an hour to seed them).
       const latest =
-        kind !== 'server' ? null : await part(kind, 'latest', () => benchLatest(database, app.services.dataTables, baseUrl, SECONDS, kind === 'server'));
+        kind !== 'server' ? null : await part(kind, 'latest', () => benchLatest(database, url!, app.services.dataTables, baseUrl, SECONDS, kind === 'server'));
       const imports = await part(kind, 'imports', async () => benchImports(database, baseUrl, await logIn(baseUrl), url));
       const insights = await part(kind, 'insights', () => measureInsights(database, baseUrl, token, kind, reference));
       const photos = await part(kind, 'photos', () => measurePhotos(database, baseUrl, token, reference));
