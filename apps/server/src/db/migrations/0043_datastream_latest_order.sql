@@ -9,12 +9,15 @@ WHERE o."id" = d."object_id" AND m."id" = d."metric_id" AND t."id" = d."table_id
 CREATE INDEX "datastreams_latest_order_index" ON "datastreams" USING btree ("project_id","object_name" collate "C","metric_name" collate "C","table_position","id");--> statement-breakpoint
 -- A datastream made or moved takes its object's and metric's names and its table's position
 -- (what the insert gave is not trusted). One that names no such row keeps '' or 0, so its
--- foreign key refuses it as before.
+-- foreign key refuses it as before. The rows are locked as they are read: a rename or move
+-- not yet committed is waited for and its new value read (its trigger, run before, cannot
+-- see this datastream), and one begun later waits for this datastream and then updates it.
 CREATE FUNCTION datastreams_order_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.object_name := coalesce((SELECT name FROM objects WHERE id = NEW.object_id), '');
-  NEW.metric_name := coalesce((SELECT name FROM metrics WHERE id = NEW.metric_id), '');
-  NEW.table_position := coalesce((SELECT position FROM data_tables WHERE id = NEW.table_id), 0);
+  NEW.object_name := coalesce((SELECT name FROM objects WHERE id = NEW.object_id FOR KEY SHARE), '');
+  NEW.metric_name := coalesce((SELECT name FROM metrics WHERE id = NEW.metric_id FOR KEY SHARE), '');
+  -- A table's position is no key, so its update takes no lock KEY SHARE waits for.
+  NEW.table_position := coalesce((SELECT position FROM data_tables WHERE id = NEW.table_id FOR SHARE), 0);
   RETURN NEW;
 END $$;
 --> statement-breakpoint
