@@ -136,7 +136,19 @@ export default tseslint.config(
     // write out its create calls.
     files: ['apps/server/**/*.api.test.ts'],
     plugins: { tests: { rules: { 'factories-for-test-data': factoriesForTestData } } },
-    rules: { 'tests/factories-for-test-data': 'error' },
+    rules: {
+      'tests/factories-for-test-data': 'error',
+      // API test files share a worker and its modules (vitest.config.ts): none may stub a
+      // module, a global or the environment for the files after it.
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'API test files share a worker: give the app what it needs through its config (test/harness.ts)',
+        })),
+      ],
+    },
   },
   {
     // A dialog's button is pressed once the dialog has finished opening (answerDialog): a click

@@ -49,7 +49,7 @@ const mapFailure = (page: Page) => page.getByRole('alert').filter({ hasText: 'Th
 async function expectSettled(page: Page) {
   const state = async () =>
     (await mapFailure(page).count()) ? `failed: ${await mapFailure(page).innerText()}` : await mapOf(page).getAttribute('data-map-state');
-  await expect.poll(state, { timeout: 20_000 }).toBe('ready');
+  await expect.poll(state, { timeout: 45_000 }).toBe('ready');
   await expect(mapOf(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type Database } from '../src/db/client.js';
 import { ensureBuiltinObjectTypes, ensureBuiltinRoles } from '../src/db/seed/index.js';
 import { withDatabase } from './global-setup.js';
 
@@ -36,8 +37,7 @@ export async function openTestDatabase(options: { queueTimeoutMs?: number; poolS
   const queueTimeoutMs = options.queueTimeoutMs ?? 30_000;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const loadDataDir = new Blob([fs.readFileSync(template)]);
-    return openDatabase({ url: null, dataDir: null, poolSize: 1, queueTimeoutMs, loadDataDir });
+    return openDatabase({ url: null, dataDir: null, poolSize: 1, queueTimeoutMs, loadDataDir: fs.readFileSync(template) });
   }
   const name = `observatory_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -51,6 +51,25 @@ export async function openTestDatabase(options: { queueTimeoutMs?: number; poolS
     await admin.end();
   };
   return db;
+}
+
+/**
+ * Waits until the change feed lists every change written so far. The feed lists an entry
+ * once every transaction begun before it has ended (modules/system/changes.ts), and on a
+ * PostgreSQL server transaction ids are the whole server's: another test file's database,
+ * busy at the same moment, holds the feed back for as long as its transaction runs.
+ */
+export async function feedSettled(database: Database, timeoutMs = 30_000): Promise<void> {
+  const [{ xid }] = rowsOf<{ xid: string }>(await database.use((d) => d.execute(sql`select pg_current_xact_id()::text as xid`))) as [{ xid: string }];
+  // Counted, not timed by Date: a test may have stopped the clock.
+  for (let waited = 0; ; waited += 50) {
+    const [{ past }] = rowsOf<{ past: boolean }>(
+      await database.use((d) => d.execute(sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${xid}::xid8 as past`)),
+    ) as [{ past: boolean }];
+    if (past) return;
+    if (waited > timeoutMs) throw new Error(`the change feed is still held back after ${timeoutMs} ms by a transaction begun before ${xid}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export interface TestApp {

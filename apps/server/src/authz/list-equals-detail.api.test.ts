@@ -28,7 +28,7 @@ import {
   buildUser,
   type TestUser,
 } from '../../test/factories.js';
-import { api, sourceWebDist, startTestApp, unique, uniqueIp, type TestApp } from '../../test/harness.js';
+import { api, feedSettled, sourceWebDist, startTestApp, unique, uniqueIp, type TestApp } from '../../test/harness.js';
 import { decodeTile, pointsTotal, tileAt, tilesOver, type DecodedPoint } from '../../test/vector-tiles.js';
 import { createOaiService } from '../modules/oai/index.js';
 import { findByKey } from './lookup.js';
@@ -728,6 +728,7 @@ describe.each(ACTORS)('as %s', (name) => {
   });
 
   it('the change feed names exactly the world’s resources the actor may read now; every other change is a delete of an id, saying nothing more', async () => {
+    await feedSettled(t.database);
     const changes: Change[] = [];
     for (let next: string | null = null; ;) {
       const res = (await get(`/changes?limit=1000${next ? `&since=${next}` : ''}`, who())).json() as ChangesResponse;

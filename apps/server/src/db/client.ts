@@ -41,7 +41,7 @@ export interface DatabaseOptions {
   poolSize: number;
   queueTimeoutMs: number;
   /** Start the in-memory database from a data-directory tarball (test template). */
-  loadDataDir?: Blob;
+  loadDataDir?: Uint8Array;
   /**
    * A migrated data-directory tarball (db/template.ts) that a new embedded data directory
    * starts from; an existing one never reads it.
@@ -50,12 +50,23 @@ export interface DatabaseOptions {
 }
 
 /** The template a new data directory starts from, if there is one to use. */
-function templateFor(options: DatabaseOptions): Blob | undefined {
+function templateFor(options: DatabaseOptions): Uint8Array | undefined {
   if (options.loadDataDir) return options.loadDataDir;
   const { dataDir, templateFile } = options;
   if (!dataDir || !templateFile || fs.existsSync(path.join(dataDir, 'pgdata')) || !fs.existsSync(templateFile)) return undefined;
   const bytes = fs.readFileSync(templateFile);
-  return new Blob([templateFile.endsWith('.gz') ? gunzipSync(bytes) : bytes]);
+  return templateFile.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+}
+
+/**
+ * A tarball as PGlite reads it: through `arrayBuffer()` alone (and its `type`, which says
+ * it is not gzipped). A Blob of Node 20 copies the bytes in, then out in 64 KB reads: about
+ * a second of CPU for the 70 MB of a migrated data directory, at every open of a test's.
+ */
+function tarball(bytes: Uint8Array): Blob {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const buffer = whole ? bytes.buffer : bytes.slice().buffer;
+  return { type: 'application/x-tar', arrayBuffer: async () => buffer } as Blob;
 }
 
 /**
@@ -194,6 +205,11 @@ class StatementCounter {
 
 /** PGlite starts with fsync off ("-F"); the last setting wins, so this turns it on. */
 const DURABLE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'fsync=on'];
+/**
+ * A database held in memory alone is a scratch one (a test's, a template being made): with
+ * 16 MB of shared buffers rather than 128 it opens about half a second sooner.
+ */
+const SCRATCH_START_PARAMS = [...DURABLE_START_PARAMS, '-c', 'shared_buffers=16MB'];
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -210,9 +226,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const loadDataDir = templateFor(options);
     const pglite = await PGlite.create({
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
-      ...(loadDataDir ? { loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir: tarball(loadDataDir) } : {}),
       extensions: { postgis: postgisExtension() },
-      startParams: DURABLE_START_PARAMS,
+      startParams: options.dataDir ? DURABLE_START_PARAMS : SCRATCH_START_PARAMS,
     });
     nameStatements(pglite, new StatementNames());
     takeTurns(pglite);

@@ -55,7 +55,7 @@ describe('PostGIS’s lean bundle', () => {
   it('is what the embedded database opens with, and PostGIS answers from it: a transform through PROJ, an area on the sphere', async () => {
     // Embedded in either test run: from the tests' template where it is a file (else made afresh, slower).
     const template = inject('dbTemplate');
-    const loadDataDir = fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+    const loadDataDir = fs.existsSync(template) ? fs.readFileSync(template) : undefined;
     const db = await openDatabase({ url: null, dataDir: null, poolSize: 1, queueTimeoutMs: 60_000, ...(loadDataDir ? { loadDataDir } : {}) });
     try {
       expect(fs.existsSync(leanBundleFile())).toBe(true);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApiKey, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -9,7 +9,6 @@ beforeAll(async () => {
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
 });
 afterAll(() => t.close());
-afterEach(() => vi.useRealTimers());
 
 describe('API keys', () => {
   /** The create call under test, by the key's owner. */

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_MAX_AGE_S, REFRESH_COOKIE } from '@observatory/shared';
 import { buildApiKey, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
@@ -8,7 +8,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-afterEach(() => vi.useRealTimers());
 
 const login = (user: { username: string; password: string }, extra: { remember?: boolean; ip?: string; device?: string; app?: TestApp } = {}) =>
   api((extra.app ?? t).app, 'POST', '/auth/login', {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.js';
 import { buildInvitation, buildUser, type TestUser } from '../../../test/factories.js';
@@ -11,7 +11,6 @@ beforeAll(async () => {
   admin = await buildUser(t.app, { super: true });
 });
 afterAll(() => t.close());
-afterEach(() => vi.useRealTimers());
 
 /** The code of the invitation mailed to an address. */
 async function codeMailedTo(email: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Change, ChangesResponse } from '@observatory/shared';
 import { audit } from '../../lib/audit.js';
 import { buildObject, buildProject, buildUser, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, unique, type TestApp } from '../../../test/harness.js';
+import { api, feedSettled, startTestApp, unique, type TestApp } from '../../../test/harness.js';
 
 /**
  * GET /changes as a follower reads it: page after page by the cursor, each change once, as
@@ -30,6 +30,7 @@ const feed = async (query: string, who?: TestUser): Promise<ChangesResponse> => 
 
 /** Every change after a cursor, read `limit` at a time as a follower would. */
 async function follow(since: string | null, who?: TestUser, limit = 100): Promise<{ changes: Change[]; next: string | null }> {
+  await feedSettled(t.database);
   const changes: Change[] = [];
   let next = since;
   for (;;) {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.js';
 import { buildApiKey, buildTeam, buildUser, type TestUser } from '../../../test/factories.js';
@@ -11,7 +11,6 @@ beforeAll(async () => {
   admin = await buildUser(t.app, { roles: [{ slug: 'administrator' }] });
 });
 afterAll(() => t.close());
-afterEach(() => vi.useRealTimers());
 
 describe('GET /roles', () => {
   it('requires sign-in', async () => {

@@ -6,7 +6,7 @@ import type { Change, Webhook, WebhookCreated, WebhookDelivery, WebhookInput } f
 import { buildApp } from '../../app.js';
 import { webhooks as webhooksTable } from '../../db/schema/index.js';
 import { buildProject, buildUser, buildWebhook, type TestUser } from '../../../test/factories.js';
-import { api, startTestApp, testConfig, unique, type TestApp } from '../../../test/harness.js';
+import { api, feedSettled, startTestApp, testConfig, unique, type TestApp } from '../../../test/harness.js';
 
 /**
  * Webhooks as a receiver sees them: a small HTTP server in the test answers as told and
@@ -60,8 +60,16 @@ afterEach(async () => {
   for (const hook of (await api(t.app, 'GET', '/admin/webhooks', { token: admin.token })).json().webhooks as Webhook[]) await remove(hook);
 });
 
-const tick = () => t.app.services.webhooks.tick();
-const register = (body: Partial<WebhookInput>): Promise<WebhookCreated> => buildWebhook(t.app, admin, body);
+// The feed lists a change once every transaction begun before it has ended (feedSettled).
+const tick = async () => {
+  await feedSettled(t.database);
+  return t.app.services.webhooks.tick();
+};
+/** A webhook hears of what is written after it, once the feed has listed all written before. */
+const register = async (body: Partial<WebhookInput>): Promise<WebhookCreated> => {
+  await feedSettled(t.database);
+  return buildWebhook(t.app, admin, body);
+};
 const remove = (hook: Webhook) => api(t.app, 'DELETE', `/admin/webhooks/${hook.id}`, { token: admin.token, headers: { 'if-match': '*' } });
 const log = async (hook: Webhook): Promise<WebhookDelivery[]> =>
   (await api(t.app, 'GET', `/admin/webhooks/${hook.id}/deliveries`, { token: admin.token })).json().deliveries;

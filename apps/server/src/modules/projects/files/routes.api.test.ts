@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assets, auditLog, fileVersions, projectFiles } from '../../../db/schema/index.js';
 import type { ProjectFile } from '@observatory/shared';
 import { buildProject, buildProjectFile, buildUser, type TestUser } from '../../../../test/factories.js';
@@ -20,7 +20,6 @@ beforeAll(async () => {
   stranger = await buildUser(t.app);
 });
 afterAll(() => t.close());
-afterEach(() => vi.useRealTimers());
 
 /** A member of the project with this role, with a token that knows it. */
 const member = (projectId: string, slug: string) => buildUser(t.app, { roles: [{ slug, target: { id: projectId, type: 'project' } }] });
