@@ -36,9 +36,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // A line per journey, each failure's error and call log as it happens and once more at the
-  // end: a CI log is often read from its tail.
-  reporter: [['list', { printFailuresInline: true }]],
+  // A line per journey, each failure's error and call log as it happens, and the errors once
+  // more after the summary: a CI log is often read from its tail.
+  reporter: [['list', { printFailuresInline: true }], ['./e2e/failures-last.ts']],
   // Ceilings, not waits: a passing journey takes no longer for them. On a 2-core machine two
   // workers' Chromiums (the maps drawn by software WebGL) and the server keep the load near 10,
   // where a page's lazy editor or a chart of 53,000 points can take 10-15 s to show and a
@@ -56,7 +56,15 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A failed journey's trace keeps its actions and the page's DOM at each, not a film of the
+    // screen: encoding frames all along took CPU from every journey, passing ones too.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The app's service worker serves its files from what it kept: a journey's route() of a file
+    // would not see the request. The offline journeys allow it (e2e/offline.spec.ts).
+    serviceWorkers: 'block',
+    // As a reader who asks their system for less motion: dialogs and menus appear at once and
+    // the map jumps rather than flies, so a step waits for no animation (theme.ts).
+    reducedMotion: 'reduce',
     // CHROMIUM_PATH, Debian's Chromium or Playwright's own (scripts/ensure-chromium.mjs installs it when none is there).
     launchOptions: { ...findChromium(), args: CHROMIUM_ARGS },
   },

@@ -74,7 +74,7 @@ for (const [route, drawn] of routes) {
       .sort((a, b) => b.kb - a.kb);
     const total = sized.reduce((sum, chunk) => sum + chunk.kb, 0);
     const largest = sized.slice(0, 8).map((c) => `${c.kb.toFixed(1)} KB ${c.source}`);
-    console.log(`${route}: ${total.toFixed(1)} KB of gzipped JavaScript in ${files.length} files (target ${TARGET_KB[route]} KB)`);
+    console.log(`${route}: ${total.toFixed(2)} KB of gzipped JavaScript in ${files.length} files (target ${TARGET_KB[route]} KB)`);
     expect(total, `${route} loads ${total.toFixed(1)} KB; the largest:\n${largest.join('\n')}`).toBeLessThanOrEqual(CEILING_KB[route]);
   });
 }

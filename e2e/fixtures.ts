@@ -208,20 +208,26 @@ export async function keyboardDrag(page: Page, name: string, key: 'ArrowUp' | 'A
  * `failure(status, url)`: a request the journey makes fail, or whose refusal it checks.
  * `console(text)`: a console message that such a failure makes the app log on purpose.
  * `watch(context)`: a browser context the journey opens itself is watched as well.
+ * `offline(on)`: the journey has taken the network away, and requests fail for want of it.
  */
 export type Trouble = {
   failure(status: number, url: RegExp): void;
   console(text: RegExp): void;
   watch(context: BrowserContext): void;
+  offline(on: boolean): void;
 };
+
+/** How a request fails with no network: the page's own, and one its service worker could not answer. */
+const NO_NETWORK = /^net::(ERR_INTERNET_DISCONNECTED|ERR_FAILED)$/;
 
 /**
  * Every journey fails on a console error or warning, an uncaught page error, a request
  * that failed or a response of 400 or more, unless the journey declared it (Trouble).
  * Chromium's own "Failed to load resource" line is left to the response it names, and
- * its software renderer's notes on GPU stalls are the test machine's, not the app's.
+ * its software renderer's notes on GPU stalls are the test machine's, not the app's, as is
+ * Playwright's note that it blocked the app's service worker (the journeys but the offline ones do).
  */
-const BROWSER_NOISE = [/^Failed to load resource/, /^\[\.WebGL-[\w]+\]GL Driver Message/];
+const BROWSER_NOISE = [/^Failed to load resource/, /^\[\.WebGL-[\w]+\]GL Driver Message/, /^Service Worker registration blocked by Playwright/];
 
 export const test = base.extend<{ trouble: Trouble }>({
   trouble: [
@@ -229,6 +235,7 @@ export const test = base.extend<{ trouble: Trouble }>({
       const failures: { status: number; url: RegExp }[] = [];
       const messages: RegExp[] = [];
       const met: string[] = [];
+      let offline = false;
       const watch = (watched: BrowserContext) => {
         watched.on('console', (m) => {
           if ((m.type() === 'error' || m.type() === 'warning') && ![...BROWSER_NOISE, ...messages].some((r) => r.test(m.text())))
@@ -237,7 +244,9 @@ export const test = base.extend<{ trouble: Trouble }>({
         watched.on('weberror', (e) => met.push(`page error: ${e.error().message}`));
         watched.on('requestfailed', (r) => {
           // A navigation or a fetch the app cancelled on purpose (a newer query, a page left).
-          if (r.failure()?.errorText !== 'net::ERR_ABORTED') met.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+          const error = r.failure()?.errorText ?? '';
+          if (error !== 'net::ERR_ABORTED' && !(offline && NO_NETWORK.test(error)))
+            met.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
         });
         watched.on('response', (r) => {
           if (r.status() >= 400 && !failures.some((f) => f.status === r.status() && f.url.test(r.url())))
@@ -245,7 +254,12 @@ export const test = base.extend<{ trouble: Trouble }>({
         });
       };
       watch(context);
-      await use({ failure: (status, url) => failures.push({ status, url }), console: (text) => messages.push(text), watch });
+      await use({
+        failure: (status, url) => failures.push({ status, url }),
+        console: (text) => messages.push(text),
+        watch,
+        offline: (on) => void (offline = on),
+      });
       expect(met, 'console errors and failed requests the journey did not declare').toEqual([]);
     },
     { auto: true },

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceWebDist, startTestApp, type TestApp } from '../../test/harness.js';
+
+/** The web app's files served as they are (icons): the build copies them. */
+const PUBLIC = path.resolve(import.meta.dirname, '../../../web/public');
 
 /** The built web app as the build lays it out: the page, a hashed asset, a file at the root. */
 const web = sourceWebDist();
@@ -10,6 +14,7 @@ fs.writeFileSync(path.join(web.dir, 'assets/index-Ab12Cd34.js'), 'console.log("a
 fs.mkdirSync(path.join(web.dir, '.vite'));
 fs.writeFileSync(path.join(web.dir, '.vite/manifest.json'), '{}');
 fs.writeFileSync(path.join(web.dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+fs.writeFileSync(path.join(web.dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
 fs.writeFileSync(path.join(web.dir, '..', `secret-${path.basename(web.dir)}.txt`), 'not for the web');
 
 let t: TestApp;
@@ -34,6 +39,40 @@ describe('the built web app', () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject({ method: 'HEAD', url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('serves the service worker for revalidation on every visit, so a browser finds a new version at once', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("serves the web app manifest with the deployment's name, and the page links it", async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json();
+    expect(manifest).toMatchObject({ name: t.app.config.app.productName, start_url: '/', scope: '/', display: 'standalone' });
+    // Browsers install from a PNG of 192 px and one of 512 px; Android masks the maskable one.
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }),
+        expect.objectContaining({ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' }),
+        expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+      ]),
+    );
+    expect((await get('/')).body).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+  });
+
+  it('names icons the web app has, at the sizes it says', async () => {
+    const icons = (await get('/manifest.webmanifest')).json().icons as { src: string; sizes: string; type: string }[];
+    for (const icon of icons.filter((i) => i.type === 'image/png')) {
+      const meta = await sharp(path.join(PUBLIC, icon.src)).metadata();
+      expect(`${meta.width}x${meta.height}`, icon.src).toBe(icon.sizes);
+      expect(meta.format, icon.src).toBe('png');
+    }
   });
 
   it('answers a client route, and the root, with the page', async () => {

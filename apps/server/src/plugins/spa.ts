@@ -20,6 +20,33 @@ export function withProductName(html: string, productName: string): string {
     .replace(/<title>([^<]*?)(?: · [^<]*)?<\/title>/, (_whole, page: string) => `<title>${page} · ${name}</title>`);
 }
 
+/** The colour of the app's icon: the installed app's title bar and splash screen take it. */
+const THEME_COLOR = '#1c4e80';
+
+/**
+ * The web app manifest (installable app): this deployment's name, the icons the build
+ * draws (scripts/make-icons.mjs), and the whole site as its scope.
+ */
+export function webAppManifest(productName: string) {
+  return {
+    id: '/',
+    name: productName,
+    short_name: productName,
+    description: SITE_DESCRIPTION,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: THEME_COLOR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  };
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never
  * cached, and index.html for every client route, with that page's head (modules/head:
@@ -44,6 +71,10 @@ async function spaPlugin(app: FastifyInstance, options: { root: string | null; p
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    const manifest = JSON.stringify(webAppManifest(options.productName));
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('application/manifest+json').send(manifest),
+    );
     // Browsers ask for /favicon.ico whatever the page names; the icon is an SVG.
     app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
   }

@@ -1,10 +1,11 @@
-import { ActionIcon, Avatar, Box, Button, Group } from '@mantine/core';
+import { ActionIcon, Box, Button, Group } from '@mantine/core';
 import { IconDotsVertical, IconLogin } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
+import classes from './Navbar.module.css';
 
 const loadDropdown = () => import('./UserMenuDropdown');
 const UserMenuDropdown = lazy(loadDropdown);
@@ -27,7 +28,12 @@ export function UserMenu({ dark = false }: { dark?: boolean }) {
       variant="subtle"
       color={tone}
       px={6}
-      leftSection={<Avatar size="sm" name={user.username} color="blue" variant="filled" />}
+      // The initials in a circle, as Mantine's Avatar draws it (whose code the first visit would load for it alone).
+      leftSection={
+        <span className={classes.initial} aria-hidden>
+          {user.username.slice(0, 2).toUpperCase()}
+        </span>
+      }
       aria-label={`User menu of ${user.username}`}
       aria-haspopup="menu"
       {...early}

@@ -13,6 +13,8 @@ export const theme = createTheme({
   other: { success: 'green', danger: 'danger' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // Dialogs, menus and drawers appear at once for a reader whose system asks for less motion.
+  respectReducedMotion: true,
   // Plain objects rather than Modal.extend(...): that would load the dialogs' code on a first visit.
   components: {
     // Close buttons show only an icon: give them a name (axe: button-name).

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, isOfflineChunkError, reloadForChunkError } from './chunk-reload';
 
 const CHROME = new TypeError('Failed to fetch dynamically imported module: https://example.org/assets/Projects-Bx1c9.js');
 const FIREFOX = new TypeError('error loading dynamically imported module: https://example.org/assets/Projects-Bx1c9.js');
@@ -59,6 +59,20 @@ describe('reloadForChunkError', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(storage.setItem).toHaveBeenCalledTimes(1);
     expect([...storage.items.values()]).toEqual([String(T0)]);
+  });
+
+  it('does not reload with no network, where the screen was not kept offline', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+
+    expect(reloadForChunkError(CHROME, { storage, reload, now: T0, online: false })).toBe(false);
+    expect(isOfflineChunkError(CHROME, false)).toBe(true);
+    expect(isOfflineChunkError(CHROME, true)).toBe(false);
+    expect(isOfflineChunkError(new TypeError('Failed to fetch'), false)).toBe(false);
+
+    expect(reload).not.toHaveBeenCalled();
+    // Back online, the first failure reloads.
+    expect(reloadForChunkError(CHROME, { storage, reload, now: T0 + 1, online: true })).toBe(true);
   });
 
   it('does not reload for other errors', () => {

@@ -1,6 +1,6 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { reloadForChunkError } from '../../lib/chunk-reload';
+import { isOfflineChunkError, OFFLINE_CHUNK_ERROR, reloadForChunkError } from '../../lib/chunk-reload';
 import { toErrorView } from '../../lib/errors';
 import { ErrorScreen } from '../../components/ErrorScreen';
 
@@ -11,7 +11,7 @@ function RouteError({ error }: { error: unknown }) {
     if (!reloading) console.error(error);
   }, [error, reloading]);
   if (reloading) return null;
-  return <ErrorScreen error={toErrorView(error)} homeLink />;
+  return <ErrorScreen error={isOfflineChunkError(error) ? OFFLINE_CHUNK_ERROR : toErrorView(error)} homeLink />;
 }
 
 interface BoundaryState {

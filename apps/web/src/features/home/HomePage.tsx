@@ -3,7 +3,7 @@ import { IconBulb, IconBuildingCommunity, IconFolders, IconMap2, IconUsers } fro
 import type { ReactNode } from 'react';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { paths } from '../../config/paths';
-import { useAppConfig } from '../../lib/app-config';
+import { pageProductName, useAppConfig } from '../../lib/app-config';
 import { useTitle } from '../../lib/use-title';
 import classes from './HomePage.module.css';
 
@@ -20,7 +20,7 @@ const ENTRY_POINTS = [
  */
 export default function HomePage({ recentInsights }: { recentInsights?: ReactNode }) {
   useTitle();
-  const productName = useAppConfig()?.productName ?? 'The observatory catalogue';
+  const productName = useAppConfig()?.productName ?? pageProductName() ?? 'The observatory catalogue';
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
