@@ -80,11 +80,11 @@ test('My Account lists where you are signed in; signing another session out ends
   await phone.close();
 });
 
-test('/me shows account, photos, projects and teams as tabs, each with its own address', async ({ page }) => {
+test('/me shows account, photos, projects, teams and what is kept offline as tabs, each with its own address', async ({ page }) => {
   await signIn(page, 'ada');
   await page.goto('/me');
   const tabs = page.getByRole('navigation', { name: 'My pages' }).getByRole('tab');
-  await expect(tabs).toHaveText(['Account', 'Photos', 'Projects', 'Teams']);
+  await expect(tabs).toHaveText(['Account', 'Photos', 'Projects', 'Teams', 'Offline']);
   await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
 
@@ -98,6 +98,10 @@ test('/me shows account, photos, projects and teams as tabs, each with its own a
   await expect(page).toHaveURL('/me/teams');
   await expect(page.getByRole('heading', { name: 'My Teams', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/^My Teams · /);
+  await page.getByRole('tab', { name: 'Offline' }).click();
+  await expect(page).toHaveURL('/me/kept');
+  await expect(page.getByRole('heading', { name: 'Kept on this device', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing is kept on this device.' })).toBeVisible();
 
   // An address opens its tab; keyboard arrows move between tabs.
   await page.goto('/me/projects');

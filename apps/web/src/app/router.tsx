@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
                   { path: 'photos', ...page(() => import('./routes/me/MyPhotosPage')) },
                   { path: 'projects', ...page(() => import('../features/projects/MyProjectsPage')) },
                   { path: 'teams', ...page(() => import('../features/teams/MyTeamsPage')) },
+                  { path: 'kept', ...page(() => import('./routes/me/KeptPage')) },
                 ],
               },
               { path: paths.projectCreate, ...page(() => import('../features/projects/ProjectEditPage')) },

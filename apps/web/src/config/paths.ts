@@ -10,6 +10,7 @@ export const paths = {
   myProjects: '/me/projects',
   myTeams: '/me/teams',
   myPhotos: '/me/photos',
+  myKept: '/me/kept',
   projects: '/projects',
   project: (slug: string) => `/projects/${encodeURIComponent(slug)}`,
   projectSample: '/projects/sample',

@@ -216,6 +216,50 @@ const conditionalHeaders = ({ version, overwriteOf }: Conditional = {}): Record<
   ...(overwriteOf !== undefined ? { 'overwrite-of': `"${overwriteOf}"` } : {}),
 });
 
+/** Answers kept on this device for reading with no network (lib/kept/store.ts). */
+export interface KeptAnswers {
+  /** The kept answer of a GET, for when the network does not answer. */
+  answer(url: string): Promise<Response | null>;
+  /** A GET answered 2xx (its own copy): kept fresh, or taken by a keep being read. */
+  answered(url: string, res: Response): void;
+  /** A GET answered 404 or 410: what was kept of it is deleted. */
+  gone(url: string): Promise<void>;
+}
+
+/** Where kept answers come from: loaded only when the device's user kept something (the first visit's budget). */
+let keptSource: { active: () => boolean; load: () => Promise<KeptAnswers> } | null = null;
+let keptLoaded: KeptAnswers | null = null;
+
+export function setKeptAnswers(source: typeof keptSource): void {
+  keptSource = source;
+  keptLoaded = null;
+}
+
+const keptAnswers = async (): Promise<KeptAnswers | null> => (keptSource?.active() ? (keptLoaded ??= await keptSource.load()) : null);
+
+/** Ready for a keep to take the answers its reads get (lib/kept/store.ts `keep`). */
+export const keptReady = async (): Promise<void> => void (await keptAnswers());
+
+/** What answers a GET no network answered: a kept answer, else "not available offline" when the browser knows it is. */
+async function answerOffline(address: string): Promise<Response> {
+  const kept = await (await keptAnswers().catch(() => null))?.answer(address).catch(() => null);
+  if (kept) return kept;
+  if (!navigator.onLine) {
+    throw new ApiError(null, 'offline', 'Not available offline: nothing of this is kept on this device.', 'Not available offline');
+  }
+  throw new ApiError(null, null, null, 'Request Failed');
+}
+
+/** Tells the kept answers what the server answered a GET. */
+function noteAnswered(address: string, res: Response) {
+  if (!keptSource?.active()) return;
+  if (res.ok && keptLoaded) keptLoaded.answered(address, res.clone());
+  else if (res.ok) {
+    const copy = res.clone();
+    void keptAnswers().then((kept) => kept?.answered(address, copy));
+  } else if (res.status === 404 || res.status === 410) void keptAnswers().then((kept) => kept?.gone(address));
+}
+
 /**
  * One call with the Bearer token, its answer as it came. On a 401 it refreshes the session
  * once through the cookie and retries; a refresh that fails ends the session. A status
@@ -254,8 +298,10 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     }
   } catch (err) {
     if ((err instanceof DOMException && err.name === 'AbortError') || err instanceof ApiError) throw err;
+    if (method === 'GET') return answerOffline(url(path, options.query));
     throw new ApiError(null, null, null, 'Request Failed');
   }
+  if (method === 'GET') noteAnswered(url(path, options.query), res);
   if (!res.ok) throw await toApiError(res);
   return res;
 }

@@ -4,16 +4,32 @@ import { useNavigate } from 'react-router';
 import { hasGlobalPermission, type AuthUser, type AuthUserResponse, type GlobalPermission, type LoginInput, type TokenResponse } from '@observatory/shared';
 import { paths } from '../config/paths';
 import { api, ApiError, hasAccessToken, noteSession, onSessionChange, refreshSession, setAccessToken } from './api-client';
+import { deviceUser, forgetKept, noteDeviceUser, noteSignIn } from './device-user';
 import { removeUserDrafts } from './drafts';
 import { appConfigKeys, authKeys, isUnder } from './query-keys';
 
 /** The app's configuration does not change with the session. */
 const keptAcrossSessions = (queryKey: readonly unknown[]) => isUnder(queryKey, appConfigKeys.all);
 
-/** Who is signed in: restored through the refresh cookie on the first load. */
+/** How often the server is asked again who is signed in while the device's note stands in and the browser says it is online. */
+const ASK_AGAIN_OFFLINE_MS = 10_000;
+
+/** Whether the user shown is the device's note, not the server's word (there was no network). */
+let userFromDevice = false;
+
+/** Who is signed in: restored through the refresh cookie on the first load; with no network, the device's note. */
 async function fetchCurrentUser(): Promise<AuthUser | null> {
-  if (!hasAccessToken() && !(await refreshSession())) return null;
-  return (await api.get<AuthUserResponse>('/auth/user')).user;
+  try {
+    const user = !hasAccessToken() && !(await refreshSession()) ? null : (await api.get<AuthUserResponse>('/auth/user')).user;
+    userFromDevice = false;
+    noteDeviceUser(user);
+    return user;
+  } catch (error) {
+    const noted = error instanceof ApiError && error.status === null ? deviceUser() : null;
+    if (!noted) throw error;
+    userFromDevice = true;
+    return noted;
+  }
 }
 
 export function useCurrentUser() {
@@ -21,16 +37,28 @@ export function useCurrentUser() {
   useEffect(
     () =>
       onSessionChange((signedIn) => {
-        if (!signedIn) client.setQueryData(authKeys.user, null);
+        if (!signedIn) {
+          noteDeviceUser(null);
+          client.setQueryData(authKeys.user, null);
+        }
         // Answers fetched as a visitor (permissions lists included) are stale once signed in.
         else void client.invalidateQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) && !isUnder(q.queryKey, authKeys.all) });
       }),
     [client],
   );
+  useEffect(() => {
+    // Back online: the server says again who is signed in (one question, however many ask).
+    const ask = () => void (userFromDevice && client.invalidateQueries({ queryKey: authKeys.user }, { cancelRefetch: false }));
+    window.addEventListener('online', ask);
+    return () => window.removeEventListener('online', ask);
+  }, [client]);
   const query = useQuery({
     queryKey: authKeys.user,
     queryFn: fetchCurrentUser,
     staleTime: Infinity,
+    // The device's note stands in while there is no network; once the browser has one again
+    // (which it may say a moment before requests get through), the server is asked until it answers.
+    refetchInterval: (q) => (userFromDevice && navigator.onLine ? Math.max(ASK_AGAIN_OFFLINE_MS, (rateLimited(q.state.error) ?? 0) * 1000) : false),
     // Too many refreshes: ask again once the server's wait is over; the session is not ended.
     retry: (failures, error) => rateLimited(error) !== null && failures < 5,
     retryDelay: (_, error) => (rateLimited(error) ?? 5) * 1000,
@@ -57,35 +85,46 @@ export function useLogin() {
     mutationFn: async (input: LoginInput) => {
       const token = await api.post<TokenResponse>('/auth/login', input);
       noteSession(true);
+      noteSignIn(input.remember ?? false);
+      // Whoever was noted before is not who signs in now, even if the next question finds no network.
+      noteDeviceUser(null);
       setAccessToken(token.access_token);
       const { user } = await api.get<AuthUserResponse>('/auth/user');
       return user;
     },
     onSuccess: async (user) => {
       await client.resetQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) });
+      noteDeviceUser(user);
       client.setQueryData(authKeys.user, user);
       await navigate(paths.home);
     },
   });
 }
 
-/** Sign out, forget every cached answer and the user's drafts, go to /. */
+/** Sign out, forget every cached answer and the user's drafts, go to /. With no network, the same on this device at once. */
 export function useLogout() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
+    // Not paused until the network is back: a sign-out on a shared tablet must leave nothing noted.
+    networkMode: 'always',
     mutationFn: (options: { everywhere?: boolean } = {}) => api.post(options.everywhere ? '/auth/logout-all' : '/auth/logout'),
     onSettled: async () => {
       const leaving = client.getQueryData<AuthUser | null>(authKeys.user)?.username;
       noteSession(false);
+      noteDeviceUser(null);
       setAccessToken(null);
       // Away from the signed-in screen first: its queries, forgotten while it is still shown,
       // would be asked again at once, without a token (401s after "Sign out everywhere").
       await navigate(paths.home);
       client.removeQueries({ predicate: (q) => !keptAcrossSessions(q.queryKey) });
       client.setQueryData(authKeys.user, null);
-      // After the editors have gone (without a token they write no draft): nothing the user wrote stays.
-      if (leaving) removeUserDrafts(leaving);
+      // After the editors have gone (without a token they write no draft): nothing the user wrote stays,
+      // nor anything they kept on this device.
+      if (leaving) {
+        removeUserDrafts(leaving);
+        await forgetKept(leaving);
+      }
     },
   });
 }

@@ -71,6 +71,9 @@ describe('asking again after a failure', () => {
     expect(retryServerFaults(2, busy(1))).toBe(false);
     expect(retryServerFaults(0, new ApiError(404, 'NOT_FOUND', null, 'Not Found'))).toBe(false);
   });
+  it('does not ask again what is not available offline while the browser has no network', () => {
+    expect(retryServerFaults(0, new ApiError(null, 'offline', 'Not available offline', 'Not available offline'))).toBe(false);
+  });
   it('waits what a busy server names (at most 5 s) plus up to a second, otherwise 1 s then 2 s', () => {
     for (let i = 0; i < 20; i++) {
       const wait = retryDelay(0, busy(2));

@@ -14,10 +14,11 @@ export const errorText = (error: unknown) => toErrorView(error).message || 'Some
 
 /**
  * Whether a failed query is asked again: after a network or server fault, twice at most.
- * A 4xx answer (not found, refused, rate-limited) will not change by asking again at once.
+ * A 4xx answer (not found, refused, rate-limited) will not change by asking again at once,
+ * nor will "not available offline" while the browser has no network.
  */
 export const retryServerFaults = (failures: number, error: unknown) =>
-  !(error instanceof ApiError && error.status !== null && error.status < 500) && failures < 2;
+  !(error instanceof ApiError && ((error.status !== null && error.status < 500) || error.code === 'offline')) && failures < 2;
 
 /**
  * How long to wait before asking again, `failures` counted before this one (as TanStack

@@ -164,3 +164,11 @@ export const nodeKeys = {
   outline: ['nodes', 'outline'] as const,
   types: ['nodetypes'] as const,
 };
+
+/** What the signed-in user kept on this device (lib/kept): read from IndexedDB, not the server. */
+export const keptKeys = {
+  all: ['kept'] as const,
+  list: (username: string) => ['kept', username] as const,
+  /** What the browser says of the site's storage (used, allowed, persistent). */
+  storage: ['kept', 'storage'] as const,
+};

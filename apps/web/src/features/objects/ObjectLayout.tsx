@@ -14,6 +14,8 @@ import { ObjectPageContext } from './object-context';
 import { useObjectChildren, useObjectNotes, useObjectPage, useObjectPhotos } from './object-page';
 import { TypeBadges } from './object-bits';
 import { PageTabs, TitleWithEdit, VisibilityBadge } from '../../components/detail-page';
+import { KeepOffline } from '../../components/KeepOffline';
+import { keepObject, objectKeepId } from './keep';
 
 const TABS = { overview: 'Overview', notebook: 'Notebook', photos: 'Photos' };
 
@@ -76,6 +78,12 @@ export default function ObjectLayout() {
               {obj.name}
             </Text>
           </Group>
+          <KeepOffline
+            keepId={objectKeepId(obj.id)}
+            title={obj.title}
+            keep={(username) => keepObject(username, obj)}
+            screens={[paths.object(obj.name, 'notebook'), paths.object(obj.name, 'photos')]}
+          />
         </Stack>
         <PageTabs
           tabs={TABS}

@@ -11,6 +11,7 @@ import { useObjectPhotos, usePhotoState, useUploadPhoto } from './object-page';
 import { CAPTION_MAX, useCaptionEdit } from './photo-caption';
 import { dateTime, latLon } from './object-bits';
 import { errorText } from '../../lib/errors';
+import { KeptImg } from '../../components/KeptImg';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
@@ -78,7 +79,7 @@ function Thumbnail({
         aria-label={`Open ${photoLabel(photo, index)}`}
         style={{ borderRadius: 4, overflow: 'hidden', aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}
       >
-        <img src={photo.image.url} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        <KeptImg image={photo.image} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
       </UnstyledButton>
       <Text component="figcaption" size="sm" lineClamp={2}>
         {photo.caption || (

@@ -7,9 +7,10 @@ const TABS = [
   { to: paths.myPhotos, label: 'Photos' },
   { to: paths.myProjects, label: 'Projects' },
   { to: paths.myTeams, label: 'Teams' },
+  { to: paths.myKept, label: 'Offline' },
 ] as const;
 
-/** /me and its children (account, photos, projects, teams) as tabs over the page shown. */
+/** /me and its children (account, photos, projects, teams, kept offline) as tabs over the page shown. */
 export default function MeLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

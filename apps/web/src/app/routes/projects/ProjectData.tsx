@@ -11,13 +11,18 @@ import { TypeBadges } from '../../../features/objects/object-bits';
 import { DataTableView } from './measured/DataTableView';
 import { useProjectDetail } from '../../../features/projects/ProjectLayout';
 import { WideTable } from '../../../components/WideTable';
+import { KeepOffline } from '../../../components/KeepOffline';
+import { keepProject, PROJECT_KEEP_MAX, projectKeepId } from './keep-project';
 
 const SHOWN = 25;
 
-/** The sites and other objects the project catalogues: the first page, and the way to all of them. */
-function ProjectObjects({ slug }: { slug: string }) {
-  // The catalogue's own query and cache entry, so saving an object refreshes this list too.
-  const query = new URLSearchParams({ project: slug, limit: String(SHOWN) }).toString();
+/** The catalogue's own query and cache entry, so saving an object refreshes this list too. */
+const listQuery = (slug: string) => new URLSearchParams({ project: slug, limit: String(SHOWN) }).toString();
+
+/** The sites and other objects the project catalogues: the first page, and the way to all of them; kept offline here. */
+function ProjectObjects({ project }: { project: { id: string; slug: string; title: string } }) {
+  const { slug } = project;
+  const query = listQuery(slug);
   const objects = useQuery({ queryKey: objectKeys.list(query, 1), queryFn: () => fetchObjects(query, 1) });
   if (objects.error) {
     return (
@@ -61,6 +66,13 @@ function ProjectObjects({ slug }: { slug: string }) {
       <Anchor component={PrefetchLink} to={`${paths.data}?project=${encodeURIComponent(slug)}`}>
         {total > rows.length ? `All ${total} in the data catalogue` : 'Open in the data catalogue'}
       </Anchor>
+      <KeepOffline
+        description={`Kept offline, the project and ${total > PROJECT_KEEP_MAX ? `the first ${PROJECT_KEEP_MAX} of its ${total}` : `its ${total}`} sites and objects, with their notebooks and photos, open on this device with no network.`}
+        keepId={projectKeepId(project.id)}
+        title={project.title}
+        keep={(username) => keepProject(username, project, query)}
+        screens={[paths.project(slug), ...[undefined, 'notebook' as const, 'photos' as const].map((tab) => paths.object(rows[0]!.name, tab))]}
+      />
     </Stack>
   );
 }
@@ -76,7 +88,7 @@ export default function ProjectData() {
         <Title order={2} size="h3" id="project-objects">
           Sites and objects
         </Title>
-        <ProjectObjects slug={project.slug} />
+        <ProjectObjects project={project} />
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby="project-datatables">
         <Title order={2} size="h3" id="project-datatables">

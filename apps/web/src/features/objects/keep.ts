@@ -1,0 +1,46 @@
+import { paths } from '../../config/paths';
+import { apiUrl } from '../../lib/api-client';
+import { keep, type ImageToKeep, type Keep } from '../../lib/kept/store';
+import { objectPath } from './api';
+import { liveObjectApi } from './object-page';
+
+export const objectKeepId = (id: string) => `object:${id}`;
+
+/** What an object's page reads, by address: a keep of it claims these answers. */
+export function objectPageClaims(obj: { id: string; name: string }): (url: string) => boolean {
+  const own = apiUrl(objectPath(obj.name));
+  const children = `${apiUrl('/data/obj', { parent: obj.id })}&`;
+  const types = apiUrl('/data/objtypes');
+  return (url) => url === own || url.startsWith(`${own}/`) || url.startsWith(`${own}?`) || url.startsWith(children) || url === types;
+}
+
+/**
+ * Reads an object's page as the page does (and its code): the object, the object types with their
+ * schemas, its children, the first page of its notebook and of its photos. Answers the
+ * photos as their tiles show them (400 px), to keep with it.
+ */
+export async function readObjectPage(obj: { id: string; name: string }): Promise<ImageToKeep[]> {
+  const [, , , , , photos] = await Promise.all([
+    loadObjectPageCode(),
+    liveObjectApi.fetchObject(obj.name),
+    liveObjectApi.fetchObjectTypes(),
+    liveObjectApi.fetchChildren(obj.id),
+    liveObjectApi.fetchNotes(obj.name, 1),
+    liveObjectApi.fetchPhotos(obj.name, 1),
+  ]);
+  return photos.data.photos.map((p) => ({ id: p.image.id, url: p.image.url }));
+}
+
+/**
+ * The code the page loads as it is drawn (its map and photo viewer), loaded with what is kept
+ * so that the service worker has it: a site kept with its project was never opened here.
+ */
+const loadObjectPageCode = () => Promise.all([import('./ObjectMap'), import('./PhotoViewer')]);
+
+/** Keeps an object's page on this device (docs/offline.md "Kept on this device"). */
+export function keepObject(username: string, obj: { id: string; name: string; title: string }): Promise<Keep> {
+  const root = apiUrl(objectPath(obj.name));
+  return keep(username, { id: objectKeepId(obj.id), kind: 'object', title: obj.title, href: paths.object(obj.name), root }, objectPageClaims(obj), () =>
+    readObjectPage(obj),
+  );
+}

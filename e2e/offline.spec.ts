@@ -1,0 +1,355 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { answerDialog, apiToken, expect, newUser, openUserMenu, PHONE, signIn, signInWithForm, test, type Trouble } from './fixtures';
+
+// The app's service worker at work: these journeys allow it (the others block it), one after
+// another, since one of them deploys another version of it.
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'default' });
+
+/** The page's globals these journeys read (the journeys are typed without the DOM's). */
+interface InPage {
+  navigator: { serviceWorker: { controller: { scriptURL: string } | null; getRegistration(): Promise<{ update(): Promise<unknown> } | undefined> } };
+  caches: { keys(): Promise<string[]>; match(url: string): Promise<unknown>; open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }> };
+  location: { origin: string };
+  performance: { getEntriesByType(type: 'resource'): { name: string }[] };
+  localStorage: { getItem(key: string): string | null };
+  indexedDB: { databases(): Promise<{ name: string }[]> };
+  sessionStorage: { getItem(key: string): string | null };
+}
+
+/** The names of the caches the page's origin has. */
+const cacheNames = (page: Page) => page.evaluate(() => (globalThis as unknown as InPage).caches.keys());
+
+/** The paths kept in each of those caches. */
+const keptFiles = (page: Page) =>
+  page.evaluate(async () => {
+    const { caches } = globalThis as unknown as InPage;
+    const kept: Record<string, string[]> = {};
+    for (const name of await caches.keys()) kept[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    return kept;
+  });
+
+/** The worker the server serves, as the build wrote it. */
+const WORKER = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
+
+/** Once the page is controlled by the app's worker, which has kept every file of the app the page loaded. */
+async function workerInCharge(page: Page) {
+  await page.waitForFunction(() => (globalThis as unknown as InPage).navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js'), null, {
+    timeout: 30_000,
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const { performance, location, caches } = globalThis as unknown as InPage;
+        const loaded = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'));
+        const kept = await Promise.all(loaded.map((url) => caches.match(url.pathname)));
+        return kept.filter((response) => !response).length;
+      }),
+    )
+    .toBe(0);
+}
+
+/**
+ * No network, as a phone in the field has none: the browser says it is offline, and every
+ * request, the service worker's included (which `setOffline` alone does not stop), fails.
+ * Answers the addresses the browser tried meanwhile.
+ */
+async function goOffline(context: BrowserContext, trouble: Trouble): Promise<string[]> {
+  trouble.offline(true);
+  const tried: string[] = [];
+  await context.route('**/*', (route) => {
+    tried.push(new URL(route.request().url()).pathname);
+    return route.abort('internetdisconnected');
+  });
+  await context.setOffline(true);
+  return tried;
+}
+
+/** The network back, then the browser told (as a phone notices its network once it works). */
+async function goOnline(context: BrowserContext, trouble: Trouble) {
+  await context.unrouteAll({ behavior: 'wait' });
+  await context.setOffline(false);
+  trouble.offline(false);
+}
+
+test('once visited, the app opens with no network, and a screen not kept says so', async ({ page, context, trouble }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await workerInCharge(page);
+
+  const tried = await goOffline(context, trouble);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Observatory Catalogue');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true })).toBeVisible();
+  const offlineBadge = page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
+  await expect(offlineBadge).toBeVisible();
+  // Every request to the network failed: the page and its code came from what the worker kept,
+  // and the code without asking the network at all.
+  expect(tried.filter((url) => url.startsWith('/assets/'))).toEqual([]);
+
+  // A screen never opened here: its code is not on the device, and a reload would not bring it.
+  trouble.console(/^(TypeError: Failed to fetch dynamically imported module|Error: Unable to preload CSS for) .*\/assets\//);
+  await page.goto('/doc/api');
+  await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible();
+  await expect(page.getByText('This screen was not kept on this device.')).toBeVisible();
+
+  await goOnline(context, trouble);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeHidden();
+  await expect(offlineBadge).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Screens that read the API: the worker keeps their code, never the API's answers (a user's data is theirs).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  const kept = Object.values(await keptFiles(page)).flat();
+  expect(kept.length).toBeGreaterThan(20);
+  expect(kept.filter((file) => !file.startsWith('/assets/') && !file.startsWith('/icons/'))).toEqual(['/', '/manifest.webmanifest', '/favicon.svg']);
+});
+
+/** The device's note of who is signed in (lib/device-user.ts), wherever it is kept. */
+const noted = (page: Page) =>
+  page.evaluate(() => {
+    const { localStorage, sessionStorage } = globalThis as unknown as InPage;
+    return localStorage.getItem('observatory:device-user') ?? sessionStorage.getItem('observatory:device-user');
+  });
+
+test('with no network, the app opens as the user of a session kept on this device, until the server says the session has ended', async ({
+  page,
+  context,
+  trouble,
+}) => {
+  // An account of its own, signed in with "keep me signed in".
+  const user = await newUser(page.request);
+  await signInWithForm(page, user.username, user.password, true);
+  await workerInCharge(page);
+  const userMenu = page.getByRole('button', { name: `User menu of ${user.username}` });
+
+  // A new tab (as the installed app opened again) with no network: theirs.
+  const tried = await goOffline(context, trouble);
+  const tab = await context.newPage();
+  await tab.goto('/');
+  await expect(tab.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await expect(tab.getByRole('button', { name: `User menu of ${user.username}` })).toBeVisible();
+  await tab.close();
+
+  await page.reload();
+  await expect(userMenu).toBeVisible();
+  // Meanwhile the session ends (its cookie gone). The browser says it is online a moment before
+  // requests get through: its first question fails, and the app asks again until the server
+  // answers, which says the session has ended.
+  await context.clearCookies();
+  trouble.failure(401, /\/api\/v1\/auth\/refresh$/);
+  const asked = tried.filter((url) => url === '/api/v1/auth/refresh').length;
+  await context.setOffline(false);
+  await expect.poll(() => tried.filter((url) => url === '/api/v1/auth/refresh').length).toBeGreaterThan(asked);
+  await expect(userMenu).toBeVisible();
+  await goOnline(context, trouble);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 30_000 });
+  await expect(userMenu).toBeHidden();
+  expect(await noted(page)).toBeNull();
+});
+
+test('a session for as long as the browser is open is noted for the tab alone, and a sign-out with no network forgets it', async ({
+  page,
+  context,
+  trouble,
+}) => {
+  const user = await newUser(page.request);
+  await signIn(page, user.username, user.password);
+  await workerInCharge(page);
+  const userMenu = page.getByRole('button', { name: `User menu of ${user.username}` });
+  // The menu's code, loaded once, is kept.
+  await openUserMenu(page);
+  await page.keyboard.press('Escape');
+  await workerInCharge(page);
+
+  await goOffline(context, trouble);
+  await page.reload();
+  await expect(userMenu).toBeVisible();
+  // Another tab (the browser opened again): nobody's.
+  const tab = await context.newPage();
+  await tab.goto('/');
+  await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(tab.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await tab.close();
+
+  // Signed out with no network: nothing is left noted on the device.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await noted(page)).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the app can be installed: its manifest names the icons it has', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await page.request.get(href!)).json()) as { name: string; display: string; icons: { src: string; type: string }[] };
+  expect(manifest).toMatchObject({ name: 'Observatory Catalogue', display: 'standalone' });
+  for (const icon of manifest.icons) {
+    const res = await page.request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()['content-type'], icon.src).toContain(icon.type);
+  }
+  await workerInCharge(page);
+});
+
+test('a new version waits for the reader, and a reload takes it up, keeping the screens kept', async ({ page }) => {
+  await page.goto('/');
+  await workerInCharge(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await workerInCharge(page);
+
+  // A deploy: the server's worker now names another build (a browser fetches it past any route()),
+  // and the old version's update notice is gone from the server.
+  const deployed = fs.readFileSync(WORKER, 'utf8');
+  const version = /\\"version\\":\\"([0-9a-f]+)\\"/.exec(deployed)![1]!;
+  const next = (BigInt(`0x${version}`) + 1n).toString(16).padStart(version.length, '0');
+  const notice = path.join(WORKER, '..', /\/(assets\/AppUpdateNotice-[\w-]+\.js)/.exec(deployed)![1]!);
+  const keptBefore = (await keptFiles(page))[`observatory-app-${version}`]!;
+  try {
+    fs.writeFileSync(WORKER, deployed.replace(version, next));
+    fs.renameSync(notice, `${notice}.gone`);
+    await page.evaluate(() => (globalThis as unknown as InPage).navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+    const offer = page.getByRole('alert').filter({ hasText: 'A new version is available' });
+    await expect(offer).toBeVisible();
+    // The new version has installed beside the one in use, which stays until the reader says so.
+    expect(await cacheNames(page)).toEqual([`observatory-app-${version}`, `observatory-app-${next}`]);
+
+    await Promise.all([page.waitForEvent('load'), offer.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect.poll(() => cacheNames(page)).toEqual([`observatory-app-${next}`]);
+    // What the old version kept (the projects screen too) is kept by the new one.
+    expect((await keptFiles(page))[`observatory-app-${next}`]).toEqual(expect.arrayContaining(keptBefore));
+  } finally {
+    fs.writeFileSync(WORKER, deployed);
+    if (fs.existsSync(`${notice}.gone`)) fs.renameSync(`${notice}.gone`, notice);
+  }
+});
+
+/** The IndexedDB databases the page's origin has. */
+const databases = (page: Page) => page.evaluate(async () => (await (globalThis as unknown as InPage).indexedDB.databases()).map((d) => d.name));
+
+test('a site kept on this device opens with no network, at phone width; one deleted meanwhile is let go, and a sign-out deletes what was kept', async ({
+  page,
+  context,
+  trouble,
+}) => {
+  await page.setViewportSize(PHONE);
+  const token = await apiToken(page.request);
+  const write = (method: 'post' | 'delete', url: string, data?: unknown) =>
+    page.request[method](`/api/v1${url}`, { headers: { authorization: `Bearer ${token}`, 'if-match': '*' }, ...(data ? { data } : {}) });
+  const word = `kept${Date.now().toString(36)}`;
+  const sites = ['meadow', 'ridge'].map((n) => ({ name: `${word}-${n}`, title: `Field ${n} ${word}` }));
+  for (const site of sites) {
+    expect((await write('post', '/data/obj', { ...site, types: ['site'], geo: { type: 'Point', coordinates: [8.5, 47.3] } })).status()).toBe(201);
+  }
+  expect((await write('post', `/data/obj/${sites[0]!.name}/notes`, { content: 'Fence mended at the north corner' })).status()).toBe(201);
+  const photo = await page.request.post(`/api/v1/data/obj/${sites[0]!.name}/photos`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      file: { name: 'gate.png', mimeType: 'image/png', buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../apps/web/public/icons/icon-192.png')) },
+    },
+  });
+  expect(photo.status(), await photo.text()).toBe(201);
+
+  const user = await newUser(page.request);
+  await signInWithForm(page, user.username, user.password, true);
+  await workerInCharge(page);
+  for (const site of sites) {
+    await page.goto(`/data/${site.name}`);
+    await page.getByRole('button', { name: 'Keep offline' }).click();
+    await expect(page.getByText('Kept on this device')).toBeVisible();
+  }
+  await page.goto('/me/kept');
+  const kept = page.getByRole('table', { name: 'Kept on this device' });
+  await expect(kept.getByRole('row')).toHaveCount(3);
+  await expect(kept.getByRole('row', { name: new RegExp(sites[0]!.title) })).toContainText(/\d+(\.\d)? KB/);
+  await workerInCharge(page);
+
+  // In the field: no network. The site, its notebook, and the list of what is kept open.
+  const tried = await goOffline(context, trouble);
+  await page.goto(`/data/${sites[0]!.name}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(sites[0]!.title);
+  await expect(page.getByRole('note', { name: 'Offline' })).toContainText('You are offline');
+  await page.getByRole('tab', { name: 'Notebook' }).click();
+  await expect(page.getByText('Fence mended at the north corner')).toBeVisible();
+  expect(tried.filter((url) => url.startsWith('/api/v1/data/obj/'))).not.toEqual([]);
+  // Its photo, drawn from the copy kept (the network's fails first).
+  trouble.console(/Failed to load resource/);
+  await page.getByRole('tab', { name: 'Photos' }).click();
+  const tile = page.getByRole('button', { name: /^Open / }).locator('img');
+  await expect.poll(() => tile.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  // A site not kept says so, and is not asked again and again.
+  await page.goto('/data/abisko');
+  await expect(page.getByText('Not available offline: nothing of this is kept on this device.')).toBeVisible();
+  await page.getByRole('note', { name: 'Offline' }).getByRole('link', { name: 'kept on this device' }).click();
+  await expect(kept.getByRole('row')).toHaveCount(3);
+  await goOnline(context, trouble);
+
+  // Back online, a kept site deleted meanwhile answers 404: what was kept of it goes.
+  expect((await write('delete', `/data/obj/${sites[1]!.name}`)).status()).toBe(204);
+  trouble.failure(404, new RegExp(`/api/v1/data/obj/${sites[1]!.name}`));
+  trouble.failure(410, new RegExp(`/data/${sites[1]!.name}$`));
+  await page.goto(`/data/${sites[1]!.name}`);
+  await expect(page.getByText(/^The object you requested could not be found/)).toBeVisible();
+  await page.goto('/me/kept');
+  await expect(kept.getByRole('row')).toHaveCount(2);
+  await expect(kept).not.toContainText(sites[1]!.title);
+
+  // Removed here after a confirmation; kept again; then signed out: nothing of it is left on the device.
+  await kept.getByRole('button', { name: `Remove ${sites[0]!.title}` }).click();
+  await answerDialog(page, 'Remove');
+  await expect(page.getByText('Nothing is kept on this device.')).toBeVisible();
+  await page.goto(`/data/${sites[0]!.name}`);
+  await page.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(page.getByText('Kept on this device')).toBeVisible();
+  expect(await databases(page)).toContain(`observatory-kept:${user.username}`);
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect.poll(() => databases(page)).not.toContain(`observatory-kept:${user.username}`);
+});
+
+test('a project kept on this device opens with no network, with its sites', async ({ page, context, trouble }) => {
+  const token = await apiToken(page.request);
+  const post = async (url: string, data: object) => {
+    const res = await page.request.post(`/api/v1${url}`, { headers: { authorization: `Bearer ${token}` }, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  const word = `keptproject${Date.now().toString(36)}`;
+  const { project } = (await post('/projects', { project: { title: `Moor survey ${word}` } })) as { project: { slug: string; title: string } };
+  const sites = ['bog', 'heath'].map((n) => ({ name: `${word}-${n}`, title: `Moor ${n} ${word}` }));
+  for (const site of sites) await post('/data/obj', { ...site, types: ['site'], projects: [project.slug], geo: { type: 'Point', coordinates: [8.5, 47.3] } });
+
+  const user = await newUser(page.request);
+  await signInWithForm(page, user.username, user.password, true);
+  await page.goto(`/projects/${project.slug}/data`);
+  await expect(page.getByText(`the project and its 2 sites and objects`)).toBeVisible();
+  await page.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(page.getByText('Kept on this device')).toBeVisible();
+  await workerInCharge(page);
+
+  await goOffline(context, trouble);
+  trouble.console(/Failed to load resource/);
+  await page.goto(`/projects/${project.slug}/data`);
+  const table = page.getByRole('table', { name: 'Sites and objects' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await table.getByRole('link', { name: sites[1]!.title }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(sites[1]!.title);
+  await page.goto('/me/kept');
+  await expect(page.getByRole('table', { name: 'Kept on this device' }).getByRole('row', { name: new RegExp(project.title) })).toContainText(
+    'Project with its sites',
+  );
+  await goOnline(context, trouble);
+});
