@@ -185,6 +185,10 @@ test('a data manager sees the values a metric’s rules flagged on the chart, fl
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/projects/${project.slug}/data`);
+  // The sites listed above the table push it down as they arrive: a dropdown opened before
+  // then loses its field from view and hides.
+  const sitesListed = () => expect(page.getByRole('table', { name: 'Sites and objects' })).toContainText(`Buoy ${id}`);
+  await sitesListed();
   const table = page.getByRole('region', { name: 'Buoy temperatures' });
   await expect(table.getByRole('img', { name: /^Chart of .* 1 series$/ })).toBeVisible();
   await expect(table.getByText('2 flagged values are marked: bad filled red, suspect in amber rings, missing in grey.')).toBeVisible();
@@ -202,6 +206,8 @@ test('a data manager sees the values a metric’s rules flagged on the chart, fl
 
   // Back to every value (a fresh page): the review sets the whole span the chart shows, then releases it.
   await page.reload();
+  await sitesListed();
+  await expect(table.getByRole('img', { name: /^Chart of .* 1 series$/ })).toBeVisible();
   const review = table.getByRole('region', { name: 'Review the values shown' });
   await expect(review).toContainText(`Review the ${metric} values from 2024-06-01 00:00 to 2024-06-01 09:00`);
   await review.getByRole('combobox', { name: 'Quality flag' }).click();

@@ -3,9 +3,8 @@ import type { ChartResponse, QualityFlag } from '@observatory/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { alignSeries } from './chart-data';
+import { alignSeries, CHART_PLOT_HEIGHT } from './chart-data';
 
-const HEIGHT = 320;
 /** Distinct, colour-blind-friendly strokes (Okabe–Ito, then Tol's muted). */
 const COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#332288', '#882255', '#117733', '#999933'];
 /** Below this many points a series shows its points as well as its line. */
@@ -27,7 +26,7 @@ export default function TimeChart({ chart, width, onZoom }: { chart: ChartRespon
   useEffect(() => {
     const options: uPlot.Options = {
       width,
-      height: HEIGHT,
+      height: CHART_PLOT_HEIGHT,
       ms: 1,
       scales: { x: { time: true } },
       series: [
@@ -62,5 +61,6 @@ export default function TimeChart({ chart, width, onZoom }: { chart: ChartRespon
   }, [chart, data, marks, width]);
 
   const flagged = chart.series.reduce((sum, s) => sum + s.flagged.length, 0);
-  return <Box ref={box} data-chart-points={data[0].length} data-chart-flagged={flagged} />;
+  // As tall as the plot before uPlot draws into it (after the first render).
+  return <Box ref={box} mih={CHART_PLOT_HEIGHT} data-chart-points={data[0].length} data-chart-flagged={flagged} />;
 }

@@ -36,6 +36,9 @@ export function alignSeries(series: ChartSeries[]): { data: [number[], ...(numbe
 }
 
 /** A time as the day a date field shows (UTC), or '' for none. */
+/** The height of a time chart's plot (TimeChart), its legend below it. */
+export const CHART_PLOT_HEIGHT = 320;
+
 export const dayOf = (iso: string | undefined) => (iso ? iso.slice(0, 10) : '');
 
 /** A day from a date field as the start of that day (UTC), or undefined when empty or not a day. */

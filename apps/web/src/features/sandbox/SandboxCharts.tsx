@@ -2,6 +2,7 @@ import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/
 import { useElementSize } from '@mantine/hooks';
 import { SANDBOX_LIMITS, type ChartResponse, type Metric, type SandboxChartResponse, type SandboxFilter } from '@observatory/shared';
 import { lazy, Suspense } from 'react';
+import { ChartLoading } from '../../components/charts/ChartLoading';
 import { toErrorView } from '../../lib/errors';
 import { useSandboxChart } from './api';
 
@@ -68,7 +69,7 @@ function MetricChart({ filter, metric, onSpan }: { filter: SandboxFilter; metric
         {answer && answer.buckets.length === 0 ? <Text c="dimmed">No observations of this metric match the query.</Text> : null}
         {answer && answer.buckets.length > 0 ? (
           <figure style={{ margin: 0 }} aria-busy={chart.isFetching}>
-            <Suspense fallback={<Loader size="sm" role="status" aria-label={`Loading the chart of ${metric.title}`} />}>
+            <Suspense fallback={<ChartLoading label={`Loading the chart of ${metric.title}`} />}>
               <div
                 role="img"
                 aria-label={`Chart of ${metric.title} from ${day(answer.from)} to ${day(answer.to)}: mean, lowest and highest of ${answer.observations} observations`}

@@ -7,6 +7,7 @@ import { toErrorView } from '../../../../lib/errors';
 import { chartQuery, type TableFilter } from './api';
 import { ReviewSpan } from './ReviewSpan';
 import { bucketsFor, dayOf } from '../../../../components/charts/chart-data';
+import { ChartLoading } from '../../../../components/charts/ChartLoading';
 
 const TimeChart = lazy(() => import('../../../../components/charts/TimeChart'));
 
@@ -48,7 +49,7 @@ export function ChartView({
       {answer && answer.series.length === 0 ? <Text c="dimmed">No observations of this metric match.</Text> : null}
       {answer && answer.series.length > 0 ? (
         <figure style={{ margin: 0 }} aria-busy={chart.isFetching}>
-          <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
+          <Suspense fallback={<ChartLoading label="Loading the chart" />}>
             <div
               role="img"
               aria-label={`Chart of ${answer.metric} from ${dayOf(answer.from ?? undefined)} to ${dayOf(answer.to ?? undefined)}, ${answer.series.length} series`}
