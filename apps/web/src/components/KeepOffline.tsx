@@ -40,8 +40,9 @@ export function KeepOffline({
   const save = useKeep(keep, screens);
   const remove = useRemoveKeep();
   const online = useOnline();
-  if (!username || !keeps.data) return null;
-  const kept = keeps.data.keeps.find((k) => k.id === keepId);
+  if (!username) return null;
+  // Drawn while the device's list is read too (busy), so that nothing below it moves when it arrives.
+  const kept = keeps.data?.keeps.find((k) => k.id === keepId);
   const askRemove = () => askRemoveKept(title, () => remove.mutateAsync(keepId));
   const controls = (
     <Group gap="xs">
@@ -54,7 +55,7 @@ export function KeepOffline({
         size="compact-sm"
         variant="light"
         leftSection={<IconDeviceMobileDown size={16} aria-hidden />}
-        loading={save.isPending}
+        loading={save.isPending || keeps.isPending}
         disabled={!online}
         title={online ? undefined : 'Keeping needs the network'}
         onClick={() => save.mutate()}
