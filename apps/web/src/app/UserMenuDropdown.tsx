@@ -3,7 +3,8 @@ import { IconBook, IconFolders, IconKey, IconLogin, IconLogout, IconMoon, IconSe
 import type { ReactElement, ReactNode } from 'react';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
-import { useCurrentUser, useHasPermission, useLogout } from '../lib/auth';
+import { useCurrentUser, useHasPermission } from '../lib/auth';
+import { useLogout } from '../lib/sign-in-out';
 
 /**
  * The user menu itself, around the button that opens it (UserMenu.tsx): it loads with the

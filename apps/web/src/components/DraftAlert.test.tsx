@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, setAccessToken } from '../lib/api-client';
-import { useLogout } from '../lib/auth';
+import { useLogout } from '../lib/sign-in-out';
 import { draftKey, readDraft, writeDraft } from '../lib/drafts';
 import { useDraft, useForgetDraftWhenGone } from '../lib/use-draft';
 import { renderScreen, signedIn } from '../test/render-screen';

@@ -3,7 +3,7 @@ import type { UserSession } from '@observatory/shared';
 import { FormError } from '../../components/FormError';
 import { WideTable } from '../../components/WideTable';
 import { confirmAction } from '../../components/confirm';
-import { useLogout } from '../../lib/auth';
+import { useLogout } from '../../lib/sign-in-out';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { useEndSession, useSessions } from './api';
 

@@ -7,7 +7,7 @@ import type { InvitationResponse } from '@observatory/shared';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
-import { useLogin } from '../../lib/auth';
+import { useLogin } from '../../lib/sign-in-out';
 import { useDelayedFlag } from '../../lib/use-delayed';
 import { passwordRules, usernameRule } from '../../lib/form-rules';
 import { useTitle } from '../../lib/use-title';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { fieldErrors, FormError, showFieldErrors } from '../../components/FormError';
 import { paths } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
-import { useLogin } from '../../lib/auth';
+import { useLogin } from '../../lib/sign-in-out';
 import { useTitle } from '../../lib/use-title';
 
 export default function LoginPage() {
