@@ -353,3 +353,54 @@ test('a project kept on this device opens with no network, with its sites', asyn
   );
   await goOnline(context, trouble);
 });
+
+test('a map area kept on this device opens with no network: its sites are drawn and listed, and one opens', async ({ page, context, trouble }) => {
+  const token = await apiToken(page.request);
+  const word = `keptarea${Date.now().toString(36)}`;
+  // Far from the other journeys' sites (the Nullarbor Plain), apart enough to be drawn one by one.
+  const sites = [
+    { name: `${word}-west`, title: `Plain west ${word}`, at: [129.4, -31.2] },
+    { name: `${word}-east`, title: `Plain east ${word}`, at: [129.8, -31.1] },
+  ];
+  for (const { at, ...site } of sites) {
+    const res = await page.request.post('/api/v1/data/obj', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...site, types: ['site'], geo: { type: 'Point', coordinates: at } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const area = '/map?area=129.2,-31.4,130,-30.9';
+
+  const user = await newUser(page.request);
+  await signInWithForm(page, user.username, user.password, true);
+  await page.goto(area);
+  const map = page.locator('[data-map-state]');
+  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
+  await page.getByRole('button', { name: 'Show layers' }).click();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await expect(layers).toContainText(/the sites in it \(the first 50\) with their pages and photos, and the map’s data down to zoom \d+/);
+  await layers.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(layers.getByText('Kept on this device')).toBeVisible({ timeout: 30_000 });
+  await workerInCharge(page);
+
+  const tried = await goOffline(context, trouble);
+  trouble.console(/Failed to load resource/);
+  await page.goto(area);
+  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
+  expect(tried.filter((url) => url.startsWith('/api/v1/tiles/'))).not.toEqual([]);
+  await page.getByRole('button', { name: 'List objects in view' }).click();
+  const inView = page.getByRole('region', { name: 'Objects in view' });
+  for (const site of sites) await expect(inView.getByRole('button', { name: site.title })).toBeVisible();
+  await inView.getByRole('button', { name: sites[1]!.title }).click();
+  await page
+    .locator('.maplibregl-popup')
+    .getByRole('link', { name: `Open ${sites[1]!.title}` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(sites[1]!.title);
+  await page.goto('/me/kept');
+  const row = page.getByRole('table', { name: 'Kept on this device' }).getByRole('row', { name: /Map around 31\.15° S, 129\.60° E/ });
+  await expect(row).toContainText('Map area with its sites');
+  await row.getByRole('link').click();
+  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
+  await goOnline(context, trouble);
+});

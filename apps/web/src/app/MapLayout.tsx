@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navbar } from './Navbar';
 
-const MapPage = lazy(() => import('../features/map/MapPage'));
+const MapPage = lazy(() => import('./routes/map/MapRoute'));
 
 /**
  * Black navbar, full screen. Root keeps it mounted (hidden) after the first visit, so

@@ -1,10 +1,10 @@
 import { Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { paths, patterns } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
 import { useTitle } from '../../lib/use-title';
-import { resolveView } from './map-view';
+import { parseArea, resolveView, type MapArea } from './map-view';
 import { MapScreen } from './MapScreen';
 
 function UnknownView({ name }: { name: string }) {
@@ -26,15 +26,21 @@ function UnknownView({ name }: { name: string }) {
 }
 
 /**
- * The map screen: /map (every type) or /map/{view} (a configured view). Root keeps it
- * mounted while hidden, so the view stays put until the address names another map.
+ * The map screen: /map (every type) or /map/{view} (a configured view), on the area its
+ * address names (`?area=`) if it does. Root keeps it mounted while hidden, so the view
+ * stays put until the address names another map or area.
  */
-export default function MapPage({ active }: { active: boolean }) {
-  const { pathname } = useLocation();
+export default function MapPage({ active, areaActions }: { active: boolean; areaActions?: (area: MapArea) => ReactNode }) {
+  const { pathname, search } = useLocation();
   const [viewName, setViewName] = useState<string | undefined>(() => matchPath(patterns.map, pathname)?.params.view);
+  // The area the address names (a kept area's link): taken when the map is shown, as the view is.
+  const [areaText, setAreaText] = useState(search);
   useEffect(() => {
-    if (active) setViewName(matchPath(patterns.map, pathname)?.params.view);
-  }, [active, pathname]);
+    if (!active) return;
+    setViewName(matchPath(patterns.map, pathname)?.params.view);
+    setAreaText(search);
+  }, [active, pathname, search]);
+  const focus = useMemo(() => parseArea(areaText), [areaText]);
   const config = useAppConfig();
   const view = config ? resolveView(config.map.views, viewName) : undefined;
   useTitle(view === null ? 'Map view not found' : (view?.title ?? 'Map'), active);
@@ -49,7 +55,7 @@ export default function MapPage({ active }: { active: boolean }) {
   if (view === null) return <UnknownView name={viewName ?? ''} />;
   return (
     <Box pos="absolute" inset={0}>
-      <MapScreen key={view.name ?? ''} view={view} />
+      <MapScreen key={view.name ?? ''} view={view} focus={focus} areaActions={areaActions} />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { MAP_TILES } from '@observatory/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '../../components/map/BaseMap';
 import { ClusterMarkers } from './ClusterMarkers';
@@ -8,11 +8,12 @@ import { InViewList, type ObjectFeature } from './InViewList';
 import { LayerPanel } from './LayerPanel';
 import { useObjectTypes } from '../../lib/object-types';
 import type { FoundObject } from './map-api';
-import { geometryAnchor, geometryBbox, requestedTypes, type ResolvedView } from './map-view';
+import { areaHref, geometryAnchor, geometryBbox, requestedTypes, shownBox, type Bbox, type MapArea, type ResolvedView } from './map-view';
 import { MapNotices } from './MapNotices';
 import { MapPanel, type Panel } from './MapPanel';
 import { ObjectPopup, type SelectedObject } from './ObjectPopup';
 import { ObjectTileLayers, objectsLayerId, parseTypes, useDrawnObjects, useTileGeneration, useTileRequests } from './ObjectTiles';
+import { tilePath, TILES_MAX_ZOOM } from './tile-requests';
 import { useMapSettling } from './use-map-settling';
 import './map.css';
 
@@ -70,9 +71,20 @@ function useReadiness(mapRef: React.RefObject<MapRef | null>, loaded: boolean, f
  * server's vector tiles: one layer for every type, or one per type shown), popups, the
  * layer list, the in-view list and the search.
  */
-export function MapScreen({ view }: { view: ResolvedView }) {
+export function MapScreen({
+  view,
+  focus = null,
+  areaActions,
+}: {
+  view: ResolvedView;
+  /** An area to show (the address's): the map moves to it whenever it changes. */
+  focus?: Bbox | null;
+  /** What may be done with the area shown, under the layers (keep it offline). */
+  areaActions?: (area: MapArea) => ReactNode;
+}) {
   const mapRef = useRef<MapRef>(null);
   const [loaded, setLoaded] = useState(false);
+  const [shown, setShown] = useState<{ bounds: Bbox; zoom: number } | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<SelectedObject | null>(null);
@@ -94,6 +106,13 @@ export function MapScreen({ view }: { view: ResolvedView }) {
   const requests = useTileRequests();
   const { features, drawing } = useDrawnObjects(mapRef, loaded, layers);
   const ready = useReadiness(mapRef, loaded, !!requests.error);
+  useEffect(() => {
+    if (loaded && focus) mapRef.current?.fitBounds(focus, { duration: 0 });
+  }, [loaded, focus]);
+  const noteShown = () => {
+    const map = mapRef.current;
+    if (map) setShown({ bounds: shownBox(map.getBounds()), zoom: map.getZoom() });
+  };
 
   const select = (f: ObjectFeature) => setSelected({ ...f.properties, at: f.geometry.coordinates });
   /** From the list: the object may be under the panel, so it comes to the middle. */
@@ -155,15 +174,25 @@ export function MapScreen({ view }: { view: ResolvedView }) {
           ref={mapRef}
           label={`${view.title} map`}
           styleUrl={view.styleUrl}
-          {...(view.extent ? { initialViewState: { bounds: view.extent, fitBoundsOptions: { padding: 20 } } } : {})}
+          {...(focus
+            ? { initialViewState: { bounds: focus } }
+            : view.extent
+              ? { initialViewState: { bounds: view.extent, fitBoundsOptions: { padding: 20 } } }
+              : {})}
           interactiveLayerIds={layers.map(objectsLayerId)}
           cursor={hovering ? 'pointer' : 'grab'}
           onMouseEnter={() => setHovering(true)}
           onMouseLeave={() => setHovering(false)}
           onClick={onClick}
-          onLoad={() => setLoaded(true)}
+          onLoad={() => {
+            setLoaded(true);
+            noteShown();
+          }}
           onMoveStart={onMoveStart}
-          onMoveEnd={onMoveEnd}
+          onMoveEnd={() => {
+            onMoveEnd();
+            noteShown();
+          }}
         >
           {layers.map((layer) => (
             <ObjectTileLayers key={layer} layer={layer} generation={tiles.generation} />
@@ -178,7 +207,12 @@ export function MapScreen({ view }: { view: ResolvedView }) {
         onChoose={flyTo}
         panel={panel}
         onToggle={togglePanel}
-        layers={<LayerPanel types={types.offered} isPending={types.isPending} hidden={hidden} onToggle={toggleType} />}
+        layers={
+          <>
+            <LayerPanel types={types.offered} isPending={types.isPending} hidden={hidden} onToggle={toggleType} />
+            {areaActions && shown ? areaActions({ view, ...shown, layers, href: areaHref(view, shown.bounds), tilePath, deepestTiles: TILES_MAX_ZOOM }) : null}
+          </>
+        }
         list={<InViewList features={features} onChoose={showFromList} />}
       />
       <MapNotices fetching={requests.pending > 0} error={requests.error} onRetry={tiles.reload} />

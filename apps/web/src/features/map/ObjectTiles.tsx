@@ -6,12 +6,9 @@ import { Layer, Source, type MapRef } from 'react-map-gl/maplibre';
 import { markerPaint } from '../../components/map/markers';
 import { onSessionChange } from '../../lib/api-client';
 import { mapKeys } from './keys';
-import { registerTileProtocol, tileRequests, tileUrl } from './tile-requests';
+import { registerTileProtocol, tileRequests, tileUrl, TILES_MAX_ZOOM } from './tile-requests';
 
 type Feature = MapData['features'][number];
-
-/** Tiles are cut down to this zoom; from it on each object comes alone, and further in MapLibre scales them. */
-const TILES_MAX_ZOOM = 16;
 
 const sourceId = (layer: string) => `map-tiles-${layer}`;
 /** The layer of single objects' circles of one tile layer: what a click selects. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterDiameter, geometryAnchor, geometryBbox, requestedTypes, resolveView } from './map-view';
+import { AREA_PARAM, clusterDiameter, formatArea, geometryAnchor, geometryBbox, parseArea, requestedTypes, resolveView } from './map-view';
 
 const views = [
   { name: 'properties', title: 'Sites', types: ['property'] },
@@ -101,5 +101,18 @@ describe('clusterDiameter', () => {
     expect(clusterDiameter(2)).toBeGreaterThanOrEqual(28);
     expect(clusterDiameter(100)).toBeGreaterThan(clusterDiameter(10));
     expect(clusterDiameter(10_000_000)).toBe(64);
+  });
+});
+
+describe('an area in the address', () => {
+  it('is read back as it was written', () => {
+    const area: [number, number, number, number] = [8.4, 47.25, 8.6, 47.35];
+    expect(parseArea(`?${AREA_PARAM}=${formatArea(area)}`)).toEqual(area);
+    expect(formatArea([8.123456789, 47.1, 8.2, 47.2])).toBe('8.12346,47.1,8.2,47.2');
+  });
+
+  it('is none when missing or not a box on the globe', () => {
+    for (const search of ['', '?area=', '?area=1,2,3', '?area=a,b,c,d', '?area=8,47,7,48', '?area=8,48,9,47', '?area=-190,0,10,10', '?area=0,-91,10,10'])
+      expect(parseArea(search), search).toBeNull();
   });
 });

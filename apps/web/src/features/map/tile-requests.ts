@@ -11,6 +11,12 @@ import { retryDelay, retryServerFaults } from '../../lib/errors';
 const SCHEME = 'catalogue';
 const MVT = 'application/vnd.mapbox-vector-tile';
 
+/** Tiles are cut down to this zoom; from it on each object comes alone, and further in MapLibre scales them. */
+export const TILES_MAX_ZOOM = 16;
+
+/** One catalogue tile's address in the API, for one layer (`objects` or types' slugs, comma-separated). */
+export const tilePath = (layer: string, tile: { z: number; x: number; y: number }) => `/tiles/${encodeURIComponent(layer)}/${tile.z}/${tile.x}/${tile.y}.mvt`;
+
 /** The tile address MapLibre fills in for one layer (`objects` or a type's slug); `generation` changes to load every tile again. */
 export const tileUrl = (layer: string, generation: number) => `${SCHEME}://tiles/${encodeURIComponent(layer)}/{z}/{x}/{y}.mvt?g=${generation}`;
 
@@ -66,7 +72,7 @@ async function fetchTile(path: string, signal: AbortSignal): Promise<Response> {
 }
 
 async function loadTile(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
-  // catalogue://tiles/objects/3/4/2.mvt?g=1 → /tiles/objects/3/4/2.mvt (the generation is for MapLibre's cache only).
+  // catalogue://tiles/objects/3/4/2.mvt?g=1 → /tiles/objects/3/4/2.mvt (tilePath; the generation is for MapLibre's cache only).
   const path = `/${url.slice(`${SCHEME}://`.length).split('?')[0]!}`;
   update((s) => ({ pending: s.pending + 1 }));
   try {

@@ -4,18 +4,18 @@ import { keepingUser, keptDatabaseName, noteKeeping } from '../device-user';
 
 /**
  * Answers of the API kept on this device for reading with no network (docs/offline.md
- * "Kept on this device"): per user, in IndexedDB. A keep is what the user chose (an object,
+ * "Kept on this device"): per user, in IndexedDB. A keep is what the user chose (an object, a map area
  * or a project with its sites, with what their pages read); an answer is one GET's body and
  * headers, by its address, and an image one photo's picture, by its asset. Each belongs to
  * every keep that read it (the object types, read by every object's page, are kept once).
  */
 export interface Keep {
   id: string;
-  kind: 'object' | 'project';
+  kind: 'object' | 'project' | 'area';
   title: string;
   /** The page that shows it. */
   href: string;
-  /** The address whose 404 means it is gone (then the whole keep is deleted). */
+  /** The address whose 404 means it is gone (then the whole keep is deleted); an area's is its page's, never answered so. */
   root: string;
   keptAt: string;
   /** Bytes of its answers and images (one shared with other keeps counted in each). */

@@ -9,7 +9,7 @@ import { useKeeps, useRemoveKeep } from '../../../lib/kept/use-kept';
 import { keptKeys } from '../../../lib/query-keys';
 import { useTitle } from '../../../lib/use-title';
 
-const KINDS = { object: 'Site or object', project: 'Project with its sites' } as const;
+const KINDS = { object: 'Site or object', project: 'Project with its sites', area: 'Map area with its sites' } as const;
 
 /** What the browser says of this site's storage: used, allowed, and whether it is kept through pressure. */
 function useStorageState() {

@@ -1,0 +1,25 @@
+import { Divider, Stack, Title } from '@mantine/core';
+import { paths } from '../../../config/paths';
+import { KeepOffline } from '../../../components/KeepOffline';
+import type { MapArea } from '../../../features/map/map-view';
+import { AREA_SITES_MAX, areaKeepId, areaTiles, areaTitle, keepArea } from './keep-area';
+
+/** Under the map's layers, for a signed-in user: keep the area shown for the field. */
+export default function KeepArea({ area }: { area: MapArea }) {
+  const { deepest } = areaTiles(area);
+  return (
+    <Stack gap={6} mt="sm">
+      <Divider />
+      <Title order={2} size="h5">
+        Offline
+      </Title>
+      <KeepOffline
+        keepId={areaKeepId(area)}
+        title={areaTitle(area)}
+        keep={(username) => keepArea(username, area)}
+        screens={[paths.myKept]}
+        description={`Kept offline, this area opens on this device with no network: the sites in it (the first ${AREA_SITES_MAX}) with their pages and photos, and the map’s data down to zoom ${deepest}, drawn on the map’s built-in background.`}
+      />
+    </Stack>
+  );
+}
