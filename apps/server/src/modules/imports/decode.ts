@@ -4,7 +4,7 @@
  * The one code path every import reads files through. Anything that is not a table is
  * refused with a reason, as is a workbook that would inflate past the limit.
  */
-import { Readable } from 'node:stream';
+import { orderedWorkbookReader } from './workbook-reader.js';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/errors.js';
@@ -128,7 +128,7 @@ async function decodeWorkbook(bytes: Buffer, limits: ImportLimits, wanted: strin
     throw refused(`The workbook would inflate to more than the limit of ${limits.maxInflatedBytes} bytes: save it as CSV, or split it.`);
 
   const { default: excel } = await import('exceljs'); // loaded on first use: a third of a second off every start
-  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+  const reader = orderedWorkbookReader(excel, bytes, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
