@@ -4,6 +4,9 @@ import { KeepOffline } from '../../../components/KeepOffline';
 import type { MapArea } from '../../../features/map/map-view';
 import { AREA_SITES_MAX, areaKeepId, areaTiles, areaTitle, keepArea } from './keep-area';
 
+/** The screens a kept area's sites open in (any site's address names their code) and the list of what is kept. */
+const SCREENS = [...[undefined, 'notebook' as const, 'photos' as const].map((tab) => paths.object('site', tab)), paths.myKept];
+
 /** Under the map's layers, for a signed-in user: keep the area shown for the field. */
 export default function KeepArea({ area }: { area: MapArea }) {
   const { deepest } = areaTiles(area);
@@ -17,7 +20,7 @@ export default function KeepArea({ area }: { area: MapArea }) {
         keepId={areaKeepId(area)}
         title={areaTitle(area)}
         keep={(username) => keepArea(username, area)}
-        screens={[paths.myKept]}
+        screens={SCREENS}
         description={`Kept offline, this area opens on this device with no network: the sites in it (the first ${AREA_SITES_MAX}) with their pages and photos, and the map’s data down to zoom ${deepest}, drawn on the map’s built-in background.`}
       />
     </Stack>
