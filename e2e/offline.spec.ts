@@ -400,6 +400,9 @@ test('a map area kept on this device opens with no network: its sites are drawn 
   await page.goto('/me/kept');
   const row = page.getByRole('table', { name: 'Kept on this device' }).getByRole('row', { name: /Map around 31\.15° S, 129\.60° E/ });
   await expect(row).toContainText('Map area with its sites');
+  // Its size counts what it holds once (its sites each read the object types again): alone, it is all that is kept.
+  const size = (await row.getByRole('cell').nth(2).innerText()).trim();
+  await expect(page.getByText(/^Kept in all:/)).toHaveText(`Kept in all: ${size}`);
   await row.getByRole('link').click();
   await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
   await goOnline(context, trouble);

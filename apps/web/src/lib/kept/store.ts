@@ -117,7 +117,12 @@ export async function keptImage(id: string): Promise<Blob | null> {
 }
 
 /** Stores what a keep read, in place of what it read before (an update). */
-async function storeKeep(username: string, keep: Omit<Keep, 'bytes' | 'keptAt'>, answers: Unheld<Answer>[], images: Unheld<Image>[]): Promise<Keep> {
+/** Each record once, as last read: a keep reads some addresses more than once (the object types, by each of its sites). */
+const lastOf = <T>(records: T[], key: (record: T) => string): T[] => [...new Map(records.map((r) => [key(r), r])).values()];
+
+async function storeKeep(username: string, keep: Omit<Keep, 'bytes' | 'keptAt'>, read: Unheld<Answer>[], fetched: Unheld<Image>[]): Promise<Keep> {
+  const answers = lastOf(read, (a) => a.url);
+  const images = lastOf(fetched, (i) => i.id);
   const db = await open(username);
   const tx = db.transaction(['answers', 'images', 'keeps'], 'readwrite');
   await replaceHeld(tx.objectStore('answers'), keep.id, answers);

@@ -36,8 +36,8 @@ export default function KeptPage() {
       <Stack gap="md">
         <Title order={1}>Kept on this device</Title>
         <Text c="dimmed" maw={720}>
-          What you keep here opens with no network, in this browser, while you are signed in. It is deleted when you sign out. Keep a site from its page (Keep
-          offline).
+          What you keep here opens with no network, in this browser, while you are signed in. It is deleted when you sign out. Keep a site from its page, a
+          project from its Data tab, or a map area from the map’s layers (Keep offline).
         </Text>
         {!keeps.data ? (
           <PageState isPending={keeps.isPending} error={keeps.error} />
