@@ -15,10 +15,12 @@ const MVT = 'application/vnd.mapbox-vector-tile';
 export const TILES_MAX_ZOOM = 16;
 
 /** One catalogue tile's address in the API, for one layer (`objects` or types' slugs, comma-separated). */
-export const tilePath = (layer: string, tile: { z: number; x: number; y: number }) => `/tiles/${encodeURIComponent(layer)}/${tile.z}/${tile.x}/${tile.y}.mvt`;
+export const tilePath = (layer: string, tile: { z: number | string; x: number | string; y: number | string }) =>
+  `/tiles/${encodeURIComponent(layer)}/${tile.z}/${tile.x}/${tile.y}.mvt`;
 
 /** The tile address MapLibre fills in for one layer (`objects` or a type's slug); `generation` changes to load every tile again. */
-export const tileUrl = (layer: string, generation: number) => `${SCHEME}://tiles/${encodeURIComponent(layer)}/{z}/{x}/{y}.mvt?g=${generation}`;
+// The API's address under the scheme, so that a kept tile (tilePath) is the one the map asks for.
+export const tileUrl = (layer: string, generation: number) => `${SCHEME}:/${tilePath(layer, { z: '{z}', x: '{x}', y: '{y}' })}?g=${generation}`;
 
 export interface TileRequests {
   /** Tile requests under way. */

@@ -42,7 +42,9 @@ export default function KeptPage() {
         {!keeps.data ? (
           <PageState isPending={keeps.isPending} error={keeps.error} />
         ) : list.length === 0 ? (
-          <Text role="status">Nothing is kept on this device. Open a site and choose “Keep offline” to take it into the field.</Text>
+          <Text role="status">
+            Nothing is kept on this device. Open a site, a project’s Data tab or the map’s layers and choose “Keep offline” to take it into the field.
+          </Text>
         ) : (
           <WideTable label="Kept on this device" minWidth={560}>
             <Table aria-label="Kept on this device">
