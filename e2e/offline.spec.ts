@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { answerDialog, apiToken, expect, newUser, openUserMenu, PHONE, signIn, signInWithForm, test, type Trouble } from './fixtures';
+import { answerDialog, apiToken, DEMO_PASSWORD, expect, newUser, openUserMenu, PHONE, signIn, signInWithForm, test, type Trouble } from './fixtures';
 
 // The app's service worker at work: these journeys allow it (the others block it), one after
 // another, since one of them deploys another version of it.
@@ -406,4 +406,115 @@ test('a map area kept on this device opens with no network: its sites are drawn 
   await row.getByRole('link').click();
   await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
   await goOnline(context, trouble);
+});
+
+/** A project of ada's with a site in it and `username` as an editor: what a field worker records on. */
+async function fieldSite(page: Page, username: string) {
+  const ada = await apiToken(page.request, { username: 'ada', password: DEMO_PASSWORD });
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const made = await page.request.post('/api/v1/projects', { headers: as(ada), data: { project: { title: `Fell survey ${Date.now().toString(36)}` } } });
+  expect(made.status()).toBe(201);
+  const { project } = (await made.json()) as { project: { id: string; slug: string } };
+  expect((await page.request.put(`/api/v1/projects/${project.id}/members/${username}`, { headers: as(ada), data: { role: 'editor' } })).ok()).toBe(true);
+  const name = `fell${Date.now().toString(36)}`;
+  const site = await page.request.post('/api/v1/data/obj', {
+    headers: as(ada),
+    data: {
+      name,
+      title: `Fell ${name}`,
+      types: ['site'],
+      projects: [project.id],
+      geo: { type: 'Point', coordinates: [18.8, 68.35] },
+      metadata: { elevation: 400, habitat: 'tundra', siteCode: 'A1' },
+    },
+  });
+  expect(site.status(), await site.text()).toBe(201);
+  /** The site and its notes as the server has them (read by ada, not through the page). */
+  const server = async () => {
+    const obj = (await (await page.request.get(`/api/v1/data/obj/${name}`, { headers: as(ada) })).json()) as {
+      obj: { version: number; metadata: Record<string, unknown> };
+    };
+    const notes = (await (await page.request.get(`/api/v1/data/obj/${name}/notes`, { headers: as(ada) })).json()) as { notes: { content: string }[] };
+    return { version: obj.obj.version, metadata: obj.obj.metadata, notes: notes.notes.map((n) => n.content) };
+  };
+  /** Another user's change, saved while the field worker is away. */
+  const changeByAda = async (metadata: Record<string, unknown>) => {
+    const res = await page.request.put(`/api/v1/data/obj/${name}`, { headers: { ...as(ada), 'if-match': '*' }, data: { metadata } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  return { name, title: `Fell ${name}`, server, changeByAda };
+}
+
+test('notes and changes recorded with no network are sent once when it returns; a change made meanwhile by another waits for a decision, at phone width', async ({
+  page,
+  context,
+  trouble,
+}) => {
+  await page.setViewportSize(PHONE);
+  const user = await newUser(page.request);
+  const site = await fieldSite(page, user.username);
+  await signInWithForm(page, user.username, user.password, true);
+  await workerInCharge(page);
+  await page.goto(`/data/${site.name}`);
+  await page.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(page.getByText('Kept on this device')).toBeVisible();
+  await workerInCharge(page);
+  const before = await site.server();
+
+  // In the field: a note, and the site's elevation and code changed, checked on the device.
+  const tried = await goOffline(context, trouble);
+  await page.goto(`/data/${site.name}/notebook`);
+  await page.getByRole('textbox', { name: 'New note' }).fill('Reindeer crossed the fell at dawn');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Note waiting to be sent/ })).toContainText('Reindeer crossed the fell at dawn');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 1 to send' })).toBeVisible();
+
+  await page.goto(`/data/${site.name}/edit`);
+  const form = page.getByRole('form', { name: 'Object' });
+  const elevation = form.getByRole('textbox', { name: 'Elevation in m' });
+  await expect(elevation).toHaveValue('400');
+  await elevation.fill('9500');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText(/9000/)).toBeVisible();
+  await elevation.fill('412');
+  await form.getByRole('textbox', { name: 'Site code' }).fill('A1-north');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your changes are waiting to be sent' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 2 to send' })).toBeVisible();
+  // Nothing reached the server: tried, and refused by the cut network.
+  expect(tried.filter((url) => url.startsWith(`/api/v1/data/obj/${site.name}`)).length).toBeGreaterThan(0);
+  expect(await site.server()).toEqual(before);
+
+  // Meanwhile, in the office, ada corrects the site's code.
+  await site.changeByAda({ elevation: 400, habitat: 'tundra', siteCode: 'B2' });
+
+  // The network returns: the note arrives, the change waits for the user's decision.
+  trouble.failure(412, new RegExp(`/api/v1/data/obj/${site.name}$`));
+  await goOnline(context, trouble);
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 1 needs you' })).toBeVisible();
+  expect((await site.server()).notes).toEqual(['Reindeer crossed the fell at dawn']);
+  // A reload syncs again: nothing doubled.
+  await page.reload();
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 1 needs you' })).toBeVisible();
+  expect((await site.server()).notes).toEqual(['Reindeer crossed the fell at dawn']);
+
+  await header.getByRole('link', { name: 'Recorded on this device: 1 needs you' }).click();
+  const card = page.getByRole('article', { name: new RegExp(`^Changes to ${site.title}`) });
+  await expect(card).toContainText('Needs your decision');
+  await card.getByRole('button', { name: 'Decide' }).click();
+  const dialog = page.getByRole('dialog', { name: `Changes to ${site.title}: needs your decision` });
+  const code = dialog.getByRole('radiogroup', { name: 'Site code' });
+  await expect(code).toHaveAccessibleDescription('Changed on both sides: choose one');
+  await expect(code).toContainText('A1-north');
+  await expect(code).toContainText('B2');
+  await expect(dialog.getByRole('radiogroup', { name: 'Elevation' })).toHaveAccessibleDescription('Only you changed it');
+  await code.getByRole('radio', { name: /Saved now/ }).check();
+  await dialog.getByRole('button', { name: 'Send as chosen' }).click();
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  await expect(header.getByRole('link', { name: /^Recorded on this device/ })).toBeHidden();
+  const after = await site.server();
+  expect(after.metadata).toEqual({ elevation: 412, habitat: 'tundra', siteCode: 'B2' });
+  expect(after.notes).toEqual(['Reindeer crossed the fell at dawn']);
 });

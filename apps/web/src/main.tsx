@@ -11,7 +11,8 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError((event as Event & { payload: unknown }).payload)) event.preventDefault();
 });
 
-startServiceWorker([() => import('./app/OfflineBanner')]);
+// The offline banner, and for a user who keeps things here the header's line of what they recorded offline.
+startServiceWorker([() => import('./app/OfflineBanner'), () => (keepingUser() ? import('./components/OutboxStatus') : Promise.resolve())]);
 // What a user kept on this device answers when the network does not (docs/offline.md).
 setKeptAnswers({ active: () => keepingUser() !== null, load: () => import('./lib/kept/store').then((m) => m.keptAnswers) });
 

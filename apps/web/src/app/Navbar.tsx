@@ -5,7 +5,9 @@ import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths, ROUTES_WITHOUT_USER_MENU } from '../config/paths';
 import { pageProductName, useAppConfig } from '../lib/app-config';
+import { useCurrentUser } from '../lib/auth';
 import { useOnline } from '../lib/online';
+import { useHasOutbox } from '../lib/outbox/has-outbox';
 import { useLatch } from '../lib/use-latch';
 import { UserMenu } from './UserMenu';
 import { Links } from './NavLinks';
@@ -28,6 +30,18 @@ function OnlineIndicator() {
  * never on a first visit's way. Not kept after all: no banner, rather than a screen's error.
  */
 const OfflineBanner = lazy<ComponentType>(() => import('./OfflineBanner').catch(() => ({ default: () => null })));
+
+/** What the user recorded with no network, and its sending: loaded only once something waits. */
+const OutboxStatus = lazy<ComponentType>(() => import('../components/OutboxStatus').catch(() => ({ default: () => null })));
+
+function Outbox() {
+  const { user } = useCurrentUser();
+  return useHasOutbox(user?.username) ? (
+    <Suspense fallback={null}>
+      <OutboxStatus />
+    </Suspense>
+  ) : null;
+}
 
 /** The top bar: brand, main links (a burger menu on narrow screens), online state, user menu. */
 export function Navbar({ dark = false }: { dark?: boolean }) {
@@ -56,6 +70,7 @@ export function Navbar({ dark = false }: { dark?: boolean }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <OnlineIndicator />
+            <Outbox />
             {showUserMenu ? <UserMenu dark={dark} /> : null}
           </Group>
         </Group>

@@ -20,10 +20,13 @@ const reloading = new Promise<never>(() => {});
  * A lazily loaded screen (the module's default export is the page): its code loads when the
  * route is first shown (the progress bar counts it) or when a link to it is pointed at.
  */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+function page(load: () => Promise<{ default: ComponentType }>, parts?: RouteHandle['parts']): Pick<RouteObject, 'element' | 'handle'> {
   const Page = lazy(() => loadingScreen(load()).then((module: { default: ComponentType } | undefined) => module ?? reloading));
-  return { element: <Page />, handle: { load } satisfies RouteHandle };
+  return { element: <Page />, handle: { load, ...(parts ? { parts } : {}) } satisfies RouteHandle };
 }
+
+/** What the object editor loads later: its map and its documentation's editor (kept with a site for use offline). */
+const objectEditorParts = () => Promise.all([import('../features/objects/edit/GeometryMap'), import('../components/RichTextEditor')]);
 
 /** Every route of the web app. Screens of later features join here as they land. */
 export const routes: RouteObject[] = [
@@ -102,6 +105,7 @@ export const routes: RouteObject[] = [
                   { path: 'projects', ...page(() => import('../features/projects/MyProjectsPage')) },
                   { path: 'teams', ...page(() => import('../features/teams/MyTeamsPage')) },
                   { path: 'kept', ...page(() => import('./routes/me/KeptPage')) },
+                  { path: 'outbox', ...page(() => import('./routes/me/OutboxPage')) },
                 ],
               },
               { path: paths.projectCreate, ...page(() => import('../features/projects/ProjectEditPage')) },
@@ -111,7 +115,7 @@ export const routes: RouteObject[] = [
               { path: patterns.projectUpdateNew, ...page(() => import('../features/projects/UpdateEditPage')) },
               { path: patterns.projectUpdateEdit, ...page(() => import('../features/projects/UpdateEditPage')) },
               { path: paths.objectNew, ...page(() => import('../features/objects/edit/ObjectEditPage')) },
-              { path: patterns.objectEdit, ...page(() => import('../features/objects/edit/ObjectEditPage')) },
+              { path: patterns.objectEdit, ...page(() => import('../features/objects/edit/ObjectEditPage'), objectEditorParts) },
               { path: patterns.personEdit, ...page(() => import('../features/people/PersonEditPage')) },
               { path: patterns.partnerEdit, ...page(() => import('../features/partners/PartnerEditPage')) },
               { path: patterns.insightEdit, ...page(() => import('../features/insights/InsightEditPage')) },

@@ -58,7 +58,8 @@ export function KeepOffline({
         loading={save.isPending || keeps.isPending}
         disabled={!online}
         title={online ? undefined : 'Keeping needs the network'}
-        onClick={() => save.mutate()}
+        // What is recorded in the field is shown and sent by OutboxStatus: its code is kept too.
+        onClick={() => save.mutate(undefined, { onSuccess: () => void import('./OutboxStatus') })}
       >
         {kept ? 'Update offline copy' : 'Keep offline'}
       </Button>

@@ -11,6 +11,7 @@ export const paths = {
   myTeams: '/me/teams',
   myPhotos: '/me/photos',
   myKept: '/me/kept',
+  myOutbox: '/me/outbox',
   projects: '/projects',
   project: (slug: string) => `/projects/${encodeURIComponent(slug)}`,
   projectSample: '/projects/sample',

@@ -82,3 +82,31 @@ export function forgetKept(username: string): Promise<void> {
     }
   });
 }
+
+/**
+ * What a user recorded with no network waits in an IndexedDB database of theirs
+ * (lib/outbox/store.ts); a flag in localStorage says there is some, so that the app loads the
+ * sending code only for them. It stays through sign-out: the queue goes when they sign in again.
+ */
+const OUTBOX_FLAG = 'observatory:outbox:';
+
+export function hasOutbox(username: string): boolean {
+  try {
+    return localStorage.getItem(OUTBOX_FLAG + username) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function noteOutbox(username: string, waiting: boolean): void {
+  try {
+    if (waiting) localStorage.setItem(OUTBOX_FLAG + username, '1');
+    else localStorage.removeItem(OUTBOX_FLAG + username);
+    window.dispatchEvent(new Event(OUTBOX_EVENT));
+  } catch {
+    // storage unavailable (private mode): the queue is still read when its page is opened
+  }
+}
+
+/** Fired on the window when a user's queue starts or empties. */
+export const OUTBOX_EVENT = 'observatory:outbox';

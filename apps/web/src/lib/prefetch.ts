@@ -3,6 +3,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 /** What a lazily loaded screen's route carries: how to load its code ahead of the click. */
 export interface RouteHandle {
   load: () => Promise<unknown>;
+  /** The code its screen loads later, on its own (an editor, a map): loaded too when the screen is kept for use offline. */
+  parts?: () => Promise<unknown>;
 }
 
 let routes: RouteObject[] = [];
@@ -20,5 +22,14 @@ export function prefetchRoute(path: string): void {
       done.add(handle);
       void handle.load().catch(() => done.delete(handle));
     }
+  }
+}
+
+/** Loads the code of the routes `path` matches and of their later parts: a screen kept to open with no network (lib/kept). */
+export async function loadForOffline(path: string): Promise<void> {
+  prefetchRoute(path);
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    await Promise.all([handle?.load(), handle?.parts?.()]);
   }
 }

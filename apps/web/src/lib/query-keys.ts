@@ -165,6 +165,15 @@ export const nodeKeys = {
   types: ['nodetypes'] as const,
 };
 
+/** What the signed-in user recorded on this device and not yet sent (lib/outbox): read from IndexedDB. */
+export const outboxKeys = {
+  all: ['outbox'] as const,
+  /** `waiting`: the device's flag that the user has a queue; read again when it changes. */
+  list: (username: string, waiting: boolean) => ['outbox', username, waiting] as const,
+  /** The server's version now of what a queued edit changes (its address), for the decision. */
+  current: (path: string) => ['outbox', 'current', path] as const,
+};
+
 /** What the signed-in user kept on this device (lib/kept): read from IndexedDB, not the server. */
 export const keptKeys = {
   all: ['kept'] as const,

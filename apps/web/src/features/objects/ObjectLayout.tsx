@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Container, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Container, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -16,8 +16,26 @@ import { TypeBadges } from './object-bits';
 import { PageTabs, TitleWithEdit, VisibilityBadge } from '../../components/detail-page';
 import { KeepOffline } from '../../components/KeepOffline';
 import { keepObject, objectKeepId } from './keep';
+import { useOutgoingFor } from '../../lib/outbox/use-outbox';
 
 const TABS = { overview: 'Overview', notebook: 'Notebook', photos: 'Photos' };
+
+/** Changes to the object recorded here with no network: saved on this device, not yet on the server (the page shows the server's version). */
+function OutgoingChanges({ name }: { name: string }) {
+  const edits = useOutgoingFor(name).filter((item) => item.kind === 'object-edit');
+  if (edits.length === 0) return null;
+  const held = edits.some((item) => item.state !== 'waiting');
+  return (
+    <Alert color={held ? 'orange' : 'blue'} title={held ? 'Your changes need you' : 'Your changes are waiting to be sent'} role="status">
+      {held
+        ? 'Your changes recorded offline were not applied yet: '
+        : 'Your changes recorded offline are saved on this device and sent when the network returns; this page shows the version before them. '}
+      <Anchor component={PrefetchLink} to={paths.myOutbox} inherit>
+        See what is waiting
+      </Anchor>
+    </Alert>
+  );
+}
 
 /** An object's page: its header, breadcrumbs and tabs (overview, notebook, photos), each its own address. */
 export default function ObjectLayout() {
@@ -82,8 +100,9 @@ export default function ObjectLayout() {
             keepId={objectKeepId(obj.id)}
             title={obj.title}
             keep={(username) => keepObject(username, obj)}
-            screens={[paths.object(obj.name, 'notebook'), paths.object(obj.name, 'photos')]}
+            screens={[paths.object(obj.name, 'notebook'), paths.object(obj.name, 'photos'), paths.objectEdit(obj.name)]}
           />
+          <OutgoingChanges name={obj.name} />
         </Stack>
         <PageTabs
           tabs={TABS}

@@ -32,7 +32,7 @@ function showNotebook() {
   const api: ObjectPageApi = {
     ...liveObjectApi,
     fetchNotes: vi.fn(async () => ({ data: { notes: [note] }, pagination: { page: 1, count: 1, limit: 20 } })),
-    addNote: vi.fn(async (_name: string, content: string) => ({ ...note, id: '44444444-4444-4444-8444-444444444444', content })),
+    addNote: vi.fn(async (_name: string, content: string) => ({ sent: { ...note, id: '44444444-4444-4444-8444-444444444444', content } })),
     changeNote: vi.fn(async (_name: string, id: string, content: string) => ({ ...note, id, content })),
   };
   const value: ObjectPageValue = {
@@ -77,7 +77,7 @@ describe('a note past the server’s limit', () => {
     await user.clear(box);
     await user.type(box, 'Fog at dawn');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    expect(api.addNote).toHaveBeenCalledWith('ridge', 'Fog at dawn');
+    expect(api.addNote).toHaveBeenCalledWith('ridge', 'Fog at dawn', expect.any(String));
   });
 
   it('is kept whole while a note is edited, and Save sends nothing', async () => {

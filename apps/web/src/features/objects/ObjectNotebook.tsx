@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lengthLimit, NoteInputSchema } from '@observatory/shared';
 import type { Note } from '@observatory/shared';
@@ -12,6 +12,7 @@ import { WrittenAt } from '../../components/WrittenAt';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useDraft } from '../../lib/use-draft';
+import { useOutgoingFor } from '../../lib/outbox/use-outbox';
 import { useObjectPageValue } from './object-context';
 import { useAddNote, useNoteActions, useObjectNotes } from './object-page';
 import { dateTime } from './object-bits';
@@ -23,9 +24,10 @@ import { useVersionedEdit } from '../../lib/versions';
 /** The server's limit, told while typing. */
 const MAX_NOTE = lengthLimit(NoteInputSchema.shape.content);
 
-function NewNote({ name }: { name: string }) {
+function NewNote({ name, title }: { name: string; title: string }) {
   const [content, setContent] = useState('');
-  const add = useAddNote(name);
+  const [queued, setQueued] = useState(false);
+  const add = useAddNote(name, title);
   useUnsavedChanges(content.trim() !== '', 'your note');
   const kept = useDraft({ kind: 'note', resource: `new:${name}`, fields: content, stored: '', onRestore: setContent });
   const busy = add.isPending;
@@ -33,7 +35,15 @@ function NewNote({ name }: { name: string }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // The text stays in the box until the note is saved; a failure keeps it, as does a note too long.
-    if (content.trim() && !lengthProblem(content, MAX_NOTE)) add.mutate(content.trim(), { onSuccess: () => (kept.clear(), setContent('')) });
+    if (content.trim() && !lengthProblem(content, MAX_NOTE)) {
+      add.mutate(content.trim(), {
+        onSuccess: (recorded) => {
+          kept.clear();
+          setContent('');
+          setQueued('queued' in recorded);
+        },
+      });
+    }
   };
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Write a note">
@@ -53,6 +63,11 @@ function NewNote({ name }: { name: string }) {
           <Button type="submit" loading={busy} disabled={!content.trim()}>
             Add note
           </Button>
+          {queued ? (
+            <Text size="sm" role="status">
+              Saved on this device: it is sent when the network returns.
+            </Text>
+          ) : null}
         </Group>
       </Stack>
     </form>
@@ -179,6 +194,34 @@ function NoteCard({ note, name }: { note: Note; name: string }) {
   );
 }
 
+/** Notes written here with no network, waiting to be sent (lib/outbox): shown first, marked so. */
+function OutgoingNotes({ name }: { name: string }) {
+  const notes = useOutgoingFor(name).filter((item) => item.kind === 'note');
+  if (notes.length === 0) return null;
+  return (
+    <Stack gap="sm" aria-label="Notes waiting to be sent">
+      {notes.map((item) => (
+        <Card key={item.id} withBorder component="article" aria-label={`Note waiting to be sent, ${dateTime(item.recordedAt)}`}>
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Badge color={item.state === 'waiting' ? 'gray' : 'danger'} variant="light">
+                {item.state === 'waiting' ? 'Waiting to be sent' : 'Not sent: see what is waiting'}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {dateTime(item.recordedAt)}
+              </Text>
+              <Anchor component={PrefetchLink} to={paths.myOutbox} size="sm">
+                What is waiting
+              </Anchor>
+            </Group>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(item.body.content)}</Text>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** The object's notebook: newest first, 20 a page with "Load more", the count, and notes to write, change and delete. */
 export default function ObjectNotebook() {
   const { name, detail, ready } = useObjectPageValue();
@@ -198,7 +241,8 @@ export default function ObjectNotebook() {
           </Text>
         ) : null}
       </Group>
-      {mayWrite ? <NewNote name={name} /> : null}
+      {mayWrite ? <NewNote name={name} title={detail.obj.title} /> : null}
+      <OutgoingNotes name={name} />
       {!user.user && !user.isLoading ? (
         <Text size="sm" c="dimmed">
           Members of the object’s projects can{' '}

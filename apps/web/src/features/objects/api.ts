@@ -12,6 +12,7 @@ import {
 import { saveFile } from '../../lib/download';
 import { spreadsheetDownload, spreadsheetParams, type SpreadsheetKey } from '../../lib/spreadsheet-downloads';
 import { api, type ApiResponse, type Conditional } from '../../lib/api-client';
+import { sendOrQueue } from '../../lib/outbox/record';
 import { objectKeys } from './keys';
 import { retryServerFaults } from '../../lib/errors';
 
@@ -65,7 +66,9 @@ export async function downloadExport(query: string, download: ObjectsDownload): 
 // Notes
 
 export const fetchNotes = (name: string, p: number): Promise<ApiResponse<NotesResponse>> => api.page<NotesResponse>(`${objectPath(name)}/notes`, { p });
-export const addNote = (name: string, content: string) => api.post<Note>(`${objectPath(name)}/notes`, { content });
+/** A new note; with no network, queued on this device (lib/outbox) to be sent when it returns. */
+export const addNote = (name: string, content: string, objectTitle: string) =>
+  sendOrQueue<Note>({ kind: 'note', title: `Note on ${objectTitle}`, object: name, method: 'POST', path: `${objectPath(name)}/notes`, body: { content } });
 /** A note's new text, based on the version given (`conditional`: its If-Match). */
 export const changeNote = (name: string, id: string, content: string, conditional?: Conditional) =>
   api.put<Note>(`${objectPath(name)}/notes/${id}`, { content }, conditional);

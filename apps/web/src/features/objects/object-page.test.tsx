@@ -72,7 +72,7 @@ function fakes(overrides: Partial<ObjectPageApi> = {}) {
     ),
     fetchChildren: vi.fn(async (): Promise<ObjectListItem[]> => [{ id: 'c1', name: 'child', title: 'Child' } as ObjectListItem]),
     fetchNotes: vi.fn(async (_name: string, page: number) => paged('notes', [note(`n${page}a`), note(`n${page}b`)], page, 3, 2)),
-    addNote: vi.fn(async (_name: string, content: string) => note('new', content)),
+    addNote: vi.fn(async (_name: string, content: string) => ({ sent: note('new', content) })),
     changeNote: vi.fn(async (_name: string, id: string, content: string) => note(id, content)),
     deleteNote: vi.fn(async () => null),
     fetchPhotos: vi.fn(async (_name: string, page: number) => paged('photos', [photo(`p${page}`)], page, 51, 50)),
@@ -184,7 +184,7 @@ describe('notes', () => {
     const api = fakes();
     const { page, also } = renderPage(api);
     await waitFor(() => expect(page.result.current.notes.total).toBe(3));
-    const add = also(() => useAddNote('alpha'));
+    const add = also(() => useAddNote('alpha', 'Alpha'));
     await act(() => add.result.current.mutateAsync('Snow on the slope'));
     await waitFor(() => expect(page.result.current.notes.items[0]).toMatchObject({ id: 'new', content: 'Snow on the slope' }));
     expect(page.result.current.notes.total).toBe(4);

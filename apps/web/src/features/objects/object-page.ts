@@ -24,7 +24,8 @@ import {
   type ObjectDetail,
 } from './api';
 import { objectKeys, photoMutationKey } from './keys';
-import { objectTypeKeys } from '../../lib/query-keys';
+import { objectTypeKeys, outboxKeys } from '../../lib/query-keys';
+import type { Recorded } from '../../lib/outbox/record';
 
 /** The server calls an object's page makes: the real ones, or a test's through ObjectApiContext. */
 export interface ObjectPageApi {
@@ -33,7 +34,7 @@ export interface ObjectPageApi {
   fetchObjectTypes: () => Promise<ObjectType[]>;
   fetchChildren: typeof fetchChildren;
   fetchNotes: (name: string, page: number) => Promise<ApiResponse<{ notes: Note[] }>>;
-  addNote: (name: string, content: string) => Promise<Note>;
+  addNote: (name: string, content: string, objectTitle: string) => Promise<Recorded<Note>>;
   changeNote: (name: string, id: string, content: string, conditional?: Conditional) => Promise<Note>;
   deleteNote: (name: string, id: string, conditional?: Conditional) => Promise<unknown>;
   fetchPhotos: (name: string, page: number) => Promise<ApiResponse<{ photos: Photo[] }>>;
@@ -135,14 +136,19 @@ export function useObjectNotes(name: string, ready: boolean) {
 }
 
 /** Writes a new note: it goes to the top and counts. */
-export function useAddNote(name: string) {
+export function useAddNote(name: string, objectTitle: string) {
   const api = useObjectApi();
   const client = useQueryClient();
   return useOneAtATime(
     useMutation({
-      mutationFn: (content: string) => api.addNote(name, content),
-      onSuccess: (note) =>
-        client.setQueryData<NotePages>(objectKeys.page.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1)),
+      // With no network too: the note is queued on this device.
+      networkMode: 'always',
+      mutationFn: (content: string) => api.addNote(name, content, objectTitle),
+      onSuccess: (recorded) => {
+        if ('queued' in recorded) return client.invalidateQueries({ queryKey: outboxKeys.all });
+        const note = recorded.sent;
+        client.setQueryData<NotePages>(objectKeys.page.notes(name), (data) => changeNotes(data, (notes, i) => (i === 0 ? [note, ...notes] : notes), 1));
+      },
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../auth';
-import { prefetchRoute } from '../prefetch';
+import { loadForOffline } from '../prefetch';
 import { keptKeys } from '../query-keys';
 import { keptBytes, listKeeps, removeKeep, type Keep } from './store';
 
@@ -31,7 +31,8 @@ export function useKeep(keep: (username: string) => Promise<Keep>, screens: stri
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => keep(username!),
-    onSuccess: () => [...screens, paths.myKept].forEach(prefetchRoute),
+    // Waited for: once it says kept, the screens open with no network (a code file that failed is only not kept).
+    onSuccess: () => Promise.all([...screens, paths.myKept, paths.myOutbox].map((path) => loadForOffline(path).catch(() => undefined))),
     onSettled: () => client.invalidateQueries({ queryKey: keptKeys.all }),
   });
 }

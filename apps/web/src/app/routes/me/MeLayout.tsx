@@ -8,6 +8,7 @@ const TABS = [
   { to: paths.myProjects, label: 'Projects' },
   { to: paths.myTeams, label: 'Teams' },
   { to: paths.myKept, label: 'Offline' },
+  { to: paths.myOutbox, label: 'To send' },
 ] as const;
 
 /** /me and its children (account, photos, projects, teams, kept offline) as tabs over the page shown. */

@@ -71,7 +71,11 @@ function ProjectObjects({ project }: { project: { id: string; slug: string; titl
         keepId={projectKeepId(project.id)}
         title={project.title}
         keep={(username) => keepProject(username, project, query)}
-        screens={[paths.project(slug), ...[undefined, 'notebook' as const, 'photos' as const].map((tab) => paths.object(rows[0]!.name, tab))]}
+        screens={[
+          paths.project(slug),
+          ...[undefined, 'notebook' as const, 'photos' as const].map((tab) => paths.object(rows[0]!.name, tab)),
+          paths.objectEdit(rows[0]!.name),
+        ]}
       />
     </Stack>
   );

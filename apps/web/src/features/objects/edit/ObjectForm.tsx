@@ -273,12 +273,18 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
     setGeoError(null);
     // Only the fields that differ from the object as it is now are sent; the version named is the one the edits are based on.
     save.mutate(
-      { ...toRequest(values, fields, detail), ...(detail ? { conditional } : {}) },
+      { ...toRequest(values, fields, detail), ...(detail ? { conditional, base: detail } : {}) },
       {
-        onSuccess: (saved) => {
+        onSuccess: (recorded) => {
+          unsaved.saved();
+          if ('queued' in recorded) {
+            notifications.show({ color: 'blue', message: 'Saved on this device: your changes are sent when the network returns.' });
+            void navigate(paths.object(detail!.obj.name));
+            return;
+          }
+          const saved = recorded.sent;
           edit.saved({ version: saved.obj.version, values });
           notifications.show({ color: 'green', message: detail ? 'Object saved' : 'Object created' });
-          unsaved.saved();
           void navigate(paths.object(saved.obj.name));
         },
         onError: (e) => {

@@ -5,7 +5,8 @@ import { conflictOf } from '../../../lib/versions';
 import type { GeoJson } from './drawing';
 import { useHasPermission } from '../../../lib/auth';
 import { objectPath, type ObjectDetail } from '../api';
-import { isUnder, projectKeys, showsObjects } from '../../../lib/query-keys';
+import { isUnder, outboxKeys, projectKeys, showsObjects } from '../../../lib/query-keys';
+import { sendOrQueue, type Recorded } from '../../../lib/outbox/record';
 import { objectKeys } from '../keys';
 import { removeLink, reorderLink, saveLink, type InstitutionLink, type PersonLink } from './object-links';
 
@@ -29,27 +30,73 @@ function refreshObjects(client: QueryClient, except?: string) {
 }
 
 /**
+ * An object's values as a write sends them (title, types, parent, visibility, metadata,
+ * geometry, documentation): what a queued edit was based on, and what the server has now,
+ * compared field by field when both changed (docs/offline.md "Needs your decision").
+ */
+export const objectValues = (detail: ObjectDetail): Record<string, unknown> => ({
+  name: detail.obj.name,
+  title: detail.obj.title,
+  types: detail.obj.types.map((t) => t.slug),
+  parent: detail.obj.parent?.id ?? null,
+  visibility: detail.obj.visibility,
+  metadata: detail.obj.metadata,
+  geo: detail.obj.geo ?? null,
+  doc: detail.doc ?? null,
+});
+
+interface SaveObject {
+  input: ObjectInput;
+  projects?: { add: string[]; remove: string[] };
+  conditional?: Conditional;
+  /** A change: the object as the form opened it, queued with an edit recorded with no network. */
+  base?: ObjectDetail;
+}
+
+/** A change of an object's own fields, as the device queues it when no network answers. */
+function sendOrQueueChange(name: string, input: ObjectInput, base: ObjectDetail, version: number) {
+  return sendOrQueue<ObjectDetail>({
+    kind: 'object-edit',
+    title: `Changes to ${base.obj.title}`,
+    object: name,
+    method: 'PUT',
+    path: objectPath(name),
+    body: input as Record<string, unknown>,
+    base: { version, values: objectValues(base) },
+  });
+}
+
+/**
  * Create (no name) or change an object, then put its projects right: for an existing
  * object they are added and taken away one by one (each needs edit on that project). A
  * change is based on the version its editor started from (`conditional`: its If-Match);
  * refused as changed meanwhile (412), nothing is written and the object is asked again.
+ * With no network, a change of the object's own fields (not its projects, not an
+ * overwrite) is queued on this device and sent when the network returns.
  */
 export function useSaveObject(name: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ input, projects, conditional }: { input: ObjectInput; projects?: { add: string[]; remove: string[] }; conditional?: Conditional }) => {
+    networkMode: 'always',
+    mutationFn: async ({ input, projects, conditional, base }: SaveObject): Promise<Recorded<ObjectDetail>> => {
+      const moved = !!projects && (projects.add.length > 0 || projects.remove.length > 0);
+      if (name && base && !moved && conditional?.version !== undefined && conditional.overwriteOf === undefined) {
+        return sendOrQueueChange(name, input, base, conditional.version);
+      }
       const saved = name ? await api.put<ObjectDetail>(objectPath(name), input, conditional) : await api.post<ObjectDetail>('/data/obj', input);
-      if (!projects || (projects.add.length === 0 && projects.remove.length === 0)) return saved;
+      if (!moved) return { sent: saved };
       const path = (project: string) => `${objectPath(saved.obj.name)}/projects/${encodeURIComponent(project)}`;
       for (const project of projects.add) await api.put(path(project));
       for (const project of projects.remove) await api.del(path(project));
-      return api.get<ObjectDetail>(objectPath(saved.obj.name));
+      return { sent: await api.get<ObjectDetail>(objectPath(saved.obj.name)) };
     },
     // The current version, for the conflict dialog to compare.
     onError: (error) => {
       if (name && conflictOf(error)) void client.invalidateQueries({ queryKey: objectKeys.detail(name) });
     },
-    onSuccess: (saved) => {
+    onSuccess: (recorded) => {
+      if ('queued' in recorded) return client.invalidateQueries({ queryKey: outboxKeys.all });
+      const saved = recorded.sent;
       if (name && name !== saved.obj.name) client.removeQueries({ queryKey: objectKeys.detail(name) });
       client.setQueryData(objectKeys.detail(saved.obj.name), saved);
       refreshObjects(client, saved.obj.name);

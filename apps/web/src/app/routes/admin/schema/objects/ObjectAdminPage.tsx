@@ -99,7 +99,10 @@ function ObjectRawForm({ detail }: { detail: ObjectDetail }) {
       // Only what this page changes: an edit made elsewhere to the rest (its place, documentation, visibility) stays.
       { input: { title: v.title.trim(), types: v.types, metadata: metadata.value }, conditional },
       {
-        onSuccess: (saved) => {
+        onSuccess: (recorded) => {
+          // Sent at once: the administration's edits carry no base (they are never queued).
+          if (!('sent' in recorded)) return;
+          const saved = recorded.sent;
           notifications.show({ color: 'green', message: `${saved.obj.title} saved` });
           const next = valuesOf(saved);
           form.setValues(next);

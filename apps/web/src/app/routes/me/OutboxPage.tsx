@@ -1,0 +1,208 @@
+import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { confirmDelete } from '../../../components/confirm';
+import { PageState } from '../../../components/PageState';
+import { PrefetchLink } from '../../../components/PrefetchLink';
+import { paths } from '../../../config/paths';
+import { useOnline } from '../../../lib/online';
+import type { Outgoing } from '../../../lib/outbox/store';
+import { useChangeOutgoing, useOutbox, useSyncOutbox } from '../../../lib/outbox/use-outbox';
+import { useTitle } from '../../../lib/use-title';
+import { DecisionDialog } from './DecisionDialog';
+import { shownValue } from './outbox-values';
+
+const KINDS: Record<Outgoing['kind'], string> = { note: 'New note', 'object-edit': 'Changes' };
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What the item holds: a note's text, an edit's fields. */
+function Content({ item }: { item: Outgoing }) {
+  if (item.kind === 'note') return <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(item.body.content)}</Text>;
+  const { metadata, ...fields } = item.body;
+  const rows = [...Object.entries(fields), ...Object.entries((metadata ?? {}) as Record<string, unknown>)];
+  return (
+    <List size="sm" spacing={2}>
+      {rows.map(([key, value]) => (
+        <List.Item key={key} style={{ overflowWrap: 'anywhere' }}>
+          {key}: {shownValue(value)}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** A refused item made right here: a note's text, or an edit's plain fields (numbers stay numbers). */
+function EditAndRetry({ item, onDone }: { item: Outgoing; onDone: () => void }) {
+  const change = useChangeOutgoing();
+  const [body, setBody] = useState(item.body);
+  const metadata = (body.metadata ?? {}) as Record<string, unknown>;
+  const plain = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+  const typed = (was: unknown, text: string) => (typeof was === 'number' && text.trim() !== '' && !Number.isNaN(Number(text)) ? Number(text) : text);
+  const retry = () => change.mutate({ item, change: { body, state: 'waiting', problem: undefined } }, { onSuccess: onDone });
+  const fields =
+    item.kind === 'note'
+      ? [
+          <Textarea
+            key="content"
+            label="Note"
+            autosize
+            minRows={3}
+            value={String(body.content ?? '')}
+            onChange={(e) => setBody({ ...body, content: e.currentTarget.value })}
+          />,
+        ]
+      : [
+          ...Object.entries(body)
+            .filter(([key, value]) => key !== 'metadata' && plain(value))
+            .map(([key, value]) => (
+              <TextInput key={key} label={key} value={String(value)} onChange={(e) => setBody({ ...body, [key]: typed(value, e.currentTarget.value) })} />
+            )),
+          ...Object.entries(metadata)
+            .filter(([, value]) => plain(value))
+            .map(([key, value]) => (
+              <TextInput
+                key={`metadata.${key}`}
+                label={key}
+                value={String(value)}
+                onChange={(e) => setBody({ ...body, metadata: { ...metadata, [key]: typed(value, e.currentTarget.value) } })}
+              />
+            )),
+        ];
+  return (
+    <Stack gap="xs" component="form" onSubmit={(e) => (e.preventDefault(), retry())} aria-label={`Edit ${item.title}`}>
+      {fields}
+      <Group gap="xs">
+        <Button type="submit" size="compact-sm" loading={change.isPending}>
+          Save and send again
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Problem({ item }: { item: Outgoing }) {
+  if (!item.problem) return null;
+  const decision = item.state === 'decision';
+  return (
+    <Alert color={decision ? 'orange' : 'danger'} title={decision ? 'Changed on the server meanwhile' : `Not accepted by the server (${item.problem.status})`}>
+      <Text size="sm">
+        {decision
+          ? 'Someone saved a newer version after the one your changes are based on. Nothing was overwritten: decide what to keep.'
+          : item.problem.message}
+      </Text>
+      {!decision && item.problem.details.length ? (
+        <List size="sm" mt={4}>
+          {item.problem.details.map((d) => (
+            <List.Item key={`${d.field}:${d.message}`}>
+              {d.field}: {d.message}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Alert>
+  );
+}
+
+function OutgoingCard({ item, onDecide }: { item: Outgoing; onDecide: () => void }) {
+  const change = useChangeOutgoing();
+  const [editing, setEditing] = useState(false);
+  const discard = () =>
+    confirmDelete({
+      title: 'Discard this?',
+      message: `“${item.title}”, recorded ${when(item.recordedAt)}, is deleted from this device and never sent. This cannot be undone.`,
+      confirmLabel: 'Discard',
+      onConfirm: () => change.mutate({ item, change: 'remove' }),
+    });
+  const state = { waiting: ['Waiting to be sent', 'gray'], decision: ['Needs your decision', 'orange'], refused: ['Not accepted', 'danger'] } as const;
+  return (
+    <Card withBorder component="article" aria-label={`${item.title}, recorded ${when(item.recordedAt)}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <Anchor component={PrefetchLink} to={paths.object(item.object, item.kind === 'note' ? 'notebook' : undefined)} fw={600}>
+              {item.title}
+            </Anchor>
+            <Badge variant="light" color={state[item.state][1]}>
+              {state[item.state][0]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {KINDS[item.kind]}, recorded {when(item.recordedAt)}
+          </Text>
+        </Group>
+        <Problem item={item} />
+        {editing ? <EditAndRetry item={item} onDone={() => setEditing(false)} /> : <Content item={item} />}
+        {editing ? null : (
+          <Group gap="xs">
+            {item.state === 'decision' ? (
+              <Button size="compact-sm" color="orange" onClick={onDecide}>
+                Decide
+              </Button>
+            ) : null}
+            {item.state === 'refused' ? (
+              <Button size="compact-sm" variant="light" onClick={() => setEditing(true)}>
+                Edit and retry
+              </Button>
+            ) : null}
+            <Button size="compact-sm" variant="subtle" color="danger" onClick={discard} loading={change.isPending}>
+              Discard
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /me/outbox: what the signed-in user recorded on this device with no network and has not
+ * sent yet (lib/outbox), in the order it goes; sent when the network returns, or now.
+ * Refused items say why and are edited and sent again, or discarded; edits the server
+ * changed meanwhile wait for the user's decision.
+ */
+export default function OutboxPage() {
+  useTitle('Recorded on this device');
+  const outbox = useOutbox();
+  const online = useOnline();
+  const [sent, setSent] = useState<number | null>(null);
+  const sync = useSyncOutbox();
+  const [deciding, setDeciding] = useState<Outgoing | null>(null);
+  const items = outbox.data ?? [];
+  const waiting = items.filter((i) => i.state === 'waiting').length;
+  const send = () => sync.mutate(undefined, { onSuccess: ({ sent }) => setSent(sent) });
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="md">
+        <Title order={1}>Recorded on this device</Title>
+        <Text c="dimmed" maw={720}>
+          What you record with no network (notes, changes) waits here, in the order you recorded it, and is sent when the network returns while you are signed
+          in. It stays on this device when you sign out, and is sent when you sign in again: no one else sends it.
+        </Text>
+        <Group gap="sm">
+          <Button onClick={send} loading={sync.isPending} disabled={!online || waiting === 0}>
+            Send now
+          </Button>
+          <Text size="sm" role="status">
+            {!online ? 'Offline: sent when the network returns.' : sent !== null ? `${sent} sent.` : waiting ? `${waiting} waiting to be sent.` : ''}
+          </Text>
+        </Group>
+        {outbox.isPending && outbox.fetchStatus !== 'idle' ? (
+          <PageState isPending error={null} />
+        ) : outbox.error ? (
+          <PageState isPending={false} error={outbox.error} />
+        ) : items.length === 0 ? (
+          <Text role="status">Nothing is waiting: everything you recorded on this device has been sent.</Text>
+        ) : (
+          <Stack gap="sm" aria-label="Waiting to be sent">
+            {items.map((item) => (
+              <OutgoingCard key={item.id} item={item} onDecide={() => setDeciding(item)} />
+            ))}
+          </Stack>
+        )}
+        {deciding ? <DecisionDialog item={deciding} onClose={() => setDeciding(null)} /> : null}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,99 @@
+import type { CurrentVersion, ErrorDetail } from '@observatory/shared';
+import { noteOutbox } from '../device-user';
+
+/**
+ * What a user recorded on this device with no network, waiting to be sent (docs/offline.md
+ * "Recorded offline"): per user, in IndexedDB, in the order recorded. Unlike what is kept,
+ * it stays through sign-out: it is sent when the same user signs in again, and by no one else.
+ */
+export interface Outgoing {
+  /** Its Idempotency-Key too: sent twice (an answer lost on the way), the server carries it out once. */
+  id: string;
+  /** The order it is sent in. */
+  seq: number;
+  /** Who recorded it: only they send it. */
+  user: string;
+  recordedAt: string;
+  kind: 'note' | 'object-edit';
+  /** What it is, for the list: "Note on Abisko station". */
+  title: string;
+  /** The object it belongs to (its name): its page lists it while it waits. */
+  object: string;
+  method: 'POST' | 'PUT';
+  path: string;
+  body: Record<string, unknown>;
+  /** An edit: the version it was based on (its If-Match), and the values of that version, for a field-by-field decision. */
+  base?: { version: number; values: Record<string, unknown> };
+  /**
+   * waiting: to be sent; decision: the server has a newer version (412), the user chooses;
+   * refused: the server said no (its message), the user edits and retries or discards.
+   */
+  state: 'waiting' | 'decision' | 'refused';
+  /** The server's answer: its message and fields; for a 412, its version now and who saved it. */
+  problem?: { status: number; message: string; details: ErrorDetail[]; current?: CurrentVersion | undefined };
+}
+
+export const outboxDatabaseName = (username: string) => `observatory-outbox:${username}`;
+
+const connections = new Map<string, Promise<IDBDatabase>>();
+
+function open(username: string): Promise<IDBDatabase> {
+  let db = connections.get(username);
+  if (!db) {
+    db = new Promise((resolve, reject) => {
+      const request = indexedDB.open(outboxDatabaseName(username), 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('items', { keyPath: 'id' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('The storage of this device could not be opened'));
+    });
+    connections.set(username, db);
+    db.catch(() => connections.delete(username));
+  }
+  return db;
+}
+
+const finished = (tx: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('The storage of this device refused the change'));
+  });
+
+const all = (store: IDBObjectStore) =>
+  new Promise<Outgoing[]>((resolve, reject) => {
+    const request = store.getAll() as IDBRequest<Outgoing[]>;
+    request.onsuccess = () => resolve(request.result.sort((a, b) => a.seq - b.seq));
+    request.onerror = () => reject(request.error ?? new Error('The storage of this device could not be read'));
+  });
+
+/** Everything the user recorded here and not yet sent, in the order recorded. */
+export async function listOutgoing(username: string): Promise<Outgoing[]> {
+  return all((await open(username)).transaction('items').objectStore('items'));
+}
+
+/** Adds one to the end of the queue. */
+export async function addOutgoing(item: Omit<Outgoing, 'seq' | 'state'>): Promise<Outgoing> {
+  const tx = (await open(item.user)).transaction('items', 'readwrite');
+  const store = tx.objectStore('items');
+  const last = (await all(store)).at(-1)?.seq ?? 0;
+  const queued: Outgoing = { ...item, seq: last + 1, state: 'waiting' };
+  store.put(queued);
+  await finished(tx);
+  noteOutbox(item.user, true);
+  return queued;
+}
+
+/** Puts an item back changed (its state, its problem, its body after an edit). */
+export async function updateOutgoing(item: Outgoing): Promise<void> {
+  const tx = (await open(item.user)).transaction('items', 'readwrite');
+  tx.objectStore('items').put(item);
+  await finished(tx);
+}
+
+/** Takes an item out of the queue: sent (2xx), or decided or discarded by the user. */
+export async function removeOutgoing(username: string, id: string): Promise<void> {
+  const tx = (await open(username)).transaction('items', 'readwrite');
+  const store = tx.objectStore('items');
+  store.delete(id);
+  await finished(tx);
+  if ((await listOutgoing(username)).length === 0) noteOutbox(username, false);
+}
