@@ -442,7 +442,13 @@ async function fieldSite(page: Page, username: string) {
     const res = await page.request.put(`/api/v1/data/obj/${name}`, { headers: { ...as(ada), 'if-match': '*' }, data: { metadata } });
     expect(res.status(), await res.text()).toBe(200);
   };
-  return { name, title: `Fell ${name}`, server, changeByAda };
+  /** Ada takes the user off the project, or puts them back as an editor. */
+  const member = async (editor: boolean) => {
+    const url = `/api/v1/projects/${project.id}/members/${username}`;
+    const res = editor ? await page.request.put(url, { headers: as(ada), data: { role: 'editor' } }) : await page.request.delete(url, { headers: as(ada) });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  return { name, title: `Fell ${name}`, server, changeByAda, member };
 }
 
 test('notes and changes recorded with no network are sent once when it returns; a change made meanwhile by another waits for a decision, at phone width', async ({
@@ -517,4 +523,102 @@ test('notes and changes recorded with no network are sent once when it returns; 
   const after = await site.server();
   expect(after.metadata).toEqual({ elevation: 412, habitat: 'tundra', siteCode: 'B2' });
   expect(after.notes).toEqual(['Reindeer crossed the fell at dawn']);
+});
+
+test('what a user recorded offline waits through their sign-out and another user’s session, goes when they sign in again, and a refusal or a decision is theirs to make', async ({
+  page,
+  context,
+  trouble,
+}) => {
+  await page.setViewportSize(PHONE);
+  const user = await newUser(page.request);
+  const other = await newUser(page.request);
+  const site = await fieldSite(page, user.username);
+  await signInWithForm(page, user.username, user.password, true);
+  await workerInCharge(page);
+  await page.goto(`/data/${site.name}`);
+  await page.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(page.getByText('Kept on this device')).toBeVisible();
+  await workerInCharge(page);
+  const before = await site.server();
+  const header = page.getByRole('banner');
+
+  // Offline: a note and a change, then signed out on the device.
+  await goOffline(context, trouble);
+  await page.goto(`/data/${site.name}/notebook`);
+  await page.getByRole('textbox', { name: 'New note' }).fill('Snow patch still at the cairn');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('article', { name: /^Note waiting to be sent/ })).toBeVisible();
+  await page.goto(`/data/${site.name}/edit`);
+  const form = page.getByRole('form', { name: 'Object' });
+  await form.getByRole('textbox', { name: 'Site code' }).fill('C3');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 2 to send' })).toBeVisible();
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await databases(page)).toContain(`observatory-outbox:${user.username}`);
+
+  // Online, another user of the same phone: nothing of the first one's is sent, nor shown.
+  await goOnline(context, trouble);
+  await signInWithForm(page, other.username, other.password);
+  await page.goto('/me/outbox');
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  await expect(header.getByRole('link', { name: /^Recorded on this device/ })).toBeHidden();
+  expect(await site.server()).toEqual(before);
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+
+  // Meanwhile ada takes the user off the project and changes the site. Signed in again, the
+  // user's queue goes: refused, both, with the server's word.
+  await site.member(false);
+  await site.changeByAda({ elevation: 400, habitat: 'wetland', siteCode: 'A1' });
+  trouble.failure(403, new RegExp(`/api/v1/data/obj/${site.name}`));
+  await signInWithForm(page, user.username, user.password, true);
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 2 need you' })).toBeVisible();
+  await header.getByRole('link', { name: 'Recorded on this device: 2 need you' }).click();
+  const note = page.getByRole('article', { name: new RegExp(`^Note on ${site.title}`) });
+  await expect(note).toContainText('Not accepted by the server (403)');
+
+  // Back on the project, the note is edited and sent again; the change now meets ada's, and theirs is kept.
+  await site.member(true);
+  await note.getByRole('button', { name: 'Edit and retry' }).click();
+  await note.getByRole('textbox', { name: 'Note' }).fill('Snow patch still at the cairn, 2 m across');
+  await note.getByRole('button', { name: 'Save and send again' }).click();
+  await expect(note).toBeHidden();
+  const change = page.getByRole('article', { name: new RegExp(`^Changes to ${site.title}`) });
+  trouble.failure(412, new RegExp(`/api/v1/data/obj/${site.name}$`));
+  await change.getByRole('button', { name: 'Edit and retry' }).click();
+  await change.getByRole('button', { name: 'Save and send again' }).click();
+  await expect(change).toContainText('Needs your decision');
+  await change.getByRole('button', { name: 'Decide' }).click();
+  const dialog = page.getByRole('dialog', { name: `Changes to ${site.title}: needs your decision` });
+  await expect(dialog.getByRole('radiogroup', { name: 'Site code' })).toHaveAccessibleDescription('Only you changed it');
+  await dialog.getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  let now = await site.server();
+  expect(now.notes).toEqual(['Snow patch still at the cairn, 2 m across']);
+  expect(now.metadata).toEqual({ elevation: 400, habitat: 'wetland', siteCode: 'A1' });
+
+  // Once more offline (the site kept again: the sign-out deleted what was kept); ada changes the
+  // elevation meanwhile, and this time the user keeps theirs.
+  await page.goto(`/data/${site.name}`);
+  await page.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(page.getByText('Kept on this device')).toBeVisible();
+  await workerInCharge(page);
+  await goOffline(context, trouble);
+  await page.goto(`/data/${site.name}/edit`);
+  await form.getByRole('textbox', { name: 'Elevation in m' }).fill('455');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 1 to send' })).toBeVisible();
+  await site.changeByAda({ elevation: 430, habitat: 'wetland', siteCode: 'A1' });
+  await goOnline(context, trouble);
+  await header.getByRole('link', { name: 'Recorded on this device: 1 needs you' }).click();
+  await change.getByRole('button', { name: 'Decide' }).click();
+  await expect(dialog.getByRole('radiogroup', { name: 'Elevation' })).toHaveAccessibleDescription('Changed on both sides: choose one');
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  now = await site.server();
+  expect(now.metadata).toEqual({ elevation: 455, habitat: 'wetland', siteCode: 'A1' });
+  expect(now.notes).toEqual(['Snow patch still at the cairn, 2 m across']);
 });

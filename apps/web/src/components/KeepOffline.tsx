@@ -58,8 +58,7 @@ export function KeepOffline({
         loading={save.isPending || keeps.isPending}
         disabled={!online}
         title={online ? undefined : 'Keeping needs the network'}
-        // What is recorded in the field is shown and sent by OutboxStatus: its code is kept too.
-        onClick={() => save.mutate(undefined, { onSuccess: () => void import('./OutboxStatus') })}
+        onClick={() => save.mutate()}
       >
         {kept ? 'Update offline copy' : 'Keep offline'}
       </Button>

@@ -25,6 +25,16 @@ export function prefetchRoute(path: string): void {
   }
 }
 
+/** Code every screen may load later (the user menu, the header's line of what waits to be sent): kept with anything kept (main.tsx). */
+let offlineCode: (() => Promise<unknown>)[] = [];
+
+export function registerOfflineCode(loads: (() => Promise<unknown>)[]): void {
+  offlineCode = loads;
+}
+
+/** Loads the code every screen may need with no network (see registerOfflineCode). */
+export const loadOfflineCode = () => Promise.all(offlineCode.map((load) => load().catch(() => undefined)));
+
 /** Loads the code of the routes `path` matches and of their later parts: a screen kept to open with no network (lib/kept). */
 export async function loadForOffline(path: string): Promise<void> {
   prefetchRoute(path);

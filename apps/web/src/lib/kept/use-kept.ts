@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../auth';
-import { loadForOffline } from '../prefetch';
+import { loadForOffline, loadOfflineCode } from '../prefetch';
 import { keptKeys } from '../query-keys';
 import { keptBytes, listKeeps, removeKeep, type Keep } from './store';
 
@@ -32,7 +32,7 @@ export function useKeep(keep: (username: string) => Promise<Keep>, screens: stri
   return useMutation({
     mutationFn: () => keep(username!),
     // Waited for: once it says kept, the screens open with no network (a code file that failed is only not kept).
-    onSuccess: () => Promise.all([...screens, paths.myKept, paths.myOutbox].map((path) => loadForOffline(path).catch(() => undefined))),
+    onSuccess: () => Promise.all([loadOfflineCode(), ...[...screens, paths.myKept, paths.myOutbox].map((path) => loadForOffline(path).catch(() => undefined))]),
     onSettled: () => client.invalidateQueries({ queryKey: keptKeys.all }),
   });
 }

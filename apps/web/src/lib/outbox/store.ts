@@ -82,9 +82,10 @@ export async function addOutgoing(item: Omit<Outgoing, 'seq' | 'state'>): Promis
   return queued;
 }
 
-/** Puts an item back changed (its state, its problem, its body after an edit). */
-export async function updateOutgoing(item: Outgoing): Promise<void> {
+/** Puts an item back changed (its state, its problem, its body after an edit), in its place in the queue; under a new key, in place of the one it had (`was`). */
+export async function updateOutgoing(item: Outgoing, was = item.id): Promise<void> {
   const tx = (await open(item.user)).transaction('items', 'readwrite');
+  if (was !== item.id) tx.objectStore('items').delete(was);
   tx.objectStore('items').put(item);
   await finished(tx);
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { newIdempotencyKey } from '../api-client';
 import { useCurrentUser } from '../auth';
 import { useHasOutbox } from './has-outbox';
 import { outboxKeys } from '../query-keys';
@@ -57,8 +58,10 @@ export function useChangeOutgoing() {
   return useMutation({
     networkMode: 'always',
     mutationFn: async ({ item, change }: { item: Outgoing; change: 'remove' | Partial<Outgoing> }) => {
-      if (change === 'remove') await removeOutgoing(item.user, item.id);
-      else await updateOutgoing({ ...item, ...change });
+      if (change === 'remove') return removeOutgoing(item.user, item.id);
+      // A refused request did nothing, and the server keeps its answer against its key: sent again, it goes under a new one.
+      const id = item.state === 'refused' ? newIdempotencyKey() : item.id;
+      await updateOutgoing({ ...item, ...change, id }, item.id);
     },
     onSettled: async (_, __, { change }) => {
       await client.invalidateQueries({ queryKey: outboxKeys.all });
