@@ -412,7 +412,8 @@ test('a map area kept on this device opens with no network: its sites are drawn 
 async function fieldSite(page: Page, username: string) {
   const ada = await apiToken(page.request, { username: 'ada', password: DEMO_PASSWORD });
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const made = await page.request.post('/api/v1/projects', { headers: as(ada), data: { project: { title: `Fell survey ${Date.now().toString(36)}` } } });
+  const projectTitle = `Fell survey ${Date.now().toString(36)}`;
+  const made = await page.request.post('/api/v1/projects', { headers: as(ada), data: { project: { title: projectTitle } } });
   expect(made.status()).toBe(201);
   const { project } = (await made.json()) as { project: { id: string; slug: string } };
   expect((await page.request.put(`/api/v1/projects/${project.id}/members/${username}`, { headers: as(ada), data: { role: 'editor' } })).ok()).toBe(true);
@@ -448,15 +449,20 @@ async function fieldSite(page: Page, username: string) {
     const res = editor ? await page.request.put(url, { headers: as(ada), data: { role: 'editor' } }) : await page.request.delete(url, { headers: as(ada) });
     expect(res.ok(), await res.text()).toBe(true);
   };
-  return { name, title: `Fell ${name}`, server, changeByAda, member };
+  /** An object as ada reads it. */
+  const read = (objectName: string) => page.request.get(`/api/v1/data/obj/${objectName}`, { headers: as(ada) });
+  return { name, title: `Fell ${name}`, project: projectTitle, server, changeByAda, member, read };
 }
 
-test('notes and changes recorded with no network are sent once when it returns; a change made meanwhile by another waits for a decision, at phone width', async ({
+test('notes, changes and a new site recorded with no network are sent once when it returns; a change made meanwhile by another waits for a decision, at phone width', async ({
   page,
   context,
   trouble,
 }) => {
   await page.setViewportSize(PHONE);
+  // The phone's position, told to the page once it asks (and allowed).
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ longitude: 18.812345, latitude: 68.354321 });
   const user = await newUser(page.request);
   const site = await fieldSite(page, user.username);
   await signInWithForm(page, user.username, user.password, true);
@@ -489,9 +495,30 @@ test('notes and changes recorded with no network are sent once when it returns; 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your changes are waiting to be sent' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Recorded on this device: 2 to send' })).toBeVisible();
+
+  // A new site where the phone stands, in the same project.
+  await page.goto('/me/outbox');
+  await page.getByRole('link', { name: 'New object' }).click();
+  const created = page.getByRole('form', { name: 'Object' });
+  const newName = `${site.name}-spring`;
+  await created.getByRole('textbox', { name: 'Name' }).fill(newName);
+  await created.getByRole('textbox', { name: 'Title' }).fill('Spring below the fell');
+  await created.getByRole('combobox', { name: 'Types' }).click();
+  await page.getByRole('option', { name: 'Site' }).click();
+  await page.keyboard.press('Escape');
+  await created.getByRole('combobox', { name: 'Projects' }).click();
+  await page.getByRole('option', { name: site.project }).click();
+  await page.keyboard.press('Escape');
+  await created.getByRole('button', { name: 'Use my position' }).click();
+  await expect(created.getByRole('textbox', { name: 'Longitude' })).toHaveValue('18.812345');
+  await created.getByRole('textbox', { name: 'Elevation in m' }).fill('385');
+  await created.getByRole('button', { name: 'Create object' }).click();
+  await expect(page.getByRole('article', { name: /^New object Spring below the fell/ })).toContainText('Waiting to be sent');
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 3 to send' })).toBeVisible();
   // Nothing reached the server: tried, and refused by the cut network.
   expect(tried.filter((url) => url.startsWith(`/api/v1/data/obj/${site.name}`)).length).toBeGreaterThan(0);
   expect(await site.server()).toEqual(before);
+  expect((await site.read(newName)).status()).toBe(404);
 
   // Meanwhile, in the office, ada corrects the site's code.
   await site.changeByAda({ elevation: 400, habitat: 'tundra', siteCode: 'B2' });
@@ -501,6 +528,12 @@ test('notes and changes recorded with no network are sent once when it returns; 
   await goOnline(context, trouble);
   await expect(header.getByRole('link', { name: 'Recorded on this device: 1 needs you' })).toBeVisible();
   expect((await site.server()).notes).toEqual(['Reindeer crossed the fell at dawn']);
+  const spring = (await (await site.read(newName)).json()) as { obj: { geo: unknown; metadata: unknown; projects: { title: string }[] } };
+  expect(spring.obj).toMatchObject({
+    geo: { type: 'Point', coordinates: [18.812345, 68.354321] },
+    metadata: { elevation: 385 },
+    projects: [{ title: site.project }],
+  });
   // A reload syncs again: nothing doubled.
   await page.reload();
   await expect(header.getByRole('link', { name: 'Recorded on this device: 1 needs you' })).toBeVisible();

@@ -1,5 +1,7 @@
 import { paths } from '../../config/paths';
-import { apiUrl } from '../../lib/api-client';
+import { API_ROOT, hasGlobalPermission, type ProjectsResponse } from '@observatory/shared';
+import { api, apiUrl } from '../../lib/api-client';
+import { deviceUser } from '../../lib/device-user';
 import { keep, type ImageToKeep, type Keep } from '../../lib/kept/store';
 import { objectPath } from './api';
 import { liveObjectApi } from './object-page';
@@ -37,10 +39,33 @@ export async function readObjectPage(obj: { id: string; name: string }): Promise
  */
 const loadObjectPageCode = () => Promise.all([import('./ObjectMap'), import('./PhotoViewer')]);
 
-/** Keeps an object's page on this device (docs/offline.md "Kept on this device"). */
+/** A project's own address (its detail), not its lists. */
+const PROJECT_DETAIL = new RegExp(`^${API_ROOT}/projects/[^/?]+$`);
+/** Of a user's projects, the new-object form reads this many (each to see whether they may edit it). */
+const NEW_OBJECT_PROJECTS_MAX = 20;
+
+/** What the new-object form reads: the projects a new object may go in. Kept with what is kept, for objects recorded offline. */
+export const newObjectFormClaims = (url: string) => url === apiUrl('/projects', { mine: 'true' }) || url === apiUrl('/projects') || PROJECT_DETAIL.test(url);
+
+/** Reads the projects the new-object form offers, as it reads them (useEditableProjects). */
+export async function readNewObjectForm(): Promise<void> {
+  if (hasGlobalPermission(deviceUser(), 'manageProjects')) {
+    await api.get<ProjectsResponse>('/projects');
+    return;
+  }
+  const { projects } = await api.get<ProjectsResponse>('/projects', { mine: 'true' });
+  await Promise.all(projects.slice(0, NEW_OBJECT_PROJECTS_MAX).map((p) => api.get(`/projects/${encodeURIComponent(p.slug)}`)));
+}
+
+/** Keeps an object's page on this device (docs/offline.md "Kept on this device"), and the new-object form's projects. */
 export function keepObject(username: string, obj: { id: string; name: string; title: string }): Promise<Keep> {
   const root = apiUrl(objectPath(obj.name));
-  return keep(username, { id: objectKeepId(obj.id), kind: 'object', title: obj.title, href: paths.object(obj.name), root }, objectPageClaims(obj), () =>
-    readObjectPage(obj),
+  const claims = objectPageClaims(obj);
+  const kept = { id: objectKeepId(obj.id), kind: 'object', title: obj.title, href: paths.object(obj.name), root } as const;
+  return keep(
+    username,
+    kept,
+    (url) => claims(url) || newObjectFormClaims(url),
+    async () => (await Promise.all([readObjectPage(obj), readNewObjectForm()]))[0],
   );
 }

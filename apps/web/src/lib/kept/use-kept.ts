@@ -32,7 +32,11 @@ export function useKeep(keep: (username: string) => Promise<Keep>, screens: stri
   return useMutation({
     mutationFn: () => keep(username!),
     // Waited for: once it says kept, the screens open with no network (a code file that failed is only not kept).
-    onSuccess: () => Promise.all([loadOfflineCode(), ...[...screens, paths.myKept, paths.myOutbox].map((path) => loadForOffline(path).catch(() => undefined))]),
+    onSuccess: () =>
+      Promise.all([
+        loadOfflineCode(),
+        ...[...screens, paths.myKept, paths.myOutbox, paths.objectNew].map((path) => loadForOffline(path).catch(() => undefined)),
+      ]),
     onSettled: () => client.invalidateQueries({ queryKey: keptKeys.all }),
   });
 }

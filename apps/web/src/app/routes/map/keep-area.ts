@@ -2,7 +2,7 @@ import { api, apiUrl, requestStream } from '../../../lib/api-client';
 import { fetchObjectTypes } from '../../../lib/object-types';
 import { keep, type ImageToKeep, type Keep } from '../../../lib/kept/store';
 import { fetchObjects } from '../../../features/objects/api';
-import { objectPageClaims, readObjectPage } from '../../../features/objects/keep';
+import { newObjectFormClaims, objectPageClaims, readNewObjectForm, readObjectPage } from '../../../features/objects/keep';
 import { tilesCovering } from '../../../features/map/area-tiles';
 import type { MapArea } from '../../../features/map/map-view';
 
@@ -54,11 +54,11 @@ export function keepArea(username: string, area: MapArea): Promise<Keep> {
   const screen = new Set([apiUrl('/app/config'), apiUrl('/data/objtypes'), ...tileAddresses.map((path) => apiUrl(path))]);
   const list = `${apiUrl('/data/obj', Object.fromEntries(new URLSearchParams(query)))}&`;
   const sites: ((url: string) => boolean)[] = [];
-  const claims = (url: string) => screen.has(url) || url.startsWith(list) || sites.some((claimed) => claimed(url));
+  const claims = (url: string) => screen.has(url) || url.startsWith(list) || sites.some((claimed) => claimed(url)) || newObjectFormClaims(url);
   // An area is no resource of the API: no answer of one says it is gone.
   const kept = { id: areaKeepId(area), kind: 'area' as const, title: areaTitle(area), href: area.href, root: area.href };
   return keep(username, kept, claims, async () => {
-    await Promise.all([api.get('/app/config'), fetchObjectTypes(), readTiles(tileAddresses)]);
+    await Promise.all([api.get('/app/config'), fetchObjectTypes(), readTiles(tileAddresses), readNewObjectForm()]);
     const images: ImageToKeep[] = [];
     for (const site of (await fetchObjects(query, 1)).data.objects) {
       sites.push(objectPageClaims(site));

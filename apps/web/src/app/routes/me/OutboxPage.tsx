@@ -11,7 +11,7 @@ import { useTitle } from '../../../lib/use-title';
 import { DecisionDialog } from './DecisionDialog';
 import { shownValue } from './outbox-values';
 
-const KINDS: Record<Outgoing['kind'], string> = { note: 'New note', 'object-edit': 'Changes' };
+const KINDS: Record<Outgoing['kind'], string> = { note: 'New note', 'object-edit': 'Changes', 'object-new': 'New object' };
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the item holds: a note's text, an edit's fields. */
@@ -177,12 +177,15 @@ export default function OutboxPage() {
       <Stack gap="md">
         <Title order={1}>Recorded on this device</Title>
         <Text c="dimmed" maw={720}>
-          What you record with no network (notes, changes) waits here, in the order you recorded it, and is sent when the network returns while you are signed
-          in. It stays on this device when you sign out, and is sent when you sign in again: no one else sends it.
+          What you record with no network (notes, changes, new objects) waits here, in the order you recorded it, and is sent when the network returns while you
+          are signed in. It stays on this device when you sign out, and is sent when you sign in again: no one else sends it.
         </Text>
         <Group gap="sm">
           <Button onClick={send} loading={sync.isPending} disabled={!online || waiting === 0}>
             Send now
+          </Button>
+          <Button component={PrefetchLink} to={paths.objectNew} variant="default">
+            New object
           </Button>
           <Text size="sm" role="status">
             {!online ? 'Offline: sent when the network returns.' : sent !== null ? `${sent} sent.` : waiting ? `${waiting} waiting to be sent.` : ''}

@@ -2,7 +2,7 @@ import { paths } from '../../../config/paths';
 import { api, apiUrl } from '../../../lib/api-client';
 import { keep, type ImageToKeep, type Keep } from '../../../lib/kept/store';
 import { fetchObjects } from '../../../features/objects/api';
-import { objectPageClaims, readObjectPage } from '../../../features/objects/keep';
+import { newObjectFormClaims, objectPageClaims, readNewObjectForm, readObjectPage } from '../../../features/objects/keep';
 import { projectPath } from '../../../features/projects/api';
 
 /** At most this many of a project's sites are kept with it, in the catalogue's order. */
@@ -20,10 +20,10 @@ export function keepProject(username: string, project: { id: string; slug: strin
   const root = apiUrl(projectPath(project.slug));
   const lists = `${apiUrl('/data/obj', { project: project.slug })}&`;
   const sites: ((url: string) => boolean)[] = [];
-  const claims = (url: string) => url === root || url.startsWith(lists) || sites.some((claimed) => claimed(url));
+  const claims = (url: string) => url === root || url.startsWith(lists) || sites.some((claimed) => claimed(url)) || newObjectFormClaims(url);
   const kept = { id: projectKeepId(project.id), kind: 'project' as const, title: project.title, href: `${paths.project(project.slug)}/data`, root };
   return keep(username, kept, claims, async () => {
-    await Promise.all([api.get(projectPath(project.slug)), fetchObjects(listQuery, 1)]);
+    await Promise.all([api.get(projectPath(project.slug)), fetchObjects(listQuery, 1), readNewObjectForm()]);
     const images: ImageToKeep[] = [];
     const query = new URLSearchParams({ project: project.slug, limit: String(PAGE) }).toString();
     for (let page = 1; (page - 1) * PAGE < PROJECT_KEEP_MAX; page++) {

@@ -60,7 +60,51 @@ function PointInputs({ geo, onSet }: { geo: GeoJson | null; onSet: (at: LonLat) 
       <Button variant="default" disabled={!at} onClick={() => at && onSet(at)} mt={25}>
         Set point
       </Button>
+      <MyPosition onSet={onSet} />
     </Group>
+  );
+}
+
+/** Degrees to 6 decimals: about 0.1 m, finer than any phone's fix. */
+const rounded = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
+const POSITION_ERRORS: Record<number, string> = {
+  1: 'This browser may not tell the device’s position: allow it in the site’s settings, or set the point by hand.',
+  2: 'The device could not find its position (no fix yet). Try again in the open, or set the point by hand.',
+  3: 'The device took too long to find its position. Try again, or set the point by hand.',
+};
+
+/** The point where the device is (in the field, with no network too: a phone's GPS needs none). */
+function MyPosition({ onSet }: { onSet: (at: LonLat) => void }) {
+  const [locating, setLocating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!('geolocation' in navigator)) return null;
+  const locate = () => {
+    setLocating(true);
+    setError(null);
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        onSet([rounded(coords.longitude), rounded(coords.latitude)]);
+      },
+      (failure) => {
+        setLocating(false);
+        setError(POSITION_ERRORS[failure.code] ?? failure.message);
+      },
+      { enableHighAccuracy: true, timeout: 30_000, maximumAge: 60_000 },
+    );
+  };
+  return (
+    <Stack gap={4} mt={25}>
+      <Button variant="default" onClick={locate} loading={locating}>
+        Use my position
+      </Button>
+      {error ? (
+        <Text c="danger" size="sm" role="alert" maw={320}>
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 

@@ -278,8 +278,13 @@ export function ObjectForm({ detail }: { detail?: ObjectDetail }) {
         onSuccess: (recorded) => {
           unsaved.saved();
           if ('queued' in recorded) {
-            notifications.show({ color: 'blue', message: 'Saved on this device: your changes are sent when the network returns.' });
-            void navigate(paths.object(detail!.obj.name));
+            notifications.show({
+              color: 'blue',
+              message: detail
+                ? 'Saved on this device: your changes are sent when the network returns.'
+                : 'Saved on this device: the new object is sent when the network returns.',
+            });
+            void navigate(detail ? paths.object(detail.obj.name) : paths.myOutbox);
             return;
           }
           const saved = recorded.sent;

@@ -71,8 +71,8 @@ function sendOrQueueChange(name: string, input: ObjectInput, base: ObjectDetail,
  * object they are added and taken away one by one (each needs edit on that project). A
  * change is based on the version its editor started from (`conditional`: its If-Match);
  * refused as changed meanwhile (412), nothing is written and the object is asked again.
- * With no network, a change of the object's own fields (not its projects, not an
- * overwrite) is queued on this device and sent when the network returns.
+ * With no network, a new object, or a change of an object's own fields (not its projects,
+ * not an overwrite), is queued on this device and sent when the network returns.
  */
 export function useSaveObject(name: string | null) {
   const client = useQueryClient();
@@ -83,7 +83,11 @@ export function useSaveObject(name: string | null) {
       if (name && base && !moved && conditional?.version !== undefined && conditional.overwriteOf === undefined) {
         return sendOrQueueChange(name, input, base, conditional.version);
       }
-      const saved = name ? await api.put<ObjectDetail>(objectPath(name), input, conditional) : await api.post<ObjectDetail>('/data/obj', input);
+      if (!name) {
+        const created = { kind: 'object-new', title: `New object ${input.title ?? ''}`, object: input.name ?? '' } as const;
+        return sendOrQueue<ObjectDetail>({ ...created, method: 'POST', path: '/data/obj', body: input as Record<string, unknown> });
+      }
+      const saved = await api.put<ObjectDetail>(objectPath(name), input, conditional);
       if (!moved) return { sent: saved };
       const path = (project: string) => `${objectPath(saved.obj.name)}/projects/${encodeURIComponent(project)}`;
       for (const project of projects.add) await api.put(path(project));
