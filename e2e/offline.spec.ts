@@ -31,6 +31,9 @@ const keptFiles = (page: Page) =>
     return kept;
   });
 
+/** A picture to take into the field: the app's own icon (PNG, no EXIF). */
+const ICON = path.resolve(import.meta.dirname, '../apps/web/public/icons/icon-192.png');
+
 /** The worker the server serves, as the build wrote it. */
 const WORKER = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
 
@@ -449,12 +452,17 @@ async function fieldSite(page: Page, username: string) {
     const res = editor ? await page.request.put(url, { headers: as(ada), data: { role: 'editor' } }) : await page.request.delete(url, { headers: as(ada) });
     expect(res.ok(), await res.text()).toBe(true);
   };
+  /** Where the site's photos were taken, as ada (its owner) reads them. */
+  const photos = async () =>
+    ((await (await page.request.get(`/api/v1/data/obj/${name}/photos`, { headers: as(ada) })).json()) as { photos: { geo: unknown }[] }).photos.map(
+      (p) => p.geo,
+    );
   /** An object as ada reads it. */
   const read = (objectName: string) => page.request.get(`/api/v1/data/obj/${objectName}`, { headers: as(ada) });
-  return { name, title: `Fell ${name}`, project: projectTitle, server, changeByAda, member, read };
+  return { name, title: `Fell ${name}`, project: projectTitle, server, changeByAda, member, read, photos };
 }
 
-test('notes, changes and a new site recorded with no network are sent once when it returns; a change made meanwhile by another waits for a decision, at phone width', async ({
+test('notes, a photo, changes and a new site recorded with no network are sent once when it returns (the photo on a metered connection at the user’s go); a change made meanwhile by another waits for a decision, at phone width', async ({
   page,
   context,
   trouble,
@@ -496,6 +504,12 @@ test('notes, changes and a new site recorded with no network are sent once when 
   await expect(page.getByRole('status').filter({ hasText: 'Your changes are waiting to be sent' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Recorded on this device: 2 to send' })).toBeVisible();
 
+  // A photo of it (no EXIF: the phone's position goes with it).
+  await page.goto(`/data/${site.name}/photos`);
+  await page.locator('input[type="file"]').first().setInputFiles(ICON);
+  await expect(page.getByRole('status').filter({ hasText: 'the photo is sent when the network returns' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo waiting to be sent: icon-192.png' })).toBeVisible();
+
   // A new site where the phone stands, in the same project.
   await page.goto('/me/outbox');
   await page.getByRole('link', { name: 'New object' }).click();
@@ -514,7 +528,7 @@ test('notes, changes and a new site recorded with no network are sent once when 
   await created.getByRole('textbox', { name: 'Elevation in m' }).fill('385');
   await created.getByRole('button', { name: 'Create object' }).click();
   await expect(page.getByRole('article', { name: /^New object Spring below the fell/ })).toContainText('Waiting to be sent');
-  await expect(header.getByRole('link', { name: 'Recorded on this device: 3 to send' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 4 to send' })).toBeVisible();
   // Nothing reached the server: tried, and refused by the cut network.
   expect(tried.filter((url) => url.startsWith(`/api/v1/data/obj/${site.name}`)).length).toBeGreaterThan(0);
   expect(await site.server()).toEqual(before);
@@ -523,7 +537,11 @@ test('notes, changes and a new site recorded with no network are sent once when 
   // Meanwhile, in the office, ada corrects the site's code.
   await site.changeByAda({ elevation: 400, habitat: 'tundra', siteCode: 'B2' });
 
-  // The network returns: the note arrives, the change waits for the user's decision.
+  // The network returns, metered (as a phone whose user asked to save data; a desktop Chromium
+  // tells no connection type): the note and the new site arrive, the change waits for the
+  // user's decision, the photo for their go.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDataSaverOverride' as 'Emulation.setCPUThrottlingRate', { dataSaverEnabled: true } as never);
   trouble.failure(412, new RegExp(`/api/v1/data/obj/${site.name}$`));
   await goOnline(context, trouble);
   await expect(header.getByRole('link', { name: 'Recorded on this device: 1 needs you' })).toBeVisible();
@@ -540,6 +558,10 @@ test('notes, changes and a new site recorded with no network are sent once when 
   expect((await site.server()).notes).toEqual(['Reindeer crossed the fell at dawn']);
 
   await header.getByRole('link', { name: 'Recorded on this device: 1 needs you' }).click();
+  expect(await site.photos()).toEqual([]);
+  await page.getByRole('button', { name: 'Send photos now' }).click();
+  await expect.poll(() => site.photos()).toEqual([{ type: 'Point', coordinates: [18.812345, 68.354321] }]);
+  await expect(page.getByRole('img', { name: 'Photo waiting to be sent: icon-192.png' })).toBeHidden();
   const card = page.getByRole('article', { name: new RegExp(`^Changes to ${site.title}`) });
   await expect(card).toContainText('Needs your decision');
   await card.getByRole('button', { name: 'Decide' }).click();

@@ -4,7 +4,7 @@ import { AuthorInputSchema, TimestampInputSchema } from './authored.js';
 import { DocumentSchema, StoredDocumentSchema } from './documents.js';
 import { MARKER_STYLES } from './data-schema.js';
 import { ExportOptionsShape } from './exports.js';
-import { BboxSchema, ExportGeometrySchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
+import { BboxSchema, COORDINATE_LIMITS, ExportGeometrySchema, GeoJsonInputSchema, GeoJsonSchema } from './geo.js';
 import { VISIBILITIES } from './projects.js';
 import { BodyVersionSchema, VersionSchema } from './versions.js';
 
@@ -273,6 +273,19 @@ export type Photo = z.infer<typeof PhotoSchema>;
 /** GET data/obj/{name}/photos: a page of photos, newest first. */
 export const PhotosResponseSchema = z.object({ photos: z.array(PhotoSchema) });
 export type PhotosResponse = z.infer<typeof PhotosResponseSchema>;
+/**
+ * POST data/obj/{name}/photos: form fields before the file, all optional. Where and when the
+ * device says the photo was taken (a phone's position and clock, recorded offline and sent
+ * later): used when the photo's own EXIF has no GPS or no time.
+ */
+export const PhotoUploadFieldsSchema = z
+  .object({
+    lon: z.coerce.number().min(-COORDINATE_LIMITS.longitude).max(COORDINATE_LIMITS.longitude).optional().describe('Longitude in degrees (WGS 84)'),
+    lat: z.coerce.number().min(-COORDINATE_LIMITS.latitude).max(COORDINATE_LIMITS.latitude).optional().describe('Latitude in degrees (WGS 84)'),
+    takenAt: z.iso.datetime({ offset: true }).optional().describe('When it was taken (ISO 8601)'),
+  })
+  .refine((f) => (f.lon === undefined) === (f.lat === undefined), { message: 'Give both lon and lat, or neither', path: ['lat'] });
+export type PhotoUploadFields = z.infer<typeof PhotoUploadFieldsSchema>;
 export const PhotoChangeSchema = z.object({
   caption: z.string().trim().max(2000).nullable().optional(),
   object: z.string().min(1).max(100).optional().describe('Move the photo to another object (name or id)'),

@@ -22,6 +22,14 @@ export type ReceiveUpload = (
   store: (upload: DeclaredUpload, fieldsSoFar: Readonly<Record<string, string>>) => Promise<void>,
 ) => Promise<Record<string, string>>;
 
+/** A file at hand (the seed's, a test's) as a form of that file alone would hand it over; `read` may wait for it. */
+export const receiveFile =
+  (read: () => Promise<Upload>): ReceiveUpload =>
+  async (store) => {
+    await store({ ...(await read()), declaredType: null }, {});
+    return {};
+  };
+
 /** What busboy may read of one request: one file, a few short fields. */
 const LIMITS = { files: 1, fields: 10, parts: 20, fieldSize: 10_000 };
 

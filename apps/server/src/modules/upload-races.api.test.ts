@@ -1,3 +1,4 @@
+import { receiveFile } from '../lib/uploads.js';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,11 +76,7 @@ describe('an upload whose target is deleted meanwhile', () => {
     const { name } = await buildObject(t.app, admin);
     const before = await assetCount();
     await expectRefused(
-      t.app.services.photos.createPhoto(
-        actor,
-        name,
-        uploadAfter(() => api(t.app, 'DELETE', `/data/obj/${name}`, { token: admin.token })),
-      ),
+      t.app.services.photos.createPhoto(actor, name, receiveFile(uploadAfter(() => api(t.app, 'DELETE', `/data/obj/${name}`, { token: admin.token })))),
     );
     expect(await assetCount()).toBe(before);
   });

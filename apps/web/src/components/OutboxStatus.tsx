@@ -28,7 +28,7 @@ export default function OutboxStatus() {
 
   useEffect(() => {
     if (!online) return;
-    const send = () => start.current(undefined, { onSettled: () => setProgress(null) });
+    const send = () => start.current({}, { onSettled: () => setProgress(null) });
     send();
     const retry = setInterval(send, RETRY_MS);
     const stop = onSessionChange((signedIn) => signedIn && send());
@@ -39,9 +39,10 @@ export default function OutboxStatus() {
   }, [online]);
 
   if (items.length === 0) return null;
+  const photo = progress?.photo ?? null;
   const label =
-    progress && sync.isPending && progress.waiting > 0
-      ? `Sending ${progress.sent + 1} of ${progress.sent + progress.waiting}`
+    progress && sync.isPending && progress.waiting > progress.photosHeld
+      ? `Sending ${progress.sent + 1} of ${progress.sent + progress.waiting - progress.photosHeld}${photo !== null ? ` (photo ${Math.round(photo * 100)}%)` : ''}`
       : held > 0
         ? `${held} need${held === 1 ? 's' : ''} you`
         : `${waiting} to send`;

@@ -332,9 +332,9 @@ export async function sendForm<T>(
   method: string,
   path: string,
   form: FormData,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: ((fraction: number) => void) | undefined; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const keyed = idempotencyHeaders(method);
+  const keyed = { ...idempotencyHeaders(method), ...options.headers };
   const send = () =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();

@@ -1,3 +1,4 @@
+import { receiveFile } from '../../lib/uploads.js';
 import { Readable } from 'node:stream';
 import { GeoObjectCreateSchema } from '@observatory/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -214,6 +215,10 @@ function drawPhotos(plan: PlannedObject[], now: Date): Promise<[PlannedObject, B
 
 /** A photo uploaded through the photos service, which reads its EXIF time and place; then its caption. */
 async function addPhoto(app: FastifyInstance, actor: Actor, o: PlannedObject, data: Buffer): Promise<void> {
-  const photo = await app.services.photos.createPhoto(actor, o.name, async () => ({ stream: Readable.from([data]), fileName: `${o.name}.jpg` }));
+  const photo = await app.services.photos.createPhoto(
+    actor,
+    o.name,
+    receiveFile(async () => ({ stream: Readable.from([data]), fileName: `${o.name}.jpg` })),
+  );
   await app.services.photos.updatePhoto(actor, o.name, photo.id, { caption: o.photo!.caption });
 }

@@ -37,7 +37,7 @@ function showPhotos(permissions: string[], photos: Photo[]) {
     uploadPhoto: vi.fn(async () => {
       const added = photo('new');
       held.unshift(added);
-      return added;
+      return { sent: added };
     }),
     changePhoto: vi.fn(async (_name: string, id: string, change: { caption: string | null }) => {
       const changed = { ...held.find((p) => p.id === id)!, caption: change.caption };

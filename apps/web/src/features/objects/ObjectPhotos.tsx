@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Anchor, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Photo } from '@observatory/shared';
 import { lazy, Suspense, useState } from 'react';
@@ -8,6 +9,8 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/auth';
 import { useObjectPageValue } from './object-context';
 import { useObjectPhotos, usePhotoState, useUploadPhoto } from './object-page';
+import { useOutgoingFor } from '../../lib/outbox/use-outbox';
+import { OutgoingPhoto } from '../../components/OutgoingPhoto';
 import { CAPTION_MAX, useCaptionEdit } from './photo-caption';
 import { dateTime, latLon } from './object-bits';
 import { errorText } from '../../lib/errors';
@@ -111,36 +114,75 @@ function Thumbnail({
 }
 
 function Upload({ onUploaded }: { onUploaded: (photo: Photo) => void }) {
-  const { name, showPhotoPage } = useObjectPageValue();
+  const { name, detail, showPhotoPage } = useObjectPageValue();
   const [progress, setProgress] = useState(0);
-  const upload = useUploadPhoto(name, setProgress, showPhotoPage);
+  const [queued, setQueued] = useState(false);
+  const upload = useUploadPhoto(name, setProgress, showPhotoPage, detail.obj.title);
+  // A touch screen is most likely a phone or tablet with a camera: offered straight away.
+  const camera = useMediaQuery('(pointer: coarse)');
+  const send = (file: File | null) => {
+    if (!file) return;
+    setProgress(0);
+    upload.mutate(file, {
+      onSuccess: (recorded) => {
+        setQueued('queued' in recorded);
+        if ('sent' in recorded) onUploaded(recorded.sent);
+      },
+    });
+  };
   return (
     <Stack gap="xs">
       <Group>
-        <FileButton
-          accept={ACCEPTED}
-          onChange={(file) => {
-            if (!file) return;
-            setProgress(0);
-            upload.mutate(file, { onSuccess: onUploaded });
-          }}
-        >
+        <FileButton accept={ACCEPTED} onChange={send}>
           {(props) => (
             <Button {...props} loading={upload.isPending}>
               Upload a photo
             </Button>
           )}
         </FileButton>
+        {camera ? (
+          <FileButton accept={ACCEPTED} capture="environment" onChange={send}>
+            {(props) => (
+              <Button {...props} variant="light" disabled={upload.isPending}>
+                Take a photo
+              </Button>
+            )}
+          </FileButton>
+        ) : null}
         <Text size="xs" c="dimmed">
-          JPEG, PNG or WebP. Its capture time and GPS position are read; the versions shown carry no camera data.
+          JPEG, PNG or WebP. Its capture time and GPS position are read (else this device’s, where you allowed it); the versions shown carry no camera data.
         </Text>
       </Group>
       {upload.isPending ? <Progress value={progress * 100} aria-label="Upload progress" size="sm" /> : null}
+      {queued ? (
+        <Text size="sm" role="status">
+          Saved on this device: the photo is sent when the network returns.
+        </Text>
+      ) : null}
       {upload.error ? (
         <Alert color="danger" role="alert" title="The photo was not uploaded">
           {errorText(upload.error)}
         </Alert>
       ) : null}
+    </Stack>
+  );
+}
+
+/** Photos taken here with no network, waiting to be sent (lib/outbox): shown first, marked so. */
+function OutgoingPhotos({ name }: { name: string }) {
+  const photos = useOutgoingFor(name).filter((item) => item.kind === 'photo');
+  if (photos.length === 0) return null;
+  return (
+    <Stack gap="xs" aria-label="Photos waiting to be sent">
+      <Text size="sm" fw={600}>
+        Waiting to be sent{' '}
+        <Anchor component={PrefetchLink} to={paths.myOutbox} size="sm" fw={400}>
+          (what is waiting)
+        </Anchor>
+      </Text>
+      {photos.map((item) => (
+        <OutgoingPhoto key={item.id} item={item} />
+      ))}
     </Stack>
   );
 }
@@ -168,6 +210,7 @@ export default function ObjectPhotos() {
         Photos
       </Title>
       {mayUpload ? <Upload onUploaded={(photo) => setUploaded(photo.id)} /> : null}
+      <OutgoingPhotos name={name} />
       {!user.user && !user.isLoading ? (
         <Text size="sm" c="dimmed">
           Members of the object’s projects can{' '}

@@ -13,6 +13,7 @@ import { saveFile } from '../../lib/download';
 import { spreadsheetDownload, spreadsheetParams, type SpreadsheetKey } from '../../lib/spreadsheet-downloads';
 import { api, type ApiResponse, type Conditional } from '../../lib/api-client';
 import { sendOrQueue } from '../../lib/outbox/record';
+import { positionIfAllowed } from '../../lib/device-position';
 import { objectKeys } from './keys';
 import { retryServerFaults } from '../../lib/errors';
 
@@ -77,10 +78,17 @@ export const deleteNote = (name: string, id: string, conditional?: Conditional) 
 // Photos
 
 export const fetchPhotos = (name: string, p: number): Promise<ApiResponse<PhotosResponse>> => api.page<PhotosResponse>(`${objectPath(name)}/photos`, { p });
-export function uploadPhoto(name: string, file: File, onProgress?: (fraction: number) => void) {
-  const form = new FormData();
-  form.append('file', file);
-  return api.postForm<Photo>(`${objectPath(name)}/photos`, form, onProgress);
+/**
+ * A photo, with the device's position when the user has allowed the site to read it (never
+ * asked here) and the file's time: the server takes them where the photo's EXIF has none.
+ * With no network, queued on this device (lib/outbox) with its file.
+ */
+export async function uploadPhoto(name: string, file: File, onProgress?: (fraction: number) => void, objectTitle = name) {
+  const body = { file, fileName: file.name, takenAt: new Date(file.lastModified).toISOString(), ...(await positionIfAllowed()) };
+  return sendOrQueue<Photo>(
+    { kind: 'photo', title: `Photo for ${objectTitle}`, object: name, method: 'POST', path: `${objectPath(name)}/photos`, body },
+    onProgress,
+  );
 }
 /** A photo's new caption (or object), based on the version given (`conditional`: its If-Match). */
 export const changePhoto = (name: string, id: string, change: { caption?: string | null; object?: string }, conditional?: Conditional) =>

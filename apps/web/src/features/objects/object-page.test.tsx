@@ -76,7 +76,7 @@ function fakes(overrides: Partial<ObjectPageApi> = {}) {
     changeNote: vi.fn(async (_name: string, id: string, content: string) => note(id, content)),
     deleteNote: vi.fn(async () => null),
     fetchPhotos: vi.fn(async (_name: string, page: number) => paged('photos', [photo(`p${page}`)], page, 51, 50)),
-    uploadPhoto: vi.fn(async () => photo('up')),
+    uploadPhoto: vi.fn(async () => ({ sent: photo('up') })),
     changePhoto: vi.fn(async (_name: string, id: string, change: { caption: string | null }) => ({ ...photo(id), caption: change.caption })),
     deletePhoto: vi.fn(async () => null),
     log: vi.fn(),
@@ -244,7 +244,7 @@ describe('notes', () => {
 describe('photos', () => {
   it('an upload shows its progress, then page 1 again, asked for afresh', async () => {
     const api = fakes({
-      uploadPhoto: vi.fn(async (_name: string, _file: File, onProgress?: (f: number) => void) => (onProgress?.(0.5), photo('up'))),
+      uploadPhoto: vi.fn(async (_name: string, _file: File, onProgress?: (f: number) => void) => (onProgress?.(0.5), { sent: photo('up') })),
     });
     const { page, also } = renderPage(api);
     await waitFor(() => expect(page.result.current.photos.page).toBe(1));

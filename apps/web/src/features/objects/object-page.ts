@@ -38,7 +38,7 @@ export interface ObjectPageApi {
   changeNote: (name: string, id: string, content: string, conditional?: Conditional) => Promise<Note>;
   deleteNote: (name: string, id: string, conditional?: Conditional) => Promise<unknown>;
   fetchPhotos: (name: string, page: number) => Promise<ApiResponse<{ photos: Photo[] }>>;
-  uploadPhoto: (name: string, file: File, onProgress?: (fraction: number) => void) => Promise<Photo>;
+  uploadPhoto: (name: string, file: File, onProgress?: (fraction: number) => void, objectTitle?: string) => Promise<Recorded<Photo>>;
   changePhoto: (name: string, id: string, change: { caption: string | null }, conditional?: Conditional) => Promise<Photo>;
   deletePhoto: (name: string, id: string, conditional?: Conditional) => Promise<unknown>;
   /** Where a failed or incomplete object-type load goes: it is only logged. */
@@ -201,12 +201,15 @@ export function useObjectPhotos(name: string, page: number, ready: boolean) {
 const refreshPhotos = (client: ReturnType<typeof useQueryClient>, name: string) => client.invalidateQueries({ queryKey: objectKeys.page.photos(name) });
 
 /** Uploads a photo with its progress; then page 1, where the newest is, is shown afresh. */
-export function useUploadPhoto(name: string, onProgress: (fraction: number) => void, showPage: (page: number) => void) {
+export function useUploadPhoto(name: string, onProgress: (fraction: number) => void, showPage: (page: number) => void, objectTitle?: string) {
   const api = useObjectApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => api.uploadPhoto(name, file, onProgress),
-    onSuccess: async () => {
+    // With no network too: the photo is queued on this device.
+    networkMode: 'always',
+    mutationFn: (file: File) => api.uploadPhoto(name, file, onProgress, objectTitle),
+    onSuccess: async (recorded) => {
+      if ('queued' in recorded) return client.invalidateQueries({ queryKey: outboxKeys.all });
       showPage(1);
       await refreshPhotos(client, name);
     },

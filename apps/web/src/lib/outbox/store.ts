@@ -14,13 +14,14 @@ export interface Outgoing {
   /** Who recorded it: only they send it. */
   user: string;
   recordedAt: string;
-  kind: 'note' | 'object-edit' | 'object-new';
+  kind: 'note' | 'object-edit' | 'object-new' | 'photo';
   /** What it is, for the list: "Note on Abisko station". */
   title: string;
   /** The object it belongs to (its name): its page lists it while it waits. */
   object: string;
   method: 'POST' | 'PUT';
   path: string;
+  /** JSON, or a photo's fields with its file (a Blob, kept as it is). */
   body: Record<string, unknown>;
   /** An edit: the version it was based on (its If-Match), and the values of that version, for a field-by-field decision. */
   base?: { version: number; values: Record<string, unknown> };

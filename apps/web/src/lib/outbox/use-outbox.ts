@@ -35,13 +35,19 @@ export function useSyncOutbox(onProgress?: (progress: SyncProgress) => void) {
   const client = useQueryClient();
   return useMutation({
     networkMode: 'always',
-    mutationFn: async () => {
+    /** `photosOnMetered`: the user's go for photos on a metered connection. */
+    mutationFn: async ({ photosOnMetered = false }: { photosOnMetered?: boolean } = {}) => {
       let sent = 0;
-      const end = await syncOutbox(username!, (progress) => {
-        sent = progress.sent;
-        onProgress?.(progress);
-        void client.invalidateQueries({ queryKey: outboxKeys.all });
-      });
+      const end = await syncOutbox(
+        username!,
+        (progress) => {
+          onProgress?.(progress);
+          if (progress.photo !== null) return;
+          sent = progress.sent;
+          void client.invalidateQueries({ queryKey: outboxKeys.all });
+        },
+        { photosOnMetered },
+      );
       return { end, sent };
     },
     onSettled: async (result) => {
@@ -65,7 +71,7 @@ export function useChangeOutgoing() {
     },
     onSettled: async (_, __, { change }) => {
       await client.invalidateQueries({ queryKey: outboxKeys.all });
-      if (change !== 'remove' && navigator.onLine) sync.mutate();
+      if (change !== 'remove' && navigator.onLine) sync.mutate({});
     },
   });
 }

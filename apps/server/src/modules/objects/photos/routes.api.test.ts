@@ -65,6 +65,38 @@ describe('photos', () => {
     expect(without).toMatchObject({ takenAt: null, geo: null });
   });
 
+  it('take the device’s position and time, sent before the file, where the EXIF has none; the EXIF wins where it has them', async () => {
+    const told = { lon: '18.812345', lat: '68.354321', takenAt: '2026-06-01T05:40:00+02:00' };
+    const sendWith = async (data: Buffer, fields: Record<string, string>) =>
+      upload(t.app, 'POST', `/data/obj/${objectName}/photos`, { token: owner.token, fields, file: { data, fileName: 'photo.jpg' } });
+    const plain = await sendWith(await plainPng(), told);
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).toMatchObject({ takenAt: '2026-06-01T03:40:00.000Z', geo: { type: 'Point', coordinates: [18.812345, 68.354321] } });
+    const camera = await sendWith(await fieldPhoto(), told);
+    expect(camera.json()).toMatchObject({ takenAt: expect.stringMatching(/^2024-07-01T/), geo: { type: 'Point', coordinates: [7.5, 46.5] } });
+    // Empty fields are none.
+    expect((await sendWith(await plainPng(), { lon: '', lat: '', takenAt: '' })).json()).toMatchObject({ takenAt: null, geo: null });
+  });
+
+  it('refuse a position or time that is not one, naming the field, and store nothing', async () => {
+    const before = await t.database.use((d) => d.select({ n: count() }).from(photos));
+    for (const [fields, field] of [
+      [{ lon: '190', lat: '10' }, 'body.lon'],
+      [{ lon: '10', lat: 'north' }, 'body.lat'],
+      [{ lon: '10' }, 'body.lat'],
+      [{ takenAt: 'yesterday' }, 'body.takenAt'],
+    ] as const) {
+      const res = await upload(t.app, 'POST', `/data/obj/${objectName}/photos`, {
+        token: owner.token,
+        fields,
+        file: { data: await plainPng(), fileName: 'p.png' },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field)).toEqual([field]);
+    }
+    expect(await t.database.use((d) => d.select({ n: count() }).from(photos))).toEqual(before);
+  });
+
   it('show where they were taken only to those who may edit the object: it can say more than the object’s own geometry', async () => {
     const photo = (await post(objectName, await fieldPhoto())).json();
     // Its uploader may upload but not edit the object: the time, not the place.

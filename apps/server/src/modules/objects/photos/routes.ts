@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PhotoChangeSchema, PhotoSchema, PhotosResponseSchema } from '@observatory/shared';
-import { readFilePart } from '../../../lib/uploads.js';
+import { receiveFileParts } from '../../../lib/uploads.js';
 import { setPaginationHeaders } from '../../../lib/pagination.js';
 import { signedIn } from '../../../plugins/auth.js';
 import { ConditionalHeadersSchema, preconditionOf, withETag } from '../../../lib/versions.js';
@@ -37,14 +37,14 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Upload a photo (upload on the object): JPEG, PNG or WebP in the part "file"; EXIF time and GPS are read, then stripped from the served versions',
+          'Upload a photo (upload on the object): JPEG, PNG or WebP in the part "file"; EXIF time and GPS are read, then stripped from the served versions. Fields before the file, optional: lon and lat, takenAt (the device’s position and time, used where the EXIF has none)',
         params: ObjectParams,
         consumes: ['multipart/form-data'],
         response: { 201: PhotoSchema },
       },
     },
     async (request, reply) => {
-      const photo = await photos.createPhoto(request.actor, request.params.key, () => readFilePart(request, app.config.images.maxBytes));
+      const photo = await photos.createPhoto(request.actor, request.params.key, receiveFileParts(request, app.config.images.maxBytes));
       return reply.status(201).send(withETag(reply, photo, photo.version));
     },
   );

@@ -1,12 +1,13 @@
 import exifr from 'exifr';
-import { PAGE_SIZES, type Photo } from '@observatory/shared';
+import { PAGE_SIZES, PhotoUploadFieldsSchema, type Photo, type PhotoUploadFields } from '@observatory/shared';
 import { authorize, can, type Actor, type Resource } from '../../../authz/authorize.js';
 import { keepRow } from '../../../authz/lookup.js';
 import type { Database } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
 import { checkVersion, type Precondition } from '../../../lib/versions.js';
 import type { Storage } from '../../../lib/storage/index.js';
-import type { Upload } from '../../../lib/uploads.js';
+import { invalidField } from '../../../lib/errors.js';
+import type { ReceiveUpload } from '../../../lib/uploads.js';
 import { describeAsset, type AssetsService } from '../../assets/index.js';
 import { attachedTo } from '../attached.js';
 import type { ObjectsService } from '../service.js';
@@ -38,6 +39,17 @@ export async function readExif(storage: Storage, key: string): Promise<{ takenAt
   const lat = typeof exif?.latitude === 'number' && Math.abs(exif.latitude) <= 90 ? exif.latitude : null;
   const lon = typeof exif?.longitude === 'number' && Math.abs(exif.longitude) <= 180 ? exif.longitude : null;
   return { takenAt: when instanceof Date && !Number.isNaN(when.getTime()) ? when : null, lon: lat === null ? null : lon, lat: lon === null ? null : lat };
+}
+
+/** The form's fields (an empty one is none), checked as PhotoUploadFieldsSchema; errors name `body.<field>`. */
+function photoFields(fields: Readonly<Record<string, string>>): PhotoUploadFields {
+  const given = Object.fromEntries(Object.entries(fields).filter(([name, value]) => ['lon', 'lat', 'takenAt'].includes(name) && value.trim() !== ''));
+  const parsed = PhotoUploadFieldsSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidField(`body.${issue.path.join('.')}`, issue.message);
+  }
+  return parsed.data;
 }
 
 /** Photos of an object: seen with it, added by those who may upload, changed by their author or an editor. */
@@ -73,25 +85,33 @@ export function createPhotosService(deps: { db: Database; objects: ObjectsServic
       return { photos: rows.map((r) => toPhoto(actor, resource, r)), page, total };
     },
 
-    /** A new photo: its caption is set afterwards (PUT), its time and place come from its EXIF. */
-    async createPhoto(actor: Actor | null, key: string, readUpload: () => Promise<Upload>) {
+    /**
+     * A new photo: its caption is set afterwards (PUT), its time and place come from its EXIF,
+     * else from the fields sent before the file (the device's, PhotoUploadFieldsSchema).
+     */
+    async createPhoto(actor: Actor | null, key: string, receive: ReceiveUpload) {
       const { row: object, resource } = await objects.loadObject(actor, key);
       authorize(actor, 'upload', resource, 'Object');
-      const id = await assets.attachImage(actor, await readUpload(), async (tx, asset) => {
-        await keepRow(tx, 'object', object.id);
-        const exif = await readExif(storage, asset.storageKey);
-        const created = await repo.insertPhoto(tx, {
-          objectId: object.id,
-          assetId: asset.id,
-          authorId: actor!.personId,
-          takenAt: exif.takenAt,
-          lon: exif.lon,
-          lat: exif.lat,
+      let id: string | null = null;
+      await receive(async (upload, fields) => {
+        const told = photoFields(fields);
+        id = await assets.attachImage(actor, upload, async (tx, asset) => {
+          await keepRow(tx, 'object', object.id);
+          const exif = await readExif(storage, asset.storageKey);
+          const place = exif.lon !== null && exif.lat !== null ? exif : { lon: told.lon ?? null, lat: told.lat ?? null };
+          const created = await repo.insertPhoto(tx, {
+            objectId: object.id,
+            assetId: asset.id,
+            authorId: actor!.personId,
+            takenAt: exif.takenAt ?? (told.takenAt ? new Date(told.takenAt) : null),
+            lon: place.lon,
+            lat: place.lat,
+          });
+          await audit(tx, actor, 'photo.create', { type: 'object', id: object.id }, { after: { id: created, ...describeAsset(asset) } });
+          return { replaced: null, result: created };
         });
-        await audit(tx, actor, 'photo.create', { type: 'object', id: object.id }, { after: { id: created, ...describeAsset(asset) } });
-        return { replaced: null, result: created };
       });
-      return toPhoto(actor, resource, await db.use((d) => repo.photoById(d, id)));
+      return toPhoto(actor, resource, await db.use((d) => repo.photoById(d, id!)));
     },
 
     async updatePhoto(

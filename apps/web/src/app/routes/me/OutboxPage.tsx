@@ -6,16 +6,19 @@ import { PrefetchLink } from '../../../components/PrefetchLink';
 import { paths } from '../../../config/paths';
 import { useOnline } from '../../../lib/online';
 import type { Outgoing } from '../../../lib/outbox/store';
+import { metered } from '../../../lib/outbox/sync';
 import { useChangeOutgoing, useOutbox, useSyncOutbox } from '../../../lib/outbox/use-outbox';
+import { OutgoingPhoto } from '../../../components/OutgoingPhoto';
 import { useTitle } from '../../../lib/use-title';
 import { DecisionDialog } from './DecisionDialog';
 import { shownValue } from './outbox-values';
 
-const KINDS: Record<Outgoing['kind'], string> = { note: 'New note', 'object-edit': 'Changes', 'object-new': 'New object' };
+const KINDS: Record<Outgoing['kind'], string> = { note: 'New note', 'object-edit': 'Changes', 'object-new': 'New object', photo: 'Photo' };
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the item holds: a note's text, an edit's fields. */
 function Content({ item }: { item: Outgoing }) {
+  if (item.kind === 'photo') return <OutgoingPhoto item={item} />;
   if (item.kind === 'note') return <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(item.body.content)}</Text>;
   const { metadata, ...fields } = item.body;
   const rows = [...Object.entries(fields), ...Object.entries((metadata ?? {}) as Record<string, unknown>)];
@@ -171,7 +174,8 @@ export default function OutboxPage() {
   const [deciding, setDeciding] = useState<Outgoing | null>(null);
   const items = outbox.data ?? [];
   const waiting = items.filter((i) => i.state === 'waiting').length;
-  const send = () => sync.mutate(undefined, { onSuccess: ({ sent }) => setSent(sent) });
+  const send = (photosOnMetered = false) => sync.mutate({ photosOnMetered }, { onSuccess: ({ sent }) => setSent(sent) });
+  const photosHeld = online && metered() ? items.filter((i) => i.state === 'waiting' && i.kind === 'photo').length : 0;
   return (
     <Container size="lg" py="xl">
       <Stack gap="md">
@@ -181,7 +185,7 @@ export default function OutboxPage() {
           are signed in. It stays on this device when you sign out, and is sent when you sign in again: no one else sends it.
         </Text>
         <Group gap="sm">
-          <Button onClick={send} loading={sync.isPending} disabled={!online || waiting === 0}>
+          <Button onClick={() => send()} loading={sync.isPending} disabled={!online || waiting === 0}>
             Send now
           </Button>
           <Button component={PrefetchLink} to={paths.objectNew} variant="default">
@@ -191,6 +195,20 @@ export default function OutboxPage() {
             {!online ? 'Offline: sent when the network returns.' : sent !== null ? `${sent} sent.` : waiting ? `${waiting} waiting to be sent.` : ''}
           </Text>
         </Group>
+        {photosHeld ? (
+          <Alert color="blue" title="Photos wait for your go">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                This connection is metered (mobile data, or data saving is on): {photosHeld === 1 ? 'a photo waits' : `${photosHeld} photos wait`} until you
+                send
+                {photosHeld === 1 ? ' it' : ' them'}, or until you are on another network. Everything else goes now.
+              </Text>
+              <Button size="compact-sm" onClick={() => send(true)} loading={sync.isPending}>
+                Send photos now
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
         {outbox.isPending && outbox.fetchStatus !== 'idle' ? (
           <PageState isPending error={null} />
         ) : outbox.error ? (
