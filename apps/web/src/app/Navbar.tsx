@@ -7,6 +7,7 @@ import { paths, ROUTES_WITHOUT_USER_MENU } from '../config/paths';
 import { pageProductName, useAppConfig } from '../lib/app-config';
 import { useCurrentUser } from '../lib/auth';
 import { useOnline } from '../lib/online';
+import { registerOfflineCode } from '../lib/prefetch';
 import { useHasOutbox } from '../lib/outbox/has-outbox';
 import { useLatch } from '../lib/use-latch';
 import { UserMenu } from './UserMenu';
@@ -32,7 +33,9 @@ function OnlineIndicator() {
 const OfflineBanner = lazy<ComponentType>(() => import('./OfflineBanner').catch(() => ({ default: () => null })));
 
 /** What the user recorded with no network, and its sending: loaded only once something waits. */
-const OutboxStatus = lazy<ComponentType>(() => import('../components/OutboxStatus').catch(() => ({ default: () => null })));
+const loadOutboxStatus = () => import('../components/OutboxStatus');
+const OutboxStatus = lazy<ComponentType>(() => loadOutboxStatus().catch(() => ({ default: () => null })));
+registerOfflineCode(loadOutboxStatus);
 
 function Outbox() {
   const { user } = useCurrentUser();

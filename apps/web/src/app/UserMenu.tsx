@@ -5,10 +5,13 @@ import { useLocation } from 'react-router';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../lib/auth';
+import { registerOfflineCode } from '../lib/prefetch';
 import classes from './Navbar.module.css';
 
 const loadDropdown = () => import('./UserMenuDropdown');
 const UserMenuDropdown = lazy(loadDropdown);
+// Signing out works with no network too.
+registerOfflineCode(loadDropdown);
 
 /**
  * Signed in: a menu under the user's name (the avatar alone on a phone) with Help/Docs,

@@ -25,8 +25,8 @@ function page(load: () => Promise<{ default: ComponentType }>, parts?: RouteHand
   return { element: <Page />, handle: { load, ...(parts ? { parts } : {}) } satisfies RouteHandle };
 }
 
-/** What the object editor loads later: its map and its documentation's editor (kept with a site for use offline). */
-const objectEditorParts = () => Promise.all([import('../features/objects/edit/GeometryMap'), import('../components/RichTextEditor')]);
+/** What the object editor loads later (its map, its documentation's editor): kept with a site for use offline. */
+const objectEditorParts = () => import('../features/objects/edit/ObjectEditPage').then((m) => m.loadEditorParts());
 
 /** Every route of the web app. Screens of later features join here as they land. */
 export const routes: RouteObject[] = [

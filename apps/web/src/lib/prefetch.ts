@@ -25,11 +25,12 @@ export function prefetchRoute(path: string): void {
   }
 }
 
-/** Code every screen may load later (the user menu, the header's line of what waits to be sent): kept with anything kept (main.tsx). */
-let offlineCode: (() => Promise<unknown>)[] = [];
+/** Code every screen may load later (the user menu, the header's line of what waits to be sent): kept with anything kept. */
+const offlineCode: (() => Promise<unknown>)[] = [];
 
-export function registerOfflineCode(loads: (() => Promise<unknown>)[]): void {
-  offlineCode = loads;
+/** Called by the module that loads `load` lazily, beside its lazy(): one import, one list of what it needs. */
+export function registerOfflineCode(load: () => Promise<unknown>): void {
+  offlineCode.push(load);
 }
 
 /** Loads the code every screen may need with no network (see registerOfflineCode). */

@@ -18,6 +18,9 @@ const NOT_ALLOWED = {
   code: null,
 };
 
+/** The code the editor loads as it is drawn (its map, its documentation's editor), loaded ahead for use offline (app/router.tsx). */
+export const loadEditorParts = () => Promise.all([import('./GeometryMap'), import('../../../components/RichTextEditor')]);
+
 function NewObject() {
   useTitle('New object');
   return (
