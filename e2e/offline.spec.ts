@@ -489,6 +489,7 @@ test('notes, a photo, changes and a new site recorded with no network are sent o
   await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible();
   await expect(page.getByRole('article', { name: /^Note waiting to be sent/ })).toContainText('Reindeer crossed the fell at dawn');
   const header = page.getByRole('banner');
+  await page.screenshot({ path: 'test-results/offline-note-waiting.png' });
   await expect(header.getByRole('link', { name: 'Recorded on this device: 1 to send' })).toBeVisible();
 
   await page.goto(`/data/${site.name}/edit`);
@@ -529,6 +530,7 @@ test('notes, a photo, changes and a new site recorded with no network are sent o
   await created.getByRole('button', { name: 'Create object' }).click();
   await expect(page.getByRole('article', { name: /^New object Spring below the fell/ })).toContainText('Waiting to be sent');
   await expect(header.getByRole('link', { name: 'Recorded on this device: 4 to send' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/offline-queue.png', fullPage: true });
   // Nothing reached the server: tried, and refused by the cut network.
   expect(tried.filter((url) => url.startsWith(`/api/v1/data/obj/${site.name}`)).length).toBeGreaterThan(0);
   expect(await site.server()).toEqual(before);
@@ -571,6 +573,7 @@ test('notes, a photo, changes and a new site recorded with no network are sent o
   await expect(code).toContainText('A1-north');
   await expect(code).toContainText('B2');
   await expect(dialog.getByRole('radiogroup', { name: 'Elevation' })).toHaveAccessibleDescription('Only you changed it');
+  await page.screenshot({ path: 'test-results/offline-decision.png' });
   await code.getByRole('radio', { name: /Saved now/ }).check();
   await dialog.getByRole('button', { name: 'Send as chosen' }).click();
   await expect(page.getByText('Nothing is waiting')).toBeVisible();

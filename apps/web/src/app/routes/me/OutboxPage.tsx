@@ -11,7 +11,10 @@ import { useChangeOutgoing, useOutbox, useSyncOutbox } from '../../../lib/outbox
 import { OutgoingPhoto } from '../../../components/OutgoingPhoto';
 import { useTitle } from '../../../lib/use-title';
 import { DecisionDialog } from './DecisionDialog';
-import { shownValue } from './outbox-values';
+import { fieldLabel, shownValue } from './outbox-values';
+
+/** The list names metadata fields by their key (the titles are the decision's, which reads the types). */
+const NO_TITLES = new Map<string, string>();
 
 const KINDS: Record<Outgoing['kind'], string> = { note: 'New note', 'object-edit': 'Changes', 'object-new': 'New object', photo: 'Photo' };
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -21,7 +24,15 @@ function Content({ item }: { item: Outgoing }) {
   if (item.kind === 'photo') return <OutgoingPhoto item={item} />;
   if (item.kind === 'note') return <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(item.body.content)}</Text>;
   const { metadata, ...fields } = item.body;
-  const rows = [...Object.entries(fields), ...Object.entries((metadata ?? {}) as Record<string, unknown>)];
+  const empty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  const rows = [
+    ...Object.entries(fields).map(([key, value]): [string, unknown] =>
+      key === 'projects' && Array.isArray(value)
+        ? ['Projects', `${value.length} ${value.length === 1 ? 'project' : 'projects'}`]
+        : [fieldLabel(key, NO_TITLES), value],
+    ),
+    ...Object.entries((metadata ?? {}) as Record<string, unknown>),
+  ].filter(([, value]) => !empty(value));
   return (
     <List size="sm" spacing={2}>
       {rows.map(([key, value]) => (
