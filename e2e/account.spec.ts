@@ -80,11 +80,11 @@ test('My Account lists where you are signed in; signing another session out ends
   await phone.close();
 });
 
-test('/me shows account, photos, projects, teams and what is kept offline as tabs, each with its own address', async ({ page }) => {
+test('/me shows account, photos, projects, teams, what is kept offline and what waits to be sent as tabs, each with its own address', async ({ page }) => {
   await signIn(page, 'ada');
   await page.goto('/me');
   const tabs = page.getByRole('navigation', { name: 'My pages' }).getByRole('tab');
-  await expect(tabs).toHaveText(['Account', 'Photos', 'Projects', 'Teams', 'Offline']);
+  await expect(tabs).toHaveText(['Account', 'Photos', 'Projects', 'Teams', 'Offline', 'To send']);
   await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
 
@@ -102,6 +102,10 @@ test('/me shows account, photos, projects, teams and what is kept offline as tab
   await expect(page).toHaveURL('/me/kept');
   await expect(page.getByRole('heading', { name: 'Kept on this device', level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Nothing is kept on this device.' })).toBeVisible();
+  await page.getByRole('tab', { name: 'To send' }).click();
+  await expect(page).toHaveURL('/me/outbox');
+  await expect(page.getByRole('heading', { name: 'Recorded on this device', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing is waiting' })).toBeVisible();
 
   // An address opens its tab; keyboard arrows move between tabs.
   await page.goto('/me/projects');

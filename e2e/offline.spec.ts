@@ -428,7 +428,7 @@ async function fieldSite(page: Page, username: string) {
       title: `Fell ${name}`,
       types: ['site'],
       projects: [project.id],
-      geo: { type: 'Point', coordinates: [18.8, 68.35] },
+      geo: { type: 'Point', coordinates: [-70.6, -33.45] },
       metadata: { elevation: 400, habitat: 'tundra', siteCode: 'A1' },
     },
   });
@@ -462,6 +462,24 @@ async function fieldSite(page: Page, username: string) {
   return { name, title: `Fell ${name}`, project: projectTitle, server, changeByAda, member, read, photos };
 }
 
+/** Keeps a site on this device from its page; once the worker has every file it loaded. */
+async function keepSite(page: Page, name: string) {
+  await page.goto(`/data/${name}`);
+  await page.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(page.getByText('Kept on this device')).toBeVisible();
+  await workerInCharge(page);
+}
+
+/** A new user, an editor of ada's project with a site (fieldSite), signed in for long on this device with the site kept. */
+async function fieldWorkerWithSiteKept(page: Page) {
+  const user = await newUser(page.request);
+  const site = await fieldSite(page, user.username);
+  await signInWithForm(page, user.username, user.password, true);
+  await workerInCharge(page);
+  await keepSite(page, site.name);
+  return { user, site };
+}
+
 test('notes, a photo, changes and a new site recorded with no network are sent once when it returns (the photo on a metered connection at the user’s go); a change made meanwhile by another waits for a decision, at phone width', async ({
   page,
   context,
@@ -470,15 +488,8 @@ test('notes, a photo, changes and a new site recorded with no network are sent o
   await page.setViewportSize(PHONE);
   // The phone's position, told to the page once it asks (and allowed).
   await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ longitude: 18.812345, latitude: 68.354321 });
-  const user = await newUser(page.request);
-  const site = await fieldSite(page, user.username);
-  await signInWithForm(page, user.username, user.password, true);
-  await workerInCharge(page);
-  await page.goto(`/data/${site.name}`);
-  await page.getByRole('button', { name: 'Keep offline' }).click();
-  await expect(page.getByText('Kept on this device')).toBeVisible();
-  await workerInCharge(page);
+  await context.setGeolocation({ longitude: -70.612345, latitude: -33.454321 });
+  const { site } = await fieldWorkerWithSiteKept(page);
   const before = await site.server();
 
   // In the field: a note, and the site's elevation and code changed, checked on the device.
@@ -525,7 +536,7 @@ test('notes, a photo, changes and a new site recorded with no network are sent o
   await page.getByRole('option', { name: site.project }).click();
   await page.keyboard.press('Escape');
   await created.getByRole('button', { name: 'Use my position' }).click();
-  await expect(created.getByRole('textbox', { name: 'Longitude' })).toHaveValue('18.812345');
+  await expect(created.getByRole('textbox', { name: 'Longitude' })).toHaveValue('-70.612345');
   await created.getByRole('textbox', { name: 'Elevation in m' }).fill('385');
   await created.getByRole('button', { name: 'Create object' }).click();
   await expect(page.getByRole('article', { name: /^New object Spring below the fell/ })).toContainText('Waiting to be sent');
@@ -550,7 +561,7 @@ test('notes, a photo, changes and a new site recorded with no network are sent o
   expect((await site.server()).notes).toEqual(['Reindeer crossed the fell at dawn']);
   const spring = (await (await site.read(newName)).json()) as { obj: { geo: unknown; metadata: unknown; projects: { title: string }[] } };
   expect(spring.obj).toMatchObject({
-    geo: { type: 'Point', coordinates: [18.812345, 68.354321] },
+    geo: { type: 'Point', coordinates: [-70.612345, -33.454321] },
     metadata: { elevation: 385 },
     projects: [{ title: site.project }],
   });
@@ -562,7 +573,7 @@ test('notes, a photo, changes and a new site recorded with no network are sent o
   await header.getByRole('link', { name: 'Recorded on this device: 1 needs you' }).click();
   expect(await site.photos()).toEqual([]);
   await page.getByRole('button', { name: 'Send photos now' }).click();
-  await expect.poll(() => site.photos()).toEqual([{ type: 'Point', coordinates: [18.812345, 68.354321] }]);
+  await expect.poll(() => site.photos()).toEqual([{ type: 'Point', coordinates: [-70.612345, -33.454321] }]);
   await expect(page.getByRole('img', { name: 'Photo waiting to be sent: icon-192.png' })).toBeHidden();
   const card = page.getByRole('article', { name: new RegExp(`^Changes to ${site.title}`) });
   await expect(card).toContainText('Needs your decision');
@@ -589,15 +600,8 @@ test('what a user recorded offline waits through their sign-out and another user
   trouble,
 }) => {
   await page.setViewportSize(PHONE);
-  const user = await newUser(page.request);
   const other = await newUser(page.request);
-  const site = await fieldSite(page, user.username);
-  await signInWithForm(page, user.username, user.password, true);
-  await workerInCharge(page);
-  await page.goto(`/data/${site.name}`);
-  await page.getByRole('button', { name: 'Keep offline' }).click();
-  await expect(page.getByText('Kept on this device')).toBeVisible();
-  await workerInCharge(page);
+  const { user, site } = await fieldWorkerWithSiteKept(page);
   const before = await site.server();
   const header = page.getByRole('banner');
 
@@ -660,10 +664,7 @@ test('what a user recorded offline waits through their sign-out and another user
 
   // Once more offline (the site kept again: the sign-out deleted what was kept); ada changes the
   // elevation meanwhile, and this time the user keeps theirs.
-  await page.goto(`/data/${site.name}`);
-  await page.getByRole('button', { name: 'Keep offline' }).click();
-  await expect(page.getByText('Kept on this device')).toBeVisible();
-  await workerInCharge(page);
+  await keepSite(page, site.name);
   await goOffline(context, trouble);
   await page.goto(`/data/${site.name}/edit`);
   await form.getByRole('textbox', { name: 'Elevation in m' }).fill('455');

@@ -80,11 +80,11 @@ export const deleteNote = (name: string, id: string, conditional?: Conditional) 
 export const fetchPhotos = (name: string, p: number): Promise<ApiResponse<PhotosResponse>> => api.page<PhotosResponse>(`${objectPath(name)}/photos`, { p });
 /**
  * A photo, with the device's position when the user has allowed the site to read it (never
- * asked here) and the file's time: the server takes them where the photo's EXIF has none.
- * With no network, queued on this device (lib/outbox) with its file.
+ * asked here): the server takes it where the photo's EXIF has none. With no network, queued
+ * on this device (lib/outbox) with its file and the time it was recorded.
  */
 export async function uploadPhoto(name: string, file: File, onProgress?: (fraction: number) => void, objectTitle = name) {
-  const body = { file, fileName: file.name, takenAt: new Date(file.lastModified).toISOString(), ...(await positionIfAllowed()) };
+  const body = { file, fileName: file.name, ...(await positionIfAllowed()) };
   return sendOrQueue<Photo>(
     { kind: 'photo', title: `Photo for ${objectTitle}`, object: name, method: 'POST', path: `${objectPath(name)}/photos`, body },
     onProgress,

@@ -39,6 +39,13 @@ export function storageProblem(estimate: { usage?: number; quota?: number } | nu
   return 'This device’s storage for the app is full: nothing more can be recorded offline. Send what waits (with the network), or remove something kept on this device (My Account → Offline), then record again.';
 }
 
+/**
+ * What is queued: a photo with the time it was recorded as its `takenAt`, which the server
+ * uses where its EXIF has none (sent the next day, its upload's time would say the next day).
+ */
+const recordedBody = ({ kind, body, recordedAt }: Pick<Outgoing, 'kind' | 'body' | 'recordedAt'>) =>
+  kind === 'photo' && body.takenAt === undefined ? { ...body, takenAt: recordedAt } : body;
+
 const bytesOf = (body: Record<string, unknown>) => (body.file instanceof Blob ? body.file.size : 0) + JSON.stringify(body).length;
 
 /**
@@ -60,5 +67,5 @@ export async function sendOrQueue<T>(write: ToRecord, onProgress?: (fraction: nu
   const problem = storageProblem((await navigator.storage?.estimate?.().catch(() => null)) ?? null, bytesOf(write.body));
   if (problem) throw new ApiError(null, 'storage-full', problem, problem);
   const { addOutgoing } = await import('./store');
-  return { queued: await addOutgoing({ ...item, user }) };
+  return { queued: await addOutgoing({ ...item, body: recordedBody(item), user }) };
 }
