@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 export const DEMO_PASSWORD = 'e2e-demo-password';
@@ -236,7 +236,10 @@ export const test = base.extend<{ trouble: Trouble }>({
       const messages: RegExp[] = [];
       const met: string[] = [];
       let offline = false;
+      // A request sent with no network may report its failure after the network is back.
+      const sentOffline = new WeakSet<Request>();
       const watch = (watched: BrowserContext) => {
+        watched.on('request', (r) => void (offline && sentOffline.add(r)));
         watched.on('console', (m) => {
           if ((m.type() === 'error' || m.type() === 'warning') && ![...BROWSER_NOISE, ...messages].some((r) => r.test(m.text())))
             met.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
@@ -245,7 +248,7 @@ export const test = base.extend<{ trouble: Trouble }>({
         watched.on('requestfailed', (r) => {
           // A navigation or a fetch the app cancelled on purpose (a newer query, a page left).
           const error = r.failure()?.errorText ?? '';
-          if (error !== 'net::ERR_ABORTED' && !(offline && NO_NETWORK.test(error)))
+          if (error !== 'net::ERR_ABORTED' && !((offline || sentOffline.has(r)) && NO_NETWORK.test(error)))
             met.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
         });
         watched.on('response', (r) => {

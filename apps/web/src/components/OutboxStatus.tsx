@@ -53,7 +53,6 @@ export default function OutboxStatus() {
       size="compact-sm"
       variant="light"
       color={held > 0 ? 'danger' : 'blue'}
-      loading={false}
       aria-label={`Recorded on this device: ${label}`}
       style={{ flex: 'none' }}
     >

@@ -1,6 +1,7 @@
 import { PAGINATION_HEADERS } from '@observatory/shared';
 import { keptReady, type KeptAnswers } from '../api-client';
 import { keepingUser, keptDatabaseName, noteKeeping } from '../device-user';
+import { finished, openDatabase, requested } from '../idb';
 
 /**
  * Answers of the API kept on this device for reading with no network (docs/offline.md
@@ -49,54 +50,21 @@ type Unheld<T> = Omit<T, 'keeps'>;
 /** The headers an answer is read with again: its type, version and pagination. */
 const KEPT_HEADERS = new Set(['content-type', 'etag', ...Object.values(PAGINATION_HEADERS)]);
 
-const connections = new Map<string, Promise<IDBDatabase>>();
-
-function open(username: string): Promise<IDBDatabase> {
-  let db = connections.get(username);
-  if (!db) {
-    db = new Promise((resolve, reject) => {
-      const request = indexedDB.open(keptDatabaseName(username), 1);
-      request.onupgradeneeded = () => {
-        request.result.createObjectStore('answers', { keyPath: 'url' });
-        request.result.createObjectStore('images', { keyPath: 'id' });
-        request.result.createObjectStore('keeps', { keyPath: 'id' });
-      };
-      request.onsuccess = () => {
-        // Deleted at sign-out (in this tab or another): let it go.
-        request.result.onversionchange = () => {
-          request.result.close();
-          connections.delete(username);
-        };
-        resolve(request.result);
-      };
-      request.onerror = () => reject(request.error ?? new Error('The storage of this device could not be opened'));
-    });
-    connections.set(username, db);
-    db.catch(() => connections.delete(username));
-  }
-  return db;
-}
-
-const done = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('The storage of this device refused the change'));
-  });
-
-const finished = (tx: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('The storage of this device refused the change'));
+const open = (username: string) =>
+  openDatabase(keptDatabaseName(username), (db) => {
+    db.createObjectStore('answers', { keyPath: 'url' });
+    db.createObjectStore('images', { keyPath: 'id' });
+    db.createObjectStore('keeps', { keyPath: 'id' });
   });
 
 async function readAll<T>(username: string, store: Store): Promise<T[]> {
   const db = await open(username);
-  return done(db.transaction(store).objectStore(store).getAll() as IDBRequest<T[]>);
+  return requested(db.transaction(store).objectStore(store).getAll() as IDBRequest<T[]>);
 }
 
 async function readOne<T>(username: string, store: Store, key: string): Promise<T | undefined> {
   const db = await open(username);
-  return done(db.transaction(store).objectStore(store).get(key) as IDBRequest<T | undefined>);
+  return requested(db.transaction(store).objectStore(store).get(key) as IDBRequest<T | undefined>);
 }
 
 /** Every keep of the user, newest first. */
@@ -139,11 +107,11 @@ const keyOf = (store: IDBObjectStore, record: object) => (record as Record<strin
 /** A keep's records in one store made `records`: those it no longer read leave it (a photo gone), the others are put. */
 async function replaceHeld(store: IDBObjectStore, keepId: string, records: object[]) {
   const keys = new Set(records.map((r) => keyOf(store, r)));
-  for (const old of (await done(store.getAll())) as { keeps: string[] }[]) {
+  for (const old of (await requested(store.getAll())) as { keeps: string[] }[]) {
     if (old.keeps.includes(keepId) && !keys.has(keyOf(store, old))) drop(store, old, keepId);
   }
   for (const record of records) {
-    const old = (await done(store.get(keyOf(store, record)))) as { keeps: string[] } | undefined;
+    const old = (await requested(store.get(keyOf(store, record)))) as { keeps: string[] } | undefined;
     store.put({ ...record, keeps: [...new Set([...(old?.keeps ?? []), keepId])] });
   }
 }
@@ -161,7 +129,7 @@ export async function removeKeep(username: string, id: string): Promise<void> {
   const tx = db.transaction(['answers', 'images', 'keeps'], 'readwrite');
   for (const name of ['answers', 'images'] as const) {
     const store = tx.objectStore(name);
-    for (const record of (await done(store.getAll())) as { keeps: string[] }[]) if (record.keeps.includes(id)) drop(store, record, id);
+    for (const record of (await requested(store.getAll())) as { keeps: string[] }[]) if (record.keeps.includes(id)) drop(store, record, id);
   }
   tx.objectStore('keeps').delete(id);
   await finished(tx);

@@ -1,5 +1,6 @@
 import type { CurrentVersion, ErrorDetail } from '@observatory/shared';
 import { noteOutbox } from '../device-user';
+import { finished, openDatabase, requested } from '../idb';
 
 /**
  * What a user recorded on this device with no network, waiting to be sent (docs/offline.md
@@ -36,35 +37,9 @@ export interface Outgoing {
 
 export const outboxDatabaseName = (username: string) => `observatory-outbox:${username}`;
 
-const connections = new Map<string, Promise<IDBDatabase>>();
+const open = (username: string) => openDatabase(outboxDatabaseName(username), (db) => db.createObjectStore('items', { keyPath: 'id' }));
 
-function open(username: string): Promise<IDBDatabase> {
-  let db = connections.get(username);
-  if (!db) {
-    db = new Promise((resolve, reject) => {
-      const request = indexedDB.open(outboxDatabaseName(username), 1);
-      request.onupgradeneeded = () => request.result.createObjectStore('items', { keyPath: 'id' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('The storage of this device could not be opened'));
-    });
-    connections.set(username, db);
-    db.catch(() => connections.delete(username));
-  }
-  return db;
-}
-
-const finished = (tx: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('The storage of this device refused the change'));
-  });
-
-const all = (store: IDBObjectStore) =>
-  new Promise<Outgoing[]>((resolve, reject) => {
-    const request = store.getAll() as IDBRequest<Outgoing[]>;
-    request.onsuccess = () => resolve(request.result.sort((a, b) => a.seq - b.seq));
-    request.onerror = () => reject(request.error ?? new Error('The storage of this device could not be read'));
-  });
+const all = async (store: IDBObjectStore) => (await requested(store.getAll() as IDBRequest<Outgoing[]>)).sort((a, b) => a.seq - b.seq);
 
 /** Everything the user recorded here and not yet sent, in the order recorded. */
 export async function listOutgoing(username: string): Promise<Outgoing[]> {
