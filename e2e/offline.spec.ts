@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { answerDialog, apiToken, DEMO_PASSWORD, expect, newUser, openUserMenu, PHONE, signIn, signInWithForm, test, type Trouble } from './fixtures';
+import { ADMIN, answerDialog, apiToken, DEMO_PASSWORD, expect, newUser, openUserMenu, PHONE, signIn, signInWithForm, test, type Trouble } from './fixtures';
 
 // The app's service worker at work: these journeys allow it (the others block it), one after
 // another, since one of them deploys another version of it.
@@ -459,7 +459,48 @@ async function fieldSite(page: Page, username: string) {
     );
   /** An object as ada reads it. */
   const read = (objectName: string) => page.request.get(`/api/v1/data/obj/${objectName}`, { headers: as(ada) });
-  return { name, title: `Fell ${name}`, project: projectTitle, server, changeByAda, member, read, photos };
+  return { name, title: `Fell ${name}`, project: projectTitle, projectSlug: project.slug, ada, server, changeByAda, member, read, photos };
+}
+type FieldSite = Awaited<ReturnType<typeof fieldSite>>;
+
+/**
+ * A weather table in the site's project (ada's): air temperature (°C, refused outside −90 to
+ * 60, flagged suspect outside −30 to 35), snow cover (a category) and frozen ground (yes or no).
+ * Answers a reader of the site's observations in it, as ada reads them.
+ */
+async function weatherTable(page: Page, site: FieldSite) {
+  const admin = { authorization: `Bearer ${await apiToken(page.request, ADMIN)}` };
+  const id = Date.now().toString(36);
+  const metrics = [
+    {
+      name: `air-${id}`,
+      title: 'Air temperature',
+      type: 'number',
+      unit: 'Cel',
+      min: -90,
+      max: 60,
+      rules: [{ kind: 'range', name: 'Plausible air', min: -30, max: 35 }],
+    },
+    { name: `snow-${id}`, title: 'Snow cover', type: 'category', allowed: ['none', 'patchy', 'full'] },
+    { name: `frost-${id}`, title: 'Ground frozen', type: 'boolean' },
+  ];
+  for (const metric of metrics) {
+    const res = await page.request.post('/api/v1/data/metrics', { headers: admin, data: metric });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const base = `/api/v1/projects/${site.projectSlug}/datatables`;
+  const ada = { authorization: `Bearer ${site.ada}` };
+  const made = await page.request.post(base, { headers: ada, data: { title: 'Weather', metrics: metrics.map((m) => m.name) } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { datatable } = (await made.json()) as { datatable: { id: string } };
+  const observations = async () => {
+    const res = await page.request.get(`${base}/${datatable.id}/observations?object=${site.name}&limit=100`, { headers: ada });
+    const { observations } = (await res.json()) as {
+      observations: { metric: string; time: string; value: unknown; note: string; flag: string; flagRule: string | null }[];
+    };
+    return observations.map(({ metric, ...rest }) => ({ metric: metric.replace(`-${id}`, ''), ...rest }));
+  };
+  return { id, observations };
 }
 
 /** Keeps a site on this device from its page; once the worker has every file it loaded. */
@@ -470,10 +511,11 @@ async function keepSite(page: Page, name: string) {
   await workerInCharge(page);
 }
 
-/** A new user, an editor of ada's project with a site (fieldSite), signed in for long on this device with the site kept. */
-async function fieldWorkerWithSiteKept(page: Page) {
+/** A new user, an editor of ada's project with a site (fieldSite, `prepare`d further), signed in for long on this device with the site kept. */
+async function fieldWorkerWithSiteKept(page: Page, prepare?: (site: FieldSite) => Promise<unknown>) {
   const user = await newUser(page.request);
   const site = await fieldSite(page, user.username);
+  await prepare?.(site);
   await signInWithForm(page, user.username, user.password, true);
   await workerInCharge(page);
   await keepSite(page, site.name);
@@ -680,4 +722,78 @@ test('what a user recorded offline waits through their sign-out and another user
   now = await site.server();
   expect(now.metadata).toEqual({ elevation: 455, habitat: 'wetland', siteCode: 'A1' });
   expect(now.notes).toEqual(['Snow patch still at the cairn, 2 m across']);
+});
+
+test('readings typed at a site are checked on the device by their metric’s unit, limits and plausible range; with no network they wait and are sent once when it returns, at phone width', async ({
+  page,
+  context,
+  trouble,
+}) => {
+  await page.setViewportSize(PHONE);
+  let weather!: Awaited<ReturnType<typeof weatherTable>>;
+  const { site } = await fieldWorkerWithSiteKept(page, async (s) => (weather = await weatherTable(page, s)));
+  const header = page.getByRole('banner');
+  const form = page.getByRole('form', { name: 'Record readings' });
+  const air = form.getByRole('textbox', { name: 'Air temperature in Cel' });
+
+  // Online: saved at once, a decimal comma read as a point; the latest values show them.
+  await page.goto(`/data/${site.name}`);
+  await page.getByRole('tab', { name: 'Readings' }).click();
+  await expect(form).toContainText('Into Weather of');
+  await air.fill('12,5');
+  await form.getByRole('combobox', { name: 'Ground frozen' }).click();
+  await page.getByRole('option', { name: 'No' }).click();
+  await form.getByRole('button', { name: 'Save readings' }).click();
+  await expect(form.getByRole('status').filter({ hasText: '2 readings saved.' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Latest values' })).toContainText('Air temperature12.5 Cel');
+  expect((await weather.observations()).map((o) => [o.metric, o.value])).toEqual([
+    ['air', 12.5],
+    ['frost', false],
+  ]);
+
+  // In the field: a value the server would refuse is refused here; one outside the plausible range is saved, flagged.
+  await goOffline(context, trouble);
+  await page.reload();
+  await air.fill('75');
+  await expect(form.getByText('75 is above the maximum of Air temperature, 60 Cel')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save readings' })).toBeDisabled();
+  await air.fill('38');
+  await page.screenshot({ path: 'test-results/offline-reading-checked.png', fullPage: true });
+  await expect(
+    form.getByRole('status').filter({ hasText: 'Outside the plausible range (Plausible air: -30 to 35 Cel): it is saved flagged suspect.' }),
+  ).toBeVisible();
+  await form.getByRole('combobox', { name: 'Snow cover' }).click();
+  await page.getByRole('option', { name: 'patchy' }).click();
+  await form.getByLabel('Measured at').fill('2026-06-01T06:30');
+  await form.getByRole('textbox', { name: 'Note' }).fill('Föhn wind from the west');
+  await form.getByRole('button', { name: 'Save readings' }).click();
+  await expect(form.getByRole('status').filter({ hasText: '2 readings saved on this device: sent when the network returns.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '2 readings are saved on this device' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/offline-readings.png', fullPage: true });
+  await expect(header.getByRole('link', { name: 'Recorded on this device: 1 to send' })).toBeVisible();
+  await page.goto('/me/outbox');
+  const queued = page.getByRole('article', { name: new RegExp(`^Readings at ${site.title}`) });
+  await expect(queued).toContainText(`air-${weather.id}: 38`);
+  await expect(queued).toContainText(`snow-${weather.id}: patchy`);
+  expect(await weather.observations()).toHaveLength(2);
+
+  // The network returns: they arrive once, at the time typed, flagged by the rule; a reload doubles nothing.
+  await goOnline(context, trouble);
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  const measured = await page.evaluate(() => new Date('2026-06-01T06:30').toISOString());
+  const arrived = [
+    { metric: 'air', time: measured, value: 38, note: 'Föhn wind from the west', flag: 'suspect', flagRule: 'Plausible air' },
+    { metric: 'snow', time: measured, value: 'patchy', note: 'Föhn wind from the west', flag: 'not checked', flagRule: null },
+  ];
+  expect(await weather.observations()).toEqual(expect.arrayContaining(arrived.map((o) => expect.objectContaining(o))));
+  await page.reload();
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  expect(await weather.observations()).toHaveLength(4);
+
+  // A visitor sees no Readings tab.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.goto(`/data/${site.name}`);
+  await expect(page.getByRole('tab', { name: 'Notebook' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Readings' })).toBeHidden();
 });

@@ -25,6 +25,7 @@ export * from './geo.js';
 export * from './system.js';
 export * from './messages.js';
 export * from './measured.js';
+export * from './observation-values.js';
 export * from './imports.js';
 export * from './insights.js';
 export * from './publications.js';

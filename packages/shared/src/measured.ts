@@ -76,6 +76,7 @@ export const ObservationsWrittenSchema = z.object({
   written: z.number().int().describe('Rows written'),
   replaced: z.number().int().describe('Of those, rows whose key was there: their value and note replaced'),
 });
+export type ObservationsWritten = z.infer<typeof ObservationsWrittenSchema>;
 
 /** GET projects/{project}/datatables/{id}/observations. */
 export const ObservationsQuerySchema = z.object({

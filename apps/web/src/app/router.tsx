@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'overview', ...page(() => import('../features/objects/ObjectOverview')) },
               { path: 'notebook', ...page(() => import('../features/objects/ObjectNotebook')) },
               { path: 'photos', ...page(() => import('../features/objects/ObjectPhotos')) },
+              { path: 'readings', ...page(() => import('../features/objects/ObjectReadings')) },
             ],
           },
           { path: paths.people, ...page(() => import('../features/people/PeoplePage')) },

@@ -48,7 +48,7 @@ export const paths = {
   unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   data: '/data',
   objectNew: '/data/new',
-  object: (name: string, tab?: 'notebook' | 'photos') => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
+  object: (name: string, tab?: 'notebook' | 'photos' | 'readings') => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
   objectEdit: (name: string) => `/data/${encodeURIComponent(name)}/edit`,
   /** An uploaded file and where it is used. */
   assets: '/assets',

@@ -7,10 +7,13 @@ import { retryServerFaults } from './errors';
 /** The most series an object's list shows; more are counted. */
 export const OBJECT_LATEST_LIMIT = 50;
 
+/** The query of an object's latest values (a keep of the object claims its address). */
+export const objectLatestParams = (name: string) => ({ object: name, limit: OBJECT_LATEST_LIMIT });
+
 /** An object's datastreams' latest values, with how many there are. */
-const fetchObjectLatest = (name: string) =>
+export const fetchObjectLatest = (name: string) =>
   api
-    .page<LatestValuesResponse>('/latest-values', { object: name, limit: OBJECT_LATEST_LIMIT })
+    .page<LatestValuesResponse>('/latest-values', objectLatestParams(name))
     .then((r) => ({ values: r.data.values, total: r.pagination?.count ?? r.data.values.length }));
 
 export const objectLatestQuery = (name: string) =>

@@ -15,10 +15,14 @@ import { useObjectChildren, useObjectNotes, useObjectPage, useObjectPhotos } fro
 import { TypeBadges } from './object-bits';
 import { PageTabs, TitleWithEdit, VisibilityBadge } from '../../components/detail-page';
 import { KeepOffline } from '../../components/KeepOffline';
-import { keepObject, objectKeepId } from './keep';
+import { keepObject, objectKeepId, objectScreens } from './keep';
 import { useOutgoingFor } from '../../lib/outbox/use-outbox';
+import { useCurrentUser } from '../../lib/auth';
 
 const TABS = { overview: 'Overview', notebook: 'Notebook', photos: 'Photos' };
+/** Signed in, readings are recorded on a tab of their own. */
+const SIGNED_IN_TABS = { ...TABS, readings: 'Readings' };
+type Tab = keyof typeof SIGNED_IN_TABS;
 
 /** Changes to the object recorded here with no network: saved on this device, not yet on the server (the page shows the server's version). */
 function OutgoingChanges({ name }: { name: string }) {
@@ -65,12 +69,14 @@ export default function ObjectLayout() {
       }),
     [client, name],
   );
+  const user = useCurrentUser().user;
   useTitle(detail?.obj.title ?? 'Object');
   if (!detail) {
     return <PageState isPending={object.isPending} error={object.error} message={object.error ? objectLoadErrorText(object.error) : undefined} />;
   }
   const { obj, permissions } = detail;
   const tab = pathname.split('/')[3] || 'overview';
+  const tabs = user ? SIGNED_IN_TABS : TABS;
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -96,18 +102,13 @@ export default function ObjectLayout() {
               {obj.name}
             </Text>
           </Group>
-          <KeepOffline
-            keepId={objectKeepId(obj.id)}
-            title={obj.title}
-            keep={(username) => keepObject(username, obj)}
-            screens={[paths.object(obj.name, 'notebook'), paths.object(obj.name, 'photos'), paths.objectEdit(obj.name)]}
-          />
+          <KeepOffline keepId={objectKeepId(obj.id)} title={obj.title} keep={(username) => keepObject(username, obj)} screens={objectScreens(obj.name)} />
           <OutgoingChanges name={obj.name} />
         </Stack>
         <PageTabs
-          tabs={TABS}
-          value={Object.hasOwn(TABS, tab) ? tab : 'overview'}
-          onChange={(next) => void navigate(paths.object(obj.name, next === 'notebook' || next === 'photos' ? next : undefined))}
+          tabs={tabs}
+          value={Object.hasOwn(tabs, tab) ? tab : 'overview'}
+          onChange={(next) => void navigate(paths.object(obj.name, next === 'overview' ? undefined : (next as Exclude<Tab, 'overview'>)))}
         />
         <ObjectPageContext.Provider value={{ name, detail, types, ready, children, photoPage, showPhotoPage }}>
           <Outlet />

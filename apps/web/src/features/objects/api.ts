@@ -6,8 +6,11 @@ import {
   type Note,
   type NotesResponse,
   type ObjectDetail,
+  type ObservationInput,
+  type ObservationsWritten,
   type Photo,
   type PhotosResponse,
+  type ProjectDetail,
 } from '@observatory/shared';
 import { saveFile } from '../../lib/download';
 import { spreadsheetDownload, spreadsheetParams, type SpreadsheetKey } from '../../lib/spreadsheet-downloads';
@@ -74,6 +77,22 @@ export const addNote = (name: string, content: string, objectTitle: string) =>
 export const changeNote = (name: string, id: string, content: string, conditional?: Conditional) =>
   api.put<Note>(`${objectPath(name)}/notes/${id}`, { content }, conditional);
 export const deleteNote = (name: string, id: string, conditional?: Conditional) => api.del<null>(`${objectPath(name)}/notes/${id}`, conditional);
+
+// Readings
+
+/** A project with its data tables and what the caller may do with it (the Readings tab offers the tables of those they may edit). */
+export const fetchProject = (slug: string) => api.get<ProjectDetail>(`/projects/${encodeURIComponent(slug)}`);
+
+/** Readings of the object in a project's data table (one transaction); with no network, queued on this device (lib/outbox). */
+export const recordReadings = (project: string, table: string, object: { name: string; title: string }, observations: ObservationInput[]) =>
+  sendOrQueue<ObservationsWritten>({
+    kind: 'observations',
+    title: `Readings at ${object.title}`,
+    object: object.name,
+    method: 'POST',
+    path: `/projects/${encodeURIComponent(project)}/datatables/${encodeURIComponent(table)}/observations`,
+    body: { observations },
+  });
 
 // Photos
 

@@ -3,33 +3,78 @@ import { API_ROOT, hasGlobalPermission, type ProjectsResponse } from '@observato
 import { api, apiUrl } from '../../lib/api-client';
 import { deviceUser } from '../../lib/device-user';
 import { keep, type ImageToKeep, type Keep } from '../../lib/kept/store';
-import { objectPath } from './api';
+import { fetchProject, objectPath } from './api';
+import { fetchObjectLatest, objectLatestParams } from '../../lib/latest-values';
+import { loadMetric } from '../../lib/metrics';
+import { readingTables } from './readings';
 import { liveObjectApi } from './object-page';
 
+/** A project's own address (its detail), not its lists. */
+const PROJECT_DETAIL = new RegExp(`^${API_ROOT}/projects/[^/?]+$`);
+
 export const objectKeepId = (id: string) => `object:${id}`;
+
+/** The screens of an object's page (its tabs and its editor), whose code a keep of it loads. */
+export const objectScreens = (name: string) => [
+  ...([undefined, 'notebook', 'photos', 'readings'] as const).map((tab) => paths.object(name, tab)),
+  paths.objectEdit(name),
+];
 
 /** What an object's page reads, by address: a keep of it claims these answers. */
 export function objectPageClaims(obj: { id: string; name: string }): (url: string) => boolean {
   const own = apiUrl(objectPath(obj.name));
   const children = `${apiUrl('/data/obj', { parent: obj.id })}&`;
   const types = apiUrl('/data/objtypes');
-  return (url) => url === own || url.startsWith(`${own}/`) || url.startsWith(`${own}?`) || url.startsWith(children) || url === types;
+  const latest = apiUrl('/latest-values', objectLatestParams(obj.name));
+  return (url) =>
+    url === own ||
+    url.startsWith(`${own}/`) ||
+    url.startsWith(`${own}?`) ||
+    url.startsWith(children) ||
+    url === types ||
+    url === latest ||
+    readingFormClaims(url);
+}
+
+/** What the Readings tab reads beside the object: its projects (their data tables) and the tables' metrics. */
+const readingFormClaims = (url: string) => PROJECT_DETAIL.test(url) || url.startsWith(apiUrl('/data/metrics/'));
+
+/** Reads each address once in one keep: a project's sites share their project and its metrics. */
+export type ReadOnce = <T>(path: string, read: () => Promise<T>) => Promise<T>;
+export function readOnce(): ReadOnce {
+  const reads = new Map<string, Promise<unknown>>();
+  return <T>(path: string, read: () => Promise<T>) => {
+    if (!reads.has(path)) reads.set(path, read());
+    return reads.get(path) as Promise<T>;
+  };
+}
+
+/**
+ * Reads what the Readings tab offers: the object's projects and, of those the user may edit,
+ * their data tables' metrics. A project that cannot be read leaves its tables out, not the site.
+ */
+async function readReadingForms(projects: readonly { slug: string }[], once: ReadOnce): Promise<void> {
+  const details = await Promise.all(projects.map((p) => once(`/projects/${p.slug}`, () => fetchProject(p.slug).catch(() => undefined))));
+  const metrics = new Set(readingTables(details).flatMap((t) => t.table.metrics));
+  await Promise.all([...metrics].map((name) => once(`/data/metrics/${name}`, () => loadMetric(name))));
 }
 
 /**
  * Reads an object's page as the page does (and its code): the object, the object types with their
- * schemas, its children, the first page of its notebook and of its photos. Answers the
- * photos as their tiles show them (400 px), to keep with it.
+ * schemas, its children, the first page of its notebook and of its photos, its latest values and
+ * what its Readings tab offers. Answers the photos as their tiles show them (400 px), to keep with it.
  */
-export async function readObjectPage(obj: { id: string; name: string }): Promise<ImageToKeep[]> {
-  const [, , , , , photos] = await Promise.all([
+export async function readObjectPage(obj: { id: string; name: string }, once: ReadOnce = readOnce()): Promise<ImageToKeep[]> {
+  const [, detail, , , , photos] = await Promise.all([
     loadObjectPageCode(),
     liveObjectApi.fetchObject(obj.name),
     liveObjectApi.fetchObjectTypes(),
     liveObjectApi.fetchChildren(obj.id),
     liveObjectApi.fetchNotes(obj.name, 1),
     liveObjectApi.fetchPhotos(obj.name, 1),
+    fetchObjectLatest(obj.name),
   ]);
+  await readReadingForms(detail.obj.projects, once);
   return photos.data.photos.map((p) => ({ id: p.image.id, url: p.image.url }));
 }
 
@@ -39,8 +84,6 @@ export async function readObjectPage(obj: { id: string; name: string }): Promise
  */
 const loadObjectPageCode = () => Promise.all([import('./ObjectMap'), import('./PhotoViewer')]);
 
-/** A project's own address (its detail), not its lists. */
-const PROJECT_DETAIL = new RegExp(`^${API_ROOT}/projects/[^/?]+$`);
 /** Of a user's projects, the new-object form reads this many (each to see whether they may edit it). */
 const NEW_OBJECT_PROJECTS_MAX = 20;
 

@@ -15,7 +15,7 @@ export interface Outgoing {
   /** Who recorded it: only they send it. */
   user: string;
   recordedAt: string;
-  kind: 'note' | 'object-edit' | 'object-new' | 'photo';
+  kind: 'note' | 'object-edit' | 'object-new' | 'photo' | 'observations';
   /** What it is, for the list: "Note on Abisko station". */
   title: string;
   /** The object it belongs to (its name): its page lists it while it waits. */

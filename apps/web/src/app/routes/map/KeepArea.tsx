@@ -3,9 +3,10 @@ import { paths } from '../../../config/paths';
 import { KeepOffline } from '../../../components/KeepOffline';
 import type { MapArea } from '../../../features/map/map-view';
 import { AREA_SITES_MAX, areaKeepId, areaTiles, areaTitle, keepArea } from './keep-area';
+import { objectScreens } from '../../../features/objects/keep';
 
 /** The screens a kept area's sites open in (any site's address names their code) and the list of what is kept. */
-const SCREENS = [...[undefined, 'notebook' as const, 'photos' as const].map((tab) => paths.object('site', tab)), paths.objectEdit('site'), paths.myKept];
+const SCREENS = [...objectScreens('site'), paths.myKept];
 
 /** Under the map's layers, for a signed-in user: keep the area shown for the field. */
 export default function KeepArea({ area }: { area: MapArea }) {

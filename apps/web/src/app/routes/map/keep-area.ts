@@ -2,7 +2,7 @@ import { api, apiUrl, requestStream } from '../../../lib/api-client';
 import { fetchObjectTypes } from '../../../lib/object-types';
 import { keep, type ImageToKeep, type Keep } from '../../../lib/kept/store';
 import { fetchObjects } from '../../../features/objects/api';
-import { newObjectFormClaims, objectPageClaims, readNewObjectForm, readObjectPage } from '../../../features/objects/keep';
+import { newObjectFormClaims, objectPageClaims, readNewObjectForm, readObjectPage, readOnce } from '../../../features/objects/keep';
 import { tilesCovering } from '../../../features/map/area-tiles';
 import type { MapArea } from '../../../features/map/map-view';
 
@@ -60,9 +60,10 @@ export function keepArea(username: string, area: MapArea): Promise<Keep> {
   return keep(username, kept, claims, async () => {
     await Promise.all([api.get('/app/config'), fetchObjectTypes(), readTiles(tileAddresses), readNewObjectForm()]);
     const images: ImageToKeep[] = [];
+    const once = readOnce();
     for (const site of (await fetchObjects(query, 1)).data.objects) {
       sites.push(objectPageClaims(site));
-      images.push(...(await readObjectPage(site)));
+      images.push(...(await readObjectPage(site, once)));
     }
     return images;
   });

@@ -16,13 +16,43 @@ import { fieldLabel, shownValue } from './outbox-values';
 /** The list names metadata fields by their key (the titles are the decision's, which reads the types). */
 const NO_TITLES = new Map<string, string>();
 
-const KINDS: Record<Outgoing['kind'], string> = { note: 'New note', 'object-edit': 'Changes', 'object-new': 'New object', photo: 'Photo' };
+const KINDS: Record<Outgoing['kind'], string> = {
+  note: 'New note',
+  'object-edit': 'Changes',
+  'object-new': 'New object',
+  photo: 'Photo',
+  observations: 'Readings',
+};
+/** Where an item shows on its object's page. */
+const TAB_OF: Partial<Record<Outgoing['kind'], 'notebook' | 'readings'>> = { note: 'notebook', observations: 'readings' };
+
+/** Readings as queued: one row per metric, all at one time with one note. */
+type QueuedReading = { metric: string; value: unknown; time: string; note?: string };
+const readingsOf = (item: Outgoing) => (item.body.observations ?? []) as QueuedReading[];
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the item holds: a note's text, an edit's fields. */
 function Content({ item }: { item: Outgoing }) {
   if (item.kind === 'photo') return <OutgoingPhoto item={item} />;
   if (item.kind === 'note') return <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(item.body.content)}</Text>;
+  if (item.kind === 'observations') {
+    const rows = readingsOf(item);
+    return (
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          Measured {rows[0] ? when(rows[0].time) : ''}
+          {rows[0]?.note ? `: ${rows[0].note}` : ''}
+        </Text>
+        <List size="sm" spacing={2}>
+          {rows.map((r) => (
+            <List.Item key={r.metric}>
+              {r.metric}: {shownValue(r.value)}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    );
+  }
   const { metadata, ...fields } = item.body;
   const empty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
   const rows = [
@@ -52,35 +82,49 @@ function EditAndRetry({ item, onDone }: { item: Outgoing; onDone: () => void }) 
   const plain = (value: unknown) => typeof value === 'string' || typeof value === 'number';
   const typed = (was: unknown, text: string) => (typeof was === 'number' && text.trim() !== '' && !Number.isNaN(Number(text)) ? Number(text) : text);
   const retry = () => change.mutate({ item, change: { body, state: 'waiting', problem: undefined } }, { onSuccess: onDone });
+  const readings = (body.observations ?? []) as QueuedReading[];
   const fields =
-    item.kind === 'note'
-      ? [
-          <Textarea
-            key="content"
-            label="Note"
-            autosize
-            minRows={3}
-            value={String(body.content ?? '')}
-            onChange={(e) => setBody({ ...body, content: e.currentTarget.value })}
-          />,
-        ]
-      : [
-          ...Object.entries(body)
-            .filter(([key, value]) => key !== 'metadata' && plain(value))
-            .map(([key, value]) => (
-              <TextInput key={key} label={key} value={String(value)} onChange={(e) => setBody({ ...body, [key]: typed(value, e.currentTarget.value) })} />
-            )),
-          ...Object.entries(metadata)
-            .filter(([, value]) => plain(value))
-            .map(([key, value]) => (
-              <TextInput
-                key={`metadata.${key}`}
-                label={key}
-                value={String(value)}
-                onChange={(e) => setBody({ ...body, metadata: { ...metadata, [key]: typed(value, e.currentTarget.value) } })}
-              />
-            )),
-        ];
+    item.kind === 'observations'
+      ? readings.map((r, i) =>
+          !plain(r.value) ? null : (
+            <TextInput
+              key={r.metric}
+              label={r.metric}
+              value={String(r.value)}
+              onChange={(e) =>
+                setBody({ ...body, observations: readings.map((row, j) => (j === i ? { ...row, value: typed(r.value, e.currentTarget.value) } : row)) })
+              }
+            />
+          ),
+        )
+      : item.kind === 'note'
+        ? [
+            <Textarea
+              key="content"
+              label="Note"
+              autosize
+              minRows={3}
+              value={String(body.content ?? '')}
+              onChange={(e) => setBody({ ...body, content: e.currentTarget.value })}
+            />,
+          ]
+        : [
+            ...Object.entries(body)
+              .filter(([key, value]) => key !== 'metadata' && plain(value))
+              .map(([key, value]) => (
+                <TextInput key={key} label={key} value={String(value)} onChange={(e) => setBody({ ...body, [key]: typed(value, e.currentTarget.value) })} />
+              )),
+            ...Object.entries(metadata)
+              .filter(([, value]) => plain(value))
+              .map(([key, value]) => (
+                <TextInput
+                  key={`metadata.${key}`}
+                  label={key}
+                  value={String(value)}
+                  onChange={(e) => setBody({ ...body, metadata: { ...metadata, [key]: typed(value, e.currentTarget.value) } })}
+                />
+              )),
+          ];
   return (
     <Stack gap="xs" component="form" onSubmit={(e) => (e.preventDefault(), retry())} aria-label={`Edit ${item.title}`}>
       {fields}
@@ -135,7 +179,7 @@ function OutgoingCard({ item, onDecide }: { item: Outgoing; onDecide: () => void
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
-            <Anchor component={PrefetchLink} to={paths.object(item.object, item.kind === 'note' ? 'notebook' : undefined)} fw={600}>
+            <Anchor component={PrefetchLink} to={paths.object(item.object, TAB_OF[item.kind])} fw={600}>
               {item.title}
             </Anchor>
             <Badge variant="light" color={state[item.state][1]}>
@@ -192,8 +236,8 @@ export default function OutboxPage() {
       <Stack gap="md">
         <Title order={1}>Recorded on this device</Title>
         <Text c="dimmed" maw={720}>
-          What you record with no network (notes, changes, new objects) waits here, in the order you recorded it, and is sent when the network returns while you
-          are signed in. It stays on this device when you sign out, and is sent when you sign in again: no one else sends it.
+          What you record with no network (notes, photos, readings, changes, new objects) waits here, in the order you recorded it, and is sent when the network
+          returns while you are signed in. It stays on this device when you sign out, and is sent when you sign in again: no one else sends it.
         </Text>
         <Group gap="sm">
           <Button onClick={() => send()} loading={sync.isPending} disabled={!online || waiting === 0}>

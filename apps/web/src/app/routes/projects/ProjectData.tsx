@@ -8,6 +8,7 @@ import { toErrorView } from '../../../lib/errors';
 import { objectKeys } from '../../../lib/query-keys';
 import { fetchObjects } from '../../../features/objects/api';
 import { TypeBadges } from '../../../features/objects/object-bits';
+import { objectScreens } from '../../../features/objects/keep';
 import { DataTableView } from './measured/DataTableView';
 import { useProjectDetail } from '../../../features/projects/ProjectLayout';
 import { WideTable } from '../../../components/WideTable';
@@ -71,11 +72,7 @@ function ProjectObjects({ project }: { project: { id: string; slug: string; titl
         keepId={projectKeepId(project.id)}
         title={project.title}
         keep={(username) => keepProject(username, project, query)}
-        screens={[
-          paths.project(slug),
-          ...[undefined, 'notebook' as const, 'photos' as const].map((tab) => paths.object(rows[0]!.name, tab)),
-          paths.objectEdit(rows[0]!.name),
-        ]}
+        screens={[paths.project(slug), ...objectScreens(rows[0]!.name)]}
       />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { paths } from '../../../config/paths';
 import { api, apiUrl } from '../../../lib/api-client';
 import { keep, type ImageToKeep, type Keep } from '../../../lib/kept/store';
 import { fetchObjects } from '../../../features/objects/api';
-import { newObjectFormClaims, objectPageClaims, readNewObjectForm, readObjectPage } from '../../../features/objects/keep';
+import { newObjectFormClaims, objectPageClaims, readNewObjectForm, readObjectPage, readOnce } from '../../../features/objects/keep';
 import { projectPath } from '../../../features/projects/api';
 
 /** At most this many of a project's sites are kept with it, in the catalogue's order. */
@@ -25,12 +25,13 @@ export function keepProject(username: string, project: { id: string; slug: strin
   return keep(username, kept, claims, async () => {
     await Promise.all([api.get(projectPath(project.slug)), fetchObjects(listQuery, 1), readNewObjectForm()]);
     const images: ImageToKeep[] = [];
+    const once = readOnce();
     const query = new URLSearchParams({ project: project.slug, limit: String(PAGE) }).toString();
     for (let page = 1; (page - 1) * PAGE < PROJECT_KEEP_MAX; page++) {
       const { objects } = (await fetchObjects(query, page)).data;
       for (const site of objects) {
         sites.push(objectPageClaims(site));
-        images.push(...(await readObjectPage(site)));
+        images.push(...(await readObjectPage(site, once)));
       }
       if (objects.length < PAGE) break;
     }
