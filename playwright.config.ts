@@ -99,6 +99,8 @@ export default defineConfig({
         SHORTLINK_HOSTS: 'example.org',
         // The webhooks journey's receiver listens on 127.0.0.1, which is otherwise refused.
         WEBHOOK_ALLOW_PRIVATE: 'on',
+        // That host's terms (ours) allow keeping its tiles offline.
+        MAP_KEEP_ORIGINS: new URL(process.env.E2E_STYLE_URL).origin,
         // The default views, and one drawn on a style from another host (e2e/map-style-server.mjs).
         MAP_VIEWS: JSON.stringify([
           { name: 'properties', title: 'Sites', types: ['property'] },

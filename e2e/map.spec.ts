@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { ADMIN, apiToken, DEMO_PASSWORD, expect, expectAccessible, newUser, signIn, test } from './fixtures';
+import { BUILT_IN_COLOURS, shareIn, shareInTileColour } from './map-pixels';
 
 const ADA = { username: 'ada', password: DEMO_PASSWORD };
 
@@ -52,35 +52,6 @@ async function expectSettled(page: Page) {
   await expect.poll(state, { timeout: 45_000 }).toBe('ready');
   await expect(mapOf(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
-
-type Rgb = [number, number, number];
-
-/** The share of the map's pixels in one of `colours`, as drawn now (polled: a ready map may still be fading its tiles in). */
-async function shareIn(page: Page, colours: Rgb[]): Promise<number> {
-  const shot = await sharp(await mapOf(page).screenshot())
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  let same = 0;
-  for (let i = 0; i < shot.length; i += 3)
-    if (colours.some(([r, g, b]) => Math.abs(shot[i]! - r) + Math.abs(shot[i + 1]! - g) + Math.abs(shot[i + 2]! - b) < 12)) same++;
-  return same / (shot.length / 3);
-}
-
-/** The share of the map's pixels in the one colour of e2e/map-style-server.mjs's tiles. */
-async function shareInTileColour(page: Page, request: APIRequestContext): Promise<number> {
-  const host = new URL(process.env.E2E_STYLE_URL!).origin;
-  const tile = await sharp(await (await request.get(`${host}/tiles/0/0/0.png`)).body())
-    .raw()
-    .toBuffer();
-  return shareIn(page, [[tile[0]!, tile[1]!, tile[2]!]]);
-}
-
-/** The built-in style's water and land (components/map/base-style.ts). */
-const BUILT_IN_COLOURS: Rgb[] = [
-  [0xdb, 0xe4, 0xea],
-  [0xf4, 0xf3, 0xef],
-];
 
 async function openSites(page: Page) {
   await page.goto('/');

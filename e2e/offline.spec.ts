@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { shareInTileColour } from './map-pixels';
 import { ADMIN, answerDialog, apiToken, DEMO_PASSWORD, expect, newUser, openUserMenu, PHONE, signIn, signInWithForm, test, type Trouble } from './fixtures';
 
 // The app's service worker at work: these journeys allow it (the others block it), one after
@@ -17,6 +18,7 @@ interface InPage {
   localStorage: { getItem(key: string): string | null };
   indexedDB: { databases(): Promise<{ name: string }[]> };
   sessionStorage: { getItem(key: string): string | null };
+  fetch(url: string): Promise<unknown>;
 }
 
 /** The names of the caches the page's origin has. */
@@ -408,6 +410,57 @@ test('a map area kept on this device opens with no network: its sites are drawn 
   await expect(page.getByText(/^Kept in all:/)).toHaveText(`Kept in all: ${size}`);
   await row.getByRole('link').click();
   await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
+  await goOnline(context, trouble);
+});
+
+test('a map area kept where the base map’s terms allow it keeps the base map too: with no network it is drawn from the device', async ({
+  page,
+  context,
+  trouble,
+}) => {
+  // The view "tiles" draws e2e/map-style-server.mjs's style, whose host MAP_KEEP_ORIGINS names (playwright.config.ts).
+  const host = new URL(process.env.E2E_STYLE_URL!).origin;
+  const area = '/map/tiles?area=146.1,-42.9,146.6,-42.6';
+  const user = await newUser(page.request);
+  await signInWithForm(page, user.username, user.password, true);
+  await page.goto(area);
+  const map = page.locator('[data-map-state]');
+  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
+  await page.getByRole('button', { name: 'Show layers' }).click();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await expect(layers).toContainText(/and the map’s data down to zoom \d+, with its base map\./);
+  await layers.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(layers.getByText('Kept on this device')).toBeVisible({ timeout: 30_000 });
+  await workerInCharge(page);
+
+  // With no network, the style and the tiles come from the device, by the worker.
+  await goOffline(context, trouble);
+  trouble.console(/Failed to load resource/);
+  const fromDevice: string[] = [];
+  page.on('response', (r) => void (r.url().startsWith(host) && r.fromServiceWorker() && r.ok() && fromDevice.push(r.url().slice(host.length))));
+  await page.goto(area);
+  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
+  await expect.poll(() => fromDevice.filter((url) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url)).length).toBeGreaterThan(0);
+  expect(fromDevice).toContain('/style.json');
+  await expect.poll(() => shareInTileColour(page, page.request), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.screenshot({ path: 'test-results/offline-basemap.png' });
+
+  // Removed from the device, the area's base map goes with it: the worker has nothing to answer.
+  const styleFromPage = () =>
+    page.evaluate(
+      (url) =>
+        (globalThis as unknown as InPage).fetch(url).then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      process.env.E2E_STYLE_URL!,
+    );
+  expect(await styleFromPage()).toBe('answered');
+  await page.goto('/me/kept');
+  await page.getByRole('button', { name: /^Remove Sites on tiles around/ }).click();
+  await answerDialog(page, 'Remove');
+  await expect(page.getByText('Nothing is kept on this device')).toBeVisible();
+  expect(await styleFromPage()).toBe('failed');
   await goOnline(context, trouble);
 });
 

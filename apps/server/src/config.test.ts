@@ -47,7 +47,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAP_VIEWS: '[{"name":"Big Lakes","title":"x","types":[]}]' })).toThrow(/MAP_VIEWS: 0\.name/);
   });
 
-  it('takes MAP_STYLE_URL as an http(s) URL and MAP_EXTRA_ORIGINS as origins alone, naming a bad value', () => {
+  it('takes MAP_STYLE_URL as an http(s) URL, MAP_EXTRA_ORIGINS and MAP_KEEP_ORIGINS as origins alone, naming a bad value', () => {
     const config = loadConfig({
       MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty',
       MAP_EXTRA_ORIGINS: 'https://fonts.example.net, http://Sprites.example.net:8080/',
@@ -69,6 +69,12 @@ describe('loadConfig', () => {
         /MAP_EXTRA_ORIGINS takes http or https origins/,
       );
     }
+    expect(loadConfig({ MAP_KEEP_ORIGINS: 'https://Tiles.example.org/, http://10.0.0.5:8080' }).app.map.keepOrigins).toEqual([
+      'https://tiles.example.org',
+      'http://10.0.0.5:8080',
+    ]);
+    expect(loadConfig({}).app.map.keepOrigins).toEqual([]);
+    expect(() => loadConfig({ MAP_KEEP_ORIGINS: 'https://tiles.example.org/tiles' })).toThrow(/MAP_KEEP_ORIGINS takes http or https origins/);
     expect(() => loadConfig({ MAP_VIEWS: '[{"name":"lakes","title":"Lakes","types":[],"styleUrl":"lakes.json"}]' })).toThrow(
       /MAP_VIEWS: 0\.styleUrl must be an http or https URL/,
     );

@@ -125,6 +125,13 @@ const originList = (name: string) =>
 const extraOrigins = originList('MAP_EXTRA_ORIGINS');
 
 /**
+ * MAP_KEEP_ORIGINS: hosts of map styles whose terms allow keeping their tiles on a device
+ * for use offline (a tile server of your own), comma-separated origins. An offered
+ * provider that allows it (basemaps.ts) counts without being named.
+ */
+const keepOrigins = originList('MAP_KEEP_ORIGINS');
+
+/**
  * CORS_ORIGINS: the sites whose pages may call the API with credentials (the exact origin is
  * echoed with Access-Control-Allow-Credentials), comma-separated origins such as
  * https://maps.example.org. Empty by default: every site reads public data without credentials.
@@ -257,6 +264,7 @@ const EnvSchema = z.object({
   HEADER_LINKS: headerLinks,
   MAP_STYLE_URL: mapStyleUrl,
   MAP_EXTRA_ORIGINS: extraOrigins,
+  MAP_KEEP_ORIGINS: keepOrigins,
   MAP_VIEWS: mapViews,
   MAP_CENTER: lonLat,
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(3),
@@ -394,7 +402,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       productName: e.PRODUCT_NAME,
       contactUrl: e.CONTACT_URL ?? null,
       headerLinks: e.HEADER_LINKS,
-      map: { ...map, center: e.MAP_CENTER, zoom: e.MAP_ZOOM, origins: mapOrigins(map, e.MAP_EXTRA_ORIGINS, new URL(publicUrl).origin) },
+      map: {
+        ...map,
+        center: e.MAP_CENTER,
+        zoom: e.MAP_ZOOM,
+        origins: mapOrigins(map, e.MAP_EXTRA_ORIGINS, new URL(publicUrl).origin),
+        keepOrigins: e.MAP_KEEP_ORIGINS.map((o) => new URL(o).origin),
+      },
     },
     shortlinks: { hosts: e.SHORTLINK_HOSTS },
     cors: { credentialedOrigins: e.CORS_ORIGINS },

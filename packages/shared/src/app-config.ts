@@ -29,6 +29,11 @@ export const AppConfigSchema = z.object({
       .describe(
         "Other hosts the maps load from (style, tiles, glyphs, sprites): the configured styles' origins and MAP_EXTRA_ORIGINS; empty without a configured style",
       ),
+    keepOrigins: z
+      .array(z.string())
+      .describe(
+        'Hosts whose terms allow keeping a base map’s style, tiles, glyphs and sprites on a device for use offline: an offered provider’s that allows it, and MAP_KEEP_ORIGINS',
+      ),
   }),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

@@ -24,6 +24,8 @@ export interface BasemapProvider {
   termsUrl: string;
   /** Whether the terms allow keeping tiles for use offline, in words. */
   offline: string;
+  /** Whether they do: a map area kept on a device keeps this provider's style and tiles too. */
+  offlineAllowed: boolean;
 }
 
 export const BASEMAP_PROVIDERS: readonly BasemapProvider[] = [
@@ -37,6 +39,7 @@ export const BASEMAP_PROVIDERS: readonly BasemapProvider[] = [
     attribution: 'OpenFreeMap © OpenMapTiles, data © OpenStreetMap contributors',
     termsUrl: 'https://openfreemap.org/tos/',
     offline: 'Allowed: no limits on use; the whole tile set may be downloaded and hosted yourself.',
+    offlineAllowed: true,
   },
   {
     id: 'openfreemap-positron',
@@ -48,6 +51,7 @@ export const BASEMAP_PROVIDERS: readonly BasemapProvider[] = [
     attribution: 'OpenFreeMap © OpenMapTiles, data © OpenStreetMap contributors',
     termsUrl: 'https://openfreemap.org/tos/',
     offline: 'Allowed: no limits on use; the whole tile set may be downloaded and hosted yourself.',
+    offlineAllowed: true,
   },
   {
     id: 'versatiles-colorful',
@@ -59,6 +63,7 @@ export const BASEMAP_PROVIDERS: readonly BasemapProvider[] = [
     attribution: '© OpenStreetMap contributors, VersaTiles',
     termsUrl: 'https://versatiles.org/',
     offline: 'Allowed: the tiles are free to download whole (download.versatiles.org) and host yourself.',
+    offlineAllowed: true,
   },
   {
     id: 'osm-standard',
@@ -71,6 +76,7 @@ export const BASEMAP_PROVIDERS: readonly BasemapProvider[] = [
     attribution: '© OpenStreetMap contributors',
     termsUrl: 'https://operations.osmfoundation.org/policies/tiles/',
     offline: 'Not allowed: the tile usage policy forbids bulk downloading and prefetching tiles for offline use; heavy use needs a tile server of your own.',
+    offlineAllowed: false,
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { reloadForChunkError } from '../lib/chunk-reload';
+import { registerOfflineCode } from '../lib/prefetch';
 import { whenModalsListen } from './modal-host';
 
 /**
@@ -47,6 +48,8 @@ export interface DeleteConfirmation {
 }
 
 const loadDialogs = () => import('./confirm-dialogs');
+// Removing what is kept, or discarding what waits to be sent, asks with no network too.
+registerOfflineCode(loadDialogs);
 type Dialogs = Awaited<ReturnType<typeof loadDialogs>>;
 
 /** Loads the dialogs (once) and asks; a chunk that fails to load is reported as any other error. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@observatory/shared';
-import { deviceUser, noteDeviceUser, noteSignIn } from './device-user';
+import { KEPT_DATABASE_PREFIX } from '../service-worker/kept-answers';
+import { deviceUser, keptDatabaseName, noteDeviceUser, noteSignIn } from './device-user';
 
 const ada = { username: 'ada', permissions: ['createProject'], super: false } as unknown as AuthUser;
 
@@ -40,5 +41,11 @@ describe('the device’s note of who is signed in', () => {
     expect(deviceUser()).toBeNull();
     localStorage.setItem('observatory:device-user', 'not json');
     expect(deviceUser()).toBeNull();
+  });
+});
+
+describe('what a user keeps on the device', () => {
+  it('is in a database the service worker finds (it answers a kept base map from it)', () => {
+    expect(keptDatabaseName('ada')).toBe(`${KEPT_DATABASE_PREFIX}ada`);
   });
 });

@@ -6,7 +6,11 @@
  * - Files under /assets/ carry their content's hash: kept ones are served without asking.
  * - The icons and the manifest come from the network and are kept; with no network, the kept ones.
  * - A new version installs beside the one in use and waits for the page's word (the update prompt).
+ * - Another host's files (a base map's style, tiles, sprites and fonts: nothing else of the app's
+ *   comes from elsewhere) come from the network; with no network, from a map area kept on the
+ *   device with its base map, where its terms allow (kept-answers.ts).
  */
+import { keptAnswer } from './kept-answers';
 import type { Build, ToWorker } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -72,8 +76,9 @@ const notTheApp = (path: string) => /^\/(api|s|feeds)\//.test(path) || /\.[^/]*$
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/assets/')) event.respondWith(hashedFile(event));
+  if (request.method !== 'GET') return;
+  if (url.origin !== self.location.origin) event.respondWith(networkOrKept(request));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(hashedFile(event));
   else if (build.shell.includes(url.pathname) && url.pathname !== PAGE) event.respondWith(networkFirst(event));
   else if (request.mode === 'navigate' && !notTheApp(url.pathname)) event.respondWith(page(event));
 });
@@ -107,6 +112,17 @@ async function networkFirst(event: FetchEvent): Promise<Response> {
     return response;
   } catch (error) {
     const kept = await caches.match(request, { cacheName: CACHE });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Another host's file from the network, or with no network as kept on this device. */
+async function networkOrKept(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await keptAnswer(request.url).catch(() => null);
     if (kept) return kept;
     throw error;
   }

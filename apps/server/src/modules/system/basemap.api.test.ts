@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (body: unknown, token = admin.token, app = t.app) => api(app, 'PUT', '/admin/basemap', { token, body });
-const mapOf = async (app = t.app) => (await api(app, 'GET', '/app/config')).json().map as { styleUrl: string | null; origins: string[] };
+const mapOf = async (app = t.app) => (await api(app, 'GET', '/app/config')).json().map as { styleUrl: string | null; origins: string[]; keepOrigins: string[] };
 const cspOf = async (app = t.app) => String((await api(app, 'GET', '/app/config')).headers['content-security-policy']);
 const fieldsOf = (res: { json: () => { details?: { field: string }[] } }) => [...new Set((res.json().details ?? []).map((d) => d.field))];
 
@@ -27,7 +27,7 @@ describe('the basemap setting', () => {
   it('is off by default: the built-in background, no foreign host in the CSP', async () => {
     const state = await api(t.app, 'GET', '/admin/basemap', { token: admin.token });
     expect(state.json()).toEqual({ setting: { provider: 'none', styleUrl: null, origins: [] }, environmentStyleUrl: null });
-    expect(await mapOf()).toMatchObject({ styleUrl: null, origins: [] });
+    expect(await mapOf()).toMatchObject({ styleUrl: null, origins: [], keepOrigins: [] });
     expect(await cspOf()).not.toMatch(/https:/);
   });
 
@@ -35,7 +35,12 @@ describe('the basemap setting', () => {
     const chosen = await put({ provider: 'openfreemap-positron' });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().setting).toEqual({ provider: 'openfreemap-positron', styleUrl: null, origins: [] });
-    expect(await mapOf()).toMatchObject({ styleUrl: 'https://tiles.openfreemap.org/styles/positron', origins: ['https://tiles.openfreemap.org'] });
+    // Its terms allow keeping its tiles offline.
+    expect(await mapOf()).toMatchObject({
+      styleUrl: 'https://tiles.openfreemap.org/styles/positron',
+      origins: ['https://tiles.openfreemap.org'],
+      keepOrigins: ['https://tiles.openfreemap.org'],
+    });
     expect(await cspOf()).toMatch(/connect-src 'self' https:\/\/tiles\.openfreemap\.org(;|$)/);
     expect(await cspOf()).toMatch(/img-src 'self' data: blob: https:\/\/tiles\.openfreemap\.org(;|$)/);
 
@@ -49,7 +54,8 @@ describe('the basemap setting', () => {
   it('a raster provider is drawn on a style this server answers, its tiles from the provider', async () => {
     await put({ provider: 'osm-standard' });
     const map = await mapOf();
-    expect(map).toMatchObject({ styleUrl: '/api/v1/basemaps/osm-standard/style.json', origins: ['https://tile.openstreetmap.org'] });
+    // Its tile usage policy forbids keeping tiles offline.
+    expect(map).toMatchObject({ styleUrl: '/api/v1/basemaps/osm-standard/style.json', origins: ['https://tile.openstreetmap.org'], keepOrigins: [] });
     const style = await t.app.inject({ method: 'GET', url: map.styleUrl! });
     expect(style.statusCode).toBe(200);
     expect(style.json().sources.basemap).toMatchObject({
@@ -65,7 +71,8 @@ describe('the basemap setting', () => {
   it('a custom style admits its own host and the hosts named beside it', async () => {
     const res = await put({ provider: 'custom', styleUrl: CUSTOM, origins: ['https://fonts.example.net/'] });
     expect(res.json().setting).toEqual({ provider: 'custom', styleUrl: CUSTOM, origins: ['https://fonts.example.net'] });
-    expect(await mapOf()).toMatchObject({ styleUrl: CUSTOM, origins: ['https://maps.example.org', 'https://fonts.example.net'] });
+    // Terms unknown: kept offline only where MAP_KEEP_ORIGINS names its host.
+    expect(await mapOf()).toMatchObject({ styleUrl: CUSTOM, origins: ['https://maps.example.org', 'https://fonts.example.net'], keepOrigins: [] });
     // Another provider forgets the custom address.
     expect((await put({ provider: 'versatiles-colorful', styleUrl: CUSTOM })).json().setting).toEqual({
       provider: 'versatiles-colorful',
@@ -108,7 +115,12 @@ describe('the basemap setting', () => {
 describe('the basemap beside MAP_STYLE_URL and other processes', () => {
   it('MAP_STYLE_URL wins over the setting, and Site Admin is told so', async () => {
     const env = await startTestApp(
-      { app: { ...testConfig().app, map: loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/style.json' }).app.map } },
+      {
+        app: {
+          ...testConfig().app,
+          map: loadConfig({ MAP_STYLE_URL: 'https://tiles.example.org/style.json', MAP_KEEP_ORIGINS: 'https://tiles.example.org/' }).app.map,
+        },
+      },
       t.database,
     );
     try {
@@ -117,7 +129,12 @@ describe('the basemap beside MAP_STYLE_URL and other processes', () => {
         setting: { provider: 'openfreemap-liberty' },
         environmentStyleUrl: 'https://tiles.example.org/style.json',
       });
-      expect(await mapOf(env.app)).toMatchObject({ styleUrl: 'https://tiles.example.org/style.json', origins: ['https://tiles.example.org'] });
+      // Its host is one whose terms allow keeping it offline (MAP_KEEP_ORIGINS); the setting's provider is not drawn, so not kept either.
+      expect(await mapOf(env.app)).toMatchObject({
+        styleUrl: 'https://tiles.example.org/style.json',
+        origins: ['https://tiles.example.org'],
+        keepOrigins: ['https://tiles.example.org'],
+      });
       expect(await cspOf(env.app)).not.toMatch(/openfreemap/);
     } finally {
       await put({ provider: 'none' }, admin.token, env.app);

@@ -20,14 +20,15 @@ export function rasterStyle(provider: BasemapProvider) {
   };
 }
 
-/** The style a setting draws and the hosts it loads from; null for the built-in background. */
-function chosenStyle(setting: Stored): { styleUrl: string; origins: string[] } | null {
-  if (setting.provider === 'custom' && setting.styleUrl) return { styleUrl: setting.styleUrl, origins: [new URL(setting.styleUrl).origin, ...setting.origins] };
+/** The style a setting draws, the hosts it loads from, and those whose terms allow keeping it offline; null for the built-in background. */
+function chosenStyle(setting: Stored): { styleUrl: string; origins: string[]; keepOrigins: string[] } | null {
+  if (setting.provider === 'custom' && setting.styleUrl)
+    return { styleUrl: setting.styleUrl, origins: [new URL(setting.styleUrl).origin, ...setting.origins], keepOrigins: [] };
   const provider = basemapProvider(setting.provider);
   if (!provider) return null;
   // A raster provider's style comes from here (GET basemaps/{id}/style.json), its tiles from the provider.
   const styleUrl = provider.styleUrl ?? `${API_ROOT}/basemaps/${provider.id}/style.json`;
-  return { styleUrl, origins: provider.origins };
+  return { styleUrl, origins: provider.origins, keepOrigins: provider.offlineAllowed ? provider.origins : [] };
 }
 
 function parse(stored: unknown): Stored {
@@ -48,7 +49,7 @@ export function createBasemapService(deps: { db: Database; map: AppConfig['map']
     const chosen = map.styleUrl ? null : chosenStyle(setting.current());
     if (!chosen) return map;
     const origins = [...new Set([...chosen.origins, ...map.origins])].filter((o) => o !== deps.ownOrigin);
-    return { ...map, styleUrl: chosen.styleUrl, origins };
+    return { ...map, styleUrl: chosen.styleUrl, origins, keepOrigins: [...new Set([...chosen.keepOrigins, ...map.keepOrigins])] };
   }
 
   return {

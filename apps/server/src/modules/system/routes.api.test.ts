@@ -17,7 +17,14 @@ beforeAll(async () => {
       productName: 'Alpine Observatory',
       contactUrl: 'mailto:office@example.org',
       headerLinks: [{ label: 'Data portal', url: 'https://data.example.org' }],
-      map: { styleUrl: 'https://tiles.example.org/styles/basic.json', center: [8.5, 46.8], zoom: 6, views: [], origins: ['https://tiles.example.org'] },
+      map: {
+        styleUrl: 'https://tiles.example.org/styles/basic.json',
+        center: [8.5, 46.8],
+        zoom: 6,
+        views: [],
+        origins: ['https://tiles.example.org'],
+        keepOrigins: ['https://tiles.example.org'],
+      },
     },
   });
   admin = await buildUser(t.app, { super: true });
@@ -33,7 +40,14 @@ describe('GET /app/config', () => {
       contactUrl: 'mailto:office@example.org',
       headerLinks: [{ label: 'Data portal', url: 'https://data.example.org' }],
       licence: { name: 'Creative Commons Attribution-ShareAlike 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
-      map: { styleUrl: 'https://tiles.example.org/styles/basic.json', center: [8.5, 46.8], zoom: 6, views: [], origins: ['https://tiles.example.org'] },
+      map: {
+        styleUrl: 'https://tiles.example.org/styles/basic.json',
+        center: [8.5, 46.8],
+        zoom: 6,
+        views: [],
+        origins: ['https://tiles.example.org'],
+        keepOrigins: ['https://tiles.example.org'],
+      },
     });
   });
 });

@@ -16,7 +16,7 @@ const config = (map: Partial<AppConfig['map']>, contactUrl: string | null = null
   contactUrl,
   headerLinks: [],
   licence: DEFAULT_PUBLISHING.licence,
-  map: { styleUrl: null, center: [10, 50], zoom: 3, views: [], origins: [], ...map },
+  map: { styleUrl: null, center: [10, 50], zoom: 3, views: [], origins: [], keepOrigins: [], ...map },
 });
 
 const written: PageDetail = {

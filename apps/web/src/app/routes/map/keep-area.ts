@@ -1,6 +1,8 @@
 import { api, apiUrl, requestStream } from '../../../lib/api-client';
 import { fetchObjectTypes } from '../../../lib/object-types';
-import { keep, type ImageToKeep, type Keep } from '../../../lib/kept/store';
+import { keep, keptAnswers, type ImageToKeep, type Keep } from '../../../lib/kept/store';
+import type { AppConfig } from '@observatory/shared';
+import { readBasemap } from './keep-basemap';
 import { fetchObjects } from '../../../features/objects/api';
 import { newObjectFormClaims, objectPageClaims, readNewObjectForm, readObjectPage, readOnce } from '../../../features/objects/keep';
 import { tilesCovering } from '../../../features/map/area-tiles';
@@ -40,25 +42,49 @@ async function readTiles(paths: string[]) {
   await Promise.all(Array.from({ length: TILES_AT_ONCE }, worker));
 }
 
+/** Whether the map's base map is kept with an area: its host's terms allow it (app config `map.keepOrigins`). */
+export function basemapKept(area: MapArea, map: AppConfig['map']): string | null {
+  const style = area.view.styleUrl ?? map.styleUrl;
+  if (!style) return null;
+  const url = new URL(style, window.location.href).href;
+  return map.keepOrigins.includes(new URL(url).origin) ? url : null;
+}
+
+/** Reads a file of the base map for the keep being read (lib/kept/store.ts takes its answer as it takes the API's). */
+async function readForKeep(url: string): Promise<Response> {
+  const res = await fetch(url, { credentials: 'omit' });
+  if (!res.ok) throw new Error(`The base map could not be kept: ${new URL(url).host} answered ${res.status}.`);
+  keptAnswers.answered(url, res.clone());
+  return res;
+}
+
 /**
  * Keeps a map area for the field (docs/offline.md "Kept on this device"): what the map
  * screen reads (the app's configuration, the object types), the catalogue's tiles of the
- * layers drawn over the area from the world down to two zooms in, and the pages of the
- * sites in it with their photos, one site at a time. The base map is not kept: with no
- * network the map draws its built-in background (components/map/use-base-style.ts).
+ * layers drawn over the area from the world down to two zooms in, the pages of the sites
+ * in it with their photos, one site at a time, and the base map over the area where its
+ * host's terms allow it (keep-basemap.ts). Otherwise, with no network, the map draws its
+ * built-in background (components/map/use-base-style.ts).
  */
 export function keepArea(username: string, area: MapArea): Promise<Keep> {
-  const { tiles } = areaTiles(area);
+  const { tiles, deepest } = areaTiles(area);
   const tileAddresses = area.layers.flatMap((layer) => tiles.map((tile) => area.tilePath(layer, tile)));
   const query = new URLSearchParams({ bbox: area.bounds.join(','), limit: String(AREA_SITES_MAX) }).toString();
   const screen = new Set([apiUrl('/app/config'), apiUrl('/data/objtypes'), ...tileAddresses.map((path) => apiUrl(path))]);
   const list = `${apiUrl('/data/obj', Object.fromEntries(new URLSearchParams(query)))}&`;
   const sites: ((url: string) => boolean)[] = [];
-  const claims = (url: string) => screen.has(url) || url.startsWith(list) || sites.some((claimed) => claimed(url)) || newObjectFormClaims(url);
+  let keepOrigins: string[] = [];
+  const keepable = (url: string) => keepOrigins.includes(new URL(url).origin);
+  const claims = (url: string) => screen.has(url) || url.startsWith(list) || sites.some((claimed) => claimed(url)) || newObjectFormClaims(url) || keepable(url);
   // An area is no resource of the API: no answer of one says it is gone.
   const kept = { id: areaKeepId(area), kind: 'area' as const, title: areaTitle(area), href: area.href, root: area.href };
   return keep(username, kept, claims, async () => {
-    await Promise.all([api.get('/app/config'), fetchObjectTypes(), readTiles(tileAddresses), readNewObjectForm()]);
+    const [config] = await Promise.all([api.get<AppConfig>('/app/config'), fetchObjectTypes(), readTiles(tileAddresses), readNewObjectForm()]);
+    const basemap = basemapKept(area, config.map);
+    if (basemap) {
+      keepOrigins = config.map.keepOrigins;
+      await readBasemap(basemap, keepable, area.bounds, deepest, readForKeep);
+    }
     const images: ImageToKeep[] = [];
     const once = readOnce();
     for (const site of (await fetchObjects(query, 1)).data.objects) {
