@@ -777,14 +777,14 @@ test('what a user recorded offline waits through their sign-out and another user
   expect(now.notes).toEqual(['Snow patch still at the cairn, 2 m across']);
 });
 
-test('readings typed at a site are checked on the device by their metric’s unit, limits and plausible range; with no network they wait and are sent once when it returns, at phone width', async ({
+test('readings typed at a site are checked on the device by their metric’s unit, limits and plausible range; with no network they wait, through the session’s end, and are sent once when the user signs in again, at phone width', async ({
   page,
   context,
   trouble,
 }) => {
   await page.setViewportSize(PHONE);
   let weather!: Awaited<ReturnType<typeof weatherTable>>;
-  const { site } = await fieldWorkerWithSiteKept(page, async (s) => (weather = await weatherTable(page, s)));
+  const { user, site } = await fieldWorkerWithSiteKept(page, async (s) => (weather = await weatherTable(page, s)));
   const header = page.getByRole('banner');
   const form = page.getByRole('form', { name: 'Record readings' });
   const air = form.getByRole('textbox', { name: 'Air temperature in Cel' });
@@ -830,8 +830,17 @@ test('readings typed at a site are checked on the device by their metric’s uni
   await expect(queued).toContainText(`snow-${weather.id}: patchy`);
   expect(await weather.observations()).toHaveLength(2);
 
-  // The network returns: they arrive once, at the time typed, flagged by the rule; a reload doubles nothing.
+  // The next day the network returns, but the session has ended meanwhile (its cookie gone):
+  // nothing goes until the same user signs in again; then the readings arrive once, at the
+  // time typed, flagged by the rule, and a reload doubles nothing.
+  await context.clearCookies();
+  trouble.failure(401, /\/api\/v1\/auth\/refresh$/);
   await goOnline(context, trouble);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 30_000 });
+  expect(await weather.observations()).toHaveLength(2);
+  await signInWithForm(page, user.username, user.password, true);
+  await expect.poll(async () => (await weather.observations()).length).toBe(4);
+  await page.goto('/me/outbox');
   await expect(page.getByText('Nothing is waiting')).toBeVisible();
   const measured = await page.evaluate(() => new Date('2026-06-01T06:30').toISOString());
   const arrived = [
