@@ -851,6 +851,10 @@ test('readings typed at a site are checked on the device by their metric’s uni
   await page.reload();
   await expect(page.getByText('Nothing is waiting')).toBeVisible();
   expect(await weather.observations()).toHaveLength(4);
+  // The tab's own address opens it, with the latest values (the day's air temperature is later than the one sent).
+  await page.goto(`/data/${site.name}/readings`);
+  await expect(page.getByRole('list', { name: 'Latest values' })).toContainText('Snow coverpatchy');
+  await expect(page.getByRole('list', { name: 'Latest values' })).toContainText('Air temperature12.5 Cel');
 
   // A visitor sees no Readings tab.
   await openUserMenu(page);

@@ -1,3 +1,7 @@
+/** An object page's tabs beside its overview, each its own address. */
+export const OBJECT_TABS = ['notebook', 'photos', 'readings'] as const;
+export type ObjectTab = (typeof OBJECT_TABS)[number];
+
 /** Every route path of the web app, in one place. */
 export const paths = {
   home: '/',
@@ -48,7 +52,7 @@ export const paths = {
   unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   data: '/data',
   objectNew: '/data/new',
-  object: (name: string, tab?: 'notebook' | 'photos' | 'readings') => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
+  object: (name: string, tab?: ObjectTab) => `/data/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
   objectEdit: (name: string) => `/data/${encodeURIComponent(name)}/edit`,
   /** An uploaded file and where it is used. */
   assets: '/assets',

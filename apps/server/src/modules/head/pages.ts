@@ -115,7 +115,7 @@ const RESOURCES: [RegExp, Resolver, Kind?][] = [
     'project',
   ],
   [
-    route(`/data/${segment}(?:/(?:overview|notebook|photos))?`),
+    route(`/data/${segment}(?:/(?:overview|notebook|photos|readings))?`),
     async ([name], read, site) => {
       const d = await read<ObjectDetail>(`/data/obj/${encodeURIComponent(name!)}`);
       if (!d) return null;

@@ -12,9 +12,10 @@ const webPaths = path.resolve(import.meta.dirname, '../../../../web/src/config/p
 
 describe('the page heads’ table of routes', () => {
   it('knows every route of the web app', async () => {
-    const { paths, patterns } = (await import(pathToFileURL(webPaths).href)) as {
+    const { paths, patterns, OBJECT_TABS } = (await import(pathToFileURL(webPaths).href)) as {
       paths: Record<string, string | ((...args: string[]) => string)>;
       patterns: Record<string, string>;
+      OBJECT_TABS: string[];
     };
     const examples: string[] = [];
     for (const entry of Object.values(paths)) {
@@ -29,6 +30,7 @@ describe('the page heads’ table of routes', () => {
           .replace(/:\w+/g, 'sample')
           .replace('*', 'a/b'),
       );
+    for (const tab of OBJECT_TABS) examples.push((paths.object as (name: string, tab: string) => string)('sample', tab));
     expect(examples.length).toBeGreaterThan(100);
     expect(examples.filter((p) => !isKnownRoute(p))).toEqual([]);
   });

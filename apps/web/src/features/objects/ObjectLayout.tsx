@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { onSessionChange } from '../../lib/api-client';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
-import { paths } from '../../config/paths';
+import { paths, type ObjectTab } from '../../config/paths';
 import { useForgetDraftWhenGone } from '../../lib/use-draft';
 import { useTitle } from '../../lib/use-title';
 import { objectLoadErrorText } from '../../lib/errors';
@@ -21,8 +21,7 @@ import { useCurrentUser } from '../../lib/auth';
 
 const TABS = { overview: 'Overview', notebook: 'Notebook', photos: 'Photos' };
 /** Signed in, readings are recorded on a tab of their own. */
-const SIGNED_IN_TABS = { ...TABS, readings: 'Readings' };
-type Tab = keyof typeof SIGNED_IN_TABS;
+const SIGNED_IN_TABS: Record<'overview' | ObjectTab, string> = { ...TABS, readings: 'Readings' };
 
 /** Changes to the object recorded here with no network: saved on this device, not yet on the server (the page shows the server's version). */
 function OutgoingChanges({ name }: { name: string }) {
@@ -108,7 +107,7 @@ export default function ObjectLayout() {
         <PageTabs
           tabs={tabs}
           value={Object.hasOwn(tabs, tab) ? tab : 'overview'}
-          onChange={(next) => void navigate(paths.object(obj.name, next === 'overview' ? undefined : (next as Exclude<Tab, 'overview'>)))}
+          onChange={(next) => void navigate(paths.object(obj.name, next === 'overview' ? undefined : (next as ObjectTab)))}
         />
         <ObjectPageContext.Provider value={{ name, detail, types, ready, children, photoPage, showPhotoPage }}>
           <Outlet />

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { OBJECT_TABS, paths } from '../../config/paths';
 import { API_ROOT, hasGlobalPermission, type ProjectsResponse } from '@observatory/shared';
 import { api, apiUrl } from '../../lib/api-client';
 import { deviceUser } from '../../lib/device-user';
@@ -15,10 +15,7 @@ const PROJECT_DETAIL = new RegExp(`^${API_ROOT}/projects/[^/?]+$`);
 export const objectKeepId = (id: string) => `object:${id}`;
 
 /** The screens of an object's page (its tabs and its editor), whose code a keep of it loads. */
-export const objectScreens = (name: string) => [
-  ...([undefined, 'notebook', 'photos', 'readings'] as const).map((tab) => paths.object(name, tab)),
-  paths.objectEdit(name),
-];
+export const objectScreens = (name: string) => [...[undefined, ...OBJECT_TABS].map((tab) => paths.object(name, tab)), paths.objectEdit(name)];
 
 /** What an object's page reads, by address: a keep of it claims these answers. */
 export function objectPageClaims(obj: { id: string; name: string }): (url: string) => boolean {
