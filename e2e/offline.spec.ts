@@ -518,7 +518,7 @@ type FieldSite = Awaited<ReturnType<typeof fieldSite>>;
 
 /**
  * A weather table in the site's project (ada's): air temperature (°C, refused outside −90 to
- * 60, flagged suspect outside −30 to 35), snow cover (a category) and frozen ground (yes or no).
+ * 60, flagged suspect outside −30 to 30), snow cover (a category) and frozen ground (yes or no).
  * Answers a reader of the site's observations in it, as ada reads them.
  */
 async function weatherTable(page: Page, site: FieldSite) {
@@ -532,7 +532,7 @@ async function weatherTable(page: Page, site: FieldSite) {
       unit: 'Cel',
       min: -90,
       max: 60,
-      rules: [{ kind: 'range', name: 'Plausible air', min: -30, max: 35 }],
+      rules: [{ kind: 'range', name: 'Plausible air', min: -30, max: 30 }],
     },
     { name: `snow-${id}`, title: 'Snow cover', type: 'category', allowed: ['none', 'patchy', 'full'] },
     { name: `frost-${id}`, title: 'Ground frozen', type: 'boolean' },
@@ -553,7 +553,15 @@ async function weatherTable(page: Page, site: FieldSite) {
     };
     return observations.map(({ metric, ...rest }) => ({ metric: metric.replace(`-${id}`, ''), ...rest }));
   };
-  return { id, observations };
+  /** The office changes the air temperature's maximum. */
+  const maxAir = async (max: number) => {
+    const url = `/api/v1/data/metrics/${metrics[0]!.name}`;
+    const { metric } = (await (await page.request.get(url)).json()) as { metric: Record<string, unknown> };
+    const { name, title, description, unit, type, allowed, min, rules, version } = metric;
+    const res = await page.request.put(url, { headers: admin, data: { name, title, description, unit, type, allowed, min, max, rules, version } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  return { id, observations, maxAir };
 }
 
 /** Keeps a site on this device from its page; once the worker has every file it loaded. */
@@ -777,7 +785,7 @@ test('what a user recorded offline waits through their sign-out and another user
   expect(now.notes).toEqual(['Snow patch still at the cairn, 2 m across']);
 });
 
-test('readings typed at a site are checked on the device by their metric’s unit, limits and plausible range; with no network they wait, through the session’s end, and are sent once when the user signs in again, at phone width', async ({
+test('readings typed at a site are checked on the device by their metric’s unit, limits and plausible range; with no network they wait through the session’s end, go when the user signs in again, and, refused by a limit changed meanwhile, are corrected and sent once, at phone width', async ({
   page,
   context,
   trouble,
@@ -813,7 +821,7 @@ test('readings typed at a site are checked on the device by their metric’s uni
   await air.fill('38');
   await page.screenshot({ path: 'test-results/offline-reading-checked.png', fullPage: true });
   await expect(
-    form.getByRole('status').filter({ hasText: 'Outside the plausible range (Plausible air: -30 to 35 Cel): it is saved flagged suspect.' }),
+    form.getByRole('status').filter({ hasText: 'Outside the plausible range (Plausible air: -30 to 30 Cel): it is saved flagged suspect.' }),
   ).toBeVisible();
   await form.getByRole('combobox', { name: 'Snow cover' }).click();
   await page.getByRole('option', { name: 'patchy' }).click();
@@ -830,21 +838,31 @@ test('readings typed at a site are checked on the device by their metric’s uni
   await expect(queued).toContainText(`snow-${weather.id}: patchy`);
   expect(await weather.observations()).toHaveLength(2);
 
+  // Meanwhile the office lowers the air temperature's maximum to 36 °C.
+  await weather.maxAir(36);
+
   // The next day the network returns, but the session has ended meanwhile (its cookie gone):
-  // nothing goes until the same user signs in again; then the readings arrive once, at the
-  // time typed, flagged by the rule, and a reload doubles nothing.
+  // nothing goes until the same user signs in again. Then the server refuses the readings
+  // (38 is now above its maximum); corrected, they arrive once, at the time typed, flagged
+  // by the rule, and a reload doubles nothing.
   await context.clearCookies();
   trouble.failure(401, /\/api\/v1\/auth\/refresh$/);
   await goOnline(context, trouble);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 30_000 });
   expect(await weather.observations()).toHaveLength(2);
+  trouble.failure(400, /\/observations$/);
   await signInWithForm(page, user.username, user.password, true);
-  await expect.poll(async () => (await weather.observations()).length).toBe(4);
-  await page.goto('/me/outbox');
+  await header.getByRole('link', { name: 'Recorded on this device: 1 needs you' }).click();
+  await expect(queued).toContainText('Not accepted by the server (400)');
+  await expect(queued).toContainText(`38 is above the maximum of air-${weather.id}, 36 Cel`);
+  await queued.getByRole('button', { name: 'Edit and retry' }).click();
+  await queued.getByRole('textbox', { name: `air-${weather.id}` }).fill('33');
+  await queued.getByRole('button', { name: 'Save and send again' }).click();
   await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  expect(await weather.observations()).toHaveLength(4);
   const measured = await page.evaluate(() => new Date('2026-06-01T06:30').toISOString());
   const arrived = [
-    { metric: 'air', time: measured, value: 38, note: 'Föhn wind from the west', flag: 'suspect', flagRule: 'Plausible air' },
+    { metric: 'air', time: measured, value: 33, note: 'Föhn wind from the west', flag: 'suspect', flagRule: 'Plausible air' },
     { metric: 'snow', time: measured, value: 'patchy', note: 'Föhn wind from the west', flag: 'not checked', flagRule: null },
   ];
   expect(await weather.observations()).toEqual(expect.arrayContaining(arrived.map((o) => expect.objectContaining(o))));

@@ -75,7 +75,8 @@ export default function ObjectLayout() {
   }
   const { obj, permissions } = detail;
   const tab = pathname.split('/')[3] || 'overview';
-  const tabs = user ? SIGNED_IN_TABS : TABS;
+  // A visitor sees the Readings tab only at its address (where it asks them to sign in).
+  const tabs = user || tab === 'readings' ? SIGNED_IN_TABS : TABS;
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">

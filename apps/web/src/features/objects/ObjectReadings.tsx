@@ -245,7 +245,14 @@ export default function ObjectReadings() {
   const { tables, pending, failed } = useReadingTables(user ? obj.projects : []);
   const latest = useObjectLatest(obj.name);
   let form;
-  if (!user) form = <Text c="dimmed">Sign in to record readings.</Text>;
+  if (!user)
+    form = (
+      <Text>
+        <Anchor component={PrefetchLink} to={paths.login} inherit>
+          Sign in to record readings
+        </Anchor>
+      </Text>
+    );
   else if (pending) form = <Loader size="sm" role="status" aria-label="Loading the data tables" />;
   else if (tables.length > 0) form = <ReadingsForm tables={tables} object={obj} />;
   else if (failed) form = <Alert color="danger" role="alert">{`The data tables could not be loaded: ${errorText(failed)}`}</Alert>;
