@@ -376,17 +376,7 @@ test('a map area kept on this device opens with no network: its sites are drawn 
   }
   const area = '/map?area=129.2,-31.4,130,-30.9';
 
-  const user = await newUser(page.request);
-  await signInWithForm(page, user.username, user.password, true);
-  await page.goto(area);
-  const map = page.locator('[data-map-state]');
-  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
-  await page.getByRole('button', { name: 'Show layers' }).click();
-  const layers = page.getByRole('region', { name: 'Layers' });
-  await expect(layers).toContainText(/the sites in it \(the first 50\) with their pages and photos, and the map’s data down to zoom \d+/);
-  await layers.getByRole('button', { name: 'Keep offline' }).click();
-  await expect(layers.getByText('Kept on this device')).toBeVisible({ timeout: 30_000 });
-  await workerInCharge(page);
+  const map = await keepAreaAsNewUser(page, area, /the sites in it \(the first 50\) with their pages and photos, and the map’s data down to zoom \d+/);
 
   const tried = await goOffline(context, trouble);
   trouble.console(/Failed to load resource/);
@@ -421,17 +411,7 @@ test('a map area kept where the base map’s terms allow it keeps the base map t
   // The view "tiles" draws e2e/map-style-server.mjs's style, whose host MAP_KEEP_ORIGINS names (playwright.config.ts).
   const host = new URL(process.env.E2E_STYLE_URL!).origin;
   const area = '/map/tiles?area=146.1,-42.9,146.6,-42.6';
-  const user = await newUser(page.request);
-  await signInWithForm(page, user.username, user.password, true);
-  await page.goto(area);
-  const map = page.locator('[data-map-state]');
-  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
-  await page.getByRole('button', { name: 'Show layers' }).click();
-  const layers = page.getByRole('region', { name: 'Layers' });
-  await expect(layers).toContainText(/and the map’s data down to zoom \d+, with its base map\./);
-  await layers.getByRole('button', { name: 'Keep offline' }).click();
-  await expect(layers.getByText('Kept on this device')).toBeVisible({ timeout: 30_000 });
-  await workerInCharge(page);
+  const map = await keepAreaAsNewUser(page, area, /and the map’s data down to zoom \d+, with its base map\./);
 
   // With no network, the style and the tiles come from the device, by the worker.
   await goOffline(context, trouble);
@@ -463,6 +443,22 @@ test('a map area kept where the base map’s terms allow it keeps the base map t
   expect(await styleFromPage()).toBe('failed');
   await goOnline(context, trouble);
 });
+
+/** A new user keeps the map's `area` from its layers, which say what is kept (`kept`); answers the map. */
+async function keepAreaAsNewUser(page: Page, area: string, kept: RegExp) {
+  const user = await newUser(page.request);
+  await signInWithForm(page, user.username, user.password, true);
+  await page.goto(area);
+  const map = page.locator('[data-map-state]');
+  await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 45_000 });
+  await page.getByRole('button', { name: 'Show layers' }).click();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await expect(layers).toContainText(kept);
+  await layers.getByRole('button', { name: 'Keep offline' }).click();
+  await expect(layers.getByText('Kept on this device')).toBeVisible({ timeout: 30_000 });
+  await workerInCharge(page);
+  return map;
+}
 
 /** A project of ada's with a site in it and `username` as an editor: what a field worker records on. */
 async function fieldSite(page: Page, username: string) {

@@ -9,6 +9,15 @@ import { HEALTH_FRESH_MS, healthProbe } from './health.js';
 import { buildImportSession, buildUser, type TestUser } from '../../../test/factories.js';
 import { api, openTestDatabase, startTestApp, testConfig, uniqueIp, type TestApp } from '../../../test/harness.js';
 
+/** The map settings configured, answered as they are. */
+const MAP = {
+  styleUrl: 'https://tiles.example.org/styles/basic.json',
+  center: [8.5, 46.8] as [number, number],
+  zoom: 6,
+  views: [],
+  origins: ['https://tiles.example.org'],
+  keepOrigins: ['https://tiles.example.org'],
+};
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
@@ -17,14 +26,7 @@ beforeAll(async () => {
       productName: 'Alpine Observatory',
       contactUrl: 'mailto:office@example.org',
       headerLinks: [{ label: 'Data portal', url: 'https://data.example.org' }],
-      map: {
-        styleUrl: 'https://tiles.example.org/styles/basic.json',
-        center: [8.5, 46.8],
-        zoom: 6,
-        views: [],
-        origins: ['https://tiles.example.org'],
-        keepOrigins: ['https://tiles.example.org'],
-      },
+      map: MAP,
     },
   });
   admin = await buildUser(t.app, { super: true });
@@ -40,14 +42,7 @@ describe('GET /app/config', () => {
       contactUrl: 'mailto:office@example.org',
       headerLinks: [{ label: 'Data portal', url: 'https://data.example.org' }],
       licence: { name: 'Creative Commons Attribution-ShareAlike 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
-      map: {
-        styleUrl: 'https://tiles.example.org/styles/basic.json',
-        center: [8.5, 46.8],
-        zoom: 6,
-        views: [],
-        origins: ['https://tiles.example.org'],
-        keepOrigins: ['https://tiles.example.org'],
-      },
+      map: MAP,
     });
   });
 });

@@ -3,6 +3,20 @@ import type { UseFormReturnType } from '@mantine/form';
 import { LimitedTextInput } from '../LimitedInput';
 import type { MetadataField } from './metadata-form';
 
+/** A unit shown inside a number's field, at its end (screen readers hear it with the label). */
+export function unitBeside(unit: string | null | undefined) {
+  if (!unit) return {};
+  return {
+    rightSection: (
+      <Text size="sm" c="dimmed" aria-hidden>
+        {unit}
+      </Text>
+    ),
+    rightSectionWidth: Math.max(36, unit.length * 10 + 16),
+    rightSectionPointerEvents: 'none' as const,
+  };
+}
+
 function description(field: MetadataField, typeCount: number) {
   const from = typeCount > 1 ? `From ${field.types.join(' and ')}` : null;
   return [field.description, from].filter(Boolean).join('. ') || undefined;
@@ -54,15 +68,7 @@ function MetadataControl<V extends { metadata: Record<string, unknown> }>({
           max={field.max ?? undefined}
           allowDecimal={field.kind === 'number'}
           clampBehavior="none"
-          rightSection={
-            field.unit ? (
-              <Text size="sm" c="dimmed" aria-hidden>
-                {field.unit}
-              </Text>
-            ) : undefined
-          }
-          rightSectionWidth={field.unit ? Math.max(36, field.unit.length * 10 + 16) : undefined}
-          rightSectionPointerEvents="none"
+          {...unitBeside(field.unit)}
           hideControls={!!field.unit}
           {...form.getInputProps(path)}
         />

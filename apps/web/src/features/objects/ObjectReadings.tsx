@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { Metric } from '@observatory/shared';
 import { useState } from 'react';
 import { LatestValues } from '../../components/LatestValues';
+import { unitBeside } from '../../components/metadata/MetadataFields';
 import { PageSection } from '../../components/PageSection';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
@@ -24,7 +25,16 @@ const tableKey = (t: ReadingTable) => `${t.project.slug}/${t.table.id}`;
 /** One metric's field, by its type: its unit beside a number, its allowed values to choose from. */
 function ReadingField({ metric, text, onChange }: { metric: Metric; text: string; onChange: (text: string) => void }) {
   const check = checkReading(metric, text);
-  const label = metric.title || metric.name;
+  const title = metric.title || metric.name;
+  // The unit shows beside a number; screen readers hear it with the label.
+  const label = metric.unit ? (
+    <>
+      {title}
+      <VisuallyHidden> in {metric.unit}</VisuallyHidden>
+    </>
+  ) : (
+    title
+  );
   const common = { label, description: metric.description || undefined, error: check.error ?? undefined };
   const warning = check.warning ? (
     <Text size="xs" c="orange.8" role="status" mt={4}>
@@ -63,16 +73,7 @@ function ReadingField({ metric, text, onChange }: { metric: Metric; text: string
             autoComplete="off"
             value={text}
             onChange={(e) => onChange(e.currentTarget.value)}
-            rightSection={
-              metric.unit ? (
-                <Text size="sm" c="dimmed" aria-hidden>
-                  {metric.unit}
-                </Text>
-              ) : undefined
-            }
-            rightSectionWidth={metric.unit ? Math.max(36, metric.unit.length * 10 + 16) : undefined}
-            rightSectionPointerEvents="none"
-            aria-label={metric.unit ? `${label} in ${metric.unit}` : undefined}
+            {...unitBeside(metric.unit)}
           />
           {warning}
         </div>
