@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { Metric } from '@observatory/shared';
+import type { Metric, ObservationInput } from '@observatory/shared';
 import { useState } from 'react';
 import { LatestValues } from '../../components/LatestValues';
 import { unitBeside } from '../../components/metadata/MetadataFields';
@@ -123,20 +123,9 @@ function ReadingsForm({ tables, object }: { tables: ReadingTable[]; object: { na
     useMutation({
       // With no network too: the readings are queued on this device.
       networkMode: 'always',
-      mutationFn: () =>
-        recordReadings(
-          current.project.slug,
-          current.table.id,
-          object,
-          readingRows(
-            object.name,
-            when!,
-            note,
-            filled.map((c) => ({ metric: c.name, value: c.check.value })),
-          ),
-        ),
-      onSuccess: async (recorded) => {
-        const count = filled.length === 1 ? 'One reading' : `${filled.length} readings`;
+      mutationFn: (rows: ObservationInput[]) => recordReadings(current.project.slug, current.table.id, object, rows),
+      onSuccess: async (recorded, rows) => {
+        const count = rows.length === 1 ? 'One reading' : `${rows.length} readings`;
         setSaved('queued' in recorded ? `${count} saved on this device: sent when the network returns.` : `${count} saved.`);
         setTexts({});
         setNote('');
@@ -149,7 +138,15 @@ function ReadingsForm({ tables, object }: { tables: ReadingTable[]; object: { na
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setSaved(null);
-    if (!blocked) save.mutate();
+    if (blocked) return;
+    save.mutate(
+      readingRows(
+        object.name,
+        when,
+        note,
+        filled.map((c) => ({ metric: c.name, value: c.check.value })),
+      ),
+    );
   };
   return (
     <form onSubmit={submit} aria-label="Record readings" noValidate>
