@@ -74,7 +74,8 @@ export function keepArea(username: string, area: MapArea): Promise<Keep> {
   const list = `${apiUrl('/data/obj', Object.fromEntries(new URLSearchParams(query)))}&`;
   const sites: ((url: string) => boolean)[] = [];
   let keepOrigins: string[] = [];
-  const keepable = (url: string) => keepOrigins.includes(new URL(url).origin);
+  // Claims are asked of every answer while the keep reads, the API's relative addresses too.
+  const keepable = (url: string) => keepOrigins.includes(new URL(url, window.location.href).origin);
   const claims = (url: string) => screen.has(url) || url.startsWith(list) || sites.some((claimed) => claimed(url)) || newObjectFormClaims(url) || keepable(url);
   // An area is no resource of the API: no answer of one says it is gone.
   const kept = { id: areaKeepId(area), kind: 'area' as const, title: areaTitle(area), href: area.href, root: area.href };
